@@ -1,0 +1,14 @@
+"""Registers the built-in players through the `campfire.players` entry point, like any third party."""
+
+from __future__ import annotations
+
+from ai.random_player import RandomPlayer
+from corekit import PlayerType, hookimpl
+
+
+@hookimpl
+def campfire_players() -> list[PlayerType]:
+    """The built-in player types."""
+    return [
+        PlayerType("random", lambda options, seed, game: RandomPlayer(seed), help="Uniformly random legal actions."),
+    ]

@@ -1,0 +1,263 @@
+"""The `campfire` command line: the root group and the core commands (games, play, check).
+
+Other packages add their commands (replay, tournament, new-game) through the `campfire_cli_setup` hook.
+Every user error ends in one line on stderr and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from corekit import __version__
+from corekit.conformance import check_game, check_leaks
+from corekit.game import Game, GameError
+from corekit.options import OptionError, describe_options, options_to_dict, parse_pairs
+from corekit.players import PlayerSpec, split_specs
+from corekit.plugins import Registry, UnknownName, default_registry
+from corekit.runner import Match, MatchTooLong, PlayerFailed, QuitMatch, make_players, play_match
+
+USER_ERRORS = (GameError, OptionError, UnknownName, PlayerFailed, MatchTooLong, ValueError)
+
+
+class CliContext:
+    """What every command shares: the plugin registry."""
+
+    def __init__(self, registry: Registry) -> None:
+        self.registry = registry
+
+
+def registry_of(ctx: click.Context) -> Registry:
+    """The registry from the click context (tests may pass their own as `obj`)."""
+    obj = ctx.find_object(CliContext)
+    return obj.registry if obj is not None else default_registry()
+
+
+def option_values(pairs: Sequence[str]) -> dict[str, str]:
+    """`-o key=value` pairs as a dict."""
+    return parse_pairs(pairs, "option")
+
+
+def game_options(game: Game, pairs: Sequence[str]) -> Any:
+    """A game's typed options from `-o key=value` pairs (one-line OptionError when bad)."""
+    return game.make_options(parse_pairs(pairs, game.id))
+
+
+def fail(message: str) -> None:
+    """Stop the command with a one-line error."""
+    raise click.ClickException(message)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="campfire")
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """Campfire: camp-themed tabletop games with AI opponents.
+
+    Play a match, run AI-vs-AI tournaments, check a game against the engine's contract, and study
+    replays. Games and players are plugins: `campfire games` lists what is installed.
+    """
+    if ctx.obj is None:
+        ctx.obj = CliContext(default_registry())
+    for warning in ctx.obj.registry.warnings:
+        click.echo(f"campfire: warning: {warning}", err=True)
+
+
+@cli.command("games")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.pass_context
+def games_command(ctx: click.Context, as_json: bool) -> None:
+    """List the installed games, their player counts and their options."""
+    registry = registry_of(ctx)
+    rows = []
+    for game_id in sorted(registry.games):
+        game = registry.games[game_id]
+        try:
+            options = describe_options(game.options_type)
+        except Exception as error:  # a broken game's options must not hide the other games
+            click.echo(f"campfire: warning: game {game_id!r} has unreadable options: {error}", err=True)
+            options = []
+        rows.append((game, options))
+    if as_json:
+        data = [
+            {
+                "id": g.id,
+                "title": g.title,
+                "version": g.version,
+                "players": [g.min_players, g.max_players],
+                "cooperative": g.cooperative,
+                "options": [{"name": n, "default": d, "help": h} for n, d, h in opts],
+            }
+            for g, opts in rows
+        ]
+        click.echo(json.dumps(data, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Installed games", title_justify="left")
+    table.add_column("game")
+    table.add_column("title")
+    table.add_column("players", justify="center")
+    table.add_column("options (default)")
+    for game, options in rows:
+        described = "\n".join(f"{n}={d}  {h}".rstrip() for n, d, h in options) or "-"
+        table.add_row(game.id, game.title, game.player_range(), described)
+    Console(width=max(100, _terminal_width())).print(table)
+
+
+@cli.command("play")
+@click.argument("game_id", metavar="GAME")
+@click.option("--players", "-p", "players_text", required=True,
+              help="Player specs, one per seat, e.g. random,mcts:iterations=500.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for the match's chance.")
+@click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option; repeatable.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the result.")
+@click.pass_context
+def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int, pairs: tuple[str, ...],
+                 quiet: bool, **settings: Any) -> None:
+    """Play one match of GAME and print its log and result."""
+    registry = registry_of(ctx)
+    try:
+        game = registry.game(game_id)
+        specs = split_specs(players_text)
+        for spec in specs:
+            registry.player_type(PlayerSpec.parse(spec).name)
+        options = game_options(game, pairs)
+        game.initial_state(len(specs), seed, options)  # checks the player count before anything prints
+        players = make_players(game, specs, seed, registry)
+    except USER_ERRORS as error:
+        fail(str(error))
+        return
+    humans = any(PlayerSpec.parse(s).name == "human" for s in specs)
+    echo = click.echo
+    if not quiet:
+        echo(f"{game.title} ({game.id}), {len(specs)} players, seed {seed}")
+        if options_to_dict(options):
+            echo("options: " + ", ".join(f"{k}={v}" for k, v in options_to_dict(options).items()))
+        for seat, spec in enumerate(specs):
+            echo(f"  {game.seat_name(seat)}: {spec}")
+
+    seen: dict[str, Match] = {}
+
+    def log(match: Match, seat: int, action: Any) -> None:
+        seen["match"] = match
+        # With a person at the table, other seats' moves may be secret: that person sees only
+        # their own observation, shown by the human player.
+        if not quiet and not humans:
+            echo(f"{match.steps:4d}  {game.seat_name(seat)}: {game.action_text(action)}")
+
+    try:
+        result = play_match(game, specs, seed, options, players=players, registry=registry,
+                            settings=settings, on_step=log, forfeit_on_error=False)
+    except QuitMatch as stop:
+        echo(f"Match abandoned: {stop}")
+        return
+    except USER_ERRORS as error:
+        fail(str(error))
+        return
+    if not quiet and "match" in seen:
+        echo("")
+        echo(game.render(seen["match"].state.observation(None), None))
+    echo(describe_result(game, specs, result))
+
+
+@cli.command("check")
+@click.argument("game_id", metavar="GAME")
+@click.option("--games", "-n", type=int, default=200, show_default=True, help="Random matches per player count.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first match.")
+@click.option("--players", "player_counts", default="all", show_default=True,
+              help="Player counts to check, e.g. 2,4; 'all' checks every count the game allows.")
+@click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option; repeatable.")
+@click.option("--leaks/--no-leaks", default=True, show_default=True,
+              help="Also run the MCTS leak check (needs the mcts player).")
+@click.pass_context
+def check_command(ctx: click.Context, game_id: str, games: int, seed: int, player_counts: str,
+                  pairs: tuple[str, ...], leaks: bool) -> None:
+    """Check GAME against the engine's contract with many seeded random matches."""
+    registry = registry_of(ctx)
+    try:
+        game = registry.game(game_id)
+        options = game_options(game, pairs)
+        counts = _player_counts(game, player_counts)
+    except USER_ERRORS as error:
+        fail(str(error))
+        return
+    failed = False
+    for players in counts:
+        report = _with_progress(f"{game.id}, {players} players", games,
+                                lambda tick, p=players: check_game(game, p, games, seed, options, progress=tick))
+        if leaks and "mcts" in registry.player_types:
+            leak = check_leaks(game, players, registry, seed=seed, options=options)
+            report.failures.extend(leak.failures)
+        status = "ok" if report.ok else "FAILED"
+        click.echo(f"{game.id} with {players} players: {status} ({report.matches} matches, "
+                   f"{report.steps} steps, {report.samples} samples)")
+        for failure in report.failures:
+            click.echo(f"  - {failure}")
+        failed = failed or not report.ok
+    if failed:
+        ctx.exit(1)
+
+
+def describe_result(game: Game, specs: Sequence[str], result: Any) -> str:
+    """One line saying who won, or who forfeited."""
+    if result.forfeit is not None:
+        return f"Result: {game.seat_name(result.forfeit)} forfeits ({result.error}) after {result.steps} steps"
+    best = max(result.returns)
+    values = ", ".join(f"{r:g}" for r in result.returns)
+    if best <= 0:
+        outcome = f"{game.villain} wins" if game.cooperative and game.villain else "nobody wins"
+    else:
+        winners = [game.seat_name(s) for s, r in enumerate(result.returns) if r == best]
+        outcome = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
+    return f"Result: {outcome} after {result.steps} steps (returns {values})"
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the `campfire` script: plugins add their commands, then the command runs."""
+    registry = default_registry()
+    for setup in reversed(registry.hook.campfire_cli_setup.get_hookimpls()):
+        try:
+            setup.function(cli=cli)
+        except Exception as error:
+            registry.warnings.append(f"plugin {setup.plugin_name!r} failed to add its commands: {error}")
+    try:
+        cli.main(args=argv, prog_name="campfire", obj=CliContext(registry), standalone_mode=True)
+    except KeyboardInterrupt:
+        click.echo("campfire: interrupted", err=True)
+        sys.exit(130)
+
+
+def _player_counts(game: Game, text: str) -> list[int]:
+    if text == "all":
+        return list(range(game.min_players, game.max_players + 1))
+    try:
+        counts = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise OptionError(f"--players must be 'all' or numbers like 2,4, got {text!r}") from None
+    for count in counts:
+        if not game.min_players <= count <= game.max_players:
+            raise GameError(f"{game.id} needs {game.player_range()} players, got {count}")
+    return counts
+
+
+def _with_progress(label: str, total: int, work: Any) -> Any:
+    """Run `work(tick)` with a progress bar on a terminal, silently otherwise."""
+    if not sys.stderr.isatty():
+        return work(lambda done: None)
+    from rich.progress import Progress
+
+    with Progress(transient=True) as progress:
+        task = progress.add_task(label, total=total)
+        return work(lambda done: progress.update(task, completed=done))
+
+
+def _terminal_width() -> int:
+    import shutil
+
+    return shutil.get_terminal_size((100, 24)).columns

@@ -1,0 +1,290 @@
+"""Conformance checks every game must pass; importable by a third-party game's own tests.
+
+`check_game(game, players, games=..., seed=...)` plays seeded random matches and checks, at every step
+or at regular steps:
+
+- ends: every match ends within `game.max_decisions`;
+- legal: a seat in `to_act` has legal actions, a seat not in it has none;
+- illegal: an illegal action raises IllegalAction and leaves the state unchanged;
+- determinism: the same seed and actions give the same observations;
+- clones: a clone is equal at first and independent after;
+- sample: `sample(seat)` gives the same observation for that seat, the same `to_act`, reseeded chance,
+  and, somewhere in the run, different hidden cards;
+- no leak: `sample` depends only on the observation: two states the seat cannot tell apart give the
+  same sample from the same generator;
+- conservation: the multiset of cards over `zones()` never changes;
+- returns: one number per seat, each in [0, 1].
+
+`check_leaks(game, players, registry)` adds the player-level leak check: an MCTS player with the same
+seed decides the same in two states its seat cannot tell apart, and no seat view reaches the true state.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import attrs
+
+from corekit.game import Game, IllegalAction, State
+from corekit.players import PlayerSpec, SeatView, build_player
+from corekit.rng import Rng, derive_seed
+
+_NOT_AN_ACTION = ("campfire-conformance", "not an action")
+"""A value no game accepts as an action."""
+
+
+@attrs.define
+class Report:
+    """The outcome of a conformance run: failures (each one line) and what was covered."""
+
+    game: str
+    players: int
+    matches: int = 0
+    steps: int = 0
+    samples: int = 0
+    hidden_varied: bool = False
+    failures: list[str] = attrs.Factory(list)
+
+    @property
+    def ok(self) -> bool:
+        """True when no check failed."""
+        return not self.failures
+
+    def fail(self, message: str) -> None:
+        """Record a failure (the first few of each kind are enough to act on)."""
+        if len(self.failures) < 20:
+            self.failures.append(message)
+
+
+def check_game(
+    game: Game,
+    players: int,
+    games: int = 200,
+    seed: int = 0,
+    options: Any = None,
+    sample_every: int = 7,
+    progress: Callable[[int], None] | None = None,
+) -> Report:
+    """Play `games` seeded random matches of `game` and run every state-level check."""
+    report = Report(game.id, players)
+    options = game.make_options(options)
+    for index in range(games):
+        match_seed = derive_seed(seed, game.id, players, index)
+        try:
+            _check_match(game, players, match_seed, options, sample_every, report)
+        except Exception as error:  # a crash inside the game is a failure to report, not to raise
+            report.fail(f"seed {match_seed}: the game raised {type(error).__name__}: {_line(error)}")
+        report.matches += 1
+        if progress is not None:
+            progress(index + 1)
+        if len(report.failures) >= 20:
+            break
+    if report.ok and report.samples and not report.hidden_varied and not getattr(game, "perfect_information", False):
+        report.fail("sample() never changed any hidden part of the state: it may be returning the truth")
+    return report
+
+
+def check_leaks(
+    game: Game,
+    players: int,
+    registry: Any,
+    games: int = 3,
+    seed: int = 0,
+    options: Any = None,
+    spec: str = "mcts:iterations=60",
+    positions: int = 4,
+) -> Report:
+    """The player-level leak check, with an MCTS player from `registry` (see module docstring)."""
+    report = Report(game.id, players)
+    options = game.make_options(options)
+    player_type = registry.player_type(PlayerSpec.parse(spec).name)
+    for index in range(games):
+        match_seed = derive_seed(seed, "leak", game.id, players, index)
+        state = game.initial_state(players, match_seed, options)
+        rng = Rng(match_seed)
+        checked = 0
+        while not state.is_terminal and checked < positions:
+            seat = state.to_act[0]
+            twin = state.sample(seat, rng.spawn())
+            if len(state.legal_actions(seat)) > 1:
+                checked += 1
+                report.samples += 1
+                decisions = []
+                for candidate in (state, twin):
+                    player = build_player(player_type, PlayerSpec.parse(spec), match_seed, game)
+                    view = SeatView(candidate, seat, player.needs_sample)
+                    if _reaches(view, candidate):
+                        report.fail(f"seed {match_seed}: the seat view of seat {seat} reaches the true state")
+                    decisions.append(player.decide(view))
+                if decisions[0] != decisions[1]:
+                    report.fail(
+                        f"seed {match_seed} step {report.steps}: {spec} chose {decisions[0]!r} and "
+                        f"{decisions[1]!r} in two states seat {seat} cannot tell apart"
+                    )
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+            report.steps += 1
+        report.matches += 1
+    return report
+
+
+def _check_match(game: Game, players: int, seed: int, options: Any, every: int, report: Report) -> None:
+    state = game.initial_state(players, seed, options)
+    twin = game.initial_state(players, seed, options)
+    bound = game.max_decisions(players, options)
+    rng = Rng(derive_seed(seed, "moves"))
+    cards = _cards(state)
+    step = 0
+    where = f"seed {seed}"
+    while not state.is_terminal:
+        where = f"seed {seed} step {step}"
+        to_act = state.to_act
+        for seat in range(players):
+            legal = state.legal_actions(seat)
+            if seat in to_act and not legal:
+                report.fail(f"{where}: seat {seat} is to act but has no legal action")
+                return
+            if seat not in to_act and legal:
+                report.fail(f"{where}: seat {seat} is not to act but has legal actions")
+        seat = to_act[0]
+        legal = state.legal_actions(seat)
+        if step % every == 0:
+            _check_illegal(state, seat, to_act, players, where, report)
+            _check_clone(state, seat, legal, rng, where, report)
+            for observer in range(players):
+                _check_sample(state, observer, rng, where, report)
+        action = legal[rng.below(len(legal))]
+        state.apply(seat, action)
+        twin.apply(seat, action)
+        step += 1
+        report.steps += 1
+        for observer in (*range(players), None):
+            if state.observation(observer) != twin.observation(observer):
+                report.fail(f"{where}: the same seed and actions gave different observations")
+                return
+        if _cards(state) != cards:
+            report.fail(f"{where}: cards changed across zones: {_card_difference(cards, _cards(state))}")
+            return
+        if step > bound:
+            report.fail(f"seed {seed}: the match passed its declared bound of {bound} decisions")
+            return
+    returns = state.returns()
+    if len(returns) != players or any(not 0.0 <= r <= 1.0 for r in returns):
+        report.fail(f"{where}: returns {returns!r} are not one number in [0, 1] per seat")
+    if any(state.legal_actions(s) for s in range(players)):
+        report.fail(f"{where}: a seat has legal actions after the end")
+
+
+def _check_illegal(state: State, seat: int, to_act: tuple[int, ...], players: int, where: str, report: Report) -> None:
+    before = state.digest()
+    attempts = [(seat, _NOT_AN_ACTION)]
+    idle = [s for s in range(players) if s not in to_act]
+    if idle:
+        attempts.append((idle[0], state.legal_actions(seat)[0]))
+    for who, action in attempts:
+        try:
+            state.apply(who, action)
+        except IllegalAction:
+            pass
+        except Exception as error:
+            report.fail(f"{where}: an illegal action raised {type(error).__name__}, not IllegalAction")
+        else:
+            report.fail(f"{where}: the illegal action {action!r} by seat {who} was accepted")
+        if state.digest() != before:
+            report.fail(f"{where}: an illegal action changed the state")
+
+
+def _check_clone(state: State, seat: int, legal: Any, rng: Rng, where: str, report: Report) -> None:
+    before = state.digest()
+    copy = state.clone()
+    if copy.digest() != before or copy.observation(seat) != state.observation(seat):
+        report.fail(f"{where}: a clone differs from its original")
+        return
+    copy.apply(seat, legal[rng.below(len(legal))])
+    while not copy.is_terminal and rng.below(2):
+        mover = copy.to_act[0]
+        moves = copy.legal_actions(mover)
+        copy.apply(mover, moves[rng.below(len(moves))])
+    if state.digest() != before:
+        report.fail(f"{where}: playing on a clone changed the original")
+
+
+def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report) -> None:
+    key = rng.next64()
+    sampled = state.sample(seat, Rng(key))
+    report.samples += 1
+    if sampled.observation(seat) != state.observation(seat):
+        report.fail(f"{where}: sample({seat}) does not match seat {seat}'s observation")
+        return
+    if sampled.to_act != state.to_act and set(sampled.to_act) - set(state.to_act):
+        report.fail(f"{where}: sample({seat}) has seats to act that the observation does not")
+    if sampled.rng.state == state.rng.state:
+        report.fail(f"{where}: sample({seat}) kept the true chance generator: the future leaks")
+    if _cards(sampled) != _cards(state):
+        report.fail(f"{where}: sample({seat}) created or lost cards")
+    if sampled.observation(None) != state.observation(None):
+        report.hidden_varied = True
+    again = sampled.sample(seat, Rng(key ^ 1))
+    if again.digest() != state.sample(seat, Rng(key ^ 1)).digest():
+        report.fail(
+            f"{where}: sample({seat}) depends on more than seat {seat}'s observation: two states it cannot "
+            "tell apart gave different samples"
+        )
+    # A sample must itself be a playable state.
+    play = sampled.clone()
+    for _ in range(3):
+        if play.is_terminal:
+            break
+        mover = play.to_act[0]
+        moves = play.legal_actions(mover)
+        if not moves:
+            report.fail(f"{where}: in sample({seat}), seat {mover} is to act with no legal action")
+            return
+        play.apply(mover, moves[rng.below(len(moves))])
+
+
+def _cards(state: State) -> Counter:
+    counts: Counter = Counter()
+    for zone, cards in state.zones().items():
+        for card in cards:
+            counts[card] += 1
+        del zone
+    return counts
+
+
+def _card_difference(before: Counter, after: Counter) -> str:
+    lost = before - after
+    made = after - before
+    return f"lost {dict(lost)}, created {dict(made)}"
+
+
+def _reaches(root: Any, target: Any, limit: int = 200_000) -> bool:
+    """True if `target` is reachable from `root` through object references (bounded walk)."""
+    seen = {id(root)}
+    stack: list[Any] = [root]
+    walked = 0
+    while stack and walked < limit:
+        item = stack.pop()
+        walked += 1
+        if item is target:
+            return True
+        if isinstance(item, type):  # classes lead to modules and everything; the state is never there
+            continue
+        for child in gc.get_referents(item):
+            if id(child) not in seen and not isinstance(child, type):
+                seen.add(id(child))
+                stack.append(child)
+    return False
+
+
+def _line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else ""
+
+
+def all_reports_ok(reports: Iterable[Report]) -> bool:
+    """True when every report passed."""
+    return all(r.ok for r in reports)

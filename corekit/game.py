@@ -1,0 +1,193 @@
+"""The game contract (the forward model), after OpenSpiel's Game/State and TAG's forward model.
+
+A `Game` is registered through the `campfire_games` hook and creates `State`s. A state is the whole truth
+of one match at one moment and is changed only by `apply`. Players never see a state: they see
+`observation(seat)` through a seat view (see `corekit.players`).
+
+The public methods here are the contract; a game fills in the underscore hooks (`_setup`, `_apply`) and
+the abstract methods, and the core owns the checks around them (TAG's "final public, protected steps").
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from corekit.digest import digest
+from corekit.options import NoOptions, OptionError, build_options
+from corekit.rng import Rng
+
+Action = Hashable
+"""An action is a small immutable value whose compact encoding is an int or a short tuple."""
+
+
+class GameError(ValueError):
+    """A problem the user caused (player count, options); the message is one line."""
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now; the state is unchanged. The message is one line."""
+
+
+class Game(abc.ABC):
+    """One game: its metadata as data up front, then how to set up a match.
+
+    Subclasses set the class variables and implement `_setup`, `max_decisions`, `render` and, when actions
+    are not already ints or tuples of ints and strings, `encode_action`/`decode_action`.
+    """
+
+    id: ClassVar[str]
+    """The id used on the command line and in replays, e.g. "grizzly-race"."""
+    title: ClassVar[str]
+    version: ClassVar[str] = "1"
+    """Bump when a rule change would make old replays re-simulate differently."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_type: ClassVar[type] = NoOptions
+    """An attrs frozen class whose fields all have defaults (see `corekit.options`)."""
+    cooperative: ClassVar[bool] = False
+    """True when the seats win or lose together against a rules-driven villain."""
+    villain: ClassVar[str | None] = None
+    """The name of that villain in reports ("Otis"), for cooperative games."""
+
+    def initial_state(self, players: int, seed: int, options: Any = None) -> State:
+        """A new match for `players` seats, its chance drawn from `seed`; options default when None.
+
+        `options` may be an instance of `options_type` or a mapping of `key: value` (text or typed).
+        """
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise GameError(
+                f"{self.id} needs {self.player_range()} players, got {players}"
+            )
+        return self._setup(players, seed, self.make_options(options))
+
+    def make_options(self, options: Any = None) -> Any:
+        """`options` as an instance of this game's options class (None gives the defaults)."""
+        if options is None:
+            return self.options_type()
+        if isinstance(options, self.options_type):
+            return options
+        if isinstance(options, Mapping):
+            return build_options(self.options_type, options, self.id)
+        raise OptionError(f"{self.id}: options must be a mapping or {self.options_type.__name__}")
+
+    def player_range(self) -> str:
+        """"2-4" or "3", for messages and tables."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+    @abc.abstractmethod
+    def _setup(self, players: int, seed: int, options: Any) -> State:
+        """Build the initial state; the count and options are already checked."""
+
+    @abc.abstractmethod
+    def max_decisions(self, players: int, options: Any) -> int:
+        """An upper bound on the number of `apply` calls in any match (checked by conformance)."""
+
+    def encode_action(self, action: Action) -> Any:
+        """The compact, stable encoding of an action for replays: an int or a short tuple."""
+        return action
+
+    def decode_action(self, code: Any) -> Action:
+        """The action from its encoding; msgpack gives lists where tuples were written."""
+        return _tuples(code)
+
+    def action_text(self, action: Action) -> str:
+        """The action as a person reads it; the human player accepts this text as input."""
+        return str(action)
+
+    def seat_name(self, seat: int) -> str:
+        """How a seat is called in logs ("seat 0", or a counselor's name)."""
+        return f"seat {seat}"
+
+    def render(self, observation: Any, seat: int | None) -> str:
+        """An observation drawn for a terminal; `seat` is None for the full view."""
+        return repr(observation)
+
+
+class State(abc.ABC):
+    """The whole truth of one match at one moment.
+
+    Every state has `game` (its Game), `players` (number of seats) and `rng` (its chance generator; all
+    shuffles and dice in `apply` are drawn from it).
+    """
+
+    game: Game
+    players: int
+    rng: Rng
+
+    @property
+    @abc.abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must decide now; several means a simultaneous decision; empty at the end."""
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the match is over."""
+        return not self.to_act
+
+    @abc.abstractmethod
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """The actions `seat` may take now; never empty for a seat in `to_act`, empty otherwise."""
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Validate, then advance. An illegal action raises IllegalAction and changes nothing."""
+        if seat not in self.to_act:
+            raise IllegalAction(
+                f"{self.game.seat_name(seat)} may not act now (to act: "
+                f"{', '.join(self.game.seat_name(s) for s in self.to_act) or 'nobody, the game is over'})"
+            )
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"{_text(self.game, action)} is not a legal action for {self.game.seat_name(seat)}")
+        self._apply(seat, action)
+
+    def apply_unchecked(self, seat: int, action: Action) -> None:
+        """Advance without validation, for searchers that took `action` from `legal_actions(seat)`."""
+        self._apply(seat, action)
+
+    @abc.abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Advance by a legal action; chance is drawn from `self.rng`."""
+
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """One number per seat: 1 win, 0 loss; shared outcomes are documented per game."""
+
+    @abc.abstractmethod
+    def clone(self) -> State:
+        """An independent copy; static content (card definitions, the board) is shared, not copied."""
+
+    @abc.abstractmethod
+    def observation(self, seat: int | None) -> Any:
+        """What `seat` may know, as an immutable value that compares with ==; None gives the full truth."""
+
+    @abc.abstractmethod
+    def sample(self, seat: int, rng: Rng) -> State:
+        """A full state consistent with `observation(seat)`, the unseen parts and the chance reseeded.
+
+        It must depend only on `observation(seat)` and `rng`: two states the seat cannot tell apart give
+        the same sample for the same `rng` (the conformance leak check tests exactly this).
+        """
+
+    def zones(self) -> Mapping[str, Iterable[Hashable]]:
+        """Every card in the match by zone name; conformance checks the multiset never changes."""
+        return {}
+
+    def digest(self) -> str:
+        """A short stable fingerprint of the full truth, chance generator included."""
+        return digest((self.observation(None), self.rng.state))
+
+
+def _text(game: Game, action: Action) -> str:
+    try:
+        return game.action_text(action)
+    except Exception:  # an action of the wrong shape cannot always be described
+        return repr(action)
+
+
+def _tuples(code: Any) -> Any:
+    if isinstance(code, list):
+        return tuple(_tuples(item) for item in code)
+    return code

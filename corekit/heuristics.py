@@ -1,0 +1,29 @@
+"""What a game may supply to guide play: a policy, an evaluation, or both."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+if TYPE_CHECKING:
+    from corekit.game import Action, State
+    from corekit.rng import Rng
+
+Policy = Callable[[Any, int, "Sequence[Action]", "Rng"], "Action"]
+"""policy(observation, seat, legal_actions, rng) -> one of legal_actions."""
+
+Evaluation = Callable[["State"], "Sequence[float]"]
+"""evaluate(state) -> an estimate of `returns()` for every seat, each in [0, 1].
+
+It is called only on states a searching player built itself (samples and their futures), never on the
+true state of a match."""
+
+
+@attrs.frozen
+class Heuristic:
+    """A game's knowledge of good play, registered through `campfire_heuristics`."""
+
+    policy: Policy | None = None
+    evaluate: Evaluation | None = None

@@ -1,0 +1,97 @@
+"""Every hook Campfire calls, in one module (pytest's hookspec.py is the model).
+
+Plugins implement these with `@corekit.hookimpl` and are found through the entry-point groups
+`campfire.games`, `campfire.players` and `campfire.extensions`; the built-in games, players and the
+replay recorder register exactly like a package installed with pip. An implementation may accept fewer
+arguments than the spec offers; specs only ever gain arguments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    import click
+
+    from corekit.game import Game
+    from corekit.heuristics import Heuristic
+    from corekit.players import PlayerType
+    from corekit.runner import Match, MatchResult
+
+hookspec = pluggy.HookspecMarker("campfire")
+
+
+# -------------------------------------------------------------------------------------------------
+# Registration: what a plugin contributes
+# -------------------------------------------------------------------------------------------------
+
+
+@hookspec
+def campfire_games() -> Sequence[Game]:
+    """Return the games this plugin provides.
+
+    Called once when the plugins are loaded. Each item is a `corekit.Game` instance with a unique `id`;
+    a game whose id is already taken is skipped with a warning naming both plugins.
+    """
+
+
+@hookspec
+def campfire_players() -> Sequence[PlayerType]:
+    """Return the player types this plugin provides (random, mcts, ...).
+
+    Called once when the plugins are loaded. Each `corekit.PlayerType` has the name used in player specs
+    (`name:key=value,...`), its options class and a factory.
+    """
+
+
+@hookspec
+def campfire_heuristics() -> Mapping[str, Heuristic]:
+    """Return heuristics by game id: a policy, an evaluation, or both (see `corekit.Heuristic`).
+
+    Called once when the plugins are loaded. A game usually ships its own; the `heuristic` player and
+    MCTS's guided rollouts use it. A game with none falls back to a one-step look-ahead.
+    """
+
+
+@hookspec
+def campfire_cli_setup(cli: click.Group) -> None:
+    """Add commands to the `campfire` command group, or options to its commands.
+
+    Called once when the command line starts, after every plugin is loaded. Options added to `play`
+    reach the event hooks through `Match.settings` under the option's name.
+    """
+
+
+# -------------------------------------------------------------------------------------------------
+# Events: what the match runner reports
+# -------------------------------------------------------------------------------------------------
+
+
+@hookspec
+def campfire_match_start(match: Match) -> None:
+    """A match is about to be played.
+
+    `match` holds the game, options, seed, player specs, the initial state and the caller's settings
+    (for example `settings["replay"]`, the path given to `--replay`). Listeners must not change the state.
+    """
+
+
+@hookspec
+def campfire_action_applied(match: Match, seat: int, action: Any, annotation: Mapping[str, Any]) -> None:
+    """`seat` has just applied `action`; `match.state` is the state after it.
+
+    `annotation` holds `time` (seconds the player took) and, for search players, `stats`: the root
+    statistics as a list of `[encoded action, visits, mean value]`.
+    """
+
+
+@hookspec
+def campfire_match_end(match: Match, result: MatchResult) -> None:
+    """A match is over: finished, or ended early by a forfeit (then `result.forfeit` names the seat).
+
+    Not called when the match was interrupted (an exception or Ctrl-C escapes the runner), so a
+    listener that writes a file on this hook never leaves a half-written one.
+    """

@@ -1,0 +1,141 @@
+"""Typed options from `key=value` strings: one parser for game options (`-o`) and player specs.
+
+An options class is an `attrs.frozen` class whose fields all have defaults. A field's type (int, float,
+bool, str, or an Enum) says how its text is read; an `attrs.validators.in_` validator or an Enum lists
+the allowed choices; `metadata={"help": ...}` documents it for `campfire games`.
+"""
+
+from __future__ import annotations
+
+import enum
+import typing
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+
+class OptionError(ValueError):
+    """A bad option: unknown name, unreadable value or a value out of range. The message is one line."""
+
+
+@attrs.frozen
+class NoOptions:
+    """For a game or player that takes no options."""
+
+
+def option_fields(cls: type) -> list[attrs.Attribute]:
+    """The fields of an options class, in declaration order."""
+    return list(attrs.fields(cls))
+
+
+def describe_options(cls: type) -> list[tuple[str, str, str]]:
+    """(name, default, help) for each option, for help texts and tables."""
+    rows = []
+    hints = typing.get_type_hints(cls)
+    for field in option_fields(cls):
+        default = field.default
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            default = default.factory()
+        if isinstance(default, enum.Enum):
+            default = default.value
+        help_text = field.metadata.get("help", "")
+        choices = _choices(field, hints.get(field.name))
+        if choices:
+            help_text = f"{help_text} ({'|'.join(choices)})".strip()
+        rows.append((field.name, _format_value(default), help_text))
+    return rows
+
+
+def parse_pairs(pairs: Iterable[str], what: str) -> dict[str, str]:
+    """`["a=1", "b=x,c=2"]` to `{"a": "1", "b": "x", "c": "2"}`; `what` names the owner in errors."""
+    result: dict[str, str] = {}
+    for pair in pairs:
+        for item in (p for p in pair.split(",") if p.strip()):
+            key, sep, value = item.partition("=")
+            if not sep or not key.strip():
+                raise OptionError(f"{what}: option {item!r} is not of the form key=value")
+            result[key.strip()] = value.strip()
+    return result
+
+
+def build_options(cls: type, values: Mapping[str, Any], what: str) -> Any:
+    """An instance of `cls` from text (or already typed) values; unknown keys and bad values raise."""
+    hints = typing.get_type_hints(cls)
+    fields = {f.name: f for f in option_fields(cls)}
+    typed: dict[str, Any] = {}
+    for key, raw in values.items():
+        name = key.replace("-", "_")
+        field = fields.get(name)
+        if field is None:
+            known = ", ".join(fields) or "none"
+            raise OptionError(f"{what}: unknown option {key!r} (known: {known})")
+        typed[name] = _convert(raw, hints.get(name, str), field, what)
+    try:
+        return cls(**typed)
+    except (ValueError, TypeError) as error:
+        raise OptionError(f"{what}: {_one_line(error)}") from None
+
+
+def options_to_dict(options: Any) -> dict[str, Any]:
+    """Plain values (enums by value) for replay headers and JSON."""
+    result = {}
+    for field in option_fields(type(options)):
+        value = getattr(options, field.name)
+        result[field.name] = value.value if isinstance(value, enum.Enum) else value
+    return result
+
+
+def _convert(raw: Any, kind: Any, field: attrs.Attribute, what: str) -> Any:
+    if not isinstance(raw, str):
+        if isinstance(kind, type) and issubclass(kind, enum.Enum) and not isinstance(raw, kind):
+            return _enum_value(kind, raw, field.name, what)
+        return raw
+    text = raw.strip()
+    try:
+        if kind is bool:
+            lowered = text.lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            raise ValueError
+        if kind is int:
+            return int(text)
+        if kind is float:
+            return float(text)
+        if isinstance(kind, type) and issubclass(kind, enum.Enum):
+            return _enum_value(kind, text, field.name, what)
+    except ValueError:
+        type_name = getattr(kind, "__name__", str(kind))
+        raise OptionError(f"{what}: option {field.name!r} needs a {type_name}, got {raw!r}") from None
+    return text
+
+
+def _enum_value(kind: type[enum.Enum], raw: Any, name: str, what: str) -> enum.Enum:
+    for member in kind:
+        if raw in (member.value, member.name) or str(raw).lower() == str(member.value).lower():
+            return member
+    allowed = "|".join(str(m.value) for m in kind)
+    raise OptionError(f"{what}: option {name!r} must be one of {allowed}, got {raw!r}")
+
+
+def _choices(field: attrs.Attribute, kind: Any) -> list[str]:
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return [str(m.value) for m in kind]
+    validator = field.validator
+    options = getattr(validator, "options", None)
+    if options is not None:
+        return [str(o) for o in options]
+    return []
+
+
+def _format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _one_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0] if text else type(error).__name__

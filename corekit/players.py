@@ -1,0 +1,123 @@
+"""Players, the seat view they decide through, and player specs (`mcts:iterations=2000,c=0.7`).
+
+A player never receives a state. The runner hands it a `SeatView`: the seat's observation, its legal
+actions, and `sample(rng)`, which draws a full state consistent with that observation. The view holds no
+reference to the true state, only to one such sample, so a player cannot read hidden cards or the
+future however it pokes at the view.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from corekit.options import NoOptions, OptionError, build_options, parse_pairs
+from corekit.rng import Rng
+
+if TYPE_CHECKING:
+    from corekit.game import Action, Game, State
+
+_BASIS_SEED = 0x5EA7
+
+
+class SeatView:
+    """Everything one seat may use to decide: observation, legal actions, and sampling."""
+
+    __slots__ = ("_basis", "game", "legal_actions", "observation", "players", "seat", "to_act")
+
+    def __init__(self, state: State, seat: int, sampling: bool = True) -> None:
+        self.game: Game = state.game
+        self.seat = seat
+        self.players: int = state.players
+        self.to_act: tuple[int, ...] = state.to_act
+        self.observation: Any = state.observation(seat)
+        self.legal_actions: Sequence[Action] = state.legal_actions(seat)
+        # A determinization, not the truth: sampling from it gives what sampling from the true state
+        # would, because `sample` depends only on the observation (a conformance check).
+        self._basis: State | None = state.sample(seat, Rng(_BASIS_SEED)) if sampling else None
+
+    def sample(self, rng: Rng) -> State:
+        """A full state consistent with this seat's observation, hidden cards and chance redrawn."""
+        if self._basis is None:
+            raise RuntimeError("this player declared needs_sample = False")
+        return self._basis.sample(self.seat, rng)
+
+    def render(self) -> str:
+        """The observation drawn for a person."""
+        return self.game.render(self.observation, self.seat)
+
+
+class Player(abc.ABC):
+    """Decides for one or more seats. One object may hold several seats of a match."""
+
+    needs_sample: ClassVar[bool] = True
+    """False for players that never call `view.sample` (saves a sample per decision)."""
+
+    @abc.abstractmethod
+    def decide(self, view: SeatView) -> Action:
+        """Return one of `view.legal_actions`."""
+
+    def annotation(self) -> dict[str, Any] | None:
+        """Statistics of the last decision for replays (search players), or None."""
+        return None
+
+
+@attrs.frozen
+class PlayerType:
+    """A kind of player, registered through `campfire_players`.
+
+    `make(options, seed, game)` builds a player; `options` is an instance of `options_type` built from
+    the spec's parameters, `seed` is derived from the match seed and the seat.
+    """
+
+    name: str
+    make: Callable[[Any, int, Game], Player]
+    options_type: type = NoOptions
+    help: str = ""
+
+
+@attrs.frozen
+class PlayerSpec:
+    """A parsed player spec: a type name and its options as text."""
+
+    name: str
+    params: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> PlayerSpec:
+        """`"mcts:iterations=2000,c=0.7"` to PlayerSpec("mcts", (("iterations", "2000"), ("c", "0.7")))."""
+        name, _, rest = text.strip().partition(":")
+        if not name:
+            raise OptionError(f"empty player spec {text!r}")
+        params = parse_pairs([rest], f"player {name!r}") if rest else {}
+        return cls(name, tuple(params.items()))
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.params)
+
+
+def split_specs(text: str) -> list[str]:
+    """Split `--players` text into specs: commas separate players, except inside one spec's parameters.
+
+    `mcts:iterations=50,c=0.7,random` is two players: an item with `=` after a spec with `:` belongs to it.
+    """
+    specs: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            raise OptionError(f"empty player spec in {text!r}")
+        if "=" in item and ":" not in item and specs and ":" in specs[-1]:
+            specs[-1] += "," + item
+        else:
+            specs.append(item)
+    return specs
+
+
+def build_player(player_type: PlayerType, spec: PlayerSpec, seed: int, game: Game) -> Player:
+    """A player from its type and spec; bad parameters raise OptionError naming the player."""
+    options = build_options(player_type.options_type, dict(spec.params), f"player {spec.name!r}")
+    return player_type.make(options, seed, game)

@@ -1,0 +1,143 @@
+"""The plugin host: loads entry points one by one, collects games, players and heuristics.
+
+A plugin that fails to import, or whose registration hook raises, is reported in one warning line
+naming it, and everything else still loads (pytest does the same for `pytest11`).
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+from collections.abc import Iterable
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+from corekit import hookspecs
+from corekit.game import Game
+from corekit.heuristics import Heuristic
+from corekit.players import PlayerType
+
+ENTRY_POINT_GROUPS = ("campfire.games", "campfire.players", "campfire.extensions")
+
+hookimpl = pluggy.HookimplMarker("campfire")
+
+
+class UnknownName(LookupError):
+    """An unknown game id or player name; the message is one line and lists the known ones."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class Registry:
+    """The loaded plugins and what they registered."""
+
+    def __init__(self, plugins: Iterable[Any] = (), entry_points: bool = True) -> None:
+        self.pm = pluggy.PluginManager("campfire")
+        self.pm.add_hookspecs(hookspecs)
+        self.warnings: list[str] = []
+        if entry_points:
+            self._load_entry_points()
+        for plugin in plugins:
+            self.register(plugin)
+        self.games: dict[str, Game] = {}
+        self.player_types: dict[str, PlayerType] = {}
+        self.heuristics: dict[str, Heuristic] = {}
+        self._collect()
+
+    @property
+    def hook(self) -> Any:
+        """The hook relay, for calling event hooks."""
+        return self.pm.hook
+
+    def register(self, plugin: Any, name: str | None = None) -> None:
+        """Register a module or object with hook implementations."""
+        try:
+            self.pm.register(plugin, name=name)
+        except Exception as error:  # a malformed plugin must not stop the others
+            self.warnings.append(f"plugin {name or _name(plugin)!r} could not be registered: {_line(error)}")
+
+    def game(self, game_id: str) -> Game:
+        """The game with this id, or UnknownName listing the installed ones."""
+        try:
+            return self.games[game_id]
+        except KeyError:
+            known = ", ".join(sorted(self.games)) or "none"
+            raise UnknownName(f"unknown game {game_id!r} (installed: {known})") from None
+
+    def player_type(self, name: str) -> PlayerType:
+        """The player type with this name, or UnknownName listing the known ones."""
+        try:
+            return self.player_types[name]
+        except KeyError:
+            known = ", ".join(sorted(self.player_types)) or "none"
+            raise UnknownName(f"unknown player {name!r} (known: {known})") from None
+
+    def heuristic(self, game_id: str) -> Heuristic | None:
+        """The heuristic registered for a game, if any."""
+        return self.heuristics.get(game_id)
+
+    def _load_entry_points(self) -> None:
+        seen: set[tuple[str, str]] = set()
+        for group in ENTRY_POINT_GROUPS:
+            for entry in sorted(importlib.metadata.entry_points(group=group), key=lambda e: e.name):
+                # A distribution visible twice on sys.path (an editable install run from its own
+                # folder) lists its entry points twice.
+                if (entry.name, entry.value) in seen or self.pm.has_plugin(entry.name):
+                    continue
+                seen.add((entry.name, entry.value))
+                try:
+                    plugin = entry.load()
+                except Exception as error:  # report by name, keep loading the rest
+                    self.warnings.append(f"plugin {entry.name!r} ({entry.value}) failed to load: {_line(error)}")
+                    continue
+                self.register(plugin, name=entry.name)
+
+    def _collect(self) -> None:
+        for source, games in self._each("campfire_games"):
+            for game in games or ():
+                if not isinstance(game, Game):
+                    self.warnings.append(f"plugin {source!r} registered {game!r}, which is not a Game")
+                elif game.id in self.games:
+                    self.warnings.append(f"plugin {source!r}: game id {game.id!r} is already registered")
+                else:
+                    self.games[game.id] = game
+        for source, types in self._each("campfire_players"):
+            for player_type in types or ():
+                if not isinstance(player_type, PlayerType):
+                    self.warnings.append(f"plugin {source!r} registered {player_type!r}, not a PlayerType")
+                else:
+                    self.player_types.setdefault(player_type.name, player_type)
+        for _source, heuristics in self._each("campfire_heuristics"):
+            for game_id, heuristic in (heuristics or {}).items():
+                self.heuristics.setdefault(game_id, heuristic)
+
+    def _each(self, hook_name: str) -> Iterable[tuple[str, Any]]:
+        """Call one registration hook plugin by plugin, so one that raises spoils only itself."""
+        caller = getattr(self.pm.hook, hook_name)
+        for impl in reversed(caller.get_hookimpls()):
+            try:
+                yield impl.plugin_name, impl.function()
+            except Exception as error:
+                self.warnings.append(f"plugin {impl.plugin_name!r} failed in {hook_name}: {_line(error)}")
+
+
+_default: Registry | None = None
+
+
+def default_registry() -> Registry:
+    """The registry of every installed plugin, loaded once per process."""
+    global _default
+    if _default is None:
+        _default = Registry()
+    return _default
+
+
+def _name(plugin: Any) -> str:
+    return plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__name__
+
+
+def _line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__

@@ -1,0 +1,58 @@
+"""A pytest plugin (entry point `pytest11`) that runs Campfire's conformance and leak checks.
+
+A game package's test can be as short as::
+
+    def test_my_game_conforms(campfire_conformance):
+        campfire_conformance("my-game", games=200)
+
+`campfire_conformance(game_id, players=None, games=200, seed=0, options=None, leaks=True)` checks every
+player count of the game (or the ones given) and fails the test with every failure listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import pytest
+
+from corekit.conformance import check_game, check_leaks
+from corekit.plugins import Registry, default_registry
+
+
+@pytest.fixture(scope="session")
+def campfire_registry() -> Registry:
+    """The registry of every installed game and player."""
+    return default_registry()
+
+
+@pytest.fixture
+def campfire_conformance(campfire_registry: Registry) -> Callable[..., None]:
+    """A function that runs the conformance (and leak) checks on a game and fails on any failure."""
+
+    def run(
+        game_id: str,
+        players: int | Iterable[int] | None = None,
+        games: int = 200,
+        seed: int = 0,
+        options: Any = None,
+        leaks: bool = True,
+    ) -> None:
+        game = campfire_registry.game(game_id)
+        if players is None:
+            counts = list(range(game.min_players, game.max_players + 1))
+        elif isinstance(players, int):
+            counts = [players]
+        else:
+            counts = list(players)
+        failures = []
+        for count in counts:
+            report = check_game(game, count, games=games, seed=seed, options=options)
+            failures += [f"{count} players: {f}" for f in report.failures]
+            if leaks and "mcts" in campfire_registry.player_types:
+                leak = check_leaks(game, count, campfire_registry, seed=seed, options=options)
+                failures += [f"{count} players (leak check): {f}" for f in leak.failures]
+        if failures:
+            pytest.fail(f"{game_id} fails conformance:\n" + "\n".join(failures), pytrace=False)
+
+    return run

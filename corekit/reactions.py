@@ -1,0 +1,59 @@
+"""Reaction windows: out-of-turn answers to a trigger, in priority order, until everyone passes.
+
+After a trigger (a killer card, say), seats get priority one at a time in `order`. The seat with
+priority either reacts (the game resolves the reaction at once) or passes. After either, priority moves
+to the next seat in order, so every seat gets a chance to answer a reaction, the reactor included. The
+window closes when every seat in `order` has passed in a row since the last reaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class ReactionWindow:
+    """The state of one open window."""
+
+    __slots__ = ("order", "passes", "position", "reactions")
+
+    def __init__(self, order: Iterable[int]) -> None:
+        self.order: tuple[int, ...] = tuple(order)
+        if not self.order:
+            raise ValueError("a reaction window needs at least one seat")
+        self.position = 0
+        self.passes = 0
+        self.reactions = 0
+
+    @property
+    def priority(self) -> int:
+        """The seat that may react or pass now."""
+        return self.order[self.position]
+
+    @property
+    def closed(self) -> bool:
+        """True when every seat has passed in a row since the last reaction."""
+        return self.passes >= len(self.order)
+
+    def pass_priority(self) -> None:
+        """The seat with priority passes."""
+        self.passes += 1
+        self.position = (self.position + 1) % len(self.order)
+
+    def react(self) -> None:
+        """The seat with priority reacted; everyone must pass again before the window closes."""
+        self.passes = 0
+        self.reactions += 1
+        self.position = (self.position + 1) % len(self.order)
+
+    def clone(self) -> ReactionWindow:
+        """An independent copy."""
+        copy = ReactionWindow.__new__(ReactionWindow)
+        copy.order = self.order
+        copy.position = self.position
+        copy.passes = self.passes
+        copy.reactions = self.reactions
+        return copy
+
+    def as_tuple(self) -> tuple[int, int, int]:
+        """(seat with priority, passes in a row, reactions so far), for observations."""
+        return (self.priority, self.passes, self.reactions)

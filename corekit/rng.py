@@ -1,0 +1,115 @@
+"""A deterministic generator whose whole state is one integer.
+
+SplitMix64 (Steele, Lea and Flood 2014): each draw adds a fixed odd constant to the state and mixes it.
+Pure integer arithmetic masked to 64 bits, so the sequence is the same on every Python version and
+machine, forever; cloning is copying one int. The `random` module is never used for chance, because its
+algorithms and seeding may change between Python versions and a replay must re-simulate in five years.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def derive_seed(seed: int, *keys: int | str) -> int:
+    """A seed for a sub-stream (a match of a tournament, a determinization) from a seed and keys.
+
+    Strings are folded in by their UTF-8 bytes, never by `hash()`, which is salted per process.
+    """
+    z = _mix((seed + _GOLDEN) & _MASK)
+    for key in keys:
+        if isinstance(key, str):
+            for byte in key.encode("utf-8"):
+                z = _mix(((z ^ byte) + _GOLDEN) & _MASK)
+            z = _mix((z + 0xFF) & _MASK)
+        else:
+            z = _mix(((z ^ (key & _MASK)) + _GOLDEN) & _MASK)
+    return z
+
+
+class Rng:
+    """SplitMix64 generator; `state` is the whole state, so `Rng(r.state)` is an exact copy."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = seed & _MASK
+
+    def __repr__(self) -> str:
+        return f"Rng({self.state:#x})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and other.state == self.state
+
+    def __hash__(self) -> int:
+        return hash(self.state)
+
+    def clone(self) -> Rng:
+        """An independent generator at the same point of the sequence."""
+        return Rng(self.state)
+
+    def next64(self) -> int:
+        """The next raw 64-bit value."""
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        return s ^ (s >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), by Lemire's multiply-shift with rejection (no modulo bias)."""
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, got {n}")
+        threshold = ((1 << 64) - n) % n
+        while True:
+            s = self.state = (self.state + _GOLDEN) & _MASK
+            s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+            s ^= s >> 31
+            product = s * n
+            if (product & _MASK) >= threshold:
+                return product >> 64
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in [low, high], both ends included."""
+        return low + self.below(high - low + 1)
+
+    def die(self, sides: int = 6) -> int:
+        """One roll of a die with `sides` faces, numbered from 1."""
+        return 1 + self.below(sides)
+
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        """`count` rolls of a die with `sides` faces."""
+        return [1 + self.below(sides) for _ in range(count)]
+
+    def random(self) -> float:
+        """A float in [0, 1) with 53 random bits."""
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One element, uniformly."""
+        if not items:
+            raise IndexError("choice() from an empty sequence")
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle in place (Fisher-Yates, from the end)."""
+        below = self.below
+        for i in range(len(items) - 1, 0, -1):
+            j = below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def spawn(self) -> Rng:
+        """A new generator seeded from this one (used to reseed a determinization's chance)."""
+        return Rng(_mix(self.next64() ^ 0x5DEECE66D))

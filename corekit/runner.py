@@ -1,0 +1,165 @@
+"""The match runner: asks each seat's player through a seat view, applies, reports events.
+
+It validates every action (an illegal one is refused and the state left as it was), times every
+decision, and turns a player that raises, answers illegally or runs out of time into a forfeit with the
+error recorded, so a tournament goes on.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from corekit.game import Game, IllegalAction, State
+from corekit.players import Player, PlayerSpec, SeatView, build_player
+from corekit.plugins import Registry, default_registry
+from corekit.rng import derive_seed
+
+
+class PlayerFailed(RuntimeError):
+    """A player raised, answered with an illegal action, or ran out of time."""
+
+    def __init__(self, seat: int, spec: str, reason: str) -> None:
+        super().__init__(f"seat {seat} ({spec}) {reason}")
+        self.seat = seat
+        self.spec = spec
+        self.reason = reason
+
+
+class QuitMatch(Exception):
+    """A person stopped playing (end of input); the runner lets it through rather than forfeiting."""
+
+
+class MatchTooLong(RuntimeError):
+    """The game went past its declared bound on decisions: a bug in the game."""
+
+
+@attrs.define
+class Match:
+    """One match as the event hooks see it."""
+
+    game: Game
+    options: Any
+    seed: int
+    specs: list[str]
+    state: State
+    settings: dict[str, Any] = attrs.Factory(dict)
+    steps: int = 0
+
+
+@attrs.frozen
+class MatchResult:
+    """How a match ended.
+
+    `returns` are the game's returns, or for a forfeit 0 for the forfeiting seat and, shared equally,
+    1 for the others. `decision_time` and `decisions` are per seat.
+    """
+
+    returns: tuple[float, ...]
+    steps: int
+    decisions: tuple[int, ...]
+    decision_time: tuple[float, ...]
+    forfeit: int | None = None
+    error: str | None = None
+
+
+def make_players(
+    game: Game, specs: Sequence[str], seed: int, registry: Registry | None = None
+) -> list[Player]:
+    """One player per spec, each seeded from the match seed and its seat."""
+    registry = registry or default_registry()
+    players = []
+    for seat, text in enumerate(specs):
+        spec = PlayerSpec.parse(text)
+        players.append(build_player(registry.player_type(spec.name), spec, derive_seed(seed, "seat", seat), game))
+    return players
+
+
+def play_match(
+    game: Game,
+    specs: Sequence[str],
+    seed: int,
+    options: Any = None,
+    *,
+    players: Sequence[Player] | None = None,
+    registry: Registry | None = None,
+    settings: Mapping[str, Any] | None = None,
+    time_limit: float | None = None,
+    on_step: Callable[[Match, int, Any], None] | None = None,
+    forfeit_on_error: bool = True,
+) -> MatchResult:
+    """Play one match to the end and return its result.
+
+    `specs` name the player of each seat; `players` may give ready player objects instead (one object
+    may appear at several seats). With `forfeit_on_error` False a failing player raises PlayerFailed.
+    """
+    registry = registry or default_registry()
+    options = game.make_options(options)
+    state = game.initial_state(len(specs), seed, options)
+    if players is None:
+        players = make_players(game, specs, seed, registry)
+    if len(players) != len(specs):
+        raise ValueError("one player per seat is needed")
+    match = Match(game, options, seed, list(specs), state, dict(settings or {}))
+    hook = registry.hook
+    hook.campfire_match_start(match=match)
+    n = state.players
+    decisions = [0] * n
+    spent = [0.0] * n
+    bound = game.max_decisions(n, options)
+    forfeit: int | None = None
+    error: str | None = None
+    while not state.is_terminal:
+        seat = state.to_act[0]
+        player = players[seat]
+        try:
+            view = SeatView(state, seat, player.needs_sample)
+            started = time.perf_counter()
+            action = player.decide(view)
+            elapsed = time.perf_counter() - started
+            spent[seat] += elapsed
+            decisions[seat] += 1
+            if time_limit is not None and elapsed > time_limit:
+                raise PlayerFailed(seat, specs[seat], f"ran out of time ({elapsed:.2f}s > {time_limit}s)")
+            try:
+                state.apply(seat, action)
+            except IllegalAction as illegal:
+                raise PlayerFailed(seat, specs[seat], f"played an illegal action: {illegal}") from None
+        except QuitMatch:
+            raise
+        except PlayerFailed as failed:
+            if not forfeit_on_error:
+                raise
+            forfeit, error = seat, str(failed)
+            break
+        except Exception as crash:  # a crashing player forfeits; the runner itself goes on
+            if not forfeit_on_error:
+                raise PlayerFailed(seat, specs[seat], f"raised {_line(crash)}") from crash
+            forfeit, error = seat, str(PlayerFailed(seat, specs[seat], f"raised {_line(crash)}"))
+            break
+        match.steps += 1
+        annotation: dict[str, Any] = {"time": elapsed}
+        extra = player.annotation()
+        if extra:
+            annotation.update(extra)
+        hook.campfire_action_applied(match=match, seat=seat, action=action, annotation=annotation)
+        if on_step is not None:
+            on_step(match, seat, action)
+        if match.steps > bound:
+            raise MatchTooLong(f"{game.id} passed its declared bound of {bound} decisions")
+    if forfeit is None:
+        returns = tuple(float(r) for r in state.returns())
+    else:
+        share = 1.0 / (n - 1) if n > 1 else 0.0
+        returns = tuple(0.0 if s == forfeit else share for s in range(n))
+    result = MatchResult(returns, match.steps, tuple(decisions), tuple(spent), forfeit, error)
+    hook.campfire_match_end(match=match, result=result)
+    return result
+
+
+def _line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__

@@ -1,0 +1,81 @@
+"""Simultaneous commit-and-reveal decisions (boardgame.io's stages, OpenSpiel's simultaneous nodes).
+
+Several seats are in `to_act` at once. Each commits in any order; a commitment is secret until the last
+seat has committed, then all are revealed together. A game keeps one `Commitments` in its state, reports
+`waiting` as its `to_act`, shows `visible_to(seat)` in observations, and calls `withdraw_others` in
+`sample` so a searching player cannot learn what the others chose: each hidden commitment is redrawn at
+random among what that seat could have chosen, as a determinization of IS-MCTS treats any hidden card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from corekit.rng import Rng
+
+HIDDEN = "committed"
+"""What an observation shows in place of another seat's secret commitment."""
+
+
+class Commitments:
+    """The commitments of one simultaneous decision."""
+
+    __slots__ = ("chosen", "seats")
+
+    def __init__(self, seats: Iterable[int] = ()) -> None:
+        self.seats: tuple[int, ...] = tuple(sorted(seats))
+        self.chosen: dict[int, Any] = {}
+
+    def open(self, seats: Iterable[int]) -> None:
+        """Start a new decision for `seats`; earlier commitments are forgotten."""
+        self.seats = tuple(sorted(seats))
+        self.chosen = {}
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The seats that have not committed yet, in seat order."""
+        chosen = self.chosen
+        return tuple(s for s in self.seats if s not in chosen)
+
+    @property
+    def complete(self) -> bool:
+        """True when every seat has committed."""
+        return len(self.chosen) == len(self.seats)
+
+    def commit(self, seat: int, action: Any) -> None:
+        """Record `seat`'s secret choice."""
+        if seat not in self.seats or seat in self.chosen:
+            raise ValueError(f"seat {seat} cannot commit now")
+        self.chosen[seat] = action
+
+    def reveal(self) -> dict[int, Any]:
+        """All commitments, once complete; the decision is then closed."""
+        if not self.complete:
+            raise ValueError("not every seat has committed yet")
+        revealed, self.chosen, self.seats = self.chosen, {}, ()
+        return revealed
+
+    def visible_to(self, seat: int | None) -> tuple[tuple[int, Any], ...]:
+        """(seat, choice) pairs as `seat` sees them: others' choices are HIDDEN; None sees all."""
+        return tuple(
+            (s, a if seat is None or s == seat else HIDDEN) for s, a in sorted(self.chosen.items())
+        )
+
+    def redraw_others(self, seat: int, rng: Rng, options: Callable[[int], Sequence[Any]]) -> None:
+        """Replace every commitment but `seat`'s by a random one of `options(other)`, in seat order.
+
+        For a sample drawn from `seat`'s point of view: the other seats have still committed (the
+        observation says so) but to something the sampler could not see.
+        """
+        for other in sorted(self.chosen):
+            if other != seat:
+                choices = options(other)
+                self.chosen[other] = choices[rng.below(len(choices))]
+
+    def clone(self) -> Commitments:
+        """An independent copy."""
+        copy = Commitments.__new__(Commitments)
+        copy.seats = self.seats
+        copy.chosen = dict(self.chosen)
+        return copy

@@ -1,0 +1,84 @@
+"""Turn order that skips eliminated seats, and phases that cycle through a round."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class TurnOrder:
+    """Whose turn it is among the seats still in the game."""
+
+    __slots__ = ("alive", "current")
+
+    def __init__(self, players: int, first: int = 0) -> None:
+        self.alive: list[bool] = [True] * players
+        self.current = first
+
+    @property
+    def living(self) -> tuple[int, ...]:
+        """The seats not eliminated, in seat order."""
+        return tuple(s for s, ok in enumerate(self.alive) if ok)
+
+    def next_after(self, seat: int) -> int:
+        """The first living seat after `seat` in clockwise order (`seat` itself if it is the only one)."""
+        n = len(self.alive)
+        for step in range(1, n + 1):
+            candidate = (seat + step) % n
+            if self.alive[candidate]:
+                return candidate
+        raise ValueError("every seat is eliminated")
+
+    def advance(self) -> int:
+        """Pass the turn to the next living seat and return it."""
+        self.current = self.next_after(self.current)
+        return self.current
+
+    def eliminate(self, seat: int) -> None:
+        """Take `seat` out of the turn order for good."""
+        self.alive[seat] = False
+
+    def order_from(self, seat: int) -> tuple[int, ...]:
+        """Every seat, living or not, clockwise starting at `seat`."""
+        n = len(self.alive)
+        return tuple((seat + i) % n for i in range(n))
+
+    def clone(self) -> TurnOrder:
+        """An independent copy."""
+        copy = TurnOrder.__new__(TurnOrder)
+        copy.alive = self.alive[:]
+        copy.current = self.current
+        return copy
+
+
+class Phases:
+    """A fixed cycle of named phases; `round` counts completed cycles."""
+
+    __slots__ = ("index", "names", "round")
+
+    def __init__(self, names: Sequence[str]) -> None:
+        if not names:
+            raise ValueError("at least one phase is needed")
+        self.names: tuple[str, ...] = tuple(names)
+        self.index = 0
+        self.round = 0
+
+    @property
+    def current(self) -> str:
+        """The name of the phase in play."""
+        return self.names[self.index]
+
+    def advance(self) -> str:
+        """Move to the next phase, starting a new round after the last one; return its name."""
+        self.index += 1
+        if self.index == len(self.names):
+            self.index = 0
+            self.round += 1
+        return self.names[self.index]
+
+    def clone(self) -> Phases:
+        """An independent copy."""
+        copy = Phases.__new__(Phases)
+        copy.names = self.names
+        copy.index = self.index
+        copy.round = self.round
+        return copy

@@ -1,0 +1,1 @@
+"""GRIZZLY, a guard race with simultaneous secret plays (game id `grizzly-race`)."""

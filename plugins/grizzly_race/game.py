@@ -1,0 +1,308 @@
+"""GRIZZLY, the guard race: free your hero by beating the six face-down guards beneath it.
+
+Shape: 2-4 seats; simultaneous secret plays every round; hidden hands and face-down guards; chance in
+the deal and in reshuffles of the shared discard. Rules: ../../shared/seeds/004_0b214fad7960c4f8.en.md;
+every reading of a gap is in RULES.md under "Assumptions".
+
+Cards are ints: strengths 1-5. The supercard is not a card in any zone: each seat holds a flag until it
+is spent. An action is an int: 1-5 plays a card of that strength, 6 (SUPER) plays the supercard.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+
+from corekit import HIDDEN, Commitments, Game, Rng, State, redeal_unseen
+
+SUPER = 6
+"""The action that plays the supercard."""
+HAND = 7
+GUARDS = 6
+COLLECTION = ((5, 1), (4, 2), (3, 3), (2, 4), (1, 3))
+"""(strength, copies) in one player's 14-card collection, the supercard aside."""
+
+
+@attrs.frozen
+class RaceOptions:
+    """Options of the guard race."""
+
+    stall_rounds: int = attrs.field(
+        default=30,
+        validator=attrs.validators.ge(1),
+        metadata={"help": "rounds in a row with no guard beaten that end the game (the anti-deadlock rule)"},
+    )
+
+
+@attrs.frozen
+class Battle:
+    """One seat's battle of the last round, public once revealed."""
+
+    seat: int
+    played: int
+    guard: int
+    won: bool
+
+
+@attrs.frozen
+class Lane:
+    """What everyone sees of one seat: guards left, the top guard if face up, hand size, supercard."""
+
+    guards_left: int
+    top_guard: int | None
+    hand_size: int
+    supercard: bool
+
+
+@attrs.frozen
+class RaceObservation:
+    """What a seat knows now. With `seat` None it is the full truth (hands, guards and reserve)."""
+
+    seat: int | None
+    round: int
+    stall: int
+    hand: tuple[int, ...]
+    lanes: tuple[Lane, ...]
+    committed: tuple[tuple[int, object], ...]
+    discard: tuple[int, ...]
+    reserve_size: int
+    last_round: tuple[Battle, ...]
+    winners: tuple[int, ...]
+    hidden: tuple[object, ...] = ()
+    """Full view only: every hand, every guard column (bottom first) and the reserve."""
+
+
+class GrizzlyRace(Game):
+    """The game object registered with the plugin host."""
+
+    id = "grizzly-race"
+    title = "GRIZZLY guard race"
+    version = "1"
+    min_players = 2
+    max_players = 4
+    options_type = RaceOptions
+
+    def _setup(self, players: int, seed: int, options: RaceOptions) -> RaceState:
+        rng = Rng(seed)
+        deck = [strength for strength, copies in COLLECTION for _ in range(copies)] * players
+        rng.shuffle(deck)
+        state = RaceState.__new__(RaceState)
+        state.game = self
+        state.players = players
+        state.rng = rng
+        state.options = options
+        state.hands = [sorted(deck[seat * HAND:(seat + 1) * HAND]) for seat in range(players)]
+        rest = deck[players * HAND:]
+        state.guards = [rest[seat * GUARDS:(seat + 1) * GUARDS] for seat in range(players)]
+        state.revealed = [False] * players
+        state.supercard = [True] * players
+        state.spent = []
+        state.discard = []
+        state.reserve = []
+        state.round = 0
+        state.stall = 0
+        state.winners = ()
+        state.last_round = ()
+        state.commitments = Commitments(range(players))
+        return state
+
+    def max_decisions(self, players: int, options: RaceOptions) -> int:
+        # At most 5 guards per seat can fall before someone's sixth does, the stall rule allows fewer
+        # than `stall_rounds` rounds between two falls, and each round is one decision per seat.
+        return players * (GUARDS - 1) * players * options.stall_rounds + players * options.stall_rounds
+
+    def action_text(self, action: object) -> str:
+        return "SUPERCARD" if action == SUPER else f"play {action}"
+
+    def render(self, observation: RaceObservation, seat: int | None) -> str:
+        from plugins.grizzly_race.render import render
+
+        return render(self, observation)
+
+
+class RaceState(State):
+    """One moment of a guard race."""
+
+    __slots__ = (
+        "commitments", "discard", "game", "guards", "hands", "last_round", "options", "players",
+        "reserve", "revealed", "rng", "round", "spent", "stall", "supercard", "winners",
+    )
+
+    # ---- the contract --------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Every seat that has not yet committed its card this round."""
+        if self.winners:
+            return ()
+        return self.commitments.waiting
+
+    def legal_actions(self, seat: int) -> list[int]:
+        """One action per distinct strength in hand, plus the supercard while it is unspent."""
+        if self.winners or seat in self.commitments.chosen or not 0 <= seat < self.players:
+            return []
+        return self._choices(seat)
+
+    def _choices(self, seat: int) -> list[int]:
+        actions = sorted(set(self.hands[seat]))
+        if self.supercard[seat]:
+            actions.append(SUPER)
+        return actions
+
+    def _apply(self, seat: int, action: int) -> None:
+        self.commitments.commit(seat, action)
+        if self.commitments.complete:
+            self._battle(self.commitments.reveal())
+
+    def returns(self) -> list[float]:
+        """1 to the winner; seats that finish together share 1 equally; 0 to the others."""
+        share = 1.0 / len(self.winners) if self.winners else 0.0
+        return [share if seat in self.winners else 0.0 for seat in range(self.players)]
+
+    def clone(self) -> RaceState:
+        """A copy sharing nothing mutable."""
+        copy = RaceState.__new__(RaceState)
+        copy.game = self.game
+        copy.players = self.players
+        copy.options = self.options
+        copy.rng = Rng(self.rng.state)
+        copy.hands = [hand[:] for hand in self.hands]
+        copy.guards = [column[:] for column in self.guards]
+        copy.revealed = self.revealed[:]
+        copy.supercard = self.supercard[:]
+        copy.spent = self.spent[:]
+        copy.discard = self.discard[:]
+        copy.reserve = self.reserve[:]
+        copy.round = self.round
+        copy.stall = self.stall
+        copy.winners = self.winners
+        copy.last_round = self.last_round
+        copy.commitments = self.commitments.clone()
+        return copy
+
+    def observation(self, seat: int | None) -> RaceObservation:
+        """Own hand, every lane's public face, the discard, and the last round's battles."""
+        lanes = tuple(
+            Lane(
+                len(self.guards[s]),
+                self.guards[s][-1] if self.revealed[s] and self.guards[s] else None,
+                len(self.hands[s]),
+                self.supercard[s],
+            )
+            for s in range(self.players)
+        )
+        hidden: tuple[object, ...] = ()
+        if seat is None:
+            hidden = (
+                tuple(tuple(hand) for hand in self.hands),
+                tuple(tuple(column) for column in self.guards),
+                tuple(self.reserve),
+            )
+        return RaceObservation(
+            seat=seat,
+            round=self.round,
+            stall=self.stall,
+            hand=tuple(sorted(self.hands[seat])) if seat is not None else (),
+            lanes=lanes,
+            committed=self.commitments.visible_to(seat),
+            discard=tuple(sorted(self.discard)),
+            reserve_size=len(self.reserve),
+            last_round=self.last_round,
+            winners=self.winners,
+            hidden=hidden,
+        )
+
+    def sample(self, seat: int, rng: Rng) -> RaceState:
+        """Other hands, every face-down guard and the reserve redealt; others' secret plays redrawn."""
+        copy = self.clone()
+        face_down = [column[:-1] if copy.revealed[s] else column[:] for s, column in enumerate(copy.guards)]
+        unseen = [copy.hands[s] for s in range(self.players) if s != seat] + face_down + [copy.reserve]
+        redeal_unseen(rng, unseen)
+        for s, column in enumerate(face_down):
+            copy.guards[s] = column + ([copy.guards[s][-1]] if copy.revealed[s] else [])
+        for hand in copy.hands:
+            hand.sort()
+        copy.discard.sort()
+        # A committed card stays in its owner's hand until the reveal, so a redrawn hand can
+        # redraw the commitment too.
+        copy.commitments.redraw_others(seat, rng, copy._choices)
+        copy.rng = rng.spawn()
+        return copy
+
+    def zones(self) -> dict[str, list[int]]:
+        """Hands (committed cards included), guard columns, discard and reserve: every card."""
+        zones = {f"hand {s}": self.hands[s] for s in range(self.players)}
+        zones.update({f"guards {s}": self.guards[s] for s in range(self.players)})
+        zones["discard"] = self.discard
+        zones["reserve"] = self.reserve
+        return zones
+
+    # ---- the rules -----------------------------------------------------------------------------
+
+    def _battle(self, plays: dict[int, int]) -> None:
+        """Reveal and resolve every seat's battle, then check the end and refill empty hands."""
+        battles = []
+        beaten = 0
+        for seat in sorted(plays):
+            action = plays[seat]
+            guard = self.guards[seat][-1]
+            if action == SUPER:
+                self.supercard[seat] = False
+                won = True
+            else:
+                self.hands[seat].remove(action)
+                self.discard.append(action)
+                won = action >= guard
+            if won:
+                self.discard.append(self.guards[seat].pop())
+                self.revealed[seat] = False
+                beaten += 1
+            else:
+                self.revealed[seat] = True
+            battles.append(Battle(seat, action, guard, won))
+        self.last_round = tuple(battles)
+        self.round += 1
+        self.stall = 0 if beaten else self.stall + 1
+        finished = tuple(s for s in range(self.players) if not self.guards[s])
+        if finished:
+            self.winners = finished
+            return
+        if self.stall >= self.options.stall_rounds:
+            fewest = min(len(column) for column in self.guards)
+            self.winners = tuple(s for s in range(self.players) if len(self.guards[s]) == fewest)
+            return
+        for seat in range(self.players):
+            if not self.hands[seat]:
+                self._refill(seat)
+        self.commitments.open(range(self.players))
+
+    def _refill(self, seat: int) -> None:
+        """A seat out of cards takes 7 from the reserve; a short reserve is topped up from the
+        shuffled discard, whose remainder becomes the reserve."""
+        hand = self.hands[seat]
+        take = min(HAND, len(self.reserve))
+        if take:
+            hand.extend(self.reserve[-take:])
+            del self.reserve[-take:]
+        if len(hand) < HAND and self.discard:
+            pile = self.discard
+            self.discard = []
+            self.rng.shuffle(pile)
+            need = HAND - len(hand)
+            hand.extend(pile[:need])
+            self.reserve.extend(pile[need:])
+        hand.sort()
+
+
+def unseen_counts(observation: RaceObservation, players: int) -> Counter:
+    """The strengths a seat has not seen: every card of the game less its hand, the discard and the
+    face-up guards (used by the heuristic to judge a face-down guard)."""
+    counts: Counter = Counter()
+    for strength, copies in COLLECTION:
+        counts[strength] = copies * players
+    counts.subtract(observation.hand)
+    counts.subtract(observation.discard)
+    counts.subtract(lane.top_guard for lane in observation.lanes if lane.top_guard is not None)
+    counts.subtract(a for s, a in observation.committed if a != HIDDEN and a != SUPER)
+    return +counts

@@ -1,0 +1,1 @@
+"""Game plugin package (its plugin module registers the game)."""

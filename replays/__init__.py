@@ -1,0 +1,1 @@
+"""Replays: versioned msgpack files that re-simulate a match exactly."""

@@ -1,0 +1,1 @@
+"""The replay recorder and the replay commands, registered as an ordinary plugin."""
