@@ -55,7 +55,7 @@ class MatchResult:
     """How a match ended.
 
     `returns` are the game's returns, or for a forfeit 0 for the forfeiting seat and, shared equally,
-    1 for the others. `decision_time` and `decisions` are per seat.
+    1 for the others (in a cooperative game the whole team loses). `decision_time` and `decisions` are per seat.
     """
 
     returns: tuple[float, ...]
@@ -152,6 +152,8 @@ def play_match(
             raise MatchTooLong(f"{game.id} passed its declared bound of {bound} decisions")
     if forfeit is None:
         returns = tuple(float(r) for r in state.returns())
+    elif game.cooperative:  # the team loses together to the villain
+        returns = (0.0,) * n
     else:
         share = 1.0 / (n - 1) if n > 1 else 0.0
         returns = tuple(0.0 if s == forfeit else share for s in range(n))
