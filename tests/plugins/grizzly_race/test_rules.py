@@ -1,0 +1,185 @@
+"""The guard race's rules, one test per rule (see plugins/grizzly_race/RULES.md)."""
+
+from collections import Counter
+
+import pytest
+
+from corekit import HIDDEN, IllegalAction, Rng
+from plugins.grizzly_race.game import SUPER, GrizzlyRace, RaceOptions, RaceState
+
+GAME = GrizzlyRace()
+
+
+def scenario(hands, guards, players=None, stall_rounds=30, discard=(), reserve=()):
+    """A state with given hands and guard columns (bottom first); every other card is in the discard."""
+    players = players or len(hands)
+    state = GAME.initial_state(players, 1, RaceOptions(stall_rounds=stall_rounds))
+    state.hands = [sorted(h) for h in hands]
+    state.guards = [list(g) for g in guards]
+    state.discard = list(discard)
+    state.reserve = list(reserve)
+    return state
+
+
+def play_round(state: RaceState, *actions):
+    for seat, action in enumerate(actions):
+        state.apply(seat, action)
+
+
+def test_setup_deals_seven_cards_and_six_face_down_guards_from_thirteen_per_player():
+    for players in (2, 3, 4):
+        state = GAME.initial_state(players, 7)
+        assert [len(h) for h in state.hands] == [7] * players
+        assert [len(g) for g in state.guards] == [6] * players
+        assert state.supercard == [True] * players
+        everything = Counter(c for zone in state.zones().values() for c in zone)
+        assert everything == Counter({5: players, 4: 2 * players, 3: 3 * players, 2: 4 * players, 1: 3 * players})
+
+
+def test_every_seat_decides_at_once_and_nobody_sees_another_commitment():
+    state = GAME.initial_state(3, 2)
+    assert state.to_act == (0, 1, 2)
+    card = state.legal_actions(1)[0]
+    state.apply(1, card)
+    assert state.to_act == (0, 2)
+    assert state.observation(0).committed == ((1, HIDDEN),)
+    assert state.observation(1).committed == ((1, card),)
+    assert state.observation(None).committed == ((1, card),)
+
+
+def test_a_card_equal_to_the_guard_wins_and_both_go_to_the_discard():
+    state = scenario([[3, 1], [2, 2]], [[5, 3], [5, 4]])
+    play_round(state, 3, 2)
+    assert state.guards[0] == [5]
+    assert sorted(state.discard) == [2, 3, 3]
+    assert state.last_round[0].won and not state.last_round[1].won
+
+
+def test_a_weaker_card_loses_and_the_guard_stays_face_up_for_everyone():
+    state = scenario([[3, 1], [2, 2]], [[5, 3], [5, 4]])
+    play_round(state, 3, 2)
+    assert state.guards[1] == [5, 4]
+    assert state.observation(0).lanes[1].top_guard == 4
+    assert state.observation(1).lanes[1].top_guard == 4
+    assert state.observation(0).lanes[0].top_guard is None  # the next guard is still face down
+
+
+def test_the_supercard_beats_any_guard_once_per_game():
+    state = scenario([[1, 1], [1, 1]], [[1, 5], [1, 1]])
+    assert SUPER in state.legal_actions(0)
+    play_round(state, SUPER, 1)
+    assert state.guards[0] == [1]
+    assert SUPER not in state.legal_actions(0)
+    assert state.hands[0] == [1, 1]  # no card was spent
+    assert 5 in state.discard and SUPER not in state.discard
+
+
+def test_a_card_not_in_hand_is_refused_and_the_state_is_unchanged():
+    state = scenario([[3, 1], [2, 2]], [[5, 3], [5, 4]])
+    before = state.digest()
+    with pytest.raises(IllegalAction, match="play 5 is not a legal action for seat 0"):
+        state.apply(0, 5)
+    assert state.digest() == before
+    state.apply(0, 3)
+    committed = state.digest()
+    with pytest.raises(IllegalAction, match="seat 0 may not act now"):
+        state.apply(0, 1)
+    assert state.digest() == committed
+    assert state.observation(1).committed == ((0, HIDDEN),)
+
+
+def test_a_player_out_of_cards_takes_the_shuffled_discard_and_sets_the_rest_aside():
+    discard = [1, 1, 2, 2, 2, 3, 3, 4, 4]
+    state = scenario([[3], [5, 5]], [[1, 1, 1, 5], [1, 1, 1, 5]], discard=discard)
+    play_round(state, 3, 5)
+    assert len(state.hands[0]) == 7
+    # The round added the lost 3, the winning 5 and the guard it beat to the nine discarded cards.
+    assert len(state.reserve) == 9 + 3 - 7
+    assert Counter(state.hands[0]) + Counter(state.reserve) == Counter([*discard, 3, 5, 5])
+    assert state.discard == []
+
+
+def test_the_next_player_out_draws_from_the_reserve():
+    state = scenario([[1], [4, 4]], [[1, 1, 5], [1, 1, 1]], discard=[9], reserve=[2, 2, 2, 2, 2, 2, 2, 3])
+    state.discard = []
+    play_round(state, 1, 4)
+    assert state.hands[0] == [2, 2, 2, 2, 2, 2, 3]
+    assert state.reserve == [2]
+
+
+def test_a_short_reserve_is_topped_up_from_the_shuffled_discard():
+    state = scenario([[1], [4, 4]], [[1, 1, 5], [1, 1, 1]], discard=[3, 3, 3, 3, 3], reserve=[2, 2])
+    play_round(state, 1, 4)
+    # The reserve's two 2s, then five of the discard (five 3s, the lost 1, the 4 and its beaten 1).
+    assert len(state.hands[0]) == 7
+    assert state.hands[0].count(2) == 2
+    assert len(state.reserve) == 8 - 5
+    assert state.discard == []
+
+
+def test_the_first_hero_past_six_guards_wins():
+    state = scenario([[5, 1], [1, 1]], [[3], [5, 5]])
+    play_round(state, 5, 1)
+    assert state.is_terminal
+    assert state.returns() == [1.0, 0.0]
+
+
+def test_heroes_freed_in_the_same_round_share_the_win():
+    state = scenario([[5, 1], [1, 1], [1, 1]], [[3], [1], [5]])
+    play_round(state, 5, 1, 1)
+    assert state.winners == (0, 1)
+    assert state.returns() == [0.5, 0.5, 0.0]
+
+
+def test_the_stall_rule_ends_a_deadlock_and_fewest_guards_left_share_the_win():
+    # Both top guards are 5s no card in circulation can beat and the supercards are spent.
+    state = scenario([[1] * 7, [1] * 7], [[5, 5], [5, 5, 5]], stall_rounds=3)
+    state.supercard = [False, False]
+    for _ in range(2):
+        play_round(state, 1, 1)
+        assert not state.is_terminal
+    play_round(state, 1, 1)
+    assert state.is_terminal
+    assert state.returns() == [1.0, 0.0]
+
+
+def test_a_beaten_guard_resets_the_stall_count():
+    state = scenario([[1, 1, 1, 2], [1, 1, 1, 1]], [[5, 2], [5, 5]], stall_rounds=3)
+    state.supercard = [False, False]
+    play_round(state, 1, 1)
+    play_round(state, 2, 1)
+    assert state.stall == 0
+
+
+def test_every_random_game_ends_within_the_declared_bound():
+    for seed in range(40):
+        state = GAME.initial_state(2, seed, RaceOptions(stall_rounds=5))
+        bound = GAME.max_decisions(2, RaceOptions(stall_rounds=5))
+        rng, steps = Rng(seed), 0
+        while not state.is_terminal:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+            steps += 1
+        assert steps <= bound
+
+
+def test_a_sample_hides_other_hands_face_down_guards_and_commitments_but_keeps_what_is_seen():
+    state = GAME.initial_state(2, 11)
+    state.apply(1, state.legal_actions(1)[-1])
+    changed = 0
+    for key in range(20):
+        sampled = state.sample(0, Rng(key))
+        assert sampled.observation(0) == state.observation(0)
+        assert sampled.hands[0] == state.hands[0]
+        changed += sampled.hands[1] != state.hands[1] or sampled.guards != state.guards
+        assert 1 in sampled.commitments.chosen
+        assert sampled.commitments.chosen[1] in sampled._choices(1)
+    assert changed > 15
+
+
+def test_the_render_shows_own_hand_and_hides_the_others():
+    state = scenario([[3, 1], [2, 4]], [[5, 3], [5, 4]])
+    text = GAME.render(state.observation(0), 0)
+    assert "hand 1 3" in text and "hand 2 cards" in text
+    assert "hand 2 4" in GAME.render(state.observation(None), None)
