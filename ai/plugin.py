@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ai.heuristic_player import HeuristicOptions, make_heuristic_player
 from ai.random_player import RandomPlayer
 from corekit import PlayerType, hookimpl
 
@@ -11,4 +12,8 @@ def campfire_players() -> list[PlayerType]:
     """The built-in player types."""
     return [
         PlayerType("random", lambda options, seed, game: RandomPlayer(seed), help="Uniformly random legal actions."),
+        PlayerType(
+            "heuristic", make_heuristic_player, HeuristicOptions,
+            help="The game's own heuristic; without one, a one-step look-ahead on sampled states.",
+        ),
     ]

@@ -1,0 +1,48 @@
+"""Playout helpers shared by the heuristic and MCTS players: random playouts and finishing a round.
+
+Everything here runs on states a player built itself (samples drawn through its seat view and their
+futures), never on the true state of a match.
+"""
+
+from __future__ import annotations
+
+from corekit import Rng, State
+
+
+def random_playout(state: State, rng: Rng, limit: int) -> int:
+    """Play uniformly random legal actions on `state` until it ends or `limit` decisions; return the count."""
+    below = rng.below
+    steps = 0
+    while steps < limit:
+        to_act = state.to_act
+        if not to_act:
+            break
+        seat = to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply_unchecked(seat, legal[below(len(legal))])
+        steps += 1
+    return steps
+
+
+def finish_round(state: State, waiting: tuple[int, ...], rng: Rng) -> None:
+    """After one seat of a simultaneous decision committed, let the other `waiting` seats commit at random.
+
+    The round is still open while `to_act` is exactly the seats of `waiting` that have not committed; once
+    it resolves, `to_act` becomes something else (a new round, the next turn, or the end).
+    """
+    remaining = set(waiting)
+    while True:
+        to_act = state.to_act
+        if not to_act or set(to_act) != remaining:
+            return
+        seat = to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply_unchecked(seat, legal[rng.below(len(legal))])
+        remaining.discard(seat)
+
+
+def settled_values(state: State, neutral: float) -> list[float]:
+    """The returns of a finished state, or `neutral` for every seat of one cut short."""
+    if state.is_terminal:
+        return [float(r) for r in state.returns()]
+    return [neutral] * state.players

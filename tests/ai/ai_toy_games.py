@@ -1,0 +1,88 @@
+"""Tiny games whose best play is known, for testing the players' reasoning rather than a real game's rules."""
+
+from __future__ import annotations
+
+import attrs
+
+from corekit import Commitments, Game, Rng, State
+
+
+@attrs.frozen
+class DuelObservation:
+    """Scores, the round, and the commitments this seat may see."""
+
+    seat: int | None
+    round: int
+    scores: tuple[int, ...]
+    committed: tuple[tuple[int, object], ...]
+
+
+class Duel(Game):
+    """Every round each seat secretly picks 1, 2 or 3 and scores it; after `ROUNDS` the highest total wins.
+
+    Picking 3 is always best, so any sensible player picks it.
+    """
+
+    id = "toy-duel"
+    title = "Toy duel"
+    min_players = 2
+    max_players = 4
+    ROUNDS = 3
+
+    def _setup(self, players: int, seed: int, options: object) -> DuelState:
+        state = DuelState()
+        state.game = self
+        state.players = players
+        state.rng = Rng(seed)
+        state.scores = [0] * players
+        state.round = 0
+        state.commitments = Commitments(range(players))
+        return state
+
+    def max_decisions(self, players: int, options: object) -> int:
+        return players * self.ROUNDS
+
+
+class DuelState(State):
+    """One moment of a toy duel."""
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.commitments.waiting if self.round < Duel.ROUNDS else ()
+
+    def legal_actions(self, seat: int) -> list[int]:
+        return [1, 2, 3] if seat in self.to_act else []
+
+    def _apply(self, seat: int, action: int) -> None:
+        self.commitments.commit(seat, action)
+        if self.commitments.complete:
+            for s, picked in self.commitments.reveal().items():
+                self.scores[s] += picked
+            self.round += 1
+            self.commitments.open(range(self.players))
+
+    def returns(self) -> list[float]:
+        best = max(self.scores)
+        winners = [s for s in range(self.players) if self.scores[s] == best]
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.players)]
+
+    def clone(self) -> DuelState:
+        copy = DuelState()
+        copy.game, copy.players, copy.rng = self.game, self.players, Rng(self.rng.state)
+        copy.scores, copy.round, copy.commitments = self.scores[:], self.round, self.commitments.clone()
+        return copy
+
+    def observation(self, seat: int | None) -> DuelObservation:
+        return DuelObservation(seat, self.round, tuple(self.scores), self.commitments.visible_to(seat))
+
+    def sample(self, seat: int, rng: Rng) -> DuelState:
+        copy = self.clone()
+        copy.commitments.redraw_others(seat, rng, lambda s: [1, 2, 3])
+        copy.rng = rng.spawn()
+        return copy
+
+
+def duel_evaluate(state: DuelState) -> list[float]:
+    """Each seat's share of the points scored so far."""
+    total = sum(state.scores) or 1
+    return [score / total for score in state.scores]
