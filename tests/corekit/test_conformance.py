@@ -1,0 +1,62 @@
+"""The conformance checks pass a correct game and catch each planted contract violation."""
+
+import pytest
+
+from corekit.conformance import check_game
+from tests.corekit.toy_game import ToyGame, ToyOptions
+
+GAME = ToyGame()
+
+
+def failures(bug: str) -> list[str]:
+    return check_game(GAME, 2, games=20, seed=1, options=ToyOptions(bug=bug), sample_every=1).failures
+
+
+def test_a_correct_game_passes_every_check():
+    assert failures("none") == []
+
+
+@pytest.mark.parametrize(
+    ("bug", "message"),
+    [
+        ("endless", "passed its declared bound"),
+        ("no-moves", "is to act but has no legal action"),
+        ("accepts-illegal", "was accepted"),
+        ("nondeterministic", "different observations"),
+        ("shallow-clone", "playing on a clone changed the original"),
+        ("creates-cards", "cards changed across zones"),
+        ("sample-returns-truth", "kept the true chance generator"),
+        ("sample-keeps-future", "kept the true chance generator"),
+        ("sample-leaks", "depends on more than seat"),
+        ("sample-wrong-observation", "does not match seat"),
+    ],
+)
+def test_each_planted_bug_is_reported(bug, message):
+    found = failures(bug)
+    assert any(message in f for f in found), found
+
+
+def test_a_sample_that_never_varies_the_hidden_cards_is_reported(monkeypatch):
+    from corekit import Rng
+    from tests.corekit import toy_game
+
+    def reseed_only(self, seat, rng):
+        copy = self.clone()
+        copy.rng = Rng(rng.next64())
+        return copy
+
+    monkeypatch.setattr(toy_game.ToyState, "sample", reseed_only)
+    report = check_game(GAME, 2, games=5)
+    assert any("never changed any hidden part" in f for f in report.failures), report.failures
+
+
+def test_a_crash_inside_the_game_is_a_reported_failure_not_an_exception(monkeypatch):
+    from tests.corekit import toy_game
+
+    def boom(self, seat, action):
+        raise KeyError("kaboom")
+
+    monkeypatch.setattr(toy_game.ToyState, "_apply", boom)
+    report = check_game(GAME, 2, games=2)
+    assert not report.ok
+    assert "the game raised KeyError" in report.failures[0]
