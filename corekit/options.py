@@ -106,6 +106,8 @@ def _convert(raw: Any, kind: Any, field: attrs.Attribute, what: str) -> Any:
             return float(text)
         if isinstance(kind, type) and issubclass(kind, enum.Enum):
             return _enum_value(kind, text, field.name, what)
+    except OptionError:
+        raise
     except ValueError:
         type_name = getattr(kind, "__name__", str(kind))
         raise OptionError(f"{what}: option {field.name!r} needs a {type_name}, got {raw!r}") from None

@@ -1,0 +1,73 @@
+"""The command line: tables, a deterministic play log, checks, and one-line errors."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from corekit.cli import cli
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def test_games_lists_grizzly_race_with_its_player_counts_and_options():
+    result = run("games")
+    assert result.exit_code == 0
+    assert "grizzly-race" in result.output and "2-4" in result.output and "stall_rounds=30" in result.output
+    data = json.loads(run("games", "--json").output)
+    race = next(g for g in data if g["id"] == "grizzly-race")
+    assert race["players"] == [2, 4] and race["options"][0]["name"] == "stall_rounds"
+
+
+def test_play_prints_the_same_log_every_time():
+    first = run("play", "grizzly-race", "--players", "random,random,random", "--seed", "3")
+    second = run("play", "grizzly-race", "--players", "random,random,random", "--seed", "3")
+    assert first.exit_code == 0
+    assert first.output == second.output
+    assert "seat 0: play" in first.output and "Result:" in first.output
+    assert first.output != run("play", "grizzly-race", "--players", "random,random,random", "--seed", "4").output
+
+
+def test_play_passes_game_options():
+    result = run("play", "grizzly-race", "-p", "random,random", "-o", "stall_rounds=2", "--seed", "1", "-q")
+    assert result.exit_code == 0
+    assert result.output.startswith("Result:")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "chess", "-p", "random,random"], "unknown game 'chess' (installed:"),
+        (["play", "grizzly-race", "-p", "random"], "grizzly-race needs 2-4 players, got 1"),
+        (["play", "grizzly-race", "-p", "random,genius"], "unknown player 'genius' (known:"),
+        (["play", "grizzly-race", "-p", "random,random", "-o", "speed=3"], "unknown option 'speed'"),
+        (["play", "grizzly-race", "-p", "random,random", "-o", "stall_rounds=many"],
+         "option 'stall_rounds' needs a int, got 'many'"),
+        (["play", "grizzly-race", "-p", "random:depth=3,random"], "player 'random': unknown option 'depth'"),
+        (["check", "chess"], "unknown game 'chess'"),
+        (["check", "grizzly-race", "--players", "9"], "grizzly-race needs 2-4 players, got 9"),
+    ],
+)
+def test_bad_input_gives_one_line_and_a_non_zero_exit(args, message):
+    result = run(*args)
+    assert result.exit_code != 0
+    assert message in result.output
+    error_lines = [line for line in result.output.splitlines() if line.startswith("Error")]
+    assert len(error_lines) == 1
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_check_reports_each_player_count():
+    result = run("check", "grizzly-race", "--games", "5", "--no-leaks")
+    assert result.exit_code == 0
+    for players in (2, 3, 4):
+        assert f"grizzly-race with {players} players: ok (5 matches" in result.output
+
+
+def test_every_command_has_help():
+    for command in ("games", "play", "check"):
+        result = run(command, "--help")
+        assert result.exit_code == 0 and "Usage:" in result.output

@@ -1,0 +1,73 @@
+"""Typed options from key=value text, for game options and player specs alike."""
+
+import enum
+
+import attrs
+import pytest
+
+from corekit.options import OptionError, build_options, describe_options, options_to_dict, parse_pairs
+from corekit.players import PlayerSpec, split_specs
+
+
+class Setup(enum.Enum):
+    EASY = "easy"
+    NORMAL = "normal"
+
+
+@attrs.frozen
+class Opts:
+    rounds: int = attrs.field(default=3, validator=attrs.validators.ge(1), metadata={"help": "rounds"})
+    ratio: float = 0.5
+    fast: bool = False
+    setup: Setup = Setup.NORMAL
+    rollout: str = attrs.field(default="random", validator=attrs.validators.in_(["random", "heuristic"]))
+
+
+def test_text_values_are_read_by_the_field_type():
+    opts = build_options(Opts, {"rounds": "7", "ratio": "0.25", "fast": "yes", "setup": "easy"}, "g")
+    assert opts == Opts(rounds=7, ratio=0.25, fast=True, setup=Setup.EASY)
+
+
+def test_an_unknown_option_names_the_owner_and_the_known_ones():
+    with pytest.raises(OptionError, match=r"g: unknown option 'turns' \(known: rounds, ratio, fast, setup, rollout\)"):
+        build_options(Opts, {"turns": "1"}, "g")
+
+
+def test_a_bad_value_is_one_line_naming_the_option():
+    with pytest.raises(OptionError, match="option 'rounds' needs a int, got 'x'"):
+        build_options(Opts, {"rounds": "x"}, "g")
+    with pytest.raises(OptionError, match=r"option 'setup' must be one of easy\|normal, got 'hard'"):
+        build_options(Opts, {"setup": "hard"}, "g")
+    with pytest.raises(OptionError, match="'rounds' must be >= 1"):
+        build_options(Opts, {"rounds": "0"}, "g")
+    with pytest.raises(OptionError) as error:
+        build_options(Opts, {"rollout": "smart"}, "g")
+    assert "\n" not in str(error.value)
+
+
+def test_pairs_split_on_commas_and_reject_missing_equals():
+    assert parse_pairs(["a=1,b=2", "c=x"], "g") == {"a": "1", "b": "2", "c": "x"}
+    with pytest.raises(OptionError, match="not of the form key=value"):
+        parse_pairs(["a"], "g")
+
+
+def test_options_are_described_with_defaults_and_choices():
+    rows = dict((name, (default, text)) for name, default, text in describe_options(Opts))
+    assert rows["rounds"] == ("3", "rounds")
+    assert rows["setup"] == ("normal", "(easy|normal)")
+    assert rows["rollout"][1] == "(random|heuristic)"
+    assert options_to_dict(Opts()) == {"rounds": 3, "ratio": 0.5, "fast": False, "setup": "normal",
+                                       "rollout": "random"}
+
+
+def test_player_specs_parse_name_and_parameters():
+    spec = PlayerSpec.parse("mcts:iterations=2000,c=0.7")
+    assert spec.name == "mcts" and dict(spec.params) == {"iterations": "2000", "c": "0.7"}
+    assert str(spec) == "mcts:iterations=2000,c=0.7"
+
+
+def test_the_players_list_keeps_a_specs_parameters_together():
+    assert split_specs("mcts:iterations=50,c=0.7,random,heuristic") == [
+        "mcts:iterations=50,c=0.7", "random", "heuristic"]
+    with pytest.raises(OptionError, match="empty player spec"):
+        split_specs("random,,random")

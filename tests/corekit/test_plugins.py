@@ -1,0 +1,71 @@
+"""The plugin host: entry points load one by one; a broken plugin is named and the rest still load."""
+
+import importlib.metadata
+import types
+
+import pytest
+
+from corekit import Game, PlayerType, Registry, UnknownName, hookimpl
+from tests.corekit.toy_game import ToyGame
+
+
+def module(name, **hooks):
+    plugin = types.ModuleType(name)
+    for hook_name, function in hooks.items():
+        setattr(plugin, hook_name, hookimpl(function))
+    return plugin
+
+
+def test_the_built_in_games_and_players_arrive_through_entry_points():
+    registry = Registry()
+    assert "grizzly-race" in registry.games
+    assert "random" in registry.player_types
+    names = {e.name for e in importlib.metadata.entry_points(group="campfire.games")}
+    assert "grizzly-race" in names
+
+
+def test_a_plugin_that_fails_to_import_is_named_and_the_others_still_load(monkeypatch):
+    real = importlib.metadata.entry_points
+    broken = importlib.metadata.EntryPoint("broken-game", "no_such_module_xyz:plugin", "campfire.games")
+
+    def entry_points(group=None, **kwargs):
+        found = list(real(group=group, **kwargs))
+        return [*found, broken] if group == "campfire.games" else found
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+    registry = Registry()
+    assert any("'broken-game'" in w and "failed to load" in w and "no_such_module_xyz" in w for w in registry.warnings)
+    assert "grizzly-race" in registry.games
+
+
+def test_a_registration_hook_that_raises_spoils_only_its_own_plugin():
+    def campfire_games():
+        raise RuntimeError("setup exploded")
+
+    registry = Registry([module("exploding", campfire_games=campfire_games),
+                         module("toy", campfire_games=lambda: [ToyGame()])], entry_points=False)
+    assert list(registry.games) == ["toy"]
+    assert registry.warnings == ["plugin 'exploding' failed in campfire_games: RuntimeError: setup exploded"]
+
+
+def test_things_that_are_not_games_and_duplicate_ids_are_refused_with_a_warning():
+    registry = Registry([module("odd", campfire_games=lambda: ["not a game", ToyGame()]),
+                         module("again", campfire_games=lambda: [ToyGame()])], entry_points=False)
+    assert list(registry.games) == ["toy"]
+    assert any("not a Game" in w for w in registry.warnings)
+    assert any("already registered" in w for w in registry.warnings)
+
+
+def test_unknown_names_list_what_is_known():
+    registry = Registry([module("toy", campfire_games=lambda: [ToyGame()])], entry_points=False)
+    with pytest.raises(UnknownName, match=r"unknown game 'chess' \(installed: toy\)"):
+        registry.game("chess")
+    with pytest.raises(UnknownName, match=r"unknown player 'alphazero' \(known: none\)"):
+        registry.player_type("alphazero")
+
+
+def test_a_player_type_is_registered_through_the_players_hook():
+    kind = PlayerType("noop", lambda options, seed, game: None)
+    registry = Registry([module("extra", campfire_players=lambda: [kind])], entry_points=False)
+    assert registry.player_type("noop") is kind
+    assert isinstance(ToyGame(), Game)

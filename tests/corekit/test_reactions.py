@@ -1,0 +1,35 @@
+"""Reaction windows: priority in order, closing when all pass in a row since the last reaction."""
+
+import pytest
+
+from corekit import ReactionWindow
+
+
+def test_priority_goes_round_in_order_and_all_passing_closes_the_window():
+    window = ReactionWindow([2, 0, 1])
+    seen = []
+    while not window.closed:
+        seen.append(window.priority)
+        window.pass_priority()
+    assert seen == [2, 0, 1]
+
+
+def test_a_reaction_means_everyone_must_pass_again_the_reactor_included():
+    window = ReactionWindow([0, 1, 2])
+    window.pass_priority()  # 0 passes
+    window.react()  # 1 reacts
+    order = []
+    while not window.closed:
+        order.append(window.priority)
+        window.pass_priority()
+    assert order == [2, 0, 1]
+    assert window.reactions == 1
+
+
+def test_a_cloned_window_is_independent_and_an_empty_window_is_refused():
+    window = ReactionWindow([0, 1])
+    copy = window.clone()
+    copy.pass_priority()
+    assert window.as_tuple() == (0, 0, 0) and copy.as_tuple() == (1, 1, 0)
+    with pytest.raises(ValueError):
+        ReactionWindow([])

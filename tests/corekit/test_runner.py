@@ -1,0 +1,137 @@
+"""The match runner: seat views, validation, forfeits, events, one player at several seats."""
+
+import types
+
+import pytest
+
+from corekit import Player, PlayerFailed, Registry, SeatView, hookimpl, play_match
+from corekit.conformance import _reaches
+from tests.corekit.toy_game import ToyGame
+
+GAME = ToyGame()
+
+
+class Recorder:
+    def __init__(self):
+        self.events = []
+
+    @hookimpl
+    def campfire_match_start(self, match):
+        self.events.append(("start", match.seed))
+
+    @hookimpl
+    def campfire_action_applied(self, match, seat, action, annotation):
+        self.events.append(("action", seat, action, "time" in annotation, annotation.get("note")))
+
+    @hookimpl
+    def campfire_match_end(self, match, result):
+        self.events.append(("end", result.returns))
+
+
+class First(Player):
+    needs_sample = False
+
+    def __init__(self):
+        self.seats = []
+
+    def decide(self, view):
+        self.seats.append(view.seat)
+        return view.legal_actions[0]
+
+    def annotation(self):
+        return {"note": "first"}
+
+
+class Peeker(Player):
+    def __init__(self):
+        self.views = []
+
+    def decide(self, view):
+        self.views.append(view)
+        return view.legal_actions[0]
+
+
+class Cheater(Player):
+    needs_sample = False
+
+    def decide(self, view):
+        return 99
+
+
+class Crasher(Player):
+    needs_sample = False
+
+    def decide(self, view):
+        raise ZeroDivisionError("oops")
+
+
+def registry_with(*plugins):
+    toy = types.ModuleType("toy")
+    toy.campfire_games = hookimpl(lambda: [GAME])
+    return Registry([toy, *plugins], entry_points=False)
+
+
+def test_events_are_reported_in_order_with_annotations():
+    recorder = Recorder()
+    player = First()
+    result = play_match(GAME, ["a", "b"], 3, players=[player, player], registry=registry_with(recorder))
+    assert recorder.events[0] == ("start", 3)
+    assert recorder.events[-1] == ("end", result.returns)
+    actions = [e for e in recorder.events if e[0] == "action"]
+    assert len(actions) == result.steps == 6
+    assert all(e[3] and e[4] == "first" for e in actions)
+
+
+def test_one_player_object_may_hold_several_seats():
+    player = First()
+    play_match(GAME, ["x", "x"], 1, players=[player, player], registry=registry_with())
+    assert player.seats == [0, 1, 0, 1, 0, 1]
+
+
+def test_a_seat_view_shows_only_the_seats_observation_and_never_reaches_the_true_state():
+    state = GAME.initial_state(2, 5)
+    view = SeatView(state, 0)
+    assert view.observation == state.observation(0)
+    assert view.legal_actions == state.legal_actions(0)
+    assert not _reaches(view, state)
+    sampled = view.sample(__import__("corekit").Rng(1))
+    assert sampled.observation(0) == state.observation(0)
+    assert not hasattr(view, "state") and not hasattr(view, "__dict__")
+
+
+def test_an_illegal_answer_forfeits_and_the_others_share_the_win():
+    result = play_match(GAME, ["cheat", "first"], 1, players=[Cheater(), First()], registry=registry_with())
+    assert result.forfeit == 0
+    assert result.returns == (0.0, 1.0)
+    assert "played an illegal action" in result.error
+
+
+def test_a_crashing_player_forfeits_with_its_error_recorded():
+    result = play_match(GAME, ["first", "crash"], 1, players=[First(), Crasher()], registry=registry_with())
+    assert result.forfeit == 1
+    assert result.error == "seat 1 (crash) raised ZeroDivisionError: oops"
+
+
+def test_without_forfeits_a_failing_player_raises_a_one_line_error():
+    with pytest.raises(PlayerFailed, match="seat 1 \\(crash\\) raised ZeroDivisionError: oops"):
+        play_match(GAME, ["first", "crash"], 1, players=[First(), Crasher()], registry=registry_with(),
+                   forfeit_on_error=False)
+
+
+def test_a_player_over_the_time_limit_forfeits():
+    class Slow(First):
+        def decide(self, view):
+            import time
+
+            time.sleep(0.02)
+            return super().decide(view)
+
+    result = play_match(GAME, ["slow", "first"], 1, players=[Slow(), First()], registry=registry_with(),
+                        time_limit=0.001)
+    assert result.forfeit == 0 and "ran out of time" in result.error
+
+
+def test_players_built_from_specs_get_seeds_from_the_match_seed():
+    first = play_match(GAME, ["random", "random"], 8, registry=Registry())
+    again = play_match(GAME, ["random", "random"], 8, registry=Registry())
+    assert first.returns == again.returns and first.steps == again.steps

@@ -1,0 +1,45 @@
+"""Simultaneous commit-and-reveal decisions."""
+
+import pytest
+
+from corekit import HIDDEN, Commitments, Rng
+
+
+def test_seats_commit_in_any_order_and_are_revealed_together():
+    decision = Commitments([2, 0, 1])
+    assert decision.waiting == (0, 1, 2)
+    decision.commit(2, "x")
+    decision.commit(0, "y")
+    assert decision.waiting == (1,) and not decision.complete
+    with pytest.raises(ValueError, match="not every seat"):
+        decision.reveal()
+    decision.commit(1, "z")
+    assert decision.reveal() == {0: "y", 1: "z", 2: "x"}
+    assert decision.waiting == ()
+
+
+def test_a_commitment_is_hidden_from_every_other_seat():
+    decision = Commitments([0, 1, 2])
+    decision.commit(1, 5)
+    assert decision.visible_to(0) == ((1, HIDDEN),)
+    assert decision.visible_to(1) == ((1, 5),)
+    assert decision.visible_to(None) == ((1, 5),)
+
+
+def test_a_seat_cannot_commit_twice_or_out_of_turn():
+    decision = Commitments([0, 1])
+    decision.commit(0, 1)
+    with pytest.raises(ValueError):
+        decision.commit(0, 2)
+    with pytest.raises(ValueError):
+        decision.commit(5, 2)
+
+
+def test_a_sample_redraws_the_others_commitments_but_keeps_its_own():
+    decision = Commitments([0, 1, 2])
+    decision.commit(0, "mine")
+    decision.commit(2, "theirs")
+    copy = decision.clone()
+    copy.redraw_others(0, Rng(1), lambda seat: ["a", "b"])
+    assert copy.chosen[0] == "mine" and copy.chosen[2] in ("a", "b")
+    assert decision.chosen[2] == "theirs"  # the clone was independent

@@ -1,0 +1,32 @@
+"""Turn order that skips eliminated seats; phases that cycle through rounds."""
+
+import pytest
+
+from corekit import Phases, TurnOrder
+
+
+def test_the_turn_passes_clockwise_and_skips_eliminated_seats():
+    order = TurnOrder(4, first=2)
+    order.eliminate(3)
+    order.eliminate(0)
+    assert [order.advance() for _ in range(4)] == [1, 2, 1, 2]
+    assert order.living == (1, 2)
+    assert order.order_from(3) == (3, 0, 1, 2)
+
+
+def test_the_last_seat_standing_keeps_the_turn_and_no_seat_left_is_an_error():
+    order = TurnOrder(2)
+    order.eliminate(1)
+    assert order.advance() == 0
+    order.eliminate(0)
+    with pytest.raises(ValueError):
+        order.advance()
+
+
+def test_phases_cycle_and_count_rounds():
+    phases = Phases(["place", "play", "collect"])
+    assert [phases.advance() for _ in range(4)] == ["play", "collect", "place", "play"]
+    assert phases.round == 1
+    copy = phases.clone()
+    copy.advance()
+    assert phases.current == "play" and copy.current == "collect"
