@@ -1,0 +1,177 @@
+"""The `campfire replay` commands and the `--replay FILE` option of `campfire play`.
+
+Every command treats a replay as hostile: any problem is one line on stderr naming the file, the exit
+status is non-zero, and the other files on the command line are still processed.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+
+from corekit.cli import describe_result, registry_of
+from replays.format import ReplayError, read_replay
+from replays.simulate import Simulator
+
+AROUND = 3
+"""Actions listed before and after the shown step."""
+MARK = "      -- the state above is at step {step} --"
+
+
+def setup(cli: click.Group) -> None:
+    """Add the `replay` group and `play --replay` (idempotent: tests may call it again)."""
+    if "replay" not in cli.commands:
+        cli.add_command(replay_group)
+    play = cli.commands.get("play")
+    if play is not None and not any(param.name == "replay" for param in play.params):
+        play.params.append(click.Option(
+            ["--replay"], metavar="FILE", type=click.Path(dir_okay=False),
+            help="Write a replay of the match to FILE (written when the match ends).",
+        ))
+
+
+@click.group("replay")
+def replay_group() -> None:
+    """Verify, show, view and analyze replay files."""
+
+
+@replay_group.command("verify")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.pass_context
+def replay_verify(ctx: click.Context, files: tuple[str, ...]) -> None:
+    """Re-simulate each FILE and check every digest: OK, or the first step where it diverges."""
+    registry = registry_of(ctx)
+    failed = False
+    for name in files:
+        try:
+            replay = read_replay(name, require_intact=False)
+            Simulator(replay, registry).verify()
+        except Exception as error:
+            _problem(name, error)
+            failed = True
+            continue
+        click.echo(f"{name}: OK ({replay.header.game}, {replay.steps} steps, {len(replay.header.seats)} seats)")
+    if failed:
+        ctx.exit(1)
+
+
+@replay_group.command("show")
+@click.argument("file", metavar="FILE")
+@click.option("--step", "-s", type=int, default=None, help="The step to show (default: the last).")
+@click.option("--as", "seat", type=int, default=None, metavar="SEAT",
+              help="Show only what SEAT could see (default: the full view).")
+@click.pass_context
+def replay_show(ctx: click.Context, file: str, step: int | None, seat: int | None) -> None:
+    """Show the state at a step of FILE, the actions around it, and the result."""
+    try:
+        replay = read_replay(file)
+        simulator = Simulator(replay, registry_of(ctx))
+        text = show_text(simulator, replay.steps if step is None else step, seat)
+    except Exception as error:
+        _problem(file, error)
+        ctx.exit(1)
+        return
+    click.echo(text)
+
+
+@replay_group.command("view")
+@click.argument("file", metavar="FILE")
+@click.option("--step", "-s", type=int, default=0, show_default=True, help="The step to open at.")
+@click.pass_context
+def replay_view(ctx: click.Context, file: str, step: int) -> None:
+    """Step through FILE in an interactive terminal viewer."""
+    try:
+        replay = read_replay(file)
+        simulator = Simulator(replay, registry_of(ctx))
+        simulator.state_at(step)
+    except Exception as error:
+        _problem(file, error)
+        ctx.exit(1)
+        return
+    from replays.viewer import ReplayViewer
+
+    ReplayViewer(simulator, step=step).run()
+
+
+@replay_group.command("analyze")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+@click.option("--top", type=int, default=10, show_default=True, help="Turning points and actions to list.")
+@click.pass_context
+def replay_analyze(ctx: click.Context, paths: tuple[str, ...], as_json: bool, top: int) -> None:
+    """Statistics over replay files and folders of them (*.cfr, searched recursively)."""
+    from replays.analysis import Analysis
+
+    registry = registry_of(ctx)
+    analysis = Analysis(registry, top=top)
+    failed = False
+    for name in _expand(paths):
+        try:
+            analysis.add(name, read_replay(name))
+        except Exception as error:
+            _problem(name, error)
+            failed = True
+    if as_json:
+        import json
+
+        click.echo(json.dumps(analysis.report(), indent=2))
+    else:
+        analysis.print_tables()
+    if failed:
+        ctx.exit(1)
+
+
+def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
+    """The text of `replay show`: header, the state at `step`, the actions around it, the result."""
+    replay, game = simulator.replay, simulator.game
+    header = replay.header
+    if seat is not None and not 0 <= seat < len(header.seats):
+        raise ReplayError(f"--as {seat}: the match has seats 0-{len(header.seats) - 1}")
+    state = simulator.state_at(step)
+    lines = [f"{game.title} ({game.id}), {len(header.seats)} players, seed {header.seed}"]
+    if header.options:
+        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in header.options.items()))
+    lines += [f"  {game.seat_name(s)}: {spec}" for s, spec in enumerate(header.seats)]
+    view = "full view" if seat is None else f"as {game.seat_name(seat)} sees it"
+    lines += ["", f"Step {step} of {replay.steps}, {view}", game.render(state.observation(seat), seat), ""]
+    first, last = max(1, step - AROUND), min(replay.steps, step + AROUND)
+    lines.append(f"Actions {first}-{last}:" if replay.steps else "No actions.")
+    if step == 0:
+        lines.append(MARK.format(step=0))
+    for index in range(first, last + 1):
+        lines.append(action_line(simulator, index, seat))
+        if index == step:
+            lines.append(MARK.format(step=step))
+    lines.append(describe_result(game, header.seats, replay.result))
+    return "\n".join(lines)
+
+
+def action_line(simulator: Simulator, step: int, seat: int | None) -> str:
+    """A step as `campfire play` prints it; other seats' actions are hidden in a seat's view."""
+    actor = simulator.replay.seats[step - 1]
+    if seat is not None and actor != seat:
+        return f"{step:4d}  {simulator.game.seat_name(actor)}: (hidden from {simulator.game.seat_name(seat)})"
+    return f"{step:4d}  {simulator.action_text(step)}"
+
+
+def _expand(paths: tuple[str, ...]) -> Iterator[str]:
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            yield from (str(p) for p in sorted(path.rglob("*.cfr")) if p.is_file())
+        else:
+            yield name
+
+
+def _problem(name: str, error: BaseException) -> None:
+    """One line on stderr, never a traceback."""
+    if isinstance(error, ReplayError):
+        message = str(error)
+    else:
+        lines = str(error).strip().splitlines()
+        message = f"unexpected {type(error).__name__}: {lines[0] if lines else ''}".rstrip(": ")
+    click.echo(f"{name}: {message}", err=True)
+    sys.stderr.flush()

@@ -1,0 +1,375 @@
+"""The replay file format (see FORMAT.md): encode, decode and read files, treating every byte as hostile.
+
+A file is one msgpack map `{"campfire_replay": version, "body": bin, "blake2b": bin}`. The body is itself
+msgpack: a header and a result structured by cattrs, and a hand-made compact action stream (one byte per
+seat, the game's own action codes, one check byte per step, 8-byte digests at regular steps). Reading is
+bounded: a size cap on the file, msgpack Unpacker limits on every length, strict types on every field.
+Every problem is a `ReplayError` whose message is one line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import math
+import os
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import attrs
+import cattrs
+import msgpack
+
+FORMAT_VERSION = 1
+"""The version this campfire writes. Readers for older versions stay in `_BODY_READERS`."""
+OLDEST_VERSION = 1
+MARKER = "campfire_replay"
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""A replay larger than this is refused before it is parsed (a 10,000-action replay is about 30 kB)."""
+MAX_STEPS = 1_000_000
+MAX_SEATS = 255
+"""A seat is written as one byte."""
+MAX_CODE_DEPTH = 4
+MAX_CODE_ITEMS = 64
+MAX_TEXT = 4096
+DIGEST_BYTES = 8
+DEFAULT_DIGEST_EVERY = 16
+
+
+class ReplayError(Exception):
+    """A replay that cannot be used; the message is one line and does not name the file."""
+
+    def __str__(self) -> str:
+        return _one_line(str(self.args[0]) if self.args else type(self).__name__)
+
+
+def _scalar_options(instance: Any, attribute: attrs.Attribute, value: dict[str, Any]) -> None:
+    for key, item in value.items():
+        if not isinstance(key, str) or not isinstance(item, bool | int | float | str):
+            raise TypeError(f"option {key!r} must be a plain value, got {type(item).__name__}")
+
+
+@attrs.frozen
+class Header:
+    """Who played what: written by cattrs, read back with strict types."""
+
+    campfire: str
+    """The campfire version that recorded the match."""
+    game: str
+    game_version: str
+    options: dict[str, Any] = attrs.field(validator=_scalar_options)
+    """The game's options as plain values (`corekit.options.options_to_dict`)."""
+    seats: tuple[str, ...] = attrs.field(validator=attrs.validators.min_len(1))
+    """The player spec of each seat, e.g. `mcts:iterations=500`."""
+    seed: int
+    digest_every: int = attrs.field(default=DEFAULT_DIGEST_EVERY, validator=attrs.validators.ge(1))
+
+
+@attrs.frozen
+class Result:
+    """How the match ended, and the digest of the final state."""
+
+    steps: int = attrs.field(validator=[attrs.validators.ge(0), attrs.validators.le(MAX_STEPS)])
+    returns: tuple[float, ...]
+    final_digest: bytes = attrs.field(validator=attrs.validators.min_len(DIGEST_BYTES))
+    forfeit: int | None = None
+    error: str | None = None
+
+
+@attrs.define
+class Replay:
+    """One match as a replay: the header, the action stream, the annotations and the result.
+
+    Step k (1-based, as `campfire play` numbers them) is the k-th action; "the state at step k" is the
+    state after it, step 0 being the initial state. `seats[k-1]`, `actions[k-1]`, `checks[k-1]` and
+    `times[k-1]` belong to step k; `stats` maps k to the search statistics of that decision.
+    """
+
+    header: Header
+    seats: bytes
+    actions: list[Any]
+    """Each game's compact encoding (`Game.encode_action`): ints, strings and lists of them."""
+    checks: bytes
+    """The first byte of the state digest after each step: finds the exact step of a divergence."""
+    digests: bytes
+    """8-byte state digests at steps 0, d, 2d, ... (d = `header.digest_every`) up to the last step."""
+    result: Result
+    times: list[int] | None = None
+    """Microseconds each decision took, when recorded."""
+    stats: dict[int, list[tuple[Any, int, float]]] = attrs.Factory(dict)
+    """Per step, the root statistics of a search player: (encoded action, visits, mean value)."""
+    format_version: int = FORMAT_VERSION
+    intact: bool = True
+    """False when the checksum failed (kept only for `verify`, which then looks for the step)."""
+
+    @property
+    def steps(self) -> int:
+        """The number of actions."""
+        return self.result.steps
+
+    def digest_at(self, step: int) -> bytes | None:
+        """The recorded full digest of the state at `step`, if one was recorded there."""
+        every = self.header.digest_every
+        if step % every:
+            return None
+        start = step // every * DIGEST_BYTES
+        return self.digests[start:start + DIGEST_BYTES]
+
+
+def digest_bytes(state: Any) -> bytes:
+    """A state's digest as 8 bytes."""
+    return bytes.fromhex(state.digest())
+
+
+# -------------------------------------------------------------------------------------------------
+# Writing
+# -------------------------------------------------------------------------------------------------
+
+
+def encode_replay(replay: Replay) -> bytes:
+    """The file's bytes (always the current format version)."""
+    body = {
+        "header": _converter.unstructure(replay.header),
+        "seats": bytes(replay.seats),
+        "actions": replay.actions,
+        "checks": bytes(replay.checks),
+        "digests": bytes(replay.digests),
+        "times": replay.times,
+        "stats": [[step, [list(s) for s in stats]] for step, stats in sorted(replay.stats.items())],
+        "result": _converter.unstructure(replay.result),
+    }
+    packed = msgpack.packb(body, use_bin_type=True)
+    outer = {MARKER: FORMAT_VERSION, "body": packed, "blake2b": _checksum(packed)}
+    return msgpack.packb(outer, use_bin_type=True)
+
+
+def write_replay(path: str | os.PathLike[str], replay: Replay) -> None:
+    """Write atomically: a temporary file in the same folder, then `os.replace`, so a reader or a crash
+    never sees half a file."""
+    data = encode_replay(replay)
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    # os.open with 0o666 lets the umask decide the mode, as for any file the user writes.
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+# -------------------------------------------------------------------------------------------------
+# Reading
+# -------------------------------------------------------------------------------------------------
+
+
+def read_replay(path: str | os.PathLike[str], *, require_intact: bool = True) -> Replay:
+    """Read and validate a replay file; any problem is a one-line ReplayError."""
+    try:
+        with open(path, "rb") as source:
+            data = source.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise ReplayError("no such file") from None
+    except IsADirectoryError:
+        raise ReplayError("is a directory, not a replay file") from None
+    except OSError as error:
+        raise ReplayError(f"cannot read: {error.strerror or error}") from None
+    return decode_replay(data, require_intact=require_intact)
+
+
+def decode_replay(data: bytes, *, require_intact: bool = True) -> Replay:
+    """A replay from its bytes. With `require_intact` False a failed checksum is noted, not raised."""
+    if len(data) > MAX_FILE_BYTES:
+        raise ReplayError(f"larger than the {MAX_FILE_BYTES // (1024 * 1024)} MiB limit for a replay")
+    if not data:
+        raise ReplayError("empty file, not a campfire replay")
+    outer = _unpack(data, max_str_len=64, max_bin_len=len(data), max_array_len=16, max_map_len=16, what="file")
+    if not isinstance(outer, dict) or MARKER not in outer:
+        raise ReplayError("not a campfire replay (no format marker)")
+    version = outer[MARKER]
+    if type(version) is not int:
+        raise ReplayError(f"not a campfire replay (format version {version!r} is not a number)")
+    if version > FORMAT_VERSION:
+        raise ReplayError(
+            f"format version {version} is newer than this campfire reads (up to {FORMAT_VERSION}); upgrade campfire"
+        )
+    reader = _BODY_READERS.get(version)
+    if reader is None:
+        raise ReplayError(
+            f"format version {version} is not supported "
+            f"(this campfire reads versions {OLDEST_VERSION}-{FORMAT_VERSION})"
+        )
+    body, checksum = outer.get("body"), outer.get("blake2b")
+    if not isinstance(body, bytes) or not isinstance(checksum, bytes):
+        raise ReplayError("not a campfire replay (missing body or checksum)")
+    intact = _checksum(body) == checksum
+    if not intact and require_intact:
+        raise ReplayError("corrupted: checksum mismatch (the file changed after it was written)")
+    try:
+        fields = _unpack(body, max_str_len=MAX_TEXT, max_bin_len=len(body), max_array_len=MAX_STEPS,
+                         max_map_len=1024, what="body")
+        replay = reader(fields)
+    except ReplayError as error:
+        if intact:
+            raise
+        raise ReplayError(f"corrupted: checksum mismatch ({error})") from None
+    replay.format_version = version
+    replay.intact = intact
+    return replay
+
+
+def _unpack(data: bytes, *, what: str, **limits: int) -> Any:
+    unpacker = msgpack.Unpacker(
+        raw=False, strict_map_key=True, max_buffer_size=max(len(data), 1), max_ext_len=0,
+        ext_hook=_refuse_ext, **limits,
+    )
+    unpacker.feed(data)
+    try:
+        value = unpacker.unpack()
+    except msgpack.OutOfData:
+        raise ReplayError(f"truncated: the {what} ends in the middle of its data") from None
+    except msgpack.StackError:
+        raise ReplayError(f"not a campfire replay: the {what} is nested too deeply") from None
+    except Exception as error:  # msgpack reports limits and bad bytes as ValueError and friends
+        reason = _one_line(str(error)) or type(error).__name__
+        raise ReplayError(f"not a campfire replay: unreadable {what} ({reason})") from None
+    if unpacker.tell() != len(data):
+        raise ReplayError(f"not a campfire replay: {len(data) - unpacker.tell()} stray bytes after the {what}")
+    return value
+
+
+def _refuse_ext(code: int, data: bytes) -> Any:
+    raise ValueError(f"msgpack extension type {code} is not used by replays")
+
+
+def _read_body_v1(body: Any) -> Replay:
+    """Format version 1 (the current one)."""
+    if not isinstance(body, dict):
+        raise ReplayError("not a campfire replay (the body is not a map)")
+    header = _structure(_field(body, "header", dict), Header, "header")
+    result = _structure(_field(body, "result", dict), Result, "result")
+    seats = _field(body, "seats", bytes)
+    actions = _field(body, "actions", list)
+    checks = _field(body, "checks", bytes)
+    digests = _field(body, "digests", bytes)
+    times = _field(body, "times", list, optional=True)
+    raw_stats = _field(body, "stats", list, optional=True) or []
+    steps = result.steps
+    for name, value in (("seats", seats), ("actions", actions), ("checks", checks)):
+        if len(value) != steps:
+            raise ReplayError(f"bad action stream: {len(value)} {name} for {steps} steps")
+    expected = (steps // header.digest_every + 1) * DIGEST_BYTES
+    if len(digests) != expected:
+        raise ReplayError(f"bad action stream: {len(digests)} digest bytes, expected {expected}")
+    if len(result.final_digest) != DIGEST_BYTES:
+        raise ReplayError("bad result: the final digest is not 8 bytes")
+    players = len(header.seats)
+    if players > MAX_SEATS:
+        raise ReplayError(f"bad header: {players} seats, more than {MAX_SEATS}")
+    if len(result.returns) != players:
+        raise ReplayError(f"bad result: {len(result.returns)} returns for {players} seats")
+    if result.forfeit is not None and not 0 <= result.forfeit < players:
+        raise ReplayError(f"bad result: forfeit by seat {result.forfeit}, which does not exist")
+    if seats and max(seats) >= players:
+        step = next(i for i, s in enumerate(seats) if s >= players) + 1
+        raise ReplayError(f"bad action stream: step {step} is played by seat {seats[step - 1]} of {players}")
+    for index, code in enumerate(actions):
+        if not _valid_code(code, 0):
+            raise ReplayError(f"bad action stream: step {index + 1} has an action code of the wrong shape")
+    if times is not None:
+        if len(times) != steps:
+            raise ReplayError(f"bad annotations: {len(times)} times for {steps} steps")
+        if not all(type(t) is int and t >= 0 for t in times):
+            raise ReplayError("bad annotations: a time is not a whole number of microseconds")
+    stats = _read_stats(raw_stats, steps)
+    return Replay(header, seats, actions, checks, digests, result, times, stats)
+
+
+_BODY_READERS: dict[int, Callable[[Any], Replay]] = {1: _read_body_v1}
+"""One reader per format version still accepted; each turns its body into the current `Replay`."""
+
+
+def _read_stats(raw: list[Any], steps: int) -> dict[int, list[tuple[Any, int, float]]]:
+    stats: dict[int, list[tuple[Any, int, float]]] = {}
+    for entry in raw:
+        if not (isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int and isinstance(entry[1], list)):
+            raise ReplayError("bad annotations: a statistics entry is not [step, [[action, visits, value], ...]]")
+        step, rows = entry
+        if not 1 <= step <= steps or step in stats:
+            raise ReplayError(f"bad annotations: statistics for step {step}, which is out of range or repeated")
+        clean = []
+        for row in rows:
+            if not (isinstance(row, list) and len(row) == 3 and _valid_code(row[0], 0) and type(row[1]) is int
+                    and type(row[2]) in (int, float) and math.isfinite(row[2])):
+                raise ReplayError(f"bad annotations: step {step} has a statistics row of the wrong shape")
+            clean.append((row[0], row[1], float(row[2])))
+        stats[step] = clean
+    return stats
+
+
+def _valid_code(code: Any, depth: int) -> bool:
+    kind = type(code)
+    if kind is int or kind is str:
+        return True
+    if kind is list and depth < MAX_CODE_DEPTH and len(code) <= MAX_CODE_ITEMS:
+        return all(_valid_code(item, depth + 1) for item in code)
+    return False
+
+
+def _field(body: dict[str, Any], name: str, kind: type, optional: bool = False) -> Any:
+    if name not in body:
+        raise ReplayError(f"not a campfire replay (the body has no {name!r})")
+    value = body[name]
+    if value is None and optional:
+        return None
+    if type(value) is not kind:
+        raise ReplayError(f"bad field {name!r}: expected {kind.__name__}, got {type(value).__name__}")
+    return value
+
+
+def _structure(value: Any, kind: type, what: str) -> Any:
+    try:
+        return _converter.structure(value, kind)
+    except Exception as error:  # cattrs groups every field's problem; the first one is enough to act on
+        messages = cattrs.transform_error(error) if isinstance(error, cattrs.BaseValidationError) else [str(error)]
+        raise ReplayError(f"bad {what}: {messages[0] if messages else error}") from None
+
+
+def _checksum(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=8).digest()
+
+
+def _strict(kind: type, accepted: tuple[type, ...]) -> Callable[[Any, Any], Any]:
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) not in accepted:
+            raise TypeError(f"expected {kind.__name__}, got {type(value).__name__}")
+        return kind(value)
+
+    return structure
+
+
+def _make_converter() -> cattrs.Converter:
+    # cattrs' defaults coerce ("5" becomes 5); a replay from someone else must have exactly the types written.
+    converter = cattrs.Converter()
+    converter.register_structure_hook(int, _strict(int, (int,)))
+    converter.register_structure_hook(float, _strict(float, (int, float)))
+    converter.register_structure_hook(str, _strict(str, (str,)))
+    converter.register_structure_hook(bool, _strict(bool, (bool,)))
+    converter.register_structure_hook(bytes, _strict(bytes, (bytes,)))
+    converter.register_structure_hook_func(lambda kind: kind == dict[str, Any], _strict(dict, (dict,)))
+    return converter
+
+
+_converter = _make_converter()
+
+
+def _one_line(text: str) -> str:
+    lines = text.strip().splitlines()
+    return lines[0] if lines else ""

@@ -1,0 +1,156 @@
+"""Re-simulating a replay: the state at any step, and verification of every digest.
+
+Re-simulation is `game.initial_state(seats, seed, options)` then `state.apply(seat, decode(code))` per
+step. Full digests recorded every `digest_every` steps are checked on the way; when one differs, the
+steps since the last good digest are replayed again comparing each step's check byte, which names the
+exact step where the match went another way.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from corekit.game import Game, State
+from corekit.plugins import Registry, UnknownName, default_registry
+from replays.format import Replay, ReplayError, digest_bytes
+
+MAX_SNAPSHOTS = 256
+"""States kept for jumping around a long replay (the viewer); the others are re-simulated."""
+
+
+class Diverged(ReplayError):
+    """The re-simulation does not match the replay at `step`."""
+
+    def __init__(self, step: int, reason: str) -> None:
+        super().__init__(f"diverges at step {step}: {reason}")
+        self.step = step
+        self.reason = reason
+
+
+def replay_game(replay: Replay, registry: Registry | None = None) -> Game:
+    """The installed game the replay was recorded with (unknown game: ReplayError)."""
+    registry = registry or default_registry()
+    try:
+        return registry.game(replay.header.game)
+    except UnknownName as error:
+        raise ReplayError(str(error)) from None
+
+
+class Simulator:
+    """Re-simulates one replay, checking digests on the way; `state_at(step)` for any step."""
+
+    def __init__(self, replay: Replay, registry: Registry | None = None) -> None:
+        self.replay = replay
+        self.game = game = replay_game(replay, registry)
+        header = replay.header
+        if str(game.version) != header.game_version:
+            raise ReplayError(
+                f"recorded with {game.id} version {header.game_version}, but version {game.version} is "
+                "installed: its rules may differ"
+            )
+        try:
+            self.options = game.make_options(header.options)
+            initial = game.initial_state(len(header.seats), header.seed, self.options)
+        except Exception as error:  # options or a player count the installed game refuses
+            raise ReplayError(f"cannot set up the match: {_line(error)}") from None
+        if digest_bytes(initial) != replay.digest_at(0):
+            raise Diverged(0, "the initial state differs (the game's setup changed, or the seed or options)")
+        every = header.digest_every
+        self._spacing = every * max(1, math.ceil(replay.steps / (every * MAX_SNAPSHOTS)))
+        self._snapshots: dict[int, State] = {0: initial}
+
+    def state_at(self, step: int) -> State:
+        """A fresh copy of the state after `step` actions (0 is the initial state)."""
+        if not 0 <= step <= self.replay.steps:
+            raise ReplayError(f"step {step} is outside the replay (0-{self.replay.steps})")
+        start = max(s for s in self._snapshots if s <= step)
+        state = self._snapshots[start].clone()
+        for index in range(start + 1, step + 1):
+            self._advance(state, index, start)
+            if index % self._spacing == 0:
+                self._snapshots.setdefault(index, state.clone())
+        return state
+
+    def verify(self) -> State:
+        """Re-simulate to the end checking every digest and the result; the final state, or Diverged."""
+        replay = self.replay
+        state = self.state_at(replay.steps)
+        if digest_bytes(state) != replay.result.final_digest:
+            last = replay.steps // replay.header.digest_every * replay.header.digest_every
+            self._locate(last, replay.steps, "the final state differs from the recorded one")
+        result = replay.result
+        if result.forfeit is None:
+            if not state.is_terminal:
+                raise Diverged(replay.steps, "the match has not ended, but the replay ends without a forfeit")
+            returns = [float(r) for r in state.returns()]
+            if len(returns) != len(result.returns) or any(
+                not math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12) for a, b in zip(returns, result.returns)
+            ):
+                raise Diverged(replay.steps, f"the returns are {_floats(returns)}, the replay says "
+                                             f"{_floats(result.returns)}")
+        if not replay.intact:
+            raise ReplayError("corrupted: checksum mismatch, though the match re-simulates (the header, "
+                              "annotations or result were changed)")
+        return state
+
+    def action(self, step: int) -> tuple[int, Any]:
+        """(seat, decoded action) of step `step` (1-based)."""
+        code = self.replay.actions[step - 1]
+        try:
+            return self.replay.seats[step - 1], self.game.decode_action(code)
+        except Exception as error:  # a hostile code the game cannot read
+            raise Diverged(step, f"the action code {_short(code)} cannot be decoded ({_line(error)})") from None
+
+    def action_text(self, step: int) -> str:
+        """How `campfire play` printed step `step`: 'seat 0: play 4'."""
+        seat, action = self.action(step)
+        return f"{self.game.seat_name(seat)}: {_text(self.game, action)}"
+
+    def _advance(self, state: State, step: int, start: int) -> None:
+        seat, action = self.action(step)
+        try:
+            state.apply(seat, action)
+        except Exception as error:  # IllegalAction, or a game tripping over a hostile action
+            raise Diverged(step, f"{self.game.seat_name(seat)} cannot play {_text(self.game, action)} "
+                                 f"({_line(error)})") from None
+        recorded = self.replay.digest_at(step)
+        if recorded is not None and digest_bytes(state) != recorded:
+            every = self.replay.header.digest_every
+            self._locate(max(start, step - every), step, "the state differs from the recorded one")
+
+    def _locate(self, good: int, bad: int, reason: str) -> None:
+        """Raise Diverged at the first step after `good` whose check byte differs (else at `bad`)."""
+        state = self.state_at(good)  # every digest up to `good` matched on the way here
+        checks = self.replay.checks
+        for step in range(good + 1, bad + 1):
+            seat, action = self.action(step)
+            try:
+                state.apply(seat, action)
+            except Exception as error:
+                raise Diverged(step, f"{self.game.seat_name(seat)} cannot play {_text(self.game, action)} "
+                                     f"({_line(error)})") from None
+            if digest_bytes(state)[0] != checks[step - 1]:
+                raise Diverged(step, f"after {self.action_text(step)} the state differs from the recorded one")
+        raise Diverged(bad, reason)
+
+
+def _text(game: Game, action: Any) -> str:
+    try:
+        return game.action_text(action)
+    except Exception:  # a hostile action the game cannot describe
+        return _short(action)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _floats(values: Any) -> str:
+    return "(" + ", ".join(f"{v:g}" for v in values) + ")"
+
+
+def _line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__

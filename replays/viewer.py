@@ -1,0 +1,195 @@
+"""`campfire replay view`: a textual app to step through a replay.
+
+Keys: right/left step forward and back, page up/down by ten, home/end, `g` jumps to a step, `v` cycles the
+view (full, then each seat's), `f` returns to the full view, `q` quits. The right-hand panel shows the
+actions around the step and the current decision (the one taken from the state shown) with its time and,
+for search players, the root statistics. A seat's view hides the other seats' actions and statistics.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Input, Static
+
+from replays.simulate import Simulator
+
+STATS_ROWS = 10
+
+
+class ReplayViewer(App):
+    """Steps through one replay; `step` and `seat` (None = full view) are the current position."""
+
+    TITLE = "campfire replay"
+    AUTO_FOCUS = None  # keys go to the viewer until `g` opens the jump box
+    CSS = """
+    #info { height: auto; background: $boost; padding: 0 1; }
+    #state { width: 2fr; padding: 0 1; }
+    #side { width: 1fr; }
+    #actions { height: auto; padding: 0 1; border-top: solid $accent; }
+    #decision { height: auto; padding: 0 1; border-top: solid $accent; }
+    #jump { display: none; }
+    #jump.open { display: block; }
+    """
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("right,l", "step(1)", "Next"),
+        Binding("left,h", "step(-1)", "Back"),
+        Binding("pagedown", "step(10)", "+10", show=False),
+        Binding("pageup", "step(-10)", "-10", show=False),
+        Binding("home", "go(0)", "Start", show=False),
+        Binding("end", "go(-1)", "End", show=False),
+        Binding("g", "jump", "Jump to step"),
+        Binding("v", "cycle_view", "Next view"),
+        Binding("f", "full_view", "Full view"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, simulator: Simulator, step: int = 0, seat: int | None = None) -> None:
+        super().__init__()
+        self.simulator = simulator
+        self.replay = simulator.replay
+        self.game = simulator.game
+        self.step = step
+        self.seat = seat
+        self.texts: dict[str, str] = {}
+        """What each panel shows now (tests read it)."""
+
+    def compose(self) -> ComposeResult:
+        """Info bar, the state on the left, actions and the decision on the right, the jump box."""
+        yield Static(id="info", markup=False)
+        with Horizontal():
+            yield Static(id="state", markup=False)
+            with Vertical(id="side"):
+                yield Static(id="actions", markup=False)
+                yield Static(id="decision", markup=False)
+        yield Input(placeholder=f"step (0-{self.replay.steps}), Enter to jump, Escape to cancel", id="jump")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Draw the first position."""
+        self.refresh_panels()
+
+    # ---- actions -------------------------------------------------------------------------------
+
+    def action_step(self, delta: int) -> None:
+        """Move by `delta` steps, stopping at either end."""
+        self.go_to(self.step + delta)
+
+    def action_go(self, step: int) -> None:
+        """Go to a step; -1 is the end."""
+        self.go_to(self.replay.steps if step < 0 else step)
+
+    def action_jump(self) -> None:
+        """Open the jump box."""
+        box = self.query_one("#jump", Input)
+        box.add_class("open")
+        box.value = ""
+        box.focus()
+
+    def action_cycle_view(self) -> None:
+        """Full view, then each seat's view in turn."""
+        seats = len(self.replay.header.seats)
+        self.seat = 0 if self.seat is None else (None if self.seat + 1 >= seats else self.seat + 1)
+        self.refresh_panels()
+
+    def action_full_view(self) -> None:
+        """Back to the full view."""
+        self.seat = None
+        self.refresh_panels()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Jump to the typed step."""
+        text = event.value.strip()
+        self._close_jump()
+        if text.lstrip("-").isdigit():
+            self.go_to(int(text))
+        else:
+            self.notify(f"not a step number: {text!r}", severity="warning")
+
+    def on_key(self, event: Any) -> None:
+        """Escape closes the jump box."""
+        if event.key == "escape" and self.query_one("#jump", Input).has_class("open"):
+            self._close_jump()
+            event.stop()
+
+    def go_to(self, step: int) -> None:
+        """Show `step`, clamped to the replay."""
+        self.step = max(0, min(self.replay.steps, step))
+        self.refresh_panels()
+
+    # ---- drawing -------------------------------------------------------------------------------
+
+    def refresh_panels(self) -> None:
+        """Recompute every panel's text for the current step and view."""
+        try:
+            state = self.simulator.state_at(self.step)
+            board = self.game.render(state.observation(self.seat), self.seat)
+        except Exception as error:  # a replay that diverges part-way still shows up to there
+            board = f"cannot show step {self.step}: {error}"
+        header = self.replay.header
+        view = "full view" if self.seat is None else f"as {self.game.seat_name(self.seat)}"
+        specs = ", ".join(f"{self.game.seat_name(s)}: {spec}" for s, spec in enumerate(header.seats))
+        self.texts = {
+            "info": f"{self.game.title} ({self.game.id}) seed {header.seed}   {specs}\n"
+                    f"step {self.step} of {self.replay.steps}   {view}",
+            "state": board,
+            "actions": self._actions_text(),
+            "decision": self._decision_text(),
+        }
+        for name, text in self.texts.items():
+            self.query_one(f"#{name}", Static).update(Text(text))
+
+    def _actions_text(self) -> str:
+        from replays.commands import action_line
+
+        first, last = max(1, self.step - 5), min(self.replay.steps, self.step + 5)
+        lines = ["Actions"]
+        for index in range(first, last + 1):
+            marker = ">" if index == self.step + 1 else " "
+            lines.append(marker + self._safe(lambda i=index: action_line(self.simulator, i, self.seat)))
+        if self.step == self.replay.steps:
+            from corekit.cli import describe_result
+
+            lines.append(describe_result(self.game, self.replay.header.seats, self.replay.result))
+        return "\n".join(lines)
+
+    def _decision_text(self) -> str:
+        step = self.step + 1
+        if step > self.replay.steps:
+            return "Decision\nthe match is over"
+        actor = self.replay.seats[step - 1]
+        name = self.game.seat_name(actor)
+        if self.seat is not None and actor != self.seat:
+            return f"Decision\n{name} decides (hidden from {self.game.seat_name(self.seat)})"
+        lines = ["Decision", f"{name} ({self.replay.header.seats[actor]}) chose "
+                 f"{self._safe(lambda: self.simulator.action_text(step).split(': ', 1)[1])}"]
+        if self.replay.times is not None:
+            micros = self.replay.times[step - 1]
+            lines.append(f"time {micros} µs" if micros < 10_000 else f"time {micros / 1000:.1f} ms")
+        rows = self.replay.stats.get(step)
+        if not rows:
+            lines.append("no search statistics")
+            return "\n".join(lines)
+        chosen = self.replay.actions[step - 1]
+        lines.append(f"{'action':<20} {'visits':>7} {'value':>7}")
+        for code, visits, value in sorted(rows, key=lambda r: (-r[1], -r[2]))[:STATS_ROWS]:
+            text = self._safe(lambda c=code: self.game.action_text(self.game.decode_action(c)))
+            mark = "*" if code == chosen else " "
+            lines.append(f"{mark}{text[:19]:<19} {visits:>7} {value:>7.3f}")
+        return "\n".join(lines)
+
+    def _close_jump(self) -> None:
+        box = self.query_one("#jump", Input)
+        box.remove_class("open")
+        self.set_focus(None)
+
+    @staticmethod
+    def _safe(make: Any) -> str:
+        try:
+            return make()
+        except Exception as error:  # one unreadable action must not stop the viewer
+            return f"(unreadable: {error})"

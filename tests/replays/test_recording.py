@@ -1,0 +1,109 @@
+"""The recorder: `play --replay` writes a replay that verifies; interrupted matches leave no file."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from corekit import QuitMatch, play_match
+from corekit.plugins import default_registry
+from replays.format import read_replay
+from tests.replays.conftest import campfire
+
+
+def test_play_with_replay_then_verify_succeeds(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    played = campfire("play", "grizzly-race", "--players", "random,random", "--seed", "5", "--replay", "r.cfr")
+    assert played.exit_code == 0, played.output
+    verified = campfire("replay", "verify", "r.cfr")
+    assert verified.exit_code == 0, verified.output
+    assert verified.stdout.strip() == "r.cfr: OK (grizzly-race, 12 steps, 2 seats)"
+
+
+def test_the_header_holds_what_the_match_was(record):
+    replay = read_replay(record(specs="random,random,random", seed=9, stall_rounds=7))
+    header = replay.header
+    assert (header.game, header.game_version, header.seed) == ("grizzly-race", "1", 9)
+    assert header.options == {"stall_rounds": 7}
+    assert header.seats == ("random", "random", "random")
+    assert header.campfire == "0.1.0"
+    assert len(replay.actions) == len(replay.seats) == len(replay.checks) == len(replay.times) == replay.steps
+    assert set(replay.actions) <= {1, 2, 3, 4, 5, 6}
+
+
+def test_the_result_and_final_digest_match_the_match(tmp_path):
+    registry = default_registry()
+    game = registry.game("grizzly-race")
+    path = tmp_path / "m.cfr"
+    result = play_match(game, ["random"] * 4, 11, registry=registry, settings={"replay": str(path)})
+    replay = read_replay(path)
+    assert replay.result.returns == result.returns
+    assert replay.steps == result.steps
+    assert replay.result.forfeit is None
+
+
+def test_search_statistics_and_times_are_recorded(record, search_registry):
+    replay = read_replay(record(specs="fakesearch,random", seed=3, registry=search_registry))
+    seat0_steps = [k for k in range(1, replay.steps + 1) if replay.seats[k - 1] == 0]
+    assert sorted(replay.stats) == seat0_steps
+    first = replay.stats[seat0_steps[0]]
+    assert all(isinstance(visits, int) and 0 <= value < 1 for _code, visits, value in first)
+    assert replay.actions[seat0_steps[0] - 1] in [code for code, _v, _m in first]
+    assert all(t >= 0 for t in replay.times)
+
+
+def test_several_matches_in_one_process_each_get_their_own_replay(tmp_path):
+    registry = default_registry()
+    game = registry.game("grizzly-race")
+    results = {}
+    for seed in (1, 2, 3):
+        path = tmp_path / f"{seed}.cfr"
+        results[seed] = play_match(game, ["random", "random"], seed, registry=registry, settings={"replay": path})
+    play_match(game, ["random", "random"], 4, registry=registry)  # not recorded
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["1.cfr", "2.cfr", "3.cfr"]
+    for seed, result in results.items():
+        replay = read_replay(tmp_path / f"{seed}.cfr")
+        assert (replay.header.seed, replay.steps) == (seed, result.steps)
+
+
+class _Stop(RuntimeError):
+    pass
+
+
+def test_an_interrupted_match_leaves_no_file(tmp_path):
+    registry = default_registry()
+    game = registry.game("grizzly-race")
+    path = tmp_path / "cut.cfr"
+
+    def interrupt(match, seat, action):
+        if match.steps == 5:
+            raise _Stop
+
+    with pytest.raises(_Stop):
+        play_match(game, ["random", "random"], 5, registry=registry, settings={"replay": path}, on_step=interrupt)
+    assert os.listdir(tmp_path) == []
+
+
+def test_an_interrupted_match_keeps_the_previous_complete_file(tmp_path):
+    registry = default_registry()
+    game = registry.game("grizzly-race")
+    path = tmp_path / "r.cfr"
+    play_match(game, ["random", "random"], 5, registry=registry, settings={"replay": path})
+    before = path.read_bytes()
+
+    def quit_now(match, seat, action):
+        raise QuitMatch("stop")
+
+    with pytest.raises(QuitMatch):
+        play_match(game, ["random", "random"], 6, registry=registry, settings={"replay": path}, on_step=quit_now)
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == ["r.cfr"]
+
+
+def test_a_replay_into_a_missing_folder_is_one_line_before_the_match(tmp_path):
+    result = campfire("play", "grizzly-race", "-p", "random,random", "--replay", str(tmp_path / "no" / "r.cfr"))
+    assert result.exit_code != 0
+    assert "cannot write the replay" in result.output and "does not exist" in result.output
+    assert "Traceback" not in result.output
+    assert "seat 0: play" not in result.output
