@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ai.heuristic_player import HeuristicOptions, make_heuristic_player
+from ai.mcts import MctsOptions, make_mcts_player
 from ai.random_player import RandomPlayer
 from corekit import PlayerType, hookimpl
 
@@ -15,5 +16,9 @@ def campfire_players() -> list[PlayerType]:
         PlayerType(
             "heuristic", make_heuristic_player, HeuristicOptions,
             help="The game's own heuristic; without one, a one-step look-ahead on sampled states.",
+        ),
+        PlayerType(
+            "mcts", make_mcts_player, MctsOptions,
+            help="Information-set MCTS over fresh samples of the hidden cards and the future.",
         ),
     ]

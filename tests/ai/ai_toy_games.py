@@ -86,3 +86,67 @@ def duel_evaluate(state: DuelState) -> list[float]:
     """Each seat's share of the points scored so far."""
     total = sum(state.scores) or 1
     return [score / total for score in state.scores]
+
+
+@attrs.frozen
+class KingmakerObservation:
+    """The choices made so far (everything is public)."""
+
+    seat: int | None
+    moves: tuple[str, ...]
+
+
+class Kingmaker(Game):
+    """Three seats, in turn. Seat 0 opens "A" or "B". Seat 1 then crowns the winner: after "A" it may
+    crown seat 0 or itself; after "B" only seat 0 or seat 2. Seat 1 crowns itself when it can, so seat 0,
+    reasoning with seat 1's own reward, must open "B" (half a win) rather than "A" (a sure loss).
+    """
+
+    id = "toy-kingmaker"
+    title = "Toy kingmaker"
+    min_players = 3
+    max_players = 3
+    perfect_information = True
+
+    def _setup(self, players: int, seed: int, options: object) -> KingmakerState:
+        state = KingmakerState()
+        state.game, state.players, state.rng, state.moves = self, players, Rng(seed), []
+        return state
+
+    def max_decisions(self, players: int, options: object) -> int:
+        return 2
+
+
+class KingmakerState(State):
+    """One moment of a kingmaker game."""
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return ((0,), (1,), ())[len(self.moves)]
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if seat not in self.to_act:
+            return []
+        if seat == 0:
+            return ["A", "B"]
+        return ["crown 0", "crown 1"] if self.moves[0] == "A" else ["crown 0", "crown 2"]
+
+    def _apply(self, seat: int, action: str) -> None:
+        self.moves.append(action)
+
+    def returns(self) -> list[float]:
+        crowned = int(self.moves[-1][-1])
+        return [1.0 if s == crowned else 0.0 for s in range(self.players)]
+
+    def clone(self) -> KingmakerState:
+        copy = KingmakerState()
+        copy.game, copy.players, copy.rng, copy.moves = self.game, self.players, Rng(self.rng.state), self.moves[:]
+        return copy
+
+    def observation(self, seat: int | None) -> KingmakerObservation:
+        return KingmakerObservation(seat, tuple(self.moves))
+
+    def sample(self, seat: int, rng: Rng) -> KingmakerState:
+        copy = self.clone()
+        copy.rng = rng.spawn()
+        return copy

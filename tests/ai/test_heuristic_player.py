@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from ai_toy_games import Duel, duel_evaluate
-
 from ai.heuristic_player import HeuristicOptions, HeuristicPlayer
 from corekit import Heuristic, PlayerSpec, SeatView, default_registry, play_match
 from corekit.players import build_player
+from tests.ai.ai_toy_games import Duel, duel_evaluate
 
 
 def _view(players: int = 2, seat: int = 0) -> SeatView:

@@ -1,0 +1,293 @@
+"""Information-set Monte Carlo tree search (the `mcts` player).
+
+The algorithm is single-observer information-set MCTS (SO-ISMCTS) of Cowling, Powley and Whitehouse,
+"Information Set Monte Carlo Tree Search", IEEE Transactions on Computational Intelligence and AI in
+Games 4(2), 2012, pp. 120-143 (Algorithm 3), with UCT selection (Kocsis and Szepesvari, "Bandit based
+Monte-Carlo Planning", ECML 2006) and decoupled UCT at simultaneous decisions (Lanctot, Lisy and Winands,
+"Monte Carlo Tree Search in Simultaneous Move Games with Applications to Goofspiel", CGW 2013; Tak,
+Lanctot and Winands, "Monte Carlo Tree Search Variants for Simultaneous Move Games", CIG 2014).
+
+One tree is grown for the searching seat; its nodes are sequences of decisions, so every hidden deal and
+every chance outcome that leads to the same decisions shares one node (an information set of the
+searcher, as SO-ISMCTS defines it). Each iteration:
+
+1. **Determinize**: draw a fresh `view.sample(rng)`: the hidden cards redealt among the places they
+   could be AND the chance generator reseeded, so the future (deck order, dice) is hidden too. The
+   search never sees the true state: the seat view does not hold it.
+2. **Select** down the tree using only the actions legal in this determinization. An edge's UCB1 score
+   uses the *availability count* (how many times the action was legal when its parent was visited)
+   instead of the parent's visit count: `mean + c * sqrt(ln(available) / visits)`. The mean is the reward
+   of the seat that acts at that node, read from the returns vector, so the same rule serves any number
+   of seats in free-for-all, elimination or cooperative play (where every seat's reward is the team's).
+   Chance happens inside `apply` of the determinization; no chance nodes are needed.
+3. **Simultaneous decisions** (several seats in `to_act`): the seats commit one after another in the
+   determinization, but each selects from its *own* table at the node where the decision began
+   (decoupled UCT), so no seat's choice is conditioned on another's secret commitment. At the root the
+   searching seat commits first; other seats' commitments made before the search are hidden from it, and
+   the sample has already redrawn them. After the round, the tree follows the joint choice, which is
+   revealed to everyone.
+4. **Expand** the first untried action met (chosen at random among the untried ones), then
+5. **Roll out**: `random` plays uniformly to the end; `heuristic` plays the game's heuristic policy
+   (random without one); `cutoff` plays `depth` random decisions and then scores the state with the
+   game's heuristic evaluation (a game without one is played to the end).
+6. **Back up** the returns vector: each edge on the path adds the reward of the seat that chose it.
+
+The decision is the most visited root action of the searching seat (ties: higher mean, then the order of
+the legal actions). Everything random is drawn from the player's own generator, so a seed and an
+iteration budget give the same decisions on every machine. A `seconds` budget is not reproducible,
+since the iteration count depends on the machine.
+
+Known limits of SO-ISMCTS, accepted here: other seats' in-tree choices are made as if the searcher's
+determinization were true (strategy fusion), and an opponent's action that is itself hidden from the
+searcher is still a separate branch (MO-ISMCTS, in the same paper, treats that case).
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from math import log, sqrt
+from typing import Any
+
+import attrs
+
+from ai.playouts import random_playout
+from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State, default_registry
+
+PLAYOUT_LIMIT = 100_000
+"""A safety net only: random playouts end by the game contract (`max_decisions`)."""
+
+
+class Rollout(enum.Enum):
+    """How an iteration finishes after leaving the tree."""
+
+    RANDOM = "random"
+    HEURISTIC = "heuristic"
+    CUTOFF = "cutoff"
+
+
+@attrs.frozen
+class MctsOptions:
+    """Options of the MCTS player, e.g. `mcts:iterations=2000,c=0.7,rollout=heuristic`."""
+
+    iterations: int = attrs.field(
+        default=1000, validator=attrs.validators.ge(1), metadata={"help": "iterations per decision"},
+    )
+    seconds: float = attrs.field(
+        default=0.0, validator=attrs.validators.ge(0.0),
+        metadata={"help": "when above 0, search this long per decision instead of a number of iterations"},
+    )
+    c: float = attrs.field(
+        default=0.7, validator=attrs.validators.ge(0.0), metadata={"help": "UCB1 exploration constant"},
+    )
+    rollout: Rollout = attrs.field(default=Rollout.RANDOM, metadata={"help": "how an iteration ends"})
+    depth: int = attrs.field(
+        default=10, validator=attrs.validators.ge(0),
+        metadata={"help": "random decisions a cutoff rollout plays before the evaluation"},
+    )
+
+
+class Edge:
+    """One action of one seat at a tree node: its statistics and the node it leads to."""
+
+    __slots__ = ("avail", "child", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.child: Node | None = None
+
+
+class Node:
+    """A searcher's information set: per acting seat, its edges by action; after a simultaneous
+    decision, the next node by joint choice."""
+
+    __slots__ = ("joint", "tables")
+
+    def __init__(self) -> None:
+        self.tables: dict[int, dict[Action, Edge]] = {}
+        self.joint: dict[tuple, Node] | None = None
+
+
+class MctsPlayer(Player):
+    """Information-set MCTS over fresh determinizations (see the module docstring)."""
+
+    def __init__(self, options: MctsOptions, seed: int, heuristic: Heuristic | None = None) -> None:
+        self.options = options
+        self.rng = Rng(seed)
+        self.c = options.c
+        self.policy = heuristic.policy if heuristic else None
+        self.evaluate = heuristic.evaluate if heuristic else None
+        self.root: Node | None = None
+        self.iterations_done = 0
+        self._stats: list[list[Any]] | None = None
+
+    def decide(self, view: SeatView) -> Action:
+        """The most visited root action after the search."""
+        legal = view.legal_actions
+        if len(legal) == 1:
+            self.root, self.iterations_done = None, 0
+            self._stats = [[view.game.encode_action(legal[0]), 0, 0.0]]
+            return legal[0]
+        root = self.search(view)
+        table = root.tables.get(view.seat, {})
+        best, best_key = legal[0], (-1, -1.0)
+        stats = []
+        for action in legal:
+            edge = table.get(action)
+            visits = edge.visits if edge else 0
+            mean = edge.total / visits if visits else 0.0
+            stats.append([view.game.encode_action(action), visits, round(mean, 4)])
+            if (visits, mean) > best_key:
+                best, best_key = action, (visits, mean)
+        self._stats = stats
+        return best
+
+    def search(self, view: SeatView) -> Node:
+        """Grow a fresh tree for `view`'s seat within the budget and return its root."""
+        root = Node()
+        iterate = self._iterate
+        next64 = self.rng.next64
+        done = 0
+        if self.options.seconds > 0:
+            deadline = time.perf_counter() + self.options.seconds
+            while True:
+                for _ in range(8):  # read the clock every few iterations only
+                    iterate(root, view, Rng(next64()))
+                done += 8
+                if time.perf_counter() >= deadline:
+                    break
+        else:
+            for _ in range(self.options.iterations):
+                iterate(root, view, Rng(next64()))
+            done = self.options.iterations
+        self.root, self.iterations_done = root, done
+        return root
+
+    def annotation(self) -> dict[str, Any] | None:
+        """The root statistics of the last decision: `[encoded action, visits, mean reward]` per action."""
+        if self._stats is None:
+            return None
+        return {"stats": self._stats, "iterations": self.iterations_done}
+
+    # ---- one iteration -------------------------------------------------------------------------
+
+    def _iterate(self, root: Node, view: SeatView, rng: Rng) -> None:
+        """Determinize, select and expand, roll out, back up."""
+        state = view.sample(rng)
+        select = self._select
+        node = root
+        edges: list[Edge] = []
+        seats: list[int] = []
+        first_seat: int | None = view.seat
+        expanded = False
+        while not expanded:
+            to_act = state.to_act
+            if not to_act:
+                break
+            if len(to_act) == 1:
+                seat = to_act[0]
+                action, edge, expanded = select(node, seat, state.legal_actions(seat), rng)
+                state.apply_unchecked(seat, action)
+                edges.append(edge)
+                seats.append(seat)
+                if expanded:
+                    break
+                child = edge.child
+                if child is None:
+                    child = edge.child = Node()
+                node = child
+            else:
+                # A simultaneous decision: every seat picks from its own table at this node, so none
+                # is conditioned on another's secret commitment; the searcher commits first at the root.
+                remaining = set(to_act)
+                seat = first_seat if first_seat in remaining else to_act[0]
+                joint = []
+                while True:
+                    action, edge, fresh = select(node, seat, state.legal_actions(seat), rng)
+                    expanded = expanded or fresh
+                    state.apply_unchecked(seat, action)
+                    edges.append(edge)
+                    seats.append(seat)
+                    joint.append(action)
+                    remaining.discard(seat)
+                    to_act = state.to_act
+                    if not to_act or len(to_act) != len(remaining) or not remaining.issuperset(to_act):
+                        break  # the decision resolved
+                    seat = to_act[0]
+                if expanded:
+                    break
+                key = tuple(joint)
+                if node.joint is None:
+                    node.joint = {}
+                child = node.joint.get(key)
+                if child is None:
+                    child = node.joint[key] = Node()
+                node = child
+            first_seat = None
+        values = self._rollout(state, rng)
+        for edge, seat in zip(edges, seats):
+            edge.visits += 1
+            edge.total += values[seat]
+
+    def _select(self, node: Node, seat: int, legal: Any, rng: Rng) -> tuple[Action, Edge, bool]:
+        """UCB1 with availability counts among `legal`; an untried action first. True when untried."""
+        table = node.tables.get(seat)
+        if table is None:
+            table = node.tables[seat] = {}
+        c = self.c
+        best: Action = None
+        best_edge: Edge | None = None
+        best_score = -1.0
+        untried: list[Action] | None = None
+        for action in legal:
+            edge = table.get(action)
+            if edge is None:
+                edge = table[action] = Edge()
+            edge.avail += 1
+            visits = edge.visits
+            if visits == 0:
+                if untried is None:
+                    untried = [action]
+                else:
+                    untried.append(action)
+            elif untried is None:
+                score = edge.total / visits + c * sqrt(log(edge.avail) / visits)
+                if score > best_score:
+                    best, best_edge, best_score = action, edge, score
+        if untried is not None:
+            action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+            return action, table[action], True
+        return best, best_edge, False  # type: ignore[return-value]
+
+    def _rollout(self, state: State, rng: Rng) -> list[float]:
+        """Finish the iteration from `state` and return a value in [0, 1] per seat."""
+        rollout = self.options.rollout
+        if rollout is Rollout.CUTOFF and self.evaluate is not None:
+            random_playout(state, rng, self.options.depth)
+            if not state.is_terminal:
+                return [float(v) for v in self.evaluate(state)]
+        elif rollout is Rollout.HEURISTIC and self.policy is not None:
+            policy = self.policy
+            steps = 0
+            while steps < PLAYOUT_LIMIT:
+                to_act = state.to_act
+                if not to_act:
+                    break
+                seat = to_act[0]
+                legal = state.legal_actions(seat)
+                action = policy(state.observation(seat), seat, legal, rng) if len(legal) > 1 else legal[0]
+                state.apply_unchecked(seat, action)
+                steps += 1
+        else:
+            random_playout(state, rng, PLAYOUT_LIMIT)
+        if state.is_terminal:
+            return state.returns()
+        neutral = 1.0 / state.players
+        return [neutral] * state.players
+
+
+def make_mcts_player(options: MctsOptions, seed: int, game: Game) -> MctsPlayer:
+    """The `mcts` player type's factory: the game's heuristic guides rollouts when asked to."""
+    return MctsPlayer(options, seed, default_registry().heuristic(game.id))

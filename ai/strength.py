@@ -1,0 +1,134 @@
+"""Strength runs: one player against another, seats rotated, win rate with a Wilson 95% interval.
+
+    python -m ai.strength grizzly-race --players 2 --matches 200 --a mcts --b heuristic
+
+Free-for-all: player A sits in one seat, player B in all the others; A's seat moves one place every match,
+so every seat is played equally often. A's score in a match is its return (a shared win counts its
+share), and A is stronger when the lower end of the interval is above the fair share 1/players.
+
+Cooperative games (`game.cooperative`): every seat is played by A, then by B, and the team's win rate
+against the game's villain is reported for each (a match is won when any seat's return is positive).
+
+Match seeds are `derive_seed(seed, "strength", game, players, index)`, so a run is reproducible
+with iteration budgets; matches run in parallel over `--workers` processes, and the result does not depend on
+their number.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+import attrs
+
+from corekit import default_registry, derive_seed, play_match
+
+Z95 = 1.959963984540054
+
+
+@attrs.frozen
+class Outcome:
+    """The tally of one side over a run: score (wins, shares counted), matches, and its interval."""
+
+    label: str
+    score: float
+    matches: int
+
+    @property
+    def rate(self) -> float:
+        """The mean score."""
+        return self.score / self.matches if self.matches else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The Wilson 95% score interval of the rate."""
+        return wilson(self.score, self.matches)
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for `successes` out of `trials` (fractional successes allowed)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def schedule(game_id: str, players: int, a: str, b: str, matches: int, seed: int,
+             cooperative: bool) -> list[tuple[str, list[str], int, int]]:
+    """(game, specs, seed, seat of A or -1 for a team run) for every match of the run."""
+    runs = []
+    for index in range(matches):
+        match_seed = derive_seed(seed, "strength", game_id, players, index)
+        if cooperative:
+            runs.append((game_id, [a] * players, match_seed, -1))
+            runs.append((game_id, [b] * players, match_seed, -2))
+        else:
+            seat = index % players
+            specs = [b] * players
+            specs[seat] = a
+            runs.append((game_id, specs, match_seed, seat))
+    return runs
+
+
+def play_one(job: tuple[str, list[str], int, int]) -> tuple[int, float, float]:
+    """Play one scheduled match: (seat of A or team marker, score, seconds)."""
+    game_id, specs, seed, seat = job
+    game = default_registry().game(game_id)
+    started = time.perf_counter()
+    result = play_match(game, specs, seed)
+    elapsed = time.perf_counter() - started
+    if seat < 0:
+        return seat, (1.0 if max(result.returns) > 0 else 0.0), elapsed
+    return seat, float(result.returns[seat]), elapsed
+
+
+def run(game_id: str, players: int, a: str, b: str, matches: int, seed: int = 0,
+        workers: int = 1) -> tuple[list[Outcome], float]:
+    """Play the run and return the outcomes (A, or A's and B's teams) and the wall time."""
+    game = default_registry().game(game_id)
+    jobs = schedule(game_id, players, a, b, matches, seed, game.cooperative)
+    started = time.perf_counter()
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(play_one, jobs, chunksize=2))
+    else:
+        results = [play_one(job) for job in jobs]
+    wall = time.perf_counter() - started
+    if game.cooperative:
+        team_a = sum(score for seat, score, _ in results if seat == -1)
+        team_b = sum(score for seat, score, _ in results if seat == -2)
+        return [Outcome(f"{a} team", team_a, matches), Outcome(f"{b} team", team_b, matches)], wall
+    return [Outcome(a, sum(score for _, score, _ in results), matches)], wall
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command line: print one markdown table row per outcome."""
+    parser = argparse.ArgumentParser(prog="python -m ai.strength", description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--a", default="mcts", help="the player spec being measured")
+    parser.add_argument("--b", default="heuristic", help="the opponent (every other seat)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    outcomes, wall = run(args.game, args.players, args.a, args.b, args.matches, args.seed, args.workers)
+    fair = 1.0 / args.players
+    for outcome in outcomes:
+        low, high = outcome.interval
+        verdict = "" if outcome.label.endswith("team") else (" yes" if low > fair else " NO")
+        print(f"| {args.game} | {args.players} | {outcome.label} | {args.b} | {outcome.matches} | "
+              f"{outcome.rate:.3f} | [{low:.3f}, {high:.3f}] | {fair:.3f} |{verdict} |")
+    print(f"({wall:.0f}s wall, {args.workers} workers)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,99 @@
+"""The MCTS player: options from a spec, sound choices in small games, determinism, budgets, statistics."""
+
+from __future__ import annotations
+
+import time
+
+from ai.mcts import MctsOptions, MctsPlayer, Rollout
+from corekit import Heuristic, PlayerSpec, SeatView, default_registry
+from corekit.players import build_player
+from tests.ai.ai_toy_games import Duel, Kingmaker, duel_evaluate
+
+
+def _mcts(seed: int = 1, heuristic: Heuristic | None = None, **options) -> MctsPlayer:
+    return MctsPlayer(MctsOptions(**options), seed, heuristic)
+
+
+def test_a_spec_sets_iterations_exploration_and_rollout():
+    registry = default_registry()
+    spec = PlayerSpec.parse("mcts:iterations=2000,c=0.4,rollout=heuristic,depth=3")
+    player = build_player(registry.player_type("mcts"), spec, 0, registry.game("grizzly-race"))
+    assert player.options == MctsOptions(iterations=2000, c=0.4, rollout=Rollout.HEURISTIC, depth=3)
+
+
+def test_every_seat_of_a_simultaneous_decision_picks_the_dominant_action():
+    state = Duel().initial_state(3, 0)
+    for seat in (0, 1, 2):
+        assert _mcts(seed=seat, iterations=300).decide(SeatView(state, seat)) == 3
+        state.apply(seat, 1)  # what the others committed is hidden from the next seat
+
+
+def test_each_seat_is_modelled_by_its_own_reward_so_the_opener_avoids_the_kingmaker():
+    player = _mcts(iterations=400)
+    assert player.decide(SeatView(Kingmaker().initial_state(3, 0), 0)) == "B"
+    stats = dict((action, mean) for action, _, mean in player.annotation()["stats"])
+    assert stats["A"] < 0.2 and 0.35 < stats["B"] < 0.65
+
+
+def test_the_same_seed_and_budget_give_the_same_decision_and_statistics():
+    game = default_registry().game("grizzly-race")
+    view = SeatView(game.initial_state(3, 4), 0)
+    runs = []
+    for _ in range(2):
+        player = _mcts(seed=9, iterations=150)
+        runs.append((player.decide(view), player.annotation()))
+    assert runs[0] == runs[1]
+
+
+def test_the_root_statistics_count_every_iteration_once_for_the_searching_seat():
+    game = default_registry().game("grizzly-race")
+    state = game.initial_state(2, 2)
+    player = _mcts(iterations=120)
+    action = player.decide(SeatView(state, 0))
+    stats = player.annotation()["stats"]
+    assert [row[0] for row in stats] == [game.encode_action(a) for a in state.legal_actions(0)]
+    assert sum(row[1] for row in stats) == 120
+    assert all(0.0 <= row[2] <= 1.0 for row in stats)
+    assert max(stats, key=lambda row: row[1])[0] == game.encode_action(action)
+
+
+def test_a_cutoff_rollout_scores_with_the_games_evaluation():
+    calls = []
+
+    def evaluate(state):
+        calls.append(state.round)
+        return duel_evaluate(state)
+
+    player = _mcts(heuristic=Heuristic(evaluate=evaluate), iterations=50, rollout=Rollout.CUTOFF, depth=0)
+    assert player.decide(SeatView(Duel().initial_state(2, 0), 0)) == 3
+    assert 0 < len(calls) <= 50 and all(r < Duel.ROUNDS for r in calls)  # the rest reached the end
+
+
+def test_a_heuristic_rollout_follows_the_policy():
+    seen = []
+
+    def policy(observation, seat, legal, rng):
+        seen.append(seat)
+        return legal[-1]
+
+    player = _mcts(heuristic=Heuristic(policy=policy), iterations=30, rollout=Rollout.HEURISTIC)
+    assert player.decide(SeatView(Duel().initial_state(2, 0), 0)) == 3
+    assert seen
+
+
+def test_a_time_budget_stops_the_search_near_its_deadline():
+    game = default_registry().game("grizzly-race")
+    player = _mcts(seconds=0.2)
+    started = time.perf_counter()
+    player.decide(SeatView(game.initial_state(2, 0), 0))
+    assert time.perf_counter() - started < 1.0
+    assert player.annotation()["iterations"] > 0
+
+
+def test_a_single_legal_action_is_played_without_searching():
+    state = Kingmaker().initial_state(3, 0)
+    view = SeatView(state, 0)
+    view.legal_actions = ["A"]  # as if only one opening were allowed
+    player = _mcts(iterations=10)
+    assert player.decide(view) == "A"
+    assert player.annotation() == {"stats": [["A", 0, 0.0]], "iterations": 0}
