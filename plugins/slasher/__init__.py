@@ -1,1 +1,1 @@
-"""Game plugin package (its plugin module registers the game)."""
+"""B: The Summer Camp Slasher, a last-survivor card game with reaction windows (game id `slasher`)."""

@@ -1,0 +1,126 @@
+"""A sensible slasher player: keep your own teen safe, send rivals to die, and save the escapes.
+
+On its turn it scores every play by how likely each teen is to die if a killer struck next: its own
+teen's risk counts against it, the rivals' risk for it, so it moves itself into safe or crowded places
+(a crowd of 3 is never struck) and sends rivals into Nature, alone or in pairs. A killer in hand that
+would strike rivals and not itself is played at once. In an attack it reacts only when its own teen is
+the likely victim: Just a Cat first, then Flee! on itself, then Panic!; otherwise it passes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from corekit import Rng
+from plugins.slasher.cards import (
+    CARDS,
+    FLEE,
+    FULL_DECK,
+    JUST_A_CAT,
+    KILLERS,
+    PANIC,
+    is_killer,
+    victims,
+)
+from plugins.slasher.game import KILLER, LOCATION, PASS, REACT, TURN, SlasherObservation, SlasherState
+
+OWN_RISK = 3.0
+"""How much more its own teen's risk weighs than one rival's."""
+LIKELY_VICTIM = 0.34
+"""The chance of dying to the face-down killer above which the player spends a reaction."""
+KILL_VALUE = 2.0
+"""The value of a killer in hand that strikes a rival now (a sure thing beats a risk)."""
+KEEP = {1: 5, 2: 3, 3: 3, 4: 5, 5: 6, 6: 6, 7: 5, 8: 5, 9: 8, 10: 4, 11: 9}
+"""How much each card is worth keeping, for the optional discard (lowest goes first)."""
+DISCARD_BELOW = 4
+PRIOR = {code: CARDS[code].copies for code in KILLERS}
+
+
+def policy(obs: SlasherObservation, seat: int, legal: Sequence[tuple[int, ...]], rng: Rng) -> tuple[int, ...]:
+    """The heuristic's choice among `legal`."""
+    if len(legal) == 1:
+        return legal[0]
+    if obs.phase != TURN:
+        return _react(obs, seat, legal)
+    weights = killer_weights(obs)
+    best: tuple[int, ...] = legal[0]
+    best_score = float("-inf")
+    for action in legal:
+        if len(action) > (3 if action[0] == LOCATION else 2):
+            continue  # the optional discard is chosen after the play
+        score = _score_play(obs, seat, action, weights)
+        if score > best_score:
+            best, best_score = action, score
+    return _with_discard(obs, best, legal)
+
+
+def evaluate(state: SlasherState) -> list[float]:
+    """Each living seat's share of the survival chances, from how exposed its teen is to the killers."""
+    if state.is_terminal:
+        return state.returns()
+    risk = danger(state.places(), PRIOR)
+    scores = [(1.0 - 0.8 * risk.get(s, 0.0)) if state.turns.alive[s] else 0.0 for s in range(state.players)]
+    total = sum(scores)
+    return [score / total for score in scores]
+
+
+def danger(places: dict[int, int], weights: dict[int, float]) -> dict[int, float]:
+    """Each teen's chance of dying if a killer drawn from `weights` struck now."""
+    total = sum(weights.values()) or 1.0
+    risk: Counter = Counter()
+    for killer, weight in weights.items():
+        for seat in victims(places, killer):
+            risk[seat] += weight / total
+    return dict(risk)
+
+
+def killer_weights(obs: SlasherObservation) -> dict[int, float]:
+    """How many of each killer the seat has not seen (in other hands, the deck, or face down)."""
+    unseen = Counter(card for card in FULL_DECK if is_killer(card))
+    unseen.subtract(card for card in obs.hand if is_killer(card))
+    unseen.subtract(card for card in obs.discard if is_killer(card))
+    weights = {code: float(max(unseen[code], 0)) for code in KILLERS}
+    return weights if any(weights.values()) else dict(PRIOR)
+
+
+def _score_play(obs: SlasherObservation, seat: int, action: tuple[int, ...], weights: dict[int, float]) -> float:
+    places = {s: obs.place(s) for s in range(len(obs.alive)) if obs.alive[s] and obs.place(s) is not None}
+    if action[0] == KILLER:
+        dead = victims(places, action[1])
+        if seat in dead:
+            return -10.0
+        return KILL_VALUE * len(dead) if dead else -0.5
+    places[action[2]] = action[1]
+    risk = danger(places, weights)
+    rivals = sum(r for s, r in risk.items() if s != seat)
+    # A mild preference for safe numbers breaks ties between equally risky places for itself.
+    safety = 0.01 * action[1] if action[2] == seat else -0.01 * action[1]
+    return rivals - OWN_RISK * risk.get(seat, 0.0) + safety
+
+
+def _with_discard(obs: SlasherObservation, play: tuple[int, ...], legal: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    rest = list(obs.hand)
+    rest.remove(play[1])
+    if not rest:
+        return play
+    worst = min(rest, key=lambda card: (KEEP[card], card))
+    if KEEP[worst] < DISCARD_BELOW and (*play, worst) in legal:
+        return (*play, worst)
+    return play
+
+
+def _react(obs: SlasherObservation, seat: int, legal: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    if obs.negated:
+        return (PASS,)
+    places = {s: obs.place(s) for s in range(len(obs.alive)) if obs.alive[s] and obs.place(s) is not None}
+    if obs.killer is not None:
+        at_risk = 1.0 if seat in victims(places, obs.killer) else 0.0
+    else:
+        at_risk = danger(places, killer_weights(obs)).get(seat, 0.0)
+    if at_risk < LIKELY_VICTIM:
+        return (PASS,)
+    for choice in ((REACT, JUST_A_CAT), (REACT, FLEE, seat), (REACT, PANIC)):
+        if choice in legal:
+            return choice
+    return (PASS,)
