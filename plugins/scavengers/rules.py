@@ -1,0 +1,261 @@
+"""The board of one round and every Scavenger card effect, as plain functions over a `Table`.
+
+The state applies plays through `play`; the heuristic rebuilds a `Table` from an observation and calls
+the same functions to foresee a play, so each card effect is written once. Each effect's docstring is the
+card's rule text.
+
+A tan card in play is an entry `(owner, design, hopped)`; `hopped` marks a Rabbit that has used its hop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from plugins.scavengers.content import CONTENT, DEN, Content
+
+Entry = tuple[int, int, bool]
+
+KIND = tuple(d.kind for d in CONTENT.designs)
+TAN = tuple(d.tan for d in CONTENT.designs)
+PRINTED = tuple(d.strength for d in CONTENT.designs)
+OWL_PREY = ("mouse", "chipmunk", "squirrel")
+
+
+class Table:
+    """What is on and around the map during a round: cards at each Camp, scraps, the pile and the Bear."""
+
+    __slots__ = ("bear", "discard", "gray", "pile", "scraps", "tan")
+
+    def __init__(self, tan: list[list[Entry]], gray: list[list[int]], scraps: list[list[int]],
+                 pile: list[int], bear: int, discard: list[int]) -> None:
+        self.tan = tan
+        self.gray = gray
+        self.scraps = scraps
+        self.pile = pile
+        self.bear = bear
+        self.discard = discard
+
+    @classmethod
+    def empty(cls, content: Content = CONTENT) -> Table:
+        """No cards played, no scraps at the Camps, the whole pile, the Bear in its Den."""
+        camps = len(content.camps)
+        return cls([[] for _ in range(camps)], [[] for _ in range(camps)], [[] for _ in range(camps)],
+                   list(content.scrap_counts), DEN, [])
+
+    def clone(self) -> Table:
+        """An independent copy (entries are immutable tuples)."""
+        return Table([c[:] for c in self.tan], [c[:] for c in self.gray], [c[:] for c in self.scraps],
+                     self.pile[:], self.bear, self.discard[:])
+
+    def crows(self, camp: int) -> int:
+        """Crow tokens at a Camp: each Crow card in play carries its token with it."""
+        return sum(1 for _, d, _ in self.tan[camp] if KIND[d] == "crow")
+
+    def strengths(self, camp: int) -> list[int]:
+        """The current strength of each tan entry at `camp`, in entry order (see `strength_rule`)."""
+        return strength_rule(self, camp)
+
+    def totals(self, camp: int, players: int) -> list[int]:
+        """Each player's total strength at `camp`."""
+        totals = [0] * players
+        for (owner, _, _), strength in zip(self.tan[camp], self.strengths(camp), strict=True):
+            totals[owner] += strength
+        return totals
+
+    def mice(self, camp: int, players: int) -> list[int]:
+        """Each player's number of Mouse cards at `camp`."""
+        mice = [0] * players
+        for owner, d, _ in self.tan[camp]:
+            if KIND[d] == "mouse":
+                mice[owner] += 1
+        return mice
+
+
+def strength_rule(table: Table, camp: int, content: Content = CONTENT) -> list[int]:
+    """Printed strength; a Chipmunk counts the Chipmunks here and at adjacent Camps; Late Night Campers
+    zero anything of 3 or more (before Cloudbreak); Cloudbreak adds 3 to the strongest, ties included."""
+    entries = table.tan[camp]
+    if not entries:
+        return []
+    chipmunks = None
+    values = []
+    for _, d, _ in entries:
+        value = PRINTED[d]
+        if value is None:  # the Chipmunk, the only tan card without a printed strength
+            if chipmunks is None:
+                chipmunks = sum(1 for near in content.neighbours[camp] for _, e, _ in table.tan[near]
+                                if KIND[e] == "chipmunk")
+            value = chipmunks
+        values.append(value)
+    gray = table.gray[camp]
+    if gray:
+        kinds = [KIND[g] for g in gray]
+        if "late_night" in kinds:
+            values = [0 if v >= 3 else v for v in values]
+        if "cloudbreak" in kinds:
+            top = max(values)
+            values = [v + 3 if v == top else v for v in values]
+    return values
+
+
+def unique_best(values: list[int]) -> int | None:
+    """The index of the single highest value above 0, or None on a tie or when all are 0."""
+    top = max(values)
+    if top <= 0 or values.count(top) > 1:
+        return None
+    return values.index(top)
+
+
+def mouse_leader(mice: list[int]) -> int | None:
+    """The player with strictly the most Mice at a Camp, or None (no Mice, or a tie)."""
+    top = max(mice)
+    if top == 0 or mice.count(top) > 1:
+        return None
+    return mice.index(top)
+
+
+# ---- legal plays ---------------------------------------------------------------------------------
+
+
+def plays(table: Table, seat: int, hand: list[int], content: Content = CONTENT) -> Iterator[tuple]:
+    """Every legal ("play", design, camp, *choices) and ("hop", design, from, to) for `seat`."""
+    camps = range(len(content.camps))
+    for d in sorted(set(hand)):
+        kind = KIND[d]
+        if kind == "bear":
+            for where in (*camps, DEN):
+                yield ("play", d, where)
+            continue
+        for c in camps:
+            if TAN[d] and table.bear == c and kind != "porcupine":
+                continue
+            yield from _choices(table, seat, d, kind, c, content)
+    if hand:
+        for frm in camps:
+            for owner, d, hopped in sorted(set(table.tan[frm])):
+                if owner == seat and KIND[d] == "rabbit" and not hopped:
+                    for to in camps:
+                        if to != frm and to != table.bear:
+                            yield ("hop", d, frm, to)
+
+
+def _choices(table: Table, seat: int, d: int, kind: str, c: int, content: Content) -> Iterator[tuple]:
+    if kind == "owl":
+        prey = sorted({(o, e) for o, e, _ in table.tan[c] if KIND[e] in OWL_PREY})
+        if not prey:  # "Discard one Mouse, Chipmunk or Squirrel": only when there is one
+            yield ("play", d, c)
+        for owner, e in prey:
+            yield ("play", d, c, owner, e)
+        return
+    yield ("play", d, c)  # the optional effects below may also be declined
+    if kind == "squirrel":
+        for src in range(len(content.camps)):
+            if src != c and not table.crows(src):
+                for t in sorted(set(table.scraps[src])):
+                    yield ("play", d, c, src, t)
+    elif kind == "weasel":
+        for give in sorted(set(table.scraps[c])):
+            for take, left in enumerate(table.pile):
+                if left and take != give:
+                    yield ("play", d, c, give, take)
+    elif kind == "skunk":
+        for owner, e, hopped in sorted(set(table.tan[c])):
+            if owner != seat:
+                continue
+            for dest in range(len(content.camps)):
+                if dest != c and (dest != table.bear or KIND[e] == "porcupine"):
+                    yield ("play", d, c, e, int(hopped), dest)
+    elif kind == "rain":
+        for g in sorted(set(table.gray[c])):
+            yield ("play", d, c, -1, g)
+        for entry, strength in sorted(set(zip(table.tan[c], table.strengths(c), strict=True))):
+            if strength <= 2:
+                owner, e, hopped = entry
+                yield ("play", d, c, owner, e, int(hopped))
+
+
+# ---- effects -------------------------------------------------------------------------------------
+
+
+def play(table: Table, seat: int, action: tuple) -> None:
+    """Put the card of a legal ("play", ...) action into play and use its effect at once."""
+    _, d, c, *choice = action
+    kind = KIND[d]
+    if TAN[d]:
+        if kind == "skunk" and choice:
+            skunk(table, seat, c, *choice)
+        table.tan[c].append((seat, d, False))
+        if kind == "owl" and choice:
+            owl(table, c, *choice)
+        elif kind == "squirrel" and choice:
+            squirrel(table, c, *choice)
+        elif kind == "weasel" and choice:
+            weasel(table, c, *choice)
+        return
+    if kind == "bear":
+        table.bear = c
+    elif kind == "dog":
+        dog(table, c)
+    elif kind == "rain":
+        if choice:
+            rain(table, c, *choice)
+    else:  # Cloudbreak and Late Night Campers stay at the Camp and work as long as they are there
+        table.gray[c].append(d)
+        return
+    table.discard.append(d)
+
+
+def hop(table: Table, seat: int, action: tuple) -> None:
+    """Rabbit: instead of playing a card, move one of your Rabbits in play to a different Camp, once."""
+    _, d, frm, to = action
+    table.tan[frm].remove((seat, d, False))
+    table.tan[to].append((seat, d, True))
+
+
+def dog(table: Table, camp: int) -> None:
+    """Discard the Tan Scavenger with the greatest Strength at this Camp (all that tie)."""
+    entries = table.tan[camp]
+    if not entries:
+        return
+    strengths = table.strengths(camp)
+    top = max(strengths)
+    table.discard.extend(e[1] for e, s in zip(entries, strengths, strict=True) if s == top)
+    table.tan[camp] = [e for e, s in zip(entries, strengths, strict=True) if s != top]
+
+
+def owl(table: Table, camp: int, owner: int, target: int) -> None:
+    """Discard one Mouse, Chipmunk or Squirrel of your choice at this Camp (the Squirrel's effect stays)."""
+    table.tan[camp].remove((owner, target, False))
+    table.discard.append(target)
+
+
+def squirrel(table: Table, camp: int, source: int, scrap: int) -> None:
+    """Unless a Crow is present, take one Food Scrap from another Camp and place it at this Camp."""
+    table.scraps[source].remove(scrap)
+    table.scraps[camp].append(scrap)
+    table.scraps[camp].sort()
+
+
+def weasel(table: Table, camp: int, give: int, take: int) -> None:
+    """Switch one Food Scrap at this Camp with any Food Scrap in the pile."""
+    table.scraps[camp].remove(give)
+    table.pile[give] += 1
+    table.pile[take] -= 1
+    table.scraps[camp].append(take)
+    table.scraps[camp].sort()
+
+
+def skunk(table: Table, seat: int, camp: int, target: int, hopped: int, dest: int) -> None:
+    """Move one of your Tan Scavengers from this Camp to another of your Camp Signs; no effect re-fires."""
+    entry = (seat, target, bool(hopped))
+    table.tan[camp].remove(entry)
+    table.tan[dest].append(entry)
+
+
+def rain(table: Table, camp: int, owner: int, target: int, hopped: int = 0) -> None:
+    """Remove one Cloudbreak, Late Night Campers, or Tan Scavenger of Strength 2 or less here."""
+    if owner < 0:
+        table.gray[camp].remove(target)
+    else:
+        table.tan[camp].remove((owner, target, bool(hopped)))
+    table.discard.append(target)
