@@ -261,3 +261,8 @@ def _terminal_width() -> int:
     import shutil
 
     return shutil.get_terminal_size((100, 24)).columns
+
+
+from corekit.tournament import tournament_command  # noqa: E402 (registered last: it imports this module's helpers)
+
+cli.add_command(tournament_command)

@@ -1,0 +1,25 @@
+"""Tournaments: seat-rotated schedules, local or Dask workers, resumable results, ratings and reports.
+
+Generic: it knows no game. It finds games and players through the plugin registry and plays each match
+with `corekit.play_match`.
+"""
+
+from corekit.tournament.command import tournament_command
+from corekit.tournament.report import summarize, wilson
+from corekit.tournament.run import Tournament, run_tournament
+from corekit.tournament.schedule import Planned, lineups, plan
+from corekit.tournament.store import MatchRecord, ResultsError, read_results
+
+__all__ = [
+    "MatchRecord",
+    "Planned",
+    "ResultsError",
+    "Tournament",
+    "lineups",
+    "plan",
+    "read_results",
+    "run_tournament",
+    "summarize",
+    "tournament_command",
+    "wilson",
+]

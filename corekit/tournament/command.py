@@ -1,0 +1,134 @@
+"""`campfire tournament`: the command line over `run_tournament`."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from corekit.tournament.backends import BackendError
+from corekit.tournament.report import PlotError, plot_ratings, print_report
+from corekit.tournament.run import Tournament, run_tournament
+from corekit.tournament.store import ResultsError
+
+
+@click.command("tournament")
+@click.argument("game_id", metavar="GAME")
+@click.option("--players", "-p", "players_text", required=True,
+              help="Player specs to compare, e.g. mcts:iterations=500,heuristic,random.")
+@click.option("--games", "-n", type=int, default=None,
+              help="Matches to play [default: ten deals, each deal every seating of the specs once].")
+@click.option("--seats", "-k", type=int, default=None, help="Seats per match [default: the number of specs].")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Tournament seed; each deal's seed derives from it.")
+@click.option("--jobs", "-j", type=int, default=None,
+              help="Worker processes; 1 plays in this process [default: the number of cores].")
+@click.option("--cluster", metavar="ADDRESS", default=None,
+              help="Run on the Dask cluster at ADDRESS (pip install -e '.[cluster]').")
+@click.option("--out", "out", type=click.Path(file_okay=False), default=None,
+              help="Directory for results.jsonl (each match appended as it ends), report.json and replays.")
+@click.option("--replays", is_flag=True, help="Write one replay per match into OUT/replays.")
+@click.option("--resume", is_flag=True, help="Continue the tournament in OUT: play only the matches it lacks.")
+@click.option("--time-limit", type=float, default=None, metavar="SECONDS",
+              help="Seconds per decision; a player over it forfeits the match.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE.png",
+              help="Draw the ratings with their intervals (pip install -e '.[plot]').")
+@click.option("--plugin", "plugins", multiple=True, metavar="MODULE",
+              help="Import a plugin module that is not installed (here and in every worker); repeatable.")
+@click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option; repeatable.")
+@click.pass_context
+def tournament_command(ctx: click.Context, game_id: str, players_text: str, games: int | None, seats: int | None,
+                       seed: int, jobs: int | None, cluster: str | None, out: str | None, replays: bool,
+                       resume: bool, time_limit: float | None, as_json: bool, plot: str | None,
+                       plugins: tuple[str, ...], pairs: tuple[str, ...]) -> None:
+    """Play an AI-vs-AI tournament of GAME: every spec in every seat equally often, rated.
+
+    Each deal (one seed) is played once per seating, so luck cancels out. Results are the same for any
+    --jobs or --cluster; with --out every match is saved as it ends and --resume continues a killed run.
+    """
+    from corekit.cli import USER_ERRORS, game_options, registry_of
+    from corekit.players import split_specs
+    from corekit.plugins import Registry
+
+    try:
+        specs = tuple(split_specs(players_text))
+        registry = registry_of(ctx)
+        if plugins:
+            modules = [_import(name) for name in plugins]
+            registry = Registry(plugins=modules)
+        game = registry.game(game_id)
+        game_options(game, pairs)  # one-line error for a bad option before anything starts
+        option_pairs = tuple(_pairs(pairs))
+        if jobs is not None and jobs < 1:
+            raise click.ClickException(f"--jobs must be at least 1, got {jobs}")
+        if seats is not None and seats < 1:
+            raise click.ClickException(f"--seats must be at least 1, got {seats}")
+        tournament = Tournament(game_id, specs, games, seats, seed, option_pairs, time_limit, tuple(plugins))
+        report = run_tournament(
+            tournament, jobs=jobs or _cores(), cluster=cluster, out=out, replays=replays,
+            resume=resume, registry=registry, progress=_progress_bar(game_id))
+        if plot:
+            plot_ratings(report, plot)
+    except (*USER_ERRORS, ResultsError, BackendError, PlotError, OSError) as error:
+        raise click.ClickException(str(error).splitlines()[0] if str(error) else type(error).__name__) from None
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+        return
+    import shutil
+
+    from rich.console import Console
+
+    print_report(report, Console(width=max(110, shutil.get_terminal_size((110, 24)).columns)))
+    if out:
+        click.echo(f"Results in {out}")
+
+
+def _cores() -> int:
+    """Cores this process may use (the affinity mask, where the platform has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def _pairs(pairs: tuple[str, ...]) -> list[tuple[str, str]]:
+    from corekit.options import parse_pairs
+
+    return sorted(parse_pairs(pairs, "option").items())
+
+
+def _import(name: str) -> Any:
+    try:
+        return importlib.import_module(name)
+    except Exception as error:
+        raise click.ClickException(f"--plugin {name}: cannot import it ({type(error).__name__}: {error})") from None
+
+
+def _progress_bar(label: str) -> Callable[[int, int], Callable[[], None]] | None:
+    """A rich progress bar with ETA on stderr when it is a terminal; None (silent) otherwise."""
+    if not sys.stderr.isatty():
+        return None
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    def start(total: int, done: int) -> Callable[[], None]:
+        bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                       console=Console(stderr=True), transient=True)
+        task = bar.add_task(label, total=total, completed=done)
+        bar.start()
+        state = {"done": done}
+
+        def tick() -> None:
+            state["done"] += 1
+            bar.update(task, completed=state["done"])
+            if state["done"] >= total:
+                bar.stop()
+
+        return tick
+
+    return start

@@ -1,0 +1,254 @@
+"""The tournament report: ratings, win rates with confidence intervals, seat advantage, match length.
+
+A seat's score in a match is its return (win 1, loss 0, a shared outcome a fraction), so a win rate is a
+mean return and its 95% interval is Wilson's score interval. Ratings are openskill's Plackett-Luce model,
+which ranks any number of seats: matches are rated in index order, so the ratings are the same whatever
+order the matches finished in. In a cooperative game the seats win or lose together, so the game's villain
+is rated as one more contestant and each spec gets its win rate as a team against it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from corekit.game import Game
+from corekit.tournament.store import MatchRecord
+
+Z95 = 1.959963984540054
+
+
+class PlotError(RuntimeError):
+    """The plot cannot be drawn (matplotlib missing); the message is one line."""
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval for a proportion (successes may be fractional: shared wins)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = min(1.0, max(0.0, successes / trials))
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def labels(specs: Sequence[str]) -> list[str]:
+    """Unique names for the specs: a spec given twice becomes `random#1`, `random#2`."""
+    counts: dict[str, int] = {}
+    for spec in specs:
+        counts[spec] = counts.get(spec, 0) + 1
+    seen: dict[str, int] = {}
+    names = []
+    for spec in specs:
+        seen[spec] = seen.get(spec, 0) + 1
+        names.append(f"{spec}#{seen[spec]}" if counts[spec] > 1 else spec)
+    return names
+
+
+def summarize(game: Game, specs: Sequence[str], seats: int, records: Mapping[int, MatchRecord],
+              header: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The whole report as JSON-ready data; `records` by match index."""
+    ordered = [records[i] for i in sorted(records)]
+    played = [r for r in ordered if r.status != "failed"]
+    names = labels(specs)
+    n = len(specs)
+    score = [0.0] * n
+    trials = [0] * n
+    matches = [0] * n
+    time_spent = [0.0] * n
+    decisions = [0] * n
+    forfeits = [0] * n
+    team_wins = [0.0] * n
+    seat_score = [0.0] * seats
+    seat_trials = [0] * seats
+    for record in played:
+        for seat, who in enumerate(record.lineup):
+            score[who] += _clip(record.returns[seat])
+            trials[who] += 1
+            time_spent[who] += record.decision_time[seat]
+            decisions[who] += record.decisions[seat]
+            seat_score[seat] += _clip(record.returns[seat])
+            seat_trials[seat] += 1
+        for who in set(record.lineup):
+            matches[who] += 1
+            team_wins[who] += 1.0 if max(record.returns) > 0 else 0.0
+        if record.forfeit is not None:
+            forfeits[record.lineup[record.forfeit]] += 1
+    ratings, villain = rate(played, n, game.cooperative)
+    players = []
+    for who in range(n):
+        mu, sigma = ratings[who]
+        entry: dict[str, Any] = {
+            "spec": specs[who],
+            "name": names[who],
+            "rating": {"mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma},
+            "matches": matches[who],
+            "seats_played": trials[who],
+            "win_rate": score[who] / trials[who] if trials[who] else None,
+            "win_rate_ci95": list(wilson(score[who], trials[who])),
+            "mean_decision_time": time_spent[who] / decisions[who] if decisions[who] else None,
+            "decisions": decisions[who],
+            "forfeits": forfeits[who],
+        }
+        if game.cooperative:
+            entry["team_win_rate"] = team_wins[who] / matches[who] if matches[who] else None
+            entry["team_win_rate_ci95"] = list(wilson(team_wins[who], matches[who]))
+        players.append(entry)
+    lengths = [r.steps for r in played]
+    failed = [r for r in ordered if r.status == "failed"]
+    report: dict[str, Any] = {
+        "game": game.id,
+        "cooperative": game.cooperative,
+        "seats": seats,
+        "matches": len(ordered),
+        "players": players,
+        "seat_win_rates": [
+            {"seat": s, "name": game.seat_name(s),
+             "win_rate": seat_score[s] / seat_trials[s] if seat_trials[s] else None,
+             "win_rate_ci95": list(wilson(seat_score[s], seat_trials[s]))}
+            for s in range(seats)
+        ],
+        "length": {
+            "mean": sum(lengths) / len(lengths) if lengths else None,
+            "min": min(lengths, default=None),
+            "max": max(lengths, default=None),
+        },
+        "forfeits": sum(forfeits),
+        "failed": [{"index": r.index, "specs": list(r.specs), "error": r.error} for r in failed],
+        "results": [r.outcome() for r in ordered],
+    }
+    if header:
+        report = {**{k: header[k] for k in ("seed", "options", "time_limit") if k in header}, **report}
+    if game.cooperative:
+        mu, sigma = villain
+        team = [max(r.returns) > 0 for r in played]
+        report["villain"] = {
+            "name": game.villain or "the game",
+            "rating": {"mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma},
+            "team_win_rate": sum(team) / len(team) if team else None,
+            "team_win_rate_ci95": list(wilson(sum(team), len(team))),
+        }
+    return report
+
+
+def rate(played: Sequence[MatchRecord], n: int, cooperative: bool
+         ) -> tuple[list[tuple[float, float]], tuple[float, float]]:
+    """Plackett-Luce ratings (mu, sigma) per spec, and the villain's (cooperative games), in index order.
+
+    Each seat is a contestant ranked by its return (ties share a rank). A spec holding several seats of one
+    match takes the mean of its seats' updates. In a cooperative game the villain is one more contestant,
+    ranked below the seats when they won and above them when they lost.
+    """
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    current = [model.rating() for _ in range(n)]
+    villain = model.rating()
+    for record in played:
+        teams = [[current[who]] for who in record.lineup]
+        returns = list(record.returns)
+        if cooperative:
+            won = max(returns) > 0
+            teams.append([villain])
+            returns = [1.0 if won else 0.0] * len(record.lineup) + [0.0 if won else 1.0]
+        ranks = [1 + sum(1 for other in returns if other > mine) for mine in returns]
+        rated = model.rate(teams, ranks=ranks)
+        updates: dict[int, list[Any]] = {}
+        for seat, who in enumerate(record.lineup):
+            updates.setdefault(who, []).append(rated[seat][0])
+        for who, new in updates.items():
+            mu = sum(r.mu for r in new) / len(new)
+            sigma = sum(r.sigma for r in new) / len(new)
+            current[who] = model.rating(mu=mu, sigma=sigma)
+        if cooperative:
+            villain = rated[-1][0]
+    return [(r.mu, r.sigma) for r in current], (villain.mu, villain.sigma)
+
+
+def print_report(report: Mapping[str, Any], console: Any) -> None:
+    """Rich tables for people: players by rating, then seats, length and failures."""
+    from rich.table import Table
+
+    coop = report["cooperative"]
+    table = Table(title=f"{report['game']}: {report['matches']} matches, {report['seats']} seats",
+                  title_justify="left")
+    for column, justify in (("player", "left"), ("rating μ ± 2σ", "right"), ("ordinal", "right"),
+                            ("win rate", "right"), ("95% CI", "center"), ("seats", "right"),
+                            ("ms/decision", "right"), ("forfeits", "right")):
+        table.add_column(column, justify=justify)
+    if coop:
+        table.add_column("team win rate (95% CI)", justify="right")
+    ranked = sorted(report["players"], key=lambda p: -p["rating"]["ordinal"])
+    for player in ranked:
+        rating = player["rating"]
+        low, high = player["win_rate_ci95"]
+        row = [player["name"], f"{rating['mu']:.1f} ± {2 * rating['sigma']:.1f}", f"{rating['ordinal']:.1f}",
+               _percent(player["win_rate"]), f"{100 * low:.0f}-{100 * high:.0f}%", str(player["seats_played"]),
+               _ms(player["mean_decision_time"]), str(player["forfeits"])]
+        if coop:
+            tlow, thigh = player["team_win_rate_ci95"]
+            row.append(f"{_percent(player['team_win_rate'])} ({100 * tlow:.0f}-{100 * thigh:.0f}%)")
+        table.add_row(*row)
+    console.print(table)
+    seats = Table(title="Win rate by seat", title_justify="left")
+    seats.add_column("seat")
+    seats.add_column("win rate", justify="right")
+    seats.add_column("95% CI", justify="center")
+    for seat in report["seat_win_rates"]:
+        low, high = seat["win_rate_ci95"]
+        seats.add_row(seat["name"], _percent(seat["win_rate"]), f"{100 * low:.0f}-{100 * high:.0f}%")
+    console.print(seats)
+    length = report["length"]
+    if length["mean"] is not None:
+        console.print(f"Match length: mean {length['mean']:.1f} decisions (min {length['min']}, max {length['max']})")
+    if coop and "villain" in report:
+        villain = report["villain"]
+        console.print(f"Against {villain['name']}: the team won {_percent(villain['team_win_rate'])} of matches; "
+                      f"{villain['name']} rated {villain['rating']['mu']:.1f} ± {2 * villain['rating']['sigma']:.1f}")
+    console.print(f"Forfeits: {report['forfeits']}; failed matches: {len(report['failed'])}")
+    for failure in report["failed"][:10]:
+        console.print(f"  match {failure['index']} ({', '.join(failure['specs'])}): {failure['error']}",
+                      markup=False, highlight=False)
+
+
+def plot_ratings(report: Mapping[str, Any], path: str) -> None:
+    """Draw each spec's rating with its ±2σ interval into a PNG (matplotlib, the `[plot]` extra)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise PlotError("--plot needs matplotlib: pip install -e '.[plot]'") from None
+    ranked = sorted(report["players"], key=lambda p: p["rating"]["mu"])
+    names = [p["name"] for p in ranked]
+    mus = [p["rating"]["mu"] for p in ranked]
+    spans = [2 * p["rating"]["sigma"] for p in ranked]
+    if report.get("cooperative") and "villain" in report:
+        names.append(report["villain"]["name"])
+        mus.append(report["villain"]["rating"]["mu"])
+        spans.append(2 * report["villain"]["rating"]["sigma"])
+    figure, axes = plt.subplots(figsize=(7, 1.2 + 0.5 * len(names)))
+    axes.errorbar(mus, range(len(names)), xerr=spans, fmt="o", capsize=4)
+    axes.set_yticks(range(len(names)), names)
+    axes.set_xlabel("openskill Plackett-Luce rating (μ ± 2σ)")
+    axes.set_title(f"{report['game']}: {report['matches']} matches")
+    axes.grid(axis="x", alpha=0.3)
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)
+
+
+def _clip(value: float) -> float:
+    return min(1.0, max(0.0, float(value)))
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def _ms(value: float | None) -> str:
+    return "-" if value is None else f"{1000 * value:.3g}"

@@ -1,0 +1,77 @@
+"""The fair schedule: which player spec sits in which seat in each match, and each match's seed.
+
+Matches come in deals. A deal is one seed, `derive_seed(tournament seed, "deal", d)`, played once for each
+line-up of a group of line-ups in which every spec sits in every seat equally often (the duplicate format:
+the same cards and dice are dealt again with the seats rotated, so luck cancels out). The group is every
+permutation of the specs when there are few, otherwise their rotations. Match `m` is line-up `m % L` of
+deal `m // L`, so the plan of a match depends only on its index: the same seed gives the same matches
+whatever the number of workers, and a resumed tournament replays exactly the matches still missing.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import attrs
+
+from corekit.rng import derive_seed
+
+MAX_PERMUTATIONS = 24
+"""Above this many seatings (5 specs in 5 seats gives 120), deals use rotations only."""
+
+
+@attrs.frozen
+class Planned:
+    """One scheduled match: its index, its deal and seed, and which spec (by position) sits in each seat."""
+
+    index: int
+    deal: int
+    seed: int
+    lineup: tuple[int, ...]
+
+
+def lineups(specs: int, seats: int) -> list[tuple[int, ...]]:
+    """The seatings of one deal: each spec position appears in each seat equally often.
+
+    Ordered by rotation classes, so every block of `seats` consecutive line-ups (for K <= N) or of `specs`
+    (for K > N) is balanced on its own: a tournament cut short of a whole deal is still nearly fair.
+    """
+    if specs < 1 or seats < 1:
+        raise ValueError("a tournament needs at least one player spec and one seat")
+    if seats > specs:
+        # More seats than specs: spec (r + s) % N at seat s, for each r.
+        return [tuple((r + s) % specs for s in range(seats)) for r in range(specs)]
+    count = 1
+    for k in range(seats):
+        count *= specs - k
+    if count > MAX_PERMUTATIONS:
+        # The N rotations of specs around the table: spec i at seat s exactly once (when r = i - s).
+        return [tuple((r + s) % specs for s in range(seats)) for r in range(specs)]
+    ordered: list[tuple[int, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    for perm in itertools.permutations(range(specs), seats):
+        if perm in seen:
+            continue
+        for shift in range(seats):
+            rotated = perm[shift:] + perm[:shift]
+            seen.add(rotated)
+            ordered.append(rotated)
+    return ordered
+
+
+def plan(seed: int, specs: int, seats: int, games: int) -> list[Planned]:
+    """Every match of a tournament of `games` matches, in index order."""
+    group = lineups(specs, seats)
+    return [plan_one(seed, group, index) for index in range(games)]
+
+
+def plan_one(seed: int, group: Sequence[tuple[int, ...]], index: int) -> Planned:
+    """Match `index`: line-up `index % L` of deal `index // L`, seeded by the deal."""
+    deal, position = divmod(index, len(group))
+    return Planned(index, deal, derive_seed(seed, "deal", deal), group[position])
+
+
+def default_games(specs: int, seats: int, deals: int = 10) -> int:
+    """Ten whole deals: enough for a first look, and every spec in every seat equally often."""
+    return deals * len(lineups(specs, seats))

@@ -1,0 +1,87 @@
+"""The report: Wilson intervals, Plackett-Luce ratings in index order, seat and cooperative figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from corekit import Game
+from corekit.tournament.report import labels, summarize, wilson
+from corekit.tournament.store import MatchRecord
+
+
+class Duel(Game):
+    """A stand-in game: only the metadata the report reads."""
+
+    id = "duel"
+    title = "Duel"
+    min_players = 2
+    max_players = 2
+
+    def _setup(self, players: int, seed: int, options: object) -> None:
+        raise NotImplementedError
+
+    def max_decisions(self, players: int, options: object) -> int:
+        return 1
+
+
+class Siege(Duel):
+    """A cooperative stand-in against a villain."""
+
+    id = "siege"
+    cooperative = True
+    villain = "Otis"
+
+
+def record(index: int, lineup: tuple[int, ...], returns: tuple[float, ...], forfeit: int | None = None,
+           status: str = "ok") -> MatchRecord:
+    return MatchRecord(index, index, index, lineup, tuple(f"p{w}" for w in lineup), status, returns, 10 + index,
+                       (5,) * len(lineup), (0.5,) * len(lineup), forfeit, "boom" if forfeit is not None else None)
+
+
+def test_wilson_matches_the_textbook_values() -> None:
+    low, high = wilson(0, 10)
+    assert low == 0.0
+    assert high == pytest.approx(0.2775, abs=1e-4)
+    low, high = wilson(5, 10)
+    assert (low, high) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
+
+
+def test_a_spec_given_twice_is_told_apart() -> None:
+    assert labels(["random", "mcts", "random"]) == ["random#1", "mcts", "random#2"]
+
+
+def test_the_spec_that_always_wins_is_rated_first_and_seat_rates_show_no_advantage() -> None:
+    records = {i: record(i, (i % 2, 1 - i % 2), (1.0, 0.0) if i % 2 == 0 else (0.0, 1.0)) for i in range(20)}
+    report = summarize(Duel(), ["strong", "weak"], 2, records)
+    strong, weak = report["players"]
+    assert strong["win_rate"] == 1.0 and weak["win_rate"] == 0.0
+    assert strong["rating"]["mu"] > 25 > weak["rating"]["mu"]
+    assert [s["win_rate"] for s in report["seat_win_rates"]] == [0.5, 0.5]
+    assert strong["mean_decision_time"] == pytest.approx(0.1)
+    assert report["length"] == {"mean": 19.5, "min": 10, "max": 29}
+
+
+def test_failed_matches_are_listed_but_left_out_of_rates_and_forfeits_are_charged_to_the_seat() -> None:
+    records = {
+        0: record(0, (0, 1), (0.0, 1.0), forfeit=0, status="forfeit"),
+        1: MatchRecord(1, 1, 1, (1, 0), ("p1", "p0"), "failed", error="the worker process died twice"),
+    }
+    report = summarize(Duel(), ["a", "b"], 2, records)
+    assert report["players"][0]["forfeits"] == 1 and report["players"][1]["forfeits"] == 0
+    assert report["players"][0]["seats_played"] == 1
+    assert report["failed"] == [{"index": 1, "specs": ["p1", "p0"], "error": "the worker process died twice"}]
+
+
+def test_ratings_do_not_depend_on_the_order_matches_finished_in() -> None:
+    records = {i: record(i, (i % 2, 1 - i % 2), (1.0, 0.0) if i % 3 else (0.0, 1.0)) for i in range(12)}
+    shuffled = {i: records[i] for i in (5, 0, 11, 3, 1, 2, 4, 6, 10, 7, 9, 8)}
+    assert summarize(Duel(), ["a", "b"], 2, records) == summarize(Duel(), ["a", "b"], 2, shuffled)
+
+
+def test_a_cooperative_team_is_rated_against_the_villain() -> None:
+    records = {i: record(i, (i % 2, 1 - i % 2), (1.0, 1.0) if i < 3 else (0.0, 0.0)) for i in range(4)}
+    report = summarize(Siege(), ["a", "b"], 2, records)
+    assert report["villain"]["name"] == "Otis"
+    assert report["villain"]["team_win_rate"] == 0.75
+    assert report["players"][0]["team_win_rate"] == 0.75
+    assert report["villain"]["rating"]["mu"] < 25 < report["players"][0]["rating"]["mu"]

@@ -1,0 +1,66 @@
+"""The results file: appended per match, torn last lines cut on resume, other tournaments refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from corekit.tournament.store import MatchRecord, ResultsError, ResultsFile, read_results
+
+HEADER = {"game": "grizzly-race", "specs": ["random", "heuristic"], "seats": 2, "seed": 1, "options": {},
+          "time_limit": None, "games": 4}
+
+
+def make(index: int) -> MatchRecord:
+    return MatchRecord(index, index // 2, 99, (0, 1), ("random", "heuristic"), "ok", (1.0, 0.0), 12, (6, 6),
+                       (0.01, 0.02))
+
+
+def test_each_match_is_on_disk_as_soon_as_it_is_appended(tmp_path: Path) -> None:
+    store = ResultsFile(tmp_path, HEADER, resume=False)
+    store.append(make(3))
+    header, records = read_results(tmp_path / "results.jsonl")  # before close: flushed and synced
+    store.close()
+    assert header["specs"] == ["random", "heuristic"]
+    assert records == {3: make(3)}
+
+
+def test_a_torn_last_line_is_cut_off_on_resume(tmp_path: Path) -> None:
+    store = ResultsFile(tmp_path, HEADER, resume=False)
+    store.append(make(0))
+    store.close()
+    path = tmp_path / "results.jsonl"
+    with open(path, "a") as file:
+        file.write(json.dumps(make(1).to_json())[:25])
+    resumed = ResultsFile(tmp_path, HEADER, resume=True)
+    resumed.append(make(2))
+    resumed.close()
+    _, records = read_results(path)
+    assert sorted(records) == [0, 2]
+    assert path.read_text().count("\n") == 3
+
+
+def test_an_existing_tournament_is_not_overwritten_without_resume(tmp_path: Path) -> None:
+    ResultsFile(tmp_path, HEADER, resume=False).close()
+    with pytest.raises(ResultsError, match="add --resume"):
+        ResultsFile(tmp_path, HEADER, resume=False)
+
+
+def test_resuming_another_tournament_is_refused(tmp_path: Path) -> None:
+    ResultsFile(tmp_path, HEADER, resume=False).close()
+    with pytest.raises(ResultsError, match=r"another tournament \(seed was 1, now 2\)"):
+        ResultsFile(tmp_path, {**HEADER, "seed": 2}, resume=True)
+
+
+def test_resume_may_change_the_number_of_games(tmp_path: Path) -> None:
+    ResultsFile(tmp_path, HEADER, resume=False).close()
+    ResultsFile(tmp_path, {**HEADER, "games": 40}, resume=True).close()
+
+
+def test_a_damaged_middle_line_is_a_one_line_error(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    path.write_text(json.dumps({"campfire_tournament": 1, **HEADER}) + "\n{not json\n" + "{}\n")
+    with pytest.raises(ResultsError, match="line 2 is not valid JSON"):
+        read_results(path)

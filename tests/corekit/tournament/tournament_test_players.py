@@ -1,0 +1,73 @@
+"""Players that misbehave on purpose, registered only in the tournament tests.
+
+Load them into a `corekit.Registry(plugins=[this module])` for an in-process tournament (`--jobs 1`), or
+name this module with `--plugin` / `Tournament(plugins=...)` so worker processes import it too.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import attrs
+
+from corekit import Action, Player, PlayerType, SeatView, hookimpl
+
+
+@attrs.frozen
+class CrashOptions:
+    """When to misbehave: after `after` decisions of this player in its match."""
+
+    after: int = 0
+    marker: str = ""
+    seconds: float = 0.05
+
+
+class Crasher(Player):
+    """Raises in its decision: the runner must turn that into a forfeit."""
+
+    needs_sample = False
+
+    def __init__(self, options: CrashOptions) -> None:
+        self.options = options
+        self.decided = 0
+
+    def decide(self, view: SeatView) -> Action:
+        """The first legal action until `after` decisions, then a deliberate error."""
+        if self.decided >= self.options.after:
+            raise RuntimeError("deliberate crash in a test player")
+        self.decided += 1
+        return view.legal_actions[0]
+
+
+class Exiter(Crasher):
+    """Kills its whole process: a crashed worker. With `marker`, only the first time (the retry works)."""
+
+    def decide(self, view: SeatView) -> Action:
+        """Exit the process at once, unless the marker file shows it already did."""
+        marker = Path(self.options.marker) if self.options.marker else None
+        if marker is None or not marker.exists():
+            if marker is not None:
+                marker.write_text("died once\n")
+            os._exit(13)
+        return view.legal_actions[0]
+
+
+class Sleeper(Crasher):
+    """Takes `seconds` over each decision: over a time limit, it forfeits."""
+
+    def decide(self, view: SeatView) -> Action:
+        """Sleep, then the first legal action."""
+        time.sleep(self.options.seconds)
+        return view.legal_actions[0]
+
+
+@hookimpl
+def campfire_players() -> list[PlayerType]:
+    """The misbehaving players."""
+    return [
+        PlayerType("crasher", lambda options, seed, game: Crasher(options), CrashOptions, help="Raises."),
+        PlayerType("exiter", lambda options, seed, game: Exiter(options), CrashOptions, help="Kills its process."),
+        PlayerType("sleeper", lambda options, seed, game: Sleeper(options), CrashOptions, help="Too slow."),
+    ]
