@@ -19,9 +19,9 @@ from corekit.game import Game, GameError
 from corekit.options import OptionError, describe_options, options_to_dict, parse_pairs
 from corekit.players import PlayerSpec, split_specs
 from corekit.plugins import Registry, UnknownName, default_registry
-from corekit.runner import Match, MatchTooLong, PlayerFailed, QuitMatch, make_players, play_match
+from corekit.runner import GameFailed, Match, MatchTooLong, PlayerFailed, QuitMatch, make_players, play_match
 
-USER_ERRORS = (GameError, OptionError, UnknownName, PlayerFailed, MatchTooLong, ValueError)
+USER_ERRORS = (GameError, OptionError, UnknownName, PlayerFailed, GameFailed, MatchTooLong, ValueError)
 
 
 class CliContext:
@@ -133,6 +133,9 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
     except USER_ERRORS as error:
         fail(str(error))
         return
+    except Exception as error:  # a broken game or player plugin: name it in one line
+        fail(f"{game_id} could not be set up: {type(error).__name__}: {error}")
+        return
     humans = any(PlayerSpec.parse(s).name == "human" for s in specs)
     echo = click.echo
     if not quiet:
@@ -231,6 +234,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     except KeyboardInterrupt:
         click.echo("campfire: interrupted", err=True)
         sys.exit(130)
+    except Exception as error:  # the last guard: one line, never a traceback
+        lines = str(error).strip().splitlines()
+        click.echo(f"campfire: error: {type(error).__name__}: {lines[0] if lines else ''}", err=True)
+        sys.exit(2)
 
 
 def _player_counts(game: Game, text: str) -> list[int]:
@@ -263,6 +270,6 @@ def _terminal_width() -> int:
     return shutil.get_terminal_size((100, 24)).columns
 
 
-from corekit.tournament import tournament_command  # noqa: E402 (registered last: it imports this module's helpers)
+from corekit.scaffold import new_game_command  # noqa: E402
 
-cli.add_command(tournament_command)
+cli.add_command(new_game_command)

@@ -103,32 +103,40 @@ def check_leaks(
     player_type = registry.player_type(PlayerSpec.parse(spec).name)
     for index in range(games):
         match_seed = derive_seed(seed, "leak", game.id, players, index)
-        state = game.initial_state(players, match_seed, options)
-        rng = Rng(match_seed)
-        checked = 0
-        while not state.is_terminal and checked < positions:
-            seat = state.to_act[0]
-            twin = state.sample(seat, rng.spawn())
-            if len(state.legal_actions(seat)) > 1:
-                checked += 1
-                report.samples += 1
-                decisions = []
-                for candidate in (state, twin):
-                    player = build_player(player_type, PlayerSpec.parse(spec), match_seed, game)
-                    view = SeatView(candidate, seat, player.needs_sample)
-                    if _reaches(view, candidate):
-                        report.fail(f"seed {match_seed}: the seat view of seat {seat} reaches the true state")
-                    decisions.append(player.decide(view))
-                if decisions[0] != decisions[1]:
-                    report.fail(
-                        f"seed {match_seed} step {report.steps}: {spec} chose {decisions[0]!r} and "
-                        f"{decisions[1]!r} in two states seat {seat} cannot tell apart"
-                    )
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.below(len(legal))])
-            report.steps += 1
+        try:
+            _leak_match(game, players, match_seed, options, player_type, spec, positions, report)
+        except Exception as error:  # a crash is a failure to report, not to raise
+            report.fail(f"seed {match_seed}: the leak check raised {type(error).__name__}: {_line(error)}")
         report.matches += 1
     return report
+
+
+def _leak_match(game: Game, players: int, match_seed: int, options: Any, player_type: Any, spec: str,
+                positions: int, report: Report) -> None:
+    state = game.initial_state(players, match_seed, options)
+    rng = Rng(match_seed)
+    checked = 0
+    while not state.is_terminal and checked < positions:
+        seat = state.to_act[0]
+        twin = state.sample(seat, rng.spawn())
+        if len(state.legal_actions(seat)) > 1:
+            checked += 1
+            report.samples += 1
+            decisions = []
+            for candidate in (state, twin):
+                player = build_player(player_type, PlayerSpec.parse(spec), match_seed, game)
+                view = SeatView(candidate, seat, player.needs_sample)
+                if _reaches(view, candidate):
+                    report.fail(f"seed {match_seed}: the seat view of seat {seat} reaches the true state")
+                decisions.append(player.decide(view))
+            if decisions[0] != decisions[1]:
+                report.fail(
+                    f"seed {match_seed} step {report.steps}: {spec} chose {decisions[0]!r} and "
+                    f"{decisions[1]!r} in two states seat {seat} cannot tell apart"
+                )
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.below(len(legal))])
+        report.steps += 1
 
 
 def _check_match(game: Game, players: int, seed: int, options: Any, every: int, report: Report) -> None:

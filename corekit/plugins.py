@@ -6,7 +6,9 @@ naming it, and everything else still loads (pytest does the same for `pytest11`)
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
+import os
 from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
@@ -19,6 +21,9 @@ from corekit.heuristics import Heuristic
 from corekit.players import PlayerType
 
 ENTRY_POINT_GROUPS = ("campfire.games", "campfire.players", "campfire.extensions")
+PLUGINS_VARIABLE = "CAMPFIRE_PLUGINS"
+"""Comma-separated module names to load as plugins besides the entry points (like PYTEST_PLUGINS):
+a game under development is found without installing it."""
 
 hookimpl = pluggy.HookimplMarker("campfire")
 
@@ -39,6 +44,7 @@ class Registry:
         self.warnings: list[str] = []
         if entry_points:
             self._load_entry_points()
+            self._load_named(os.environ.get(PLUGINS_VARIABLE, ""))
         for plugin in plugins:
             self.register(plugin)
         self.games: dict[str, Game] = {}
@@ -93,6 +99,17 @@ class Registry:
                     self.warnings.append(f"plugin {entry.name!r} ({entry.value}) failed to load: {_line(error)}")
                     continue
                 self.register(plugin, name=entry.name)
+
+    def _load_named(self, names: str) -> None:
+        for name in (n.strip() for n in names.split(",")):
+            if not name or self.pm.has_plugin(name):
+                continue
+            try:
+                plugin = importlib.import_module(name)
+            except Exception as error:
+                self.warnings.append(f"plugin {name!r} from {PLUGINS_VARIABLE} failed to load: {_line(error)}")
+                continue
+            self.register(plugin, name=name)
 
     def _collect(self) -> None:
         for source, games in self._each("campfire_games"):

@@ -33,6 +33,10 @@ class QuitMatch(Exception):
     """A person stopped playing (end of input); the runner lets it through rather than forfeiting."""
 
 
+class GameFailed(RuntimeError):
+    """The game itself raised (a bug in the game, not in a player); the message is one line."""
+
+
 class MatchTooLong(RuntimeError):
     """The game went past its declared bound on decisions: a bug in the game."""
 
@@ -115,30 +119,28 @@ def play_match(
     while not state.is_terminal:
         seat = state.to_act[0]
         player = players[seat]
+        view = _game_step(game, match, SeatView, state, seat, player.needs_sample)
         try:
-            view = SeatView(state, seat, player.needs_sample)
             started = time.perf_counter()
-            action = player.decide(view)
+            try:
+                action = player.decide(view)
+            except (QuitMatch, PlayerFailed):
+                raise
+            except Exception as crash:
+                raise PlayerFailed(seat, specs[seat], f"raised {_line(crash)}") from crash
             elapsed = time.perf_counter() - started
             spent[seat] += elapsed
             decisions[seat] += 1
             if time_limit is not None and elapsed > time_limit:
                 raise PlayerFailed(seat, specs[seat], f"ran out of time ({elapsed:.2f}s > {time_limit}s)")
             try:
-                state.apply(seat, action)
+                _game_step(game, match, state.apply, seat, action)
             except IllegalAction as illegal:
                 raise PlayerFailed(seat, specs[seat], f"played an illegal action: {illegal}") from None
-        except QuitMatch:
-            raise
         except PlayerFailed as failed:
             if not forfeit_on_error:
                 raise
             forfeit, error = seat, str(failed)
-            break
-        except Exception as crash:  # a crashing player forfeits; the runner itself goes on
-            if not forfeit_on_error:
-                raise PlayerFailed(seat, specs[seat], f"raised {_line(crash)}") from crash
-            forfeit, error = seat, str(PlayerFailed(seat, specs[seat], f"raised {_line(crash)}"))
             break
         match.steps += 1
         annotation: dict[str, Any] = {"time": elapsed}
@@ -160,6 +162,16 @@ def play_match(
     result = MatchResult(returns, match.steps, tuple(decisions), tuple(spent), forfeit, error)
     hook.campfire_match_end(match=match, result=result)
     return result
+
+
+def _game_step(game: Game, match: Match, step: Callable[..., Any], *args: Any) -> Any:
+    """Run game code; anything but IllegalAction it raises is the game's fault, not a player's."""
+    try:
+        return step(*args)
+    except IllegalAction:
+        raise
+    except Exception as error:
+        raise GameFailed(f"game {game.id!r} raised {_line(error)} at step {match.steps}") from error
 
 
 def _line(error: BaseException) -> str:

@@ -135,3 +135,15 @@ def test_players_built_from_specs_get_seeds_from_the_match_seed():
     first = play_match(GAME, ["random", "random"], 8, registry=Registry())
     again = play_match(GAME, ["random", "random"], 8, registry=Registry())
     assert first.returns == again.returns and first.steps == again.steps
+
+
+def test_an_exception_inside_the_game_is_the_games_fault_not_a_forfeit(monkeypatch):
+    from corekit import GameFailed
+    from tests.corekit import toy_game
+
+    def broken(self, seat, action):
+        raise KeyError("missing card")
+
+    monkeypatch.setattr(toy_game.ToyState, "_apply", broken)
+    with pytest.raises(GameFailed, match="game 'toy' raised KeyError: 'missing card' at step 0"):
+        play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with())
