@@ -72,7 +72,7 @@ def campfire_cli_setup(cli: click.Group) -> None:
 
 @hookspec
 def campfire_match_start(match: Match) -> None:
-    """A match is about to be played.
+    """A match is about to be played: called by the runner before the first decision.
 
     `match` holds the game, options, seed, player specs, the initial state and the caller's settings
     (for example `settings["replay"]`, the path given to `--replay`). Listeners must not change the state.
@@ -81,8 +81,9 @@ def campfire_match_start(match: Match) -> None:
 
 @hookspec
 def campfire_action_applied(match: Match, seat: int, action: Any, annotation: Mapping[str, Any]) -> None:
-    """`seat` has just applied `action`; `match.state` is the state after it.
+    """`seat` has just applied `action`: called by the runner after every decision.
 
+    `match.state` is the state after the action; `match.steps` counts the actions so far.
     `annotation` holds `time` (seconds the player took) and, for search players, `stats`: the root
     statistics as a list of `[encoded action, visits, mean value]`.
     """
@@ -90,7 +91,8 @@ def campfire_action_applied(match: Match, seat: int, action: Any, annotation: Ma
 
 @hookspec
 def campfire_match_end(match: Match, result: MatchResult) -> None:
-    """A match is over: finished, or ended early by a forfeit (then `result.forfeit` names the seat).
+    """A match is over: called by the runner once it has finished, or ended early by a forfeit (then
+    `result.forfeit` names the seat).
 
     Not called when the match was interrupted (an exception or Ctrl-C escapes the runner), so a
     listener that writes a file on this hook never leaves a half-written one.
