@@ -29,6 +29,11 @@ def campfire_registry() -> Registry:
 @pytest.fixture
 def campfire_conformance(campfire_registry: Registry) -> Callable[..., None]:
     """A function that runs the conformance (and leak) checks on a game and fails on any failure."""
+    return conformance_runner(campfire_registry)
+
+
+def conformance_runner(registry: Registry) -> Callable[..., None]:
+    """What the `campfire_conformance` fixture returns, for a given registry."""
 
     def run(
         game_id: str,
@@ -38,7 +43,7 @@ def campfire_conformance(campfire_registry: Registry) -> Callable[..., None]:
         options: Any = None,
         leaks: bool = True,
     ) -> None:
-        game = campfire_registry.game(game_id)
+        game = registry.game(game_id)
         if players is None:
             counts = list(range(game.min_players, game.max_players + 1))
         elif isinstance(players, int):
@@ -49,8 +54,8 @@ def campfire_conformance(campfire_registry: Registry) -> Callable[..., None]:
         for count in counts:
             report = check_game(game, count, games=games, seed=seed, options=options)
             failures += [f"{count} players: {f}" for f in report.failures]
-            if leaks and "mcts" in campfire_registry.player_types:
-                leak = check_leaks(game, count, campfire_registry, seed=seed, options=options)
+            if leaks and "mcts" in registry.player_types:
+                leak = check_leaks(game, count, registry, seed=seed, options=options)
                 failures += [f"{count} players (leak check): {f}" for f in leak.failures]
         if failures:
             pytest.fail(f"{game_id} fails conformance:\n" + "\n".join(failures), pytrace=False)
