@@ -1,0 +1,309 @@
+"""Camp Grizzly's content: the board, cards, counselors, Otis, the track, setups and finales.
+
+The rulebook gives mechanics and counts but no map and no card texts; the design is data in `content/`
+(TOML), structured here into attrs classes once, at import, and shared by every state. Cards are ints:
+an index into `CONTENT.cards` (cabin cards first, then survival, then micro cards).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+
+import attrs
+import cattrs
+
+from corekit import Board, Edge
+
+HERE = Path(__file__).parent / "content"
+CABIN_KINDS = ("weapon", "item", "clothing", "cameo", "plot", "camper", "strikes", "rumor")
+SURVIVAL_KINDS = ("permanent", "single")
+MICRO_KINDS = ("objective", "aid", "surprise", "key", "lock", "horrified", "marker")
+VERBS = {
+    "heal", "injure", "horrify", "horrify_cabin", "survival", "tempt", "fool", "heal_pair", "lure", "shed",
+    "stalk", "attack", "damage", "move", "fight", "dodge", "body", "strike",
+}
+"""Every effect step a card may use (see RULES.md, "Card effects")."""
+WOODS = -1
+"""The location of a lost counselor (not a board space)."""
+FINALE = -2
+"""The location of counselors on a finale card."""
+
+
+@attrs.frozen
+class Mods:
+    """Permanent modifiers: to fights, movement, panic, trail rolls, injuries ignored, end-of-turn healing."""
+
+    fight: int = 0
+    move: int = 0
+    panic: int = 0
+    trail: int = 0
+    armor: int = 0
+    heal: int = 0
+
+    def __add__(self, other: Mods) -> Mods:
+        return Mods(*(a + b for a, b in zip(attrs.astuple(self), attrs.astuple(other), strict=True)))
+
+
+NO_MODS = Mods()
+
+
+@attrs.frozen
+class Op:
+    """One step of a card's effect: a verb and a number."""
+
+    verb: str = attrs.field(validator=attrs.validators.in_(VERBS))
+    n: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> Op:
+        """ "tempt 2" -> Op("tempt", 2)."""
+        verb, _, number = text.partition(" ")
+        return cls(verb, int(number) if number else 0)
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.n}" if self.n else self.verb
+
+
+@attrs.frozen
+class Card:
+    """One card of any deck; `id` is its index in the card table."""
+
+    name: str
+    kind: str
+    deck: str = ""
+    id: int = -1
+    die: int = 0
+    hands: int = 0
+    traits: tuple[str, ...] = ()
+    mods: Mods = NO_MODS
+    effect: tuple[Op, ...] = ()
+    use: str = ""
+    stalk: int = 0
+    lasting: str = ""
+    objective: str = ""
+    text: str = ""
+    copies: int = 1
+
+    @property
+    def red(self) -> bool:
+        """Red cards are the OTIS STRIKES! cabin cards (what Tempt Fate looks for)."""
+        return self.kind == "strikes"
+
+    @property
+    def equippable(self) -> bool:
+        """Weapons, items with hands and clothing are equipped; the rest is played or kept."""
+        return self.kind == "weapon" or self.kind == "clothing" or (self.kind == "item" and not self.use)
+
+    def describe(self) -> str:
+        """A one-line summary of the card for people."""
+        bits = []
+        if self.die:
+            bits.append(f"d{self.die}")
+        if self.hands:
+            bits.append(f"{self.hands} hand{'s' * (self.hands > 1)}")
+        bits += [f"{k} {v:+d}" for k, v in attrs.asdict(self.mods).items() if v]
+        bits += list(self.traits)
+        if self.effect:
+            bits.append(", ".join(str(op) for op in self.effect))
+        return f"{self.name} ({'; '.join(bits)})" if bits else self.name
+
+
+@attrs.frozen
+class Counselor:
+    """A counselor card: the top of the health/movement track, the panic value and an ability."""
+
+    name: str
+    title: str
+    health: int
+    panic: int
+    ability: str
+    mods: Mods = NO_MODS
+
+
+@attrs.frozen
+class Step:
+    """One line of a finale's directions, parsed from its rule text."""
+
+    text: str
+    rule: str
+
+    @property
+    def kind(self) -> str:
+        """each, group or strike."""
+        return self.rule.split()[0]
+
+    @property
+    def die(self) -> int:
+        """The die rolled (each and group steps)."""
+        return int(self.rule.split()[1].split(">=")[0][1:])
+
+    @property
+    def target(self) -> int:
+        """The lowest roll that succeeds."""
+        return int(self.rule.split()[1].split(">=")[1])
+
+    @property
+    def outcome(self) -> str:
+        """What a failed group roll brings (fail or strike), or the injuries of an each step."""
+        return self.rule.split()[-1]
+
+
+@attrs.frozen
+class Finale:
+    """A finale card: the objectives on its back, its red arrow space and the directions on its front."""
+
+    name: str
+    arrow: str
+    needs: tuple[str, str, str]
+    steps: tuple[Step, ...]
+
+
+@attrs.frozen
+class Setup:
+    """A camp setup: body count start, "?" spaces, key spaces and lock spaces."""
+
+    body_count: int
+    objectives: tuple[str, ...]
+    keys: tuple[str, ...]
+    locks: tuple[str, ...]
+
+
+@attrs.frozen
+class Rise:
+    """A mark on the body count track: reaching `count` raises `stat` one step."""
+
+    count: int
+    stat: str
+
+
+@attrs.frozen
+class Trail:
+    """A green nature trail between two spaces."""
+
+    number: int
+    ends: tuple[str, str]
+
+
+@attrs.frozen
+class WoodsRow:
+    """One row of the woods table."""
+
+    text: str
+    effect: tuple[Op, ...] = ()
+
+
+@attrs.define(frozen=True)
+class Content:
+    """Everything static, shared by every state. Spaces are ints (indices into `spaces`)."""
+
+    board: Board
+    spaces: tuple[str, ...]
+    index: dict[str, int]
+    cabin_of: tuple[int, ...]
+    """The cabin number of each space (outdoor spaces are cabins of one space)."""
+    cabin_names: tuple[str, ...]
+    cabin_spaces: tuple[tuple[int, ...], ...]
+    adjacent: tuple[tuple[int, ...], ...]
+    """Path neighbours (not trails) of each space."""
+    trails: tuple[tuple[int, int], ...]
+    """Nature trail n (1-6) is trails[n - 1], its two ends."""
+    camp_trails: tuple[int, ...]
+    woods: tuple[WoodsRow, ...]
+    dist: tuple[tuple[int, ...], ...]
+    """Otis's distances (paths and nature trails, locks ignored: he breaks them)."""
+    campfire: int
+    tool_shed: int
+    cards: tuple[Card, ...]
+    counselors: tuple[Counselor, ...]
+    finales: tuple[Finale, ...]
+    arrows: tuple[int, ...]
+    setups: dict[str, Setup]
+    rises: tuple[Rise, ...]
+    hopeless: int
+    otis_dice: tuple[int, ...]
+    otis_start: tuple[int, int, int]
+    """Stalk, attack die step (index into otis_dice), damage."""
+    max_stalk: int
+    max_damage: int
+
+    def ids(self, deck: str, kind: str | None = None) -> list[int]:
+        """Every card id of a deck (and kind), in table order."""
+        return [c.id for c in self.cards if c.deck == deck and (kind is None or c.kind == kind)]
+
+
+def _converter() -> cattrs.Converter:
+    converter = cattrs.Converter()
+    converter.register_structure_hook(Op, lambda value, _: Op.parse(value))
+    return converter
+
+
+@cache
+def load() -> Content:
+    """Read and structure the TOML content (once per process)."""
+    conv = _converter()
+    board_data = tomllib.loads((HERE / "board.toml").read_text("utf-8"))
+    camp = tomllib.loads((HERE / "camp.toml").read_text("utf-8"))
+    cards: list[Card] = []
+    for deck, kinds in (("cabin", CABIN_KINDS), ("survival", SURVIVAL_KINDS), ("micro", MICRO_KINDS)):
+        for raw in tomllib.loads((HERE / f"{deck}.toml").read_text("utf-8"))["cards"]:
+            card = conv.structure(raw, Card)
+            if card.kind not in kinds:
+                raise ValueError(f"{deck} card {card.name!r} has unknown kind {card.kind!r}")
+            for _ in range(card.copies):
+                cards.append(attrs.evolve(card, deck=deck, id=len(cards)))
+    cabins: dict[str, list[str]] = board_data["cabins"]
+    spaces = list(board_data["outdoors"]) + [s for members in cabins.values() for s in members]
+    trails = [conv.structure(t, Trail) for t in board_data["nature_trails"]]
+    trails.sort(key=lambda t: t.number)
+    edges = [Edge(a, b, "path") for a, b in board_data["paths"]]
+    edges += [Edge(*t.ends, "trail") for t in trails]
+    board = Board(spaces, edges, cabins)
+    index = {s: i for i, s in enumerate(spaces)}
+    cabin_names: list[str] = []
+    cabin_of = [0] * len(spaces)
+    cabin_spaces: list[tuple[int, ...]] = []
+    for space in spaces:
+        group = board.group_of(space)
+        name = group or space
+        if name not in cabin_names:
+            cabin_names.append(name)
+            members = board.groups[group] if group else (space,)
+            cabin_spaces.append(tuple(index[m] for m in members))
+        cabin_of[index[space]] = cabin_names.index(name)
+    adjacent = tuple(
+        tuple(sorted(index[n] for n, kind in board.neighbours(s) if kind == "path")) for s in spaces
+    )
+    dist = []
+    for space in spaces:
+        d = board.distances(space)
+        dist.append(tuple(d.get(other, 999) for other in spaces))
+    otis = camp["otis"]
+    finales = tuple(conv.structure(f, Finale) for f in camp["finales"])
+    return Content(
+        board=board,
+        spaces=tuple(spaces),
+        index=index,
+        cabin_of=tuple(cabin_of),
+        cabin_names=tuple(cabin_names),
+        cabin_spaces=tuple(cabin_spaces),
+        adjacent=adjacent,
+        trails=tuple((index[t.ends[0]], index[t.ends[1]]) for t in trails),
+        camp_trails=tuple(index[board_data["camp_trails"][str(n)]] for n in range(1, 7)),
+        woods=tuple(conv.structure(board_data["woods"][str(n)], WoodsRow) for n in range(1, 7)),
+        dist=tuple(dist),
+        campfire=index[board_data["campfire"]],
+        tool_shed=index[board_data["tool_shed"]],
+        cards=tuple(cards),
+        counselors=tuple(conv.structure(c, Counselor) for c in camp["counselors"]),
+        finales=finales,
+        arrows=tuple(index[f.arrow] for f in finales),
+        setups={name: conv.structure(s, Setup) for name, s in camp["setups"].items()},
+        rises=tuple(conv.structure(r, Rise) for r in camp["track"]["rises"]),
+        hopeless=camp["track"]["hopeless"],
+        otis_dice=tuple(otis["dice"]),
+        otis_start=(otis["stalk"], otis["dice"].index(otis["attack"]), otis["damage"]),
+        max_stalk=otis["max_stalk"],
+        max_damage=otis["max_damage"],
+    )

@@ -1,0 +1,162 @@
+"""Camp Grizzly: 1-6 counselors cooperate against Otis, a killer driven by the rules.
+
+Shape: one seat per counselor (a player object may hold several seats: the runner allows it); Otis is
+not a seat. A board graph of cabins, paths, nature trails and locks; dice; the Cabin, Survival and "?"
+decks; a rules-driven villain; a cooperative win for the survivors of a finale. Rules:
+../../shared/seeds/000_6ac2eebe1fa63373.txt; the content design and every reading of a gap are in
+RULES.md.
+
+Actions are short tuples: a verb and ints (spaces and cards are indices into the static content).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+from corekit import Game, GameError, Rng
+from plugins.camp_grizzly.content import load
+
+FREE_ACTIONS = 5
+"""Pick-ups, trades, equips and card plays allowed per turn (a bound the rulebook lacks: see RULES.md)."""
+MAX_MOVE = 30
+"""More than any counselor's movement with every bonus and card in the game (for the decision bound)."""
+
+
+class Setup(enum.Enum):
+    """The two camp setups of the rulebook's last page."""
+
+    EASY = "easy"
+    NORMAL = "normal"
+
+
+@attrs.frozen
+class CampOptions:
+    """Options of Camp Grizzly."""
+
+    setup: Setup = attrs.field(default=Setup.NORMAL, metadata={"help": "the camp setup"})
+    surprises: bool = attrs.field(
+        default=True, metadata={"help": "keep the surprise micro cards in the '?' deck (off is easier)"}
+    )
+    counselors: str = attrs.field(
+        default="",
+        metadata={"help": "counselors by name, one per seat, separated by '+' (empty: the first ones)"},
+    )
+    night: int = attrs.field(
+        default=20,
+        validator=attrs.validators.and_(attrs.validators.ge(1), attrs.validators.le(200)),
+        metadata={"help": "rounds before the night turns HOPELESS (the termination rule of RULES.md)"},
+    )
+
+
+@attrs.frozen
+class CounselorView:
+    """One counselor card as everyone sees it (backpacks are open: players may discuss their cards)."""
+
+    seat: int
+    counselor: int
+    loc: int
+    injuries: int
+    alive: bool
+    horror: int
+    equipped: tuple[int, ...]
+    pack: tuple[int, ...]
+    perms: tuple[int, ...]
+    campers: tuple[int, ...]
+    objectives: tuple[int, ...]
+
+
+@attrs.frozen
+class CampObservation:
+    """What a seat knows: everything but the order of the decks and the face-down "?" cards.
+
+    With `seat` None, `hidden` holds the Cabin deck, the Survival deck, the "?" deck and the face-down "?"
+    cards on the board, in order: the full truth.
+    """
+
+    seat: int | None
+    round: int
+    active: int
+    phase: str
+    control: tuple[Any, ...]
+    counselors: tuple[CounselorView, ...]
+    otis: int
+    stalk: int
+    attack: int
+    damage: int
+    body: int
+    ground: tuple[tuple[int, int], ...]
+    mysteries: tuple[int, ...]
+    locks: tuple[tuple[int, int], ...]
+    aids: tuple[tuple[int, int], ...]
+    cameos: tuple[tuple[int, int], ...]
+    lasting: tuple[int, ...]
+    failed_finales: tuple[int, ...]
+    cabin_deck: int
+    cabin_discard: tuple[int, ...]
+    survival_deck: int
+    survival_discard: tuple[int, ...]
+    mystery_deck: int
+    micro_used: tuple[int, ...]
+    supply: tuple[int, ...]
+    boxed: tuple[int, ...]
+    log: tuple[str, ...]
+    winners: tuple[int, ...]
+    over: bool
+    hidden: tuple[Any, ...] = ()
+
+
+class CampGrizzly(Game):
+    """The game object registered with the plugin host."""
+
+    id = "camp-grizzly"
+    title = "Camp Grizzly"
+    version = "1"
+    min_players = 1
+    max_players = 6
+    options_type = CampOptions
+    cooperative = True
+    villain = "Otis"
+
+    def _setup(self, players: int, seed: int, options: CampOptions) -> Any:
+        from plugins.camp_grizzly.state import CampState
+
+        return CampState.new(self, players, Rng(seed), options, self.chosen(players, options))
+
+    def chosen(self, players: int, options: CampOptions) -> tuple[int, ...]:
+        """The counselor index of each seat, from the `counselors` option."""
+        content = load()
+        names = [c.name.lower() for c in content.counselors]
+        if not options.counselors.strip():
+            return tuple(range(players))
+        wanted = [n.strip().lower() for n in options.counselors.replace(",", "+").split("+") if n.strip()]
+        for name in wanted:
+            if name not in names:
+                raise GameError(f"camp-grizzly: unknown counselor {name!r} (known: {', '.join(names)})")
+        if len(set(wanted)) != len(wanted):
+            raise GameError("camp-grizzly: a counselor is chosen twice")
+        if len(wanted) != players:
+            raise GameError(f"camp-grizzly: {len(wanted)} counselors named for {players} seats")
+        return tuple(names.index(n) for n in wanted)
+
+    def max_decisions(self, players: int, options: CampOptions) -> int:
+        # A turn: at most MAX_MOVE steps, FREE_ACTIONS free actions, a draw, a Foolin' choice, the end,
+        # and four refused finale proposals of up to 6 consents. Strikes in one turn: one crossing (it
+        # stops the move), 6 cameos, 6 forced locks, the draw and the woods; each strike asks every
+        # counselor at most twice (a "later" and a choice) plus a panic of up to 10 steps; a finale adds
+        # up to 4 strikes. Otis strikes at most once a round; the final fight asks each counselor once.
+        strike = players * (2 + 10)
+        turn = MAX_MOVE + FREE_ACTIONS + 3 + 4 * (1 + players) + (1 + 6 + 6 + 2) * strike + 4 * 4 * strike
+        return options.night * (players * turn + strike) + 2 * strike + 10
+
+    def action_text(self, action: Any) -> str:
+        from plugins.camp_grizzly.render import action_text
+
+        return action_text(action)
+
+    def render(self, observation: CampObservation, seat: int | None) -> str:
+        from plugins.camp_grizzly.render import render
+
+        return render(observation)
