@@ -68,17 +68,20 @@ class Rng:
         return s ^ (s >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n), by Lemire's multiply-shift with rejection (no modulo bias)."""
+        """A uniform integer in [0, n), by Lemire's multiply-shift with rejection (no modulo bias).
+
+        The rejection threshold (a slow big-integer modulo) is only computed in the rare case the low
+        word is below `n`, as in Lemire's "Fast Random Integer Generation in an Interval" (2019).
+        """
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        threshold = ((1 << 64) - n) % n
         while True:
             s = self.state = (self.state + _GOLDEN) & _MASK
             s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
-            s ^= s >> 31
-            product = s * n
-            if (product & _MASK) >= threshold:
+            product = (s ^ (s >> 31)) * n
+            low = product & _MASK
+            if low >= n or low >= ((1 << 64) - n) % n:
                 return product >> 64
 
     def randint(self, low: int, high: int) -> int:

@@ -2,7 +2,7 @@
 
 Several seats are in `to_act` at once. Each commits in any order; a commitment is secret until the last
 seat has committed, then all are revealed together. A game keeps one `Commitments` in its state, reports
-`waiting` as its `to_act`, shows `visible_to(seat)` in observations, and calls `withdraw_others` in
+`waiting` as its `to_act`, shows `visible_to(seat)` in observations, and calls `redraw_others` in
 `sample` so a searching player cannot learn what the others chose: each hidden commitment is redrawn at
 random among what that seat could have chosen, as a determinization of IS-MCTS treats any hidden card.
 """
@@ -21,22 +21,18 @@ HIDDEN = "committed"
 class Commitments:
     """The commitments of one simultaneous decision."""
 
-    __slots__ = ("chosen", "seats")
+    __slots__ = ("chosen", "seats", "waiting")
 
     def __init__(self, seats: Iterable[int] = ()) -> None:
         self.seats: tuple[int, ...] = tuple(sorted(seats))
         self.chosen: dict[int, Any] = {}
+        self.waiting: tuple[int, ...] = self.seats
+        """The seats that have not committed yet, in seat order (kept up to date: it is read often)."""
 
     def open(self, seats: Iterable[int]) -> None:
         """Start a new decision for `seats`; earlier commitments are forgotten."""
-        self.seats = tuple(sorted(seats))
+        self.seats = self.waiting = tuple(sorted(seats))
         self.chosen = {}
-
-    @property
-    def waiting(self) -> tuple[int, ...]:
-        """The seats that have not committed yet, in seat order."""
-        chosen = self.chosen
-        return tuple(s for s in self.seats if s not in chosen)
 
     @property
     def complete(self) -> bool:
@@ -45,15 +41,16 @@ class Commitments:
 
     def commit(self, seat: int, action: Any) -> None:
         """Record `seat`'s secret choice."""
-        if seat not in self.seats or seat in self.chosen:
+        if seat not in self.waiting:
             raise ValueError(f"seat {seat} cannot commit now")
         self.chosen[seat] = action
+        self.waiting = tuple(s for s in self.waiting if s != seat)
 
     def reveal(self) -> dict[int, Any]:
         """All commitments, once complete; the decision is then closed."""
         if not self.complete:
             raise ValueError("not every seat has committed yet")
-        revealed, self.chosen, self.seats = self.chosen, {}, ()
+        revealed, self.chosen, self.seats, self.waiting = self.chosen, {}, (), ()
         return revealed
 
     def visible_to(self, seat: int | None) -> tuple[tuple[int, Any], ...]:
@@ -77,5 +74,6 @@ class Commitments:
         """An independent copy."""
         copy = Commitments.__new__(Commitments)
         copy.seats = self.seats
+        copy.waiting = self.waiting
         copy.chosen = dict(self.chosen)
         return copy
