@@ -100,8 +100,10 @@ def replay_view(ctx: click.Context, file: str, step: int) -> None:
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
 @click.option("--top", type=int, default=10, show_default=True, help="Turning points and actions to list.")
+@click.option("--verify/--no-verify", default=True, show_default=True,
+              help="Re-simulate each replay first, so a file that fails its digests is left out.")
 @click.pass_context
-def replay_analyze(ctx: click.Context, paths: tuple[str, ...], as_json: bool, top: int) -> None:
+def replay_analyze(ctx: click.Context, paths: tuple[str, ...], as_json: bool, top: int, verify: bool) -> None:
     """Statistics over replay files and folders of them (*.cfr, searched recursively)."""
     from replays.analysis import Analysis
 
@@ -110,7 +112,10 @@ def replay_analyze(ctx: click.Context, paths: tuple[str, ...], as_json: bool, to
     failed = False
     for name in _expand(paths):
         try:
-            analysis.add(name, read_replay(name))
+            replay = read_replay(name)
+            if verify:
+                Simulator(replay, registry).verify()
+            analysis.add(name, replay)
         except Exception as error:
             _problem(name, error)
             failed = True

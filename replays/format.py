@@ -26,8 +26,13 @@ FORMAT_VERSION = 1
 """The version this campfire writes. Readers for older versions stay in `_BODY_READERS`."""
 OLDEST_VERSION = 1
 MARKER = "campfire_replay"
-MAX_FILE_BYTES = 16 * 1024 * 1024
-"""A replay larger than this is refused before it is parsed (a 10,000-action replay is about 30 kB)."""
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""A replay larger than this is refused before it is parsed (a 10,000-action replay is about 40 kB; with
+search statistics for every decision, about 2 MB)."""
+CONTAINER_BYTES = 3
+"""At most one array or map per this many bytes of body: an empty array is one byte of msgpack but some
+60 bytes of Python, so a file of nothing else would cost 60 times its size. (A two-item action code takes
+three bytes: the densest legitimate use.)"""
 MAX_STEPS = 1_000_000
 MAX_SEATS = 255
 """A seat is written as one byte."""
@@ -226,9 +231,17 @@ def decode_replay(data: bytes, *, require_intact: bool = True) -> Replay:
 
 
 def _unpack(data: bytes, *, what: str, **limits: int) -> Any:
+    budget = [len(data) // CONTAINER_BYTES + 16]
+
+    def count(container: Any) -> Any:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise ValueError(f"more arrays and maps than a replay of {len(data)} bytes can hold")
+        return container
+
     unpacker = msgpack.Unpacker(
-        raw=False, strict_map_key=True, max_buffer_size=max(len(data), 1), max_ext_len=0,
-        ext_hook=_refuse_ext, **limits,
+        raw=False, strict_map_key=True, max_buffer_size=max(len(data), 1), max_ext_len=64,
+        ext_hook=_refuse_ext, list_hook=count, object_pairs_hook=lambda pairs: count(dict(pairs)), **limits,
     )
     unpacker.feed(data)
     try:

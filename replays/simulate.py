@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from corekit.game import Game, State
+from corekit.game import Game, IllegalAction, State
 from corekit.plugins import Registry, UnknownName, default_registry
 from replays.format import Replay, ReplayError, digest_bytes
 
@@ -76,9 +76,8 @@ class Simulator:
         """Re-simulate to the end checking every digest and the result; the final state, or Diverged."""
         replay = self.replay
         state = self.state_at(replay.steps)
-        if digest_bytes(state) != replay.result.final_digest:
-            last = replay.steps // replay.header.digest_every * replay.header.digest_every
-            self._locate(last, replay.steps, "the final state differs from the recorded one")
+        if digest_bytes(state) != replay.result.final_digest:  # a replay with no steps checks it here
+            self._locate(0, replay.steps, "the final state differs from the recorded one")
         result = replay.result
         if result.forfeit is None:
             if not state.is_terminal:
@@ -108,31 +107,42 @@ class Simulator:
         return f"{self.game.seat_name(seat)}: {_text(self.game, action)}"
 
     def _advance(self, state: State, step: int, start: int) -> None:
-        seat, action = self.action(step)
+        every = self.replay.header.digest_every
         try:
-            state.apply(seat, action)
-        except Exception as error:  # IllegalAction, or a game tripping over a hostile action
-            raise Diverged(step, f"{self.game.seat_name(seat)} cannot play {_text(self.game, action)} "
-                                 f"({_line(error)})") from None
+            seat, action = self.action(step)
+            self._apply(state, step, seat, action)
+        except Diverged:
+            # A wrong action some steps back may only show now: its check byte names it.
+            self._locate(max(start, (step - 1) // every * every), step - 1, None)
+            raise
         recorded = self.replay.digest_at(step)
         if recorded is not None and digest_bytes(state) != recorded:
-            every = self.replay.header.digest_every
             self._locate(max(start, step - every), step, "the state differs from the recorded one")
+        if step == self.replay.steps and digest_bytes(state) != self.replay.result.final_digest:
+            self._locate(max(start, step // every * every), step, "the final state differs from the recorded one")
 
-    def _locate(self, good: int, bad: int, reason: str) -> None:
-        """Raise Diverged at the first step after `good` whose check byte differs (else at `bad`)."""
-        state = self.state_at(good)  # every digest up to `good` matched on the way here
-        checks = self.replay.checks
-        for step in range(good + 1, bad + 1):
-            seat, action = self.action(step)
-            try:
-                state.apply(seat, action)
-            except Exception as error:
-                raise Diverged(step, f"{self.game.seat_name(seat)} cannot play {_text(self.game, action)} "
-                                     f"({_line(error)})") from None
-            if digest_bytes(state)[0] != checks[step - 1]:
-                raise Diverged(step, f"after {self.action_text(step)} the state differs from the recorded one")
-        raise Diverged(bad, reason)
+    def _apply(self, state: State, step: int, seat: int, action: Any) -> None:
+        try:
+            state.apply(seat, action)
+        except IllegalAction as error:  # its message names the action and the seat
+            raise Diverged(step, _line(error)) from None
+        except Exception as error:  # a game tripping over a hostile action
+            raise Diverged(step, f"the game raised {type(error).__name__} on {self.game.seat_name(seat)}'s "
+                                 f"{_text(self.game, action)}: {_line(error)}") from None
+
+    def _locate(self, good: int, bad: int, reason: str | None) -> None:
+        """Raise Diverged at the first step in (good, bad] whose check byte differs; failing that, at `bad`
+        with `reason` (None: return, the caller has its own error)."""
+        if bad > good:
+            state = self.state_at(good)  # every digest up to `good` matched on the way here
+            checks = self.replay.checks
+            for step in range(good + 1, bad + 1):
+                seat, action = self.action(step)
+                self._apply(state, step, seat, action)
+                if digest_bytes(state)[0] != checks[step - 1]:
+                    raise Diverged(step, f"after {self.action_text(step)} the state differs from the recorded one")
+        if reason is not None:
+            raise Diverged(bad, reason)
 
 
 def _text(game: Game, action: Any) -> str:

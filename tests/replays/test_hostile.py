@@ -1,0 +1,238 @@
+"""Untrusted replays: every kind of bad file gives one line naming the file and the problem, a non-zero
+exit, no traceback and bounded memory, and the other files on the command line are still processed."""
+
+from __future__ import annotations
+
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from replays.format import MAX_FILE_BYTES, ReplayError, _checksum, decode_replay
+from replays.simulate import Simulator
+from tests.replays.conftest import campfire, errors
+
+
+@pytest.fixture(scope="module")
+def good(tmp_path_factory) -> bytes:
+    """The bytes of a valid 4-seat replay with search statistics."""
+    from corekit import Registry, play_match
+    from tests.replays.conftest import _FakeSearchPlugin
+
+    registry = Registry(plugins=[_FakeSearchPlugin()])
+    path = tmp_path_factory.mktemp("good") / "good.cfr"
+    play_match(registry.game("grizzly-race"), ["fakesearch", "random", "random", "random"], 11,
+               registry=registry, settings={"replay": path})
+    return path.read_bytes()
+
+
+def forge(data: bytes, change: Callable[[dict[str, Any]], Any]) -> bytes:
+    """A replay whose body was changed by `change`, with a correct checksum (so the body is read)."""
+    outer = msgpack.unpackb(data)
+    body = msgpack.unpackb(outer["body"])
+    change(body)
+    packed = msgpack.packb(body)
+    return msgpack.packb({"campfire_replay": outer["campfire_replay"], "body": packed, "blake2b": _checksum(packed)})
+
+
+def forge_raw_body(data: bytes, body: bytes) -> bytes:
+    """A replay whose body bytes are `body`, with a correct checksum."""
+    return msgpack.packb({"campfire_replay": 1, "body": body, "blake2b": _checksum(body)})
+
+
+def _set(path: tuple, value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(body: dict[str, Any]) -> None:
+        target = body
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+
+    return change
+
+
+# (name, make(good bytes) -> bad bytes, expected message fragment)
+CORPUS: list[tuple[str, Callable[[bytes], bytes], str]] = [
+    ("empty", lambda g: b"", "empty file"),
+    ("truncated-early", lambda g: g[:10], "truncated"),
+    ("truncated-half", lambda g: g[:len(g) // 2], "truncated"),
+    ("truncated-last-byte", lambda g: g[:-1], "truncated"),
+    ("bit-flip-body", lambda g: g[:200] + bytes([g[200] ^ 0x10]) + g[201:], "checksum mismatch"),
+    ("bit-flip-version", lambda g: g[:17] + bytes([g[17] ^ 0x02]) + g[18:], "format version 3 is newer"),
+    ("random-bytes", lambda g: bytes((i * 7919 + 13) % 251 for i in range(500)), "not a campfire replay"),
+    ("text", lambda g: b"hello, this is not a replay\n", "not a campfire replay"),
+    ("json", lambda g: b'{"campfire_replay": 1}', "not a campfire replay"),
+    ("msgpack-list", lambda g: msgpack.packb([1, 2, 3]), "not a campfire replay (no format marker)"),
+    ("msgpack-map", lambda g: msgpack.packb({"game": "grizzly-race"}), "not a campfire replay (no format marker)"),
+    ("stray-bytes", lambda g: g + b"\x00", "1 stray bytes after the file"),
+    ("deeply-nested", lambda g: b"\x91" * 100_000 + b"\x90", "nested too deeply"),
+    ("deeply-nested-body", lambda g: forge_raw_body(g, b"\x91" * 100_000 + b"\x90"), "nested too deeply"),
+    ("huge-array-claim", lambda g: b"\xdd\xff\xff\xff\xff", "exceeds max_array_len"),
+    ("huge-bin-claim", lambda g: b"\x83\xafcampfire_replay\x01\xa4body\xc6\xff\xff\xff\xf0",
+     "truncated"),  # the claim is never allocated: the data simply is not there
+    ("huge-str-claim", lambda g: b"\xdb\x7f\xff\xff\xff", "truncated"),
+    ("huge-claim-in-body", lambda g: forge_raw_body(g, b"\x81\xa7actions\xdd\x00\xff\xff\xff"),
+     "exceeds max_array_len"),
+    ("ext-type", lambda g: forge_raw_body(g, b"\xd4\x05\x00"), "extension type 5"),
+    ("version-not-int", lambda g: msgpack.packb({"campfire_replay": "1", "body": b"", "blake2b": b""}),
+     "format version '1' is not a number"),
+    ("newer-format", lambda g: msgpack.packb({"campfire_replay": 9, "body": b"", "blake2b": b""}),
+     "format version 9 is newer than this campfire reads (up to 1); upgrade campfire"),
+    ("no-checksum", lambda g: msgpack.packb({"campfire_replay": 1, "body": b"\x80"}), "missing body or checksum"),
+    ("seed-is-text", lambda g: forge(g, _set(("header", "seed"), "11")),
+     "bad header: invalid value for type, expected int @ $.seed"),
+    ("seats-not-text", lambda g: forge(g, _set(("header", "seats"), [1, 2])), "bad header: invalid value"),
+    ("missing-game", lambda g: forge(g, lambda b: b["header"].pop("game")), "required field missing @ $.game"),
+    ("options-nested", lambda g: forge(g, _set(("header", "options"), {"stall_rounds": [1]})), "bad header"),
+    ("returns-text", lambda g: forge(g, _set(("result", "returns"), "1,0")), "bad result"),
+    ("steps-negative", lambda g: forge(g, _set(("result", "steps"), -1)), "bad result"),
+    ("actions-a-map", lambda g: forge(g, _set(("actions",), {"a": 1})), "bad field 'actions': expected list"),
+    ("seats-a-list", lambda g: forge(g, _set(("seats",), [0, 1])), "bad field 'seats': expected bytes"),
+    ("action-a-float", lambda g: forge(g, lambda b: b["actions"].__setitem__(3, 1.5)),
+     "step 4 has an action code of the wrong shape"),
+    ("action-a-map", lambda g: forge(g, lambda b: b["actions"].__setitem__(0, {"x": 1})), "wrong shape"),
+    ("seat-out-of-range", lambda g: forge(g, lambda b: b.__setitem__("seats", b"\x09" + b["seats"][1:])),
+     "step 1 is played by seat 9 of 4"),
+    ("fewer-actions", lambda g: forge(g, lambda b: b["actions"].pop()), "actions for"),
+    ("times-floats", lambda g: forge(g, lambda b: b["times"].__setitem__(0, 0.5)), "bad annotations"),
+    ("stats-bad-row", lambda g: forge(g, lambda b: b["stats"][0][1].__setitem__(0, ["x"])), "bad annotations"),
+    ("stats-step-out-of-range", lambda g: forge(g, lambda b: b["stats"][0].__setitem__(0, 10_000)),
+     "bad annotations: statistics for step 10000"),
+    ("unknown-game", lambda g: forge(g, _set(("header", "game"), "chess")), "unknown game 'chess' (installed:"),
+    ("bad-option", lambda g: forge(g, _set(("header", "options"), {"speed": 3})), "cannot set up the match"),
+    ("too-many-seats", lambda g: forge(g, _set(("header", "seats"), ["random"] * 9)), "returns for 9 seats"),
+    ("failed-digest", lambda g: forge(g, lambda b: b.__setitem__("digests", bytes(8) + b["digests"][8:])),
+     "diverges at step 0: the initial state differs"),
+    ("failed-middle-digest", lambda g: forge(g, lambda b: b.__setitem__("digests", b["digests"][:8] + bytes(8)
+                                                                                   + b["digests"][16:])),
+     "diverges at step 16: the state differs from the recorded one"),
+    ("failed-final-digest", lambda g: forge(g, _set(("result", "final_digest"), bytes(8))),
+     "the final state differs from the recorded one"),
+    ("illegal-action", lambda g: forge(g, lambda b: b["actions"].__setitem__(0, 77)),
+     "diverges at step 1: play 77 is not a legal action for seat 0"),
+    ("action-of-wrong-kind", lambda g: forge(g, lambda b: b["actions"].__setitem__(0, ["a", [1, [2]]])),
+     "diverges at step 1:"),
+]
+
+
+@pytest.mark.parametrize(("name", "make", "message"), CORPUS, ids=[c[0] for c in CORPUS])
+def test_a_bad_file_gets_one_line_and_a_non_zero_exit(good, tmp_path, name, make, message):
+    path = tmp_path / f"{name}.cfr"
+    path.write_bytes(make(good))
+    for command in ("verify", "show", "analyze"):
+        result = campfire("replay", command, str(path))
+        assert result.exit_code == 1, (command, result.output)
+        lines = errors(result)
+        assert len(lines) == 1, (command, result.output)
+        assert lines[0].startswith(f"{path}: ")
+        assert "Traceback" not in result.output and "unexpected" not in lines[0]
+        if command == "verify" or "diverges" not in message:
+            assert message in lines[0], (command, lines[0])
+
+
+def test_the_other_files_on_the_command_line_are_still_processed(good, tmp_path):
+    names = []
+    for index, (name, make, _message) in enumerate(CORPUS):
+        path = tmp_path / f"{index:02d}-{name}.cfr"
+        path.write_bytes(make(good))
+        names.append(str(path))
+    fine = tmp_path / "fine.cfr"
+    fine.write_bytes(good)
+    names.insert(len(names) // 2, str(fine))
+    result = campfire("replay", "verify", *names)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [f"{fine}: OK (grizzly-race, {decode_replay(good).steps} steps, 4 seats)"]
+    assert [line.split(": ", 1)[0] for line in errors(result)] == [n for n in names if n != str(fine)]
+
+
+def test_a_file_over_the_size_cap_is_refused_without_reading_it_all(tmp_path):
+    path = tmp_path / "huge.cfr"
+    with open(path, "wb") as out:
+        out.truncate(MAX_FILE_BYTES + 10)  # sparse: costs no disk
+    result = campfire("replay", "verify", str(path))
+    assert errors(result) == [f"{path}: larger than the 4 MiB limit for a replay"]
+
+
+def test_missing_files_and_folders_are_one_line_each(tmp_path):
+    result = campfire("replay", "verify", str(tmp_path / "nope.cfr"), str(tmp_path))
+    assert errors(result) == [f"{tmp_path / 'nope.cfr'}: no such file",
+                              f"{tmp_path}: is a directory, not a replay file"]
+
+
+@pytest.mark.parametrize("unit", [b"\x91\x90", b"\x92\x01\x02", b"\xa2ab", b"\x80"])
+def test_memory_stays_within_a_small_multiple_of_the_file(unit):
+    count = 60_000
+    body = b"\x81\xa7actions\xdd" + count.to_bytes(4, "big") + unit * count
+    data = forge_raw_body(b"", body)
+    tracemalloc.start()
+    try:
+        with pytest.raises(ReplayError):
+            decode_replay(data)
+        _current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 40 * len(data)
+
+
+def test_every_single_bit_flip_is_an_error(good):
+    for index in range(len(good)):
+        flipped = good[:index] + bytes([good[index] ^ (1 << (index % 8))]) + good[index + 1:]
+        with pytest.raises(ReplayError):
+            Simulator(decode_replay(flipped, require_intact=False)).verify()
+
+
+def _load_and_verify(data: bytes) -> None:
+    try:
+        Simulator(decode_replay(data, require_intact=False)).verify()
+    except ReplayError as error:
+        assert "\n" not in str(error)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=400))
+def test_fuzz_random_bytes_only_ever_raise_replay_errors(data):
+    _load_and_verify(data)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_fuzz_mutated_replays_only_ever_raise_replay_errors(good, data):
+    mutated = bytearray(good)
+    for _ in range(data.draw(st.integers(1, 6))):
+        kind = data.draw(st.sampled_from(["flip", "set", "cut", "insert"]))
+        at = data.draw(st.integers(0, max(0, len(mutated) - 1)))
+        if kind == "flip" and mutated:
+            mutated[at] ^= 1 << data.draw(st.integers(0, 7))
+        elif kind == "set" and mutated:
+            mutated[at] = data.draw(st.integers(0, 255))
+        elif kind == "cut":
+            del mutated[at:at + data.draw(st.integers(1, 20))]
+        else:
+            mutated[at:at] = data.draw(st.binary(min_size=1, max_size=8))
+    _load_and_verify(bytes(mutated))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_fuzz_well_formed_bodies_with_wrong_values_only_ever_raise_replay_errors(good, data):
+    values = st.recursive(st.none() | st.booleans() | st.integers(-2**63, 2**64 - 1) | st.floats() |
+                          st.text(max_size=8) | st.binary(max_size=8),
+                          lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner,
+                                                                                      max_size=4), max_leaves=12)
+    body = msgpack.unpackb(msgpack.unpackb(good)["body"])
+    key = data.draw(st.sampled_from(sorted(body)))
+    if isinstance(body[key], dict) and data.draw(st.booleans()):
+        body[key][data.draw(st.sampled_from(sorted(body[key])))] = data.draw(values)
+    else:
+        body[key] = data.draw(values)
+    _load_and_verify(forge_raw_body(b"", msgpack.packb(body)))
+
+
+def test_paths_in_errors_are_as_given(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("x.cfr").write_bytes(b"junk")
+    assert errors(campfire("replay", "verify", "x.cfr"))[0].startswith("x.cfr: ")

@@ -1,0 +1,93 @@
+"""`replay show`: the state at a step, full or as one seat sees it, the actions around it, the result."""
+
+from __future__ import annotations
+
+import pytest
+
+from corekit import play_match
+from corekit.plugins import default_registry
+from tests.replays.conftest import campfire, errors
+
+PLAY = ("play", "grizzly-race", "--players", "random,random", "--seed", "5")
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """The output of `campfire play ... --replay`, the replay, and each step's full render during the match."""
+    path = tmp_path_factory.mktemp("show") / "r.cfr"
+    output = campfire(*PLAY, "--replay", str(path)).output
+    game = default_registry().game("grizzly-race")
+    renders = {}
+    play_match(game, ["random", "random"], 5,
+               on_step=lambda match, seat, action: renders.setdefault(match.steps,
+                                                                      game.render(match.state.observation(None), None)))
+    return output, path, renders
+
+
+def _action_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line[:4].strip().isdigit() and "  seat " in line]
+
+
+@pytest.mark.parametrize("step", [1, 4, 8, 12])
+def test_show_at_a_step_matches_what_play_printed(played, step):
+    output, path, renders = played
+    shown = campfire("replay", "show", str(path), "--step", str(step))
+    assert shown.exit_code == 0, shown.output
+    lines = _action_lines(shown.stdout)
+    assert lines, shown.stdout
+    assert all(line in output.splitlines() for line in lines)
+    assert f"{step:4d}  " in "\n".join(lines)
+    assert renders[step] in shown.stdout
+    assert f"Step {step} of 12, full view" in shown.stdout
+    result_line = "Result: seat 0 wins after 12 steps (returns 1, 0)"
+    assert shown.stdout.splitlines()[-1] == output.splitlines()[-1] == result_line
+
+
+def test_show_without_a_step_is_the_final_board_play_printed(played):
+    output, path, _ = played
+    shown = campfire("replay", "show", str(path)).stdout
+    final_block = output.split("\n\n", 1)[1]  # play prints a blank line, the final board, the result
+    board = final_block.rsplit("\nResult:", 1)[0].strip("\n")
+    assert board in shown
+    assert "Step 12 of 12" in shown
+
+
+def test_the_actions_around_the_step_are_listed_with_the_step_marked(played):
+    _, path, _ = played
+    lines = campfire("replay", "show", str(path), "--step", "6").stdout.splitlines()
+    start = lines.index("Actions 3-9:")
+    listed = lines[start + 1:start + 9]
+    assert [line[:4].strip() for line in listed] == ["3", "4", "5", "6", "", "7", "8", "9"]
+    assert listed[4].strip() == "-- the state above is at step 6 --"
+
+
+def test_show_as_a_seat_hides_the_other_hands_and_actions(played):
+    _, path, _ = played
+    full = campfire("replay", "show", str(path), "--step", "4").stdout
+    seat1 = campfire("replay", "show", str(path), "--step", "4", "--as", "1").stdout
+    assert "hand 1 2 3 4 5;" in full  # seat 0's hand at step 4
+    assert "hand 1 2 3 4 5;" not in seat1
+    assert "seat 0: 4 guards left, top face down; hand 5 cards" in seat1
+    assert "   3  seat 0: (hidden from seat 1)" in seat1
+    assert "   4  seat 1: play 1" in seat1
+    assert "Step 4 of 12, as seat 1 sees it" in seat1
+
+
+def test_show_at_step_zero_is_the_deal(played):
+    _, path, _ = played
+    shown = campfire("replay", "show", str(path), "--step", "0").stdout
+    assert "Round 0" in shown and "Actions 1-3:" in shown
+    assert shown.splitlines().index("      -- the state above is at step 0 --") < shown.splitlines().index(
+        "   1  seat 0: play 4")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--step", "13"], "step 13 is outside the replay (0-12)"),
+    (["--step", "-1"], "step -1 is outside the replay (0-12)"),
+    (["--as", "2"], "--as 2: the match has seats 0-1"),
+])
+def test_show_out_of_range_is_one_line(played, args, message):
+    _, path, _ = played
+    result = campfire("replay", "show", str(path), *args)
+    assert result.exit_code == 1
+    assert errors(result) == [f"{path}: {message}"]
