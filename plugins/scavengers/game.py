@@ -13,13 +13,14 @@ Actions are short tuples: ("place", camp), ("play", design, camp, *choices), ("h
 from __future__ import annotations
 
 import enum
+import hashlib
 
 import attrs
 
 from corekit import Game, Phases, Rng, State, TurnOrder, redeal_unseen
 from plugins.scavengers import rules
 from plugins.scavengers.content import CONTENT, DEN
-from plugins.scavengers.rules import Table
+from plugins.scavengers.rules import KIND, Table
 
 PASS = ("pass",)
 DEAL = {2: 12, 3: 10, 4: 9}
@@ -247,12 +248,20 @@ class ScavengersState(State):
         """Own hand; everything on the table, every Food card and the pile; sizes of what is hidden."""
         table = self.table
         camps = []
-        for c in range(len(CONTENT.camps)):
-            strengths = table.strengths(c)
-            cards = tuple(sorted((o, d, h, s) for (o, d, h), s in zip(table.tan[c], strengths, strict=True)))
+        for c, entries in enumerate(table.tan):
+            cards = tuple(sorted((o, d, h, s) for (o, d, h), s in zip(entries, table.strengths(c), strict=True)))
+            totals = [0] * self.players
+            mice = [0] * self.players
+            crows = 0
+            for o, d, _, s in cards:
+                totals[o] += s
+                kind = KIND[d]
+                if kind == "mouse":
+                    mice[o] += 1
+                elif kind == "crow":
+                    crows += 1
             camps.append(CampView(tuple(table.scraps[c]), tuple(sorted(table.gray[c])), cards,
-                                  tuple(table.totals(c, self.players)), tuple(table.mice(c, self.players)),
-                                  table.crows(c)))
+                                  tuple(totals), tuple(mice), crows))
         hidden: tuple[object, ...] = ()
         if seat is None:
             hidden = (tuple(tuple(h) for h in self.hands), tuple(self.deck), tuple(self.campers))
@@ -295,6 +304,21 @@ class ScavengersState(State):
             entries.sort()
         copy.rng = rng.spawn()
         return copy
+
+    def digest(self) -> str:
+        """The fingerprint of the full truth, from a canonical tuple of ints (the generic walk of the
+        observation is the slowest part of a conformance run)."""
+        table = self.table
+        truth = (
+            self.players, self.phases.index, self.phases.round, self.leader, self.placer, self.pending,
+            self.turns.current, tuple(self.turns.alive), tuple(self.mice), self.report, self.winners,
+            tuple(tuple(sorted(e)) for e in table.tan), tuple(tuple(sorted(g)) for g in table.gray),
+            tuple(tuple(s) for s in table.scraps), tuple(table.pile), table.bear, tuple(sorted(table.discard)),
+            tuple(tuple(h) for h in self.hands), tuple(self.deck), tuple(self.campers),
+            tuple(sorted(self.camper_discard)), tuple(tuple(h) for h in self.held),
+            tuple(tuple(d) for d in self.done), self.rng.state,
+        )
+        return hashlib.blake2b(repr(truth).encode("ascii"), digest_size=8).hexdigest()
 
     def zones(self) -> dict[str, list]:
         """Scavenger cards, Camper cards and Food Scraps in every place they can be."""

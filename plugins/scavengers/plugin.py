@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from corekit import hookimpl
+from corekit import Heuristic, hookimpl
 from plugins.scavengers.game import Scavengers
 
 
@@ -10,3 +10,11 @@ from plugins.scavengers.game import Scavengers
 def campfire_games() -> list[Scavengers]:
     """Scavengers."""
     return [Scavengers()]
+
+
+@hookimpl
+def campfire_heuristics() -> dict[str, Heuristic]:
+    """Scavengers' own policy and evaluation."""
+    from plugins.scavengers import heuristic
+
+    return {Scavengers.id: Heuristic(policy=heuristic.policy, evaluate=heuristic.evaluate)}

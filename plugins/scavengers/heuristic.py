@@ -1,0 +1,153 @@
+"""A sensible Scavengers player, reading only its observation.
+
+It values a Camp by the scraps there it can put on its Food cards (completing a card counts extra), and
+by what the leader (the opponent furthest along) would gain there. Every legal play is tried on a copy of
+the table with the same card effects the game uses; it makes the play that most improves
+"what I will win - half of what the leader will win - a quarter of what the others will win", plus a
+little for a safer lead, and passes when no play helps (it cannot win a Camp it wants). That is how it
+bids where it needs scraps, and why Dog, Owl and Late Night Campers come out when they hurt the leader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from corekit import Rng
+from plugins.scavengers import rules
+from plugins.scavengers.content import CONTENT
+from plugins.scavengers.game import PASS, ScavengersObservation, ScavengersState
+from plugins.scavengers.rules import Table
+
+COMPLETE_BONUS = 2.0
+"""Extra worth of a scrap that completes a Food card (the goal of the game)."""
+MARGIN = 0.1
+"""Worth of each point of lead (up to 4) at a Camp worth something to me: a lead is safer when wider."""
+CARD_COST = 0.02
+"""A small price per point of printed strength spent, so the cheapest card that does the job is played."""
+
+
+def policy(obs: ScavengersObservation, seat: int, legal: Sequence[tuple], rng: Rng) -> tuple:
+    """The heuristic's choice among `legal`."""
+    phase = obs.phase
+    if phase == "place":
+        return _place(obs, seat, legal)
+    if phase == "collect":
+        return _mouse(obs, seat, legal)
+    return _play(obs, seat, legal)
+
+
+def evaluate(state: ScavengersState) -> list[float]:
+    """Each seat's share of the progress made: completed Food cards and scraps on the others."""
+    if state.winners:
+        return state.returns()
+    scores = [1.0 + 5 * sum(state.done[s]) + sum(state.held[s]) for s in range(state.players)]
+    total = sum(scores)
+    return [score / total for score in scores]
+
+
+def progress(obs: ScavengersObservation, seat: int) -> int:
+    """How far a seat is: 5 per completed Food card and 1 per scrap on the others."""
+    return 5 * sum(obs.done[seat]) + sum(obs.held[seat])
+
+
+def worth(obs: ScavengersObservation, seat: int, scraps: Sequence[int]) -> float:
+    """What a set of scraps is worth to `seat`: 1 per scrap that fits, more for completing a card."""
+    held = list(obs.held[seat])
+    done = list(obs.done[seat])
+    value = 0.0
+    for t in scraps:
+        food = CONTENT.food_of[t]
+        needs = CONTENT.needs[food]
+        if done[food] or held[t] >= needs[t]:
+            continue
+        held[t] += 1
+        value += 1.0
+        if all(held[u] >= n for u, n in enumerate(needs) if n):
+            done[food] = True
+            value += COMPLETE_BONUS
+    return value
+
+
+def table_of(obs: ScavengersObservation) -> Table:
+    """The table as the observation shows it, to try plays on."""
+    return Table(
+        [[(o, d, h) for o, d, h, _ in camp.cards] for camp in obs.camps],
+        [list(camp.gray) for camp in obs.camps],
+        [list(camp.scraps) for camp in obs.camps],
+        list(obs.pile),
+        obs.bear,
+        list(obs.discard),
+    )
+
+
+def _leader(obs: ScavengersObservation, seat: int) -> int:
+    others = [s for s in range(len(obs.hand_sizes)) if s != seat]
+    return max(others, key=lambda s: (progress(obs, s), -s))
+
+
+def _value(obs: ScavengersObservation, seat: int, leader: int, table: Table) -> float:
+    """My expected haul at the end of the round as the table stands, less what the others would get."""
+    players = len(obs.hand_sizes)
+    value = 0.0
+    for c, scraps in enumerate(table.scraps):
+        if not scraps:
+            continue
+        totals = table.totals(c, players)
+        winner = rules.unique_best(totals)
+        mouse = rules.mouse_leader(table.mice(c, players))
+        for s in range(players):
+            gain = 0.0
+            if s == winner:
+                gain = worth(obs, s, scraps)
+            elif s == mouse:
+                gain = max(worth(obs, s, [t]) for t in scraps)
+            if not gain:
+                continue
+            if s == seat:
+                lead = totals[s] - max(t for o, t in enumerate(totals) if o != s)
+                value += gain + MARGIN * min(lead, 4)
+            else:
+                value -= gain * (0.5 if s == leader else 0.25)
+    return value
+
+
+def _play(obs: ScavengersObservation, seat: int, legal: Sequence[tuple]) -> tuple:
+    table = table_of(obs)
+    leader = _leader(obs, seat)
+    base = _value(obs, seat, leader, table)
+    best, best_gain = PASS, 1e-6
+    for action in legal:
+        if action == PASS:
+            continue
+        trial = table.clone()
+        if action[0] == "hop":
+            rules.hop(trial, seat, action)
+            cost = 0.0
+        else:
+            rules.play(trial, seat, action)
+            cost = CARD_COST * (CONTENT.designs[action[1]].strength or 1)
+        gain = _value(obs, seat, leader, trial) - base - cost
+        if gain > best_gain:
+            best, best_gain = action, gain
+    return best
+
+
+def _place(obs: ScavengersObservation, seat: int, legal: Sequence[tuple]) -> tuple:
+    """A scrap I need goes where my scraps gather; one I do not goes where it helps the leader least."""
+    scrap = obs.pending
+    leader = _leader(obs, seat)
+    mine = worth(obs, seat, [scrap]) > 0
+
+    def score(action: tuple) -> float:
+        scraps = obs.camps[action[1]].scraps
+        if mine:
+            return worth(obs, seat, scraps) - 0.5 * worth(obs, leader, scraps)
+        return -worth(obs, leader, (*scraps, scrap)) - worth(obs, seat, scraps)
+
+    return max(legal, key=score)
+
+
+def _mouse(obs: ScavengersObservation, seat: int, legal: Sequence[tuple]) -> tuple:
+    """Take the scrap worth most to me; if none fits, the one the leader wants most."""
+    leader = _leader(obs, seat)
+    return max(legal, key=lambda a: (worth(obs, seat, [a[1]]), worth(obs, leader, [a[1]])))

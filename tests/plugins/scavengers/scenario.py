@@ -1,0 +1,114 @@
+"""Scenario building for the Scavengers tests: a state put straight into the play phase with chosen
+cards, scraps and Food cards, keeping every scrap accounted for."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from corekit import TurnOrder
+from plugins.scavengers.content import CONTENT
+from plugins.scavengers.game import PHASES, Scavengers, ScavengersState
+
+GAME = Scavengers()
+SCRAP = {name: t for t, name in enumerate(CONTENT.scraps)}
+CARD = {d.label: d.index for d in CONTENT.designs}
+FOOD = {name: f for f, name in enumerate(CONTENT.foods)}
+QUARTZ, GRIZZLY, ELK = 0, 1, 2
+
+
+def card(label: str) -> int:
+    """A design index from its label ("Coyote 5", "Chipmunk", "Dog")."""
+    return CARD[label]
+
+
+def scrap(name: str) -> int:
+    """A scrap type from its name."""
+    return SCRAP[name]
+
+
+class Scenario:
+    """Builds a state in the play phase. Every method returns self so calls chain."""
+
+    def __init__(self, players: int = 2, seed: int = 1, **options: object) -> None:
+        self.state: ScavengersState = GAME.initial_state(players, seed, options or None)
+        state = self.state
+        table = state.table
+        for seat in range(players):  # clear the leftovers so each test says what it needs
+            for t, n in enumerate(state.held[seat]):
+                table.pile[t] += n
+                state.held[seat][t] = 0
+            state.done[seat] = [False] * len(CONTENT.foods)
+        for c in range(len(CONTENT.camps)):
+            self.scraps(c, [])
+        state.phases.index = PHASES.index("play")
+        state.pending = None
+        state.turns = TurnOrder(players, 0)
+        everything = sorted(CONTENT.deck)
+        state.hands = [[] for _ in range(players)]
+        state.deck = everything
+        table.tan = [[] for _ in CONTENT.camps]
+        table.gray = [[] for _ in CONTENT.camps]
+        table.discard = []
+
+    def _take_card(self, d: int) -> int:
+        self.state.deck.remove(d)
+        return d
+
+    def hand(self, seat: int, labels: Iterable[str]) -> Scenario:
+        """Give `seat` these cards (taken from the undealt deck)."""
+        self.state.hands[seat] = sorted(self._take_card(card(label)) for label in labels)
+        return self
+
+    def tan(self, seat: int, camp: int, labels: Iterable[str], hopped: bool = False) -> Scenario:
+        """Put tan cards of `seat` in play at `camp`."""
+        for label in labels:
+            self.state.table.tan[camp].append((seat, self._take_card(card(label)), hopped))
+        return self
+
+    def gray(self, camp: int, labels: Iterable[str]) -> Scenario:
+        """Put gray cards (Cloudbreak, Late Night Campers) at `camp`."""
+        for label in labels:
+            self.state.table.gray[camp].append(self._take_card(card(label)))
+        return self
+
+    def scraps(self, camp: int, names: Iterable[str]) -> Scenario:
+        """Set the scraps at `camp`, taken from (and the old ones returned to) the pile."""
+        table = self.state.table
+        for t in table.scraps[camp]:
+            table.pile[t] += 1
+        table.scraps[camp] = sorted(scrap(n) for n in names)
+        for t in table.scraps[camp]:
+            table.pile[t] -= 1
+            assert table.pile[t] >= 0
+        return self
+
+    def held(self, seat: int, names: Iterable[str]) -> Scenario:
+        """Put scraps from the pile on `seat`'s Food cards."""
+        for name in names:
+            t = scrap(name)
+            self.state.table.pile[t] -= 1
+            self.state.held[seat][t] += 1
+        return self
+
+    def done(self, seat: int, foods: Iterable[str]) -> Scenario:
+        """Mark Food cards of `seat` completed (turned over)."""
+        for name in foods:
+            self.state.done[seat][FOOD[name]] = True
+        return self
+
+    def bear(self, location: int) -> Scenario:
+        """Put the Bear at a Camp (0-2) or in its Den (3)."""
+        self.state.table.bear = location
+        return self
+
+    def turn(self, seat: int) -> Scenario:
+        """Make it `seat`'s turn."""
+        self.state.turns.current = seat
+        return self
+
+
+def pass_all(state: ScavengersState) -> None:
+    """Every seat still in the round passes, in turn, until the round is collected."""
+    round_now = state.phases.round
+    while state.phases.current == "play" and state.phases.round == round_now and not state.winners:
+        state.apply(state.to_act[0], ("pass",))
