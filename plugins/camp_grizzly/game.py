@@ -78,6 +78,7 @@ class CampObservation:
 
     seat: int | None
     round: int
+    night: int
     active: int
     phase: str
     control: tuple[Any, ...]

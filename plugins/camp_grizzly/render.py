@@ -56,7 +56,7 @@ def render(obs: CampObservation) -> str:
     for space, card in obs.ground:
         at.setdefault(space, []).append(cards[card].name.lower())
     arrows = {a: f.name for a, f in zip(C.arrows, C.finales, strict=True)}
-    lines = [f"Round {obs.round}/{_night(obs)}   body count {obs.body}/{C.hopeless}"
+    lines = [f"Round {obs.round}/{obs.night}   body count {obs.body}/{C.hopeless}"
              + ("  HOPELESS" if obs.body >= C.hopeless else "")
              + f"   OTIS: stalk {obs.stalk}, attack d{obs.attack}, damage {obs.damage}, "
              + (C.spaces[obs.otis] if obs.otis >= 0 else "lurking")]
@@ -100,7 +100,3 @@ def render(obs: CampObservation) -> str:
     else:
         lines.append(f"Now: {obs.phase} ({names[obs.active]}'s turn)")
     return "\n".join(lines)
-
-
-def _night(obs: CampObservation) -> str:
-    return "?"

@@ -159,6 +159,7 @@ class CampState(Villain, State):
         return CampObservation(
             seat=seat,
             round=self.round,
+            night=self.options.night,
             active=self.active,
             phase=self.phase,
             control=(

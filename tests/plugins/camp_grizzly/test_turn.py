@@ -1,0 +1,173 @@
+"""The counselor turn: movement, locks and keys, nature trails, the woods, draws, equipment, options."""
+
+from __future__ import annotations
+
+import pytest
+
+from corekit import GameError
+from plugins.camp_grizzly.content import WOODS
+from plugins.camp_grizzly.game import CampGrizzly
+from tests.plugins.camp_grizzly.tables import C, Dice, card, give, on_top, space, table
+
+
+def test_movement_equals_current_health_and_never_drops_below_one():
+    state = table(1)
+    assert state.movement(0) == 6  # Kevin
+    state.injuries[0] = 5
+    assert state.movement(0) == 1
+    give(state, 0, "Chainsaw")  # heavy
+    assert state.movement(0) == 1
+
+
+def test_moving_is_step_by_step_and_optional():
+    state = table(1)
+    state.otis = space("TOOL SHED")
+    assert ("draw",) in state.legal_actions(0)
+    state.apply(0, ("step", space("NORTH PATH")))
+    assert state.move_left == 5 and state.loc[0] == space("NORTH PATH")
+
+
+def test_entering_otis_space_stops_the_move_and_otis_strikes():
+    state = table(1)
+    state.otis = space("NORTH PATH")
+    state.apply(0, ("step", space("NORTH PATH")))
+    assert state.phase == "strike" and state.move_left == 0
+
+
+def test_a_lock_cannot_be_entered_without_keys_and_keys_remove_it():
+    state = table(1)
+    state.loc[0] = space("KITCHEN")  # the pantry is locked in the normal setup
+    assert ("step", space("PANTRY")) not in state.legal_actions(0)
+    give(state, 0, "Keys", "objs")
+    state.apply(0, ("step", space("PANTRY")))
+    assert all(sp != space("PANTRY") for sp, _ in state.locks)
+
+
+def test_a_breach_weapon_forces_a_lock_by_tempting_fate():
+    state = table(1)
+    state.loc[0] = space("KITCHEN")
+    give(state, 0, "Crowbar")
+    assert ("force", space("PANTRY")) in state.legal_actions(0)
+    on_top(state, "Care Package")
+    state.apply(0, ("force", space("PANTRY")))
+    assert state.loc[0] == space("PANTRY") and state.phase == "move"
+
+
+@pytest.mark.parametrize(("roll", "where"), [(6, "FLAGPOLE"), (3, "DIRT ROAD")])
+def test_a_nature_trail_crosses_on_a_6_and_stays_on_2_to_5(roll, where):
+    state = table(2, counselors="Sherry+Tracy")
+    state.loc[0] = space("DIRT ROAD")
+    state.rng = Dice(roll)
+    state.apply(0, ("trail", 1))
+    assert state.loc[0] == space(where) and state.phase == "move"
+
+
+def test_a_1_on_a_nature_trail_is_lost_in_the_woods_and_ends_the_turn():
+    state = table(2, counselors="Sherry+Tracy")
+    state.loc[0] = space("DIRT ROAD")
+    state.rng = Dice(1)
+    state.apply(0, ("trail", 1))
+    assert state.loc[0] == WOODS and state.to_act == (1,)
+
+
+def test_a_lost_counselor_rolls_on_the_woods_then_takes_a_camp_trail_back():
+    state = table(2)
+    state.loc[0] = WOODS
+    state.rng = Dice(4, 3)  # horrified; camp trail 3
+    state._begin_turn(0)
+    assert state.loc[0] == space("PICNIC AREA")
+    assert state.to_act == (1,) and state.horror[0] == 1  # horrified: the turn ends at once; -1 until the next ends
+
+
+def test_the_cabin_draw_may_be_replaced_by_revealing_the_objective_here():
+    state = table(1)
+    here = space("KITCHEN")
+    state.loc[0] = here
+    gas = card("Gas Can")
+    state.qs = [(sp, c) if sp != here else (sp, gas) for sp, c in state.qs]
+    state.q_deck = [c for c in state.q_deck if c != gas]
+    assert ("reveal",) in state.legal_actions(0)
+    state.apply(0, ("reveal",))
+    assert gas in state.objs[0] and state.phase == "end"
+
+
+def test_weapons_need_hands_and_clothing_is_unlimited():
+    state = table(1)
+    state.phase = "end"
+    axe = give(state, 0, "Fire Axe", "pack")
+    bat = give(state, 0, "Baseball Bat", "pack")
+    mask = give(state, 0, "Hockey Mask", "pack")
+    shoes = give(state, 0, "Running Shoes", "pack")
+    state.apply(0, ("equip", axe))
+    legal = state.legal_actions(0)
+    assert ("equip", bat) not in legal and ("equip", mask) in legal
+    state.apply(0, ("equip", mask))
+    state.apply(0, ("equip", shoes))
+    assert state.equip[0] == [axe, mask, shoes]
+
+
+def test_a_horrified_counselor_turn_ends_at_once():
+    state = table(2)
+    on_top(state, "Power Outage")
+    state.apply(0, ("draw",))
+    assert state.horror[0] == 1 and state.to_act == (1,)  # one end of turn passed already
+
+
+def test_the_first_aid_station_heals_two_at_the_end_of_a_turn():
+    state = table(2, counselors="Kevin+Tracy")
+    aid = card("First Aid Station")
+    state.qs = [(sp, c) for sp, c in state.qs if c != aid]
+    state.q_deck = [c for c in state.q_deck if c != aid]
+    state.aids.append((state.loc[0], aid))
+    state.injuries[0] = 3
+    state.phase = "end"
+    state.apply(0, ("end",))
+    assert state.injuries[0] == 1
+
+
+def test_foolin_around_brings_a_counselor_here_then_follows_the_card():
+    state = table(2)
+    state.loc[:] = [space("LODGE"), space("BARN")]
+    state.injuries[:] = [2, 2]
+    on_top(state, "Care Package")
+    on_top(state, "Make Out Point")  # both heal 2, then Tempt Fate (1): the care package is not red
+    state.apply(0, ("draw",))
+    assert state.legal_actions(0) == [("fool", 1)]
+    state.apply(0, ("fool", 1))
+    assert state.loc[1] == space("LODGE") and state.injuries == [0, 0] and state.phase == "end"
+
+
+def test_no_escape_reseeds_the_setup_objective_spaces():
+    state = table(1)
+    here = space("KITCHEN")
+    state.loc[0] = here
+    aid = card("First Aid Station")
+    pool = [c for _, c in state.qs if c != aid] + [c for c in state.q_deck if c != aid]
+    state.q_deck = pool
+    state.qs = [(here, aid)]
+    state.ground = [(sp, c) for sp, c in state.ground if C.cards[c].kind != "key"]
+    state.supply += [c for c in C.ids("micro", "key") if c not in state.supply]
+    state.apply(0, ("reveal",))
+    assert len(state.qs) == len(C.setups["normal"].objectives)
+
+
+def test_surprises_can_be_left_in_the_box():
+    state = table(1, surprises=False)
+    assert sorted(state.boxed) == C.ids("micro", "surprise")
+
+
+def test_counselors_are_chosen_by_name():
+    assert table(2, counselors="lisa+Marcus").who == (6, 3)
+    with pytest.raises(GameError, match="unknown counselor"):
+        CampGrizzly().initial_state(1, 0, {"counselors": "Freddy"})
+    with pytest.raises(GameError, match="2 counselors named for 1 seats"):
+        CampGrizzly().initial_state(1, 0, {"counselors": "Lisa+Kevin"})
+
+
+def test_setup_deals_two_survival_cards_and_plays_permanents_at_once():
+    state = CampGrizzly().initial_state(6, 3)
+    for s in range(6):
+        assert len(state.pack[s]) + len(state.perms[s]) == 2
+        assert all(C.cards[c].kind == "permanent" for c in state.perms[s])
+    assert state.otis == C.tool_shed and (state.stalk, state.attack, state.damage) == (1, 0, 1)
+    assert all(loc == C.campfire for loc in state.loc)
