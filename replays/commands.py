@@ -69,6 +69,7 @@ def replay_show(ctx: click.Context, file: str, step: int | None, seat: int | Non
     try:
         replay = read_replay(file)
         simulator = Simulator(replay, registry_of(ctx))
+        simulator.verify()  # a file that fails a digest anywhere is not shown at all
         text = show_text(simulator, replay.steps if step is None else step, seat)
     except Exception as error:
         _problem(file, error)
@@ -86,6 +87,7 @@ def replay_view(ctx: click.Context, file: str, step: int) -> None:
     try:
         replay = read_replay(file)
         simulator = Simulator(replay, registry_of(ctx))
+        simulator.verify()  # a file that fails its digests is refused before the screen opens
         simulator.state_at(step)
     except Exception as error:
         _problem(file, error)

@@ -253,8 +253,10 @@ def _unpack(data: bytes, *, what: str, **limits: int) -> Any:
     except Exception as error:  # msgpack reports limits and bad bytes as ValueError and friends
         reason = _one_line(str(error)) or type(error).__name__
         raise ReplayError(f"not a campfire replay: unreadable {what} ({reason})") from None
-    if unpacker.tell() != len(data):
-        raise ReplayError(f"not a campfire replay: {len(data) - unpacker.tell()} stray bytes after the {what}")
+    stray = len(data) - unpacker.tell()
+    # Stray bytes after something that is no replay at all: the caller's "not a replay" says more.
+    if stray and (what != "file" or (isinstance(value, dict) and MARKER in value)):
+        raise ReplayError(f"not a campfire replay: {stray} stray bytes after the {what}")
     return value
 
 

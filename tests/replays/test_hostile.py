@@ -123,7 +123,7 @@ CORPUS: list[tuple[str, Callable[[bytes], bytes], str]] = [
 def test_a_bad_file_gets_one_line_and_a_non_zero_exit(good, tmp_path, name, make, message):
     path = tmp_path / f"{name}.cfr"
     path.write_bytes(make(good))
-    for command in ("verify", "show", "analyze"):
+    for command in ("verify", "show", "view", "analyze"):
         result = campfire("replay", command, str(path))
         assert result.exit_code == 1, (command, result.output)
         lines = errors(result)
@@ -216,7 +216,7 @@ def test_fuzz_mutated_replays_only_ever_raise_replay_errors(good, data):
     _load_and_verify(bytes(mutated))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_fuzz_well_formed_bodies_with_wrong_values_only_ever_raise_replay_errors(good, data):
     values = st.recursive(st.none() | st.booleans() | st.integers(-2**63, 2**64 - 1) | st.floats() |

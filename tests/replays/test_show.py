@@ -91,3 +91,14 @@ def test_show_out_of_range_is_one_line(played, args, message):
     result = campfire("replay", "show", str(path), *args)
     assert result.exit_code == 1
     assert errors(result) == [f"{path}: {message}"]
+
+
+def test_show_refuses_a_file_whose_later_digest_fails(played, tmp_path):
+    from tests.replays.test_hostile import forge
+
+    _, path, _ = played
+    bad = tmp_path / "late.cfr"
+    bad.write_bytes(forge(path.read_bytes(), lambda body: body["result"].__setitem__("final_digest", bytes(8))))
+    result = campfire("replay", "show", str(bad), "--step", "2")
+    assert result.exit_code == 1
+    assert errors(result) == [f"{bad}: diverges at step 12: the final state differs from the recorded one"]

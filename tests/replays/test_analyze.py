@@ -1,0 +1,105 @@
+"""`replay analyze`: matches per game, win rates, lengths, action frequencies and turning points."""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections import Counter
+
+import pytest
+
+from corekit import play_match
+from replays.format import read_replay
+from tests.replays.conftest import campfire, errors
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory, search_registry):
+    """Six grizzly-race replays (fakesearch vs random, seats rotated) in a folder tree, with their results."""
+    root = tmp_path_factory.mktemp("analyze")
+    (root / "sub").mkdir()
+    game = search_registry.game("grizzly-race")
+    results = []
+    for seed in range(6):
+        specs = ["fakesearch", "random"] if seed % 2 == 0 else ["random", "fakesearch"]
+        path = (root / "sub" if seed >= 3 else root) / f"m{seed}.cfr"
+        result = play_match(game, specs, seed, registry=search_registry, settings={"replay": path})
+        results.append((specs, result, path))
+    (root / "notes.txt").write_text("not a replay, and not named .cfr")
+    return root, results
+
+
+def test_json_reports_matches_win_rates_and_lengths(folder):
+    root, results = folder
+    out = campfire("replay", "analyze", str(root), "--json")
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.stdout)
+    assert report["files"] == 6
+    race = report["games"]["grizzly-race"]
+    assert race["matches"] == 6
+    lengths = [r.steps for _, r, _ in results]
+    assert race["length"] == {"mean": statistics.fmean(lengths), "stdev": statistics.stdev(lengths),
+                              "min": min(lengths), "max": max(lengths)}
+    by_seat = {row["seat"]: row["win_rate"] for row in race["win_rate_by_seat"]}
+    assert by_seat[0] == pytest.approx(statistics.fmean(r.returns[0] for _, r, _ in results))
+    by_spec = {row["spec"]: row for row in race["win_rate_by_spec"]}
+    search_returns = [r.returns[specs.index("fakesearch")] for specs, r, _ in results]
+    assert by_spec["fakesearch"]["win_rate"] == pytest.approx(statistics.fmean(search_returns))
+    assert by_spec["fakesearch"]["seats_played"] == 6
+    assert by_spec["random"]["win_rate"] + by_spec["fakesearch"]["win_rate"] == pytest.approx(1.0)
+
+
+def test_action_frequencies_count_every_decision_of_each_player(folder):
+    root, results = folder
+    report = json.loads(campfire("replay", "analyze", str(root), "--json", "--top", "20").stdout)
+    actions = report["games"]["grizzly-race"]["actions_by_spec"]
+    expected = Counter()
+    for specs, _result, path in results:
+        replay = read_replay(path)
+        for seat, code in zip(replay.seats, replay.actions):
+            expected[(specs[seat], "SUPERCARD" if code == 6 else f"play {code}")] += 1
+    for spec in ("fakesearch", "random"):
+        counted = {row["action"]: row["count"] for row in actions[spec]["actions"]}
+        assert counted == {a: n for (s, a), n in expected.items() if s == spec}
+        assert actions[spec]["decisions"] == sum(counted.values())
+
+
+def test_turning_points_are_the_largest_value_losses(folder):
+    root, results = folder
+    report = json.loads(campfire("replay", "analyze", str(root), "--json", "--top", "5").stdout)
+    points = report["turning_points"]
+    assert len(points) == 5
+    losses = []
+    for _specs, _result, path in results:
+        replay = read_replay(path)
+        for step, rows in replay.stats.items():
+            values = {code: value for code, _visits, value in rows}
+            losses.append(max(values.values()) - values[replay.actions[step - 1]])
+    assert [p["loss"] for p in points] == pytest.approx(sorted(losses, reverse=True)[:5])
+    top = points[0]
+    assert top["spec"] == "fakesearch" and top["best_value"] - top["chosen_value"] == pytest.approx(top["loss"])
+
+
+def test_the_table_for_people_names_each_section(folder):
+    root, _ = folder
+    out = campfire("replay", "analyze", str(root))
+    assert out.exit_code == 0
+    for title in ("6 replays", "grizzly-race: win rate", "most frequent actions by player", "Turning points"):
+        assert title in out.stdout
+
+
+def test_a_bad_file_is_reported_and_left_out_of_the_statistics(folder, tmp_path):
+    root, _ = folder
+    bad = tmp_path / "bad.cfr"
+    bad.write_bytes(b"\x00" * 40)
+    out = campfire("replay", "analyze", str(root), str(bad), "--json")
+    assert out.exit_code == 1
+    assert errors(out) == [f"{bad}: not a campfire replay (no format marker)"]
+    assert json.loads(out.stdout)["files"] == 6
+
+
+def test_unannotated_replays_have_no_turning_points(record):
+    path = record(seed=3)
+    report = json.loads(campfire("replay", "analyze", str(path), "--json").stdout)
+    assert report["turning_points"] == []
+    assert report["games"]["grizzly-race"]["length"]["stdev"] == 0.0

@@ -1,0 +1,95 @@
+"""`replay view`: the textual viewer steps, jumps, switches views and shows annotations (headless)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from replays.format import read_replay
+from replays.simulate import Simulator
+from replays.viewer import ReplayViewer
+
+
+def _run(app: ReplayViewer, *keys: str) -> ReplayViewer:
+    async def drive() -> None:
+        async with app.run_test(size=(140, 40)) as pilot:
+            for key in keys:
+                await pilot.press(key)
+            await pilot.pause()
+
+    asyncio.run(drive())
+    return app
+
+
+@pytest.fixture
+def viewer(record):
+    def make(*keys: str, path=None, **kwargs) -> ReplayViewer:
+        simulator = Simulator(read_replay(path or record(seed=5)))
+        return _run(ReplayViewer(simulator, **kwargs), *keys)
+
+    return make
+
+
+def test_arrows_step_forward_and_back_and_stop_at_the_ends(viewer):
+    assert viewer("right", "right", "right", "left").step == 2
+    assert viewer("left", "left").step == 0
+    assert viewer("end", "right").step == 12
+    assert viewer("end", "pageup").step == 2
+
+
+def test_the_board_is_the_state_at_the_current_step(viewer, record):
+    path = record(seed=5)
+    simulator = Simulator(read_replay(path))
+    app = viewer("right", "right", "right", path=path)
+    assert app.texts["state"] == simulator.game.render(simulator.state_at(3).observation(None), None)
+    assert "step 3 of 12   full view" in app.texts["info"]
+
+
+def test_g_jumps_to_a_typed_step(viewer):
+    assert viewer("g", "9", "enter").step == 9
+    assert viewer("g", "4", "0", "enter").step == 12  # clamped to the end
+    assert viewer("g", "x", "enter", "right").step == 1  # not a number: stays, then keys work again
+
+
+def test_escape_closes_the_jump_box_without_moving(viewer):
+    app = viewer("right", "g", "7", "escape", "right")
+    assert app.step == 2
+
+
+def test_v_cycles_seat_views_and_f_returns_to_the_full_view(viewer):
+    app = viewer("right", "right", "right", "right", "v", "v")
+    assert app.seat == 1
+    assert "as seat 1" in app.texts["info"]
+    assert "seat 1 (you)" in app.texts["state"]
+    assert "seat 0: (hidden from seat 1)" in app.texts["actions"]
+    assert viewer("v", "v", "v").seat is None
+    assert viewer("v", "f").seat is None
+
+
+def test_the_decision_panel_shows_the_search_statistics_of_the_current_decision(record, search_registry):
+    path = record(specs="fakesearch,random", seed=3, registry=search_registry)
+    replay = read_replay(path)
+    app = _run(ReplayViewer(Simulator(replay)))
+    rows = replay.stats[1]
+    chosen = replay.actions[0]
+    text = app.texts["decision"]
+    assert "seat 0 (fakesearch) chose" in text
+    assert "visits" in text and "value" in text
+    top = max(rows, key=lambda r: (r[1], r[2]))
+    assert f"{top[1]:>7} {top[2]:>7.3f}" in text
+    marked = [line for line in text.splitlines() if line.startswith("*")]
+    assert len(marked) == 1 and (f"play {chosen}" in marked[0] or chosen == 6)
+
+
+def test_a_seat_view_hides_another_seats_statistics(record, search_registry):
+    path = record(specs="fakesearch,random", seed=3, registry=search_registry)
+    app = _run(ReplayViewer(Simulator(read_replay(path)), seat=1))
+    assert "hidden from seat 1" in app.texts["decision"]
+    assert "visits" not in app.texts["decision"]
+
+
+def test_the_last_step_shows_the_result(viewer):
+    app = viewer("end")
+    assert "Result: seat 0 wins after 12 steps" in app.texts["actions"]
+    assert "the match is over" in app.texts["decision"]
