@@ -98,7 +98,7 @@ class SlasherObservation:
     winners: tuple[int, ...]
     log: tuple[str, ...]
     hidden: tuple[object, ...] = ()
-    """Full view only: every hand and the deck (top last)."""
+    """Full view only: every hand and the deck (top last), each as bytes holding one card code per byte."""
 
     def place(self, seat: int) -> int | None:
         """Where `seat`'s teen is (a location code), or None without a location."""
@@ -303,7 +303,8 @@ class SlasherState(State):
             stall=self.stall,
             winners=self.winners,
             log=self.log,
-            hidden=(tuple(tuple(h) for h in self.hands), tuple(self.deck)) if seat is None else (),
+            # Full view only, one byte per card: the digest of replays walks these at every step.
+            hidden=(tuple(bytes(h) for h in self.hands), bytes(self.deck)) if seat is None else (),
         )
 
     def sample(self, seat: int, rng: Rng) -> SlasherState:

@@ -1,0 +1,40 @@
+"""The slasher's terminal rendering: every teen's place and company at a glance, other hands hidden."""
+
+from plugins.slasher.cards import BEACH, MAIN_HOUSE, NATURE, SEX_KILLS
+from plugins.slasher.game import Slasher
+from tests.plugins.slasher.scenario import FILLERS, arranged, attack
+
+
+def test_each_teens_place_and_company_is_shown():
+    state = arranged([[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:4]], {0: MAIN_HOUSE, 1: MAIN_HOUSE, 2: NATURE})
+    text = Slasher().render(state.observation(0), 0)
+    lines = text.splitlines()
+    assert "Main House 5 (pair)" in lines[1] and "seat 0 (you)" in lines[1]
+    assert "Nature 1 (ALONE)" in lines[3]
+    assert "no location yet" in lines[4]
+    assert "Nature 1: seat 2 | Main House 5: seat 0, seat 1" in text
+
+
+def test_only_ones_own_hand_is_shown():
+    state = arranged([[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:4]])
+    text = Slasher().render(state.observation(1), 1)
+    assert "hand: Front Yard 3, Front Yard 3, Front Yard 3, Back Room 2" not in text
+    assert "hand: Back Room 2, Front Yard 3, Front Yard 3, Front Yard 3" in text
+    assert "hand: 4 cards" in text and "Nature 1, Beach 4" not in text
+
+
+def test_the_full_view_shows_every_hand():
+    state = arranged([[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:4]])
+    text = Slasher().render(state.observation(None), None)
+    assert "hand: Nature 1, Beach 4, Beach 4, Beach 4" in text
+    assert "hand: Back Room 2, Back Room 2, Beach 4, Beach 4" in text
+    assert "deck top:" in text
+
+
+def test_the_face_down_killer_is_announced_without_its_name_to_the_others():
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
+    others = Slasher().render(state.observation(2), 2)
+    owner = Slasher().render(state.observation(0), 0)
+    assert "THE KILLER IS ABOUT TO STRIKE!" in others and "Sex Kills" not in others
+    assert "(it is Sex Kills)" in owner
+    assert "seat 0 may react or pass (0 of 4 passed in a row)" in others

@@ -1,0 +1,390 @@
+"""The slasher's rules, one test per rule, on hands and decks arranged by hand."""
+
+from collections import Counter
+
+import pytest
+
+from corekit import GameError, IllegalAction
+from plugins.slasher.cards import (
+    BACK_ROOM,
+    BEACH,
+    CARDS,
+    FLEE,
+    FRONT_YARD,
+    FULL_DECK,
+    JUST_A_CAT,
+    MAIN_HOUSE,
+    NATURE,
+    PANIC,
+    SECRET_KILL,
+    SEX_KILLS,
+    UNEXPECTED_KILL,
+    victims,
+)
+from plugins.slasher.game import (
+    ATTACK,
+    KILLER,
+    LOCATION,
+    NEW_HAND,
+    OVER,
+    PASS,
+    REACT,
+    TURN,
+    AllDead,
+    Slasher,
+    SlasherOptions,
+)
+from tests.plugins.slasher.scenario import FILLERS, arranged, attack, everyone_passes
+
+# ---- the deck and the setup ------------------------------------------------------------------
+
+
+def test_the_deck_has_64_cards_in_the_rulebook_counts():
+    counts = Counter(FULL_DECK)
+    assert len(FULL_DECK) == 64
+    assert [counts[c] for c in (MAIN_HOUSE, BEACH, FRONT_YARD, BACK_ROOM, NATURE)] == [14, 8, 6, 4, 8]
+    assert [counts[c] for c in (SEX_KILLS, SECRET_KILL, UNEXPECTED_KILL)] == [6, 3, 3]
+    assert [counts[c] for c in (FLEE, PANIC, JUST_A_CAT)] == [6, 3, 3]
+    assert [CARDS[c].safety for c in (NATURE, BACK_ROOM, FRONT_YARD, BEACH, MAIN_HOUSE)] == [1, 2, 3, 4, 5]
+
+
+def test_setup_deals_four_cards_to_every_player():
+    state = Slasher().initial_state(6, seed=3)
+    assert [len(hand) for hand in state.hands] == [4] * 6
+    assert len(state.deck) == 64 - 24
+    assert Counter(c for zone in state.zones().values() for c in zone) == Counter(FULL_DECK)
+
+
+def test_supports_two_to_six_players():
+    game = Slasher()
+    assert (game.min_players, game.max_players) == (2, 6)
+    with pytest.raises(GameError, match="2-6 players"):
+        game.initial_state(7, seed=0)
+
+
+def test_the_start_seat_is_drawn_from_the_seed_unless_given():
+    firsts = {Slasher().initial_state(4, seed).to_act[0] for seed in range(40)}
+    assert firsts == {0, 1, 2, 3}
+    assert Slasher().initial_state(4, 7).to_act == Slasher().initial_state(4, 7).to_act
+    assert Slasher().initial_state(4, 7, {"first": "2"}).to_act == (2,)
+    with pytest.raises(GameError, match="first=4"):
+        Slasher().initial_state(4, 7, {"first": "4"})
+
+
+# ---- a turn ----------------------------------------------------------------------------------
+
+
+def test_a_location_may_be_played_on_any_teen_including_ones_own():
+    state = arranged([[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:4]])
+    targets = {a[2] for a in state.legal_actions(0) if a[0] == LOCATION and a[1] == NATURE}
+    assert targets == {0, 1, 2, 3}
+
+
+def test_a_location_stacks_on_the_old_one_which_stays_tabled():
+    state = arranged([[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:4]], places={2: MAIN_HOUSE})
+    state.apply(0, (LOCATION, NATURE, 2))
+    assert state.stacks[2] == [MAIN_HOUSE, NATURE]
+    assert state.places()[2] == NATURE
+
+
+def test_a_killer_needs_every_living_teen_to_have_a_location():
+    hands = [[SEX_KILLS, *FILLERS[0]], *FILLERS[1:4]]
+    assert not any(a[0] == KILLER for a in arranged(hands, {0: NATURE, 1: NATURE, 2: BEACH}).legal_actions(0))
+    placed = arranged(hands, {0: NATURE, 1: NATURE, 2: BEACH, 3: BEACH})
+    assert (KILLER, SEX_KILLS) in placed.legal_actions(0)
+
+
+def test_a_player_who_can_do_neither_discards_the_hand_and_draws_four():
+    hands = [[SEX_KILLS, FLEE, PANIC, JUST_A_CAT], *FILLERS[1:4]]
+    state = arranged(hands, {0: NATURE}, deck_top=[BEACH, BEACH, NATURE, SECRET_KILL])
+    assert state.legal_actions(0) == [(NEW_HAND,)]
+    state.apply(0, (NEW_HAND,))
+    assert state.hands[0] == sorted([BEACH, BEACH, NATURE, SECRET_KILL])
+    assert sorted(state.discard) == sorted([SEX_KILLS, FLEE, PANIC, JUST_A_CAT])
+    assert state.to_act == (1,), "the turn passes"
+
+
+def test_every_player_refills_to_four_after_the_turn():
+    state = arranged([[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:3]], deck_top=[FLEE])
+    state.apply(0, (LOCATION, NATURE, 1))
+    assert [len(hand) for hand in state.hands] == [4, 4, 4]
+    assert FLEE in state.hands[0]
+
+
+def test_a_seat_may_not_act_out_of_turn():
+    state = arranged([[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:3]])
+    before = state.digest()
+    with pytest.raises(IllegalAction, match="seat 1 may not act now"):
+        state.apply(1, (LOCATION, FRONT_YARD, 1))
+    assert state.digest() == before
+
+
+# ---- the attack --------------------------------------------------------------------------------
+
+
+def test_the_killer_strikes_only_when_every_seat_has_passed_in_a_row():
+    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
+    assert state.to_act == (0,), "the player of the killer holds priority first"
+    for seat in (0, 1, 2):
+        state.apply(seat, (PASS,))
+        assert state.phase == ATTACK
+    state.apply(3, (PASS,))
+    assert state.phase == TURN
+    assert not state.turns.alive[1]
+
+
+def test_a_reaction_makes_everyone_pass_again():
+    hands = [[SECRET_KILL, *FILLERS[0]], [FLEE, *FILLERS[1][:3]], *FILLERS[2:4]]
+    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands,
+                   deck_top=[SEX_KILLS])
+    state.apply(0, (PASS,))
+    state.apply(1, (REACT, FLEE, 1))
+    for seat in (2, 3, 0):
+        state.apply(seat, (PASS,))
+    assert state.phase == ATTACK, "three passes since the reaction are not enough"
+    state.apply(1, (PASS,))
+    assert state.phase == TURN
+
+
+def test_hands_are_not_refilled_during_the_attack():
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
+    assert len(state.hands[0]) == 3
+    state.apply(0, (PASS,))
+    assert len(state.hands[0]) == 3
+
+
+def test_flee_onto_a_location_replaces_the_teens_place():
+    hands = [[SECRET_KILL, *FILLERS[0]], [FLEE, *FILLERS[1][:3]], *FILLERS[2:4]]
+    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands, deck_top=[MAIN_HOUSE])
+    state.apply(0, (PASS,))
+    state.apply(1, (REACT, FLEE, 1))
+    assert state.stacks[1] == [NATURE, MAIN_HOUSE]
+    everyone_passes(state)
+    assert state.turns.alive[1], "Main House holds two teens now: no lone teen for the Secret Kill"
+
+
+def test_flee_turning_over_a_killer_or_reaction_discards_it_and_the_teen_stays():
+    hands = [[SECRET_KILL, *FILLERS[0]], [FLEE, *FILLERS[1][:3]], *FILLERS[2:4]]
+    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands, deck_top=[PANIC])
+    state.apply(0, (PASS,))
+    state.apply(1, (REACT, FLEE, 1))
+    assert state.stacks[1] == [NATURE]
+    assert state.discard.count(PANIC) == 1 and FLEE in state.discard
+
+
+def test_panic_makes_every_living_teen_flee():
+    hands = [[SECRET_KILL, *FILLERS[0]], [PANIC, *FILLERS[1][:3]], *FILLERS[2:4]]
+    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands,
+                   deck_top=[NATURE, BACK_ROOM, SEX_KILLS, MAIN_HOUSE])
+    state.apply(0, (PASS,))
+    state.apply(1, (REACT, PANIC))
+    # Starting with the player of Panic!, clockwise.
+    assert state.places() == {1: NATURE, 2: BACK_ROOM, 3: BEACH, 0: MAIN_HOUSE}
+    assert state.stacks[0] == [MAIN_HOUSE, MAIN_HOUSE]
+
+
+def test_just_a_cat_negates_the_killer_and_nothing_happens():
+    hands = [[SEX_KILLS, *FILLERS[0]], [JUST_A_CAT, *FILLERS[1][:3]], *FILLERS[2:4]]
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands)
+    state.apply(0, (PASS,))
+    state.apply(1, (REACT, JUST_A_CAT))
+    everyone_passes(state)
+    assert state.turns.living == (0, 1, 2, 3)
+    assert state.places() == {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, "locations stay on the table"
+    assert SEX_KILLS in state.discard
+
+
+def test_just_a_cat_cannot_follow_panic():
+    hands = [[SEX_KILLS, *FILLERS[0]], [JUST_A_CAT, PANIC, *FILLERS[1][:2]], *FILLERS[2:4]]
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands)
+    state.apply(0, (PASS,))
+    assert (REACT, JUST_A_CAT) in state.legal_actions(1)
+    state.apply(1, (REACT, PANIC))
+    for seat in (2, 3, 0):
+        state.apply(seat, (PASS,))
+    assert (REACT, JUST_A_CAT) not in state.legal_actions(1)
+    with pytest.raises(IllegalAction):
+        state.apply(1, (REACT, JUST_A_CAT))
+
+
+# ---- who dies ----------------------------------------------------------------------------------
+
+
+def test_sex_kills_kills_a_pair():
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
+    everyone_passes(state)
+    assert state.turns.living == (0, 1)
+
+
+def test_sex_kills_takes_the_pair_in_the_unsafest_place_when_there_are_several():
+    assert victims({0: BEACH, 1: BEACH, 2: BACK_ROOM, 3: BACK_ROOM, 4: NATURE}, SEX_KILLS) == (2, 3)
+
+
+def test_sex_kills_without_a_pair_kills_the_lone_teen_in_the_unsafest_place():
+    assert victims({0: MAIN_HOUSE, 1: FRONT_YARD, 2: BEACH}, SEX_KILLS) == (1,)
+
+
+def test_the_killer_never_strikes_a_place_with_three_or_more_teens():
+    # The rulebook's case: 3 teens in Nature and one alone in the Main House: the one alone dies.
+    places = {0: NATURE, 1: NATURE, 2: NATURE, 3: MAIN_HOUSE}
+    assert victims(places, SEX_KILLS) == victims(places, SECRET_KILL) == (3,)
+    assert victims({0: NATURE, 1: NATURE, 2: NATURE}, SEX_KILLS) == ()
+
+
+def test_secret_kill_kills_the_lone_teen_in_the_unsafest_place_and_keeps_the_locations():
+    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
+    everyone_passes(state)
+    assert state.turns.living == (0, 2, 3)
+    assert state.stacks == [[MAIN_HOUSE], [], [BEACH], [BEACH]]
+
+
+def test_secret_kill_never_takes_a_teen_of_a_pair():
+    assert victims({0: NATURE, 1: NATURE, 2: MAIN_HOUSE, 3: MAIN_HOUSE}, SECRET_KILL) == ()
+
+
+def test_unexpected_kill_kills_the_lone_teen_in_the_safest_place():
+    assert victims({0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, UNEXPECTED_KILL) == (0,)
+    assert victims({0: MAIN_HOUSE, 1: MAIN_HOUSE, 2: BACK_ROOM, 3: NATURE}, UNEXPECTED_KILL) == (2,)
+
+
+def test_a_killer_without_victims_is_discarded_and_locations_stay():
+    state = attack(SECRET_KILL, {0: BEACH, 1: BEACH, 2: NATURE, 3: NATURE})
+    everyone_passes(state)
+    assert state.turns.living == (0, 1, 2, 3)
+    assert state.places() == {0: BEACH, 1: BEACH, 2: NATURE, 3: NATURE}
+    assert SECRET_KILL in state.discard and state.killer == 0
+
+
+def test_a_kill_discards_the_victims_cards_and_every_tabled_location():
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
+    victim_cards = state.hands[2] + state.hands[3]
+    everyone_passes(state)
+    assert state.hands[2] == state.hands[3] == []
+    assert state.stacks == [[], [], [], []]
+    assert not Counter([*victim_cards, MAIN_HOUSE, NATURE, BEACH, BEACH, SEX_KILLS]) - Counter(state.discard)
+
+
+def test_killed_players_are_skipped_in_the_turn_order():
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: NATURE, 3: BEACH}, players=4)
+    everyone_passes(state)
+    assert state.turns.living == (0, 3)
+    assert state.to_act == (3,)
+
+
+def test_a_killed_player_may_only_pass_in_a_later_attack():
+    hands = [[SEX_KILLS, FRONT_YARD, FRONT_YARD, FRONT_YARD], [BACK_ROOM] * 4, [BEACH] * 4, [BEACH] * 4,
+             [UNEXPECTED_KILL, MAIN_HOUSE, MAIN_HOUSE, MAIN_HOUSE]]
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: NATURE, 3: FRONT_YARD, 4: MAIN_HOUSE}, hands=hands)
+    everyone_passes(state)
+    assert state.turns.living == (0, 3, 4)
+    state.apply(3, (LOCATION, BEACH, 3))
+    state.apply(4, (LOCATION, MAIN_HOUSE, 4))
+    state.apply(0, (LOCATION, FRONT_YARD, 0))
+    state.apply(3, (LOCATION, BEACH, 3))
+    state.apply(4, (KILLER, UNEXPECTED_KILL))
+    seen = []
+    while state.phase == ATTACK:
+        seat = state.to_act[0]
+        seen.append(seat)
+        if seat in (1, 2):
+            assert state.legal_actions(seat) == [(PASS,)]
+        state.apply(seat, (PASS,))
+    assert seen == [4, 0, 1, 2, 3], "every seat, killed ones included, passes before the strike"
+
+
+# ---- the deck running out, the end ------------------------------------------------------------
+
+
+def test_the_new_deck_is_the_shuffled_discards_without_tabled_locations():
+    state = arranged([[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:3]], places={1: MAIN_HOUSE, 2: MAIN_HOUSE})
+    state.discard.extend(state.deck)
+    state.deck.clear()
+    state.apply(0, (LOCATION, NATURE, 1))  # the refill finds the deck empty
+    assert state.stacks[1] == [MAIN_HOUSE, NATURE] and state.stacks[2] == [MAIN_HOUSE]
+    assert state.discard == []
+    assert len(state.deck) == 64 - 3 * 4 - 3, "every card but the hands and the three tabled locations"
+
+
+def test_the_last_living_teen_wins():
+    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE}, players=2)
+    everyone_passes(state)
+    assert state.phase == OVER and state.is_terminal
+    assert state.returns() == [1.0, 0.0]
+
+
+def test_when_everyone_dies_at_once_nobody_wins():
+    state = attack(SEX_KILLS, {0: NATURE, 1: NATURE}, players=2)
+    everyone_passes(state)
+    assert state.is_terminal and state.returns() == [0.0, 0.0]
+
+
+def test_when_everyone_dies_at_once_they_may_share_the_win_by_option():
+    state = attack(SEX_KILLS, {0: NATURE, 1: NATURE}, players=2, options=SlasherOptions(all_dead=AllDead.SHARE))
+    everyone_passes(state)
+    assert state.returns() == [0.5, 0.5]
+
+
+def test_turns_in_a_row_without_a_death_end_the_game_with_the_survivors_sharing():
+    hands = [[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:3]]
+    state = arranged(hands, options=SlasherOptions(stall_turns=2))
+    state.apply(0, (LOCATION, NATURE, 0))
+    assert not state.is_terminal
+    state.apply(1, (LOCATION, BACK_ROOM, 1))
+    assert state.is_terminal
+    assert state.returns() == pytest.approx([1 / 3] * 3)
+
+
+def test_the_game_is_bounded_by_the_stall_rule():
+    game = Slasher()
+    options = SlasherOptions(stall_turns=100)
+    assert game.max_decisions(2, options) < game.max_decisions(6, options) < 6 * 100 * (1 + 4 * 36 + 6) + 1
+
+
+# ---- the optional rule ----------------------------------------------------------------------
+
+
+def test_the_optional_rule_lets_a_player_discard_one_other_card():
+    hands = [[NATURE, FLEE, BEACH, BEACH], *FILLERS[1:3]]
+    assert all(len(a) == 3 for a in arranged(hands).legal_actions(0))
+    state = arranged(hands, options=SlasherOptions(discard_one=True))
+    assert (LOCATION, NATURE, 1, FLEE) in state.legal_actions(0)
+    assert (LOCATION, NATURE, 1, NATURE) not in state.legal_actions(0), "only another card"
+    state.apply(0, (LOCATION, NATURE, 1, FLEE))
+    assert state.discard == [FLEE]
+    assert len(state.hands[0]) == 4
+
+
+def test_the_optional_rule_works_with_a_killer_too():
+    hands = [[SEX_KILLS, FLEE, BEACH, BEACH], *FILLERS[1:3]]
+    state = arranged(hands, {0: NATURE, 1: BEACH, 2: MAIN_HOUSE}, options=SlasherOptions(discard_one=True))
+    state.apply(0, (KILLER, SEX_KILLS, BEACH))
+    assert state.hands[0] == [BEACH, FLEE] and state.discard == [BEACH]
+
+
+# ---- what each seat sees ---------------------------------------------------------------------
+
+
+def test_the_face_down_killer_is_seen_only_by_its_player():
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
+    assert state.observation(0).killer == SEX_KILLS
+    assert state.observation(1).killer is None and state.observation(1).killer_down
+    assert state.observation(None).killer == SEX_KILLS
+
+
+def test_a_sample_keeps_the_face_down_killer_a_killer():
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
+    from corekit import Rng
+
+    kinds = {state.sample(1, Rng(seed)).killer for seed in range(60)}
+    assert kinds == {SEX_KILLS, SECRET_KILL, UNEXPECTED_KILL}
+    assert {state.sample(0, Rng(seed)).killer for seed in range(10)} == {SEX_KILLS}
+
+
+def test_actions_read_as_the_cards_they_play():
+    game = Slasher()
+    assert game.action_text((LOCATION, MAIN_HOUSE, 2)) == "Main House 5 -> seat 2"
+    assert game.action_text((KILLER, SEX_KILLS, FLEE)) == "killer Sex Kills face down, discarding Flee!"
+    assert game.action_text((REACT, FLEE, 1)) == "Flee! seat 1"
+    assert game.action_text((REACT, JUST_A_CAT)) == "Just a Cat"
+    assert game.action_text((PASS,)) == "pass"
+    assert game.action_text((NEW_HAND,)) == "discard hand and draw 4"
