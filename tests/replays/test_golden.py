@@ -1,0 +1,55 @@
+"""Compatibility: the golden replays committed under tests/data/replays verify in every later version.
+
+Each is a small match recorded once and never regenerated: if one stops verifying, either the replay
+format changed without a reader for the old version, or a game's rules changed without bumping its
+`version` (then the golden must be refused with a message naming the version, not verify wrongly).
+Make one for a new game with `python -m tests.replays.test_golden GAME SPECS SEED` (add it, never overwrite).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from corekit import Registry, play_match
+from replays.format import read_replay
+from replays.simulate import Simulator
+from tests.replays.conftest import DATA, _FakeSearchPlugin, campfire
+
+GOLDEN = sorted(DATA.glob("*.cfr"))
+
+
+def test_there_is_a_golden_replay_for_grizzly_race():
+    assert DATA / "grizzly-race.cfr" in GOLDEN
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_each_golden_replay_verifies(path):
+    result = campfire("replay", "verify", str(path))
+    assert result.exit_code == 0, result.output
+    replay = read_replay(path)
+    assert replay.header.game == path.stem
+    assert result.stdout.strip() == f"{path}: OK ({path.stem}, {replay.steps} steps, {len(replay.header.seats)} seats)"
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_each_golden_replay_keeps_its_annotations(path):
+    replay = read_replay(path)
+    assert replay.stats, "goldens are recorded with an annotating player so annotations stay readable"
+    assert len(replay.times) == replay.steps
+    Simulator(replay).state_at(replay.steps // 2)
+
+
+def make_golden(game_id: str, specs: list[str], seed: int, target: Path) -> None:
+    """Record one golden replay (with the annotating fake search player available)."""
+    if target.exists():
+        raise SystemExit(f"{target} exists: goldens are never regenerated")
+    registry = Registry(plugins=[_FakeSearchPlugin()])
+    play_match(registry.game(game_id), specs, seed, registry=registry, settings={"replay": target})
+
+
+if __name__ == "__main__":
+    game, players, seed_text = sys.argv[1:4]
+    make_golden(game, players.split(","), int(seed_text), DATA / f"{game}.cfr")
