@@ -129,7 +129,7 @@ class ScavengersState(State):
     """One moment of a game of Scavengers."""
 
     __slots__ = (
-        "camper_discard", "campers", "deck", "done", "game", "hands", "held", "leader", "mice", "options",
+        "_legal", "camper_discard", "campers", "deck", "done", "game", "hands", "held", "leader", "mice", "options",
         "pending", "phases", "placer", "players", "report", "rng", "table", "turns", "winners",
     )
 
@@ -157,6 +157,7 @@ class ScavengersState(State):
         state.mice = []
         state.report = ()
         state.winners = ()
+        state._legal = None
         for seat in range(players):
             state._leftovers(seat)
         state._start_round()
@@ -176,10 +177,19 @@ class ScavengersState(State):
             return (self.turns.current,)
         return (self.mice[0][1],)
 
-    def legal_actions(self, seat: int) -> list[tuple]:
+    def legal_actions(self, seat: int) -> tuple[tuple, ...]:
         """Legal actions of `seat` now (empty unless it is to act)."""
         if seat not in self.to_act:
-            return []
+            return ()
+        # `apply` validates against this list right after a player chose from it: build it once.
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        legal = tuple(self._legal_actions(seat))
+        self._legal = (seat, legal)
+        return legal
+
+    def _legal_actions(self, seat: int) -> list[tuple]:
         phase = self.phases.current
         table = self.table
         if phase == "place":
@@ -189,6 +199,7 @@ class ScavengersState(State):
         return [("mouse", t) for t in sorted(set(table.scraps[self.mice[0][0]]))]
 
     def _apply(self, seat: int, action: tuple) -> None:
+        self._legal = None
         tag = action[0]
         if tag == "place":
             self.table.scraps[action[1]].append(self.pending)
@@ -242,6 +253,7 @@ class ScavengersState(State):
         copy.mice = self.mice[:]
         copy.report = self.report
         copy.winners = self.winners
+        copy._legal = None
         return copy
 
     def observation(self, seat: int | None) -> ScavengersObservation:
@@ -366,7 +378,7 @@ class ScavengersState(State):
     def _draw_camper(self) -> None:
         """The Camp Leader turns Camper cards until a Camp has room; a scrap gone from the pile is skipped."""
         self.pending = None
-        if all(len(s) >= CONTENT.circles for s in self.table.scraps):
+        if all(len(s) >= CONTENT.circles for s in self.table.scraps) or not any(self.table.pile):
             self._start_play()
             return
         while True:

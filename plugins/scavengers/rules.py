@@ -117,26 +117,40 @@ def mouse_leader(mice: list[int]) -> int | None:
 # ---- legal plays ---------------------------------------------------------------------------------
 
 
-def plays(table: Table, seat: int, hand: list[int], content: Content = CONTENT) -> Iterator[tuple]:
+SIMPLE = frozenset(("cloudbreak", "dog", "late_night", "chipmunk", "coyote", "crow", "mouse", "porcupine",
+                    "rabbit", "raccoon"))
+"""Kinds whose play has no choice but the Camp."""
+
+
+def plays(table: Table, seat: int, hand: list[int], content: Content = CONTENT) -> list[tuple]:
     """Every legal ("play", design, camp, *choices) and ("hop", design, from, to) for `seat`."""
     camps = range(len(content.camps))
-    for d in sorted(set(hand)):
+    bear = table.bear
+    actions: list[tuple] = []
+    add = actions.append
+    last = -1
+    for d in hand:  # hands are kept sorted: equal cards are neighbours
+        if d == last:
+            continue
+        last = d
         kind = KIND[d]
         if kind == "bear":
-            for where in (*camps, DEN):
-                yield ("play", d, where)
+            actions += [("play", d, where) for where in (*camps, DEN)]
             continue
+        blocked = bear if TAN[d] and kind != "porcupine" else -1
         for c in camps:
-            if TAN[d] and table.bear == c and kind != "porcupine":
+            if c == blocked:
                 continue
-            yield from _choices(table, seat, d, kind, c, content)
+            if kind in SIMPLE:
+                add(("play", d, c))
+            else:
+                actions += _choices(table, seat, d, kind, c, content)
     if hand:
         for frm in camps:
             for owner, d, hopped in sorted(set(table.tan[frm])):
-                if owner == seat and KIND[d] == "rabbit" and not hopped:
-                    for to in camps:
-                        if to != frm and to != table.bear:
-                            yield ("hop", d, frm, to)
+                if owner == seat and not hopped and KIND[d] == "rabbit":
+                    actions += [("hop", d, frm, to) for to in camps if to != frm and to != bear]
+    return actions
 
 
 def _choices(table: Table, seat: int, d: int, kind: str, c: int, content: Content) -> Iterator[tuple]:

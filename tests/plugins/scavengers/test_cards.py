@@ -33,7 +33,7 @@ def test_a_player_who_passed_plays_no_more_this_round():
     state.apply(1, ("play", card("Raccoon 3"), QUARTZ))
     state.apply(2, ("play", card("Crow 1"), QUARTZ))
     assert state.to_act == (1,)
-    assert state.legal_actions(0) == []
+    assert not state.legal_actions(0)
     with pytest.raises(IllegalAction):
         state.apply(0, ("play", card("Coyote 4"), QUARTZ))
 

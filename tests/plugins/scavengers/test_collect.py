@@ -48,7 +48,7 @@ def test_the_mouse_majority_chooses_its_scrap_before_the_winner_takes_the_rest()
              .hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state)
     pass_all(state)
     assert state.to_act == (0,)
-    assert state.legal_actions(0) == [("mouse", scrap("Bun")), ("mouse", scrap("Chili")), ("mouse", scrap("Egg"))]
+    assert list(state.legal_actions(0)) == [("mouse", scrap("Bun")), ("mouse", scrap("Chili")), ("mouse", scrap("Egg"))]
     state.apply(0, ("mouse", scrap("Chili")))
     assert held(state, 0, "Chili") == 1
     assert (held(state, 1, "Egg"), held(state, 1, "Bun")) == (1, 1)
@@ -134,7 +134,7 @@ def test_the_first_player_to_complete_all_four_food_cards_wins():
     pass_all(state)
     assert state.is_terminal
     assert state.returns() == [0.0, 0.0, 1.0]
-    assert state.legal_actions(2) == []
+    assert not state.legal_actions(2)
 
 
 def test_players_completing_all_four_in_the_same_round_share_the_win():

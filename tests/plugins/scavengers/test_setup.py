@@ -84,3 +84,11 @@ def test_the_camper_deck_is_reshuffled_from_its_discard_when_it_runs_out():
     if state.phases.current == "place":
         state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[0])
     assert len(state.campers) + len(state.camper_discard) == 24
+
+
+def test_placement_stops_if_the_pile_is_empty():
+    state = GAME.initial_state(2, 4)
+    state.table.pile = [0] * len(state.table.pile)  # (conservation is not the point here)
+    state.table.pile[state.pending] = 1
+    state.apply(state.to_act[0], ("place", 0))
+    assert state.phases.current == "play"

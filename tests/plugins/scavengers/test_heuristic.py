@@ -1,0 +1,102 @@
+"""The Scavengers heuristic: bids where it needs scraps, times Dog, Owl and Late Night Campers against
+the leader, passes when it cannot win a Camp."""
+
+import pytest
+
+from corekit import Rng
+from plugins.scavengers import heuristic
+from tests.plugins.scavengers.scenario import ELK, GRIZZLY, QUARTZ, Scenario, card, pass_all, scrap
+
+
+def choose(state, seat=0):
+    return heuristic.policy(state.observation(seat), seat, state.legal_actions(seat), Rng(0))
+
+
+def test_it_bids_at_the_camp_holding_the_scraps_it_needs():
+    state = (Scenario(2).done(0, ["Kabobs"]).scraps(QUARTZ, ["Egg", "Egg", "Cheese"]).scraps(ELK, ["Meat", "Meat"])
+             .hand(0, ["Coyote 5", "Crow 1"]).hand(1, ["Crow 2"]).state)
+    assert choose(state) == ("play", card("Coyote 5"), QUARTZ)
+
+
+def test_it_passes_when_it_cannot_win_a_camp():
+    state = (Scenario(2).scraps(QUARTZ, ["Egg"]).scraps(ELK, ["Bun"]).scraps(GRIZZLY, ["Meat"])
+             .tan(1, QUARTZ, ["Coyote 6"]).tan(1, ELK, ["Raccoon 5"]).tan(1, GRIZZLY, ["Coyote 5"])
+             .hand(0, ["Crow 1", "Porcupine 1"]).hand(1, ["Crow 2"]).state)
+    assert choose(state) == ("pass",)
+
+
+def test_it_plays_the_dog_on_the_leader_winning_a_camp():
+    state = (Scenario(2).done(1, ["Chili Dog", "Kabobs", "S'mores"]).held(1, ["Egg", "Egg", "Cheese"])
+             .scraps(ELK, ["Pepper"]).tan(1, ELK, ["Coyote 6"]).tan(0, ELK, ["Crow 2"])
+             .hand(0, ["Dog", "Crow 1"]).hand(1, ["Crow 2"]).state)
+    assert choose(state) == ("play", card("Dog"), ELK)
+
+
+def test_it_plays_the_owl_on_the_leaders_mouse():
+    state = (Scenario(2).done(1, ["Chili Dog", "Kabobs", "S'mores"]).held(1, ["Egg", "Egg", "Cheese"])
+             .scraps(GRIZZLY, ["Pepper", "Meat"]).tan(1, GRIZZLY, ["Mouse 1"]).tan(0, GRIZZLY, ["Coyote 6"])
+             .hand(0, ["Owl 2", "Crow 1"]).hand(1, ["Crow 2"]).state)
+    # Without the Owl the leader's Mouse would take the Pepper that completes their last meal.
+    assert choose(state) == ("play", card("Owl 2"), GRIZZLY, 1, card("Mouse 1"))
+
+
+def test_it_plays_late_night_campers_where_the_leader_relies_on_strong_cards():
+    state = (Scenario(2).done(1, ["Chili Dog", "Kabobs"]).held(1, ["Egg", "Cracker"])
+             .scraps(ELK, ["Egg", "Cheese", "Cracker"]).tan(1, ELK, ["Coyote 6"]).tan(0, ELK, ["Crow 2", "Squirrel 1"])
+             .hand(0, ["Late Night Campers", "Crow 1"]).hand(1, ["Crow 2"]).state)
+    assert choose(state) == ("play", card("Late Night Campers"), ELK)
+
+
+def test_its_mouse_takes_the_scrap_it_needs():
+    state = (Scenario(2).done(0, ["Omelet"]).scraps(ELK, ["Egg", "Chili", "Bun"]).tan(0, ELK, ["Mouse 1"])
+             .tan(1, ELK, ["Coyote 4"]).hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).held(0, ["Bun"]).state)
+    pass_all(state)
+    assert choose(state) == ("mouse", scrap("Chili"))
+
+
+def _placing(scenario, name):
+    state = scenario.state
+    state.phases.index = 0
+    state.pending = scrap(name)
+    state.table.pile[state.pending] -= 1
+    state.placer = 0
+    return state
+
+
+def test_it_places_a_scrap_it_needs_where_its_scraps_gather():
+    state = _placing(Scenario(2).scraps(QUARTZ, ["Meat"]).scraps(GRIZZLY, ["Egg", "Cheese"]), "Egg")
+    assert choose(state) == ("place", GRIZZLY)
+
+
+def test_it_places_a_scrap_it_does_not_need_away_from_what_the_leader_needs():
+    state = _placing(Scenario(2).done(0, ["Omelet"]).done(1, ["Chili Dog"]).scraps(QUARTZ, ["Meat"])
+                     .scraps(GRIZZLY, ["Cracker"]), "Egg")
+    # The Egg is useless to me; the leader (seat 1) needs Meat, Cracker and Egg alike, so it goes to the
+    # empty Elk rather than making another Camp richer for them.
+    assert choose(state) == ("place", ELK)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_its_evaluation_is_a_share_per_seat(players):
+    from plugins.scavengers.game import Scavengers
+
+    state = Scavengers().initial_state(players, 3)
+    values = heuristic.evaluate(state)
+    assert len(values) == players and abs(sum(values) - 1) < 1e-9 and all(0 <= v <= 1 for v in values)
+
+
+def test_it_beats_random_play():
+    from plugins.scavengers.game import Scavengers
+
+    game, wins = Scavengers(), 0.0
+    for seed in range(6):
+        state, rng = game.initial_state(2, seed), Rng(seed)
+        me = seed % 2
+        while not state.is_terminal:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            action = (heuristic.policy(state.observation(seat), seat, legal, rng) if seat == me
+                      else legal[rng.below(len(legal))])
+            state.apply(seat, action)
+        wins += state.returns()[me]
+    assert wins >= 5
