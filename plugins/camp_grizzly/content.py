@@ -145,6 +145,12 @@ class Step:
         return int(self.rule.split()[1].split(">=")[1])
 
     @property
+    def bonus(self) -> int:
+        """Otis's bonus to attack on a strike step ("strike +1")."""
+        parts = self.rule.split()
+        return int(parts[1]) if self.kind == "strike" and len(parts) > 1 else 0
+
+    @property
     def outcome(self) -> str:
         """What a failed group roll brings (fail or strike), or the injuries of an each step."""
         return self.rule.split()[-1]

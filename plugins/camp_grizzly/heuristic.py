@@ -1,5 +1,317 @@
-"""placeholder"""
-def policy(obs, seat, legal, rng):
-    return legal[-1]
-def evaluate(state):
-    return [0.5] * state.players
+"""A sensible counselor team, read from the observation only.
+
+Each counselor: gathers weapons and equips the best two hands of them; goes after the "?" objectives and
+keys, preferring those near the rest of the team so that the counselors move in groups; once the team holds
+a finale's three objectives, heads for its red arrow and starts it when the team has gathered (or time
+runs short); in a strike lets the strongest fighter go first, fights when its odds are fair and panics
+(running away from Otis) when they are poor; heals and lures Otis away with cards when it helps.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from collections.abc import Sequence
+from functools import lru_cache
+
+from corekit import Rng
+from plugins.camp_grizzly.content import Mods, load
+from plugins.camp_grizzly.game import CampObservation, CounselorView
+
+FAIR_ODDS = 0.3
+"""The chance of beating Otis at which a counselor fights even at the cost of a fragile or one-shot weapon."""
+
+C = load()
+
+
+def policy(obs: CampObservation, seat: int, legal: Sequence[tuple], rng: Rng) -> tuple:
+    """The heuristic's choice among `legal`."""
+    if len(legal) == 1:
+        return legal[0]
+    phase = obs.phase
+    me = obs.counselors[seat]
+    if phase == "strike":
+        return _strike(obs, me, legal)
+    if phase == "panic":
+        return _flee(obs, me, legal)
+    if phase == "consent":
+        return ("agree",)
+    if phase == "fool":
+        return max(legal, key=lambda a: (win_chance(obs, obs.counselors[a[1]]), -a[1]))
+    if phase == "end":
+        return _end(obs, me, legal)
+    return _move(obs, me, legal)
+
+
+def evaluate(state) -> list[float]:
+    """Estimated returns: the dead score 0; the living by the team's progress towards a finale, their health
+    and weapons, and how far the body count is from HOPELESS."""
+    if state.is_terminal:
+        return state.returns()
+    obs = state.observation(None)
+    progress = max((_held(obs, f)[0] for f in range(len(C.finales)) if f not in obs.failed_finales), default=0) / 3
+    doom = obs.body / C.hopeless
+    values = []
+    for view in obs.counselors:
+        if not view.alive:
+            values.append(0.0)
+            continue
+        counselor = C.counselors[view.counselor]
+        health = 1 - view.injuries / counselor.health
+        armed = 1.0 if _armed(view) else 0.0
+        values.append(min(1.0, 0.15 + 0.45 * progress + 0.15 * health + 0.1 * armed + 0.15 * (1 - doom)))
+    return values
+
+
+# ---- fights --------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def fight_odds(dice: tuple[int, ...], bonus: int, otis_die: int, otis_bonus: int) -> float:
+    """P(sum of the dice + bonus > Otis's die + his bonus): Otis wins ties."""
+    sums = Counter({0: 1.0})
+    for sides in dice:
+        nxt: Counter = Counter()
+        for total, p in sums.items():
+            for face in range(1, sides + 1):
+                nxt[total + face] += p / sides
+        sums = nxt
+    win = 0.0
+    for total, p in sums.items():
+        for roll in range(1, otis_die + 1):
+            if total + bonus > roll + otis_bonus:
+                win += p / otis_die
+    return win
+
+
+def mods(view: CounselorView) -> Mods:
+    """A counselor's modifiers as the rules compute them."""
+    total = C.counselors[view.counselor].mods
+    for card in (*view.perms, *view.campers, *view.equipped):
+        total = total + C.cards[card].mods
+    return total
+
+
+def win_chance(obs: CampObservation, view: CounselorView, extra: int = 0) -> float:
+    """This counselor's chance of beating Otis now."""
+    if not _armed(view):
+        return 0.0
+    dice = tuple(sorted(C.cards[c].die for c in view.equipped if C.cards[c].die))
+    bonus = mods(view).fight + extra - (1 if view.horror else 0)
+    return fight_odds(dice, bonus, obs.attack, obs.control[9] if obs.phase == "strike" else 0)
+
+
+def _armed(view: CounselorView) -> bool:
+    return any(C.cards[c].kind in ("weapon", "item") for c in view.equipped)
+
+
+def _strike(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]) -> tuple:
+    final = obs.control[4]
+    queue, later = obs.control[7], obs.control[8]
+    mine = win_chance(obs, me)
+    if ("later",) in legal:
+        others = [win_chance(obs, obs.counselors[s]) for s in queue if s != me.seat and s not in later]
+        if others and max(others) > mine + 0.05:
+            return ("later",)
+    fights = [a for a in legal if a[0] == "fight"]
+    dodges = [a for a in legal if a[0] == "panic" and len(a) > 1]
+    counselor = C.counselors[me.counselor]
+    deadly = counselor.health - me.injuries <= max(1, obs.damage - mods(me).armor)
+    if fights:
+        boosted = [(win_chance(obs, me, _bonus(a[1])), a) for a in fights if len(a) > 1]
+        best_card = max(boosted, default=(0.0, None))
+        if best_card[1] is not None and (final or deadly) and best_card[0] > mine:
+            return best_card[1]
+        fragile = any({"oneshot", "fragile"} & set(C.cards[c].traits) for c in me.equipped)
+        if final or mine >= FAIR_ODDS or not fragile or deadly:
+            if deadly and dodges and mine < 0.5 and not final:
+                return dodges[0]
+            return ("fight",)
+    if dodges:
+        return dodges[0]
+    return ("panic",)
+
+
+def _bonus(card: int) -> int:
+    return sum(op.n for op in C.cards[card].effect if op.verb == "fight")
+
+
+def _flee(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]) -> tuple:
+    otis = obs.control[6] if obs.control[6] >= 0 else obs.otis
+    if otis < 0:
+        return ("stop",)
+    dist = C.dist[otis]
+    here = dist[me.loc]
+    best = max((a for a in legal if a[0] == "flee"), key=lambda a: (dist[a[1]], -a[1]), default=None)
+    if best is None or dist[best[1]] <= here:
+        return ("stop",)
+    return best
+
+
+# ---- the turn ------------------------------------------------------------------------------------
+
+
+def _move(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]) -> tuple:
+    for action in legal:
+        if action[0] == "finale" and _ready(obs, action[1]):
+            return action
+    free = _free_choice(obs, me, legal, moving=True)
+    if free is not None:
+        return free
+    goal = _goal(obs, me)
+    if goal is not None and goal != me.loc:
+        step = _next_step(obs, me, goal)
+        if step is not None:
+            for verb in ("step", "force"):
+                if (verb, step) in legal:
+                    return (verb, step)
+    if ("reveal",) in legal:
+        return ("reveal",)
+    return ("draw",)
+
+
+def _end(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]) -> tuple:
+    free = _free_choice(obs, me, legal, moving=False)
+    if free is not None:
+        return free
+    want = _loadout(me)
+    for card in me.equipped:
+        if card not in want and ("unequip", card) in legal:
+            return ("unequip", card)
+    for card in want:
+        if ("equip", card) in legal:
+            return ("equip", card)
+    for action in legal:  # consolidate objectives with a teammate here who holds more of them
+        if action[0] == "give" and C.cards[action[1]].objective:
+            mate = obs.counselors[action[2]]
+            if (len(mate.objectives), -mate.seat) > (len(me.objectives), -me.seat):
+                return action
+    return ("end",)
+
+
+def _free_choice(obs: CampObservation, me: CounselorView, legal: Sequence[tuple], moving: bool) -> tuple | None:
+    counselor = C.counselors[me.counselor]
+    for action in legal:
+        verb = action[0]
+        if verb == "take":
+            info = C.cards[action[1]]
+            if info.objective and (info.objective != "Keys" or not _has_keys(me)):
+                return action
+            if info.equippable and _improves(me, action[1]):
+                return action
+        elif verb == "play":
+            info = C.cards[action[1]]
+            ops = {op.verb: op.n for op in info.effect}
+            if "heal" in ops and me.injuries >= min(ops["heal"], counselor.health - 1):
+                return action
+            if "lure" in ops and obs.otis >= 0 and C.dist[obs.otis][me.loc] <= 1 and win_chance(obs, me) < 0.5:
+                return action
+            if "move" in ops and moving and _escaping(obs) is not None:
+                return action
+    return None
+
+
+def _loadout(me: CounselorView) -> list[int]:
+    """Clothing, then the best weapons and items for two hands (by average roll)."""
+    cards = [*me.equipped, *me.pack]
+    clothing = [c for c in cards if C.cards[c].kind == "clothing"]
+    gear = sorted(
+        (c for c in cards if C.cards[c].equippable and C.cards[c].kind != "clothing"),
+        key=lambda c: (-(C.cards[c].die + 1) / 2 - C.cards[c].mods.fight) / max(1, C.cards[c].hands),
+    )
+    chosen, hands = [], 0
+    for c in gear:
+        if hands + C.cards[c].hands <= 2:
+            chosen.append(c)
+            hands += C.cards[c].hands
+    return clothing + chosen
+
+
+def _improves(me: CounselorView, card: int) -> bool:
+    return card in _loadout(CounselorView(me.seat, me.counselor, me.loc, 0, True, 0, me.equipped, (*me.pack, card),
+                                          (), (), ()))
+
+
+def _has_keys(me: CounselorView) -> bool:
+    return any(C.cards[c].objective == "Keys" for c in me.objectives)
+
+
+# ---- where to go ---------------------------------------------------------------------------------
+
+
+def _held(obs: CampObservation, f: int) -> tuple[int, list[str]]:
+    """How many of finale f's objectives the living team holds, and which kinds are missing."""
+    have = Counter(C.cards[c].objective for v in obs.counselors if v.alive for c in v.objectives)
+    missing = []
+    for kind in C.finales[f].needs:
+        if have[kind]:
+            have[kind] -= 1
+        else:
+            missing.append(kind)
+    return 3 - len(missing), missing
+
+
+def _escaping(obs: CampObservation) -> int | None:
+    """The finale whose three objectives the team holds (the nearest to the campfire if several)."""
+    ready = [f for f in range(len(C.finales)) if f not in obs.failed_finales and not _held(obs, f)[1]]
+    return min(ready, key=lambda f: (C.dist[C.campfire][C.arrows[f]], f)) if ready else None
+
+
+def _ready(obs: CampObservation, f: int) -> bool:
+    """Start once everyone who can come is in the arrow's cabin, or when waiting is too dangerous."""
+    cabin = C.cabin_of[C.arrows[f]]
+    waiting = [v for v in obs.counselors if v.alive and v.loc >= 0 and C.cabin_of[v.loc] != cabin]
+    late = obs.round >= obs.night - 1 or obs.body >= C.hopeless - 3
+    close = obs.otis >= 0 and C.dist[obs.otis][C.arrows[f]] <= 2
+    return not waiting or late or close
+
+
+def _goal(obs: CampObservation, me: CounselorView) -> int | None:
+    escape = _escaping(obs)
+    if escape is not None:
+        return C.arrows[escape]
+    wanted: set[str] = set()
+    for f in range(len(C.finales)):
+        if f not in obs.failed_finales:
+            wanted.update(_held(obs, f)[1])
+    targets = set(obs.mysteries)
+    for space, card in obs.ground:
+        info = C.cards[card]
+        if info.objective in wanted or (info.objective == "Keys" and not _has_keys(me)):
+            targets.add(space)
+    if not targets:
+        return None
+    dist = _walk(obs, me, me.loc)
+    mates = [v.loc for v in obs.counselors if v.alive and v.seat != me.seat and v.loc >= 0]
+    reachable = [t for t in targets if t in dist]
+    if not reachable:
+        return None
+
+    def score(t: int) -> tuple:
+        cohesion = min((C.dist[t][m] for m in mates), default=0)
+        return (dist[t] + 0.5 * cohesion, t)
+
+    return min(reachable, key=score)
+
+
+def _walk(obs: CampObservation, me: CounselorView, start: int) -> dict[int, int]:
+    """A counselor's walking distances: paths only, locks open to keys, never through Otis."""
+    locked = {space for space, _ in obs.locks} if not _has_keys(me) else set()
+    dist = {start: 0}
+    frontier = deque([start])
+    while frontier:
+        here = frontier.popleft()
+        if here == obs.otis and here != start:
+            continue
+        for there in C.adjacent[here]:
+            if there not in dist and there not in locked:
+                dist[there] = dist[here] + 1
+                frontier.append(there)
+    return dist
+
+
+def _next_step(obs: CampObservation, me: CounselorView, goal: int) -> int | None:
+    back = _walk(obs, me, goal)
+    if me.loc not in back:
+        return None
+    options = [s for s in C.adjacent[me.loc] if back.get(s, 99) == back[me.loc] - 1 and s != obs.otis]
+    return min(options) if options else None

@@ -22,7 +22,7 @@ from plugins.camp_grizzly.villain import Villain
 LISTS = (
     "cab_deck", "cab_discard", "surv_deck", "surv_discard", "q_deck", "micro_used", "supply", "boxed",
     "ground", "qs", "locks", "aids", "cameos", "lasting", "failed", "loc", "injuries", "alive", "horror",
-    "hmark", "refused", "s_queue", "s_later", "c_queue", "f_seats",
+    "hmark", "refused", "s_queue", "s_later", "c_queue", "f_seats", "f_used",
 )
 NESTED = ("equip", "pack", "perms", "campers", "objs")
 SCALARS = (
@@ -81,7 +81,7 @@ class CampState(Villain, State):
         s.hopeless = s.final = s.over = False
         s.winners = ()
         s.round = 1
-        s.refused, s.s_queue, s.s_later, s.c_queue, s.f_seats = [], [], [], [], []
+        s.refused, s.s_queue, s.s_later, s.c_queue, s.f_seats, s.f_used = [], [], [], [], [], []
         s.s_space = s.s_bonus = s.p_seat = s.p_left = s.c_finale = s.f_step = 0
         s.f_id = s.partner = -1
         s.s_resume = ""
@@ -166,7 +166,7 @@ class CampState(Villain, State):
                 self.move_left, self.free_left, self.ended, self.hopeless, self.final, tuple(self.refused),
                 self.s_space, tuple(self.s_queue), tuple(self.s_later), self.s_bonus, self.s_resume,
                 self.p_seat, self.p_left, self.c_finale, tuple(self.c_queue), self.f_id, tuple(self.f_seats),
-                self.f_step, self.fool_ops, self.partner,
+                self.f_step, self.fool_ops, self.partner, tuple(self.f_used),
             ),
             counselors=tuple(
                 CounselorView(

@@ -395,8 +395,9 @@ class Villain:
         if self.over:
             self.phase = "over"
             return
-        if self.round > self.options.night:
-            self._say("The night will never end: HOPELESS")
+        if self.round > self.options.night and not self.hopeless:
+            self._say("The night will never end: the body count jumps to HOPELESS")
+            self._raise_body(max(0, C.hopeless - self.body))
             self.hopeless = True
         if self.hopeless and not self.final:
             self._start_final()
@@ -427,8 +428,17 @@ class Villain:
             return None
         here = self.loc[seat]
         present = [seat] + [s for s in range(self.players) if s != seat and self.alive[s] and self.loc[s] == here]
+        plan = self.finale_cards(f, present)
+        if plan is None:
+            return None
+        holders = [s for s, _ in plan]
+        return holders if seat in holders else None
+
+    def finale_cards(self, f: int, present: list[int]) -> list[tuple[int, int]] | None:
+        """(holder, card) for each objective of finale f among `present` (earlier seats' cards first)."""
+        C = self.C
         used: list[int] = []
-        holders: list[int] = []
+        plan: list[tuple[int, int]] = []
         for kind in C.finales[f].needs:
             found = next(
                 ((s, c) for s in present for c in self.objs[s] if c not in used and C.cards[c].objective == kind),
@@ -436,9 +446,9 @@ class Villain:
             )
             if found is None:
                 return None
-            holders.append(found[0])
+            plan.append(found)
             used.append(found[1])
-        return holders if seat in holders else None
+        return plan
 
     def _finale_plan(self, f: int) -> list[int] | None:
         return self.finale_holders(f)
@@ -471,6 +481,9 @@ class Villain:
         self.f_seats = [
             s for s in self._order() if self.alive[s] and self.loc[s] >= 0 and C.cabin_of[self.loc[s]] == cabin
         ]
+        here, me = self.loc[self.active], self.active
+        present = [me] + [s for s in range(self.players) if s != me and self.alive[s] and self.loc[s] == here]
+        self.f_used = [c for _, c in self.finale_cards(f, present)]
         for s in self.f_seats:
             self.loc[s] = FINALE
         self.f_id = f
@@ -518,7 +531,7 @@ class Villain:
                     return
             else:
                 self._say(step.text)
-                self._strike(FINALE, "finale", seats=party)
+                self._strike(FINALE, "finale", bonus=step.bonus, seats=party)
                 return
 
     def _finale_fail(self) -> None:
@@ -529,6 +542,16 @@ class Villain:
         for s in self.f_seats:
             if self.alive[s]:
                 self.loc[s] = C.arrows[f]
+        # The objectives spent on a failed attempt are gone (back to the "?" pile for No Escape!).
+        for card in self.f_used:
+            for s in range(self.players):
+                if card in self.objs[s]:
+                    self.objs[s].remove(card)
+                    break
+            else:
+                self.ground = [e for e in self.ground if e[1] != card]
+            self.micro_used.append(card)
+        self.f_used = []
         self.f_id = -1
         self.f_seats = []
         self._say(f"The {C.finales[f].name} finale fails")

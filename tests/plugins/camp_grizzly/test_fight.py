@@ -42,7 +42,7 @@ def test_fighters_choose_their_order_by_letting_others_go_first_once():
     state = table(2)
     state.loc[:] = [space("MESS HALL"), space("KITCHEN")]
     give(state, 0, "Hatchet")
-    give(state, 1, "Hatchet")
+    give(state, 1, "Machete")
     state._strike(space("MESS HALL"), "move")
     state.apply(0, ("later",))
     assert state.to_act == (1,)
