@@ -11,6 +11,7 @@ bids where it needs scraps, and why Dog, Owl and Late Night Campers come out whe
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import exp
 
 from corekit import Rng
 from plugins.scavengers import rules
@@ -22,6 +23,10 @@ COMPLETE_BONUS = 2.0
 """Extra worth of a scrap that completes a Food card (the goal of the game)."""
 MARGIN = 0.1
 """Worth of each point of lead (up to 4) at a Camp worth something to me: a lead is safer when wider."""
+HAUL = 0.7
+"""How much of what a seat is winning at a Camp mid-round the evaluation counts (it may still lose it)."""
+TEMPERATURE = 3.0
+"""Progress points that multiply a seat's estimated chance to win by e."""
 CARD_COST = 0.02
 """A small price per point of printed strength spent, so the cheapest card that does the job is played."""
 
@@ -37,12 +42,21 @@ def policy(obs: ScavengersObservation, seat: int, legal: Sequence[tuple], rng: R
 
 
 def evaluate(state: ScavengersState) -> list[float]:
-    """Each seat's share of the progress made: completed Food cards and scraps on the others."""
+    """Estimated chances to win: a softmax of progress plus what each seat would collect as things stand."""
     if state.winners:
         return state.returns()
-    scores = [1.0 + 5 * sum(state.done[s]) + sum(state.held[s]) for s in range(state.players)]
-    total = sum(scores)
-    return [score / total for score in scores]
+    players = state.players
+    table = state.table
+    scores = [5.0 * sum(state.done[s]) + sum(state.held[s]) for s in range(players)]
+    for c, scraps in enumerate(table.scraps):
+        if scraps:
+            winner = rules.unique_best(table.totals(c, players))
+            if winner is not None:
+                scores[winner] += HAUL * _worth(state.held[winner], state.done[winner], scraps)
+    top = max(scores)
+    weights = [exp((score - top) / TEMPERATURE) for score in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 def progress(obs: ScavengersObservation, seat: int) -> int:
@@ -52,8 +66,12 @@ def progress(obs: ScavengersObservation, seat: int) -> int:
 
 def worth(obs: ScavengersObservation, seat: int, scraps: Sequence[int]) -> float:
     """What a set of scraps is worth to `seat`: 1 per scrap that fits, more for completing a card."""
-    held = list(obs.held[seat])
-    done = list(obs.done[seat])
+    return _worth(obs.held[seat], obs.done[seat], scraps)
+
+
+def _worth(held_now: Sequence[int], done_now: Sequence[bool], scraps: Sequence[int]) -> float:
+    held = list(held_now)
+    done = list(done_now)
     value = 0.0
     for t in scraps:
         food = CONTENT.food_of[t]
