@@ -5,7 +5,8 @@ tournament replays are analysed in seconds. A seat's "win rate" is its mean retu
 share for a shared win, 0 for a loss; so a forfeiting seat scores 0.
 
 Turning points come from annotated replays (search players' root statistics): the decisions where the
-chosen action's estimated value fell furthest below the best estimated value at that decision.
+chosen action's estimated value fell furthest below the best estimated value at that decision, among the
+actions the search gave at least 5% of its visits.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from corekit.game import Game
 from corekit.plugins import Registry
 from replays.format import Replay, ReplayError
 from replays.simulate import replay_game
+
+MIN_VISIT_SHARE = 0.05
+"""A turning point compares the chosen action only with actions given at least this share of the visits."""
 
 
 @attrs.define
@@ -149,12 +153,16 @@ class Analysis:
     def _turning_points(self, name: str, game: Game, replay: Replay, texts: list[str]) -> list[dict[str, Any]]:
         points = []
         for step, rows in replay.stats.items():
-            visited = [row for row in rows if row[1] > 0]
+            total = sum(row[1] for row in rows)
+            # A barely explored action's estimate is noise: only actions with a fair share of visits count.
+            visited = [row for row in rows if row[1] > 0 and row[1] >= MIN_VISIT_SHARE * total]
             chosen_code = replay.actions[step - 1]
             chosen = next((row for row in visited if row[0] == chosen_code), None)
             if chosen is None or len(visited) < 2:
                 continue
             best = max(visited, key=lambda row: (row[2], row[1]))
+            if best[2] <= chosen[2]:
+                continue
             seat = replay.seats[step - 1]
             points.append({
                 "file": name,

@@ -73,9 +73,13 @@ def test_turning_points_are_the_largest_value_losses(folder):
     for _specs, _result, path in results:
         replay = read_replay(path)
         for step, rows in replay.stats.items():
-            values = {code: value for code, _visits, value in rows}
-            losses.append(max(values.values()) - values[replay.actions[step - 1]])
+            total = sum(visits for _code, visits, _value in rows)
+            values = {code: value for code, visits, value in rows if visits >= 0.05 * total}
+            chosen = values.get(replay.actions[step - 1])
+            if chosen is not None and max(values.values()) > chosen:
+                losses.append(max(values.values()) - chosen)
     assert [p["loss"] for p in points] == pytest.approx(sorted(losses, reverse=True)[:5])
+    assert all(p["loss"] > 0 for p in points)
     top = points[0]
     assert top["spec"] == "fakesearch" and top["best_value"] - top["chosen_value"] == pytest.approx(top["loss"])
 
