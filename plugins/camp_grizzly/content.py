@@ -43,7 +43,15 @@ class Mods:
     heal: int = 0
 
     def __add__(self, other: Mods) -> Mods:
-        return Mods(*(a + b for a, b in zip(attrs.astuple(self), attrs.astuple(other), strict=True)))
+        return Mods(
+            self.fight + other.fight, self.move + other.move, self.panic + other.panic,
+            self.trail + other.trail, self.armor + other.armor, self.heal + other.heal,
+        )
+
+    @property
+    def empty(self) -> bool:
+        """True when every modifier is 0."""
+        return not (self.fight or self.move or self.panic or self.trail or self.armor or self.heal)
 
 
 NO_MODS = Mods()
@@ -257,6 +265,8 @@ def load() -> Content:
             card = conv.structure(raw, Card)
             if card.kind not in kinds:
                 raise ValueError(f"{deck} card {card.name!r} has unknown kind {card.kind!r}")
+            if card.mods == NO_MODS:  # one shared object: the rules skip it by identity
+                card = attrs.evolve(card, mods=NO_MODS)
             for _ in range(card.copies):
                 cards.append(attrs.evolve(card, deck=deck, id=len(cards)))
     cabins: dict[str, list[str]] = board_data["cabins"]

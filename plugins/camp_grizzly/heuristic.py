@@ -211,19 +211,18 @@ def _free_choice(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]
 
 
 def _loadout(me: CounselorView) -> list[int]:
-    """Clothing, then the best weapons and items for two hands (by average roll)."""
+    """Clothing, then the weapons and items for two hands with the best average fight total."""
     cards = [*me.equipped, *me.pack]
     clothing = [c for c in cards if C.cards[c].kind == "clothing"]
-    gear = sorted(
-        (c for c in cards if C.cards[c].equippable and C.cards[c].kind != "clothing"),
-        key=lambda c: (-(C.cards[c].die + 1) / 2 - C.cards[c].mods.fight) / max(1, C.cards[c].hands),
-    )
-    chosen, hands = [], 0
-    for c in gear:
-        if hands + C.cards[c].hands <= 2:
-            chosen.append(c)
-            hands += C.cards[c].hands
-    return clothing + chosen
+    gear = sorted(c for c in cards if C.cards[c].equippable and C.cards[c].kind != "clothing")
+    best: tuple[float, tuple[int, ...]] = (0.0, ())
+    for i, a in enumerate(gear):
+        for pick in [(a,)] + [(a, b) for b in gear[i + 1:]]:
+            if sum(C.cards[c].hands for c in pick) <= 2:
+                value = sum((C.cards[c].die + 1) / 2 * (C.cards[c].die > 0) + C.cards[c].mods.fight for c in pick)
+                value -= 0.5 * sum("oneshot" in C.cards[c].traits for c in pick)
+                best = max(best, (value, pick))
+    return clothing + list(best[1])
 
 
 def _improves(me: CounselorView, card: int) -> bool:

@@ -246,9 +246,10 @@ class CampState(Villain, State):
                     if here in ends:
                         actions.append(("trail", number))
         actions += self._free_actions(seat, "move")
-        for f in range(len(C.finales)):
-            if f not in self.refused and self._finale_plan(f) is not None:
-                actions.append(("finale", f))
+        if here in C.arrows:
+            for f in range(len(C.finales)):
+                if f not in self.refused and self._finale_plan(f) is not None:
+                    actions.append(("finale", f))
         if any(space == here for space, _ in self.qs):
             actions.append(("reveal",))
         actions.append(("draw",))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from plugins.camp_grizzly.content import FINALE, WOODS, Mods
+from plugins.camp_grizzly.content import FINALE, NO_MODS, WOODS, Mods
 
 if TYPE_CHECKING:
     from plugins.camp_grizzly.content import Content
@@ -42,7 +42,9 @@ class Villain:
         total = self.C.counselors[self.who[seat]].mods
         for group in (self.perms[seat], self.campers[seat], self.equip[seat]):
             for card in group:
-                total = total + cards[card].mods
+                extra = cards[card].mods
+                if extra is not NO_MODS:
+                    total = total + extra
         return total
 
     def health(self, seat: int) -> int:
