@@ -107,3 +107,50 @@ def test_a_replay_into_a_missing_folder_is_one_line_before_the_match(tmp_path):
     assert "cannot write the replay" in result.output and "does not exist" in result.output
     assert "Traceback" not in result.output
     assert "seat 0: play" not in result.output
+
+
+class _Crasher:
+    """A player that raises at its third decision (a forfeit in a tournament)."""
+
+    needs_sample = False
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def decide(self, view):
+        self.calls += 1
+        if self.calls == 3:
+            raise RuntimeError("out of ideas")
+        return view.legal_actions[0]
+
+    def annotation(self):
+        return None
+
+
+def test_a_forfeited_match_is_recorded_and_verifies(tmp_path):
+    from ai.random_player import RandomPlayer
+
+    registry = default_registry()
+    game = registry.game("grizzly-race")
+    path = tmp_path / "forfeit.cfr"
+    result = play_match(game, ["crasher", "random"], 5, players=[_Crasher(), RandomPlayer(1)], registry=registry,
+                        settings={"replay": path})
+    assert result.forfeit == 0
+    replay = read_replay(path)
+    assert (replay.result.forfeit, replay.result.returns, replay.steps) == (0, (0.0, 1.0), result.steps)
+    assert "out of ideas" in replay.result.error
+    verified = campfire("replay", "verify", str(path))
+    assert verified.exit_code == 0, verified.output
+    shown = campfire("replay", "show", str(path)).stdout
+    expected = "Result: seat 0 forfeits (seat 0 (crasher) raised RuntimeError: out of ideas)"
+    assert shown.splitlines()[-1].startswith(expected)
+
+
+def test_view_opens_the_viewer_on_a_good_file(record, monkeypatch):
+    from replays import viewer
+
+    opened = {}
+    monkeypatch.setattr(viewer.ReplayViewer, "run", lambda self: opened.update(step=self.step, steps=self.replay.steps))
+    result = campfire("replay", "view", str(record(seed=5)), "--step", "3")
+    assert result.exit_code == 0, result.output
+    assert opened == {"step": 3, "steps": 12}
