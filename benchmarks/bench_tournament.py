@@ -1,0 +1,94 @@
+"""Tournament throughput on one and on two local worker processes, and the speed-up.
+
+Run the full report (matches per second with 1 and 2 workers, the speed-up, results checked identical):
+
+    python -m benchmarks.bench_tournament [GAMES] [SPEC,SPEC,...]
+
+or the pytest-benchmark suite: `pytest benchmarks/bench_tournament.py --benchmark-only`.
+
+Target (issue 5): `--jobs 2` at least 1.7x as fast as `--jobs 1` on 2 cores. `--jobs 1` plays in the calling
+process (no worker at all), so the ratio charges the parallel run with everything it adds: starting the
+workers, pipes, and the parent writing and syncing every result. The worker server is warmed up first, as
+it is after the first tournament of a process; a cold `campfire tournament` pays about a second more.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from corekit.tournament import Tournament, run_tournament
+
+SPECS = ("mcts:iterations=60", "heuristic", "random")
+GAME = "grizzly-race"
+
+
+def tournament(games: int, specs: Sequence[str] = SPECS, seed: int = 1) -> Tournament:
+    """The benchmark tournament: MCTS, heuristic and random, every seating of them."""
+    return Tournament(GAME, tuple(specs), games=games, seed=seed)
+
+
+def timed(t: Tournament, jobs: int) -> tuple[float, dict[str, Any]]:
+    """Seconds for the whole tournament with `jobs` workers, and its report."""
+    started = time.perf_counter()
+    report = run_tournament(t, jobs=jobs)
+    return time.perf_counter() - started, report
+
+
+def speed_up(games: int, specs: Sequence[str] = SPECS, repeats: int = 2) -> dict[str, float]:
+    """Best-of-`repeats` seconds with 1 and 2 workers, measured alternately, and their ratio."""
+    t = tournament(games, specs)
+    run_tournament(tournament(2, ("random", "random")), jobs=2)  # start the worker server once
+    one = two = float("inf")
+    reference = None
+    for _ in range(repeats):
+        seconds, report = timed(t, 1)
+        one = min(one, seconds)
+        seconds, parallel = timed(t, 2)
+        two = min(two, seconds)
+        reference = reference or report["results"]
+        assert parallel["results"] == reference, "two workers gave different results"
+    return {"games": games, "one": one, "two": two, "speed_up": one / two,
+            "matches_per_second_1": games / one, "matches_per_second_2": games / two}
+
+
+# ---- the pytest-benchmark suite (quick when benchmarks are disabled, as in the test run) ----------
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_tournament_throughput(benchmark, jobs: int) -> None:
+    games = 6 if benchmark.disabled else 60
+    t = tournament(games)
+    report = benchmark.pedantic(run_tournament, args=(t,), kwargs={"jobs": jobs}, rounds=1, iterations=1)
+    assert report["matches"] == games
+    if benchmark.stats:
+        benchmark.extra_info["matches_per_second"] = games / benchmark.stats.stats.mean
+
+
+def test_two_workers_give_the_same_results_faster(benchmark) -> None:
+    if benchmark.disabled:
+        figures = speed_up(6, ("heuristic", "random"), repeats=1)
+        assert figures["two"] > 0  # a smoke run: too short to measure a speed-up
+        return
+    figures = speed_up(60)
+    benchmark.extra_info.update(figures)
+    assert figures["speed_up"] >= 1.7, figures
+
+
+def main(argv: Sequence[str]) -> None:
+    """Print the figures for the README."""
+    games = int(argv[0]) if argv else 60
+    specs = tuple(argv[1].split(",")) if len(argv) > 1 else SPECS
+    figures = speed_up(games, specs)
+    print(f"{GAME}, {games} matches of {','.join(specs)}")
+    print(f"  1 worker : {figures['one']:.2f} s ({figures['matches_per_second_1']:.1f} matches/s)")
+    print(f"  2 workers: {figures['two']:.2f} s ({figures['matches_per_second_2']:.1f} matches/s)")
+    print(f"  speed-up : {figures['speed_up']:.2f}x (results identical)")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

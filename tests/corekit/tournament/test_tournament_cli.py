@@ -1,0 +1,127 @@
+"""`campfire tournament`: JSON and tables, one-line errors, a plot, and a SIGKILLed run resumed."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from corekit import Registry
+from corekit.cli import CliContext, cli
+from corekit.tournament import Tournament, read_results, run_tournament
+from tests.corekit.tournament import tournament_test_players
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def run(*args: str, registry: Registry | None = None):
+    obj = CliContext(registry) if registry is not None else None
+    return CliRunner().invoke(cli, list(args), obj=obj)
+
+
+def test_json_report_has_every_match_and_a_rating_per_spec() -> None:
+    result = run("tournament", "grizzly-race", "--players", "random,heuristic,random", "--games", "12",
+                 "--seed", "1", "--jobs", "1", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert [r["index"] for r in report["results"]] == list(range(12))
+    assert [p["name"] for p in report["players"]] == ["random#1", "heuristic", "random#2"]
+    assert all(p["seats_played"] == 12 for p in report["players"])
+    assert report["seed"] == 1 and report["seats"] == 3
+
+
+def test_the_table_names_each_spec_and_the_seat_win_rates() -> None:
+    result = run("tournament", "grizzly-race", "-p", "random,heuristic", "-n", "4", "-j", "1", "-o", "stall_rounds=5")
+    assert result.exit_code == 0, result.output
+    assert "heuristic" in result.output and "Win rate by seat" in result.output
+    assert "Match length: mean" in result.output
+
+
+def test_a_test_only_player_plays_in_process_with_one_job() -> None:
+    registry = Registry(plugins=[tournament_test_players])
+    result = run("tournament", "grizzly-race", "-p", "random,crasher", "-n", "2", "-j", "1", "--json",
+                 registry=registry)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["forfeits"] == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nogame", "-p", "random,random"], "unknown game 'nogame'"),
+        (["grizzly-race", "-p", "random,nobody"], "unknown player 'nobody'"),
+        (["grizzly-race", "-p", "random,random", "-o", "stall_rounds=x"], "option 'stall_rounds' needs a int"),
+        (["grizzly-race", "-p", "random"], "grizzly-race needs 2-4 players, got 1"),
+        (["grizzly-race", "-p", "random,random", "--seats", "5"], "grizzly-race needs 2-4 players, got 5"),
+        (["grizzly-race", "-p", "random,random", "--resume"], "--resume and --replays need --out DIR"),
+        (["grizzly-race", "-p", "random,random", "--games", "0"], "--games must be at least 1, got 0"),
+        (["grizzly-race", "-p", "random,random", "--jobs", "0"], "--jobs must be at least 1, got 0"),
+        (["grizzly-race", "-p", "random,random", "--plugin", "no_such_module"], "--plugin no_such_module: cannot"),
+    ],
+)
+def test_bad_input_is_a_one_line_error(args: list[str], message: str) -> None:
+    result = run("tournament", *args)
+    assert result.exit_code != 0
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_second_run_into_the_same_folder_needs_resume(tmp_path: Path) -> None:
+    args = ["tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--out", str(tmp_path)]
+    assert run(*args).exit_code == 0
+    again = run(*args)
+    assert again.exit_code == 1 and "already holds 2 matches: add --resume" in again.output
+    assert run(*args, "--resume").exit_code == 0
+    assert len(read_results(tmp_path / "results.jsonl")[1]) == 2
+
+
+def test_plot_draws_the_ratings_into_a_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    target = tmp_path / "ratings.png"
+    result = run("tournament", "grizzly-race", "-p", "random,heuristic", "-n", "4", "-j", "1", "--json",
+                 "--plot", str(target))
+    assert result.exit_code == 0, result.output
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_sigkilled_tournament_resumes_without_losing_or_repeating_a_match(tmp_path: Path) -> None:
+    games = 600
+    out = tmp_path / "out"
+    args = ["tournament", "grizzly-race", "-p", "random,heuristic", "--games", str(games), "--seed", "4",
+            "--jobs", "2", "--out", str(out), "--json"]
+    command = [sys.executable, "-c", "from corekit.cli import main; main()", *args]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    results = out / "results.jsonl"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and process.poll() is None:
+            if results.exists() and results.read_bytes().count(b"\n") > 60:
+                break
+            time.sleep(0.01)
+        assert process.poll() is None, "the tournament ended before it could be killed"
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    _, before = read_results(results)
+    assert 0 < len(before) < games
+    resumed = subprocess.run([*command, "--resume"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert resumed.returncode == 0, resumed.stderr
+    report = json.loads(resumed.stdout)
+    lines = results.read_text().splitlines()[1:]
+    indices = [json.loads(line)["index"] for line in lines]
+    assert sorted(indices) == list(range(games))  # each match exactly once in the file
+    uninterrupted = run_tournament(Tournament("grizzly-race", ("random", "heuristic"), games=games, seed=4))
+    assert report["results"] == uninterrupted["results"]
+    assert [p["rating"] for p in report["players"]] == [p["rating"] for p in uninterrupted["players"]]

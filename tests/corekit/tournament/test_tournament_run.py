@@ -1,0 +1,123 @@
+"""Running tournaments: forfeits go on, results do not depend on workers or backend, crashes are retried once."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from corekit import Match, Registry, hookimpl
+from corekit.tournament import Tournament, run_tournament
+from corekit.tournament.backends import BackendError
+from corekit.tournament.store import read_results
+from tests.corekit.tournament import tournament_test_players
+
+GAME = "grizzly-race"
+TEST_PLAYERS = ("tests.corekit.tournament.tournament_test_players",)
+
+
+@pytest.fixture(scope="module")
+def registry() -> Registry:
+    return Registry(plugins=[tournament_test_players])
+
+
+def outcomes(report: dict[str, Any]) -> list[dict[str, Any]]:
+    return report["results"]
+
+
+def test_a_crashing_player_forfeits_its_matches_and_the_tournament_goes_on(registry: Registry) -> None:
+    report = run_tournament(Tournament(GAME, ("random", "crasher:after=2", "random"), games=12, seed=3),
+                            registry=registry)
+    assert report["matches"] == 12
+    crasher = report["players"][1]
+    assert crasher["forfeits"] == 12
+    assert crasher["win_rate"] == 0.0
+    assert report["players"][0]["win_rate"] == report["players"][2]["win_rate"] == 0.5
+    for result in outcomes(report):
+        assert result["status"] == "forfeit"
+        assert result["specs"][result["forfeit"]] == "crasher:after=2"
+        assert "raised RuntimeError: deliberate crash in a test player" in result["error"]
+        assert result["steps"] > 0
+
+
+def test_a_player_over_the_time_limit_forfeits(registry: Registry) -> None:
+    report = run_tournament(Tournament(GAME, ("sleeper:seconds=0.03", "random"), games=2, seed=1, time_limit=0.01),
+                            registry=registry)
+    assert [r["status"] for r in outcomes(report)] == ["forfeit", "forfeit"]
+    assert all("ran out of time" in r["error"] for r in outcomes(report))
+    assert report["players"][0]["forfeits"] == 2
+
+
+def test_one_and_two_workers_give_identical_results(tmp_path: Path) -> None:
+    tournament = Tournament(GAME, ("random", "heuristic", "random"), games=24, seed=5)
+    one = run_tournament(tournament, jobs=1)
+    two = run_tournament(tournament, jobs=2, out=tmp_path)
+    assert outcomes(one) == outcomes(two)
+    assert [p["rating"] for p in one["players"]] == [p["rating"] for p in two["players"]]
+    _, records = read_results(tmp_path / "results.jsonl")
+    assert sorted(records) == list(range(24))
+
+
+def test_a_worker_that_dies_has_its_match_retried_once_then_recorded_as_failed(tmp_path: Path) -> None:
+    # The exiter kills its worker process on every decision: its matches fail twice; the others are played.
+    report = run_tournament(Tournament(GAME, ("random", "exiter"), games=2, seed=2, plugins=TEST_PLAYERS),
+                            jobs=2, out=tmp_path)
+    assert [r["status"] for r in outcomes(report)] == ["failed", "failed"]
+    assert report["failed"][0]["error"] == "the worker process died twice (exit code 13)"
+    _, records = read_results(tmp_path / "results.jsonl")
+    assert [records[i].attempts for i in (0, 1)] == [2, 2]
+
+
+def test_a_match_whose_worker_died_once_is_played_again_with_the_same_result(tmp_path: Path,
+                                                                             registry: Registry) -> None:
+    marker = tmp_path / "died"
+    spec = f"exiter:marker={marker}"
+    crashed = run_tournament(Tournament(GAME, (spec, "random"), games=2, seed=2, plugins=TEST_PLAYERS), jobs=2,
+                             out=tmp_path / "out")
+    assert marker.exists()
+    _, records = read_results(tmp_path / "out" / "results.jsonl")
+    assert sorted(r.attempts for r in records.values()) == [1, 2]
+    clean = run_tournament(Tournament(GAME, (spec, "random"), games=2, seed=2), registry=registry)
+    assert outcomes(crashed) == outcomes(clean)
+    assert {r["status"] for r in outcomes(clean)} == {"ok"}
+
+
+def test_the_dask_backend_gives_the_same_results_as_local_processes() -> None:
+    distributed = pytest.importorskip("distributed")
+    tournament = Tournament(GAME, ("random", "heuristic"), games=12, seed=9)
+    local = run_tournament(tournament, jobs=1)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        remote = run_tournament(tournament, cluster=cluster.scheduler_address)
+    assert outcomes(remote) == outcomes(local)
+
+
+def test_without_dask_installed_the_cluster_option_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(__import__("sys").modules, "distributed", None)
+    with pytest.raises(BackendError, match=r"^--cluster needs Dask distributed: pip install -e '\.\[cluster\]'$"):
+        run_tournament(Tournament(GAME, ("random", "random"), games=1), cluster="tcp://127.0.0.1:1")
+
+
+class Listener:
+    """Records what the event hooks saw, as the replay recorder would."""
+
+    def __init__(self) -> None:
+        self.replays: list[str] = []
+
+    @hookimpl
+    def campfire_match_start(self, match: Match) -> None:
+        self.replays.append(match.settings.get("replay"))
+
+
+def test_replays_ask_the_recorder_for_one_file_per_match(tmp_path: Path) -> None:
+    listener = Listener()
+    registry = Registry(plugins=[listener])
+    run_tournament(Tournament(GAME, ("random", "random"), games=3, seed=1), out=tmp_path, replays=True,
+                   registry=registry)
+    folder = (tmp_path / "replays").resolve()
+    assert listener.replays == [str(folder / f"match-{i:06d}.replay") for i in range(3)]
+    _, records = read_results(tmp_path / "results.jsonl")
+    assert records[2].replay == str(folder / "match-000002.replay")
+    assert json.loads((tmp_path / "report.json").read_text())["matches"] == 3
