@@ -81,15 +81,24 @@ def victims(places: dict[int, int], killer: int) -> tuple[int, ...]:
     teen alone in the unsafest place holding one; Secret Kill takes that lone teen; Unexpected Kill the
     teen alone in the safest place holding one. Every location code is its own place, so no ties arise.
     """
+    return strike(crowds(places), killer)
+
+
+def crowds(places: dict[int, int]) -> dict[int, list[int]]:
+    """The seats in each occupied place (location code -> seats)."""
     crowd: dict[int, list[int]] = {}
     for seat, place in places.items():
         crowd.setdefault(place, []).append(seat)
-    alone = sorted(place for place, seats in crowd.items() if len(seats) == 1)
+    return crowd
+
+
+def strike(crowd: dict[int, list[int]], killer: int) -> tuple[int, ...]:
+    """`victims` from places already grouped by `crowds`."""
     if killer == SEX_KILLS:
-        pairs = sorted(place for place, seats in crowd.items() if len(seats) == 2)
+        pairs = [place for place, seats in crowd.items() if len(seats) == 2]
         if pairs:
-            return tuple(sorted(crowd[pairs[0]]))
+            return tuple(sorted(crowd[min(pairs)]))
+    alone = [place for place, seats in crowd.items() if len(seats) == 1]
     if not alone:
         return ()
-    place = alone[-1] if killer == UNEXPECTED_KILL else alone[0]
-    return tuple(crowd[place])
+    return tuple(crowd[max(alone) if killer == UNEXPECTED_KILL else min(alone)])

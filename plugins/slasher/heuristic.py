@@ -9,18 +9,17 @@ the likely victim: Just a Cat first, then Flee! on itself, then Panic!; otherwis
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from corekit import Rng
 from plugins.slasher.cards import (
     CARDS,
     FLEE,
-    FULL_DECK,
     JUST_A_CAT,
     KILLERS,
     PANIC,
-    is_killer,
+    crowds,
+    strike,
     victims,
 )
 from plugins.slasher.game import KILLER, LOCATION, PASS, REACT, TURN, SlasherObservation, SlasherState
@@ -44,12 +43,13 @@ def policy(obs: SlasherObservation, seat: int, legal: Sequence[tuple[int, ...]],
     if obs.phase != TURN:
         return _react(obs, seat, legal)
     weights = killer_weights(obs)
+    places = _places(obs)
     best: tuple[int, ...] = legal[0]
     best_score = float("-inf")
     for action in legal:
         if len(action) > (3 if action[0] == LOCATION else 2):
             continue  # the optional discard is chosen after the play
-        score = _score_play(obs, seat, action, weights)
+        score = _score_play(places, seat, action, weights)
         if score > best_score:
             best, best_score = action, score
     return _with_discard(obs, best, legal)
@@ -68,35 +68,44 @@ def evaluate(state: SlasherState) -> list[float]:
 def danger(places: dict[int, int], weights: dict[int, float]) -> dict[int, float]:
     """Each teen's chance of dying if a killer drawn from `weights` struck now."""
     total = sum(weights.values()) or 1.0
-    risk: Counter = Counter()
+    risk: dict[int, float] = {}
+    crowd = crowds(places)
     for killer, weight in weights.items():
-        for seat in victims(places, killer):
-            risk[seat] += weight / total
-    return dict(risk)
+        if weight:
+            for seat in strike(crowd, killer):
+                risk[seat] = risk.get(seat, 0.0) + weight / total
+    return risk
 
 
 def killer_weights(obs: SlasherObservation) -> dict[int, float]:
     """How many of each killer the seat has not seen (in other hands, the deck, or face down)."""
-    unseen = Counter(card for card in FULL_DECK if is_killer(card))
-    unseen.subtract(card for card in obs.hand if is_killer(card))
-    unseen.subtract(card for card in obs.discard if is_killer(card))
-    weights = {code: float(max(unseen[code], 0)) for code in KILLERS}
-    return weights if any(weights.values()) else dict(PRIOR)
+    weights = {code: float(copies) for code, copies in PRIOR.items()}
+    for card in obs.hand:
+        if card in weights:
+            weights[card] -= 1
+    for card in obs.discard:
+        if card in weights:
+            weights[card] -= 1
+    return weights if any(weights.values()) else {code: float(copies) for code, copies in PRIOR.items()}
 
 
-def _score_play(obs: SlasherObservation, seat: int, action: tuple[int, ...], weights: dict[int, float]) -> float:
-    places = {s: obs.place(s) for s in range(len(obs.alive)) if obs.alive[s] and obs.place(s) is not None}
+def _score_play(places: dict[int, int], seat: int, action: tuple[int, ...], weights: dict[int, float]) -> float:
     if action[0] == KILLER:
         dead = victims(places, action[1])
         if seat in dead:
             return -10.0
         return KILL_VALUE * len(dead) if dead else -0.5
-    places[action[2]] = action[1]
-    risk = danger(places, weights)
+    after = dict(places)
+    after[action[2]] = action[1]
+    risk = danger(after, weights)
     rivals = sum(r for s, r in risk.items() if s != seat)
     # A mild preference for safe numbers breaks ties between equally risky places for itself.
     safety = 0.01 * action[1] if action[2] == seat else -0.01 * action[1]
     return rivals - OWN_RISK * risk.get(seat, 0.0) + safety
+
+
+def _places(obs: SlasherObservation) -> dict[int, int]:
+    return {s: stack[-1] for s, stack in enumerate(obs.stacks) if stack and obs.alive[s]}
 
 
 def _with_discard(obs: SlasherObservation, play: tuple[int, ...], legal: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
@@ -113,7 +122,7 @@ def _with_discard(obs: SlasherObservation, play: tuple[int, ...], legal: Sequenc
 def _react(obs: SlasherObservation, seat: int, legal: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
     if obs.negated:
         return (PASS,)
-    places = {s: obs.place(s) for s in range(len(obs.alive)) if obs.alive[s] and obs.place(s) is not None}
+    places = _places(obs)
     if obs.killer is not None:
         at_risk = 1.0 if seat in victims(places, obs.killer) else 0.0
     else:

@@ -39,7 +39,7 @@ def render(game: Slasher, obs: SlasherObservation) -> str:
         elif full:
             hand = _cards(hands[seat])
         else:
-            hand = f"{obs.hand_sizes[seat]} cards"
+            hand = _count(obs.hand_sizes[seat])
         lines.append(f"  {label}  {where.ljust(WIDTH + 12)} hand: {hand}")
     lines.append("  places, unsafest first: " + _places(game, obs))
     if full and obs.hidden[1]:
@@ -59,7 +59,7 @@ def render(game: Slasher, obs: SlasherObservation) -> str:
 def _header(game: Slasher, obs: SlasherObservation) -> str:
     turn = "game over" if obs.phase == "over" else f"{game.seat_name(obs.turn_seat)} to play"
     stall = f"   turns without a death: {obs.stall}" if obs.stall >= 10 else ""
-    return f"Turn {obs.turn}: {turn}   deck {obs.deck_size} cards   discard {len(obs.discard)} cards{stall}"
+    return f"Turn {obs.turn}: {turn}   deck: {_count(obs.deck_size)}   discard: {_count(len(obs.discard))}{stall}"
 
 
 def _attack(game: Slasher, obs: SlasherObservation) -> str:
@@ -89,6 +89,10 @@ def _places(game: Slasher, obs: SlasherObservation) -> str:
     if not by_place:
         return "nobody placed yet"
     return " | ".join(f"{name(place)}: {', '.join(seats)}" for place, seats in sorted(by_place.items()))
+
+
+def _count(cards: int) -> str:
+    return f"{cards} card" if cards == 1 else f"{cards} cards"
 
 
 def _cards(cards: tuple[int, ...]) -> str:
