@@ -1,0 +1,89 @@
+"""The heuristic counselor team and the terminal rendering."""
+
+from __future__ import annotations
+
+from corekit import Rng, default_registry, play_match
+from plugins.camp_grizzly import heuristic
+from plugins.camp_grizzly.content import FINALE
+from tests.plugins.camp_grizzly.tables import C, give, space, table
+
+
+def _decide(state, seat=None):
+    seat = state.to_act[0] if seat is None else seat
+    return heuristic.policy(state.observation(seat), seat, state.legal_actions(seat), Rng(0))
+
+
+def test_the_strongest_fighter_goes_first():
+    state = table(2)
+    state.loc[:] = [space("LODGE"), space("LODGE")]
+    give(state, 0, "Pocket Knife")
+    give(state, 1, "Fire Axe")
+    state._strike(space("LODGE"), "move")
+    assert _decide(state) == ("later",)
+    state.apply(0, ("later",))
+    assert _decide(state) == ("fight",)
+
+
+def test_poor_odds_with_a_fragile_weapon_at_stake_mean_panic_and_fair_odds_mean_fight():
+    state = table(1)
+    state.loc[0] = space("LODGE")
+    give(state, 0, "Camera Flash")  # a fragile d4
+    state.attack = 3  # d10
+    state._strike(space("LODGE"), "move")
+    assert _decide(state) == ("panic",)
+    state.attack = 0  # d4
+    assert _decide(state) == ("fight",)
+
+
+def test_the_team_heads_for_the_red_arrow_once_a_combination_is_held():
+    state = table(2)
+    state.loc[:] = [space("DIRT ROAD"), space("CAMPFIRE")]
+    for name in ("Gas Can", "Car Battery"):
+        give(state, 0, name, "objs")
+    give(state, 1, "Keys", "objs")
+    assert _decide(state) == ("step", space("PARKING LOT"))
+
+
+def test_the_holder_on_the_red_arrow_waits_for_the_team_then_starts():
+    state = table(2)
+    state.loc[:] = [space("VAN"), space("CAMPFIRE")]
+    for name in ("Gas Can", "Car Battery", "Keys"):
+        give(state, 0, name, "objs")
+    assert _decide(state) != ("finale", 0)
+    state.loc[1] = space("PARKING LOT")
+    assert _decide(state) == ("finale", 0)
+
+
+def test_the_best_two_hands_are_equipped_with_all_clothing():
+    state = table(1)
+    state.phase = "end"
+    lantern = give(state, 0, "Lantern", "pack")
+    axe = give(state, 0, "Fire Axe", "pack")
+    mask = give(state, 0, "Hockey Mask", "pack")
+    del lantern
+    for _ in range(3):
+        action = _decide(state)
+        if action == ("end",):
+            break
+        state.apply(0, action)
+    assert sorted(state.equip[0]) == sorted([axe, mask])
+
+
+def test_the_heuristic_team_beats_the_random_team():
+    registry = default_registry()
+    game = registry.game("camp-grizzly")
+    wins = {kind: sum(any(play_match(game, [kind] * 2, seed, registry=registry).returns) for seed in range(16))
+            for kind in ("heuristic", "random")}
+    assert wins["heuristic"] >= wins["random"] + 6
+
+
+def test_the_rendering_shows_cabins_pawns_otis_and_counselor_cards():
+    state = table(2)
+    state.loc[1] = FINALE
+    give(state, 0, "Crowbar")
+    text = state.game.render(state.observation(0), 0)
+    for needle in ("CAMPFIRE", "MESS HALL", "OTIS: stalk 1, attack d4, damage 1, TOOL SHED", "body count 4/13",
+                   "Kevin (seat 0", "Crowbar (d6; 1 hand; breach)", "on the finale card", "LOCKED", "?",
+                   "RED ARROW: Van"):
+        assert needle in text, needle
+    assert state.game.action_text(("step", C.campfire)) == "step to CAMPFIRE"
