@@ -10,6 +10,7 @@ Every problem is a `ReplayError` whose message is one line.
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import math
 import os
@@ -244,6 +245,8 @@ def _unpack(data: bytes, *, what: str, **limits: int) -> Any:
         ext_hook=_refuse_ext, list_hook=count, object_pairs_hook=lambda pairs: count(dict(pairs)), **limits,
     )
     unpacker.feed(data)
+    collecting = gc.isenabled()
+    gc.disable()  # msgpack's advice for large messages: thousands of new lists would trigger collections
     try:
         value = unpacker.unpack()
     except msgpack.OutOfData:
@@ -253,6 +256,9 @@ def _unpack(data: bytes, *, what: str, **limits: int) -> Any:
     except Exception as error:  # msgpack reports limits and bad bytes as ValueError and friends
         reason = _one_line(str(error)) or type(error).__name__
         raise ReplayError(f"not a campfire replay: unreadable {what} ({reason})") from None
+    finally:
+        if collecting:
+            gc.enable()
     stray = len(data) - unpacker.tell()
     # Stray bytes after something that is no replay at all: the caller's "not a replay" says more.
     if stray and (what != "file" or (isinstance(value, dict) and MARKER in value)):
@@ -333,9 +339,13 @@ def _valid_code(code: Any, depth: int) -> bool:
     kind = type(code)
     if kind is int or kind is str:
         return True
-    if kind is list and depth < MAX_CODE_DEPTH and len(code) <= MAX_CODE_ITEMS:
-        return all(_valid_code(item, depth + 1) for item in code)
-    return False
+    if kind is not list or depth >= MAX_CODE_DEPTH or len(code) > MAX_CODE_ITEMS:
+        return False
+    for item in code:  # scalars inline: this runs for every action of every replay read
+        kind = type(item)
+        if kind is not int and kind is not str and not _valid_code(item, depth + 1):
+            return False
+    return True
 
 
 def _field(body: dict[str, Any], name: str, kind: type, optional: bool = False) -> Any:
