@@ -18,6 +18,8 @@ from replays.simulate import Simulator
 
 AROUND = 3
 """Actions listed before and after the shown step."""
+SUFFIXES = (".cfr", ".replay")
+"""What `analyze` reads from a folder: `.cfr` by convention, `.replay` as tournaments name them."""
 MARK = "      -- the state above is at step {step} --"
 
 
@@ -106,7 +108,7 @@ def replay_view(ctx: click.Context, file: str, step: int) -> None:
               help="Re-simulate each replay first, so a file that fails its digests is left out.")
 @click.pass_context
 def replay_analyze(ctx: click.Context, paths: tuple[str, ...], as_json: bool, top: int, verify: bool) -> None:
-    """Statistics over replay files and folders of them (*.cfr, searched recursively)."""
+    """Statistics over replay files and folders of them (*.cfr and *.replay, searched recursively)."""
     from replays.analysis import Analysis
 
     registry = registry_of(ctx)
@@ -168,7 +170,7 @@ def _expand(paths: tuple[str, ...]) -> Iterator[str]:
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            yield from (str(p) for p in sorted(path.rglob("*.cfr")) if p.is_file())
+            yield from (str(p) for p in sorted(path.rglob("*")) if p.suffix in SUFFIXES and p.is_file())
         else:
             yield name
 

@@ -107,3 +107,16 @@ def test_unannotated_replays_have_no_turning_points(record):
     report = json.loads(campfire("replay", "analyze", str(path), "--json").stdout)
     assert report["turning_points"] == []
     assert report["games"]["grizzly-race"]["length"]["stdev"] == 0.0
+
+
+def test_a_tournament_folder_of_dot_replay_files_is_analyzed(tmp_path):
+    from corekit import default_registry
+
+    registry = default_registry()
+    game = registry.game("grizzly-race")
+    for index in range(3):
+        play_match(game, ["random", "random"], index, registry=registry,
+                   settings={"replay": tmp_path / f"match-{index:06d}.replay"})
+    (tmp_path / ".match-000003.replay.123.abcd.tmp").write_bytes(b"left by a killed worker")
+    report = json.loads(campfire("replay", "analyze", str(tmp_path), "--json").stdout)
+    assert report["files"] == 3
