@@ -146,3 +146,23 @@ def _fields(instance) -> dict:
     import attrs
 
     return attrs.asdict(instance, recurse=False)
+
+
+def test_an_old_format_version_with_a_reader_still_loads(record, monkeypatch):
+    """The upgrade path: each old version keeps a reader that turns its body into the current Replay."""
+    from replays import format as fmt
+
+    def read_v0(body):  # a made-up version 0 that called the actions "moves"
+        body["actions"] = body.pop("moves")
+        return fmt._read_body_v1(body)
+
+    monkeypatch.setitem(fmt._BODY_READERS, 0, read_v0)
+    path = record()
+    outer = msgpack.unpackb(path.read_bytes())
+    body = msgpack.unpackb(outer["body"])
+    body["moves"] = body.pop("actions")
+    packed = msgpack.packb(body)
+    old = msgpack.packb({"campfire_replay": 0, "body": packed, "blake2b": fmt._checksum(packed)})
+    replay = decode_replay(old)
+    assert replay.format_version == 0
+    Simulator(replay).verify()
