@@ -69,7 +69,7 @@ def test_death_leaves_items_on_the_body_kills_campers_and_discards_survival_card
     axe = give(state, 0, "Hatchet")
     sam = give(state, 0, "Slingshot Sam", "campers")
     brave = give(state, 0, "Brave", "perms")
-    state.injuries[0] = 5  # Kevin has 6 health
+    state.injuries[0] = 4  # Kevin has 5 health
     body = state.body
     state._strike(here, "move")
     state.rng = Dice(1, 4)

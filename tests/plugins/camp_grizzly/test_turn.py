@@ -12,8 +12,8 @@ from tests.plugins.camp_grizzly.tables import C, Dice, card, give, on_top, space
 
 def test_movement_equals_current_health_and_never_drops_below_one():
     state = table(1)
-    assert state.movement(0) == 6  # Kevin
-    state.injuries[0] = 5
+    assert state.movement(0) == 5  # Kevin
+    state.injuries[0] = 4
     assert state.movement(0) == 1
     give(state, 0, "Chainsaw")  # heavy
     assert state.movement(0) == 1
@@ -24,7 +24,7 @@ def test_moving_is_step_by_step_and_optional():
     state.otis = space("TOOL SHED")
     assert ("draw",) in state.legal_actions(0)
     state.apply(0, ("step", space("NORTH PATH")))
-    assert state.move_left == 5 and state.loc[0] == space("NORTH PATH")
+    assert state.move_left == 4 and state.loc[0] == space("NORTH PATH")
 
 
 def test_entering_otis_space_stops_the_move_and_otis_strikes():
