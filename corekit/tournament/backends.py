@@ -51,7 +51,7 @@ def run_processes(settings: Settings, pending: Sequence[Planned], emit: Emit, jo
 def run_dask(settings: Settings, pending: Sequence[Planned], emit: Emit, address: Any) -> None:
     """Play the matches on the Dask cluster at `address`, a batch of matches per task."""
     try:
-        from distributed import Client, as_completed
+        from distributed import Client, KilledWorker, as_completed
     except ImportError:
         raise BackendError("--cluster needs Dask distributed: pip install -e '.[cluster]'") from None
     try:
@@ -76,16 +76,20 @@ def run_dask(settings: Settings, pending: Sequence[Planned], emit: Emit, address
             batch = batches.pop(future.key)
             try:
                 records = future.result()
-            except Exception as error:  # a worker died (KilledWorker) or the task was lost
-                # Which match killed it is unknown: play each match of the batch again on its own, so
-                # only the culprit fails twice.
+            except KilledWorker as error:
+                # Which match killed the worker is unknown: play each match of the batch again on its own,
+                # so only the culprit fails twice.
                 for planned in batch:
                     tries = attempts[planned.index] = attempts.get(planned.index, 0) + 1
                     if tries > RETRIES:
-                        emit(_failed(settings, planned, tries, f"the Dask task failed twice: {_line(error)}"))
+                        emit(_failed(settings, planned, tries,
+                                     f"the Dask worker playing it died twice ({type(error).__name__})"))
                     else:
                         submit([planned])
                 continue
+            except Exception as error:  # the cluster itself failed: stop; what is saved can be resumed
+                finished.clear()
+                raise BackendError(f"a Dask task failed: {_line(error)}") from None
             for record in records:
                 emit(_with_attempts(record, attempts))
     finally:

@@ -9,14 +9,18 @@ be pickled): it loads the installed plugins from their entry points plus the mod
 from __future__ import annotations
 
 import importlib
+import signal
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from corekit.game import Action
+from corekit.players import Player, SeatView
 from corekit.plugins import Registry, default_registry
-from corekit.runner import play_match
+from corekit.runner import make_players, play_match
 from corekit.tournament.schedule import Planned
 from corekit.tournament.store import MatchRecord
 
@@ -46,7 +50,10 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry) -> Ma
             "specs": specs, "replay": replay}
     try:
         game = registry.game(settings.game)
-        result = play_match(game, specs, planned.seed, dict(settings.options), registry=registry,
+        players = make_players(game, specs, planned.seed, registry)
+        if settings.time_limit is not None and _can_interrupt():
+            players = [Watchdog(player, hard_limit(settings.time_limit)) for player in players]
+        result = play_match(game, specs, planned.seed, dict(settings.options), players=players, registry=registry,
                             settings={"replay": replay} if replay else None, time_limit=settings.time_limit)
     except Exception as error:  # the game or a listener raised: nothing to retry, the same seed fails again
         return MatchRecord(**base, status="failed", error=f"the match raised {_line(error)}")
@@ -66,6 +73,50 @@ def run_batch(settings: Settings, batch: Sequence[Planned]) -> list[MatchRecord]
     """Play a batch of matches where the worker stands (the Dask task)."""
     registry = worker_registry(settings.plugins)
     return [play_planned(settings, planned, registry) for planned in batch]
+
+
+def hard_limit(time_limit: float) -> float:
+    """When a decision is interrupted: well past the limit, so a player that merely overruns is timed by
+    the runner (and forfeits with its time), and only one that hangs is cut off."""
+    return max(2 * time_limit, time_limit + 1.0)
+
+
+class DecisionTimeout(Exception):
+    """A decision went on past the hard limit; the runner turns it into a forfeit like any player error."""
+
+
+class Watchdog(Player):
+    """Wraps a player and interrupts a decision that hangs (SIGALRM; main thread of a Unix process only).
+
+    The runner only times a decision once it returns: a player stuck in a loop would hold the tournament
+    forever. This makes it raise inside `decide` instead, so it forfeits that match.
+    """
+
+    def __init__(self, player: Player, limit: float) -> None:
+        self.player = player
+        self.limit = limit
+        self.needs_sample = player.needs_sample
+
+    def decide(self, view: SeatView) -> Action:
+        """The wrapped player's decision, or DecisionTimeout after `limit` seconds."""
+        previous = signal.signal(signal.SIGALRM, self._expired)
+        signal.setitimer(signal.ITIMER_REAL, self.limit)
+        try:
+            return self.player.decide(view)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+    def annotation(self) -> dict[str, Any] | None:
+        """The wrapped player's annotation."""
+        return self.player.annotation()
+
+    def _expired(self, signum: int, frame: Any) -> None:
+        raise DecisionTimeout(f"no answer after {self.limit:g}s")
+
+
+def _can_interrupt() -> bool:
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
 
 _registries: dict[tuple[str, ...], Registry] = {}

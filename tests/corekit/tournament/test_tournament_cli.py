@@ -125,3 +125,16 @@ def test_a_sigkilled_tournament_resumes_without_losing_or_repeating_a_match(tmp_
     uninterrupted = run_tournament(Tournament("grizzly-race", ("random", "heuristic"), games=games, seed=4))
     assert report["results"] == uninterrupted["results"]
     assert [p["rating"] for p in report["players"]] == [p["rating"] for p in uninterrupted["players"]]
+
+
+def test_the_progress_bar_is_silent_unless_stderr_is_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from corekit.tournament import command
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
+    assert command._progress_bar("grizzly-race") is None
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    start = command._progress_bar("grizzly-race")
+    assert start is not None
+    tick = start(3, 1)  # a resumed run starts part-way
+    tick()
+    tick()  # the last match stops the bar

@@ -50,6 +50,13 @@ def test_a_player_over_the_time_limit_forfeits(registry: Registry) -> None:
     assert report["players"][0]["forfeits"] == 2
 
 
+def test_a_player_that_hangs_is_cut_off_and_forfeits_in_a_worker_process(tmp_path: Path) -> None:
+    report = run_tournament(Tournament(GAME, ("sleeper:seconds=30", "random"), games=2, seed=1, time_limit=0.1,
+                                       plugins=TEST_PLAYERS), jobs=2)
+    assert [r["status"] for r in outcomes(report)] == ["forfeit", "forfeit"]
+    assert all("raised DecisionTimeout: no answer after 1.1s" in r["error"] for r in outcomes(report))
+
+
 def test_one_and_two_workers_give_identical_results(tmp_path: Path) -> None:
     tournament = Tournament(GAME, ("random", "heuristic", "random"), games=24, seed=5)
     one = run_tournament(tournament, jobs=1)
@@ -92,6 +99,20 @@ def test_the_dask_backend_gives_the_same_results_as_local_processes() -> None:
                                   dashboard_address=None) as cluster:
         remote = run_tournament(tournament, cluster=cluster.scheduler_address)
     assert outcomes(remote) == outcomes(local)
+
+
+@pytest.mark.slow
+def test_a_dask_worker_that_dies_has_its_match_retried_once_then_recorded_as_failed() -> None:
+    distributed = pytest.importorskip("distributed")
+    import dask
+
+    # Dask retries a task whose worker died on its own; with none allowed, ours is the only retry.
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        report = run_tournament(Tournament(GAME, ("exiter", "random"), games=1, seed=2, plugins=TEST_PLAYERS),
+                                cluster=cluster.scheduler_address)
+    assert report["failed"] == [{"index": 0, "specs": ["exiter", "random"],
+                                 "error": "the Dask worker playing it died twice (KilledWorker)"}]
 
 
 def test_without_dask_installed_the_cluster_option_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
