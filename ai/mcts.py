@@ -88,26 +88,35 @@ class MctsOptions:
 
 
 class Edge:
-    """One action of one seat at a tree node: its statistics and the node it leads to."""
+    """One action of one seat at a tree node: visits, summed reward of that seat, availability count."""
 
-    __slots__ = ("avail", "child", "total", "visits")
+    __slots__ = ("avail", "total", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0
         self.avail = 0
-        self.child: Node | None = None
 
 
 class Node:
-    """A searcher's information set: per acting seat, its edges by action; after a simultaneous
-    decision, the next node by joint choice."""
+    """One information set of the searching seat: per acting seat, its edges by action; the next
+    information sets by what the searching seat observes after the decision."""
 
-    __slots__ = ("joint", "tables")
+    __slots__ = ("children", "tables")
 
     def __init__(self) -> None:
         self.tables: dict[int, dict[Action, Edge]] = {}
-        self.joint: dict[tuple, Node] | None = None
+        self.children: dict[Any, Node] | None = None
+
+    def child(self, key: Any) -> Node:
+        """The child reached when the searching seat observes `key` (created on first use)."""
+        children = self.children
+        if children is None:
+            children = self.children = {}
+        node = children.get(key)
+        if node is None:
+            node = children[key] = Node()
+        return node
 
 
 class MctsPlayer(Player):
@@ -177,10 +186,11 @@ class MctsPlayer(Player):
         """Determinize, select and expand, roll out, back up."""
         state = view.sample(rng)
         select = self._select
+        searcher = view.seat
         node = root
         edges: list[Edge] = []
         seats: list[int] = []
-        first_seat: int | None = view.seat
+        first_seat: int | None = searcher
         expanded = False
         while not expanded:
             to_act = state.to_act
@@ -192,39 +202,28 @@ class MctsPlayer(Player):
                 state.apply_unchecked(seat, action)
                 edges.append(edge)
                 seats.append(seat)
-                if expanded:
-                    break
-                child = edge.child
-                if child is None:
-                    child = edge.child = Node()
-                node = child
             else:
                 # A simultaneous decision: every seat picks from its own table at this node, so none
                 # is conditioned on another's secret commitment; the searcher commits first at the root.
                 remaining = set(to_act)
                 seat = first_seat if first_seat in remaining else to_act[0]
-                joint = []
                 while True:
                     action, edge, fresh = select(node, seat, state.legal_actions(seat), rng)
                     expanded = expanded or fresh
                     state.apply_unchecked(seat, action)
                     edges.append(edge)
                     seats.append(seat)
-                    joint.append(action)
                     remaining.discard(seat)
                     to_act = state.to_act
                     if not to_act or len(to_act) != len(remaining) or not remaining.issuperset(to_act):
                         break  # the decision resolved
                     seat = to_act[0]
-                if expanded:
-                    break
-                key = tuple(joint)
-                if node.joint is None:
-                    node.joint = {}
-                child = node.joint.get(key)
-                if child is None:
-                    child = node.joint[key] = Node()
-                node = child
+            if expanded:
+                break
+            # The next node is the searcher's next information set: what it observes now. Hidden cards,
+            # chance and others' secret choices that it cannot see share one node; what it sees (a
+            # revealed guard, a die it watched) branches.
+            node = node.child(_key(state.observation(searcher), action))
             first_seat = None
         values = self._rollout(state, rng)
         for edge, seat in zip(edges, seats):
@@ -286,6 +285,15 @@ class MctsPlayer(Player):
             return state.returns()
         neutral = 1.0 / state.players
         return [neutral] * state.players
+
+
+def _key(observation: Any, action: Action) -> Any:
+    """The observation as a tree key; an unhashable one (against the contract) falls back to the action."""
+    try:
+        hash(observation)
+    except TypeError:
+        return ("action", action)
+    return observation
 
 
 def make_mcts_player(options: MctsOptions, seed: int, game: Game) -> MctsPlayer:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ai.heuristic_player import HeuristicOptions, make_heuristic_player
+from ai.human import HumanPlayer
 from ai.mcts import MctsOptions, make_mcts_player
 from ai.random_player import RandomPlayer
 from corekit import PlayerType, hookimpl
@@ -20,5 +21,9 @@ def campfire_players() -> list[PlayerType]:
         PlayerType(
             "mcts", make_mcts_player, MctsOptions,
             help="Information-set MCTS over fresh samples of the hidden cards and the future.",
+        ),
+        PlayerType(
+            "human", lambda options, seed, game: HumanPlayer(),
+            help="A person at the terminal: the seat's view and its numbered legal actions.",
         ),
     ]

@@ -1,0 +1,54 @@
+"""The human player: shows the seat's view, numbers the legal actions, accepts a number or the text,
+re-asks on bad input, and ends the match cleanly at end of input."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from ai.human import parse_choice
+from corekit.cli import cli
+
+
+def _play(lines: str, players: str = "human,random"):
+    return CliRunner().invoke(cli, ["play", "grizzly-race", "--players", players, "--seed", "3"], input=lines,
+                              obj=None)
+
+
+def test_a_whole_match_against_random_is_playable_from_standard_input():
+    result = _play("1\n" * 200)
+    assert result.exit_code == 0, result.output
+    assert "Result:" in result.output
+    assert "seat 0 (you)" in result.output and "   1. play " in result.output
+
+
+def test_an_action_can_be_given_by_its_text_in_any_case():
+    result = _play("Supercard\n")
+    assert "Last round: seat 0 SUPERCARD" in result.output
+
+
+def test_a_bad_answer_is_refused_and_the_question_asked_again():
+    result = _play("9\nplay 7\n1\n")
+    assert "'9' is not a legal action here" in result.output
+    assert "'play 7' is not a legal action here" in result.output
+    assert "Last round: seat 0 " in result.output  # the third answer was taken
+
+
+def test_end_of_input_abandons_the_match_cleanly():
+    result = _play("")
+    assert result.exit_code == 0
+    assert "Match abandoned: end of input" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_other_seats_secret_moves_are_not_printed_with_a_person_at_the_table():
+    result = _play("", players="random,human")
+    assert "seat 0: play" not in result.output
+
+
+def test_parse_choice_reads_numbers_from_one_and_texts_ignoring_spacing():
+    legal, texts = [1, 6], ["play 1", "SUPERCARD"]
+    assert parse_choice("2\n", legal, texts) == 6
+    assert parse_choice("  play   1 ", legal, texts) == 1
+    assert parse_choice("0", legal, texts) is None
+    assert parse_choice("3", legal, texts) is None
+    assert parse_choice("", legal, texts) is None
