@@ -150,20 +150,29 @@ def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
     lines.append(f"Actions {first}-{last}:" if replay.steps else "No actions.")
     if step == 0:
         lines.append(MARK.format(step=0))
-    for index in range(first, last + 1):
-        lines.append(action_line(simulator, index, seat))
+    for index, line in zip(range(first, last + 1), action_lines(simulator, first, last, seat)):
+        lines.append(line)
         if index == step:
             lines.append(MARK.format(step=step))
     lines.append(describe_result(game, header.seats, replay.result))
     return "\n".join(lines)
 
 
-def action_line(simulator: Simulator, step: int, seat: int | None) -> str:
-    """A step as `campfire play` prints it; other seats' actions are hidden in a seat's view."""
-    actor = simulator.replay.seats[step - 1]
-    if seat is not None and actor != seat:
-        return f"{step:4d}  {simulator.game.seat_name(actor)}: (hidden from {simulator.game.seat_name(seat)})"
-    return f"{step:4d}  {simulator.action_text(step)}"
+def action_lines(simulator: Simulator, first: int, last: int, seat: int | None) -> list[str]:
+    """Steps first..last as `campfire play` prints them; in a seat's view, the actions that seat could
+    not tell apart from another are hidden (see `Simulator.seen_by`)."""
+    if last < first:
+        return []
+    seen = [True] * (last - first + 1) if seat is None else simulator.seen_by(seat, first, last)
+    lines = []
+    for step, shown in zip(range(first, last + 1), seen):
+        actor = simulator.replay.seats[step - 1]
+        if shown:
+            lines.append(f"{step:4d}  {simulator.action_text(step)}")
+        else:
+            game = simulator.game
+            lines.append(f"{step:4d}  {game.seat_name(actor)}: (hidden from {game.seat_name(seat)})")
+    return lines
 
 
 def _expand(paths: tuple[str, ...]) -> Iterator[str]:

@@ -106,6 +106,27 @@ class Simulator:
         seat, action = self.action(step)
         return f"{self.game.seat_name(seat)}: {_text(self.game, action)}"
 
+    def seen_by(self, seat: int, first: int, last: int) -> list[bool]:
+        """For steps first..last, whether `seat` could tell which action was taken.
+
+        Its own actions, yes; another seat's action, when every other action that seat could have taken
+        would have left `seat` a different observation (so a secret commitment stays hidden, a move on
+        the board does not). An action with no alternative is counted as hidden: the seat may not know
+        it was forced.
+        """
+        state = self.state_at(first - 1)
+        seen = []
+        for step in range(first, last + 1):
+            actor, action = self.action(step)
+            if actor == seat:
+                seen.append(True)
+            else:
+                others = [a for a in state.legal_actions(actor) if a != action]
+                actual = _observed(state, actor, action, seat)
+                seen.append(bool(others) and all(_observed(state, actor, a, seat) != actual for a in others))
+            self._apply(state, step, actor, action)
+        return seen
+
     def _advance(self, state: State, step: int, start: int) -> None:
         every = self.replay.header.digest_every
         try:
@@ -143,6 +164,13 @@ class Simulator:
                     raise Diverged(step, f"after {self.action_text(step)} the state differs from the recorded one")
         if reason is not None:
             raise Diverged(bad, reason)
+
+
+def _observed(state: State, actor: int, action: Any, seat: int) -> Any:
+    """What `seat` would observe had `actor` taken `action` (same chance: the clone has the same rng)."""
+    after = state.clone()
+    after.apply(actor, action)
+    return after.observation(seat)
 
 
 def _text(game: Game, action: Any) -> str:

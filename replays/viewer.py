@@ -144,13 +144,13 @@ class ReplayViewer(App):
             self.query_one(f"#{name}", Static).update(Text(text))
 
     def _actions_text(self) -> str:
-        from replays.commands import action_line
+        from replays.commands import action_lines
 
         first, last = max(1, self.step - 5), min(self.replay.steps, self.step + 5)
         lines = ["Actions"]
-        for index in range(first, last + 1):
-            marker = ">" if index == self.step + 1 else " "
-            lines.append(marker + self._safe(lambda i=index: action_line(self.simulator, i, self.seat)))
+        listed = self._safe(lambda: action_lines(self.simulator, first, last, self.seat))
+        for index, line in zip(range(first, last + 1), listed if isinstance(listed, list) else []):
+            lines.append((">" if index == self.step + 1 else " ") + line)
         if self.step == self.replay.steps:
             from corekit.cli import describe_result
 
@@ -188,7 +188,7 @@ class ReplayViewer(App):
         self.set_focus(None)
 
     @staticmethod
-    def _safe(make: Any) -> str:
+    def _safe(make: Any) -> Any:
         try:
             return make()
         except Exception as error:  # one unreadable action must not stop the viewer

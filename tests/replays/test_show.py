@@ -102,3 +102,21 @@ def test_show_refuses_a_file_whose_later_digest_fails(played, tmp_path):
     result = campfire("replay", "show", str(bad), "--step", "2")
     assert result.exit_code == 1
     assert errors(result) == [f"{bad}: diverges at step 12: the final state differs from the recorded one"]
+
+
+def test_as_a_seat_other_seats_actions_show_when_they_could_be_told_apart(tmp_path):
+    """Moves on camp-grizzly's board are public; grizzly-race's secret plays are not."""
+    from corekit.plugins import default_registry
+    from replays.format import read_replay
+    from replays.simulate import Simulator
+
+    registry = default_registry()
+    if "camp-grizzly" not in registry.games:
+        pytest.skip("camp-grizzly is not installed")
+    path = tmp_path / "cg.cfr"
+    play_match(registry.game("camp-grizzly"), ["random"] * 3, 3, registry=registry, settings={"replay": path})
+    simulator = Simulator(read_replay(path))
+    seen = simulator.seen_by(1, 1, 30)
+    actors = simulator.replay.seats[:30]
+    assert all(seen[i] for i in range(30) if actors[i] == 1)
+    assert any(seen[i] for i in range(30) if actors[i] != 1)
