@@ -22,7 +22,7 @@ from plugins.slasher.cards import (
     strike,
     victims,
 )
-from plugins.slasher.game import KILLER, LOCATION, PASS, REACT, TURN, SlasherObservation, SlasherState
+from plugins.slasher.game import ATTACK, KILLER, LOCATION, PASS, REACT, TURN, SlasherObservation, SlasherState
 
 OWN_RISK = 3.0
 """How much more its own teen's risk weighs than one rival's."""
@@ -56,11 +56,30 @@ def policy(obs: SlasherObservation, seat: int, legal: Sequence[tuple[int, ...]],
 
 
 def evaluate(state: SlasherState) -> list[float]:
-    """Each living seat's share of the survival chances, from how exposed its teen is to the killers."""
+    """Each living seat's share of the survival chances, from how exposed its teen is to the killers.
+
+    A killer already face down (known in a searcher's sample) is certain to strike unless negated; a
+    Just a Cat or Flee! in hand lowers a teen's exposure.
+    """
     if state.is_terminal:
         return state.returns()
-    risk = danger(state.places(), PRIOR)
-    scores = [(1.0 - 0.8 * risk.get(s, 0.0)) if state.turns.alive[s] else 0.0 for s in range(state.players)]
+    places = state.places()
+    if state.phase == ATTACK and not state.negated:
+        risk = {seat: 1.0 for seat in victims(places, state.killer)}
+    else:
+        risk = danger(places, PRIOR)
+    scores = []
+    for seat in range(state.players):
+        if not state.turns.alive[seat]:
+            scores.append(0.0)
+            continue
+        exposure = risk.get(seat, 0.0)
+        hand = state.hands[seat]
+        if JUST_A_CAT in hand and not state.panicked:
+            exposure *= 0.4
+        elif FLEE in hand or PANIC in hand:
+            exposure *= 0.7
+        scores.append(1.0 - 0.9 * exposure)
     total = sum(scores)
     return [score / total for score in scores]
 

@@ -84,3 +84,12 @@ def test_it_beats_random_players_by_a_clear_margin():
             state.apply(seat, action)
         wins += state.returns()[seat_h]
     assert wins / matches > 0.45, "a fair share of 3 seats is 0.33"
+
+
+def test_its_evaluation_counts_a_face_down_killer_as_certain_unless_a_cat_is_in_hand():
+    places = {0: BEACH, 1: NATURE, 2: MAIN_HOUSE, 3: MAIN_HOUSE}
+    with_cat = [[SECRET_KILL, *FILLERS[0]], [JUST_A_CAT, FLEE, MAIN_HOUSE, MAIN_HOUSE], *FILLERS[2:4]]
+    without = [[SECRET_KILL, *FILLERS[0]], [MAIN_HOUSE] * 4, *FILLERS[2:4]]
+    covered = heuristic.evaluate(attack(SECRET_KILL, places, hands=with_cat))
+    exposed = heuristic.evaluate(attack(SECRET_KILL, places, hands=without))
+    assert exposed[1] < covered[1] < covered[0] == covered[2] == covered[3]
