@@ -37,6 +37,17 @@ def batch_size(remaining: int, workers: int) -> int:
     return max(1, min(MAX_BATCH, remaining // max(1, workers * BATCHES_PER_WORKER)))
 
 
+def guided_batches(pending: Sequence[Planned], workers: int) -> list[list[Planned]]:
+    """The matches cut into batches that shrink as fewer remain, down to single matches at the end."""
+    batches = []
+    start = 0
+    while start < len(pending):
+        size = batch_size(len(pending) - start, workers)
+        batches.append(list(pending[start:start + size]))
+        start += size
+    return batches
+
+
 def run_inline(settings: Settings, pending: Sequence[Planned], emit: Emit, registry: Registry) -> None:
     """Play every match here, with the caller's registry (so players registered only in-process work)."""
     for planned in pending:
@@ -60,7 +71,6 @@ def run_dask(settings: Settings, pending: Sequence[Planned], emit: Emit, address
         raise BackendError(f"cannot reach the Dask cluster at {address}: {_line(error)}") from None
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
-        size = batch_size(len(pending), workers)
         attempts: dict[int, int] = {}
         batches: dict[str, list[Planned]] = {}
         finished = as_completed()
@@ -70,8 +80,8 @@ def run_dask(settings: Settings, pending: Sequence[Planned], emit: Emit, address
             batches[future.key] = batch
             finished.add(future)
 
-        for start in range(0, len(pending), size):
-            submit(list(pending[start:start + size]))
+        for batch in guided_batches(pending, workers):
+            submit(batch)
         for future in finished:
             batch = batches.pop(future.key)
             try:
@@ -111,31 +121,30 @@ class _Pool:
     def run(self, pending: Sequence[Planned]) -> None:
         """Feed every match to the workers until all have a record."""
         self.queue.extend(pending)
-        size = batch_size(len(pending), self.jobs)
         try:
             for _ in range(min(self.jobs, len(pending))):
                 self.workers.append(self._start())
             for worker in self.workers:
-                self._feed(worker, size)
+                self._feed(worker)
             while any(worker.busy for worker in self.workers):
                 busy = [w for w in self.workers if w.busy]
                 ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy])
                 for worker in busy:
                     if worker.conn in ready or worker.process.sentinel in ready:
-                        self._serve(worker, size)
+                        self._serve(worker)
                 for worker in self.workers:  # matches requeued by a death go to any idle worker too
                     if not worker.busy and self.queue and worker.process.is_alive():
-                        self._feed(worker, size)
+                        self._feed(worker)
         finally:
             self._stop()
 
-    def _serve(self, worker: _Worker, size: int) -> None:
+    def _serve(self, worker: _Worker) -> None:
         try:
             while worker.conn.poll():
                 message = worker.conn.recv()
                 if message == _DONE:
                     worker.busy = False
-                    self._feed(worker, size)
+                    self._feed(worker)
                     return
                 worker.batch.pop(0)
                 self.emit(_with_attempts(message, self.attempts))
@@ -143,9 +152,9 @@ class _Pool:
             pass
         if worker.process.is_alive():
             return
-        self._buried(worker, size)
+        self._buried(worker)
 
-    def _buried(self, worker: _Worker, size: int) -> None:
+    def _buried(self, worker: _Worker) -> None:
         """The worker died: blame the match it was playing, requeue the others untouched."""
         worker.process.join()
         code = worker.process.exitcode
@@ -165,9 +174,12 @@ class _Pool:
         index = self.workers.index(worker)
         if self.queue:
             self.workers[index] = self._start()
-            self._feed(self.workers[index], size)
+            self._feed(self.workers[index])
 
-    def _feed(self, worker: _Worker, size: int) -> None:
+    def _feed(self, worker: _Worker) -> None:
+        # Sized from what is left (guided scheduling): big batches early, single matches at the end, so no
+        # worker is left idle while another finishes a long batch.
+        size = batch_size(len(self.queue), self.jobs)
         batch = [self.queue.popleft() for _ in range(min(size, len(self.queue)))]
         if not batch:
             return

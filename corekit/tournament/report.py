@@ -208,6 +208,10 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
         villain = report["villain"]
         console.print(f"Against {villain['name']}: the team won {_percent(villain['team_win_rate'])} of matches; "
                       f"{villain['name']} rated {villain['rating']['mu']:.1f} ± {2 * villain['rating']['sigma']:.1f}")
+    schedule = report.get("schedule")
+    if schedule and not schedule["balanced"]:
+        console.print(f"Note: {report['matches']} matches is not a whole number of deals of "
+                      f"{schedule['seatings_per_deal']} seatings, so seats are not perfectly balanced.")
     console.print(f"Forfeits: {report['forfeits']}; failed matches: {len(report['failed'])}")
     for failure in report["failed"][:10]:
         console.print(f"  match {failure['index']} ({', '.join(failure['specs'])}): {failure['error']}",

@@ -20,7 +20,7 @@ from corekit.plugins import Registry
 from corekit.rng import derive_seed
 from corekit.tournament import backends
 from corekit.tournament.report import summarize
-from corekit.tournament.schedule import default_games, plan
+from corekit.tournament.schedule import default_games, lineups, plan
 from corekit.tournament.store import REPORT, MatchRecord, ResultsFile
 from corekit.tournament.worker import Settings, worker_registry
 
@@ -119,6 +119,9 @@ def run_tournament(
         if store:
             store.close()
     report = summarize(game, specs, seats, {i: r for i, r in records.items() if i < games}, header)
+    group = len(lineups(len(specs), seats))
+    # Only whole deals put every spec in every seat equally often; the report says when that is not so.
+    report["schedule"] = {"seatings_per_deal": group, "deals": -(-games // group), "balanced": games % group == 0}
     if out is not None:
         (Path(out) / REPORT).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     return report

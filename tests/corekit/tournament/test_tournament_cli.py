@@ -42,6 +42,9 @@ def test_the_table_names_each_spec_and_the_seat_win_rates() -> None:
     assert result.exit_code == 0, result.output
     assert "heuristic" in result.output and "Win rate by seat" in result.output
     assert "Match length: mean" in result.output
+    assert "not perfectly balanced" not in result.output
+    uneven = run("tournament", "grizzly-race", "-p", "random,heuristic,random", "-n", "4", "-j", "1")
+    assert "4 matches is not a whole number of deals of 6 seatings" in uneven.output
 
 
 def test_a_test_only_player_plays_in_process_with_one_job() -> None:

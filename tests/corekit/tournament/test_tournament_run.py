@@ -142,3 +142,13 @@ def test_replays_ask_the_recorder_for_one_file_per_match(tmp_path: Path) -> None
     _, records = read_results(tmp_path / "results.jsonl")
     assert records[2].replay == str(folder / "match-000002.replay")
     assert json.loads((tmp_path / "report.json").read_text())["matches"] == 3
+
+
+def test_batches_shrink_to_single_matches_so_no_worker_waits_on_a_long_last_batch() -> None:
+    from corekit.tournament.backends import MAX_BATCH, guided_batches
+
+    batches = guided_batches(list(range(500)), 2)
+    assert [m for batch in batches for m in batch] == list(range(500))
+    sizes = [len(b) for b in batches]
+    assert sizes == sorted(sizes, reverse=True)
+    assert sizes[0] == MAX_BATCH and sizes[-4:] == [1, 1, 1, 1]
