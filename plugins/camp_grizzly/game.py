@@ -144,13 +144,15 @@ class CampGrizzly(Game):
 
     def max_decisions(self, players: int, options: CampOptions) -> int:
         # A turn: at most MAX_MOVE steps, FREE_ACTIONS free actions, a draw, a Foolin' choice, the end,
-        # and four refused finale proposals of up to 6 consents. Strikes in one turn: one crossing (it
-        # stops the move), 6 cameos, 6 forced locks, the draw and the woods; each strike asks every
-        # counselor at most twice (a "later" and a choice) plus a panic of up to 10 steps; a finale adds
-        # up to 4 strikes. Otis strikes at most once a round; the final fight asks each counselor once.
+        # and four refused finale proposals of up to 6 consents. Strikes in one turn: crossing paths (it
+        # stops the move; only a played movement card can restart it, so at most 1 + FREE_ACTIONS), 6
+        # cameos, 6 forced locks, the draw or reveal, and the woods (2). Each strike asks every counselor at
+        # most twice (a "later" and a choice) plus a panic of at most 10 steps; the four finales add at
+        # most 3 strikes each. Otis strikes at most once a round; the last fight asks each counselor twice.
         strike = players * (2 + 10)
-        turn = MAX_MOVE + FREE_ACTIONS + 3 + 4 * (1 + players) + (1 + 6 + 6 + 2) * strike + 4 * 4 * strike
-        return options.night * (players * turn + strike) + 2 * strike + 10
+        strikes = (1 + FREE_ACTIONS) + 6 + 6 + 1 + 2
+        turn = MAX_MOVE + FREE_ACTIONS + 3 + 4 * (1 + players) + strikes * strike
+        return options.night * (players * turn + strike) + 4 * 3 * strike + 2 * strike + 10
 
     def action_text(self, action: Any) -> str:
         from plugins.camp_grizzly.render import action_text

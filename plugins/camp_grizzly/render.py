@@ -68,7 +68,7 @@ def render(obs: CampObservation) -> str:
         for space in spaces:
             mark = f" <RED ARROW: {arrows[space]}>" if space in arrows else ""
             stuff = ", ".join(at.get(space, []))
-            if len(spaces) > 1 or stuff or mark:
+            if len(spaces) > 1 or stuff or mark or space in (C.campfire, C.tool_shed):
                 cells.append(f"[{C.spaces[space]}{mark}{': ' + stuff if stuff else ''}]")
         if cells:
             lines.append(f"  {cabin:<15} " + " ".join(cells))
@@ -98,5 +98,25 @@ def render(obs: CampObservation) -> str:
         won = [names[s] for s in obs.winners]
         lines.append("The counselors escape: " + ", ".join(won) + " survive!" if won else "Otis wins.")
     else:
-        lines.append(f"Now: {obs.phase} ({names[obs.active]}'s turn)")
+        lines.append(_now(obs, names))
     return "\n".join(lines)
+
+
+def _now(obs: CampObservation, names: dict[int, str]) -> str:
+    """Whose decision it is and what is at stake."""
+    C = load()
+    control = obs.control
+    turn = f"{names[obs.active]}'s turn"
+    if obs.phase == "strike":
+        queue = ", ".join(names[s] for s in control[7])
+        where = C.spaces[control[6]] if control[6] >= 0 else ("the woods" if control[6] == WOODS else "the finale")
+        last = "  LAST FIGHT: panic is death" if control[4] else ""
+        bonus = f"+{control[9]}" if control[9] else ""
+        return f"Now: OTIS STRIKES! at {where}, Otis rolls d{obs.attack}{bonus}; fight or panic: {queue}{last} ({turn})"
+    if obs.phase == "panic":
+        return f"Now: {names[control[11]]} panics, {control[12]} steps left ({turn})"
+    if obs.phase == "consent":
+        return f"Now: {names[control[14][0]]} is asked to start the {C.finales[control[13]].name} finale ({turn})"
+    if obs.phase == "move":
+        return f"Now: {names[obs.active]} moves ({control[0]} movement, {control[1]} free actions left)"
+    return f"Now: {obs.phase} ({turn})"
