@@ -64,6 +64,8 @@ class Analysis:
         for seat, text in zip(replay.seats, texts):
             stats.spec_actions[header.seats[seat]][text] += 1
         self.turning_points.extend(points)
+        if len(self.turning_points) > 2 * self.top + 100:  # thousands of annotated replays: keep the worst only
+            self.turning_points = self._worst()
         self.files += 1
 
     def report(self) -> dict[str, Any]:
@@ -100,7 +102,7 @@ class Analysis:
                     for spec, counts in sorted(stats.spec_actions.items())
                 },
             }
-        points = sorted(self.turning_points, key=lambda p: (-p["loss"], p["file"], p["step"]))[:self.top]
+        points = self._worst()
         return {"files": self.files, "games": games, "turning_points": points}
 
     def print_tables(self) -> None:
@@ -149,6 +151,9 @@ class Analysis:
                               f"{point['chosen']} ({point['chosen_value']:.3f})",
                               f"{point['best']} ({point['best_value']:.3f})", f"{point['loss']:.3f}")
             console.print(turns)
+
+    def _worst(self) -> list[dict[str, Any]]:
+        return sorted(self.turning_points, key=lambda p: (-p["loss"], p["file"], p["step"]))[:self.top]
 
     def _turning_points(self, name: str, game: Game, replay: Replay, texts: list[str]) -> list[dict[str, Any]]:
         points = []
