@@ -103,7 +103,8 @@ def replay_view(ctx: click.Context, file: str, step: int) -> None:
 @replay_group.command("analyze")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
-@click.option("--top", type=int, default=10, show_default=True, help="Turning points and actions to list.")
+@click.option("--top", type=click.IntRange(1), default=10, show_default=True,
+              help="Turning points and actions to list.")
 @click.option("--verify/--no-verify", default=True, show_default=True,
               help="Re-simulate each replay first, so a file that fails its digests is left out.")
 @click.pass_context
