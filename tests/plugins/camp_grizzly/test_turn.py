@@ -171,3 +171,58 @@ def test_setup_deals_two_survival_cards_and_plays_permanents_at_once():
         assert all(C.cards[c].kind == "permanent" for c in state.perms[s])
     assert state.otis == C.tool_shed and (state.stalk, state.attack, state.damage) == (1, 0, 1)
     assert all(loc == C.campfire for loc in state.loc)
+
+
+def test_an_otis_strikes_card_brings_otis_even_when_he_is_lurking():
+    state = table(1)
+    state.otis = -1
+    on_top(state, "OTIS STRIKES!")
+    state.apply(0, ("draw",))
+    assert state.otis == state.loc[0] and state.phase == "strike"
+
+
+def test_rumors_adjust_otis_stats_within_the_dice_of_the_box():
+    state = table(1)
+    on_top(state, "Otis Found a Bigger Blade")
+    state.apply(0, ("draw",))
+    assert C.otis_dice[state.attack] == 6
+    on_top(state, "Otis Is Tired")
+    state.phase = "move"
+    state.apply(0, ("draw",))
+    assert state.damage == 1  # never below his card's start
+
+
+def test_a_thunderstorm_closes_the_nature_trails_until_the_end_of_the_round():
+    state = table(1)
+    state.loc[0] = space("DIRT ROAD")
+    assert ("trail", 1) in state.legal_actions(0)
+    storm = on_top(state, "Thunderstorm")
+    state.apply(0, ("draw",))
+    assert storm in state.lasting
+    state.phase = "move"
+    state.move_left = 3
+    assert ("trail", 1) not in state.legal_actions(0)
+    state.otis = space("TOOL SHED")
+    state.phase = "end"
+    state.apply(0, ("end",))  # Otis stalks one step, and the round ends
+    assert storm not in state.lasting and ("trail", 1) in state.legal_actions(0)
+
+
+def test_campers_are_traded_but_never_dropped():
+    state = table(2)
+    joe = give(state, 0, "Big Joe", "campers")
+    legal = state.legal_actions(0)
+    assert ("give", joe, 1) in legal
+    assert not any(a[0] not in ("give",) and joe in a[1:] for a in legal)
+    state.apply(0, ("give", joe, 1))
+    assert state.campers[1] == [joe]
+
+
+def test_a_cameo_is_resolved_by_the_counselor_who_crosses_its_path():
+    state = table(1)
+    cook = next(c for c in state.cab_deck if C.cards[c].name == "Camp Cook")
+    state.cab_deck.remove(cook)
+    state.cameos.append((space("NORTH PATH"), cook))
+    state.injuries[0] = 2
+    state.apply(0, ("step", space("NORTH PATH")))
+    assert state.injuries[0] == 0 and state.cameos == [] and cook in state.cab_discard
