@@ -2,8 +2,9 @@
 
 Each is a small match recorded once and never regenerated: if one stops verifying, either the replay
 format changed without a reader for the old version, or a game's rules changed without bumping its
-`version` (then the golden must be refused with a message naming the version, not verify wrongly).
-Make one for a new game with `python -m tests.replays.test_golden GAME SPECS SEED` (add it, never overwrite).
+`version`. A game that bumps its version refuses its old goldens with a message naming the version; add
+a golden for the new version beside the old one (`GAME.vN.cfr`). Make one with
+`python -m tests.replays.test_golden GAME SPECS SEED [NAME]` (add files, never overwrite).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from corekit import Registry, play_match
+from corekit import Registry, default_registry, play_match
 from replays.format import read_replay
 from replays.simulate import Simulator
 from tests.replays.conftest import DATA, _FakeSearchPlugin, campfire
@@ -26,12 +27,20 @@ def test_there_is_a_golden_replay_for_grizzly_race():
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
-def test_each_golden_replay_verifies(path):
-    result = campfire("replay", "verify", str(path))
-    assert result.exit_code == 0, result.output
+def test_each_golden_replay_verifies_or_is_refused_naming_the_game_version(path):
     replay = read_replay(path)
-    assert replay.header.game == path.stem
-    assert result.stdout.strip() == f"{path}: OK ({path.stem}, {replay.steps} steps, {len(replay.header.seats)} seats)"
+    game_id = replay.header.game
+    assert path.stem.split(".")[0] == game_id
+    result = campfire("replay", "verify", str(path))
+    installed = str(default_registry().game(game_id).version)
+    if installed == replay.header.game_version:
+        assert result.exit_code == 0, result.output
+        seats = len(replay.header.seats)
+        assert result.stdout.strip() == f"{path}: OK ({game_id}, {replay.steps} steps, {seats} seats)"
+    else:  # the game's rules changed and it said so: old matches are refused, never replayed wrongly
+        assert result.exit_code == 1
+        assert result.stderr.strip() == (f"{path}: recorded with {game_id} version {replay.header.game_version}, "
+                                         f"but version {installed} is installed: its rules may differ")
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
@@ -52,4 +61,4 @@ def make_golden(game_id: str, specs: list[str], seed: int, target: Path) -> None
 
 if __name__ == "__main__":
     game, players, seed_text = sys.argv[1:4]
-    make_golden(game, players.split(","), int(seed_text), DATA / f"{game}.cfr")
+    make_golden(game, players.split(","), int(seed_text), DATA / (sys.argv[4] if len(sys.argv) > 4 else f"{game}.cfr"))
