@@ -183,9 +183,17 @@ class _Pool:
         batch = [self.queue.popleft() for _ in range(min(size, len(self.queue)))]
         if not batch:
             return
+        try:
+            worker.conn.send(batch)
+        except OSError:  # it died between batches: nothing to blame, start another with the same batch
+            self.queue.extendleft(reversed(batch))
+            worker.process.join()
+            worker.conn.close()
+            replacement = self.workers[self.workers.index(worker)] = self._start()
+            self._feed(replacement)
+            return
         worker.batch = batch
         worker.busy = True
-        worker.conn.send(batch)
 
     def _start(self) -> _Worker:
         parent, child = self.context.Pipe()

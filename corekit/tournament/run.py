@@ -74,6 +74,8 @@ def run_tournament(
     for seat, text in enumerate(specs):
         spec = PlayerSpec.parse(text)
         build_player(registry.player_type(spec.name), spec, derive_seed(tournament.seed, "check", seat), game)
+    if cluster is not None or jobs > 1:
+        _check_workers_see(registry, tournament)
     games = default_games(len(specs), seats) if tournament.games is None else tournament.games
     if games < 1:
         raise OptionError(f"--games must be at least 1, got {games}")
@@ -126,3 +128,17 @@ def run_tournament(
         (Path(out) / REPORT).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     return report
 
+
+
+def _check_workers_see(registry: Registry, tournament: Tournament) -> None:
+    """Workers load installed plugins and `plugins` only: a player registered in-process alone cannot play there."""
+    seen = worker_registry(tournament.plugins)
+    if seen is registry:
+        return
+    names = [PlayerSpec.parse(text).name for text in tournament.specs]
+    missing = [name for name in names if name not in seen.player_types]
+    if tournament.game not in seen.games:
+        missing.insert(0, f"game {tournament.game}")
+    if missing:
+        raise OptionError(f"{', '.join(dict.fromkeys(missing))} not installed, so worker processes cannot load it: "
+                          "use --jobs 1, or --plugin MODULE")

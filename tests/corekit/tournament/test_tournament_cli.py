@@ -55,6 +55,13 @@ def test_a_test_only_player_plays_in_process_with_one_job() -> None:
     assert json.loads(result.output)["forfeits"] == 2
 
 
+def test_a_player_known_only_in_process_cannot_go_to_worker_processes() -> None:
+    registry = Registry(plugins=[tournament_test_players])
+    result = run("tournament", "grizzly-race", "-p", "random,crasher", "-n", "2", "-j", "2", registry=registry)
+    assert result.exit_code == 1
+    assert "crasher not installed, so worker processes cannot load it: use --jobs 1" in result.output
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
