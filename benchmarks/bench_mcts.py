@@ -1,0 +1,159 @@
+"""MCTS speed and memory for every registered game.
+
+Run the full report (iterations per second, the iteration / playout ratio, bytes per tree node over a
+10,000-iteration search):
+
+    python -m benchmarks.bench_mcts [GAME ...]
+
+or the pytest-benchmark suite: `pytest benchmarks/bench_mcts.py --benchmark-only`.
+
+Target (issue 4): one MCTS iteration costs no more than 2x one random playout from the same position.
+Both are measured from the same seat view, interleaved, best of several repeats: a playout is
+`view.sample(rng)` (a searcher cannot start from the truth) and random moves to the end; an iteration is
+the same sample plus selection, expansion, the random rollout and the back-up.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import tracemalloc
+from collections.abc import Sequence
+
+import pytest
+
+from ai.mcts import PLAYOUT_LIMIT, MctsOptions, MctsPlayer, Node
+from ai.playouts import random_playout
+from benchmarks.conftest import interleaved_ratio
+from corekit import Game, Rng, SeatView, State, default_registry
+
+REGISTRY = default_registry()
+GAMES = sorted(REGISTRY.games)
+ITERATIONS = 10
+"""Per search in the pytest suite: enough to time, few enough for the slowest game in the test run."""
+
+
+def positions(game: Game, players: int, seed: int = 0, count: int = 3) -> list[State]:
+    """A few positions of a random match: the start and some later points, each with a choice to make."""
+    state = game.initial_state(players, seed)
+    rng = Rng(seed ^ 0x5EED)
+    found = []
+    step = 0
+    while not state.is_terminal and len(found) < count:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1 and step % 5 == 0:
+            found.append(state.clone())
+        state.apply(seat, legal[rng.below(len(legal))])
+        step += 1
+    return found or [game.initial_state(players, seed)]
+
+
+def playouts(view: SeatView, count: int, seed: int = 1) -> int:
+    """`count` random playouts from fresh samples of `view`; returns the decisions played."""
+    rng = Rng(seed)
+    return sum(random_playout(view.sample(Rng(rng.next64())), rng, PLAYOUT_LIMIT) for _ in range(count))
+
+
+def searches(view: SeatView, iterations: int, seed: int = 1) -> Node:
+    """One search of `iterations` iterations from `view`."""
+    player = MctsPlayer(MctsOptions(iterations=iterations), seed, REGISTRY.heuristic(view.game.id))
+    return player.search(view)
+
+
+def iteration_ratio(game: Game, players: int, count: int = 200, repeats: int = 5, where: int = 3) -> float:
+    """Time of one MCTS iteration over time of one random playout, averaged over `where` positions."""
+    ratios = []
+    for state in positions(game, players, count=where):
+        view = SeatView(state, state.to_act[0])
+        ratios.append(interleaved_ratio(
+            lambda view=view: searches(view, count), lambda view=view: playouts(view, count), repeats
+        ))
+    return sum(ratios) / len(ratios)
+
+
+def iterations_per_second(game: Game, players: int, iterations: int = 1000) -> float:
+    """Iterations per second of a search from the initial position (best of three)."""
+    state = game.initial_state(players, 0)
+    view = SeatView(state, state.to_act[0])
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        searches(view, iterations)
+        best = min(best, time.perf_counter() - started)
+    return iterations / best
+
+
+def tree_size(root: Node) -> tuple[int, int]:
+    """(nodes, edges) in a tree."""
+    nodes = edges = 0
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        nodes += 1
+        edges += sum(len(table) for table in node.tables.values())
+        if node.children:
+            stack.extend(node.children.values())
+    return nodes, edges
+
+
+def memory_per_node(game: Game, players: int, iterations: int = 10_000) -> tuple[int, int, float, float]:
+    """(nodes, edges, bytes per node, bytes per edge) held by the tree of one search, by tracemalloc."""
+    state = game.initial_state(players, 0)
+    view = SeatView(state, state.to_act[0])
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    root = searches(view, iterations)
+    held = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    nodes, edges = tree_size(root)
+    return nodes, edges, held / nodes, held / edges
+
+
+# ---- the pytest-benchmark suite (quick when benchmarks are disabled, as in the test run) ----------
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_mcts_iterations_per_second(benchmark, game_id):
+    game = REGISTRY.game(game_id)
+    state = game.initial_state(game.min_players, 0)
+    view = SeatView(state, state.to_act[0])
+    root = benchmark(searches, view, ITERATIONS)
+    assert sum(edge.visits for edge in root.tables[view.seat].values()) == ITERATIONS
+    if benchmark.stats:
+        benchmark.extra_info["iterations_per_second"] = ITERATIONS / benchmark.stats.stats.mean
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_iteration_costs_at_most_twice_a_random_playout(game_id):
+    game = REGISTRY.game(game_id)
+    state = game.initial_state(game.min_players, 0)
+    view = SeatView(state, state.to_act[0])
+    started = time.perf_counter()
+    playouts(view, 3)
+    count = max(3, min(40, int(0.05 / ((time.perf_counter() - started) / 3))))  # about 0.05 s per call
+    ratio = iteration_ratio(game, game.min_players, count=count, repeats=3, where=1)
+    assert ratio <= 2.0, f"{game_id}: one iteration costs {ratio:.2f} random playouts"
+
+
+def test_a_tree_node_takes_a_few_hundred_bytes():
+    game = REGISTRY.game("grizzly-race")
+    nodes, edges, per_node, _ = memory_per_node(game, 2, iterations=300)
+    assert edges >= nodes > 30 and per_node < 3000
+
+
+def main(argv: Sequence[str]) -> None:
+    """Print the report for the games named (every registered game by default)."""
+    for game_id in argv or GAMES:
+        game = REGISTRY.game(game_id)
+        for players in sorted({game.min_players, min(game.max_players, 4)}):
+            speed = iterations_per_second(game, players)
+            ratio = iteration_ratio(game, players)
+            nodes, edges, per_node, per_edge = memory_per_node(game, players)
+            print(f"{game_id}, {players} players: {speed:,.0f} iterations/s; iteration/playout {ratio:.2f}; "
+                  f"10,000 iterations: {nodes:,} nodes, {edges:,} edges, {per_node:.0f} B/node, "
+                  f"{per_edge:.0f} B/edge", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
