@@ -36,7 +36,7 @@ class Settings:
     options: tuple[tuple[str, str], ...] = ()
     time_limit: float | None = None
     replay_dir: str | None = None
-    replay_suffix: str = ".replay"
+    replay_suffix: str = ".cfr"
     plugins: tuple[str, ...] = ()
 
 

@@ -138,9 +138,9 @@ def test_replays_ask_the_recorder_for_one_file_per_match(tmp_path: Path) -> None
     run_tournament(Tournament(GAME, ("random", "random"), games=3, seed=1), out=tmp_path, replays=True,
                    registry=registry)
     folder = (tmp_path / "replays").resolve()
-    assert listener.replays == [str(folder / f"match-{i:06d}.replay") for i in range(3)]
+    assert listener.replays == [str(folder / f"match-{i:06d}.cfr") for i in range(3)]
     _, records = read_results(tmp_path / "results.jsonl")
-    assert records[2].replay == str(folder / "match-000002.replay")
+    assert records[2].replay == str(folder / "match-000002.cfr")
     assert json.loads((tmp_path / "report.json").read_text())["matches"] == 3
 
 
