@@ -87,6 +87,7 @@ class ResultsFile:
         else:
             self._file = open(self.path, "w", encoding="utf-8")  # noqa: SIM115
             self._write({"campfire_tournament": FORMAT, **header})
+            _sync_directory(Path(directory))  # so the new file's name survives a crash too
 
     def append(self, record: MatchRecord) -> None:
         """Write one record and force it to disk before going on."""
@@ -132,6 +133,16 @@ def read_results(path: Path, repair: bool = False) -> tuple[dict[str, Any], dict
             raise ResultsError(f"{path} line {number} is not a match record: {error}") from None
         records.setdefault(record.index, record)
     return header, records
+
+
+def _sync_directory(directory: Path) -> None:
+    if os.name != "posix":
+        return
+    descriptor = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def _parse(line: str, path: Path, number: int) -> dict[str, Any]:
