@@ -70,9 +70,14 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
         if seats is not None and seats < 1:
             raise click.ClickException(f"--seats must be at least 1, got {seats}")
         tournament = Tournament(game_id, specs, games, seats, seed, option_pairs, time_limit, tuple(plugins))
-        report = run_tournament(
-            tournament, jobs=jobs or _cores(), cluster=cluster, out=out, replays=replays,
-            resume=resume, registry=registry, progress=_progress_bar(game_id))
+        bar = _progress_bar(game_id)
+        try:
+            report = run_tournament(
+                tournament, jobs=jobs or _cores(), cluster=cluster, out=out, replays=replays,
+                resume=resume, registry=registry, progress=bar)
+        finally:
+            if bar is not None:
+                bar.close()
         if plot:
             plot_ratings(report, plot)
     except (*USER_ERRORS, ResultsError, BackendError, PlotError, OSError) as error:
@@ -109,26 +114,30 @@ def _import(name: str) -> Any:
         raise click.ClickException(f"--plugin {name}: cannot import it ({type(error).__name__}: {error})") from None
 
 
-def _progress_bar(label: str) -> Callable[[int, int], Callable[[], None]] | None:
-    """A rich progress bar with ETA on stderr when it is a terminal; None (silent) otherwise."""
-    if not sys.stderr.isatty():
-        return None
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+class _ProgressBar:
+    """A rich progress bar with ETA on stderr, started when the tournament knows its size."""
 
-    def start(total: int, done: int) -> Callable[[], None]:
-        bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                       console=Console(stderr=True), transient=True)
-        task = bar.add_task(label, total=total, completed=done)
-        bar.start()
-        state = {"done": done}
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.bar: Any = None
 
-        def tick() -> None:
-            state["done"] += 1
-            bar.update(task, completed=state["done"])
-            if state["done"] >= total:
-                bar.stop()
+    def __call__(self, total: int, done: int) -> Callable[[], None]:
+        """Start at `done` of `total` (a resumed run starts part-way); return the per-match tick."""
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        return tick
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+        task = self.bar.add_task(self.label, total=total, completed=done)
+        self.bar.start()
+        return lambda: self.bar.advance(task)
 
-    return start
+    def close(self) -> None:
+        """Take the bar off the screen (also when the tournament stopped on an error)."""
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _progress_bar(label: str) -> _ProgressBar | None:
+    """A progress bar when stderr is a terminal; None (silent) otherwise."""
+    return _ProgressBar(label) if sys.stderr.isatty() else None

@@ -143,8 +143,10 @@ def test_the_progress_bar_is_silent_unless_stderr_is_a_terminal(monkeypatch: pyt
     monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
     assert command._progress_bar("grizzly-race") is None
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
-    start = command._progress_bar("grizzly-race")
-    assert start is not None
-    tick = start(3, 1)  # a resumed run starts part-way
+    bar = command._progress_bar("grizzly-race")
+    assert bar is not None
+    tick = bar(3, 1)  # a resumed run starts part-way
     tick()
-    tick()  # the last match stops the bar
+    tick()
+    assert bar.bar.tasks[0].completed == 3 and bar.bar.tasks[0].finished
+    bar.close()
