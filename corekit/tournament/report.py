@@ -140,7 +140,8 @@ def rate(played: Sequence[MatchRecord], n: int, cooperative: bool
 
     Each seat is a contestant ranked by its return (ties share a rank). A spec holding several seats of one
     match takes the mean of its seats' updates. In a cooperative game the villain is one more contestant,
-    ranked below the seats when they won and above them when they lost.
+    ranked below the seats when they won and above them when they lost; the seats rank among themselves
+    by their returns (the game's own reward, e.g. for surviving).
     """
     from openskill.models import PlackettLuce
 
@@ -151,9 +152,11 @@ def rate(played: Sequence[MatchRecord], n: int, cooperative: bool
         teams = [[current[who]] for who in record.lineup]
         returns = list(record.returns)
         if cooperative:
+            # The villain ranks below every seat when the team won, above every seat when it lost; the seats
+            # keep their own returns among themselves (a counselor who survived a won finale ranks higher).
             won = max(returns) > 0
             teams.append([villain])
-            returns = [1.0 if won else 0.0] * len(record.lineup) + [0.0 if won else 1.0]
+            returns.append(-math.inf if won else math.inf)
         ranks = [1 + sum(1 for other in returns if other > mine) for mine in returns]
         rated = model.rate(teams, ranks=ranks)
         updates: dict[int, list[Any]] = {}

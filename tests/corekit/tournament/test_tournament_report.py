@@ -85,3 +85,11 @@ def test_a_cooperative_team_is_rated_against_the_villain() -> None:
     assert report["villain"]["team_win_rate"] == 0.75
     assert report["players"][0]["team_win_rate"] == 0.75
     assert report["villain"]["rating"]["mu"] < 25 < report["players"][0]["rating"]["mu"]
+
+
+def test_in_a_won_cooperative_match_the_survivor_ranks_above_the_fallen() -> None:
+    records = {i: record(i, (i % 2, 1 - i % 2), (1.0, 0.0) if i % 2 == 0 else (0.0, 1.0)) for i in range(6)}
+    report = summarize(Siege(), ["survivor", "fallen"], 2, records)
+    survivor, fallen = report["players"]
+    assert survivor["team_win_rate"] == fallen["team_win_rate"] == 1.0
+    assert survivor["rating"]["mu"] > fallen["rating"]["mu"] > report["villain"]["rating"]["mu"]
