@@ -77,6 +77,11 @@ def summarize(game: Game, specs: Sequence[str], seats: int, records: Mapping[int
             team_wins[who] += 1.0 if max(record.returns) > 0 else 0.0
         if record.forfeit is not None:
             forfeits[record.lineup[record.forfeit]] += 1
+    failed_in = [0] * n
+    for record in ordered:
+        if record.status == "failed":
+            for who in set(record.lineup):
+                failed_in[who] += 1
     ratings, villain = rate(played, n, game.cooperative)
     players = []
     for who in range(n):
@@ -92,6 +97,7 @@ def summarize(game: Game, specs: Sequence[str], seats: int, records: Mapping[int
             "mean_decision_time": time_spent[who] / decisions[who] if decisions[who] else None,
             "decisions": decisions[who],
             "forfeits": forfeits[who],
+            "failed_matches": failed_in[who],
         }
         if game.cooperative:
             entry["team_win_rate"] = team_wins[who] / matches[who] if matches[who] else None
@@ -182,6 +188,9 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
                             ("win rate", "right"), ("95% CI", "center"), ("seats", "right"),
                             ("ms/decision", "right"), ("forfeits", "right")):
         table.add_column(column, justify=justify)
+    any_failed = bool(report["failed"])
+    if any_failed:
+        table.add_column("failed", justify="right")
     if coop:
         table.add_column("team win rate (95% CI)", justify="right")
     ranked = sorted(report["players"], key=lambda p: -p["rating"]["ordinal"])
@@ -191,6 +200,8 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
         row = [player["name"], f"{rating['mu']:.1f} ± {2 * rating['sigma']:.1f}", f"{rating['ordinal']:.1f}",
                _percent(player["win_rate"]), f"{100 * low:.0f}-{100 * high:.0f}%", str(player["seats_played"]),
                _ms(player["mean_decision_time"]), str(player["forfeits"])]
+        if any_failed:
+            row.append(str(player["failed_matches"]))
         if coop:
             tlow, thigh = player["team_win_rate_ci95"]
             row.append(f"{_percent(player['team_win_rate'])} ({100 * tlow:.0f}-{100 * thigh:.0f}%)")

@@ -150,3 +150,11 @@ def test_the_progress_bar_is_silent_unless_stderr_is_a_terminal(monkeypatch: pyt
     tick()
     assert bar.bar.tasks[0].completed == 3 and bar.bar.tasks[0].finished
     bar.close()
+
+
+def test_without_matplotlib_plot_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    result = run("tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1",
+                 "--plot", str(tmp_path / "r.png"))
+    assert result.exit_code == 1
+    assert result.output.strip() == "Error: --plot needs matplotlib: pip install -e '.[plot]'"

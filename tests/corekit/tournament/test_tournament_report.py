@@ -69,6 +69,7 @@ def test_failed_matches_are_listed_but_left_out_of_rates_and_forfeits_are_charge
     report = summarize(Duel(), ["a", "b"], 2, records)
     assert report["players"][0]["forfeits"] == 1 and report["players"][1]["forfeits"] == 0
     assert report["players"][0]["seats_played"] == 1
+    assert [p["failed_matches"] for p in report["players"]] == [1, 1]
     assert report["failed"] == [{"index": 1, "specs": ["p1", "p0"], "error": "the worker process died twice"}]
 
 
