@@ -237,16 +237,22 @@ def _has_keys(me: CounselorView) -> bool:
 # ---- where to go ---------------------------------------------------------------------------------
 
 
-def _held(obs: CampObservation, f: int) -> tuple[int, list[str]]:
+def _held(obs: CampObservation, f: int) -> tuple[int, tuple[str, ...]]:
     """How many of finale f's objectives the living team holds, and which kinds are missing."""
-    have = Counter(C.cards[c].objective for v in obs.counselors if v.alive for c in v.objectives)
+    kinds = tuple(sorted(C.cards[c].objective for v in obs.counselors if v.alive for c in v.objectives))
+    return _held_kinds(kinds, f)
+
+
+@lru_cache(maxsize=4096)
+def _held_kinds(kinds: tuple[str, ...], f: int) -> tuple[int, tuple[str, ...]]:
+    have = Counter(kinds)
     missing = []
     for kind in C.finales[f].needs:
         if have[kind]:
             have[kind] -= 1
         else:
             missing.append(kind)
-    return 3 - len(missing), missing
+    return 3 - len(missing), tuple(missing)
 
 
 def _escaping(obs: CampObservation) -> int | None:
@@ -294,12 +300,17 @@ def _goal(obs: CampObservation, me: CounselorView) -> int | None:
 
 def _walk(obs: CampObservation, me: CounselorView, start: int) -> dict[int, int]:
     """A counselor's walking distances: paths only, locks open to keys, never through Otis."""
-    locked = {space for space, _ in obs.locks} if not _has_keys(me) else set()
+    locked = frozenset(space for space, _ in obs.locks) if not _has_keys(me) else frozenset()
+    return _walk_from(start, locked, obs.otis)
+
+
+@lru_cache(maxsize=8192)
+def _walk_from(start: int, locked: frozenset[int], otis: int) -> dict[int, int]:
     dist = {start: 0}
     frontier = deque([start])
     while frontier:
         here = frontier.popleft()
-        if here == obs.otis and here != start:
+        if here == otis and here != start:
             continue
         for there in C.adjacent[here]:
             if there not in dist and there not in locked:
