@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
@@ -40,7 +41,8 @@ from corekit.tournament.store import ResultsError
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE.png",
               help="Draw the ratings with their intervals (pip install -e '.[plot]').")
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE",
-              help="Import a plugin module that is not installed (here and in every worker); repeatable.")
+              help="A plugin module (name or .py file) that is not installed, loaded here and in every local "
+                   "worker; repeatable.")
 @click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option; repeatable.")
 @click.pass_context
 def tournament_command(ctx: click.Context, game_id: str, players_text: str, games: int | None, seats: int | None,
@@ -60,8 +62,8 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
         specs = tuple(split_specs(players_text))
         registry = registry_of(ctx)
         if plugins:
-            modules = [_import(name) for name in plugins]
-            registry = Registry(plugins=modules)
+            plugins = tuple(_importable(name) for name in plugins)
+            registry = Registry(plugins=[_import(name) for name in plugins])
         game = registry.game(game_id)
         game_options(game, pairs)  # one-line error for a bad option before anything starts
         option_pairs = tuple(_pairs(pairs))
@@ -105,6 +107,18 @@ def _pairs(pairs: tuple[str, ...]) -> list[tuple[str, str]]:
     from corekit.options import parse_pairs
 
     return sorted(parse_pairs(pairs, "option").items())
+
+
+def _importable(text: str) -> str:
+    """A module name for `--plugin`: a file path puts its folder on sys.path (which local workers inherit)."""
+    if not text.endswith(".py"):
+        return text
+    path = Path(text).resolve()
+    if not path.is_file():
+        raise click.ClickException(f"--plugin {text}: no such file")
+    if str(path.parent) not in sys.path:
+        sys.path.insert(0, str(path.parent))
+    return path.stem
 
 
 def _import(name: str) -> Any:

@@ -55,6 +55,15 @@ def test_a_test_only_player_plays_in_process_with_one_job() -> None:
     assert json.loads(result.output)["forfeits"] == 2
 
 
+def test_a_plugin_file_reaches_the_worker_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "path", list(sys.path))  # --plugin FILE.py adds its folder
+    plugin = Path(tournament_test_players.__file__)
+    result = run("tournament", "grizzly-race", "-p", "random,crasher", "-n", "2", "-j", "2", "--json",
+                 "--plugin", str(plugin))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["players"][1]["forfeits"] == 2
+
+
 def test_a_player_known_only_in_process_cannot_go_to_worker_processes() -> None:
     registry = Registry(plugins=[tournament_test_players])
     result = run("tournament", "grizzly-race", "-p", "random,crasher", "-n", "2", "-j", "2", registry=registry)
