@@ -23,11 +23,14 @@ from plugins.slasher.cards import (
     FLEE,
     FULL_DECK,
     JUST_A_CAT,
+    KILLERS,
     PANIC,
     SECRET_KILL,
+    crowds,
     is_killer,
     is_location,
     name,
+    strike,
     victims,
 )
 
@@ -318,7 +321,7 @@ class SlasherState(State):
             pool.append(copy.killer)
             pool.sort()
             killers = [i for i, card in enumerate(pool) if is_killer(card)]
-            copy.killer = pool.pop(killers[rng.below(len(killers))])
+            copy.killer = pool.pop(_likely_killer(pool, killers, copy.places(), copy.turns.current, rng))
         rng.shuffle(pool)
         start = 0
         for s in others:
@@ -488,6 +491,34 @@ class SlasherState(State):
     @staticmethod
     def _cards(cards: Sequence[int]) -> str:
         return ", ".join(name(c) for c in cards) or "nothing"
+
+
+BELIEF = {"strikes a rival": 12, "finds no victim": 3, "strikes its player": 1}
+"""How much likelier a face-down killer is to be of a kind by what it would do now: its player chose it
+knowing the card, so it is rarely one that would kill that player (used by `sample` and the heuristic)."""
+
+
+def killer_belief(places: dict[int, int], owner: int) -> dict[int, int]:
+    """The `BELIEF` weight of each killer kind lying face down, played by `owner`, with teens at `places`."""
+    crowd = crowds(places)
+    belief = {}
+    for code in KILLERS:
+        dead = strike(crowd, code)
+        belief[code] = BELIEF["strikes its player" if owner in dead else "strikes a rival" if dead else
+                              "finds no victim"]
+    return belief
+
+
+def _likely_killer(pool: list[int], killers: list[int], places: dict[int, int], owner: int, rng: Rng) -> int:
+    """The index in `pool` of the face-down killer, drawn from the unseen killers weighted by `BELIEF`."""
+    belief = killer_belief(places, owner)
+    weights = [belief[pool[i]] for i in killers]
+    draw = rng.below(sum(weights))
+    for index, weight in zip(killers, weights):
+        if draw < weight:
+            return index
+        draw -= weight
+    raise AssertionError("the draw is below the total weight")
 
 
 def deal(players: int, hands: Sequence[Sequence[int]], deck_top: Sequence[int] = (), first: int = 0,

@@ -22,7 +22,17 @@ from plugins.slasher.cards import (
     strike,
     victims,
 )
-from plugins.slasher.game import ATTACK, KILLER, LOCATION, PASS, REACT, TURN, SlasherObservation, SlasherState
+from plugins.slasher.game import (
+    ATTACK,
+    KILLER,
+    LOCATION,
+    PASS,
+    REACT,
+    TURN,
+    SlasherObservation,
+    SlasherState,
+    killer_belief,
+)
 
 OWN_RISK = 3.0
 """How much more its own teen's risk weighs than one rival's."""
@@ -145,7 +155,10 @@ def _react(obs: SlasherObservation, seat: int, legal: Sequence[tuple[int, ...]])
     if obs.killer is not None:
         at_risk = 1.0 if seat in victims(places, obs.killer) else 0.0
     else:
-        at_risk = danger(places, killer_weights(obs)).get(seat, 0.0)
+        # Its player chose the killer knowing it: weigh each kind by what it would do (see BELIEF).
+        belief = killer_belief(places, obs.turn_seat)
+        weights = {code: count * belief[code] for code, count in killer_weights(obs).items()}
+        at_risk = danger(places, weights).get(seat, 0.0)
     if at_risk < LIKELY_VICTIM:
         return (PASS,)
     for choice in ((REACT, JUST_A_CAT), (REACT, FLEE, seat), (REACT, PANIC)):
