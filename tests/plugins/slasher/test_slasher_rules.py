@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from corekit import GameError, IllegalAction
+from corekit import GameError, IllegalAction, Rng
 from plugins.slasher.cards import (
     BACK_ROOM,
     BEACH,
@@ -373,11 +373,17 @@ def test_the_face_down_killer_is_seen_only_by_its_player():
 
 def test_a_sample_keeps_the_face_down_killer_a_killer():
     state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
-    from corekit import Rng
-
     kinds = {state.sample(1, Rng(seed)).killer for seed in range(60)}
     assert kinds == {SEX_KILLS, SECRET_KILL, UNEXPECTED_KILL}
     assert {state.sample(0, Rng(seed)).killer for seed in range(10)} == {SEX_KILLS}
+
+
+def test_a_sample_rarely_makes_the_face_down_killer_one_that_would_kill_its_player():
+    # Seat 0 alone in the Main House: an Unexpected Kill would strike seat 0 itself.
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
+    drawn = Counter(state.sample(1, Rng(seed)).killer for seed in range(400))
+    assert drawn[SEX_KILLS] > drawn[SECRET_KILL] > drawn[UNEXPECTED_KILL] > 0
+    assert drawn[UNEXPECTED_KILL] < 0.08 * 400, "weights 6x12 : 3x12 : 3x1 give it about 3%"
 
 
 def test_actions_read_as_the_cards_they_play():
