@@ -71,7 +71,7 @@ def cli(ctx: click.Context) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.pass_context
 def games_command(ctx: click.Context, as_json: bool) -> None:
-    """List the installed games, their player counts and their options."""
+    """List the installed games, their player counts and options."""
     registry = registry_of(ctx)
     rows = []
     for game_id in sorted(registry.games):
@@ -181,7 +181,12 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
 @click.pass_context
 def check_command(ctx: click.Context, game_id: str, games: int, seed: int, player_counts: str,
                   pairs: tuple[str, ...], leaks: bool) -> None:
-    """Check GAME against the engine's contract with many seeded random matches."""
+    """Check GAME against the engine's contract.
+
+    Plays many seeded random matches per player count and checks every rule of the game contract:
+    termination, legal actions, illegal actions refused, determinism, clones, sample() and leaks, and
+    conservation of cards. Exits 1 if any check fails.
+    """
     registry = registry_of(ctx)
     try:
         game = registry.game(game_id)
@@ -273,3 +278,7 @@ def _terminal_width() -> int:
 from corekit.scaffold import new_game_command  # noqa: E402
 
 cli.add_command(new_game_command)
+
+from corekit.tournament import tournament_command  # noqa: E402 (registered last: it imports this module's helpers)
+
+cli.add_command(tournament_command)

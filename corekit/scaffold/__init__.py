@@ -74,7 +74,11 @@ def create_game_package(name: str, directory: Path) -> Path:
 @click.option("--dir", "directory", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
               show_default=True, help="Folder in which to create the package's folder.")
 def new_game_command(name: str, directory: Path) -> None:
-    """Create a new game package NAME (e.g. lantern-hunt), ready to pip install and play."""
+    """Create a game package NAME, ready to install and play.
+
+    NAME is the game id, e.g. lantern-hunt. The package holds an example game with hidden cards and
+    chance, its heuristic, the campfire.games entry point, RULES.md and tests.
+    """
     try:
         target = create_game_package(name, directory)
     except (ScaffoldError, OSError) as error:
