@@ -78,7 +78,9 @@ class Effects:
         card = draw_or_reshuffle(self.surv_deck, self.surv_discard, self.rng)
         if card is None:
             return
-        (self.perms if self.C.cards[card].kind == "permanent" else self.pack)[seat].append(card)
+        info = self.C.cards[card]
+        (self.perms if info.kind == "permanent" else self.pack)[seat].append(card)
+        self._say(f"{self.name(seat)} draws the Survival card {info.name}")
 
     def _horrify(self, seat: int) -> None:
         """Horrified: the turn ends at once; -1 to rolls until the end of the counselor's next turn."""

@@ -104,6 +104,8 @@ class CampObservation:
     supply: tuple[int, ...]
     boxed: tuple[int, ...]
     log: tuple[str, ...]
+    said: int
+    """How many events have been logged since the start (the log keeps the last few)."""
     winners: tuple[int, ...]
     over: bool
     hidden: tuple[Any, ...] = ()
@@ -153,6 +155,11 @@ class CampGrizzly(Game):
         strikes = (1 + FREE_ACTIONS) + 6 + 6 + 1 + 2
         turn = MAX_MOVE + FREE_ACTIONS + 3 + 4 * (1 + players) + strikes * strike
         return options.night * (players * turn + strike) + 4 * 3 * strike + 2 * strike + 10
+
+    def events(self, before: CampObservation, after: CampObservation) -> list[str]:
+        """What happened between two observations (draws, rolls, Otis, deaths), for a running commentary."""
+        new = after.said - before.said
+        return list(after.log[-new:]) if new > 0 else []
 
     def action_text(self, action: Any) -> str:
         from plugins.camp_grizzly.render import action_text

@@ -27,11 +27,13 @@ LISTS = (
     "ground", "qs", "locks", "aids", "cameos", "lasting", "failed", "loc", "injuries", "alive", "horror",
     "hmark", "refused", "s_queue", "s_later", "c_queue", "f_seats", "f_used",
 )
+LOG = 12
+"""Events kept in the observation's log."""
 NESTED = ("equip", "pack", "perms", "campers", "objs")
 SCALARS = (
     "round", "active", "phase", "move_left", "free_left", "ended", "otis", "stalk", "attack", "damage",
     "body", "hopeless", "final", "s_space", "s_bonus", "s_resume", "p_seat", "p_left", "c_finale",
-    "f_id", "f_step", "fool_ops", "partner", "log", "winners", "over",
+    "f_id", "f_step", "fool_ops", "partner", "log", "said", "winners", "over",
 )
 
 
@@ -75,6 +77,7 @@ class CampState(Effects, Finales, Villain, State):
         s.hmark = [-1] * players
         s.equip, s.pack, s.perms, s.campers, s.objs = ([[] for _ in range(players)] for _ in range(5))
         s.log = ()
+        s.said = 0
         for seat in range(players):
             for _ in range(2):
                 s._draw_survival(seat)
@@ -186,7 +189,7 @@ class CampState(Effects, Finales, Villain, State):
             cabin_deck=len(self.cab_deck), cabin_discard=tuple(self.cab_discard),
             survival_deck=len(self.surv_deck), survival_discard=tuple(self.surv_discard),
             mystery_deck=len(self.q_deck), micro_used=tuple(self.micro_used), supply=tuple(self.supply),
-            boxed=tuple(self.boxed), log=self.log, winners=self.winners, over=self.over, hidden=hidden,
+            boxed=tuple(self.boxed), log=self.log, said=self.said, winners=self.winners, over=self.over, hidden=hidden,
         )
 
     def sample(self, seat: int, rng: Rng) -> CampState:
@@ -516,4 +519,5 @@ class CampState(Effects, Finales, Villain, State):
         return None
 
     def _say(self, text: str) -> None:
-        self.log = (*self.log[-9:], text)
+        self.log = (*self.log[-(LOG - 1):], text)
+        self.said += 1

@@ -236,9 +236,12 @@ class Villain:
             self._kill(seat)
             self._strike_next()
             return
-        if not dodge:
+        if dodge:
+            self._say(f"{self.name(seat)} panics unhurt")
+        else:
+            wounds = max(1, self.damage - self.mods(seat).armor)
+            self._say(f"{self.name(seat)} panics and takes {wounds} injur{'y' if wounds == 1 else 'ies'}")
             self._hurt(seat, self.damage)
-        self._say(f"{self.name(seat)} panics" + (" unhurt" if dodge else ""))
         if self.alive[seat] and self.loc[seat] >= 0:
             self.p_seat = seat
             self.p_left = self.panic_value(seat)
@@ -319,6 +322,8 @@ class Villain:
             self._strike(self.otis, "otis")
             return
         target = self.choose_target()
+        hunted = [self.name(s) for s in range(self.players) if self.alive[s] and self.loc[s] == target]
+        hunted += [C.cards[card].name for space, card in self.cameos if space == target]
         steps = self.stalk + sum(C.cards[c].lasting == "moon" for c in self.lasting)
         for there in otis_path(C, self.otis, target)[1:steps + 1]:
             lock = self._lock_at(there)
@@ -331,7 +336,7 @@ class Villain:
             if there in targets:
                 self._strike(there, "otis")
                 return
-        self._say(f"Otis stalks to {C.spaces[self.otis]}")
+        self._say(f"Otis stalks {' and '.join(hunted)} to {C.spaces[self.otis]}")
         self._after_otis()
 
     def _target_spaces(self) -> set[int]:
@@ -404,6 +409,7 @@ class Villain:
         if self.hopeless and not self.final:
             self._start_final()
             return
+        self._say(f"Round {self.round} begins")
         self._begin_turn(next(s for s in range(self.players) if self.alive[s]))
 
     def _quiet_ops(self, seat: int, ops: tuple) -> None:

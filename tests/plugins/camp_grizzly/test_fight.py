@@ -18,13 +18,18 @@ def test_the_rulebook_fight_example_kevin_ties_and_panics_then_sherry_wins_and_o
     state.apply(0, ("draw",))
     assert state.otis == space("KITCHEN")
     assert state.phase == "strike" and state.s_queue == [0, 1, 2]  # the whole cabin is in danger
+    before = state.observation(None)
     state.apply(0, ("fight",))  # 1 + 3 = 4 ties Otis's 4: Otis wins ties
+    assert state.game.events(before, state.observation(None)) == [
+        "Kevin fights: 1+3 = 4 against Otis's d6 = 4: Otis wins",
+        "Kevin panics and takes 2 injuries",
+    ]
     assert state.injuries[0] == 2 and state.phase == "panic" and state.p_left == 2  # Kevin's panic is 2
     state.apply(0, ("flee", space("PANTRY")))
     state.apply(0, ("flee", space("FLAGPOLE")))
     assert state.to_act == (1,)
     assert ("fight",) in state.legal_actions(1)
-    assert ("fight",) not in state.legal_actions(2) or True  # Tracy has no weapon: she relies on the others
+    assert not state.can_fight(2)  # Tracy has no weapon: she relies on the others
     state.apply(1, ("fight",))  # 3 beats 2
     assert state.otis == -1  # lurking
     assert state.injuries[1] == state.injuries[2] == 0
