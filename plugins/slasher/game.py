@@ -223,6 +223,7 @@ class SlasherState(State):
         return self._plays(seat)
 
     def _apply(self, seat: int, action: tuple[int, ...]) -> None:
+        """Dispatch on the move: a pass or reaction in an attack, a play or a new hand on a turn."""
         move = action[0]
         if move == PASS:
             self.window.pass_priority()
@@ -231,28 +232,9 @@ class SlasherState(State):
         elif move == REACT:
             self._react(seat, action)
         elif move == NEW_HAND:
-            self.discard.extend(self.hands[seat])
-            self._note(f"{self._seat(seat)} can play nothing: discards {self._cards(self.hands[seat])}, draws 4")
-            self.hands[seat] = []
-            self._refill(seat)
-            self._end_turn(died=False)
+            self._new_hand(seat)
         else:
-            self._take(seat, action[1])
-            if len(action) == (4 if move == LOCATION else 3):
-                self._take(seat, action[-1])
-                self.discard.append(action[-1])
-                self._note(f"{self._seat(seat)} discards {name(action[-1])}")
-            if move == LOCATION:
-                self.stacks[action[2]].append(action[1])
-                self._note(f"{self._seat(seat)} plays {name(action[1])} on {self._seat(action[2])}")
-                self._end_turn(died=False)
-            else:
-                self.killer = action[1]
-                self.phase = ATTACK
-                self.negated = self.panicked = False
-                # The player of the killer holds priority first: passing is "requesting the strike".
-                self.window = ReactionWindow(self.turns.order_from(seat))
-                self._note(f"{self._seat(seat)} plays a killer face down: the killer is about to strike!")
+            self._play(seat, action)
 
     def returns(self) -> list[float]:
         """1 to the last survivor; shared equally when the game ends with several winners; else 0."""
@@ -349,6 +331,7 @@ class SlasherState(State):
         return {s: self.stacks[s][-1] for s in self.turns.living if self.stacks[s]}
 
     def _plays(self, seat: int) -> list[tuple[int, ...]]:
+        """A turn's choices: each location onto each living teen, each killer once all are placed, or a new hand."""
         hand = self.hands[seat]
         living = self.turns.living
         kinds = sorted(set(hand))
@@ -367,6 +350,34 @@ class SlasherState(State):
             plays.extend((KILLER, card, other) for other in self._discardable(hand, card))
         return plays
 
+    def _play(self, seat: int, action: tuple[int, ...]) -> None:
+        """A location onto a teen (the turn ends) or a killer face down (an attack opens)."""
+        move, card = action[0], action[1]
+        self._take(seat, card)
+        if len(action) == (4 if move == LOCATION else 3):  # the optional rule's extra discard
+            self._take(seat, action[-1])
+            self.discard.append(action[-1])
+            self._note(f"{self._seat(seat)} discards {name(action[-1])}")
+        if move == LOCATION:
+            self.stacks[action[2]].append(card)
+            self._note(f"{self._seat(seat)} plays {name(card)} on {self._seat(action[2])}")
+            self._end_turn(died=False)
+            return
+        self.killer = card
+        self.phase = ATTACK
+        self.negated = self.panicked = False
+        # The player of the killer holds priority first: passing is "requesting the strike".
+        self.window = ReactionWindow(self.turns.order_from(seat))
+        self._note(f"{self._seat(seat)} plays a killer face down: the killer is about to strike!")
+
+    def _new_hand(self, seat: int) -> None:
+        """A player who can play neither a location nor a killer discards the hand and draws 4."""
+        self.discard.extend(self.hands[seat])
+        self._note(f"{self._seat(seat)} can play nothing: discards {self._cards(self.hands[seat])}, draws 4")
+        self.hands[seat] = []
+        self._refill(seat)
+        self._end_turn(died=False)
+
     def _discardable(self, hand: list[int], played: int) -> list[int]:
         """The kinds of card the optional rule lets go with `played` (none when the rule is off)."""
         if not self.options.discard_one:
@@ -376,6 +387,7 @@ class SlasherState(State):
         return sorted(set(rest))
 
     def _reactions(self, seat: int) -> list[tuple[int, ...]]:
+        """A pass, and the reactions in hand (a killed player may only pass)."""
         actions: list[tuple[int, ...]] = [(PASS,)]
         if not self.turns.alive[seat]:
             return actions  # a killed player holds no cards but must still let the killer strike
@@ -471,6 +483,7 @@ class SlasherState(State):
         self.turn += 1
 
     def _refill(self, seat: int) -> None:
+        """Draw up to 4, reshuffling the discard into a new deck when the deck is empty."""
         hand = self.hands[seat]
         while len(hand) < HAND:
             card = draw_or_reshuffle(self.deck, self.discard, self.rng)
@@ -480,16 +493,20 @@ class SlasherState(State):
         hand.sort()
 
     def _take(self, seat: int, card: int) -> None:
+        """Take one copy of `card` out of `seat`'s hand."""
         self.hands[seat].remove(card)
 
     def _note(self, event: str) -> None:
+        """Add a public event to the log the observation shows."""
         self.log = (*self.log, event)[-LOG_LENGTH:]
 
     def _seat(self, seat: int) -> str:
+        """The seat's name for the log."""
         return self.game.seat_name(seat)
 
     @staticmethod
     def _cards(cards: Sequence[int]) -> str:
+        """Card names for the log."""
         return ", ".join(name(c) for c in cards) or "nothing"
 
 
