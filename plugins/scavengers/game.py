@@ -190,6 +190,7 @@ class ScavengersState(State):
         return legal
 
     def _legal_actions(self, seat: int) -> list[tuple]:
+        """Placements, plays (a pass last) or a Mouse's choices, by phase."""
         phase = self.phases.current
         table = self.table
         if phase == "place":
@@ -199,6 +200,7 @@ class ScavengersState(State):
         return [("mouse", t) for t in sorted(set(table.scraps[self.mice[0][0]]))]
 
     def _apply(self, seat: int, action: tuple) -> None:
+        """Place a scrap, take a Mouse's scrap, or play, hop or pass and hand the turn on."""
         self._legal = None
         tag = action[0]
         if tag == "place":
@@ -392,6 +394,7 @@ class ScavengersState(State):
                 return
 
     def _start_play(self) -> None:
+        """Play Scavengers, the Camp Leader first."""
         self.phases.advance()
         self.turns = TurnOrder(self.players, self.leader)
 
@@ -424,11 +427,13 @@ class ScavengersState(State):
         self._end_round()
 
     def _take(self, seat: int, camp: int, scrap: int, why: str) -> None:
+        """A seat takes a scrap from a Camp onto its Food cards (or back to the pile), and it is reported."""
         self.table.scraps[camp].remove(scrap)
         placed = self._give(seat, scrap)
         self.report += ((seat, camp, scrap, why, placed),)
 
     def _fits(self, seat: int, scrap: int) -> bool:
+        """True if the seat has an empty space for this scrap on an unfinished Food card."""
         food = CONTENT.food_of[scrap]
         return not self.done[seat][food] and self.held[seat][scrap] < CONTENT.needs[food][scrap]
 
