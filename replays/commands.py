@@ -44,7 +44,11 @@ def replay_group() -> None:
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.pass_context
 def replay_verify(ctx: click.Context, files: tuple[str, ...]) -> None:
-    """Re-simulate each FILE and check every digest: OK, or the first step where it diverges."""
+    """Re-simulate replays and check every digest.
+
+    Prints FILE: OK for each replay that re-simulates exactly, or one line naming the first step where
+    it diverges (or what is wrong with the file). Exits 1 if any file fails.
+    """
     registry = registry_of(ctx)
     failed = False
     for name in files:
@@ -67,7 +71,11 @@ def replay_verify(ctx: click.Context, files: tuple[str, ...]) -> None:
               help="Show only what SEAT could see (default: the full view).")
 @click.pass_context
 def replay_show(ctx: click.Context, file: str, step: int | None, seat: int | None) -> None:
-    """Show the state at a step of FILE, the actions around it, and the result."""
+    """Show the state at one step of a replay.
+
+    The board at --step (default: the end), in full or as one seat saw it, the actions around that step
+    with who took them, and the result.
+    """
     try:
         replay = read_replay(file)
         simulator = Simulator(replay, registry_of(ctx))
@@ -85,7 +93,11 @@ def replay_show(ctx: click.Context, file: str, step: int | None, seat: int | Non
 @click.option("--step", "-s", type=int, default=0, show_default=True, help="The step to open at.")
 @click.pass_context
 def replay_view(ctx: click.Context, file: str, step: int) -> None:
-    """Step through FILE in an interactive terminal viewer."""
+    """Step through a replay in a terminal viewer.
+
+    Arrows step, g jumps to a step, v cycles seat views, f is the full view; the side panel shows the
+    actions around the step and the current decision's time and search statistics.
+    """
     try:
         replay = read_replay(file)
         simulator = Simulator(replay, registry_of(ctx))
@@ -109,7 +121,12 @@ def replay_view(ctx: click.Context, file: str, step: int) -> None:
               help="Re-simulate each replay first, so a file that fails its digests is left out.")
 @click.pass_context
 def replay_analyze(ctx: click.Context, paths: tuple[str, ...], as_json: bool, top: int, verify: bool) -> None:
-    """Statistics over replay files and folders of them (*.cfr and *.replay, searched recursively)."""
+    """Statistics over many replays.
+
+    PATH is a replay or a folder searched for *.cfr and *.replay files. Reports matches per game, win
+    rate by seat and by player, match length, action frequencies, and turning points of annotated
+    replays (the chosen action's value furthest below the best).
+    """
     from replays.analysis import Analysis
 
     registry = registry_of(ctx)
