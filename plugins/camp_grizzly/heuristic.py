@@ -48,7 +48,9 @@ def evaluate(state) -> list[float]:
     if state.is_terminal:
         return state.returns()
     obs = state.observation(None)
-    progress = max((_held(obs, f)[0] for f in range(len(C.finales)) if f not in obs.failed_finales), default=0) / 3
+    kinds = _team_kinds(obs)
+    live = [f for f in range(len(C.finales)) if f not in obs.failed_finales]
+    progress = max((_held(obs, f, kinds)[0] for f in live), default=0) / 3
     doom = obs.body / C.hopeless
     values = []
     for view in obs.counselors:
@@ -237,10 +239,14 @@ def _has_keys(me: CounselorView) -> bool:
 # ---- where to go ---------------------------------------------------------------------------------
 
 
-def _held(obs: CampObservation, f: int) -> tuple[int, tuple[str, ...]]:
+def _team_kinds(obs: CampObservation) -> tuple[str, ...]:
+    """The objective kinds the living team holds, sorted."""
+    return tuple(sorted(C.cards[c].objective for v in obs.counselors if v.alive for c in v.objectives))
+
+
+def _held(obs: CampObservation, f: int, kinds: tuple[str, ...] | None = None) -> tuple[int, tuple[str, ...]]:
     """How many of finale f's objectives the living team holds, and which kinds are missing."""
-    kinds = tuple(sorted(C.cards[c].objective for v in obs.counselors if v.alive for c in v.objectives))
-    return _held_kinds(kinds, f)
+    return _held_kinds(_team_kinds(obs) if kinds is None else kinds, f)
 
 
 @lru_cache(maxsize=4096)
@@ -257,7 +263,8 @@ def _held_kinds(kinds: tuple[str, ...], f: int) -> tuple[int, tuple[str, ...]]:
 
 def _escaping(obs: CampObservation) -> int | None:
     """The finale whose three objectives the team holds (the nearest to the campfire if several)."""
-    ready = [f for f in range(len(C.finales)) if f not in obs.failed_finales and not _held(obs, f)[1]]
+    kinds = _team_kinds(obs)
+    ready = [f for f in range(len(C.finales)) if f not in obs.failed_finales and not _held(obs, f, kinds)[1]]
     return min(ready, key=lambda f: (C.dist[C.campfire][C.arrows[f]], f)) if ready else None
 
 
@@ -275,9 +282,10 @@ def _goal(obs: CampObservation, me: CounselorView) -> int | None:
     if escape is not None:
         return C.arrows[escape]
     wanted: set[str] = set()
+    kinds = _team_kinds(obs)
     for f in range(len(C.finales)):
         if f not in obs.failed_finales:
-            wanted.update(_held(obs, f)[1])
+            wanted.update(_held(obs, f, kinds)[1])
     targets = set(obs.mysteries)
     for space, card in obs.ground:
         info = C.cards[card]
