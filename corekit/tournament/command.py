@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from corekit.tournament.backends import BackendError
-from corekit.tournament.report import PlotError, plot_ratings, print_report
+from corekit.tournament.report import PlotError, check_plotting, plot_ratings, print_report
 from corekit.tournament.run import Tournament, run_tournament
 from corekit.tournament.store import ResultsError
 
@@ -71,6 +71,8 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
             raise click.ClickException(f"--jobs must be at least 1, got {jobs}")
         if seats is not None and seats < 1:
             raise click.ClickException(f"--seats must be at least 1, got {seats}")
+        if plot:
+            check_plotting()
         tournament = Tournament(game_id, specs, games, seats, seed, option_pairs, time_limit, tuple(plugins))
         bar = _progress_bar(game_id)
         try:

@@ -232,15 +232,22 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
                       markup=False, highlight=False)
 
 
-def plot_ratings(report: Mapping[str, Any], path: str) -> None:
-    """Draw each spec's rating with its ±2σ interval into a PNG (matplotlib, the `[plot]` extra)."""
+def check_plotting() -> None:
+    """Raise PlotError now, before a long tournament, if matplotlib (the `[plot]` extra) is missing."""
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib  # noqa: F401
     except ImportError:
         raise PlotError("--plot needs matplotlib: pip install -e '.[plot]'") from None
+
+
+def plot_ratings(report: Mapping[str, Any], path: str) -> None:
+    """Draw each spec's rating with its ±2σ interval into a PNG (matplotlib, the `[plot]` extra)."""
+    check_plotting()
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no display needed
+    import matplotlib.pyplot as plt
+
     ranked = sorted(report["players"], key=lambda p: p["rating"]["mu"])
     names = [p["name"] for p in ranked]
     mus = [p["rating"]["mu"] for p in ranked]
