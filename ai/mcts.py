@@ -80,10 +80,14 @@ class MctsOptions:
     c: float = attrs.field(
         default=0.7, validator=attrs.validators.ge(0.0), metadata={"help": "UCB1 exploration constant"},
     )
-    rollout: Rollout = attrs.field(default=Rollout.RANDOM, metadata={"help": "how an iteration ends"})
+    rollout: Rollout = attrs.field(default=Rollout.HEURISTIC, metadata={"help": "how an iteration ends"})
     depth: int = attrs.field(
         default=10, validator=attrs.validators.ge(0),
         metadata={"help": "random decisions a cutoff rollout plays before the evaluation"},
+    )
+    tree_depth: int = attrs.field(
+        default=0, validator=attrs.validators.ge(0),
+        metadata={"help": "decisions the tree may grow below the root (0: no limit; 1: the root only)"},
     )
 
 
@@ -128,6 +132,7 @@ class MctsPlayer(Player):
         self.c = options.c
         self.policy = heuristic.policy if heuristic else None
         self.evaluate = heuristic.evaluate if heuristic else None
+        self.guide = self.policy if options.rollout is Rollout.HEURISTIC else None
         self.root: Node | None = None
         self.iterations_done = 0
         self._stats: list[list[Any]] | None = None
@@ -192,13 +197,14 @@ class MctsPlayer(Player):
         seats: list[int] = []
         first_seat: int | None = searcher
         expanded = False
+        level, max_level = 0, self.options.tree_depth
         while not expanded:
             to_act = state.to_act
             if not to_act:
                 break
             if len(to_act) == 1:
                 seat = to_act[0]
-                action, edge, expanded = select(node, seat, state.legal_actions(seat), rng)
+                action, edge, expanded = select(node, seat, state.legal_actions(seat), rng, state)
                 state.apply_unchecked(seat, action)
                 edges.append(edge)
                 seats.append(seat)
@@ -208,7 +214,7 @@ class MctsPlayer(Player):
                 remaining = set(to_act)
                 seat = first_seat if first_seat in remaining else to_act[0]
                 while True:
-                    action, edge, fresh = select(node, seat, state.legal_actions(seat), rng)
+                    action, edge, fresh = select(node, seat, state.legal_actions(seat), rng, state)
                     expanded = expanded or fresh
                     state.apply_unchecked(seat, action)
                     edges.append(edge)
@@ -223,6 +229,9 @@ class MctsPlayer(Player):
             # The next node is the searcher's next information set: what it observes now. Hidden cards,
             # chance and others' secret choices that it cannot see share one node; what it sees (a
             # revealed guard, a die it watched) branches.
+            level += 1
+            if level == max_level:
+                break
             node = node.child(_key(state.observation(searcher), action))
             first_seat = None
         values = self._rollout(state, rng)
@@ -230,7 +239,7 @@ class MctsPlayer(Player):
             edge.visits += 1
             edge.total += values[seat]
 
-    def _select(self, node: Node, seat: int, legal: Any, rng: Rng) -> tuple[Action, Edge, bool]:
+    def _select(self, node: Node, seat: int, legal: Any, rng: Rng, state: State) -> tuple[Action, Edge, bool]:
         """UCB1 with availability counts among `legal`; an untried action first. True when untried."""
         table = node.tables.get(seat)
         if table is None:
@@ -256,7 +265,13 @@ class MctsPlayer(Player):
                 if score > best_score:
                     best, best_edge, best_score = action, edge, score
         if untried is not None:
-            action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+            action = untried[0]
+            if len(untried) > 1:
+                action = untried[rng.below(len(untried))]
+                if self.guide is not None:  # the policy's choice is tried first, the rest at random
+                    preferred = self.guide(state.observation(seat), seat, legal, rng)
+                    if preferred in untried:
+                        action = preferred
             return action, table[action], True
         return best, best_edge, False  # type: ignore[return-value]
 

@@ -10,7 +10,10 @@ or the pytest-benchmark suite: `pytest benchmarks/bench_mcts.py --benchmark-only
 Target (issue 4): one MCTS iteration costs no more than 2x one random playout from the same position.
 Both are measured from the same seat view, interleaved, best of several repeats: a playout is
 `view.sample(rng)` (a searcher cannot start from the truth) and random moves to the end; an iteration is
-the same sample plus selection, expansion, the random rollout and the back-up.
+the same sample plus selection, expansion, the random rollout and the back-up. The report also compares
+an iteration with heuristic rollouts (the default) to one playout that follows the heuristic.
+
+    python -m benchmarks.bench_mcts --quick GAME   # 200-iteration timings, memory over 1,000 iterations
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from ai.mcts import PLAYOUT_LIMIT, MctsOptions, MctsPlayer, Node
+from ai.mcts import PLAYOUT_LIMIT, MctsOptions, MctsPlayer, Node, Rollout
 from ai.playouts import random_playout
 from benchmarks.conftest import interleaved_ratio
 from corekit import Game, Rng, SeatView, State, default_registry
@@ -55,31 +58,51 @@ def playouts(view: SeatView, count: int, seed: int = 1) -> int:
     return sum(random_playout(view.sample(Rng(rng.next64())), rng, PLAYOUT_LIMIT) for _ in range(count))
 
 
-def searches(view: SeatView, iterations: int, seed: int = 1) -> Node:
-    """One search of `iterations` iterations from `view`."""
-    player = MctsPlayer(MctsOptions(iterations=iterations), seed, REGISTRY.heuristic(view.game.id))
+def heuristic_playouts(view: SeatView, count: int, seed: int = 1) -> int:
+    """`count` playouts following the game's heuristic policy from fresh samples of `view`."""
+    policy = REGISTRY.heuristic(view.game.id).policy
+    rng = Rng(seed)
+    decisions = 0
+    for _ in range(count):
+        state = view.sample(Rng(rng.next64()))
+        while state.to_act:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            action = policy(state.observation(seat), seat, legal, rng) if len(legal) > 1 else legal[0]
+            state.apply_unchecked(seat, action)
+            decisions += 1
+    return decisions
+
+
+def searches(view: SeatView, iterations: int, seed: int = 1, rollout: Rollout = Rollout.RANDOM) -> Node:
+    """One search of `iterations` iterations from `view` (random rollouts unless told)."""
+    player = MctsPlayer(MctsOptions(iterations=iterations, rollout=rollout), seed, REGISTRY.heuristic(view.game.id))
     return player.search(view)
 
 
-def iteration_ratio(game: Game, players: int, count: int = 200, repeats: int = 5, where: int = 3) -> float:
-    """Time of one MCTS iteration over time of one random playout, averaged over `where` positions."""
+def iteration_ratio(game: Game, players: int, count: int = 200, repeats: int = 5, where: int = 3,
+                    rollout: Rollout = Rollout.RANDOM) -> float:
+    """Time of one MCTS iteration over time of one playout of the same kind (random, or following the
+    heuristic), averaged over `where` positions."""
+    playout = heuristic_playouts if rollout is Rollout.HEURISTIC else playouts
     ratios = []
     for state in positions(game, players, count=where):
         view = SeatView(state, state.to_act[0])
         ratios.append(interleaved_ratio(
-            lambda view=view: searches(view, count), lambda view=view: playouts(view, count), repeats
+            lambda view=view: searches(view, count, rollout=rollout), lambda view=view: playout(view, count), repeats
         ))
     return sum(ratios) / len(ratios)
 
 
-def iterations_per_second(game: Game, players: int, iterations: int = 1000) -> float:
+def iterations_per_second(game: Game, players: int, iterations: int = 1000,
+                          rollout: Rollout = Rollout.RANDOM) -> float:
     """Iterations per second of a search from the initial position (best of three)."""
     state = game.initial_state(players, 0)
     view = SeatView(state, state.to_act[0])
     best = float("inf")
     for _ in range(3):
         started = time.perf_counter()
-        searches(view, iterations)
+        searches(view, iterations, rollout=rollout)
         best = min(best, time.perf_counter() - started)
     return iterations / best
 
@@ -143,16 +166,23 @@ def test_a_tree_node_takes_a_few_hundred_bytes():
 
 
 def main(argv: Sequence[str]) -> None:
-    """Print the report for the games named (every registered game by default)."""
-    for game_id in argv or GAMES:
+    """Print the report for the games named (every registered game by default).
+
+    `--quick` times 200-iteration searches and measures memory over 1,000 (for the slow games).
+    """
+    quick = "--quick" in argv
+    iterations, memory_iterations = (200, 1000) if quick else (1000, 10_000)
+    for game_id in [a for a in argv if not a.startswith("--")] or GAMES:
         game = REGISTRY.game(game_id)
         for players in sorted({game.min_players, min(game.max_players, 4)}):
-            speed = iterations_per_second(game, players)
-            ratio = iteration_ratio(game, players)
-            nodes, edges, per_node, per_edge = memory_per_node(game, players)
-            print(f"{game_id}, {players} players: {speed:,.0f} iterations/s; iteration/playout {ratio:.2f}; "
-                  f"10,000 iterations: {nodes:,} nodes, {edges:,} edges, {per_node:.0f} B/node, "
-                  f"{per_edge:.0f} B/edge", flush=True)
+            for rollout in (Rollout.RANDOM, Rollout.HEURISTIC):
+                speed = iterations_per_second(game, players, iterations, rollout)
+                ratio = iteration_ratio(game, players, count=max(20, iterations // 10), repeats=3, rollout=rollout)
+                print(f"{game_id}, {players} players, {rollout.value} rollouts: {speed:,.0f} iterations/s; "
+                      f"iteration / {rollout.value} playout {ratio:.2f}", flush=True)
+            nodes, edges, per_node, per_edge = memory_per_node(game, players, memory_iterations)
+            print(f"{game_id}, {players} players: {memory_iterations:,}-iteration tree: {nodes:,} nodes, "
+                  f"{edges:,} edges, {per_node:.0f} B/node, {per_edge:.0f} B/edge", flush=True)
 
 
 if __name__ == "__main__":
