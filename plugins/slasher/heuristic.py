@@ -43,6 +43,8 @@ KILL_VALUE = 2.0
 KEEP = {1: 5, 2: 3, 3: 3, 4: 5, 5: 6, 6: 6, 7: 5, 8: 5, 9: 8, 10: 4, 11: 9}
 """How much each card is worth keeping, for the optional discard (lowest goes first)."""
 DISCARD_BELOW = 4
+NEXT_THREAT = 0.6
+"""The threat of a killer in the hand of the seat to act next (halved for the one after, and so on)."""
 PRIOR = {code: CARDS[code].copies for code in KILLERS}
 
 
@@ -68,8 +70,9 @@ def policy(obs: SlasherObservation, seat: int, legal: Sequence[tuple[int, ...]],
 def evaluate(state: SlasherState) -> list[float]:
     """Each living seat's share of the survival chances, from how exposed its teen is to the killers.
 
-    A killer already face down (known in a searcher's sample) is certain to strike unless negated; a
-    Just a Cat or Flee! in hand lowers a teen's exposure.
+    It reads a searcher's sample, where every hand is known: a killer already face down strikes unless
+    negated; otherwise the killers in the hands of the next players to act threaten whom they would
+    strike, on top of the general risk of each place. A Just a Cat or Flee! in hand is cover.
     """
     if state.is_terminal:
         return state.returns()
@@ -77,13 +80,22 @@ def evaluate(state: SlasherState) -> list[float]:
     if state.phase == ATTACK and not state.negated:
         risk = {seat: 1.0 for seat in victims(places, state.killer)}
     else:
-        risk = danger(places, PRIOR)
+        risk = {seat: 0.5 * r for seat, r in danger(places, PRIOR).items()}
+        if len(places) == len(state.turns.living):
+            crowd = crowds(places)
+            order = [s for s in state.turns.order_from(state.turns.current) if state.turns.alive[s]]
+            for distance, holder in enumerate(order):
+                for killer in sorted({card for card in state.hands[holder] if card in PRIOR}):
+                    dead = strike(crowd, killer)
+                    if holder not in dead:
+                        for seat in dead:
+                            risk[seat] = risk.get(seat, 0.0) + NEXT_THREAT / (1 + distance)
     scores = []
     for seat in range(state.players):
         if not state.turns.alive[seat]:
             scores.append(0.0)
             continue
-        exposure = risk.get(seat, 0.0)
+        exposure = min(risk.get(seat, 0.0), 1.0)
         hand = state.hands[seat]
         if JUST_A_CAT in hand and not state.panicked:
             exposure *= 0.4

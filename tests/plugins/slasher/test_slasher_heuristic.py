@@ -93,3 +93,10 @@ def test_its_evaluation_counts_a_face_down_killer_as_certain_unless_a_cat_is_in_
     covered = heuristic.evaluate(attack(SECRET_KILL, places, hands=with_cat))
     exposed = heuristic.evaluate(attack(SECRET_KILL, places, hands=without))
     assert exposed[1] < covered[1] < covered[0] == covered[2] == covered[3]
+
+
+def test_its_evaluation_fears_the_killer_in_the_next_players_hand():
+    hands = [[MAIN_HOUSE] * 4, [SECRET_KILL, FLEE, FLEE, FLEE], *FILLERS[2:4]]
+    state = arranged(hands, {0: MAIN_HOUSE, 1: MAIN_HOUSE, 2: BEACH, 3: NATURE}, first=1)
+    values = heuristic.evaluate(state)
+    assert values[3] < values[2], "seat 1's Secret Kill would strike seat 3, alone in Nature"
