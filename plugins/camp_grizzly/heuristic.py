@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from corekit import Rng
-from plugins.camp_grizzly.content import Mods, load
+from plugins.camp_grizzly.content import FINALE, Mods, load
 from plugins.camp_grizzly.game import CampObservation, CounselorView
 
 FAIR_ODDS = 0.3
@@ -43,15 +43,17 @@ def policy(obs: CampObservation, seat: int, legal: Sequence[tuple], rng: Rng) ->
 
 
 def evaluate(state) -> list[float]:
-    """Estimated returns: the dead score 0; the living by the team's progress towards a finale, their health
-    and weapons, and how far the body count is from HOPELESS."""
+    """Estimated returns: the dead score 0; the living by the team's progress towards a finale (and, once
+    a combination is held, their distance to its red arrow), their health, their odds against Otis, and
+    how far the body count is from HOPELESS."""
     if state.is_terminal:
         return state.returns()
     obs = state.observation(None)
     kinds = _team_kinds(obs)
     live = [f for f in range(len(C.finales)) if f not in obs.failed_finales]
     progress = max((_held(obs, f, kinds)[0] for f in live), default=0) / 3
-    doom = obs.body / C.hopeless
+    escape = _escaping(obs)
+    doom = min(1.0, obs.body / C.hopeless)
     values = []
     for view in obs.counselors:
         if not view.alive:
@@ -59,8 +61,16 @@ def evaluate(state) -> list[float]:
             continue
         counselor = C.counselors[view.counselor]
         health = 1 - view.injuries / counselor.health
-        armed = 1.0 if _armed(view) else 0.0
-        values.append(min(1.0, 0.15 + 0.45 * progress + 0.15 * health + 0.1 * armed + 0.15 * (1 - doom)))
+        odds = fight_odds(tuple(sorted(C.cards[c].die for c in view.equipped if C.cards[c].die)),
+                          mods(view).fight, obs.attack, 0) if _armed(view) else 0.0
+        near = 0.0
+        if escape is not None:
+            if view.loc >= 0:
+                near = max(0.0, 1 - C.dist[view.loc][C.arrows[escape]] / 8)
+            else:
+                near = 1.0 if view.loc == FINALE else 0.0
+        value = 0.1 + 0.4 * progress + 0.1 * near + 0.15 * health + 0.1 * odds + 0.15 * (1 - doom)
+        values.append(min(1.0, max(0.0, value)))
     return values
 
 
