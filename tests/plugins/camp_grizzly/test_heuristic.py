@@ -99,3 +99,14 @@ def test_the_rendering_shows_cabins_pawns_otis_and_counselor_cards():
                    "RED ARROW: Van"):
         assert needle in text, needle
     assert state.game.action_text(("step", C.campfire)) == "step to CAMPFIRE"
+
+
+def test_the_evaluation_is_zero_for_the_dead_and_rises_with_objectives():
+    state = table(2)
+    before = heuristic.evaluate(state)
+    give(state, 0, "Gas Can", "objs")
+    give(state, 0, "Car Battery", "objs")
+    after = heuristic.evaluate(state)
+    assert all(0.0 <= v <= 1.0 for v in before + after) and after[1] > before[1]
+    state._kill(0)
+    assert heuristic.evaluate(state)[0] == 0.0
