@@ -87,7 +87,7 @@ def _places(game: Slasher, obs: SlasherObservation) -> str:
         if obs.alive[seat] and place is not None:
             by_place.setdefault(place, []).append(game.seat_name(seat))
     if not by_place:
-        return "nobody placed yet"
+        return "no living teen has a location"
     return " | ".join(f"{name(place)}: {', '.join(seats)}" for place, seats in sorted(by_place.items()))
 
 
