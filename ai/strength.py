@@ -120,12 +120,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     outcomes, wall = run(args.game, args.players, args.a, args.b, args.matches, args.seed, args.workers)
+    game = default_registry().game(args.game)
     fair = 1.0 / args.players
     for outcome in outcomes:
         low, high = outcome.interval
-        verdict = "" if outcome.label.endswith("team") else (" yes" if low > fair else " NO")
-        print(f"| {args.game} | {args.players} | {outcome.label} | {args.b} | {outcome.matches} | "
-              f"{outcome.rate:.3f} | [{low:.3f}, {high:.3f}] | {fair:.3f} |{verdict} |")
+        if game.cooperative:  # a team against the villain; the other team's row is the comparison
+            print(f"| {args.game} | {args.players} | {outcome.label} | {game.villain or 'the villain'} | "
+                  f"{outcome.matches} | {outcome.rate:.3f} | [{low:.3f}, {high:.3f}] | - | - |")
+        else:
+            print(f"| {args.game} | {args.players} | {outcome.label} | {args.b} | {outcome.matches} | "
+                  f"{outcome.rate:.3f} | [{low:.3f}, {high:.3f}] | {fair:.3f} | {'yes' if low > fair else 'NO'} |")
     print(f"({wall:.0f}s wall, {args.workers} workers)", file=sys.stderr)
     return 0
 

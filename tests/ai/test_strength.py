@@ -1,0 +1,35 @@
+"""The strength script: Wilson intervals, seat rotation, and team runs for cooperative games."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.strength import main, run, schedule, wilson
+
+
+def test_the_wilson_interval_matches_the_textbook_values():
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(0, 10)[1] == pytest.approx(0.2775, abs=1e-4)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_the_measured_player_visits_every_seat_equally():
+    jobs = schedule("grizzly-race", 3, "mcts", "heuristic", 6, 0, cooperative=False)
+    assert [seat for *_, seat in jobs] == [0, 1, 2, 0, 1, 2]
+    assert all(specs.count("mcts") == 1 and specs[seat] == "mcts" for _, specs, _, seat in jobs)
+    assert len({seed for _, _, seed, _ in jobs}) == 6
+
+
+def test_a_cooperative_run_plays_each_player_as_a_whole_team_on_the_same_seeds():
+    jobs = schedule("camp-grizzly", 2, "heuristic", "random", 3, 0, cooperative=True)
+    assert [specs for _, specs, _, _ in jobs[:2]] == [["heuristic", "heuristic"], ["random", "random"]]
+    assert jobs[0][2] == jobs[1][2]
+
+
+def test_the_same_seed_gives_the_same_score(capsys):
+    first, _ = run("grizzly-race", 2, "heuristic", "random", 6, seed=4)
+    again, _ = run("grizzly-race", 2, "heuristic", "random", 6, seed=4)
+    assert first == again and first[0].matches == 6
+    main(["grizzly-race", "--matches", "4", "--a", "heuristic", "--b", "random", "--workers", "1"])
+    assert capsys.readouterr().out.startswith("| grizzly-race | 2 | heuristic | random | 4 |")
