@@ -7,9 +7,10 @@ Monte-Carlo Planning", ECML 2006) and decoupled UCT at simultaneous decisions (L
 "Monte Carlo Tree Search in Simultaneous Move Games with Applications to Goofspiel", CGW 2013; Tak,
 Lanctot and Winands, "Monte Carlo Tree Search Variants for Simultaneous Move Games", CIG 2014).
 
-One tree is grown for the searching seat; its nodes are sequences of decisions, so every hidden deal and
-every chance outcome that leads to the same decisions shares one node (an information set of the
-searcher, as SO-ISMCTS defines it). Each iteration:
+One tree is grown for the searching seat, and its nodes are that seat's information sets: a node's
+children are keyed by what the searching seat observes after the decision (its `observation`), so every
+hidden deal, unseen chance outcome and secret choice of another seat that looks the same to it shares one
+node, while whatever it does see (a revealed guard, a die it watched) branches. Each iteration:
 
 1. **Determinize**: draw a fresh `view.sample(rng)`: the hidden cards redealt among the places they
    could be AND the chance generator reseeded, so the future (deck order, dice) is hidden too. The
@@ -24,22 +25,27 @@ searcher, as SO-ISMCTS defines it). Each iteration:
    determinization, but each selects from its *own* table at the node where the decision began
    (decoupled UCT), so no seat's choice is conditioned on another's secret commitment. At the root the
    searching seat commits first; other seats' commitments made before the search are hidden from it, and
-   the sample has already redrawn them. After the round, the tree follows the joint choice, which is
-   revealed to everyone.
-4. **Expand** the first untried action met (chosen at random among the untried ones), then
+   the sample has already redrawn them. After the decision resolves, the tree follows what the searching
+   seat observes.
+4. **Expand** the first untried action met: the heuristic policy's choice first when rollouts follow the
+   heuristic (so a new node starts from the game's own judgement), otherwise one at random; then
 5. **Roll out**: `random` plays uniformly to the end; `heuristic` plays the game's heuristic policy
    (random without one); `cutoff` plays `depth` random decisions and then scores the state with the
    game's heuristic evaluation (a game without one is played to the end).
 6. **Back up** the returns vector: each edge on the path adds the reward of the seat that chose it.
+
+`tree_depth` (0: no limit) caps how many decisions below the root the tree may grow; 1 gives flat UCB
+over the root decision with rollouts.
 
 The decision is the most visited root action of the searching seat (ties: higher mean, then the order of
 the legal actions). Everything random is drawn from the player's own generator, so a seed and an
 iteration budget give the same decisions on every machine. A `seconds` budget is not reproducible,
 since the iteration count depends on the machine.
 
-Known limits of SO-ISMCTS, accepted here: other seats' in-tree choices are made as if the searcher's
-determinization were true (strategy fusion), and an opponent's action that is itself hidden from the
-searcher is still a separate branch (MO-ISMCTS, in the same paper, treats that case).
+Known limits of SO-ISMCTS, accepted here: the other seats decide inside the tree at the searcher's
+information sets, with the determinization's cards in hand (strategy fusion), rather than at their own
+information sets; MO-ISMCTS, in the same paper, grows one tree per seat to model that. Keying children by
+the observation makes the path through an opponent's hidden action the same node whatever it chose.
 """
 
 from __future__ import annotations
