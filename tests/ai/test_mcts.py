@@ -97,3 +97,20 @@ def test_a_single_legal_action_is_played_without_searching():
     player = _mcts(iterations=10)
     assert player.decide(view) == "A"
     assert player.annotation() == {"stats": [["A", 0, 0.0]], "iterations": 0}
+
+
+def test_another_seats_secret_commitment_does_not_change_the_search():
+    annotations = []
+    for committed in (1, 3):
+        state = Duel().initial_state(2, 0)
+        state.apply(0, committed)
+        player = _mcts(seed=5, iterations=100)
+        player.decide(SeatView(state, 1))
+        annotations.append(player.annotation())
+    assert annotations[0] == annotations[1]
+
+
+def test_a_tree_depth_of_one_searches_the_root_decision_only():
+    player = _mcts(iterations=200, tree_depth=1)
+    player.decide(SeatView(Kingmaker().initial_state(3, 0), 0))
+    assert player.root.children is None and sum(row[1] for row in player.annotation()["stats"]) == 200
