@@ -137,22 +137,33 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
         fail(f"{game_id} could not be set up: {type(error).__name__}: {error}")
         return
     humans = any(PlayerSpec.parse(s).name == "human" for s in specs)
+    names = game.seat_names(len(specs), options)
     echo = click.echo
     if not quiet:
         echo(f"{game.title} ({game.id}), {len(specs)} players, seed {seed}")
         if options_to_dict(options):
             echo("options: " + ", ".join(f"{k}={v}" for k, v in options_to_dict(options).items()))
         for seat, spec in enumerate(specs):
-            echo(f"  {game.seat_name(seat)}: {spec}")
+            echo(f"  {names[seat]}: {spec}")
 
-    seen: dict[str, Match] = {}
+    seen: dict[str, Any] = {}
+    commentary = type(game).events is not Game.events
 
     def log(match: Match, seat: int, action: Any) -> None:
         seen["match"] = match
         # With a person at the table, other seats' moves may be secret: that person sees only
         # their own observation, shown by the human player.
-        if not quiet and not humans:
-            echo(f"{match.steps:4d}  {game.seat_name(seat)}: {game.action_text(action)}")
+        if quiet or humans:
+            return
+        echo(f"{match.steps:4d}  {names[seat]}: {game.action_text(action)}")
+        if commentary:
+            after = match.state.observation(None)
+            for line in game.events(seen.get("before", after), after):
+                echo(f"        {line}")
+            seen["before"] = after
+
+    if commentary and not quiet and not humans:
+        seen["before"] = game.initial_state(len(specs), seed, options).observation(None)
 
     try:
         result = play_match(game, specs, seed, options, players=players, registry=registry,
@@ -166,7 +177,7 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
     if not quiet and "match" in seen:
         echo("")
         echo(game.render(seen["match"].state.observation(None), None))
-    echo(describe_result(game, specs, result))
+    echo(describe_result(game, specs, result, names))
 
 
 @cli.command("check")
@@ -212,16 +223,17 @@ def check_command(ctx: click.Context, game_id: str, games: int, seed: int, playe
         ctx.exit(1)
 
 
-def describe_result(game: Game, specs: Sequence[str], result: Any) -> str:
+def describe_result(game: Game, specs: Sequence[str], result: Any, names: Sequence[str] | None = None) -> str:
     """One line saying who won, or who forfeited."""
+    names = names or [game.seat_name(seat) for seat in range(len(specs))]
     if result.forfeit is not None:
-        return f"Result: {game.seat_name(result.forfeit)} forfeits ({result.error}) after {result.steps} steps"
+        return f"Result: {names[result.forfeit]} forfeits ({result.error}) after {result.steps} steps"
     best = max(result.returns)
     values = ", ".join(f"{r:g}" for r in result.returns)
     if best <= 0:
         outcome = f"{game.villain} wins" if game.cooperative and game.villain else "nobody wins"
     else:
-        winners = [game.seat_name(s) for s, r in enumerate(result.returns) if r == best]
+        winners = [names[s] for s, r in enumerate(result.returns) if r == best]
         outcome = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
     return f"Result: {outcome} after {result.steps} steps (returns {values})"
 

@@ -99,8 +99,17 @@ class Game(abc.ABC):
         return str(action)
 
     def seat_name(self, seat: int) -> str:
-        """How a seat is called in logs ("seat 0", or a counselor's name)."""
+        """How a seat is called when the match's options are not at hand ("seat 0")."""
         return f"seat {seat}"
+
+    def seat_names(self, players: int, options: Any) -> list[str]:
+        """How each seat of a match is called in logs (a game may name them, e.g. by counselor)."""
+        return [self.seat_name(seat) for seat in range(players)]
+
+    def events(self, before: Any, after: Any) -> list[str]:
+        """What happened between two observations of the same viewer, as lines of a running
+        commentary (draws, dice, deaths); `campfire play` prints them under each action. None by default."""
+        return []
 
     def render(self, observation: Any, seat: int | None) -> str:
         """An observation drawn for a terminal; `seat` is None for the full view."""

@@ -128,6 +128,11 @@ class CampGrizzly(Game):
 
         return CampState.new(self, players, Rng(seed), options, self.chosen(players, options))
 
+    def seat_names(self, players: int, options: CampOptions) -> list[str]:
+        """Each seat is called by its counselor's name."""
+        counselors = load().counselors
+        return [counselors[index].name for index in self.chosen(players, options)]
+
     def chosen(self, players: int, options: CampOptions) -> tuple[int, ...]:
         """The counselor index of each seat, from the `counselors` option."""
         content = load()
