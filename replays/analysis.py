@@ -52,7 +52,8 @@ class Analysis:
         game = replay_game(replay, self.registry)
         header, result = replay.header, replay.result
         texts = [_action_text(game, code, step) for step, code in enumerate(replay.actions, 1)]
-        points = self._turning_points(name, game, replay, texts)
+        names = _seat_names(game, replay)
+        points = self._turning_points(name, game, replay, texts, names)
         stats = self.games.setdefault(game.id, _GameStats())
         stats.matches += 1
         stats.forfeits += result.forfeit is not None
@@ -60,7 +61,7 @@ class Analysis:
         for seat, spec in enumerate(header.seats):
             stats.seat_returns[seat].append(result.returns[seat])
             stats.spec_returns[spec].append(result.returns[seat])
-            stats.seat_names.setdefault(seat, game.seat_name(seat))
+            stats.seat_names.setdefault(seat, names[seat])
         for seat, text in zip(replay.seats, texts):
             stats.spec_actions[header.seats[seat]][text] += 1
         self.turning_points.extend(points)
@@ -155,7 +156,8 @@ class Analysis:
     def _worst(self) -> list[dict[str, Any]]:
         return sorted(self.turning_points, key=lambda p: (-p["loss"], p["file"], p["step"]))[:self.top]
 
-    def _turning_points(self, name: str, game: Game, replay: Replay, texts: list[str]) -> list[dict[str, Any]]:
+    def _turning_points(self, name: str, game: Game, replay: Replay, texts: list[str],
+                        names: list[str]) -> list[dict[str, Any]]:
         points = []
         for step, rows in replay.stats.items():
             total = sum(row[1] for row in rows)
@@ -174,7 +176,7 @@ class Analysis:
                 "game": game.id,
                 "step": step,
                 "seat": seat,
-                "seat_name": game.seat_name(seat),
+                "seat_name": names[seat],
                 "spec": replay.header.seats[seat],
                 "chosen": texts[step - 1],
                 "chosen_value": chosen[2],
@@ -183,6 +185,15 @@ class Analysis:
                 "loss": best[2] - chosen[2],
             })
         return points
+
+
+def _seat_names(game: Game, replay: Replay) -> list[str]:
+    """The game's names for the seats (e.g. counselors), or "seat N" if it cannot name them."""
+    players = len(replay.header.seats)
+    try:
+        return list(game.seat_names(players, game.make_options(replay.header.options)))
+    except Exception:  # names are for people; the statistics do not depend on them
+        return [f"seat {seat}" for seat in range(players)]
 
 
 def _action_text(game: Game, code: Any, step: int) -> str:

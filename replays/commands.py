@@ -161,36 +161,37 @@ def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
     lines = [f"{game.title} ({game.id}), {len(header.seats)} players, seed {header.seed}"]
     if header.options:
         lines.append("options: " + ", ".join(f"{k}={v}" for k, v in header.options.items()))
-    lines += [f"  {game.seat_name(s)}: {spec}" for s, spec in enumerate(header.seats)]
-    view = "full view" if seat is None else f"as {game.seat_name(seat)} sees it"
+    names = simulator.names
+    lines += [f"  {names[s]}: {spec}" for s, spec in enumerate(header.seats)]
+    view = "full view" if seat is None else f"as {names[seat]} sees it"
     lines += ["", f"Step {step} of {replay.steps}, {view}", game.render(state.observation(seat), seat), ""]
     first, last = max(1, step - AROUND), min(replay.steps, step + AROUND)
     lines.append(f"Actions {first}-{last}:" if replay.steps else "No actions.")
     if step == 0:
         lines.append(MARK.format(step=0))
-    for index, line in zip(range(first, last + 1), action_lines(simulator, first, last, seat)):
-        lines.append(line)
+    for index, group in action_lines(simulator, first, last, seat):
+        lines += group
         if index == step:
             lines.append(MARK.format(step=step))
-    lines.append(describe_result(game, header.seats, replay.result))
+    lines.append(describe_result(game, header.seats, replay.result, names))
     return "\n".join(lines)
 
 
-def action_lines(simulator: Simulator, first: int, last: int, seat: int | None) -> list[str]:
-    """Steps first..last as `campfire play` prints them; in a seat's view, the actions that seat could
-    not tell apart from another are hidden (see `Simulator.seen_by`)."""
+def action_lines(simulator: Simulator, first: int, last: int, seat: int | None) -> list[tuple[int, list[str]]]:
+    """Steps first..last as `campfire play` prints them, each with its commentary indented under it; in
+    a seat's view, the actions that seat could not tell apart from another are hidden (see
+    `Simulator.listing`)."""
     if last < first:
         return []
-    seen = [True] * (last - first + 1) if seat is None else simulator.seen_by(seat, first, last)
-    lines = []
-    for step, shown in zip(range(first, last + 1), seen):
-        actor = simulator.replay.seats[step - 1]
-        if shown:
-            lines.append(f"{step:4d}  {simulator.action_text(step)}")
+    names = simulator.names
+    groups = []
+    for listed in simulator.listing(first, last, seat):
+        if listed.text is not None or seat is None:
+            head = f"{listed.step:4d}  {listed.text}"
         else:
-            game = simulator.game
-            lines.append(f"{step:4d}  {game.seat_name(actor)}: (hidden from {game.seat_name(seat)})")
-    return lines
+            head = f"{listed.step:4d}  {names[listed.actor]}: (hidden from {names[seat]})"
+        groups.append((listed.step, [head] + [f"        {event}" for event in listed.events]))
+    return groups
 
 
 def _expand(paths: tuple[str, ...]) -> Iterator[str]:

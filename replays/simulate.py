@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import attrs
+
 from corekit.game import Game, IllegalAction, State
 from corekit.plugins import Registry, UnknownName, default_registry
 from replays.format import Replay, ReplayError, digest_bytes
@@ -54,6 +56,10 @@ class Simulator:
             initial = game.initial_state(len(header.seats), header.seed, self.options)
         except Exception as error:  # options or a player count the installed game refuses
             raise ReplayError(f"cannot set up the match: {_line(error)}") from None
+        try:
+            self.names: list[str] = list(game.seat_names(len(header.seats), self.options))
+        except Exception:  # names are for people; a game that cannot name these seats still replays
+            self.names = [f"seat {seat}" for seat in range(len(header.seats))]
         if digest_bytes(initial) != replay.digest_at(0):
             raise Diverged(0, "the initial state differs (the game's setup changed, or the seed or options)")
         every = header.digest_every
@@ -104,28 +110,33 @@ class Simulator:
     def action_text(self, step: int) -> str:
         """How `campfire play` printed step `step`: 'seat 0: play 4'."""
         seat, action = self.action(step)
-        return f"{self.game.seat_name(seat)}: {_text(self.game, action)}"
+        return f"{self.names[seat]}: {_text(self.game, action)}"
 
-    def seen_by(self, seat: int, first: int, last: int) -> list[bool]:
-        """For steps first..last, whether `seat` could tell which action was taken.
+    def listing(self, first: int, last: int, seat: int | None = None) -> list[Listed]:
+        """Steps first..last as `seat` (None: everyone) could follow them, with the game's commentary.
 
-        Its own actions, yes; another seat's action, when every other action that seat could have taken
-        would have left `seat` a different observation (so a secret commitment stays hidden, a move on
-        the board does not). An action with no alternative is counted as hidden: the seat may not know
-        it was forced.
+        In a seat's view another seat's action is shown only when every other action that seat could
+        have taken would have left the viewer a different observation (a secret commitment stays hidden,
+        a move on the board does not); an action with no alternative counts as hidden, since the viewer
+        may not know it was forced. The commentary is `game.events` between the viewer's observations,
+        as `campfire play` prints it under each action.
         """
         state = self.state_at(first - 1)
-        seen = []
+        commentary = type(self.game).events is not Game.events
+        before = state.observation(seat) if commentary else None
+        listed = []
         for step in range(first, last + 1):
             actor, action = self.action(step)
-            if actor == seat:
-                seen.append(True)
-            else:
-                others = [a for a in state.legal_actions(actor) if a != action]
-                actual = _observed(state, actor, action, seat)
-                seen.append(bool(others) and all(_observed(state, actor, a, seat) != actual for a in others))
+            shown = seat is None or actor == seat or _told_apart(state, actor, action, seat)
             self._apply(state, step, actor, action)
-        return seen
+            events: tuple[str, ...] = ()
+            if commentary:
+                after = state.observation(seat)
+                events = _events(self.game, before, after)
+                before = after
+            text = f"{self.names[actor]}: {_text(self.game, action)}" if shown else None
+            listed.append(Listed(step, actor, text, events))
+        return listed
 
     def _advance(self, state: State, step: int, start: int) -> None:
         every = self.replay.header.digest_every
@@ -148,7 +159,7 @@ class Simulator:
         except IllegalAction as error:  # its message names the action and the seat
             raise Diverged(step, _line(error)) from None
         except Exception as error:  # a game tripping over a hostile action
-            raise Diverged(step, f"the game raised {type(error).__name__} on {self.game.seat_name(seat)}'s "
+            raise Diverged(step, f"the game raised {type(error).__name__} on {self.names[seat]}'s "
                                  f"{_text(self.game, action)}: {_line(error)}") from None
 
     def _locate(self, good: int, bad: int, reason: str | None) -> None:
@@ -166,11 +177,35 @@ class Simulator:
             raise Diverged(bad, reason)
 
 
+@attrs.frozen
+class Listed:
+    """One step of a listing: who acted, the text (None when hidden from the viewer), the commentary."""
+
+    step: int
+    actor: int
+    text: str | None
+    events: tuple[str, ...] = ()
+
+
+def _told_apart(state: State, actor: int, action: Any, seat: int) -> bool:
+    """Whether `seat` would have observed something else had `actor` taken any other legal action."""
+    others = [a for a in state.legal_actions(actor) if a != action]
+    actual = _observed(state, actor, action, seat)
+    return bool(others) and all(_observed(state, actor, a, seat) != actual for a in others)
+
+
 def _observed(state: State, actor: int, action: Any, seat: int) -> Any:
     """What `seat` would observe had `actor` taken `action` (same chance: the clone has the same rng)."""
     after = state.clone()
     after.apply(actor, action)
     return after.observation(seat)
+
+
+def _events(game: Game, before: Any, after: Any) -> tuple[str, ...]:
+    try:
+        return tuple(str(line) for line in game.events(before, after))
+    except Exception:  # commentary is a courtesy; a game that trips over it must not stop the listing
+        return ()
 
 
 def _text(game: Game, action: Any) -> str:

@@ -131,8 +131,9 @@ class ReplayViewer(App):
         except Exception as error:  # a replay that diverges part-way still shows up to there
             board = f"cannot show step {self.step}: {error}"
         header = self.replay.header
-        view = "full view" if self.seat is None else f"as {self.game.seat_name(self.seat)}"
-        specs = ", ".join(f"{self.game.seat_name(s)}: {spec}" for s, spec in enumerate(header.seats))
+        names = self.simulator.names
+        view = "full view" if self.seat is None else f"as {names[self.seat]}"
+        specs = ", ".join(f"{names[s]}: {spec}" for s, spec in enumerate(header.seats))
         self.texts = {
             "info": f"{self.game.title} ({self.game.id}) seed {header.seed}   {specs}\n"
                     f"step {self.step} of {self.replay.steps}   {view}",
@@ -149,12 +150,14 @@ class ReplayViewer(App):
         first, last = max(1, self.step - 5), min(self.replay.steps, self.step + 5)
         lines = ["Actions"]
         listed = self._safe(lambda: action_lines(self.simulator, first, last, self.seat))
-        for index, line in zip(range(first, last + 1), listed if isinstance(listed, list) else []):
-            lines.append((">" if index == self.step + 1 else " ") + line)
+        for index, group in listed if isinstance(listed, list) else []:
+            lines.append((">" if index == self.step + 1 else " ") + group[0])
+            lines += [" " + line for line in group[1:]]
         if self.step == self.replay.steps:
             from corekit.cli import describe_result
 
-            lines.append(describe_result(self.game, self.replay.header.seats, self.replay.result))
+            lines.append(describe_result(self.game, self.replay.header.seats, self.replay.result,
+                                         self.simulator.names))
         return "\n".join(lines)
 
     def _decision_text(self) -> str:
@@ -162,9 +165,9 @@ class ReplayViewer(App):
         if step > self.replay.steps:
             return "Decision\nthe match is over"
         actor = self.replay.seats[step - 1]
-        name = self.game.seat_name(actor)
+        name = self.simulator.names[actor]
         if self.seat is not None and actor != self.seat:
-            return f"Decision\n{name} decides (hidden from {self.game.seat_name(self.seat)})"
+            return f"Decision\n{name} decides (hidden from {self.simulator.names[self.seat]})"
         lines = ["Decision", f"{name} ({self.replay.header.seats[actor]}) chose "
                  f"{self._safe(lambda: self.simulator.action_text(step).split(': ', 1)[1])}"]
         if self.replay.times is not None:

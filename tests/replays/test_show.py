@@ -116,7 +116,27 @@ def test_as_a_seat_other_seats_actions_show_when_they_could_be_told_apart(tmp_pa
     path = tmp_path / "cg.cfr"
     play_match(registry.game("camp-grizzly"), ["random"] * 3, 3, registry=registry, settings={"replay": path})
     simulator = Simulator(read_replay(path))
-    seen = simulator.seen_by(1, 1, 30)
+    seen = [listed.text is not None for listed in simulator.listing(1, 30, 1)]
     actors = simulator.replay.seats[:30]
     assert all(seen[i] for i in range(30) if actors[i] == 1)
     assert any(seen[i] for i in range(30) if actors[i] != 1)
+
+
+@pytest.mark.parametrize("game_id", ["camp-grizzly", "slasher", "scavengers"])
+def test_show_lists_the_actions_and_commentary_exactly_as_play_printed_them(tmp_path, game_id):
+    """Seat names (camp-grizzly's counselors) and the commentary under each action, line for line."""
+    if game_id not in default_registry().games:
+        pytest.skip(f"{game_id} is not installed")
+    path = tmp_path / "m.cfr"
+    played = campfire("play", game_id, "-p", "random,random", "--seed", "2", "--replay", str(path))
+    assert played.exit_code == 0, played.output
+    play_lines = played.stdout.splitlines()
+    steps = int(play_lines[-1].split(" after ")[1].split()[0])
+    for step in (1, steps // 2, steps):
+        shown = campfire("replay", "show", str(path), "--step", str(step)).stdout.splitlines()
+        assert shown[:4] == play_lines[:4]  # title, options, seats by name
+        start = next(i for i, line in enumerate(shown) if line.startswith("Actions "))
+        block = [line for line in shown[start + 1:-1] if not line.strip().startswith("-- the state above")]
+        at = play_lines.index(block[0])
+        assert play_lines[at:at + len(block)] == block
+        assert shown[-1] == play_lines[-1]
