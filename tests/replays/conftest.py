@@ -15,6 +15,8 @@ from corekit.plugins import default_registry
 from replays.commands import setup
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "replays"
+STATS_ROWS = 6
+"""Actions the fake search reports per decision."""
 
 
 def campfire(*args: str, registry: Registry | None = None) -> Result:
@@ -44,8 +46,9 @@ class FakeSearch(Player):
         """A random legal action; the statistics give every action a value, the chosen one not always best."""
         legal = list(view.legal_actions)
         choice = legal[self.rng.below(len(legal))]
+        considered = [choice, *[a for a in legal if a != choice][:STATS_ROWS - 1]]  # keeps goldens small
         self.last = [[view.game.encode_action(a), 1 + self.rng.below(50), self.rng.below(1000) / 1000]
-                     for a in legal]
+                     for a in considered]
         return choice
 
     def annotation(self) -> dict[str, Any] | None:

@@ -22,8 +22,10 @@ from tests.replays.conftest import DATA, _FakeSearchPlugin, campfire
 GOLDEN = sorted(DATA.glob("*.cfr"))
 
 
-def test_there_is_a_golden_replay_for_grizzly_race():
-    assert DATA / "grizzly-race.cfr" in GOLDEN
+@pytest.mark.parametrize("game_id", ["grizzly-race", "slasher", "scavengers", "camp-grizzly"])
+def test_every_built_in_game_has_a_golden_replay(game_id):
+    assert game_id in default_registry().games
+    assert any(path.stem.split(".")[0] == game_id for path in GOLDEN)
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
