@@ -2,13 +2,15 @@
 
 `hash()` is salted per process and `repr` of a set depends on it, so values are walked into a canonical
 byte string first: containers in order (mappings and sets sorted), attrs instances by field, enums by
-value.
+value. Replays digest every step, so the walk dispatches on the exact type first and caches each attrs
+class's field names.
 """
 
 from __future__ import annotations
 
 import enum
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -22,43 +24,99 @@ def digest(value: Any) -> str:
 
 
 def _walk(value: Any, out: list[bytes]) -> None:
-    if value is None or isinstance(value, bool):
-        out.append(b"N" if value is None else (b"T" if value else b"F"))
-    elif isinstance(value, enum.Enum):
-        out.append(b"E")
-        _walk(value.value, out)
-    elif isinstance(value, int):
-        out.append(b"i%d;" % value)
-    elif isinstance(value, float):
-        out.append(b"f" + value.hex().encode() + b";")
-    elif isinstance(value, str):
-        raw = value.encode("utf-8")
-        out.append(b"s%d:" % len(raw) + raw)
-    elif isinstance(value, bytes):
-        out.append(b"b%d:" % len(value) + value)
-    elif isinstance(value, list | tuple):
-        out.append(b"(")
-        for item in value:
-            _walk(item, out)
-        out.append(b")")
-    elif isinstance(value, dict):
-        out.append(b"{")
-        for key, item in sorted(value.items(), key=lambda kv: _key(kv[0])):
-            _walk(key, out)
-            _walk(item, out)
-        out.append(b"}")
-    elif isinstance(value, set | frozenset):
-        out.append(b"<")
-        for item in sorted(value, key=_key):
-            _walk(item, out)
-        out.append(b">")
-    elif attrs.has(type(value)):
-        out.append(b"@" + type(value).__name__.encode() + b":")
-        for field in attrs.fields(type(value)):
-            _walk(getattr(value, field.name), out)
-        out.append(b";")
+    writer = _WRITERS.get(type(value))
+    if writer is None:
+        writer = _writer_for(type(value))
+    writer(value, out)
+
+
+def _none(value: None, out: list[bytes]) -> None:
+    out.append(b"N")
+
+
+def _bool(value: bool, out: list[bytes]) -> None:
+    out.append(b"T" if value else b"F")
+
+
+def _int(value: int, out: list[bytes]) -> None:
+    out.append(b"i%d;" % value)
+
+
+def _float(value: float, out: list[bytes]) -> None:
+    out.append(b"f" + value.hex().encode() + b";")
+
+
+def _str(value: str, out: list[bytes]) -> None:
+    raw = value.encode("utf-8")
+    out.append(b"s%d:" % len(raw) + raw)
+
+
+def _bytes(value: bytes, out: list[bytes]) -> None:
+    out.append(b"b%d:" % len(value) + value)
+
+
+def _sequence(value: Any, out: list[bytes]) -> None:
+    out.append(b"(")
+    for item in value:
+        _walk(item, out)
+    out.append(b")")
+
+
+def _mapping(value: dict, out: list[bytes]) -> None:
+    out.append(b"{")
+    for key, item in sorted(value.items(), key=lambda kv: _key(kv[0])):
+        _walk(key, out)
+        _walk(item, out)
+    out.append(b"}")
+
+
+def _set(value: Any, out: list[bytes]) -> None:
+    out.append(b"<")
+    for item in sorted(value, key=_key):
+        _walk(item, out)
+    out.append(b">")
+
+
+def _enum(value: enum.Enum, out: list[bytes]) -> None:
+    out.append(b"E")
+    _walk(value.value, out)
+
+
+_WRITERS: dict[type, Callable[[Any, list[bytes]], None]] = {
+    type(None): _none,
+    bool: _bool,
+    int: _int,
+    float: _float,
+    str: _str,
+    bytes: _bytes,
+    tuple: _sequence,
+    list: _sequence,
+    dict: _mapping,
+    set: _set,
+    frozenset: _set,
+}
+
+
+def _writer_for(kind: type) -> Callable[[Any, list[bytes]], None]:
+    """The writer of a type met for the first time (subclasses, enums, attrs classes), then cached."""
+    if issubclass(kind, enum.Enum):
+        writer = _enum
+    elif attrs.has(kind):
+        header = b"@" + kind.__name__.encode() + b":"
+        names = tuple(field.name for field in attrs.fields(kind))
+
+        def writer(value: Any, out: list[bytes]) -> None:
+            out.append(header)
+            for name in names:
+                _walk(getattr(value, name), out)
+            out.append(b";")
     else:
-        raise TypeError(f"cannot digest a {type(value).__name__}; observations must be plain data")
+        base = next((_WRITERS[b] for b in kind.__mro__[1:] if b in _WRITERS and b is not object), None)
+        if base is None:
+            raise TypeError(f"cannot digest a {kind.__name__}; observations must be plain data")
+        writer = base
+    _WRITERS[kind] = writer
+    return writer
 
 
 def _key(value: Any) -> bytes:
