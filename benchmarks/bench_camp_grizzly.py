@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.conftest import random_playouts
 from corekit import Rng, default_registry
 
 GAME = default_registry().game("camp-grizzly")
@@ -16,17 +17,7 @@ GAMES = 10
 
 def playouts(players: int, setup: str, games: int = GAMES, checked: bool = True) -> int:
     """Random playouts through State.legal_actions and State.apply (or apply_unchecked, as MCTS does)."""
-    decisions = 0
-    for seed in range(games):
-        state = GAME.initial_state(players, seed, {"setup": setup})
-        rng = Rng(seed ^ 0xCA3F)
-        step = state.apply if checked else state.apply_unchecked
-        while not state.is_terminal:
-            seat = state.to_act[0]
-            legal = state.legal_actions(seat)
-            step(seat, legal[rng.below(len(legal))])
-            decisions += 1
-    return decisions
+    return random_playouts(GAME, players, games, {"setup": setup}, checked, salt=0xCA3F)
 
 
 @pytest.mark.parametrize("setup", ["easy", "normal"])

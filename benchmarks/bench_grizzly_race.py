@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.conftest import interleaved_ratio
+from benchmarks.conftest import interleaved_ratio, random_playouts
 from benchmarks.reference_grizzly_race import playout as reference_playout
-from corekit import Rng, default_registry, play_match
+from corekit import default_registry, play_match
 
 GAME = default_registry().game("grizzly-race")
 GAMES = 40
@@ -18,16 +18,7 @@ GAMES = 40
 
 def engine_playouts(players: int, games: int = GAMES) -> int:
     """Random playouts through State.legal_actions and the validating State.apply."""
-    decisions = 0
-    for seed in range(games):
-        state = GAME.initial_state(players, seed)
-        rng = Rng(seed ^ 0xABC)
-        while not state.is_terminal:
-            seat = state.to_act[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.below(len(legal))])
-            decisions += 1
-    return decisions
+    return random_playouts(GAME, players, games)
 
 
 def reference_playouts(players: int, games: int = GAMES) -> int:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from corekit import Rng, default_registry, play_match
+from benchmarks.conftest import random_playouts
+from corekit import default_registry, play_match
 
 GAME = default_registry().game("scavengers")
 GAMES = 4
@@ -17,17 +18,7 @@ GAMES = 4
 
 def playouts(players: int, games: int = GAMES, checked: bool = True) -> int:
     """Whole random games through `legal_actions` and `apply` (or `apply_unchecked`); the decisions made."""
-    decisions = 0
-    for seed in range(games):
-        state = GAME.initial_state(players, seed)
-        rng = Rng(seed ^ 0x5CA7)
-        step = state.apply if checked else state.apply_unchecked
-        while not state.is_terminal:
-            seat = state.to_act[0]
-            legal = state.legal_actions(seat)
-            step(seat, legal[rng.below(len(legal))])
-            decisions += 1
-    return decisions
+    return random_playouts(GAME, players, games, checked=checked, salt=0x5CA7)
 
 
 def _record(benchmark, decisions: int) -> None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from corekit import Rng, default_registry, play_match
+from benchmarks.conftest import random_playouts as shared_playouts
+from corekit import default_registry, play_match
 
 GAME = default_registry().game("slasher")
 GAMES = 20
@@ -17,16 +18,7 @@ GAMES = 20
 
 def random_playouts(players: int, games: int = GAMES) -> int:
     """Seeded random matches; returns the number of decisions taken (passes in attacks included)."""
-    decisions = 0
-    for seed in range(games):
-        state = GAME.initial_state(players, seed)
-        rng = Rng(seed ^ 0x51A5)
-        while not state.is_terminal:
-            seat = state.to_act[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.below(len(legal))])
-            decisions += 1
-    return decisions
+    return shared_playouts(GAME, players, games, salt=0x51A5)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

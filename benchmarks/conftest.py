@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
+
+from corekit import Rng
 
 
 def best_time(fn: Callable[[], object], repeats: int = 5) -> float:
@@ -27,3 +30,20 @@ def interleaved_ratio(slow: Callable[[], object], fast: Callable[[], object], re
         slow_best = min(slow_best, best_time(slow, 1))
         fast_best = min(fast_best, best_time(fast, 1))
     return slow_best / fast_best
+
+
+def random_playouts(game: Any, players: int, games: int, options: Any = None, checked: bool = True,
+                    salt: int = 0xABC) -> int:
+    """Seeded random matches through `legal_actions` and `apply` (or `apply_unchecked`, as MCTS does);
+    returns the number of decisions taken. Every game's playout benchmark uses this one loop."""
+    decisions = 0
+    for seed in range(games):
+        state = game.initial_state(players, seed, options)
+        rng = Rng(seed ^ salt)
+        step = state.apply if checked else state.apply_unchecked
+        while not state.is_terminal:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            step(seat, legal[rng.below(len(legal))])
+            decisions += 1
+    return decisions
