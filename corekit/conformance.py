@@ -94,7 +94,7 @@ def check_leaks(
     games: int = 3,
     seed: int = 0,
     options: Any = None,
-    spec: str = "mcts:iterations=60",
+    spec: str = "mcts:iterations=30,rollout=random",
     positions: int = 4,
 ) -> Report:
     """The player-level leak check, with an MCTS player from `registry` (see module docstring)."""
