@@ -1,0 +1,30 @@
+"""Resident memory of one 10,000-iteration MCTS search in camp-grizzly (issue 10's 200 MB target).
+
+    /usr/bin/time -v python -m benchmarks.rss_camp_grizzly     # read "Maximum resident set size"
+"""
+
+from __future__ import annotations
+
+import resource
+import time
+
+from corekit import SeatView, default_registry
+from corekit.players import PlayerSpec, build_player
+
+SPEC = "mcts:iterations=10000,rollout=cutoff,depth=10"
+
+
+def main() -> None:
+    registry = default_registry()
+    game = registry.game("camp-grizzly")
+    state = game.initial_state(4, 1)
+    player = build_player(registry.player_type("mcts"), PlayerSpec.parse(SPEC), 1, game)
+    started = time.perf_counter()
+    action = player.decide(SeatView(state, state.to_act[0]))
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{SPEC}: chose {game.action_text(action)!r} in {time.perf_counter() - started:.1f} s; "
+          f"peak resident {peak_mb:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()
