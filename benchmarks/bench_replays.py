@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -167,14 +168,10 @@ def test_whole_file_round_trip_10000_actions(benchmark, tmp, game_id):
     assert decoded.actions == replay.actions
 
 
-# ---- verify against play -----------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("game_id", sorted(LONG))
-def test_verify_over_play_ratio(benchmark, tmp, game_id):
-    """Time to read and verify a long replay / time to play the same match unrecorded (random players)."""
-    if not _installed(game_id):
-        pytest.skip(f"{game_id} is not installed")
+def _verify_play_record(game_id: str, tmp: str) -> tuple[Any, str, Callable[[], None], Callable[[], None],
+                                                        Callable[[], None]]:
+    """A long recorded match, and three ways to spend its time: verify the replay, play the same match
+    unrecorded, and play it recorded again (all with random players)."""
     seed, path = long_match(game_id, tmp)
     game = registry().game(game_id)
     replay = read_replay(path)
@@ -189,6 +186,18 @@ def test_verify_over_play_ratio(benchmark, tmp, game_id):
     def record() -> None:
         play_match(game, ["random"] * players, seed, registry=registry(), settings={"replay": f"{tmp}/again.cfr"})
 
+    return replay, path, verify, play, record
+
+
+# ---- verify against play -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", sorted(LONG))
+def test_verify_over_play_ratio(benchmark, tmp, game_id):
+    """Time to read and verify a long replay / time to play the same match unrecorded (random players)."""
+    if not _installed(game_id):
+        pytest.skip(f"{game_id} is not installed")
+    replay, _path, verify, play, record = _verify_play_record(game_id, tmp)
     repeats = 1 if benchmark.disabled else 5
     ratio = benchmark.pedantic(lambda: interleaved_ratio(verify, play, repeats=repeats), rounds=1, iterations=1)
     benchmark.extra_info.update(steps=replay.steps, verify_over_play=round(ratio, 2),
@@ -230,19 +239,8 @@ def _stream_figures(game_id: str, replay: Replay) -> list[tuple[str, str]]:
 
 
 def _verify_figure(game_id: str, tmp: str) -> tuple[str, str]:
-    seed, path = long_match(game_id, tmp)
-    game = registry().game(game_id)
-    replay = read_replay(path)
+    replay, path, verify, play, record = _verify_play_record(game_id, tmp)
     players = len(replay.header.seats)
-
-    def verify() -> None:
-        Simulator(read_replay(path), registry()).verify()
-
-    def play() -> None:
-        play_match(game, ["random"] * players, seed, registry=registry())
-
-    def record() -> None:
-        play_match(game, ["random"] * players, seed, registry=registry(), settings={"replay": f"{tmp}/again.cfr"})
 
     size = Path(path).stat().st_size
     return (f"{game_id}: verify / play, {replay.steps} steps, {players} random players",
