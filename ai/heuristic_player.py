@@ -16,7 +16,7 @@ from __future__ import annotations
 import attrs
 
 from ai.playouts import finish_round, random_playout, settled_values
-from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State, default_registry
+from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State
 
 
 @attrs.frozen
@@ -83,6 +83,8 @@ class HeuristicPlayer(Player):
         return settled_values(state, neutral)[seat]
 
 
-def make_heuristic_player(options: HeuristicOptions, seed: int, game: Game) -> HeuristicPlayer:
-    """The `heuristic` player type's factory: looks up the game's heuristic in the installed plugins."""
-    return HeuristicPlayer(options, seed, default_registry().heuristic(game.id))
+def make_heuristic_player(
+    options: HeuristicOptions, seed: int, game: Game, heuristic: Heuristic | None
+) -> HeuristicPlayer:
+    """The `heuristic` player type's factory: plays the game's heuristic from the match's registry."""
+    return HeuristicPlayer(options, seed, heuristic)

@@ -58,7 +58,7 @@ from typing import Any
 import attrs
 
 from ai.playouts import random_playout
-from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State, default_registry
+from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State
 
 PLAYOUT_LIMIT = 100_000
 """A safety net only: random playouts end by the game contract (`max_decisions`)."""
@@ -317,6 +317,6 @@ def _key(observation: Any, action: Action) -> Any:
     return observation
 
 
-def make_mcts_player(options: MctsOptions, seed: int, game: Game) -> MctsPlayer:
+def make_mcts_player(options: MctsOptions, seed: int, game: Game, heuristic: Heuristic | None) -> MctsPlayer:
     """The `mcts` player type's factory: the game's heuristic guides rollouts when asked to."""
-    return MctsPlayer(options, seed, default_registry().heuristic(game.id))
+    return MctsPlayer(options, seed, heuristic)

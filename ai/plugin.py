@@ -13,7 +13,9 @@ from corekit import PlayerType, hookimpl
 def campfire_players() -> list[PlayerType]:
     """The built-in player types."""
     return [
-        PlayerType("random", lambda options, seed, game: RandomPlayer(seed), help="Uniformly random legal actions."),
+        PlayerType(
+            "random", lambda options, seed, game, heuristic: RandomPlayer(seed), help="Uniformly random legal actions.",
+        ),
         PlayerType(
             "heuristic", make_heuristic_player, HeuristicOptions,
             help="The game's own heuristic; without one, a one-step look-ahead on sampled states.",
@@ -23,7 +25,7 @@ def campfire_players() -> list[PlayerType]:
             help="Information-set MCTS over fresh samples of the hidden cards and the future.",
         ),
         PlayerType(
-            "human", lambda options, seed, game: HumanPlayer(),
+            "human", lambda options, seed, game, heuristic: HumanPlayer(),
             help="A person at the terminal: the seat's view and its numbered legal actions.",
         ),
     ]

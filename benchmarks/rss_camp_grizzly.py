@@ -18,7 +18,7 @@ def main() -> None:
     registry = default_registry()
     game = registry.game("camp-grizzly")
     state = game.initial_state(4, 1)
-    player = build_player(registry.player_type("mcts"), PlayerSpec.parse(SPEC), 1, game)
+    player = build_player(registry.player_type("mcts"), PlayerSpec.parse(SPEC), 1, game, registry.heuristic(game.id))
     started = time.perf_counter()
     action = player.decide(SeatView(state, state.to_act[0]))
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

@@ -104,7 +104,8 @@ def check_leaks(
     for index in range(games):
         match_seed = derive_seed(seed, "leak", game.id, players, index)
         try:
-            _leak_match(game, players, match_seed, options, player_type, spec, positions, report)
+            _leak_match(game, players, match_seed, options, player_type, spec, positions, report,
+                        registry.heuristic(game.id))
         except Exception as error:  # a crash is a failure to report, not to raise
             report.fail(f"seed {match_seed}: the leak check raised {type(error).__name__}: {_line(error)}")
         report.matches += 1
@@ -112,7 +113,7 @@ def check_leaks(
 
 
 def _leak_match(game: Game, players: int, match_seed: int, options: Any, player_type: Any, spec: str,
-                positions: int, report: Report) -> None:
+                positions: int, report: Report, heuristic: Any) -> None:
     state = game.initial_state(players, match_seed, options)
     rng = Rng(match_seed)
     checked = 0
@@ -124,7 +125,7 @@ def _leak_match(game: Game, players: int, match_seed: int, options: Any, player_
             report.samples += 1
             decisions = []
             for candidate in (state, twin):
-                player = build_player(player_type, PlayerSpec.parse(spec), match_seed, game)
+                player = build_player(player_type, PlayerSpec.parse(spec), match_seed, game, heuristic)
                 view = SeatView(candidate, seat, player.needs_sample)
                 if _reaches(view, candidate):
                     report.fail(f"seed {match_seed}: the seat view of seat {seat} reaches the true state")

@@ -19,6 +19,7 @@ from corekit.rng import Rng
 
 if TYPE_CHECKING:
     from corekit.game import Action, Game, State
+    from corekit.heuristics import Heuristic
 
 _BASIS_SEED = 0x5EA7
 
@@ -69,12 +70,13 @@ class Player(abc.ABC):
 class PlayerType:
     """A kind of player, registered through `campfire_players`.
 
-    `make(options, seed, game)` builds a player; `options` is an instance of `options_type` built from
-    the spec's parameters, `seed` is derived from the match seed and the seat.
+    `make(options, seed, game, heuristic)` builds a player; `options` is an instance of `options_type`
+    built from the spec's parameters, `seed` is derived from the match seed and the seat, and `heuristic`
+    is the game's `Heuristic` from the same registry (None when the game has none).
     """
 
     name: str
-    make: Callable[[Any, int, Game], Player]
+    make: Callable[[Any, int, Game, Heuristic | None], Player]
     options_type: type = NoOptions
     help: str = ""
 
@@ -117,7 +119,9 @@ def split_specs(text: str) -> list[str]:
     return specs
 
 
-def build_player(player_type: PlayerType, spec: PlayerSpec, seed: int, game: Game) -> Player:
+def build_player(
+    player_type: PlayerType, spec: PlayerSpec, seed: int, game: Game, heuristic: Heuristic | None = None
+) -> Player:
     """A player from its type and spec; bad parameters raise OptionError naming the player."""
     options = build_options(player_type.options_type, dict(spec.params), f"player {spec.name!r}")
-    return player_type.make(options, seed, game)
+    return player_type.make(options, seed, game, heuristic)

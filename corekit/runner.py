@@ -78,7 +78,8 @@ def make_players(
     players = []
     for seat, text in enumerate(specs):
         spec = PlayerSpec.parse(text)
-        players.append(build_player(registry.player_type(spec.name), spec, derive_seed(seed, "seat", seat), game))
+        players.append(build_player(registry.player_type(spec.name), spec, derive_seed(seed, "seat", seat), game,
+                                    registry.heuristic(game.id)))
     return players
 
 

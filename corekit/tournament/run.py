@@ -73,7 +73,8 @@ def run_tournament(
     game.initial_state(seats, tournament.seed, options)  # the seat count, before anything starts
     for seat, text in enumerate(specs):
         spec = PlayerSpec.parse(text)
-        build_player(registry.player_type(spec.name), spec, derive_seed(tournament.seed, "check", seat), game)
+        build_player(registry.player_type(spec.name), spec, derive_seed(tournament.seed, "check", seat), game,
+                     registry.heuristic(game.id))
     if cluster is not None or jobs > 1:
         _check_workers_see(registry, tournament)
     games = default_games(len(specs), seats) if tournament.games is None else tournament.games

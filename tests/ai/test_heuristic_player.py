@@ -38,7 +38,8 @@ def test_the_same_seed_gives_the_same_decisions():
 def test_the_heuristic_player_type_uses_the_registered_grizzly_race_heuristic():
     registry = default_registry()
     game = registry.game("grizzly-race")
-    player = build_player(registry.player_type("heuristic"), PlayerSpec.parse("heuristic:samples=4"), 3, game)
+    player = build_player(registry.player_type("heuristic"), PlayerSpec.parse("heuristic:samples=4"), 3, game,
+                          registry.heuristic(game.id))
     assert player.policy is registry.heuristic("grizzly-race").policy
     assert player.options.samples == 4
 
@@ -52,3 +53,24 @@ def test_the_heuristic_beats_random_at_grizzly_race():
         wins += result.returns[specs.index("heuristic")]
     # Seeded, so deterministic: 27 of 40 today; a fair coin would give 24 or more only 13% of the time.
     assert wins >= 24
+
+
+def test_the_heuristic_comes_from_the_matchs_own_registry_not_only_the_installed_plugins():
+    import types
+
+    from corekit import Heuristic, Registry, hookimpl, play_match
+    from tests.corekit.toy_game import ToyGame
+
+    calls = []
+
+    def policy(observation, seat, legal, rng):
+        calls.append(seat)
+        return legal[-1]
+
+    plugin = types.ModuleType("toy_with_heuristic")
+    plugin.campfire_games = hookimpl(lambda: [ToyGame()])
+    plugin.campfire_heuristics = hookimpl(lambda: {"toy": Heuristic(policy=policy)})
+    registry = Registry(plugins=[plugin])
+    result = play_match(registry.game("toy"), ["heuristic", "heuristic"], 1, registry=registry)
+    assert result.forfeit is None
+    assert len(calls) == result.steps

@@ -17,7 +17,8 @@ def _mcts(seed: int = 1, heuristic: Heuristic | None = None, **options) -> MctsP
 def test_a_spec_sets_iterations_exploration_and_rollout():
     registry = default_registry()
     spec = PlayerSpec.parse("mcts:iterations=2000,c=0.4,rollout=heuristic,depth=3")
-    player = build_player(registry.player_type("mcts"), spec, 0, registry.game("grizzly-race"))
+    player = build_player(registry.player_type("mcts"), spec, 0, registry.game("grizzly-race"),
+                          registry.heuristic("grizzly-race"))
     assert player.options == MctsOptions(iterations=2000, c=0.4, rollout=Rollout.HEURISTIC, depth=3)
 
 

@@ -65,7 +65,7 @@ def test_unknown_names_list_what_is_known():
 
 
 def test_a_player_type_is_registered_through_the_players_hook():
-    kind = PlayerType("noop", lambda options, seed, game: None)
+    kind = PlayerType("noop", lambda options, seed, game, heuristic: None)
     registry = Registry([module("extra", campfire_players=lambda: [kind])], entry_points=False)
     assert registry.player_type("noop") is kind
     assert isinstance(ToyGame(), Game)

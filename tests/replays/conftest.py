@@ -59,7 +59,7 @@ class FakeSearch(Player):
 class _FakeSearchPlugin:
     @hookimpl
     def campfire_players(self) -> list[PlayerType]:
-        return [PlayerType("fakesearch", lambda options, seed, game: FakeSearch(seed))]
+        return [PlayerType("fakesearch", lambda options, seed, game, heuristic: FakeSearch(seed))]
 
 
 @pytest.fixture(scope="session")

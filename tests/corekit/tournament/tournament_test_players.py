@@ -67,7 +67,8 @@ class Sleeper(Crasher):
 def campfire_players() -> list[PlayerType]:
     """The misbehaving players."""
     return [
-        PlayerType("crasher", lambda options, seed, game: Crasher(options), CrashOptions, help="Raises."),
-        PlayerType("exiter", lambda options, seed, game: Exiter(options), CrashOptions, help="Kills its process."),
-        PlayerType("sleeper", lambda options, seed, game: Sleeper(options), CrashOptions, help="Too slow."),
+        PlayerType("crasher", lambda options, seed, game, heuristic: Crasher(options), CrashOptions, help="Raises."),
+        PlayerType("exiter", lambda options, seed, game, heuristic: Exiter(options), CrashOptions,
+                   help="Kills its process."),
+        PlayerType("sleeper", lambda options, seed, game, heuristic: Sleeper(options), CrashOptions, help="Too slow."),
     ]
