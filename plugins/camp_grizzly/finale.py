@@ -90,11 +90,7 @@ class Finales:
         C = self.C
         finale = C.finales[self.f_id]
         while True:
-            if self.over:
-                self.phase = "over"
-                return
-            if self.hopeless and not self.final:
-                self._start_final()
+            if self._ended_or_hopeless():
                 return
             party = [s for s in self.f_seats if self.alive[s]]
             if not party:

@@ -469,13 +469,19 @@ class CampState(Effects, Finales, Villain, State):
                 return
         self._otis_turn()
 
-    def _resume(self, where: str) -> None:
-        """Carry on after something resolved: the move phase, the end phase, the woods, Otis or a finale."""
+    def _ended_or_hopeless(self) -> bool:
+        """True when the game is over or HOPELESS must start the last fight now (and it is started)."""
         if self.over:
             self.phase = "over"
-            return
+            return True
         if self.hopeless and not self.final:
             self._start_final()
+            return True
+        return False
+
+    def _resume(self, where: str) -> None:
+        """Carry on after something resolved: the move phase, the end phase, the woods, Otis or a finale."""
+        if self._ended_or_hopeless():
             return
         if where == "otis":
             self._after_otis()
