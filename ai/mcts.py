@@ -95,6 +95,10 @@ class MctsOptions:
         default=0, validator=attrs.validators.ge(0),
         metadata={"help": "decisions the tree may grow below the root (0: no limit; 1: the root only)"},
     )
+    bias: float = attrs.field(
+        default=0.0, validator=attrs.validators.ge(0.0),
+        metadata={"help": "progressive bias: bonus bias/(visits+1) for the heuristic policy's choice at a node"},
+    )
 
 
 class Edge:
@@ -112,11 +116,12 @@ class Node:
     """One information set of the searching seat: per acting seat, its edges by action; the next
     information sets by what the searching seat observes after the decision."""
 
-    __slots__ = ("children", "tables")
+    __slots__ = ("children", "hints", "tables")
 
     def __init__(self) -> None:
         self.tables: dict[int, dict[Action, Edge]] = {}
         self.children: dict[Any, Node] | None = None
+        self.hints: dict[int, Action] | None = None
 
     def child(self, key: Any) -> Node:
         """The child reached when the searching seat observes `key` (created on first use)."""
@@ -139,6 +144,7 @@ class MctsPlayer(Player):
         self.policy = heuristic.policy if heuristic else None
         self.evaluate = heuristic.evaluate if heuristic else None
         self.guide = self.policy if options.rollout is Rollout.HEURISTIC else None
+        self.bias = options.bias if self.policy is not None else 0.0
         self.root: Node | None = None
         self.iterations_done = 0
         self._stats: list[list[Any]] | None = None
@@ -250,6 +256,14 @@ class MctsPlayer(Player):
         table = node.tables.get(seat)
         if table is None:
             table = node.tables[seat] = {}
+            if self.bias:
+                # The policy's choice in the first determinization that meets this table (one call per
+                # table, not per visit) earns the progressive bias.
+                if node.hints is None:
+                    node.hints = {}
+                node.hints[seat] = self.policy(state.observation(seat), seat, legal, rng)  # type: ignore[misc]
+        hint = node.hints.get(seat) if node.hints is not None else None
+        bias = self.bias
         c = self.c
         best: Action = None
         best_edge: Edge | None = None
@@ -268,6 +282,8 @@ class MctsPlayer(Player):
                     untried.append(action)
             elif untried is None:
                 score = edge.total / visits + c * sqrt(log(edge.avail) / visits)
+                if action == hint:
+                    score += bias / (visits + 1)
                 if score > best_score:
                     best, best_edge, best_score = action, edge, score
         if untried is not None:
@@ -275,7 +291,7 @@ class MctsPlayer(Player):
             if len(untried) > 1:
                 action = untried[rng.below(len(untried))]
                 if self.guide is not None:  # the policy's choice is tried first, the rest at random
-                    preferred = self.guide(state.observation(seat), seat, legal, rng)
+                    preferred = hint if hint is not None else self.guide(state.observation(seat), seat, legal, rng)
                     if preferred in untried:
                         action = preferred
             return action, table[action], True

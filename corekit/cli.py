@@ -81,7 +81,8 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
         except Exception as error:  # a broken game's options must not hide the other games
             click.echo(f"campfire: warning: game {game_id!r} has unreadable options: {error}", err=True)
             options = []
-        rows.append((game, options))
+        heuristic = registry.heuristic(game_id)
+        rows.append((game, options, dict(heuristic.player_defaults) if heuristic else {}))
     if as_json:
         data = [
             {
@@ -91,8 +92,9 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
                 "players": [g.min_players, g.max_players],
                 "cooperative": g.cooperative,
                 "options": [{"name": n, "default": d, "help": h} for n, d, h in opts],
+                "player_defaults": defaults,
             }
-            for g, opts in rows
+            for g, opts, defaults in rows
         ]
         click.echo(json.dumps(data, indent=2))
         return
@@ -104,9 +106,11 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
     table.add_column("title")
     table.add_column("players", justify="center")
     table.add_column("options (default)")
-    for game, options in rows:
+    table.add_column("player defaults")
+    for game, options, defaults in rows:
         described = "\n".join(f"{n}={d}  {h}".rstrip() for n, d, h in options) or "-"
-        table.add_row(game.id, game.title, game.player_range(), described)
+        players = "\n".join(f"{name}:{text}" for name, text in sorted(defaults.items())) or "-"
+        table.add_row(game.id, game.title, game.player_range(), described, players)
     Console(width=max(100, _terminal_width())).print(table)
 
 

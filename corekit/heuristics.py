@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -23,7 +23,13 @@ true state of a match."""
 
 @attrs.frozen
 class Heuristic:
-    """A game's knowledge of good play, registered through `campfire_heuristics`."""
+    """A game's knowledge of good play, registered through `campfire_heuristics`.
+
+    `player_defaults` maps a player type to option text, e.g. `{"mcts": "iterations=200,rollout=cutoff"}`:
+    the options that player takes in this game unless its spec says otherwise. A game whose playouts are
+    long sets a budget that keeps a decision quick; `campfire games` shows these defaults.
+    """
 
     policy: Policy | None = None
     evaluate: Evaluation | None = None
+    player_defaults: Mapping[str, str] = attrs.field(factory=dict, hash=False)

@@ -119,9 +119,24 @@ def split_specs(text: str) -> list[str]:
     return specs
 
 
+def game_defaults(player_name: str, heuristic: Heuristic | None) -> dict[str, str]:
+    """The options a game sets for a player type (`Heuristic.player_defaults`), as parsed pairs."""
+    text = heuristic.player_defaults.get(player_name) if heuristic is not None else None
+    if not text:
+        return {}
+    pairs = parse_pairs([text], f"player {player_name!r} defaults of the game")
+    return {key.replace("-", "_"): value for key, value in pairs.items()}
+
+
 def build_player(
     player_type: PlayerType, spec: PlayerSpec, seed: int, game: Game, heuristic: Heuristic | None = None
 ) -> Player:
-    """A player from its type and spec; bad parameters raise OptionError naming the player."""
-    options = build_options(player_type.options_type, dict(spec.params), f"player {spec.name!r}")
+    """A player from its type and spec; bad parameters raise OptionError naming the player.
+
+    The game's defaults for this player type (`Heuristic.player_defaults`) apply first; the spec's own
+    parameters override them.
+    """
+    params = game_defaults(spec.name, heuristic)
+    params.update((key.replace("-", "_"), value) for key, value in spec.params)
+    options = build_options(player_type.options_type, params, f"player {spec.name!r}")
     return player_type.make(options, seed, game, heuristic)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from ai.mcts import MctsOptions, MctsPlayer, Rollout
 from corekit import Heuristic, PlayerSpec, SeatView, default_registry
+from corekit.options import OptionError
 from corekit.players import build_player
 from tests.ai.ai_toy_games import Duel, Kingmaker, duel_evaluate
 
@@ -115,3 +118,35 @@ def test_a_tree_depth_of_one_searches_the_root_decision_only():
     player = _mcts(iterations=200, tree_depth=1)
     player.decide(SeatView(Kingmaker().initial_state(3, 0), 0))
     assert player.root.children is None and sum(row[1] for row in player.annotation()["stats"]) == 200
+
+
+def _prefers_two(observation, seat, legal, rng):
+    return 2 if 2 in legal else legal[0]
+
+
+def test_progressive_bias_steers_a_small_search_to_the_policys_choice_and_fades_with_visits():
+    heuristic = Heuristic(policy=_prefers_two)
+    view = SeatView(Duel().initial_state(2, 0), 0)
+    assert _mcts(heuristic=heuristic, iterations=30, rollout=Rollout.RANDOM, bias=10.0).decide(view) == 2
+    assert _mcts(heuristic=heuristic, iterations=30, rollout=Rollout.RANDOM, bias=0.0).decide(view) == 3
+    # The bonus is bias / (visits + 1): enough evidence overrules it.
+    assert _mcts(heuristic=heuristic, iterations=3000, rollout=Rollout.RANDOM, bias=1.0).decide(view) == 3
+
+
+def test_a_games_player_defaults_apply_unless_the_spec_overrides_them():
+    registry = default_registry()
+    game = registry.game("grizzly-race")
+    heuristic = Heuristic(player_defaults={"mcts": "iterations=7,rollout=cutoff,tree-depth=2"})
+    player = build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts:iterations=9,tree_depth=3"), 0, game,
+                          heuristic)
+    assert (player.options.iterations, player.options.rollout, player.options.tree_depth) == (9, Rollout.CUTOFF, 3)
+    plain = build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts"), 0, game, Heuristic())
+    assert plain.options == MctsOptions()
+
+
+def test_a_malformed_game_default_is_a_one_line_error_naming_the_defaults():
+    registry = default_registry()
+    heuristic = Heuristic(player_defaults={"mcts": "iterations"})
+    with pytest.raises(OptionError, match="player 'mcts' defaults of the game: option 'iterations' is not"):
+        build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts"), 0, registry.game("grizzly-race"),
+                     heuristic)
