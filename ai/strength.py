@@ -26,6 +26,8 @@ from concurrent.futures import ProcessPoolExecutor
 import attrs
 
 from corekit import default_registry, derive_seed, play_match
+from corekit.options import OptionError, parse_pairs
+from corekit.plugins import UnknownName
 
 Z95 = 1.959963984540054
 
@@ -60,29 +62,33 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+Job = tuple[str, list[str], int, int, dict[str, str]]
+
+
 def schedule(game_id: str, players: int, a: str, b: str, matches: int, seed: int,
-             cooperative: bool) -> list[tuple[str, list[str], int, int]]:
-    """(game, specs, seed, seat of A or -1 for a team run) for every match of the run."""
+             cooperative: bool, options: dict[str, str] | None = None) -> list[Job]:
+    """(game, specs, seed, seat of A or -1/-2 for a team run, game options) for every match of the run."""
+    options = dict(options or {})
     runs = []
     for index in range(matches):
         match_seed = derive_seed(seed, "strength", game_id, players, index)
         if cooperative:
-            runs.append((game_id, [a] * players, match_seed, -1))
-            runs.append((game_id, [b] * players, match_seed, -2))
+            runs.append((game_id, [a] * players, match_seed, -1, options))
+            runs.append((game_id, [b] * players, match_seed, -2, options))
         else:
             seat = index % players
             specs = [b] * players
             specs[seat] = a
-            runs.append((game_id, specs, match_seed, seat))
+            runs.append((game_id, specs, match_seed, seat, options))
     return runs
 
 
-def play_one(job: tuple[str, list[str], int, int]) -> tuple[int, float, float]:
+def play_one(job: Job) -> tuple[int, float, float]:
     """Play one scheduled match: (seat of A or team marker, score, seconds)."""
-    game_id, specs, seed, seat = job
+    game_id, specs, seed, seat, options = job
     game = default_registry().game(game_id)
     started = time.perf_counter()
-    result = play_match(game, specs, seed)
+    result = play_match(game, specs, seed, options or None)
     elapsed = time.perf_counter() - started
     if seat < 0:
         return seat, (1.0 if max(result.returns) > 0 else 0.0), elapsed
@@ -90,10 +96,11 @@ def play_one(job: tuple[str, list[str], int, int]) -> tuple[int, float, float]:
 
 
 def run(game_id: str, players: int, a: str, b: str, matches: int, seed: int = 0,
-        workers: int = 1) -> tuple[list[Outcome], float]:
+        workers: int = 1, options: dict[str, str] | None = None) -> tuple[list[Outcome], float]:
     """Play the run and return the outcomes (A, or A's and B's teams) and the wall time."""
     game = default_registry().game(game_id)
-    jobs = schedule(game_id, players, a, b, matches, seed, game.cooperative)
+    game.make_options(dict(options or {}))  # a bad option fails here, before any match starts
+    jobs = schedule(game_id, players, a, b, matches, seed, game.cooperative, options)
     started = time.perf_counter()
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -118,8 +125,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--b", default="heuristic", help="the opponent (every other seat)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, e.g. -o all_dead=share (repeatable)")
     args = parser.parse_args(argv)
-    outcomes, wall = run(args.game, args.players, args.a, args.b, args.matches, args.seed, args.workers)
+    try:
+        options = parse_pairs(args.option, args.game)
+        outcomes, wall = run(args.game, args.players, args.a, args.b, args.matches, args.seed, args.workers,
+                             options)
+    except (OptionError, UnknownName) as error:
+        print(f"python -m ai.strength: {error}", file=sys.stderr)
+        return 2
     game = default_registry().game(args.game)
     fair = 1.0 / args.players
     for outcome in outcomes:

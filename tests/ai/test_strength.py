@@ -16,14 +16,14 @@ def test_the_wilson_interval_matches_the_textbook_values():
 
 def test_the_measured_player_visits_every_seat_equally():
     jobs = schedule("grizzly-race", 3, "mcts", "heuristic", 6, 0, cooperative=False)
-    assert [seat for *_, seat in jobs] == [0, 1, 2, 0, 1, 2]
-    assert all(specs.count("mcts") == 1 and specs[seat] == "mcts" for _, specs, _, seat in jobs)
-    assert len({seed for _, _, seed, _ in jobs}) == 6
+    assert [job[3] for job in jobs] == [0, 1, 2, 0, 1, 2]
+    assert all(specs.count("mcts") == 1 and specs[seat] == "mcts" for _, specs, _, seat, _ in jobs)
+    assert len({job[2] for job in jobs}) == 6
 
 
 def test_a_cooperative_run_plays_each_player_as_a_whole_team_on_the_same_seeds():
     jobs = schedule("camp-grizzly", 2, "heuristic", "random", 3, 0, cooperative=True)
-    assert [specs for _, specs, _, _ in jobs[:2]] == [["heuristic", "heuristic"], ["random", "random"]]
+    assert [job[1] for job in jobs[:2]] == [["heuristic", "heuristic"], ["random", "random"]]
     assert jobs[0][2] == jobs[1][2]
 
 
@@ -33,3 +33,14 @@ def test_the_same_seed_gives_the_same_score(capsys):
     assert first == again and first[0].matches == 6
     main(["grizzly-race", "--matches", "4", "--a", "heuristic", "--b", "random", "--workers", "1"])
     assert capsys.readouterr().out.startswith("| grizzly-race | 2 | heuristic | random | 4 |")
+
+
+def test_game_options_reach_every_match_and_a_bad_one_is_a_one_line_error(capsys):
+    jobs = schedule("slasher", 2, "heuristic", "random", 2, 0, cooperative=False, options={"all_dead": "share"})
+    assert all(job[4] == {"all_dead": "share"} for job in jobs)
+    assert main(["slasher", "--matches", "2", "--a", "heuristic", "--b", "random", "--workers", "1",
+                 "-o", "all_dead=share"]) == 0
+    capsys.readouterr()
+    assert main(["slasher", "--matches", "2", "--workers", "1", "-o", "all_dead=maybe"]) == 2
+    error = capsys.readouterr().err.strip().splitlines()
+    assert len(error) == 1 and "all_dead" in error[0]

@@ -100,3 +100,23 @@ def test_it_beats_random_play():
             state.apply(seat, action)
         wins += state.returns()[me]
     assert wins >= 5
+
+
+def test_a_plain_mcts_seat_takes_the_games_cutoff_budget_and_campfire_games_shows_it():
+    import json
+
+    from click.testing import CliRunner
+
+    from ai.mcts import Rollout
+    from corekit import PlayerSpec, default_registry
+    from corekit.cli import cli
+    from corekit.players import build_player
+
+    registry = default_registry()
+    game = registry.game("scavengers")
+    player = build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts"), 0, game,
+                          registry.heuristic("scavengers"))
+    assert (player.options.iterations, player.options.rollout, player.options.depth) == (200, Rollout.CUTOFF, 10)
+    listed = json.loads(CliRunner().invoke(cli, ["games", "--json"]).output)
+    scavengers = next(entry for entry in listed if entry["id"] == "scavengers")
+    assert scavengers["player_defaults"] == {"mcts": "iterations=200,rollout=cutoff,depth=10"}
