@@ -150,3 +150,11 @@ def test_a_malformed_game_default_is_a_one_line_error_naming_the_defaults():
     with pytest.raises(OptionError, match="player 'mcts' defaults of the game: option 'iterations' is not"):
         build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts"), 0, registry.game("grizzly-race"),
                      heuristic)
+
+
+def test_trust_keeps_the_policys_choice_until_the_search_beats_it_by_enough_standard_errors():
+    heuristic = Heuristic(policy=_prefers_two)
+    view = SeatView(Duel().initial_state(2, 0), 0)
+    assert _mcts(heuristic=heuristic, iterations=12, rollout=Rollout.RANDOM).decide(view) == 3
+    assert _mcts(heuristic=heuristic, iterations=12, rollout=Rollout.RANDOM, trust=2.0).decide(view) == 2
+    assert _mcts(heuristic=heuristic, iterations=3000, rollout=Rollout.RANDOM, trust=2.0).decide(view) == 3

@@ -100,3 +100,15 @@ def test_its_evaluation_fears_the_killer_in_the_next_players_hand():
     state = arranged(hands, {0: MAIN_HOUSE, 1: MAIN_HOUSE, 2: BEACH, 3: NATURE}, first=1)
     values = heuristic.evaluate(state)
     assert values[3] < values[2], "seat 1's Secret Kill would strike seat 3, alone in Nature"
+
+
+def test_a_plain_mcts_seat_searches_flat_with_heuristic_playouts():
+    from ai.mcts import Rollout
+    from corekit import PlayerSpec, default_registry
+    from corekit.players import build_player
+
+    registry = default_registry()
+    player = build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts"), 0, registry.game("slasher"),
+                          registry.heuristic("slasher"))
+    assert (player.options.tree_depth, player.options.rollout, player.options.iterations) == (1, Rollout.HEURISTIC,
+                                                                                            1000)
