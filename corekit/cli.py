@@ -17,7 +17,7 @@ from corekit import __version__
 from corekit.conformance import check_game, check_leaks
 from corekit.game import Game, GameError
 from corekit.options import OptionError, describe_options, options_to_dict, parse_pairs
-from corekit.players import PlayerSpec, split_specs
+from corekit.players import PlayerSpec, game_defaults, split_specs
 from corekit.plugins import Registry, UnknownName, default_registry
 from corekit.runner import GameFailed, Match, MatchTooLong, PlayerFailed, QuitMatch, make_players, play_match
 
@@ -45,6 +45,11 @@ def option_values(pairs: Sequence[str]) -> dict[str, str]:
 def game_options(game: Game, pairs: Sequence[str]) -> Any:
     """A game's typed options from `-o key=value` pairs (one-line OptionError when bad)."""
     return game.make_options(parse_pairs(pairs, game.id))
+
+
+def option_lines(options: Sequence[tuple[str, str, str]]) -> str:
+    """`name=default  help`, one option per line, for a table cell ("-" when there are none)."""
+    return "\n".join(f"{name}={default}  {help_text}".rstrip() for name, default, help_text in options) or "-"
 
 
 def fail(message: str) -> None:
@@ -108,9 +113,53 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
     table.add_column("options (default)")
     table.add_column("player defaults")
     for game, options, defaults in rows:
-        described = "\n".join(f"{n}={d}  {h}".rstrip() for n, d, h in options) or "-"
+        described = option_lines(options)
         players = "\n".join(f"{name}:{text}" for name, text in sorted(defaults.items())) or "-"
         table.add_row(game.id, game.title, game.player_range(), described, players)
+    Console(width=max(100, _terminal_width())).print(table)
+
+
+@cli.command("players")
+@click.option("--game", "game_id", metavar="GAME", default=None,
+              help="Show the defaults as they stand in GAME, which may set its own (e.g. a smaller MCTS budget).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.pass_context
+def players_command(ctx: click.Context, game_id: str | None, as_json: bool) -> None:
+    """List the installed player types and their options, for --players specs like mcts:iterations=500."""
+    registry = registry_of(ctx)
+    heuristic = None
+    if game_id is not None:
+        try:
+            registry.game(game_id)
+        except UnknownName as error:
+            fail(str(error))
+            return
+        heuristic = registry.heuristic(game_id)
+    rows = []
+    for name in sorted(registry.player_types):
+        player_type = registry.player_types[name]
+        try:
+            overrides = game_defaults(name, heuristic)
+            options = [(n, overrides.get(n, d), h) for n, d, h in describe_options(player_type.options_type)]
+        except Exception as error:  # a broken plugin must not hide the other players
+            click.echo(f"campfire: warning: player {name!r} has unreadable options: {error}", err=True)
+            options = []
+        rows.append((name, player_type.help, options))
+    if as_json:
+        data = [{"name": n, "help": h, "options": [{"name": o, "default": d, "help": t} for o, d, t in opts]}
+                for n, h, opts in rows]
+        click.echo(json.dumps(data, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    title = "Installed players" + (f" (defaults in {game_id})" if game_id else "")
+    table = Table(title=title, title_justify="left")
+    table.add_column("player")
+    table.add_column("what it does")
+    table.add_column("options (default)")
+    for name, help_text, options in rows:
+        table.add_row(name, help_text, option_lines(options))
     Console(width=max(100, _terminal_width())).print(table)
 
 

@@ -68,6 +68,23 @@ def test_check_reports_each_player_count():
 
 
 def test_every_command_has_help():
-    for command in ("games", "play", "check"):
+    for command in ("games", "players", "play", "check"):
         result = run(command, "--help")
         assert result.exit_code == 0 and "Usage:" in result.output
+
+
+def test_players_lists_each_type_with_its_defaults_and_a_games_own_defaults_on_request():
+    generic = {p["name"]: p for p in json.loads(run("players", "--json").output)}
+    assert {"random", "heuristic", "mcts", "human"} <= set(generic)
+    mcts = {o["name"]: o["default"] for o in generic["mcts"]["options"]}
+    assert (mcts["iterations"], mcts["rollout"]) == ("1000", "heuristic")
+    tuned = {p["name"]: p for p in json.loads(run("players", "--game", "scavengers", "--json").output)}
+    mcts = {o["name"]: o["default"] for o in tuned["mcts"]["options"]}
+    assert (mcts["iterations"], mcts["rollout"]) == ("200", "cutoff")
+    assert "defaults in scavengers" in run("players", "--game", "scavengers").output
+
+
+def test_players_for_an_unknown_game_is_a_one_line_error():
+    result = run("players", "--game", "nosuch")
+    lines = result.output.strip().splitlines()
+    assert result.exit_code != 0 and len(lines) == 1 and lines[0].startswith("Error: unknown game 'nosuch'")
