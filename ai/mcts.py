@@ -316,7 +316,7 @@ class MctsPlayer(Player):
                     untried.append(action)
             elif untried is None:
                 score = edge.total / visits + c * sqrt(log(edge.avail) / visits)
-                if action == hint:
+                if hint is not None and action == hint:
                     score += bias / (visits + 1)
                 if score > best_score:
                     best, best_edge, best_score = action, edge, score
