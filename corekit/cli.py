@@ -113,9 +113,8 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
     table.add_column("options (default)")
     table.add_column("player defaults")
     for game, options, defaults in rows:
-        described = option_lines(options)
         players = "\n".join(f"{name}:{text}" for name, text in sorted(defaults.items())) or "-"
-        table.add_row(game.id, game.title, game.player_range(), described, players)
+        table.add_row(game.id, game.title, game.player_range(), option_lines(options), players)
     Console(width=max(100, _terminal_width())).print(table)
 
 

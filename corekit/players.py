@@ -9,7 +9,7 @@ future however it pokes at the view.
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -124,8 +124,13 @@ def game_defaults(player_name: str, heuristic: Heuristic | None) -> dict[str, st
     text = heuristic.player_defaults.get(player_name) if heuristic is not None else None
     if not text:
         return {}
-    pairs = parse_pairs([text], f"player {player_name!r} defaults of the game")
-    return {key.replace("-", "_"): value for key, value in pairs.items()}
+    return _by_field_name(parse_pairs([text], f"player {player_name!r} defaults of the game").items())
+
+
+def _by_field_name(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Option pairs keyed by field name (`tree-depth` and `tree_depth` are one option), so a spec's
+    spelling overrides a game default's whichever each used."""
+    return {key.replace("-", "_"): value for key, value in pairs}
 
 
 def build_player(
@@ -137,6 +142,6 @@ def build_player(
     parameters override them.
     """
     params = game_defaults(spec.name, heuristic)
-    params.update((key.replace("-", "_"), value) for key, value in spec.params)
+    params.update(_by_field_name(spec.params))
     options = build_options(player_type.options_type, params, f"player {spec.name!r}")
     return player_type.make(options, seed, game, heuristic)
