@@ -47,6 +47,9 @@ Mathematics and Natural Computation 4(3), 2008): the policy's choice at a node e
 on top of its UCB1 score. `trust` makes the final decision conservative: the policy's choice is kept unless
 the most visited action's mean beats it by `trust` standard errors.
 
+`root=halving` replaces UCB at the root by sequential halving over the root actions, each action's j-th
+iteration replaying the same determinization (common random numbers); see `MctsPlayer._halve`.
+
 The decision is the most visited root action of the searching seat (ties: higher mean, then the order of
 the legal actions). Everything random is drawn from the player's own generator, so a seed and an
 iteration budget give the same decisions on every machine. A `seconds` budget is not reproducible,
@@ -68,10 +71,17 @@ from typing import Any
 import attrs
 
 from ai.playouts import random_playout
-from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State
+from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State, derive_seed
 
 PLAYOUT_LIMIT = 100_000
 """A safety net only: random playouts end by the game contract (`max_decisions`)."""
+
+
+class RootChoice(enum.Enum):
+    """How the searching seat's root decision is made."""
+
+    UCB = "ucb"
+    HALVING = "halving"
 
 
 class Rollout(enum.Enum):
@@ -114,6 +124,16 @@ class MctsOptions:
         default=0.0, validator=attrs.validators.ge(0.0),
         metadata={"help": "progressive bias: bonus bias/(visits+1) for the heuristic policy's choice at a node"},
     )
+    root: RootChoice = attrs.field(
+        default=RootChoice.UCB,
+        metadata={"help": "the root decision: ucb (most visited), or halving (sequential halving over the root "
+                          "actions on common samples; an iteration budget only)"},
+    )
+
+    @root.validator
+    def _halving_counts_iterations(self, attribute: Any, value: RootChoice) -> None:
+        if value is RootChoice.HALVING and self.seconds > 0:
+            raise ValueError("root=halving splits an iteration budget; it cannot be used with seconds")
 
 
 class Edge:
@@ -171,32 +191,40 @@ class MctsPlayer(Player):
             self.root, self.iterations_done = None, 0
             self._stats = [[view.game.encode_action(legal[0]), 0, 0.0]]
             return legal[0]
-        root = self.search(view)
+        halving = self.options.root is RootChoice.HALVING
+        kept = None
+        if self.options.trust > 0 and self.policy is not None:
+            kept = self.policy(view.observation, view.seat, legal, self.rng)
+        if halving:
+            root, best, rewards = self._halve(view, kept)
+        else:
+            root = self.search(view)
         table = root.tables.get(view.seat, {})
-        best, best_key = legal[0], (-1, -1.0)
+        most, most_key = legal[0], (-1, -1.0)
         stats = []
         for action in legal:
             edge = table.get(action)
             visits = edge.visits if edge else 0
             mean = edge.total / visits if visits else 0.0
             stats.append([view.game.encode_action(action), visits, round(mean, 4)])
-            if (visits, mean) > best_key:
-                best, best_key = action, (visits, mean)
+            if (visits, mean) > most_key:
+                most, most_key = action, (visits, mean)
         self._stats = stats
-        if self.options.trust > 0 and self.policy is not None:
-            return self._trusted(view, table, best)
-        return best
+        if kept is None or kept == (best if halving else most):
+            return best if halving else most
+        if halving:
+            return best if _paired_gain(rewards[best], rewards[kept]) > self.options.trust else kept
+        return self._trusted(table, most, kept)
 
-    def _trusted(self, view: SeatView, table: dict[Action, Edge], best: Action) -> Action:
-        """The policy's own choice, unless the search's `best` beats its mean by `trust` standard errors.
+    def _trusted(self, table: dict[Action, Edge], best: Action, choice: Action) -> Action:
+        """The policy's own `choice`, unless the search's `best` beats its mean by `trust` standard errors.
 
         A small budget spread over many actions leaves noisy means, and following their maximum in a long
         game adds up many small mistakes; this keeps the heuristic where the search has no clear evidence
         against it (a one-sided z-test; a reward in [0, 1] has a variance of at most 1/4).
         """
-        choice = self.policy(view.observation, view.seat, view.legal_actions, self.rng)  # type: ignore[misc]
         found, kept = table.get(best), table.get(choice)
-        if choice == best or found is None or not found.visits:
+        if found is None or not found.visits:
             return best
         if kept is None or not kept.visits:
             return choice
@@ -225,6 +253,38 @@ class MctsPlayer(Player):
         self.root, self.iterations_done = root, done
         return root
 
+    def _halve(self, view: SeatView, kept: Action | None) -> tuple[Node, Action, dict[Action, list[float]]]:
+        """Sequential halving over the root actions: the root, the winner and every action's rewards.
+
+        The budget is split evenly over ceil(log2(k)) rounds; each round gives every surviving action the
+        same number of iterations and keeps the better half by mean reward (Karnin, Koren and Somekh, "Almost
+        Optimal Exploration in Multi-Armed Bandits", ICML 2013, as at the root of Danihelka, Guez, Schrittwieser
+        and Silver, "Policy improvement by planning with Gumbel", ICLR 2022). The j-th iteration of every
+        action searches the same determinization with the same generator (common random numbers), so actions
+        are compared on the same hidden cards and, as far as their futures run alike, the same dice. The
+        policy's choice `kept`, when given, survives every round, so `trust` can weigh the winner against it.
+        """
+        legal = list(view.legal_actions)
+        root = Node()
+        base = self.rng.next64()
+        rewards: dict[Action, list[float]] = {action: [] for action in legal}
+        alive = legal
+        rounds = max(1, (len(legal) - 1).bit_length())
+        count = 0
+        ranked = legal
+        for _ in range(rounds):
+            count += max(1, self.options.iterations // (len(alive) * rounds))
+            for action in alive:
+                got = rewards[action]
+                while len(got) < count:
+                    got.append(self._iterate(root, view, Rng(derive_seed(base, len(got))), action))
+            ranked = sorted(alive, key=lambda a: -sum(rewards[a]) / count)  # stable: ties in legal order
+            alive = ranked[:(len(alive) + 1) // 2]
+            if kept is not None and kept not in alive:
+                alive.append(kept)
+        self.root, self.iterations_done = root, sum(len(got) for got in rewards.values())
+        return root, ranked[0], rewards
+
     def annotation(self) -> dict[str, Any] | None:
         """The root statistics of the last decision: `[encoded action, visits, mean reward]` per action."""
         if self._stats is None:
@@ -233,11 +293,12 @@ class MctsPlayer(Player):
 
     # ---- one iteration -------------------------------------------------------------------------
 
-    def _iterate(self, root: Node, view: SeatView, rng: Rng) -> None:
-        """Determinize, select and expand, roll out, back up."""
+    def _iterate(self, root: Node, view: SeatView, rng: Rng, forced: Action | None = None) -> float:
+        """Determinize, select and expand, roll out, back up; the searcher's reward. `forced`, when given, is
+        the searcher's root action (sequential halving chooses it, not UCB)."""
         state = view.sample(rng)
-        select = self._select
         searcher = view.seat
+        select = self._select if forced is None else self._forcing(forced, searcher)
         node = root
         edges: list[Edge] = []
         seats: list[int] = []
@@ -284,6 +345,24 @@ class MctsPlayer(Player):
         for edge, seat in zip(edges, seats):
             edge.visits += 1
             edge.total += values[seat]
+        return values[searcher]
+
+    def _forcing(self, forced: Action, searcher: int) -> Any:
+        """A `_select` whose first choice for the searcher is `forced` (its root action)."""
+        pending = [forced]
+
+        def select(node: Node, seat: int, legal: Any, rng: Rng, state: State) -> tuple[Action, Edge, bool]:
+            if seat != searcher or not pending:
+                return self._select(node, seat, legal, rng, state)
+            action = pending.pop()
+            table = node.tables.setdefault(seat, {})
+            edge = table.get(action)
+            if edge is None:
+                edge = table[action] = Edge()
+            edge.avail += 1
+            return action, edge, edge.visits == 0
+
+        return select
 
     def _select(self, node: Node, seat: int, legal: Any, rng: Rng, state: State) -> tuple[Action, Edge, bool]:
         """UCB1 with availability counts among `legal`; an untried action first. True when untried."""
@@ -356,6 +435,20 @@ class MctsPlayer(Player):
             return state.returns()
         neutral = 1.0 / state.players
         return [neutral] * state.players
+
+
+def _paired_gain(better: list[float], worse: list[float]) -> float:
+    """How many standard errors `better` beats `worse` by on their common samples (a paired z; 0 with fewer
+    than two pairs, infinite when every pair differs by the same positive amount)."""
+    pairs = min(len(better), len(worse))
+    if pairs < 2:
+        return 0.0
+    diffs = [better[j] - worse[j] for j in range(pairs)]
+    mean = sum(diffs) / pairs
+    variance = sum((d - mean) ** 2 for d in diffs) / (pairs - 1)
+    if variance == 0:
+        return float("inf") if mean > 0 else 0.0
+    return mean / sqrt(variance / pairs)
 
 
 def _key(observation: Any, action: Action) -> Any:

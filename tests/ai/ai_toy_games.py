@@ -150,3 +150,65 @@ class KingmakerState(State):
         copy = self.clone()
         copy.rng = rng.spawn()
         return copy
+
+
+@attrs.frozen
+class ThresholdObservation:
+    """The one seat's pick, if made (the roll is never seen before the end)."""
+
+    seat: int | None
+    picked: int | None
+
+
+class Threshold(Game):
+    """One seat picks 0-3, then a d100 is rolled: the seat wins when the roll plus its bonus beats 50.
+
+    Only pick 3 carries a bonus (+10), so it wins 10% more often: a small edge that noisy playouts hide
+    unless the actions are compared on the same rolls.
+    """
+
+    id = "toy-threshold"
+    title = "Toy threshold"
+    min_players = 1
+    max_players = 1
+    BONUS = (0, 0, 0, 10)
+
+    def _setup(self, players: int, seed: int, options: object) -> ThresholdState:
+        state = ThresholdState()
+        state.game, state.players, state.rng, state.picked, state.roll = self, players, Rng(seed), None, 0
+        return state
+
+    def max_decisions(self, players: int, options: object) -> int:
+        return 1
+
+
+class ThresholdState(State):
+    """One moment of a threshold game."""
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return (0,) if self.picked is None else ()
+
+    def legal_actions(self, seat: int) -> list[int]:
+        return [0, 1, 2, 3] if self.picked is None else []
+
+    def _apply(self, seat: int, action: int) -> None:
+        self.picked = action
+        self.roll = 1 + self.rng.below(100)
+
+    def returns(self) -> list[float]:
+        return [1.0 if self.roll + Threshold.BONUS[self.picked] > 50 else 0.0]
+
+    def clone(self) -> ThresholdState:
+        copy = ThresholdState()
+        copy.game, copy.players, copy.rng = self.game, self.players, Rng(self.rng.state)
+        copy.picked, copy.roll = self.picked, self.roll
+        return copy
+
+    def observation(self, seat: int | None) -> ThresholdObservation:
+        return ThresholdObservation(seat, self.picked)
+
+    def sample(self, seat: int, rng: Rng) -> ThresholdState:
+        copy = self.clone()
+        copy.rng = rng.spawn()
+        return copy

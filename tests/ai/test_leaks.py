@@ -39,8 +39,10 @@ def test_every_root_statistic_is_alike_not_only_the_decision():
 
 
 @pytest.mark.parametrize("game_id", ["slasher", "grizzly-race"])
-def test_the_policy_guided_options_decide_alike_in_states_the_seat_cannot_tell_apart(game_id):
-    # bias and trust consult the heuristic policy on the searcher's observation and on determinizations.
-    spec = "mcts:iterations=30,rollout=heuristic,bias=1,trust=1,tree_depth=0"
+@pytest.mark.parametrize("root", ["ucb", "halving"])
+def test_the_policy_guided_options_decide_alike_in_states_the_seat_cannot_tell_apart(game_id, root):
+    # bias and trust consult the heuristic policy on the searcher's observation and on determinizations;
+    # halving draws one determinization per iteration index and replays it for every root action.
+    spec = f"mcts:iterations=30,rollout=heuristic,bias=1,trust=1,tree_depth=0,root={root}"
     report = check_leaks(REGISTRY.game(game_id), 2, REGISTRY, games=1, spec=spec, positions=2)
     assert report.samples > 0 and report.ok, "\n".join(report.failures)

@@ -6,11 +6,11 @@ import time
 
 import pytest
 
-from ai.mcts import MctsOptions, MctsPlayer, Rollout
+from ai.mcts import MctsOptions, MctsPlayer, Rollout, RootChoice, _paired_gain
 from corekit import Heuristic, PlayerSpec, SeatView, default_registry
 from corekit.options import OptionError
 from corekit.players import build_player
-from tests.ai.ai_toy_games import Duel, Kingmaker, duel_evaluate
+from tests.ai.ai_toy_games import Duel, Kingmaker, Threshold, duel_evaluate
 
 
 def _mcts(seed: int = 1, heuristic: Heuristic | None = None, **options) -> MctsPlayer:
@@ -158,3 +158,45 @@ def test_trust_keeps_the_policys_choice_until_the_search_beats_it_by_enough_stan
     assert _mcts(heuristic=heuristic, iterations=12, rollout=Rollout.RANDOM).decide(view) == 3
     assert _mcts(heuristic=heuristic, iterations=12, rollout=Rollout.RANDOM, trust=2.0).decide(view) == 2
     assert _mcts(heuristic=heuristic, iterations=3000, rollout=Rollout.RANDOM, trust=2.0).decide(view) == 3
+
+
+def test_halving_compares_the_root_actions_on_common_samples_so_a_small_edge_is_found():
+    view = SeatView(Threshold().initial_state(1, 0), 0)
+    picks = {root: [_mcts(seed, iterations=200, rollout=Rollout.RANDOM, root=root).decide(view) for seed in range(20)]
+             for root in RootChoice}
+    assert picks[RootChoice.HALVING] == [3] * 20
+    assert picks[RootChoice.UCB].count(3) < 20  # the same budget spread by UCB over independent samples
+
+
+def test_halving_spends_the_iteration_budget_in_rounds_and_the_winner_has_the_most_iterations():
+    player = _mcts(iterations=60, rollout=Rollout.RANDOM, root=RootChoice.HALVING)
+    view = SeatView(Threshold().initial_state(1, 0), 0)
+    choice = player.decide(view)
+    visits = {row[0]: row[1] for row in player.annotation()["stats"]}
+    # Two rounds: 60 // (4 * 2) = 7 iterations each, then 60 // (2 * 2) = 15 more for the better two.
+    assert sorted(visits.values()) == [7, 7, 22, 22]
+    assert player.annotation()["iterations"] == 58 and visits[choice] == 22
+
+
+def test_halving_keeps_the_policys_choice_in_every_round_and_trust_weighs_the_winner_against_it():
+    heuristic = Heuristic(policy=lambda observation, seat, legal, rng: 0)
+    view = SeatView(Threshold().initial_state(1, 0), 0)
+    small = _mcts(heuristic=heuristic, iterations=8, rollout=Rollout.RANDOM, root=RootChoice.HALVING, trust=2.0)
+    assert small.decide(view) == 0
+    assert dict((row[0], row[1]) for row in small.annotation()["stats"])[0] == 3  # never eliminated
+    large = _mcts(heuristic=heuristic, iterations=400, rollout=Rollout.RANDOM, root=RootChoice.HALVING, trust=2.0)
+    assert large.decide(view) == 3
+
+
+def test_the_paired_gain_is_a_z_score_on_common_samples():
+    assert _paired_gain([1.0], [0.0]) == 0.0  # one pair is no evidence
+    assert _paired_gain([1.0, 0.0, 1.0], [1.0, 0.0, 1.0]) == 0.0
+    assert _paired_gain([1.0, 1.0, 0.5], [0.0, 0.0, -0.5]) == float("inf")
+    assert _paired_gain([1.0, 0.0, 1.0, 1.0], [0.0, 0.0, 0.0, 1.0, 1.0]) == pytest.approx(0.5 / (0.5774 / 2), rel=1e-3)
+
+
+def test_halving_refuses_a_time_budget_in_one_line():
+    registry = default_registry()
+    with pytest.raises(OptionError, match="root=halving splits an iteration budget; it cannot be used with seconds"):
+        build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts:root=halving,seconds=1"), 0,
+                     registry.game("grizzly-race"), registry.heuristic("grizzly-race"))
