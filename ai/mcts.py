@@ -65,12 +65,13 @@ from __future__ import annotations
 
 import enum
 import time
-from math import log, sqrt
+from collections.abc import Sequence
+from math import copysign, inf, log, sqrt
 from typing import Any
 
 import attrs
 
-from ai.playouts import random_playout
+from ai.playouts import policy_playout, random_playout
 from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State, derive_seed
 
 PLAYOUT_LIMIT = 100_000
@@ -213,7 +214,7 @@ class MctsPlayer(Player):
         if kept is None or kept == (best if halving else most):
             return best if halving else most
         if halving:
-            return best if _paired_gain(rewards[best], rewards[kept]) > self.options.trust else kept
+            return best if paired_z(rewards[best], rewards[kept]) > self.options.trust else kept
         return self._trusted(table, most, kept)
 
     def _trusted(self, table: dict[Action, Edge], best: Action, choice: Action) -> Action:
@@ -418,17 +419,7 @@ class MctsPlayer(Player):
             if not state.is_terminal:
                 return [float(v) for v in self.evaluate(state)]
         elif rollout is Rollout.HEURISTIC and self.policy is not None:
-            policy = self.policy
-            steps = 0
-            while steps < PLAYOUT_LIMIT:
-                to_act = state.to_act
-                if not to_act:
-                    break
-                seat = to_act[0]
-                legal = state.legal_actions(seat)
-                action = policy(state.observation(seat), seat, legal, rng) if len(legal) > 1 else legal[0]
-                state.apply_unchecked(seat, action)
-                steps += 1
+            policy_playout(state, self.policy, rng, PLAYOUT_LIMIT)
         else:
             random_playout(state, rng, PLAYOUT_LIMIT)
         if state.is_terminal:
@@ -437,9 +428,10 @@ class MctsPlayer(Player):
         return [neutral] * state.players
 
 
-def _paired_gain(better: list[float], worse: list[float]) -> float:
-    """How many standard errors `better` beats `worse` by on their common samples (a paired z; 0 with fewer
-    than two pairs, infinite when every pair differs by the same positive amount)."""
+def paired_z(better: Sequence[float], worse: Sequence[float]) -> float:
+    """The paired z of `better` over `worse` on their common samples: the mean difference over its standard
+    error (0 with fewer than two pairs or when every difference is 0; infinite, signed, when every difference
+    is the same non-zero amount)."""
     pairs = min(len(better), len(worse))
     if pairs < 2:
         return 0.0
@@ -447,7 +439,7 @@ def _paired_gain(better: list[float], worse: list[float]) -> float:
     mean = sum(diffs) / pairs
     variance = sum((d - mean) ** 2 for d in diffs) / (pairs - 1)
     if variance == 0:
-        return float("inf") if mean > 0 else 0.0
+        return copysign(inf, mean) if mean else 0.0
     return mean / sqrt(variance / pairs)
 
 

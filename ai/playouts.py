@@ -7,10 +7,18 @@ futures), never on the true state of a match.
 from __future__ import annotations
 
 from corekit import Rng, State
+from corekit.heuristics import Policy
 
 
 def random_playout(state: State, rng: Rng, limit: int) -> int:
     """Play uniformly random legal actions on `state` until it ends or `limit` decisions; return the count."""
+    return policy_playout(state, None, rng, limit)
+
+
+def policy_playout(state: State, policy: Policy | None, rng: Rng, limit: int) -> int:
+    """Play `policy` for every seat on `state` (uniformly random actions when None) until it ends or `limit`
+    decisions; return the count. The policy is not asked when a seat has a single legal action.
+    """
     below = rng.below
     steps = 0
     while steps < limit:
@@ -19,7 +27,11 @@ def random_playout(state: State, rng: Rng, limit: int) -> int:
             break
         seat = to_act[0]
         legal = state.legal_actions(seat)
-        state.apply_unchecked(seat, legal[below(len(legal))])
+        if policy is None:  # the hot path of random rollouts builds no observation
+            action = legal[below(len(legal))]
+        else:
+            action = policy(state.observation(seat), seat, legal, rng) if len(legal) > 1 else legal[0]
+        state.apply_unchecked(seat, action)
         steps += 1
     return steps
 

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 import pytest
 
 from ai.mcts import PLAYOUT_LIMIT, MctsOptions, MctsPlayer, Node, Rollout
-from ai.playouts import random_playout
+from ai.playouts import policy_playout, random_playout
 from benchmarks.conftest import interleaved_ratio
 from corekit import Game, Rng, SeatView, State, default_registry
 
@@ -62,16 +62,7 @@ def heuristic_playouts(view: SeatView, count: int, seed: int = 1) -> int:
     """`count` playouts following the game's heuristic policy from fresh samples of `view`."""
     policy = REGISTRY.heuristic(view.game.id).policy
     rng = Rng(seed)
-    decisions = 0
-    for _ in range(count):
-        state = view.sample(Rng(rng.next64()))
-        while state.to_act:
-            seat = state.to_act[0]
-            legal = state.legal_actions(seat)
-            action = policy(state.observation(seat), seat, legal, rng) if len(legal) > 1 else legal[0]
-            state.apply_unchecked(seat, action)
-            decisions += 1
-    return decisions
+    return sum(policy_playout(view.sample(Rng(rng.next64())), policy, rng, PLAYOUT_LIMIT) for _ in range(count))
 
 
 def searches(view: SeatView, iterations: int, seed: int = 1, rollout: Rollout = Rollout.RANDOM) -> Node:

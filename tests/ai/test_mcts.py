@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from ai.mcts import MctsOptions, MctsPlayer, Rollout, RootChoice, _paired_gain
+from ai.mcts import MctsOptions, MctsPlayer, Rollout, RootChoice, paired_z
 from corekit import Heuristic, PlayerSpec, SeatView, default_registry
 from corekit.options import OptionError
 from corekit.players import build_player
@@ -188,11 +188,12 @@ def test_halving_keeps_the_policys_choice_in_every_round_and_trust_weighs_the_wi
     assert large.decide(view) == 3
 
 
-def test_the_paired_gain_is_a_z_score_on_common_samples():
-    assert _paired_gain([1.0], [0.0]) == 0.0  # one pair is no evidence
-    assert _paired_gain([1.0, 0.0, 1.0], [1.0, 0.0, 1.0]) == 0.0
-    assert _paired_gain([1.0, 1.0, 0.5], [0.0, 0.0, -0.5]) == float("inf")
-    assert _paired_gain([1.0, 0.0, 1.0, 1.0], [0.0, 0.0, 0.0, 1.0, 1.0]) == pytest.approx(0.5 / (0.5774 / 2), rel=1e-3)
+def test_thepaired_z_is_a_z_score_on_common_samples():
+    assert paired_z([1.0], [0.0]) == 0.0  # one pair is no evidence
+    assert paired_z([1.0, 0.0, 1.0], [1.0, 0.0, 1.0]) == 0.0
+    assert paired_z([1.0, 1.0, 0.5], [0.0, 0.0, -0.5]) == float("inf")
+    assert paired_z([0.0, 0.0], [1.0, 1.0]) == float("-inf")
+    assert paired_z([1.0, 0.0, 1.0, 1.0], [0.0, 0.0, 0.0, 1.0, 1.0]) == pytest.approx(0.5 / (0.5774 / 2), rel=1e-3)
 
 
 def test_halving_refuses_a_time_budget_in_one_line():

@@ -110,3 +110,15 @@ def test_the_evaluation_is_zero_for_the_dead_and_rises_with_objectives():
     assert all(0.0 <= v <= 1.0 for v in before + after) and after[1] > before[1]
     state._kill(0)
     assert heuristic.evaluate(state)[0] == 0.0
+
+
+def test_a_plain_mcts_is_the_quick_flat_search_with_a_paired_trust_test():
+    from ai.mcts import RootChoice
+    from corekit import PlayerSpec, default_registry
+    from corekit.players import build_player
+
+    registry = default_registry()
+    player = build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts"), 0, registry.game(CampGrizzly.id),
+                          registry.heuristic(CampGrizzly.id))
+    options = player.options
+    assert (options.iterations, options.tree_depth, options.root, options.trust) == (100, 1, RootChoice.HALVING, 2.0)

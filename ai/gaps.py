@@ -1,0 +1,158 @@
+"""How much one step of search could gain over a game's heuristic policy, decision by decision.
+
+    python -m ai.gaps camp-grizzly --players 1 --match 3 --samples 400 --decisions 16,33
+
+Plays one seeded match with the game's heuristic policy in every seat. At each decision with a choice
+(or only at the `--decisions` given, counted from 0 over decisions with a choice), it tries every legal
+action on the same `--samples` determinizations of the acting seat's view (common random numbers: the
+j-th sample of every action is the same sample with the same generator), finishes each with the policy,
+and reports each action's mean return for that seat and its paired z against the policy's own choice.
+
+This is the one-step policy improvement that flat search with heuristic playouts estimates (the rollout
+algorithm of Bertsekas, Tsitsiklis and Wu 1997): where no action beats the policy's choice by more than
+the noise, no budget of that search can gain much over the heuristic. With many decisions and several
+actions each, some z above 2 turn up by chance alone; the summary counts them against that expectation.
+A decision picked because it looked beaten should be measured again with more samples: the first ones
+are the very samples that picked it, so they overstate its gap (the winner's curse).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from ai.mcts import PLAYOUT_LIMIT, paired_z
+from ai.playouts import policy_playout
+from corekit import Action, Game, Rng, SeatView, default_registry, derive_seed
+from corekit.heuristics import Policy
+from corekit.options import OptionError, parse_pairs
+from corekit.plugins import UnknownName
+
+Z_NOTED = 2.0
+"""The paired z from which a gap is counted in the summary."""
+
+
+@attrs.frozen
+class ActionValue:
+    """One legal action at one decision: its mean return over the samples and its paired z against the
+    policy's choice (0 for the choice itself)."""
+
+    action: Action
+    mean: float
+    z: float
+
+
+@attrs.frozen
+class Decision:
+    """One decision with a choice: its index, the acting seat, the policy's choice and every action's value."""
+
+    index: int
+    seat: int
+    choice: Action
+    values: tuple[ActionValue, ...]
+
+    @property
+    def best(self) -> ActionValue:
+        """The action with the highest mean: the policy's choice when it ties, else the first in legal order."""
+        return max(self.values, key=lambda value: (value.mean, value.action == self.choice))
+
+
+def decision_gaps(game: Game, players: int, seed: int, policy: Policy, samples: int,
+                  decisions: set[int] | None = None, options: object = None,
+                  report: Callable[[Decision], None] | None = None) -> list[Decision]:
+    """Play the match with `policy` in every seat and measure every action at the chosen decisions."""
+    state = game.initial_state(players, seed, options)
+    own = Rng(derive_seed(seed, "gaps", "policy"))
+    measured: list[Decision] = []
+    index = 0
+    while state.to_act:
+        seat = state.to_act[0]
+        view = SeatView(state, seat)
+        legal = list(view.legal_actions)
+        choice = policy(view.observation, seat, legal, own)
+        if len(legal) > 1:
+            if decisions is None or index in decisions:
+                measured.append(_measure(view, index, legal, choice, policy, samples, seed))
+                if report is not None:
+                    report(measured[-1])
+            index += 1
+        state.apply(seat, choice)
+    return measured
+
+
+def _measure(view: SeatView, index: int, legal: list[Action], choice: Action, policy: Policy, samples: int,
+             seed: int) -> Decision:
+    returns: dict[Action, list[float]] = {action: [] for action in legal}
+    for j in range(samples):
+        sample_seed = derive_seed(seed, "gaps", index, j)
+        for action in legal:
+            rng = Rng(sample_seed)
+            state = view.sample(rng)
+            state.apply_unchecked(view.seat, action)
+            policy_playout(state, policy, rng, PLAYOUT_LIMIT)
+            returns[action].append(float(state.returns()[view.seat]) if state.is_terminal else 1.0 / view.players)
+    values = tuple(ActionValue(action, sum(got) / samples, paired_z(got, returns[choice]))
+                   for action, got in returns.items())
+    return Decision(index, view.seat, choice, values)
+
+
+def beaten(decision: Decision) -> bool:
+    """Whether some action beats the policy's choice by a paired z above Z_NOTED."""
+    return any(value.z > Z_NOTED for value in decision.values)
+
+
+def expected_by_chance(measured: Sequence[Decision]) -> float:
+    """How many of `measured` would look beaten if no action were better than the choice: each of a
+    decision's other actions crosses Z_NOTED with the one-sided normal tail, taken as independent (actions
+    that play out alike are not, so this is an upper estimate)."""
+    tail = 0.5 * math.erfc(Z_NOTED / math.sqrt(2))
+    return sum(1 - (1 - tail) ** (len(decision.values) - 1) for decision in measured)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command line: one line per measured decision, then a summary."""
+    parser = argparse.ArgumentParser(prog="python -m ai.gaps", description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--match", type=int, default=0, help="which match: its seed is derived from this number")
+    parser.add_argument("--samples", type=int, default=48, help="common samples per action")
+    parser.add_argument("--decisions", default="", help="decisions to measure, e.g. 16,33 (default: all)")
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option (repeatable)")
+    args = parser.parse_args(argv)
+    registry = default_registry()
+    try:
+        game = registry.game(args.game)
+        options = game.make_options(parse_pairs(args.option, args.game))
+        heuristic = registry.heuristic(args.game)
+        if heuristic is None or heuristic.policy is None:
+            raise UnknownName(f"game {args.game!r} has no heuristic policy to measure")
+        wanted = {int(part) for part in args.decisions.split(",") if part.strip()} or None
+    except (OptionError, UnknownName, ValueError) as error:
+        print(f"python -m ai.gaps: {error}", file=sys.stderr)
+        return 2
+    seed = derive_seed(0, "gaps", args.game, args.players, args.match)
+
+    def show(decision: Decision) -> None:
+        best = decision.best
+        print(f"decision {decision.index} seat {decision.seat}: policy {game.action_text(decision.choice)} "
+              f"{_mean_of(decision, decision.choice):.3f}; best {game.action_text(best.action)} {best.mean:.3f} "
+              f"(z {best.z:.1f})", flush=True)
+
+    measured = decision_gaps(game, args.players, seed, heuristic.policy, args.samples, wanted, options, show)
+    noted = sum(1 for decision in measured if beaten(decision))
+    print(f"{len(measured)} decisions, {args.samples} samples per action: in {noted} an action beats the policy's "
+          f"choice with z > {Z_NOTED:g}; up to about {expected_by_chance(measured):.1f} would by chance alone")
+    return 0
+
+
+def _mean_of(decision: Decision, action: Action) -> float:
+    return next(value.mean for value in decision.values if value.action == action)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

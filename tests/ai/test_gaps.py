@@ -1,0 +1,43 @@
+"""ai.gaps: every action measured on common samples against the policy's choice, and the command line."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.gaps import beaten, decision_gaps, expected_by_chance, main
+from tests.ai.ai_toy_games import Threshold
+
+
+def _picks_zero(observation, seat, legal, rng):
+    return 0
+
+
+def test_actions_measured_on_common_samples_differ_only_where_their_outcomes_differ():
+    [decision] = decision_gaps(Threshold(), 1, 7, _picks_zero, samples=400)
+    values = {value.action: value for value in decision.values}
+    assert decision.choice == 0 and values[0].z == 0.0
+    # Picks 1 and 2 meet exactly the same rolls as pick 0: no difference at all, not merely a small one.
+    assert values[1].mean == values[2].mean == values[0].mean and values[1].z == values[2].z == 0.0
+    # Pick 3's bonus wins 10% more often, and the paired samples show it clearly.
+    assert 0.05 < values[3].mean - values[0].mean < 0.15 and values[3].z > 3
+    assert decision.best.action == 3
+
+
+def test_the_chance_count_is_the_one_sided_tail_over_every_alternative():
+    measured = decision_gaps(Threshold(), 1, 7, _picks_zero, samples=2)
+    assert expected_by_chance(measured) == pytest.approx(1 - (1 - 0.02275) ** 3, rel=1e-3)
+    assert not beaten(measured[0])  # two samples show no difference
+    assert beaten(decision_gaps(Threshold(), 1, 7, _picks_zero, samples=400)[0])
+
+
+def test_the_command_measures_the_chosen_decisions_and_sums_up(capsys):
+    assert main(["grizzly-race", "--players", "2", "--samples", "4", "--decisions", "0"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("decision 0 seat ") and "policy " in lines[0] and "best " in lines[0]
+    assert lines[-1].startswith("1 decisions, 4 samples per action: in ")
+
+
+def test_an_unknown_game_is_one_line_and_exit_2(capsys):
+    assert main(["no-such-game"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("python -m ai.gaps: ") and "no-such-game" in error and error.count("\n") == 1
