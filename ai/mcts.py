@@ -186,17 +186,18 @@ class MctsPlayer(Player):
         self._stats: list[list[Any]] | None = None
 
     def decide(self, view: SeatView) -> Action:
-        """The most visited root action after the search."""
+        """The search's choice: the most visited root action, or the winner of sequential halving; with
+        `trust`, the heuristic policy's own choice unless that one beats it clearly."""
         legal = view.legal_actions
         if len(legal) == 1:
             self.root, self.iterations_done = None, 0
             self._stats = [[view.game.encode_action(legal[0]), 0, 0.0]]
             return legal[0]
-        halving = self.options.root is RootChoice.HALVING
         kept = None
         if self.options.trust > 0 and self.policy is not None:
             kept = self.policy(view.observation, view.seat, legal, self.rng)
-        if halving:
+        rewards = None
+        if self.options.root is RootChoice.HALVING:
             root, best, rewards = self._halve(view, kept)
         else:
             root = self.search(view)
@@ -211,11 +212,13 @@ class MctsPlayer(Player):
             if (visits, mean) > most_key:
                 most, most_key = action, (visits, mean)
         self._stats = stats
-        if kept is None or kept == (best if halving else most):
-            return best if halving else most
-        if halving:
+        if rewards is None:
+            best = most
+        if kept is None or kept == best:
+            return best
+        if rewards is not None:  # halving compares on common samples: a paired test
             return best if paired_z(rewards[best], rewards[kept]) > self.options.trust else kept
-        return self._trusted(table, most, kept)
+        return self._trusted(table, best, kept)
 
     def _trusted(self, table: dict[Action, Edge], best: Action, choice: Action) -> Action:
         """The policy's own `choice`, unless the search's `best` beats its mean by `trust` standard errors.
