@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from ai.mcts import PLAYOUT_LIMIT, MctsOptions, MctsPlayer, Node, Rollout
+from ai.mcts import PLAYOUT_LIMIT, MctsOptions, MctsPlayer, Node, Rollout, RootChoice
 from ai.playouts import policy_playout, random_playout
 from benchmarks.conftest import interleaved_ratio
 from corekit import Game, Rng, SeatView, State, default_registry
@@ -96,6 +96,19 @@ def iterations_per_second(game: Game, players: int, iterations: int = 1000,
         searches(view, iterations, rollout=rollout)
         best = min(best, time.perf_counter() - started)
     return iterations / best
+
+
+def halving_ratio(game: Game, players: int, iterations: int = 200, repeats: int = 3) -> float:
+    """Time of a `root=halving` decision over a UCB decision at the same budget (flat, random rollouts): the
+    cost of sequential halving's bookkeeping and of deriving each iteration's common seed."""
+    state = game.initial_state(players, 0)
+    view = SeatView(state, state.to_act[0])
+
+    def decide(root: RootChoice) -> None:
+        options = MctsOptions(iterations=iterations, rollout=Rollout.RANDOM, tree_depth=1, root=root)
+        MctsPlayer(options, 1, REGISTRY.heuristic(game.id)).decide(view)
+
+    return interleaved_ratio(lambda: decide(RootChoice.HALVING), lambda: decide(RootChoice.UCB), repeats)
 
 
 def tree_size(root: Node) -> tuple[int, int]:
@@ -171,6 +184,8 @@ def main(argv: Sequence[str]) -> None:
                 ratio = iteration_ratio(game, players, count=max(20, iterations // 10), repeats=3, rollout=rollout)
                 print(f"{game_id}, {players} players, {rollout.value} rollouts: {speed:,.0f} iterations/s; "
                       f"iteration / {rollout.value} playout {ratio:.2f}", flush=True)
+            print(f"{game_id}, {players} players: halving / UCB decision at {iterations // 5} iterations "
+                  f"{halving_ratio(game, players, iterations // 5):.2f}", flush=True)
             nodes, edges, per_node, per_edge = memory_per_node(game, players, memory_iterations)
             print(f"{game_id}, {players} players: {memory_iterations:,}-iteration tree: {nodes:,} nodes, "
                   f"{edges:,} edges, {per_node:.0f} B/node, {per_edge:.0f} B/edge", flush=True)
