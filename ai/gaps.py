@@ -116,8 +116,8 @@ def expected_by_chance(measured: Sequence[Decision]) -> float:
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: one line per measured decision, then a summary."""
     parser = argparse.ArgumentParser(prog="python -m ai.gaps", description=__doc__.splitlines()[0])
-    parser.add_argument("game")
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("game", help="a registered game id (see `campfire games`)")
+    parser.add_argument("--players", type=int, default=2, help="seats at the table")
     parser.add_argument("--match", type=int, default=0, help="which match: its seed is derived from this number")
     parser.add_argument("--samples", type=int, default=48, help="common samples per action")
     parser.add_argument("--decisions", default="", help="decisions to measure, e.g. 16,33 (default: all)")
@@ -132,10 +132,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if heuristic is None or heuristic.policy is None:
             raise UnknownName(f"game {args.game!r} has no heuristic policy to measure")
         wanted = {int(part) for part in args.decisions.split(",") if part.strip()} or None
-    except (OptionError, UnknownName, ValueError) as error:
+        seed = derive_seed(0, "gaps", args.game, args.players, args.match)
+        game.initial_state(args.players, seed, options)  # a wrong player count fails here, in one line
+    except (OptionError, UnknownName, ValueError) as error:  # GameError is a ValueError
         print(f"python -m ai.gaps: {error}", file=sys.stderr)
         return 2
-    seed = derive_seed(0, "gaps", args.game, args.players, args.match)
 
     def show(decision: Decision) -> None:
         best = decision.best

@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
-from corekit import default_registry, derive_seed, play_match
+from corekit import GameError, default_registry, derive_seed, play_match
 from corekit.options import OptionError, parse_pairs
 from corekit.plugins import UnknownName
 
@@ -99,7 +99,7 @@ def run(game_id: str, players: int, a: str, b: str, matches: int, seed: int = 0,
         workers: int = 1, options: dict[str, str] | None = None) -> tuple[list[Outcome], float]:
     """Play the run and return the outcomes (A, or A's and B's teams) and the wall time."""
     game = default_registry().game(game_id)
-    game.make_options(dict(options or {}))  # a bad option fails here, before any match starts
+    game.initial_state(players, seed, dict(options or {}))  # a bad option or player count fails here, at once
     jobs = schedule(game_id, players, a, b, matches, seed, game.cooperative, options)
     started = time.perf_counter()
     if workers > 1:
@@ -132,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = parse_pairs(args.option, args.game)
         outcomes, wall = run(args.game, args.players, args.a, args.b, args.matches, args.seed, args.workers,
                              options)
-    except (OptionError, UnknownName) as error:
+    except (OptionError, UnknownName, GameError) as error:
         print(f"python -m ai.strength: {error}", file=sys.stderr)
         return 2
     game = default_registry().game(args.game)

@@ -41,3 +41,8 @@ def test_an_unknown_game_is_one_line_and_exit_2(capsys):
     assert main(["no-such-game"]) == 2
     error = capsys.readouterr().err
     assert error.startswith("python -m ai.gaps: ") and "no-such-game" in error and error.count("\n") == 1
+
+
+def test_a_player_count_the_game_does_not_take_is_one_line_and_exit_2(capsys):
+    assert main(["camp-grizzly", "--players", "9"]) == 2
+    assert capsys.readouterr().err == "python -m ai.gaps: camp-grizzly needs 1-6 players, got 9\n"

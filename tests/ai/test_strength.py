@@ -44,3 +44,9 @@ def test_game_options_reach_every_match_and_a_bad_one_is_a_one_line_error(capsys
     assert main(["slasher", "--matches", "2", "--workers", "1", "-o", "all_dead=maybe"]) == 2
     error = capsys.readouterr().err.strip().splitlines()
     assert len(error) == 1 and "all_dead" in error[0]
+
+
+def test_a_player_count_the_game_does_not_take_is_a_one_line_error(capsys):
+    assert main(["camp-grizzly", "--players", "9", "--matches", "1", "--workers", "1"]) == 2
+    error = capsys.readouterr().err.strip().splitlines()
+    assert error == ["python -m ai.strength: camp-grizzly needs 1-6 players, got 9"]
