@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from ai.mcts import PLAYOUT_LIMIT, paired_z
-from ai.playouts import policy_playout
+from ai.playouts import policy_playout, settled_values
 from corekit import Action, Game, Rng, SeatView, default_registry, derive_seed
 from corekit.heuristics import Policy
 from corekit.options import OptionError, parse_pairs
@@ -94,7 +94,7 @@ def _measure(view: SeatView, index: int, legal: list[Action], choice: Action, po
             state = view.sample(rng)
             state.apply_unchecked(view.seat, action)
             policy_playout(state, policy, rng, PLAYOUT_LIMIT)
-            returns[action].append(float(state.returns()[view.seat]) if state.is_terminal else 1.0 / view.players)
+            returns[action].append(settled_values(state, 1.0 / view.players)[view.seat])
     values = tuple(ActionValue(action, sum(got) / samples, paired_z(got, returns[choice]))
                    for action, got in returns.items())
     return Decision(index, view.seat, choice, values)

@@ -71,7 +71,7 @@ from typing import Any
 
 import attrs
 
-from ai.playouts import policy_playout, random_playout
+from ai.playouts import policy_playout, random_playout, settled_values
 from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State, derive_seed
 
 PLAYOUT_LIMIT = 100_000
@@ -425,10 +425,7 @@ class MctsPlayer(Player):
             policy_playout(state, self.policy, rng, PLAYOUT_LIMIT)
         else:
             random_playout(state, rng, PLAYOUT_LIMIT)
-        if state.is_terminal:
-            return state.returns()
-        neutral = 1.0 / state.players
-        return [neutral] * state.players
+        return settled_values(state, 1.0 / state.players)
 
 
 def paired_z(better: Sequence[float], worse: Sequence[float]) -> float:
