@@ -2,7 +2,8 @@
 
 A game registers a `corekit.Heuristic` through `campfire_heuristics`. This player uses, in order:
 
-1. the heuristic's `policy(observation, seat, legal_actions, rng)`: it plays what the policy says;
+1. the heuristic's `policy(observation, seat, legal_actions, rng)`: it plays what the policy says (or what
+   the policy named by `heuristic:variant=NAME`, one of the game's `variants`, says);
 2. otherwise its `evaluate(state)`: for each legal action, the mean evaluation for this seat over a few
    sampled states (`view.sample`) after the action (the rest of a simultaneous decision filled in at
    random); the same samples serve every action, so the comparison is not blurred by sampling noise;
@@ -17,12 +18,18 @@ import attrs
 
 from ai.playouts import finish_round, random_playout, settled_values
 from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State
+from corekit.options import OptionError
 
 
 @attrs.frozen
 class HeuristicOptions:
-    """Options of the heuristic player (used only when the game has no policy)."""
+    """Options of the heuristic player: a variant of the game's policy, or the look-ahead's budget (used only
+    when the game has no policy)."""
 
+    variant: str = attrs.field(
+        default="", metadata={"help": "another strategy the game names (`campfire games` lists them); "
+                                      "empty: its main policy"},
+    )
     samples: int = attrs.field(
         default=8, validator=attrs.validators.ge(1),
         metadata={"help": "sampled states per action for the look-ahead"},
@@ -86,5 +93,12 @@ class HeuristicPlayer(Player):
 def make_heuristic_player(
     options: HeuristicOptions, seed: int, game: Game, heuristic: Heuristic | None
 ) -> HeuristicPlayer:
-    """The `heuristic` player type's factory: plays the game's heuristic from the match's registry."""
+    """The `heuristic` player type's factory: plays the game's heuristic from the match's registry, or the
+    variant of it that the options name."""
+    if options.variant:
+        variants = heuristic.variants if heuristic else {}
+        if options.variant not in variants:
+            known = ", ".join(sorted(variants)) or "none"
+            raise OptionError(f"player 'heuristic': {game.id} has no variant {options.variant!r} (known: {known})")
+        heuristic = attrs.evolve(heuristic, policy=variants[options.variant])  # type: ignore[arg-type]
     return HeuristicPlayer(options, seed, heuristic)

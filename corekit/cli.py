@@ -87,7 +87,8 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
             click.echo(f"campfire: warning: game {game_id!r} has unreadable options: {error}", err=True)
             options = []
         heuristic = registry.heuristic(game_id)
-        rows.append((game, options, dict(heuristic.player_defaults) if heuristic else {}))
+        defaults = dict(heuristic.player_defaults) if heuristic else {}
+        rows.append((game, options, defaults, sorted(heuristic.variants) if heuristic else []))
     if as_json:
         data = [
             {
@@ -98,8 +99,9 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
                 "cooperative": g.cooperative,
                 "options": [{"name": n, "default": d, "help": h} for n, d, h in opts],
                 "player_defaults": defaults,
+                "heuristic_variants": variants,
             }
-            for g, opts, defaults in rows
+            for g, opts, defaults, variants in rows
         ]
         click.echo(json.dumps(data, indent=2))
         return
@@ -111,9 +113,12 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
     table.add_column("title")
     table.add_column("players", justify="center")
     table.add_column("options (default)")
-    table.add_column("player defaults")
-    for game, options, defaults in rows:
-        players = "\n".join(f"{name}:{text}" for name, text in sorted(defaults.items())) or "-"
+    table.add_column("players here", overflow="fold")  # a spec has no spaces to wrap at
+    for game, options, defaults, variants in rows:
+        lines = [f"{name}:{text}" for name, text in sorted(defaults.items())]
+        if variants:
+            lines.append(f"heuristic:variant= {', '.join(variants)}")
+        players = "\n".join(lines) or "-"
         table.add_row(game.id, game.title, game.player_range(), option_lines(options), players)
     Console(width=max(100, _terminal_width())).print(table)
 

@@ -28,8 +28,12 @@ class Heuristic:
     `player_defaults` maps a player type to option text, e.g. `{"mcts": "iterations=200,rollout=cutoff"}`:
     the options that player takes in this game unless its spec says otherwise. A game whose playouts are
     long sets a budget that keeps a decision quick; `campfire games` shows these defaults.
+
+    `variants` names other policies, other strategies than `policy`'s, that a player picks with
+    `heuristic:variant=NAME`: a way to measure how much a game's results depend on its strategy.
     """
 
     policy: Policy | None = None
     evaluate: Evaluation | None = None
     player_defaults: Mapping[str, str] = attrs.field(factory=dict, hash=False)
+    variants: Mapping[str, Policy] = attrs.field(factory=dict, hash=False)

@@ -13,23 +13,65 @@ from collections import Counter, deque
 from collections.abc import Sequence
 from functools import lru_cache
 
+import attrs
+
 from corekit import Rng
+from corekit.heuristics import Policy
 from plugins.camp_grizzly.content import FINALE, Mods, load
 from plugins.camp_grizzly.game import CampObservation, CounselorView
 
 FAIR_ODDS = 0.3
 """The chance of beating Otis at which a counselor fights even at the cost of a fragile or one-shot weapon."""
+ROUNDS_PER_OBJECTIVE = 3
+"""Rounds of the night that finding one more objective takes. With fewer rounds left than this per missing
+objective, the team stops chasing them and holds out for HOPELESS's last fight, drawing Cabin cards for
+weapons where it stands: with a 10-round night that lifts one counselor's wins from 0.32 to 0.47, and it
+changes nothing measurable at 20 or 40 rounds (ai/README.md, "Camp Grizzly strategies")."""
 
 C = load()
 
 
+@attrs.frozen
+class Style:
+    """What a team plays for: `chase` the objectives of a finale (else hold out for HOPELESS's last fight,
+    drawing Cabin cards for weapons); `timid`: panic before the last fight unless the odds are even."""
+
+    chase: bool = True
+    timid: bool = False
+
+
+STANDARD = Style()
+
+
+def play(style: Style) -> Policy:
+    """The team policy in `style`."""
+
+    def choose(obs: CampObservation, seat: int, legal: Sequence[tuple], rng: Rng) -> tuple:
+        return _choose(style, obs, seat, legal)
+
+    return choose
+
+
 def policy(obs: CampObservation, seat: int, legal: Sequence[tuple], rng: Rng) -> tuple:
     """The heuristic's choice among `legal`."""
+    return _choose(STANDARD, obs, seat, legal)
+
+
+VARIANTS = {
+    "stall": play(Style(chase=False)),
+    "timid": play(Style(timid=True)),
+}
+"""Other strategies, for `heuristic:variant=NAME` (ai/README.md measures them against the standard team)."""
+
+
+def _choose(style: Style, obs: CampObservation, seat: int, legal: Sequence[tuple]) -> tuple:
     if len(legal) == 1:
         return legal[0]
     phase = obs.phase
     me = obs.counselors[seat]
     if phase == "strike":
+        if style.timid and not obs.control[4] and win_chance(obs, me) < 0.5:
+            return next((a for a in legal if a[0] == "panic"), legal[0])
         return _strike(obs, me, legal)
     if phase == "panic":
         return _flee(obs, me, legal)
@@ -39,7 +81,7 @@ def policy(obs: CampObservation, seat: int, legal: Sequence[tuple], rng: Rng) ->
         return max(legal, key=lambda a: (win_chance(obs, obs.counselors[a[1]]), -a[1]))
     if phase == "end":
         return _end(obs, me, legal)
-    return _move(obs, me, legal)
+    return _move(style, obs, me, legal)
 
 
 def evaluate(state) -> list[float]:
@@ -162,14 +204,14 @@ def _flee(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]) -> tu
 # ---- the turn ------------------------------------------------------------------------------------
 
 
-def _move(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]) -> tuple:
+def _move(style: Style, obs: CampObservation, me: CounselorView, legal: Sequence[tuple]) -> tuple:
     for action in legal:
         if action[0] == "finale" and _ready(obs, action[1]):
             return action
     free = _free_choice(obs, me, legal, moving=True)
     if free is not None:
         return free
-    goal = _goal(obs, me)
+    goal = _goal(obs, me) if style.chase or _escaping(obs) is not None else None
     if goal is not None and goal != me.loc:
         step = _next_step(obs, me, goal)
         if step is not None:
@@ -293,9 +335,14 @@ def _goal(obs: CampObservation, me: CounselorView) -> int | None:
         return C.arrows[escape]
     wanted: set[str] = set()
     kinds = _team_kinds(obs)
+    fewest = 3
     for f in range(len(C.finales)):
         if f not in obs.failed_finales:
-            wanted.update(_held(obs, f, kinds)[1])
+            missing = _held(obs, f, kinds)[1]
+            wanted.update(missing)
+            fewest = min(fewest, len(missing))
+    if obs.night - obs.round < ROUNDS_PER_OBJECTIVE * fewest:
+        return None  # too late to complete a finale: hold out for the last fight instead
     targets = set(obs.mysteries)
     for space, card in obs.ground:
         info = C.cards[card]

@@ -17,7 +17,8 @@ def campfire_games() -> list[CampGrizzly]:
 
 @hookimpl
 def campfire_heuristics() -> dict[str, Heuristic]:
-    """The counselors' team policy, an evaluation of a position, and a quick flat MCTS search by default.
+    """The counselors' team policy and two other strategies (`stall`, `timid`), an evaluation of a position,
+    and a quick flat MCTS search by default.
 
     A heuristic playout of a whole night is ~85 decisions, so the generic 1,000-iteration tree took about
     2 s a decision. Flat search over the root actions on common samples, keeping the policy's choice unless
@@ -29,5 +30,6 @@ def campfire_heuristics() -> dict[str, Heuristic]:
     return {
         CampGrizzly.id: Heuristic(
             policy=heuristic.policy, evaluate=heuristic.evaluate, player_defaults={"mcts": MCTS_DEFAULTS},
+            variants=heuristic.VARIANTS,
         )
     }

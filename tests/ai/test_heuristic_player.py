@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ai.heuristic_player import HeuristicOptions, HeuristicPlayer
 from corekit import Heuristic, PlayerSpec, SeatView, default_registry, play_match
+from corekit.options import OptionError
 from corekit.players import build_player
 from tests.ai.ai_toy_games import Duel, duel_evaluate
 
@@ -74,3 +77,23 @@ def test_the_heuristic_comes_from_the_matchs_own_registry_not_only_the_installed
     result = play_match(registry.game("toy"), ["heuristic", "heuristic"], 1, registry=registry)
     assert result.forfeit is None
     assert len(calls) == result.steps
+
+
+def test_a_variant_named_in_the_spec_is_played_instead_of_the_main_policy():
+    registry = default_registry()
+    game = registry.game("camp-grizzly")
+    heuristic = registry.heuristic(game.id)
+    player = build_player(registry.player_type("heuristic"), PlayerSpec.parse("heuristic:variant=stall"), 3, game,
+                          heuristic)
+    assert player.policy is heuristic.variants["stall"] and player.policy is not heuristic.policy
+    assert player.evaluate is heuristic.evaluate
+
+
+def test_an_unknown_variant_is_a_one_line_error_that_names_the_known_ones():
+    registry = default_registry()
+    for game_id, known in (("camp-grizzly", "stall, timid"), ("grizzly-race", "none")):
+        game = registry.game(game_id)
+        with pytest.raises(OptionError) as error:
+            build_player(registry.player_type("heuristic"), PlayerSpec.parse("heuristic:variant=nope"), 3, game,
+                         registry.heuristic(game_id))
+        assert str(error.value) == f"player 'heuristic': {game_id} has no variant 'nope' (known: {known})"

@@ -21,6 +21,15 @@ def test_games_lists_grizzly_race_with_its_player_counts_and_options():
     assert race["players"] == [2, 4] and race["options"][0]["name"] == "stall_rounds"
 
 
+def test_games_names_the_other_strategies_a_heuristic_player_can_take():
+    data = json.loads(run("games", "--json").output)
+    camp = next(g for g in data if g["id"] == "camp-grizzly")
+    assert camp["heuristic_variants"] == ["stall", "timid"]
+    assert next(g for g in data if g["id"] == "grizzly-race")["heuristic_variants"] == []
+    table = run("games").output
+    assert "heuristic:variant=" in table and "stall, timid" in table
+
+
 def test_play_prints_the_same_log_every_time():
     first = run("play", "grizzly-race", "--players", "random,random,random", "--seed", "3")
     second = run("play", "grizzly-race", "--players", "random,random,random", "--seed", "3")

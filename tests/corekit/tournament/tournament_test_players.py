@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 
 import attrs
 
@@ -46,12 +45,15 @@ class Exiter(Crasher):
 
     def decide(self, view: SeatView) -> Action:
         """Exit the process at once, unless the marker file shows it already did."""
-        marker = Path(self.options.marker) if self.options.marker else None
-        if marker is None or not marker.exists():
-            if marker is not None:
-                marker.write_text("died once\n")
+        if not self.options.marker:
             os._exit(13)
-        return view.legal_actions[0]
+        try:
+            # Exclusive creation: of two workers deciding at the same moment, only one dies.
+            with open(self.options.marker, "x") as marker:
+                marker.write("died once\n")
+        except FileExistsError:
+            return view.legal_actions[0]
+        os._exit(13)
 
 
 class Sleeper(Crasher):

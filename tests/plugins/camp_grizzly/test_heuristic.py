@@ -36,6 +36,46 @@ def test_poor_odds_with_a_fragile_weapon_at_stake_mean_panic_and_fair_odds_mean_
     assert _decide(state) == ("fight",)
 
 
+def test_with_too_few_rounds_left_for_the_missing_objectives_the_team_holds_out_for_the_last_fight():
+    state = table(1)
+    assert state.loc[0] == C.campfire and not any(space == C.campfire for space, _ in state.qs)
+    night = state.options.night
+    state.round = night - 3 * heuristic.ROUNDS_PER_OBJECTIVE  # 3 missing objectives, exactly enough rounds
+    assert _decide(state)[0] == "step"
+    state.round += 1
+    assert _decide(state) == ("draw",)
+    give(state, 0, "Gas Can", "objs")
+    give(state, 0, "Car Battery", "objs")  # one objective missing: 3 rounds are enough again
+    state.round = night - heuristic.ROUNDS_PER_OBJECTIVE
+    assert _decide(state)[0] == "step"
+
+
+def test_the_stall_variant_draws_where_it_stands_until_it_holds_a_combination():
+    stall = heuristic.VARIANTS["stall"]
+    state = table(2)
+    state.loc[:] = [space("DIRT ROAD"), space("CAMPFIRE")]
+    assert _decide(state)[0] == "step"
+    assert stall(state.observation(0), 0, state.legal_actions(0), Rng(0)) == ("draw",)
+    for name in ("Gas Can", "Car Battery"):
+        give(state, 0, name, "objs")
+    give(state, 1, "Keys", "objs")
+    assert stall(state.observation(0), 0, state.legal_actions(0), Rng(0)) == ("step", space("PARKING LOT"))
+
+
+def test_the_timid_variant_panics_at_odds_the_standard_team_fights_at_but_not_in_the_last_fight():
+    timid = heuristic.VARIANTS["timid"]
+    state = table(1)
+    state.loc[0] = space("LODGE")
+    give(state, 0, "Baseball Bat")  # a d4 that is neither fragile nor one-shot
+    state.attack = 1  # d6
+    state._strike(space("LODGE"), "move")
+    assert heuristic.win_chance(state.observation(0), state.observation(0).counselors[0]) < 0.5
+    assert _decide(state) == ("fight",)
+    assert timid(state.observation(0), 0, state.legal_actions(0), Rng(0))[0] == "panic"
+    state.final = True
+    assert timid(state.observation(0), 0, state.legal_actions(0), Rng(0)) == ("fight",)
+
+
 def test_the_team_heads_for_the_red_arrow_once_a_combination_is_held():
     state = table(2)
     state.loc[:] = [space("DIRT ROAD"), space("CAMPFIRE")]
