@@ -25,7 +25,7 @@ FAIR_ODDS = 0.3
 ROUNDS_PER_OBJECTIVE = 3
 """Rounds of the night that finding one more objective takes. With fewer rounds left than this per missing
 objective, the team stops chasing them and holds out for HOPELESS's last fight, drawing Cabin cards for
-weapons where it stands: with a 10-round night that lifts one counselor's wins from 0.32 to 0.47, and it
+weapons where it stands: with a 10-round night that lifts one counselor's wins from 0.320 to 0.438, and it
 changes nothing measurable at 20 or 40 rounds (ai/README.md, "Camp Grizzly strategies")."""
 
 C = load()
