@@ -45,9 +45,10 @@ class CampOptions:
         metadata={"help": "counselors by name, one per seat, separated by '+' (empty: the first ones)"},
     )
     night: int = attrs.field(
-        default=20,
+        default=50,
         validator=attrs.validators.and_(attrs.validators.ge(1), attrs.validators.le(200)),
-        metadata={"help": "rounds before the night turns HOPELESS (the termination rule of RULES.md)"},
+        metadata={"help": "rounds before the night turns HOPELESS (the termination rule of RULES.md: a backstop "
+                          "that ends few games)"},
     )
 
 

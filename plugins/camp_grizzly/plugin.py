@@ -20,10 +20,11 @@ def campfire_heuristics() -> dict[str, Heuristic]:
     """The counselors' team policy and two other strategies (`stall`, `timid`), an evaluation of a position,
     and a quick flat MCTS search by default.
 
-    A heuristic playout of a whole night is ~85 decisions, so the generic 1,000-iteration tree took about
-    2 s a decision. Flat search over the root actions on common samples, keeping the policy's choice unless
-    a rival beats it by 2 paired standard errors, takes about 0.3 s; measured one-step gaps over the policy
-    are within noise in this game (ai/README.md, `python -m ai.gaps`), so a larger budget buys little.
+    A heuristic playout of a whole night is ~115 decisions (one counselor), so the generic 1,000-iteration
+    tree took about 2 s a decision. Flat search over the root actions on common samples, keeping the
+    policy's choice unless a rival beats it by 2 paired standard errors, takes about 0.3 s; measured one-step
+    gaps over the policy are within noise in this game (ai/README.md, `python -m ai.gaps`), so a larger
+    budget buys little.
     """
     from plugins.camp_grizzly import heuristic
 
