@@ -27,8 +27,9 @@ import pytest
 
 from ai.mcts import PLAYOUT_LIMIT, MctsOptions, MctsPlayer, Node, Rollout, RootChoice
 from ai.playouts import policy_playout, random_playout
-from benchmarks.conftest import interleaved_ratio
+from benchmarks.conftest import asked_for_help, interleaved_ratio
 from corekit import Game, Rng, SeatView, State, default_registry
+from corekit.plugins import UnknownName
 
 REGISTRY = default_registry()
 GAMES = sorted(REGISTRY.games)
@@ -174,10 +175,15 @@ def main(argv: Sequence[str]) -> None:
 
     `--quick` times 200-iteration searches and measures memory over 1,000 (for the slow games).
     """
+    if asked_for_help(argv, __doc__):
+        return
     quick = "--quick" in argv
     iterations, memory_iterations = (200, 1000) if quick else (1000, 10_000)
     for game_id in [a for a in argv if not a.startswith("--")] or GAMES:
-        game = REGISTRY.game(game_id)
+        try:
+            game = REGISTRY.game(game_id)
+        except UnknownName as error:
+            sys.exit(f"python -m benchmarks.bench_mcts: {error}")
         for players in sorted({game.min_players, min(game.max_players, 4)}):
             for rollout in (Rollout.RANDOM, Rollout.HEURISTIC):
                 speed = iterations_per_second(game, players, iterations, rollout)

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from benchmarks.conftest import asked_for_help
 from corekit.tournament import Tournament, run_tournament
 
 SPECS = ("mcts:iterations=60", "heuristic", "random")
@@ -109,7 +110,9 @@ def test_two_workers_give_the_same_results_faster(benchmark) -> None:
 
 
 def main(argv: Sequence[str]) -> None:
-    """Print the figures for the README."""
+    """Print the figures for the README: `python -m benchmarks.bench_tournament [MATCHES [SPEC,SPEC]]`."""
+    if asked_for_help(argv, main.__doc__):
+        return
     games = int(argv[0]) if argv else 60
     specs = tuple(argv[1].split(",")) if len(argv) > 1 else SPECS
     spare = capacity()
