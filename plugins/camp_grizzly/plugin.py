@@ -22,7 +22,7 @@ def campfire_heuristics() -> dict[str, Heuristic]:
 
     A heuristic playout of a whole night is ~115 decisions (one counselor), so the generic 1,000-iteration
     tree took about 2 s a decision. Flat search over the root actions on common samples, keeping the
-    policy's choice unless a rival beats it by 2 paired standard errors, takes about 0.3 s; measured one-step
+    policy's choice unless a rival beats it by 2 paired standard errors, takes about 0.5 s; measured one-step
     gaps over the policy are within noise in this game (ai/README.md, `python -m ai.gaps`), so a larger
     budget buys little.
     """
