@@ -9,9 +9,9 @@ share), and A is stronger when the lower end of the interval is above the fair s
 Cooperative games (`game.cooperative`): every seat is played by A, then by B, and the team's win rate
 against the game's villain is reported for each (a match is won when any seat's return is positive).
 
-Match seeds are `derive_seed(seed, "strength", game, players, index)`, so a run is reproducible
-with iteration budgets; matches run in parallel over `--workers` processes, and the result does not depend on
-their number.
+Match seeds are `derive_seed(seed, "strength", game, players, index)`, so a run is reproducible with
+iteration budgets, and a long one can be split into parts with `--first` whose tallies add up to the whole
+run's; matches run in parallel over `--workers` processes, and the result does not depend on their number.
 """
 
 from __future__ import annotations
@@ -66,11 +66,12 @@ Job = tuple[str, list[str], int, int, dict[str, str]]
 
 
 def schedule(game_id: str, players: int, a: str, b: str, matches: int, seed: int,
-             cooperative: bool, options: dict[str, str] | None = None) -> list[Job]:
-    """(game, specs, seed, seat of A or -1/-2 for a team run, game options) for every match of the run."""
+             cooperative: bool, options: dict[str, str] | None = None, first: int = 0) -> list[Job]:
+    """(game, specs, seed, seat of A or -1/-2 for a team run, game options) for every match of the run:
+    matches `first` to `first + matches - 1` of the seed's sequence."""
     options = dict(options or {})
     runs = []
-    for index in range(matches):
+    for index in range(first, first + matches):
         match_seed = derive_seed(seed, "strength", game_id, players, index)
         if cooperative:
             runs.append((game_id, [a] * players, match_seed, -1, options))
@@ -96,11 +97,11 @@ def play_one(job: Job) -> tuple[int, float, float]:
 
 
 def run(game_id: str, players: int, a: str, b: str, matches: int, seed: int = 0,
-        workers: int = 1, options: dict[str, str] | None = None) -> tuple[list[Outcome], float]:
+        workers: int = 1, options: dict[str, str] | None = None, first: int = 0) -> tuple[list[Outcome], float]:
     """Play the run and return the outcomes (A, or A's and B's teams) and the wall time."""
     game = default_registry().game(game_id)
     game.initial_state(players, seed, dict(options or {}))  # a bad option or player count fails here, at once
-    jobs = schedule(game_id, players, a, b, matches, seed, game.cooperative, options)
+    jobs = schedule(game_id, players, a, b, matches, seed, game.cooperative, options, first)
     started = time.perf_counter()
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -124,14 +125,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--a", default="mcts", help="the player spec being measured")
     parser.add_argument("--b", default="heuristic", help="the opponent (every other seat)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first match's index: a long run split into parts (--first 200 --matches 200 "
+                             "plays matches 200-399); add up the parts' wins")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option, e.g. -o all_dead=share (repeatable)")
     args = parser.parse_args(argv)
     try:
         options = parse_pairs(args.option, args.game)
+        if args.first < 0:
+            raise OptionError(f"--first must be 0 or more, not {args.first}")
         outcomes, wall = run(args.game, args.players, args.a, args.b, args.matches, args.seed, args.workers,
-                             options)
+                             options, args.first)
     except (OptionError, UnknownName, GameError) as error:
         print(f"python -m ai.strength: {error}", file=sys.stderr)
         return 2
@@ -145,6 +151,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             print(f"| {args.game} | {args.players} | {outcome.label} | {args.b} | {outcome.matches} | "
                   f"{outcome.rate:.3f} | [{low:.3f}, {high:.3f}] | {fair:.3f} | {'yes' if low > fair else 'NO'} |")
+    for outcome in outcomes:  # the raw tally, so that the parts of a split run add up exactly
+        print(f"{outcome.label}: {outcome.score:g} of {outcome.matches} (matches {args.first}-"
+              f"{args.first + outcome.matches - 1})", file=sys.stderr)
     print(f"({wall:.0f}s wall, {args.workers} workers)", file=sys.stderr)
     return 0
 

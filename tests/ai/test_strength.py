@@ -50,3 +50,19 @@ def test_a_player_count_the_game_does_not_take_is_a_one_line_error(capsys):
     assert main(["camp-grizzly", "--players", "9", "--matches", "1", "--workers", "1"]) == 2
     error = capsys.readouterr().err.strip().splitlines()
     assert error == ["python -m ai.strength: camp-grizzly needs 1-6 players, got 9"]
+
+
+def test_a_run_split_with_first_plays_the_same_matches_as_the_whole_run(capsys):
+    whole = schedule("camp-grizzly", 1, "heuristic", "random", 6, 0, cooperative=True)
+    parts = [*schedule("camp-grizzly", 1, "heuristic", "random", 2, 0, cooperative=True),
+             *schedule("camp-grizzly", 1, "heuristic", "random", 4, 0, cooperative=True, first=2)]
+    assert parts == whole
+    assert main(["camp-grizzly", "--players", "1", "--matches", "3", "--first", "2", "--a", "heuristic",
+                 "--b", "random", "--workers", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "heuristic team: " in err and " of 3 (matches 2-4)" in err
+
+
+def test_a_negative_first_match_is_a_one_line_error(capsys):
+    assert main(["grizzly-race", "--matches", "1", "--first", "-1"]) == 2
+    assert capsys.readouterr().err.strip() == "python -m ai.strength: --first must be 0 or more, not -1"
