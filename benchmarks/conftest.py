@@ -6,7 +6,6 @@ interleaved, taking the best of several repeats of each (the least disturbed).
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -53,6 +52,6 @@ def random_playouts(game: Any, players: int, games: int, options: Any = None, ch
 def asked_for_help(argv: Sequence[str], doc: str | None) -> bool:
     """True (after printing the module's `doc`) when a report script's command line asks for help."""
     if "-h" in argv or "--help" in argv:
-        print(doc or "", file=sys.stdout)
+        print(doc or "")
         return True
     return False

@@ -98,3 +98,8 @@ def test_the_night_running_out_is_hopeless():
     state.phase = "end"
     state.apply(0, ("end",))
     assert state.final and state.phase == "strike"
+
+
+def test_the_night_backstop_defaults_to_50_rounds_as_rules_md_states():
+    state = table(1)
+    assert state.options.night == 50 and state.observation(0).night == 50
