@@ -8,7 +8,7 @@ an index into `CONTENT.cards` (cabin cards first, then survival, then micro card
 from __future__ import annotations
 
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import attrs
@@ -245,6 +245,18 @@ class Content:
     def ids(self, deck: str, kind: str | None = None) -> list[int]:
         """Every card id of a deck (and kind), in table order."""
         return [c.id for c in self.cards if c.deck == deck and (kind is None or c.kind == kind)]
+
+
+@lru_cache(maxsize=8192)
+def counselor_mods(counselor: int, *groups: tuple[int, ...]) -> Mods:
+    """A counselor's own modifiers plus those of its cards (permanents, campers, equipment). The rules and
+    the heuristic share it; it is cached because both ask at nearly every decision of a playout."""
+    content = load()
+    total = content.counselors[counselor].mods
+    for group in groups:
+        for card in group:
+            total = total + content.cards[card].mods
+    return total
 
 
 def _converter() -> cattrs.Converter:

@@ -17,7 +17,7 @@ import attrs
 
 from corekit import Rng
 from corekit.heuristics import Policy
-from plugins.camp_grizzly.content import FINALE, Mods, load
+from plugins.camp_grizzly.content import FINALE, Mods, counselor_mods, load
 from plugins.camp_grizzly.game import CampObservation, CounselorView
 
 FAIR_ODDS = 0.3
@@ -139,10 +139,7 @@ def fight_odds(dice: tuple[int, ...], bonus: int, otis_die: int, otis_bonus: int
 
 def mods(view: CounselorView) -> Mods:
     """A counselor's modifiers as the rules compute them."""
-    total = C.counselors[view.counselor].mods
-    for card in (*view.perms, *view.campers, *view.equipped):
-        total = total + C.cards[card].mods
-    return total
+    return counselor_mods(view.counselor, view.perms, view.campers, view.equipped)
 
 
 def win_chance(obs: CampObservation, view: CounselorView, extra: int = 0) -> float:
@@ -227,7 +224,7 @@ def _end(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]) -> tup
     free = _free_choice(obs, me, legal, moving=False)
     if free is not None:
         return free
-    want = _loadout(me)
+    want = _loadout(me.equipped, me.pack)
     for card in me.equipped:
         if card not in want and ("unequip", card) in legal:
             return ("unequip", card)
@@ -264,9 +261,11 @@ def _free_choice(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]
     return None
 
 
-def _loadout(me: CounselorView) -> list[int]:
-    """Clothing, then the weapons and items for two hands with the best average fight total."""
-    cards = [*me.equipped, *me.pack]
+@lru_cache(maxsize=8192)
+def _loadout(equipped: tuple[int, ...], pack: tuple[int, ...]) -> tuple[int, ...]:
+    """Clothing, then the weapons and items for two hands with the best average fight total (a counselor's
+    equipped cards and backpack are all it depends on, so it is cached: it runs at every end of turn)."""
+    cards = [*equipped, *pack]
     clothing = [c for c in cards if C.cards[c].kind == "clothing"]
     gear = sorted(c for c in cards if C.cards[c].equippable and C.cards[c].kind != "clothing")
     best: tuple[float, tuple[int, ...]] = (0.0, ())
@@ -276,12 +275,11 @@ def _loadout(me: CounselorView) -> list[int]:
                 value = sum((C.cards[c].die + 1) / 2 * (C.cards[c].die > 0) + C.cards[c].mods.fight for c in pick)
                 value -= 0.5 * sum("oneshot" in C.cards[c].traits for c in pick)
                 best = max(best, (value, pick))
-    return clothing + list(best[1])
+    return (*clothing, *best[1])
 
 
 def _improves(me: CounselorView, card: int) -> bool:
-    return card in _loadout(CounselorView(me.seat, me.counselor, me.loc, 0, True, 0, me.equipped, (*me.pack, card),
-                                          (), (), ()))
+    return card in _loadout(me.equipped, (*me.pack, card))
 
 
 def _has_keys(me: CounselorView) -> bool:
@@ -315,9 +313,26 @@ def _held_kinds(kinds: tuple[str, ...], f: int) -> tuple[int, tuple[str, ...]]:
 
 def _escaping(obs: CampObservation) -> int | None:
     """The finale whose three objectives the team holds (the nearest to the campfire if several)."""
-    kinds = _team_kinds(obs)
-    ready = [f for f in range(len(C.finales)) if f not in obs.failed_finales and not _held(obs, f, kinds)[1]]
+    return _escape_for(_team_kinds(obs), obs.failed_finales)
+
+
+@lru_cache(maxsize=4096)
+def _escape_for(kinds: tuple[str, ...], failed: tuple[int, ...]) -> int | None:
+    ready = [f for f in range(len(C.finales)) if f not in failed and not _held_kinds(kinds, f)[1]]
     return min(ready, key=lambda f: (C.dist[C.campfire][C.arrows[f]], f)) if ready else None
+
+
+@lru_cache(maxsize=4096)
+def _wanted(kinds: tuple[str, ...], failed: tuple[int, ...]) -> tuple[frozenset[str], int]:
+    """The objective kinds still missing from some live finale, and the fewest any live finale misses."""
+    wanted: set[str] = set()
+    fewest = 3
+    for f in range(len(C.finales)):
+        if f not in failed:
+            missing = _held_kinds(kinds, f)[1]
+            wanted.update(missing)
+            fewest = min(fewest, len(missing))
+    return frozenset(wanted), fewest
 
 
 def _ready(obs: CampObservation, f: int) -> bool:
@@ -330,23 +345,18 @@ def _ready(obs: CampObservation, f: int) -> bool:
 
 
 def _goal(obs: CampObservation, me: CounselorView) -> int | None:
-    escape = _escaping(obs)
+    kinds = _team_kinds(obs)
+    escape = _escape_for(kinds, obs.failed_finales)
     if escape is not None:
         return C.arrows[escape]
-    wanted: set[str] = set()
-    kinds = _team_kinds(obs)
-    fewest = 3
-    for f in range(len(C.finales)):
-        if f not in obs.failed_finales:
-            missing = _held(obs, f, kinds)[1]
-            wanted.update(missing)
-            fewest = min(fewest, len(missing))
+    wanted, fewest = _wanted(kinds, obs.failed_finales)
     if obs.night - obs.round < ROUNDS_PER_OBJECTIVE * fewest:
         return None  # too late to complete a finale: hold out for the last fight instead
     targets = set(obs.mysteries)
+    keyless = not _has_keys(me)
     for space, card in obs.ground:
-        info = C.cards[card]
-        if info.objective in wanted or (info.objective == "Keys" and not _has_keys(me)):
+        objective = C.cards[card].objective
+        if objective in wanted or (keyless and objective == "Keys"):
             targets.add(space)
     if not targets:
         return None
@@ -365,12 +375,12 @@ def _goal(obs: CampObservation, me: CounselorView) -> int | None:
 
 def _walk(obs: CampObservation, me: CounselorView, start: int) -> dict[int, int]:
     """A counselor's walking distances: paths only, locks open to keys, never through Otis."""
-    locked = frozenset(space for space, _ in obs.locks) if not _has_keys(me) else frozenset()
-    return _walk_from(start, locked, obs.otis)
+    return _walk_from(start, () if _has_keys(me) else obs.locks, obs.otis)
 
 
 @lru_cache(maxsize=8192)
-def _walk_from(start: int, locked: frozenset[int], otis: int) -> dict[int, int]:
+def _walk_from(start: int, locks: tuple[tuple[int, int], ...], otis: int) -> dict[int, int]:
+    locked = {space for space, _ in locks}
     dist = {start: 0}
     frontier = deque([start])
     while frontier:

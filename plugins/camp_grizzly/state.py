@@ -174,16 +174,16 @@ class CampState(Effects, Finales, Villain, State):
                 self.p_seat, self.p_left, self.c_finale, tuple(self.c_queue), self.f_id, tuple(self.f_seats),
                 self.f_step, self.fool_ops, self.partner, tuple(self.f_used),
             ),
-            counselors=tuple(
+            counselors=tuple([
                 CounselorView(
                     s, self.who[s], self.loc[s], self.injuries[s], self.alive[s], self.horror[s],
                     tuple(self.equip[s]), tuple(self.pack[s]), tuple(self.perms[s]), tuple(self.campers[s]),
                     tuple(self.objs[s]),
                 )
                 for s in range(self.players)
-            ),
+            ]),
             otis=self.otis, stalk=self.stalk, attack=self.C.otis_dice[self.attack], damage=self.damage,
-            body=self.body, ground=tuple(self.ground), mysteries=tuple(space for space, _ in self.qs),
+            body=self.body, ground=tuple(self.ground), mysteries=tuple([space for space, _ in self.qs]),
             locks=tuple(self.locks), aids=tuple(self.aids), cameos=tuple(self.cameos),
             lasting=tuple(self.lasting), failed_finales=tuple(self.failed),
             cabin_deck=len(self.cab_deck), cabin_discard=tuple(self.cab_discard),

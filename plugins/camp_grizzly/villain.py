@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from plugins.camp_grizzly.content import NO_MODS, WOODS, Mods
+from plugins.camp_grizzly.content import WOODS, Mods, counselor_mods
 
 if TYPE_CHECKING:
     from plugins.camp_grizzly.content import Content
@@ -38,14 +38,9 @@ class Villain:
 
     def mods(self, seat: int) -> Mods:
         """The counselor's ability plus permanents, campers and everything equipped."""
-        cards = self.C.cards
-        total = self.C.counselors[self.who[seat]].mods
-        for group in (self.perms[seat], self.campers[seat], self.equip[seat]):
-            for card in group:
-                extra = cards[card].mods
-                if extra is not NO_MODS:
-                    total = total + extra
-        return total
+        return counselor_mods(
+            self.who[seat], tuple(self.perms[seat]), tuple(self.campers[seat]), tuple(self.equip[seat])
+        )
 
     def health(self, seat: int) -> int:
         """Current health: the top of the track less injuries."""
