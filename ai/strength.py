@@ -12,15 +12,19 @@ against the game's villain is reported for each (a match is won when any seat's 
 Match seeds are `derive_seed(seed, "strength", game, players, index)`, so a run is reproducible with
 iteration budgets, and a long one can be split into parts with `--first` whose tallies add up to the whole
 run's; matches run in parallel over `--workers` processes, and the result does not depend on their number.
+`--log FILE` appends one JSON line per match as soon as it and every match before it have finished, so a
+part cut short keeps a whole prefix of its matches; in a team run it also counts the seeds only one team
+won, with the exact two-sided sign test on them (McNemar's test: the two teams played the same seeds).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import attrs
@@ -63,6 +67,26 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
 
 
 Job = tuple[str, list[str], int, int, dict[str, str]]
+Result = tuple[int, float, float]
+"""(seat of A or -1/-2 for a team, score, seconds) of one match."""
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """The exact two-sided sign test: P(a split at least this uneven) of `wins + losses` fair coin flips."""
+    n = wins + losses
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(wins, losses) + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def paired(results: Sequence[Result]) -> tuple[int, int]:
+    """In a team run: the seeds won by team A but lost by team B, and the other way round."""
+    a_only = b_only = 0
+    for (_, a, _), (_, b, _) in zip(results[0::2], results[1::2], strict=True):
+        a_only += a > 0 and b <= 0
+        b_only += b > 0 and a <= 0
+    return a_only, b_only
 
 
 def schedule(game_id: str, players: int, a: str, b: str, matches: int, seed: int,
@@ -84,7 +108,7 @@ def schedule(game_id: str, players: int, a: str, b: str, matches: int, seed: int
     return runs
 
 
-def play_one(job: Job) -> tuple[int, float, float]:
+def play_one(job: Job) -> Result:
     """Play one scheduled match: (seat of A or team marker, score, seconds)."""
     game_id, specs, seed, seat, options = job
     game = default_registry().game(game_id)
@@ -97,23 +121,56 @@ def play_one(job: Job) -> tuple[int, float, float]:
 
 
 def run(game_id: str, players: int, a: str, b: str, matches: int, seed: int = 0,
-        workers: int = 1, options: dict[str, str] | None = None, first: int = 0) -> tuple[list[Outcome], float]:
-    """Play the run and return the outcomes (A, or A's and B's teams) and the wall time."""
+        workers: int = 1, options: dict[str, str] | None = None, first: int = 0,
+        on_result: Callable[[int, Job, Result], None] | None = None) -> tuple[list[Outcome], float, list[Result]]:
+    """Play the run and return the outcomes (A, or A's and B's teams), the wall time and each match's
+    result in schedule order; `on_result(match index, job, result)` hears of each in that order as soon as
+    it is known."""
     game = default_registry().game(game_id)
     game.initial_state(players, seed, dict(options or {}))  # a bad option or player count fails here, at once
     jobs = schedule(game_id, players, a, b, matches, seed, game.cooperative, options, first)
     started = time.perf_counter()
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(play_one, jobs, chunksize=2))
-    else:
-        results = [play_one(job) for job in jobs]
+    results: list[Result] = []
+    per_match = 2 if game.cooperative else 1
+    with ProcessPoolExecutor(workers) if workers > 1 else _Inline() as pool:
+        for job, result in zip(jobs, pool.map(play_one, jobs, chunksize=2), strict=True):
+            if on_result is not None:
+                on_result(first + len(results) // per_match, job, result)
+            results.append(result)
     wall = time.perf_counter() - started
     if game.cooperative:
         team_a = sum(score for seat, score, _ in results if seat == -1)
         team_b = sum(score for seat, score, _ in results if seat == -2)
-        return [Outcome(f"{a} team", team_a, matches), Outcome(f"{b} team", team_b, matches)], wall
-    return [Outcome(a, sum(score for _, score, _ in results), matches)], wall
+        return [Outcome(f"{a} team", team_a, matches), Outcome(f"{b} team", team_b, matches)], wall, results
+    return [Outcome(a, sum(score for _, score, _ in results), matches)], wall, results
+
+
+class _Inline:
+    """A stand-in for the process pool with one worker: play in this process (tests, profilers)."""
+
+    def __enter__(self) -> _Inline:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def map(self, function: Callable[[Job], Result], jobs: Sequence[Job], chunksize: int = 1) -> map:
+        return map(function, jobs)
+
+
+def log_to(path: str) -> Callable[[int, Job, Result], None]:
+    """A listener that appends each match's result to `path` as one JSON line, closing the file each time."""
+
+    def write(index: int, job: Job, result: Result) -> None:
+        game_id, specs, seed, _, options = job
+        seat, score, seconds = result
+        line = {"game": game_id, "match": index, "seed": seed, "specs": specs, "options": options,
+                "team": {-1: "a", -2: "b"}.get(seat), "seat_of_a": seat if seat >= 0 else None,
+                "score": score, "seconds": round(seconds, 3)}
+        with open(path, "a", encoding="utf-8") as out:
+            out.write(json.dumps(line) + "\n")
+
+    return write
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -131,17 +188,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option, e.g. -o all_dead=share (repeatable)")
+    parser.add_argument("--log", metavar="FILE",
+                        help="append one JSON line per finished match to FILE, so a run cut short keeps them")
     args = parser.parse_args(argv)
     try:
         options = parse_pairs(args.option, args.game)
         if args.first < 0:
             raise OptionError(f"--first must be 0 or more, not {args.first}")
-        outcomes, wall = run(args.game, args.players, args.a, args.b, args.matches, args.seed, args.workers,
-                             options, args.first)
+        game = default_registry().game(args.game)
+        listener = None
+        if args.log:
+            open(args.log, "a", encoding="utf-8").close()  # an unwritable log fails now, not after an hour
+            listener = log_to(args.log)
+        outcomes, wall, results = run(args.game, args.players, args.a, args.b, args.matches, args.seed,
+                                      args.workers, options, args.first, listener)
     except (OptionError, UnknownName, GameError) as error:
         print(f"python -m ai.strength: {error}", file=sys.stderr)
         return 2
-    game = default_registry().game(args.game)
+    except OSError as error:
+        print(f"python -m ai.strength: cannot write the log {args.log}: {error.strerror}", file=sys.stderr)
+        return 2
     fair = 1.0 / args.players
     for outcome in outcomes:
         low, high = outcome.interval
@@ -154,6 +220,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     for outcome in outcomes:  # the raw tally, so that the parts of a split run add up exactly
         print(f"{outcome.label}: {outcome.score:g} of {outcome.matches} (matches {args.first}-"
               f"{args.first + outcome.matches - 1})", file=sys.stderr)
+    if game.cooperative:
+        a_only, b_only = paired(results)
+        print(f"paired: the {args.a} team alone won {a_only} seeds, the {args.b} team alone {b_only} "
+              f"(exact sign test p = {sign_test(a_only, b_only):.3g})", file=sys.stderr)
     print(f"({wall:.0f}s wall, {args.workers} workers)", file=sys.stderr)
     return 0
 

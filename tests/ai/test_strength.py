@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from ai.strength import main, run, schedule, wilson
+from ai.strength import main, paired, run, schedule, sign_test, wilson
 
 
 def test_the_wilson_interval_matches_the_textbook_values():
@@ -28,8 +30,8 @@ def test_a_cooperative_run_plays_each_player_as_a_whole_team_on_the_same_seeds()
 
 
 def test_the_same_seed_gives_the_same_score(capsys):
-    first, _ = run("grizzly-race", 2, "heuristic", "random", 6, seed=4)
-    again, _ = run("grizzly-race", 2, "heuristic", "random", 6, seed=4)
+    first, _, _ = run("grizzly-race", 2, "heuristic", "random", 6, seed=4)
+    again, _, _ = run("grizzly-race", 2, "heuristic", "random", 6, seed=4)
     assert first == again and first[0].matches == 6
     main(["grizzly-race", "--matches", "4", "--a", "heuristic", "--b", "random", "--workers", "1"])
     assert capsys.readouterr().out.startswith("| grizzly-race | 2 | heuristic | random | 4 |")
@@ -66,3 +68,34 @@ def test_a_run_split_with_first_plays_the_same_matches_as_the_whole_run(capsys):
 def test_a_negative_first_match_is_a_one_line_error(capsys):
     assert main(["grizzly-race", "--matches", "1", "--first", "-1"]) == 2
     assert capsys.readouterr().err.strip() == "python -m ai.strength: --first must be 0 or more, not -1"
+
+
+def test_a_log_holds_every_match_in_order_and_adds_up_to_the_tally(tmp_path, capsys):
+    log = tmp_path / "part.jsonl"
+    assert main(["camp-grizzly", "--players", "1", "--matches", "3", "--first", "2", "--a", "heuristic",
+                 "--b", "random", "--workers", "1", "--log", str(log)]) == 0
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(line["match"], line["team"]) for line in lines] == [(2, "a"), (2, "b"), (3, "a"), (3, "b"), (4, "a"),
+                                                                 (4, "b")]
+    assert lines[0]["seed"] == lines[1]["seed"] and lines[0]["specs"] == ["heuristic"]
+    err = capsys.readouterr().err
+    team_a = sum(line["score"] for line in lines if line["team"] == "a")
+    assert f"heuristic team: {team_a:g} of 3 (matches 2-4)" in err
+    a_only = sum(a["score"] > 0 and b["score"] <= 0 for a, b in zip(lines[0::2], lines[1::2]))
+    assert f"the heuristic team alone won {a_only} seeds" in err
+
+
+def test_a_log_that_cannot_be_written_is_a_one_line_error_before_any_match(tmp_path, capsys):
+    target = tmp_path / "missing" / "part.jsonl"
+    assert main(["camp-grizzly", "--players", "1", "--matches", "1", "--workers", "1", "--log", str(target)]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"python -m ai.strength: cannot write the log {target}: No such file or directory"]
+
+
+def test_the_sign_test_counts_only_the_seeds_one_team_alone_won():
+    results = [(-1, 1.0, 0.0), (-2, 0.0, 0.0), (-1, 1.0, 0.0), (-2, 1.0, 0.0), (-1, 0.0, 0.0), (-2, 1.0, 0.0),
+               (-1, 1.0, 0.0), (-2, 0.0, 0.0)]
+    assert paired(results) == (2, 1)
+    assert sign_test(0, 0) == 1.0 and sign_test(3, 3) == 1.0
+    assert sign_test(5, 0) == pytest.approx(2 / 32)
+    assert sign_test(2, 10) == pytest.approx(2 * (1 + 12 + 66) / 4096)
