@@ -31,6 +31,8 @@ from corekit import Action, Game, Rng, SeatView, default_registry, derive_seed
 from corekit.heuristics import Policy
 from corekit.options import OptionError, parse_pairs
 from corekit.plugins import UnknownName
+from corekit.script_args import OneLineParser, whole_number
+from corekit.words import counted
 
 Z_NOTED = 2.0
 """The paired z from which a gap is counted in the summary."""
@@ -65,6 +67,8 @@ def decision_gaps(game: Game, players: int, seed: int, policy: Policy, samples: 
                   decisions: set[int] | None = None, options: object = None,
                   report: Callable[[Decision], None] | None = None) -> list[Decision]:
     """Play the match with `policy` in every seat and measure every action at the chosen decisions."""
+    if samples < 1:  # a mean over no samples is undefined
+        raise ValueError(f"samples must be 1 or more, not {samples}")
     state = game.initial_state(players, seed, options)
     own = Rng(derive_seed(seed, "gaps", "policy"))
     measured: list[Decision] = []
@@ -113,14 +117,26 @@ def expected_by_chance(measured: Sequence[Decision]) -> float:
     return sum(1 - (1 - tail) ** (len(decision.values) - 1) for decision in measured)
 
 
+def decision_numbers(text: str) -> set[int]:
+    """An argparse type: decision numbers separated by commas, e.g. `16,33` (empty parts are skipped)."""
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if not all(part.isdecimal() for part in parts):  # no sign, so no negative decision; int() reads them all
+        raise argparse.ArgumentTypeError(
+            f"wants decision numbers 0 or more separated by commas, e.g. 16,33, not {text!r}")
+    return {int(part) for part in parts}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: one line per measured decision, then a summary."""
-    parser = argparse.ArgumentParser(prog="python -m ai.gaps", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m ai.gaps", description=__doc__.splitlines()[0])
     parser.add_argument("game", help="a registered game id (see `campfire games`)")
-    parser.add_argument("--players", type=int, default=2, help="seats at the table")
-    parser.add_argument("--match", type=int, default=0, help="which match: its seed is derived from this number")
-    parser.add_argument("--samples", type=int, default=48, help="common samples per action")
-    parser.add_argument("--decisions", default="", help="decisions to measure, e.g. 16,33 (default: all)")
+    parser.add_argument("--players", type=int, default=2, help="seats at the table (default: %(default)s)")
+    parser.add_argument("--match", type=int, default=0,
+                        help="which match: its seed is derived from this number (default: %(default)s)")
+    parser.add_argument("--samples", type=whole_number(1), default=48,
+                        help="common samples per action, 1 or more (default: %(default)s)")
+    parser.add_argument("--decisions", type=decision_numbers, default=set(),
+                        help="decisions to measure, e.g. 16,33 (default: all)")
     parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (repeatable)")
     args = parser.parse_args(argv)
@@ -131,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         heuristic = registry.heuristic(args.game)
         if heuristic is None or heuristic.policy is None:
             raise UnknownName(f"game {args.game!r} has no heuristic policy to measure")
-        wanted = {int(part) for part in args.decisions.split(",") if part.strip()} or None
+        wanted = args.decisions or None
         seed = derive_seed(0, "gaps", args.game, args.players, args.match)
         game.initial_state(args.players, seed, options)  # a wrong player count fails here, in one line
     except (OptionError, UnknownName, ValueError) as error:  # GameError is a ValueError
@@ -146,8 +162,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     measured = decision_gaps(game, args.players, seed, heuristic.policy, args.samples, wanted, options, show)
     noted = sum(1 for decision in measured if beaten(decision))
-    print(f"{len(measured)} decisions, {args.samples} samples per action: in {noted} an action beats the policy's "
-          f"choice with z > {Z_NOTED:g}; up to about {expected_by_chance(measured):.1f} would by chance alone")
+    print(f"{counted(len(measured), 'decision')}, {counted(args.samples, 'sample')} per action: in {noted} an action "
+          f"beats the policy's choice with z > {Z_NOTED:g}; up to about {expected_by_chance(measured):.1f} would by "
+          "chance alone")
     return 0
 
 

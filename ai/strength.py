@@ -19,7 +19,6 @@ won, with the exact two-sided sign test on them (McNemar's test: the two teams p
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
@@ -32,6 +31,8 @@ import attrs
 from corekit import GameError, default_registry, derive_seed, play_match
 from corekit.options import OptionError, parse_pairs
 from corekit.plugins import UnknownName
+from corekit.script_args import OneLineParser, whole_number
+from corekit.words import counted
 
 Z95 = 1.959963984540054
 
@@ -175,26 +176,29 @@ def log_to(path: str) -> Callable[[int, Job, Result], None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: print one markdown table row per outcome."""
-    parser = argparse.ArgumentParser(prog="python -m ai.strength", description=__doc__.splitlines()[0])
-    parser.add_argument("game")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--matches", type=int, default=200)
-    parser.add_argument("--a", default="mcts", help="the player spec being measured")
-    parser.add_argument("--b", default="heuristic", help="the opponent (every other seat)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--first", type=int, default=0,
+    parser = OneLineParser(prog="python -m ai.strength", description=__doc__.splitlines()[0])
+    parser.add_argument("game", help="a registered game id (see `campfire games`)")
+    parser.add_argument("--players", type=int, default=2, help="seats at the table (default: %(default)s)")
+    parser.add_argument("--matches", type=whole_number(1), default=200,
+                        help="matches to play, 1 or more (default: %(default)s)")
+    parser.add_argument("--a", default="mcts", help="the player spec being measured (default: %(default)s)")
+    parser.add_argument("--b", default="heuristic", help="the opponent, in every other seat (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="the run's seed, from which every match's seed is derived (default: %(default)s)")
+    parser.add_argument("--first", type=whole_number(0), default=0,
                         help="the first match's index: a long run split into parts (--first 200 --matches 200 "
-                             "plays matches 200-399); add up the parts' wins")
-    parser.add_argument("--workers", type=int, default=2)
+                             "plays matches 200-399); add up the parts' wins (default: %(default)s)")
+    parser.add_argument("--workers", type=whole_number(1), default=2,
+                        help="processes playing matches in parallel, 1 or more; the results do not depend on it "
+                             "(default: %(default)s)")
     parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option, e.g. -o all_dead=share (repeatable)")
+                        help="a game option, e.g. -o all_dead=share (repeatable; default: the game's own)")
     parser.add_argument("--log", metavar="FILE",
-                        help="append one JSON line per finished match to FILE, so a run cut short keeps them")
+                        help="append one JSON line per finished match to FILE, so a run cut short keeps them "
+                             "(default: no log)")
     args = parser.parse_args(argv)
     try:
         options = parse_pairs(args.option, args.game)
-        if args.first < 0:
-            raise OptionError(f"--first must be 0 or more, not {args.first}")
         game = default_registry().game(args.game)
         listener = None
         if args.log:
@@ -222,9 +226,9 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{args.first + outcome.matches - 1})", file=sys.stderr)
     if game.cooperative:
         a_only, b_only = paired(results)
-        print(f"paired: the {args.a} team alone won {a_only} seeds, the {args.b} team alone {b_only} "
+        print(f"paired: the {args.a} team alone won {counted(a_only, 'seed')}, the {args.b} team alone {b_only} "
               f"(exact sign test p = {sign_test(a_only, b_only):.3g})", file=sys.stderr)
-    print(f"({wall:.0f}s wall, {args.workers} workers)", file=sys.stderr)
+    print(f"({wall:.0f}s wall, {counted(args.workers, 'worker')})", file=sys.stderr)
     return 0
 
 

@@ -27,9 +27,10 @@ import pytest
 
 from ai.mcts import PLAYOUT_LIMIT, MctsOptions, MctsPlayer, Node, Rollout, RootChoice
 from ai.playouts import policy_playout, random_playout
-from benchmarks.conftest import asked_for_help, interleaved_ratio
+from benchmarks.conftest import asked_for_help, interleaved_ratio, report_parser
 from corekit import Game, Rng, SeatView, State, default_registry
 from corekit.plugins import UnknownName
+from corekit.words import counted
 
 REGISTRY = default_registry()
 GAMES = sorted(REGISTRY.games)
@@ -179,23 +180,27 @@ def main(argv: Sequence[str]) -> None:
     """
     if asked_for_help(argv, __doc__):
         return
-    quick = "--quick" in argv
-    iterations, memory_iterations = (200, 1000) if quick else (1000, 10_000)
-    for game_id in [a for a in argv if not a.startswith("--")] or GAMES:
+    parser = report_parser("benchmarks.bench_mcts")
+    parser.add_argument("games", nargs="*")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_intermixed_args(argv)  # games before and after --quick, as the report always took them
+    iterations, memory_iterations = (200, 1000) if args.quick else (1000, 10_000)
+    for game_id in args.games or GAMES:
         try:
             game = REGISTRY.game(game_id)
         except UnknownName as error:
             sys.exit(f"python -m benchmarks.bench_mcts: {error}")
         for players in sorted({game.min_players, min(game.max_players, 4)}):
+            seats = counted(players, "player")  # camp-grizzly starts at 1
             for rollout in (Rollout.RANDOM, Rollout.HEURISTIC):
                 speed = iterations_per_second(game, players, iterations, rollout)
                 ratio = iteration_ratio(game, players, count=max(20, iterations // 10), repeats=3, rollout=rollout)
-                print(f"{game_id}, {players} players, {rollout.value} rollouts: {speed:,.0f} iterations/s; "
+                print(f"{game_id}, {seats}, {rollout.value} rollouts: {speed:,.0f} iterations/s; "
                       f"iteration / {rollout.value} playout {ratio:.2f}", flush=True)
-            print(f"{game_id}, {players} players: halving / UCB decision at {iterations // 5} iterations "
+            print(f"{game_id}, {seats}: halving / UCB decision at {iterations // 5} iterations "
                   f"{halving_ratio(game, players, iterations // 5):.2f}", flush=True)
             nodes, edges, per_node, per_edge = memory_per_node(game, players, memory_iterations)
-            print(f"{game_id}, {players} players: {memory_iterations:,}-iteration tree: {nodes:,} nodes, "
+            print(f"{game_id}, {seats}: {memory_iterations:,}-iteration tree: {nodes:,} nodes, "
                   f"{edges:,} edges, {per_node:.0f} B/node, {per_edge:.0f} B/edge", flush=True)
 
 

@@ -11,8 +11,10 @@ what "cattrs for everything" would write. Ratios are measured interleaved in the
 from __future__ import annotations
 
 import functools
+import sys
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +23,7 @@ import cattrs
 import msgpack
 import pytest
 
-from benchmarks.conftest import best_time, interleaved_ratio
+from benchmarks.conftest import asked_for_help, best_time, interleaved_ratio, report_parser
 from corekit import Registry, default_registry, play_match
 from replays.format import Replay, decode_replay, encode_replay, read_replay
 from replays.simulate import Simulator
@@ -248,11 +250,17 @@ def _verify_figure(game_id: str, tmp: str) -> tuple[str, str]:
             f"record / play {interleaved_ratio(record, play, 7):.2f}x, {size / replay.steps:.1f} bytes/action)")
 
 
-if __name__ == "__main__":
-    import tempfile
-
+def main(argv: Sequence[str]) -> None:
+    """Print every figure as a table (the script takes no arguments besides -h/--help)."""
+    if asked_for_help(argv, __doc__):
+        return
+    report_parser("benchmarks.bench_replays").parse_args(argv)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         for label, value in figures(folder):
             print(f"{label:<82} {value}")
     print(f"(measured in {time.perf_counter() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

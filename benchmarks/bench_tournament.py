@@ -2,7 +2,7 @@
 
 Run the full report (matches per second with 1 and 2 workers, the speed-up, results checked identical):
 
-    python -m benchmarks.bench_tournament [GAMES] [SPEC,SPEC,...]
+    python -m benchmarks.bench_tournament [MATCHES [SPEC,SPEC,...]]
 
 or the pytest-benchmark suite: `pytest benchmarks/bench_tournament.py --benchmark-only`.
 
@@ -21,8 +21,15 @@ from typing import Any
 
 import pytest
 
-from benchmarks.conftest import asked_for_help
+from benchmarks.conftest import asked_for_help, report_parser
+from corekit import GameError, default_registry
+from corekit.options import OptionError
+from corekit.players import split_specs
+from corekit.plugins import UnknownName
+from corekit.runner import make_players
+from corekit.script_args import whole_number
 from corekit.tournament import Tournament, run_tournament
+from corekit.words import counted
 
 SPECS = ("mcts:iterations=60", "heuristic", "random")
 GAME = "grizzly-race"
@@ -113,11 +120,20 @@ def main(argv: Sequence[str]) -> None:
     """Print the figures for the README: `python -m benchmarks.bench_tournament [MATCHES [SPEC,SPEC]]`."""
     if asked_for_help(argv, main.__doc__):
         return
-    games = int(argv[0]) if argv else 60
-    specs = tuple(argv[1].split(",")) if len(argv) > 1 else SPECS
+    parser = report_parser("benchmarks.bench_tournament")
+    parser.add_argument("games", metavar="MATCHES", nargs="?", type=whole_number(1), default=60)
+    parser.add_argument("specs", metavar="SPEC,SPEC", nargs="?", default=",".join(SPECS))
+    args = parser.parse_args(argv)
+    try:  # a bad spec or seat count fails here in one line, not after the machine has been measured
+        specs = tuple(split_specs(args.specs))
+        game = default_registry().game(GAME)
+        game.initial_state(len(specs), 0)  # every match seats all the specs
+        make_players(game, specs, 0)
+    except (GameError, OptionError, UnknownName) as error:
+        sys.exit(f"python -m benchmarks.bench_tournament: {error}")
     spare = capacity()
-    figures = speed_up(games, specs)
-    print(f"{GAME}, {games} matches of {','.join(specs)}")
+    figures = speed_up(args.games, specs)
+    print(f"{GAME}, {counted(args.games, 'match', 'matches')} of {','.join(specs)}")
     print(f"  machine  : two CPU burns side by side ran {spare:.2f}x as fast as one after the other")
     print(f"  1 worker : {figures['one']:.2f} s ({figures['matches_per_second_1']:.1f} matches/s)")
     print(f"  2 workers: {figures['two']:.2f} s ({figures['matches_per_second_2']:.1f} matches/s)")

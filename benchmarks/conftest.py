@@ -6,11 +6,13 @@ interleaved, taking the best of several repeats of each (the least disturbed).
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from corekit import Rng
+from corekit.script_args import OneLineParser
 
 
 def best_time(fn: Callable[[], object], repeats: int = 5) -> float:
@@ -55,3 +57,10 @@ def asked_for_help(argv: Sequence[str], doc: str | None) -> bool:
         print(doc or "")
         return True
     return False
+
+
+def report_parser(module: str) -> argparse.ArgumentParser:
+    """The command-line parser of report script `module` (e.g. `benchmarks.bench_mcts`): an unknown flag or a
+    surplus argument is a one-line error and exit 2, never silently ignored (a long report run with a mistyped
+    flag would measure the wrong thing for minutes). -h/--help is `asked_for_help`'s: it prints the docstring."""
+    return OneLineParser(prog=f"python -m {module}", add_help=False, allow_abbrev=False)

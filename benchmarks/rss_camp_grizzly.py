@@ -6,15 +6,22 @@
 from __future__ import annotations
 
 import resource
+import sys
 import time
+from collections.abc import Sequence
 
+from benchmarks.conftest import asked_for_help, report_parser
 from corekit import SeatView, default_registry
 from corekit.players import PlayerSpec, build_player
 
 SPEC = "mcts:iterations=10000,rollout=cutoff,depth=10"
 
 
-def main() -> None:
+def main(argv: Sequence[str]) -> None:
+    """Search once and print the peak resident size (the script takes no arguments besides -h/--help)."""
+    if asked_for_help(argv, __doc__):
+        return
+    report_parser("benchmarks.rss_camp_grizzly").parse_args(argv)
     registry = default_registry()
     game = registry.game("camp-grizzly")
     state = game.initial_state(4, 1)
@@ -27,4 +34,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -11,7 +11,7 @@ from corekit.players import Player, PlayerSpec, PlayerType, SeatView
 from corekit.plugins import Registry, UnknownName, default_registry, hookimpl
 from corekit.reactions import ReactionWindow
 from corekit.rng import Rng, derive_seed
-from corekit.runner import GameFailed, Match, MatchResult, PlayerFailed, QuitMatch, play_match
+from corekit.runner import GameFailed, ListenerFailed, Match, MatchResult, PlayerFailed, QuitMatch, play_match
 from corekit.simultaneous import HIDDEN, Commitments
 from corekit.turns import Phases, TurnOrder
 from corekit.zones import Pile, draw_or_reshuffle, redeal_unseen, reshuffle
@@ -29,6 +29,7 @@ __all__ = [
     "GameFailed",
     "Heuristic",
     "IllegalAction",
+    "ListenerFailed",
     "Match",
     "MatchResult",
     "NoOptions",

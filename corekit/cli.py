@@ -8,18 +8,28 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
 
 from corekit import __version__
 from corekit.conformance import check_game, check_leaks
+from corekit.errors import error_line
 from corekit.game import Game, GameError
 from corekit.options import OptionError, describe_options, options_to_dict, parse_pairs
 from corekit.players import PlayerSpec, game_defaults, split_specs
 from corekit.plugins import Registry, UnknownName, default_registry
-from corekit.runner import GameFailed, Match, MatchTooLong, PlayerFailed, QuitMatch, make_players, play_match
+from corekit.runner import (
+    GameFailed,
+    ListenerFailed,
+    Match,
+    MatchTooLong,
+    PlayerFailed,
+    QuitMatch,
+    make_players,
+    play_match,
+)
 
 USER_ERRORS = (GameError, OptionError, UnknownName, PlayerFailed, GameFailed, MatchTooLong, ValueError)
 
@@ -43,8 +53,15 @@ def option_values(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def game_options(game: Game, pairs: Sequence[str]) -> Any:
-    """A game's typed options from `-o key=value` pairs (one-line OptionError when bad)."""
-    return game.make_options(parse_pairs(pairs, game.id))
+    """A game's typed options from `-o key=value` pairs (one-line OptionError when bad).
+
+    The message starts by saying the user's `-o` option is at fault: the game's own wording
+    ("slasher: unknown option ...") reads as if the game were broken.
+    """
+    try:
+        return game.make_options(parse_pairs(pairs, game.id))
+    except OptionError as error:
+        raise OptionError(f"bad game option (-o) for {game.id}: {_without_prefix(str(error), game.id)}") from None
 
 
 def option_lines(options: Sequence[tuple[str, str, str]]) -> str:
@@ -55,6 +72,30 @@ def option_lines(options: Sequence[tuple[str, str, str]]) -> str:
 def fail(message: str) -> None:
     """Stop the command with a one-line error."""
     raise click.ClickException(message)
+
+
+class GameDisplay:
+    """Every call `play` makes into a game's display code (seat names, action texts, commentary, drawing).
+
+    These run once the match is under way, so a crash in one must neither lose the match nor surface as an
+    anonymous error: the first crash is kept as a one-line message naming the game and the call, the display
+    stops there (one error, not one per step), the match plays on, and `play` prints the result and then
+    the error.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.error: str | None = None
+
+    def __call__(self, what: str, call: Callable[..., Any], *args: Any, fallback: Any = None) -> Any:
+        """`call(*args)`, or `fallback` once any display call has crashed; `what` names the call in the error."""
+        if self.error is not None:
+            return fallback
+        try:
+            return call(*args)
+        except (Exception, SystemExit) as crash:  # SystemExit too: a game must not end `play` silently
+            self.error = f"game {self.game.id!r} raised {error_line(crash)} in {what}"
+            return fallback
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -113,17 +154,22 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
     table.add_column("title")
     table.add_column("players", justify="center")
     table.add_column("options (default)")
-    table.add_column("players here", overflow="fold")  # a spec has no spaces to wrap at
+    cells = []
     for game, options, defaults, variants in rows:
-        lines = [f"{name}:{text}" for name, text in sorted(defaults.items())]
+        # A space after each comma lets the cell wrap between parameters, never inside one.
+        lines = [f"{name}:{text.replace(',', ', ')}" for name, text in sorted(defaults.items())]
         if variants:
             lines.append(f"heuristic:variant= {', '.join(variants)}")
-        players = "\n".join(lines) or "-"
+        cells.append((game, options, "\n".join(lines) or "-"))
+    # Wide enough for the longest parameter, so the fold (a last resort) never splits one.
+    longest = max((len(word) for *_, text in cells for word in text.split()), default=1)
+    table.add_column("players here", overflow="fold", min_width=longest)
+    for game, options, players in cells:
         table.add_row(game.id, game.title, game.player_range(), option_lines(options), players)
     Console(width=max(100, _terminal_width())).print(table)
 
 
-@cli.command("players")
+@cli.command("players", short_help="List the installed player types and their options.")
 @click.option("--game", "game_id", metavar="GAME", default=None,
               help="Show the defaults as they stand in GAME, which may set its own (e.g. a smaller MCTS budget).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
@@ -191,10 +237,15 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
         fail(str(error))
         return
     except Exception as error:  # a broken game or player plugin: name it in one line
-        fail(f"{game_id} could not be set up: {type(error).__name__}: {error}")
+        fail(f"{game_id} could not be set up: {error_line(error)}")
         return
     humans = any(PlayerSpec.parse(s).name == "human" for s in specs)
-    names = game.seat_names(len(specs), options)
+    display = GameDisplay(game)
+    names = display("seat_names", game.seat_names, len(specs), options)
+    if display.error is None and (not isinstance(names, Sequence) or len(names) != len(specs)):
+        display.error = f"game {game.id!r} gave seat_names {names!r} for {len(specs)} seats"
+    if display.error is not None:
+        names = _plain_names(len(specs))
     echo = click.echo
     if not quiet:
         echo(f"{game.title} ({game.id}), {len(specs)} players, seed {seed}")
@@ -210,31 +261,46 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
         seen["match"] = match
         # With a person at the table, other seats' moves may be secret: that person sees only
         # their own observation, shown by the human player.
-        if quiet or humans:
+        if quiet or humans or display.error is not None:
             return
-        echo(f"{match.steps:4d}  {names[seat]}: {game.action_text(action)}")
+        text = display("action_text", game.action_text, action)
+        if display.error is not None:
+            return
+        echo(f"{match.steps:4d}  {names[seat]}: {text}")
         if commentary:
-            after = match.state.observation(None)
-            for line in game.events(seen.get("before", after), after):
+            after = display("observation", match.state.observation, None)
+            lines = display("events", game.events, seen.get("before", after), after, fallback=())
+            for line in lines:
                 echo(f"        {line}")
             seen["before"] = after
 
     if commentary and not quiet and not humans:
-        seen["before"] = game.initial_state(len(specs), seed, options).observation(None)
+        first = display("initial_state", game.initial_state, len(specs), seed, options)
+        seen["before"] = display("observation", first.observation, None) if first is not None else None
 
+    late_error = None
     try:
         result = play_match(game, specs, seed, options, players=players, registry=registry,
                             settings=settings, on_step=log, forfeit_on_error=False)
+    except ListenerFailed as failed:  # the match was played: print its result, then the error
+        result, late_error = failed.result, str(failed)
     except QuitMatch as stop:
         echo(f"Match abandoned: {stop}")
+        ctx.exit(1)  # no result: a script must be able to tell
         return
     except USER_ERRORS as error:
         fail(str(error))
         return
-    if not quiet and "match" in seen:
-        echo("")
-        echo(game.render(seen["match"].state.observation(None), None))
+    if not quiet and "match" in seen and display.error is None:
+        final = display("observation", seen["match"].state.observation, None)
+        drawing = display("render", game.render, final, None)
+        if display.error is None:
+            echo("")
+            echo(drawing)
     echo(describe_result(game, specs, result, names))
+    errors = [error for error in (display.error, late_error) if error is not None]
+    if errors:
+        fail("; ".join(errors))
 
 
 @cli.command("check")
@@ -252,16 +318,23 @@ def check_command(ctx: click.Context, game_id: str, games: int, seed: int, playe
     """Check GAME against the engine's contract.
 
     Plays many seeded random matches per player count and checks every rule of the game contract:
-    termination, legal actions, illegal actions refused, determinism, clones, sample() and leaks, and
-    conservation of cards. Exits 1 if any check fails.
+    termination, legal actions, illegal actions refused, determinism, clones, sample() and leaks,
+    conservation of cards, and that actions survive a replay's encoding. Exits 1 if any check fails.
     """
     registry = registry_of(ctx)
+    if games < 1:
+        fail(f"--games must be at least 1, got {games}")
     try:
         game = registry.game(game_id)
         options = game_options(game, pairs)
         counts = _player_counts(game, player_counts)
+        if pairs:
+            _options_fit(game, counts, seed, options, pairs)
     except USER_ERRORS as error:
         fail(str(error))
+        return
+    except Exception as error:  # a broken game plugin: name it in one line
+        fail(f"{game_id} could not be set up: {error_line(error)}")
         return
     failed = False
     for players in counts:
@@ -281,8 +354,12 @@ def check_command(ctx: click.Context, game_id: str, games: int, seed: int, playe
 
 
 def describe_result(game: Game, specs: Sequence[str], result: Any, names: Sequence[str] | None = None) -> str:
-    """One line saying who won, or who forfeited."""
-    names = names or [game.seat_name(seat) for seat in range(len(specs))]
+    """One line saying who won, or who forfeited.
+
+    Without `names` the seats are "seat 0", "seat 1", ...: the result must print even when the game's
+    own naming code is what failed.
+    """
+    names = names or _plain_names(len(specs))
     if result.forfeit is not None:
         return f"Result: {names[result.forfeit]} forfeits ({result.error}) after {result.steps} steps"
     best = max(result.returns)
@@ -320,11 +397,38 @@ def _player_counts(game: Game, text: str) -> list[int]:
     try:
         counts = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
-        raise OptionError(f"--players must be 'all' or numbers like 2,4, got {text!r}") from None
+        counts = []
+    if not counts:  # an empty list would check nothing and report ok
+        raise OptionError(f"--players must be 'all' or numbers like 2,4, got {text!r}")
+    counts = list(dict.fromkeys(counts))
     for count in counts:
         if not game.min_players <= count <= game.max_players:
             raise GameError(f"{game.id} needs {game.player_range()} players, got {count}")
     return counts
+
+
+def _options_fit(game: Game, counts: Sequence[int], seed: int, options: Any, pairs: Sequence[str]) -> None:
+    """Refuse the user's `-o` options if the game refuses them at a player count (slasher's first=5 with 2).
+
+    Without this, every match would fail inside the check and the game would be reported as broken.
+    """
+    for count in counts:
+        try:
+            game.initial_state(count, seed, options)
+        except (GameError, OptionError) as error:
+            given = " ".join(pairs)
+            raise OptionError(f"{game.id} refuses your options (-o {given}) with {count} players: "
+                              f"{_without_prefix(str(error), game.id)}") from None
+
+
+def _plain_names(players: int) -> list[str]:
+    return [f"seat {seat}" for seat in range(players)]
+
+
+def _without_prefix(message: str, game_id: str) -> str:
+    """A game's error without its leading "game-id: ", when a message names the game itself."""
+    prefix = f"{game_id}: "
+    return message[len(prefix):] if message.startswith(prefix) else message
 
 
 def _with_progress(label: str, total: int, work: Any) -> Any:

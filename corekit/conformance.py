@@ -13,7 +13,10 @@ or at regular steps:
 - no leak: `sample` depends only on the observation: two states the seat cannot tell apart give the
   same sample from the same generator;
 - conservation: the multiset of cards over `zones()` never changes;
-- returns: one number per seat, each in [0, 1].
+- returns: one number per seat, each in [0, 1];
+- replay codes: every action played, and every legal action at the regular steps, encodes to replay data
+  (ints of 64 bits, strings, and lists or tuples of them, within the replay format's limits) and decodes
+  back to itself, both as encoded and as read back from a replay (tuples become lists).
 
 `check_leaks(game, players, registry)` adds the player-level leak check: an MCTS player with the same
 seed decides the same in two states its seat cannot tell apart, and no seat view reaches the true state.
@@ -28,13 +31,14 @@ from typing import Any
 
 import attrs
 
+from corekit.codes import code_problem
+from corekit.errors import error_line
 from corekit.game import Game, IllegalAction, State
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
 
 _NOT_AN_ACTION = ("campfire-conformance", "not an action")
 """A value no game accepts as an action."""
-
 
 @attrs.define
 class Report:
@@ -71,12 +75,13 @@ def check_game(
     """Play `games` seeded random matches of `game` and run every state-level check."""
     report = Report(game.id, players)
     options = game.make_options(options)
+    encoded: set[Any] = set()  # actions whose replay code already passed: most recur across matches
     for index in range(games):
         match_seed = derive_seed(seed, game.id, players, index)
         try:
-            _check_match(game, players, match_seed, options, sample_every, report)
+            _check_match(game, players, match_seed, options, sample_every, report, encoded)
         except Exception as error:  # a crash inside the game is a failure to report, not to raise
-            report.fail(f"seed {match_seed}: the game raised {type(error).__name__}: {_line(error)}")
+            report.fail(f"seed {match_seed}: the game raised {error_line(error)}")
         report.matches += 1
         if progress is not None:
             progress(index + 1)
@@ -107,7 +112,7 @@ def check_leaks(
             _leak_match(game, players, match_seed, options, player_type, spec, positions, report,
                         registry.heuristic(game.id))
         except Exception as error:  # a crash is a failure to report, not to raise
-            report.fail(f"seed {match_seed}: the leak check raised {type(error).__name__}: {_line(error)}")
+            report.fail(f"seed {match_seed}: the leak check raised {error_line(error)}")
         report.matches += 1
     return report
 
@@ -140,7 +145,8 @@ def _leak_match(game: Game, players: int, match_seed: int, options: Any, player_
         report.steps += 1
 
 
-def _check_match(game: Game, players: int, seed: int, options: Any, every: int, report: Report) -> None:
+def _check_match(game: Game, players: int, seed: int, options: Any, every: int, report: Report,
+                 encoded: set[Any]) -> None:
     state = game.initial_state(players, seed, options)
     twin = game.initial_state(players, seed, options)
     bound = game.max_decisions(players, options)
@@ -165,7 +171,11 @@ def _check_match(game: Game, players: int, seed: int, options: Any, every: int, 
             _check_clone(state, seat, legal, rng, where, report)
             for observer in range(players):
                 _check_sample(state, observer, rng, where, report)
+            if not _check_codes(game, legal, seat, encoded, where, report):
+                return
         action = legal[rng.below(len(legal))]
+        if not _check_codes(game, (action,), seat, encoded, where, report):
+            return
         state.apply(seat, action)
         twin.apply(seat, action)
         step += 1
@@ -255,6 +265,46 @@ def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report)
         play.apply(mover, moves[rng.below(len(moves))])
 
 
+def _check_codes(game: Game, actions: Iterable[Any], seat: int, encoded: set[Any], where: str,
+                 report: Report) -> bool:
+    """Check that each action survives a replay (see module docstring); False after the first failure."""
+    for action in actions:
+        if action in encoded:
+            continue
+        problem = _code_problem(game, action)
+        if problem is not None:
+            report.fail(f"{where}: action {action!r} of seat {seat} {problem}")
+            return False
+        encoded.add(action)
+    return True
+
+
+def _code_problem(game: Game, action: Any) -> str | None:
+    """What stops `action` from going through a replay and coming back equal, or None."""
+    try:
+        code = game.encode_action(action)
+    except Exception as error:
+        return f"cannot be encoded: encode_action raised {error_line(error)}"
+    shape = code_problem(code)
+    if shape is not None:
+        return f"encodes to {code!r}, not replay data: {shape}"
+    for form, how in ((code, ""), (_as_read(code), " once read back from a replay (tuples become lists)")):
+        try:
+            back = game.decode_action(form)
+        except Exception as error:
+            return f"encodes to {code!r}, which decode_action cannot read{how}: {error_line(error)}"
+        if back != action:
+            return f"encodes to {code!r}, which decodes to {back!r}{how}"
+    return None
+
+
+def _as_read(code: Any) -> Any:
+    """A code as msgpack gives it back: every tuple a list."""
+    if isinstance(code, list | tuple):
+        return [_as_read(item) for item in code]
+    return code
+
+
 def _cards(state: State) -> Counter:
     counts: Counter = Counter()
     for zone, cards in state.zones().items():
@@ -287,11 +337,6 @@ def _reaches(root: Any, target: Any, limit: int = 200_000) -> bool:
                 seen.add(id(child))
                 stack.append(child)
     return False
-
-
-def _line(error: BaseException) -> str:
-    lines = str(error).strip().splitlines()
-    return lines[0] if lines else ""
 
 
 def all_reports_ok(reports: Iterable[Report]) -> bool:

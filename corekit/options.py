@@ -14,6 +14,8 @@ from typing import Any
 
 import attrs
 
+from corekit.errors import first_line
+
 
 class OptionError(ValueError):
     """A bad option: unknown name, unreadable value or a value out of range. The message is one line."""
@@ -74,7 +76,7 @@ def build_options(cls: type, values: Mapping[str, Any], what: str) -> Any:
     try:
         return cls(**typed)
     except (ValueError, TypeError) as error:
-        raise OptionError(f"{what}: {_one_line(error)}") from None
+        raise OptionError(f"{what}: {first_line(error)}") from None
 
 
 def options_to_dict(options: Any) -> dict[str, Any]:
@@ -109,9 +111,19 @@ def _convert(raw: Any, kind: Any, field: attrs.Attribute, what: str) -> Any:
     except OptionError:
         raise
     except ValueError:
-        type_name = getattr(kind, "__name__", str(kind))
-        raise OptionError(f"{what}: option {field.name!r} needs a {type_name}, got {raw!r}") from None
+        raise OptionError(f"{what}: option {field.name!r} needs {_type_words(kind)}, got {raw!r}") from None
     return text
+
+
+_TYPE_WORDS = {int: "an integer", float: "a number", bool: "true or false", str: "text"}
+"""How an error message asks for a value of each type (a person reads it, not a programmer)."""
+
+
+def _type_words(kind: Any) -> str:
+    if kind in _TYPE_WORDS:
+        return _TYPE_WORDS[kind]
+    name = getattr(kind, "__name__", str(kind))
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def _enum_value(kind: type[enum.Enum], raw: Any, name: str, what: str) -> enum.Enum:
@@ -136,8 +148,3 @@ def _format_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
-
-
-def _one_line(error: BaseException) -> str:
-    text = str(error).strip().splitlines()
-    return text[0] if text else type(error).__name__

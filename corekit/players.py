@@ -79,6 +79,8 @@ class PlayerType:
     make: Callable[[Any, int, Game, Heuristic | None], Player]
     options_type: type = NoOptions
     help: str = ""
+    interactive: bool = False
+    """Needs a person at a terminal (it reads stdin); tournaments refuse it, since nobody answers there."""
 
 
 @attrs.frozen

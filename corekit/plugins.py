@@ -16,6 +16,7 @@ from typing import Any
 import pluggy
 
 from corekit import hookspecs
+from corekit.errors import error_line
 from corekit.game import Game
 from corekit.heuristics import Heuristic
 from corekit.players import PlayerType
@@ -62,7 +63,7 @@ class Registry:
         try:
             self.pm.register(plugin, name=name)
         except Exception as error:  # a malformed plugin must not stop the others
-            self.warnings.append(f"plugin {name or _name(plugin)!r} could not be registered: {_line(error)}")
+            self.warnings.append(f"plugin {name or _name(plugin)!r} could not be registered: {error_line(error)}")
 
     def game(self, game_id: str) -> Game:
         """The game with this id, or UnknownName listing the installed ones."""
@@ -96,7 +97,7 @@ class Registry:
                 try:
                     plugin = entry.load()
                 except Exception as error:  # report by name, keep loading the rest
-                    self.warnings.append(f"plugin {entry.name!r} ({entry.value}) failed to load: {_line(error)}")
+                    self.warnings.append(f"plugin {entry.name!r} ({entry.value}) failed to load: {error_line(error)}")
                     continue
                 self.register(plugin, name=entry.name)
 
@@ -107,7 +108,7 @@ class Registry:
             try:
                 plugin = importlib.import_module(name)
             except Exception as error:
-                self.warnings.append(f"plugin {name!r} from {PLUGINS_VARIABLE} failed to load: {_line(error)}")
+                self.warnings.append(f"plugin {name!r} from {PLUGINS_VARIABLE} failed to load: {error_line(error)}")
                 continue
             self.register(plugin, name=name)
 
@@ -137,7 +138,7 @@ class Registry:
             try:
                 yield impl.plugin_name, impl.function()
             except Exception as error:
-                self.warnings.append(f"plugin {impl.plugin_name!r} failed in {hook_name}: {_line(error)}")
+                self.warnings.append(f"plugin {impl.plugin_name!r} failed in {hook_name}: {error_line(error)}")
 
 
 _default: Registry | None = None
@@ -153,8 +154,3 @@ def default_registry() -> Registry:
 
 def _name(plugin: Any) -> str:
     return plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__name__
-
-
-def _line(error: BaseException) -> str:
-    lines = str(error).strip().splitlines()
-    return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__

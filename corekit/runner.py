@@ -13,9 +13,11 @@ from typing import Any
 
 import attrs
 
-from corekit.game import Game, IllegalAction, State
+from corekit.errors import error_line, first_line
+from corekit.game import Game, GameError, IllegalAction, State
+from corekit.options import OptionError
 from corekit.players import Player, PlayerSpec, SeatView, build_player
-from corekit.plugins import Registry, default_registry
+from corekit.plugins import Registry, UnknownName, default_registry
 from corekit.rng import derive_seed
 
 
@@ -35,6 +37,15 @@ class QuitMatch(Exception):
 
 class GameFailed(RuntimeError):
     """The game itself raised (a bug in the game, not in a player); the message is one line."""
+
+
+class ListenerFailed(RuntimeError):
+    """A match-end listener (a replay recorder) raised after the match was decided; `result` is that match's
+    result, so callers report it before the one-line error."""
+
+    def __init__(self, result: MatchResult, message: str) -> None:
+        super().__init__(message)
+        self.result = result
 
 
 class MatchTooLong(RuntimeError):
@@ -73,14 +84,35 @@ class MatchResult:
 def make_players(
     game: Game, specs: Sequence[str], seed: int, registry: Registry | None = None
 ) -> list[Player]:
-    """One player per spec, each seeded from the match seed and its seat."""
+    """One player per spec, each seeded from the match seed and its seat.
+
+    A bad spec raises OptionError or UnknownName (the user's mistake); a player plugin whose constructor
+    raises gives PlayerFailed naming the seat and spec, so the player is blamed, not the game.
+    """
     registry = registry or default_registry()
     players = []
     for seat, text in enumerate(specs):
         spec = PlayerSpec.parse(text)
-        players.append(build_player(registry.player_type(spec.name), spec, derive_seed(seed, "seat", seat), game,
-                                    registry.heuristic(game.id)))
+        player_type = registry.player_type(spec.name)
+        try:
+            players.append(build_player(player_type, spec, derive_seed(seed, "seat", seat), game,
+                                        registry.heuristic(game.id)))
+        except (OptionError, UnknownName):
+            raise
+        except (Exception, SystemExit) as crash:
+            raise PlayerFailed(seat, text, f"could not be built: {error_line(crash)}") from crash
     return players
+
+
+def set_up(game: Game, players: int, seed: int, options: Any) -> State:
+    """The match's initial state. The game refusing what it was asked for (a player count, an option value)
+    is the user's GameError or OptionError; anything else it raises is GameFailed, naming the game."""
+    try:
+        return game.initial_state(players, seed, options)
+    except (GameError, OptionError):
+        raise
+    except (Exception, SystemExit) as error:
+        raise GameFailed(f"game {game.id!r} raised {error_line(error)} at setup") from error
 
 
 def play_match(
@@ -103,7 +135,7 @@ def play_match(
     """
     registry = registry or default_registry()
     options = game.make_options(options)
-    state = game.initial_state(len(specs), seed, options)
+    state = set_up(game, len(specs), seed, options)
     if players is None:
         players = make_players(game, specs, seed, registry)
     if len(players) != len(specs):
@@ -127,8 +159,8 @@ def play_match(
                 action = player.decide(view)
             except (QuitMatch, PlayerFailed):
                 raise
-            except Exception as crash:
-                raise PlayerFailed(seat, specs[seat], f"raised {_line(crash)}") from crash
+            except (Exception, SystemExit) as crash:  # an AI calling sys.exit must not end a tournament
+                raise PlayerFailed(seat, specs[seat], f"raised {error_line(crash)}") from crash
             elapsed = time.perf_counter() - started
             spent[seat] += elapsed
             decisions[seat] += 1
@@ -161,7 +193,10 @@ def play_match(
         share = 1.0 / (n - 1) if n > 1 else 0.0
         returns = tuple(0.0 if s == forfeit else share for s in range(n))
     result = MatchResult(returns, match.steps, tuple(decisions), tuple(spent), forfeit, error)
-    hook.campfire_match_end(match=match, result=result)
+    try:
+        hook.campfire_match_end(match=match, result=result)
+    except Exception as error:  # e.g. the replay could not be written: the result must still reach the caller
+        raise ListenerFailed(result, f"after the match: {first_line(error)}") from error
     return result
 
 
@@ -172,9 +207,4 @@ def _game_step(game: Game, match: Match, step: Callable[..., Any], *args: Any) -
     except IllegalAction:
         raise
     except Exception as error:
-        raise GameFailed(f"game {game.id!r} raised {_line(error)} at step {match.steps}") from error
-
-
-def _line(error: BaseException) -> str:
-    lines = str(error).strip().splitlines()
-    return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
+        raise GameFailed(f"game {game.id!r} raised {error_line(error)} at step {match.steps}") from error

@@ -30,8 +30,10 @@ def setup(cli: click.Group) -> None:
     play = cli.commands.get("play")
     if play is not None and not any(param.name == "replay" for param in play.params):
         play.params.append(click.Option(
-            ["--replay"], metavar="FILE", type=click.Path(dir_okay=False),
-            help="Write a replay of the match to FILE (written when the match ends).",
+            # No click checks (dir_okay=False would be a three-line usage error): the recorder checks the
+            # file when the match starts, in one line, for the command line and play_match alike.
+            ["--replay"], metavar="FILE", type=click.Path(),
+            help="Write a replay of the match to FILE (checked before the match, written when it ends).",
         ))
 
 

@@ -22,6 +22,10 @@ from typing import Any
 import attrs
 import cattrs
 import msgpack
+from cattrs.errors import AttributeValidationNote, IterableValidationNote
+
+from corekit.codes import INT_MAX, INT_MIN, MAX_CODE_DEPTH, MAX_CODE_ITEMS, MAX_TEXT, text_problem
+from corekit.errors import first_line
 
 FORMAT_VERSION = 1
 """The version this campfire writes. Readers for older versions stay in `_BODY_READERS`."""
@@ -37,11 +41,10 @@ three bytes: the densest legitimate use.)"""
 MAX_STEPS = 1_000_000
 MAX_SEATS = 255
 """A seat is written as one byte."""
-MAX_CODE_DEPTH = 4
-MAX_CODE_ITEMS = 64
-MAX_TEXT = 4096
 DIGEST_BYTES = 8
 DEFAULT_DIGEST_EVERY = 16
+# msgpack's integer range bounds every int in a replay (seed, options, action codes, times); action codes
+# follow the engine's rules (corekit/codes.py), which conformance checks for every game.
 
 
 class ReplayError(Exception):
@@ -51,10 +54,34 @@ class ReplayError(Exception):
         return _one_line(str(self.args[0]) if self.args else type(self).__name__)
 
 
-def _scalar_options(instance: Any, attribute: attrs.Attribute, value: dict[str, Any]) -> None:
+class _FieldProblem(ValueError):
+    """A value that is wrong where it sits: `where` (".digest_every", ".options.speed", "[3]") is added to
+    the path of what holds it, so a reader's error names the field ("header.digest_every must be ...")."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        super().__init__(f"{where.lstrip('.')} {problem}")
+        self.where = where
+        self.problem = problem
+
+
+def _check(problem_of: Callable[[Any], str | None]) -> Callable[[Any, attrs.Attribute, Any], None]:
+    """An attrs validator whose error names its field (attrs' own say only "invalid value" once cattrs
+    reports them: they run in `__init__`, after cattrs has left the field)."""
+
+    def validate(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+        problem = problem_of(value)
+        if problem:
+            raise _FieldProblem(f".{attribute.name}", problem)
+
+    return validate
+
+
+def _plain_options(instance: Any, attribute: attrs.Attribute, value: dict[str, Any]) -> None:
     for key, item in value.items():
-        if not isinstance(key, str) or not isinstance(item, bool | int | float | str):
-            raise TypeError(f"option {key!r} must be a plain value, got {type(item).__name__}")
+        if not isinstance(key, str):
+            raise _FieldProblem(".options", f"has a key {key!r} that is not a str")
+        if not isinstance(item, bool | int | float | str):
+            raise _FieldProblem(f".options.{key}", f"must be an int, float, bool or str, got {_kind(item)}")
 
 
 @attrs.frozen
@@ -65,21 +92,27 @@ class Header:
     """The campfire version that recorded the match."""
     game: str
     game_version: str
-    options: dict[str, Any] = attrs.field(validator=_scalar_options)
+    options: dict[str, Any] = attrs.field(validator=_plain_options)
     """The game's options as plain values (`corekit.options.options_to_dict`)."""
-    seats: tuple[str, ...] = attrs.field(validator=attrs.validators.min_len(1))
+    seats: tuple[str, ...] = attrs.field(validator=_check(
+        lambda v: "must not be empty" if not v else
+        f"has {len(v)} seats, more than {MAX_SEATS}" if len(v) > MAX_SEATS else None))
     """The player spec of each seat, e.g. `mcts:iterations=500`."""
     seed: int
-    digest_every: int = attrs.field(default=DEFAULT_DIGEST_EVERY, validator=attrs.validators.ge(1))
+    digest_every: int = attrs.field(default=DEFAULT_DIGEST_EVERY,
+                                    validator=_check(lambda v: f"must be at least 1, got {v}" if v < 1 else None))
 
 
 @attrs.frozen
 class Result:
     """How the match ended, and the digest of the final state."""
 
-    steps: int = attrs.field(validator=[attrs.validators.ge(0), attrs.validators.le(MAX_STEPS)])
+    steps: int = attrs.field(validator=_check(
+        lambda v: f"must be >= 0, got {v}" if v < 0 else
+        f"must be at most {MAX_STEPS}, got {v}" if v > MAX_STEPS else None))
     returns: tuple[float, ...]
-    final_digest: bytes = attrs.field(validator=attrs.validators.min_len(DIGEST_BYTES))
+    final_digest: bytes = attrs.field(validator=_check(
+        lambda v: f"must be {DIGEST_BYTES} bytes, got {len(v)}" if len(v) != DIGEST_BYTES else None))
     forfeit: int | None = None
     error: str | None = None
 
@@ -151,14 +184,50 @@ def encode_replay(replay: Replay) -> bytes:
     return msgpack.packb(outer, use_bin_type=True)
 
 
+def check_header(header: Header) -> None:
+    """Raise a one-line ReplayError naming the field if a reader would refuse this header once written
+    (an int beyond 64 bits, a string over the reader's limit, ...): the recorder asks before the match."""
+    plain = _converter.unstructure(header)
+    problem = _unstorable(plain, "header")
+    if problem:
+        raise ReplayError(problem)
+    packed = msgpack.packb(plain, use_bin_type=True)
+    # Read back as a reader would: whatever is written here is what `read_replay` accepts.
+    _structure(_unpack(packed, max_str_len=MAX_TEXT, max_bin_len=len(packed), max_array_len=MAX_STEPS,
+                       max_map_len=1024, what="header"), Header, "header")
+
+
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Raise a one-line ReplayError if a replay cannot be written at `path`; the recorder asks before the
+    match, so a match is not played for nothing. Creates and removes a temporary file, as `write_replay`
+    will (the only test that is sure: permissions, read-only disks, special folders)."""
+    text = os.fspath(path)
+    target = Path(text)
+    if target.is_dir():
+        raise ReplayError("it is a folder")
+    if text.endswith(("/", os.sep)):  # Path() drops the separator: "new/" would become a file "new"
+        raise ReplayError(f"it is a folder name (it ends with {text[-1]!r})")
+    if target.exists() and not target.is_file():  # os.replace would put a file in place of /dev/null
+        raise ReplayError("it exists and is not a regular file")
+    folder = target.parent
+    if not folder.is_dir():
+        raise ReplayError(f"{folder} is not a folder" if folder.exists() else f"the folder {folder} does not exist")
+    temporary = _temporary(target)
+    try:
+        os.close(_create(temporary))
+    except OSError as error:
+        raise ReplayError(f"cannot create a file in {folder}: {error.strerror or error}") from None
+    os.unlink(temporary)
+
+
 def write_replay(path: str | os.PathLike[str], replay: Replay) -> None:
     """Write atomically: a temporary file in the same folder, then `os.replace`, so a reader or an
-    interrupted process never sees half a file."""
+    interrupted process never sees half a file. An OSError's file name may be the temporary file's:
+    report `strerror` with the user's path."""
     data = encode_replay(replay)
     target = Path(path)
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    # os.open with 0o666 lets the umask decide the mode, as for any file the user writes.
-    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    temporary = _temporary(target)
+    handle = _create(temporary)
     try:
         # No fsync: the rename already guarantees a reader or an interrupted process never sees half a
         # file, and syncing every replay would double the time of a tournament of quick matches.
@@ -169,6 +238,42 @@ def write_replay(path: str | os.PathLike[str], replay: Replay) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def _temporary(target: Path) -> Path:
+    return target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+
+
+def _create(path: Path) -> int:
+    # os.open with 0o666 lets the umask decide the mode, as for any file the user writes.
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+
+
+def _unstorable(value: Any, path: str) -> str | None:
+    """Why msgpack or a reader's limits refuse `value` (None if they do not), naming its path."""
+    if value is None or isinstance(value, bool | float | bytes):
+        return None
+    if isinstance(value, int):
+        return None if INT_MIN <= value <= INT_MAX else f"{path} does not fit in 64 bits"
+    if isinstance(value, str):
+        problem = text_problem(value)
+        return problem and f"{path} {problem}"
+    if isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            problem = _unstorable(item, f"{path}[{index}]")
+            if problem:
+                return problem
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                return f"{path} has a key {key!r} that is not a str"
+            problem = text_problem(key)
+            problem = f"{path} has a key that {problem}" if problem else _unstorable(item, f"{path}.{key}")
+            if problem:
+                return problem
+        return None
+    return f"{path} is a {type(value).__name__}, which a replay cannot store"
 
 
 # -------------------------------------------------------------------------------------------------
@@ -254,7 +359,7 @@ def _unpack(data: bytes, *, what: str, **limits: int) -> Any:
     except msgpack.StackError:
         raise ReplayError(f"not a campfire replay: the {what} is nested too deeply") from None
     except Exception as error:  # msgpack reports limits and bad bytes as ValueError and friends
-        reason = _one_line(str(error)) or type(error).__name__
+        reason = first_line(error)
         raise ReplayError(f"not a campfire replay: unreadable {what} ({reason})") from None
     finally:
         if collecting:
@@ -289,15 +394,11 @@ def _read_body_v1(body: Any) -> Replay:
     expected = (steps // header.digest_every + 1) * DIGEST_BYTES
     if len(digests) != expected:
         raise ReplayError(f"bad action stream: {len(digests)} digest bytes, expected {expected}")
-    if len(result.final_digest) != DIGEST_BYTES:
-        raise ReplayError("bad result: the final digest is not 8 bytes")
-    players = len(header.seats)
-    if players > MAX_SEATS:
-        raise ReplayError(f"bad header: {players} seats, more than {MAX_SEATS}")
+    players = len(header.seats)  # at most MAX_SEATS: Header checks
     if len(result.returns) != players:
-        raise ReplayError(f"bad result: {len(result.returns)} returns for {players} seats")
+        raise ReplayError(f"result.returns has {len(result.returns)} values for {players} seats")
     if result.forfeit is not None and not 0 <= result.forfeit < players:
-        raise ReplayError(f"bad result: forfeit by seat {result.forfeit}, which does not exist")
+        raise ReplayError(f"result.forfeit is seat {result.forfeit}, which does not exist ({players} seats)")
     if seats and max(seats) >= players:
         step = next(i for i, s in enumerate(seats) if s >= players) + 1
         raise ReplayError(f"bad action stream: step {step} is played by seat {seats[step - 1]} of {players}")
@@ -363,19 +464,61 @@ def _structure(value: Any, kind: type, what: str) -> Any:
     try:
         return _converter.structure(value, kind)
     except Exception as error:  # cattrs groups every field's problem; the first one is enough to act on
-        messages = cattrs.transform_error(error) if isinstance(error, cattrs.BaseValidationError) else [str(error)]
-        raise ReplayError(f"bad {what}: {messages[0] if messages else error}") from None
+        raise ReplayError(_problem(error, what)) from None
+
+
+def _problem(error: BaseException, path: str) -> str:
+    """The first problem in a cattrs error, as "<field path> <what is wrong>" (e.g. "header.seed must be
+    an int, got str"): cattrs' own `transform_error` says "invalid value @ $" for attrs validators."""
+    if isinstance(error, cattrs.BaseValidationError):
+        with_notes, without = error.group_exceptions()
+        if with_notes:
+            inner, note = with_notes[0]
+            if isinstance(note, AttributeValidationNote):
+                return _problem(inner, f"{path}.{note.name}")
+            if isinstance(note, IterableValidationNote):
+                return _problem(inner, f"{path}[{note.index}]")
+            return _problem(inner, path)
+        return _problem(without[0], path) if without else f"{path} is not valid"
+    if isinstance(error, _FieldProblem):
+        return f"{path}{error.where} {error.problem}"
+    if isinstance(error, KeyError):  # cattrs: a required field is not in the map
+        return f"{path} is missing"
+    return f"{path} {first_line(error)}"
+
+
+def _kind(value: Any) -> str:
+    """A value's type as a replay's reader names it (msgpack's nil for None)."""
+    return "nil" if value is None else type(value).__name__
 
 
 def _checksum(data: bytes) -> bytes:
     return hashlib.blake2b(data, digest_size=8).digest()
 
 
-def _strict(kind: type, accepted: tuple[type, ...]) -> Callable[[Any, Any], Any]:
+def _strict(name: str, accepted: tuple[Any, ...], convert: Callable[[Any], Any] = lambda v: v) -> Callable[..., Any]:
     def structure(value: Any, _: Any) -> Any:
         if type(value) not in accepted:
-            raise TypeError(f"expected {kind.__name__}, got {type(value).__name__}")
-        return kind(value)
+            raise TypeError(f"must be {name}, got {_kind(value)}")
+        return convert(value)
+
+    return structure
+
+
+def _strict_tuple(converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """`tuple[X, ...]` from an array only (cattrs would take a str as a sequence of characters)."""
+
+    def structure(value: Any, kind: Any) -> Any:
+        if type(value) is not list:
+            raise TypeError(f"must be an array, got {_kind(value)}")
+        item_kind = kind.__args__[0]
+        items = []
+        for index, item in enumerate(value):
+            try:
+                items.append(converter.structure(item, item_kind))
+            except TypeError as error:
+                raise _FieldProblem(f"[{index}]", str(error)) from None
+        return tuple(items)
 
     return structure
 
@@ -383,12 +526,17 @@ def _strict(kind: type, accepted: tuple[type, ...]) -> Callable[[Any, Any], Any]
 def _make_converter() -> cattrs.Converter:
     # cattrs' defaults coerce ("5" becomes 5); a replay from someone else must have exactly the types written.
     converter = cattrs.Converter()
-    converter.register_structure_hook(int, _strict(int, (int,)))
-    converter.register_structure_hook(float, _strict(float, (int, float)))
-    converter.register_structure_hook(str, _strict(str, (str,)))
-    converter.register_structure_hook(bool, _strict(bool, (bool,)))
-    converter.register_structure_hook(bytes, _strict(bytes, (bytes,)))
-    converter.register_structure_hook_func(lambda kind: kind == dict[str, Any], _strict(dict, (dict,)))
+    converter.register_structure_hook(int, _strict("an int", (int,)))
+    converter.register_structure_hook(float, _strict("a number", (int, float), float))
+    converter.register_structure_hook(str, _strict("a str", (str,)))
+    converter.register_structure_hook(bool, _strict("a bool", (bool,)))
+    converter.register_structure_hook(bytes, _strict("bytes", (bytes,)))
+    converter.register_structure_hook(int | None, _strict("an int or nil", (int, type(None))))
+    converter.register_structure_hook(str | None, _strict("a str or nil", (str, type(None))))
+    converter.register_structure_hook_func(lambda kind: kind == dict[str, Any], _strict("a map", (dict,)))
+    converter.register_structure_hook_func(
+        lambda kind: getattr(kind, "__origin__", None) is tuple and kind.__args__[1:] == (...,),
+        _strict_tuple(converter))
     return converter
 
 

@@ -4,6 +4,11 @@ A match is recorded when its settings name a file (`settings["replay"]`, from `c
 or a tournament's `play_match(..., settings={"replay": path})`). Nothing is written before the match
 ends, and then atomically, so an interrupted match leaves no file (or the previous complete one).
 Several matches may be recorded in one process, one after another or interleaved.
+
+Everything that can fail is checked as early as it can be, so a match is not played for a replay that
+cannot be written: the seed, the options and the destination when the match starts, each action code
+when it is recorded. Each problem is one line naming the user's file (a ValueError, which the runner's
+callers report in one line) or, for an action code, the game and the step (GameFailed: a bug in the game).
 """
 
 from __future__ import annotations
@@ -16,14 +21,18 @@ from pathlib import Path
 from typing import Any
 
 from corekit import __version__
+from corekit.codes import INT_MAX, INT_MIN, MAX_TEXT, code_problem
+from corekit.errors import error_line, first_line
 from corekit.options import options_to_dict
-from corekit.runner import Match, MatchResult
+from corekit.runner import GameFailed, Match, MatchResult
 from replays.format import (
     DEFAULT_DIGEST_EVERY,
-    MAX_SEATS,
     Header,
     Replay,
+    ReplayError,
     Result,
+    check_header,
+    check_writable,
     digest_bytes,
     write_replay,
 )
@@ -33,8 +42,11 @@ class Recording:
     """The replay of one match as it is being played."""
 
     def __init__(self, match: Match, path: Path, digest_every: int = DEFAULT_DIGEST_EVERY) -> None:
-        if match.state.players > MAX_SEATS:
-            raise ValueError(f"a replay holds at most {MAX_SEATS} seats")
+        """Raises ReplayError (or ValueError from Header) when the header could not be written or read back."""
+        if not INT_MIN <= match.seed <= INT_MAX:
+            # Refused rather than stored some other way: the format stays plain msgpack ints, and no seed
+            # beyond 64 bits plays differently (corekit's generator keeps 64 bits of it).
+            raise ReplayError(f"seed {match.seed} does not fit in a replay; --seed must be from {INT_MIN} to {INT_MAX}")
         self.path = path
         self.game = match.game
         self.header = Header(
@@ -46,6 +58,7 @@ class Recording:
             seed=match.seed,
             digest_every=digest_every,
         )
+        check_header(self.header)
         self.seats = bytearray()
         self.actions: list[Any] = []
         self.checks = bytearray()
@@ -55,15 +68,25 @@ class Recording:
 
     def step(self, match: Match, seat: int, action: Any, annotation: Mapping[str, Any]) -> None:
         """Add one applied action, its check byte, a digest on digest steps, and its annotations."""
+        step = len(self.actions) + 1
+        # Checked now, not when the file is written: the game's bug is named at its step, and a match is
+        # not played to the end for a replay that cannot be written.
+        try:
+            code = self.game.encode_action(action)
+        except Exception as error:
+            raise GameFailed(f"game {self.game.id!r} step {step}: encode_action raised {error_line(error)}") from error
+        problem = code_problem(code)
+        if problem:
+            raise GameFailed(f"game {self.game.id!r} step {step}: encode_action gave {problem}")
         digest = digest_bytes(match.state)
         self.seats.append(seat)
-        self.actions.append(_plain(self.game.encode_action(action)))
+        self.actions.append(_plain(code))
         self.checks.append(digest[0])
-        step = len(self.actions)
         if step % self.header.digest_every == 0:
             self.digests += digest
         seconds = annotation.get("time", 0.0)
-        self.times.append(max(0, round(seconds * 1e6)) if isinstance(seconds, int | float) and
+        # A player may report its own "time"; clamped so that no value can make the file unwritable.
+        self.times.append(min(INT_MAX, max(0, round(seconds * 1e6))) if isinstance(seconds, int | float) and
                           math.isfinite(seconds) else 0)
         stats = _stats(annotation.get("stats"))
         if stats:
@@ -76,7 +99,7 @@ class Recording:
             returns=tuple(float(r) for r in result.returns),
             final_digest=digest_bytes(match.state),
             forfeit=result.forfeit,
-            error=result.error,
+            error=None if result.error is None else _text(result.error),
         )
         return Replay(self.header, bytes(self.seats), self.actions, bytes(self.checks), bytes(self.digests),
                       outcome, self.times, self.stats)
@@ -87,18 +110,21 @@ _recordings: dict[int, Recording] = {}
 
 
 def match_start(match: Match) -> None:
-    """Start recording when the match's settings ask for a replay file."""
+    """Start recording when the match's settings ask for a replay file; raise a one-line ValueError naming
+    the file if the replay could not be written (bad seed or options, unwritable destination)."""
     target = match.settings.get("replay")
-    if not target:
+    if target is None:
         return
-    path = Path(os.fspath(target))
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise ValueError(f"cannot write the replay {path}: the folder {folder} does not exist")
-    if path.is_dir():
-        raise ValueError(f"cannot write the replay {path}: it is a folder")
+    name = os.fspath(target)
+    if not name:  # Path("") is ".": an empty name would otherwise fail only when the match ends
+        raise ValueError("cannot write a replay to an empty file name (--replay '')")
+    try:
+        recording = Recording(match, Path(name))
+        check_writable(name)
+    except (OSError, ReplayError, ValueError) as error:
+        raise ValueError(f"cannot write the replay {name}: {_reason(error)}") from None
     key = id(match)
-    _recordings[key] = Recording(match, path)
+    _recordings[key] = recording
     # An interrupted match never reaches match_end: drop its recording with the match object.
     weakref.finalize(match, _recordings.pop, key, None)
 
@@ -117,9 +143,21 @@ def match_end(match: Match, result: MatchResult) -> None:
         return
     try:
         write_replay(recording.path, recording.finish(match, result))
-    except (OSError, OverflowError, TypeError, ValueError) as error:
+    except (OSError, OverflowError, ReplayError, TypeError, ValueError) as error:
         # The runner's callers report ValueError in one line; a replay that cannot be written is that.
-        raise ValueError(f"cannot write the replay {recording.path}: {error}") from None
+        raise ValueError(f"cannot write the replay {recording.path}: {_reason(error)}") from None
+
+
+def _reason(error: BaseException) -> str:
+    """One line; an OSError's own text would name the temporary file, its strerror does not."""
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return first_line(error)
+
+
+def _text(text: str) -> str:
+    """A forfeit's error as a replay can store it (a player's exception may say anything, at any length)."""
+    return text.encode("utf-8", "replace")[:MAX_TEXT].decode("utf-8", "ignore")
 
 
 def _plain(code: Any) -> Any:
@@ -137,10 +175,11 @@ def _stats(raw: Any) -> list[tuple[Any, int, float]]:
     for row in raw:
         try:
             code, visits, value = row
-            row = (_plain(code), int(visits), float(value))
-        except (TypeError, ValueError):
+            row = (code, int(visits), float(value))
+        except (TypeError, ValueError, OverflowError):
             return []
-        if not math.isfinite(row[2]):
+        # An annotation is optional: one the file could not store is dropped, the match goes on.
+        if code_problem(code) or not INT_MIN <= row[1] <= INT_MAX or not math.isfinite(row[2]):
             return []
-        rows.append(row)
+        rows.append((_plain(code), row[1], row[2]))
     return rows

@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from corekit.errors import first_line
 from corekit.game import Game, IllegalAction, State
 from corekit.plugins import Registry, UnknownName, default_registry
 from replays.format import Replay, ReplayError, digest_bytes
@@ -55,7 +56,7 @@ class Simulator:
             self.options = game.make_options(header.options)
             initial = game.initial_state(len(header.seats), header.seed, self.options)
         except Exception as error:  # options or a player count the installed game refuses
-            raise ReplayError(f"cannot set up the match: {_line(error)}") from None
+            raise ReplayError(f"cannot set up the match: {first_line(error)}") from None
         try:
             self.names: list[str] = list(game.seat_names(len(header.seats), self.options))
         except Exception:  # names are for people; a game that cannot name these seats still replays
@@ -105,7 +106,7 @@ class Simulator:
         try:
             return self.replay.seats[step - 1], self.game.decode_action(code)
         except Exception as error:  # a hostile code the game cannot read
-            raise Diverged(step, f"the action code {_short(code)} cannot be decoded ({_line(error)})") from None
+            raise Diverged(step, f"the action code {_short(code)} cannot be decoded ({first_line(error)})") from None
 
     def action_text(self, step: int) -> str:
         """How `campfire play` printed step `step`: 'seat 0: play 4'."""
@@ -157,10 +158,10 @@ class Simulator:
         try:
             state.apply(seat, action)
         except IllegalAction as error:  # its message names the action and the seat
-            raise Diverged(step, _line(error)) from None
+            raise Diverged(step, first_line(error)) from None
         except Exception as error:  # a game tripping over a hostile action
             raise Diverged(step, f"the game raised {type(error).__name__} on {self.names[seat]}'s "
-                                 f"{_text(self.game, action)}: {_line(error)}") from None
+                                 f"{_text(self.game, action)}: {first_line(error)}") from None
 
     def _locate(self, good: int, bad: int, reason: str | None) -> None:
         """Raise Diverged at the first step in (good, bad] whose check byte differs; failing that, at `bad`
@@ -222,8 +223,3 @@ def _short(value: Any) -> str:
 
 def _floats(values: Any) -> str:
     return "(" + ", ".join(f"{v:g}" for v in values) + ")"
-
-
-def _line(error: BaseException) -> str:
-    lines = str(error).strip().splitlines()
-    return lines[0] if lines else type(error).__name__

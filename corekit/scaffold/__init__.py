@@ -8,14 +8,22 @@ under corekit/ or plugins/ is touched: the entry point is the whole registration
 
 from __future__ import annotations
 
+import importlib.util
+import keyword
 import re
 import string
+import sys
+from collections.abc import Collection
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import click
 
+from corekit.plugins import default_registry
+
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+EXAMPLE = "e.g. lantern-hunt"
 
 # template file -> path in the new package ({package} is replaced by the package name)
 FILES = {
@@ -36,31 +44,76 @@ class ScaffoldError(ValueError):
 
 
 def names_for(name: str) -> dict[str, str]:
-    """Every spelling the templates need, from a game id such as `lantern-hunt`."""
+    """Every spelling the templates need, from a game id such as `lantern-hunt`; ScaffoldError (one line: why,
+    and what a valid name looks like) when the id cannot make a package that imports and runs."""
+    package = name.replace("-", "_")
+    if name[:1].isdigit() and NAME_PATTERN.match(f"x{name}"):  # only its first character is wrong
+        raise ScaffoldError(f"game name {name!r} must start with a letter, or its package {package} would not be a "
+                            f"Python identifier; a valid name is lowercase letters and digits in words joined by "
+                            f"hyphens, {EXAMPLE}")
     if not NAME_PATTERN.match(name):
-        raise ScaffoldError(
-            f"game name {name!r} must be lowercase letters and digits in words joined by hyphens, e.g. lantern-hunt"
-        )
+        raise ScaffoldError(f"game name {name!r} must be lowercase letters and digits in words joined by hyphens, "
+                            f"starting with a letter, {EXAMPLE}")
+    if keyword.iskeyword(package):
+        raise ScaffoldError(f"game name {name!r} is a Python keyword, so its package could not be imported; choose "
+                            f"a name that is not a keyword, {EXAMPLE}")
     words = name.split("-")
     title = " ".join(word.capitalize() for word in words)
     class_name = "".join(word.capitalize() for word in words)
+    state_name = f"{class_name}State"
+    taken = template_names()
+    for made in (class_name, state_name):
+        if made in taken:
+            raise ScaffoldError(f"game name {name!r} would make a class {made}, a name the generated code already "
+                                f"uses for something else; choose another name, {EXAMPLE}")
     return {
         "game_id": name,
-        "package": name.replace("-", "_"),
+        "package": package,
         "distribution": f"campfire-{name}",
         "title": title,
         "class_name": class_name,
-        "state_name": f"{class_name}State",
+        "state_name": state_name,
     }
 
 
-def create_game_package(name: str, directory: Path) -> Path:
-    """Write the package for game `name` into `directory/name` and return that folder."""
+def template_names() -> set[str]:
+    """The names the templates import or define beside the game's own classes: a game class of the same name
+    would replace one of them in its module (`rng` makes `class Rng`, and `Rng(seed)` then builds a game)."""
+    names: set[str] = set()
+    for template in _templates().iterdir():
+        for line in template.read_text(encoding="utf-8").splitlines():
+            if imported := re.match(r"(?:from \S+ )?import (.+)", line):
+                names.update(part.strip() for part in imported.group(1).split(","))
+            elif defined := re.match(r"class (\w+)", line):  # `class $class_name` does not match: it is the game's
+                names.add(defined.group(1))
+    return names
+
+
+def check_new(name: str, installed: Collection[str]) -> None:
+    """ScaffoldError unless `name` is new: not an `installed` game's id, and its package shadows no module that
+    is already importable (the standard library's, Campfire's own, or any installed one)."""
+    package = name.replace("-", "_")
+    if name in installed:
+        raise ScaffoldError(f"game name {name!r} is the id of an installed game; choose a new id, {EXAMPLE}")
+    if package in sys.stdlib_module_names:
+        shadowed = f"the standard library's module {package}"
+    elif package in sys.modules or _module_origin(package) is not None:
+        shadowed = f"the installed module {package}"
+    else:
+        return
+    raise ScaffoldError(f"game name {name!r} would make a package {package} that shadows {shadowed}; choose a "
+                        f"name no module has, {EXAMPLE}")
+
+
+def create_game_package(name: str, directory: Path, installed: Collection[str] | None = None) -> Path:
+    """Write the package for game `name` into `directory/name` and return that folder. `installed` holds the
+    game ids already taken (default: the installed games)."""
     values = names_for(name)
+    check_new(name, default_registry().games if installed is None else installed)
     target = Path(directory) / name
     if target.exists() and any(target.iterdir()):
         raise ScaffoldError(f"{target} already exists and is not empty")
-    templates = resources.files(__package__).joinpath("templates")
+    templates = _templates()
     for template_name, relative in FILES.items():
         text = string.Template(templates.joinpath(template_name).read_text(encoding="utf-8")).substitute(values)
         path = target / relative.format(package=values["package"])
@@ -69,18 +122,34 @@ def create_game_package(name: str, directory: Path) -> Path:
     return target
 
 
+def _templates() -> Traversable:
+    return resources.files(__package__).joinpath("templates")
+
+
+def _module_origin(package: str) -> str | None:
+    """Where the module `package` would be imported from, if anywhere. A bare folder on sys.path (a namespace
+    package, e.g. docs/ when run from a checkout) has no origin: it is no module anything uses."""
+    spec = importlib.util.find_spec(package)
+    return spec.origin if spec is not None else None
+
+
 @click.command("new-game")
 @click.argument("name")
 @click.option("--dir", "directory", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
               show_default=True, help="Folder in which to create the package's folder.")
-def new_game_command(name: str, directory: Path) -> None:
+@click.pass_context
+def new_game_command(ctx: click.Context, name: str, directory: Path) -> None:
     """Create a game package NAME, ready to install and play.
 
-    NAME is the game id, e.g. lantern-hunt. The package holds an example game with hidden cards and
-    chance, its heuristic, the campfire.games entry point, RULES.md and tests.
+    NAME is the game id, e.g. lantern-hunt: lowercase letters and digits in words joined by hyphens,
+    starting with a letter, neither a Python keyword, an importable module nor an installed game's id.
+    The package holds an example game with hidden cards and chance, its heuristic, the campfire.games
+    entry point, RULES.md and tests.
     """
+    from corekit.cli import registry_of  # here, not at the top: corekit.cli imports this module
+
     try:
-        target = create_game_package(name, directory)
+        target = create_game_package(name, directory, registry_of(ctx).games)
     except (ScaffoldError, OSError) as error:
         raise click.ClickException(str(error)) from None
     click.echo(f"Created {target}")

@@ -6,12 +6,13 @@ with `corekit.play_match`.
 
 from corekit.tournament.command import tournament_command
 from corekit.tournament.report import summarize, wilson
-from corekit.tournament.run import Tournament, run_tournament
+from corekit.tournament.run import OutputFailed, Tournament, run_tournament
 from corekit.tournament.schedule import Planned, lineups, plan
 from corekit.tournament.store import MatchRecord, ResultsError, read_results
 
 __all__ = [
     "MatchRecord",
+    "OutputFailed",
     "Planned",
     "ResultsError",
     "Tournament",

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from corekit.errors import error_line
 from corekit.plugins import Registry
 from corekit.tournament.schedule import Planned
 from corekit.tournament.store import MatchRecord
@@ -68,7 +69,7 @@ def run_dask(settings: Settings, pending: Sequence[Planned], emit: Emit, address
     try:
         client = Client(address, timeout="20s")
     except Exception as error:
-        raise BackendError(f"cannot reach the Dask cluster at {address}: {_line(error)}") from None
+        raise BackendError(f"cannot reach the Dask cluster at {address}: {error_line(error)}") from None
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         attempts: dict[int, int] = {}
@@ -99,7 +100,7 @@ def run_dask(settings: Settings, pending: Sequence[Planned], emit: Emit, address
                 continue
             except Exception as error:  # the cluster itself failed: stop; what is saved can be resumed
                 finished.clear()
-                raise BackendError(f"a Dask task failed: {_line(error)}") from None
+                raise BackendError(f"a Dask task failed: {error_line(error)}") from None
             for record in records:
                 emit(_with_attempts(record, attempts))
     finally:
@@ -242,9 +243,3 @@ def _failed(settings: Settings, planned: Planned, attempts: int, error: str) -> 
 def _with_attempts(record: MatchRecord, attempts: dict[int, int]) -> MatchRecord:
     tries = attempts.get(record.index, 0)
     return attrs.evolve(record, attempts=tries + 1) if tries else record
-
-
-def _line(error: BaseException) -> str:
-    lines = str(error).strip().splitlines()
-    return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
-

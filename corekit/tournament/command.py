@@ -12,13 +12,14 @@ from typing import Any
 
 import click
 
+from corekit.errors import first_line
 from corekit.tournament.backends import BackendError
 from corekit.tournament.report import PlotError, check_plotting, plot_ratings, print_report
-from corekit.tournament.run import Tournament, run_tournament
+from corekit.tournament.run import OutputFailed, Tournament, run_tournament
 from corekit.tournament.store import ResultsError
 
 
-@click.command("tournament")
+@click.command("tournament", short_help="Play an AI-vs-AI tournament of GAME and rate the players.")
 @click.argument("game_id", metavar="GAME")
 @click.option("--players", "-p", "players_text", required=True,
               help="Player specs to compare, e.g. mcts:iterations=500,heuristic,random.")
@@ -53,6 +54,7 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
 
     Each deal (one seed) is played once per seating, so luck cancels out. Results are the same for any
     --jobs or --cluster; with --out every match is saved as it ends and --resume continues a killed run.
+    Exits 1 after the report when a match failed (the game raised, or a player could not be built).
     """
     from corekit.cli import USER_ERRORS, game_options, registry_of
     from corekit.players import split_specs
@@ -72,20 +74,39 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
         if seats is not None and seats < 1:
             raise click.ClickException(f"--seats must be at least 1, got {seats}")
         if plot:
-            check_plotting()
+            check_plotting(plot)
         tournament = Tournament(game_id, specs, games, seats, seed, option_pairs, time_limit, tuple(plugins))
         bar = _progress_bar(game_id)
+        late_error: str | None = None
         try:
             report = run_tournament(
                 tournament, jobs=jobs or _cores(), cluster=cluster, out=out, replays=replays,
                 resume=resume, registry=registry, progress=bar)
+        except OutputFailed as error:  # the matches were played: show their report, then the error
+            report, late_error = error.report, str(error)
         finally:
             if bar is not None:
                 bar.close()
-        if plot:
-            plot_ratings(report, plot)
     except (*USER_ERRORS, ResultsError, BackendError, PlotError, OSError) as error:
-        raise click.ClickException(str(error).splitlines()[0] if str(error) else type(error).__name__) from None
+        raise click.ClickException(first_line(error)) from None
+    # From here on the matches are played: the report is shown before any error, so none is lost.
+    _show(report, as_json, out)
+    if plot:
+        try:
+            plot_ratings(report, plot)
+        except PlotError as error:
+            late_error = late_error or str(error)
+    if late_error:
+        raise click.ClickException(late_error)
+    failed = report["failed"]
+    if failed:
+        first = failed[0]
+        raise click.ClickException(f"{len(failed)} of {report['matches']} matches failed, first match "
+                                   f"{first['index']}: {first['error']}")
+
+
+def _show(report: dict[str, Any], as_json: bool, out: str | None) -> None:
+    """The report on stdout: JSON, or tables for people."""
     if as_json:
         click.echo(json.dumps(report, indent=2))
         return

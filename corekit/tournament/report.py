@@ -10,7 +10,9 @@ is rated as one more contestant and each spec gets its win rate as a team agains
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from corekit.game import Game
@@ -20,7 +22,7 @@ Z95 = 1.959963984540054
 
 
 class PlotError(RuntimeError):
-    """The plot cannot be drawn (matplotlib missing); the message is one line."""
+    """The plot cannot be drawn (matplotlib missing, a file it cannot write); the message is one line."""
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -228,20 +230,38 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
                       f"{schedule['seatings_per_deal']} seatings, so seats are not perfectly balanced.")
     console.print(f"Forfeits: {report['forfeits']}; failed matches: {len(report['failed'])}")
     for failure in report["failed"][:10]:
+        # soft_wrap: each error stays one line (the terminal folds it), so it can be searched and copied whole.
         console.print(f"  match {failure['index']} ({', '.join(failure['specs'])}): {failure['error']}",
-                      markup=False, highlight=False)
+                      markup=False, highlight=False, soft_wrap=True)
 
 
-def check_plotting() -> None:
-    """Raise PlotError now, before a long tournament, if matplotlib (the `[plot]` extra) is missing."""
+def check_plotting(path: str | None = None) -> None:
+    """Raise PlotError now, before a long tournament, if matplotlib (the `[plot]` extra) is missing or, given
+    the target `path`, if matplotlib cannot write that type of file or its folder is missing or read-only."""
     try:
         import matplotlib  # noqa: F401
     except ImportError:
         raise PlotError("--plot needs matplotlib: pip install -e '.[plot]'") from None
+    if path is None:
+        return
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    suffix = Path(path).suffix
+    # No suffix is fine: matplotlib then writes a PNG and adds ".png".
+    if suffix and suffix[1:].lower() not in FigureCanvasBase.get_supported_filetypes():
+        raise PlotError(f"--plot {path}: matplotlib cannot write {suffix!r} files (use .png, .svg or .pdf)")
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise PlotError(f"--plot {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise PlotError(f"--plot {path}: the folder {folder} is read-only")
 
 
 def plot_ratings(report: Mapping[str, Any], path: str) -> None:
-    """Draw each spec's rating with its ±2σ interval into a PNG (matplotlib, the `[plot]` extra)."""
+    """Draw each spec's rating with its ±2σ interval into a PNG (matplotlib, the `[plot]` extra).
+
+    Raises PlotError when the file cannot be written (see `check_plotting` to ask before the tournament).
+    """
     check_plotting()
     import matplotlib
 
@@ -263,8 +283,13 @@ def plot_ratings(report: Mapping[str, Any], path: str) -> None:
     axes.set_title(f"{report['game']}: {report['matches']} matches")
     axes.grid(axis="x", alpha=0.3)
     figure.tight_layout()
-    figure.savefig(path, dpi=120)
-    plt.close(figure)
+    try:
+        figure.savefig(path, dpi=120)
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise PlotError(f"--plot {path}: could not write it: {reason}") from None
+    finally:
+        plt.close(figure)
 
 
 def _clip(value: float) -> float:

@@ -8,16 +8,21 @@ number of workers, the backend, or how many times the tournament was killed and 
 from __future__ import annotations
 
 import json
+import math
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from corekit.errors import error_line
+from corekit.game import Game
 from corekit.options import OptionError, options_to_dict
 from corekit.players import PlayerSpec, build_player
-from corekit.plugins import Registry
+from corekit.plugins import Registry, UnknownName
 from corekit.rng import derive_seed
+from corekit.runner import set_up
 from corekit.tournament import backends
 from corekit.tournament.report import summarize
 from corekit.tournament.schedule import default_games, lineups, plan
@@ -46,6 +51,15 @@ class Tournament:
     plugins: tuple[str, ...] = ()
 
 
+class OutputFailed(RuntimeError):
+    """Writing into --out failed once matches were being played (the results file, or report.json at the end);
+    `report` holds the report of the matches played, so the caller can still show it. The message is one line."""
+
+    def __init__(self, message: str, report: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.report = report
+
+
 def run_tournament(
     tournament: Tournament,
     *,
@@ -61,27 +75,28 @@ def run_tournament(
 
     `jobs` 1 plays here with `registry` (the default: installed plugins plus `tournament.plugins`); more
     use that many local worker processes; `cluster` (a Dask scheduler address) sends batches to Dask.
-    Bad input raises GameError, OptionError, UnknownName or ValueError with a one-line message.
+    Bad input raises GameError, OptionError, UnknownName or ValueError with a one-line message, before any
+    match is played; GameFailed when the game raises at setup for the tournament seed. If report.json cannot be
+    written at the end, or the results file stops taking records, OutputFailed carries the report.
     """
     registry = registry or worker_registry(tournament.plugins)
     game = registry.game(tournament.game)
     specs = tuple(tournament.specs)
     if not specs:
         raise OptionError("a tournament needs at least one player spec")
+    limit = tournament.time_limit
+    if limit is not None and not (math.isfinite(limit) and limit > 0):  # nan compares false to everything
+        raise OptionError(f"--time-limit must be a finite positive number of seconds, got {limit:g}")
     seats = tournament.seats or len(specs)
     options = game.make_options(dict(tournament.options))
-    game.initial_state(seats, tournament.seed, options)  # the seat count, before anything starts
+    set_up(game, seats, tournament.seed, options)  # the seat count, before anything starts
     for seat, text in enumerate(specs):
-        spec = PlayerSpec.parse(text)
-        build_player(registry.player_type(spec.name), spec, derive_seed(tournament.seed, "check", seat), game,
-                     registry.heuristic(game.id))
+        _check_player(registry, game, text, derive_seed(tournament.seed, "check", seat))
     if cluster is not None or jobs > 1:
         _check_workers_see(registry, tournament)
     games = default_games(len(specs), seats) if tournament.games is None else tournament.games
     if games < 1:
         raise OptionError(f"--games must be at least 1, got {games}")
-    if tournament.time_limit is not None and tournament.time_limit <= 0:
-        raise OptionError(f"--time-limit must be positive, got {tournament.time_limit}")
     if (resume or replays) and out is None:
         raise OptionError("--resume and --replays need --out DIR")
     header = json.loads(json.dumps({
@@ -89,12 +104,9 @@ def run_tournament(
         "seed": tournament.seed, "games": games, "options": options_to_dict(options),
         "time_limit": tournament.time_limit,
     }, default=str))
-    store = ResultsFile(Path(out), header, resume) if out is not None else None
+    replay_dir = Path(out).resolve() / "replays" if replays and out is not None else None
+    store = _open_out(Path(out), header, resume, replay_dir) if out is not None else None
     records: dict[int, MatchRecord] = dict(store.records) if store else {}
-    replay_dir = None
-    if replays and out is not None:
-        replay_dir = Path(out).resolve() / "replays"
-        replay_dir.mkdir(parents=True, exist_ok=True)
     settings = Settings(game.id, specs, tuple(tournament.options), tournament.time_limit,
                         str(replay_dir) if replay_dir else None, plugins=tuple(tournament.plugins))
     pending = [p for p in plan(tournament.seed, len(specs), seats, games) if p.index not in records]
@@ -105,10 +117,15 @@ def run_tournament(
             return
         records[record.index] = record
         if store:
-            store.append(record)
+            try:
+                store.append(record)
+            except OSError as error:  # the disk is full, say: stop playing, since nothing more can be saved
+                raise _Stopped(f"could not save match {record.index} in {store.path}: {_reason(error)}; stopped "
+                               f"after {len(records)} of {games} matches (--resume plays the rest)") from None
         if tick:
             tick()
 
+    problem: str | None = None
     try:
         if not pending:
             pass  # everything was in the results file already
@@ -118,6 +135,8 @@ def run_tournament(
             backends.run_inline(settings, pending, emit, registry)
         else:
             backends.run_processes(settings, pending, emit, min(jobs, len(pending)))
+    except _Stopped as stopped:  # the matches played so far are still reported
+        problem = str(stopped)
     finally:
         if store:
             store.close()
@@ -126,9 +145,55 @@ def run_tournament(
     # Only whole deals put every spec in every seat equally often; the report says when that is not so.
     report["schedule"] = {"seatings_per_deal": group, "deals": -(-games // group), "balanced": games % group == 0}
     if out is not None:
-        (Path(out) / REPORT).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        path = Path(out) / REPORT
+        try:
+            path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        except OSError as error:  # checked up front, yet the disk can fill: the played matches still count
+            problem = problem or f"could not write {path}: {_reason(error)}"
+    if problem:
+        raise OutputFailed(problem, report)
     return report
 
+
+class _Stopped(Exception):
+    """The results file refused a record: the backend stops, and the tournament reports what was played."""
+
+
+def _check_player(registry: Registry, game: Game, text: str, seed: int) -> None:
+    """Build the player of spec `text` once, so a spec that cannot play is refused before any match."""
+    spec = PlayerSpec.parse(text)
+    player_type = registry.player_type(spec.name)
+    if player_type.interactive:  # it would wait for a person at stdin, and nobody answers in a tournament
+        raise OptionError(f"player {text!r} needs a person at a terminal, so a tournament cannot seat it")
+    try:
+        build_player(player_type, spec, seed, game, registry.heuristic(game.id))
+    except (OptionError, UnknownName):  # the spec's own mistake; the message names it already
+        raise
+    except (Exception, SystemExit) as error:  # the player plugin's: name the spec
+        raise OptionError(f"player {text!r} could not be built: {error_line(error)}") from error
+
+
+def _open_out(out: Path, header: dict[str, Any], resume: bool, replay_dir: Path | None) -> ResultsFile:
+    """The results file in `out`, once `out` is known to take the report too: a tournament must not play for
+    hours and then find it cannot write its report."""
+    report = out / REPORT
+    if report.is_dir():
+        raise OptionError(f"--out {out}: cannot write {report} (a folder)")
+    if report.exists() and not os.access(report, os.W_OK):
+        raise OptionError(f"--out {out}: cannot write {report} (read-only)")
+    try:
+        if replay_dir is not None:
+            replay_dir.mkdir(parents=True, exist_ok=True)
+        return ResultsFile(out, header, resume)
+    except OSError as error:
+        raise OptionError(f"--out {out}: cannot write there ({_reason(error)})") from None
+
+
+def _reason(error: OSError) -> str:
+    """`Not a directory: /path` rather than `[Errno 20] Not a directory: '/path'`."""
+    if error.strerror and error.filename:
+        return f"{error.strerror}: {error.filename}"
+    return error.strerror or str(error)
 
 
 def _check_workers_see(registry: Registry, tournament: Tournament) -> None:

@@ -30,8 +30,8 @@ class MatchRecord:
     """One finished match as written to the results file.
 
     `status` is "ok", "forfeit" (a player raised, answered illegally or ran out of time: `forfeit` names
-    the seat) or "failed" (the worker process died twice, or the game itself raised): failed matches have
-    no returns and are left out of ratings and rates.
+    the seat) or "failed" (the worker process died twice, the game itself raised, or a player could not be
+    built): failed matches have no returns and are left out of ratings and rates.
     """
 
     index: int
@@ -156,7 +156,24 @@ def _parse(line: str, path: Path, number: int) -> dict[str, Any]:
 
 
 def _check_same(found: dict[str, Any], wanted: dict[str, Any], path: Path) -> None:
+    """Refuse to mix two tournaments, naming each setting that differs (an option, not the whole options)."""
+    changes = []
     for key in BINDING:
-        if found.get(key) != wanted.get(key):
-            raise ResultsError(
-                f"{path} belongs to another tournament ({key} was {found.get(key)!r}, now {wanted.get(key)!r})")
+        old, new = found.get(key), wanted.get(key)
+        if old == new:
+            continue
+        if key == "options" and isinstance(old, dict) and isinstance(new, dict):
+            changes += [f"option {name} was {_shown(old, name)}, now {_shown(new, name)}"
+                        for name in sorted(old.keys() | new.keys()) if old.get(name, _UNSET) != new.get(name, _UNSET)]
+        else:
+            changes.append(f"{key} was {old!r}, now {new!r}")
+    if changes:
+        raise ResultsError(f"{path} belongs to another tournament ({'; '.join(changes)}): resume with the same "
+                           "settings, or choose another --out")
+
+
+_UNSET = object()
+
+
+def _shown(options: dict[str, Any], name: str) -> str:
+    return repr(options[name]) if name in options else "unset"

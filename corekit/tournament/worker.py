@@ -17,14 +17,18 @@ from typing import Any
 
 import attrs
 
+from corekit.errors import error_line
 from corekit.game import Action
 from corekit.players import Player, SeatView
 from corekit.plugins import Registry, default_registry
-from corekit.runner import make_players, play_match
+from corekit.runner import GameFailed, ListenerFailed, MatchTooLong, PlayerFailed, make_players, play_match
 from corekit.tournament.schedule import Planned
 from corekit.tournament.store import MatchRecord
 
 _DONE = "done"
+# The longest a hung decision may run before it is cut off: a far longer timer overflows setitimer
+# ("timestamp out of range"), and three years is as good as no limit.
+MAX_HARD_LIMIT = 1e8
 
 
 @attrs.frozen
@@ -41,7 +45,8 @@ class Settings:
 
 
 def play_planned(settings: Settings, planned: Planned, registry: Registry) -> MatchRecord:
-    """Play one scheduled match; a forfeit is a result, and a game that raises gives a failed record."""
+    """Play one scheduled match; a forfeit is a result. A game that raises, or a player that cannot be built,
+    gives a failed record whose error names the game, or the seat and spec."""
     specs = tuple(settings.specs[i] for i in planned.lineup)
     replay = None
     if settings.replay_dir is not None:
@@ -55,8 +60,14 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry) -> Ma
             players = [Watchdog(player, hard_limit(settings.time_limit)) for player in players]
         result = play_match(game, specs, planned.seed, dict(settings.options), players=players, registry=registry,
                             settings={"replay": replay} if replay else None, time_limit=settings.time_limit)
-    except Exception as error:  # the game or a listener raised: nothing to retry, the same seed fails again
-        return MatchRecord(**base, status="failed", error=f"the match raised {_line(error)}")
+    except ListenerFailed as late:  # the match was played and counts; only its replay is missing
+        result, base["replay"] = late.result, None
+        result = attrs.evolve(result, error=result.error or str(late))
+    # Nothing to retry in either case: the same seed fails again.
+    except (GameFailed, MatchTooLong, PlayerFailed) as error:  # the message names the game, or the seat and spec
+        return MatchRecord(**base, status="failed", error=str(error))
+    except (Exception, SystemExit) as error:  # a listener raised (SystemExit too: it must not end a tournament)
+        return MatchRecord(**base, status="failed", error=f"the match raised {error_line(error)}")
     return MatchRecord(
         **base,
         status="ok" if result.forfeit is None else "forfeit",
@@ -78,7 +89,7 @@ def run_batch(settings: Settings, batch: Sequence[Planned]) -> list[MatchRecord]
 def hard_limit(time_limit: float) -> float:
     """When a decision is interrupted: well past the limit, so a player that merely overruns is timed by
     the runner (and forfeits with its time), and only one that hangs is cut off."""
-    return max(2 * time_limit, time_limit + 1.0)
+    return min(max(2 * time_limit, time_limit + 1.0), MAX_HARD_LIMIT)
 
 
 class DecisionTimeout(Exception):
@@ -149,8 +160,3 @@ def process_main(conn: Any, settings: Settings) -> None:
             conn.send(_DONE)
     except (EOFError, BrokenPipeError, KeyboardInterrupt):
         return
-
-
-def _line(error: BaseException) -> str:
-    lines = str(error).strip().splitlines()
-    return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__

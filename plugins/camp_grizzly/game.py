@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from corekit import Game, GameError, Rng
+from corekit.words import counted
 from plugins.camp_grizzly.content import load
 
 FREE_ACTIONS = 5
@@ -147,7 +148,8 @@ class CampGrizzly(Game):
         if len(set(wanted)) != len(wanted):
             raise GameError("camp-grizzly: a counselor is chosen twice")
         if len(wanted) != players:
-            raise GameError(f"camp-grizzly: {len(wanted)} counselors named for {players} seats")
+            raise GameError(f"camp-grizzly: {counted(len(wanted), 'counselor')} named for {counted(players, 'seat')}; "
+                            "name one per seat")
         return tuple(names.index(n) for n in wanted)
 
     def max_decisions(self, players: int, options: CampOptions) -> int:

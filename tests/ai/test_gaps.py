@@ -34,7 +34,7 @@ def test_the_command_measures_the_chosen_decisions_and_sums_up(capsys):
     assert main(["grizzly-race", "--players", "2", "--samples", "4", "--decisions", "0"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("decision 0 seat ") and "policy " in lines[0] and "best " in lines[0]
-    assert lines[-1].startswith("1 decisions, 4 samples per action: in ")
+    assert lines[-1].startswith("1 decision, 4 samples per action: in ")
 
 
 def test_an_unknown_game_is_one_line_and_exit_2(capsys):
@@ -46,3 +46,39 @@ def test_an_unknown_game_is_one_line_and_exit_2(capsys):
 def test_a_player_count_the_game_does_not_take_is_one_line_and_exit_2(capsys):
     assert main(["camp-grizzly", "--players", "9"]) == 2
     assert capsys.readouterr().err == "python -m ai.gaps: camp-grizzly needs 1-6 players, got 9\n"
+
+
+@pytest.mark.parametrize("samples", ["0", "-3", "many"])
+def test_samples_below_one_or_not_a_number_are_one_line_and_exit_2(capsys, samples):
+    with pytest.raises(SystemExit) as stop:
+        main(["grizzly-race", "--samples", samples, "--decisions", "0"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == (
+        f"python -m ai.gaps: argument --samples: wants a whole number 1 or more, not {samples!r}\n")
+
+
+def test_measuring_on_no_samples_is_refused_rather_than_divided_by_zero():
+    with pytest.raises(ValueError, match="samples must be 1 or more, not 0"):
+        decision_gaps(Threshold(), 1, 7, _picks_zero, samples=0)
+
+
+@pytest.mark.parametrize("decisions", ["abc", "3,x", "-1", "2,,-4", "²"])
+def test_decisions_that_are_not_decision_numbers_say_what_the_option_wants(capsys, decisions):
+    with pytest.raises(SystemExit) as stop:
+        main(["grizzly-race", "--decisions", decisions])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == (
+        "python -m ai.gaps: argument --decisions: wants decision numbers 0 or more separated by commas, "
+        f"e.g. 16,33, not {decisions!r}\n")
+
+
+def test_a_bad_option_value_is_one_line_without_the_usage(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["grizzly-race", "--players", "two"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == "python -m ai.gaps: argument --players: invalid int value: 'two'\n"
+
+
+def test_one_sample_and_one_decision_are_counted_in_the_singular(capsys):
+    assert main(["grizzly-race", "--players", "2", "--samples", "1", "--decisions", "0"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("1 decision, 1 sample per action: in ")

@@ -66,8 +66,50 @@ def test_a_run_split_with_first_plays_the_same_matches_as_the_whole_run(capsys):
 
 
 def test_a_negative_first_match_is_a_one_line_error(capsys):
-    assert main(["grizzly-race", "--matches", "1", "--first", "-1"]) == 2
-    assert capsys.readouterr().err.strip() == "python -m ai.strength: --first must be 0 or more, not -1"
+    with pytest.raises(SystemExit) as stop:
+        main(["grizzly-race", "--matches", "1", "--first", "-1"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == (
+        "python -m ai.strength: argument --first: wants a whole number 0 or more, not '-1'\n")
+
+
+@pytest.mark.parametrize(("option", "value"), [("--matches", "-3"), ("--matches", "0"), ("--matches", "ten"),
+                                               ("--workers", "0"), ("--workers", "-1"), ("--workers", "1.5")])
+def test_matches_and_workers_below_one_are_one_line_errors_before_any_match(capsys, option, value):
+    with pytest.raises(SystemExit) as stop:
+        main(["grizzly-race", "--a", "heuristic", "--b", "random", "--matches", "1", "--workers", "1", option, value])
+    assert stop.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"python -m ai.strength: argument {option}: wants a whole number 1 or more, not {value!r}\n"
+
+
+def test_a_bad_option_value_is_one_line_without_the_usage(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["grizzly-race", "--players", "two"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == "python -m ai.strength: argument --players: invalid int value: 'two'\n"
+
+
+def test_the_help_explains_every_argument_with_its_default(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--help"])
+    assert stop.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())  # argparse wraps to the terminal's width
+    for text in ("game a registered game id", "--players PLAYERS seats at the table (default: 2)",
+                 "--matches MATCHES matches to play, 1 or more (default: 200)", "(default: mcts)",
+                 "(default: heuristic)", "--seed SEED the run's seed, from which every match's seed is derived "
+                 "(default: 0)", "(default: 0)", "--workers WORKERS processes playing matches in parallel, 1 or "
+                 "more; the results do not depend on it (default: 2)"):
+        assert text in out
+
+
+def test_one_worker_and_one_seed_are_counted_in_the_singular(capsys):
+    assert main(["camp-grizzly", "--players", "1", "--matches", "1", "--a", "heuristic", "--b", "random",
+                 "--workers", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "1 worker)" in err and "workers" not in err
+    assert "the heuristic team alone won 1 seed, the random team alone 0 (" in err
 
 
 def test_a_log_holds_every_match_in_order_and_adds_up_to_the_tally(tmp_path, capsys):
@@ -82,7 +124,7 @@ def test_a_log_holds_every_match_in_order_and_adds_up_to_the_tally(tmp_path, cap
     team_a = sum(line["score"] for line in lines if line["team"] == "a")
     assert f"heuristic team: {team_a:g} of 3 (matches 2-4)" in err
     a_only = sum(a["score"] > 0 and b["score"] <= 0 for a, b in zip(lines[0::2], lines[1::2]))
-    assert f"the heuristic team alone won {a_only} seeds" in err
+    assert f"the heuristic team alone won {a_only} seed{'' if a_only == 1 else 's'}," in err
 
 
 def test_a_log_that_cannot_be_written_is_a_one_line_error_before_any_match(tmp_path, capsys):

@@ -1,10 +1,17 @@
-"""The benchmark report scripts answer --help with their usage and a bad game name with one line."""
+"""The benchmark report scripts answer --help with their usage, and refuse a bad game name, an unknown flag or
+a bad argument with one line instead of ignoring it or printing a traceback."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
-from benchmarks import bench_mcts, bench_tournament
+from benchmarks import bench_mcts, bench_replays, bench_tournament, rss_camp_grizzly
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_mcts_report_prints_its_usage_for_help_and_measures_nothing(capsys: pytest.CaptureFixture) -> None:
@@ -24,3 +31,95 @@ def test_the_mcts_report_names_an_unknown_game_in_one_line() -> None:
 def test_the_tournament_report_prints_its_usage_for_help(capsys: pytest.CaptureFixture) -> None:
     bench_tournament.main(["-h"])
     assert "[MATCHES [SPEC,SPEC]]" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("script", [bench_replays, rss_camp_grizzly])
+def test_the_scripts_without_arguments_print_their_usage_for_help(capsys: pytest.CaptureFixture, script) -> None:
+    script.main(["--help"])
+    assert capsys.readouterr().out == f"{script.__doc__}\n"
+
+
+@pytest.mark.parametrize(("script", "argv", "unknown"), [
+    (bench_mcts, ["--quick", "--bogus", "grizzly-race"], "--bogus"),
+    (bench_mcts, ["--quik"], "--quik"),
+    (bench_tournament, ["--bogus"], "--bogus"),
+    (bench_tournament, ["4", "random,random", "extra"], "extra"),
+    (bench_replays, ["--bogus"], "--bogus"),
+    (bench_replays, ["grizzly-race"], "grizzly-race"),
+    (rss_camp_grizzly, ["--bogus"], "--bogus"),
+])
+def test_an_unknown_flag_or_argument_is_one_line_and_exit_2_before_measuring(
+        capsys: pytest.CaptureFixture, script, argv: list[str], unknown: str) -> None:
+    with pytest.raises(SystemExit) as stop:
+        script.main(argv)
+    assert stop.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"python -m {script.__name__}: unrecognized arguments: {unknown}\n"
+
+
+@pytest.mark.parametrize("name", ["bench_mcts", "bench_tournament", "bench_replays", "rss_camp_grizzly"])
+def test_every_report_script_refuses_an_unknown_flag_from_the_command_line(name: str) -> None:
+    done = subprocess.run([sys.executable, "-m", f"benchmarks.{name}", "--bogus"], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"python -m benchmarks.{name}: unrecognized arguments: --bogus\n"
+
+
+@pytest.mark.parametrize("matches", ["abc", "0", "-5", "2.5"])
+def test_the_tournament_report_wants_a_whole_number_of_matches(capsys: pytest.CaptureFixture, matches: str) -> None:
+    with pytest.raises(SystemExit) as stop:
+        bench_tournament.main([matches])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == (
+        f"python -m benchmarks.bench_tournament: argument MATCHES: wants a whole number 1 or more, not {matches!r}\n")
+
+
+@pytest.mark.parametrize(("specs", "error"), [
+    ("nope,random", "unknown player 'nope' (known: "),
+    ("random,mcts:iterations=lots", "iterations"),
+    ("random,random,random,random,random", "grizzly-race needs 2-4 players, got 5"),
+])
+def test_the_tournament_report_refuses_bad_specs_in_one_line_before_measuring(
+        monkeypatch: pytest.MonkeyPatch, specs: str, error: str) -> None:
+    monkeypatch.setattr(bench_tournament, "capacity", lambda: pytest.fail("measured before checking the specs"))
+    with pytest.raises(SystemExit) as stop:
+        bench_tournament.main(["4", specs])
+    message = str(stop.value)
+    assert message.startswith("python -m benchmarks.bench_tournament: ") and error in message
+    assert "\n" not in message
+
+
+def test_the_tournament_report_splits_specs_as_campfire_does_and_counts_one_match_in_the_singular(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    asked = []
+    figures = {"one": 1.0, "two": 0.5, "speed_up": 2.0, "matches_per_second_1": 1.0, "matches_per_second_2": 2.0}
+    monkeypatch.setattr(bench_tournament, "capacity", lambda: 2.0)
+    monkeypatch.setattr(bench_tournament, "speed_up", lambda games, specs: asked.append((games, specs)) or figures)
+    bench_tournament.main(["1", "mcts:iterations=5,c=0.7,random"])
+    assert asked == [(1, ("mcts:iterations=5,c=0.7", "random"))]
+    assert capsys.readouterr().out.startswith("grizzly-race, 1 match of mcts:iterations=5,c=0.7,random\n")
+
+
+def test_the_mcts_report_counts_one_player_in_the_singular(monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture) -> None:
+    monkeypatch.setattr(bench_mcts, "iterations_per_second", lambda *args: 1000.0)
+    monkeypatch.setattr(bench_mcts, "iteration_ratio", lambda *args, **kwargs: 1.0)
+    monkeypatch.setattr(bench_mcts, "halving_ratio", lambda *args: 1.0)
+    monkeypatch.setattr(bench_mcts, "memory_per_node", lambda *args: (10, 20, 300.0, 150.0))
+    bench_mcts.main(["--quick", "camp-grizzly"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "camp-grizzly, 1 player, random rollouts: 1,000 iterations/s; iteration / random playout 1.00"
+    assert any(line.startswith("camp-grizzly, 4 players: halving / UCB") for line in lines)
+
+
+def test_the_mcts_report_takes_games_on_either_side_of_quick(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture) -> None:
+    seen = []
+    monkeypatch.setattr(bench_mcts, "iterations_per_second", lambda game, players, iterations, rollout:
+                        seen.append((game.id, iterations)) or 1.0)
+    monkeypatch.setattr(bench_mcts, "iteration_ratio", lambda *args, **kwargs: 1.0)
+    monkeypatch.setattr(bench_mcts, "halving_ratio", lambda *args: 1.0)
+    monkeypatch.setattr(bench_mcts, "memory_per_node", lambda *args: (10, 20, 300.0, 150.0))
+    bench_mcts.main(["camp-grizzly", "--quick", "grizzly-race"])
+    assert [game for game, _ in dict.fromkeys(seen)] == ["camp-grizzly", "grizzly-race"]
+    assert {iterations for _, iterations in seen} == {200}

@@ -53,7 +53,7 @@ def test_play_passes_game_options():
         (["play", "grizzly-race", "-p", "random,genius"], "unknown player 'genius' (known:"),
         (["play", "grizzly-race", "-p", "random,random", "-o", "speed=3"], "unknown option 'speed'"),
         (["play", "grizzly-race", "-p", "random,random", "-o", "stall_rounds=many"],
-         "option 'stall_rounds' needs a int, got 'many'"),
+         "option 'stall_rounds' needs an integer, got 'many'"),
         (["play", "grizzly-race", "-p", "random:depth=3,random"], "player 'random': unknown option 'depth'"),
         (["check", "chess"], "unknown game 'chess'"),
         (["check", "grizzly-race", "--players", "9"], "grizzly-race needs 2-4 players, got 9"),
@@ -80,6 +80,17 @@ def test_every_command_has_help():
     for command in ("games", "players", "play", "check"):
         result = run(command, "--help")
         assert result.exit_code == 0 and "Usage:" in result.output
+
+
+def test_the_root_help_summaries_are_not_cut_short(capsys):
+    from corekit.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    commands = capsys.readouterr().out.split("Commands:")[1]
+    assert {"check", "games", "play", "players", "replay", "tournament", "new-game"} <= {
+        line.split()[0] for line in commands.splitlines() if line.strip()}
+    assert "..." not in commands
 
 
 def test_players_lists_each_type_with_its_defaults_and_a_games_own_defaults_on_request():

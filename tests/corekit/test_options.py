@@ -34,7 +34,7 @@ def test_an_unknown_option_names_the_owner_and_the_known_ones():
 
 
 def test_a_bad_value_is_one_line_naming_the_option():
-    with pytest.raises(OptionError, match="option 'rounds' needs a int, got 'x'"):
+    with pytest.raises(OptionError, match="option 'rounds' needs an integer, got 'x'"):
         build_options(Opts, {"rounds": "x"}, "g")
     with pytest.raises(OptionError, match=r"option 'setup' must be one of easy\|normal, got 'hard'"):
         build_options(Opts, {"setup": "hard"}, "g")

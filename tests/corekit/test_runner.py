@@ -147,3 +147,21 @@ def test_an_exception_inside_the_game_is_the_games_fault_not_a_forfeit(monkeypat
     monkeypatch.setattr(toy_game.ToyState, "_apply", broken)
     with pytest.raises(GameFailed, match="game 'toy' raised KeyError: 'missing card' at step 0"):
         play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with())
+
+
+class FailsAtTheEnd:
+    """A match-end listener that cannot do its job, like a replay recorder on a full disk."""
+
+    @hookimpl
+    def campfire_match_end(self, match, result):
+        raise OSError("No space left on device")
+
+
+def test_a_listener_failing_at_the_end_keeps_the_result_of_the_match():
+    from corekit.runner import ListenerFailed
+
+    expected = play_match(GAME, ["a", "b"], 5, players=[First(), First()], registry=registry_with())
+    with pytest.raises(ListenerFailed, match=r"^after the match: No space left on device$") as failed:
+        play_match(GAME, ["a", "b"], 5, players=[First(), First()], registry=registry_with(FailsAtTheEnd()))
+    kept = failed.value.result
+    assert (kept.returns, kept.steps, kept.decisions) == (expected.returns, expected.steps, expected.decisions)

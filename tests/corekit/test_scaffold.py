@@ -2,6 +2,7 @@
 touching a file of corekit/ or plugins/."""
 
 import hashlib
+import importlib.util
 import os
 import subprocess
 import sys
@@ -11,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from corekit.cli import cli
-from corekit.scaffold import ScaffoldError, create_game_package, names_for
+from corekit.scaffold import ScaffoldError, create_game_package, names_for, template_names
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,6 +59,81 @@ def test_a_bad_name_is_one_line_and_a_non_zero_exit(tmp_path):
     result = CliRunner().invoke(cli, ["new-game", "Bad Name", "--dir", str(tmp_path)])
     assert result.exit_code != 0
     assert result.output.count("\n") == 1 and "must be lowercase letters" in result.output
+
+
+VALID = "e.g. lantern-hunt"
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("class", "game name 'class' is a Python keyword, so its package could not be imported"),
+    ("import", "game name 'import' is a Python keyword, so its package could not be imported"),
+    ("json", "game name 'json' would make a package json that shadows the standard library's module json"),
+    ("ai", "game name 'ai' would make a package ai that shadows the installed module ai"),
+    ("corekit", "game name 'corekit' would make a package corekit that shadows the installed module corekit"),
+    ("slasher", "game name 'slasher' is the id of an installed game"),
+    ("camp-grizzly", "game name 'camp-grizzly' is the id of an installed game"),
+    ("123", "game name '123' must start with a letter, or its package 123 would not be a Python identifier"),
+    ("9-lives", "game name '9-lives' must start with a letter, or its package 9_lives would not be a Python "
+                "identifier"),
+    ("rng", "game name 'rng' would make a class Rng, a name the generated code already uses for something "
+             "else"),
+    ("state", "game name 'state' would make a class State, a name the generated code already uses for something "
+             "else"),
+    ("illegal-action", "game name 'illegal-action' would make a class IllegalAction, a name the generated code "
+                       "already uses for something else"),
+])
+def test_a_name_that_would_make_a_broken_or_confusing_package_is_refused_in_one_line(tmp_path, name, why):
+    result = CliRunner().invoke(cli, ["new-game", name, "--dir", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: {why}; ") and result.output.endswith(f"{VALID}\n")
+    assert result.output.count("\n") == 1
+    assert not (tmp_path / name).exists()  # nothing is written
+
+
+@pytest.mark.parametrize("name", ["Lantern", "lantern_hunt", "lantern--hunt", "lantern-", "-lantern", ""])
+def test_a_name_that_is_not_lowercase_words_joined_by_hyphens_says_what_a_valid_one_is(tmp_path, name):
+    with pytest.raises(ScaffoldError) as refused:
+        create_game_package(name, tmp_path)
+    assert str(refused.value) == (f"game name {name!r} must be lowercase letters and digits in words joined by "
+                                  f"hyphens, starting with a letter, {VALID}")
+
+
+def test_names_that_are_keywords_only_in_part_or_start_words_with_digits_are_fine():
+    assert names_for("class-act")["package"] == "class_act"
+    assert names_for("lantern-2")["class_name"] == "Lantern2"
+
+
+def test_the_names_the_generated_code_uses_are_read_from_its_templates():
+    assert {"Game", "State", "Rng", "Options", "Observation", "Heuristic", "IllegalAction"} <= template_names()
+
+
+def test_a_bare_folder_on_the_path_is_not_a_module_a_new_game_could_shadow(tmp_path, monkeypatch):
+    (tmp_path / "lanternfolder").mkdir()  # a namespace package: importable, but no module anything uses
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert create_game_package("lanternfolder", tmp_path / "out", installed=()).is_dir()
+
+
+def test_a_game_id_installed_in_the_registry_the_command_uses_is_refused(tmp_path):
+    class Installed:
+        games = {"lantern-hunt": object()}
+
+    with pytest.raises(ScaffoldError, match="'lantern-hunt' is the id of an installed game"):
+        create_game_package("lantern-hunt", tmp_path, installed=Installed.games)
+
+
+def test_the_example_game_counts_one_card_in_the_singular(tmp_path):
+    target = create_game_package("lantern-hunt", tmp_path)
+    spec = importlib.util.spec_from_file_location("scaffolded_lantern_hunt_game", target / "lantern_hunt" / "game.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # the game module needs only corekit and attrs, not its package
+    game = module.LanternHunt()
+    state = game.initial_state(2, 1)
+    state.deck, state.hands[1] = state.deck[:1], state.hands[1][:1]
+    assert game.render(state.observation(0), 0).splitlines() == [
+        "Fire: heat 0 (burns past 21)   deck: 1 card", "  seat 0 (you): 3 4 5 <- to tell", "  seat 1: 1 card"]
+    state.deck, state.hands[1] = state.deck * 2, state.hands[1] * 2
+    assert game.render(state.observation(0), 0).splitlines()[::2] == [
+        "Fire: heat 0 (burns past 21)   deck: 2 cards", "  seat 1: 2 cards"]
 
 
 @pytest.mark.slow

@@ -76,7 +76,7 @@ def test_a_player_known_only_in_process_cannot_go_to_worker_processes() -> None:
     [
         (["nogame", "-p", "random,random"], "unknown game 'nogame'"),
         (["grizzly-race", "-p", "random,nobody"], "unknown player 'nobody'"),
-        (["grizzly-race", "-p", "random,random", "-o", "stall_rounds=x"], "option 'stall_rounds' needs a int"),
+        (["grizzly-race", "-p", "random,random", "-o", "stall_rounds=x"], "option 'stall_rounds' needs a"),
         (["grizzly-race", "-p", "random"], "grizzly-race needs 2-4 players, got 1"),
         (["grizzly-race", "-p", "random,random", "--seats", "5"], "grizzly-race needs 2-4 players, got 5"),
         (["grizzly-race", "-p", "random,random", "--resume"], "--resume and --replays need --out DIR"),

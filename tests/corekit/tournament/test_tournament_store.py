@@ -64,3 +64,14 @@ def test_a_damaged_middle_line_is_a_one_line_error(tmp_path: Path) -> None:
     path.write_text(json.dumps({"campfire_tournament": 1, **HEADER}) + "\n{not json\n" + "{}\n")
     with pytest.raises(ResultsError, match="line 2 is not valid JSON"):
         read_results(path)
+
+
+def test_a_resume_with_other_settings_names_only_what_differs_on_one_line(tmp_path: Path) -> None:
+    options = {"stall_rounds": 5, "variant": "classic", "deck": "standard"}
+    ResultsFile(tmp_path, {**HEADER, "options": options}, resume=False).close()
+    changed = {**HEADER, "seed": 2, "options": {**options, "stall_rounds": 6}}
+    with pytest.raises(ResultsError) as caught:
+        ResultsFile(tmp_path, changed, resume=True)
+    assert str(caught.value) == (
+        f"{tmp_path / 'results.jsonl'} belongs to another tournament (seed was 1, now 2; "
+        "option stall_rounds was 5, now 6): resume with the same settings, or choose another --out")

@@ -7,6 +7,7 @@ name this module with `--plugin` / `Tournament(plugins=...)` so worker processes
 from __future__ import annotations
 
 import os
+import sys
 import time
 
 import attrs
@@ -65,6 +66,30 @@ class Sleeper(Crasher):
         return view.legal_actions[0]
 
 
+class Quitter(Crasher):
+    """Calls sys.exit in its decision, as a careless AI might: a forfeit, not the end of the tournament."""
+
+    def decide(self, view: SeatView) -> Action:
+        """Exit with status 3 after `after` decisions."""
+        if self.decided >= self.options.after:
+            sys.exit(3)
+        self.decided += 1
+        return view.legal_actions[0]
+
+
+def make_fragile(options: CrashOptions) -> Player:
+    """A player whose constructor raises; with `marker`, only from its second construction on (so the
+    tournament's up-front check passes and the matches fail)."""
+    if options.marker:
+        try:
+            with open(options.marker, "x") as marker:
+                marker.write("built once\n")
+            return Crasher(options)
+        except FileExistsError:
+            pass
+    raise RuntimeError("cannot load its network weights")
+
+
 @hookimpl
 def campfire_players() -> list[PlayerType]:
     """The misbehaving players."""
@@ -73,4 +98,8 @@ def campfire_players() -> list[PlayerType]:
         PlayerType("exiter", lambda options, seed, game, heuristic: Exiter(options), CrashOptions,
                    help="Kills its process."),
         PlayerType("sleeper", lambda options, seed, game, heuristic: Sleeper(options), CrashOptions, help="Too slow."),
+        PlayerType("quitter", lambda options, seed, game, heuristic: Quitter(options), CrashOptions,
+                   help="Calls sys.exit."),
+        PlayerType("fragile", lambda options, seed, game, heuristic: make_fragile(options), CrashOptions,
+                   help="Cannot be built."),
     ]

@@ -160,7 +160,7 @@ def test_counselors_are_chosen_by_name():
     assert table(2, counselors="lisa+Marcus").who == (6, 3)
     with pytest.raises(GameError, match="unknown counselor"):
         CampGrizzly().initial_state(1, 0, {"counselors": "Freddy"})
-    with pytest.raises(GameError, match="2 counselors named for 1 seats"):
+    with pytest.raises(GameError, match="2 counselors named for 1 seat; name one per seat"):
         CampGrizzly().initial_state(1, 0, {"counselors": "Lisa+Kevin"})
 
 

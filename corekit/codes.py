@@ -1,0 +1,49 @@
+"""What an action code must be: the plain data `Game.encode_action` returns, so that any tool can store it.
+
+Replays (replays/FORMAT.md) write codes with msgpack and read them back under fixed limits; conformance
+checks every game's codes against the same rules, so a game that passes `campfire check` can be recorded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+INT_MIN = -(2**63)
+INT_MAX = 2**64 - 1
+"""msgpack's integer range."""
+MAX_TEXT = 4096
+"""The longest string, in UTF-8 bytes, a replay reader accepts."""
+MAX_CODE_DEPTH = 4
+MAX_CODE_ITEMS = 64
+
+
+def code_problem(code: Any, depth: int = 0) -> str | None:
+    """Why `code` is not a storable action code (None if it is): an int of 64 bits, a str, or a short,
+    shallow list or tuple of them. Exact types, as a reader checks them: True is not an int there."""
+    kind = type(code)
+    if kind is int:
+        return None if INT_MIN <= code <= INT_MAX else f"{code}, which does not fit in 64 bits"
+    if kind is str:
+        problem = text_problem(code)
+        return problem and f"a str that {problem}"
+    if kind is list or kind is tuple:
+        if depth >= MAX_CODE_DEPTH:
+            return f"arrays nested more than {MAX_CODE_DEPTH} deep"
+        if len(code) > MAX_CODE_ITEMS:
+            return f"an array of more than {MAX_CODE_ITEMS} items"
+        for item in code:
+            problem = code_problem(item, depth + 1)
+            if problem:
+                return problem
+        return None
+    text = " ".join(repr(code).split())[:40]
+    return f"a {kind.__name__} ({text}); a replay stores an int, a str or an array of them"
+
+
+def text_problem(text: str) -> str | None:
+    """Why a string cannot be stored (None if it can)."""
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError:  # a lone surrogate: msgpack cannot write it
+        return "is not valid UTF-8"
+    return f"is longer than {MAX_TEXT} bytes" if size > MAX_TEXT else None

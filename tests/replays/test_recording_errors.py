@@ -1,0 +1,298 @@
+"""Recording with bad input: whatever can be checked before the match is, in one line, before anything is
+played; a game whose action codes cannot be stored is stopped at that step; a write failure names the
+user's file, never the temporary one."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from corekit import GameFailed, ListenerFailed, Registry, hookimpl, play_match
+from corekit.codes import INT_MAX, INT_MIN, MAX_TEXT
+from corekit.plugins import default_registry
+from plugins.grizzly_race.game import GrizzlyRace
+from replays.format import Header, ReplayError, check_header, read_replay
+from tests.replays.conftest import campfire, errors
+
+PLAY = ("play", "grizzly-race", "-p", "random,random")
+
+
+def _refused_before_the_match(result: Any, *fragments: str) -> str:
+    """The one stderr line of a play refused before its first step (no step, no result, exit 1)."""
+    assert result.exit_code == 1, result.output
+    lines = errors(result)
+    assert len(lines) == 1, result.stderr
+    assert all(fragment in lines[0] for fragment in fragments), lines[0]
+    assert "Traceback" not in result.output and ".tmp" not in result.output
+    assert "   1  seat 0:" not in result.stdout and "Result:" not in result.stdout
+    return lines[0]
+
+
+# -- 1. the seed and the options must fit the format -------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [INT_MAX + 1, INT_MIN - 1, 10**40])
+def test_a_seed_the_format_cannot_store_is_refused_before_the_match(tmp_path, monkeypatch, seed):
+    monkeypatch.chdir(tmp_path)
+    result = campfire(*PLAY, "--seed", str(seed), "--replay", "x.cfr")
+    _refused_before_the_match(result, "x.cfr", "--seed", str(INT_MIN), str(INT_MAX))
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("seed", [INT_MAX, INT_MIN])
+def test_seeds_at_the_ends_of_the_range_are_recorded_and_verify(tmp_path, monkeypatch, seed):
+    monkeypatch.chdir(tmp_path)
+    played = campfire(*PLAY, "-q", "--seed", str(seed), "--replay", "x.cfr")
+    assert played.exit_code == 0, played.output
+    assert read_replay("x.cfr").header.seed == seed
+    verified = campfire("replay", "verify", "x.cfr")
+    assert verified.exit_code == 0, verified.output
+
+
+def test_options_the_format_cannot_store_are_refused_before_the_match(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = campfire(*PLAY, "-o", f"stall_rounds={INT_MAX + 1}", "--replay", "x.cfr")
+    _refused_before_the_match(result, "x.cfr", "options.stall_rounds", "64")
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_header_the_reader_would_refuse_is_refused_when_written():
+    header = Header(campfire="0.1.0", game="g", game_version="1", options={}, seats=("random",), seed=1)
+    check_header(header)
+    for changes, message in [
+        ({"seats": ("x" * (MAX_TEXT + 1),)}, "header.seats[0] is longer than 4096 bytes"),
+        ({"options": {"name": "é" * MAX_TEXT}}, "header.options.name is longer than 4096 bytes"),
+        ({"options": {"speed": -(2**70)}}, "header.options.speed does not fit in 64 bits"),
+        ({"options": {"name": "\udc80"}}, "header.options.name is not valid UTF-8"),
+    ]:
+        with pytest.raises(ReplayError) as raised:
+            check_header(attrs.evolve(header, **changes))
+        assert str(raised.value) == message
+
+
+# -- 2. the destination must be writable, and errors name it -----------------------------------------
+
+
+def test_a_folder_as_the_replay_is_one_line_before_the_match(tmp_path):
+    result = campfire(*PLAY, "--replay", str(tmp_path))
+    _refused_before_the_match(result, str(tmp_path), "is a folder")
+
+
+def test_a_name_ending_in_a_separator_is_one_line_before_the_match(tmp_path):
+    result = campfire(*PLAY, "--replay", f"{tmp_path / 'new'}{os.sep}")
+    _refused_before_the_match(result, str(tmp_path / "new"), "is a folder")
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_file_as_the_folder_is_one_line_before_the_match(tmp_path):
+    (tmp_path / "notes.txt").write_text("x")
+    result = campfire(*PLAY, "--replay", str(tmp_path / "notes.txt" / "r.cfr"))
+    _refused_before_the_match(result, str(tmp_path / "notes.txt" / "r.cfr"), "is not a folder")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_an_existing_file_that_is_not_a_regular_file_is_not_replaced(tmp_path):
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    _refused_before_the_match(campfire(*PLAY, "--replay", str(pipe)), str(pipe), "not a regular file")
+    assert not pipe.is_file() and pipe.exists()
+
+
+def test_an_unwritable_folder_is_one_line_before_the_match_naming_the_users_file(tmp_path, monkeypatch):
+    real_open = os.open
+
+    def refuse(path, *args, **kwargs):
+        if str(path).endswith(".tmp"):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refuse)
+    target = tmp_path / "r.cfr"
+    result = campfire(*PLAY, "--replay", str(target))
+    line = _refused_before_the_match(result, str(target), "Permission denied")
+    assert line == f"Error: cannot write the replay {target}: cannot create a file in {tmp_path}: Permission denied"
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux /proc")
+def test_a_folder_no_file_can_be_made_in_is_one_line_before_the_match():
+    result = campfire(*PLAY, "--replay", "/proc/r.cfr")
+    _refused_before_the_match(result, "/proc/r.cfr", "cannot create a file in /proc")
+
+
+def test_a_write_failure_at_the_end_names_the_users_file_and_leaves_nothing(tmp_path, monkeypatch):
+    def disk_full(source, target):
+        raise OSError(errno.ENOSPC, "No space left on device", str(source), None, str(target))
+
+    monkeypatch.setattr(os, "replace", disk_full)
+    registry = default_registry()
+    target = tmp_path / "r.cfr"
+    with pytest.raises(ListenerFailed) as raised:
+        play_match(registry.game("grizzly-race"), ["random", "random"], 5, registry=registry,
+                   settings={"replay": target})
+    assert str(raised.value) == f"after the match: cannot write the replay {target}: No space left on device"
+    assert raised.value.result.steps > 0  # the match's result is kept for the caller to report
+    assert os.listdir(tmp_path) == []
+
+
+def test_the_match_start_checks_leave_no_file(tmp_path):
+    registry = default_registry()
+    played = []
+    play_match(registry.game("grizzly-race"), ["random", "random"], 5, registry=registry,
+               settings={"replay": tmp_path / "r.cfr"}, on_step=lambda match, seat, action: played.append(
+                   sorted(os.listdir(tmp_path))))
+    assert played and all(listing == [] for listing in played)  # the probe is gone before the first step
+    assert os.listdir(tmp_path) == ["r.cfr"]
+
+
+# -- 3. action codes the format cannot store -----------------------------------------------------------
+
+
+class _BadCodes(GrizzlyRace):
+    """grizzly-race whose encode_action gives `code` (or raises it) for its third action."""
+
+    id = "bad-codes"
+
+    def __init__(self) -> None:
+        self.code: Any = None
+        self.calls = 0
+
+    def encode_action(self, action: Any) -> Any:
+        self.calls += 1
+        if self.calls != 3:
+            return super().encode_action(action)
+        if isinstance(self.code, Exception):
+            raise self.code
+        return self.code
+
+
+class _BadCodesPlugin:
+    def __init__(self) -> None:
+        self.game = _BadCodes()
+
+    @hookimpl
+    def campfire_games(self) -> list[GrizzlyRace]:
+        return [self.game]
+
+
+class _Opaque:
+    def __repr__(self) -> str:
+        return "<opaque>"
+
+
+BAD_CODES = [
+    (1.5, "float"),
+    (_Opaque(), "_Opaque"),
+    (True, "bool"),
+    (None, "NoneType"),
+    (b"\x01", "bytes"),
+    (INT_MAX + 1, "does not fit in 64 bits"),
+    (INT_MIN - 1, "does not fit in 64 bits"),
+    ("x" * (MAX_TEXT + 1), "longer than 4096 bytes"),
+    ("\ud800", "not valid UTF-8"),
+    ([[[[[1]]]]], "nested more than 4 deep"),
+    (list(range(65)), "more than 64 items"),
+    ((1, (2, 1.5)), "float"),
+    ({"a": 1}, "dict"),
+    (RuntimeError("no code for this"), "raised RuntimeError: no code for this"),
+]
+
+
+@pytest.mark.parametrize(("code", "fragment"), BAD_CODES, ids=[f"{type(c).__name__}-{i}" for i, (c, _f) in
+                                                                enumerate(BAD_CODES)])
+def test_an_action_code_the_format_cannot_store_stops_the_match_at_that_step(tmp_path, code, fragment):
+    plugin = _BadCodesPlugin()
+    plugin.game.code = code
+    registry = Registry(plugins=[plugin])
+    steps = []
+    with pytest.raises(GameFailed) as raised:
+        play_match(plugin.game, ["random", "random"], 5, registry=registry, settings={"replay": tmp_path / "r.cfr"},
+                   on_step=lambda match, seat, action: steps.append(match.steps))
+    message = str(raised.value)
+    assert "\n" not in message
+    assert message.startswith("game 'bad-codes' step 3: ")
+    assert fragment in message
+    assert steps == [1, 2]
+    assert os.listdir(tmp_path) == []
+
+
+def test_an_unstorable_action_code_is_one_line_on_the_command_line(tmp_path):
+    plugin = _BadCodesPlugin()
+    plugin.game.code = 1.5
+    result = campfire("play", "bad-codes", "-p", "random,random", "--replay", str(tmp_path / "r.cfr"),
+                      registry=Registry(plugins=[plugin]))
+    assert result.exit_code == 1, result.output
+    assert errors(result) == ["Error: game 'bad-codes' step 3: encode_action gave a float (1.5); a replay stores "
+                              "an int, a str or an array of them"]
+    assert "   3  seat 0:" not in result.stdout and "Result:" not in result.stdout
+    assert os.listdir(tmp_path) == []
+
+
+def test_unstorable_search_statistics_are_dropped_not_fatal(tmp_path):
+    class Odd:
+        needs_sample = False
+
+        def decide(self, view):
+            return view.legal_actions[0]
+
+        def annotation(self):
+            return {"stats": [[1.5, 3, 0.5]], "time": 1e300}
+
+    from ai.random_player import RandomPlayer
+
+    registry = default_registry()
+    path = tmp_path / "r.cfr"
+    play_match(registry.game("grizzly-race"), ["odd", "random"], 5, players=[Odd(), RandomPlayer(1)],
+               registry=registry, settings={"replay": path})
+    replay = read_replay(path)
+    assert replay.stats == {}
+    assert max(replay.times) == INT_MAX
+
+
+class _Raiser:
+    """Forfeits at its first decision with an error a replay could not store as it is."""
+
+    needs_sample = False
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def decide(self, view):
+        raise RuntimeError(self.message)
+
+    def annotation(self):
+        return None
+
+
+@pytest.mark.parametrize("message", ["é" * MAX_TEXT, "lone \ud800 surrogate"], ids=["long", "surrogate"])
+def test_a_forfeit_error_is_stored_whatever_the_player_said(tmp_path, message):
+    from ai.random_player import RandomPlayer
+
+    registry = default_registry()
+    path = tmp_path / "r.cfr"
+    result = play_match(registry.game("grizzly-race"), ["raiser", "random"], 5, players=[_Raiser(message),
+                        RandomPlayer(1)], registry=registry, settings={"replay": path})
+    error = read_replay(path).result.error
+    assert result.forfeit == 0 and error.startswith("seat 0 (raiser) raised RuntimeError: ")
+    assert len(error.encode()) <= MAX_TEXT
+
+
+# -- 4. an empty file name -----------------------------------------------------------------------------
+
+
+def test_an_empty_replay_name_is_one_line_before_the_match(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = campfire(*PLAY, "--replay", "")
+    _refused_before_the_match(result, "--replay", "empty")
+    assert os.listdir(tmp_path) == []
+
+
+def test_an_empty_replay_setting_is_refused_by_play_match():
+    registry = default_registry()
+    with pytest.raises(ValueError, match="empty"):
+        play_match(registry.game("grizzly-race"), ["random", "random"], 5, registry=registry,
+                   settings={"replay": ""})
