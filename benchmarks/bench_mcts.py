@@ -156,7 +156,9 @@ def test_mcts_iterations_per_second(benchmark, game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_an_iteration_costs_at_most_twice_a_random_playout(game_id):
+def test_an_iteration_costs_at_most_twice_a_random_playout(benchmark, game_id):
+    if benchmark.disabled:  # a timing gate: the test run (shared, loaded machines) must not fail on noise
+        pytest.skip("a timing gate; runs with --benchmark-only")
     game = REGISTRY.game(game_id)
     state = game.initial_state(game.min_players, 0)
     view = SeatView(state, state.to_act[0])
