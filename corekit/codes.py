@@ -47,3 +47,10 @@ def text_problem(text: str) -> str | None:
     except UnicodeEncodeError:  # a lone surrogate: msgpack cannot write it
         return "is not valid UTF-8"
     return f"is longer than {MAX_TEXT} bytes" if size > MAX_TEXT else None
+
+
+def as_read(code: Any) -> Any:
+    """A code as a replay gives it back: msgpack writes tuples as arrays, which read back as lists."""
+    if isinstance(code, tuple | list):
+        return [as_read(item) for item in code]
+    return code

@@ -31,7 +31,7 @@ from typing import Any
 
 import attrs
 
-from corekit.codes import code_problem
+from corekit.codes import as_read, code_problem
 from corekit.errors import error_line
 from corekit.game import Game, IllegalAction, State
 from corekit.players import PlayerSpec, SeatView, build_player
@@ -288,7 +288,7 @@ def _code_problem(game: Game, action: Any) -> str | None:
     shape = code_problem(code)
     if shape is not None:
         return f"encodes to {code!r}, not replay data: {shape}"
-    for form, how in ((code, ""), (_as_read(code), " once read back from a replay (tuples become lists)")):
+    for form, how in ((code, ""), (as_read(code), " once read back from a replay (tuples become lists)")):
         try:
             back = game.decode_action(form)
         except Exception as error:
@@ -296,13 +296,6 @@ def _code_problem(game: Game, action: Any) -> str | None:
         if back != action:
             return f"encodes to {code!r}, which decodes to {back!r}{how}"
     return None
-
-
-def _as_read(code: Any) -> Any:
-    """A code as msgpack gives it back: every tuple a list."""
-    if isinstance(code, list | tuple):
-        return [_as_read(item) for item in code]
-    return code
 
 
 def _cards(state: State) -> Counter:

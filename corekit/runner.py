@@ -206,5 +206,5 @@ def _game_step(game: Game, match: Match, step: Callable[..., Any], *args: Any) -
         return step(*args)
     except IllegalAction:
         raise
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # a game calling sys.exit must not end `play` silently
         raise GameFailed(f"game {game.id!r} raised {error_line(error)} at step {match.steps}") from error

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from corekit import __version__
-from corekit.codes import INT_MAX, INT_MIN, MAX_TEXT, code_problem
+from corekit.codes import INT_MAX, INT_MIN, MAX_TEXT, as_read, code_problem
 from corekit.errors import error_line, first_line
 from corekit.options import options_to_dict
 from corekit.runner import GameFailed, Match, MatchResult
@@ -80,7 +80,7 @@ class Recording:
             raise GameFailed(f"game {self.game.id!r} step {step}: encode_action gave {problem}")
         digest = digest_bytes(match.state)
         self.seats.append(seat)
-        self.actions.append(_plain(code))
+        self.actions.append(as_read(code))
         self.checks.append(digest[0])
         if step % self.header.digest_every == 0:
             self.digests += digest
@@ -160,13 +160,6 @@ def _text(text: str) -> str:
     return text.encode("utf-8", "replace")[:MAX_TEXT].decode("utf-8", "ignore")
 
 
-def _plain(code: Any) -> Any:
-    """Tuples as lists, as msgpack writes them (and as they come back)."""
-    if isinstance(code, tuple | list):
-        return [_plain(item) for item in code]
-    return code
-
-
 def _stats(raw: Any) -> list[tuple[Any, int, float]]:
     """A search player's root statistics, kept only when they have the documented shape."""
     if not isinstance(raw, list | tuple):
@@ -181,5 +174,5 @@ def _stats(raw: Any) -> list[tuple[Any, int, float]]:
         # An annotation is optional: one the file could not store is dropped, the match goes on.
         if code_problem(code) or not INT_MIN <= row[1] <= INT_MAX or not math.isfinite(row[2]):
             return []
-        rows.append((_plain(code), row[1], row[2]))
+        rows.append((as_read(code), row[1], row[2]))
     return rows

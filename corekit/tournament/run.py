@@ -139,7 +139,10 @@ def run_tournament(
         problem = str(stopped)
     finally:
         if store:
-            store.close()
+            try:
+                store.close()
+            except OSError as error:  # a full disk fails the close's flush too: the report must still follow
+                problem = problem or f"could not save the results in {store.path}: {_reason(error)}"
     report = summarize(game, specs, seats, {i: r for i, r in records.items() if i < games}, header)
     group = len(lineups(len(specs), seats))
     # Only whole deals put every spec in every seat equally often; the report says when that is not so.

@@ -349,3 +349,18 @@ def test_a_listener_failing_after_the_match_still_prints_the_result() -> None:
     result = run(reg, "play", "toy", "-p", "first,first", "--seed", "2", "-q")
     assert_one_line_error(result, "after the match: No space left on device")
     assert result.stdout.startswith("Result: ") and "after 6 steps" in result.stdout
+
+
+def test_a_game_calling_sys_exit_mid_match_is_a_one_line_error_naming_the_game() -> None:
+    class ExitsOnApply(ToyGame):
+        def _setup(self, players: int, seed: int, options: Any) -> Any:
+            state = super()._setup(players, seed, options)
+
+            def apply(seat: int, action: Any) -> None:
+                sys.exit(0)
+
+            state.apply = apply
+            return state
+
+    result = run(registry(ExitsOnApply()), "play", "toy", "-p", "first,first", "-q")
+    assert_one_line_error(result, "game 'toy' raised SystemExit: 0 at step 0")

@@ -243,3 +243,20 @@ def test_a_match_whose_replay_fails_at_the_end_still_counts_with_no_replay(tmp_p
     assert kept.status == clean.status == "ok"
     assert (kept.returns, kept.steps, kept.replay) == (clean.returns, clean.steps, None)
     assert kept.error == "after the match: No space left on device"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+def test_a_really_full_disk_that_fails_the_close_too_still_reports_what_was_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # On a real full disk the failed line stays in the file's buffer, and closing the file fails again.
+    append = ResultsFile.append
+
+    def onto_a_full_disk(self: ResultsFile, record: MatchRecord) -> None:
+        if len(self.records) >= 2 and self._file.name != "/dev/full":
+            self._file = open("/dev/full", "w", encoding="utf-8")  # noqa: SIM115 (closed by the tournament)
+        append(self, record)
+
+    monkeypatch.setattr(ResultsFile, "append", onto_a_full_disk)
+    with pytest.raises(OutputFailed, match=r"could not save match 2 in .*No space left on device") as caught:
+        run_tournament(Tournament("grizzly-race", ("random", "random"), games=6, seed=1), jobs=1, out=tmp_path)
+    assert caught.value.report["matches"] == 3
