@@ -14,7 +14,8 @@ iteration budgets, and a long one can be split into parts with `--first` whose t
 run's; matches run in parallel over `--workers` processes, and the result does not depend on their number.
 `--log FILE` appends one JSON line per match as soon as it and every match before it have finished, so a
 part cut short keeps a whole prefix of its matches; in a team run it also counts the seeds only one team
-won, with the exact two-sided sign test on them (McNemar's test: the two teams played the same seeds).
+won, with the exact two-sided sign test on them (McNemar's test: the two teams played the same seeds) and
+the interval of the difference in win rate; `python -m ai.tally` adds up the logs of a run's parts.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import json
 import math
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import attrs
@@ -81,13 +82,68 @@ def sign_test(wins: int, losses: int) -> float:
     return min(1.0, 2 * tail)
 
 
-def paired(results: Sequence[Result]) -> tuple[int, int]:
-    """In a team run: the seeds won by team A but lost by team B, and the other way round."""
-    a_only = b_only = 0
-    for (_, a, _), (_, b, _) in zip(results[0::2], results[1::2], strict=True):
-        a_only += a > 0 and b <= 0
-        b_only += b > 0 and a <= 0
-    return a_only, b_only
+@attrs.frozen
+class Pairs:
+    """A team run's seeds by who won them: both teams, team A alone, team B alone, neither."""
+
+    both: int
+    a_only: int
+    b_only: int
+    neither: int
+
+    @classmethod
+    def count(cls, wins: Iterable[tuple[bool, bool]]) -> Pairs:
+        """Count the seeds from (team A won, team B won) on each."""
+        counts = [0, 0, 0, 0]
+        for a_won, b_won in wins:
+            counts[(not a_won) * 2 + (not b_won)] += 1
+        return cls(*counts)
+
+    @property
+    def matches(self) -> int:
+        """Every seed counted."""
+        return self.both + self.a_only + self.b_only + self.neither
+
+    @property
+    def sign_p(self) -> float:
+        """McNemar's exact test: the sign test on the seeds only one team won."""
+        return sign_test(self.a_only, self.b_only)
+
+    def difference(self, z: float = Z95) -> tuple[float, float, float]:
+        """Team A's win rate minus team B's, with its 95% interval for paired data.
+
+        Newcombe's hybrid score interval (method 10 of "Improved confidence intervals for the difference
+        between binomial proportions based on paired data", Statistics in Medicine 17, 1998): each team's
+        Wilson interval, combined through the correlation of the two teams' results on the same seeds.
+        It is the interval of a difference: two overlapping Wilson intervals do not make the difference
+        insignificant, and two teams that win and lose mostly the same seeds are told apart by far fewer
+        of them.
+        """
+        n = self.matches
+        if n == 0:
+            return 0.0, -1.0, 1.0
+        wins_a, wins_b = self.both + self.a_only, self.both + self.b_only
+        p1, p2 = wins_a / n, wins_b / n
+        l1, u1 = wilson(wins_a, n, z)
+        l2, u2 = wilson(wins_b, n, z)
+        margins = (wins_a * (n - wins_a) * wins_b * (n - wins_b))
+        phi = (self.both * self.neither - self.a_only * self.b_only) / math.sqrt(margins) if margins else 0.0
+        below = math.sqrt(max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2))
+        above = math.sqrt(max(0.0, (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2))
+        delta = p1 - p2
+        return delta, max(-1.0, delta - below), min(1.0, delta + above)
+
+    def summary(self, a: str, b: str) -> str:
+        """The paired comparison in one line, for people."""
+        delta, low, high = self.difference()
+        return (f"paired: the {a} team alone won {counted(self.a_only, 'seed')}, the {b} team alone "
+                f"{self.b_only} (exact sign test p = {self.sign_p:.3g}); {a} minus {b}: {delta:+.3f} "
+                f"[{low:+.3f}, {high:+.3f}] (Newcombe's paired 95% interval)")
+
+
+def paired(results: Sequence[Result]) -> Pairs:
+    """In a team run: the seeds by who won them (results alternate team A's and team B's match)."""
+    return Pairs.count((a > 0, b > 0) for (_, a, _), (_, b, _) in zip(results[0::2], results[1::2], strict=True))
 
 
 def schedule(game_id: str, players: int, a: str, b: str, matches: int, seed: int,
@@ -225,9 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{outcome.label}: {outcome.score:g} of {outcome.matches} (matches {args.first}-"
               f"{args.first + outcome.matches - 1})", file=sys.stderr)
     if game.cooperative:
-        a_only, b_only = paired(results)
-        print(f"paired: the {args.a} team alone won {counted(a_only, 'seed')}, the {args.b} team alone {b_only} "
-              f"(exact sign test p = {sign_test(a_only, b_only):.3g})", file=sys.stderr)
+        print(paired(results).summary(args.a, args.b), file=sys.stderr)
     print(f"({wall:.0f}s wall, {counted(args.workers, 'worker')})", file=sys.stderr)
     return 0
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
-from ai.strength import main, paired, run, schedule, sign_test, wilson
+from ai.strength import Pairs, main, paired, run, schedule, sign_test, wilson
 
 
 def test_the_wilson_interval_matches_the_textbook_values():
@@ -137,7 +138,32 @@ def test_a_log_that_cannot_be_written_is_a_one_line_error_before_any_match(tmp_p
 def test_the_sign_test_counts_only_the_seeds_one_team_alone_won():
     results = [(-1, 1.0, 0.0), (-2, 0.0, 0.0), (-1, 1.0, 0.0), (-2, 1.0, 0.0), (-1, 0.0, 0.0), (-2, 1.0, 0.0),
                (-1, 1.0, 0.0), (-2, 0.0, 0.0)]
-    assert paired(results) == (2, 1)
+    pairs = paired(results)
+    assert (pairs.both, pairs.a_only, pairs.b_only, pairs.neither) == (1, 2, 1, 0)
     assert sign_test(0, 0) == 1.0 and sign_test(3, 3) == 1.0
     assert sign_test(5, 0) == pytest.approx(2 / 32)
     assert sign_test(2, 10) == pytest.approx(2 * (1 + 12 + 66) / 4096)
+
+
+def test_the_paired_difference_interval_is_newcombes_and_agrees_with_wald_on_many_seeds():
+    pairs = Pairs(both=460, a_only=83, b_only=49, neither=170)
+    delta, low, high = pairs.difference()
+    assert delta == pytest.approx(34 / 762)
+    n, discordant = 762, 83 + 49
+    wald = 1.959963984540054 * math.sqrt(discordant - 34 ** 2 / n) / n
+    assert low == pytest.approx(delta - wald, abs=1e-3) and high == pytest.approx(delta + wald, abs=1e-3)
+    assert low > 0
+
+
+def test_the_paired_difference_of_swapped_teams_is_the_mirror_image():
+    delta, low, high = Pairs(both=5, a_only=4, b_only=1, neither=10).difference()
+    assert Pairs(both=5, a_only=1, b_only=4, neither=10).difference() == pytest.approx((-delta, -high, -low))
+    assert low < 0 < delta < high  # 4 seeds against 1 on 20 is no evidence
+
+
+def test_teams_that_win_the_same_seeds_are_told_apart_sooner_than_their_overlapping_intervals_suggest():
+    pairs = Pairs(both=120, a_only=30, b_only=10, neither=40)
+    _, low, _ = pairs.difference()
+    a_low, _ = wilson(150, 200)
+    _, b_high = wilson(130, 200)
+    assert a_low < b_high and low > 0
