@@ -92,16 +92,31 @@ def make_players(
     registry = registry or default_registry()
     players = []
     for seat, text in enumerate(specs):
-        spec = PlayerSpec.parse(text)
-        player_type = registry.player_type(spec.name)
         try:
-            players.append(build_player(player_type, spec, derive_seed(seed, "seat", seat), game,
-                                        registry.heuristic(game.id)))
-        except (OptionError, UnknownName):
-            raise
-        except (Exception, SystemExit) as crash:
-            raise PlayerFailed(seat, text, f"could not be built: {error_line(crash)}") from crash
+            players.append(build_spec(game, text, derive_seed(seed, "seat", seat), registry))
+        except PlayerNotBuilt as failed:
+            raise PlayerFailed(seat, text, str(failed)) from failed.__cause__
     return players
+
+
+class PlayerNotBuilt(RuntimeError):
+    """The player plugin raised while building a player (not the spec's mistake); the message is the one-line
+    reason, `could not be built: Type: message`, for the caller to name the spec or seat before it."""
+
+
+def build_spec(game: Game, text: str, seed: int, registry: Registry) -> Player:
+    """The player of spec `text`, sorting what can go wrong by whose fault it is, so that a match and a
+    tournament's up-front check blame the same party: a bad spec raises OptionError or UnknownName (the user's
+    mistake, whose message names it already); anything else, SystemExit included, is the player plugin's and
+    raises PlayerNotBuilt with the original error as its cause."""
+    spec = PlayerSpec.parse(text)
+    player_type = registry.player_type(spec.name)
+    try:
+        return build_player(player_type, spec, seed, game, registry.heuristic(game.id))
+    except (OptionError, UnknownName):
+        raise
+    except (Exception, SystemExit) as crash:
+        raise PlayerNotBuilt(f"could not be built: {error_line(crash)}") from crash
 
 
 def set_up(game: Game, players: int, seed: int, options: Any) -> State:

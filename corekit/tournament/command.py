@@ -54,7 +54,8 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
 
     Each deal (one seed) is played once per seating, so luck cancels out. Results are the same for any
     --jobs or --cluster; with --out every match is saved as it ends and --resume continues a killed run.
-    Exits 1 after the report when a match failed (the game raised, or a player could not be built).
+    Exits 1 after the report when a match failed (the game raised, or a player could not be built), or when
+    a match's replay could not be written (its result still counts).
     """
     from corekit.cli import USER_ERRORS, game_options, registry_of
     from corekit.players import split_specs
@@ -98,11 +99,20 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
             late_error = late_error or str(error)
     if late_error:
         raise click.ClickException(late_error)
+    # Both kinds of loss go in the one error line, so a script or a person reading only stderr misses neither.
+    problems: list[str] = []
     failed = report["failed"]
     if failed:
         first = failed[0]
-        raise click.ClickException(f"{len(failed)} of {report['matches']} matches failed, first match "
-                                   f"{first['index']}: {first['error']}")
+        problems.append(f"{len(failed)} of {report['matches']} matches failed, first match "
+                        f"{first['index']}: {first['error']}")
+    missing = report["missing_replays"]
+    if missing:
+        first = missing[0]
+        problems.append(f"the replays of {len(missing)} of {report['matches']} matches could not be written, "
+                        f"first match {first['index']}: {first['error']}")
+    if problems:
+        raise click.ClickException("; ".join(problems))
 
 
 def _show(report: dict[str, Any], as_json: bool, out: str | None) -> None:

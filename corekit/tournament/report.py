@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from corekit.errors import os_reason
 from corekit.game import Game
 from corekit.tournament.store import MatchRecord
 
@@ -126,6 +127,9 @@ def summarize(game: Game, specs: Sequence[str], seats: int, records: Mapping[int
         },
         "forfeits": sum(forfeits),
         "failed": [{"index": r.index, "specs": list(r.specs), "error": r.error} for r in failed],
+        # Played and counted, but without the replay that was asked for (a full disk, say).
+        "missing_replays": [{"index": r.index, "specs": list(r.specs), "error": r.replay_error}
+                            for r in played if r.replay_error is not None],
         "results": [r.outcome() for r in ordered],
     }
     if header:
@@ -229,9 +233,18 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
         console.print(f"Note: {report['matches']} matches is not a whole number of deals of "
                       f"{schedule['seatings_per_deal']} seatings, so seats are not perfectly balanced.")
     console.print(f"Forfeits: {report['forfeits']}; failed matches: {len(report['failed'])}")
-    for failure in report["failed"][:10]:
+    _print_matches(report["failed"], console)
+    missing = report["missing_replays"]
+    if missing:  # only when replays were asked for and some were lost, so the usual report stays as it was
+        console.print(f"Replays not written: {len(missing)}")
+        _print_matches(missing, console)
+
+
+def _print_matches(entries: Sequence[Mapping[str, Any]], console: Any) -> None:
+    """The first ten of the report's `failed` or `missing_replays`, one line each: match, specs, error."""
+    for entry in entries[:10]:
         # soft_wrap: each error stays one line (the terminal folds it), so it can be searched and copied whole.
-        console.print(f"  match {failure['index']} ({', '.join(failure['specs'])}): {failure['error']}",
+        console.print(f"  match {entry['index']} ({', '.join(entry['specs'])}): {entry['error']}",
                       markup=False, highlight=False, soft_wrap=True)
 
 
@@ -286,8 +299,8 @@ def plot_ratings(report: Mapping[str, Any], path: str) -> None:
     try:
         figure.savefig(path, dpi=120)
     except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise PlotError(f"--plot {path}: could not write it: {reason}") from None
+        # The user named the file already, so the reason leaves it out.
+        raise PlotError(f"--plot {path}: could not write it: {os_reason(error)}") from None
     finally:
         plt.close(figure)
 

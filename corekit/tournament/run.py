@@ -16,13 +16,13 @@ from typing import Any
 
 import attrs
 
-from corekit.errors import error_line
+from corekit.errors import os_reason
 from corekit.game import Game
 from corekit.options import OptionError, options_to_dict
-from corekit.players import PlayerSpec, build_player
-from corekit.plugins import Registry, UnknownName
+from corekit.players import PlayerSpec
+from corekit.plugins import Registry
 from corekit.rng import derive_seed
-from corekit.runner import set_up
+from corekit.runner import PlayerNotBuilt, build_spec, set_up
 from corekit.tournament import backends
 from corekit.tournament.report import summarize
 from corekit.tournament.schedule import default_games, lineups, plan
@@ -120,7 +120,8 @@ def run_tournament(
             try:
                 store.append(record)
             except OSError as error:  # the disk is full, say: stop playing, since nothing more can be saved
-                raise _Stopped(f"could not save match {record.index} in {store.path}: {_reason(error)}; stopped "
+                reason = os_reason(error, with_file=True)
+                raise _Stopped(f"could not save match {record.index} in {store.path}: {reason}; stopped "
                                f"after {len(records)} of {games} matches (--resume plays the rest)") from None
         if tick:
             tick()
@@ -142,7 +143,7 @@ def run_tournament(
             try:
                 store.close()
             except OSError as error:  # a full disk fails the close's flush too: the report must still follow
-                problem = problem or f"could not save the results in {store.path}: {_reason(error)}"
+                problem = problem or f"could not save the results in {store.path}: {os_reason(error, with_file=True)}"
     report = summarize(game, specs, seats, {i: r for i, r in records.items() if i < games}, header)
     group = len(lineups(len(specs), seats))
     # Only whole deals put every spec in every seat equally often; the report says when that is not so.
@@ -152,7 +153,7 @@ def run_tournament(
         try:
             path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
         except OSError as error:  # checked up front, yet the disk can fill: the played matches still count
-            problem = problem or f"could not write {path}: {_reason(error)}"
+            problem = problem or f"could not write {path}: {os_reason(error, with_file=True)}"
     if problem:
         raise OutputFailed(problem, report)
     return report
@@ -164,16 +165,14 @@ class _Stopped(Exception):
 
 def _check_player(registry: Registry, game: Game, text: str, seed: int) -> None:
     """Build the player of spec `text` once, so a spec that cannot play is refused before any match."""
-    spec = PlayerSpec.parse(text)
-    player_type = registry.player_type(spec.name)
-    if player_type.interactive:  # it would wait for a person at stdin, and nobody answers in a tournament
+    # An interactive player would wait for a person at stdin, and nobody answers in a tournament: refused
+    # before it is built (build_spec parses and looks the spec up again, which cannot fail the second time).
+    if registry.player_type(PlayerSpec.parse(text).name).interactive:
         raise OptionError(f"player {text!r} needs a person at a terminal, so a tournament cannot seat it")
     try:
-        build_player(player_type, spec, seed, game, registry.heuristic(game.id))
-    except (OptionError, UnknownName):  # the spec's own mistake; the message names it already
-        raise
-    except (Exception, SystemExit) as error:  # the player plugin's: name the spec
-        raise OptionError(f"player {text!r} could not be built: {error_line(error)}") from error
+        build_spec(game, text, seed, registry)
+    except PlayerNotBuilt as failed:  # the player plugin's fault: name the spec, as a match names its seat
+        raise OptionError(f"player {text!r} {failed}") from failed.__cause__
 
 
 def _open_out(out: Path, header: dict[str, Any], resume: bool, replay_dir: Path | None) -> ResultsFile:
@@ -189,14 +188,7 @@ def _open_out(out: Path, header: dict[str, Any], resume: bool, replay_dir: Path 
             replay_dir.mkdir(parents=True, exist_ok=True)
         return ResultsFile(out, header, resume)
     except OSError as error:
-        raise OptionError(f"--out {out}: cannot write there ({_reason(error)})") from None
-
-
-def _reason(error: OSError) -> str:
-    """`Not a directory: /path` rather than `[Errno 20] Not a directory: '/path'`."""
-    if error.strerror and error.filename:
-        return f"{error.strerror}: {error.filename}"
-    return error.strerror or str(error)
+        raise OptionError(f"--out {out}: cannot write there ({os_reason(error, with_file=True)})") from None
 
 
 def _check_workers_see(registry: Registry, tournament: Tournament) -> None:

@@ -32,6 +32,10 @@ class MatchRecord:
     `status` is "ok", "forfeit" (a player raised, answered illegally or ran out of time: `forfeit` names
     the seat) or "failed" (the worker process died twice, the game itself raised, or a player could not be
     built): failed matches have no returns and are left out of ratings and rates.
+
+    `replay_error` says why a played match's replay could not be written (`replay` is then None). It is a field
+    of its own because `replay` None alone cannot tell a lost replay from one never asked for (a tournament
+    resumed with --replays), and because a forfeit's `error` already names the forfeit.
     """
 
     index: int
@@ -48,6 +52,7 @@ class MatchRecord:
     error: str | None = None
     attempts: int = 1
     replay: str | None = None
+    replay_error: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The record as plain JSON data."""
@@ -62,9 +67,10 @@ class MatchRecord:
         return cls(**values)
 
     def outcome(self) -> dict[str, Any]:
-        """What must be identical whatever the workers or backend: everything but timings and paths."""
+        """What must be identical whatever the workers or backend: everything but timings, paths and whether
+        the replay could be written (the disk, not the match)."""
         data = self.to_json()
-        for key in ("decision_time", "attempts", "replay"):
+        for key in ("decision_time", "attempts", "replay", "replay_error"):
             data.pop(key)
         return data
 

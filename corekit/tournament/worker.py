@@ -62,6 +62,8 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry) -> Ma
                             settings={"replay": replay} if replay else None, time_limit=settings.time_limit)
     except ListenerFailed as late:  # the match was played and counts; only its replay is missing
         result, base["replay"] = late.result, None
+        if replay is not None:  # with no replay asked for, another listener failed: only `error` says so
+            base["replay_error"] = str(late)
         result = attrs.evolve(result, error=result.error or str(late))
     # Nothing to retry in either case: the same seed fails again.
     except (GameFailed, MatchTooLong, PlayerFailed) as error:  # the message names the game, or the seat and spec

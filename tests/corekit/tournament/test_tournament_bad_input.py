@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 from pathlib import Path
 
 import attrs
@@ -13,6 +14,9 @@ from click.testing import CliRunner, Result
 
 from corekit import Match, MatchResult, PlayerType, Registry, hookimpl
 from corekit.cli import CliContext, cli
+from corekit.options import OptionError
+from corekit.plugins import UnknownName
+from corekit.runner import PlayerFailed
 from corekit.tournament import MatchRecord, OutputFailed, Tournament, read_results, run_tournament
 from corekit.tournament.store import ResultsFile
 from tests.corekit.tournament import tournament_test_games, tournament_test_players
@@ -60,6 +64,37 @@ def test_a_player_that_cannot_be_built_for_a_match_fails_it_naming_the_seat_and_
     assert f"match 1 ({spec}, random): seat 0 ({spec}) {reason}" in result.stdout
     _, records = read_results(tmp_path / "out" / "results.jsonl")
     assert [records[i].error for i in (0, 1)] == [f"seat 1 ({spec}) {reason}", f"seat 0 ({spec}) {reason}"]
+
+
+@pytest.mark.parametrize(("spec", "error"), [
+    ("random:depth=3", OptionError),  # the spec's own mistake goes through unchanged, in both places
+    ("no-such-player", UnknownName),
+])
+def test_the_up_front_check_and_a_match_refuse_a_bad_spec_with_the_same_error(
+        registry: Registry, spec: str, error: type[Exception]) -> None:
+    from corekit.runner import make_players
+
+    game = registry.game("grizzly-race")
+    with pytest.raises(error) as in_a_match:
+        make_players(game, ["random", spec], 1, registry)
+    with pytest.raises(error) as up_front:
+        run_tournament(Tournament("grizzly-race", ("random", spec)), registry=registry)
+    assert str(up_front.value) == str(in_a_match.value)
+
+
+def test_the_up_front_check_and_a_match_blame_a_player_that_cannot_be_built_for_the_same_reason(
+        registry: Registry) -> None:
+    from corekit.runner import make_players
+
+    with pytest.raises(PlayerFailed) as in_a_match:
+        make_players(registry.game("grizzly-race"), ["random", "fragile"], 1, registry)
+    with pytest.raises(OptionError) as up_front:
+        run_tournament(Tournament("grizzly-race", ("random", "fragile")), registry=registry)
+    reason = "could not be built: RuntimeError: cannot load its network weights"
+    assert (in_a_match.value.seat, in_a_match.value.reason) == (1, reason)
+    assert str(up_front.value) == f"player 'fragile' {reason}"
+    # The plugin's own exception stays the cause, for anyone debugging it.
+    assert type(in_a_match.value.__cause__) is type(up_front.value.__cause__) is RuntimeError
 
 
 def test_a_game_that_raises_at_setup_is_named_in_each_failed_match(registry: Registry) -> None:
@@ -242,7 +277,139 @@ def test_a_match_whose_replay_fails_at_the_end_still_counts_with_no_replay(tmp_p
     clean = play_planned(attrs.evolve(settings, replay_dir=None), planned, Registry())
     assert kept.status == clean.status == "ok"
     assert (kept.returns, kept.steps, kept.replay) == (clean.returns, clean.steps, None)
+    assert kept.error == kept.replay_error == "after the match: No space left on device"
+
+
+class FailsAtTheEnd:
+    """A listener that raises when any match ends, as a replay recorder on a full disk would."""
+
+    @hookimpl
+    def campfire_match_end(self, match: Match, result: MatchResult) -> None:
+        raise OSError("No space left on device")
+
+
+def test_a_forfeit_whose_replay_fails_keeps_the_forfeit_as_its_error_and_the_replay_error_apart(
+        tmp_path: Path) -> None:
+    from corekit.tournament.schedule import plan
+    from corekit.tournament.worker import Settings, play_planned
+
+    planned = plan(seed=0, specs=2, seats=2, games=1)[0]
+    settings = Settings(game="grizzly-race", specs=("quitter:after=1", "random"), replay_dir=str(tmp_path))
+    kept = play_planned(settings, planned, Registry(plugins=[tournament_test_players, FailsAtTheEnd()]))
+    assert (kept.status, kept.forfeit, kept.replay) == ("forfeit", 0, None)
+    assert kept.error == "seat 0 (quitter:after=1) raised SystemExit: 3"
+    assert kept.replay_error == "after the match: No space left on device"
+
+
+def test_a_listener_failing_when_no_replay_was_asked_for_is_no_missing_replay() -> None:
+    from corekit.tournament.schedule import plan
+    from corekit.tournament.worker import Settings, play_planned
+
+    planned = plan(seed=0, specs=2, seats=2, games=1)[0]
+    kept = play_planned(Settings(game="grizzly-race", specs=("random", "random")), planned,
+                        Registry(plugins=[FailsAtTheEnd()]))
+    assert (kept.status, kept.replay, kept.replay_error) == ("ok", None, None)
     assert kept.error == "after the match: No space left on device"
+
+
+def fill_the_disk_for_the_replays_of(matches: tuple[int, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replay recorder writes the replays of `matches` onto /dev/full, as if the disk filled up during each
+    of those matches: its check at match start passes, and the write at match end fails with ENOSPC."""
+    from replays import format as replay_format
+
+    create = replay_format._create
+    names = tuple(f".match-{index:06d}.cfr." for index in matches)  # the start of the temporary file's name
+
+    def onto_a_full_disk(path: Path) -> int:
+        handle = create(path)  # the temporary file is real, so the recorder's clean-up finds it
+        if not path.name.startswith(names):
+            return handle
+        os.close(handle)
+        return os.open("/dev/full", os.O_WRONLY)
+
+    monkeypatch.setattr(replay_format, "_create", onto_a_full_disk)
+
+
+def lost(out: Path, index: int) -> str:
+    """The error of a replay lost to a full disk."""
+    replay = out.resolve() / "replays" / f"match-{index:06d}.cfr"
+    return f"after the match: cannot write the replay {replay}: No space left on device"
+
+
+needs_dev_full = pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+
+
+@needs_dev_full
+def test_replays_that_could_not_be_written_are_listed_after_the_report_and_exit_1(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fill_the_disk_for_the_replays_of((1, 3), monkeypatch)
+    out = tmp_path / "out"
+    result = run("grizzly-race", "-p", "random,heuristic", "-n", "6", "-j", "1", "--replays", "--out", str(out))
+    assert error_line(result) == (f"Error: the replays of 2 of 6 matches could not be written, first match 1: "
+                                  f"{lost(out, 1)}")
+    lines = result.stdout.splitlines()
+    at = lines.index("Forfeits: 0; failed matches: 0")  # the report comes first, whole
+    assert lines[at + 1:at + 4] == ["Replays not written: 2", f"  match 1 (heuristic, random): {lost(out, 1)}",
+                                    f"  match 3 (heuristic, random): {lost(out, 3)}"]
+    assert sorted(p.name for p in (out / "replays").iterdir()) == [f"match-{i:06d}.cfr" for i in (0, 2, 4, 5)]
+    _, records = read_results(out / "results.jsonl")
+    assert [records[i].status for i in range(6)] == ["ok"] * 6  # the matches themselves count
+    assert [(records[i].replay, records[i].replay_error) for i in (1, 3)] == [(None, lost(out, 1)),
+                                                                              (None, lost(out, 3))]
+
+
+@needs_dev_full
+def test_the_json_report_and_report_json_carry_the_missing_replays(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    fill_the_disk_for_the_replays_of((2,), monkeypatch)
+    out = tmp_path / "out"
+    result = run("grizzly-race", "-p", "random,heuristic", "-n", "4", "-j", "1", "--json", "--replays", "--out",
+                 str(out))
+    assert error_line(result) == (f"Error: the replays of 1 of 4 matches could not be written, first match 2: "
+                                  f"{lost(out, 2)}")
+    report = json.loads(result.stdout)
+    assert report["missing_replays"] == [{"index": 2, "specs": ["random", "heuristic"], "error": lost(out, 2)}]
+    assert report["failed"] == [] and report["matches"] == 4
+    assert json.loads((out / "report.json").read_text())["missing_replays"] == report["missing_replays"]
+
+
+@needs_dev_full
+def test_failed_matches_and_missing_replays_share_the_one_error_line(registry: Registry, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seed 0: matches 2 and 3 (deal 1, an odd seed) fail at setup, so they never had a replay to lose.
+    fill_the_disk_for_the_replays_of((1,), monkeypatch)
+    out = tmp_path / "out"
+    result = run("setup-flaky", "-p", "random,random", "-n", "4", "--seed", "0", "-j", "1", "--json", "--replays",
+                 "--out", str(out), registry=registry)
+    setup = "game 'setup-flaky' raised ValueError: no board for an odd seed at setup"
+    assert error_line(result) == (f"Error: 2 of 4 matches failed, first match 2: {setup}; the replays of 1 of 4 "
+                                  f"matches could not be written, first match 1: {lost(out, 1)}")
+    assert [m["index"] for m in json.loads(result.stdout)["missing_replays"]] == [1]
+
+
+@needs_dev_full
+def test_a_resumed_tournament_still_counts_the_replays_lost_before(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out"
+    with monkeypatch.context() as patch:
+        fill_the_disk_for_the_replays_of((1,), patch)
+        first = run("grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--replays", "--out", str(out))
+    assert first.exit_code == 1
+    resumed = run("grizzly-race", "-p", "random,random", "-n", "4", "-j", "1", "--json", "--replays", "--resume",
+                  "--out", str(out))
+    assert error_line(resumed) == (f"Error: the replays of 1 of 4 matches could not be written, first match 1: "
+                                   f"{lost(out, 1)}")
+    assert [m["index"] for m in json.loads(resumed.stdout)["missing_replays"]] == [1]
+
+
+def test_replays_never_asked_for_are_not_missing_when_a_tournament_is_resumed_with_replays(
+        tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert run("grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--out", str(out)).exit_code == 0
+    resumed = run("grizzly-race", "-p", "random,random", "-n", "4", "-j", "1", "--json", "--replays", "--resume",
+                  "--out", str(out))
+    assert resumed.exit_code == 0, resumed.output
+    assert json.loads(resumed.stdout)["missing_replays"] == []
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from corekit import Game
-from corekit.tournament.report import labels, summarize, wilson
+from corekit.tournament.report import labels, print_report, summarize, wilson
 from corekit.tournament.store import MatchRecord
 
 
@@ -71,6 +72,38 @@ def test_failed_matches_are_listed_but_left_out_of_rates_and_forfeits_are_charge
     assert report["players"][0]["seats_played"] == 1
     assert [p["failed_matches"] for p in report["players"]] == [1, 1]
     assert report["failed"] == [{"index": 1, "specs": ["p1", "p0"], "error": "the worker process died twice"}]
+
+
+def test_played_matches_whose_replay_was_lost_are_listed_and_still_count() -> None:
+    lost = "after the match: cannot write the replay r.cfr: No space left on device"
+    records = {
+        0: record(0, (0, 1), (1.0, 0.0)),
+        1: attrs.evolve(record(1, (1, 0), (1.0, 0.0)), replay_error=lost),
+        2: MatchRecord(2, 2, 2, (0, 1), ("p0", "p1"), "failed", error="the worker process died twice"),
+    }
+    report = summarize(Duel(), ["a", "b"], 2, records)
+    assert report["missing_replays"] == [{"index": 1, "specs": ["p1", "p0"], "error": lost}]
+    assert [p["seats_played"] for p in report["players"]] == [2, 2]
+    assert [p["win_rate"] for p in report["players"]] == [0.5, 0.5]
+
+
+def test_the_table_report_lists_the_lost_replays_under_the_failures() -> None:
+    from rich.console import Console
+
+    lost = "after the match: cannot write the replay r.cfr: No space left on device"
+    records = {0: record(0, (0, 1), (1.0, 0.0)), 1: attrs.evolve(record(1, (1, 0), (1.0, 0.0)), replay_error=lost)}
+    console = Console(width=110, record=True)
+    print_report(summarize(Duel(), ["a", "b"], 2, records), console)
+    lines = console.export_text().splitlines()
+    assert lines[-3:] == ["Forfeits: 0; failed matches: 0", "Replays not written: 1", f"  match 1 (p1, p0): {lost}"]
+
+
+def test_the_table_report_says_nothing_of_replays_when_none_was_lost() -> None:
+    from rich.console import Console
+
+    console = Console(width=110, record=True)
+    print_report(summarize(Duel(), ["a", "b"], 2, {0: record(0, (0, 1), (1.0, 0.0))}), console)
+    assert console.export_text().splitlines()[-1] == "Forfeits: 0; failed matches: 0"
 
 
 def test_ratings_do_not_depend_on_the_order_matches_finished_in() -> None:

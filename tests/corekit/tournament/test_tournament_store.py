@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import attrs
 import pytest
 
 from corekit.tournament.store import MatchRecord, ResultsError, ResultsFile, read_results
@@ -75,3 +76,17 @@ def test_a_resume_with_other_settings_names_only_what_differs_on_one_line(tmp_pa
     assert str(caught.value) == (
         f"{tmp_path / 'results.jsonl'} belongs to another tournament (seed was 1, now 2; "
         "option stall_rounds was 5, now 6): resume with the same settings, or choose another --out")
+
+
+def test_a_record_written_before_replay_errors_were_kept_reads_as_having_none(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    old = make(0).to_json()
+    del old["replay_error"]  # results files written before the field existed
+    path.write_text(json.dumps({"campfire_tournament": 1, **HEADER}) + "\n" + json.dumps(old) + "\n")
+    assert read_results(path)[1] == {0: make(0)}
+
+
+def test_a_lost_replay_is_no_part_of_the_outcome_since_the_disk_not_the_match_decides_it() -> None:
+    lost = attrs.evolve(make(0), replay_error="after the match: cannot write the replay r.cfr: No space left on device")
+    assert lost.outcome() == make(0).outcome()
+    assert "replay_error" not in lost.outcome()
