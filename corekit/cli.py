@@ -29,6 +29,7 @@ from corekit.runner import (
     QuitMatch,
     make_players,
     play_match,
+    set_up,
 )
 
 USER_ERRORS = (GameError, OptionError, UnknownName, PlayerFailed, GameFailed, MatchTooLong, ValueError)
@@ -231,13 +232,16 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
         for spec in specs:
             registry.player_type(PlayerSpec.parse(spec).name)
         options = game_options(game, pairs)
-        game.initial_state(len(specs), seed, options)  # checks the player count before anything prints
+        set_up(game, len(specs), seed, options)  # checks the player count before anything prints
         players = make_players(game, specs, seed, registry)
+    except GameFailed as failed:  # only set_up raises it here: the game crashed (SystemExit too) at setup
+        fail(_not_set_up(game_id, failed.__cause__ or failed))
+        return
     except USER_ERRORS as error:
         fail(str(error))
         return
     except Exception as error:  # a broken game or player plugin: name it in one line
-        fail(f"{game_id} could not be set up: {error_line(error)}")
+        fail(_not_set_up(game_id, error))
         return
     humans = any(PlayerSpec.parse(s).name == "human" for s in specs)
     display = GameDisplay(game)
@@ -330,11 +334,14 @@ def check_command(ctx: click.Context, game_id: str, games: int, seed: int, playe
         counts = _player_counts(game, player_counts)
         if pairs:
             _options_fit(game, counts, seed, options, pairs)
+    except GameFailed as failed:  # only _options_fit's set_up raises it here: the game crashed at setup
+        fail(_not_set_up(game_id, failed.__cause__ or failed))
+        return
     except USER_ERRORS as error:
         fail(str(error))
         return
     except Exception as error:  # a broken game plugin: name it in one line
-        fail(f"{game_id} could not be set up: {error_line(error)}")
+        fail(_not_set_up(game_id, error))
         return
     failed = False
     for players in counts:
@@ -414,11 +421,17 @@ def _options_fit(game: Game, counts: Sequence[int], seed: int, options: Any, pai
     """
     for count in counts:
         try:
-            game.initial_state(count, seed, options)
+            set_up(game, count, seed, options)
         except (GameError, OptionError) as error:
             given = " ".join(pairs)
             raise OptionError(f"{game.id} refuses your options (-o {given}) with {count} players: "
                               f"{_without_prefix(str(error), game.id)}") from None
+
+
+def _not_set_up(game_id: str, crash: BaseException) -> str:
+    """How `play` and `check` report a plugin that crashed before the first match, in the same words whichever
+    call it was (set_up's GameFailed, "game 'x' raised ... at setup", is reworded to its cause to match)."""
+    return f"{game_id} could not be set up: {error_line(crash)}"
 
 
 def _plain_names(players: int) -> list[str]:

@@ -14,9 +14,9 @@ or at regular steps:
   same sample from the same generator;
 - conservation: the multiset of cards over `zones()` never changes;
 - returns: one number per seat, each in [0, 1];
-- replay codes: every action played, and every legal action at the regular steps, encodes to replay data
-  (ints of 64 bits, strings, and lists or tuples of them, within the replay format's limits) and decodes
-  back to itself, both as encoded and as read back from a replay (tuples become lists).
+- replay codes: every action played, and every legal action at the regular steps, is hashable, encodes to
+  replay data (ints of 64 bits, strings, and lists or tuples of them, within the replay format's limits) and
+  decodes back to itself, both as encoded and as read back from a replay (tuples become lists).
 
 `check_leaks(game, players, registry)` adds the player-level leak check: an MCTS player with the same
 seed decides the same in two states its seat cannot tell apart, and no seat view reaches the true state.
@@ -32,7 +32,7 @@ from typing import Any
 import attrs
 
 from corekit.codes import as_read, code_problem
-from corekit.errors import error_line
+from corekit.errors import error_line, first_line
 from corekit.game import Game, IllegalAction, State
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
@@ -269,8 +269,13 @@ def _check_codes(game: Game, actions: Iterable[Any], seat: int, encoded: set[Any
                  report: Report) -> bool:
     """Check that each action survives a replay (see module docstring); False after the first failure."""
     for action in actions:
-        if action in encoded:
-            continue
+        try:
+            if action in encoded:
+                continue
+        except TypeError as error:  # a list, or a tuple holding one: the contract's Action is Hashable
+            report.fail(f"{where}: action {action!r} of seat {seat} is not hashable ({first_line(error)}); "
+                        "actions must be, as players keep them in sets and dicts")
+            return False
         problem = _code_problem(game, action)
         if problem is not None:
             report.fail(f"{where}: action {action!r} of seat {seat} {problem}")

@@ -25,7 +25,7 @@ import msgpack
 from cattrs.errors import AttributeValidationNote, IterableValidationNote
 
 from corekit.codes import INT_MAX, INT_MIN, MAX_CODE_DEPTH, MAX_CODE_ITEMS, MAX_TEXT, text_problem
-from corekit.errors import first_line
+from corekit.errors import first_line, os_reason
 
 FORMAT_VERSION = 1
 """The version this campfire writes. Readers for older versions stay in `_BODY_READERS`."""
@@ -216,7 +216,7 @@ def check_writable(path: str | os.PathLike[str]) -> None:
     try:
         os.close(_create(temporary))
     except OSError as error:
-        raise ReplayError(f"cannot create a file in {folder}: {error.strerror or error}") from None
+        raise ReplayError(f"cannot create a file in {folder}: {os_reason(error)}") from None
     os.unlink(temporary)
 
 
@@ -291,7 +291,7 @@ def read_replay(path: str | os.PathLike[str], *, require_intact: bool = True) ->
     except IsADirectoryError:
         raise ReplayError("is a directory, not a replay file") from None
     except OSError as error:
-        raise ReplayError(f"cannot read: {error.strerror or error}") from None
+        raise ReplayError(f"cannot read: {os_reason(error)}") from None
     return decode_replay(data, require_intact=require_intact)
 
 
@@ -437,6 +437,11 @@ def _read_stats(raw: list[Any], steps: int) -> dict[int, list[tuple[Any, int, fl
 
 
 def _valid_code(code: Any, depth: int) -> bool:
+    """Mirrors `corekit.codes.code_problem`'s shape rule, for a code as msgpack read it. Kept separate for speed:
+    this runs for every action of every replay read, so it answers yes or no and checks scalars inline, where
+    code_problem makes a call per item to say what is wrong. Only the shape: msgpack and the unpacker's limits
+    have already refused ints beyond 64 bits and strings over MAX_TEXT, and msgpack reads no tuples.
+    tests/replays/test_code_rules.py checks that the two accept the same codes."""
     kind = type(code)
     if kind is int or kind is str:
         return True

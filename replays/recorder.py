@@ -9,6 +9,8 @@ Everything that can fail is checked as early as it can be, so a match is not pla
 cannot be written: the seed, the options and the destination when the match starts, each action code
 when it is recorded. Each problem is one line naming the user's file (a ValueError, which the runner's
 callers report in one line) or, for an action code, the game and the step (GameFailed: a bug in the game).
+Messages name the setting ("the seed"), not a command-line flag: the same words serve the Python API and
+`campfire play`.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any
 
 from corekit import __version__
 from corekit.codes import INT_MAX, INT_MIN, MAX_TEXT, as_read, code_problem
-from corekit.errors import error_line, first_line
+from corekit.errors import error_line, os_reason
 from corekit.options import options_to_dict
 from corekit.runner import GameFailed, Match, MatchResult
 from replays.format import (
@@ -43,10 +45,6 @@ class Recording:
 
     def __init__(self, match: Match, path: Path, digest_every: int = DEFAULT_DIGEST_EVERY) -> None:
         """Raises ReplayError (or ValueError from Header) when the header could not be written or read back."""
-        if not INT_MIN <= match.seed <= INT_MAX:
-            # Refused rather than stored some other way: the format stays plain msgpack ints, and no seed
-            # beyond 64 bits plays differently (corekit's generator keeps 64 bits of it).
-            raise ReplayError(f"seed {match.seed} does not fit in a replay; --seed must be from {INT_MIN} to {INT_MAX}")
         self.path = path
         self.game = match.game
         self.header = Header(
@@ -111,18 +109,23 @@ _recordings: dict[int, Recording] = {}
 
 def match_start(match: Match) -> None:
     """Start recording when the match's settings ask for a replay file; raise a one-line ValueError naming
-    the file if the replay could not be written (bad seed or options, unwritable destination)."""
+    the file if the replay could not be written (bad seed or options, unwritable destination, empty path)."""
     target = match.settings.get("replay")
     if target is None:
         return
     name = os.fspath(target)
     if not name:  # Path("") is ".": an empty name would otherwise fail only when the match ends
-        raise ValueError("cannot write a replay to an empty file name (--replay '')")
+        raise ValueError("cannot write a replay: the replay path is empty")
+    if not INT_MIN <= match.seed <= INT_MAX:
+        # Refused rather than stored some other way: the format stays plain msgpack ints, and no seed
+        # beyond 64 bits plays differently (corekit's generator keeps 64 bits of it).
+        raise ValueError(f"cannot write the replay {name}: seed {match.seed} does not fit in a replay; the seed "
+                         f"must be from {INT_MIN} to {INT_MAX}")
     try:
         recording = Recording(match, Path(name))
         check_writable(name)
     except (OSError, ReplayError, ValueError) as error:
-        raise ValueError(f"cannot write the replay {name}: {_reason(error)}") from None
+        raise ValueError(f"cannot write the replay {name}: {os_reason(error)}") from None
     key = id(match)
     _recordings[key] = recording
     # An interrupted match never reaches match_end: drop its recording with the match object.
@@ -145,14 +148,8 @@ def match_end(match: Match, result: MatchResult) -> None:
         write_replay(recording.path, recording.finish(match, result))
     except (OSError, OverflowError, ReplayError, TypeError, ValueError) as error:
         # The runner's callers report ValueError in one line; a replay that cannot be written is that.
-        raise ValueError(f"cannot write the replay {recording.path}: {_reason(error)}") from None
-
-
-def _reason(error: BaseException) -> str:
-    """One line; an OSError's own text would name the temporary file, its strerror does not."""
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror
-    return first_line(error)
+        # Without the file: an OSError's file would be the temporary one, which the user never named.
+        raise ValueError(f"cannot write the replay {recording.path}: {os_reason(error)}") from None
 
 
 def _text(text: str) -> str:

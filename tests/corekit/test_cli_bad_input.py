@@ -364,3 +364,21 @@ def test_a_game_calling_sys_exit_mid_match_is_a_one_line_error_naming_the_game()
 
     result = run(registry(ExitsOnApply()), "play", "toy", "-p", "first,first", "-q")
     assert_one_line_error(result, "game 'toy' raised SystemExit: 0 at step 0")
+
+
+class ExitsAtSetup(FirstToy):
+    def _setup(self, players: int, seed: int, options: Any) -> Any:
+        sys.exit(3)
+
+
+def test_a_game_calling_sys_exit_at_setup_is_a_one_line_error_naming_the_game() -> None:
+    result = run(registry(ExitsAtSetup()), "play", "toy-first", "-p", "first,first", "-q")
+    assert_one_line_error(result, "toy-first could not be set up: SystemExit: 3")
+    assert result.stderr.strip() == "Error: toy-first could not be set up: SystemExit: 3"
+    assert result.stdout == ""
+
+
+def test_check_names_a_game_that_calls_sys_exit_while_trying_the_users_options() -> None:
+    result = run(registry(ExitsAtSetup()), "check", "toy-first", "-o", "first=1", "-n", "1", "--no-leaks")
+    assert_one_line_error(result, "toy-first could not be set up: SystemExit: 3")
+    assert result.stderr.strip() == "Error: toy-first could not be set up: SystemExit: 3"

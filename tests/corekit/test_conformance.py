@@ -3,7 +3,8 @@
 import pytest
 
 from corekit.conformance import check_game
-from tests.corekit.toy_game import ToyGame, ToyOptions
+from corekit.rng import derive_seed
+from tests.corekit.toy_game import ToyGame, ToyOptions, ToyState
 
 GAME = ToyGame()
 
@@ -60,3 +61,39 @@ def test_a_crash_inside_the_game_is_a_reported_failure_not_an_exception(monkeypa
     report = check_game(GAME, 2, games=2)
     assert not report.ok
     assert "the game raised KeyError" in report.failures[0]
+
+
+class ListActionsState(ToyState):
+    """The toy game with each card played as a one-item list: an unhashable action, against the contract."""
+
+    def legal_actions(self, seat):
+        return [[card] for card in super().legal_actions(seat)]
+
+    def _apply(self, seat, action):
+        super()._apply(seat, action[0])
+
+    def clone(self):
+        copy = super().clone()
+        copy.__class__ = ListActionsState
+        return copy
+
+
+class ListActions(ToyGame):
+    id = "toy-lists"
+
+    def _setup(self, players, seed, options):
+        state = super()._setup(players, seed, options)
+        state.__class__ = ListActionsState
+        return state
+
+
+def test_an_unhashable_action_is_a_one_line_failure_naming_it_not_a_crash():
+    game = ListActions()
+    report = check_game(game, 2, games=2, seed=1)
+    seeds = [derive_seed(1, game.id, 2, index) for index in range(2)]
+    firsts = [game.initial_state(2, seed).legal_actions(0)[0] for seed in seeds]
+    assert report.failures == [
+        f"seed {seed} step 0: action {first!r} of seat 0 is not hashable (unhashable type: 'list'); actions must "
+        "be, as players keep them in sets and dicts"
+        for seed, first in zip(seeds, firsts)
+    ]

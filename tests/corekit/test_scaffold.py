@@ -1,6 +1,7 @@
 """`campfire new-game` writes a separate package that is listed, checked, played and tested, without
 touching a file of corekit/ or plugins/."""
 
+import ast
 import hashlib
 import importlib.util
 import os
@@ -103,8 +104,20 @@ def test_names_that_are_keywords_only_in_part_or_start_words_with_digits_are_fin
     assert names_for("lantern-2")["class_name"] == "Lantern2"
 
 
-def test_the_names_the_generated_code_uses_are_read_from_its_templates():
-    assert {"Game", "State", "Rng", "Options", "Observation", "Heuristic", "IllegalAction"} <= template_names()
+def test_the_names_the_generated_code_uses_are_read_from_its_templates(tmp_path):
+    target = create_game_package("lantern-hunt", tmp_path)
+    used = set()  # what each generated module imports or defines at its top level
+    for path in target.rglob("*.py"):
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                used.update(alias.asname or alias.name for alias in node.names)
+            elif isinstance(node, ast.ClassDef):
+                used.add(node.name)
+    names = names_for("lantern-hunt")
+    own = {names["class_name"], names["state_name"]}  # the game's own classes, named from its id
+    # The templates' `$class_name` placeholders are the game's own names too.
+    assert used - own == {name for name in template_names() if not name.startswith("$")}
+    assert {"Game", "State", "Rng", "Options", "Observation", "Heuristic", "IllegalAction"} <= used
 
 
 def test_a_bare_folder_on_the_path_is_not_a_module_a_new_game_could_shadow(tmp_path, monkeypatch):

@@ -40,7 +40,20 @@ def _refused_before_the_match(result: Any, *fragments: str) -> str:
 def test_a_seed_the_format_cannot_store_is_refused_before_the_match(tmp_path, monkeypatch, seed):
     monkeypatch.chdir(tmp_path)
     result = campfire(*PLAY, "--seed", str(seed), "--replay", "x.cfr")
-    _refused_before_the_match(result, "x.cfr", "--seed", str(INT_MIN), str(INT_MAX))
+    line = _refused_before_the_match(result)
+    assert line == (f"Error: cannot write the replay x.cfr: seed {seed} does not fit in a replay; the seed must "
+                    f"be from {INT_MIN} to {INT_MAX}")
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_seed_the_format_cannot_store_is_refused_by_play_match_in_the_same_words(tmp_path):
+    registry = default_registry()
+    path = tmp_path / "x.cfr"
+    with pytest.raises(ValueError) as raised:
+        play_match(registry.game("grizzly-race"), ["random", "random"], INT_MAX + 1, registry=registry,
+                   settings={"replay": path})
+    assert str(raised.value) == (f"cannot write the replay {path}: seed {INT_MAX + 1} does not fit in a replay; "
+                                 f"the seed must be from {INT_MIN} to {INT_MAX}")
     assert os.listdir(tmp_path) == []
 
 
@@ -287,12 +300,13 @@ def test_a_forfeit_error_is_stored_whatever_the_player_said(tmp_path, message):
 def test_an_empty_replay_name_is_one_line_before_the_match(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = campfire(*PLAY, "--replay", "")
-    _refused_before_the_match(result, "--replay", "empty")
+    assert _refused_before_the_match(result) == "Error: cannot write a replay: the replay path is empty"
     assert os.listdir(tmp_path) == []
 
 
-def test_an_empty_replay_setting_is_refused_by_play_match():
+def test_an_empty_replay_setting_is_refused_by_play_match_in_the_same_words():
     registry = default_registry()
-    with pytest.raises(ValueError, match="empty"):
+    with pytest.raises(ValueError) as raised:
         play_match(registry.game("grizzly-race"), ["random", "random"], 5, registry=registry,
                    settings={"replay": ""})
+    assert str(raised.value) == "cannot write a replay: the replay path is empty"
