@@ -223,6 +223,8 @@ class Content:
     """Path neighbours (not trails) of each space."""
     trails: tuple[tuple[int, int], ...]
     """Nature trail n (1-6) is trails[n - 1], its two ends."""
+    trails_at: tuple[tuple[int, ...], ...]
+    """The numbers of the nature trails with an end at each space, ascending."""
     camp_trails: tuple[int, ...]
     woods: tuple[WoodsRow, ...]
     dist: tuple[tuple[int, ...], ...]
@@ -230,6 +232,12 @@ class Content:
     campfire: int
     tool_shed: int
     cards: tuple[Card, ...]
+    key_cards: frozenset[int]
+    """The Keys objective cards (they open every lock)."""
+    with_trait: dict[str, frozenset[int]]
+    """The cards with each trait (breach, heavy...)."""
+    lasting_cards: dict[str, frozenset[int]]
+    """The lasting cards of each kind (storm, moon)."""
     counselors: tuple[Counselor, ...]
     finales: tuple[Finale, ...]
     arrows: tuple[int, ...]
@@ -309,6 +317,13 @@ def load() -> Content:
         dist.append(tuple(d.get(other, 999) for other in spaces))
     otis = camp["otis"]
     finales = tuple(conv.structure(f, Finale) for f in camp["finales"])
+    trail_ends = tuple((index[t.ends[0]], index[t.ends[1]]) for t in trails)
+    # Per-card lookups, so that the rules and the heuristic test a hand with one set operation: they ask
+    # at nearly every decision of a playout.
+    traits = sorted({t for c in cards for t in c.traits})
+    with_trait = {t: frozenset(c.id for c in cards if t in c.traits) for t in traits}
+    lasting = sorted({c.lasting for c in cards if c.lasting})
+    lasting_cards = {k: frozenset(c.id for c in cards if c.lasting == k) for k in lasting}
     return Content(
         board=board,
         spaces=tuple(spaces),
@@ -317,13 +332,17 @@ def load() -> Content:
         cabin_names=tuple(cabin_names),
         cabin_spaces=tuple(cabin_spaces),
         adjacent=adjacent,
-        trails=tuple((index[t.ends[0]], index[t.ends[1]]) for t in trails),
+        trails=trail_ends,
+        trails_at=tuple(tuple(n for n, ends in enumerate(trail_ends, 1) if i in ends) for i in range(len(spaces))),
         camp_trails=tuple(index[board_data["camp_trails"][str(n)]] for n in range(1, 7)),
         woods=tuple(conv.structure(board_data["woods"][str(n)], WoodsRow) for n in range(1, 7)),
         dist=tuple(dist),
         campfire=index[board_data["campfire"]],
         tool_shed=index[board_data["tool_shed"]],
         cards=tuple(cards),
+        key_cards=frozenset(c.id for c in cards if c.objective == "Keys"),
+        with_trait=with_trait,
+        lasting_cards=lasting_cards,
         counselors=tuple(conv.structure(c, Counselor) for c in camp["counselors"]),
         finales=finales,
         arrows=tuple(index[f.arrow] for f in finales),

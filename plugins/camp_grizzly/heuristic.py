@@ -29,6 +29,8 @@ weapons where it stands: with a 10-round night that lifts one counselor's wins f
 changes nothing measurable at 20 or 40 rounds (ai/README.md, "Camp Grizzly strategies")."""
 
 C = load()
+EFFECTS = tuple({op.verb: op.n for op in card.effect} for card in C.cards)
+"""Each card's effect steps as {verb: n}, built once: the heuristic reads them whenever a card can be played."""
 
 
 @attrs.frozen
@@ -251,7 +253,7 @@ def _free_choice(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]
                 return action
         elif verb == "play":
             info = C.cards[action[1]]
-            ops = {op.verb: op.n for op in info.effect}
+            ops = EFFECTS[action[1]]
             if "heal" in ops and me.injuries >= min(ops["heal"], counselor.health - 1):
                 return action
             if "lure" in ops and obs.otis >= 0 and C.dist[obs.otis][me.loc] <= 1 and win_chance(obs, me) < 0.5:
@@ -268,6 +270,13 @@ def _loadout(equipped: tuple[int, ...], pack: tuple[int, ...]) -> tuple[int, ...
     cards = [*equipped, *pack]
     clothing = [c for c in cards if C.cards[c].kind == "clothing"]
     gear = sorted(c for c in cards if C.cards[c].equippable and C.cards[c].kind != "clothing")
+    return (*clothing, *_best_hands(tuple(gear)))
+
+
+@lru_cache(maxsize=4096)
+def _best_hands(gear: tuple[int, ...]) -> tuple[int, ...]:
+    """The weapons and items (sorted ids) for two hands with the best average fight total. Cached apart from
+    `_loadout`: it depends only on the gear, wherever it is carried, and most new loadouts carry known gear."""
     best: tuple[float, tuple[int, ...]] = (0.0, ())
     for i, a in enumerate(gear):
         for pick in [(a,)] + [(a, b) for b in gear[i + 1:]]:
@@ -275,7 +284,7 @@ def _loadout(equipped: tuple[int, ...], pack: tuple[int, ...]) -> tuple[int, ...
                 value = sum((C.cards[c].die + 1) / 2 * (C.cards[c].die > 0) + C.cards[c].mods.fight for c in pick)
                 value -= 0.5 * sum("oneshot" in C.cards[c].traits for c in pick)
                 best = max(best, (value, pick))
-    return (*clothing, *best[1])
+    return best[1]
 
 
 def _improves(me: CounselorView, card: int) -> bool:
@@ -283,7 +292,7 @@ def _improves(me: CounselorView, card: int) -> bool:
 
 
 def _has_keys(me: CounselorView) -> bool:
-    return any(C.cards[c].objective == "Keys" for c in me.objectives)
+    return not C.key_cards.isdisjoint(me.objectives)
 
 
 # ---- where to go ---------------------------------------------------------------------------------
@@ -291,7 +300,9 @@ def _has_keys(me: CounselorView) -> bool:
 
 def _team_kinds(obs: CampObservation) -> tuple[str, ...]:
     """The objective kinds the living team holds, sorted."""
-    return tuple(sorted(C.cards[c].objective for v in obs.counselors if v.alive for c in v.objectives))
+    kinds = [C.cards[c].objective for v in obs.counselors if v.alive for c in v.objectives]
+    kinds.sort()  # in place: cheaper than sorted() of a generator, and this runs at nearly every move
+    return tuple(kinds)
 
 
 def _held(obs: CampObservation, f: int, kinds: tuple[str, ...] | None = None) -> tuple[int, tuple[str, ...]]:
@@ -365,9 +376,11 @@ def _goal(obs: CampObservation, me: CounselorView) -> int | None:
     reachable = [t for t in targets if t in dist]
     if not reachable:
         return None
+    if not mates:  # alone: the nearest target (the score below without cohesion, built cheaper)
+        return min((dist[t], t) for t in reachable)[1]
 
     def score(t: int) -> tuple:
-        cohesion = min((C.dist[t][m] for m in mates), default=0)
+        cohesion = min(C.dist[t][m] for m in mates)
         return (dist[t] + 0.5 * cohesion, t)
 
     return min(reachable, key=score)

@@ -162,19 +162,18 @@ class CampState(Effects, Finales, Villain, State):
         hidden: tuple[Any, ...] = ()
         if seat is None:
             hidden = (tuple(self.cab_deck), tuple(self.surv_deck), tuple(self.q_deck), tuple(self.qs))
+        # Built at every decision of a playout, so the fields go by position, in their order in game.py
+        # (named in the comments): passing 33 by keyword takes longer than building their values.
         return CampObservation(
-            seat=seat,
-            round=self.round,
-            night=self.options.night,
-            active=self.active,
-            phase=self.phase,
-            control=(
+            # seat round night active phase
+            seat, self.round, self.options.night, self.active, self.phase,
+            (  # control
                 self.move_left, self.free_left, self.ended, self.hopeless, self.final, tuple(self.refused),
                 self.s_space, tuple(self.s_queue), tuple(self.s_later), self.s_bonus, self.s_resume,
                 self.p_seat, self.p_left, self.c_finale, tuple(self.c_queue), self.f_id, tuple(self.f_seats),
                 self.f_step, self.fool_ops, self.partner, tuple(self.f_used),
             ),
-            counselors=tuple([
+            tuple([  # counselors
                 CounselorView(
                     s, self.who[s], self.loc[s], self.injuries[s], self.alive[s], self.horror[s],
                     tuple(self.equip[s]), tuple(self.pack[s]), tuple(self.perms[s]), tuple(self.campers[s]),
@@ -182,14 +181,16 @@ class CampState(Effects, Finales, Villain, State):
                 )
                 for s in range(self.players)
             ]),
-            otis=self.otis, stalk=self.stalk, attack=self.C.otis_dice[self.attack], damage=self.damage,
-            body=self.body, ground=tuple(self.ground), mysteries=tuple([space for space, _ in self.qs]),
-            locks=tuple(self.locks), aids=tuple(self.aids), cameos=tuple(self.cameos),
-            lasting=tuple(self.lasting), failed_finales=tuple(self.failed),
-            cabin_deck=len(self.cab_deck), cabin_discard=tuple(self.cab_discard),
-            survival_deck=len(self.surv_deck), survival_discard=tuple(self.surv_discard),
-            mystery_deck=len(self.q_deck), micro_used=tuple(self.micro_used), supply=tuple(self.supply),
-            boxed=tuple(self.boxed), log=self.log, said=self.said, winners=self.winners, over=self.over, hidden=hidden,
+            # otis stalk attack damage body
+            self.otis, self.stalk, self.C.otis_dice[self.attack], self.damage, self.body,
+            # ground mysteries locks aids cameos lasting failed_finales
+            tuple(self.ground), tuple([space for space, _ in self.qs]), tuple(self.locks), tuple(self.aids),
+            tuple(self.cameos), tuple(self.lasting), tuple(self.failed),
+            # cabin_deck cabin_discard survival_deck survival_discard mystery_deck micro_used supply boxed
+            len(self.cab_deck), tuple(self.cab_discard), len(self.surv_deck), tuple(self.surv_discard),
+            len(self.q_deck), tuple(self.micro_used), tuple(self.supply), tuple(self.boxed),
+            # log said winners over hidden
+            self.log, self.said, self.winners, self.over, hidden,
         )
 
     def sample(self, seat: int, rng: Rng) -> CampState:
@@ -239,24 +240,24 @@ class CampState(Effects, Finales, Villain, State):
         here = self.loc[seat]
         actions: list[tuple] = []
         if self.move_left > 0:
-            locked = {space for space, _ in self.locks}
-            keys = self.has_keys(seat)
-            breach = any("breach" in C.cards[c].traits for c in self.equip[seat])
-            for there in C.adjacent[here]:
-                if there not in locked or keys:
-                    actions.append(("step", there))
-                elif breach:
-                    actions.append(("force", there))
-            if not any(C.cards[c].lasting == "storm" for c in self.lasting):
-                for number, ends in enumerate(C.trails, 1):
-                    if here in ends:
-                        actions.append(("trail", number))
+            if not self.locks or self.has_keys(seat):
+                actions = [("step", there) for there in C.adjacent[here]]
+            else:
+                locked = {space for space, _ in self.locks}
+                breach = not C.with_trait["breach"].isdisjoint(self.equip[seat])
+                for there in C.adjacent[here]:
+                    if there not in locked:
+                        actions.append(("step", there))
+                    elif breach:
+                        actions.append(("force", there))
+            if C.lasting_cards["storm"].isdisjoint(self.lasting):
+                actions += [("trail", number) for number in C.trails_at[here]]
         actions += self._free_actions(seat, "move")
         if here in C.arrows:
             for f in range(len(C.finales)):
                 if f not in self.refused and self._finale_plan(f) is not None:
                     actions.append(("finale", f))
-        if any(space == here for space, _ in self.qs):
+        if here in [space for space, _ in self.qs]:
             actions.append(("reveal",))
         actions.append(("draw",))
         return actions

@@ -3,7 +3,6 @@ the body count and HOPELESS. A mixin of `CampState` (see state.py)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from plugins.camp_grizzly.content import WOODS, Mods, counselor_mods
@@ -48,7 +47,7 @@ class Villain:
 
     def movement(self, seat: int) -> int:
         """Movement equals current health (with bonuses), never below 1."""
-        heavy = sum("heavy" in self.C.cards[c].traits for c in self.equip[seat])
+        heavy = len(self.C.with_trait["heavy"].intersection(self.equip[seat]))  # card ids are unique
         return max(1, self.health(seat) + self.mods(seat).move - heavy)
 
     def panic_value(self, seat: int) -> int:
@@ -57,7 +56,7 @@ class Villain:
 
     def has_keys(self, seat: int) -> bool:
         """Keys or spare keys open locks (and are not used up)."""
-        return any(self.C.cards[c].objective == "Keys" for c in self.objs[seat])
+        return not self.C.key_cards.isdisjoint(self.objs[seat])
 
     def can_fight(self, seat: int) -> bool:
         """Only a counselor with an equipped weapon or item can protect anyone."""
@@ -343,19 +342,22 @@ class Villain:
         """The closest counselor or cameo; ties: the cabin with fewest people, then a cabin with a
         horrified counselor, then the most injuries, then at random."""
         C = self.C
-        people: Counter = Counter()
+        people: dict[int, int] = {}  # by cabin (a dict: a Counter is slower to make, every round)
         horrified: set[int] = set()
         candidates: list[tuple[int, int]] = []  # (space, injuries)
         for s in range(self.players):
             if self.alive[s] and self.loc[s] >= 0:
                 cabin = C.cabin_of[self.loc[s]]
-                people[cabin] += 1 + len(self.campers[s])
+                people[cabin] = people.get(cabin, 0) + 1 + len(self.campers[s])
                 if self.horror[s]:
                     horrified.add(cabin)
                 candidates.append((self.loc[s], self.injuries[s]))
         for space, _ in self.cameos:
-            people[C.cabin_of[space]] += 1
+            cabin = C.cabin_of[space]
+            people[cabin] = people.get(cabin, 0) + 1
             candidates.append((space, 0))
+        if len(candidates) == 1:  # a lone counselor (the usual case in a playout): no tie to break
+            return candidates[0][0]
         dist = C.dist[self.otis]
         keys = [
             ((dist[space], people[C.cabin_of[space]], C.cabin_of[space] not in horrified, -hurt), space)

@@ -62,3 +62,13 @@ def test_stalking_cameos_never_interrupt_otis_turn():
     for card in C.cards:
         if card.kind == "cameo" and card.stalk:
             assert {op.verb for op in card.effect} <= {"heal", "injure", "horrify", "survival"}
+
+
+def test_the_precomputed_lookups_agree_with_the_card_table_and_the_board():
+    assert C.key_cards == {card.id for card in C.cards if card.objective == "Keys"}
+    for trait in ("breach", "heavy", "oneshot", "fragile"):
+        assert C.with_trait[trait] == {card.id for card in C.cards if trait in card.traits}
+    for kind in ("storm", "moon"):
+        assert C.lasting_cards[kind] == {card.id for card in C.cards if card.lasting == kind}
+    for here in range(len(C.spaces)):
+        assert C.trails_at[here] == tuple(n for n, ends in enumerate(C.trails, 1) if here in ends)
