@@ -78,9 +78,11 @@ def check_game(
     encoded: set[Any] = set()  # actions whose replay code already passed: most recur across matches
     for index in range(games):
         match_seed = derive_seed(seed, game.id, players, index)
+        # A crash inside the game is a failure to report, not to raise; so is a game calling sys.exit, which would
+        # otherwise end `campfire check` with the game's exit status and not a word.
         try:
             _check_match(game, players, match_seed, options, sample_every, report, encoded)
-        except Exception as error:  # a crash inside the game is a failure to report, not to raise
+        except (Exception, SystemExit) as error:
             report.fail(f"seed {match_seed}: the game raised {error_line(error)}")
         report.matches += 1
         if progress is not None:
@@ -111,7 +113,7 @@ def check_leaks(
         try:
             _leak_match(game, players, match_seed, options, player_type, spec, positions, report,
                         registry.heuristic(game.id))
-        except Exception as error:  # a crash is a failure to report, not to raise
+        except (Exception, SystemExit) as error:  # a crash (sys.exit too, as in check_game) is a failure to report
             report.fail(f"seed {match_seed}: the leak check raised {error_line(error)}")
         report.matches += 1
     return report

@@ -78,13 +78,14 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
             check_plotting(plot)
         tournament = Tournament(game_id, specs, games, seats, seed, option_pairs, time_limit, tuple(plugins))
         bar = _progress_bar(game_id)
-        late_error: str | None = None
+        late_errors: list[str] = []  # outputs that could not be written once the matches were played
         try:
             report = run_tournament(
                 tournament, jobs=jobs or _cores(), cluster=cluster, out=out, replays=replays,
                 resume=resume, registry=registry, progress=bar)
         except OutputFailed as error:  # the matches were played: show their report, then the error
-            report, late_error = error.report, str(error)
+            report = error.report
+            late_errors.append(str(error))
         finally:
             if bar is not None:
                 bar.close()
@@ -96,11 +97,10 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
         try:
             plot_ratings(report, plot)
         except PlotError as error:
-            late_error = late_error or str(error)
-    if late_error:
-        raise click.ClickException(late_error)
-    # Both kinds of loss go in the one error line, so a script or a person reading only stderr misses neither.
-    problems: list[str] = []
+            late_errors.append(str(error))
+    # Every problem goes in the one error line (an output that could not be written first, then failed matches and
+    # lost replays), so a script or a person reading only stderr misses none of them.
+    problems = list(late_errors)
     failed = report["failed"]
     if failed:
         first = failed[0]

@@ -60,10 +60,13 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry) -> Ma
             players = [Watchdog(player, hard_limit(settings.time_limit)) for player in players]
         result = play_match(game, specs, planned.seed, dict(settings.options), players=players, registry=registry,
                             settings={"replay": replay} if replay else None, time_limit=settings.time_limit)
-    except ListenerFailed as late:  # the match was played and counts; only its replay is missing
-        result, base["replay"] = late.result, None
-        if replay is not None:  # with no replay asked for, another listener failed: only `error` says so
-            base["replay_error"] = str(late)
+    except ListenerFailed as late:  # the match was played and counts, whichever listener failed
+        result = late.result
+        # Listeners run in plugin registration order, so the one that failed may be another plugin's, after the
+        # recorder wrote the replay: the replay is lost only when its file is not there. Otherwise only `error`
+        # says what failed.
+        if replay is not None and not Path(replay).exists():
+            base["replay"], base["replay_error"] = None, str(late)
         result = attrs.evolve(result, error=result.error or str(late))
     # Nothing to retry in either case: the same seed fails again.
     except (GameFailed, MatchTooLong, PlayerFailed) as error:  # the message names the game, or the seat and spec

@@ -18,6 +18,7 @@ from corekit import GameError, Heuristic, Player, PlayerType, QuitMatch, Registr
 from corekit.cli import CliContext, cli
 from corekit.conformance import check_game
 from corekit.options import OptionError, build_options
+from corekit.rng import derive_seed
 from tests.corekit.toy_game import ToyGame
 
 
@@ -382,3 +383,13 @@ def test_check_names_a_game_that_calls_sys_exit_while_trying_the_users_options()
     result = run(registry(ExitsAtSetup()), "check", "toy-first", "-o", "first=1", "-n", "1", "--no-leaks")
     assert_one_line_error(result, "toy-first could not be set up: SystemExit: 3")
     assert result.stderr.strip() == "Error: toy-first could not be set up: SystemExit: 3"
+
+
+def test_check_without_options_reports_a_game_calling_sys_exit_at_setup_as_a_failed_check() -> None:
+    # Without -o nothing sets the game up before the check: the check itself must catch the exit.
+    result = run(registry(ExitsAtSetup()), "check", "toy-first", "--players", "2", "-n", "1", "--no-leaks")
+    assert result.exit_code == 1, result.output
+    seed = derive_seed(0, "toy-first", 2, 0)
+    assert result.stdout == ("toy-first with 2 players: FAILED (1 matches, 0 steps, 0 samples)\n"
+                             f"  - seed {seed}: the game raised SystemExit: 3\n")
+    assert result.stderr == ""

@@ -1,8 +1,10 @@
 """The conformance checks pass a correct game and catch each planted contract violation."""
 
+import sys
+
 import pytest
 
-from corekit.conformance import check_game
+from corekit.conformance import check_game, check_leaks
 from corekit.rng import derive_seed
 from tests.corekit.toy_game import ToyGame, ToyOptions, ToyState
 
@@ -97,3 +99,30 @@ def test_an_unhashable_action_is_a_one_line_failure_naming_it_not_a_crash():
         "be, as players keep them in sets and dicts"
         for seed, first in zip(seeds, firsts)
     ]
+
+
+class ExitsAtSetup(ToyGame):
+    """A toy game whose setup calls sys.exit(3), as a game script's `main` might."""
+
+    id = "toy-exits"
+
+    def _setup(self, players: int, seed: int, options: ToyOptions) -> ToyState:
+        sys.exit(3)
+
+
+def test_a_game_calling_sys_exit_is_a_reported_failure_of_each_match_not_an_exit() -> None:
+    game = ExitsAtSetup()
+    report = check_game(game, 2, games=2, seed=1)
+    assert report.matches == 2
+    assert report.failures == [f"seed {derive_seed(1, game.id, 2, index)}: the game raised SystemExit: 3"
+                               for index in range(2)]
+
+
+def test_a_game_calling_sys_exit_is_a_reported_failure_of_the_leak_check_not_an_exit() -> None:
+    from corekit import Registry
+
+    game = ExitsAtSetup()
+    report = check_leaks(game, 2, Registry(), games=2, seed=1)
+    assert report.matches == 2
+    assert report.failures == [f"seed {derive_seed(1, 'leak', game.id, 2, index)}: the leak check raised "
+                               "SystemExit: 3" for index in range(2)]

@@ -243,6 +243,42 @@ def test_a_plot_that_cannot_be_written_after_the_matches_comes_after_the_report(
     assert "Win rate by seat" in result.stdout
 
 
+SETUP_FAILED = "game 'setup-flaky' raised ValueError: no board for an odd seed at setup"
+
+
+def test_a_report_that_cannot_be_written_and_failed_matches_share_the_one_error_line(tmp_path: Path) -> None:
+    # Seed 0: matches 2 and 3 (deal 1, an odd seed) fail at setup.
+    registry = Registry(plugins=[tournament_test_players, tournament_test_games, Saboteur(tmp_path / "report.json")])
+    result = run("setup-flaky", "-p", "random,random", "-n", "4", "--seed", "0", "-j", "1", "--json", "--out",
+                 str(tmp_path), registry=registry)
+    report = tmp_path / "report.json"
+    assert error_line(result) == (f"Error: could not write {report}: Is a directory: {report}; "
+                                  f"2 of 4 matches failed, first match 2: {SETUP_FAILED}")
+    assert json.loads(result.stdout)["matches"] == 4
+
+
+def test_a_plot_that_cannot_be_written_and_failed_matches_share_the_one_error_line(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    target = tmp_path / "ratings.png"
+    registry = Registry(plugins=[tournament_test_players, tournament_test_games, Saboteur(target)])
+    result = run("setup-flaky", "-p", "random,random", "-n", "4", "--seed", "0", "-j", "1", "--plot", str(target),
+                 registry=registry)
+    assert error_line(result) == (f"Error: --plot {target}: could not write it: Is a directory; "
+                                  f"2 of 4 matches failed, first match 2: {SETUP_FAILED}")
+    assert "Win rate by seat" in result.stdout
+
+
+def test_a_report_and_a_plot_that_cannot_be_written_are_both_in_the_one_error_line(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    target = tmp_path / "ratings.png"
+    registry = Registry(plugins=[Saboteur(tmp_path / "report.json"), Saboteur(target)])
+    result = run("grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--plot", str(target), "--out",
+                 str(tmp_path), registry=registry)
+    report = tmp_path / "report.json"
+    assert error_line(result) == (f"Error: could not write {report}: Is a directory: {report}; "
+                                  f"--plot {target}: could not write it: Is a directory")
+
+
 # 6. A player that needs a person at a terminal cannot sit in a tournament.
 
 def test_only_the_human_player_is_interactive() -> None:
@@ -262,30 +298,35 @@ def test_a_tournament_refuses_the_human_player_up_front() -> None:
 # A listener failing after a match (a replay that cannot be written) keeps the match's result.
 
 
+class FailsAtTheEnd:
+    """A listener that raises when any match ends. It runs first (tryfirst), and pluggy stops at the first listener
+    that raises, so the installed replay recorder never writes: the replay is lost, as on a full disk."""
+
+    @hookimpl(tryfirst=True)
+    def campfire_match_end(self, match: Match, result: MatchResult) -> None:
+        raise OSError("No space left on device")
+
+
+class FailsAfterTheRecorder:
+    """Another plugin's listener that raises when a match ends, after the replay recorder wrote the replay."""
+
+    @hookimpl(trylast=True)
+    def campfire_match_end(self, match: Match, result: MatchResult) -> None:
+        raise OSError("the scoreboard is offline")
+
+
 def test_a_match_whose_replay_fails_at_the_end_still_counts_with_no_replay(tmp_path: Path) -> None:
     from corekit.tournament.schedule import plan
     from corekit.tournament.worker import Settings, play_planned
-
-    class FailsAtTheEnd:
-        @hookimpl
-        def campfire_match_end(self, match: Match, result: MatchResult) -> None:
-            raise OSError("No space left on device")
 
     planned = plan(seed=0, specs=2, seats=2, games=1)[0]
     settings = Settings(game="grizzly-race", specs=("random", "random"), replay_dir=str(tmp_path))
     kept = play_planned(settings, planned, Registry(plugins=[FailsAtTheEnd()]))
     clean = play_planned(attrs.evolve(settings, replay_dir=None), planned, Registry())
+    assert list(tmp_path.iterdir()) == []  # what makes the replay lost: no file where it was asked for
     assert kept.status == clean.status == "ok"
     assert (kept.returns, kept.steps, kept.replay) == (clean.returns, clean.steps, None)
     assert kept.error == kept.replay_error == "after the match: No space left on device"
-
-
-class FailsAtTheEnd:
-    """A listener that raises when any match ends, as a replay recorder on a full disk would."""
-
-    @hookimpl
-    def campfire_match_end(self, match: Match, result: MatchResult) -> None:
-        raise OSError("No space left on device")
 
 
 def test_a_forfeit_whose_replay_fails_keeps_the_forfeit_as_its_error_and_the_replay_error_apart(
@@ -296,9 +337,35 @@ def test_a_forfeit_whose_replay_fails_keeps_the_forfeit_as_its_error_and_the_rep
     planned = plan(seed=0, specs=2, seats=2, games=1)[0]
     settings = Settings(game="grizzly-race", specs=("quitter:after=1", "random"), replay_dir=str(tmp_path))
     kept = play_planned(settings, planned, Registry(plugins=[tournament_test_players, FailsAtTheEnd()]))
+    assert list(tmp_path.iterdir()) == []
     assert (kept.status, kept.forfeit, kept.replay) == ("forfeit", 0, None)
     assert kept.error == "seat 0 (quitter:after=1) raised SystemExit: 3"
     assert kept.replay_error == "after the match: No space left on device"
+
+
+def test_a_listener_failing_after_the_replay_was_written_keeps_the_replay_and_is_no_missing_replay(
+        tmp_path: Path) -> None:
+    from corekit.tournament.schedule import plan
+    from corekit.tournament.worker import Settings, play_planned
+
+    planned = plan(seed=0, specs=2, seats=2, games=1)[0]
+    settings = Settings(game="grizzly-race", specs=("random", "random"), replay_dir=str(tmp_path))
+    kept = play_planned(settings, planned, Registry(plugins=[FailsAfterTheRecorder()]))
+    written = str(tmp_path / "match-000000.cfr")
+    assert [str(p) for p in tmp_path.iterdir()] == [written]
+    assert (kept.status, kept.replay, kept.replay_error) == ("ok", written, None)
+    assert kept.error == "after the match: the scoreboard is offline"
+
+
+def test_a_tournament_whose_listener_fails_after_the_replays_were_written_misses_no_replay(tmp_path: Path) -> None:
+    report = run_tournament(Tournament("grizzly-race", ("random", "random"), games=2, seed=1), jobs=1, out=tmp_path,
+                            replays=True, registry=Registry(plugins=[FailsAfterTheRecorder()]))
+    assert report["missing_replays"] == [] and report["failed"] == []
+    assert sorted(p.name for p in (tmp_path / "replays").iterdir()) == ["match-000000.cfr", "match-000001.cfr"]
+    _, records = read_results(tmp_path / "results.jsonl")
+    assert [records[i].replay for i in (0, 1)] == [str(tmp_path.resolve() / "replays" / f"match-{i:06d}.cfr")
+                                                   for i in (0, 1)]
+    assert {records[i].error for i in (0, 1)} == {"after the match: the scoreboard is offline"}
 
 
 def test_a_listener_failing_when_no_replay_was_asked_for_is_no_missing_replay() -> None:
