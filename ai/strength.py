@@ -13,9 +13,10 @@ Match seeds are `derive_seed(seed, "strength", game, players, index)`, so a run 
 iteration budgets, and a long one can be split into parts with `--first` whose tallies add up to the whole
 run's; matches run in parallel over `--workers` processes, and the result does not depend on their number.
 `--log FILE` appends one JSON line per match as soon as it and every match before it have finished, so a
-part cut short keeps a whole prefix of its matches; in a team run it also counts the seeds only one team
-won, with the exact two-sided sign test on them (McNemar's test: the two teams played the same seeds) and
-the interval of the difference in win rate; `python -m ai.tally` adds up the logs of a run's parts.
+part cut short keeps a whole prefix of its matches, and `python -m ai.tally` adds up the logs of a run's
+parts. A team run also compares the two teams seed by seed: the seeds only one team won, the exact
+two-sided sign test on them (McNemar's test: the two teams played the same seeds), and the difference in
+win rate with its paired interval.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 import attrs
 
 from corekit import GameError, default_registry, derive_seed, play_match
+from corekit.errors import os_reason
 from corekit.options import OptionError, parse_pairs
 from corekit.plugins import UnknownName
 from corekit.script_args import OneLineParser, whole_number
@@ -266,7 +268,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"python -m ai.strength: {error}", file=sys.stderr)
         return 2
     except OSError as error:
-        print(f"python -m ai.strength: cannot write the log {args.log}: {error.strerror}", file=sys.stderr)
+        print(f"python -m ai.strength: cannot write the log {args.log}: {os_reason(error)}", file=sys.stderr)
         return 2
     fair = 1.0 / args.players
     for outcome in outcomes:

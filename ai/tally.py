@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from ai.strength import Outcome, Pairs
+from corekit.errors import os_reason
 from corekit.script_args import OneLineParser
 from corekit.words import counted
 
@@ -81,8 +82,9 @@ def read(paths: Sequence[str]) -> Run:
                 raise BadLog(f"{where}: {counted(len(line['specs']), 'player')}, where the first line has "
                              f"{len(first['specs'])}")
             team = line["team"]
-            if team not in ("a", "b", None) or ((team is None) != (first["team"] is None)):
-                raise BadLog(f"{where}: a team {team!r} in a run whose first line has team {first['team']!r}")
+            if (team is None) != (first["team"] is None):
+                kind = "a team run's" if first["team"] is not None else "a free-for-all run's"
+                raise BadLog(f"{where}: team {team!r} does not fit {kind} first line (team {first['team']!r})")
             seats = line["specs"] if team is not None else _others(line)
             known = specs.setdefault(team, seats)
             if known != seats:
@@ -91,6 +93,10 @@ def read(paths: Sequence[str]) -> Run:
             earlier = matches.setdefault(key, line)
             if (earlier["seed"], earlier["score"]) != (line["seed"], line["score"]):
                 raise BadLog(f"{where}: match {line['match']} is logged twice with a different seed or score")
+            partner = matches.get((line["match"], {"a": "b", "b": "a"}.get(team)))
+            if partner is not None and partner["seed"] != line["seed"]:  # a pair must be the same deal
+                raise BadLog(f"{where}: match {line['match']} has seed {line['seed']} for team {team} but "
+                             f"{partner['seed']} for the other team")
     if first is None:
         raise BadLog("the logs hold no matches")
     run = Run(first["game"], len(first["specs"]), first["options"], specs, matches)
@@ -102,8 +108,6 @@ def read(paths: Sequence[str]) -> Run:
 def _others(line: dict[str, Any]) -> list[str]:
     """A free-for-all line's players: A first, then the others (A's seat rotates from match to match)."""
     seat = line["seat_of_a"]
-    if not isinstance(seat, int) or not 0 <= seat < len(line["specs"]):
-        raise BadLog(f"match {line['match']}: seat_of_a {seat!r} is not a seat")
     return [line["specs"][seat], *line["specs"][:seat], *line["specs"][seat + 1:]]
 
 
@@ -116,7 +120,7 @@ def _lines(path: str) -> Iterable[tuple[int, dict[str, Any]]]:
         with open(path, encoding="utf-8") as log:
             text = log.read()
     except OSError as error:
-        raise BadLog(f"cannot read {path}: {error.strerror}") from None
+        raise BadLog(f"cannot read {path}: {os_reason(error)}") from None
     except UnicodeDecodeError:
         raise BadLog(f"{path} is not a text log") from None
     for number, raw in enumerate(text.splitlines(), 1):
@@ -131,7 +135,12 @@ def _lines(path: str) -> Iterable[tuple[int, dict[str, Any]]]:
         for field, kind in FIELDS.items():
             if not isinstance(line.get(field), kind) or isinstance(line.get(field), bool):
                 raise BadLog(f"{path} line {number}: the field {field!r} is missing or not a {_kind_name(kind)}")
-        line.setdefault("team", None)
+        team = line.setdefault("team", None)
+        if team not in ("a", "b", None):
+            raise BadLog(f"{path} line {number}: the field 'team' must be \"a\", \"b\" or null, not {team!r}")
+        seat = line.get("seat_of_a")
+        if team is None and (type(seat) is not int or not 0 <= seat < len(line["specs"])):
+            raise BadLog(f"{path} line {number}: the field 'seat_of_a' must be a seat of the match, not {seat!r}")
         yield number, line
 
 
@@ -169,7 +178,8 @@ def report(run: Run) -> list[str]:
     if run.teams:
         lines.append(run.pairs().summary(run.specs["a"][0], run.specs["b"][0]))
     else:
-        lines.append(f"fair share {1 / run.players:.3f}; {run.specs[None][1]} in every other seat")
+        others = f"; {run.specs[None][1]} in every other seat" if run.players > 1 else ""
+        lines.append(f"fair share {1 / run.players:.3f}{others}")
     return lines
 
 

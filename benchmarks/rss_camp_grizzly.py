@@ -14,7 +14,8 @@ from benchmarks.conftest import asked_for_help, report_parser
 from corekit import SeatView, default_registry
 from corekit.players import PlayerSpec, build_player
 
-SPEC = "mcts:iterations=10000,rollout=cutoff,depth=10"
+# The generic tree, not camp-grizzly's flat default (tree_depth=1): the target is about a full tree.
+SPEC = "mcts:iterations=10000,rollout=cutoff,depth=10,tree_depth=0,root=ucb,trust=0"
 
 
 def main(argv: Sequence[str]) -> None:

@@ -8,8 +8,10 @@ an index into `CONTENT.cards` (cabin cards first, then survival, then micro card
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from functools import cache, lru_cache
 from pathlib import Path
+from types import MappingProxyType
 
 import attrs
 import cattrs
@@ -234,9 +236,9 @@ class Content:
     cards: tuple[Card, ...]
     key_cards: frozenset[int]
     """The Keys objective cards (they open every lock)."""
-    with_trait: dict[str, frozenset[int]]
+    with_trait: Mapping[str, frozenset[int]]
     """The cards with each trait (breach, heavy...)."""
-    lasting_cards: dict[str, frozenset[int]]
+    lasting_cards: Mapping[str, frozenset[int]]
     """The lasting cards of each kind (storm, moon)."""
     counselors: tuple[Counselor, ...]
     finales: tuple[Finale, ...]
@@ -341,8 +343,8 @@ def load() -> Content:
         tool_shed=index[board_data["tool_shed"]],
         cards=tuple(cards),
         key_cards=frozenset(c.id for c in cards if c.objective == "Keys"),
-        with_trait=with_trait,
-        lasting_cards=lasting_cards,
+        with_trait=MappingProxyType(with_trait),  # read-only, as the rest of the frozen content
+        lasting_cards=MappingProxyType(lasting_cards),
         counselors=tuple(conv.structure(c, Counselor) for c in camp["counselors"]),
         finales=finales,
         arrows=tuple(index[f.arrow] for f in finales),

@@ -31,6 +31,8 @@ changes nothing measurable at 20 or 40 rounds (ai/README.md, "Camp Grizzly strat
 C = load()
 EFFECTS = tuple({op.verb: op.n for op in card.effect} for card in C.cards)
 """Each card's effect steps as {verb: n}, built once: the heuristic reads them whenever a card can be played."""
+BREAKABLE = C.with_trait["oneshot"] | C.with_trait["fragile"]
+"""Weapons that can break or be used up in a fight (a reason to panic rather than risk them)."""
 
 
 @attrs.frozen
@@ -174,7 +176,7 @@ def _strike(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]) -> 
         best_card = max(boosted, default=(0.0, None))
         if best_card[1] is not None and (final or deadly) and best_card[0] > mine:
             return best_card[1]
-        fragile = any({"oneshot", "fragile"} & set(C.cards[c].traits) for c in me.equipped)
+        fragile = not BREAKABLE.isdisjoint(me.equipped)
         if final or mine >= FAIR_ODDS or not fragile or deadly:
             if deadly and dodges and mine < 0.5 and not final:
                 return dodges[0]
@@ -252,7 +254,6 @@ def _free_choice(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]
             if info.equippable and _improves(me, action[1]):
                 return action
         elif verb == "play":
-            info = C.cards[action[1]]
             ops = EFFECTS[action[1]]
             if "heal" in ops and me.injuries >= min(ops["heal"], counselor.health - 1):
                 return action

@@ -133,7 +133,7 @@ class Villain:
     def _strike(self, space: int, resume: str, bonus: int = 0, seats: list[int] | None = None) -> None:
         """Otis strikes a space: cameos in the cabin die, every counselor in it must fight or panic."""
         C = self.C
-        for card in [c for c in self.lasting if C.cards[c].lasting == "moon"]:
+        for card in [c for c in self.lasting if c in C.lasting_cards["moon"]]:
             self.lasting.remove(card)
             self.cab_discard.append(card)
         dead = []
@@ -318,7 +318,7 @@ class Villain:
         target = self.choose_target()
         hunted = [self.name(s) for s in range(self.players) if self.alive[s] and self.loc[s] == target]
         hunted += [C.cards[card].name for space, card in self.cameos if space == target]
-        steps = self.stalk + sum(C.cards[c].lasting == "moon" for c in self.lasting)
+        steps = self.stalk + len(C.lasting_cards["moon"].intersection(self.lasting))  # card ids are unique
         for there in otis_path(C, self.otis, target)[1:steps + 1]:
             lock = self._lock_at(there)
             if lock is not None:
@@ -392,7 +392,7 @@ class Villain:
                 self._quiet_ops(victims[0], card.effect)
             else:
                 self.cameos[index] = (pos, entry[1])
-        for card in [c for c in self.lasting if C.cards[c].lasting == "storm"]:
+        for card in [c for c in self.lasting if c in C.lasting_cards["storm"]]:
             self.lasting.remove(card)
             self.cab_discard.append(card)
         self.round += 1

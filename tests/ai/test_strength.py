@@ -145,7 +145,16 @@ def test_the_sign_test_counts_only_the_seeds_one_team_alone_won():
     assert sign_test(2, 10) == pytest.approx(2 * (1 + 12 + 66) / 4096)
 
 
-def test_the_paired_difference_interval_is_newcombes_and_agrees_with_wald_on_many_seeds():
+def test_the_paired_difference_interval_is_newcombes_method_10():
+    # Newcombe (1998), example (a): 36 pairs both, 12 first only, 2 second only, none neither: 0.0569 to 0.3404.
+    assert Pairs(both=36, a_only=12, b_only=2, neither=0).difference() == pytest.approx((0.2, 0.0569, 0.3404),
+                                                                                        abs=1e-4)
+    # Uncorrected phi: the continuity-corrected variant would give 0.0386 to 0.1608 here.
+    assert Pairs(both=120, a_only=30, b_only=10, neither=40).difference() == pytest.approx((0.1, 0.03936, 0.16000),
+                                                                                           abs=1e-5)
+
+
+def test_the_paired_difference_interval_agrees_with_wald_on_many_seeds():
     pairs = Pairs(both=460, a_only=83, b_only=49, neither=170)
     delta, low, high = pairs.difference()
     assert delta == pytest.approx(34 / 762)

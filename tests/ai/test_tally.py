@@ -133,3 +133,44 @@ def test_a_free_for_all_log_gives_the_measured_players_score(tmp_path, capsys):
     out = capsys.readouterr().out
     assert f"| heuristic | 4 | {float(row[5]) * 4:g} | {row[5]} |" in out
     assert "fair share 0.500; random in every other seat" in out
+
+
+@pytest.mark.parametrize(("change", "problem"), [
+    ({"team": ["a"]}, "line 1: the field 'team' must be \"a\", \"b\" or null, not ['a']"),
+    ({"team": None, "seat_of_a": True}, "line 1: the field 'seat_of_a' must be a seat of the match, not True"),
+    ({"team": None, "seat_of_a": 7}, "line 1: the field 'seat_of_a' must be a seat of the match, not 7"),
+    ({"team": None}, "line 1: the field 'seat_of_a' must be a seat of the match, not None"),
+])
+def test_a_line_with_a_bad_team_or_seat_is_a_one_line_error_naming_the_line(parts, tmp_path, capsys, change, problem):
+    _, first, _ = parts
+    line = json.loads(first.read_text().splitlines()[0])
+    line.update(change)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(line) + "\n")
+    assert tally.main([str(bad)]) == 2
+    assert capsys.readouterr().err.strip() == f"python -m ai.tally: {bad} {problem}"
+
+
+def test_the_two_teams_of_a_match_must_have_played_the_same_seed(parts, tmp_path, capsys):
+    _, first, _ = parts
+    lines = [json.loads(line) for line in first.read_text().splitlines()[:2]]
+    lines[1]["seed"] += 1
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert tally.main([str(bad)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"python -m ai.tally: {bad} line 2: match 0 has seed {lines[1]['seed']} for team b but {lines[0]['seed']} "
+        "for the other team")
+
+
+def test_a_team_line_in_a_free_for_all_run_is_refused(tmp_path, capsys):
+    log = _log(tmp_path, "race.jsonl", "grizzly-race", "--players", "2", "--a", "heuristic", "--b", "random",
+               "--matches", "1")
+    line = json.loads(log.read_text().splitlines()[0])
+    line.update(team="a", match=5)
+    with log.open("a") as out:
+        out.write(json.dumps(line) + "\n")
+    capsys.readouterr()
+    assert tally.main([str(log)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"python -m ai.tally: {log} line 2: team 'a' does not fit a free-for-all run's first line (team None)")
