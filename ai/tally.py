@@ -54,8 +54,7 @@ class Run:
         """Team A's and team B's win tallies, or player A's score, over the counted matches."""
         indices = self.indices()
         if not self.teams:
-            spec = self.matches[indices[0], None]["specs"][self.matches[indices[0], None]["seat_of_a"]]
-            return [Outcome(spec, sum(self.matches[i, None]["score"] for i in indices), len(indices))]
+            return [Outcome(self.specs[None][0], sum(self.matches[i, None]["score"] for i in indices), len(indices))]
         return [Outcome(f"{self.specs[team][0]} team", sum(self.matches[i, team]["score"] > 0 for i in indices),
                         len(indices)) for team in ("a", "b")]
 
