@@ -217,13 +217,14 @@ class _Inline:
         return map(function, jobs)
 
 
-def log_to(path: str) -> Callable[[int, Job, Result], None]:
-    """A listener that appends each match's result to `path` as one JSON line, closing the file each time."""
+def log_to(path: str, version: str) -> Callable[[int, Job, Result], None]:
+    """A listener that appends each match's result to `path` as one JSON line, closing the file each time.
+    `version` is the game's: parts played under other rules must never be added up (ai.tally checks)."""
 
     def write(index: int, job: Job, result: Result) -> None:
         game_id, specs, seed, _, options = job
         seat, score, seconds = result
-        line = {"game": game_id, "match": index, "seed": seed, "specs": specs, "options": options,
+        line = {"game": game_id, "version": version, "match": index, "seed": seed, "specs": specs, "options": options,
                 "team": {-1: "a", -2: "b"}.get(seat), "seat_of_a": seat if seat >= 0 else None,
                 "score": score, "seconds": round(seconds, 3)}
         with open(path, "a", encoding="utf-8") as out:
@@ -261,7 +262,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         listener = None
         if args.log:
             open(args.log, "a", encoding="utf-8").close()  # an unwritable log fails now, not after an hour
-            listener = log_to(args.log)
+            listener = log_to(args.log, str(game.version))
         outcomes, wall, results = run(args.game, args.players, args.a, args.b, args.matches, args.seed,
                                       args.workers, options, args.first, listener)
     except (OptionError, UnknownName, GameError) as error:

@@ -32,6 +32,8 @@ class Run:
     """The matches of one strength run, gathered from its parts."""
 
     game: str
+    version: str | None
+    """The game's version, None in logs written before it was recorded."""
     players: int
     options: dict[str, str]
     specs: dict[str | None, list[str]]
@@ -74,6 +76,9 @@ def read(paths: Sequence[str]) -> Run:
             where = f"{path} line {number}"
             if first is None:
                 first = line
+            if line["version"] != first["version"]:
+                raise BadLog(f"{where}: game version {_version(line)} differs from {_version(first)} in the first "
+                             "line (the rules may differ)")
             for field in ("game", "options"):
                 if line[field] != first[field]:
                     raise BadLog(f"{where}: {field} {line[field]!r} differs from {first[field]!r} in the first line")
@@ -98,10 +103,14 @@ def read(paths: Sequence[str]) -> Run:
                              f"{partner['seed']} for the other team")
     if first is None:
         raise BadLog("the logs hold no matches")
-    run = Run(first["game"], len(first["specs"]), first["options"], specs, matches)
+    run = Run(first["game"], first["version"], len(first["specs"]), first["options"], specs, matches)
     if not run.indices():
         raise BadLog("no match was finished by both teams")
     return run
+
+
+def _version(line: dict[str, Any]) -> str:
+    return "not recorded" if line["version"] is None else repr(line["version"])
 
 
 def _others(line: dict[str, Any]) -> list[str]:
@@ -134,6 +143,8 @@ def _lines(path: str) -> Iterable[tuple[int, dict[str, Any]]]:
         for field, kind in FIELDS.items():
             if not isinstance(line.get(field), kind) or isinstance(line.get(field), bool):
                 raise BadLog(f"{path} line {number}: the field {field!r} is missing or not a {_kind_name(kind)}")
+        if not isinstance(line.setdefault("version", None), str | None):
+            raise BadLog(f"{path} line {number}: the field 'version' must be text, not {line['version']!r}")
         team = line.setdefault("team", None)
         if team not in ("a", "b", None):
             raise BadLog(f"{path} line {number}: the field 'team' must be \"a\", \"b\" or null, not {team!r}")
@@ -166,7 +177,8 @@ def report(run: Run) -> list[str]:
     """The run's table and, for a team run, its paired comparison, as lines for people."""
     indices = run.indices()
     options = ", ".join(f"{key}={value}" for key, value in run.options.items()) or "the game's defaults"
-    lines = [f"{run.game}, {counted(run.players, 'player')}, {options}: {counted(len(indices), 'match', 'matches')} "
+    game = run.game if run.version is None else f"{run.game} version {run.version}"
+    lines = [f"{game}, {counted(run.players, 'player')}, {options}: {counted(len(indices), 'match', 'matches')} "
              f"({spans(indices)})",
              "| player | matches | score | rate | Wilson 95% |", "|---|---|---|---|---|"]
     outcomes = run.outcomes()

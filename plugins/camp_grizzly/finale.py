@@ -145,6 +145,7 @@ class Finales:
         self.f_id = -1
         self.f_seats = []
         self._say(f"The {C.finales[f].name} finale fails")
+        self._no_escape()
         self.ended = True
         self._resume("end")
 

@@ -120,7 +120,7 @@ class CampGrizzly(Game):
 
     id = "camp-grizzly"
     title = "Camp Grizzly"
-    version = "1"
+    version = "2"
     min_players = 1
     max_players = 6
     options_type = CampOptions
@@ -158,10 +158,11 @@ class CampGrizzly(Game):
         # A turn: at most MAX_MOVE steps, FREE_ACTIONS free actions, a draw, a Foolin' choice, the end,
         # and four refused finale proposals of up to 6 consents. Strikes in one turn: crossing paths (it
         # stops the move; only a played movement card can restart it, so at most 1 + FREE_ACTIONS), 6
-        # cameos, 6 forced locks, the draw or reveal, and the woods (2). Each strike asks every counselor at
-        # most twice (a "later" and a choice) plus a panic of at most 10 steps; the four finales add at
-        # most 3 strikes each. Otis strikes at most once a round; the last fight asks each counselor twice.
-        strike = players * (2 + 10)
+        # cameos, 6 forced locks, the draw or reveal, and the woods (2). Each strike asks every counselor for
+        # a choice and a panic of at most 10 steps, plus at most n(n-1)/2 "later"s (each of the k still to
+        # go may defer once before the next goes); the four finales add at most 3 strikes each. Otis
+        # strikes at most once a round.
+        strike = players * (1 + 10) + players * (players - 1) // 2
         strikes = (1 + FREE_ACTIONS) + 6 + 6 + 1 + 2
         turn = MAX_MOVE + FREE_ACTIONS + 3 + 4 * (1 + players) + strikes * strike
         return options.night * (players * turn + strike) + 4 * 3 * strike + 2 * strike + 10

@@ -251,7 +251,7 @@ class CampState(Effects, Finales, Villain, State):
                     elif breach:
                         actions.append(("force", there))
             if C.lasting_cards["storm"].isdisjoint(self.lasting):
-                actions += [("trail", number) for number in C.trails_at[here]]
+                actions += [("trail", number) for number in C.trails_at[here] if self._may_cross(seat, number)]
         actions += self._free_actions(seat, "move")
         if here in C.arrows:
             for f in range(len(C.finales)):
@@ -299,11 +299,7 @@ class CampState(Effects, Finales, Villain, State):
     def _enter(self, seat: int, there: int, forced: bool) -> None:
         """One step: open a lock with keys (or force it), then cross paths with Otis or a cameo."""
         self.move_left -= 1
-        lock = self._lock_at(there)
-        if lock is not None:
-            self.locks.remove(lock)
-            self.supply.append(lock[1])
-            self._say(f"{self.name(seat)} {'forces' if forced else 'unlocks'} the lock of {self.C.spaces[there]}")
+        self._open_lock(seat, there, forced)
         self.loc[seat] = there
         if self.otis == there:
             self.move_left = 0
@@ -315,18 +311,37 @@ class CampState(Effects, Finales, Villain, State):
             return
         self._meet_cameos(seat, "move")
 
+    def _open_lock(self, seat: int, there: int, forced: bool) -> None:
+        lock = self._lock_at(there)
+        if lock is not None:
+            self.locks.remove(lock)
+            self.supply.append(lock[1])
+            self._say(f"{self.name(seat)} {'forces' if forced else 'unlocks'} the lock of {self.C.spaces[there]}")
+
+    def _may_cross(self, seat: int, number: int) -> bool:
+        """A nature trail may lead into a locked space only for a counselor with keys, like a step."""
+        if not self.locks:
+            return True
+        a, b = self.C.trails[number - 1]
+        return self._lock_at(b if self.loc[seat] == a else a) is None or self.has_keys(seat)
+
     def _meet_cameos(self, seat: int, resume: str) -> None:
-        """Crossing paths with a cameo: resolve its text, then it leaves (its card is discarded)."""
+        """Crossing paths with cameos: resolve each one's text, then it leaves (its card is discarded)."""
         here = self.loc[seat]
-        for entry in self.cameos:
-            if entry[0] == here:
-                self.cameos.remove(entry)
-                self.cab_discard.append(entry[1])
-                card = self.C.cards[entry[1]]
-                self._say(f"{self.name(seat)} meets {card.name}")
-                self._run_ops(seat, card.effect, resume)
-                return
-        self._resume(resume)
+        met = [entry for entry in self.cameos if entry[0] == here]
+        if not met:
+            self._resume(resume)
+            return
+        cards = self.C.cards
+        # A Tempt Fate can end in a strike that carries the counselor off, so it is resolved last.
+        met.sort(key=lambda entry: any(op.verb == "tempt" for op in cards[entry[1]].effect))
+        ops: tuple = ()
+        for entry in met:
+            self.cameos.remove(entry)
+            self.cab_discard.append(entry[1])
+            self._say(f"{self.name(seat)} meets {cards[entry[1]].name}")
+            ops += cards[entry[1]].effect
+        self._run_ops(seat, ops, resume)
 
     def _do_trail(self, seat: int, number: int) -> None:
         """Nature trail: 1 movement and a d6; a 6 crosses, a 1 is lost in the woods, 2-5 stay."""
@@ -337,6 +352,7 @@ class CampState(Effects, Finales, Villain, State):
         if roll >= 6:
             there = b if self.loc[seat] == a else a
             self._say(f"{self.name(seat)} rolls {natural} on nature trail {number} and crosses")
+            self._open_lock(seat, there, forced=False)
             self.loc[seat] = there
             if self.otis == there:
                 self.move_left = 0

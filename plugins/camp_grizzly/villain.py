@@ -178,7 +178,8 @@ class Villain:
         return actions
 
     def _do_later(self, seat: int) -> None:
-        """Let the others fight first (once per counselor per strike): the fighters choose their order."""
+        """Let the others go first (once per counselor until the next one fights or panics), so the
+        fighters can choose any order."""
         self.s_queue.remove(seat)
         self.s_queue.append(seat)
         self.s_later.append(seat)
@@ -225,6 +226,7 @@ class Villain:
     def _panic(self, seat: int, dodge: bool) -> None:
         """Take Otis's Damage, then run up to the panic value; at the last fight, panic is death."""
         self.s_queue.remove(seat)
+        self.s_later = []  # the rest choose who goes next afresh
         if self.final:
             self._say(f"{self.name(seat)} panics at the campfire")
             self._kill(seat)
@@ -370,6 +372,7 @@ class Villain:
     def _after_otis(self) -> None:
         """Stalking cameos move after Otis; then a new round (or HOPELESS when the night runs out)."""
         C = self.C
+        self.phase = "otis"  # still Otis's turn after a strike: a cameo's horror is not in anyone's own turn
         for entry in list(self.cameos):
             card = C.cards[entry[1]]
             counselors = [self.loc[s] for s in range(self.players) if self.alive[s] and self.loc[s] >= 0]

@@ -38,7 +38,7 @@ def test_the_parts_of_a_run_add_up_to_the_whole_run(parts, capsys):
     lines = [json.loads(line) for line in whole.read_text().splitlines()]
     wins = sum(line["score"] > 0 for line in lines if line["team"] == "a")
     assert f"| heuristic team | 6 | {wins} |" in from_parts
-    assert "camp-grizzly, 1 player, the game's defaults: 6 matches (0-5)" in from_parts
+    assert "camp-grizzly version 2, 1 player, the game's defaults: 6 matches (0-5)" in from_parts
 
 
 def test_the_paired_counts_come_from_each_seed_both_teams_played(parts):
@@ -84,6 +84,8 @@ def test_a_match_logged_twice_with_another_score_is_a_one_line_error(parts, tmp_
 
 @pytest.mark.parametrize(("field", "value", "problem"), [
     ("game", "slasher", "game 'slasher' differs from 'camp-grizzly' in the first line"),
+    ("version", "1", "game version '1' differs from '2' in the first line (the rules may differ)"),
+    ("version", None, "game version not recorded differs from '2' in the first line (the rules may differ)"),
     ("options", {"night": "20"}, "options {'night': '20'} differs from {} in the first line"),
     ("specs", ["mcts"], "players ['mcts'] differ from ['heuristic'] earlier in the run"),
 ])
@@ -140,8 +142,11 @@ def test_a_free_for_all_log_gives_the_measured_players_score(tmp_path, capsys):
     ({"team": None, "seat_of_a": True}, "line 1: the field 'seat_of_a' must be a seat of the match, not True"),
     ({"team": None, "seat_of_a": 7}, "line 1: the field 'seat_of_a' must be a seat of the match, not 7"),
     ({"team": None}, "line 1: the field 'seat_of_a' must be a seat of the match, not None"),
+    ({"version": 2}, "line 1: the field 'version' must be text, not 2"),
 ])
-def test_a_line_with_a_bad_team_or_seat_is_a_one_line_error_naming_the_line(parts, tmp_path, capsys, change, problem):
+def test_a_line_with_a_bad_team_seat_or_version_is_a_one_line_error_naming_the_line(
+    parts, tmp_path, capsys, change, problem
+):
     _, first, _ = parts
     line = json.loads(first.read_text().splitlines()[0])
     line.update(change)
@@ -149,6 +154,15 @@ def test_a_line_with_a_bad_team_or_seat_is_a_one_line_error_naming_the_line(part
     bad.write_text(json.dumps(line) + "\n")
     assert tally.main([str(bad)]) == 2
     assert capsys.readouterr().err.strip() == f"python -m ai.tally: {bad} {problem}"
+
+
+def test_a_log_written_before_versions_were_recorded_still_adds_up(parts, tmp_path, capsys):
+    whole, _, _ = parts
+    lines = [json.loads(line) for line in whole.read_text().splitlines()]
+    old = tmp_path / "old.jsonl"
+    old.write_text("".join(json.dumps({k: v for k, v in line.items() if k != "version"}) + "\n" for line in lines))
+    assert tally.main([str(old)]) == 0
+    assert capsys.readouterr().out.startswith("camp-grizzly, 1 player, the game's defaults: 6 matches (0-5)")
 
 
 def test_the_two_teams_of_a_match_must_have_played_the_same_seed(parts, tmp_path, capsys):

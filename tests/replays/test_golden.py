@@ -50,7 +50,8 @@ def test_each_golden_replay_keeps_its_annotations(path):
     replay = read_replay(path)
     assert replay.stats, "goldens are recorded with an annotating player so annotations stay readable"
     assert len(replay.times) == replay.steps
-    Simulator(replay).state_at(replay.steps // 2)
+    if str(default_registry().game(replay.header.game).version) == replay.header.game_version:
+        Simulator(replay).state_at(replay.steps // 2)  # an older version's golden is refused (above)
 
 
 def make_golden(game_id: str, specs: list[str], seed: int, target: Path) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.plugins.camp_grizzly.tables import Dice, card, give, on_top, space, table
+from tests.plugins.camp_grizzly.tables import C, Dice, card, give, on_top, space, table
 
 
 def test_the_rulebook_fight_example_kevin_ties_and_panics_then_sherry_wins_and_otis_lurks():
@@ -54,6 +54,46 @@ def test_fighters_choose_their_order_by_letting_others_go_first_once():
     assert ("later",) in state.legal_actions(1)
     state.apply(1, ("later",))
     assert state.to_act == (0,) and ("later",) not in state.legal_actions(0)
+
+
+def test_any_fighting_order_can_be_reached_even_after_a_lost_fight():
+    # Tracy (seat 2, unarmed) wants Marcus (seat 3) to fight first and Sherry (seat 1) second.
+    state = table(4)  # Kevin, Sherry, Tracy, Marcus
+    state.loc[:] = [space("CAMPFIRE"), space("MESS HALL"), space("MESS HALL"), space("MESS HALL")]
+    state.active = 1
+    give(state, 1, "Hatchet")
+    give(state, 3, "Crowbar")
+    state._strike(space("MESS HALL"), "move")
+    assert state.s_queue == [1, 2, 3]
+    state.apply(1, ("later",))
+    state.apply(2, ("later",))
+    state.rng = Dice(1, 4)  # Marcus loses
+    state.apply(3, ("fight",))
+    if state.phase == "panic":
+        state.apply(3, ("stop",))
+    assert state.s_queue == [1, 2] and state.to_act == (1,)
+    assert ("later",) in state.legal_actions(1)  # the choice of who goes next is open again
+    state.apply(1, ("later",))
+    assert state.to_act == (2,) and ("later",) in state.legal_actions(2)
+    state.apply(2, ("later",))
+    assert state.to_act == (1,) and ("later",) not in state.legal_actions(1)  # everyone deferred once
+
+
+def test_a_stalking_cameos_horror_after_otis_strikes_lasts_to_the_end_of_the_next_turn():
+    state = table(2)  # Kevin, Sherry
+    state.loc[:] = [space("CAMPFIRE"), space("LAKE SHORE")]
+    state.otis = space("NORTH PATH")
+    ralph = next(c for c in state.cab_deck if C.cards[c].name == "Crazy Ralph")
+    state.cab_deck.remove(ralph)
+    state.cameos.append((space("PICNIC AREA"), ralph))
+    state.active, state.phase = 1, "end"
+    state.apply(1, ("end",))  # Otis stalks to Kevin and strikes
+    assert state.phase == "strike" and state.to_act == (0,)
+    state.apply(0, ("panic",))
+    if state.phase == "panic":
+        state.apply(0, ("stop",))
+    assert "Sherry is horrified" in state.log  # Crazy Ralph found her after Otis's strike
+    assert state.horror[1] == 1  # outside her own turn: until the end of her next turn, not two
 
 
 def test_cameos_in_the_struck_cabin_die_and_raise_the_body_count():

@@ -103,3 +103,19 @@ def test_the_night_running_out_is_hopeless():
 def test_the_night_backstop_defaults_to_50_rounds_as_rules_md_states():
     state = table(1)
     assert state.options.night == 50 and state.observation(0).night == 50
+
+
+def test_no_escape_follows_a_failed_finale_when_no_other_finale_can_be_made():
+    state = table(1)
+    state.q_deck += [c for _, c in state.qs]
+    state.qs = []  # every "?" is revealed
+    for name in ("Gas Can", "Car Battery", "Keys"):
+        give(state, 0, name, "objs")
+    state.loc[0], state.move_left = space("VAN"), 0
+    state.rng = Dice(6, 6, 1, 3, 1, 1, 1, 1)  # Otis wins on the hood and Kevin panics: the van fails
+    state.apply(0, ("finale", VAN))
+    state.apply(0, ("panic",))
+    assert state.failed == [VAN] and state.objs[0] == []
+    assert not any(state.finale_possible(f) for f in range(len(C.finales)))
+    assert "No Escape! New objectives are hidden around the camp" in state.log
+    assert len(state.qs) == len(C.setups["normal"].objectives)

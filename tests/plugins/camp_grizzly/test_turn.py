@@ -226,3 +226,30 @@ def test_a_cameo_is_resolved_by_the_counselor_who_crosses_its_path():
     state.injuries[0] = 2
     state.apply(0, ("step", space("NORTH PATH")))
     assert state.injuries[0] == 0 and state.cameos == [] and cook in state.cab_discard
+
+
+def test_a_nature_trail_into_a_locked_space_needs_keys_and_crossing_removes_the_lock():
+    state = table(1)  # Normal setup: CABIN 2 BUNKS, at the far end of trail 6, is locked
+    state.loc[0] = space("HIKING TRAIL")
+    assert state._lock_at(space("CABIN 2 BUNKS")) is not None
+    assert ("trail", 6) not in state.legal_actions(0)
+    give(state, 0, "Keys", "objs")
+    assert ("trail", 6) in state.legal_actions(0)
+    state.rng = Dice(6)
+    state.apply(0, ("trail", 6))
+    assert state.loc[0] == space("CABIN 2 BUNKS") and state._lock_at(space("CABIN 2 BUNKS")) is None
+
+
+def test_every_cameo_in_a_space_is_resolved_with_tempt_fate_last():
+    state = table(1)
+    state.loc[0] = space("CAMPFIRE")
+    state.injuries[0] = 2
+    for name in ("Old Man Jenkins", "Camp Cook", "Park Ranger"):
+        cid = next(c for c in state.cab_deck if C.cards[c].name == name)
+        state.cab_deck.remove(cid)
+        state.cameos.append((space("NORTH PATH"), cid))
+    on_top(state, "OTIS STRIKES!")  # Old Man Jenkins's Tempt Fate (1) draws it
+    state.apply(0, ("step", space("NORTH PATH")))
+    assert state.cameos == []
+    assert state.injuries[0] == 0 and len(state.pack[0]) + len(state.perms[0]) == 1  # healed 2, drew 1
+    assert state.phase == "strike" and state.otis == space("NORTH PATH")
