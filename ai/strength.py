@@ -139,8 +139,13 @@ class Pairs:
         """The paired comparison in one line, for people."""
         delta, low, high = self.difference()
         return (f"paired: the {a} team alone won {counted(self.a_only, 'seed')}, the {b} team alone "
-                f"{self.b_only} (exact sign test p = {self.sign_p:.3g}); {a} minus {b}: {delta:+.3f} "
+                f"{self.b_only} (exact sign test {_p_text(self.sign_p)}); {a} minus {b}: {delta:+.3f} "
                 f"[{low:+.3f}, {high:+.3f}] (Newcombe's paired 95% interval)")
+
+
+def _p_text(p: float) -> str:
+    """A p-value as text; below the smallest normal float it has underflowed, so only a bound is true."""
+    return "p < 1e-300" if p < 1e-300 else f"p = {p:.3g}"
 
 
 def paired(results: Sequence[Result]) -> Pairs:

@@ -145,6 +145,12 @@ def test_the_sign_test_counts_only_the_seeds_one_team_alone_won():
     assert sign_test(2, 10) == pytest.approx(2 * (1 + 12 + 66) / 4096)
 
 
+def test_a_sign_test_p_too_small_for_a_float_is_printed_as_a_bound_not_as_zero():
+    assert sign_test(1302, 0) == 0.0  # 2 / 2**1302 underflows
+    assert "(exact sign test p < 1e-300)" in Pairs(both=30, a_only=1302, b_only=0, neither=668).summary("h", "r")
+    assert "(exact sign test p = 0.0625)" in Pairs(both=0, a_only=5, b_only=0, neither=0).summary("h", "r")
+
+
 def test_the_paired_difference_interval_is_newcombes_method_10():
     # Newcombe (1998), example (a): 36 pairs both, 12 first only, 2 second only, none neither: 0.0569 to 0.3404.
     assert Pairs(both=36, a_only=12, b_only=2, neither=0).difference() == pytest.approx((0.2, 0.0569, 0.3404),
