@@ -114,7 +114,7 @@ class Slasher(Game):
 
     id = "slasher"
     title = "B: The Summer Camp Slasher"
-    version = "1"
+    version = "2"
     min_players = 2
     # 64 cards, 16 of them in the hands at 4 seats and 24 at 6. Past 6 the draw pile and discard run dry
     # at refill time in random play (7 seats: ~1 short refill a game, 8: ~5, 10: ~28), so hands stay
@@ -437,8 +437,9 @@ class SlasherState(State):
         self.discard.append(killer)
         self.window = None
         self.phase = TURN
-        dead = () if self.negated else victims(self.places(), killer)
-        if self.negated:
+        negated, self.negated, self.panicked = self.negated, False, False  # this attack is over
+        dead = () if negated else victims(self.places(), killer)
+        if negated:
             self._note(f"the negated killer was {name(killer)}: nothing happens")
         elif not dead:
             self._note(f"the killer is {name(killer)} and finds no victim")

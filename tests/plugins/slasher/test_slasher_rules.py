@@ -207,6 +207,24 @@ def test_just_a_cat_cannot_follow_panic():
         state.apply(1, (REACT, JUST_A_CAT))
 
 
+
+def test_panic_and_just_a_cat_last_only_for_their_attack():
+    hands = [[SEX_KILLS, *FILLERS[0]], [JUST_A_CAT, PANIC, *FILLERS[1][:2]], *FILLERS[2:4]]
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands)
+    state.apply(0, (PASS,))
+    state.apply(1, (REACT, PANIC))
+    everyone_passes(state)
+    assert state.phase != ATTACK
+    observation = state.observation(2)
+    assert not observation.panicked and not observation.negated, "no attack is open, so nothing was played in it"
+
+    hands = [[SEX_KILLS, *FILLERS[0]], [JUST_A_CAT, *FILLERS[1][:3]], *FILLERS[2:4]]
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands)
+    state.apply(0, (PASS,))
+    state.apply(1, (REACT, JUST_A_CAT))
+    everyone_passes(state)
+    assert not state.observation(2).negated
+
 # ---- who dies ----------------------------------------------------------------------------------
 
 
