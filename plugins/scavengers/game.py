@@ -457,7 +457,7 @@ class ScavengersState(State):
         return True
 
     def _end_round(self) -> None:
-        """The end (RULES.md, "Rounds and the end"), or the next round with the next Camp Leader."""
+        """The end (RULES.md, Assumptions 1 and 2), or the next round with the next Camp Leader."""
         self.phases.advance()  # back to "place", one more round done
         complete = tuple(s for s in range(self.players) if all(self.done[s]))
         if complete:
