@@ -14,7 +14,7 @@ from collections import Counter
 
 import attrs
 
-from corekit import HIDDEN, Commitments, Game, Rng, State, redeal_unseen
+from corekit import Commitments, Game, Rng, State, redeal_unseen
 
 SUPER = 6
 """The action that plays the supercard."""
@@ -304,5 +304,4 @@ def unseen_counts(observation: RaceObservation, players: int) -> Counter:
     counts.subtract(observation.hand)
     counts.subtract(observation.discard)
     counts.subtract(lane.top_guard for lane in observation.lanes if lane.top_guard is not None)
-    counts.subtract(a for s, a in observation.committed if a != HIDDEN and a != SUPER)
-    return +counts
+    return +counts  # the seat's own commitment is still in its hand, already counted

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from corekit import HIDDEN, IllegalAction, Rng
-from plugins.grizzly_race.game import SUPER, GrizzlyRace, RaceOptions, RaceState
+from plugins.grizzly_race.game import SUPER, GrizzlyRace, RaceOptions, RaceState, unseen_counts
 
 GAME = GrizzlyRace()
 
@@ -45,6 +45,13 @@ def test_every_seat_decides_at_once_and_nobody_sees_another_commitment():
     assert state.observation(0).committed == ((1, HIDDEN),)
     assert state.observation(1).committed == ((1, card),)
     assert state.observation(None).committed == ((1, card),)
+
+
+def test_committing_a_card_does_not_change_what_the_seat_has_not_seen():
+    state = GAME.initial_state(2, 2)
+    before = unseen_counts(state.observation(0), 2)
+    state.apply(0, state.legal_actions(0)[0])
+    assert unseen_counts(state.observation(0), 2) == before  # the card is still in hand until the reveal
 
 
 def test_a_card_equal_to_the_guard_wins_and_both_go_to_the_discard():
