@@ -322,8 +322,12 @@ class CampState(Effects, Finales, Villain, State):
         """A nature trail may lead into a locked space only for a counselor with keys, like a step."""
         if not self.locks:
             return True
+        return self._lock_at(self._far_end(seat, number)) is None or self.has_keys(seat)
+
+    def _far_end(self, seat: int, number: int) -> int:
+        """The end of nature trail `number` away from the counselor."""
         a, b = self.C.trails[number - 1]
-        return self._lock_at(b if self.loc[seat] == a else a) is None or self.has_keys(seat)
+        return b if self.loc[seat] == a else a
 
     def _meet_cameos(self, seat: int, resume: str) -> None:
         """Crossing paths with cameos: resolve each one's text, then it leaves (its card is discarded)."""
@@ -348,9 +352,8 @@ class CampState(Effects, Finales, Villain, State):
         self.move_left -= 1
         natural = self.rng.die(6)
         roll = natural + self.mods(seat).trail - (1 if self.horror[seat] else 0)
-        a, b = self.C.trails[number - 1]
         if roll >= 6:
-            there = b if self.loc[seat] == a else a
+            there = self._far_end(seat, number)
             self._say(f"{self.name(seat)} rolls {natural} on nature trail {number} and crosses")
             self._open_lock(seat, there, forced=False)
             self.loc[seat] = there
