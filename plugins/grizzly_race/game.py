@@ -14,7 +14,8 @@ from collections import Counter
 
 import attrs
 
-from corekit import Commitments, Game, Rng, State, redeal_unseen
+from corekit import Commitments, Game, Rng, State
+from corekit.lots import Holding, Received, deal_by_lots
 
 SUPER = 6
 """The action that plays the supercard."""
@@ -55,9 +56,20 @@ class Lane:
     supercard: bool
 
 
+Draw = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+"""One hand between two refills as the table saw it: (lot, cards taken from it) for each lot that fed it,
+and the cards it has played since."""
+
+
 @attrs.frozen
 class RaceObservation:
-    """What a seat knows now. With `seat` None it is the full truth (hands, guards and reserve)."""
+    """What a seat knows now. With `seat` None it is the full truth (hands, guards, reserve and what every
+    refill drew).
+
+    `lots`, `draws`, `beaten` and `reserve_lot` record where face-down cards came from (see `_record_deal`):
+    everyone saw each reshuffled discard pile (a lot) and who took how many of its cards; a seat knows what
+    it drew itself (`own_draws`, one entry per draw in `draws[seat]`).
+    """
 
     seat: int | None
     round: int
@@ -69,8 +81,15 @@ class RaceObservation:
     reserve_size: int
     last_round: tuple[Battle, ...]
     winners: tuple[int, ...]
+    lots: tuple[tuple[int, ...], ...] = ()
+    draws: tuple[tuple[Draw, ...], ...] = ()
+    own_draws: tuple[Received, ...] = ()
+    beaten: tuple[tuple[int, ...], ...] = ()
+    """The guards each seat has beaten, in order."""
+    reserve_lot: int = 0
+    """The lot the reserve's cards come from."""
     hidden: tuple[object, ...] = ()
-    """Full view only: every hand, every guard column (bottom first) and the reserve."""
+    """Full view only: every hand, every guard column (bottom first), the reserve and every seat's draws."""
 
 
 class GrizzlyRace(Game):
@@ -78,7 +97,7 @@ class GrizzlyRace(Game):
 
     id = "grizzly-race"
     title = "GRIZZLY guard race"
-    version = "1"
+    version = "2"
     min_players = 2
     max_players = 4
     options_type = RaceOptions
@@ -105,6 +124,7 @@ class GrizzlyRace(Game):
         state.winners = ()
         state.last_round = ()
         state.commitments = Commitments(range(players))
+        state._record_deal()
         return state
 
     def max_decisions(self, players: int, options: RaceOptions) -> int:
@@ -125,8 +145,8 @@ class RaceState(State):
     """One moment of a guard race."""
 
     __slots__ = (
-        "commitments", "discard", "game", "guards", "hands", "last_round", "options", "players",
-        "reserve", "revealed", "rng", "round", "spent", "stall", "supercard", "winners",
+        "beaten", "commitments", "discard", "epochs", "game", "guards", "hands", "last_round", "lots", "options",
+        "players", "reserve", "reserve_lot", "revealed", "rng", "round", "spent", "stall", "supercard", "winners",
     )
 
     # ---- the contract --------------------------------------------------------------------------
@@ -179,6 +199,10 @@ class RaceState(State):
         copy.winners = self.winners
         copy.last_round = self.last_round
         copy.commitments = self.commitments.clone()
+        copy.lots = self.lots[:]
+        copy.epochs = [draws[:] for draws in self.epochs]
+        copy.beaten = self.beaten[:]
+        copy.reserve_lot = self.reserve_lot
         return copy
 
     def observation(self, seat: int | None) -> RaceObservation:
@@ -198,6 +222,7 @@ class RaceState(State):
                 tuple(tuple(hand) for hand in self.hands),
                 tuple(tuple(column) for column in self.guards),
                 tuple(self.reserve),
+                tuple(tuple(truth for _, _, truth in draws) for draws in self.epochs),
             )
         return RaceObservation(
             seat=seat,
@@ -210,25 +235,53 @@ class RaceState(State):
             reserve_size=len(self.reserve),
             last_round=self.last_round,
             winners=self.winners,
+            lots=tuple(self.lots),
+            draws=tuple(tuple((sources, seen) for sources, seen, _ in draws) for draws in self.epochs),
+            own_draws=tuple(truth for _, _, truth in self.epochs[seat]) if seat is not None else (),
+            beaten=tuple(self.beaten),
+            reserve_lot=self.reserve_lot,
             hidden=hidden,
         )
 
     def sample(self, seat: int, rng: Rng) -> RaceState:
-        """Other hands, every face-down guard and the reserve redealt; others' secret plays redrawn."""
+        """Other hands, every face-down guard and the reserve redealt, each from the lot its cards came
+        from (a reserve holds only cards of the discard pile it was set aside from, and a seat that drew
+        from that pile knows exactly what is left of it); others' secret plays redrawn."""
+        holdings = [
+            Holding(sources, seen, truth if s == seat else None)
+            for s in range(self.players)
+            for sources, seen, truth in self.epochs[s]
+        ]
+        for s, column in enumerate(self.guards):
+            shown = self.beaten[s] + ((column[-1],) if self.revealed[s] else ())
+            holdings.append(Holding(((0, len(column) + len(self.beaten[s])),), shown))
+        holdings.append(Holding(((self.reserve_lot, len(self.reserve)),)))
+        dealt = iter(deal_by_lots(rng, self.lots, holdings))
         copy = self.clone()
-        face_down = [column[:-1] if copy.revealed[s] else column[:] for s, column in enumerate(copy.guards)]
-        unseen = [copy.hands[s] for s in range(self.players) if s != seat] + face_down + [copy.reserve]
-        redeal_unseen(rng, unseen)
-        for s, column in enumerate(face_down):
-            copy.guards[s] = column + ([copy.guards[s][-1]] if copy.revealed[s] else [])
-        for hand in copy.hands:
-            hand.sort()
+        for s in range(self.players):
+            for index, (sources, seen, _) in enumerate(self.epochs[s]):
+                allotment = next(dealt)
+                if s != seat:
+                    copy.epochs[s][index] = (sources, seen, allotment.received)
+                    copy.hands[s] = sorted(allotment.held)  # the last draw's unplayed cards: the hand
+        for s in range(self.players):
+            copy.guards[s] = next(dealt).held + ([self.guards[s][-1]] if self.revealed[s] else [])
+        copy.reserve = next(dealt).held
         copy.discard.sort()
         # A committed card stays in its owner's hand until the reveal, so a redrawn hand can
         # redraw the commitment too.
         copy.commitments.redraw_others(seat, rng, copy._choices)
         copy.rng = rng.spawn()
         return copy
+
+    def _record_deal(self) -> None:
+        """Start the record of where face-down cards came from: everything face down now counts as dealt
+        from one lot (at setup: the shuffled collections). Each hand's cards are its first draw."""
+        dealt = [card for zone in (*self.hands, *self.guards, self.reserve) for card in zone]
+        self.lots = [tuple(sorted(dealt))]
+        self.epochs = [[(((0, len(hand)),), (), ((0, tuple(sorted(hand))),))] for hand in self.hands]
+        self.beaten = [()] * self.players
+        self.reserve_lot = 0
 
     def zones(self) -> dict[str, list[int]]:
         """Hands (committed cards included), guard columns, discard and reserve: every card."""
@@ -253,9 +306,12 @@ class RaceState(State):
             else:
                 self.hands[seat].remove(action)
                 self.discard.append(action)
+                sources, seen, truth = self.epochs[seat][-1]
+                self.epochs[seat][-1] = (sources, (*seen, action), truth)
                 won = action >= guard
             if won:
                 self.discard.append(self.guards[seat].pop())
+                self.beaten[seat] = (*self.beaten[seat], guard)
                 self.revealed[seat] = False
                 beaten += 1
             else:
@@ -281,18 +337,27 @@ class RaceState(State):
         """A seat out of cards takes 7 from the reserve; a short reserve is topped up from the
         shuffled discard, whose remainder becomes the reserve."""
         hand = self.hands[seat]
+        sources: list[tuple[int, int]] = []
+        truth: list[tuple[int, tuple[int, ...]]] = []
         take = min(HAND, len(self.reserve))
         if take:
+            sources.append((self.reserve_lot, take))
+            truth.append((self.reserve_lot, tuple(sorted(self.reserve[-take:]))))
             hand.extend(self.reserve[-take:])
             del self.reserve[-take:]
         if len(hand) < HAND and self.discard:
             pile = self.discard
             self.discard = []
+            self.lots.append(tuple(sorted(pile)))  # seen by everyone before the shuffle
+            self.reserve_lot = len(self.lots) - 1
             self.rng.shuffle(pile)
-            need = HAND - len(hand)
-            hand.extend(pile[:need])
-            self.reserve.extend(pile[need:])
+            drawn = pile[:HAND - len(hand)]
+            sources.append((self.reserve_lot, len(drawn)))
+            truth.append((self.reserve_lot, tuple(sorted(drawn))))
+            hand.extend(drawn)
+            self.reserve.extend(pile[len(drawn):])
         hand.sort()
+        self.epochs[seat].append((tuple(sources), (), tuple(truth)))
 
 
 def unseen_counts(observation: RaceObservation, players: int) -> Counter:

@@ -18,6 +18,7 @@ def scenario(hands, guards, players=None, stall_rounds=30, discard=(), reserve=(
     state.guards = [list(g) for g in guards]
     state.discard = list(discard)
     state.reserve = list(reserve)
+    state._record_deal()  # the record of where face-down cards came from starts from this position
     return state
 
 
@@ -190,3 +191,64 @@ def test_the_render_shows_own_hand_and_hides_the_others():
     text = GAME.render(state.observation(0), 0)
     assert "hand 1 3" in text and "hand 2 cards" in text
     assert "hand 2 4" in GAME.render(state.observation(None), None)
+
+
+def random_positions(seeds=range(6), players=(2, 3, 4)):
+    """Every position of a few random games, from the deal to the end."""
+    for count in players:
+        for seed in seeds:
+            state = GAME.initial_state(count, seed)
+            rng = Rng(seed + 100)
+            while not state.is_terminal:
+                yield state
+                seat = state.to_act[0]
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[rng.below(len(legal))])
+
+
+def test_a_sample_puts_in_the_reserve_only_cards_of_the_discard_pile_it_was_set_aside_from():
+    checked = 0
+    for state in random_positions():
+        if state.reserve:
+            pile = Counter(state.lots[state.reserve_lot])
+            for seat in range(state.players):
+                assert Counter(state.sample(seat, Rng(checked)).reserve) <= pile
+                checked += 1
+    assert checked > 100
+
+
+def test_a_seat_that_drew_from_a_reshuffled_pile_knows_what_is_left_of_it_in_the_reserve():
+    checked = 0
+    for state in random_positions():
+        lot = state.reserve_lot
+        for seat in range(state.players):
+            drawn = sum(count for sources, _, _ in state.epochs[seat] for source, count in sources if source == lot)
+            # Nobody else has drawn from the pile since this seat did: the rest of it is the reserve.
+            if lot > 0 and state.reserve and drawn + len(state.reserve) == len(state.lots[lot]):
+                sampled = state.sample(seat, Rng(checked))
+                assert sorted(sampled.reserve) == sorted(state.reserve)
+                checked += 1
+    assert checked > 10
+
+
+def test_every_sample_accounts_for_each_card_of_each_lot_and_each_card_a_hand_played():
+    checked = 0
+    for state in random_positions(seeds=range(4)):
+        if len(state.lots) == 1:
+            continue
+        seat = checked % state.players
+        sampled = state.sample(seat, Rng(checked))
+        checked += 1
+        received = [Counter() for _ in sampled.lots]
+        for draws in sampled.epochs:
+            for sources, seen, truth in draws:
+                assert [(lot, len(cards)) for lot, cards in truth] == list(sources)
+                assert Counter(seen) <= Counter(card for _, cards in truth for card in cards)
+                for lot, cards in truth:
+                    received[lot].update(cards)
+        for column, beaten in zip(sampled.guards, sampled.beaten, strict=True):
+            received[0].update([*column, *beaten])
+        received[sampled.reserve_lot].update(sampled.reserve)
+        assert received == [Counter(lot) for lot in sampled.lots]
+        assert sampled.epochs[seat] == state.epochs[seat]
+    assert checked > 30
