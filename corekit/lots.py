@@ -70,7 +70,7 @@ def deal_by_lots(rng: Rng, lots: Sequence[Sequence[Any]], holdings: Sequence[Hol
     stock = [Counter(lot) for lot in lots]
     demand = [Counter() for _ in lots]
     split: list[tuple[Counter, ...] | None] = [None] * len(holdings)
-    open_choices: list[tuple[int, list[tuple[Counter, ...]]]] = []
+    mixed = []
     for index, holding in enumerate(holdings):
         if holding.known is not None:
             for lot, cards in holding.known:
@@ -80,10 +80,17 @@ def deal_by_lots(rng: Rng, lots: Sequence[Sequence[Any]], holdings: Sequence[Hol
             split[index] = tuple(only if n == 0 else Counter() for n in range(len(holding.sources)))
             demand[holding.sources[0][0]].update(only)
         else:
-            choices = list(_attributions(Counter(holding.seen), holding.sources))
-            rng.shuffle(choices)
-            open_choices.append((index, choices))
-    if not _fits(demand, stock) or not _choose(open_choices, 0, demand, stock, holdings, split):
+            mixed.append(index)
+    if not _fits(demand, stock):
+        raise ValueError("no deal fits the lots: a holding's cards contradict the lots they came from")
+    # What each lot can still credit to the multi-lot holdings: most cards have one possible lot.
+    room = [have - wanted for have, wanted in zip(stock, demand, strict=True)]
+    open_choices = []
+    for index in mixed:
+        choices = list(_attributions(Counter(holdings[index].seen), holdings[index].sources, room))
+        rng.shuffle(choices)
+        open_choices.append((index, choices))
+    if not _choose(open_choices, 0, demand, stock, holdings, split):
         raise ValueError("no deal fits the lots: a holding's cards contradict the lots they came from")
     pools = []
     for lot, have in enumerate(stock):
@@ -140,18 +147,21 @@ def _fits(demand: Sequence[Counter], stock: Sequence[Counter]) -> bool:
                for card, need in wanted.items())
 
 
-def _attributions(seen: Counter, sources: tuple[tuple[int, int], ...]) -> Iterator[tuple[Counter, ...]]:
-    """Every way to split the shown cards among the lots, no lot credited with more than it gave."""
+def _attributions(seen: Counter, sources: tuple[tuple[int, int], ...],
+                  room: Sequence[Counter]) -> Iterator[tuple[Counter, ...]]:
+    """Every way to split the shown cards among the lots that fed the holding, no lot credited with more
+    cards than it gave the holding, nor with a card it has no copy of left (`room`)."""
+    lot, count = sources[0]
     if len(sources) == 1:
-        if sum(seen.values()) <= sources[0][1]:
+        if sum(seen.values()) <= count and all(n <= room[lot][card] for card, n in seen.items()):
             yield (seen,)
         return
     cards = sorted(seen)
-    for counts in itertools.product(*(range(seen[card] + 1) for card in cards)):
-        if sum(counts) > sources[0][1]:
+    for counts in itertools.product(*(range(min(seen[card], room[lot][card]) + 1) for card in cards)):
+        if sum(counts) > count:
             continue
         part = Counter({card: n for card, n in zip(cards, counts, strict=True) if n})
-        for rest in _attributions(seen - part, sources[1:]):
+        for rest in _attributions(seen - part, sources[1:], room):
             yield (part, *rest)
 
 
