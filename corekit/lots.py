@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -57,73 +57,100 @@ class Allotment:
     """Unshown cards, in random order within each lot (a deck's order matters; a hand can sort them)."""
 
 
-def deal_by_lots(rng: Rng, lots: Sequence[Sequence[Any]], holdings: Sequence[Holding]) -> list[Allotment]:
-    """One world consistent with the lots, what each holding showed and what the observer knows (see the
-    module docstring), as one allotment per holding in their order. The result depends only on the
-    arguments and `rng`: pass only what the observer knows.
-    Cards must sort (ints, strings, tuples of them): pools are sorted before shuffling, so a draw never
-    depends on where the cards truly were.
+def deal_by_lots(rng: Rng, lots: Sequence[Mapping[Any, int]], holdings: Sequence[Holding]) -> list[Allotment | None]:
+    """One world consistent with the lots, what each holding showed and what the observer knows: see
+    `LotDeal`, which prepares it once for many draws."""
+    return LotDeal(lots, holdings).draw(rng)
+
+
+class LotDeal:
+    """The worlds consistent with the lots, what each holding showed and what the observer knows (see the
+    module docstring), prepared once: a searcher draws many samples of the same position.
+
+    Each lot maps a card to its number of copies. Cards must sort (ints, strings, tuples of them): pools
+    are sorted before shuffling, so a draw never depends on where the cards truly were. Pass only what the
+    observer knows: the draws depend only on the arguments and the generator.
 
     Raises ValueError when no world fits: the holdings do not account for every card of the lots, or a
     known holding or a shown card contradicts them (a bookkeeping error in the caller).
     """
-    stock = [Counter(lot) for lot in lots]
-    demand = [Counter() for _ in lots]
-    split: list[tuple[Counter, ...] | None] = [None] * len(holdings)
-    mixed = []
-    for index, holding in enumerate(holdings):
-        if holding.known is not None:
-            for lot, cards in holding.known:
-                demand[lot].update(cards)
-        elif len(holding.sources) == 1 or not holding.seen:
-            only = Counter(holding.seen)
-            split[index] = tuple(only if n == 0 else Counter() for n in range(len(holding.sources)))
-            demand[holding.sources[0][0]].update(only)
-        else:
-            mixed.append(index)
-    if not _fits(demand, stock):
-        raise ValueError("no deal fits the lots: a holding's cards contradict the lots they came from")
-    # What each lot can still credit to the multi-lot holdings: most cards have one possible lot.
-    room = [have - wanted for have, wanted in zip(stock, demand, strict=True)]
-    open_choices = []
-    for index in mixed:
-        choices = list(_attributions(Counter(holdings[index].seen), holdings[index].sources, room))
-        rng.shuffle(choices)
-        open_choices.append((index, choices))
-    if not _choose(open_choices, 0, demand, stock, holdings, split):
-        raise ValueError("no deal fits the lots: a holding's cards contradict the lots they came from")
-    pools = []
-    for lot, have in enumerate(stock):
-        pool = sorted((have - demand[lot]).elements())
-        rng.shuffle(pool)
-        pools.append(pool)
-    allotments = []
-    for index, holding in enumerate(holdings):
-        if holding.known is not None:
-            left = Counter(card for _, cards in holding.known for card in cards)
-            left.subtract(holding.seen)
-            allotments.append(Allotment(holding.known, sorted(left.elements())))
-            continue
-        received = []
-        held: list[Any] = []
-        for (lot, count), shown in zip(holding.sources, split[index] or (), strict=True):
-            pool = pools[lot]
-            fresh = count - sum(shown.values())
-            if not 0 <= fresh <= len(pool):
-                raise ValueError(f"no deal fits the lots: a holding showed more cards than it took from lot {lot}, "
-                                 "or the lot has too few for its holdings")
-            drawn = pool[len(pool) - fresh:]
-            del pool[len(pool) - fresh:]
-            held.extend(drawn)
-            received.append((lot, tuple(sorted([*shown.elements(), *drawn]))))
-        allotments.append(Allotment(tuple(received), held))
-    if any(pools):
-        raise ValueError("no deal fits the lots: some cards of a lot went to no holding")
-    return allotments
+
+    def __init__(self, lots: Sequence[Mapping[Any, int]], holdings: Sequence[Holding]) -> None:
+        self.holdings = tuple(holdings)
+        left = [Counter(lot) for lot in lots]  # each lot's cards not yet placed: negative means a contradiction
+        self.split: list[tuple[tuple[Any, ...], ...]] = []
+        mixed = []
+        for index, holding in enumerate(self.holdings):
+            if holding.known is not None:
+                for lot, cards in holding.known:
+                    _take(left[lot], cards)
+                self.split.append(())
+            elif len(holding.sources) == 1 or not holding.seen:
+                self.split.append((holding.seen, *[()] * (len(holding.sources) - 1)))
+                if holding.seen:
+                    _take(left[holding.sources[0][0]], holding.seen)
+            else:
+                self.split.append(())
+                mixed.append(index)
+        if any(min(counts.values(), default=0) < 0 for counts in left):
+            raise ValueError("no deal fits the lots: a holding's cards contradict the lots they came from")
+        self.left = left
+        # Most shown cards have one possible lot once the rest is placed.
+        self.mixed = [(index, list(_attributions(Counter(self.holdings[index].seen), self.holdings[index].sources,
+                                                 left))) for index in mixed]
+        self.pools = None if mixed else [sorted(counts.elements()) for counts in left]
+        self.draw(Rng(0))  # the sizes are checked once, here: a deal that fails would fail every time
+
+    def draw(self, rng: Rng) -> list[Allotment | None]:
+        """One world: one allotment per holding, in their order, or None for a holding the observer knows
+        (nothing is drawn for it)."""
+        split, bases = self.split, self.pools
+        if bases is None:
+            left = [Counter(counts) for counts in self.left]
+            split = split[:]
+            open_choices = []
+            for index, choices in self.mixed:
+                order = choices[:]
+                rng.shuffle(order)
+                open_choices.append((index, order))
+            if not _choose(open_choices, 0, left, self.holdings, split):
+                raise ValueError("no deal fits the lots: a holding's cards contradict the lots they came from")
+            bases = [sorted(counts.elements()) for counts in left]
+        pools = []
+        for base in bases:
+            pool = base[:]
+            rng.shuffle(pool)
+            pools.append(pool)
+        allotments: list[Allotment | None] = []
+        for holding, shown_by_lot in zip(self.holdings, split):
+            if holding.known is not None:
+                allotments.append(None)
+                continue
+            received = []
+            held: list[Any] = []
+            for (lot, count), shown in zip(holding.sources, shown_by_lot):
+                pool = pools[lot]
+                cut = len(pool) - count + len(shown)
+                if not 0 <= cut <= len(pool):
+                    raise ValueError(f"no deal fits the lots: a holding showed more cards than it took from lot "
+                                     f"{lot}, or the lot has too few for its holdings")
+                drawn = pool[cut:]
+                del pool[cut:]
+                held.extend(drawn)
+                received.append((lot, tuple(sorted([*shown, *drawn]))))
+            allotments.append(Allotment(tuple(received), held))
+        if any(pools):
+            raise ValueError("no deal fits the lots: some cards of a lot went to no holding")
+        return allotments
 
 
-def _choose(open_choices: list[tuple[int, list[tuple[Counter, ...]]]], at: int, demand: list[Counter],
-            stock: list[Counter], holdings: Sequence[Holding], split: list[tuple[Counter, ...] | None]) -> bool:
+def _take(counts: Counter, cards: Sequence[Any]) -> None:
+    for card in cards:
+        counts[card] -= 1
+
+
+def _choose(open_choices: list[tuple[int, list[tuple[tuple[Any, ...], ...]]]], at: int, left: list[Counter],
+            holdings: Sequence[Holding], split: list[tuple[tuple[Any, ...], ...]]) -> bool:
     """Depth-first: an attribution for each multi-lot holding from `at` on that every lot can supply."""
     if at == len(open_choices):
         return True
@@ -131,37 +158,30 @@ def _choose(open_choices: list[tuple[int, list[tuple[Counter, ...]]]], at: int, 
     lots = [lot for lot, _ in holdings[index].sources]
     for parts in choices:
         for lot, part in zip(lots, parts, strict=True):
-            demand[lot].update(part)
-        if _fits([demand[lot] for lot in lots], [stock[lot] for lot in lots]) and _choose(
-            open_choices, at + 1, demand, stock, holdings, split
-        ):
+            _take(left[lot], part)
+        fits = all(left[lot][card] >= 0 for lot, part in zip(lots, parts, strict=True) for card in part)
+        if fits and _choose(open_choices, at + 1, left, holdings, split):
             split[index] = parts
             return True
         for lot, part in zip(lots, parts, strict=True):
-            demand[lot].subtract(part)
+            for card in part:
+                left[lot][card] += 1
     return False
 
 
-def _fits(demand: Sequence[Counter], stock: Sequence[Counter]) -> bool:
-    return all(need <= have[card] for wanted, have in zip(demand, stock, strict=True)
-               for card, need in wanted.items())
-
-
 def _attributions(seen: Counter, sources: tuple[tuple[int, int], ...],
-                  room: Sequence[Counter]) -> Iterator[tuple[Counter, ...]]:
+                  room: Sequence[Counter]) -> Iterator[tuple[tuple[Any, ...], ...]]:
     """Every way to split the shown cards among the lots that fed the holding, no lot credited with more
     cards than it gave the holding, nor with a card it has no copy of left (`room`)."""
     lot, count = sources[0]
     if len(sources) == 1:
         if sum(seen.values()) <= count and all(n <= room[lot][card] for card, n in seen.items()):
-            yield (seen,)
+            yield (tuple(seen.elements()),)
         return
     cards = sorted(seen)
-    for counts in itertools.product(*(range(min(seen[card], room[lot][card]) + 1) for card in cards)):
+    for counts in itertools.product(*(range(max(0, min(seen[card], room[lot][card])) + 1) for card in cards)):
         if sum(counts) > count:
             continue
         part = Counter({card: n for card, n in zip(cards, counts, strict=True) if n})
         for rest in _attributions(seen - part, sources[1:], room):
-            yield (part, *rest)
-
-
+            yield (tuple(part.elements()), *rest)

@@ -15,7 +15,7 @@ from collections import Counter
 import attrs
 
 from corekit import Commitments, Game, Rng, State
-from corekit.lots import Holding, Received, deal_by_lots
+from corekit.lots import Holding, LotDeal, Received
 
 SUPER = 6
 """The action that plays the supercard."""
@@ -56,6 +56,8 @@ class Lane:
     supercard: bool
 
 
+Lot = tuple[tuple[int, int], ...]
+"""Cards dealt face down at one moment, seen by everyone: (strength, copies) pairs, by strength."""
 Draw = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
 """One hand between two refills as the table saw it: (lot, cards taken from it) for each lot that fed it,
 and the cards it has played since."""
@@ -67,8 +69,8 @@ class RaceObservation:
     refill drew).
 
     `lots`, `draws`, `beaten` and `reserve_lot` record where face-down cards came from (see `_record_deal`):
-    everyone saw each reshuffled discard pile (a lot) and who took how many of its cards; a seat knows what
-    it drew itself (`own_draws`, one entry per draw in `draws[seat]`).
+    everyone saw each reshuffled discard pile (a lot, as (strength, copies) pairs) and who took how many of
+    its cards; a seat knows what it drew itself (`own_draws`, one entry per draw in `draws[seat]`).
     """
 
     seat: int | None
@@ -81,7 +83,7 @@ class RaceObservation:
     reserve_size: int
     last_round: tuple[Battle, ...]
     winners: tuple[int, ...]
-    lots: tuple[tuple[int, ...], ...] = ()
+    lots: tuple[Lot, ...] = ()
     draws: tuple[tuple[Draw, ...], ...] = ()
     own_draws: tuple[Received, ...] = ()
     beaten: tuple[tuple[int, ...], ...] = ()
@@ -145,8 +147,9 @@ class RaceState(State):
     """One moment of a guard race."""
 
     __slots__ = (
-        "beaten", "commitments", "discard", "epochs", "game", "guards", "hands", "last_round", "lots", "options",
-        "players", "reserve", "reserve_lot", "revealed", "rng", "round", "spent", "stall", "supercard", "winners",
+        "beaten", "commitments", "deal_plan", "discard", "draws", "game", "guards", "hands", "last_round", "lots",
+        "options", "players", "reserve", "reserve_lot", "revealed", "rng", "round", "spent", "stall", "supercard",
+        "truths", "winners",
     )
 
     # ---- the contract --------------------------------------------------------------------------
@@ -200,9 +203,11 @@ class RaceState(State):
         copy.last_round = self.last_round
         copy.commitments = self.commitments.clone()
         copy.lots = self.lots[:]
-        copy.epochs = [draws[:] for draws in self.epochs]
+        copy.draws = self.draws[:]
+        copy.truths = self.truths[:]
         copy.beaten = self.beaten[:]
         copy.reserve_lot = self.reserve_lot
+        copy.deal_plan = None
         return copy
 
     def observation(self, seat: int | None) -> RaceObservation:
@@ -222,7 +227,7 @@ class RaceState(State):
                 tuple(tuple(hand) for hand in self.hands),
                 tuple(tuple(column) for column in self.guards),
                 tuple(self.reserve),
-                tuple(tuple(truth for _, _, truth in draws) for draws in self.epochs),
+                tuple(self.truths),
             )
         return RaceObservation(
             seat=seat,
@@ -236,8 +241,8 @@ class RaceState(State):
             last_round=self.last_round,
             winners=self.winners,
             lots=tuple(self.lots),
-            draws=tuple(tuple((sources, seen) for sources, seen, _ in draws) for draws in self.epochs),
-            own_draws=tuple(truth for _, _, truth in self.epochs[seat]) if seat is not None else (),
+            draws=tuple(self.draws),
+            own_draws=self.truths[seat] if seat is not None else (),
             beaten=tuple(self.beaten),
             reserve_lot=self.reserve_lot,
             hidden=hidden,
@@ -247,23 +252,13 @@ class RaceState(State):
         """Other hands, every face-down guard and the reserve redealt, each from the lot its cards came
         from (a reserve holds only cards of the discard pile it was set aside from, and a seat that drew
         from that pile knows exactly what is left of it); others' secret plays redrawn."""
-        holdings = [
-            Holding(sources, seen, truth if s == seat else None)
-            for s in range(self.players)
-            for sources, seen, truth in self.epochs[s]
-        ]
-        for s, column in enumerate(self.guards):
-            shown = self.beaten[s] + ((column[-1],) if self.revealed[s] else ())
-            holdings.append(Holding(((0, len(column) + len(self.beaten[s])),), shown))
-        holdings.append(Holding(((self.reserve_lot, len(self.reserve)),)))
-        dealt = iter(deal_by_lots(rng, self.lots, holdings))
+        dealt = iter(self._lot_deal(seat).draw(rng))
         copy = self.clone()
         for s in range(self.players):
-            for index, (sources, seen, _) in enumerate(self.epochs[s]):
-                allotment = next(dealt)
-                if s != seat:
-                    copy.epochs[s][index] = (sources, seen, allotment.received)
-                    copy.hands[s] = sorted(allotment.held)  # the last draw's unplayed cards: the hand
+            allotments = [next(dealt) for _ in self.draws[s]]
+            if s != seat:
+                copy.truths[s] = tuple(allotment.received for allotment in allotments)
+                copy.hands[s] = sorted(allotments[-1].held)  # the last draw's unplayed cards: the hand
         for s in range(self.players):
             copy.guards[s] = next(dealt).held + ([self.guards[s][-1]] if self.revealed[s] else [])
         copy.reserve = next(dealt).held
@@ -274,14 +269,34 @@ class RaceState(State):
         copy.rng = rng.spawn()
         return copy
 
+    def _lot_deal(self, seat: int) -> LotDeal:
+        """What `seat` knows of where the face-down cards came from, prepared for drawing samples. Kept
+        until the next battle, the only thing that changes it: a searcher samples one position many times."""
+        if self.deal_plan is not None and self.deal_plan[:2] == (self.round, seat):
+            return self.deal_plan[2]
+        holdings = [
+            Holding(sources, seen, truth if s == seat else None)
+            for s in range(self.players)
+            for (sources, seen), truth in zip(self.draws[s], self.truths[s], strict=True)
+        ]
+        for s, column in enumerate(self.guards):
+            shown = self.beaten[s] + ((column[-1],) if self.revealed[s] else ())
+            holdings.append(Holding(((0, len(column) + len(self.beaten[s])),), shown))
+        holdings.append(Holding(((self.reserve_lot, len(self.reserve)),)))
+        plan = LotDeal([dict(lot) for lot in self.lots], holdings)
+        self.deal_plan = (self.round, seat, plan)
+        return plan
+
     def _record_deal(self) -> None:
         """Start the record of where face-down cards came from: everything face down now counts as dealt
         from one lot (at setup: the shuffled collections). Each hand's cards are its first draw."""
         dealt = [card for zone in (*self.hands, *self.guards, self.reserve) for card in zone]
-        self.lots = [tuple(sorted(dealt))]
-        self.epochs = [[(((0, len(hand)),), (), ((0, tuple(sorted(hand))),))] for hand in self.hands]
+        self.lots = [_lot(dealt)]
+        self.draws = [((((0, len(hand)),), ()),) for hand in self.hands]
+        self.truths = [(((0, tuple(sorted(hand))),),) for hand in self.hands]
         self.beaten = [()] * self.players
         self.reserve_lot = 0
+        self.deal_plan = None
 
     def zones(self) -> dict[str, list[int]]:
         """Hands (committed cards included), guard columns, discard and reserve: every card."""
@@ -306,8 +321,8 @@ class RaceState(State):
             else:
                 self.hands[seat].remove(action)
                 self.discard.append(action)
-                sources, seen, truth = self.epochs[seat][-1]
-                self.epochs[seat][-1] = (sources, (*seen, action), truth)
+                *before, (sources, seen) = self.draws[seat]
+                self.draws[seat] = (*before, (sources, (*seen, action)))
                 won = action >= guard
             if won:
                 self.discard.append(self.guards[seat].pop())
@@ -348,7 +363,7 @@ class RaceState(State):
         if len(hand) < HAND and self.discard:
             pile = self.discard
             self.discard = []
-            self.lots.append(tuple(sorted(pile)))  # seen by everyone before the shuffle
+            self.lots.append(_lot(pile))  # seen by everyone before the shuffle
             self.reserve_lot = len(self.lots) - 1
             self.rng.shuffle(pile)
             drawn = pile[:HAND - len(hand)]
@@ -357,7 +372,12 @@ class RaceState(State):
             hand.extend(drawn)
             self.reserve.extend(pile[len(drawn):])
         hand.sort()
-        self.epochs[seat].append((tuple(sources), (), tuple(truth)))
+        self.draws[seat] = (*self.draws[seat], (tuple(sources), ()))
+        self.truths[seat] = (*self.truths[seat], tuple(truth))
+
+
+def _lot(cards: list[int]) -> Lot:
+    return tuple(sorted(Counter(cards).items()))
 
 
 def unseen_counts(observation: RaceObservation, players: int) -> Counter:

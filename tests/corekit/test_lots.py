@@ -11,7 +11,12 @@ FIRST, RESHUFFLED = 0, 1
 
 
 def draws(lots, holdings, times=50):
-    return [deal_by_lots(Rng(key), lots, holdings) for key in range(times)]
+    return [deal_by_lots(Rng(key), as_counts(lots), holdings) for key in range(times)]
+
+
+def as_counts(lots):
+    """Lots written as card lists, as the card -> copies mappings deal_by_lots takes."""
+    return [Counter(lot) for lot in lots]
 
 
 def test_one_lot_deals_each_unshown_card_once_and_every_holding_keeps_its_size():
@@ -39,7 +44,7 @@ def test_what_the_observer_drew_itself_pins_what_is_left_of_that_lot():
     mine = Holding(((FIRST, 2),), seen=(1,), known=((FIRST, (1, 2)),))
     for dealt in draws(lots, [mine, Holding(((FIRST, 3),))]):
         assert sorted(dealt[1].held) == [3, 4, 5]
-        assert dealt[0].held == [2] and dealt[0].received == ((FIRST, (1, 2)),)
+        assert dealt[0] is None  # nothing to draw for a holding the observer knows
 
 
 def test_a_card_shown_from_a_hand_fed_by_two_lots_is_credited_to_a_lot_that_held_it():
@@ -66,7 +71,7 @@ def test_the_same_arguments_and_generator_give_the_same_deal():
     lots = [(1, 2, 2, 3, 4, 5, 5), (1, 3)]
     holdings = [Holding(((FIRST, 3), (RESHUFFLED, 1)), seen=(3, 5)), Holding(((FIRST, 4),)),
                 Holding(((RESHUFFLED, 1),))]
-    assert deal_by_lots(Rng(9), lots, holdings) == deal_by_lots(Rng(9), lots, holdings)
+    assert deal_by_lots(Rng(9), as_counts(lots), holdings) == deal_by_lots(Rng(9), as_counts(lots), holdings)
 
 
 @pytest.mark.parametrize(
@@ -81,4 +86,4 @@ def test_the_same_arguments_and_generator_give_the_same_deal():
 )
 def test_holdings_that_contradict_their_lots_are_refused_in_one_line(lots, holdings):
     with pytest.raises(ValueError, match=r"^no deal fits the lots: "):
-        deal_by_lots(Rng(1), lots, holdings)
+        deal_by_lots(Rng(1), as_counts(lots), holdings)

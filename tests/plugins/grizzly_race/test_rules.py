@@ -210,7 +210,7 @@ def test_a_sample_puts_in_the_reserve_only_cards_of_the_discard_pile_it_was_set_
     checked = 0
     for state in random_positions():
         if state.reserve:
-            pile = Counter(state.lots[state.reserve_lot])
+            pile = Counter(dict(state.lots[state.reserve_lot]))
             for seat in range(state.players):
                 assert Counter(state.sample(seat, Rng(checked)).reserve) <= pile
                 checked += 1
@@ -222,9 +222,10 @@ def test_a_seat_that_drew_from_a_reshuffled_pile_knows_what_is_left_of_it_in_the
     for state in random_positions():
         lot = state.reserve_lot
         for seat in range(state.players):
-            drawn = sum(count for sources, _, _ in state.epochs[seat] for source, count in sources if source == lot)
+            drawn = sum(count for sources, _ in state.draws[seat] for source, count in sources if source == lot)
+            pile = sum(copies for _, copies in state.lots[lot])
             # Nobody else has drawn from the pile since this seat did: the rest of it is the reserve.
-            if lot > 0 and state.reserve and drawn + len(state.reserve) == len(state.lots[lot]):
+            if lot > 0 and state.reserve and drawn + len(state.reserve) == pile:
                 sampled = state.sample(seat, Rng(checked))
                 assert sorted(sampled.reserve) == sorted(state.reserve)
                 checked += 1
@@ -240,8 +241,8 @@ def test_every_sample_accounts_for_each_card_of_each_lot_and_each_card_a_hand_pl
         sampled = state.sample(seat, Rng(checked))
         checked += 1
         received = [Counter() for _ in sampled.lots]
-        for draws in sampled.epochs:
-            for sources, seen, truth in draws:
+        for draws, truths in zip(sampled.draws, sampled.truths, strict=True):
+            for (sources, seen), truth in zip(draws, truths, strict=True):
                 assert [(lot, len(cards)) for lot, cards in truth] == list(sources)
                 assert Counter(seen) <= Counter(card for _, cards in truth for card in cards)
                 for lot, cards in truth:
@@ -249,6 +250,7 @@ def test_every_sample_accounts_for_each_card_of_each_lot_and_each_card_a_hand_pl
         for column, beaten in zip(sampled.guards, sampled.beaten, strict=True):
             received[0].update([*column, *beaten])
         received[sampled.reserve_lot].update(sampled.reserve)
-        assert received == [Counter(lot) for lot in sampled.lots]
-        assert sampled.epochs[seat] == state.epochs[seat]
+        assert received == [Counter(dict(lot)) for lot in sampled.lots]
+        assert sampled.truths[seat] == state.truths[seat]
+        assert sampled.draws == state.draws
     assert checked > 30
