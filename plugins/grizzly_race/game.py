@@ -10,6 +10,7 @@ is spent. An action is an int: 1-5 plays a card of that strength, 6 (SUPER) play
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 import attrs
@@ -126,7 +127,7 @@ class GrizzlyRace(Game):
         state.winners = ()
         state.last_round = ()
         state.commitments = Commitments(range(players))
-        state._record_deal()
+        state._record_deal(_full_lot(players))
         return state
 
     def max_decisions(self, players: int, options: RaceOptions) -> int:
@@ -287,11 +288,13 @@ class RaceState(State):
         self.deal_plan = (self.round, seat, plan)
         return plan
 
-    def _record_deal(self) -> None:
-        """Start the record of where face-down cards came from: everything face down now counts as dealt
-        from one lot (at setup: the shuffled collections). Each hand's cards are its first draw."""
-        dealt = [card for zone in (*self.hands, *self.guards, self.reserve) for card in zone]
-        self.lots = [_lot(dealt)]
+    def _record_deal(self, lot: Lot | None = None) -> None:
+        """Start the record of where face-down cards came from: everything face down now (`lot`, if the
+        caller knows it) counts as dealt from one lot (at setup: the shuffled collections). Each hand's cards
+        are its first draw."""
+        if lot is None:
+            lot = _lot([card for zone in (*self.hands, *self.guards, self.reserve) for card in zone])
+        self.lots = [lot]
         self.draws = [((((0, len(hand)),), ()),) for hand in self.hands]
         self.truths = [(((0, tuple(sorted(hand))),),) for hand in self.hands]
         self.beaten = [()] * self.players
@@ -321,12 +324,13 @@ class RaceState(State):
             else:
                 self.hands[seat].remove(action)
                 self.discard.append(action)
-                *before, (sources, seen) = self.draws[seat]
-                self.draws[seat] = (*before, (sources, (*seen, action)))
+                draws = self.draws[seat]
+                sources, seen = draws[-1]
+                self.draws[seat] = (*draws[:-1], (sources, (*seen, action)))
                 won = action >= guard
             if won:
                 self.discard.append(self.guards[seat].pop())
-                self.beaten[seat] = (*self.beaten[seat], guard)
+                self.beaten[seat] += (guard,)
                 self.revealed[seat] = False
                 beaten += 1
             else:
@@ -378,6 +382,12 @@ class RaceState(State):
 
 def _lot(cards: list[int]) -> Lot:
     return tuple(sorted(Counter(cards).items()))
+
+
+@functools.cache
+def _full_lot(players: int) -> Lot:
+    """Every card of the players' collections: the setup's deal."""
+    return tuple((strength, copies * players) for strength, copies in sorted(COLLECTION))
 
 
 def unseen_counts(observation: RaceObservation, players: int) -> Counter:
