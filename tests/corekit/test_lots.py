@@ -3,6 +3,8 @@
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from corekit import Rng
 from corekit.lots import Holding, deal_by_lots
@@ -67,6 +69,15 @@ def test_an_ambiguous_card_is_credited_to_either_lot_across_samples():
     assert {1, 5} <= set(kept) <= {1, 3, 5}
 
 
+def test_two_hands_fed_by_the_same_two_lots_are_not_both_credited_with_the_same_last_card():
+    # Each lot has one 5 and each hand showed a 5: one came from each lot, so one hand keeps the first
+    # lot's 1 and the other the second lot's 9, never both a 1.
+    lots = [(1, 5), (5, 9)]
+    both = Holding(((FIRST, 1), (RESHUFFLED, 1)), seen=(5,))
+    kept = {tuple(a.held[0] for a in dealt) for dealt in draws(lots, [both, both], 100)}
+    assert kept == {(1, 9), (9, 1)}
+
+
 def test_the_same_arguments_and_generator_give_the_same_deal():
     lots = [(1, 2, 2, 3, 4, 5, 5), (1, 3)]
     holdings = [Holding(((FIRST, 3), (RESHUFFLED, 1)), seen=(3, 5)), Holding(((FIRST, 4),)),
@@ -87,3 +98,50 @@ def test_the_same_arguments_and_generator_give_the_same_deal():
 def test_holdings_that_contradict_their_lots_are_refused_in_one_line(lots, holdings):
     with pytest.raises(ValueError, match=r"^no deal fits the lots: "):
         deal_by_lots(Rng(1), as_counts(lots), holdings)
+
+
+@st.composite
+def true_worlds(draw):
+    """Lots of small cards dealt among holdings (some fed by two lots), each showing some of its cards, a
+    few looked at by the observer: the truth a deal must be able to reproduce."""
+    lot_count = draw(st.integers(1, 3))
+    holding_count = draw(st.integers(1, 5))
+    lots, received = [], [dict() for _ in range(holding_count)]
+    for lot in range(lot_count):
+        cards = draw(st.lists(st.integers(1, 4), max_size=10))
+        lots.append(Counter(cards))
+        for card in cards:
+            # Each holding takes from at most two lots: its own index's and the next one's.
+            owner = draw(st.sampled_from([h for h in range(holding_count) if lot in (h % lot_count,
+                                                                                       (h + 1) % lot_count)]
+                                         or [0]))
+            received[owner].setdefault(lot, []).append(card)
+    holdings = []
+    for cards_by_lot in received:
+        sources = tuple((lot, len(cards)) for lot, cards in sorted(cards_by_lot.items()))
+        everything = [card for _, cards in sorted(cards_by_lot.items()) for card in cards]
+        seen = tuple(draw(st.lists(st.sampled_from(everything), max_size=len(everything)))
+                     if everything else ())
+        # Shown cards must be real ones: keep only as many copies as the holding has.
+        seen = tuple((Counter(seen) & Counter(everything)).elements())
+        known = tuple((lot, tuple(sorted(cards))) for lot, cards in sorted(cards_by_lot.items()))
+        holdings.append(Holding(sources, seen, known if draw(st.booleans()) else None))
+    return lots, holdings
+
+
+@given(true_worlds(), st.integers(0, 2**32))
+@settings(max_examples=300, deadline=None)
+def test_every_world_the_truth_fits_can_be_dealt_and_each_deal_keeps_every_count(world, key):
+    lots, holdings = world
+    dealt = deal_by_lots(Rng(key), lots, holdings)
+    per_lot = [Counter() for _ in lots]
+    for holding, allotment in zip(holdings, dealt, strict=True):
+        received = holding.known if allotment is None else allotment.received
+        assert [(lot, len(cards)) for lot, cards in received] == list(holding.sources)
+        everything = Counter(card for _, cards in received for card in cards)
+        assert Counter(holding.seen) <= everything
+        if allotment is not None:
+            assert Counter(allotment.held) == everything - Counter(holding.seen)
+        for lot, cards in received:
+            per_lot[lot].update(cards)
+    assert per_lot == [+lot for lot in lots]
