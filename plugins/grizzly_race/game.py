@@ -69,9 +69,10 @@ class RaceObservation:
     """What a seat knows now. With `seat` None it is the full truth (hands, guards, reserve and what every
     refill drew).
 
-    `lots`, `draws`, `beaten` and `reserve_lot` record where face-down cards came from (see `_record_deal`):
-    everyone saw each reshuffled discard pile (a lot, as (strength, copies) pairs) and who took how many of
-    its cards; a seat knows what it drew itself (`own_draws`, one entry per draw in `draws[seat]`).
+    `lots`, `draws` and `beaten` record where face-down cards came from (see `_record_deal`): everyone saw
+    each reshuffled discard pile (a lot, as (strength, copies) pairs; the reserve's cards come from the
+    last one) and who took how many of its cards; a seat knows what it drew itself (`own_draws`, one entry
+    per draw in `draws[seat]`).
     """
 
     seat: int | None
@@ -89,8 +90,6 @@ class RaceObservation:
     own_draws: tuple[Received, ...] = ()
     beaten: tuple[tuple[int, ...], ...] = ()
     """The guards each seat has beaten, in order."""
-    reserve_lot: int = 0
-    """The lot the reserve's cards come from."""
     hidden: tuple[object, ...] = ()
     """Full view only: every hand, every guard column (bottom first), the reserve and every seat's draws."""
 
@@ -149,7 +148,7 @@ class RaceState(State):
 
     __slots__ = (
         "beaten", "commitments", "deal_plan", "discard", "draws", "game", "guards", "hands", "last_round", "lots",
-        "options", "players", "reserve", "reserve_lot", "revealed", "rng", "round", "spent", "stall", "supercard",
+        "options", "players", "reserve", "revealed", "rng", "round", "spent", "stall", "supercard",
         "truths", "winners",
     )
 
@@ -207,7 +206,6 @@ class RaceState(State):
         copy.draws = self.draws[:]
         copy.truths = self.truths[:]
         copy.beaten = self.beaten[:]
-        copy.reserve_lot = self.reserve_lot
         copy.deal_plan = None
         return copy
 
@@ -245,7 +243,6 @@ class RaceState(State):
             draws=tuple(self.draws),
             own_draws=self.truths[seat] if seat is not None else (),
             beaten=tuple(self.beaten),
-            reserve_lot=self.reserve_lot,
             hidden=hidden,
         )
 
@@ -269,6 +266,12 @@ class RaceState(State):
         copy.commitments.redraw_others(seat, rng, copy._choices)
         copy.rng = rng.spawn()
         return copy
+
+    @property
+    def reserve_lot(self) -> int:
+        """The lot the reserve's cards come from: the last pile reshuffled (the reserve is set aside from
+        it and refilled only when it runs short), or the setup's deal before any."""
+        return len(self.lots) - 1
 
     def _lot_deal(self, seat: int) -> LotDeal:
         """What `seat` knows of where the face-down cards came from, prepared for drawing samples. Kept
@@ -298,7 +301,6 @@ class RaceState(State):
         self.draws = [((((0, len(hand)),), ()),) for hand in self.hands]
         self.truths = [(((0, tuple(sorted(hand))),),) for hand in self.hands]
         self.beaten = [()] * self.players
-        self.reserve_lot = 0
         self.deal_plan = None
 
     def zones(self) -> dict[str, list[int]]:
@@ -368,7 +370,6 @@ class RaceState(State):
             pile = self.discard
             self.discard = []
             self.lots.append(_lot(pile))  # seen by everyone before the shuffle
-            self.reserve_lot = len(self.lots) - 1
             self.rng.shuffle(pile)
             drawn = pile[:HAND - len(hand)]
             sources.append((self.reserve_lot, len(drawn)))
