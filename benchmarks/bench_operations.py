@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.conftest import random_walk
 from corekit import Rng, default_registry
 
 REGISTRY = default_registry()
@@ -24,17 +25,7 @@ IDS = [f"{game}-{players}" for game, players in CASES]
 
 def mid_game(game_id: str, players: int, walk: int = 20):
     """A state after a fixed random walk (shorter if the game ends first, never terminal)."""
-    state = REGISTRY.game(game_id).initial_state(players, 11)
-    rng = Rng(5)
-    for _ in range(walk):
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        after = state.clone()
-        after.apply(seat, legal[rng.below(len(legal))])
-        if after.is_terminal:
-            break
-        state = after
-    return state
+    return random_walk(REGISTRY.game(game_id).initial_state(players, 11), Rng(5), lambda _, moves: moves == walk)
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.conftest import random_playouts as shared_playouts
-from corekit import default_registry, play_match
+from benchmarks.conftest import random_walk
+from corekit import Rng, default_registry, play_match
 
 GAME = default_registry().game("slasher")
 GAMES = 20
@@ -40,3 +41,43 @@ def test_runner_heuristic_matches(benchmark, players):
     assert steps > 0
     if benchmark.stats:
         benchmark.extra_info["decisions_per_second"] = round(steps / benchmark.stats.stats.mean)
+
+
+def after_a_reshuffle(players: int, seed: int, more: int = 10):
+    """A state some decisions after the first reshuffle of a random game that has one (never terminal)."""
+    after: list[int] = []  # the move count at the first reshuffle
+
+    def done(state, moves: int) -> bool:
+        if len(state.lots) > 1 and not after:
+            after.append(moves)
+        return bool(after) and moves >= after[0] + more
+
+    state = random_walk(GAME.initial_state(players, seed), Rng(seed + 1000), done)
+    assert len(state.lots) > 1, "the seed was chosen because its game reshuffles"
+    return state
+
+
+RESHUFFLED = [(4, 13), (5, 7)]
+
+
+@pytest.mark.parametrize(("players", "seed"), RESHUFFLED, ids=[f"{p}-players" for p, _ in RESHUFFLED])
+def test_sample_after_a_reshuffle(benchmark, players, seed):
+    """Samples of one position, as a searcher draws them: what the seat knows is prepared once, kept."""
+    state = after_a_reshuffle(players, seed)
+    seat = state.to_act[0]
+    state.sample(seat, Rng(1))
+    sampled = benchmark(state.sample, seat, Rng(9))
+    assert sampled.observation(seat) == state.observation(seat)
+
+
+@pytest.mark.parametrize(("players", "seed"), RESHUFFLED, ids=[f"{p}-players" for p, _ in RESHUFFLED])
+def test_first_sample_after_a_reshuffle(benchmark, players, seed):
+    """The first sample of a position: the ways to credit the ambiguous shown cards are searched for."""
+    state = after_a_reshuffle(players, seed)
+    seat = state.to_act[0]
+    def first_sample():
+        state.deal_plan = None  # forget what the last round prepared
+        return state.sample(seat, Rng(9))
+
+    sampled = benchmark(first_sample)
+    assert sampled.observation(seat) == state.observation(seat)

@@ -15,6 +15,21 @@ from corekit import Rng
 from corekit.script_args import OneLineParser
 
 
+def random_walk(state: Any, rng: Rng, done: Callable[[Any, int], bool]) -> Any:
+    """Random moves, each on a clone, until `done(state, moves so far)`; stops at the last state before the
+    end if the game would end first (a searcher's position is never terminal)."""
+    moves = 0
+    while not done(state, moves):
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        after = state.clone()
+        after.apply(seat, legal[rng.below(len(legal))])
+        if after.is_terminal:
+            break
+        state, moves = after, moves + 1
+    return state
+
+
 def best_time(fn: Callable[[], object], repeats: int = 5) -> float:
     """The fastest of `repeats` timed calls of `fn`, in seconds."""
     best = float("inf")

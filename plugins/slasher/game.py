@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import attrs
 
 from corekit import Game, GameError, ReactionWindow, Rng, State, TurnOrder, draw_or_reshuffle
+from corekit.lots import SHOWN, SearchGaveUp, Stream, StreamDeal, received_cards
 from plugins.slasher.cards import (
     FLEE,
     FULL_DECK,
@@ -100,8 +101,18 @@ class SlasherObservation:
     stall: int
     winners: tuple[int, ...]
     log: tuple[str, ...]
+    lots: tuple[tuple[int, ...], ...] = ()
+    """Where face-down cards came from: the setup's deck, then each discard pile reshuffled (sorted)."""
+    turned: tuple[tuple[int, ...], ...] = ()
+    """Per lot, the cards Flee! turned face up from it."""
+    streams: tuple[tuple[int, ...], ...] = ()
+    """Per seat, its hand's history: `-1 - lot` for a card drawn from a lot, the card's code for a card
+    shown (played, discarded, or a killer once it struck)."""
+    drawn: tuple[int, ...] = ()
+    """This seat's own draws, in order (the cards behind its stream's draws)."""
     hidden: tuple[object, ...] = ()
-    """Full view only: every hand and the deck (top last), each as bytes holding one card code per byte."""
+    """Full view only: every hand, the deck (top last) and every seat's draws, each as bytes holding one
+    card code per byte."""
 
     def place(self, seat: int) -> int | None:
         """Where `seat`'s teen is (a location code), or None without a location."""
@@ -114,7 +125,7 @@ class Slasher(Game):
 
     id = "slasher"
     title = "B: The Summer Camp Slasher"
-    version = "2"
+    version = "3"
     min_players = 2
     # 64 cards, 16 of them in the hands at 4 seats and 24 at 6. Past 6 the draw pile and discard run dry
     # at refill time in random play (7 seats: ~1 short refill a game, 8: ~5, 10: ~28), so hands stay
@@ -174,8 +185,9 @@ class SlasherState(State):
     """One moment of a slasher match."""
 
     __slots__ = (
-        "deck", "discard", "game", "hands", "killer", "log", "negated", "options", "panicked", "phase",
-        "players", "rng", "stacks", "stall", "turn", "turns", "window", "winners",
+        "deal_plan", "deck", "discard", "drawn", "game", "hands", "killer", "log", "lots", "negated", "options",
+        "panicked", "phase", "players", "rng", "stacks", "stall", "streams", "turn", "turned", "turns", "window",
+        "winners",
     )
 
     @classmethod
@@ -201,6 +213,12 @@ class SlasherState(State):
         state.turn = 1
         state.winners = ()
         state.log = ()
+        # Every hand was dealt from the setup's deck: the first lot.
+        state.lots = [FULL_DECK]
+        state.turned = [()]
+        state.streams = [(_drawn_from(0),) * len(hand) for hand in hands]
+        state.drawn = [tuple(hand) for hand in hands]
+        state.deal_plan = None
         return state
 
     # ---- the contract --------------------------------------------------------------------------
@@ -224,6 +242,7 @@ class SlasherState(State):
 
     def _apply(self, seat: int, action: tuple[int, ...]) -> None:
         """Dispatch on the move: a pass or reaction in an attack, a play or a new hand on a turn."""
+        self.deal_plan = None
         move = action[0]
         if move == PASS:
             self.window.pass_priority()
@@ -262,6 +281,11 @@ class SlasherState(State):
         copy.turn = self.turn
         copy.winners = self.winners
         copy.log = self.log
+        copy.lots = self.lots[:]
+        copy.turned = self.turned[:]
+        copy.streams = self.streams[:]
+        copy.drawn = self.drawn[:]
+        copy.deal_plan = self.deal_plan  # the same position: what a seat knows is the same (`_apply` drops it)
         return copy
 
     def observation(self, seat: int | None) -> SlasherObservation:
@@ -288,12 +312,24 @@ class SlasherState(State):
             stall=self.stall,
             winners=self.winners,
             log=self.log,
+            lots=tuple(self.lots),
+            turned=tuple(self.turned),
+            streams=tuple(self.streams),
+            drawn=self.drawn[seat] if seat is not None else (),
             # Full view only, one byte per card: the digest of replays walks these at every step.
-            hidden=(tuple(bytes(h) for h in self.hands), bytes(self.deck)) if seat is None else (),
+            hidden=(tuple(bytes(h) for h in self.hands), bytes(self.deck), tuple(bytes(d) for d in self.drawn))
+            if seat is None else (),
         )
 
     def sample(self, seat: int, rng: Rng) -> SlasherState:
-        """Other hands, the deck and a face-down killer the seat did not play, redrawn from the unseen cards."""
+        """Other hands, the deck and a face-down killer the seat did not play, redrawn from the unseen cards.
+
+        Once a discard pile has been reshuffled, the cards are dealt within their lots (`_sample_by_lots`);
+        until then every unseen card came from one shuffle and is dealt from one pool. So they are too when
+        the search for where the shown cards came from gives up (a long history: see RULES.md)."""
+        plan = self._stream_deal(seat) if len(self.lots) > 1 else None
+        if plan is not None:
+            return self._sample_by_lots(seat, plan, rng)
         copy = self.clone()
         others = [s for s in range(self.players) if s != seat]
         pool = sorted([card for s in others for card in copy.hands[s]] + copy.deck)
@@ -312,8 +348,51 @@ class SlasherState(State):
             start += size
         copy.deck = pool[start:]
         copy.discard.sort()
+        for s in others:  # what each drew, in order, to match: its shown cards, then what it holds now
+            unshown = copy.hands[s] + ([copy.killer] if hidden_killer and s == copy.turns.current else [])
+            events = [(0, None) if lot != SHOWN else (lot, card) for lot, card in _events(copy.streams[s])]
+            copy.drawn[s] = tuple(received_cards(events, [0] * sum(lot == SHOWN for lot, _ in events), [unshown]))
         copy.rng = rng.spawn()
         return copy
+
+    def _sample_by_lots(self, seat: int, plan: StreamDeal, rng: Rng) -> SlasherState:
+        """A sample in which every card of a hand and of the deck came from a lot that could have given it."""
+        world = plan.draw(rng)
+        copy = self.clone()
+        others = [s for s in range(self.players) if s != seat]
+        for s, held, received, down in zip(others, world.held, world.received, world.face_down, strict=True):
+            copy.hands[s] = sorted(held)
+            copy.drawn[s] = tuple(received)
+            if down is not None:
+                copy.killer = down
+        copy.deck = world.rest
+        copy.discard.sort()
+        copy.rng = rng.spawn()
+        return copy
+
+    def _stream_deal(self, seat: int) -> StreamDeal | None:
+        """What `seat` knows of where the face-down cards came from, prepared for drawing samples (None if
+        the search for where the shown cards came from gave up). Kept until the next action: a searcher
+        samples one position many times."""
+        if self.deal_plan is not None and self.deal_plan[0] == seat:
+            return self.deal_plan[1]  # also a sample's: it keeps all that the seat knows
+        lots = [Counter(lot) for lot in self.lots]
+        for lot, cards in zip(lots, self.turned, strict=True):
+            lot.subtract(cards)
+        own = (code for code in self.streams[seat] if code < 0)
+        for code, card in zip(own, self.drawn[seat], strict=True):
+            lots[-1 - code][card] -= 1
+        owner = self.turns.current if self.phase == ATTACK else None
+        streams = [
+            Stream(_events(self.streams[s]), killer_belief(self.places(), owner) if s == owner else None)
+            for s in range(self.players) if s != seat
+        ]
+        try:
+            plan: StreamDeal | None = StreamDeal(lots, streams, len(self.deck))
+        except SearchGaveUp:
+            plan = None
+        self.deal_plan = (seat, plan)
+        return plan
 
     def zones(self) -> dict[str, list[int]]:
         """Hands, tabled stacks, the deck, the discard and a killer in play: all 64 cards."""
@@ -353,7 +432,10 @@ class SlasherState(State):
     def _play(self, seat: int, action: tuple[int, ...]) -> None:
         """A location onto a teen (the turn ends) or a killer face down (an attack opens)."""
         move, card = action[0], action[1]
-        self._take(seat, card)
+        if move == LOCATION:
+            self._take(seat, card)
+        else:
+            self.hands[seat].remove(card)  # face down: the table learns which card it was when it strikes
         if len(action) == (4 if move == LOCATION else 3):  # the optional rule's extra discard
             self._take(seat, action[-1])
             self.discard.append(action[-1])
@@ -374,6 +456,7 @@ class SlasherState(State):
         """A player who can play neither a location nor a killer discards the hand and draws 4."""
         self.discard.extend(self.hands[seat])
         self._note(f"{self._seat(seat)} can play nothing: discards {self._cards(self.hands[seat])}, draws 4")
+        self._shown(seat, self.hands[seat])
         self.hands[seat] = []
         self._refill(seat)
         self._end_turn(died=False)
@@ -421,10 +504,12 @@ class SlasherState(State):
 
     def _flee(self, target: int) -> None:
         """Turn over the top card: a location becomes the teen's place, anything else is discarded."""
-        card = draw_or_reshuffle(self.deck, self.discard, self.rng)
+        card = self._draw()
         if card is None:
             self._note(f"  {self._seat(target)} cannot flee: no cards left to turn over")
-        elif is_location(card):
+            return
+        self.turned[-1] += (card,)
+        if is_location(card):
             self.stacks[target].append(card)
             self._note(f"  {self._seat(target)} flees to {name(card)}")
         else:
@@ -435,6 +520,7 @@ class SlasherState(State):
         """The killer card is turned over and kills, then the turn ends."""
         killer, self.killer = self.killer, 0
         self.discard.append(killer)
+        self._shown(self.turns.current, (killer,))
         self.window = None
         self.phase = TURN
         negated, self.negated, self.panicked = self.negated, False, False  # this attack is over
@@ -446,6 +532,7 @@ class SlasherState(State):
         else:
             self._note(f"the killer is {name(killer)}: kills {' and '.join(self._seat(s) for s in dead)}")
         for seat in dead:
+            self._shown(seat, self.hands[seat])
             self.discard.extend(self.hands[seat])
             self.discard.extend(self.stacks[seat])
             self.hands[seat] = []
@@ -487,15 +574,30 @@ class SlasherState(State):
         """Draw up to 4, reshuffling the discard into a new deck when the deck is empty."""
         hand = self.hands[seat]
         while len(hand) < HAND:
-            card = draw_or_reshuffle(self.deck, self.discard, self.rng)
+            card = self._draw()
             if card is None:
                 break
             hand.append(card)
+            self.streams[seat] += (_drawn_from(len(self.lots) - 1),)
+            self.drawn[seat] += (card,)
         hand.sort()
 
+    def _draw(self) -> int | None:
+        """The top card; an empty deck is first refilled from the shuffled discard, which everyone saw: it
+        becomes a new lot."""
+        if not self.deck and self.discard:
+            self.lots.append(tuple(sorted(self.discard)))
+            self.turned.append(())
+        return draw_or_reshuffle(self.deck, self.discard, self.rng)
+
     def _take(self, seat: int, card: int) -> None:
-        """Take one copy of `card` out of `seat`'s hand."""
+        """Take one copy of `card` out of `seat`'s hand, face up."""
         self.hands[seat].remove(card)
+        self._shown(seat, (card,))
+
+    def _shown(self, seat: int, cards: Sequence[int]) -> None:
+        """Cards of `seat`'s hand seen face up as they leave it."""
+        self.streams[seat] += tuple(cards)
 
     def _note(self, event: str) -> None:
         """Add a public event to the log the observation shows."""
@@ -509,6 +611,16 @@ class SlasherState(State):
     def _cards(cards: Sequence[int]) -> str:
         """Card names for the log."""
         return ", ".join(name(c) for c in cards) or "nothing"
+
+
+def _drawn_from(lot: int) -> int:
+    """A stream's code for a card drawn from `lot` (shown cards are their own codes, all positive)."""
+    return -1 - lot
+
+
+def _events(stream: tuple[int, ...]) -> tuple[tuple[int, int | None], ...]:
+    """A seat's stream as `corekit.lots` events."""
+    return tuple((-1 - code, None) if code < 0 else (SHOWN, code) for code in stream)
 
 
 BELIEF = {"strikes a rival": 12, "finds no victim": 3, "strikes its player": 1}

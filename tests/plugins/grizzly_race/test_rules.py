@@ -6,6 +6,7 @@ import pytest
 
 from corekit import HIDDEN, IllegalAction, Rng
 from plugins.grizzly_race.game import SUPER, GrizzlyRace, RaceOptions, RaceState, unseen_counts
+from tests.random_play import positions
 
 GAME = GrizzlyRace()
 
@@ -197,13 +198,7 @@ def random_positions(seeds=range(6), players=(2, 3, 4)):
     """Every position of a few random games, from the deal to the end."""
     for count in players:
         for seed in seeds:
-            state = GAME.initial_state(count, seed)
-            rng = Rng(seed + 100)
-            while not state.is_terminal:
-                yield state
-                seat = state.to_act[0]
-                legal = state.legal_actions(seat)
-                state.apply(seat, legal[rng.below(len(legal))])
+            yield from positions(GAME, count, seed, Rng(seed + 100))
 
 
 def test_a_sample_puts_in_the_reserve_only_cards_of_the_discard_pile_it_was_set_aside_from():

@@ -1,0 +1,106 @@
+"""Samples after a reshuffle: the table saw the discard pile that became the new deck, so a sample may put
+in the deck, and in the hands that drew from it, only cards that pile could have given."""
+
+from collections import Counter
+
+import pytest
+
+from corekit import Rng
+from corekit.lots import StreamDeal
+from plugins.slasher.cards import FULL_DECK, KILLERS
+from plugins.slasher.game import ATTACK, Slasher, SlasherState
+from tests.random_play import positions
+
+# Random 4- and 5-player games (moves drawn from Rng(seed + 1000)) whose discard pile is reshuffled:
+# once in the first two, twice and four times in the last two.
+RESHUFFLING = [(4, 0), (4, 13), (5, 2), (5, 7)]
+
+
+def contradiction(state: SlasherState) -> str | None:
+    """What in `state` contradicts its own public history, or None: every card a hand showed must be one
+    it had drawn and still held, what each hand drew must leave exactly its cards (and a face-down killer
+    with its player), and each lot's cards must be exactly those drawn from it, turned over from it, and
+    (for the last lot) still in the deck."""
+    drawn_from = [Counter() for _ in state.lots]
+    for seat in range(state.players):
+        hand, draws = Counter(), iter(state.drawn[seat])
+        for code in state.streams[seat]:
+            if code < 0:
+                card = next(draws)
+                hand[card] += 1
+                drawn_from[-1 - code][card] += 1
+            elif hand[code] == 0:
+                return f"seat {seat} showed {code}, which it did not hold"
+            else:
+                hand[code] -= 1
+        if next(draws, None) is not None:
+            return f"seat {seat} drew more cards than its history shows"
+        holds = Counter(state.hands[seat])
+        if state.phase == ATTACK and seat == state.turns.current:
+            holds[state.killer] += 1
+        if +hand != holds:
+            return f"seat {seat} holds {sorted(holds.elements())}, its history leaves {sorted((+hand).elements())}"
+    last = len(state.lots) - 1
+    for lot, cards in enumerate(state.lots):
+        accounted = drawn_from[lot] + Counter(state.turned[lot]) + (Counter(state.deck) if lot == last else Counter())
+        if accounted != Counter(cards):
+            return f"lot {lot} held {sorted(cards)}, but {sorted(accounted.elements())} came out of it"
+    return None
+
+
+def play(players: int, seed: int):
+    """The states of a random game, one per decision."""
+    return positions(Slasher(), players, seed, Rng(seed + 1000))
+
+
+@pytest.mark.parametrize(("players", "seed"), RESHUFFLING)
+def test_each_hand_history_replays_into_the_true_hands_and_each_lot_is_accounted_for(players, seed):
+    lots = 1
+    for state in play(players, seed):
+        assert contradiction(state) is None
+        lots = len(state.lots)
+    assert lots > 1, "the game was chosen because its discard pile is reshuffled"
+
+
+@pytest.mark.parametrize(("players", "seed"), RESHUFFLING)
+def test_samples_after_a_reshuffle_never_contradict_what_the_table_saw(players, seed):
+    checked = 0
+    for step, state in enumerate(play(players, seed)):
+        if len(state.lots) == 1 or step % 3:
+            continue
+        for seat in range(players):
+            sample = state.sample(seat, Rng(step * 7 + seat))
+            assert contradiction(sample) is None, (step, seat)
+            assert sample.observation(seat) == state.observation(seat)
+            if state.phase == ATTACK and seat != state.turns.current:
+                assert sample.killer in KILLERS
+            checked += 1
+    assert checked > 20
+
+
+def test_before_any_reshuffle_a_sample_redraws_what_each_other_seat_drew_to_match_its_hand():
+    state = next(s for s in play(4, 0) if s.turn == 6 and s.phase != ATTACK)
+    sample = state.sample(0, Rng(3))
+    assert contradiction(sample) is None
+    assert sample.drawn[0] == state.drawn[0]
+    assert [sample.drawn[s] for s in (1, 2, 3)] != [state.drawn[s] for s in (1, 2, 3)]
+
+
+def test_the_first_lot_is_the_whole_deck_and_each_reshuffle_adds_the_discard_pile_it_shuffled():
+    states = play(4, 13)
+    before = next(s for s in states if not s.deck and s.discard and s.phase != ATTACK)
+    pile = sorted(before.discard)
+    assert before.lots == [FULL_DECK]
+    after = next(s for s in states if len(s.lots) == 2)
+    assert after.lots[1] == tuple(pile)
+
+
+def test_when_the_search_gives_up_a_sample_pools_the_unseen_cards_as_before_the_first_reshuffle(monkeypatch):
+    monkeypatch.setattr(StreamDeal, "BUDGET", (0, 0))
+    state = next(s for step, s in enumerate(play(5, 7)) if len(s.lots) > 2 and step % 2 == 0)
+    seat = (state.to_act[0] + 1) % state.players
+    sample = state.sample(seat, Rng(5))
+    assert state.deal_plan == (seat, None)
+    assert sample.observation(seat) == state.observation(seat)
+    assert sample.sample(seat, Rng(6)).digest() == state.sample(seat, Rng(6)).digest()
+    assert Counter(c for zone in sample.zones().values() for c in zone) == Counter(FULL_DECK)
