@@ -19,7 +19,7 @@ from collections.abc import Sequence
 import attrs
 
 from corekit import Game, GameError, ReactionWindow, Rng, State, TurnOrder, draw_or_reshuffle
-from corekit.lots import SHOWN, SearchGaveUp, Stream, StreamDeal, received_cards
+from corekit.streams import SHOWN, SearchGaveUp, Stream, StreamDeal, received_cards
 from plugins.slasher.cards import (
     FLEE,
     FULL_DECK,
@@ -619,7 +619,7 @@ def _drawn_from(lot: int) -> int:
 
 
 def _events(stream: tuple[int, ...]) -> tuple[tuple[int, int | None], ...]:
-    """A seat's stream as `corekit.lots` events."""
+    """A seat's stream as `corekit.streams` events."""
     return tuple((-1 - code, None) if code < 0 else (SHOWN, code) for code in stream)
 
 

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from corekit import Rng
-from corekit.lots import StreamDeal
+from corekit.streams import StreamDeal
 from plugins.slasher.cards import FULL_DECK, KILLERS
 from plugins.slasher.game import ATTACK, Slasher, SlasherState
 from tests.random_play import positions
