@@ -269,7 +269,6 @@ class _Crediting:
         self.choices = choices
         self.fixed = fixed
         self.ends = ends
-        self.weights = weights
         self.left = left
         self.kinds = [(card,) if card is not None else
                       tuple(sorted(kind for kind, weight in (weights[stream] or {}).items() if weight > 0))
