@@ -106,6 +106,15 @@ class Rng:
             raise IndexError("choice() from an empty sequence")
         return items[self.below(len(items))]
 
+    def weighted(self, weights: Sequence[int]) -> int:
+        """An index drawn with probability proportional to its (non-negative integer) weight."""
+        pick = self.below(sum(weights))
+        for index, weight in enumerate(weights):
+            if pick < weight:
+                return index
+            pick -= weight
+        raise AssertionError("the pick is below the total weight")
+
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates, from the end)."""
         below = self.below

@@ -112,11 +112,12 @@ class StreamDeal:
         # With a face-down card: the (lot, card) pairs those creditings gave it, each drawn by its weight
         # times the copies its lot has left, then one of the creditings that gave it.
         self.by_down: dict[tuple[int, Any] | None, list[tuple[tuple[int, Any], ...]]] = {}
-        at = self.face_down_at[next(iter(self.face_down_at))] if self.face_down_at else None
+        down_stream = next(iter(self.face_down_at), None)
+        at = None if down_stream is None else self.face_down_at[down_stream]
         for way in found:
             self.by_down.setdefault(None if at is None else way[at], []).append(tuple(way))
         self.downs = sorted(self.by_down, key=repr)
-        weights = self.streams[next(iter(self.face_down_at))].face_down or {} if self.face_down_at else {}
+        weights = (self.streams[down_stream].face_down or {}) if down_stream is not None else {}
         self.down_weights = [weights[down[1]] * left[down[0]][down[1]] if down is not None else 1
                              for down in self.downs]
 
@@ -185,12 +186,7 @@ class StreamDeal:
 
     def _drawn_way(self, rng: Rng) -> tuple[tuple[int, Any], ...]:
         """One of the creditings: with a face-down card, its (lot, card) first, by weight."""
-        index = 0
-        if len(self.downs) > 1:
-            pick = rng.below(sum(self.down_weights))
-            while pick >= self.down_weights[index]:
-                pick -= self.down_weights[index]
-                index += 1
+        index = rng.weighted(self.down_weights) if len(self.downs) > 1 else 0
         ways = self.by_down[self.downs[index]]
         return ways[rng.below(len(ways))] if len(ways) > 1 else ways[0]
 

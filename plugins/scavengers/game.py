@@ -358,7 +358,7 @@ class ScavengersState(State):
         is what this does (it never loops)."""
         for _ in range(LEFTOVERS[self.players]):
             weights = [n if self._fits(seat, t) else 0 for t, n in enumerate(self.table.pile)]
-            scrap = _weighted(self.rng, weights)
+            scrap = self.rng.weighted(weights)
             self.table.pile[scrap] -= 1
             self._give(seat, scrap)
 
@@ -475,12 +475,3 @@ def ranking(done: list[list[bool]] | tuple, held: list[list[int]] | tuple) -> tu
     scores = [(sum(d), sum(h)) for d, h in zip(done, held, strict=True)]
     best = max(scores)
     return tuple(s for s, score in enumerate(scores) if score == best)
-
-
-def _weighted(rng: Rng, weights: list[int]) -> int:
-    pick = rng.below(sum(weights))
-    for index, weight in enumerate(weights):
-        if pick < weight:
-            return index
-        pick -= weight
-    raise AssertionError("unreachable")

@@ -350,7 +350,7 @@ class SlasherState(State):
         copy.discard.sort()
         for s in others:  # what each drew, in order, to match: its shown cards, then what it holds now
             unshown = copy.hands[s] + ([copy.killer] if hidden_killer and s == copy.turns.current else [])
-            events = [(0, None) if lot != SHOWN else (lot, card) for lot, card in _events(copy.streams[s])]
+            events = _events(copy.streams[s], pooled=True)
             copy.drawn[s] = tuple(received_cards(events, [0] * sum(lot == SHOWN for lot, _ in events), [unshown]))
         copy.rng = rng.spawn()
         return copy
@@ -618,9 +618,9 @@ def _drawn_from(lot: int) -> int:
     return -1 - lot
 
 
-def _events(stream: tuple[int, ...]) -> tuple[tuple[int, int | None], ...]:
-    """A seat's stream as `corekit.streams` events."""
-    return tuple((-1 - code, None) if code < 0 else (SHOWN, code) for code in stream)
+def _events(stream: tuple[int, ...], pooled: bool = False) -> tuple[tuple[int, int | None], ...]:
+    """A seat's stream as `corekit.streams` events; `pooled` counts every draw as from the first lot."""
+    return tuple(((0 if pooled else -1 - code), None) if code < 0 else (SHOWN, code) for code in stream)
 
 
 BELIEF = {"strikes a rival": 12, "finds no victim": 3, "strikes its player": 1}
@@ -642,13 +642,7 @@ def killer_belief(places: dict[int, int], owner: int) -> dict[int, int]:
 def _likely_killer(pool: list[int], killers: list[int], places: dict[int, int], owner: int, rng: Rng) -> int:
     """The index in `pool` of the face-down killer, drawn from the unseen killers weighted by `BELIEF`."""
     belief = killer_belief(places, owner)
-    weights = [belief[pool[i]] for i in killers]
-    draw = rng.below(sum(weights))
-    for index, weight in zip(killers, weights):
-        if draw < weight:
-            return index
-        draw -= weight
-    raise AssertionError("the draw is below the total weight")
+    return killers[rng.weighted([belief[pool[i]] for i in killers])]
 
 
 def deal(players: int, hands: Sequence[Sequence[int]], deck_top: Sequence[int] = (), first: int = 0,

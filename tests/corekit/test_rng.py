@@ -71,3 +71,12 @@ def test_spawned_generators_differ_from_the_parent():
     child = parent.spawn()
     assert child.state != parent.state
     assert [child.below(100) for _ in range(5)] != [parent.below(100) for _ in range(5)]
+
+
+def test_weighted_draws_each_index_in_proportion_to_its_weight_and_never_a_zero_weight():
+    rng = Rng(3)
+    counts = [0, 0, 0]
+    for _ in range(4000):
+        counts[rng.weighted([1, 0, 3])] += 1
+    assert counts[1] == 0
+    assert 0.70 < counts[2] / 4000 < 0.80
