@@ -116,7 +116,7 @@ class Analysis:
         if not report["files"]:
             console.print("No replays to analyze.")
             return
-        summary = Table(title=f"{report['files']} replays", title_justify="left")
+        summary = Table(title=f"{report['files']} replay{'s' if report['files'] != 1 else ''}", title_justify="left")
         for column in ("game", "matches", "forfeits", "length mean", "length stdev", "min-max"):
             summary.add_column(column, justify="left" if column == "game" else "right")
         for game_id, data in report["games"].items():

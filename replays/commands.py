@@ -19,7 +19,7 @@ from replays.simulate import Simulator
 AROUND = 3
 """Actions listed before and after the shown step."""
 SUFFIXES = (".cfr", ".replay")
-"""What `analyze` reads from a folder: `.cfr` by convention, `.replay` as tournaments name them."""
+"""What `analyze` reads from a folder: `.cfr` by convention (tournaments too), `.replay` as older files did."""
 MARK = "      -- the state above is at step {step} --"
 
 
@@ -97,14 +97,19 @@ def replay_show(ctx: click.Context, file: str, step: int | None, seat: int | Non
 def replay_view(ctx: click.Context, file: str, step: int) -> None:
     """Step through a replay in a terminal viewer.
 
-    Arrows step, g jumps to a step, v cycles seat views, f is the full view; the side panel shows the
-    actions around the step and the current decision's time and search statistics.
+    Keys: left/right (or h/l) step, PgUp/PgDn step by ten, Home/End go to either end, g jumps to a
+    step, v cycles the seat views, f shows the full view, q quits. The side panel shows the actions
+    around the step and the current decision's time and search statistics. Needs a terminal: for a
+    pipe or a file, use `campfire replay show`.
     """
     try:
         replay = read_replay(file)
         simulator = Simulator(replay, registry_of(ctx))
         simulator.verify()  # a file that fails its digests is refused before the screen opens
         simulator.state_at(step)
+        if not has_terminal():
+            # Without one the full-screen app would write escape codes into the pipe and wait for keys forever.
+            raise ReplayError("replay view needs a terminal (for a pipe or a file, use `campfire replay show`)")
     except Exception as error:
         _problem(file, error)
         ctx.exit(1)
@@ -135,6 +140,9 @@ def replay_analyze(ctx: click.Context, paths: tuple[str, ...], as_json: bool, to
     analysis = Analysis(registry, top=top)
     failed = False
     for name in _expand(paths):
+        if name is None:
+            failed = True  # an empty folder, already reported
+            continue
         try:
             replay = read_replay(name)
             if verify:
@@ -151,6 +159,11 @@ def replay_analyze(ctx: click.Context, paths: tuple[str, ...], as_json: bool, to
         analysis.print_tables()
     if failed:
         ctx.exit(1)
+
+
+def has_terminal() -> bool:
+    """Whether both ends of the session are a terminal, as the full-screen viewer needs."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
@@ -196,13 +209,19 @@ def action_lines(simulator: Simulator, first: int, last: int, seat: int | None) 
     return groups
 
 
-def _expand(paths: tuple[str, ...]) -> Iterator[str]:
+def _expand(paths: tuple[str, ...]) -> Iterator[str | None]:
+    """Each file named, and each replay file in each folder named; None after reporting a folder that has
+    none (a mistyped folder should fail like a mistyped file, not print an empty report)."""
     for name in paths:
         path = Path(name)
-        if path.is_dir():
-            yield from (str(p) for p in sorted(path.rglob("*")) if p.suffix in SUFFIXES and p.is_file())
-        else:
+        if not path.is_dir():
             yield name
+            continue
+        found = [str(p) for p in sorted(path.rglob("*")) if p.suffix in SUFFIXES and p.is_file()]
+        if not found:
+            _problem(name, ReplayError(f"no {' or '.join('*' + suffix for suffix in SUFFIXES)} files in this folder"))
+            yield None
+        yield from found
 
 
 def _problem(name: str, error: BaseException) -> None:

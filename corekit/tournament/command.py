@@ -124,7 +124,7 @@ def _show(report: dict[str, Any], as_json: bool, out: str | None) -> None:
 
     from rich.console import Console
 
-    print_report(report, Console(width=max(110, shutil.get_terminal_size((110, 24)).columns)))
+    print_report(report, Console(width=max(100, shutil.get_terminal_size((100, 24)).columns)))
     if out:
         click.echo(f"Results in {out}")
 

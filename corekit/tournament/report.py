@@ -190,36 +190,37 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     coop = report["cooperative"]
     table = Table(title=f"{report['game']}: {report['matches']} matches, {report['seats']} seats",
                   title_justify="left")
-    for column, justify in (("player", "left"), ("rating μ ± 2σ", "right"), ("ordinal", "right"),
-                            ("win rate", "right"), ("95% CI", "center"), ("seats", "right"),
-                            ("ms/decision", "right"), ("forfeits", "right")):
-        table.add_column(column, justify=justify)
+    # Each rate shares its column with its interval, and the forfeits and failures get a column only when
+    # there are some (a line below counts them anyway): the cooperative table, one rate more, fits 100 columns.
+    rates = ("won", "team won") if coop else ("win rate",)
+    any_forfeit = bool(report["forfeits"])
     any_failed = bool(report["failed"])
-    if any_failed:
-        table.add_column("failed", justify="right")
-    if coop:
-        table.add_column("team win rate (95% CI)", justify="right")
+    columns = [("player", "left"), ("rating μ ± 2σ", "right"), ("ordinal", "right"),
+               *((rate, "right") for rate in rates), ("seats", "right"), ("ms/decision", "right")]
+    columns += [("forfeits", "right")] * any_forfeit + [("failed", "right")] * any_failed
+    for column, justify in columns:
+        # A long spec folds onto more lines rather than losing its end.
+        table.add_column(column, justify=justify, no_wrap=column != "player", overflow="fold")
     ranked = sorted(report["players"], key=lambda p: -p["rating"]["ordinal"])
     for player in ranked:
         rating = player["rating"]
-        low, high = player["win_rate_ci95"]
         row = [player["name"], f"{rating['mu']:.1f} ± {2 * rating['sigma']:.1f}", f"{rating['ordinal']:.1f}",
-               _percent(player["win_rate"]), f"{100 * low:.0f}-{100 * high:.0f}%", str(player["seats_played"]),
-               _ms(player["mean_decision_time"]), str(player["forfeits"])]
-        if any_failed:
-            row.append(str(player["failed_matches"]))
+               _rate(player["win_rate"], player["win_rate_ci95"])]
         if coop:
-            tlow, thigh = player["team_win_rate_ci95"]
-            row.append(f"{_percent(player['team_win_rate'])} ({100 * tlow:.0f}-{100 * thigh:.0f}%)")
+            row.append(_rate(player["team_win_rate"], player["team_win_rate_ci95"]))
+        row += [str(player["seats_played"]), _ms(player["mean_decision_time"])]
+        row += [str(player["forfeits"])] * any_forfeit + [str(player["failed_matches"])] * any_failed
         table.add_row(*row)
     console.print(table)
-    seats = Table(title="Win rate by seat", title_justify="left")
+    won = ("won: its seats that scored; team won: its matches the team won" if coop
+           else "win rate: its mean return over its seats (a win is 1, a loss 0)")
+    console.print(f"{won}; with 95% Wilson intervals.\nordinal: μ - 3σ, a skill it has with near "
+                  f"certainty; it orders the table.", highlight=False)
+    seats = Table(title=f"{rates[0].capitalize()} by seat", title_justify="left")
     seats.add_column("seat")
-    seats.add_column("win rate", justify="right")
-    seats.add_column("95% CI", justify="center")
+    seats.add_column(rates[0], justify="right", no_wrap=True)
     for seat in report["seat_win_rates"]:
-        low, high = seat["win_rate_ci95"]
-        seats.add_row(seat["name"], _percent(seat["win_rate"]), f"{100 * low:.0f}-{100 * high:.0f}%")
+        seats.add_row(seat["name"], _rate(seat["win_rate"], seat["win_rate_ci95"]))
     console.print(seats)
     length = report["length"]
     if length["mean"] is not None:
@@ -311,6 +312,12 @@ def _clip(value: float) -> float:
 
 def _percent(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def _rate(value: float | None, interval: Sequence[float]) -> str:
+    """A rate with its 95% interval, in one cell."""
+    low, high = interval
+    return f"{_percent(value)} ({100 * low:.0f}-{100 * high:.0f}%)"
 
 
 def _ms(value: float | None) -> str:

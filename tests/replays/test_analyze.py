@@ -120,3 +120,17 @@ def test_a_tournament_folder_of_dot_replay_files_is_analyzed(tmp_path):
     (tmp_path / ".match-000003.replay.123.abcd.tmp").write_bytes(b"left by a killed worker")
     report = json.loads(campfire("replay", "analyze", str(tmp_path), "--json").stdout)
     assert report["files"] == 3
+
+
+def test_a_folder_without_replays_fails_in_one_line_like_a_missing_file(tmp_path):
+    (tmp_path / "notes.txt").write_text("not a replay")
+    out = campfire("replay", "analyze", str(tmp_path))
+    assert out.exit_code == 1
+    assert errors(out) == [f"{tmp_path}: no *.cfr or *.replay files in this folder"]
+
+
+def test_the_summary_title_counts_one_replay_in_the_singular(folder):
+    _, results = folder
+    out = campfire("replay", "analyze", str(results[0][2]))
+    assert out.exit_code == 0, out.output
+    assert out.stdout.splitlines()[0].strip() == "1 replay"

@@ -147,10 +147,22 @@ def test_a_forfeited_match_is_recorded_and_verifies(tmp_path):
 
 
 def test_view_opens_the_viewer_on_a_good_file(record, monkeypatch):
-    from replays import viewer
+    from replays import commands, viewer
 
+    monkeypatch.setattr(commands, "has_terminal", lambda: True)
     opened = {}
     monkeypatch.setattr(viewer.ReplayViewer, "run", lambda self: opened.update(step=self.step, steps=self.replay.steps))
     result = campfire("replay", "view", str(record(seed=5)), "--step", "3")
     assert result.exit_code == 0, result.output
     assert opened == {"step": 3, "steps": 12}
+
+
+def test_view_without_a_terminal_refuses_in_one_line_instead_of_hanging(record, monkeypatch):
+    from replays import viewer
+
+    monkeypatch.setattr(viewer.ReplayViewer, "run", lambda self: pytest.fail("the viewer opened without a terminal"))
+    path = record(seed=5)
+    result = campfire("replay", "view", str(path))  # the test runner's streams are not a terminal
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (f"{path}: replay view needs a terminal (for a pipe or a file, use "
+                                     f"`campfire replay show`)")

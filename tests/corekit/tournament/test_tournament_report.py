@@ -127,3 +127,21 @@ def test_in_a_won_cooperative_match_the_survivor_ranks_above_the_fallen() -> Non
     survivor, fallen = report["players"]
     assert survivor["team_win_rate"] == fallen["team_win_rate"] == 1.0
     assert survivor["rating"]["mu"] > fallen["rating"]["mu"] > report["villain"]["rating"]["mu"]
+
+
+def test_the_cooperative_table_fits_100_columns_and_says_what_each_rate_counts() -> None:
+    from rich.console import Console
+
+    records = {i: record(i, (i % 2, 1 - i % 2), (1.0, 0.0) if i % 2 == 0 else (0.0, 0.0)) for i in range(4)}
+    console = Console(width=100, record=True)
+    print_report(summarize(Siege(), ["heuristic:variant=timid", "random"], 2, records), console)
+    lines = console.export_text().splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 100
+    header = next(line for line in lines if "player" in line)
+    assert [cell.strip() for cell in header.strip("┃ ").split("┃")] == [
+        "player", "rating μ ± 2σ", "ordinal", "won", "team won", "seats", "ms/decision"]
+    row = next(line for line in lines if "random" in line and "│" in line)
+    # only seat 0 ever scored, and random never held it; the team won two of the four matches
+    assert "0.0% (0-49%)" in row and "50.0% (15-85%)" in row
+    assert "heuristic:variant=timid" in "".join(line.split("│")[1].strip() for line in lines if "│" in line)
+    assert "won: its seats that scored; team won: its matches the team won; with 95% Wilson intervals." in lines
