@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from corekit import Action, Player, QuitMatch, SeatView
+from corekit.words import folded
 
 
 class HumanPlayer(Player):
@@ -32,7 +33,7 @@ class HumanPlayer(Player):
         legal = view.legal_actions
         texts = [game.action_text(action) for action in legal]
         click.echo("")
-        click.echo(view.render())
+        click.echo(folded(view.render()))
         click.echo(f"{game.seat_name(view.seat)}, your move:")
         for number, text in enumerate(texts, 1):
             click.echo(f"  {number:>2}. {text}")

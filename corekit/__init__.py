@@ -4,7 +4,7 @@ Nothing here knows any game. Games, players and the replay recorder are plugins 
 """
 
 from corekit.board import Board, Edge
-from corekit.game import Action, Game, GameError, IllegalAction, State
+from corekit.game import Action, Game, GameError, IllegalAction, State, logged_since
 from corekit.heuristics import Heuristic
 from corekit.options import NoOptions, OptionError
 from corekit.players import Player, PlayerSpec, PlayerType, SeatView
@@ -53,6 +53,7 @@ __all__ = [
     "derive_seed",
     "draw_or_reshuffle",
     "hookimpl",
+    "logged_since",
     "play_match",
     "redeal_unseen",
     "reshuffle",

@@ -17,7 +17,7 @@ from corekit import __version__
 from corekit.conformance import check_game, check_leaks
 from corekit.errors import error_line
 from corekit.game import Game, GameError
-from corekit.options import OptionError, describe_options, options_to_dict, parse_pairs
+from corekit.options import OptionError, describe_options, options_text, options_to_dict, parse_pairs
 from corekit.players import PlayerSpec, game_defaults, split_specs
 from corekit.plugins import Registry, UnknownName, default_registry
 from corekit.runner import (
@@ -31,6 +31,7 @@ from corekit.runner import (
     play_match,
     set_up,
 )
+from corekit.words import fold, folded, terminal_width
 
 USER_ERRORS = (GameError, OptionError, UnknownName, PlayerFailed, GameFailed, MatchTooLong, ValueError)
 
@@ -254,7 +255,7 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
     if not quiet:
         echo(f"{game.title} ({game.id}), {len(specs)} players, seed {seed}")
         if options_to_dict(options):
-            echo("options: " + ", ".join(f"{k}={v}" for k, v in options_to_dict(options).items()))
+            echo("options: " + options_text(options_to_dict(options)))
         for seat, spec in enumerate(specs):
             echo(f"  {names[seat]}: {spec}")
 
@@ -270,13 +271,13 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
         text = display("action_text", game.action_text, action)
         if display.error is not None:
             return
-        echo(f"{match.steps:4d}  {names[seat]}: {text}")
+        events: Sequence[str] = ()
         if commentary:
             after = display("observation", match.state.observation, None)
-            lines = display("events", game.events, seen.get("before", after), after, fallback=())
-            for line in lines:
-                echo(f"        {line}")
+            events = display("events", game.events, seen.get("before", after), after, fallback=())
             seen["before"] = after
+        for line in step_lines(match.steps, f"{names[seat]}: {text}", events):
+            echo(line)
 
     if commentary and not quiet and not humans:
         first = display("initial_state", game.initial_state, len(specs), seed, options)
@@ -300,7 +301,7 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
         drawing = display("render", game.render, final, None)
         if display.error is None:
             echo("")
-            echo(drawing)
+            echo(folded(drawing))
     echo(describe_result(game, specs, result, names))
     errors = [error for error in (display.error, late_error) if error is not None]
     if errors:
@@ -358,6 +359,16 @@ def check_command(ctx: click.Context, game_id: str, games: int, seed: int, playe
         failed = failed or not report.ok
     if failed:
         ctx.exit(1)
+
+
+def step_lines(step: int, head: str, events: Sequence[Any] = (), width: int | None = None) -> list[str]:
+    """One logged step as `play` and `replay show` print it: its number and action, then the game's
+    commentary indented under it, each line folded to the terminal's width (see `fold`)."""
+    width = width or _terminal_width()
+    lines = fold(f"{step:4d}  {head}", width, hang=6)
+    for event in map(str, events):
+        lines += fold(" " * 8 + event, width)
+    return lines
 
 
 def describe_result(game: Game, specs: Sequence[str], result: Any, names: Sequence[str] | None = None) -> str:
@@ -456,9 +467,7 @@ def _with_progress(label: str, total: int, work: Any) -> Any:
 
 
 def _terminal_width() -> int:
-    import shutil
-
-    return shutil.get_terminal_size((100, 24)).columns
+    return terminal_width()
 
 
 from corekit.scaffold import new_game_command  # noqa: E402

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from corekit.digest import digest
 from corekit.options import NoOptions, OptionError, build_options
 from corekit.rng import Rng
+from corekit.words import counted
 
 Action = Hashable
 """An action is a small immutable value whose compact encoding is an int or a short tuple."""
@@ -108,7 +109,8 @@ class Game(abc.ABC):
 
     def events(self, before: Any, after: Any) -> list[str]:
         """What happened between two observations of the same viewer, as lines of a running
-        commentary (draws, dice, deaths); `campfire play` prints them under each action. None by default."""
+        commentary (draws, dice, deaths); `campfire play` prints them under each action. None by default.
+        A game that keeps a rolling log of public events can answer with `logged_since`."""
         return []
 
     def render(self, observation: Any, seat: int | None) -> str:
@@ -187,6 +189,18 @@ class State(abc.ABC):
     def digest(self) -> str:
         """A short stable fingerprint of the full truth, chance generator included."""
         return digest((self.observation(None), self.rng.state))
+
+
+def logged_since(log: Sequence[str], said: int, since: int) -> list[str]:
+    """The events of a rolling log (its latest `len(log)` of `said` logged in all) logged after the first
+    `since`: what happened between an observation that had said `since` and this one. When more happened
+    than the log keeps, a first line says how many are missing rather than passing them over in silence."""
+    new = said - since
+    if new <= 0:
+        return []
+    if new <= len(log):
+        return list(log[len(log) - new:])
+    return [f"({counted(new - len(log), 'earlier event')} not kept)", *log]
 
 
 def _text(game: Game, action: Action) -> str:

@@ -88,6 +88,12 @@ def options_to_dict(options: Any) -> dict[str, Any]:
     return result
 
 
+def options_text(values: dict[str, Any]) -> str:
+    """`setup=normal, surprises=true`: options as they are typed after -o (a replay header's or
+    `options_to_dict`'s values)."""
+    return ", ".join(f"{name}={_format_value(value)}" for name, value in values.items())
+
+
 def _convert(raw: Any, kind: Any, field: attrs.Attribute, what: str) -> Any:
     if not isinstance(raw, str):
         if isinstance(kind, type) and issubclass(kind, enum.Enum) and not isinstance(raw, kind):

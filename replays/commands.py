@@ -12,7 +12,9 @@ from pathlib import Path
 
 import click
 
-from corekit.cli import describe_result, registry_of
+from corekit.cli import describe_result, registry_of, step_lines
+from corekit.options import options_text
+from corekit.words import folded
 from replays.format import ReplayError, read_replay
 from replays.simulate import Simulator
 
@@ -175,11 +177,11 @@ def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
     state = simulator.state_at(step)
     lines = [f"{game.title} ({game.id}), {len(header.seats)} players, seed {header.seed}"]
     if header.options:
-        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in header.options.items()))
+        lines.append("options: " + options_text(header.options))
     names = simulator.names
     lines += [f"  {names[s]}: {spec}" for s, spec in enumerate(header.seats)]
     view = "full view" if seat is None else f"as {names[seat]} sees it"
-    lines += ["", f"Step {step} of {replay.steps}, {view}", game.render(state.observation(seat), seat), ""]
+    lines += ["", f"Step {step} of {replay.steps}, {view}", folded(game.render(state.observation(seat), seat)), ""]
     first, last = max(1, step - AROUND), min(replay.steps, step + AROUND)
     lines.append(f"Actions {first}-{last}:" if replay.steps else "No actions.")
     if step == 0:
@@ -202,10 +204,10 @@ def action_lines(simulator: Simulator, first: int, last: int, seat: int | None) 
     groups = []
     for listed in simulator.listing(first, last, seat):
         if listed.text is not None or seat is None:
-            head = f"{listed.step:4d}  {listed.text}"
+            head = listed.text
         else:
-            head = f"{listed.step:4d}  {names[listed.actor]}: (hidden from {names[seat]})"
-        groups.append((listed.step, [head] + [f"        {event}" for event in listed.events]))
+            head = f"{names[listed.actor]}: (hidden from {names[seat]})"
+        groups.append((listed.step, step_lines(listed.step, head, listed.events)))
     return groups
 
 

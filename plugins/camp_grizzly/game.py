@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from corekit import Game, GameError, Rng
+from corekit import Game, GameError, Rng, logged_since
 from corekit.words import counted
 from plugins.camp_grizzly.content import load
 
@@ -143,15 +143,19 @@ class CampGrizzly(Game):
         names = [c.name.lower() for c in content.counselors]
         if not options.counselors.strip():
             return tuple(range(players))
-        wanted = [n.strip().lower() for n in options.counselors.replace(",", "+").split("+") if n.strip()]
+        wanted = [n.strip() for n in options.counselors.replace(",", "+").split("+") if n.strip()]
+        known = ", ".join(c.name for c in content.counselors)
         for name in wanted:
-            if name not in names:
-                raise GameError(f"camp-grizzly: unknown counselor {name!r} (known: {', '.join(names)})")
-        if len(set(wanted)) != len(wanted):
-            raise GameError("camp-grizzly: a counselor is chosen twice")
+            if name.lower() not in names:
+                raise GameError(f"camp-grizzly: unknown counselor {name!r} (known: {known})")
+        for at, name in enumerate(wanted):
+            if name.lower() in (other.lower() for other in wanted[:at]):
+                raise GameError(f"camp-grizzly: counselor {content.counselors[names.index(name.lower())].name} "
+                                f"is chosen twice")
         if len(wanted) != players:
             raise GameError(f"camp-grizzly: {counted(len(wanted), 'counselor')} named for {counted(players, 'seat')}; "
                             "name one per seat")
+        wanted = [name.lower() for name in wanted]
         return tuple(names.index(n) for n in wanted)
 
     def max_decisions(self, players: int, options: CampOptions) -> int:
@@ -169,8 +173,7 @@ class CampGrizzly(Game):
 
     def events(self, before: CampObservation, after: CampObservation) -> list[str]:
         """What happened between two observations (draws, rolls, Otis, deaths), for a running commentary."""
-        new = after.said - before.said
-        return list(after.log[-new:]) if new > 0 else []
+        return logged_since(after.log, after.said, before.said)
 
     def action_text(self, action: Any) -> str:
         from plugins.camp_grizzly.render import action_text

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from corekit import Game, GameError, ReactionWindow, Rng, State, TurnOrder, draw_or_reshuffle
+from corekit import Game, GameError, ReactionWindow, Rng, State, TurnOrder, draw_or_reshuffle, logged_since
 from corekit.streams import SHOWN, SearchGaveUp, Stream, StreamDeal, received_cards
 from plugins.slasher.cards import (
     FLEE,
@@ -101,6 +101,9 @@ class SlasherObservation:
     stall: int
     winners: tuple[int, ...]
     log: tuple[str, ...]
+    """The latest public events (the last `LOG_LENGTH`)."""
+    said: int
+    """How many events have been logged since the start: two observations tell what happened between them."""
     lots: tuple[tuple[int, ...], ...] = ()
     """Where face-down cards came from: the setup's deck, then each discard pile reshuffled (sorted)."""
     turned: tuple[tuple[int, ...], ...] = ()
@@ -125,7 +128,7 @@ class Slasher(Game):
 
     id = "slasher"
     title = "B: The Summer Camp Slasher"
-    version = "3"
+    version = "4"
     min_players = 2
     # 64 cards, 16 of them in the hands at 4 seats and 24 at 6. Past 6 the draw pile and discard run dry
     # at refill time in random play (7 seats: ~1 short refill a game, 8: ~5, 10: ~28), so hands stay
@@ -151,6 +154,10 @@ class Slasher(Game):
         # passes, and players passes to close it.
         window = HAND * players * players + players
         return players * options.stall_turns * (1 + window)
+
+    def events(self, before: SlasherObservation, after: SlasherObservation) -> list[str]:
+        """What happened between two observations: plays, flights, the killer's strike and its victims."""
+        return [event.strip() for event in logged_since(after.log, after.said, before.said)]
 
     def action_text(self, action: tuple[int, ...]) -> str:
         """"Main House 5 -> seat 2", "Flee! seat 1", "pass"..."""
@@ -186,8 +193,8 @@ class SlasherState(State):
 
     __slots__ = (
         "deal_plan", "deck", "discard", "drawn", "game", "hands", "killer", "log", "lots", "negated", "options",
-        "panicked", "phase", "players", "rng", "stacks", "stall", "streams", "turn", "turned", "turns", "window",
-        "winners",
+        "panicked", "phase", "players", "rng", "said", "stacks", "stall", "streams", "turn", "turned", "turns",
+        "window", "winners",
     )
 
     @classmethod
@@ -213,6 +220,7 @@ class SlasherState(State):
         state.turn = 1
         state.winners = ()
         state.log = ()
+        state.said = 0
         # Every hand was dealt from the setup's deck: the first lot.
         state.lots = [FULL_DECK]
         state.turned = [()]
@@ -281,6 +289,7 @@ class SlasherState(State):
         copy.turn = self.turn
         copy.winners = self.winners
         copy.log = self.log
+        copy.said = self.said
         copy.lots = self.lots[:]
         copy.turned = self.turned[:]
         copy.streams = self.streams[:]
@@ -312,6 +321,7 @@ class SlasherState(State):
             stall=self.stall,
             winners=self.winners,
             log=self.log,
+            said=self.said,
             lots=tuple(self.lots),
             turned=tuple(self.turned),
             streams=tuple(self.streams),
@@ -602,6 +612,7 @@ class SlasherState(State):
     def _note(self, event: str) -> None:
         """Add a public event to the log the observation shows."""
         self.log = (*self.log, event)[-LOG_LENGTH:]
+        self.said += 1
 
     def _seat(self, seat: int) -> str:
         """The seat's name for the log."""

@@ -33,7 +33,7 @@ def render(game: Slasher, obs: SlasherObservation) -> str:
         else:
             company = {1: "ALONE", 2: "pair"}.get(crowd[place], f"crowd of {crowd[place]}")
             tabled = len(obs.stacks[seat])
-            where = f"{name(place)} ({company})".ljust(WIDTH) + (f" [{tabled} tabled]" if tabled > 1 else "")
+            where = f"{name(place)} ({company})".ljust(WIDTH) + (f" [{tabled} locations tabled]" if tabled > 1 else "")
         if seat == obs.seat:
             hand = _cards(obs.hand)
         elif full:
@@ -76,7 +76,8 @@ def _attack(game: Slasher, obs: SlasherObservation) -> str:
 
 
 def _label(game: Slasher, obs: SlasherObservation, seat: int) -> str:
-    marks = (" (you)" if seat == obs.seat else "") + (" *" if seat == obs.turn_seat and obs.phase != "over" else "")
+    turn = seat == obs.turn_seat and obs.phase != "over"
+    marks = (" (you)" if seat == obs.seat else "") + (" (turn)" if turn else "")
     return game.seat_name(seat) + marks
 
 

@@ -108,3 +108,23 @@ def test_players_for_an_unknown_game_is_a_one_line_error():
     result = run("players", "--game", "nosuch")
     lines = result.output.strip().splitlines()
     assert result.exit_code != 0 and len(lines) == 1 and lines[0].startswith("Error: unknown game 'nosuch'")
+
+
+def test_a_logged_step_folds_long_lines_under_a_hanging_indent():
+    from corekit.cli import step_lines
+
+    event = "Kevin draws " + ", ".join(["a Baseball Bat"] * 6)
+    lines = step_lines(12, "Kevin: draw a cabin card", [event, "Otis stalks"], width=60)
+    assert lines[0] == "  12  Kevin: draw a cabin card"
+    assert all(len(line) <= 60 for line in lines)
+    assert lines[1].startswith("        Kevin draws a Baseball Bat")
+    folded = lines[2:-1]
+    assert folded and all(line.startswith(" " * 10) and line[10] != " " for line in folded)
+    assert " ".join(line.strip() for line in lines[1:-1]) == event
+    assert lines[-1] == "        Otis stalks"
+
+
+def test_play_prints_options_as_they_are_typed():
+    result = run("play", "slasher", "-p", "random,random", "--seed", "2", "-o", "discard_one=yes")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[1] == "options: discard_one=true, first=-1, all_dead=nobody, stall_turns=100"

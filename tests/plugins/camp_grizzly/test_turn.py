@@ -158,8 +158,10 @@ def test_surprises_can_be_left_in_the_box():
 
 def test_counselors_are_chosen_by_name():
     assert table(2, counselors="lisa+Marcus").who == (6, 3)
-    with pytest.raises(GameError, match="unknown counselor"):
+    with pytest.raises(GameError, match=r"unknown counselor 'Freddy' \(known: Kevin, Sherry, Tracy, Marcus, Jenny, "):
         CampGrizzly().initial_state(1, 0, {"counselors": "Freddy"})
+    with pytest.raises(GameError, match="counselor Kevin is chosen twice"):
+        CampGrizzly().initial_state(2, 0, {"counselors": "kevin+KEVIN"})
     with pytest.raises(GameError, match="2 counselors named for 1 seat; name one per seat"):
         CampGrizzly().initial_state(1, 0, {"counselors": "Lisa+Kevin"})
 

@@ -38,3 +38,31 @@ def test_the_face_down_killer_is_announced_without_its_name_to_the_others():
     assert "THE KILLER IS ABOUT TO STRIKE!" in others and "Sex Kills" not in others
     assert "(it is Sex Kills)" in owner
     assert "seat 0 may react or pass (0 of 4 passed in a row)" in others
+
+
+def test_events_tell_each_viewer_what_a_step_caused_deaths_included():
+    from plugins.slasher.game import PASS
+
+    game = Slasher()
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
+    while state.to_act != (3,):
+        state.apply(state.to_act[0], (PASS,))
+    before = [state.observation(seat) for seat in (None, 0, 1, 2, 3)]
+    state.apply(3, (PASS,))  # the fourth pass in a row: the killer strikes
+    after = [state.observation(seat) for seat in (None, 0, 1, 2, 3)]
+    told = [game.events(b, a) for b, a in zip(before, after, strict=True)]
+    assert told[0] == ["the killer is Sex Kills: kills seat 2 and seat 3"]
+    assert told[1:] == told[:1] * 4  # public: every seat is told the same
+    assert game.events(after[0], after[0]) == []
+
+
+def test_events_say_when_more_happened_than_the_log_keeps():
+    from plugins.slasher.game import LOG_LENGTH
+
+    game = Slasher()
+    state = arranged([[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:4]])
+    old = state.observation(None)
+    for at in range(LOG_LENGTH + 2):
+        state._note(f"event {at}")
+    told = game.events(old, state.observation(None))
+    assert told == ["(2 earlier events not kept)", *(f"event {at}" for at in range(2, LOG_LENGTH + 2))]
