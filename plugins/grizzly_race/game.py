@@ -137,6 +137,12 @@ class GrizzlyRace(Game):
     def action_text(self, action: object) -> str:
         return "SUPERCARD" if action == SUPER else f"play {action}"
 
+    def events(self, before: RaceObservation, after: RaceObservation) -> list[str]:
+        """Each battle of a round that resolved between two observations of one viewer, and the winner."""
+        from plugins.grizzly_race.render import events
+
+        return events(self, before, after)
+
     def render(self, observation: RaceObservation, seat: int | None) -> str:
         from plugins.grizzly_race.render import render
 

@@ -1,54 +1,110 @@
-"""The guard race drawn for a terminal: one lane per seat, the hand, and the last round's battles."""
+"""The guard race in words: the terminal drawing of an observation and the running commentary of
+`campfire play` / `campfire replay show`. Both read only the observation they are given, so neither can
+tell a viewer more than its observation holds.
+
+Rounds are printed counting from 1: the state's `round` counts the rounds already resolved, so the round
+being played is `round + 1` and the last one resolved is `round`.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from corekit import HIDDEN
 
 if TYPE_CHECKING:
-    from plugins.grizzly_race.game import GrizzlyRace, RaceObservation
+    from plugins.grizzly_race.game import Battle, GrizzlyRace, RaceObservation
 
 SUPER = 6
 
 
 def render(game: GrizzlyRace, obs: RaceObservation) -> str:
-    """Lanes, hand, discard and the last round, as text."""
-    lines = [f"Round {obs.round}   discard: {len(obs.discard)} cards   reserve: {obs.reserve_size} cards"
+    """Lanes, hand, discard and the last round, as text; every line fits 100 columns at 4 players."""
+    heading = f"Game over after {_count(obs.round, 'round')}" if obs.winners else f"Round {obs.round + 1}"
+    lines = [f"{heading}   discard: {_count(len(obs.discard), 'card')}   reserve: {_count(obs.reserve_size, 'card')}"
              + (f"   rounds without a beaten guard: {obs.stall}" if obs.stall else "")]
     hands = obs.hidden[0] if obs.hidden else ()
     columns = obs.hidden[1] if obs.hidden else ()
     committed = dict(obs.committed)
     for seat, lane in enumerate(obs.lanes):
         me = " (you)" if seat == obs.seat else ""
-        if columns:
-            guards = " ".join(str(g) for g in columns[seat]) or "-"
+        if columns and columns[seat]:
+            guards = " ".join(str(g) for g in columns[seat])
             guard_text = f"guards (bottom..top) {guards}" + (" [top face up]" if lane.top_guard else "")
         else:
             top = f"top {lane.top_guard} face up" if lane.top_guard is not None else "top face down"
-            guard_text = f"{lane.guards_left} guards left, {top}" if lane.guards_left else "hero free!"
+            guard_text = f"{_count(lane.guards_left, 'guard')} left, {top}" if lane.guards_left else "hero free!"
         if seat == obs.seat:
-            hand = " ".join(str(c) for c in obs.hand)
+            hand = " ".join(str(c) for c in obs.hand) or "empty"
         elif hands:
-            hand = " ".join(str(c) for c in hands[seat])
+            hand = " ".join(str(c) for c in hands[seat]) or "empty"
         else:
-            hand = f"{lane.hand_size} cards"
+            hand = _count(lane.hand_size, "card")
         super_text = "supercard ready" if lane.supercard else "supercard spent"
-        status = ""
+        lines.append(f"  {game.seat_name(seat)}{me}: {guard_text}; hand {hand}; {super_text}")
         if seat in committed:
-            choice = committed[seat]
-            status = "  [committed]" if choice == HIDDEN else f"  [committed {_card(choice)}]"
-        lines.append(f"  {game.seat_name(seat)}{me}: {guard_text}; hand {hand}; {super_text}{status}")
+            # On a line of its own: a full-view lane with 6 guards and 7 cards is already 93 columns.
+            lines.append(f"    {commitment_text(committed[seat])}")
     if obs.last_round:
-        battles = "; ".join(
-            f"{game.seat_name(b.seat)} {_card(b.played)} vs guard {b.guard}: {'passed' if b.won else 'held'}"
-            for b in obs.last_round
-        )
-        lines.append(f"Last round: {battles}")
+        # One battle a line: with 4 players the battles of a round do not fit one line.
+        lines.append(f"Last round (round {obs.round}):")
+        lines += [f"  {battle_text(game, battle)}" for battle in obs.last_round]
     if obs.winners:
-        lines.append("Winner: " + " and ".join(game.seat_name(s) for s in obs.winners))
+        lines += ending_lines(game, obs)
     return "\n".join(lines)
 
 
+def events(game: GrizzlyRace, before: RaceObservation, after: RaceObservation) -> list[str]:
+    """What changed between two observations of the same viewer: each battle of a round that resolved,
+    then who won if the game ended. A commitment alone changes nothing worth a line: the action says it."""
+    lines: list[str] = []
+    if after.round != before.round and after.last_round:
+        lines += [f"Round {after.round}: {battle_text(game, battle)}" for battle in after.last_round]
+    if after.winners and not before.winners:
+        lines += ending_lines(game, after)
+    return lines
+
+
+def battle_text(game: GrizzlyRace, battle: Battle) -> str:
+    """One battle, as the render and the commentary both word it. Every seat fights the top guard of its
+    own column, so the guard is named as the seat's own."""
+    outcome = "beat" if battle.won else "lost to"
+    played = f"{game.seat_name(battle.seat)} played {_card(battle.played)}"
+    return f"{played} and {outcome} its own top guard, a {battle.guard}"
+
+
+def commitment_text(choice: object) -> str:
+    """A seat's commitment this round: the card when the viewer may see it, else only that there is one."""
+    card = "a card" if choice == HIDDEN else _card(choice)
+    return f"has committed {card}, face down until every seat has committed"
+
+
+def ending_lines(game: GrizzlyRace, obs: RaceObservation) -> list[str]:
+    """Who won and why, from a terminal observation: freed heroes, or the stall rule's fewest guards left."""
+    several = len(obs.winners) > 1
+    names = _names(game, obs.winners)
+    if all(obs.lanes[seat].guards_left == 0 for seat in obs.winners):
+        heroes = "their heroes together" if several else "its hero"
+        return [f"{names} freed {heroes} and {'share the win' if several else 'wins'}"]
+    # The stall rule: winners share the fewest guards left. Two lines, since four sharing names run long.
+    left = obs.lanes[obs.winners[0]].guards_left
+    return [
+        f"No guard was beaten for {_count(obs.stall, 'round')} in a row, so the race stops",
+        f"{names} {'share the win' if several else 'wins'} with the fewest guards left ({left})",
+    ]
+
+
+def _names(game: GrizzlyRace, seats: Sequence[int]) -> str:
+    """'seat 0', 'seat 0 and seat 1', 'seat 0, seat 1 and seat 2'."""
+    names = [game.seat_name(seat) for seat in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _count(number: int, noun: str) -> str:
+    """'1 round', '2 rounds'."""
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
 def _card(action: object) -> str:
-    return "SUPERCARD" if action == SUPER else str(action)
+    return "the SUPERCARD" if action == SUPER else f"a {action}"

@@ -119,6 +119,12 @@ class Scavengers(Game):
 
         return action_text(action)
 
+    def events(self, before: ScavengersObservation, after: ScavengersObservation) -> list[str]:
+        """Scraps placed, cards discarded, each round's collection, the end (see `render.events`)."""
+        from plugins.scavengers.render import events
+
+        return events(self, before, after)
+
     def render(self, observation: ScavengersObservation, seat: int | None) -> str:
         from plugins.scavengers.render import render
 

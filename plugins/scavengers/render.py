@@ -1,11 +1,15 @@
 """Scavengers drawn for a terminal: the three Camps with their scraps, cards and strengths, the Bear and
-the Crows, then every player's Food cards, then the seat's own hand."""
+the Crows, then every player's Food cards, the last collection, then the seat's own hand; and the running
+commentary (`events`) printed under each action. Every line fits a 100-column terminal."""
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from corekit.words import counted
 from plugins.scavengers.content import CONTENT, DEN
 
 if TYPE_CHECKING:
@@ -14,6 +18,13 @@ if TYPE_CHECKING:
 CAMPS = CONTENT.camps
 SCRAPS = CONTENT.scraps
 DESIGNS = CONTENT.designs
+WIDTH = 100
+"""No rendered line is longer: a wider one wraps at column 0 in a 100-column terminal and breaks the layout.
+(The commentary is folded by `campfire play` and the replay tools, which indent it.)"""
+INDENT = "    "
+NBSP = "\u00a0"
+Take = tuple[int, int, int, str, bool]
+"""One entry of an observation's `report`: (seat, camp, scrap, "Mouse" or "wins", placed on a Food card)."""
 
 
 def where(location: int) -> str:
@@ -57,30 +68,162 @@ def action_text(action: tuple) -> str:
     return f"{text} {choice}"
 
 
-def scraps_text(scraps: tuple[int, ...] | list[int]) -> str:
-    """"Egg x2, Bun" or "-"."""
-    counts = Counter(scraps)
-    return ", ".join(f"{SCRAPS[t]} x{n}" if n > 1 else SCRAPS[t] for t, n in sorted(counts.items())) or "-"
+def scrap_counts(scraps: Iterable[int]) -> list[str]:
+    """["Bun", "Egg x2"], in scrap type order."""
+    return [f"{SCRAPS[t]} x{n}" if n > 1 else SCRAPS[t] for t, n in sorted(Counter(scraps).items())]
+
+
+def scraps_text(scraps: Iterable[int]) -> str:
+    """"Bun, Egg x2" (in scrap type order) or "none"."""
+    return ", ".join(scrap_counts(scraps)) or "none"
+
+
+def grouped(labels: Iterable[str]) -> list[str]:
+    """Equal labels counted, in first-seen order: ["Dog x2", "Coyote 6"]. A hand holds identical cards
+    side by side, and "Dog x2" reads faster than "Dog Dog"."""
+    counts = Counter(labels)
+    return [f"{label} x{n}" if n > 1 else label for label, n in counts.items()]
+
+
+def wrap_items(head: str, items: Sequence[str], sep: str = ", ", indent: str = INDENT,
+               width: int = WIDTH) -> list[str]:
+    """`head` then `items` joined by `sep`, in lines of at most `width` columns, continuations indented by
+    `indent` (a hanging indent). Lines break between items, never inside one ("Late Night Campers"), by
+    gluing each item's spaces with no-break spaces that textwrap does not split on; an item too long for
+    a line alone is still cut, so no line ever runs past `width`."""
+    glued = sep.join(item.replace(" ", NBSP) for item in items)
+    lines = textwrap.wrap(head + glued, width, subsequent_indent=indent, break_on_hyphens=False)
+    return [line.replace(NBSP, " ") for line in lines]
+
+
+def take_text(game: Scavengers, take: Take) -> str:
+    """One scrap taken at the end of a round, an entry of the observation's `report`. The rendering and
+    the commentary both word a collection with this, so they always read the same."""
+    seat, camp, scrap, why, placed = take
+    text = f"{game.seat_name(seat)} took {SCRAPS[scrap]} at {CAMPS[camp]}"
+    if why == "Mouse":
+        text += " with a Mouse"
+    return text if placed else f"{text}, not needed: back to the pile"
+
+
+def collection_lines(game: Scavengers, heading: str, takes: Sequence[Take], waiting: bool = False) -> list[str]:
+    """A collection: a heading, then one indented line per scrap taken, in the order taken, then whether
+    it waits for a Mouse's owner to choose a scrap (the "collect" phase)."""
+    lines = [heading, *(INDENT + take_text(game, take) for take in takes)]
+    if waiting:
+        lines.append(f"{INDENT}a Mouse's owner chooses a scrap next")
+    elif not takes:
+        lines[0] += " nothing taken"
+    return lines
+
+
+def events(game: Scavengers, before: ScavengersObservation, after: ScavengersObservation) -> list[str]:
+    """What changed between two observations of the same viewer, read from their public fields alone
+    (never a hand or `hidden`), so a seat's commentary tells it nothing its observation does not: the
+    scrap placed, cards discarded from the Camps, the round's collection, Food cards completed, the end,
+    and the next round's Camp Leader."""
+    lines: list[str] = []
+    if before.phase == "place" and before.pending is not None:
+        lines += _placed(before, after)
+    if before.phase == "play" and after.round == before.round:
+        # When a round ends, its cards are gathered at once: a last play's discards cannot be seen.
+        lines += _discarded(game, before, after)
+    lines += _collected(game, before, after)
+    for seat, (was, now) in enumerate(zip(before.done, after.done, strict=True)):
+        foods = [name for food, name in enumerate(CONTENT.foods) if now[food] and not was[food]]
+        if foods:
+            lines.append(f"{game.seat_name(seat)} completed {_and(foods)} ({sum(now)} of {len(now)} Food cards)")
+    if after.winners and not before.winners:
+        lines.append(ending_text(game, after))
+    elif after.round != before.round and not after.winners:
+        lines.append(f"Round {after.round} begins: {game.seat_name(after.leader)} is Camp Leader")
+    return lines  # `campfire play` and the replay tools fold them to the terminal's width
+
+
+def _and(words: Sequence[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _placed(before: ScavengersObservation, after: ScavengersObservation) -> list[str]:
+    """The Camper card's scrap, found at the Camp that gained it."""
+    for c, (was, now) in enumerate(zip(before.camps, after.camps, strict=True)):
+        if Counter(now.scraps)[before.pending] > Counter(was.scraps)[before.pending]:
+            return [f"{SCRAPS[before.pending]} placed at {CAMPS[c]}"]
+    return []
+
+
+def _discarded(game: Scavengers, before: ScavengersObservation, after: ScavengersObservation) -> list[str]:
+    """Cards that left a Camp for the discard pile (a Dog's, an Owl's or a Rain Shower's victims). A card
+    that left a Camp without reaching the discard was moved (a Skunk, a hop) and is not listed."""
+    new = Counter(after.discard) - Counter(before.discard)
+    lines = []
+    for c, (was, now) in enumerate(zip(before.camps, after.camps, strict=True)):
+        gone_tan = Counter((o, d) for o, d, _, _ in was.cards) - Counter((o, d) for o, d, _, _ in now.cards)
+        gone_gray = Counter(was.gray) - Counter(now.gray)
+        names = []
+        for (owner, d), n in sorted(gone_tan.items()):
+            for _ in range(min(n, new[d])):
+                new[d] -= 1
+                names.append(f"{game.seat_name(owner)}'s {DESIGNS[d].label}")
+        for d, n in sorted(gone_gray.items()):
+            for _ in range(min(n, new[d])):
+                new[d] -= 1
+                names.append(DESIGNS[d].label)
+        if names:
+            lines.append(f"Discarded from {CAMPS[c]}: {', '.join(names)}")
+    return lines
+
+
+def _collected(game: Scavengers, before: ScavengersObservation, after: ScavengersObservation) -> list[str]:
+    """The scraps taken since `before`. A collection runs from the end of the play phase until the next
+    round (or the end); a Mouse's choice pauses it in the "collect" phase, and `report` then grows."""
+    if before.phase == "collect":
+        takes = after.report[len(before.report):]
+        if not takes:
+            return []  # nothing happened: the same observation twice
+        heading = f"Round {before.round} collection, continued:"
+    elif after.phase in ("collect", "over") or after.round != before.round:
+        takes = after.report  # a new collection: `report` was emptied when it began
+        heading = f"Round {before.round} collection:"
+    else:
+        return []
+    return collection_lines(game, heading, takes, waiting=after.phase == "collect")
+
+
+def ending_text(game: Scavengers, obs: ScavengersObservation) -> str:
+    """Who won, and on what (RULES.md, Assumptions 1 and 2): all four Food cards, or the most of them."""
+    names = _and([game.seat_name(s) for s in obs.winners])
+    won = "share the win" if len(obs.winners) > 1 else "wins"
+    if all(obs.done[obs.winners[0]]):
+        return f"Game over: {names} completed every Food card and {won}"
+    best = obs.winners[0]
+    foods = counted(sum(obs.done[best]), "Food card")
+    return (f"Game over after round {obs.round}: {names} {won} with {foods} completed "
+            f"and {counted(sum(obs.held[best]), 'scrap')} on the others")
 
 
 def render(game: Scavengers, obs: ScavengersObservation) -> str:
-    """The observation of one seat (or the full truth) as text."""
+    """The observation of one seat (or the full truth) as text, no line longer than WIDTH."""
     players = len(obs.hand_sizes)
-    lines = [_header(game, obs)]
+    lines = _header(game, obs)
     for c, camp in enumerate(obs.camps):
-        marks = []
+        about = [f"scraps {scraps_text(camp.scraps)}"]
         if obs.bear == c:
-            marks.append("BEAR")
+            about.append("the Bear is here")
         if camp.crows:
-            marks.append(f"{camp.crows} crow{'s' if camp.crows > 1 else ''}")
-        marks += [DESIGNS[g].name for g in camp.gray]
-        extra = f"  [{', '.join(marks)}]" if marks else ""
-        lines.append(f"{CAMPS[c]} Camp: scraps {scraps_text(camp.scraps)}{extra}")
+            about.append(counted(camp.crows, "Crow token"))
+        if camp.gray:
+            about.append(("gray cards: " if len(camp.gray) > 1 else "gray card: ")
+                         + ", ".join(DESIGNS[g].label for g in camp.gray))
+        lines += wrap_items(f"{CAMPS[c]} Camp: ", about, sep="; ")
         for seat in range(players):
-            cards = [f"{DESIGNS[d].name}({s}){'*' if h else ''}" for o, d, h, s in camp.cards if o == seat]
+            cards = [f"{DESIGNS[d].name}({s}{', hopped' if h else ''})" for o, d, h, s in camp.cards if o == seat]
             if cards:
-                mice = f", {camp.mice[seat]} mice" if camp.mice[seat] else ""
-                lines.append(f"    {_seat(game, obs, seat)}: {' '.join(cards)} = {camp.totals[seat]}{mice}")
+                cards[-1] += f" = {camp.totals[seat]}"
+                if camp.mice[seat]:
+                    cards[-1] += f"; {counted(camp.mice[seat], 'Mouse', 'Mice')}"
+                lines += wrap_items(f"{INDENT}{_seat(game, obs, seat)}: ", cards, indent=INDENT * 2)
     if obs.bear == DEN:
         lines.append("The Bear is in its Den.")
     lines.append("Food cards:")
@@ -90,26 +233,33 @@ def render(game: Scavengers, obs: ScavengersObservation) -> str:
             if obs.done[seat][f]:
                 foods.append(f"{name} DONE")
                 continue
-            needs = CONTENT.needs[f]
-            spaces = [f"{SCRAPS[t]} {obs.held[seat][t]}/{n}" for t, n in enumerate(needs) if n]
+            spaces = [f"{SCRAPS[t]} {obs.held[seat][t]}/{n}" for t, n in enumerate(CONTENT.needs[f]) if n]
             foods.append(f"{name} ({', '.join(spaces)})")
-        lines.append(f"  {_seat(game, obs, seat)}: " + "; ".join(foods))
-    lines.append(f"Scrap pile: {sum(obs.pile)} ({scraps_text([t for t, n in enumerate(obs.pile) for _ in range(n)])})")
-    if obs.report:
-        taken = "; ".join(
-            f"{game.seat_name(s)} {'(Mouse) ' if why == 'Mouse' else ''}took {SCRAPS[t]} at {CAMPS[c]}"
-            + ("" if placed else " (not needed: back to the pile)")
-            for s, c, t, why, placed in obs.report
-        )
-        lines.append(f"Last collection: {taken}")
+        lines += wrap_items(f"  {_seat(game, obs, seat)}: ", foods, sep="; ", indent=INDENT + "  ")
+    pile = [t for t, n in enumerate(obs.pile) for _ in range(n)]
+    lines += wrap_items(f"Scrap pile ({len(pile)}): ", scrap_counts(pile) or ["none"])
+    lines += _last_collection(game, obs)
     if obs.seat is not None:
-        lines.append("Your hand: " + (" ".join(DESIGNS[d].label for d in obs.hand) or "empty"))
+        lines += _hand(f"Your hand ({len(obs.hand)}): ", obs.hand)
     elif obs.hidden:
         for seat, hand in enumerate(obs.hidden[0]):
-            lines.append(f"Hand of {game.seat_name(seat)}: " + (" ".join(DESIGNS[d].label for d in hand) or "empty"))
+            lines += _hand(f"Hand of {game.seat_name(seat)} ({len(hand)}): ", hand)
     if obs.winners:
-        lines.append("Winner: " + " and ".join(game.seat_name(s) for s in obs.winners))
+        lines += textwrap.wrap(ending_text(game, obs), WIDTH, subsequent_indent=INDENT)
     return "\n".join(lines)
+
+
+def _last_collection(game: Scavengers, obs: ScavengersObservation) -> list[str]:
+    """The latest collection: the one under way, else the previous round's (none before round 2)."""
+    if obs.phase == "collect":
+        return collection_lines(game, f"Round {obs.round} collection so far:", obs.report, waiting=True)
+    # When the game is over, `round` is the last one played; before that, the round under way.
+    collected = obs.round if obs.phase == "over" else obs.round - 1
+    return collection_lines(game, f"Round {collected} collection:", obs.report) if collected else []
+
+
+def _hand(head: str, hand: Sequence[int]) -> list[str]:
+    return wrap_items(head, grouped(DESIGNS[d].label for d in hand)) if hand else [head + "empty"]
 
 
 def _seat(game: Scavengers, obs: ScavengersObservation, seat: int) -> str:
@@ -121,7 +271,8 @@ def _seat(game: Scavengers, obs: ScavengersObservation, seat: int) -> str:
     return name
 
 
-def _header(game: Scavengers, obs: ScavengersObservation) -> str:
+def _header(game: Scavengers, obs: ScavengersObservation) -> list[str]:
+    """Where the round stands, then the sizes of every hand and of the undealt and discard piles."""
     text = f"Round {obs.round}, "
     if obs.phase == "place":
         text += f"placing scraps: {SCRAPS[obs.pending]} to place" if obs.pending is not None else "placing scraps"
@@ -133,6 +284,8 @@ def _header(game: Scavengers, obs: ScavengersObservation) -> str:
     elif obs.phase == "collect":
         text += "collecting scraps"
     else:
-        text = f"Game over after {obs.round} rounds"
-    sizes = ", ".join(f"{game.seat_name(s)} {n}" for s, n in enumerate(obs.hand_sizes))
-    return f"{text}. Cards in hand: {sizes}. Undealt: {obs.deck_size}. Discard: {len(obs.discard)}."
+        text = f"Game over after {counted(obs.round, 'round')}"
+    sizes = [f"{game.seat_name(s)} has {n}" for s, n in enumerate(obs.hand_sizes)]
+    sizes[-1] += f". Undealt: {obs.deck_size}. Discard: {len(obs.discard)}."
+    return [*textwrap.wrap(text + ".", WIDTH, subsequent_indent=INDENT),
+            *wrap_items("Cards in hand: ", sizes)]

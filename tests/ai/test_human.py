@@ -23,14 +23,14 @@ def test_a_whole_match_against_random_is_playable_from_standard_input():
 
 def test_an_action_can_be_given_by_its_text_in_any_case():
     result = _play("Supercard\n")
-    assert "Last round: seat 0 SUPERCARD" in result.output
+    assert "Last round (round 1):\n  seat 0 played the SUPERCARD and beat its own top guard, a " in result.output
 
 
 def test_a_bad_answer_is_refused_and_the_question_asked_again():
     result = _play("9\nplay 7\n1\n")
     assert "'9' is not a legal action here" in result.output
     assert "'play 7' is not a legal action here" in result.output
-    assert "Last round: seat 0 " in result.output  # the third answer was taken
+    assert "Last round (round 1):\n  seat 0 played " in result.output  # the third answer was taken
 
 
 def test_end_of_input_abandons_the_match_cleanly():

@@ -5,27 +5,9 @@ from collections import Counter
 import pytest
 
 from corekit import HIDDEN, IllegalAction, Rng
-from plugins.grizzly_race.game import SUPER, GrizzlyRace, RaceOptions, RaceState, unseen_counts
+from plugins.grizzly_race.game import SUPER, RaceOptions, unseen_counts
+from tests.plugins.grizzly_race.scenario import GAME, play_round, scenario
 from tests.random_play import positions
-
-GAME = GrizzlyRace()
-
-
-def scenario(hands, guards, players=None, stall_rounds=30, discard=(), reserve=()):
-    """A state with given hands and guard columns (bottom first); every other card is in the discard."""
-    players = players or len(hands)
-    state = GAME.initial_state(players, 1, RaceOptions(stall_rounds=stall_rounds))
-    state.hands = [sorted(h) for h in hands]
-    state.guards = [list(g) for g in guards]
-    state.discard = list(discard)
-    state.reserve = list(reserve)
-    state._record_deal()  # the record of where face-down cards came from starts from this position
-    return state
-
-
-def play_round(state: RaceState, *actions):
-    for seat, action in enumerate(actions):
-        state.apply(seat, action)
 
 
 def test_setup_deals_seven_cards_and_six_face_down_guards_from_thirteen_per_player():

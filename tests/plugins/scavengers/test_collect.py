@@ -4,7 +4,7 @@ import pytest
 
 from plugins.scavengers.content import CONTENT, DEN
 from plugins.scavengers.game import Scavengers, ranking
-from tests.plugins.scavengers.scenario import ELK, FOOD, GRIZZLY, QUARTZ, Scenario, pass_all, scrap
+from tests.plugins.scavengers.scenario import ELK, FOOD, GRIZZLY, QUARTZ, Scenario, pass_all, scoring_example, scrap
 
 
 def held(state, seat, name):
@@ -12,19 +12,7 @@ def held(state, seat, name):
 
 
 def test_the_rulebook_scoring_example():
-    # Player 1 is seat 0, player 2 is seat 1.
-    scenario = (
-        Scenario(2)
-        # Elk: Late Night Campers zeroes player 2's big cards; Cloudbreak then lifts player 1's Squirrel.
-        .scraps(ELK, ["Egg", "Cheese", "Pepper"]).gray(ELK, ["Cloudbreak", "Late Night Campers"])
-        .tan(0, ELK, ["Squirrel 2", "Crow 1"]).tan(1, ELK, ["Coyote 6", "Raccoon 4", "Weasel 1"])
-        # Grizzly: player 2 is stronger, but player 1's Mouse takes the one scrap the Squirrels left.
-        .scraps(GRIZZLY, ["Bun"]).tan(0, GRIZZLY, ["Mouse 1"]).tan(1, GRIZZLY, ["Raccoon 5"])
-        # Quartz: one Mouse each is a tie, so no Mouse takes; player 2 wins everything.
-        .scraps(QUARTZ, ["Meat", "Onion", "Cracker"]).tan(0, QUARTZ, ["Mouse 1"])
-        .tan(1, QUARTZ, ["Mouse 1", "Coyote 5"])
-        .hand(0, ["Crow 2"]).hand(1, ["Crow 2"])
-    )
+    scenario = scoring_example()
     state = scenario.state
     assert state.table.strengths(ELK) == [5, 1, 0, 0, 1]
     assert state.table.totals(ELK, 2) == [6, 1]

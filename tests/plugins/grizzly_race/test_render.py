@@ -1,0 +1,215 @@
+"""How the guard race is told: the render of an observation and the commentary (`GrizzlyRace.events`)
+that `campfire play` and `campfire replay show` print under each action."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from corekit import Rng
+from corekit.cli import cli
+from plugins.grizzly_race.game import SUPER, Battle
+from tests.plugins.grizzly_race.scenario import GAME, play_round, scenario
+from tests.random_play import positions
+from tests.replays.conftest import campfire
+
+COMMENTARY_INDENT = 8
+"""`campfire play` prints each commentary line under its action, indented by eight spaces."""
+
+
+def test_events_name_each_battle_of_a_resolved_round():
+    state = scenario([[3, 1], [2, 2]], [[5, 3], [5, 4]])
+    before = [state.observation(None), state.observation(0), state.observation(1)]
+    play_round(state, 3, 2)
+    expected = [
+        "Round 1: seat 0 played a 3 and beat its own top guard, a 3",
+        "Round 1: seat 1 played a 2 and lost to its own top guard, a 4",
+    ]
+    # The battles are revealed to everyone: the full view and each seat's view tell the same story.
+    assert GAME.events(before[0], state.observation(None)) == expected
+    assert GAME.events(before[1], state.observation(0)) == expected
+    assert GAME.events(before[2], state.observation(1)) == expected
+
+
+def test_events_say_nothing_while_a_round_is_still_being_committed():
+    state = scenario([[3, 1], [2, 2]], [[5, 3], [5, 4]])
+    before_full, before_seat_1 = state.observation(None), state.observation(1)
+    state.apply(0, 3)
+    assert GAME.events(before_full, state.observation(None)) == []
+    assert GAME.events(before_seat_1, state.observation(1)) == []  # nor a word of what seat 0 chose
+
+
+def test_events_of_identical_observations_are_empty():
+    state = scenario([[3, 1], [2, 2]], [[5, 3], [5, 4]])
+    play_round(state, 3, 2)
+    assert GAME.events(state.observation(0), state.observation(0)) == []
+
+
+def test_events_number_rounds_from_one_and_follow_the_state_round_count():
+    state = scenario([[3, 1], [2, 2]], [[5, 3, 1], [5, 4, 1]])
+    play_round(state, 3, 2)
+    before = state.observation(None)
+    play_round(state, 1, 2)
+    assert state.round == 2  # the state counts resolved rounds; the text names the second one "Round 2"
+    assert GAME.events(before, state.observation(None)) == [
+        "Round 2: seat 0 played a 1 and lost to its own top guard, a 3",
+        "Round 2: seat 1 played a 2 and lost to its own top guard, a 4",
+    ]
+
+
+def test_events_name_the_supercard_and_the_winner_when_a_hero_is_freed():
+    state = scenario([[5, 1], [1, 1]], [[3], [5, 5]])
+    before = state.observation(1)
+    play_round(state, 5, SUPER)
+    assert GAME.events(before, state.observation(1)) == [
+        "Round 1: seat 0 played a 5 and beat its own top guard, a 3",
+        "Round 1: seat 1 played the SUPERCARD and beat its own top guard, a 5",
+        "seat 0 freed its hero and wins",
+    ]
+
+
+def test_events_name_every_seat_sharing_a_win():
+    state = scenario([[5, 1], [1, 1], [1, 1]], [[3], [1], [5]])
+    before = state.observation(None)
+    play_round(state, 5, 1, 1)
+    told = GAME.events(before, state.observation(None))
+    assert told[-1] == "seat 0 and seat 1 freed their heroes together and share the win"
+
+
+def test_events_explain_an_ending_by_the_stall_rule():
+    state = scenario([[1] * 7, [1] * 7], [[5, 5], [5, 5, 5]], stall_rounds=3)
+    state.supercard = [False, False]
+    play_round(state, 1, 1)
+    play_round(state, 1, 1)
+    before = state.observation(0)
+    play_round(state, 1, 1)
+    assert GAME.events(before, state.observation(0)) == [
+        "Round 3: seat 0 played a 1 and lost to its own top guard, a 5",
+        "Round 3: seat 1 played a 1 and lost to its own top guard, a 5",
+        "No guard was beaten for 3 rounds in a row, so the race stops",
+        "seat 0 wins with the fewest guards left (2)",
+    ]
+
+
+def test_the_render_words_the_last_round_one_battle_a_line():
+    state = scenario([[3, 1], [2, 2]], [[5, 3], [5, 4]])
+    play_round(state, 3, 2)
+    assert GAME.render(state.observation(None), None).splitlines() == [
+        "Round 2   discard: 3 cards   reserve: 0 cards",
+        "  seat 0: guards (bottom..top) 5; hand 1; supercard ready",
+        "  seat 1: guards (bottom..top) 5 4 [top face up]; hand 2; supercard ready",
+        "Last round (round 1):",
+        "  seat 0 played a 3 and beat its own top guard, a 3",
+        "  seat 1 played a 2 and lost to its own top guard, a 4",
+    ]
+
+
+def test_the_render_and_the_events_word_a_battle_identically():
+    state = scenario([[3, 1], [2, 2]], [[5, 3], [5, 4]])
+    before = state.observation(0)
+    play_round(state, 3, 2)
+    rendered = GAME.render(state.observation(0), 0).splitlines()
+    told = GAME.events(before, state.observation(0))
+    assert rendered[-2:] == ["  " + line.removeprefix("Round 1: ") for line in told]
+
+
+def test_a_commitment_is_rendered_as_a_face_down_card_with_its_value_only_to_who_may_know_it():
+    state = scenario([[3, 1], [2, 2], [4, 4]], [[5, 3], [5, 4], [5, 5]])
+    state.apply(0, 3)
+    state.apply(1, SUPER)
+    assert GAME.render(state.observation(1), 1).splitlines()[1:6] == [
+        "  seat 0: 2 guards left, top face down; hand 2 cards; supercard ready",
+        "    has committed a card, face down until every seat has committed",
+        "  seat 1 (you): 2 guards left, top face down; hand 2 2; supercard ready",
+        "    has committed the SUPERCARD, face down until every seat has committed",
+        "  seat 2: 2 guards left, top face down; hand 2 cards; supercard ready",
+    ]
+    assert GAME.render(state.observation(None), None).splitlines()[2] == (
+        "    has committed a 3, face down until every seat has committed"
+    )
+
+
+def test_the_render_counts_rounds_from_one_and_names_the_length_of_a_finished_game():
+    state = scenario([[1, 5], [1, 1]], [[3], [5]])
+    assert GAME.render(state.observation(0), 0).splitlines()[0] == "Round 1   discard: 0 cards   reserve: 0 cards"
+    play_round(state, 1, 1)
+    assert state.round == 1
+    assert GAME.render(state.observation(0), 0).splitlines()[0] == (
+        "Round 2   discard: 2 cards   reserve: 0 cards   rounds without a beaten guard: 1"
+    )
+    play_round(state, 5, 1)
+    assert GAME.render(state.observation(0), 0).splitlines() == [
+        "Game over after 2 rounds   discard: 5 cards   reserve: 0 cards",
+        "  seat 0 (you): hero free!; hand empty; supercard ready",
+        "  seat 1: 1 guard left, top 5 face up; hand 0 cards; supercard ready",
+        "Last round (round 2):",
+        "  seat 0 played a 5 and beat its own top guard, a 3",
+        "  seat 1 played a 1 and lost to its own top guard, a 5",
+        "seat 0 freed its hero and wins",
+    ]
+
+
+def test_every_rendered_line_fits_100_columns_at_4_players():
+    # The widest position there is: round and stall counts at their widest, six guards face up, full
+    # hands, three supercards committed, a round of four battles behind.
+    state = scenario([[1, 1, 2, 2, 3, 3, 4]] * 4, [[1, 2, 3, 4, 5, 5]] * 4, discard=[1] * 40, reserve=[2] * 30)
+    state.revealed = [True] * 4
+    state.round, state.stall = 629, 29
+    state.last_round = tuple(Battle(seat, SUPER, 5, True) for seat in range(4))
+    for seat in range(3):
+        state.apply(seat, SUPER)
+    widths = {viewer: max(len(line) for line in GAME.render(state.observation(viewer), viewer).splitlines())
+              for viewer in (None, 0, 1, 2, 3)}
+    assert widths == {None: 93, 0: 85, 1: 85, 2: 85, 3: 85}
+    # The longest ending: four seats sharing a stalled race.
+    state.winners, state.stall = (0, 1, 2, 3), 30
+    ending = GAME.render(state.observation(None), None).splitlines()[-2:]
+    assert ending == [
+        "No guard was beaten for 30 rounds in a row, so the race stops",
+        "seat 0, seat 1, seat 2 and seat 3 share the win with the fewest guards left (6)",
+    ]
+    assert max(len(line) for line in ending) == 79
+
+
+def test_every_rendered_and_commentary_line_of_random_4_player_games_fits_100_columns():
+    checked = 0
+    for seed in range(4):
+        before = {viewer: None for viewer in (None, 0, 1, 2, 3)}
+        for state in positions(GAME, 4, seed, Rng(seed)):
+            for viewer in before:
+                after = state.observation(viewer)
+                lines = GAME.render(after, viewer).splitlines()
+                if before[viewer] is not None:
+                    lines += [" " * COMMENTARY_INDENT + line for line in GAME.events(before[viewer], after)]
+                assert max(len(line) for line in lines) <= 100, lines
+                before[viewer] = after
+                checked += 1
+    assert checked > 400
+
+
+def test_campfire_play_prints_each_round_battles_under_the_action_that_resolved_it():
+    result = CliRunner().invoke(cli, ["play", "grizzly-race", "--players", "heuristic,heuristic", "--seed", "3"],
+                                obj=None)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    second = next(i for i, line in enumerate(lines) if line.startswith("   2  seat 1: "))
+    assert lines[second + 1].startswith("        Round 1: seat 0 played ")
+    assert lines[second + 2].startswith("        Round 1: seat 1 played ")
+    assert lines[second + 3].startswith("   3  seat 0: ")
+    # Two battles under every second action, then the winner under the last: nothing is left untold.
+    steps = sum(1 for line in lines if line[:4].strip().isdigit() and "  seat " in line)
+    battles = [line for line in lines if line.startswith("        Round ")]
+    assert len(battles) == steps
+    assert battles[-1].startswith(f"        Round {steps // 2}: seat 1 played ")
+
+
+def test_replay_show_prints_the_same_battles_under_the_same_actions_as_play(tmp_path):
+    path = tmp_path / "race.cfr"
+    played = campfire("play", "grizzly-race", "--players", "random,random", "--seed", "5", "--replay", str(path))
+    assert played.exit_code == 0, played.output
+    shown = campfire("replay", "show", str(path), "--step", "4")
+    assert shown.exit_code == 0, shown.output
+    listing = shown.stdout.splitlines()
+    block = [line for line in listing[listing.index("Actions 1-7:") + 1:-1] if "-- the state above" not in line]
+    assert block[2].startswith("        Round 1: seat 0 played ")  # under step 2, the one that resolved round 1
+    start = played.stdout.splitlines().index(block[0])
+    assert played.stdout.splitlines()[start:start + len(block)] == block
