@@ -31,7 +31,7 @@ from corekit.runner import (
     play_match,
     set_up,
 )
-from corekit.words import fold, folded, terminal_width
+from corekit.words import counted, fold, folded, terminal_width
 
 USER_ERRORS = (GameError, OptionError, UnknownName, PlayerFailed, GameFailed, MatchTooLong, ValueError)
 
@@ -148,27 +148,23 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
         ]
         click.echo(json.dumps(data, indent=2))
         return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title="Installed games", title_justify="left")
-    table.add_column("game")
-    table.add_column("title")
-    table.add_column("players", justify="center")
-    table.add_column("options (default)")
-    cells = []
-    for game, options, defaults, variants in rows:
-        # A space after each comma lets the cell wrap between parameters, never inside one.
-        lines = [f"{name}:{text.replace(',', ', ')}" for name, text in sorted(defaults.items())]
+    width = max(60, _terminal_width())
+    for index, (game, options, defaults, variants) in enumerate(rows):
+        kind = ", cooperative" if game.cooperative else ""
+        lines = [f"{game.id}: {game.title}, {game.player_range()} players{kind} (version {game.version})"]
+        if options:
+            lines.append("  options (-o NAME=VALUE), with their defaults:")
+            column = max(len(f"{name}={default or '(empty)'}") for name, default, _ in options) + 2
+            for name, default, help_text in options:
+                setting = f"{name}={default or '(empty)'}".ljust(column)
+                lines += fold(f"    {setting}{help_text}", width, hang=len(setting))
+        else:
+            lines.append("  no options")
+        for name, text in sorted(defaults.items()):
+            lines += fold(f"  {name} players default here to {text.replace(',', ', ')}", width, hang=4)
         if variants:
-            lines.append(f"heuristic:variant= {', '.join(variants)}")
-        cells.append((game, options, "\n".join(lines) or "-"))
-    # Wide enough for the longest parameter, so the fold (a last resort) never splits one.
-    longest = max((len(word) for *_, text in cells for word in text.split()), default=1)
-    table.add_column("players here", overflow="fold", min_width=longest)
-    for game, options, players in cells:
-        table.add_row(game.id, game.title, game.player_range(), option_lines(options), players)
-    Console(width=max(100, _terminal_width())).print(table)
+            lines.append(f"  heuristic variants: {', '.join(variants)} (e.g. heuristic:variant={variants[0]})")
+        click.echo(("\n" if index else "") + "\n".join(lines))
 
 
 @cli.command("players", short_help="List the installed player types and their options.")
@@ -217,15 +213,29 @@ def players_command(ctx: click.Context, game_id: str | None, as_json: bool) -> N
 
 @cli.command("play")
 @click.argument("game_id", metavar="GAME")
-@click.option("--players", "-p", "players_text", required=True,
-              help="Player specs, one per seat, e.g. random,mcts:iterations=500.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for the match's chance.")
-@click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option; repeatable.")
+@click.option("--players", "-p", "players_text", required=True, metavar="SPECS",
+              help="One player spec per seat, comma-separated: NAME or NAME:KEY=VALUE,KEY=VALUE (see above).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed for the match's chance (from -2^63 to 2^64-1 with --replay).")
+@click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE",
+              help="A game option; repeatable (`campfire games` lists them).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the result.")
 @click.pass_context
 def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int, pairs: tuple[str, ...],
                  quiet: bool, **settings: Any) -> None:
-    """Play one match of GAME and print its log and result."""
+    """Play one match of GAME and print its log and result.
+
+    A player spec is a player type with its options: `random`, `heuristic:variant=timid`,
+    `mcts:iterations=2000,c=0.7`. An item with `=` belongs to the spec before it, so
+    `mcts:iterations=500,heuristic` is two players. `campfire players` lists the types and their
+    options; `human` plays from the keyboard.
+
+    \b
+    Examples:
+      campfire play grizzly-race -p heuristic,mcts:iterations=500 --seed 7
+      campfire play camp-grizzly -p heuristic,heuristic,heuristic -o setup=easy
+      campfire play slasher -p human,heuristic,random --replay my-game.cfr
+    """
     registry = registry_of(ctx)
     try:
         game = registry.game(game_id)
@@ -348,12 +358,16 @@ def check_command(ctx: click.Context, game_id: str, games: int, seed: int, playe
     for players in counts:
         report = _with_progress(f"{game.id}, {players} players", games,
                                 lambda tick, p=players: check_game(game, p, games, seed, options, progress=tick))
-        if leaks and "mcts" in registry.player_types:
-            leak = check_leaks(game, players, registry, seed=seed, options=options)
-            report.failures.extend(leak.failures)
+        if not leaks:
+            leak_note = "no leak check (--no-leaks)"
+        elif "mcts" not in registry.player_types:
+            leak_note = "no leak check (it needs the mcts player)"
+        else:
+            leak_note = "leak check run"
+            report.failures.extend(check_leaks(game, players, registry, seed=seed, options=options).failures)
         status = "ok" if report.ok else "FAILED"
-        click.echo(f"{game.id} with {players} players: {status} ({report.matches} matches, "
-                   f"{report.steps} steps, {report.samples} samples)")
+        click.echo(f"{game.id} with {players} players: {status} ({counted(report.matches, 'match', 'matches')}, "
+                   f"{counted(report.steps, 'step')}, {counted(report.samples, 'sample')} checked; {leak_note})")
         for failure in report.failures:
             click.echo(f"  - {failure}")
         failed = failed or not report.ok

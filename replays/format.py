@@ -26,6 +26,7 @@ from cattrs.errors import AttributeValidationNote, IterableValidationNote
 
 from corekit.codes import INT_MAX, INT_MIN, MAX_CODE_DEPTH, MAX_CODE_ITEMS, MAX_TEXT, text_problem
 from corekit.errors import first_line, os_reason
+from corekit.words import counted
 
 FORMAT_VERSION = 1
 """The version this campfire writes. Readers for older versions stay in `_BODY_READERS`."""
@@ -155,6 +156,11 @@ class Replay:
             return None
         start = step // every * DIGEST_BYTES
         return self.digests[start:start + DIGEST_BYTES]
+
+
+def _versions(oldest: int, newest: int) -> str:
+    """"version 1" or "versions 1-2"."""
+    return f"version {oldest}" if oldest == newest else f"versions {oldest}-{newest}"
 
 
 def digest_bytes(state: Any) -> bytes:
@@ -315,7 +321,7 @@ def decode_replay(data: bytes, *, require_intact: bool = True) -> Replay:
     if reader is None:
         raise ReplayError(
             f"format version {version} is not supported "
-            f"(this campfire reads versions {OLDEST_VERSION}-{FORMAT_VERSION})"
+            f"(this campfire reads {_versions(OLDEST_VERSION, FORMAT_VERSION)})"
         )
     body, checksum = outer.get("body"), outer.get("blake2b")
     if not isinstance(body, bytes) or not isinstance(checksum, bytes):
@@ -396,7 +402,7 @@ def _read_body_v1(body: Any) -> Replay:
         raise ReplayError(f"bad action stream: {len(digests)} digest bytes, expected {expected}")
     players = len(header.seats)  # at most MAX_SEATS: Header checks
     if len(result.returns) != players:
-        raise ReplayError(f"result.returns has {len(result.returns)} values for {players} seats")
+        raise ReplayError(f"result.returns has {counted(len(result.returns), 'value')} for {counted(players, 'seat')}")
     if result.forfeit is not None and not 0 <= result.forfeit < players:
         raise ReplayError(f"result.forfeit is seat {result.forfeit}, which does not exist ({players} seats)")
     if seats and max(seats) >= players:

@@ -22,7 +22,8 @@ from corekit.tournament.store import ResultsError
 @click.command("tournament", short_help="Play an AI-vs-AI tournament of GAME and rate the players.")
 @click.argument("game_id", metavar="GAME")
 @click.option("--players", "-p", "players_text", required=True,
-              help="Player specs to compare, e.g. mcts:iterations=500,heuristic,random.")
+              help="Player specs to compare, e.g. mcts:iterations=500,heuristic,random (see `campfire play "
+                   "--help`).")
 @click.option("--games", "-n", type=int, default=None,
               help="Matches to play [default: ten deals, each deal every seating of the specs once].")
 @click.option("--seats", "-k", type=int, default=None, help="Seats per match [default: the number of specs].")
@@ -35,7 +36,8 @@ from corekit.tournament.store import ResultsError
 @click.option("--out", "out", type=click.Path(file_okay=False), default=None,
               help="Directory for results.jsonl (each match appended as it ends), report.json and replays.")
 @click.option("--replays", is_flag=True, help="Write one replay per match into OUT/replays.")
-@click.option("--resume", is_flag=True, help="Continue the tournament in OUT: play only the matches it lacks.")
+@click.option("--resume", is_flag=True,
+              help="Continue the tournament in OUT: play only the matches it lacks (with replays if it has them).")
 @click.option("--time-limit", type=float, default=None, metavar="SECONDS",
               help="Seconds per decision; a player over it forfeits the match.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
@@ -44,7 +46,8 @@ from corekit.tournament.store import ResultsError
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE",
               help="A plugin module (name or .py file) that is not installed, loaded here and in every local "
                    "worker; repeatable.")
-@click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option; repeatable.")
+@click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE",
+              help="A game option; repeatable (`campfire games` lists them).")
 @click.pass_context
 def tournament_command(ctx: click.Context, game_id: str, players_text: str, games: int | None, seats: int | None,
                        seed: int, jobs: int | None, cluster: str | None, out: str | None, replays: bool,
@@ -56,6 +59,12 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
     --jobs or --cluster; with --out every match is saved as it ends and --resume continues a killed run.
     Exits 1 after the report when a match failed (the game raised, or a player could not be built), or when
     a match's replay could not be written (its result still counts).
+
+    \b
+    Examples:
+      campfire tournament grizzly-race -p heuristic,random,mcts:iterations=200 -n 60
+      campfire tournament slasher -p heuristic,random -k 4 --out runs/sl --replays
+      campfire tournament slasher -p heuristic,random -k 4 --out runs/sl --resume -n 200
     """
     from corekit.cli import USER_ERRORS, game_options, registry_of
     from corekit.players import split_specs
@@ -65,8 +74,9 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
         specs = tuple(split_specs(players_text))
         registry = registry_of(ctx)
         if plugins:
-            plugins = tuple(_importable(name) for name in plugins)
-            registry = Registry(plugins=[_import(name) for name in plugins])
+            modules = [_importable(text) for text in plugins]
+            registry = Registry(plugins=[_import(name, text) for name, text in zip(modules, plugins, strict=True)])
+            plugins = tuple(modules)
         game = registry.game(game_id)
         game_options(game, pairs)  # one-line error for a bad option before anything starts
         option_pairs = tuple(_pairs(pairs))
@@ -143,22 +153,39 @@ def _pairs(pairs: tuple[str, ...]) -> list[tuple[str, str]]:
 
 
 def _importable(text: str) -> str:
-    """A module name for `--plugin`: a file path puts its folder on sys.path (which local workers inherit)."""
+    """A module name for `--plugin`, with the folder it is found from on sys.path (local workers inherit it).
+
+    A module name is also looked for from the current folder, as `python -m` would. A file path is imported
+    by its dotted name from above its package, so that a scaffolded game's `pkg/plugin.py` can import `pkg`.
+    """
     if not text.endswith(".py"):
+        _on_path(Path.cwd(), first=False)  # an installed module of that name still wins
         return text
     path = Path(text).resolve()
     if not path.is_file():
         raise click.ClickException(f"--plugin {text}: no such file")
-    if str(path.parent) not in sys.path:
-        sys.path.insert(0, str(path.parent))
-    return path.stem
+    parts = [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").is_file():
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    _on_path(folder, first=True)  # the file named is the one meant
+    return ".".join(parts)
 
 
-def _import(name: str) -> Any:
+def _on_path(folder: Path, first: bool) -> None:
+    if str(folder) not in sys.path:
+        if first:
+            sys.path.insert(0, str(folder))
+        else:
+            sys.path.append(str(folder))
+
+
+def _import(name: str, given: str) -> Any:
     try:
         return importlib.import_module(name)
     except Exception as error:
-        raise click.ClickException(f"--plugin {name}: cannot import it ({type(error).__name__}: {error})") from None
+        raise click.ClickException(f"--plugin {given}: cannot import it ({type(error).__name__}: {error})") from None
 
 
 class _ProgressBar:

@@ -104,6 +104,8 @@ def run_tournament(
         "seed": tournament.seed, "games": games, "options": options_to_dict(options),
         "time_limit": tournament.time_limit,
     }, default=str))
+    if resume and out is not None and (Path(out) / "replays").is_dir():
+        replays = True  # a resumed tournament that kept replays keeps them for the matches it adds
     replay_dir = Path(out).resolve() / "replays" if replays and out is not None else None
     store = _open_out(Path(out), header, resume, replay_dir) if out is not None else None
     records: dict[int, MatchRecord] = dict(store.records) if store else {}

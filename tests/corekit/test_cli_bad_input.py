@@ -319,7 +319,7 @@ def test_play_with_a_bad_option_value_says_an_integer_is_needed() -> None:
 # 8. `campfire games` never splits a player spec's parameter.
 
 
-def test_the_players_here_column_wraps_only_between_parameters() -> None:
+def test_games_folds_long_options_and_player_defaults_only_between_words() -> None:
     @attrs.frozen
     class WordyOptions:
         bug: str = attrs.field(default="none", metadata={"help": "which rule to break, said at length " * 4})
@@ -331,9 +331,13 @@ def test_the_players_here_column_wraps_only_between_parameters() -> None:
     reg = registry(Wordy(), heuristics={"toy": Heuristic(player_defaults=LONG_DEFAULTS)})
     result = run(reg, "games", env={"COLUMNS": "100"})
     assert result.exit_code == 0, result.output
-    assert max(len(line) for line in result.stdout.splitlines()) <= 100
-    for token in ("mcts:iterations=100", "tree_depth=1", "root=halving", "trust=2", "rollout=heuristic_guided"):
-        assert token in result.stdout, result.stdout
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 100
+    assert lines[2].startswith("    bug=none  which rule to break, said at length")
+    assert lines[3].startswith(" " * 14 + "break")  # folded under the help, not under the name
+    words = " ".join(result.stdout.split())
+    assert ("mcts players default here to iterations=100, tree_depth=1, root=halving, trust=2, "
+            "rollout=heuristic_guided") in words
 
 
 # A listener (the replay recorder) that fails once the match is over must not lose the result.
@@ -390,6 +394,7 @@ def test_check_without_options_reports_a_game_calling_sys_exit_at_setup_as_a_fai
     result = run(registry(ExitsAtSetup()), "check", "toy-first", "--players", "2", "-n", "1", "--no-leaks")
     assert result.exit_code == 1, result.output
     seed = derive_seed(0, "toy-first", 2, 0)
-    assert result.stdout == ("toy-first with 2 players: FAILED (1 matches, 0 steps, 0 samples)\n"
+    assert result.stdout == ("toy-first with 2 players: FAILED (1 match, 0 steps, 0 samples checked; "
+                             "no leak check (--no-leaks))\n"
                              f"  - seed {seed}: the game raised SystemExit: 3\n")
     assert result.stderr == ""

@@ -129,7 +129,7 @@ def test_an_older_unsupported_format_is_refused_naming_the_version(tmp_path):
     path.write_bytes(msgpack.packb({"campfire_replay": 0, "body": b"", "blake2b": b""}))
     result = campfire("replay", "show", str(path))
     assert result.exit_code == 1
-    assert errors(result) == [f"{path}: format version 0 is not supported (this campfire reads versions 1-1)"]
+    assert errors(result) == [f"{path}: format version 0 is not supported (this campfire reads version 1)"]
 
 
 def test_a_replay_of_another_game_version_is_refused(record, monkeypatch):

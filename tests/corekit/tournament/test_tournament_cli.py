@@ -102,6 +102,15 @@ def test_a_second_run_into_the_same_folder_needs_resume(tmp_path: Path) -> None:
     assert len(read_results(tmp_path / "results.jsonl")[1]) == 2
 
 
+def test_a_resumed_tournament_that_kept_replays_keeps_them_for_the_matches_it_adds(tmp_path: Path) -> None:
+    args = ["tournament", "grizzly-race", "-p", "random,random", "-j", "1", "--out", str(tmp_path)]
+    assert run(*args, "-n", "2", "--replays").exit_code == 0
+    resumed = run(*args, "-n", "4", "--resume", "--json")  # without --replays
+    assert resumed.exit_code == 0, resumed.output
+    assert sorted(p.name for p in (tmp_path / "replays").iterdir()) == [f"match-00000{i}.cfr" for i in range(4)]
+    assert json.loads(resumed.output)["missing_replays"] == []
+
+
 def test_plot_draws_the_ratings_into_a_png(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "ratings.png"
@@ -167,3 +176,24 @@ def test_without_matplotlib_plot_is_a_one_line_error(monkeypatch: pytest.MonkeyP
                  "--plot", str(tmp_path / "r.png"))
     assert result.exit_code == 1
     assert result.output.strip() == "Error: --plot needs matplotlib: pip install -e '.[plot]'"
+
+
+def test_a_scaffolded_games_plugin_file_loads_from_its_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setattr(sys, "modules", dict(sys.modules))
+    assert run("new-game", "lantern-drill", "--dir", str(tmp_path)).exit_code == 0
+    plugin = tmp_path / "lantern-drill" / "lantern_drill" / "plugin.py"  # it imports lantern_drill.game
+    result = run("tournament", "lantern-drill", "-p", "random,random", "-n", "2", "-j", "1", "--json",
+                 "--plugin", str(plugin))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["matches"] == 2
+
+
+def test_a_plugin_that_cannot_be_imported_is_named_as_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    broken = tmp_path / "broken_plugin.py"
+    broken.write_text("import no_such_module_here\n")
+    result = run("tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--plugin", str(broken))
+    assert result.exit_code == 1
+    assert result.output.strip() == (f"Error: --plugin {broken}: cannot import it (ModuleNotFoundError: "
+                                     f"No module named 'no_such_module_here')")
