@@ -23,10 +23,10 @@ def folded(text: str, width: int | None = None) -> str:
 
 
 def fold(line: str, width: int, hang: int = 2) -> list[str]:
-    """A line broken between words to at most `width` columns (never under 60), its continuations indented
+    """A line broken between words to at most `width` columns (never under 20), its continuations indented
     `hang` columns past its own indent: a line that a terminal wraps at column 0 breaks a log's or a
     board's columns."""
-    width = max(60, width)
+    width = max(20, width)
     if len(line) <= width:
         return [line]
     text = line.lstrip()

@@ -100,9 +100,9 @@ def replay_view(ctx: click.Context, file: str, step: int) -> None:
     """Step through a replay in a terminal viewer.
 
     Keys: left/right (or h/l) step, PgUp/PgDn step by ten, Home/End go to either end, g jumps to a
-    step, v cycles the seat views, f shows the full view, q quits. The side panel shows the actions
-    around the step and the current decision's time and search statistics. Needs a terminal: for a
-    pipe or a file, use `campfire replay show`.
+    step, v cycles the seat views, f shows the full view, up/down (or k/j) scroll the board, q quits.
+    The side panel shows the actions around the step and the current decision's time and search
+    statistics. Needs a terminal: for a pipe or a file, use `campfire replay show`.
     """
     try:
         replay = read_replay(file)

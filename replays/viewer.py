@@ -1,9 +1,11 @@
 """`campfire replay view`: a textual app to step through a replay.
 
 Keys: right/left step forward and back, page up/down by ten, home/end, `g` jumps to a step, `v` cycles the
-view (full, then each seat's), `f` returns to the full view, `q` quits. The right-hand panel shows the
-actions around the step and the current decision (the one taken from the state shown) with its time and,
-for search players, the root statistics. A seat's view hides the other seats' actions and statistics.
+view (full, then each seat's), `f` returns to the full view, up/down (or k/j) scroll the board, `q` quits.
+Both panes scroll when a small terminal cannot hold them, and their lines fold under their own indent.
+The right-hand panel shows the actions around the step and the current decision (the one taken from the
+state shown) with its time and, for search players, the root statistics. A seat's view hides the other
+seats' actions and statistics.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Input, Static
 
+from corekit.words import folded
 from replays.simulate import Simulator
 
 STATS_ROWS = 10
@@ -28,7 +31,8 @@ class ReplayViewer(App):
     AUTO_FOCUS = None  # keys go to the viewer until `g` opens the jump box
     CSS = """
     #info { height: auto; background: $boost; padding: 0 1; }
-    #state { width: 2fr; padding: 0 1; }
+    #board { width: 2fr; }
+    #state { padding: 0 1; }
     #side { width: 1fr; }
     #actions { height: auto; padding: 0 1; border-top: solid $accent; }
     #decision { height: auto; padding: 0 1; border-top: solid $accent; }
@@ -42,6 +46,8 @@ class ReplayViewer(App):
         Binding("pageup", "step(-10)", "-10", show=False),
         Binding("home", "go(0)", "Start", show=False),
         Binding("end", "go(-1)", "End", show=False),
+        Binding("down,j", "scroll_board(1)", "Scroll", show=False),
+        Binding("up,k", "scroll_board(-1)", "Scroll", show=False),
         Binding("g", "jump", "Jump to step"),
         Binding("v", "cycle_view", "Next view"),
         Binding("f", "full_view", "Full view"),
@@ -62,8 +68,9 @@ class ReplayViewer(App):
         """Info bar, the state on the left, actions and the decision on the right, the jump box."""
         yield Static(id="info", markup=False)
         with Horizontal():
-            yield Static(id="state", markup=False)
-            with Vertical(id="side"):
+            with VerticalScroll(id="board"):
+                yield Static(id="state", markup=False)
+            with VerticalScroll(id="side"):
                 yield Static(id="actions", markup=False)
                 yield Static(id="decision", markup=False)
         yield Input(placeholder=f"step (0-{self.replay.steps}), Enter to jump, Escape to cancel", id="jump")
@@ -72,6 +79,10 @@ class ReplayViewer(App):
     def on_mount(self) -> None:
         """Draw the first position."""
         self.refresh_panels()
+
+    def on_resize(self) -> None:
+        """Fold the panels' lines anew for their new width."""
+        self.call_after_refresh(self.refresh_panels)
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -90,6 +101,10 @@ class ReplayViewer(App):
         box.value = ""
         box.focus()
 
+    def action_scroll_board(self, lines: int) -> None:
+        """Scroll the board pane, for a board taller than the terminal."""
+        self.query_one("#board", VerticalScroll).scroll_relative(y=lines, animate=False)
+
     def action_cycle_view(self) -> None:
         """Full view, then each seat's view in turn."""
         seats = len(self.replay.header.seats)
@@ -107,6 +122,8 @@ class ReplayViewer(App):
         self._close_jump()
         if text.lstrip("-").isdigit():
             self.go_to(int(text))
+            if self.step != int(text):
+                self.notify(f"step {text} is outside the replay: showing step {self.step}")
         else:
             self.notify(f"not a step number: {text!r}", severity="warning")
 
@@ -142,7 +159,10 @@ class ReplayViewer(App):
             "decision": self._decision_text(),
         }
         for name, text in self.texts.items():
-            self.query_one(f"#{name}", Static).update(Text(text))
+            panel = self.query_one(f"#{name}", Static)
+            # Folded here, not by the widget: a line wrapped at column 0 breaks a board's columns.
+            width = panel.content_size.width
+            panel.update(Text(folded(text, width) if width >= 20 else text))
 
     def _actions_text(self) -> str:
         from replays.commands import action_lines

@@ -11,12 +11,15 @@ from replays.simulate import Simulator
 from replays.viewer import ReplayViewer
 
 
-def _run(app: ReplayViewer, *keys: str) -> ReplayViewer:
+def _run(app: ReplayViewer, *keys: str, size: tuple[int, int] = (140, 40), probe=None) -> ReplayViewer:
     async def drive() -> None:
-        async with app.run_test(size=(140, 40)) as pilot:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
             for key in keys:
                 await pilot.press(key)
             await pilot.pause()
+            if probe is not None:
+                probe(app)
 
     asyncio.run(drive())
     return app
@@ -93,3 +96,35 @@ def test_the_last_step_shows_the_result(viewer):
     app = viewer("end")
     assert "Result: seat 0 wins after 12 steps" in app.texts["actions"]
     assert "the match is over" in app.texts["decision"]
+
+
+def test_in_a_small_terminal_the_panes_fold_their_lines_and_the_board_scrolls(record):
+    from textual.containers import VerticalScroll
+    from textual.widgets import Static
+
+    path = record("camp-grizzly", "heuristic,heuristic,heuristic", seed=3)
+    seen = {}
+
+    def probe(app: ReplayViewer) -> None:
+        for name in ("state", "actions"):
+            panel = app.query_one(f"#{name}", Static)
+            seen[name] = (panel.content_size.width, str(panel.content))
+        seen["scrolled"] = app.query_one("#board", VerticalScroll).scroll_y
+
+    app = _run(ReplayViewer(Simulator(read_replay(path)), step=40), "j", "j", "j", size=(100, 30), probe=probe)
+    for name in ("state", "actions"):
+        width, shown = seen[name]
+        assert 20 <= width < 100 and max(map(len, shown.splitlines())) <= width
+        # folding only moves words to new lines: none is lost
+        assert shown.split() == app.texts[name].split()
+    assert max(map(len, app.texts["state"].splitlines())) > seen["state"][0]  # there was something to fold
+    assert seen["scrolled"] == 3
+
+
+def test_a_step_outside_the_replay_is_clamped_and_said(record):
+    app = ReplayViewer(Simulator(read_replay(record(seed=5))))
+    notes = []
+    app.notify = lambda message, **kwargs: notes.append(message)
+    _run(app, "g", "9", "9", "enter")
+    assert app.step == 12
+    assert notes == ["step 99 is outside the replay: showing step 12"]
