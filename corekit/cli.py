@@ -100,7 +100,39 @@ class GameDisplay:
             return fallback
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+_BARE_GROUP = tuple(getattr(click.exceptions, name) for name in ("NoArgsIsHelpError",)
+                    if hasattr(click.exceptions, name))
+"""What click (8.2 on; 8.1 just prints the help) raises for a group called without a command."""
+
+
+class _OneLineErrors(click.Group):
+    """The command group, whose usage errors are one line like every other error ("Error: ... (see
+    'campfire play --help')"), not click's usage block; the exit status stays 2."""
+
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            status = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _BARE_GROUP as error:  # a bare group: its help is what was asked for
+            error.show()
+            sys.exit(error.exit_code)
+        except click.UsageError as error:
+            hint = f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
+            click.echo(f"Error: {error.format_message()}{hint}", err=True)
+            sys.exit(error.exit_code)
+        except click.ClickException as error:
+            error.show()
+            sys.exit(error.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        sys.exit(status if isinstance(status, int) else 0)
+
+
+@click.group(cls=_OneLineErrors,
+             context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="campfire")
 @click.pass_context
 def cli(ctx: click.Context) -> None:

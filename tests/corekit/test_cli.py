@@ -128,3 +128,24 @@ def test_play_prints_options_as_they_are_typed():
     result = run("play", "slasher", "-p", "random,random", "--seed", "2", "-o", "discard_one=yes")
     assert result.exit_code == 0
     assert result.output.splitlines()[1] == "options: discard_one=true, first=-1, all_dead=nobody, stall_turns=100"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["play", "grizzly-race", "-p", "random,random", "--seed", "abc"],
+     "Error: Invalid value for '--seed': 'abc' is not a valid integer. (see 'campfire play --help')"),
+    (["replay", "show", "x.cfr", "--as", "Kevin"],
+     "Error: Invalid value for '--as': 'Kevin' is not a valid integer. (see 'campfire replay show --help')"),
+    (["plya"], "Error: No such command 'plya'. * (see 'campfire --help')"),  # * : click's suggestions
+])
+def test_a_usage_error_is_one_line_naming_the_help_to_read(args, message):
+    result = CliRunner().invoke(cli, args, prog_name="campfire")
+    assert result.exit_code == 2
+    [line] = result.stderr.splitlines()
+    head, _, tail = message.partition(" * ")
+    assert line == message if not tail else line.startswith(head) and line.endswith(tail)
+
+
+def test_a_group_without_a_command_shows_its_help():
+    result = CliRunner().invoke(cli, ["replay"], prog_name="campfire")
+    assert result.output.startswith("Usage: campfire replay [OPTIONS] COMMAND [ARGS]...")
+    assert "verify" in result.output and "Error" not in result.output
