@@ -50,14 +50,20 @@ def describe_options(cls: type) -> list[tuple[str, str, str]]:
 
 
 def parse_pairs(pairs: Iterable[str], what: str) -> dict[str, str]:
-    """`["a=1", "b=x,c=2"]` to `{"a": "1", "b": "x", "c": "2"}`; `what` names the owner in errors."""
+    """`["a=1", "b=x,c=2"]` to `{"a": "1", "b": "x", "c": "2"}`; `what` names the owner in errors.
+
+    An option given twice is refused (`tree-depth` and `tree_depth` are one option): which one was meant
+    cannot be known, and quietly keeping the last would run something other than what was read."""
     result: dict[str, str] = {}
     for pair in pairs:
         for item in (p for p in pair.split(",") if p.strip()):
             key, sep, value = item.partition("=")
             if not sep or not key.strip():
                 raise OptionError(f"{what}: option {item!r} is not of the form key=value")
-            result[key.strip()] = value.strip()
+            name = key.strip()
+            if any(other.replace("-", "_") == name.replace("-", "_") for other in result):
+                raise OptionError(f"{what}: option {name!r} is given twice")
+            result[name] = value.strip()
     return result
 
 

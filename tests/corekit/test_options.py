@@ -71,3 +71,10 @@ def test_the_players_list_keeps_a_specs_parameters_together():
         "mcts:iterations=50,c=0.7", "random", "heuristic"]
     with pytest.raises(OptionError, match="empty player spec"):
         split_specs("random,,random")
+
+
+def test_an_option_given_twice_is_refused_rather_than_the_last_one_kept():
+    with pytest.raises(OptionError, match=r"^option: option 'stall_rounds' is given twice$"):
+        parse_pairs(["stall_rounds=1", "stall_rounds=2"], "option")
+    with pytest.raises(OptionError, match=r"^player 'mcts': option 'tree_depth' is given twice$"):
+        parse_pairs(["tree-depth=1,tree_depth=2"], "player 'mcts'")
