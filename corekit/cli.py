@@ -49,11 +49,6 @@ def registry_of(ctx: click.Context) -> Registry:
     return obj.registry if obj is not None else default_registry()
 
 
-def option_values(pairs: Sequence[str]) -> dict[str, str]:
-    """`-o key=value` pairs as a dict."""
-    return parse_pairs(pairs, "option")
-
-
 def game_options(game: Game, pairs: Sequence[str]) -> Any:
     """A game's typed options from `-o key=value` pairs (one-line OptionError when bad).
 
@@ -115,9 +110,9 @@ class _OneLineErrors(click.Group):
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
             status = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except _BARE_GROUP as error:  # a bare group: its help is what was asked for
+        except _BARE_GROUP as error:  # a bare group: its help is what was asked for (as with click 8.1)
             error.show()
-            sys.exit(error.exit_code)
+            sys.exit(0)
         except click.UsageError as error:
             hint = f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
             click.echo(f"Error: {error.format_message()}{hint}", err=True)
@@ -128,7 +123,8 @@ class _OneLineErrors(click.Group):
         except click.Abort:
             click.echo("Aborted!", err=True)
             sys.exit(1)
-        sys.exit(status if isinstance(status, int) else 0)
+        # An exit status from ctx.exit; click ignores what a command returns, and so does this (bool too).
+        sys.exit(status if type(status) is int else 0)
 
 
 @click.group(cls=_OneLineErrors,
@@ -180,7 +176,7 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
         ]
         click.echo(json.dumps(data, indent=2))
         return
-    width = max(60, _terminal_width())
+    width = terminal_width()
     for index, (game, options, defaults, variants) in enumerate(rows):
         kind = ", cooperative" if game.cooperative else ""
         lines = [f"{game.id}: {game.title}, {game.player_range()} players{kind} (version {game.version})"]
@@ -240,7 +236,7 @@ def players_command(ctx: click.Context, game_id: str | None, as_json: bool) -> N
     table.add_column("options (default)")
     for name, help_text, options in rows:
         table.add_row(name, help_text, option_lines(options))
-    Console(width=max(100, _terminal_width())).print(table)
+    Console(width=terminal_width()).print(table)
 
 
 @cli.command("play")
@@ -257,16 +253,16 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
                  quiet: bool, **settings: Any) -> None:
     """Play one match of GAME and print its log and result.
 
-    A player spec is a player type with its options: `random`, `heuristic:variant=timid`,
+    A player spec is a player type with its options: `random`, `heuristic:variant=NAME`,
     `mcts:iterations=2000,c=0.7`. An item with `=` belongs to the spec before it, so
     `mcts:iterations=500,heuristic` is two players. `campfire players` lists the types and their
     options; `human` plays from the keyboard.
 
     \b
-    Examples:
-      campfire play grizzly-race -p heuristic,mcts:iterations=500 --seed 7
-      campfire play camp-grizzly -p heuristic,heuristic,heuristic -o setup=easy
-      campfire play slasher -p human,heuristic,random --replay my-game.cfr
+    Examples (GAME and its options from `campfire games`):
+      campfire play GAME -p heuristic,mcts:iterations=500 --seed 7
+      campfire play GAME -p heuristic,heuristic,heuristic -o NAME=VALUE
+      campfire play GAME -p human,heuristic,random --replay my-game.cfr
     """
     registry = registry_of(ctx)
     try:
@@ -340,10 +336,11 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
         return
     if not quiet and "match" in seen and display.error is None:
         final = display("observation", seen["match"].state.observation, None)
-        drawing = display("render", game.render, final, None)
+        # Folded inside the guard: a render that returns no text is the game's one-line error, not a traceback.
+        drawing = display("render", lambda obs, seat: folded(game.render(obs, seat)), final, None)
         if display.error is None:
             echo("")
-            echo(folded(drawing))
+            echo(drawing)
     echo(describe_result(game, specs, result, names))
     errors = [error for error in (display.error, late_error) if error is not None]
     if errors:
@@ -410,8 +407,12 @@ def check_command(ctx: click.Context, game_id: str, games: int, seed: int, playe
 def step_lines(step: int, head: str, events: Sequence[Any] = (), width: int | None = None) -> list[str]:
     """One logged step as `play` and `replay show` print it: its number and action, then the game's
     commentary indented under it, each line folded to the terminal's width (see `fold`)."""
-    width = width or _terminal_width()
-    lines = fold(f"{step:4d}  {head}", width, hang=6)
+    width = width or terminal_width()
+    number = f"{step:4d}  "
+    # Folded without the number, so a continuation sits at column 10 whatever the step's digits: past the
+    # commentary's column 8, which it would otherwise look like.
+    lines = fold(" " * len(number) + head, width, hang=4)
+    lines[0] = number + lines[0][len(number):]
     for event in map(str, events):
         lines += fold(" " * 8 + event, width)
     return lines
@@ -510,10 +511,6 @@ def _with_progress(label: str, total: int, work: Any) -> Any:
     with Progress(transient=True) as progress:
         task = progress.add_task(label, total=total)
         return work(lambda done: progress.update(task, completed=done))
-
-
-def _terminal_width() -> int:
-    return terminal_width()
 
 
 from corekit.scaffold import new_game_command  # noqa: E402

@@ -173,6 +173,7 @@ def _check_match(game: Game, players: int, seed: int, options: Any, every: int, 
             _check_clone(state, seat, legal, rng, where, report)
             for observer in range(players):
                 _check_sample(state, observer, rng, where, report)
+            _check_quiet(game, state, players, where, report)
             if not _check_codes(game, legal, seat, encoded, where, report):
                 return
         action = legal[rng.below(len(legal))]
@@ -192,11 +193,24 @@ def _check_match(game: Game, players: int, seed: int, options: Any, every: int, 
         if step > bound:
             report.fail(f"seed {seed}: the match passed its declared bound of {bound} decisions")
             return
+    _check_quiet(game, state, players, where, report)
     returns = state.returns()
     if len(returns) != players or any(not 0.0 <= r <= 1.0 for r in returns):
         report.fail(f"{where}: returns {returns!r} are not one number in [0, 1] per seat")
     if any(state.legal_actions(s) for s in range(players)):
         report.fail(f"{where}: a seat has legal actions after the end")
+
+
+def _check_quiet(game: Game, state: State, players: int, where: str, report: Report) -> None:
+    """Nothing happens between an observation and itself: a commentary that told something there would
+    repeat it under every step that changes nothing for a viewer."""
+    for observer in (*range(players), None):
+        observation = state.observation(observer)
+        told = list(game.events(observation, observation))
+        if told:
+            report.fail(f"{where}: events() between an observation of seat {observer} and itself told "
+                        f"{told[0]!r}")
+            return
 
 
 def _check_illegal(state: State, seat: int, to_act: tuple[int, ...], players: int, where: str, report: Report) -> None:

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import shutil
 import textwrap
+from collections.abc import Sequence
 
 
 def counted(count: int, noun: str, plural: str | None = None) -> str:
     """`1 seed`, `2 seeds`: a count with its noun in the right number (`plural` when it is not noun + s)."""
     return f"{count} {noun}" if count == 1 else f"{count} {plural or noun + 's'}"
+
+
+def joined(words: Sequence[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return words[-1] if len(words) < 2 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def terminal_width() -> int:
@@ -31,4 +37,23 @@ def fold(line: str, width: int, hang: int = 2) -> list[str]:
         return [line]
     text = line.lstrip()
     indent = line[:len(line) - len(text)]
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + " " * hang) or [line]
+    return _wrapped(text, width, indent, indent + " " * hang)
+
+
+def fold_items(head: str, items: Sequence[str], width: int, sep: str = ", ", hang: int = 4) -> list[str]:
+    """`head` then `items` joined by `sep`, folded like `fold` but only between items, never inside one
+    ("Late Night Campers", "iterations=100"): each item's spaces are glued with no-break spaces, which
+    textwrap does not split on. An item too long for a line alone is still cut."""
+    glued = sep.join(item.replace(" ", _GLUE) for item in items)
+    return [line.replace(_GLUE, " ") for line in fold(head + glued, width, hang)]
+
+
+_GLUE = "\u00a0"
+
+
+def _wrapped(text: str, width: int, first: str, rest: str) -> list[str]:
+    """textwrap with its indents cut to half the width, so that a deep indent still leaves room for words
+    (a wider one would give a character a line, and every line too wide)."""
+    room = width // 2
+    return textwrap.wrap(text, width, initial_indent=first[:room], subsequent_indent=rest[:room],
+                         break_on_hyphens=False) or [first[:room]]

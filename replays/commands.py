@@ -194,7 +194,8 @@ def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
     return "\n".join(lines)
 
 
-def action_lines(simulator: Simulator, first: int, last: int, seat: int | None) -> list[tuple[int, list[str]]]:
+def action_lines(simulator: Simulator, first: int, last: int, seat: int | None,
+                 width: int | None = None) -> list[tuple[int, list[str]]]:
     """Steps first..last as `campfire play` prints them, each with its commentary indented under it; in
     a seat's view, the actions that seat could not tell apart from another are hidden (see
     `Simulator.listing`)."""
@@ -207,7 +208,7 @@ def action_lines(simulator: Simulator, first: int, last: int, seat: int | None) 
             head = listed.text
         else:
             head = f"{names[listed.actor]}: (hidden from {names[seat]})"
-        groups.append((listed.step, step_lines(listed.step, head, listed.events)))
+        groups.append((listed.step, step_lines(listed.step, head, listed.events, width)))
     return groups
 
 

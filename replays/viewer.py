@@ -31,9 +31,9 @@ class ReplayViewer(App):
     AUTO_FOCUS = None  # keys go to the viewer until `g` opens the jump box
     CSS = """
     #info { height: auto; background: $boost; padding: 0 1; }
-    #board { width: 2fr; }
+    #board { width: 2fr; scrollbar-gutter: stable; }
     #state { padding: 0 1; }
-    #side { width: 1fr; }
+    #side { width: 1fr; scrollbar-gutter: stable; }
     #actions { height: auto; padding: 0 1; border-top: solid $accent; }
     #decision { height: auto; padding: 0 1; border-top: solid $accent; }
     #jump { display: none; }
@@ -68,9 +68,10 @@ class ReplayViewer(App):
         """Info bar, the state on the left, actions and the decision on the right, the jump box."""
         yield Static(id="info", markup=False)
         with Horizontal():
-            with VerticalScroll(id="board"):
+            # Not focusable: a focused pane would take the arrows, PgUp/PgDn and Home/End for scrolling.
+            with VerticalScroll(id="board", can_focus=False):
                 yield Static(id="state", markup=False)
-            with VerticalScroll(id="side"):
+            with VerticalScroll(id="side", can_focus=False):
                 yield Static(id="actions", markup=False)
                 yield Static(id="decision", markup=False)
         yield Input(placeholder=f"step (0-{self.replay.steps}), Enter to jump, Escape to cancel", id="jump")
@@ -120,12 +121,14 @@ class ReplayViewer(App):
         """Jump to the typed step."""
         text = event.value.strip()
         self._close_jump()
-        if text.lstrip("-").isdigit():
-            self.go_to(int(text))
-            if self.step != int(text):
-                self.notify(f"step {text} is outside the replay: showing step {self.step}")
-        else:
+        try:
+            wanted = int(text)
+        except ValueError:
             self.notify(f"not a step number: {text!r}", severity="warning")
+            return
+        self.go_to(wanted)
+        if self.step != wanted:
+            self.notify(f"step {wanted} is outside the replay: showing step {self.step}")
 
     def on_key(self, event: Any) -> None:
         """Escape closes the jump box."""
@@ -151,33 +154,35 @@ class ReplayViewer(App):
         names = self.simulator.names
         view = "full view" if self.seat is None else f"as {names[self.seat]}"
         specs = ", ".join(f"{names[s]}: {spec}" for s, spec in enumerate(header.seats))
+        widths = {name: self.query_one(f"#{name}", Static).content_size.width for name in ("state", "decision")}
+        actions_width = self.query_one("#actions", Static).content_size.width
         self.texts = {
             "info": f"{self.game.title} ({self.game.id}) seed {header.seed}   {specs}\n"
                     f"step {self.step} of {self.replay.steps}   {view}",
             "state": board,
-            "actions": self._actions_text(),
+            "actions": self._actions_text(actions_width - 1 if actions_width >= 21 else None),
             "decision": self._decision_text(),
         }
         for name, text in self.texts.items():
-            panel = self.query_one(f"#{name}", Static)
-            # Folded here, not by the widget: a line wrapped at column 0 breaks a board's columns.
-            width = panel.content_size.width
-            panel.update(Text(folded(text, width) if width >= 20 else text))
+            # Folded here, not by the widget: a line wrapped at column 0 breaks a board's columns. (The
+            # actions are folded as `replay show` folds them, to the panel's width.)
+            width = widths.get(name, 0)
+            self.query_one(f"#{name}", Static).update(Text(folded(text, width) if width >= 20 else text))
 
-    def _actions_text(self) -> str:
+    def _actions_text(self, width: int | None = None) -> str:
         from replays.commands import action_lines
 
         first, last = max(1, self.step - 5), min(self.replay.steps, self.step + 5)
         lines = ["Actions"]
-        listed = self._safe(lambda: action_lines(self.simulator, first, last, self.seat))
+        listed = self._safe(lambda: action_lines(self.simulator, first, last, self.seat, width))
         for index, group in listed if isinstance(listed, list) else []:
             lines.append((">" if index == self.step + 1 else " ") + group[0])
             lines += [" " + line for line in group[1:]]
         if self.step == self.replay.steps:
             from corekit.cli import describe_result
 
-            lines.append(describe_result(self.game, self.replay.header.seats, self.replay.result,
-                                         self.simulator.names))
+            result = describe_result(self.game, self.replay.header.seats, self.replay.result, self.simulator.names)
+            lines.append(folded(result, width + 1) if width else result)
         return "\n".join(lines)
 
     def _decision_text(self) -> str:

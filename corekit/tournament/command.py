@@ -61,10 +61,10 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
     a match's replay could not be written (its result still counts).
 
     \b
-    Examples:
-      campfire tournament grizzly-race -p heuristic,random,mcts:iterations=200 -n 60
-      campfire tournament slasher -p heuristic,random -k 4 --out runs/sl --replays
-      campfire tournament slasher -p heuristic,random -k 4 --out runs/sl --resume -n 200
+    Examples (GAME from `campfire games`):
+      campfire tournament GAME -p heuristic,random,mcts:iterations=200 -n 60
+      campfire tournament GAME -p heuristic,random -k 4 --out runs/one --replays
+      campfire tournament GAME -p heuristic,random -k 4 --out runs/one --resume -n 200
     """
     from corekit.cli import USER_ERRORS, game_options, registry_of
     from corekit.players import split_specs
@@ -130,11 +130,11 @@ def _show(report: dict[str, Any], as_json: bool, out: str | None) -> None:
     if as_json:
         click.echo(json.dumps(report, indent=2))
         return
-    import shutil
-
     from rich.console import Console
 
-    print_report(report, Console(width=max(100, shutil.get_terminal_size((100, 24)).columns)))
+    from corekit.words import terminal_width
+
+    print_report(report, Console(width=terminal_width()))
     if out:
         click.echo(f"Results in {out}")
 

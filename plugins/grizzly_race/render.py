@@ -8,10 +8,10 @@ being played is `round + 1` and the last one resolved is `round`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from corekit import HIDDEN
+from corekit.words import counted, joined
 
 if TYPE_CHECKING:
     from plugins.grizzly_race.game import Battle, GrizzlyRace, RaceObservation
@@ -21,8 +21,8 @@ SUPER = 6
 
 def render(game: GrizzlyRace, obs: RaceObservation) -> str:
     """Lanes, hand, discard and the last round, as text; every line fits 100 columns at 4 players."""
-    heading = f"Game over after {_count(obs.round, 'round')}" if obs.winners else f"Round {obs.round + 1}"
-    lines = [f"{heading}   discard: {_count(len(obs.discard), 'card')}   reserve: {_count(obs.reserve_size, 'card')}"
+    heading = f"Game over after {counted(obs.round, 'round')}" if obs.winners else f"Round {obs.round + 1}"
+    lines = [f"{heading}   discard: {counted(len(obs.discard), 'card')}   reserve: {counted(obs.reserve_size, 'card')}"
              + (f"   rounds without a beaten guard: {obs.stall}" if obs.stall else "")]
     hands = obs.hidden[0] if obs.hidden else ()
     columns = obs.hidden[1] if obs.hidden else ()
@@ -34,13 +34,13 @@ def render(game: GrizzlyRace, obs: RaceObservation) -> str:
             guard_text = f"guards (bottom..top) {guards}" + (" [top face up]" if lane.top_guard else "")
         else:
             top = f"top {lane.top_guard} face up" if lane.top_guard is not None else "top face down"
-            guard_text = f"{_count(lane.guards_left, 'guard')} left, {top}" if lane.guards_left else "hero free!"
+            guard_text = f"{counted(lane.guards_left, 'guard')} left, {top}" if lane.guards_left else "hero free!"
         if seat == obs.seat:
             hand = " ".join(str(c) for c in obs.hand) or "empty"
         elif hands:
             hand = " ".join(str(c) for c in hands[seat]) or "empty"
         else:
-            hand = _count(lane.hand_size, "card")
+            hand = counted(lane.hand_size, "card")
         super_text = "supercard ready" if lane.supercard else "supercard spent"
         lines.append(f"  {game.seat_name(seat)}{me}: {guard_text}; hand {hand}; {super_text}")
         if seat in committed:
@@ -83,27 +83,16 @@ def commitment_text(choice: object) -> str:
 def ending_lines(game: GrizzlyRace, obs: RaceObservation) -> list[str]:
     """Who won and why, from a terminal observation: freed heroes, or the stall rule's fewest guards left."""
     several = len(obs.winners) > 1
-    names = _names(game, obs.winners)
+    names = joined([game.seat_name(seat) for seat in obs.winners])
     if all(obs.lanes[seat].guards_left == 0 for seat in obs.winners):
         heroes = "their heroes together" if several else "its hero"
         return [f"{names} freed {heroes} and {'share the win' if several else 'wins'}"]
     # The stall rule: winners share the fewest guards left. Two lines, since four sharing names run long.
     left = obs.lanes[obs.winners[0]].guards_left
     return [
-        f"No guard was beaten for {_count(obs.stall, 'round')} in a row, so the race stops",
+        f"No guard was beaten for {counted(obs.stall, 'round')} in a row, so the race stops",
         f"{names} {'share the win' if several else 'wins'} with the fewest guards left ({left})",
     ]
-
-
-def _names(game: GrizzlyRace, seats: Sequence[int]) -> str:
-    """'seat 0', 'seat 0 and seat 1', 'seat 0, seat 1 and seat 2'."""
-    names = [game.seat_name(seat) for seat in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _count(number: int, noun: str) -> str:
-    """'1 round', '2 rounds'."""
-    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def _card(action: object) -> str:

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from corekit.words import counted
+from corekit.words import counted, fold_items, joined
 from plugins.scavengers.content import CONTENT, DEN
 
 if TYPE_CHECKING:
@@ -22,7 +22,6 @@ WIDTH = 100
 """No rendered line is longer: a wider one wraps at column 0 in a 100-column terminal and breaks the layout.
 (The commentary is folded by `campfire play` and the replay tools, which indent it.)"""
 INDENT = "    "
-NBSP = "\u00a0"
 Take = tuple[int, int, int, str, bool]
 """One entry of an observation's `report`: (seat, camp, scrap, "Mouse" or "wins", placed on a Food card)."""
 
@@ -85,17 +84,6 @@ def grouped(labels: Iterable[str]) -> list[str]:
     return [f"{label} x{n}" if n > 1 else label for label, n in counts.items()]
 
 
-def wrap_items(head: str, items: Sequence[str], sep: str = ", ", indent: str = INDENT,
-               width: int = WIDTH) -> list[str]:
-    """`head` then `items` joined by `sep`, in lines of at most `width` columns, continuations indented by
-    `indent` (a hanging indent). Lines break between items, never inside one ("Late Night Campers"), by
-    gluing each item's spaces with no-break spaces that textwrap does not split on; an item too long for
-    a line alone is still cut, so no line ever runs past `width`."""
-    glued = sep.join(item.replace(" ", NBSP) for item in items)
-    lines = textwrap.wrap(head + glued, width, subsequent_indent=indent, break_on_hyphens=False)
-    return [line.replace(NBSP, " ") for line in lines]
-
-
 def take_text(game: Scavengers, take: Take) -> str:
     """One scrap taken at the end of a round, an entry of the observation's `report`. The rendering and
     the commentary both word a collection with this, so they always read the same."""
@@ -132,17 +120,12 @@ def events(game: Scavengers, before: ScavengersObservation, after: ScavengersObs
     for seat, (was, now) in enumerate(zip(before.done, after.done, strict=True)):
         foods = [name for food, name in enumerate(CONTENT.foods) if now[food] and not was[food]]
         if foods:
-            lines.append(f"{game.seat_name(seat)} completed {_and(foods)} ({sum(now)} of {len(now)} Food cards)")
+            lines.append(f"{game.seat_name(seat)} completed {joined(foods)} ({sum(now)} of {len(now)} Food cards)")
     if after.winners and not before.winners:
         lines.append(ending_text(game, after))
     elif after.round != before.round and not after.winners:
         lines.append(f"Round {after.round} begins: {game.seat_name(after.leader)} is Camp Leader")
     return lines  # `campfire play` and the replay tools fold them to the terminal's width
-
-
-def _and(words: Sequence[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _placed(before: ScavengersObservation, after: ScavengersObservation) -> list[str]:
@@ -178,6 +161,8 @@ def _discarded(game: Scavengers, before: ScavengersObservation, after: Scavenger
 def _collected(game: Scavengers, before: ScavengersObservation, after: ScavengersObservation) -> list[str]:
     """The scraps taken since `before`. A collection runs from the end of the play phase until the next
     round (or the end); a Mouse's choice pauses it in the "collect" phase, and `report` then grows."""
+    if before.phase == "over":
+        return []  # the last collection was told when the game ended
     if before.phase == "collect":
         takes = after.report[len(before.report):]
         if not takes:
@@ -193,7 +178,7 @@ def _collected(game: Scavengers, before: ScavengersObservation, after: Scavenger
 
 def ending_text(game: Scavengers, obs: ScavengersObservation) -> str:
     """Who won, and on what (RULES.md, Assumptions 1 and 2): all four Food cards, or the most of them."""
-    names = _and([game.seat_name(s) for s in obs.winners])
+    names = joined([game.seat_name(s) for s in obs.winners])
     won = "share the win" if len(obs.winners) > 1 else "wins"
     if all(obs.done[obs.winners[0]]):
         return f"Game over: {names} completed every Food card and {won}"
@@ -216,14 +201,14 @@ def render(game: Scavengers, obs: ScavengersObservation) -> str:
         if camp.gray:
             about.append(("gray cards: " if len(camp.gray) > 1 else "gray card: ")
                          + ", ".join(DESIGNS[g].label for g in camp.gray))
-        lines += wrap_items(f"{CAMPS[c]} Camp: ", about, sep="; ")
+        lines += fold_items(f"{CAMPS[c]} Camp: ", about, WIDTH, sep="; ")
         for seat in range(players):
             cards = [f"{DESIGNS[d].name}({s}{', hopped' if h else ''})" for o, d, h, s in camp.cards if o == seat]
             if cards:
                 cards[-1] += f" = {camp.totals[seat]}"
                 if camp.mice[seat]:
                     cards[-1] += f"; {counted(camp.mice[seat], 'Mouse', 'Mice')}"
-                lines += wrap_items(f"{INDENT}{_seat(game, obs, seat)}: ", cards, indent=INDENT * 2)
+                lines += fold_items(f"{INDENT}{_seat(game, obs, seat)}: ", cards, WIDTH)
     if obs.bear == DEN:
         lines.append("The Bear is in its Den.")
     lines.append("Food cards:")
@@ -235,9 +220,9 @@ def render(game: Scavengers, obs: ScavengersObservation) -> str:
                 continue
             spaces = [f"{SCRAPS[t]} {obs.held[seat][t]}/{n}" for t, n in enumerate(CONTENT.needs[f]) if n]
             foods.append(f"{name} ({', '.join(spaces)})")
-        lines += wrap_items(f"  {_seat(game, obs, seat)}: ", foods, sep="; ", indent=INDENT + "  ")
+        lines += fold_items(f"  {_seat(game, obs, seat)}: ", foods, WIDTH, sep="; ")
     pile = [t for t, n in enumerate(obs.pile) for _ in range(n)]
-    lines += wrap_items(f"Scrap pile ({len(pile)}): ", scrap_counts(pile) or ["none"])
+    lines += fold_items(f"Scrap pile ({len(pile)}): ", scrap_counts(pile) or ["none"], WIDTH)
     lines += _last_collection(game, obs)
     if obs.seat is not None:
         lines += _hand(f"Your hand ({len(obs.hand)}): ", obs.hand)
@@ -259,7 +244,7 @@ def _last_collection(game: Scavengers, obs: ScavengersObservation) -> list[str]:
 
 
 def _hand(head: str, hand: Sequence[int]) -> list[str]:
-    return wrap_items(head, grouped(DESIGNS[d].label for d in hand)) if hand else [head + "empty"]
+    return fold_items(head, grouped(DESIGNS[d].label for d in hand), WIDTH) if hand else [head + "empty"]
 
 
 def _seat(game: Scavengers, obs: ScavengersObservation, seat: int) -> str:
@@ -288,4 +273,4 @@ def _header(game: Scavengers, obs: ScavengersObservation) -> list[str]:
     sizes = [f"{game.seat_name(s)} has {n}" for s, n in enumerate(obs.hand_sizes)]
     sizes[-1] += f". Undealt: {obs.deck_size}. Discard: {len(obs.discard)}."
     return [*textwrap.wrap(text + ".", WIDTH, subsequent_indent=INDENT),
-            *wrap_items("Cards in hand: ", sizes)]
+            *fold_items("Cards in hand: ", sizes, WIDTH)]

@@ -124,6 +124,17 @@ def test_a_logged_step_folds_long_lines_under_a_hanging_indent():
     assert lines[-1] == "        Otis stalks"
 
 
+@pytest.mark.parametrize("step", [1, 12, 1000])
+def test_a_long_action_folds_under_its_text_whatever_the_steps_digits(step):
+    from corekit.cli import step_lines
+
+    head = "Kevin: " + " ".join(["trade"] * 20)
+    lines = step_lines(step, head, width=60)
+    assert lines[0].startswith(f"{step:4d}  Kevin: trade")
+    assert len(lines) > 1 and all(line.startswith(" " * 10 + "trade") for line in lines[1:])
+    assert all(len(line) <= 60 for line in lines)
+
+
 def test_play_prints_options_as_they_are_typed():
     result = run("play", "slasher", "-p", "random,random", "--seed", "2", "-o", "discard_one=yes")
     assert result.exit_code == 0
@@ -147,5 +158,6 @@ def test_a_usage_error_is_one_line_naming_the_help_to_read(args, message):
 
 def test_a_group_without_a_command_shows_its_help():
     result = CliRunner().invoke(cli, ["replay"], prog_name="campfire")
+    assert result.exit_code == 0
     assert result.output.startswith("Usage: campfire replay [OPTIONS] COMMAND [ARGS]...")
     assert "verify" in result.output and "Error" not in result.output

@@ -170,6 +170,17 @@ def test_a_game_crashing_in_its_display_is_named_and_the_result_still_printed(cr
     assert "after 6 steps" in results[0]
 
 
+def test_a_drawing_that_is_not_text_is_named_and_the_result_still_printed() -> None:
+    class NoDrawing(NamedToy):
+        def render(self, observation: Any, seat: int | None) -> Any:
+            return None
+
+    result = run(registry(NoDrawing()), "play", "toy", "-p", "first,first", "--seed", "2")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "game 'toy' raised AttributeError" in result.stderr and "in render" in result.stderr
+    assert [line for line in result.stdout.splitlines() if line.startswith("Result: ")]
+
+
 def test_when_seat_names_crash_the_result_uses_plain_seat_numbers() -> None:
     result = run(registry(NamedToy("seat_names")), "play", "toy", "-p", "first,first", "--seed", "2", "-q")
     assert_one_line_error(result, "game 'toy' raised RuntimeError: boom in seat_names")

@@ -39,6 +39,12 @@ def test_each_planted_bug_is_reported(bug, message):
     assert any(message in f for f in found), found
 
 
+def test_a_commentary_that_tells_something_between_an_observation_and_itself_is_reported(monkeypatch):
+    monkeypatch.setattr(ToyGame, "events", lambda self, before, after: ["the last round again"], raising=False)
+    found = failures("none")
+    assert found and "events() between an observation of seat 0 and itself told 'the last round again'" in found[0]
+
+
 def test_a_sample_that_never_varies_the_hidden_cards_is_reported(monkeypatch):
     from corekit import Rng
     from tests.corekit import toy_game

@@ -25,3 +25,28 @@ def test_a_drawing_folds_each_line_and_keeps_its_blank_lines():
     drawing = "Round 1\n\n  " + "x " * 50
     assert folded(drawing, 60).split("\n")[:3] == ["Round 1", "", "  " + "x " * 28 + "x"]
     assert max(map(len, folded(drawing, 60).split("\n"))) <= 60
+
+
+def test_a_list_folds_only_between_items_with_a_hanging_indent():
+    from corekit.words import fold_items
+
+    items = [f"Late Night Campers {n}" for n in range(6)]
+    assert fold_items("Your hand: ", items, 100) == [
+        "Your hand: Late Night Campers 0, Late Night Campers 1, Late Night Campers 2, Late Night Campers 3,",
+        "    Late Night Campers 4, Late Night Campers 5",
+    ]
+    assert fold_items("x: ", ["a" * 150], 100) == ["x: " + "a" * 97, "    " + "a" * 53]  # too long alone: cut
+
+
+def test_a_deep_indent_still_leaves_room_for_words():
+    from corekit.words import fold
+
+    lines = fold("    setting=" + "v" * 60 + "  which rule to break", 60, hang=74)
+    assert all(len(line) <= 60 for line in lines) and len(lines) == 3
+    assert lines[1].startswith(" " * 30 + "v")  # the continuation's indent was cut to half the width
+
+
+def test_words_are_joined_as_a_sentence_lists_them():
+    from corekit.words import joined
+
+    assert [joined(names) for names in (["a"], ["a", "b"], ["a", "b", "c"])] == ["a", "a and b", "a, b and c"]

@@ -180,13 +180,16 @@ def test_without_matplotlib_plot_is_a_one_line_error(monkeypatch: pytest.MonkeyP
 
 def test_a_scaffolded_games_plugin_file_loads_from_its_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "path", list(sys.path))
-    monkeypatch.setattr(sys, "modules", dict(sys.modules))
-    assert run("new-game", "lantern-drill", "--dir", str(tmp_path)).exit_code == 0
-    plugin = tmp_path / "lantern-drill" / "lantern_drill" / "plugin.py"  # it imports lantern_drill.game
-    result = run("tournament", "lantern-drill", "-p", "random,random", "-n", "2", "-j", "1", "--json",
-                 "--plugin", str(plugin))
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["matches"] == 2
+    try:
+        assert run("new-game", "lantern-drill", "--dir", str(tmp_path)).exit_code == 0
+        plugin = tmp_path / "lantern-drill" / "lantern_drill" / "plugin.py"  # it imports lantern_drill.game
+        result = run("tournament", "lantern-drill", "-p", "random,random", "-n", "2", "-j", "1", "--json",
+                     "--plugin", str(plugin))
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output)["matches"] == 2
+    finally:  # the import system keeps its own module table: forget the game's modules for later tests
+        for name in [name for name in sys.modules if name.split(".")[0] == "lantern_drill"]:
+            del sys.modules[name]
 
 
 def test_a_plugin_that_cannot_be_imported_is_named_as_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,7 +4,6 @@ from collections.abc import Iterator
 
 from corekit import Rng
 from plugins.scavengers.game import End, Scavengers, ScavengersOptions
-from plugins.scavengers.render import wrap_items
 from tests.plugins.scavengers.scenario import ELK, GRIZZLY, QUARTZ, Scenario, card, scrap
 
 GAME = Scavengers()
@@ -75,15 +74,6 @@ def test_mice_and_crow_tokens_are_counted_in_the_right_number():
 def test_a_hopped_rabbit_is_marked_in_words():
     state = Scenario(2).tan(0, QUARTZ, ["Rabbit 3"], hopped=True).hand(0, ["Dog"]).state
     assert "    seat 0 (you) [leader]: Rabbit(3, hopped) = 3" in GAME.render(state.observation(0), 0).splitlines()
-
-
-def test_a_long_list_wraps_between_items_with_a_hanging_indent():
-    items = [f"Late Night Campers {n}" for n in range(6)]
-    assert wrap_items("Your hand: ", items) == [
-        "Your hand: Late Night Campers 0, Late Night Campers 1, Late Night Campers 2, Late Night Campers 3,",
-        "    Late Night Campers 4, Late Night Campers 5",
-    ]
-    assert wrap_items("x: ", ["a" * 150]) == ["x: " + "a" * 97, "    " + "a" * 53]  # too long alone: cut
 
 
 def test_food_cards_wrap_between_cards_within_100_columns():
