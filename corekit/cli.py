@@ -363,7 +363,8 @@ def check_command(ctx: click.Context, game_id: str, games: int, seed: int, playe
 
     Plays many seeded random matches per player count and checks every rule of the game contract:
     termination, legal actions, illegal actions refused, determinism, clones, sample() and leaks,
-    conservation of cards, and that actions survive a replay's encoding. Exits 1 if any check fails.
+    conservation of cards, returns in [0, 1], a commentary silent between an observation and itself,
+    and that actions survive a replay's encoding. Exits 1 if any check fails.
     """
     registry = registry_of(ctx)
     if games < 1:

@@ -14,6 +14,7 @@ or at regular steps:
   same sample from the same generator;
 - conservation: the multiset of cards over `zones()` never changes;
 - returns: one number per seat, each in [0, 1];
+- commentary: `game.events` says nothing between an observation and itself;
 - replay codes: every action played, and every legal action at the regular steps, is hashable, encodes to
   replay data (ints of 64 bits, strings, and lists or tuples of them, within the replay format's limits) and
   decodes back to itself, both as encoded and as read back from a replay (tuples become lists).

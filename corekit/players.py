@@ -143,7 +143,16 @@ def build_player(
     The game's defaults for this player type (`Heuristic.player_defaults`) apply first; the spec's own
     parameters override them.
     """
-    params = game_defaults(spec.name, heuristic)
-    params.update(_by_field_name(spec.params))
-    options = build_options(player_type.options_type, params, f"player {spec.name!r}")
+    defaults = game_defaults(spec.name, heuristic)
+    own = _by_field_name(spec.params)
+    try:
+        options = build_options(player_type.options_type, {**defaults, **own}, f"player {spec.name!r}")
+    except OptionError as error:
+        # A clash with a default the user never typed (mcts:seconds=1 against camp-grizzly's root=halving)
+        # must say where that value came from and how to override it.
+        inherited = [f"{name}={value}" for name, value in defaults.items() if name not in own]
+        if not inherited:
+            raise
+        raise OptionError(f"{error} (with {game.id}'s defaults for {spec.name}: {', '.join(inherited)}; "
+                          f"a value in the spec overrides its default)") from None
     return player_type.make(options, seed, game, heuristic)

@@ -113,14 +113,17 @@ class Registry:
             self.register(plugin, name=name)
 
     def _collect(self) -> None:
+        registered_by: dict[str, str] = {}
         for source, games in self._each("campfire_games"):
             for game in games or ():
                 if not isinstance(game, Game):
                     self.warnings.append(f"plugin {source!r} registered {game!r}, which is not a Game")
                 elif game.id in self.games:
-                    self.warnings.append(f"plugin {source!r}: game id {game.id!r} is already registered")
+                    self.warnings.append(f"plugin {source!r}: game id {game.id!r} is already registered by plugin "
+                                         f"{registered_by[game.id]!r}; this one is skipped")
                 else:
                     self.games[game.id] = game
+                    registered_by[game.id] = source
         for source, types in self._each("campfire_players"):
             for player_type in types or ():
                 if not isinstance(player_type, PlayerType):

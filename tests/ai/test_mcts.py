@@ -147,6 +147,20 @@ def test_a_games_player_defaults_apply_unless_the_spec_overrides_them():
     assert plain.options == MctsOptions()
 
 
+def test_a_spec_clashing_with_a_games_default_is_told_where_the_default_came_from():
+    registry = default_registry()
+    heuristic = Heuristic(player_defaults={"mcts": "iterations=100,root=halving"})
+    with pytest.raises(OptionError, match=r"^player 'mcts': root=halving splits an iteration budget; it cannot be "
+                                          r"used with seconds \(with grizzly-race's defaults for mcts: "
+                                          r"iterations=100, root=halving; a value in the spec overrides its "
+                                          r"default\)$"):
+        build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts:seconds=1"), 0,
+                     registry.game("grizzly-race"), heuristic)
+    fixed = build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts:seconds=1,root=ucb"), 0,
+                         registry.game("grizzly-race"), heuristic)
+    assert fixed.options.seconds == 1.0
+
+
 def test_a_malformed_game_default_is_a_one_line_error_naming_the_defaults():
     registry = default_registry()
     heuristic = Heuristic(player_defaults={"mcts": "iterations"})
