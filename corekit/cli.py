@@ -396,7 +396,8 @@ def check_command(ctx: click.Context, game_id: str, games: int, seed: int, playe
             leak_note = "leak check run"
             report.failures.extend(check_leaks(game, players, registry, seed=seed, options=options).failures)
         status = "ok" if report.ok else "FAILED"
-        click.echo(f"{game.id} with {players} players: {status} ({counted(report.matches, 'match', 'matches')}, "
+        played = counted(report.matches, "match", "matches")
+        click.echo(f"{game.id} with {counted(players, 'player')}: {status} ({played}, "
                    f"{counted(report.steps, 'step')}, {counted(report.samples, 'sample')} checked; {leak_note})")
         for failure in report.failures:
             click.echo(f"  - {failure}")

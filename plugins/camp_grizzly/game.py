@@ -33,6 +33,13 @@ class Setup(enum.Enum):
     NORMAL = "normal"
 
 
+class Movement(enum.Enum):
+    """Two readings of "the number of spaces you can move is indicated by your current health" (RULES.md)."""
+
+    START = "start"
+    LIVE = "live"
+
+
 @attrs.frozen
 class CampOptions:
     """Options of Camp Grizzly."""
@@ -50,6 +57,11 @@ class CampOptions:
         validator=attrs.validators.and_(attrs.validators.ge(1), attrs.validators.le(200)),
         metadata={"help": "rounds before the night turns HOPELESS (the termination rule of RULES.md: a backstop "
                           "that ends few games)"},
+    )
+    movement: Movement = attrs.field(
+        default=Movement.START,
+        metadata={"help": "start: the movement is the health as the move begins; live: an injury taken while "
+                          "moving lowers what is left, and a strike ends the move"},
     )
 
 

@@ -19,6 +19,7 @@ from plugins.camp_grizzly.game import (
     CampObservation,
     CampOptions,
     CounselorView,
+    Movement,
 )
 from plugins.camp_grizzly.villain import Villain
 
@@ -137,7 +138,15 @@ class CampState(Effects, Finales, Villain, State):
     def _apply(self, seat: int, action: tuple) -> None:
         verb = action[0]
         handler = getattr(self, "_do_" + verb)
+        if self.phase != "move" or self.options.movement is not Movement.LIVE:
+            handler(seat, *action[1:])
+            return
+        # The live reading: what a step's cameo or a card changes in the mover's health (or bonuses) changes
+        # the movement left at once (a strike ends the move: see `_strike`).
+        before = self.movement(self.active)
         handler(seat, *action[1:])
+        if self.phase == "move":
+            self.move_left = max(0, self.move_left + self.movement(self.active) - before)
 
     def returns(self) -> list[float]:
         """1 for each counselor who survived a won finale (or the won last fight); 0 for everyone else."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from plugins.camp_grizzly.content import WOODS, Mods, counselor_mods
+from plugins.camp_grizzly.game import Movement
 
 if TYPE_CHECKING:
     from plugins.camp_grizzly.content import Content
@@ -133,6 +134,8 @@ class Villain:
     def _strike(self, space: int, resume: str, bonus: int = 0, seats: list[int] | None = None) -> None:
         """Otis strikes a space: cameos in the cabin die, every counselor in it must fight or panic."""
         C = self.C
+        if resume == "move" and self.options.movement is Movement.LIVE:
+            self.move_left = 0  # the live reading: a strike ends the move, whatever brought it
         for card in [c for c in self.lasting if c in C.lasting_cards["moon"]]:
             self.lasting.remove(card)
             self.cab_discard.append(card)

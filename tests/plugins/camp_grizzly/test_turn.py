@@ -255,3 +255,43 @@ def test_every_cameo_in_a_space_is_resolved_with_tempt_fate_last():
     assert state.cameos == []
     assert state.injuries[0] == 0 and len(state.pack[0]) + len(state.perms[0]) == 1  # healed 2, drew 1
     assert state.phase == "strike" and state.otis == space("NORTH PATH")
+
+
+def _meets(state, name: str) -> None:
+    """A cameo called `name` waits on NORTH PATH, next to the campfire where the counselor starts."""
+    cid = next(c for c in state.cab_deck if C.cards[c].name == name)
+    state.cab_deck.remove(cid)
+    state.cameos.append((space("NORTH PATH"), cid))
+
+
+@pytest.mark.parametrize(("movement", "left"), [("start", 4), ("live", 3)])
+def test_an_injury_taken_while_moving_lowers_the_movement_left_only_in_the_live_reading(movement, left):
+    state = table(1, movement=movement)  # Kevin, health 5: movement 5
+    _meets(state, "The Hitchhiker")
+    state.apply(0, ("step", space("NORTH PATH")))  # 1 step, then 1 injury
+    assert state.injuries[0] == 1 and state.phase == "move"
+    assert state.move_left == left
+
+
+@pytest.mark.parametrize(("movement", "left"), [("start", 2), ("live", 4)])
+def test_healing_while_moving_raises_the_movement_left_only_in_the_live_reading(movement, left):
+    state = table(1, movement=movement)
+    state.injuries[0] = 2
+    state.move_left = state.movement(0)  # 3, as the move began with 2 injuries
+    _meets(state, "Camp Cook")
+    state.apply(0, ("step", space("NORTH PATH")))  # 1 step, then heals 2
+    assert state.move_left == left
+
+
+@pytest.mark.parametrize(("movement", "left"), [("start", 4), ("live", 0)])
+def test_a_strike_brought_on_by_tempting_fate_ends_the_move_only_in_the_live_reading(movement, left):
+    state = table(1, movement=movement)
+    give(state, 0, "Crowbar")  # equipped, so Kevin can fight
+    _meets(state, "Old Man Jenkins")
+    on_top(state, "OTIS STRIKES!")  # his Tempt Fate (1) draws it
+    state.rng = Dice(6, 1)  # Kevin's crowbar beats Otis's d4
+    state.apply(0, ("step", space("NORTH PATH")))
+    assert state.phase == "strike"
+    state.apply(0, ("fight",))
+    assert state.otis == -1 and state.phase == "move"  # Otis beaten and lurking: back to the move
+    assert state.move_left == left
