@@ -15,7 +15,7 @@ import click
 
 from corekit import __version__
 from corekit.conformance import check_game, check_leaks
-from corekit.errors import error_line
+from corekit.errors import error_line, raised_at
 from corekit.game import Game, GameError
 from corekit.options import OptionError, describe_options, options_text, options_to_dict, parse_pairs
 from corekit.players import PlayerSpec, game_defaults, split_specs
@@ -91,7 +91,7 @@ class GameDisplay:
         try:
             return call(*args)
         except (Exception, SystemExit) as crash:  # SystemExit too: a game must not end `play` silently
-            self.error = f"game {self.game.id!r} raised {error_line(crash)} in {what}"
+            self.error = f"game {self.game.id!r} raised {error_line(crash)} in {what}{raised_at(crash)}"
             return fallback
 
 

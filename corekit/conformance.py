@@ -1,7 +1,8 @@
 """Conformance checks every game must pass; importable by a third-party game's own tests.
 
 `check_game(game, players, games=..., seed=...)` plays seeded random matches and checks, at every step
-or at regular steps:
+or at regular steps (every `sample_every`-th, and the first after a decision, as a short match may hide
+nothing before it):
 
 - ends: every match ends within `game.max_decisions`;
 - legal: a seat in `to_act` has legal actions, a seat not in it has none;
@@ -14,7 +15,8 @@ or at regular steps:
   same sample from the same generator;
 - conservation: the multiset of cards over `zones()` never changes;
 - returns: one number per seat, each in [0, 1];
-- commentary: `game.events` says nothing between an observation and itself;
+- display: `render` gives text for every view, `action_text` for every legal action, and `events` says
+  nothing between an observation and itself;
 - replay codes: every action played, and every legal action at the regular steps, is hashable, encodes to
   replay data (ints of 64 bits, strings, and lists or tuples of them, within the replay format's limits) and
   decodes back to itself, both as encoded and as read back from a replay (tuples become lists).
@@ -33,7 +35,7 @@ from typing import Any
 import attrs
 
 from corekit.codes import as_read, code_problem
-from corekit.errors import error_line, first_line
+from corekit.errors import error_line, first_line, raised_at
 from corekit.game import Game, IllegalAction, State
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
@@ -84,14 +86,16 @@ def check_game(
         try:
             _check_match(game, players, match_seed, options, sample_every, report, encoded)
         except (Exception, SystemExit) as error:
-            report.fail(f"seed {match_seed}: the game raised {error_line(error)}")
+            report.fail(f"seed {match_seed}: the game raised {error_line(error)}{raised_at(error)}")
         report.matches += 1
         if progress is not None:
             progress(index + 1)
         if len(report.failures) >= 20:
             break
-    if report.ok and report.samples and not report.hidden_varied and not getattr(game, "perfect_information", False):
-        report.fail("sample() never changed any hidden part of the state: it may be returning the truth")
+    if report.ok and report.samples and not report.hidden_varied and not game.perfect_information:
+        report.fail(f"sample() never changed any hidden part of the state in {report.samples} samples: it may be "
+                    f"returning the truth (if nothing is hidden yet in short matches, try more games; if "
+                    f"nothing is ever hidden, set {type(game).__name__}.perfect_information = True)")
     return report
 
 
@@ -169,12 +173,12 @@ def _check_match(game: Game, players: int, seed: int, options: Any, every: int, 
                 report.fail(f"{where}: seat {seat} is not to act but has legal actions")
         seat = to_act[0]
         legal = state.legal_actions(seat)
-        if step % every == 0:
+        if step % every == 0 or step == 1:  # step 1 too: a short match may hide nothing at step 0
             _check_illegal(state, seat, to_act, players, where, report)
             _check_clone(state, seat, legal, rng, where, report)
             for observer in range(players):
                 _check_sample(state, observer, rng, where, report)
-            _check_quiet(game, state, players, where, report)
+            _check_display(game, state, players, legal, where, report)
             if not _check_codes(game, legal, seat, encoded, where, report):
                 return
         action = legal[rng.below(len(legal))]
@@ -194,7 +198,7 @@ def _check_match(game: Game, players: int, seed: int, options: Any, every: int, 
         if step > bound:
             report.fail(f"seed {seed}: the match passed its declared bound of {bound} decisions")
             return
-    _check_quiet(game, state, players, where, report)
+    _check_display(game, state, players, [], where, report)
     returns = state.returns()
     if len(returns) != players or any(not 0.0 <= r <= 1.0 for r in returns):
         report.fail(f"{where}: returns {returns!r} are not one number in [0, 1] per seat")
@@ -202,15 +206,26 @@ def _check_match(game: Game, players: int, seed: int, options: Any, every: int, 
         report.fail(f"{where}: a seat has legal actions after the end")
 
 
-def _check_quiet(game: Game, state: State, players: int, where: str, report: Report) -> None:
-    """Nothing happens between an observation and itself: a commentary that told something there would
-    repeat it under every step that changes nothing for a viewer."""
+def _check_display(game: Game, state: State, players: int, legal: Iterable[Any], where: str,
+                   report: Report) -> None:
+    """What `campfire play` and the replay tools show: every view renders as text, every legal action has
+    a text, and nothing happens between an observation and itself (a commentary that told something there
+    would repeat it under every step that changes nothing for a viewer)."""
     for observer in (*range(players), None):
         observation = state.observation(observer)
+        drawing = game.render(observation, observer)
+        if not isinstance(drawing, str):
+            report.fail(f"{where}: render() of seat {observer}'s view gave {drawing!r:.60}, not text")
+            return
         told = list(game.events(observation, observation))
         if told:
             report.fail(f"{where}: events() between an observation of seat {observer} and itself told "
                         f"{told[0]!r}")
+            return
+    for action in legal:
+        text = game.action_text(action)
+        if not isinstance(text, str):
+            report.fail(f"{where}: action_text({action!r}) gave {text!r:.60}, not text")
             return
 
 

@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import sysconfig
+import traceback
+
+_NOT_THE_CAUSE = (os.path.dirname(os.path.abspath(__file__)), sysconfig.get_paths()["stdlib"])
+"""Where a plugin's error is not to be found: corekit itself, which called it, and the standard library."""
+
 
 def first_line(error: BaseException) -> str:
     """The first line of the error's message, or its type's name when it has none."""
@@ -22,3 +29,14 @@ def os_reason(error: BaseException, with_file: bool = False) -> str:
     if isinstance(error, OSError) and error.strerror:
         return f"{error.strerror}: {error.filename}" if with_file and error.filename else error.strerror
     return first_line(error)
+
+
+def raised_at(error: BaseException) -> str:
+    """` (at game.py:120 in events)`: the innermost line of the traceback outside corekit and the standard
+    library, so a one-line report still points at the plugin's own bug ('' when there is none)."""
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        path = os.path.abspath(frame.filename)
+        if not path.startswith(_NOT_THE_CAUSE):
+            shown = os.path.relpath(path) if path.startswith(os.getcwd() + os.sep) else path
+            return f" (at {shown}:{frame.lineno} in {frame.name})"
+    return ""

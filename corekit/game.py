@@ -51,6 +51,9 @@ class Game(abc.ABC):
     """True when the seats win or lose together against a rules-driven villain."""
     villain: ClassVar[str | None] = None
     """The name of that villain in reports ("Otis"), for cooperative games."""
+    perfect_information: ClassVar[bool] = False
+    """True when nothing is hidden but the future: `sample` then only reseeds chance, and the conformance
+    check does not expect it to vary any hidden part."""
 
     def initial_state(self, players: int, seed: int, options: Any = None) -> State:
         """A new match for `players` seats, its chance drawn from `seed`; options default when None.

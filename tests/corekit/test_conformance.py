@@ -1,5 +1,6 @@
 """The conformance checks pass a correct game and catch each planted contract violation."""
 
+import re
 import sys
 
 import pytest
@@ -45,6 +46,15 @@ def test_a_commentary_that_tells_something_between_an_observation_and_itself_is_
     assert found and "events() between an observation of seat 0 and itself told 'the last round again'" in found[0]
 
 
+def test_a_render_or_action_text_that_gives_no_text_is_reported(monkeypatch):
+    monkeypatch.setattr(ToyGame, "render", lambda self, observation, seat: None)
+    assert "render() of seat 0's view gave None, not text" in failures("none")[0]
+    monkeypatch.undo()
+    monkeypatch.setattr(ToyGame, "action_text", lambda self, action: action)
+    found = failures("none")[0]
+    assert re.search(r"action_text\((\d+)\) gave \1, not text$", found), found
+
+
 def test_a_sample_that_never_varies_the_hidden_cards_is_reported(monkeypatch):
     from corekit import Rng
     from tests.corekit import toy_game
@@ -68,7 +78,9 @@ def test_a_crash_inside_the_game_is_a_reported_failure_not_an_exception(monkeypa
     monkeypatch.setattr(toy_game.ToyState, "_apply", boom)
     report = check_game(GAME, 2, games=2)
     assert not report.ok
-    assert "the game raised KeyError" in report.failures[0]
+    line = boom.__code__.co_firstlineno + 1
+    assert report.failures[0].endswith(f"the game raised KeyError: 'kaboom' (at tests/corekit/test_conformance.py:"
+                                       f"{line} in boom)")
 
 
 class ListActionsState(ToyState):
@@ -120,8 +132,9 @@ def test_a_game_calling_sys_exit_is_a_reported_failure_of_each_match_not_an_exit
     game = ExitsAtSetup()
     report = check_game(game, 2, games=2, seed=1)
     assert report.matches == 2
-    assert report.failures == [f"seed {derive_seed(1, game.id, 2, index)}: the game raised SystemExit: 3"
-                               for index in range(2)]
+    line = ExitsAtSetup._setup.__code__.co_firstlineno + 1
+    assert report.failures == [f"seed {derive_seed(1, game.id, 2, index)}: the game raised SystemExit: 3 (at "
+                               f"tests/corekit/test_conformance.py:{line} in _setup)" for index in range(2)]
 
 
 def test_a_game_calling_sys_exit_is_a_reported_failure_of_the_leak_check_not_an_exit() -> None:
