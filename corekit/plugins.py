@@ -108,8 +108,12 @@ class Registry:
             try:
                 plugin = importlib.import_module(name)
             except Exception as error:
-                self.warnings.append(f"plugin {name!r} from {PLUGINS_VARIABLE} failed to load: {error_line(error)}")
+                hint = " (is its folder on PYTHONPATH?)" if isinstance(error, ModuleNotFoundError) else ""
+                self.warnings.append(f"plugin {name!r} from {PLUGINS_VARIABLE} failed to load: "
+                                     f"{error_line(error)}{hint}")
                 continue
+            if self.pm.is_registered(plugin):
+                continue  # also installed: its entry point already registered this very module
             self.register(plugin, name=name)
 
     def _collect(self) -> None:
@@ -130,8 +134,11 @@ class Registry:
                     self.warnings.append(f"plugin {source!r} registered {player_type!r}, not a PlayerType")
                 else:
                     self.player_types.setdefault(player_type.name, player_type)
-        for _source, heuristics in self._each("campfire_heuristics"):
+        for source, heuristics in self._each("campfire_heuristics"):
             for game_id, heuristic in (heuristics or {}).items():
+                if game_id not in self.games:  # a typo in the id would leave the game on the fallback unnoticed
+                    self.warnings.append(f"plugin {source!r} registered a heuristic for unknown game {game_id!r} "
+                                         f"(games: {', '.join(sorted(self.games)) or 'none'})")
                 self.heuristics.setdefault(game_id, heuristic)
 
     def _each(self, hook_name: str) -> Iterable[tuple[str, Any]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 from corekit.errors import os_reason
 from corekit.game import Game
 from corekit.tournament.store import MatchRecord
+from corekit.words import counted
 
 Z95 = 1.959963984540054
 
@@ -126,6 +128,10 @@ def summarize(game: Game, specs: Sequence[str], seats: int, records: Mapping[int
             "max": max(lengths, default=None),
         },
         "forfeits": sum(forfeits),
+        # Why, most frequent first: a player that raises forfeits every match, and the table alone would only
+        # show it losing.
+        "forfeit_reasons": [{"reason": reason, "matches": count} for reason, count in
+                            Counter(_forfeit_reason(r) for r in played if r.forfeit is not None).most_common()],
         "failed": [{"index": r.index, "specs": list(r.specs), "error": r.error} for r in failed],
         # Played and counted, but without the replay that was asked for (a full disk, say).
         "missing_replays": [{"index": r.index, "specs": list(r.specs), "error": r.replay_error}
@@ -234,6 +240,9 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
         console.print(f"Note: {report['matches']} matches is not a whole number of deals of "
                       f"{schedule['seatings_per_deal']} seatings, so seats are not perfectly balanced.")
     console.print(f"Forfeits: {report['forfeits']}; failed matches: {len(report['failed'])}")
+    for entry in report.get("forfeit_reasons", [])[:5]:
+        console.print(f"  forfeited {counted(entry['matches'], 'match', 'matches')}: {entry['reason']}",
+                      markup=False, highlight=False, soft_wrap=True)
     _print_matches(report["failed"], console)
     missing = report["missing_replays"]
     if missing:  # only when replays were asked for and some were lost, so the usual report stays as it was
@@ -304,6 +313,15 @@ def plot_ratings(report: Mapping[str, Any], path: str) -> None:
         raise PlotError(f"--plot {path}: could not write it: {os_reason(error)}") from None
     finally:
         plt.close(figure)
+
+
+def _forfeit_reason(record: MatchRecord) -> str:
+    """Why a match was forfeited, by spec rather than by seat ("crasher raised ...", not "seat 1 (crasher)
+    raised ..."), so one cause counts once however the seats rotated."""
+    error = record.error or "no reason given"
+    spec = record.specs[record.forfeit] if record.forfeit is not None else None
+    _, found, rest = error.partition(f"({spec}) ")
+    return f"{spec} {rest}" if found else error
 
 
 def _clip(value: float) -> float:

@@ -71,3 +71,25 @@ def test_a_player_type_is_registered_through_the_players_hook():
     registry = Registry([module("extra", campfire_players=lambda: [kind])], entry_points=False)
     assert registry.player_type("noop") is kind
     assert isinstance(ToyGame(), Game)
+
+
+def test_a_heuristic_for_an_unknown_game_id_is_a_warning_naming_the_games():
+    from corekit import Heuristic
+
+    registry = Registry([module("toy", campfire_games=lambda: [ToyGame()],
+                                campfire_heuristics=lambda: {"toy_game": Heuristic()})], entry_points=False)
+    assert registry.warnings == ["plugin 'toy' registered a heuristic for unknown game 'toy_game' (games: toy)"]
+
+
+def test_a_plugin_named_in_the_variable_that_an_entry_point_already_loaded_is_not_a_warning(monkeypatch):
+    monkeypatch.setenv("CAMPFIRE_PLUGINS", "plugins.grizzly_race.plugin")
+    registry = Registry()
+    assert "grizzly-race" in registry.games and registry.warnings == []
+
+
+def test_a_plugin_in_the_variable_that_cannot_be_found_hints_at_the_import_path(monkeypatch):
+    monkeypatch.setenv("CAMPFIRE_PLUGINS", "no_such_game_pkg.plugin")
+    registry = Registry()
+    assert registry.warnings == ["plugin 'no_such_game_pkg.plugin' from CAMPFIRE_PLUGINS failed to load: "
+                                 "ModuleNotFoundError: No module named 'no_such_game_pkg' (is its folder on "
+                                 "PYTHONPATH?)"]

@@ -52,7 +52,15 @@ def test_a_test_only_player_plays_in_process_with_one_job() -> None:
     result = run("tournament", "grizzly-race", "-p", "random,crasher", "-n", "2", "-j", "1", "--json",
                  registry=registry)
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["forfeits"] == 2
+    report = json.loads(result.output)
+    assert report["forfeits"] == 2
+    # one cause, counted once whichever seat the crasher held
+    assert report["forfeit_reasons"] == [
+        {"reason": "crasher raised RuntimeError: deliberate crash in a test player", "matches": 2}]
+    table = run("tournament", "grizzly-race", "-p", "random,crasher", "-n", "2", "-j", "1", registry=registry)
+    assert table.output.splitlines()[-2:] == [
+        "Forfeits: 2; failed matches: 0",
+        "  forfeited 2 matches: crasher raised RuntimeError: deliberate crash in a test player"]
 
 
 def test_a_plugin_file_reaches_the_worker_processes(monkeypatch: pytest.MonkeyPatch) -> None:
