@@ -317,9 +317,16 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
         for line in step_lines(match.steps, f"{names[seat]}: {text}", events):
             echo(line)
 
-    if commentary and not quiet and not humans:
+    if not quiet and not humans:
+        # The table as dealt, so the log's first lines have something to refer to.
         first = display("initial_state", game.initial_state, len(specs), seed, options)
-        seen["before"] = display("observation", first.observation, None) if first is not None else None
+        start = display("observation", first.observation, None) if first is not None else None
+        drawing = display("render", lambda obs, seat: folded(game.render(obs, seat)), start, None)
+        if display.error is None:
+            echo("")
+            echo(drawing)
+            echo("")
+        seen["before"] = start
 
     late_error = None
     try:

@@ -64,7 +64,13 @@ class Game(abc.ABC):
             raise GameError(
                 f"{self.id} needs {self.player_range()} players, got {players}"
             )
-        return self._setup(players, seed, self.make_options(options))
+        state = self._setup(players, seed, self.make_options(options))
+        # Every State method leans on these three; left unset, the first symptom is far from the cause.
+        missing = [name for name in ("game", "players", "rng") if not hasattr(state, name)]
+        if missing:
+            raise TypeError(f"{self.id}: _setup must set state.game, state.players and state.rng "
+                            f"(missing: {', '.join(missing)})")
+        return state
 
     def make_options(self, options: Any = None) -> Any:
         """`options` as an instance of this game's options class (None gives the defaults)."""

@@ -145,3 +145,17 @@ def test_a_game_calling_sys_exit_is_a_reported_failure_of_the_leak_check_not_an_
     assert report.matches == 2
     assert report.failures == [f"seed {derive_seed(1, 'leak', game.id, 2, index)}: the leak check raised "
                                "SystemExit: 3" for index in range(2)]
+
+
+def test_a_setup_that_forgets_the_states_game_is_named_at_once():
+    class Forgetful(ToyGame):
+        id = "toy-forgetful"
+
+        def _setup(self, players, seed, options):
+            state = super()._setup(players, seed, options)
+            del state.game
+            return state
+
+    with pytest.raises(TypeError, match=r"^toy-forgetful: _setup must set state.game, state.players and state.rng "
+                                        r"\(missing: game\)$"):
+        Forgetful().initial_state(2, 0)

@@ -46,7 +46,7 @@ def test_show_at_a_step_matches_what_play_printed(played, step):
 def test_show_without_a_step_is_the_final_board_play_printed(played):
     output, path, _ = played
     shown = campfire("replay", "show", str(path)).stdout
-    final_block = output.split("\n\n", 1)[1]  # play prints a blank line, the final board, the result
+    final_block = output.rsplit("\n\n", 1)[1]  # play ends with a blank line, the final board, the result
     board = final_block.rsplit("\nResult:", 1)[0].strip("\n")
     assert board in shown
     assert "Step 12 of 12" in shown
@@ -73,6 +73,13 @@ def test_show_as_a_seat_hides_the_other_hands_and_actions(played):
     assert "   3  seat 0: (hidden from seat 1)" in seat1
     assert "   4  seat 1: play 1" in seat1
     assert "Step 4 of 12, as seat 1 sees it" in seat1
+
+
+def test_play_opens_with_the_table_as_dealt_as_replay_show_gives_it_at_step_0(played):
+    output, path, _ = played
+    dealt = output.split("\n\n")[1]  # after the header: the table as dealt
+    shown = campfire("replay", "show", str(path), "--step", "0").stdout
+    assert dealt.startswith("Round 1") and dealt in shown
 
 
 def test_show_at_step_zero_is_the_deal(played):
