@@ -52,3 +52,21 @@ def test_parse_choice_reads_numbers_from_one_and_texts_ignoring_spacing():
     assert parse_choice("0", legal, texts) is None
     assert parse_choice("3", legal, texts) is None
     assert parse_choice("", legal, texts) is None
+
+
+def test_parse_choice_takes_the_start_of_one_text_or_the_action_as_written():
+    legal, texts = ["hold", "pull"], ["hold the stick closer", "pull it out"]
+    assert parse_choice("HOLD", legal, texts) == "hold"  # the action as written
+    assert parse_choice("pull it", legal, texts) == "pull"  # the start of exactly one text
+    assert parse_choice("p", legal, texts) == "pull"
+    assert parse_choice("play", [1, 2], ["play 1", "play 2"]) is None  # the start of two: ask again
+    assert parse_choice("1", [2, 1], ["play 2", "play 1"]) == 2  # a number is the list's, not the action's
+
+
+def test_each_turn_opens_with_what_happened_since_the_seats_last_move():
+    result = _play("1\n" * 200)
+    assert result.exit_code == 0, result.output
+    blocks = result.output.split("Since your last move:\n")
+    assert len(blocks) > 2  # every turn after the first
+    first_told = blocks[1].splitlines()[0]
+    assert first_told.startswith("  Round 1: seat 0 played ")  # the round it just played, battles and all
