@@ -15,8 +15,8 @@ nothing before it):
   same sample from the same generator;
 - conservation: the multiset of cards over `zones()` never changes;
 - returns: one number per seat, each in [0, 1];
-- display: `render` gives text for every view, `action_text` for every legal action, and `events` says
-  nothing between an observation and itself;
+- display: every observation is hashable (immutable plain data), `render` gives text for every view,
+  `action_text` for every legal action, and `events` says nothing between an observation and itself;
 - replay codes: every action played, and every legal action at the regular steps, is hashable, encodes to
   replay data (ints of 64 bits, strings, and lists or tuples of them, within the replay format's limits) and
   decodes back to itself, both as encoded and as read back from a replay (tuples become lists).
@@ -213,6 +213,11 @@ def _check_display(game: Game, state: State, players: int, legal: Iterable[Any],
     would repeat it under every step that changes nothing for a viewer)."""
     for observer in (*range(players), None):
         observation = state.observation(observer)
+        try:
+            hash(observation)  # search players key their trees by it, and it must not change under them
+        except TypeError as error:
+            report.fail(f"{where}: seat {observer}'s observation is not immutable plain data ({error_line(error)})")
+            return
         drawing = game.render(observation, observer)
         if not isinstance(drawing, str):
             report.fail(f"{where}: render() of seat {observer}'s view gave {drawing!r:.60}, not text")

@@ -35,7 +35,8 @@ FILES = {
     "heuristic.py.tmpl": "{package}/heuristic.py",
     "plugin.py.tmpl": "{package}/plugin.py",
     "conftest.py.tmpl": "tests/conftest.py",
-    "test_game.py.tmpl": "tests/test_game.py",
+    "test_conformance.py.tmpl": "tests/test_conformance.py",
+    "test_rules.py.tmpl": "tests/test_rules.py",
 }
 
 
@@ -155,6 +156,6 @@ def new_game_command(ctx: click.Context, name: str, directory: Path) -> None:
     click.echo(f"Created {target}")
     click.echo("Next:")
     click.echo(f"  pip install -e {target}")
-    click.echo(f"  campfire check {name}")
-    click.echo(f"  campfire play {name} --players mcts,random")
+    click.echo(f"  campfire check {name} --games 50")
+    click.echo(f"  campfire play {name} --players heuristic,random --seed 1")
     click.echo(f"  cd {target} && pytest")

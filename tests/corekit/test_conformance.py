@@ -159,3 +159,16 @@ def test_a_setup_that_forgets_the_states_game_is_named_at_once():
     with pytest.raises(TypeError, match=r"^toy-forgetful: _setup must set state.game, state.players and state.rng "
                                         r"\(missing: game\)$"):
         Forgetful().initial_state(2, 0)
+
+
+def test_an_observation_that_holds_a_list_is_reported_as_not_immutable(monkeypatch):
+    from tests.corekit import toy_game
+
+    real = toy_game.ToyState.observation
+
+    def with_a_list(self, seat):
+        return (real(self, seat), [1, 2])
+
+    monkeypatch.setattr(toy_game.ToyState, "observation", with_a_list)
+    found = check_game(GAME, 2, games=2, seed=1, sample_every=1).failures
+    assert any("observation is not immutable plain data (TypeError: unhashable type: 'list')" in f for f in found)

@@ -49,7 +49,8 @@ def test_the_package_has_its_own_pyproject_entry_point_rules_and_tests(tmp_path)
     pyproject = (target / "pyproject.toml").read_text()
     assert '[project.entry-points."campfire.games"]' in pyproject
     assert 'lantern-hunt = "lantern_hunt.plugin"' in pyproject
-    for relative in ("RULES.md", "lantern_hunt/game.py", "lantern_hunt/plugin.py", "tests/test_game.py"):
+    for relative in ("RULES.md", "lantern_hunt/game.py", "lantern_hunt/plugin.py", "tests/test_conformance.py",
+                     "tests/test_rules.py"):
         assert (target / relative).is_file()
     assert "## Assumptions" in (target / "RULES.md").read_text()
     with pytest.raises(ScaffoldError, match="already exists and is not empty"):
