@@ -69,7 +69,7 @@ def action_text(action: tuple) -> str:
 
 def scrap_counts(scraps: Iterable[int]) -> list[str]:
     """["Bun", "Egg x2"], in scrap type order."""
-    return [f"{SCRAPS[t]} x{n}" if n > 1 else SCRAPS[t] for t, n in sorted(Counter(scraps).items())]
+    return grouped(SCRAPS[t] for t in sorted(scraps))
 
 
 def scraps_text(scraps: Iterable[int]) -> str:
