@@ -7,6 +7,7 @@ Every user error ends in one line on stderr and a non-zero exit, never a traceba
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 import click
 
 from corekit import __version__
-from corekit.conformance import check_game, check_leaks
+from corekit.conformance import Report, check_game, check_leaks, check_match
 from corekit.errors import error_line, raised_at
 from corekit.game import Game, GameError
 from corekit.options import OptionError, describe_options, options_text, options_to_dict, parse_pairs
@@ -363,15 +364,26 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
 @click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option; repeatable.")
 @click.option("--leaks/--no-leaks", default=True, show_default=True,
               help="Also run the MCTS leak check (needs the mcts player).")
+@click.option("--match", "match_seed", type=int, default=None, metavar="SEED",
+              help="Check only the match a failure names (its seed), printing each move that leads there.")
 @click.pass_context
 def check_command(ctx: click.Context, game_id: str, games: int, seed: int, player_counts: str,
-                  pairs: tuple[str, ...], leaks: bool) -> None:
+                  pairs: tuple[str, ...], leaks: bool, match_seed: int | None) -> None:
     """Check GAME against the engine's contract.
 
     Plays many seeded random matches per player count and checks every rule of the game contract:
     termination, legal actions, illegal actions refused, determinism, clones, sample() and leaks,
     conservation of cards, returns in [0, 1], a commentary silent between an observation and itself,
     and that actions survive a replay's encoding. Exits 1 if any check fails.
+
+    A failure names its match's seed: `--match SEED` (with the same --players and -o) checks that match
+    again and prints the moves that lead to the failure.
+
+    \b
+    Examples:
+      campfire check GAME
+      campfire check GAME --players 3 -n 50 -o NAME=VALUE
+      campfire check GAME --players 3 --match 7518123902254461234
     """
     registry = registry_of(ctx)
     if games < 1:
@@ -391,6 +403,9 @@ def check_command(ctx: click.Context, game_id: str, games: int, seed: int, playe
     except Exception as error:  # a broken game plugin: name it in one line
         fail(_not_set_up(game_id, error))
         return
+    if match_seed is not None:
+        _check_one_match(ctx, game, counts, match_seed, options)
+        return
     failed = False
     for players in counts:
         report = _with_progress(f"{game.id}, {players} players", games,
@@ -408,8 +423,39 @@ def check_command(ctx: click.Context, game_id: str, games: int, seed: int, playe
                    f"{counted(report.steps, 'step')}, {counted(report.samples, 'sample')} checked; {leak_note})")
         for failure in report.failures:
             click.echo(f"  - {failure}")
+        if report.failed_seeds:
+            again = " ".join(["campfire check", game.id, "--players", str(players), *_option_args(pairs),
+                              "--match", str(report.failed_seeds[0])])
+            click.echo(f"  To see the moves of the first failed match: {again}")
         failed = failed or not report.ok
     if failed:
+        ctx.exit(1)
+
+
+def _check_one_match(ctx: click.Context, game: Game, counts: Sequence[int], match_seed: int, options: Any) -> None:
+    """`check --match`: the one match, each move as `play` prints it, then its failures."""
+    if len(counts) != 1:
+        fail(f"--match needs one player count (--players N): {game.id} allows {game.player_range()}, and a "
+             f"match's seed belongs to one")
+    players = counts[0]
+    display = GameDisplay(game)
+    names = display("seat_names", game.seat_names, players, options, fallback=None)
+    if not isinstance(names, Sequence) or len(names) != players:
+        names = _plain_names(players)
+
+    def show(step: int, seat: int, action: Any) -> None:
+        text = display("action_text", game.action_text, action, fallback=None)
+        written = repr(action)
+        head = f"{names[seat]}: {written}" if text in (None, written) else f"{names[seat]}: {text}  ({written})"
+        for line in step_lines(step, head):
+            click.echo(line)
+
+    report: Report = check_match(game, players, match_seed, options, on_move=show)
+    status = "ok" if report.ok else "FAILED"
+    click.echo(f"{game.id} with {counted(players, 'player')}, match {match_seed}: {status}")
+    for failure in [*report.failures, *([display.error] if display.error else [])]:
+        click.echo(f"  - {failure}")
+    if not report.ok or display.error:
         ctx.exit(1)
 
 
@@ -499,6 +545,11 @@ def _not_set_up(game_id: str, crash: BaseException) -> str:
     """How `play` and `check` report a plugin that crashed before the first match, in the same words whichever
     call it was (set_up's GameFailed, "game 'x' raised ... at setup", is reworded to its cause to match)."""
     return f"{game_id} could not be set up: {error_line(crash)}"
+
+
+def _option_args(pairs: Sequence[str]) -> list[str]:
+    """`-o NAME=VALUE` pairs as a shell would need them typed again."""
+    return [word for pair in pairs for word in ("-o", shlex.quote(pair))]
 
 
 def _plain_names(players: int) -> list[str]:

@@ -21,6 +21,9 @@ nothing before it):
   replay data (ints of 64 bits, strings, and lists or tuples of them, within the replay format's limits) and
   decodes back to itself, both as encoded and as read back from a replay (tuples become lists).
 
+`check_match(game, players, seed, on_move=...)` checks again the one match a failure names, calling `on_move` with
+each move that leads to it.
+
 `check_leaks(game, players, registry)` adds the player-level leak check: an MCTS player with the same
 seed decides the same in two states its seat cannot tell apart, and no seat view reaches the true state.
 """
@@ -54,6 +57,8 @@ class Report:
     samples: int = 0
     hidden_varied: bool = False
     failures: list[str] = attrs.Factory(list)
+    failed_seeds: list[int] = attrs.Factory(list)
+    """Seeds of the matches that failed, in order: `check_match` replays one of them move by move."""
 
     @property
     def ok(self) -> bool:
@@ -80,14 +85,8 @@ def check_game(
     options = game.make_options(options)
     encoded: set[Any] = set()  # actions whose replay code already passed: most recur across matches
     for index in range(games):
-        match_seed = derive_seed(seed, game.id, players, index)
-        # A crash inside the game is a failure to report, not to raise; so is a game calling sys.exit, which would
-        # otherwise end `campfire check` with the game's exit status and not a word.
-        try:
-            _check_match(game, players, match_seed, options, sample_every, report, encoded)
-        except (Exception, SystemExit) as error:
-            report.fail(f"seed {match_seed}: the game raised {error_line(error)}{raised_at(error)}")
-        report.matches += 1
+        _count_match(game, players, derive_seed(seed, game.id, players, index), options, sample_every, report,
+                       encoded)
         if progress is not None:
             progress(index + 1)
         if len(report.failures) >= 20:
@@ -97,6 +96,30 @@ def check_game(
                     f"returning the truth (if nothing is hidden yet in short matches, try more games; if "
                     f"nothing is ever hidden, set {type(game).__name__}.perfect_information = True)")
     return report
+
+
+def check_match(
+    game: Game,
+    players: int,
+    match_seed: int,
+    options: Any = None,
+    sample_every: int = 7,
+    on_move: Callable[[int, int, Any], None] | None = None,
+) -> Report:
+    """Check the one match `check_game` played with `match_seed` (a seed its report names), calling
+    `on_move(step, seat, action)` before each move: the moves that lead to a failure, to reproduce it."""
+    report = Report(game.id, players)
+    _count_match(game, players, match_seed, game.make_options(options), sample_every, report, set(), on_move)
+    return report
+
+
+def _count_match(game: Game, players: int, match_seed: int, options: Any, every: int, report: Report,
+                   encoded: set[Any], on_move: Callable[[int, int, Any], None] | None = None) -> None:
+    failures = len(report.failures)
+    _check_match(game, players, match_seed, options, every, report, encoded, on_move)
+    report.matches += 1
+    if len(report.failures) > failures:
+        report.failed_seeds.append(match_seed)
 
 
 def check_leaks(
@@ -153,57 +176,64 @@ def _leak_match(game: Game, players: int, match_seed: int, options: Any, player_
 
 
 def _check_match(game: Game, players: int, seed: int, options: Any, every: int, report: Report,
-                 encoded: set[Any]) -> None:
-    state = game.initial_state(players, seed, options)
-    twin = game.initial_state(players, seed, options)
-    bound = game.max_decisions(players, options)
-    rng = Rng(derive_seed(seed, "moves"))
-    cards = _cards(state)
-    step = 0
+                 encoded: set[Any], on_move: Callable[[int, int, Any], None] | None = None) -> None:
     where = f"seed {seed}"
-    while not state.is_terminal:
-        where = f"seed {seed} step {step}"
-        to_act = state.to_act
-        for seat in range(players):
+    # A crash inside the game is a failure to report, not to raise; so is a game calling sys.exit, which would
+    # otherwise end `campfire check` with the game's exit status and not a word.
+    try:
+        state = game.initial_state(players, seed, options)
+        twin = game.initial_state(players, seed, options)
+        bound = game.max_decisions(players, options)
+        rng = Rng(derive_seed(seed, "moves"))
+        cards = _cards(state)
+        step = 0
+        while not state.is_terminal:
+            where = f"seed {seed} step {step}"
+            to_act = state.to_act
+            for seat in range(players):
+                legal = state.legal_actions(seat)
+                if seat in to_act and not legal:
+                    report.fail(f"{where}: seat {seat} is to act but has no legal action")
+                    return
+                if seat not in to_act and legal:
+                    report.fail(f"{where}: seat {seat} is not to act but has legal actions")
+            seat = to_act[0]
             legal = state.legal_actions(seat)
-            if seat in to_act and not legal:
-                report.fail(f"{where}: seat {seat} is to act but has no legal action")
+            if step % every == 0 or step == 1:  # step 1 too: a short match may hide nothing at step 0
+                _check_illegal(state, seat, to_act, players, where, report)
+                _check_clone(state, seat, legal, rng, where, report)
+                for observer in range(players):
+                    _check_sample(state, observer, rng, where, report)
+                _check_display(game, state, players, legal, where, report)
+                if not _check_codes(game, legal, seat, encoded, where, report):
+                    return
+            action = legal[rng.below(len(legal))]
+            if on_move is not None:
+                on_move(step, seat, action)
+            if not _check_codes(game, (action,), seat, encoded, where, report):
                 return
-            if seat not in to_act and legal:
-                report.fail(f"{where}: seat {seat} is not to act but has legal actions")
-        seat = to_act[0]
-        legal = state.legal_actions(seat)
-        if step % every == 0 or step == 1:  # step 1 too: a short match may hide nothing at step 0
-            _check_illegal(state, seat, to_act, players, where, report)
-            _check_clone(state, seat, legal, rng, where, report)
-            for observer in range(players):
-                _check_sample(state, observer, rng, where, report)
-            _check_display(game, state, players, legal, where, report)
-            if not _check_codes(game, legal, seat, encoded, where, report):
+            state.apply(seat, action)
+            twin.apply(seat, action)
+            step += 1
+            report.steps += 1
+            for observer in (*range(players), None):
+                if state.observation(observer) != twin.observation(observer):
+                    report.fail(f"{where}: the same seed and actions gave different observations")
+                    return
+            if _cards(state) != cards:
+                report.fail(f"{where}: cards changed across zones: {_card_difference(cards, _cards(state))}")
                 return
-        action = legal[rng.below(len(legal))]
-        if not _check_codes(game, (action,), seat, encoded, where, report):
-            return
-        state.apply(seat, action)
-        twin.apply(seat, action)
-        step += 1
-        report.steps += 1
-        for observer in (*range(players), None):
-            if state.observation(observer) != twin.observation(observer):
-                report.fail(f"{where}: the same seed and actions gave different observations")
+            if step > bound:
+                report.fail(f"seed {seed}: the match passed its declared bound of {bound} decisions")
                 return
-        if _cards(state) != cards:
-            report.fail(f"{where}: cards changed across zones: {_card_difference(cards, _cards(state))}")
-            return
-        if step > bound:
-            report.fail(f"seed {seed}: the match passed its declared bound of {bound} decisions")
-            return
-    _check_display(game, state, players, [], where, report)
-    returns = state.returns()
-    if len(returns) != players or any(not 0.0 <= r <= 1.0 for r in returns):
-        report.fail(f"{where}: returns {returns!r} are not one number in [0, 1] per seat")
-    if any(state.legal_actions(s) for s in range(players)):
-        report.fail(f"{where}: a seat has legal actions after the end")
+        _check_display(game, state, players, [], where, report)
+        returns = state.returns()
+        if len(returns) != players or any(not 0.0 <= r <= 1.0 for r in returns):
+            report.fail(f"{where}: returns {returns!r} are not one number in [0, 1] per seat")
+        if any(state.legal_actions(s) for s in range(players)):
+            report.fail(f"{where}: a seat has legal actions after the end")
+    except (Exception, SystemExit) as error:
+        report.fail(f"{where}: the game raised {error_line(error)}{raised_at(error)}")
 
 
 def _check_display(game: Game, state: State, players: int, legal: Iterable[Any], where: str,

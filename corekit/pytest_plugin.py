@@ -54,6 +54,10 @@ def conformance_runner(registry: Registry) -> Callable[..., None]:
         for count in counts:
             report = check_game(game, count, games=games, seed=seed, options=options)
             failures += [f"{count} players: {f}" for f in report.failures]
+            if report.failed_seeds:
+                failures.append(f"{count} players: the moves of the first failed match: campfire check {game_id} "
+                                f"--players {count} --match {report.failed_seeds[0]}"
+                                + (" (with the same options, -o NAME=VALUE)" if options else ""))
             if leaks and "mcts" in registry.player_types:
                 leak = check_leaks(game, count, registry, seed=seed, options=options)
                 failures += [f"{count} players (leak check): {f}" for f in leak.failures]

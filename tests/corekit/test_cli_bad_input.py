@@ -16,10 +16,10 @@ from click.testing import CliRunner, Result
 
 from corekit import GameError, Heuristic, Player, PlayerType, QuitMatch, Registry, SeatView, hookimpl
 from corekit.cli import CliContext, cli
-from corekit.conformance import check_game
+from corekit.conformance import check_game, check_match
 from corekit.options import OptionError, build_options
 from corekit.rng import derive_seed
-from tests.corekit.toy_game import ToyGame
+from tests.corekit.toy_game import ToyGame, ToyOptions
 
 
 class NamedToy(ToyGame):
@@ -408,5 +408,56 @@ def test_check_without_options_reports_a_game_calling_sys_exit_at_setup_as_a_fai
     assert result.stdout == ("toy-first with 2 players: FAILED (1 match, 0 steps, 0 samples checked; "
                              "no leak check (--no-leaks))\n"
                              f"  - seed {seed}: the game raised SystemExit: 3 (at tests/corekit/"
-                             f"test_cli_bad_input.py:{ExitsAtSetup._setup.__code__.co_firstlineno + 1} in _setup)\n")
+                             f"test_cli_bad_input.py:{ExitsAtSetup._setup.__code__.co_firstlineno + 1} in _setup)\n"
+                             "  To see the moves of the first failed match: campfire check toy-first --players 2 "
+                             f"--match {seed}\n")
     assert result.stderr == ""
+
+
+# 9. check --match: the moves of a failed match, to reproduce it.
+
+
+def test_a_failed_check_names_the_command_that_shows_its_first_failed_match() -> None:
+    options = ToyOptions(bug="crashes-late")
+    report = check_game(ToyGame(), 2, games=10, options=options)
+    result = run(registry(ToyGame()), "check", "toy", "-n", "10", "--players", "2", "-o", "bug=crashes-late",
+                 "--no-leaks")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[-1] == ("  To see the moves of the first failed match: campfire check toy "
+                                              f"--players 2 -o bug=crashes-late --match {report.failed_seeds[0]}")
+
+
+class WordedToy(ToyGame):
+    """The toy game with a text for each action, which differs from how the action is written."""
+
+    def action_text(self, action: Any) -> str:
+        return f"plays {action}"
+
+
+def test_check_match_prints_each_move_of_that_match_then_its_failure() -> None:
+    options = ToyOptions(bug="crashes-late")
+    seed = check_game(ToyGame(), 2, games=10, options=options).failed_seeds[0]
+    moves: list[tuple[int, int, int]] = []
+    failure = check_match(ToyGame(), 2, seed, options, on_move=lambda *move: moves.append(move)).failures[0]
+    result = run(registry(WordedToy()), "check", "toy", "--players", "2", "-o", "bug=crashes-late", "--match",
+                 str(seed))
+    assert result.exit_code == 1 and result.stderr == ""
+    assert result.stdout.splitlines() == [
+        *(f"{step:4d}  seat {seat}: plays {card}  ({card})" for step, seat, card in moves),
+        f"toy with 2 players, match {seed}: FAILED",
+        f"  - {failure}",
+    ]
+
+
+def test_check_match_of_a_sound_match_prints_its_moves_and_ok() -> None:
+    result = run(registry(ToyGame()), "check", "toy", "--players", "3", "--match", "12")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert [line.split()[:3] for line in lines[:-1]] == [[str(step), "seat", f"{step % 3}:"] for step in range(9)]
+    assert lines[-1] == "toy with 3 players, match 12: ok"
+
+
+def test_check_match_needs_one_player_count() -> None:
+    result = run(registry(ToyGame()), "check", "toy", "--match", "12")
+    assert_one_line_error(result, "--match needs one player count (--players N): toy allows 2-3, and a match's "
+                                  "seed belongs to one")

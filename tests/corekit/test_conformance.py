@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from corekit.conformance import check_game, check_leaks
+from corekit.conformance import Report, check_game, check_leaks, check_match
 from corekit.rng import derive_seed
 from tests.corekit.toy_game import ToyGame, ToyOptions, ToyState
 
@@ -172,3 +172,39 @@ def test_an_observation_that_holds_a_list_is_reported_as_not_immutable(monkeypat
     monkeypatch.setattr(toy_game.ToyState, "observation", with_a_list)
     found = check_game(GAME, 2, games=2, seed=1, sample_every=1).failures
     assert any("observation is not immutable plain data (TypeError: unhashable type: 'list')" in f for f in found)
+
+
+def checked_again(seed: int, options: ToyOptions | None = None) -> tuple[Report, list[tuple[int, int, int]]]:
+    """`check_match` of the toy game's 2-player match `seed`, and the moves it reported."""
+    moves: list[tuple[int, int, int]] = []
+    return check_match(GAME, 2, seed, options, on_move=lambda *move: moves.append(move)), moves
+
+
+def test_a_crash_during_play_names_its_step_and_check_match_shows_the_moves_up_to_it():
+    options = ToyOptions(bug="crashes-late")
+    report = check_game(GAME, 2, games=30, seed=1, options=options)
+    assert report.failed_seeds and len(report.failed_seeds) < 30  # some matches fail, not all
+    on_the_last_move = 0
+    for seed, failure in zip(report.failed_seeds, report.failures, strict=True):
+        again, moves = checked_again(seed, options)
+        assert again.failures == [failure]
+        assert [move[0] for move in moves] == list(range(len(moves)))
+        step = int(re.match(rf"seed {seed} step (\d+): the game raised ValueError: seat 1 played a 6 last \(at ",
+                            failure)[1])
+        if step == 5:  # the move shown last is the one that crashed
+            assert moves[-1] == (5, 1, 6)
+            on_the_last_move += 1
+        else:  # a check crashed before the move of that step: the moves shown lead to the state it checked
+            assert len(moves) == step
+    assert on_the_last_move
+
+
+def test_check_match_replays_the_moves_of_the_same_match_check_game_played():
+    report = check_game(GAME, 2, games=1, seed=4)
+    again, moves = checked_again(derive_seed(4, GAME.id, 2, 0))
+    assert again.ok and report.ok and report.failed_seeds == [] and again.steps == report.steps == 6
+    assert [(step, seat) for step, seat, _ in moves] == [(step, step % 2) for step in range(6)]
+    state = GAME.initial_state(2, derive_seed(4, GAME.id, 2, 0))
+    for _, seat, action in moves:
+        state.apply(seat, action)  # every move was legal where it was played
+    assert state.is_terminal

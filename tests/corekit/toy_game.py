@@ -75,6 +75,10 @@ class ToyState(State):
         super().apply(seat, action)
 
     def _apply(self, seat, action):
+        if self.bug == "crashes-late" and seat == 1 and action == 6 and len(self.played[1]) == 2:
+            # Some matches fail, most on their last move (step 5), a few earlier when the clone check plays a
+            # copy to its end.
+            raise ValueError("seat 1 played a 6 last")
         if self.bug == "endless" and action == 0:
             self.turn += 1
             return
