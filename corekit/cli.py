@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from corekit import __version__
-from corekit.conformance import Report, check_game, check_leaks, check_match
+from corekit.conformance import check_game, check_leaks, check_match
 from corekit.errors import error_line, raised_at
 from corekit.game import Game, GameError
 from corekit.options import OptionError, describe_options, options_text, options_to_dict, parse_pairs
@@ -450,7 +450,7 @@ def _check_one_match(ctx: click.Context, game: Game, counts: Sequence[int], matc
         for line in step_lines(step, head):
             click.echo(line)
 
-    report: Report = check_match(game, players, match_seed, options, on_move=show)
+    report = check_match(game, players, match_seed, options, on_move=show)
     status = "ok" if report.ok else "FAILED"
     click.echo(f"{game.id} with {counted(players, 'player')}, match {match_seed}: {status}")
     for failure in [*report.failures, *([display.error] if display.error else [])]:
