@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from plugins.camp_grizzly.content import CABIN_KINDS, load
+from plugins.camp_grizzly.game import CampGrizzly
 
 C = load()
 
@@ -72,3 +75,57 @@ def test_the_precomputed_lookups_agree_with_the_card_table_and_the_board():
         assert C.lasting_cards[kind] == {card.id for card in C.cards if card.lasting == kind}
     for here in range(len(C.spaces)):
         assert C.trails_at[here] == tuple(n for n, ends in enumerate(C.trails, 1) if here in ends)
+
+
+# RULES.md "Setups": the "?" spaces, keys and locks each setup places, and where the body count starts.
+# RULES.md names Easy's "?" spaces; Normal's 9 are the ones camp.toml names.
+EASY_QS = ["KITCHEN", "PANTRY", "LODGE", "DIRECTOR'S OFFICE", "NURSE'S OFFICE", "BOATHOUSE", "LOCKER ROOM",
+           "STABLES", "CABIN 1 BUNKS", "CABIN 2 BUNKS", "TOWER BASE", "PARKING LOT"]
+NORMAL_QS = ["KITCHEN", "PANTRY", "DIRECTOR'S OFFICE", "NURSE'S OFFICE", "LOCKER ROOM", "STABLES",
+             "CABIN 2 BUNKS", "TOWER BASE", "PARKING LOT"]
+SETUPS = {
+    "easy": (EASY_QS, ["CABIN 1 PORCH", "INFIRMARY", "MESS HALL"], ["PANTRY", "LOCKER ROOM", "TOWER BASE"], 0),
+    "normal": (NORMAL_QS, ["SHOWERS", "LODGE"],
+               ["PANTRY", "DIRECTOR'S OFFICE", "LOCKER ROOM", "STABLES", "TOWER BASE", "CABIN 2 BUNKS"], 4),
+}
+
+
+@pytest.mark.parametrize("setup", ["easy", "normal"])
+def test_each_setup_places_the_rules_md_question_marks_keys_locks_and_body_count(setup):
+    qs, keys, locks, body = SETUPS[setup]
+    assert (len(qs), len(keys), len(locks)) == {"easy": (12, 3, 3), "normal": (9, 2, 6)}[setup]
+    data = C.setups[setup]
+    assert sorted(data.objectives) == sorted(qs) and sorted(data.keys) == sorted(keys)
+    assert sorted(data.locks) == sorted(locks) and data.body_count == body
+    state = CampGrizzly().initial_state(3, 7, {"setup": setup})
+    name = C.spaces
+    # One face-down "?" card on each "?" space, drawn from the "?" deck (objectives, aid, surprises).
+    assert sorted(name[sp] for sp, _ in state.qs) == sorted(qs)
+    assert {C.cards[c].kind for _, c in state.qs} <= {"objective", "aid", "surprise"}
+    assert sorted(name[sp] for sp, c in state.ground if C.cards[c].kind == "key") == sorted(keys)
+    assert sorted(name[sp] for sp, c in state.locks if C.cards[c].kind == "lock") == sorted(locks)
+    supply = Counter(C.cards[c].kind for c in state.supply)
+    assert supply["key"] == 3 - len(keys) and supply["lock"] == 6 - len(locks)  # the rest wait in the supply
+    assert state.body == body
+    assert (state.stalk, state.attack, state.damage) == C.otis_start  # Assumption 1: not raised by a start of 4
+
+
+def test_the_36_micro_cards_are_counted_by_kind_as_rules_md_lists_them():
+    micro = [card for card in C.cards if card.deck == "micro"]
+    by_kind = {kind: Counter(card.name for card in micro if card.kind == kind) for kind in {c.kind for c in micro}}
+    assert by_kind["objective"] == {
+        "Gas Can": 2, "Car Battery": 1, "Radio": 1, "Batteries": 2, "Flare Gun": 1, "Oars": 1, "Life Vest": 1,
+        "Shotgun Shells": 1, "Fuse": 2,
+    }
+    assert by_kind["aid"] == {"First Aid Station": 1}
+    assert by_kind["surprise"] == {"Spare Keys": 2, "+1 Body Count": 1, "Draw Survival": 2, "Otis Strikes!": 2}
+    assert by_kind["key"] == {"Keys": 3} and by_kind["lock"] == {"Locked": 6}
+    assert by_kind["horrified"] == {"Horrified": 6} and by_kind["marker"] == {"Body Count": 1}
+    assert {kind: sum(names.values()) for kind, names in by_kind.items()} == {
+        "objective": 12, "aid": 1, "surprise": 7, "key": 3, "lock": 6, "horrified": 6, "marker": 1,
+    }
+    assert len(micro) == 36
+    # The "?" deck is the objectives, the First Aid Station and the surprises, unless the option boxes them.
+    for surprises, size in ((True, 20), (False, 13)):
+        state = CampGrizzly().initial_state(2, 3, {"surprises": surprises})
+        assert len(state.qs) + len(state.q_deck) == size and len(state.boxed) == 20 - size

@@ -6,7 +6,7 @@ from __future__ import annotations
 from plugins.camp_grizzly.content import FINALE
 from tests.plugins.camp_grizzly.tables import C, Dice, card, give, space, table
 
-VAN = 0
+VAN, TOWER, BOAT, BARN = 0, 1, 2, 3  # the order of the finales in camp.toml
 
 
 def _at_the_van(kevin_objectives=("Gas Can", "Car Battery"), sherry_objectives=("Keys",)):
@@ -38,6 +38,24 @@ def test_a_finale_without_a_majority_needs_the_holders_consent():
     assert state.phase == "consent" and state.to_act == (1,)
     state.apply(1, ("refuse",))
     assert state.to_act == (0,) and ("finale", VAN) not in state.legal_actions(0)
+
+
+def test_a_finale_without_a_majority_begins_when_every_other_holder_agrees():
+    # Kevin, Sherry and Tracy each hold one objective of the Van: Kevin asks the others in seat order.
+    state = _at_the_van(("Gas Can",), ("Car Battery",))
+    state.loc[2] = space("VAN")
+    give(state, 2, "Keys", "objs")
+    state.rng = Dice(6, 6, 6, 6)  # each runs for the van unhurt, the engine starts: Otis is on the hood
+    state.apply(0, ("finale", VAN))
+    assert state.phase == "consent" and state.to_act == (1,)
+    state.apply(1, ("agree",))
+    assert state.phase == "consent" and state.to_act == (2,)  # one agreement is not enough
+    assert state.loc[:3] == [space("VAN")] * 3
+    state.apply(2, ("agree",))
+    # Unlike a refusal, the last agreement starts the finale: the cabin is on the card and Otis strikes (+1).
+    assert state.loc[:3] == [FINALE] * 3 and state.f_id == VAN
+    assert state.phase == "strike" and state.s_bonus == 1 and state.to_act == (0,)
+    assert state.rng.rolls == []
 
 
 def test_a_failed_finale_is_discarded_and_the_survivors_may_try_another():
@@ -119,3 +137,84 @@ def test_no_escape_follows_a_failed_finale_when_no_other_finale_can_be_made():
     assert not any(state.finale_possible(f) for f in range(len(C.finales)))
     assert "No Escape! New objectives are hidden around the camp" in state.log
     assert len(state.qs) == len(C.setups["normal"].objectives)
+
+
+def test_after_a_failed_finale_the_survivors_may_start_and_win_another():
+    state = _at_the_van()
+    for name in ("Radio", "Batteries", "Flare Gun", "Spare Keys"):
+        give(state, 1, name, "objs")  # Sherry also carries the Ranger Tower's objectives and spare keys
+    give(state, 1, "Pocket Knife")
+    state.rng = Dice(6, 6, 6, 6, 6, 1, 1)  # Otis is beaten on the hood, but the van stalls on the dirt road
+    state.apply(0, ("finale", VAN))
+    state.apply(0, ("fight",))
+    assert state.failed == [VAN] and state.to_act == (1,) and state.loc[1] == space("VAN")
+    assert state.finale_possible(TOWER) and not state.finale_possible(VAN)
+    assert not any(action[0] == "finale" for action in state.legal_actions(1))  # not at the tower's arrow
+    # Sherry walks her 4 steps to the tower top; her spare keys open the Tower Base's lock.
+    for there in ("PARKING LOT", "DIRT ROAD", "TOWER BASE", "TOWER TOP"):
+        state.apply(1, ("step", space(there)))
+    assert ("finale", TOWER) in state.legal_actions(1) and ("finale", VAN) not in state.legal_actions(1)
+    state.rng = Dice(3, 4, 4, 1, 4)  # climb, radio, Pocket Knife 4 against 1+1, the helicopter comes
+    state.apply(1, ("finale", TOWER))
+    assert state.loc[1] == FINALE and state.phase == "strike"
+    state.apply(1, ("fight",))
+    assert state.is_terminal and state.rng.rolls == []
+    assert state.returns() == [0.0, 1.0, 0.0, 0.0]  # only Sherry escaped; the others stayed at the van
+
+
+def _finale_at(arrow, objectives, seats=1):
+    """Seats 0..seats-1 on a red arrow, seat 0 holding the finale's objectives and the Machete (d6 +1);
+    seat 1, if there, a Pocket Knife (d4)."""
+    state = table(2)  # Kevin (health 5), Sherry (health 4)
+    state.loc[:seats] = [space(arrow)] * seats
+    for name in objectives:
+        give(state, 0, name, "objs")
+    give(state, 0, "Machete")
+    give(state, 1, "Pocket Knife")
+    return state
+
+
+def test_the_ranger_tower_ladder_hurts_below_3_and_a_failed_radio_brings_otis_before_his_own_strike():
+    state = _finale_at("TOWER TOP", ("Radio", "Batteries", "Flare Gun"), seats=2)
+    state.rng = Dice(2, 3, 3)  # the ladder: Kevin 2 is hurt, Sherry 3 is not; the radio fails (3 < 4)
+    state.apply(0, ("finale", TOWER))
+    assert state.injuries == [1, 0] and state.phase == "strike" and state.s_bonus == 0
+    state.rng = Dice(5, 4)  # 5+1 against 4
+    state.apply(0, ("fight",))
+    assert state.phase == "strike" and state.s_bonus == 1  # "Otis climbs after you!" (+1)
+    state.rng = Dice(3, 3, 4, 2, 4)  # Kevin 3+1 ties Otis's 3+1 and panics; Sherry 4 beats 2+1; flare 4
+    state.apply(0, ("fight",))
+    assert state.injuries == [2, 0] and state.loc == [FINALE, FINALE]  # no running from the card
+    state.apply(1, ("fight",))
+    assert state.is_terminal and state.rng.rolls == []
+    assert state.returns() == [1.0, 1.0]
+
+
+def test_the_boat_strikes_first_then_leaks_below_3_and_fails_below_4_on_the_row():
+    state = _finale_at("BOAT DOCK", ("Gas Can", "Oars", "Life Vest"), seats=2)
+    state.rng = Dice(4)  # the motor starts (4): no strike for it, but Otis wades in (+1)
+    state.apply(0, ("finale", BOAT))
+    assert state.phase == "strike" and state.s_bonus == 1 and state.injuries == [0, 0]
+    state.rng = Dice(6, 1, 2, 3, 3)  # 6+1 against 1+1; the leak: Kevin 2 hurt, Sherry 3 not; the row: 3
+    state.apply(0, ("fight",))
+    assert state.injuries == [1, 0] and state.rng.rolls == []
+    assert state.failed == [BOAT] and not state.is_terminal
+    assert state.loc == [space("BOAT DOCK")] * 2 and state.objs[0] == []  # back at the arrow, objectives spent
+    assert state.to_act == (1,)
+
+
+def test_the_barn_opens_with_a_strike_and_a_failed_shotgun_brings_another_before_the_last():
+    state = _finale_at("BARN", ("Shotgun Shells", "Fuse", "Keys"))
+    state.rng = Dice()
+    state.apply(0, ("finale", BARN))
+    assert state.phase == "strike" and state.s_bonus == 0  # "Otis was waiting in the barn!", no roll first
+    state.rng = Dice(2, 3, 3)  # Kevin 2+1 ties Otis's 3 and panics; the shotgun (3 < 4) brings Otis again
+    state.apply(0, ("fight",))
+    assert state.injuries[0] == 1 and state.phase == "strike" and state.s_bonus == 0
+    state.rng = Dice(6, 1)
+    state.apply(0, ("fight",))
+    assert state.phase == "strike" and state.s_bonus == 1  # the generator: Otis strikes at +1
+    state.rng = Dice(3, 3, 6)  # Kevin 3+1 ties Otis's 3+1 and panics; dawn comes (6) and the wounded escape
+    state.apply(0, ("fight",))
+    assert state.injuries[0] == 2 and state.rng.rolls == []
+    assert state.is_terminal and state.returns() == [1.0, 0.0]

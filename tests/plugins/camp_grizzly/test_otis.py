@@ -1,9 +1,12 @@
-"""Otis stalks: targeting and its tie-breaks, locks, lurking, crossing paths."""
+"""Otis stalks: targeting and its tie-breaks, cameos as targets, how far he walks (Stalk, Full Moon), locks,
+lurking, crossing paths."""
 
 from __future__ import annotations
 
 from corekit import Rng
-from tests.plugins.camp_grizzly.tables import Dice, give, space, table
+from tests.plugins.camp_grizzly.tables import C, Dice, give, space, table
+
+NORTH, SOUTH = space("NORTH PATH"), space("SOUTH PATH")  # one step from the campfire each, each its own cabin
 
 
 def _camp(*places: str, otis: str = "CAMPFIRE"):
@@ -13,32 +16,74 @@ def _camp(*places: str, otis: str = "CAMPFIRE"):
     return state
 
 
+def _cameo(state, name: str, where: str) -> int:
+    """Place a cameo from the Cabin deck on the board."""
+    cid = next(c for c in state.cab_deck if C.cards[c].name == name)
+    state.cab_deck.remove(cid)
+    state.cameos.append((space(where), cid))
+    return cid
+
+
+def _targets_both_ways(arrange) -> list[int]:
+    """Otis's target with `arrange(favoured, other)` built twice: the favoured side at NORTH PATH, then at
+    SOUTH PATH. A deleted tie-break falls back to the coin, scripted here to pick the same space both
+    times, so it cannot be right both ways. The expected answer is always [NORTH, SOUTH]."""
+    chosen = []
+    for favoured, other in (("NORTH PATH", "SOUTH PATH"), ("SOUTH PATH", "NORTH PATH")):
+        state = arrange(favoured, other)
+        state.rng = Dice()
+        chosen.append(state.choose_target())
+    return chosen
+
+
+# ---- targeting: the closest counselor ------------------------------------------------------------
+
+
 def test_otis_targets_the_closest_counselor():
     state = _camp("TOWER TOP", "NORTH PATH", "BOAT DOCK")
     assert state.choose_target() == space("NORTH PATH")
 
 
-def test_otis_targets_the_cabin_with_fewest_people_on_a_tie():
-    state = _camp("NORTH PATH", "SOUTH PATH", "SOUTH PATH")
+def test_distance_comes_before_every_tie_break():
+    # The nearer cabin is crowded, calm and unhurt; the farther counselor wins every tie-break.
+    state = _camp("NORTH PATH", "NORTH PATH", "MESS HALL")
+    state.horror[2], state.injuries[2] = 1, 2
+    state.rng = Dice()
     assert state.choose_target() == space("NORTH PATH")
+
+
+# ---- targeting: each tie-break on its own, both ways round ----------------------------------------
+
+
+def test_otis_targets_the_cabin_with_fewest_people_on_a_tie():
+    assert _targets_both_ways(lambda few, many: _camp(few, many, many)) == [NORTH, SOUTH]
 
 
 def test_campers_count_as_people_in_the_cabin():
-    state = _camp("NORTH PATH", "SOUTH PATH")
-    give(state, 1, "Big Joe", "campers")
-    assert state.choose_target() == space("NORTH PATH")
+    def arrange(alone, with_camper):
+        state = _camp(alone, with_camper)
+        give(state, 1, "Big Joe", "campers")
+        return state
+
+    assert _targets_both_ways(arrange) == [NORTH, SOUTH]
 
 
 def test_otis_targets_a_cabin_with_a_horrified_counselor_next():
-    state = _camp("NORTH PATH", "SOUTH PATH")
-    state.horror[1] = 1
-    assert state.choose_target() == space("SOUTH PATH")
+    def arrange(scared, calm):
+        state = _camp(scared, calm)
+        state.horror[0] = 1
+        return state
+
+    assert _targets_both_ways(arrange) == [NORTH, SOUTH]
 
 
 def test_otis_targets_the_counselor_with_most_injuries_next():
-    state = _camp("NORTH PATH", "SOUTH PATH")
-    state.injuries[0] = 2
-    assert state.choose_target() == space("NORTH PATH")
+    def arrange(hurt, unhurt):
+        state = _camp(hurt, unhurt)
+        state.injuries[0] = 2
+        return state
+
+    assert _targets_both_ways(arrange) == [NORTH, SOUTH]
 
 
 def test_otis_chooses_at_random_when_still_tied():
@@ -48,6 +93,120 @@ def test_otis_chooses_at_random_when_still_tied():
         state.rng = Rng(seed)
         chosen.add(state.choose_target())
     assert chosen == {space("NORTH PATH"), space("SOUTH PATH")}
+
+
+# ---- targeting: the order of the tie-breaks (people, then horrified, then injuries) ---------------
+
+
+def test_otis_prefers_the_cabin_with_fewest_people_over_a_horrified_counselor():
+    def arrange(few, crowded):
+        state = _camp(few, crowded, crowded)
+        state.horror[1] = 1
+        return state
+
+    assert _targets_both_ways(arrange) == [NORTH, SOUTH]
+
+
+def test_otis_prefers_a_horrified_counselor_over_the_most_injuries():
+    def arrange(scared, hurt):
+        state = _camp(scared, hurt)
+        state.horror[0], state.injuries[1] = 1, 2
+        return state
+
+    assert _targets_both_ways(arrange) == [NORTH, SOUTH]
+
+
+def test_otis_prefers_the_cabin_with_fewest_people_over_the_most_injuries():
+    def arrange(few, crowded):
+        state = _camp(few, crowded, crowded)
+        state.injuries[1] = 2
+        return state
+
+    assert _targets_both_ways(arrange) == [NORTH, SOUTH]
+
+
+# ---- targeting: cameos -----------------------------------------------------------------------------
+
+
+def test_otis_targets_a_cameo_closer_than_any_counselor():
+    state = _camp("TOWER TOP")  # 5 steps away, through NORTH PATH
+    _cameo(state, "Camp Cook", "SHOWERS")  # 2 steps away, through SOUTH PATH
+    assert state.choose_target() == space("SHOWERS")
+    state._otis_turn()
+    assert state.otis == space("SOUTH PATH")
+    assert any("Otis stalks Camp Cook to SOUTH PATH" in line for line in state.log)
+
+
+def test_otis_crossing_paths_with_a_cameo_stops_strikes_and_kills_it():
+    state = _camp("TOWER TOP")
+    cook = _cameo(state, "Camp Cook", "SHOWERS")
+    state.stalk, body = 3, state.body  # one step to spare: he stops at the cameo all the same
+    state._otis_turn()
+    assert state.otis == space("SHOWERS")
+    assert any("OTIS STRIKES! at SHOWERS; Camp Cook is killed" in line for line in state.log)
+    assert state.cameos == [] and cook in state.cab_discard and state.body == body + 1
+
+
+def test_a_cameo_counts_as_one_person_in_its_cabin():
+    def arrange(alone, with_cameo):
+        state = _camp(alone, with_cameo)
+        _cameo(state, "Camp Cook", with_cameo)
+        return state
+
+    assert _targets_both_ways(arrange) == [NORTH, SOUTH]
+
+
+def test_otis_prefers_an_injured_counselor_over_a_cameo_on_a_tie():
+    # A lone cameo ties with a lone counselor on people and horror; it has no injuries.
+    def arrange(hurt, cameo):
+        state = _camp(hurt)
+        state.injuries[0] = 1
+        _cameo(state, "Camp Cook", cameo)
+        return state
+
+    assert _targets_both_ways(arrange) == [NORTH, SOUTH]
+
+
+# ---- how far he walks: Stalk and the Full Moon ----------------------------------------------------
+
+# TOOL SHED - SOUTHWEST PATH - HIKING TRAIL - BARN - STABLES is the only shortest path (4 steps).
+_TO_STABLES = ["SOUTHWEST PATH", "HIKING TRAIL", "BARN"]
+
+
+def _full_moon(state) -> int:
+    moon = next(c for c in state.cab_deck if C.cards[c].name == "Full Moon")
+    state.cab_deck.remove(moon)
+    state.lasting.append(moon)
+    return moon
+
+
+def test_otis_walks_exactly_his_stalk_and_stops_short_of_a_farther_target():
+    for stalk in (1, 2, 3):
+        state = _camp("STABLES", otis="TOOL SHED")
+        state.stalk = stalk
+        state._otis_turn()
+        assert state.otis == space(_TO_STABLES[stalk - 1]), stalk
+        assert not any("OTIS STRIKES" in line for line in state.log)
+
+
+def test_a_full_moon_makes_otis_stalk_one_extra_space():
+    state = _camp("STABLES", otis="TOOL SHED")
+    state.stalk = 2
+    moon = _full_moon(state)
+    state._otis_turn()
+    assert state.otis == space("BARN")
+    assert moon in state.lasting  # he has not struck: the moon stays up
+
+
+def test_a_full_moon_lasts_until_otis_next_strikes():
+    state = _camp("HIKING TRAIL", otis="TOOL SHED")  # 2 steps: reached only with the extra space
+    moon = _full_moon(state)
+    state._otis_turn()
+    assert state.otis == space("HIKING TRAIL") and state.phase == "strike"
+    assert moon not in state.lasting and moon in state.cab_discard
+
+
+# ---- locks, lurking, crossing paths, trails, stalking cameos ---------------------------------------
 
 
 def test_otis_destroys_one_lock_in_his_path_and_stops():
@@ -74,7 +233,6 @@ def test_otis_crossing_paths_with_a_counselor_stops_and_strikes():
     state = _camp("CAMPFIRE", otis="MESS HALL")
     state.stalk = 4
     state._otis_turn()
-    assert state.otis == space("NORTH PATH") or state.otis == space("CAMPFIRE")
     assert state.otis == space("CAMPFIRE") and state.phase == "strike" and state.s_queue == [0]
 
 

@@ -19,6 +19,20 @@ def test_movement_equals_current_health_and_never_drops_below_one():
     assert state.movement(0) == 1
 
 
+def test_a_heavy_weapon_costs_one_movement_while_equipped_above_the_floor_of_one():
+    state = table(1)  # Kevin, health 5
+    state.injuries[0] = 1  # health 4: movement 4, well above the floor
+    saw = give(state, 0, "Chainsaw", "pack")
+    assert state.movement(0) == 4  # carried in the backpack it costs nothing
+    state.phase = "end"
+    state.apply(0, ("equip", saw))
+    state.otis = space("TOOL SHED")  # three steps from the campfire: his stalk of 1 cannot reach Kevin
+    state.apply(0, ("end",))  # Otis stalks; Kevin's next turn begins
+    assert state.to_act == (0,) and state.phase == "move" and state.move_left == 3
+    state.injuries[0] = 4  # health 1: 1 - 1 would be 0, but the floor of 1 holds
+    assert state.movement(0) == 1
+
+
 def test_moving_is_step_by_step_and_optional():
     state = table(1)
     state.otis = space("TOOL SHED")
@@ -48,9 +62,25 @@ def test_a_breach_weapon_forces_a_lock_by_tempting_fate():
     state.loc[0] = space("KITCHEN")
     give(state, 0, "Crowbar")
     assert ("force", space("PANTRY")) in state.legal_actions(0)
-    on_top(state, "Care Package")
+    package = on_top(state, "Care Package")
+    deck = len(state.cab_deck)
     state.apply(0, ("force", space("PANTRY")))
-    assert state.loc[0] == space("PANTRY") and state.phase == "move"
+    # Tempt Fate (1): one Cabin card drawn and discarded, its text ignored (no Survival card); it is not red.
+    assert len(state.cab_deck) == deck - 1 and state.cab_discard == [package]
+    assert state.pack[0] == [] and state.perms[0] == []
+    assert state.loc[0] == space("PANTRY") and state._lock_at(space("PANTRY")) is None
+    assert state.phase == "move" and state.move_left == 4 and state.otis == space("TOOL SHED")
+
+
+def test_a_red_card_drawn_for_a_forced_lock_brings_otis_to_strike_there():
+    state = table(1)
+    state.loc[0] = space("KITCHEN")
+    give(state, 0, "Crowbar")
+    red = on_top(state, "OTIS STRIKES!")
+    state.apply(0, ("force", space("PANTRY")))
+    assert red not in state.cab_deck and state.loc[0] == space("PANTRY")
+    assert state.otis == space("PANTRY") and state.phase == "strike" and state.s_queue == [0]
+    assert state.s_bonus == 0  # one red card: no bonus to Otis's roll
 
 
 @pytest.mark.parametrize(("roll", "where"), [(6, "FLAGPOLE"), (3, "DIRT ROAD")])
@@ -68,6 +98,16 @@ def test_a_1_on_a_nature_trail_is_lost_in_the_woods_and_ends_the_turn():
     state.rng = Dice(1)
     state.apply(0, ("trail", 1))
     assert state.loc[0] == WOODS and state.to_act == (1,)
+
+
+def test_each_nature_trail_attempt_costs_one_movement():
+    state = table(2, counselors="Sherry+Tracy")  # Sherry: movement 4, no trail bonus
+    state.loc[0] = space("DIRT ROAD")
+    state.rng = Dice(3, 5, 6, 2)
+    for left, where in ((3, "DIRT ROAD"), (2, "DIRT ROAD"), (1, "FLAGPOLE"), (0, "FLAGPOLE")):
+        state.apply(0, ("trail", 1))
+        assert state.move_left == left and state.loc[0] == space(where) and state.phase == "move"
+    assert not any(a[0] in ("trail", "step") for a in state.legal_actions(0))  # no movement left to try again
 
 
 def test_a_lost_counselor_rolls_on_the_woods_then_takes_a_camp_trail_back():
@@ -104,6 +144,96 @@ def test_weapons_need_hands_and_clothing_is_unlimited():
     state.apply(0, ("equip", mask))
     state.apply(0, ("equip", shoes))
     assert state.equip[0] == [axe, mask, shoes]
+
+
+def _lying(state, name: str, where: int) -> int:
+    """A card called `name` lies on the ground at `where`, as a dead counselor's belongings do."""
+    cid = give(state, 0, name, "pack")
+    state.pack[0].remove(cid)
+    state.ground.append((where, cid))
+    return cid
+
+
+def test_picked_up_weapons_and_items_go_to_the_backpack_and_keys_and_objectives_in_front():
+    state = table(1)  # the Normal setup leaves a set of keys in the LODGE
+    here = space("LODGE")
+    state.loc[0] = here
+    keys = next(c for sp, c in state.ground if sp == here)
+    hatchet = _lying(state, "Hatchet", here)
+    light = _lying(state, "Flashlight", here)
+    gas = _lying(state, "Gas Can", here)
+    there = _lying(state, "Machete", space("NORTHEAST PATH"))
+    legal = state.legal_actions(0)
+    assert {("take", c) for c in (keys, hatchet, light, gas)} <= set(legal) and ("take", there) not in legal
+    for cid in (hatchet, light, keys, gas):
+        state.apply(0, ("take", cid))
+    assert state.pack[0] == [hatchet, light] and state.equip[0] == []  # stowed, not equipped
+    assert state.objs[0] == [keys, gas] and state.has_keys(0)
+    assert not any(sp == here for sp, _ in state.ground) and (space("NORTHEAST PATH"), there) in state.ground
+    assert state.phase == "move" and state.move_left == 5  # picking up costs no movement
+
+
+def test_a_counselor_who_enters_a_dead_counselors_space_retrieves_the_items_from_the_body():
+    state = table(2)  # Kevin and Sherry
+    body = space("NORTH PATH")
+    state.loc[1] = body
+    hatchet = give(state, 1, "Hatchet")
+    light = give(state, 1, "Flashlight", "pack")
+    gas = give(state, 1, "Gas Can", "objs")
+    bandages = give(state, 1, "Bandages", "pack")
+    state._hurt(1, 4)  # Sherry's health is 4: the skull
+    assert not state.alive[1]
+    left = sorted(c for sp, c in state.ground if sp == body)
+    assert left == sorted([hatchet, light, gas]) and bandages in state.surv_discard  # Survival cards are discarded
+    assert not any(a[0] == "take" for a in state.legal_actions(0))  # Kevin is still at the campfire
+    state.apply(0, ("step", body))
+    for cid in left:
+        state.apply(0, ("take", cid))
+    assert sorted(state.pack[0]) == sorted([hatchet, light]) and state.objs[0] == [gas]
+    assert not any(sp == body for sp, _ in state.ground)
+
+
+def test_weapons_items_keys_and_objectives_are_traded_only_with_a_counselor_in_the_same_space():
+    state = table(3)  # everyone starts at the campfire
+    state.loc[2] = space("NORTH PATH")
+    hatchet = give(state, 0, "Hatchet")
+    light = give(state, 0, "Flashlight", "pack")
+    keys = give(state, 0, "Keys", "objs")
+    gas = give(state, 0, "Gas Can", "objs")
+    bandages = give(state, 0, "Bandages", "pack")
+    gifts = {a[1:] for a in state.legal_actions(0) if a[0] == "give"}
+    assert gifts == {(c, 1) for c in (hatchet, light, keys, gas)}  # nothing to seat 2, no Survival card
+    for cid in (hatchet, light, keys, gas):
+        state.apply(0, ("give", cid, 1))
+    assert state.pack[1] == [hatchet, light] and state.objs[1] == [keys, gas]
+    assert state.equip[0] == [] and state.objs[0] == [] and state.pack[0] == [bandages]
+
+
+def test_the_end_phase_unequips_to_the_backpack_freeing_the_hands():
+    state = table(1)
+    axe = give(state, 0, "Fire Axe")  # two hands
+    bat = give(state, 0, "Baseball Bat", "pack")
+    assert not any(a[0] == "unequip" for a in state.legal_actions(0))  # not in the move phase
+    state.phase = "end"
+    assert ("unequip", axe) in state.legal_actions(0) and ("equip", bat) not in state.legal_actions(0)
+    state.apply(0, ("unequip", axe))
+    assert state.equip[0] == [] and state.pack[0] == [bat, axe]
+    state.apply(0, ("equip", bat))
+    assert state.equip[0] == [bat] and state.pack[0] == [axe]
+
+
+def test_the_end_phase_allows_picking_up_and_trading():
+    state = table(2)  # Kevin and Sherry at the campfire
+    hatchet = _lying(state, "Hatchet", C.campfire)
+    stick = on_top(state, "Hockey Stick")
+    state.apply(0, ("draw",))
+    assert state.phase == "end" and state.pack[0] == [stick]
+    legal = state.legal_actions(0)
+    assert ("take", hatchet) in legal and ("give", stick, 1) in legal
+    state.apply(0, ("take", hatchet))
+    state.apply(0, ("give", stick, 1))
+    assert state.pack[0] == [hatchet] and state.pack[1] == [stick]
+    assert (C.campfire, hatchet) not in state.ground and state.phase == "end"
 
 
 def test_a_horrified_counselor_turn_ends_at_once():
@@ -154,6 +284,60 @@ def test_no_escape_reseeds_the_setup_objective_spaces():
 def test_surprises_can_be_left_in_the_box():
     state = table(1, surprises=False)
     assert sorted(state.boxed) == C.ids("micro", "surprise")
+
+
+def _hidden_at(state, name: str, here: int) -> int:
+    """The face-down "?" card at `here` becomes a `name` (swapped with wherever that card was)."""
+    cid = card(name)
+    old = next(c for sp, c in state.qs if sp == here)
+    if cid in state.q_deck:
+        state.q_deck[state.q_deck.index(cid)] = old
+    else:
+        state.qs = [(sp, old if c == cid else c) for sp, c in state.qs]
+    state.qs = [(sp, cid if sp == here else c) for sp, c in state.qs]
+    return cid
+
+
+def test_spare_keys_found_on_a_question_space_open_locks_and_count_as_the_keys_objective():
+    state = table(1)
+    here = space("KITCHEN")  # a "?" space next to the locked pantry
+    state.loc[0] = here
+    spare = _hidden_at(state, "Spare Keys", here)
+    state.apply(0, ("reveal",))
+    assert state.objs[0] == [spare] and spare not in state.micro_used and state.phase == "end"
+    state.phase = "move"
+    assert ("step", space("PANTRY")) in state.legal_actions(0)
+    van = next(f for f, finale in enumerate(C.finales) if finale.name == "Van")  # Gas Can, Car Battery, Keys
+    give(state, 0, "Gas Can", "objs")
+    give(state, 0, "Car Battery", "objs")
+    assert (0, spare) in state.finale_cards(van, [0])
+
+
+def test_a_draw_survival_surprise_draws_a_survival_card_and_is_set_aside():
+    state = table(1)
+    here = space("KITCHEN")
+    state.loc[0] = here
+    found = _hidden_at(state, "Draw Survival", here)
+    bandages = card("Bandages")
+    state.surv_deck.remove(bandages)
+    state.surv_deck.append(bandages)  # on top
+    state.apply(0, ("reveal",))
+    assert state.pack[0] == [bandages] and state.objs[0] == [] and found in state.micro_used
+    assert state.phase == "end"
+
+
+def test_an_otis_strikes_surprise_brings_otis_to_strike_the_finders_cabin():
+    state = table(2)
+    here = space("KITCHEN")
+    state.loc[:] = [here, space("MESS HALL")]  # both in the Mess Hall
+    give(state, 0, "Crowbar")
+    found = _hidden_at(state, "Otis Strikes!", here)
+    state.apply(0, ("reveal",))
+    assert found in state.micro_used and state.objs[0] == []
+    assert state.otis == here and state.phase == "strike" and state.s_queue == [0, 1] and state.s_bonus == 0
+    state.rng = Dice(6, 1)
+    state.apply(0, ("fight",))  # the crowbar's 6 beats Otis's d4 and saves the cabin
+    assert state.otis == -1 and state.phase == "end" and state.to_act == (0,)  # the reveal was the draw
 
 
 def test_counselors_are_chosen_by_name():
