@@ -269,6 +269,12 @@ def counselor_mods(counselor: int, *groups: tuple[int, ...]) -> Mods:
     return total
 
 
+def panic_value(counselor: int, mods: Mods) -> int:
+    """Spaces a panicking counselor may run: the card's panic plus its modifiers (injuries do not count).
+    The rules and the counselor card on the board both show it."""
+    return max(0, load().counselors[counselor].panic + mods.panic)
+
+
 def _converter() -> cattrs.Converter:
     converter = cattrs.Converter()
     converter.register_structure_hook(Op, lambda value, _: Op.parse(value))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from plugins.camp_grizzly.content import FINALE, WOODS, load
+from plugins.camp_grizzly.content import FINALE, WOODS, counselor_mods, load, panic_value
 
 if TYPE_CHECKING:
     from plugins.camp_grizzly.game import CampObservation
@@ -79,9 +79,10 @@ def render(obs: CampObservation) -> str:
             continue
         where = {WOODS: "lost in the woods", FINALE: "on the finale card"}.get(v.loc) or C.spaces[v.loc]
         health = counselor.health - v.injuries
+        panic = panic_value(v.counselor, counselor_mods(v.counselor, v.perms, v.campers, v.equipped))
         lines.append(
             f"{names[v.seat]} (seat {v.seat}, {counselor.title}): {where}; health {health}/{counselor.health}"
-            f" {'#' * health}{'.' * v.injuries}; panic {counselor.panic}" + ("; HORRIFIED" if v.horror else "")
+            f" {'#' * health}{'.' * v.injuries}; panic {panic}" + ("; HORRIFIED" if v.horror else "")
         )
         parts = [("equipped", v.equipped), ("backpack", v.pack), ("permanent", v.perms), ("campers", v.campers),
                  ("objectives", v.objectives)]

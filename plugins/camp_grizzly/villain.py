@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from plugins.camp_grizzly.content import WOODS, Mods, counselor_mods
+from plugins.camp_grizzly.content import WOODS, Mods, counselor_mods, panic_value
 from plugins.camp_grizzly.game import Movement
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ class Villain:
 
     def panic_value(self, seat: int) -> int:
         """Spaces a panicking counselor may run (injuries do not affect it)."""
-        return max(0, self.C.counselors[self.who[seat]].panic + self.mods(seat).panic)
+        return panic_value(self.who[seat], self.mods(seat))
 
     def has_keys(self, seat: int) -> bool:
         """Keys or spare keys open locks (and are not used up)."""

@@ -1,6 +1,9 @@
-"""OTIS STRIKES!: fight or panic, the fighters' order, ties, panic, death and the body count."""
+"""OTIS STRIKES!: fight or panic, the fighters' order, ties, fight bonuses and dice, weapon traits, panic, death,
+the body count track and its caps, and the last fight of HOPELESS."""
 
 from __future__ import annotations
+
+import pytest
 
 from tests.plugins.camp_grizzly.tables import C, Dice, card, give, on_top, space, table
 
@@ -125,11 +128,51 @@ def test_death_leaves_items_on_the_body_kills_campers_and_discards_survival_card
     assert state.body == body + 2  # Kevin and his camper
 
 
-def test_otis_stats_rise_along_the_body_count_track():
+def _otis(state):
+    """Otis's card: (stalk, attack die, damage)."""
+    return state.stalk, C.otis_dice[state.attack], state.damage
+
+
+# The track's marks (camp.toml): 2 attack, 3 stalk, 4 damage, 5 attack, 6 damage, 7 stalk, 8 attack, 9 damage,
+# 10 stalk, 12 stalk. Otis starts at his card's stats whatever the setup's start; only marks reached in play count.
+TRACK = {
+    "easy": {0: (1, 4, 1), 1: (1, 4, 1), 2: (1, 6, 1), 3: (2, 6, 1), 4: (2, 6, 2), 5: (2, 8, 2), 6: (2, 8, 3),
+             7: (3, 8, 3), 8: (3, 10, 3), 9: (3, 10, 4), 10: (4, 10, 4), 11: (4, 10, 4), 12: (5, 10, 4),
+             13: (5, 10, 4)},
+    "normal": {4: (1, 4, 1), 5: (1, 6, 1), 6: (1, 6, 2), 7: (2, 6, 2), 8: (2, 8, 2), 9: (2, 8, 3), 10: (3, 8, 3),
+               11: (3, 8, 3), 12: (4, 8, 3), 13: (4, 8, 3)},
+}
+
+
+@pytest.mark.parametrize("setup", ["easy", "normal"])
+def test_otis_stats_rise_along_the_body_count_track(setup):
+    state = table(1, setup=setup)
+    start = min(TRACK[setup])
+    assert state.body == start
+    for count, stats in TRACK[setup].items():  # one body at a time, from the setup's start to HOPELESS
+        if count > start:
+            state._raise_body(1)
+        assert (state.body, _otis(state), state.hopeless) == (count, stats, count == 13)
+
+
+def _rumor(state, name):
+    state.phase = "move"
+    on_top(state, name)
+    state.apply(0, ("draw",))
+    return _otis(state)
+
+
+def test_rumors_cannot_push_otis_past_his_caps_or_below_his_start():
     state = table(1, setup="easy")
-    assert (state.body, state.stalk, state.attack, state.damage) == (0, 1, 0, 1)
-    state._raise_body(4)  # marks at 2 (stalk), 3 (attack), 4 (damage)
-    assert (state.stalk, state.C.otis_dice[state.attack], state.damage) == (2, 6, 2)
+    state._raise_body(12)  # stalk 5, d10, damage 4
+    assert _rumor(state, "Otis Is Hungry") == (6, 10, 4)
+    assert _rumor(state, "Otis Is Hungry") == (6, 10, 4)  # stalk is capped at 6
+    assert _rumor(state, "Otis Found a Bigger Blade") == (6, 10, 4)  # the d10 is the largest die
+    assert _rumor(state, "Otis Is Enraged") == (6, 10, 4)  # damage is capped at 4
+    state = table(1)
+    assert _rumor(state, "Otis Twisted His Ankle") == (1, 4, 1)
+    assert _rumor(state, "Otis Dropped His Machete") == (1, 4, 1)
+    assert _rumor(state, "Otis Is Tired") == (1, 4, 1)
 
 
 def test_tempt_fate_strikes_with_plus_one_to_otis_for_each_extra_red_card():
@@ -173,3 +216,144 @@ def test_armor_ignores_an_injury_but_never_the_last_one():
 
 def test_a_card_named_in_a_test_exists():
     assert card("OTIS STRIKES!") >= 0
+
+
+def _fight_at_the_lodge(state, *rolls, card=-1):
+    """Seat 0 is struck at the Lodge and fights with scripted dice (Otis's d4 last); True if Otis is beaten."""
+    state.loc[0] = space("LODGE")
+    state._strike(space("LODGE"), "move")
+    action = ("fight",) if card < 0 else ("fight", card)
+    assert action in state.legal_actions(0)
+    state.rng = Dice(*rolls)
+    state.apply(0, action)
+    assert state.rng.rolls == []  # every scripted die was rolled
+    return state.otis == -1
+
+
+# Each bonus, with the rolls (the weapon's d6, Otis's d4) that it turns from a loss into a win; without it Kevin,
+# with a Hatchet (d6) and nothing else, loses them. The fight cards' rolls lose by their bonus, so a bonus one
+# smaller would only tie (Adrenaline +2: 2 against 3).
+BONUSES = [
+    pytest.param("Marcus", "Hatchet", None, None, (3, 3), id="ability"),  # Marcus: +1 to every fight
+    pytest.param("Kevin", "Hatchet", "Brave", "perms", (3, 3), id="permanent"),
+    pytest.param("Kevin", "Hatchet", "Tommy the Karate Kid", "campers", (3, 3), id="camper"),
+    pytest.param("Kevin", "Hatchet", "Hockey Mask", "equip", (3, 3), id="clothing"),
+    pytest.param("Kevin", "Hatchet", "Flashlight", "equip", (3, 3), id="item"),
+    pytest.param("Kevin", "Machete", None, None, (3, 3), id="weapon"),  # a d6 like the Hatchet, +1
+    pytest.param("Kevin", "Hatchet", "Adrenaline", "pack", (2, 3), id="Adrenaline"),
+    pytest.param("Kevin", "Hatchet", "Lucky Punch", "pack", (1, 3), id="Lucky Punch"),
+]
+
+
+@pytest.mark.parametrize(("counselor", "weapon", "extra", "zone", "rolls"), BONUSES)
+def test_fight_bonuses_are_added_to_the_roll_and_turn_a_loss_into_a_win(counselor, weapon, extra, zone, rolls):
+    plain = table(1, counselors="Kevin")
+    give(plain, 0, "Hatchet")
+    assert not _fight_at_the_lodge(plain, *rolls)  # without the bonus Otis wins (he wins ties)
+    state = table(1, counselors=counselor)
+    give(state, 0, weapon)
+    extra_id = give(state, 0, extra, zone) if extra else -1
+    played = extra_id if zone == "pack" else -1  # a fight card from the backpack is played with the fight
+    assert _fight_at_the_lodge(state, *rolls, card=played)
+    assert state.injuries[0] == 0
+    if played >= 0:
+        assert played in state.surv_discard and played not in state.pack[0]  # a fight card is used up
+
+
+def test_a_bad_permanent_takes_one_from_the_fight_and_turns_a_win_into_a_loss():
+    state = table(1)
+    give(state, 0, "Hatchet")
+    assert _fight_at_the_lodge(state, 4, 3)
+    state = table(1)
+    give(state, 0, "Hatchet")
+    give(state, 0, "Butterfingers", "perms")
+    assert not _fight_at_the_lodge(state, 4, 3)  # 4 - 1 ties Otis's 3
+
+
+class _Sides(Dice):
+    """Scripted dice that also record the size of each die rolled."""
+
+    def __init__(self, *rolls):
+        super().__init__(*rolls)
+        self.sides = []
+
+    def die(self, sides=6):
+        self.sides.append(sides)
+        return super().die(sides)
+
+
+def test_an_items_die_is_rolled_and_added_to_the_fight():
+    state = table(1)
+    state.loc[0] = space("LODGE")
+    give(state, 0, "Lantern")
+    state._strike(space("LODGE"), "move")
+    assert ("fight",) in state.legal_actions(0)  # an item with hands is enough to fight
+    give(state, 0, "Hatchet")
+    state.rng = _Sides(2, 2, 3)
+    before = state.observation(None)
+    state.apply(0, ("fight",))
+    assert state.rng.sides == [4, 6, 4]  # the Lantern's d4, the Hatchet's d6, then Otis's d4
+    assert state.game.events(before, state.observation(None))[0] == (
+        "Kevin fights: 2+2 = 4 against Otis's d4 = 3: Otis is beaten and lurks!"
+    )
+    assert state.otis == -1
+
+
+def _discarded(state, cid):
+    """The card went to the Cabin discard pile: not kept, not left on the ground."""
+    kept = state.equip[0] + state.pack[0]
+    return cid in state.cab_discard and cid not in kept and all(c != cid for _, c in state.ground)
+
+
+@pytest.mark.parametrize("name", ["Nail Gun", "Archery Bow", "Camera Flash"])
+def test_a_fragile_card_is_discarded_after_a_lost_fight_and_kept_after_a_won_one(name):
+    state = table(1)
+    give(state, 0, "Hatchet")
+    fragile = give(state, 0, name)
+    assert _fight_at_the_lodge(state, 2, 2, 3)
+    assert fragile in state.equip[0]
+    state = table(1)
+    hatchet = give(state, 0, "Hatchet")
+    fragile = give(state, 0, name)
+    assert not _fight_at_the_lodge(state, 1, 1, 3)
+    assert _discarded(state, fragile)
+    assert hatchet in state.equip[0]  # only the fragile card breaks
+
+
+@pytest.mark.parametrize("name", ["Shotgun", "Road Flare", "Bug Spray"])
+@pytest.mark.parametrize("rolls", [(2, 2, 3), (1, 1, 3)], ids=["won", "lost"])
+def test_a_oneshot_card_is_discarded_after_any_fight_it_is_rolled_in(name, rolls):
+    state = table(1)
+    hatchet = give(state, 0, "Hatchet")
+    oneshot = give(state, 0, name)
+    _fight_at_the_lodge(state, *rolls)
+    assert _discarded(state, oneshot)
+    assert hatchet in state.equip[0]
+
+
+def test_a_panicking_counselor_never_enters_a_locked_space_even_with_keys():
+    state = table(1)  # Normal: the Pantry is locked
+    kitchen, pantry = space("KITCHEN"), space("PANTRY")
+    assert state._lock_at(pantry) is not None and set(C.adjacent[kitchen]) == {space("MESS HALL"), pantry}
+    state.loc[0] = kitchen
+    give(state, 0, "Keys", "objs")
+    assert ("step", pantry) in state.legal_actions(0)  # walking, Kevin's keys open the Pantry
+    state._strike(kitchen, "move")
+    state.apply(0, ("panic",))
+    assert state.phase == "panic" and state.p_left == 2
+    assert state.legal_actions(0) == [("flee", space("MESS HALL")), ("stop",)]  # panicking, no lock is opened
+    assert state._lock_at(pantry) is not None
+
+
+def test_at_hopeless_losing_the_last_fight_is_death():
+    state = table(2)  # Kevin (health 5), Sherry
+    give(state, 0, "Hatchet")
+    give(state, 1, "Pocket Knife")
+    state._raise_body(13 - state.body)  # Normal: 4 to 13 leaves Otis at a d8 and Damage 3
+    state._resume("move")
+    assert state.final and state.damage < C.counselors[state.who[0]].health  # his injuries alone would not kill
+    body = state.body
+    state.rng = Dice(1, 4)
+    state.apply(0, ("fight",))
+    assert not state.alive[0] and state.body == body + 1
+    assert state.to_act == (1,) and not state.is_terminal  # Sherry may still win the last fight

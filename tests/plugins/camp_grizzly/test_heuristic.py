@@ -14,6 +14,26 @@ def _decide(state, seat=None):
     return heuristic.policy(state.observation(seat), seat, state.legal_actions(seat), Rng(0))
 
 
+def _bare(state):
+    """No "?" spaces, keys or locks on the board: only what a test lays out (Otis stays at the tool shed)."""
+    state.q_deck += [cid for _, cid in state.qs]
+    state.supply += [cid for _, cid in state.ground + state.locks]
+    state.qs, state.ground, state.locks = [], [], []
+
+
+def _mystery(state, where):
+    """A face-down "?" card on a space."""
+    state.qs.append((space(where), state.q_deck.pop()))
+
+
+def _lay(state, name, where):
+    """A card lying face up on a space (as on a dead counselor's body, or keys from the setup)."""
+    cid = give(state, 0, name, "pack")
+    state.pack[0].remove(cid)
+    state.ground.append((space(where), cid))
+    return cid
+
+
 def test_the_strongest_fighter_goes_first():
     state = table(2)
     state.loc[:] = [space("LODGE"), space("LODGE")]
@@ -110,6 +130,82 @@ def test_the_best_two_hands_are_equipped_with_all_clothing():
     assert sorted(state.equip[0]) == sorted([axe, mask])
 
 
+def test_a_counselor_walks_the_shortest_path_to_the_nearest_question_mark_and_reveals_it():
+    state = table(1)
+    _bare(state)
+    _mystery(state, "BOAT DOCK")  # 5 steps from the campfire
+    _mystery(state, "KITCHEN")  # 3 steps: CAMPFIRE, NORTH PATH, MESS HALL, KITCHEN
+    walked = []
+    while (action := _decide(state))[0] == "step":
+        walked.append(action[1])
+        state.apply(0, action)
+    assert walked == [space("NORTH PATH"), space("MESS HALL"), space("KITCHEN")]
+    assert action == ("reveal",)
+
+
+def test_a_counselor_heads_for_an_objective_the_team_still_needs_not_for_one_it_holds():
+    state = table(1)
+    _bare(state)
+    give(state, 0, "Gas Can", "objs")
+    give(state, 0, "Car Battery", "objs")  # the Van misses only Keys; no finale needs a second Gas Can
+    _lay(state, "Gas Can", "EAST PATH")  # 1 step away, but not wanted
+    _lay(state, "Fuse", "CABIN 1 PORCH")  # 2 steps away, wanted by the Barn
+    assert _decide(state) == ("step", space("WEST PATH"))
+
+
+def test_a_counselor_without_keys_fetches_keys_when_a_lock_bars_the_question_mark_and_with_keys_goes_through():
+    state = table(2)
+    _bare(state)
+    give(state, 1, "Keys", "objs")  # the team holds Keys: the finales want no more, only a keyless counselor
+    _mystery(state, "SHOWERS")  # 2 steps away, behind a lock
+    state.locks.append((space("SHOWERS"), next(c for c in state.supply if C.cards[c].kind == "lock")))
+    _lay(state, "Keys", "CABIN 1 BUNKS")  # 3 steps away, through WEST PATH
+    assert _decide(state, 0) == ("step", space("WEST PATH"))
+    give(state, 0, "Spare Keys", "objs")  # keys in hand open the lock: the nearer "?" wins, the keys stay
+    assert _decide(state, 0) == ("step", space("SOUTH PATH"))
+
+
+def test_of_two_equally_near_question_marks_a_counselor_takes_the_one_by_its_teammate():
+    state = table(2)
+    _bare(state)
+    _mystery(state, "INFIRMARY")  # both 2 steps from the campfire: EAST PATH or WEST PATH first
+    _mystery(state, "CABIN 1 PORCH")
+    state.loc[1] = space("NURSE'S OFFICE")  # next to the INFIRMARY
+    assert _decide(state, 0) == ("step", space("EAST PATH"))
+    state.loc[1] = space("CABIN 1 BUNKS")  # next to CABIN 1 PORCH: the same board, the other way
+    assert _decide(state, 0) == ("step", space("WEST PATH"))
+
+
+def test_a_counselor_goes_toward_its_teammate_for_a_question_mark_a_step_further_than_one_away_from_it():
+    state = table(2)
+    _bare(state)
+    _mystery(state, "INFIRMARY")  # 2 steps, 4 from the teammate
+    _mystery(state, "CABIN 1 BUNKS")  # 3 steps, 1 from the teammate
+    state.loc[1] = space("CABIN 1 PORCH")
+    assert _decide(state, 0) == ("step", space("WEST PATH"))
+    state.alive[1] = False  # alone, the nearer one
+    assert _decide(state, 0) == ("step", space("EAST PATH"))
+
+
+def test_a_counselor_takes_a_better_weapon_lying_here_leaves_a_worse_one_and_swaps_the_better_in():
+    state = table(1)
+    _bare(state)  # nothing to go after: without a take the counselor draws where it stands
+    crowbar = give(state, 0, "Crowbar")  # d6
+    knife = give(state, 0, "Pocket Knife")  # d4
+    _lay(state, "Baseball Bat", "CAMPFIRE")  # d4: no better than the knife; laid first, so listed first
+    machete = _lay(state, "Machete", "CAMPFIRE")  # d6 +1: better than the knife
+    assert _decide(state) == ("take", machete)
+    state.apply(0, ("take", machete))
+    assert _decide(state) == ("draw",)
+    state.phase = "end"
+    for _ in range(4):
+        action = _decide(state)
+        if action == ("end",):
+            break
+        state.apply(0, action)
+    assert sorted(state.equip[0]) == sorted([crowbar, machete]) and state.pack[0] == [knife]
+
+
 def _team_wins(choose, games: int = 16, players: int = 2) -> int:
     wins = 0
     for seed in range(games):
@@ -130,14 +226,33 @@ def test_the_heuristic_team_beats_the_random_team():
 
 
 def test_the_rendering_shows_cabins_pawns_otis_and_counselor_cards():
-    state = table(2)
-    state.loc[1] = FINALE
+    state = table(2, counselors="Kevin+Tracy")
+    state.loc[0] = space("KITCHEN")
+    state.injuries[0] = 2
+    state.horror[0] = 1
     give(state, 0, "Crowbar")
-    text = state.game.render(state.observation(0), 0)
-    for needle in ("CAMPFIRE", "MESS HALL", "OTIS: stalk 1, attack d4, damage 1, TOOL SHED", "body count 4/13",
-                   "Kevin (seat 0", "Crowbar (d6; 1 hand; breach)", "on the finale card", "LOCKED", "?",
-                   "RED ARROW: Van"):
-        assert needle in text, needle
+    give(state, 0, "Fire Axe", "pack")
+    give(state, 0, "Wendy the Worrier", "campers")  # panic +1
+    give(state, 0, "Gas Can", "objs")
+    state.loc[1] = FINALE
+    give(state, 1, "Lucky Cap")  # panic +1, on top of Tracy's own +1
+    state.otis = space("LODGE")
+    state.body, state.attack = 6, 1
+    lines = state.game.render(state.observation(0), 0).splitlines()
+    assert lines[0] == "Round 1/50   body count 6/13   OTIS: stalk 1, attack d6, damage 1, LODGE"
+    rows = {line[2:17].strip(): line[18:] for line in lines if line.startswith("  ") and line[2].isalpha()}
+    assert rows["MESS HALL"] == "[MESS HALL] [KITCHEN: Kevin, ?] [PANTRY: ?, LOCKED]"
+    assert rows["LODGE"] == "[LODGE: OTIS, keys] [DIRECTOR'S OFFICE: ?, LOCKED]"
+    assert rows["CAMPFIRE"] == "[CAMPFIRE]" and rows["TOOL SHED"] == "[TOOL SHED]"
+    card = "Kevin (seat 0, The Jock): KITCHEN; health 3/5 ###..; panic 3; HORRIFIED"  # Wendy's panic +1
+    assert card in lines
+    assert lines[lines.index(card) + 1] == (
+        "    equipped: Crowbar (d6; 1 hand; breach); backpack: Fire Axe (d8; 2 hands; breach);"
+        " campers: Wendy the Worrier (panic +1); objectives: Gas Can")
+    # Tracy's card says panic 3; she runs 5 spaces: her ability and the Lucky Cap add 1 each.
+    card = "Tracy (seat 1, The Bookworm): on the finale card; health 3/3 ###; panic 5"
+    assert card in lines and lines[lines.index(card) + 1] == "    equipped: Lucky Cap (panic +1)"
+    assert (state.panic_value(0), state.panic_value(1)) == (3, 5)  # the values the rules use
     assert state.game.action_text(("step", C.campfire)) == "step to CAMPFIRE"
 
 

@@ -1,17 +1,44 @@
 """`campfire play camp-grizzly` tells a whole game readably: seats by counselor, a running commentary of
 what the rules did (Otis, dice, draws), the final board and the result."""
 
+import re
+
 from click.testing import CliRunner
 
 from corekit.cli import cli
+from tests.plugins.camp_grizzly.tables import C
+
+NAMES = ("Kevin", "Sherry", "Tracy", "Marcus")
 
 
-def test_a_played_game_names_counselors_and_narrates_otis():
-    result = CliRunner().invoke(cli, ["play", "camp-grizzly", "--players", "heuristic,heuristic", "--seed", "2"])
+def test_a_game_of_four_heuristic_counselors_is_told_within_the_terminal_width_to_the_final_board():
+    # The issue's "Must show": `campfire play camp-grizzly --players heuristic,heuristic,heuristic,heuristic`.
+    result = CliRunner().invoke(cli, ["play", "camp-grizzly", "--players", ",".join(["heuristic"] * 4),
+                                      "--seed", "3"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert "  Kevin: heuristic" in lines and "  Sherry: heuristic" in lines
+    too_wide = [line for line in lines if len(line) > 100]  # tests/conftest.py sets COLUMNS=100
+    assert not too_wide, too_wide[:3]
+    assert [f"  {name}: heuristic" for name in NAMES] == lines[2:6]
+    acted = {m.group(1) for line in lines if (m := re.match(r" *\d+  (\w+): ", line))}
+    assert acted == set(NAMES)  # every seat's decisions are told under its counselor's name
     assert any(line.startswith("        Otis stalks") for line in lines)
-    assert any(": end the turn" in line and line.split(":")[0].strip().split()[-1] in ("Kevin", "Sherry")
-               for line in lines)
-    assert lines[-1].startswith("Result:")
+    assert any(": end the turn" in line for line in lines)
+
+    # The final drawing, after the last blank line: the header, every cabin, each counselor's card, the ending.
+    drawing = lines[len(lines) - lines[::-1].index(""):-1]
+    assert drawing[0].startswith("Round ") and "body count" in drawing[0]
+    drawn = [name for name, spaces in zip(C.cabin_names, C.cabin_spaces, strict=True) if len(spaces) > 1]
+    for cabin in ["CAMPFIRE", "TOOL SHED", *drawn]:  # outdoor spaces get a row only when something is there
+        assert any(line.startswith(f"  {cabin:<15} [") for line in drawing), cabin
+    for seat, name in enumerate(NAMES):
+        assert any(line.startswith(f"{name} (seat {seat}") for line in drawing), name
+    ending, verdict = drawing[-1], lines[-1]
+    match = re.fullmatch(r"Result: (.+) after \d+ steps \(returns ([01]), ([01]), ([01]), ([01])\)", verdict)
+    assert match, verdict
+    winners = [name for name, won in zip(NAMES, match.groups()[1:], strict=True) if won == "1"]
+    if winners:
+        assert ending == f"The counselors escape: {', '.join(winners)} survive!"
+        assert match.group(1) == " and ".join(winners) + " win"
+    else:
+        assert ending == "Otis wins." and match.group(1) == "Otis wins"
