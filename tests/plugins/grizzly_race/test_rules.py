@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from corekit import HIDDEN, IllegalAction, Rng
+from corekit import HIDDEN, GameError, IllegalAction, OptionError, Rng
 from plugins.grizzly_race.game import SUPER, RaceOptions, unseen_counts
 from tests.plugins.grizzly_race.scenario import GAME, play_round, scenario
 from tests.random_play import positions
@@ -20,6 +20,22 @@ def test_setup_deals_seven_cards_and_six_face_down_guards_from_thirteen_per_play
         assert everything == Counter({5: players, 4: 2 * players, 3: 3 * players, 2: 4 * players, 1: 3 * players})
 
 
+def test_two_to_four_players_take_part():
+    for players in (1, 5):
+        with pytest.raises(GameError, match=f"grizzly-race needs 2-4 players, got {players}"):
+            GAME.initial_state(players, 1)
+
+
+def test_the_legal_plays_are_each_strength_in_hand_once_plus_the_unspent_supercard():
+    state = scenario([[1, 1, 3, 3, 5], [2, 2, 2]], [[5, 3], [5, 4]])
+    assert state.legal_actions(0) == [1, 3, 5, SUPER]  # copies of a strength are one action
+    assert state.legal_actions(1) == [2, SUPER]
+    state.supercard[1] = False
+    assert state.legal_actions(1) == [2]
+    state.apply(0, 3)
+    assert state.legal_actions(0) == []  # committed: nothing more this round
+
+
 def test_every_seat_decides_at_once_and_nobody_sees_another_commitment():
     state = GAME.initial_state(3, 2)
     assert state.to_act == (0, 1, 2)
@@ -29,6 +45,16 @@ def test_every_seat_decides_at_once_and_nobody_sees_another_commitment():
     assert state.observation(0).committed == ((1, HIDDEN),)
     assert state.observation(1).committed == ((1, card),)
     assert state.observation(None).committed == ((1, card),)
+
+
+def test_no_battle_is_fought_until_the_last_seat_has_committed():
+    state = scenario([[3, 1], [2, 2]], [[5, 3], [5, 4]])
+    state.apply(0, 3)
+    # The committed 3 is still in hand and its guard still stands: nothing is revealed yet.
+    assert (state.hands, state.guards, state.discard) == ([[1, 3], [2, 2]], [[5, 3], [5, 4]], [])
+    assert (state.round, state.last_round, state.to_act) == (0, (), (1,))
+    state.apply(1, 2)
+    assert (state.hands, state.guards, state.round) == ([[1], [2]], [[5], [5, 4]], 1)
 
 
 def test_committing_a_card_does_not_change_what_the_seat_has_not_seen():
@@ -53,6 +79,16 @@ def test_a_weaker_card_loses_and_the_guard_stays_face_up_for_everyone():
     assert state.observation(0).lanes[1].top_guard == 4
     assert state.observation(1).lanes[1].top_guard == 4
     assert state.observation(0).lanes[0].top_guard is None  # the next guard is still face down
+
+
+def test_beating_a_face_up_guard_leaves_the_next_guard_face_down():
+    state = scenario([[4, 1, 1], [1, 1, 1]], [[5, 4], [5, 5]])
+    play_round(state, 1, 1)
+    assert state.observation(1).lanes[0].top_guard == 4
+    play_round(state, 4, 1)
+    assert state.guards[0] == [5]
+    assert state.observation(1).lanes[0].top_guard is None
+    assert state.observation(1).lanes[1].top_guard == 5  # a guard beaten by nobody stays face up
 
 
 def test_the_supercard_beats_any_guard_once_per_game():
@@ -88,6 +124,7 @@ def test_a_player_out_of_cards_takes_the_shuffled_discard_and_sets_the_rest_asid
     assert len(state.reserve) == 9 + 3 - 7
     assert Counter(state.hands[0]) + Counter(state.reserve) == Counter([*discard, 3, 5, 5])
     assert state.discard == []
+    assert state.hands[1] == [5]  # a hand with a card left is not topped up
 
 
 def test_the_next_player_out_draws_from_the_reserve():
@@ -96,16 +133,38 @@ def test_the_next_player_out_draws_from_the_reserve():
     play_round(state, 1, 4)
     assert state.hands[0] == [2, 2, 2, 2, 2, 2, 3]
     assert state.reserve == [2]
+    assert sorted(state.discard) == [1, 1, 4]  # the round's cards: a full reserve leaves the discard alone
 
 
 def test_a_short_reserve_is_topped_up_from_the_shuffled_discard():
-    state = scenario([[1], [4, 4]], [[1, 1, 5], [1, 1, 1]], discard=[3, 3, 3, 3, 3], reserve=[2, 2])
-    play_round(state, 1, 4)
-    # The reserve's two 2s, then five of the discard (five 3s, the lost 1, the 4 and its beaten 1).
+    pile = Counter([3, 3, 3, 3, 3, 1, 4, 1])  # five 3s, the lost 1, the 4 and the 1 it beat
+    for key in range(12):  # whatever the shuffle: mixing the reserve into the discard would show
+        state = scenario([[1], [4, 4]], [[1, 1, 5], [1, 1, 1]], discard=[3, 3, 3, 3, 3], reserve=[2, 2])
+        state.rng = Rng(key)
+        play_round(state, 1, 4)
+        # The reserve's two 2s first, then five of the shuffled discard; its other three are the new reserve.
+        assert len(state.hands[0]) == 7
+        assert state.hands[0].count(2) == 2
+        assert 2 not in state.reserve and len(state.reserve) == 8 - 5
+        assert Counter(state.hands[0]) - Counter([2, 2]) + Counter(state.reserve) == pile
+        assert state.discard == []
+
+
+def test_a_seat_holding_only_the_supercard_has_run_out_and_refills_keeping_it():
+    state = scenario([[2], [4, 4]], [[1, 1, 5], [1, 1, 1]], discard=[3] * 8)
+    play_round(state, 2, 4)
     assert len(state.hands[0]) == 7
-    assert state.hands[0].count(2) == 2
-    assert len(state.reserve) == 8 - 5
-    assert state.discard == []
+    assert state.supercard[0] and SUPER in state.legal_actions(0)
+
+
+def test_seats_out_of_cards_in_the_same_round_refill_in_seat_order():
+    # Seat 0 serves first, from the reserve; seat 1 then finds it empty and shuffles the discard.
+    state = scenario([[1], [1]], [[1, 5], [1, 5]], discard=[3] * 8, reserve=[4] * 7)
+    play_round(state, 1, 1)
+    assert state.hands[0] == [4] * 7
+    # Seat 1 drew 7 of the shuffled discard (the eight 3s and the two lost 1s); 3 are the new reserve.
+    assert len(state.hands[1]) == 7 and len(state.reserve) == 3
+    assert Counter(state.hands[1]) + Counter(state.reserve) == Counter([3] * 8 + [1, 1])
 
 
 def test_the_first_hero_past_six_guards_wins():
@@ -113,6 +172,7 @@ def test_the_first_hero_past_six_guards_wins():
     play_round(state, 5, 1)
     assert state.is_terminal
     assert state.returns() == [1.0, 0.0]
+    assert state.to_act == () and state.legal_actions(1) == []  # the race is over for everyone
 
 
 def test_heroes_freed_in_the_same_round_share_the_win():
@@ -132,6 +192,37 @@ def test_the_stall_rule_ends_a_deadlock_and_fewest_guards_left_share_the_win():
     play_round(state, 1, 1)
     assert state.is_terminal
     assert state.returns() == [1.0, 0.0]
+
+
+def test_a_stalled_race_shared_by_seats_tied_on_fewest_guards():
+    state = scenario([[1] * 7] * 3, [[5, 5], [5, 5, 5], [5, 5]], stall_rounds=2)
+    state.supercard = [False] * 3
+    play_round(state, 1, 1, 1)
+    play_round(state, 1, 1, 1)
+    assert state.winners == (0, 2)
+    assert state.returns() == [0.5, 0.0, 0.5]
+
+
+def test_the_stall_rule_fires_after_30_rounds_by_default():
+    state = scenario([[1] * 7, [1] * 7], [[5, 5], [5, 5, 5]], stall_rounds=RaceOptions().stall_rounds)
+    state.supercard = [False, False]
+    for rounds in range(1, 30):
+        play_round(state, 1, 1)  # hands run out every 7 rounds and refill with the discarded 1s
+        assert state.stall == rounds and not state.is_terminal
+    play_round(state, 1, 1)
+    assert state.winners == (0,)
+
+
+def test_the_stall_option_must_be_at_least_one_round():
+    with pytest.raises(OptionError, match="'stall_rounds' must be >= 1: 0"):
+        GAME.initial_state(2, 1, {"stall_rounds": "0"})
+    assert GAME.initial_state(2, 1, {"stall_rounds": "1"}).options.stall_rounds == 1
+
+
+def test_the_declared_bound_is_players_times_stall_rounds_times_five_players_plus_one():
+    # At most 5 guards a seat fall before a hero is free, fewer than stall_rounds rounds between falls.
+    for players, stall in ((2, 30), (3, 5), (4, 30)):
+        assert GAME.max_decisions(players, RaceOptions(stall_rounds=stall)) == players * stall * (5 * players + 1)
 
 
 def test_a_beaten_guard_resets_the_stall_count():
@@ -181,6 +272,21 @@ def random_positions(seeds=range(6), players=(2, 3, 4)):
     for count in players:
         for seed in seeds:
             yield from positions(GAME, count, seed, Rng(seed + 100))
+
+
+def test_a_refill_always_reaches_seven_cards():
+    # RULES.md assumption 4: the reserve and the discard together always hold the 7 a refill needs.
+    refills, short = 0, 0
+    for state in random_positions(seeds=range(20)):
+        if state.round == 0:
+            seen = [len(draws) for draws in state.draws]
+        for seat in range(state.players):
+            if len(state.draws[seat]) > seen[seat]:
+                assert len(state.hands[seat]) == 7
+                refills += 1
+                short += len(state.draws[seat][-1][0]) == 2  # the reserve, then the shuffled discard
+        seen = [len(draws) for draws in state.draws]
+    assert refills > 50 and short > 3
 
 
 def test_a_sample_puts_in_the_reserve_only_cards_of_the_discard_pile_it_was_set_aside_from():
