@@ -79,6 +79,16 @@ def test_no_tan_card_but_the_porcupine_may_be_played_where_the_bear_is():
     assert ("play", card("Dog"), GRIZZLY) in legal  # gray cards still may
 
 
+def test_the_bear_blocks_tan_cards_with_choices_too_until_it_moves_away():
+    choosers = ["Squirrel 1", "Owl 2", "Skunk 2", "Weasel 2"]
+    state = (Scenario(2).bear(GRIZZLY).scraps(ELK, ["Egg"]).scraps(GRIZZLY, ["Bun"]).tan(0, GRIZZLY, ["Mouse 1"])
+             .hand(0, [*choosers, "Porcupine 1"]).hand(1, ["Bear", "Crow 1"]).state)
+    assert {a[1] for a in state.legal_actions(0) if a[0] == "play" and a[2] == GRIZZLY} == {card("Porcupine 1")}
+    state.apply(0, ("play", card("Porcupine 1"), QUARTZ))
+    state.apply(1, ("play", card("Bear"), DEN))  # back to its Den: Grizzly is open again
+    assert {a[1] for a in state.legal_actions(0) if a[0] == "play" and a[2] == GRIZZLY} == set(map(card, choosers))
+
+
 # ---- Cloudbreak and Late Night Campers ----------------------------------------------------------
 
 
@@ -115,6 +125,14 @@ def test_late_night_campers_makes_strength_3_or_more_zero():
     assert strength_of(state, QUARTZ, "Crow 2") == [2]
 
 
+def test_late_night_campers_zeroes_chipmunks_that_count_3_or_more():
+    # Three Chipmunks within reach: each counts 3, so at Late Night Campers' Camp it is 0; Grizzly's are not.
+    state = (Scenario(2).tan(0, ELK, ["Chipmunk"]).tan(1, GRIZZLY, ["Chipmunk", "Chipmunk"])
+             .gray(ELK, ["Late Night Campers"]).state)
+    assert strength_of(state, ELK, "Chipmunk") == [0]
+    assert strength_of(state, GRIZZLY, "Chipmunk") == [3, 3]
+
+
 def test_late_night_campers_ignores_cloudbreak_when_deciding_3_or_more():
     # The Crow 2 gets Cloudbreak's +3 (5) but keeps it: Late Night Campers looks at 2.
     state = (Scenario(2).tan(0, ELK, ["Crow 2"]).tan(1, ELK, ["Coyote 6"])
@@ -130,6 +148,14 @@ def test_late_night_campers_no_longer_affects_a_scavenger_moved_away():
     assert strength_of(state, QUARTZ, "Coyote 6") == [6]
 
 
+def test_late_night_campers_zeroes_a_scavenger_that_hops_to_its_camp():
+    state = (Scenario(2).tan(0, QUARTZ, ["Rabbit 3"]).gray(ELK, ["Late Night Campers"])
+             .hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state)
+    assert state.table.totals(QUARTZ, 2) == [3, 0]
+    state.apply(0, ("hop", card("Rabbit 3"), QUARTZ, ELK))
+    assert strength_of(state, ELK, "Rabbit 3") == [0]
+
+
 # ---- Dog and Rain Shower -------------------------------------------------------------------------
 
 
@@ -139,6 +165,15 @@ def test_dog_discards_the_strongest_tan_scavengers_at_its_camp_ties_included():
     state.apply(0, ("play", card("Dog"), GRIZZLY))
     assert state.table.tan[GRIZZLY] == [(0, card("Crow 1"), False)]
     assert sorted(state.table.discard) == sorted([card("Coyote 5"), card("Raccoon 5"), card("Dog")])
+
+
+def test_the_dog_compares_current_strengths_so_a_card_zeroed_by_late_night_campers_is_spared():
+    # Late Night Campers makes the Coyote 6 count 0: the Crow 2 is now the strongest there (RULES.md, 9).
+    state = (Scenario(2).tan(1, ELK, ["Coyote 6", "Crow 2"]).gray(ELK, ["Late Night Campers"])
+             .hand(0, ["Dog", "Crow 1"]).state)
+    state.apply(0, ("play", card("Dog"), ELK))
+    assert state.table.tan[ELK] == [(1, card("Coyote 6"), False)]
+    assert sorted(state.table.discard) == sorted([card("Crow 2"), card("Dog")])
 
 
 def test_a_crow_removed_by_the_dog_takes_its_token():
@@ -192,6 +227,8 @@ def test_chipmunk_strength_changes_as_chipmunks_come_and_go():
 def test_squirrel_takes_a_scrap_from_another_camp_possibly_past_three():
     state = (Scenario(2).scraps(QUARTZ, ["Egg", "Bun", "Meat"]).scraps(ELK, ["Chili"])
              .hand(0, ["Squirrel 1", "Crow 1"]).state)
+    at_quartz = [a[3:] for a in state.legal_actions(0) if a[:3] == ("play", card("Squirrel 1"), QUARTZ)]
+    assert at_quartz == [(), (ELK, scrap("Chili"))]  # not from its own Camp, and it may decline
     state.apply(0, ("play", card("Squirrel 1"), QUARTZ, ELK, scrap("Chili")))
     assert len(state.table.scraps[QUARTZ]) == 4
     assert state.table.scraps[ELK] == []
@@ -222,6 +259,14 @@ def test_owl_discards_a_mouse_chipmunk_or_squirrel_of_any_player_at_its_camp():
     state.apply(0, ("play", owl, QUARTZ, 1, card("Mouse 1")))
     assert (1, card("Mouse 1"), False) not in state.table.tan[QUARTZ]
     assert card("Mouse 1") in state.table.discard
+
+
+def test_an_owl_with_nothing_to_discard_may_still_be_played_without_effect():
+    state = Scenario(2).tan(1, QUARTZ, ["Coyote 4"]).hand(0, ["Owl 2", "Crow 1"]).state
+    owl = card("Owl 2")
+    assert [a for a in state.legal_actions(0) if a[:3] == ("play", owl, QUARTZ)] == [("play", owl, QUARTZ)]
+    state.apply(0, ("play", owl, QUARTZ))
+    assert state.table.tan[QUARTZ] == [(1, card("Coyote 4"), False), (0, owl, False)]
 
 
 def test_owl_discarding_a_squirrel_does_not_undo_its_effect():

@@ -42,6 +42,15 @@ def test_the_mouse_majority_chooses_its_scrap_before_the_winner_takes_the_rest()
     assert (held(state, 1, "Egg"), held(state, 1, "Bun")) == (1, 1)
 
 
+def test_the_most_mice_take_even_when_other_players_have_mice_there_too():
+    # Two Mice against one and one: seat 0 takes first, though seat 2 wins the Camp.
+    state = (Scenario(3).scraps(ELK, ["Egg", "Egg"]).tan(0, ELK, ["Mouse 1", "Mouse 1"]).tan(1, ELK, ["Mouse 1"])
+             .tan(2, ELK, ["Coyote 4"]).hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).hand(2, ["Crow 2"]).state)
+    pass_all(state)
+    assert state.report[0] == (0, ELK, scrap("Egg"), "Mouse", True)
+    assert (held(state, 0, "Egg"), held(state, 1, "Egg"), held(state, 2, "Egg")) == (1, 0, 1)
+
+
 def test_tied_mice_take_nothing():
     state = (Scenario(2).scraps(ELK, ["Egg", "Chili"]).tan(0, ELK, ["Mouse 1", "Crow 1"])
              .tan(1, ELK, ["Mouse 1", "Coyote 4"]).hand(0, ["Crow 2"]).hand(1, ["Crow 2"]).state)
@@ -66,12 +75,15 @@ def test_a_camp_where_everyone_has_strength_0_is_won_by_nobody():
 
 
 def test_a_scrap_the_winner_does_not_need_goes_back_to_the_pile():
-    state = (Scenario(2).scraps(QUARTZ, ["Egg", "Egg", "Egg"]).tan(0, QUARTZ, ["Coyote 4"])
+    # One round only, so no placement of the next round draws on the pile.
+    state = (Scenario(2, max_rounds=1).scraps(QUARTZ, ["Egg", "Egg", "Egg"]).tan(0, QUARTZ, ["Coyote 4"])
              .hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state)
     before = state.table.pile[scrap("Egg")]
     pass_all(state)
+    assert state.is_terminal
     assert held(state, 0, "Egg") == 2  # the Omelet has two Egg spaces
-    assert state.table.pile[scrap("Egg")] >= before + 1 - 3  # (the next round may have placed some)
+    assert state.table.pile[scrap("Egg")] == before + 1
+    assert state.table.scraps[QUARTZ] == []
     assert (0, QUARTZ, scrap("Egg"), "wins", False) in state.report
 
 
@@ -106,6 +118,19 @@ def test_a_new_round_has_the_next_camp_leader_a_fresh_deal_and_the_bear_in_its_d
     assert state.table.tan == [[], [], []] and state.table.gray == [[], [], []]
     assert state.to_act == (1,)  # the new Camp Leader places first
     assert sorted(state.table.scraps[QUARTZ]) == sorted([scrap("Egg"), scrap("Bun")])  # leftovers stay
+
+
+def test_the_camp_leader_plays_first_in_every_round():
+    # Round 2 has two scraps to place, by its leader (seat 1) then seat 2: play must not follow on to seat 0.
+    state = (Scenario(3).scraps(QUARTZ, ["Egg", "Bun", "Meat"]).scraps(GRIZZLY, ["Chili", "Onion", "Cheese"])
+             .scraps(ELK, ["Cracker"]).hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).hand(2, ["Crow 2"]).state)
+    pass_all(state)  # nobody played: every scrap stays
+    placers = []
+    while state.phases.current == "place":
+        placers.append(state.to_act[0])
+        state.apply(placers[-1], ("place", ELK))
+    assert (state.leader, placers) == (1, [1, 2])
+    assert state.phases.current == "play" and state.to_act == (1,)
 
 
 # ---- the end ---------------------------------------------------------------------------------------
@@ -153,6 +178,14 @@ def test_with_end_rounds_the_game_lasts_until_each_player_led_laps_times():
             state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[0])
         pass_all(state)
     assert state.is_terminal and state.phases.round == 3
+
+
+def test_with_end_rounds_completing_all_four_food_cards_still_ends_the_game_at_once():
+    scenario = _all_but_omelet(Scenario(2, end="rounds"), 1)
+    state = scenario.scraps(ELK, ["Pepper"]).tan(1, ELK, ["Coyote 4"]).hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state
+    pass_all(state)
+    assert state.is_terminal and state.phases.round == 1  # of 4 rounds
+    assert state.returns() == [0.0, 1.0]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

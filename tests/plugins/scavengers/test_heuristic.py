@@ -13,9 +13,10 @@ def choose(state, seat=0):
 
 
 def test_it_bids_at_the_camp_holding_the_scraps_it_needs():
-    state = (Scenario(2).done(0, ["Kabobs"]).scraps(QUARTZ, ["Egg", "Egg", "Cheese"]).scraps(ELK, ["Meat", "Meat"])
+    # Quartz holds more scraps, but only Elk's Egg fits my Food cards (my Kabobs are done).
+    state = (Scenario(2).done(0, ["Kabobs"]).scraps(QUARTZ, ["Meat", "Meat", "Onion"]).scraps(ELK, ["Egg"])
              .hand(0, ["Coyote 5", "Crow 1"]).hand(1, ["Crow 2"]).state)
-    assert choose(state) == ("play", card("Coyote 5"), QUARTZ)
+    assert choose(state) == ("play", card("Coyote 5"), ELK)
 
 
 def test_it_passes_when_it_cannot_win_a_camp():
@@ -29,6 +30,16 @@ def test_it_plays_the_dog_on_the_leader_winning_a_camp():
     state = (Scenario(2).done(1, ["Chili Dog", "Kabobs", "S'mores"]).held(1, ["Egg", "Egg", "Cheese"])
              .scraps(ELK, ["Pepper"]).tan(1, ELK, ["Coyote 6"]).tan(0, ELK, ["Crow 2"])
              .hand(0, ["Dog", "Crow 1"]).hand(1, ["Crow 2"]).state)
+    assert choose(state) == ("play", card("Dog"), ELK)
+
+
+def test_it_aims_the_dog_at_the_leader_rather_than_at_another_opponent():
+    # Seat 1 leads (a Food card done). Seats 1 and 2 each stand to win two scraps they need; I need
+    # neither Camp's scraps, so the Dog only matters for whom it stops: the leader.
+    state = (Scenario(3).done(0, ["Omelet", "Kabobs"]).done(1, ["Chili Dog"])
+             .scraps(QUARTZ, ["Egg", "Cheese"]).tan(2, QUARTZ, ["Coyote 5"])
+             .scraps(ELK, ["Meat", "Onion"]).tan(1, ELK, ["Coyote 6"])
+             .hand(0, ["Dog", "Crow 1"]).hand(1, ["Crow 2"]).hand(2, ["Crow 2"]).state)
     assert choose(state) == ("play", card("Dog"), ELK)
 
 

@@ -26,6 +26,18 @@ def test_leftover_scraps_fill_3_4_or_5_spaces_of_each_player(players, filled):
             assert spaces == filled
 
 
+def test_a_food_card_filled_by_leftover_scraps_is_turned_over_and_its_scraps_go_back_to_the_pile():
+    turned = 0
+    for seed in range(20):  # five leftovers at 4 players sometimes fill a whole card (seed 15 does)
+        state = GAME.initial_state(4, seed)
+        for seat in range(4):
+            for food, done in enumerate(state.done[seat]):
+                if done:
+                    turned += 1
+                    assert all(state.held[seat][t] == 0 for t, n in enumerate(CONTENT.needs[food]) if n)
+    assert turned >= 1
+
+
 def test_leftover_scraps_that_fit_nowhere_are_redrawn_so_every_drawn_scrap_sits_on_a_food_card():
     for seed in range(30):
         state = GAME.initial_state(4, seed)

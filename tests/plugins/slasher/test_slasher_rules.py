@@ -19,6 +19,7 @@ from plugins.slasher.cards import (
     SECRET_KILL,
     SEX_KILLS,
     UNEXPECTED_KILL,
+    is_location,
     victims,
 )
 from plugins.slasher.game import (
@@ -104,11 +105,30 @@ def test_a_player_who_can_do_neither_discards_the_hand_and_draws_four():
     assert state.to_act == (1,), "the turn passes"
 
 
-def test_every_player_refills_to_four_after_the_turn():
-    state = arranged([[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:3]], deck_top=[FLEE])
-    state.apply(0, (LOCATION, NATURE, 1))
-    assert [len(hand) for hand in state.hands] == [4, 4, 4]
-    assert FLEE in state.hands[0]
+def test_a_player_holding_a_playable_card_must_play_it_and_may_not_take_a_new_hand():
+    placed = {0: NATURE, 1: NATURE, 2: BEACH, 3: BEACH}
+    killer_only = arranged([[SEX_KILLS, FLEE, PANIC, JUST_A_CAT], *FILLERS[1:4]], placed)
+    assert killer_only.legal_actions(0) == [(KILLER, SEX_KILLS)]
+    location_only = arranged([[NATURE, FLEE, PANIC, JUST_A_CAT], *FILLERS[1:4]])
+    assert location_only.legal_actions(0) == [(LOCATION, NATURE, target) for target in range(4)]
+
+
+def test_every_living_player_refills_to_four_after_the_turn_clockwise_from_its_player():
+    # Seat 2's killer; seats 3 and 0 each spend a Flee!, and the Secret Kill takes seat 1, alone in Nature.
+    hands = [[FLEE, MAIN_HOUSE, MAIN_HOUSE, MAIN_HOUSE], FILLERS[1], [SECRET_KILL, BEACH, BEACH, BEACH],
+             [FLEE, FRONT_YARD, FRONT_YARD, BACK_ROOM]]
+    state = arranged(hands, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, first=2,
+                     deck_top=[BEACH, MAIN_HOUSE, NATURE, PANIC, JUST_A_CAT])
+    state.apply(2, (KILLER, SECRET_KILL))
+    state.apply(2, (PASS,))
+    state.apply(3, (REACT, FLEE, 3))  # turns over Beach 4: still paired with seat 2
+    state.apply(0, (REACT, FLEE, 0))  # turns over Main House 5: still alone there
+    everyone_passes(state)
+    assert state.turns.living == (0, 2, 3)
+    # Seat 2 draws first (Nature), then seat 3 (Panic!), then seat 0 (Just a Cat); killed seat 1 draws nothing.
+    assert state.hands == [sorted([MAIN_HOUSE] * 3 + [JUST_A_CAT]), [], sorted([BEACH] * 3 + [NATURE]),
+                           sorted([FRONT_YARD, FRONT_YARD, BACK_ROOM, PANIC])]
+    assert state.to_act == (3,)
 
 
 def test_a_seat_may_not_act_out_of_turn():
@@ -163,6 +183,43 @@ def test_flee_onto_a_location_replaces_the_teens_place():
     assert state.turns.alive[1], "Main House holds two teens now: no lone teen for the Secret Kill"
 
 
+def test_in_an_attack_anyone_may_play_only_reactions_or_pass_the_killers_player_included():
+    hands = [[SEX_KILLS, FLEE, BEACH, BEACH], [FLEE, JUST_A_CAT, SECRET_KILL, MAIN_HOUSE], *FILLERS[2:4]]
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands)
+    flee_anyone = [(REACT, FLEE, target) for target in range(4)]
+    assert state.legal_actions(0) == [(PASS,), *flee_anyone]
+    state.apply(0, (PASS,))
+    assert state.legal_actions(1) == [(PASS,), *flee_anyone, (REACT, JUST_A_CAT)], "no location, no killer"
+
+
+def test_flee_may_send_another_teen_running():
+    hands = [[SECRET_KILL, *FILLERS[0]], [FLEE, *FILLERS[1][:3]], *FILLERS[2:4]]
+    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands, deck_top=[NATURE])
+    state.apply(0, (PASS,))
+    state.apply(1, (REACT, FLEE, 3))
+    assert state.stacks[3] == [BEACH, NATURE] and state.stacks[1] == [NATURE]
+    everyone_passes(state)
+    # Seat 1 now shares Nature with seat 3: the Secret Kill takes seat 2, alone on the Beach.
+    assert state.turns.living == (0, 1, 3)
+
+
+def test_a_flee_on_an_empty_deck_first_shuffles_the_discard_pile_into_a_new_deck():
+    hands = [[SECRET_KILL, *FILLERS[0]], [FLEE, *FILLERS[1][:3]], *FILLERS[2:4]]
+    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands)
+    state.discard.extend(state.deck)
+    state.deck.clear()
+    pile = len(state.discard)
+    state.apply(0, (PASS,))
+    state.apply(1, (REACT, FLEE, 1))
+    # The Flee! joins the pile, the pile becomes the deck, and its top card is turned over.
+    assert len(state.lots) == 2 and len(state.deck) == pile
+    (turned,) = state.turned[-1]
+    if is_location(turned):
+        assert state.stacks[1] == [NATURE, turned] and state.discard == []
+    else:
+        assert state.stacks[1] == [NATURE] and state.discard == [turned]
+
+
 def test_flee_turning_over_a_killer_or_reaction_discards_it_and_the_teen_stays():
     hands = [[SECRET_KILL, *FILLERS[0]], [FLEE, *FILLERS[1][:3]], *FILLERS[2:4]]
     state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands, deck_top=[PANIC])
@@ -192,6 +249,21 @@ def test_just_a_cat_negates_the_killer_and_nothing_happens():
     assert state.turns.living == (0, 1, 2, 3)
     assert state.places() == {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, "locations stay on the table"
     assert SEX_KILLS in state.discard
+
+
+def test_a_panic_after_just_a_cat_leaves_the_killer_negated():
+    hands = [[SEX_KILLS, *FILLERS[0]], [JUST_A_CAT, *FILLERS[1][:3]], [PANIC, MAIN_HOUSE, MAIN_HOUSE, MAIN_HOUSE],
+             FILLERS[3]]
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: MAIN_HOUSE, 2: BEACH, 3: BEACH}, hands=hands,
+                   deck_top=[NATURE, BACK_ROOM, FRONT_YARD, BEACH])
+    state.apply(0, (PASS,))
+    state.apply(1, (REACT, JUST_A_CAT))
+    assert (REACT, PANIC) in state.legal_actions(2), "reactions stay legal once the killer is negated"
+    state.apply(2, (REACT, PANIC))
+    # Every teen is alone now: a live Sex Kills would take seat 2 in Nature.
+    assert state.places() == {2: NATURE, 3: BACK_ROOM, 0: FRONT_YARD, 1: BEACH}
+    everyone_passes(state)
+    assert state.turns.living == (0, 1, 2, 3)
 
 
 def test_just_a_cat_cannot_follow_panic():
@@ -289,6 +361,44 @@ def test_killed_players_are_skipped_in_the_turn_order():
     assert state.to_act == (3,)
 
 
+def test_a_player_may_kill_their_own_teen_and_the_turn_passes_on_from_their_seat():
+    hands = [FILLERS[1], FILLERS[2], [UNEXPECTED_KILL, BEACH, BEACH, BEACH], FILLERS[4]]
+    state = arranged(hands, {0: NATURE, 1: NATURE, 2: MAIN_HOUSE, 3: BEACH}, first=2)
+    state.apply(2, (KILLER, UNEXPECTED_KILL))
+    everyone_passes(state)
+    # Seat 2 is the lone teen in the safest place.
+    assert state.turns.living == (0, 1, 3) and state.hands[2] == []
+    assert state.to_act == (3,)
+
+
+def _seat_1_killed(deck_top=()):
+    """Three players: seat 0's Secret Kill takes seat 1, alone in Nature; seat 2, still placed, is to play."""
+    hands = [[SECRET_KILL, PANIC, FLEE, MAIN_HOUSE], FILLERS[1], [SEX_KILLS, NATURE, BEACH, BEACH]]
+    state = arranged(hands, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH}, deck_top)
+    state.apply(0, (KILLER, SECRET_KILL))
+    everyone_passes(state)
+    assert state.turns.living == (0, 2) and state.to_act == (2,)
+    return state
+
+
+def test_only_living_teens_can_be_given_a_location_or_sent_fleeing():
+    state = _seat_1_killed(deck_top=[BEACH])
+    assert {a[2] for a in state.legal_actions(2) if a[0] == LOCATION} == {0, 2}
+    state.apply(2, (KILLER, SEX_KILLS))
+    state.apply(2, (PASS,))
+    assert {a[2] for a in state.legal_actions(0) if a[:2] == (REACT, FLEE)} == {0, 2}
+
+
+def test_panic_sends_only_living_teens_fleeing():
+    state = _seat_1_killed(deck_top=[BEACH, NATURE, FRONT_YARD])
+    state.apply(2, (KILLER, SEX_KILLS))
+    state.apply(2, (PASS,))
+    deck = len(state.deck)
+    state.apply(0, (REACT, PANIC))
+    assert state.stacks == [[MAIN_HOUSE, NATURE], [], [BEACH, FRONT_YARD]]
+    assert len(state.deck) == deck - 2, "no card is turned over for the dead teen"
+
+
 def test_a_killed_player_may_only_pass_in_a_later_attack():
     hands = [[SEX_KILLS, FRONT_YARD, FRONT_YARD, FRONT_YARD], [BACK_ROOM] * 4, [BEACH] * 4, [BEACH] * 4,
              [UNEXPECTED_KILL, MAIN_HOUSE, MAIN_HOUSE, MAIN_HOUSE]]
@@ -352,10 +462,34 @@ def test_turns_in_a_row_without_a_death_end_the_game_with_the_survivors_sharing(
     assert state.returns() == pytest.approx([1 / 3] * 3)
 
 
+def test_a_death_restarts_the_count_of_turns_without_a_death():
+    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH},
+                   options=SlasherOptions(stall_turns=2))
+    everyone_passes(state)  # takes seat 1
+    assert state.turns.living == (0, 2, 3) and state.stall == 0
+    state.apply(2, (LOCATION, FRONT_YARD, 2))
+    assert not state.is_terminal, "only one turn without a death"
+    state.apply(3, (LOCATION, BEACH, 3))
+    assert state.is_terminal and state.returns() == pytest.approx([1 / 3, 0, 1 / 3, 1 / 3])
+
+
+def test_new_hands_and_killers_that_find_no_victim_count_as_turns_without_a_death():
+    hands = [[FLEE, FLEE, PANIC, JUST_A_CAT], [SECRET_KILL, *FILLERS[0]], *FILLERS[2:4]]
+    state = arranged(hands, {0: BEACH, 1: BEACH, 2: NATURE, 3: NATURE}, options=SlasherOptions(stall_turns=2))
+    state.apply(0, (NEW_HAND,))
+    assert state.stall == 1
+    state.apply(1, (KILLER, SECRET_KILL))
+    everyone_passes(state)  # two pairs: nobody to kill
+    assert state.is_terminal and state.returns() == [0.25] * 4
+
+
 def test_the_game_is_bounded_by_the_stall_rule():
+    # RULES.md: at most players x stall_turns turns, each one decision plus an attack of at most 4 x players
+    # reactions (hands are not refilled), each after at most players - 1 passes, and players passes to close it.
     game = Slasher()
-    options = SlasherOptions(stall_turns=100)
-    assert game.max_decisions(2, options) < game.max_decisions(6, options) < 6 * 100 * (1 + 4 * 36 + 6) + 1
+    for players, stall in ((2, 100), (4, 7), (6, 100)):
+        window = 4 * players * (players - 1) + 4 * players + players
+        assert game.max_decisions(players, SlasherOptions(stall_turns=stall)) == players * stall * (1 + window)
 
 
 # ---- the optional rule ----------------------------------------------------------------------
@@ -364,12 +498,12 @@ def test_the_game_is_bounded_by_the_stall_rule():
 def test_the_optional_rule_lets_a_player_discard_one_other_card():
     hands = [[NATURE, FLEE, BEACH, BEACH], *FILLERS[1:3]]
     assert all(len(a) == 3 for a in arranged(hands).legal_actions(0))
-    state = arranged(hands, options=SlasherOptions(discard_one=True))
+    state = arranged(hands, deck_top=[MAIN_HOUSE, MAIN_HOUSE], options=SlasherOptions(discard_one=True))
     assert (LOCATION, NATURE, 1, FLEE) in state.legal_actions(0)
     assert (LOCATION, NATURE, 1, NATURE) not in state.legal_actions(0), "only another card"
     state.apply(0, (LOCATION, NATURE, 1, FLEE))
     assert state.discard == [FLEE]
-    assert len(state.hands[0]) == 4
+    assert state.hands[0] == [BEACH, BEACH, MAIN_HOUSE, MAIN_HOUSE], "the Flee! left the hand: two cards drawn"
 
 
 def test_the_optional_rule_works_with_a_killer_too():
