@@ -85,8 +85,7 @@ def check_game(
     options = game.make_options(options)
     encoded: set[Any] = set()  # actions whose replay code already passed: most recur across matches
     for index in range(games):
-        _count_match(game, players, derive_seed(seed, game.id, players, index), options, sample_every, report,
-                       encoded)
+        _check_one(game, players, derive_seed(seed, game.id, players, index), options, sample_every, report, encoded)
         if progress is not None:
             progress(index + 1)
         if len(report.failures) >= 20:
@@ -109,12 +108,13 @@ def check_match(
     """Check the one match `check_game` played with `match_seed` (a seed its report names), calling
     `on_move(step, seat, action)` before each move: the moves that lead to a failure, to reproduce it."""
     report = Report(game.id, players)
-    _count_match(game, players, match_seed, game.make_options(options), sample_every, report, set(), on_move)
+    _check_one(game, players, match_seed, game.make_options(options), sample_every, report, set(), on_move)
     return report
 
 
-def _count_match(game: Game, players: int, match_seed: int, options: Any, every: int, report: Report,
-                   encoded: set[Any], on_move: Callable[[int, int, Any], None] | None = None) -> None:
+def _check_one(game: Game, players: int, match_seed: int, options: Any, every: int, report: Report,
+               encoded: set[Any], on_move: Callable[[int, int, Any], None] | None = None) -> None:
+    """Check one match into `report`, counting it, and noting its seed if it failed."""
     failures = len(report.failures)
     _check_match(game, players, match_seed, options, every, report, encoded, on_move)
     report.matches += 1
