@@ -106,7 +106,8 @@ def check_match(
     on_move: Callable[[int, int, Any], None] | None = None,
 ) -> Report:
     """Check the one match `check_game` played with `match_seed` (a seed its report names), calling
-    `on_move(step, seat, action)` before each move: the moves that lead to a failure, to reproduce it."""
+    `on_move(step, seat, action)` before each move (step 1 is the first): the moves that lead to a failure, to
+    reproduce it. A failure on a copy of the state (a clone or a sample) names the moves played there."""
     report = Report(game.id, players)
     _check_one(game, players, match_seed, game.make_options(options), sample_every, report, set(), on_move)
     return report
@@ -142,7 +143,7 @@ def check_leaks(
             _leak_match(game, players, match_seed, options, player_type, spec, positions, report,
                         registry.heuristic(game.id))
         except (Exception, SystemExit) as error:  # a crash (sys.exit too, as in check_game) is a failure to report
-            report.fail(f"seed {match_seed}: the leak check raised {error_line(error)}")
+            report.fail(f"leak check seed {match_seed}: raised {error_line(error)}{raised_at(error)}")
         report.matches += 1
     return report
 
@@ -151,8 +152,9 @@ def _leak_match(game: Game, players: int, match_seed: int, options: Any, player_
                 positions: int, report: Report, heuristic: Any) -> None:
     state = game.initial_state(players, match_seed, options)
     rng = Rng(match_seed)
-    checked = 0
+    checked = step = 0
     while not state.is_terminal and checked < positions:
+        step += 1
         seat = state.to_act[0]
         twin = state.sample(seat, rng.spawn())
         if len(state.legal_actions(seat)) > 1:
@@ -163,11 +165,12 @@ def _leak_match(game: Game, players: int, match_seed: int, options: Any, player_
                 player = build_player(player_type, PlayerSpec.parse(spec), match_seed, game, heuristic)
                 view = SeatView(candidate, seat, player.needs_sample)
                 if _reaches(view, candidate):
-                    report.fail(f"seed {match_seed}: the seat view of seat {seat} reaches the true state")
+                    report.fail(f"leak check seed {match_seed} step {step}: the seat view of seat {seat} reaches "
+                                "the true state")
                 decisions.append(player.decide(view))
             if decisions[0] != decisions[1]:
                 report.fail(
-                    f"seed {match_seed} step {report.steps}: {spec} chose {decisions[0]!r} and "
+                    f"leak check seed {match_seed} step {step}: {spec} chose {decisions[0]!r} and "
                     f"{decisions[1]!r} in two states seat {seat} cannot tell apart"
                 )
         legal = state.legal_actions(seat)
@@ -188,7 +191,9 @@ def _check_match(game: Game, players: int, seed: int, options: Any, every: int, 
         cards = _cards(state)
         step = 0
         while not state.is_terminal:
-            where = f"seed {seed} step {step}"
+            # Step N is the N-th move, as `play` and the replay tools number them: its checks run on the state
+            # it is played from.
+            where = f"seed {seed} step {step + 1}"
             to_act = state.to_act
             for seat in range(players):
                 legal = state.legal_actions(seat)
@@ -209,7 +214,7 @@ def _check_match(game: Game, players: int, seed: int, options: Any, every: int, 
                     return
             action = legal[rng.below(len(legal))]
             if on_move is not None:
-                on_move(step, seat, action)
+                on_move(step + 1, seat, action)
             if not _check_codes(game, (action,), seat, encoded, where, report):
                 return
             state.apply(seat, action)
@@ -226,6 +231,7 @@ def _check_match(game: Game, players: int, seed: int, options: Any, every: int, 
             if step > bound:
                 report.fail(f"seed {seed}: the match passed its declared bound of {bound} decisions")
                 return
+        where = f"seed {seed} after the last step ({step})"
         _check_display(game, state, players, [], where, report)
         returns = state.returns()
         if len(returns) != players or any(not 0.0 <= r <= 1.0 for r in returns):
@@ -289,13 +295,25 @@ def _check_clone(state: State, seat: int, legal: Any, rng: Rng, where: str, repo
     if copy.digest() != before or copy.observation(seat) != state.observation(seat):
         report.fail(f"{where}: a clone differs from its original")
         return
-    copy.apply(seat, legal[rng.below(len(legal))])
-    while not copy.is_terminal and rng.below(2):
-        mover = copy.to_act[0]
-        moves = copy.legal_actions(mover)
-        copy.apply(mover, moves[rng.below(len(moves))])
+    played = [legal[rng.below(len(legal))]]
+    try:
+        copy.apply(seat, played[0])
+        while not copy.is_terminal and rng.below(2):
+            mover = copy.to_act[0]
+            moves = copy.legal_actions(mover)
+            played.append(moves[rng.below(len(moves))])
+            copy.apply(mover, played[-1])
+    except (Exception, SystemExit) as error:
+        report.fail(f"{where}: {_side_line('a clone', played, error)}")
+        return
     if state.digest() != before:
         report.fail(f"{where}: playing on a clone changed the original")
+
+
+def _side_line(what: str, played: list[Any], error: BaseException) -> str:
+    """A crash while playing on a copy of the state: the moves played there, which `on_move` never sees."""
+    return (f"playing {', '.join(map(repr, played))} on {what} of this state, the game raised "
+            f"{error_line(error)}{raised_at(error)}")
 
 
 def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report) -> None:
@@ -321,15 +339,20 @@ def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report)
         )
     # A sample must itself be a playable state.
     play = sampled.clone()
-    for _ in range(3):
-        if play.is_terminal:
-            break
-        mover = play.to_act[0]
-        moves = play.legal_actions(mover)
-        if not moves:
-            report.fail(f"{where}: in sample({seat}), seat {mover} is to act with no legal action")
-            return
-        play.apply(mover, moves[rng.below(len(moves))])
+    played: list[Any] = []
+    try:
+        for _ in range(3):
+            if play.is_terminal:
+                break
+            mover = play.to_act[0]
+            moves = play.legal_actions(mover)
+            if not moves:
+                report.fail(f"{where}: in sample({seat}), seat {mover} is to act with no legal action")
+                return
+            played.append(moves[rng.below(len(moves))])
+            play.apply(mover, played[-1])
+    except (Exception, SystemExit) as error:
+        report.fail(f"{where}: {_side_line(f'sample({seat})', played, error)}")
 
 
 def _check_codes(game: Game, actions: Iterable[Any], seat: int, encoded: set[Any], where: str,

@@ -222,4 +222,5 @@ def _game_step(game: Game, match: Match, step: Callable[..., Any], *args: Any) -
     except IllegalAction:
         raise
     except (Exception, SystemExit) as error:  # a game calling sys.exit must not end `play` silently
-        raise GameFailed(f"game {game.id!r} raised {error_line(error)} at step {match.steps}") from error
+        # Step N is the N-th move, as `play` prints and the replay tools count them.
+        raise GameFailed(f"game {game.id!r} raised {error_line(error)} at step {match.steps + 1}") from error

@@ -270,7 +270,7 @@ def test_check_names_a_game_that_crashes_while_trying_the_users_options() -> Non
 )
 def test_check_reports_an_action_that_does_not_survive_a_replay(game: ToyGame, message: str) -> None:
     report = check_game(game, 2, games=2, seed=1)
-    assert any(message in failure and "step 0: action" in failure for failure in report.failures), report.failures
+    assert any(message in failure and "step 1: action" in failure for failure in report.failures), report.failures
     result = run(registry(game), "check", game.id, "-n", "2", "--no-leaks")
     assert result.exit_code == 1
     assert "FAILED" in result.stdout and message in result.stdout
@@ -379,7 +379,7 @@ def test_a_game_calling_sys_exit_mid_match_is_a_one_line_error_naming_the_game()
             return state
 
     result = run(registry(ExitsOnApply()), "play", "toy", "-p", "first,first", "-q")
-    assert_one_line_error(result, "game 'toy' raised SystemExit: 0 at step 0")
+    assert_one_line_error(result, "game 'toy' raised SystemExit: 0 at step 1")
 
 
 class ExitsAtSetup(FirstToy):
@@ -453,7 +453,8 @@ def test_check_match_of_a_sound_match_prints_its_moves_and_ok() -> None:
     result = run(registry(ToyGame()), "check", "toy", "--players", "3", "--match", "12")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert [line.split()[:3] for line in lines[:-1]] == [[str(step), "seat", f"{step % 3}:"] for step in range(9)]
+    expected = [[str(step), "seat", f"{(step - 1) % 3}:"] for step in range(1, 10)]  # numbered from 1, as in play
+    assert [line.split()[:3] for line in lines[:-1]] == expected
     assert lines[-1] == "toy with 3 players, match 12: ok"
 
 

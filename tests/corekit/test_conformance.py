@@ -113,7 +113,7 @@ def test_an_unhashable_action_is_a_one_line_failure_naming_it_not_a_crash():
     seeds = [derive_seed(1, game.id, 2, index) for index in range(2)]
     firsts = [game.initial_state(2, seed).legal_actions(0)[0] for seed in seeds]
     assert report.failures == [
-        f"seed {seed} step 0: action {first!r} of seat 0 is not hashable (unhashable type: 'list'); actions must "
+        f"seed {seed} step 1: action {first!r} of seat 0 is not hashable (unhashable type: 'list'); actions must "
         "be, as players keep them in sets and dicts"
         for seed, first in zip(seeds, firsts)
     ]
@@ -143,8 +143,9 @@ def test_a_game_calling_sys_exit_is_a_reported_failure_of_the_leak_check_not_an_
     game = ExitsAtSetup()
     report = check_leaks(game, 2, Registry(), games=2, seed=1)
     assert report.matches == 2
-    assert report.failures == [f"seed {derive_seed(1, 'leak', game.id, 2, index)}: the leak check raised "
-                               "SystemExit: 3" for index in range(2)]
+    line = ExitsAtSetup._setup.__code__.co_firstlineno + 1
+    assert report.failures == [f"leak check seed {derive_seed(1, 'leak', game.id, 2, index)}: raised SystemExit: 3 "
+                               f"(at tests/corekit/test_conformance.py:{line} in _setup)" for index in range(2)]
 
 
 def test_a_setup_that_forgets_the_states_game_is_named_at_once():
@@ -182,28 +183,32 @@ def checked_again(seed: int, options: ToyOptions | None = None) -> tuple[Report,
 
 def test_a_crash_during_play_names_its_step_and_check_match_shows_the_moves_up_to_it():
     options = ToyOptions(bug="crashes-late")
-    report = check_game(GAME, 2, games=30, seed=1, options=options)
+    report = check_game(GAME, 2, games=30, seed=0, options=options)  # seed 0: one crash comes on a clone
     assert report.failed_seeds and len(report.failed_seeds) < 30  # some matches fail, not all
-    on_the_last_move = 0
-    for seed, failure in zip(report.failed_seeds, report.failures, strict=True):
+    on_the_last_move = on_a_clone = 0
+    for seed in report.failed_seeds:
         again, moves = checked_again(seed, options)
-        assert again.failures == [failure]
-        assert [move[0] for move in moves] == list(range(len(moves)))
-        step = int(re.match(rf"seed {seed} step (\d+): the game raised ValueError: seat 1 played a 6 last \(at ",
-                            failure)[1])
-        if step == 5:  # the move shown last is the one that crashed
-            assert moves[-1] == (5, 1, 6)
-            on_the_last_move += 1
-        else:  # a check crashed before the move of that step: the moves shown lead to the state it checked
-            assert len(moves) == step
-    assert on_the_last_move
+        assert again.failures == [failure for failure in report.failures if failure.startswith(f"seed {seed} ")]
+        assert [move[0] for move in moves] == list(range(1, len(moves) + 1))  # numbered from 1, as `play` does
+        for failure in again.failures:
+            found = re.match(rf"seed {seed} step (\d+): (.*)the game raised ValueError: seat 1 played a 6 last "
+                             r"\(at ", failure)
+            step, side_line = int(found[1]), found[2]
+            if side_line:  # on a clone: its own moves are named, as `on_move` shows only the match's
+                assert re.fullmatch(r"playing (\d, )*6 on a clone of this state, ", side_line)
+                assert moves[step - 1][0] == step  # the clone was made where the match's step 2 was played from
+                on_a_clone += 1
+            else:  # the move shown last, step 6, is the one that crashed
+                assert step == 6 and moves[-1] == (6, 1, 6)
+                on_the_last_move += 1
+    assert on_the_last_move and on_a_clone == 1
 
 
 def test_check_match_replays_the_moves_of_the_same_match_check_game_played():
     report = check_game(GAME, 2, games=1, seed=4)
     again, moves = checked_again(derive_seed(4, GAME.id, 2, 0))
     assert again.ok and report.ok and report.failed_seeds == [] and again.steps == report.steps == 6
-    assert [(step, seat) for step, seat, _ in moves] == [(step, step % 2) for step in range(6)]
+    assert [(step, seat) for step, seat, _ in moves] == [(step, (step - 1) % 2) for step in range(1, 7)]
     state = GAME.initial_state(2, derive_seed(4, GAME.id, 2, 0))
     for _, seat, action in moves:
         state.apply(seat, action)  # every move was legal where it was played
