@@ -66,7 +66,7 @@ from __future__ import annotations
 import enum
 import time
 from collections.abc import Sequence
-from math import copysign, inf, log, sqrt
+from math import copysign, inf, isfinite, log, sqrt
 from typing import Any
 
 import attrs
@@ -93,6 +93,13 @@ class Rollout(enum.Enum):
     CUTOFF = "cutoff"
 
 
+def _finite_from_zero(instance: Any, attribute: attrs.Attribute, value: float) -> None:
+    """The validator of every number option: `seconds=inf` would never end a decision, and an infinite c, trust
+    or bias would drown the search's statistics (nan fails the comparison too)."""
+    if not (isfinite(value) and value >= 0):
+        raise ValueError(f"{attribute.name!r} must be a finite number >= 0: {value!r}")
+
+
 @attrs.frozen
 class MctsOptions:
     """Options of the MCTS player, e.g. `mcts:iterations=2000,c=0.7,rollout=heuristic`."""
@@ -101,11 +108,11 @@ class MctsOptions:
         default=1000, validator=attrs.validators.ge(1), metadata={"help": "iterations per decision"},
     )
     seconds: float = attrs.field(
-        default=0.0, validator=attrs.validators.ge(0.0),
+        default=0.0, validator=_finite_from_zero,
         metadata={"help": "when above 0, search this long per decision instead of a number of iterations"},
     )
     c: float = attrs.field(
-        default=0.7, validator=attrs.validators.ge(0.0), metadata={"help": "UCB1 exploration constant"},
+        default=0.7, validator=_finite_from_zero, metadata={"help": "UCB1 exploration constant"},
     )
     rollout: Rollout = attrs.field(default=Rollout.HEURISTIC, metadata={"help": "how an iteration ends"})
     depth: int = attrs.field(
@@ -117,12 +124,12 @@ class MctsOptions:
         metadata={"help": "decisions the tree may grow below the root (0: no limit; 1: the root only)"},
     )
     trust: float = attrs.field(
-        default=0.0, validator=attrs.validators.ge(0.0),
+        default=0.0, validator=_finite_from_zero,
         metadata={"help": "when above 0, keep the heuristic policy's choice unless the search's best beats it by "
                           "this many standard errors"},
     )
     bias: float = attrs.field(
-        default=0.0, validator=attrs.validators.ge(0.0),
+        default=0.0, validator=_finite_from_zero,
         metadata={"help": "progressive bias: bonus bias/(visits+1) for the heuristic policy's choice at a node"},
     )
     root: RootChoice = attrs.field(

@@ -96,7 +96,8 @@ class Registry:
                 seen.add((entry.name, entry.value))
                 try:
                     plugin = entry.load()
-                except Exception as error:  # report by name, keep loading the rest
+                except (Exception, SystemExit) as error:  # report by name, keep loading the rest (sys.exit too:
+                    # a plugin must not end every campfire command, --help included, silently)
                     self.warnings.append(f"plugin {entry.name!r} ({entry.value}) failed to load: {error_line(error)}")
                     continue
                 self.register(plugin, name=entry.name)
@@ -107,7 +108,7 @@ class Registry:
                 continue
             try:
                 plugin = importlib.import_module(name)
-            except Exception as error:
+            except (Exception, SystemExit) as error:  # SystemExit too, as for entry points
                 hint = " (is its folder on PYTHONPATH?)" if isinstance(error, ModuleNotFoundError) else ""
                 self.warnings.append(f"plugin {name!r} from {PLUGINS_VARIABLE} failed to load: "
                                      f"{error_line(error)}{hint}")
@@ -147,7 +148,7 @@ class Registry:
         for impl in reversed(caller.get_hookimpls()):
             try:
                 yield impl.plugin_name, impl.function()
-            except Exception as error:
+            except (Exception, SystemExit) as error:  # SystemExit too, as for imports
                 self.warnings.append(f"plugin {impl.plugin_name!r} failed in {hook_name}: {error_line(error)}")
 
 

@@ -8,6 +8,7 @@ under corekit/ or plugins/ is touched: the entry point is the whole registration
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import keyword
 import re
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import click
 
+from corekit.errors import os_reason
 from corekit.plugins import default_registry
 
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -38,6 +40,12 @@ FILES = {
     "test_conformance.py.tmpl": "tests/test_conformance.py",
     "test_rules.py.tmpl": "tests/test_rules.py",
 }
+FOLDERS = {relative.split("/")[0] for relative in FILES.values() if "/" in relative} - {"{package}"}
+"""The folders the scaffold writes beside the game's package: a package of the same name would be mixed into one."""
+COMMAND = "campfire"
+CAMPFIRE_ROOT = Path(__file__).resolve().parents[2]
+"""The folder holding corekit/: a checkout of Campfire (whose benchmarks/ and tests/ are packages that are not
+installed, so not importable elsewhere) or site-packages."""
 
 
 class ScaffoldError(ValueError):
@@ -58,6 +66,12 @@ def names_for(name: str) -> dict[str, str]:
     if keyword.iskeyword(package):
         raise ScaffoldError(f"game name {name!r} is a Python keyword, so its package could not be imported; choose "
                             f"a name that is not a keyword, {EXAMPLE}")
+    if package in FOLDERS:
+        raise ScaffoldError(f"game name {name!r} would make a package folder {package}, the folder the scaffold "
+                            f"writes the package's tests to; choose another name, {EXAMPLE}")
+    if name == COMMAND:  # `campfire check campfire` reads as a mistake
+        raise ScaffoldError(f"game name {name!r} reads as the command itself ({COMMAND} play {name}); choose "
+                            f"another name, {EXAMPLE}")
     words = name.split("-")
     title = " ".join(word.capitalize() for word in words)
     class_name = "".join(word.capitalize() for word in words)
@@ -70,11 +84,16 @@ def names_for(name: str) -> dict[str, str]:
     return {
         "game_id": name,
         "package": package,
-        "distribution": f"campfire-{name}",
+        "distribution": distribution_name(name),
         "title": title,
         "class_name": class_name,
         "state_name": state_name,
     }
+
+
+def distribution_name(name: str) -> str:
+    """The package's name for pip: `campfire-NAME`, as the PyPI name `campfire` is an unrelated project."""
+    return f"campfire-{name}"
 
 
 def template_names() -> set[str]:
@@ -91,8 +110,9 @@ def template_names() -> set[str]:
 
 
 def check_new(name: str, installed: Collection[str]) -> None:
-    """ScaffoldError unless `name` is new: not an `installed` game's id, and its package shadows no module that
-    is already importable (the standard library's, Campfire's own, or any installed one)."""
+    """ScaffoldError unless `name` is new: not an `installed` game's id, its package shadows no module that is
+    already importable (the standard library's, Campfire's own, or any installed one), and installing its
+    distribution would replace none (Campfire's own is campfire-engine: `new-game engine` would replace it)."""
     package = name.replace("-", "_")
     if name in installed:
         raise ScaffoldError(f"game name {name!r} is the id of an installed game; choose a new id, {EXAMPLE}")
@@ -100,10 +120,25 @@ def check_new(name: str, installed: Collection[str]) -> None:
         shadowed = f"the standard library's module {package}"
     elif package in sys.modules or _module_origin(package) is not None:
         shadowed = f"the installed module {package}"
+    elif (CAMPFIRE_ROOT / package / "__init__.py").is_file():
+        shadowed = f"Campfire's own package {package}"
     else:
+        _check_distribution(name)
         return
     raise ScaffoldError(f"game name {name!r} would make a package {package} that shadows {shadowed}; choose a "
                         f"name no module has, {EXAMPLE}")
+
+
+def _check_distribution(name: str) -> None:
+    distribution = distribution_name(name)
+    try:
+        found = importlib.metadata.distribution(distribution)  # found under pip's spelling too (- _ . and case)
+    except importlib.metadata.PackageNotFoundError:
+        return
+    campfire = found.name in importlib.metadata.packages_distributions().get(__name__.split(".")[0], ())
+    whose, replaced = ("Campfire's own", "Campfire") if campfire else ("already installed", "it")
+    raise ScaffoldError(f"game name {name!r} would make a distribution {distribution}, which is {whose}: installing "
+                        f"the game would replace {replaced}; choose a new name, {EXAMPLE}")
 
 
 def create_game_package(name: str, directory: Path, installed: Collection[str] | None = None) -> Path:
@@ -112,14 +147,20 @@ def create_game_package(name: str, directory: Path, installed: Collection[str] |
     values = names_for(name)
     check_new(name, default_registry().games if installed is None else installed)
     target = Path(directory) / name
-    if target.exists() and any(target.iterdir()):
-        raise ScaffoldError(f"{target} already exists and is not empty")
     templates = _templates()
-    for template_name, relative in FILES.items():
-        text = string.Template(templates.joinpath(template_name).read_text(encoding="utf-8")).substitute(values)
-        path = target / relative.format(package=values["package"])
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+    try:
+        if target.is_dir():
+            if any(target.iterdir()):
+                raise ScaffoldError(f"{target} already exists and is not empty")
+        elif target.is_symlink() or target.exists():  # mkdir would say only "File exists" or "Not a directory"
+            raise ScaffoldError(f"{target} already exists and is {'a file' if target.exists() else 'a broken link'}")
+        for template_name, relative in FILES.items():
+            text = string.Template(templates.joinpath(template_name).read_text(encoding="utf-8")).substitute(values)
+            path = target / relative.format(package=values["package"])
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    except OSError as error:  # named by the path that failed, not as `[Errno 2] ...: '/proc/x'`
+        raise ScaffoldError(f"cannot create {error.filename or target}: {os_reason(error)}") from None
     return target
 
 
@@ -143,7 +184,8 @@ def new_game_command(ctx: click.Context, name: str, directory: Path) -> None:
     """Create a game package NAME, ready to install and play.
 
     NAME is the game id, e.g. lantern-hunt: lowercase letters and digits in words joined by hyphens,
-    starting with a letter, neither a Python keyword, an importable module nor an installed game's id.
+    starting with a letter, neither a Python keyword, an importable module, an installed game's id, tests
+    nor campfire; its distribution, campfire-NAME, must not be installed already.
     The package holds an example game with hidden cards and chance, its heuristic, the campfire.games
     entry point, RULES.md and tests.
     """
@@ -151,7 +193,7 @@ def new_game_command(ctx: click.Context, name: str, directory: Path) -> None:
 
     try:
         target = create_game_package(name, directory, registry_of(ctx).games)
-    except (ScaffoldError, OSError) as error:
+    except ScaffoldError as error:  # OSErrors come as ScaffoldErrors that name the path
         raise click.ClickException(str(error)) from None
     click.echo(f"Created {target}")
     click.echo("Next:")

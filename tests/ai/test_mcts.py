@@ -218,3 +218,15 @@ def test_halving_refuses_a_time_budget_in_one_line():
     with pytest.raises(OptionError, match="root=halving splits an iteration budget; it cannot be used with seconds"):
         build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts:root=halving,seconds=1"), 0,
                      registry.game("grizzly-race"), registry.heuristic("grizzly-race"))
+
+
+@pytest.mark.parametrize("option", ["seconds", "c", "trust", "bias"])
+@pytest.mark.parametrize("value", ["inf", "-inf", "nan", "-1"])
+def test_every_number_option_must_be_finite_and_not_negative(option, value):
+    # seconds=inf would never end a decision; an infinite c, trust or bias would drown the search's statistics
+    registry = default_registry()
+    shown = repr(float(value))
+    with pytest.raises(OptionError) as refused:
+        build_player(registry.player_type("mcts"), PlayerSpec.parse(f"mcts:{option}={value}"), 0,
+                     registry.game("grizzly-race"), registry.heuristic("grizzly-race"))
+    assert str(refused.value) == f"player 'mcts': {option!r} must be a finite number >= 0: {shown}"

@@ -24,15 +24,20 @@ def test_the_built_in_games_and_players_arrive_through_entry_points():
     assert "grizzly-race" in names
 
 
-def test_a_plugin_that_fails_to_import_is_named_and_the_others_still_load(monkeypatch):
+def with_entry_point(monkeypatch, name: str, value: str) -> None:
+    """Add a `campfire.games` entry point to what importlib.metadata reports, as an installed plugin would."""
     real = importlib.metadata.entry_points
-    broken = importlib.metadata.EntryPoint("broken-game", "no_such_module_xyz:plugin", "campfire.games")
+    added = importlib.metadata.EntryPoint(name, value, "campfire.games")
 
     def entry_points(group=None, **kwargs):
         found = list(real(group=group, **kwargs))
-        return [*found, broken] if group == "campfire.games" else found
+        return [*found, added] if group == "campfire.games" else found
 
     monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+
+
+def test_a_plugin_that_fails_to_import_is_named_and_the_others_still_load(monkeypatch):
+    with_entry_point(monkeypatch, "broken-game", "no_such_module_xyz:plugin")
     registry = Registry()
     assert any("'broken-game'" in w and "failed to load" in w and "no_such_module_xyz" in w for w in registry.warnings)
     assert "grizzly-race" in registry.games
@@ -93,3 +98,32 @@ def test_a_plugin_in_the_variable_that_cannot_be_found_hints_at_the_import_path(
     assert registry.warnings == ["plugin 'no_such_game_pkg.plugin' from CAMPFIRE_PLUGINS failed to load: "
                                  "ModuleNotFoundError: No module named 'no_such_game_pkg' (is its folder on "
                                  "PYTHONPATH?)"]
+
+
+@pytest.mark.parametrize(("code", "shown"), [(0, "SystemExit: 0"), (3, "SystemExit: 3")])
+def test_a_plugin_that_calls_sys_exit_on_import_is_a_warning_and_campfire_goes_on(tmp_path, monkeypatch, code, shown):
+    (tmp_path / "exits_on_import.py").write_text(f"import sys\nsys.exit({code})\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("CAMPFIRE_PLUGINS", "exits_on_import")
+    registry = Registry()
+    assert registry.warnings == [f"plugin 'exits_on_import' from CAMPFIRE_PLUGINS failed to load: {shown}"]
+    assert "grizzly-race" in registry.games
+
+
+def test_an_entry_point_that_calls_sys_exit_on_import_is_a_warning_and_campfire_goes_on(tmp_path, monkeypatch):
+    (tmp_path / "exiting_entry.py").write_text("import sys\nsys.exit(0)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with_entry_point(monkeypatch, "exiting-game", "exiting_entry")
+    registry = Registry()
+    assert "plugin 'exiting-game' (exiting_entry) failed to load: SystemExit: 0" in registry.warnings
+    assert "grizzly-race" in registry.games
+
+
+def test_a_registration_hook_that_calls_sys_exit_spoils_only_its_own_plugin():
+    def campfire_games():
+        raise SystemExit(2)
+
+    registry = Registry([module("exiting", campfire_games=campfire_games),
+                         module("toy", campfire_games=lambda: [ToyGame()])], entry_points=False)
+    assert list(registry.games) == ["toy"]
+    assert registry.warnings == ["plugin 'exiting' failed in campfire_games: SystemExit: 2"]

@@ -83,6 +83,11 @@ VALID = "e.g. lantern-hunt"
              "else"),
     ("illegal-action", "game name 'illegal-action' would make a class IllegalAction, a name the generated code "
                        "already uses for something else"),
+    ("engine", "game name 'engine' would make a distribution campfire-engine, which is Campfire's own: installing "
+               "the game would replace Campfire"),
+    ("tests", "game name 'tests' would make a package folder tests, the folder the scaffold writes the package's "
+              "tests to"),
+    ("campfire", "game name 'campfire' reads as the command itself (campfire play campfire)"),
 ])
 def test_a_name_that_would_make_a_broken_or_confusing_package_is_refused_in_one_line(tmp_path, name, why):
     result = CliRunner().invoke(cli, ["new-game", name, "--dir", str(tmp_path)])
@@ -125,6 +130,46 @@ def test_a_bare_folder_on_the_path_is_not_a_module_a_new_game_could_shadow(tmp_p
     (tmp_path / "lanternfolder").mkdir()  # a namespace package: importable, but no module anything uses
     monkeypatch.syspath_prepend(str(tmp_path))
     assert create_game_package("lanternfolder", tmp_path / "out", installed=()).is_dir()
+
+
+def test_a_name_whose_distribution_is_already_installed_is_refused(tmp_path, monkeypatch):
+    metadata = tmp_path / "campfire_lantern_moth-0.1.0.dist-info" / "METADATA"
+    metadata.parent.mkdir()
+    metadata.write_text("Metadata-Version: 2.1\nName: campfire-lantern-moth\nVersion: 0.1.0\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ScaffoldError) as refused:
+        create_game_package("lantern-moth", tmp_path / "out", installed=())
+    assert str(refused.value) == ("game name 'lantern-moth' would make a distribution campfire-lantern-moth, which is "
+                                  "already installed: installing the game would replace it; choose a new name, "
+                                  f"{VALID}")
+
+
+def test_a_name_of_a_package_of_campfire_s_checkout_is_refused_where_it_is_not_importable(tmp_path, monkeypatch):
+    # `campfire` run from anywhere but the checkout cannot import benchmarks/, yet the game's package would
+    # still shadow it there.
+    monkeypatch.setattr(sys, "path", [entry for entry in sys.path if Path(entry or ".").resolve() != ROOT])
+    assert importlib.util.find_spec("benchmarks") is None
+    with pytest.raises(ScaffoldError) as refused:
+        create_game_package("benchmarks", tmp_path, installed=())
+    assert str(refused.value) == ("game name 'benchmarks' would make a package benchmarks that shadows Campfire's "
+                                  f"own package benchmarks; choose a name no module has, {VALID}")
+
+
+@pytest.mark.parametrize(("make", "why"), [
+    (lambda path: path.write_text(""), "already exists and is a file"),
+    (lambda path: path.symlink_to(path.parent / "nowhere"), "already exists and is a broken link"),
+])
+def test_a_file_or_broken_link_where_the_package_folder_goes_is_named_in_one_line(tmp_path, make, why):
+    make(tmp_path / "lantern-hunt")
+    result = CliRunner().invoke(cli, ["new-game", "lantern-hunt", "--dir", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.output == f"Error: {tmp_path / 'lantern-hunt'} {why}\n"
+
+
+def test_a_folder_that_cannot_be_created_is_named_with_the_reason_in_one_line(tmp_path):
+    result = CliRunner().invoke(cli, ["new-game", "lantern-hunt", "--dir", "/proc"])
+    assert result.exit_code == 1
+    assert result.output == "Error: cannot create /proc/lantern-hunt: No such file or directory\n"
 
 
 def test_a_game_id_installed_in_the_registry_the_command_uses_is_refused(tmp_path):
