@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from corekit.errors import first_line
+from corekit.errors import error_line, first_line
 from corekit.tournament.backends import BackendError
 from corekit.tournament.report import PlotError, check_plotting, plot_ratings, print_report
 from corekit.tournament.run import OutputFailed, Tournament, run_tournament
@@ -184,8 +184,8 @@ def _on_path(folder: Path, first: bool) -> None:
 def _import(name: str, given: str) -> Any:
     try:
         return importlib.import_module(name)
-    except Exception as error:
-        raise click.ClickException(f"--plugin {given}: cannot import it ({type(error).__name__}: {error})") from None
+    except (Exception, SystemExit) as error:  # a plugin's sys.exit must not end campfire silently with its code
+        raise click.ClickException(f"--plugin {given}: cannot import it ({error_line(error)})") from None
 
 
 class _ProgressBar:

@@ -112,6 +112,7 @@ def summarize(game: Game, specs: Sequence[str], seats: int, records: Mapping[int
     failed = [r for r in ordered if r.status == "failed"]
     report: dict[str, Any] = {
         "game": game.id,
+        "game_version": game.version,  # the rules these results hold for
         "cooperative": game.cooperative,
         "seats": seats,
         "matches": len(ordered),

@@ -98,7 +98,10 @@ def run_tournament(
     if games < 1:
         raise OptionError(f"--games must be at least 1, got {games}")
     if (resume or replays) and out is None:
-        raise OptionError("--resume and --replays need --out DIR")
+        given = [name for name, on in (("--resume", resume), ("--replays", replays)) if on]
+        raise OptionError(f"{' and '.join(given)} {'need' if len(given) > 1 else 'needs'} --out DIR")
+    if out is not None and not os.fspath(out):  # Path("") is ".": an unset $VAR would write into the current folder
+        raise OptionError("cannot write the results: the --out path is empty")
     header = json.loads(json.dumps({
         "game": game.id, "game_version": game.version, "specs": list(specs), "seats": seats,
         "seed": tournament.seed, "games": games, "options": options_to_dict(options),

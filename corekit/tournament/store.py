@@ -1,24 +1,32 @@
 """The results file: one JSON line per finished match, appended and synced to disk as each match ends.
 
-The first line is a header naming the tournament (game, specs, seats, seed, options, time limit). A resumed
-tournament must match it, so results of two different tournaments never mix. A line torn by a kill in the
-middle of a write is cut off on resume; that match is simply played again (with the same seed and result).
+The first line is a header naming the tournament (game and its version, specs, seats, seed, options, time
+limit). A resumed tournament must match it, so results of two different tournaments never mix. A line torn by a
+kill in the middle of a write is cut off on resume; that match is simply played again (with the same seed and
+result). Any other damaged line is refused, naming the line and the field.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 import attrs
 
+from corekit.words import counted
+
 FORMAT = 1
+MARKER = "campfire_tournament"
 RESULTS = "results.jsonl"
 REPORT = "report.json"
-# What must agree for a resumed tournament to be the same one; --games may grow or shrink.
-BINDING = ("game", "specs", "seats", "seed", "options", "time_limit")
+# What must agree for a resumed tournament to be the same one; --games may grow or shrink. The game's version too:
+# matches played under other rules must not be rated together.
+BINDING = ("game", "game_version", "specs", "seats", "seed", "options", "time_limit")
+STATUSES = ("ok", "forfeit", "failed")
 
 
 class ResultsError(ValueError):
@@ -92,7 +100,7 @@ class ResultsFile:
             self._file: IO[str] = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (closed in close())
         else:
             self._file = open(self.path, "w", encoding="utf-8")  # noqa: SIM115
-            self._write({"campfire_tournament": FORMAT, **header})
+            self._write({MARKER: FORMAT, **header})
             _sync_directory(Path(directory))  # so the new file's name survives a crash too
 
     def append(self, record: MatchRecord) -> None:
@@ -127,8 +135,10 @@ def read_results(path: Path, repair: bool = False) -> tuple[dict[str, Any], dict
     if not lines:
         raise ResultsError(f"{path} has no complete header line")
     header = _parse(lines[0], path, 1)
-    if header.get("campfire_tournament") != FORMAT:
-        raise ResultsError(f"{path} is not a campfire tournament results file (format {FORMAT})")
+    _check_format(header, path)
+    specs, seats = header.get("specs"), header.get("seats")
+    if not (isinstance(specs, list) and specs and all(isinstance(s, str) for s in specs) and _whole(1)(seats)):
+        raise ResultsError(f"{path} line 1 is not a tournament header (it needs the specs and the number of seats)")
     records: dict[int, MatchRecord] = {}
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
@@ -137,8 +147,86 @@ def read_results(path: Path, repair: bool = False) -> tuple[dict[str, Any], dict
             record = MatchRecord.from_json(_parse(line, path, number))
         except TypeError as error:
             raise ResultsError(f"{path} line {number} is not a match record: {error}") from None
+        problem = _record_problem(record, specs, seats)
+        if problem:
+            raise ResultsError(f"{path} line {number} is not a match record: {problem}")
         records.setdefault(record.index, record)
     return header, records
+
+
+def _record_problem(record: MatchRecord, specs: Sequence[str], seats: int) -> str | None:
+    """Why `record` cannot be a match of a tournament of `specs` in `seats` seats, or None when it can.
+
+    The report indexes, sums and rates these values, so one wrong value would crash it or skew it silently. An index
+    beyond the planned matches is no damage: a tournament resumed with fewer --games leaves those out of its report.
+    """
+    if record.status not in STATUSES:
+        return f"status must be {', '.join(STATUSES[:-1])} or {STATUSES[-1]}, got {_json(record.status)}"
+    per_seat = 0 if record.status == "failed" else seats  # a failed match has no returns, decisions or times
+    rules: list[tuple[str, Callable[[Any], bool], str, int | None]] = [  # field, test, what it must be, values
+        ("index", _whole(0), "a whole number from 0", None),
+        ("deal", _whole(0), "a whole number from 0", None),
+        ("seed", _whole(), "a whole number", None),
+        ("steps", _whole(0), "a whole number from 0", None),
+        ("attempts", _whole(1), "a whole number from 1", None),
+        ("forfeit", lambda v: v is None or _whole(0, seats - 1)(v), f"null or a seat from 0 to {seats - 1}", None),
+        ("error", _text, "text or null", None),
+        ("replay", _text, "text or null", None),
+        ("replay_error", _text, "text or null", None),
+        ("lineup", _whole(0, len(specs) - 1), f"spec numbers from 0 to {len(specs) - 1}", seats),
+        ("specs", lambda v: isinstance(v, str), "texts", seats),
+        ("returns", _finite(-math.inf), "finite numbers", per_seat),
+        ("decisions", _whole(0), "whole numbers from 0", per_seat),
+        ("decision_time", _finite(0), "finite numbers from 0", per_seat),
+    ]
+    for name, valid, kind, count in rules:
+        value = getattr(record, name)
+        if count is None:
+            if not valid(value):
+                return f"{name} must be {kind}, got {_json(value)}"
+        elif not (isinstance(value, tuple) and all(valid(v) for v in value)):
+            return f"{name} must be a list of {kind}, got {_json(value)}"
+        elif len(value) != count:
+            return (f"{name} has {counted(len(value), 'value')}, but a failed match has none" if count == 0
+                    else f"{name} has {counted(len(value), 'value')} for {counted(count, 'seat')}")
+    expected = tuple(specs[i] for i in record.lineup)
+    if record.specs != expected:
+        return f"specs must be those of its lineup, {_json(expected)}, got {_json(record.specs)}"
+    if (record.status == "forfeit") != (record.forfeit is not None):
+        return f"status {_json(record.status)} does not go with forfeit {_json(record.forfeit)}"
+    return None
+
+
+def _whole(low: float = -math.inf, high: float = math.inf) -> Callable[[Any], bool]:
+    # `type is int`: JSON's true and false are Python ints too, and 1.0 is no match index.
+    return lambda v: type(v) is int and low <= v <= high
+
+
+def _finite(low: float) -> Callable[[Any], bool]:
+    return lambda v: type(v) in (int, float) and math.isfinite(v) and v >= low
+
+
+def _text(value: Any) -> bool:
+    return value is None or isinstance(value, str)
+
+
+def _json(value: Any) -> str:
+    """A value as the results file spells it (null, true, "x"), cut short so the message stays readable."""
+    shown = json.dumps(value)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def _check_format(header: dict[str, Any], path: Path) -> None:
+    """Refuse a header of no results file, or of a format this campfire cannot read (in the words replays use)."""
+    if MARKER not in header:
+        raise ResultsError(f"{path} is not a campfire tournament results file (no format marker)")
+    version = header[MARKER]
+    if not _whole(1)(version):
+        raise ResultsError(f"{path} is not a campfire tournament results file (format version {_json(version)} is "
+                           "not a whole number from 1)")
+    if version > FORMAT:
+        raise ResultsError(f"{path}: format version {version} is newer than this campfire reads (up to {FORMAT}); "
+                           "upgrade campfire")
 
 
 def _sync_directory(directory: Path) -> None:
@@ -171,8 +259,8 @@ def _check_same(found: dict[str, Any], wanted: dict[str, Any], path: Path) -> No
         if key == "options" and isinstance(old, dict) and isinstance(new, dict):
             changes += [f"option {name} was {_shown(old, name)}, now {_shown(new, name)}"
                         for name in sorted(old.keys() | new.keys()) if old.get(name, _UNSET) != new.get(name, _UNSET)]
-        else:
-            changes.append(f"{key} was {old!r}, now {new!r}")
+        else:  # "unset": a setting older campfires did not record (game_version)
+            changes.append(f"{key} was {_shown(found, key)}, now {_shown(wanted, key)}")
     if changes:
         raise ResultsError(f"{path} belongs to another tournament ({'; '.join(changes)}): resume with the same "
                            "settings, or choose another --out")

@@ -87,7 +87,9 @@ def test_a_player_known_only_in_process_cannot_go_to_worker_processes() -> None:
         (["grizzly-race", "-p", "random,random", "-o", "stall_rounds=x"], "option 'stall_rounds' needs a"),
         (["grizzly-race", "-p", "random"], "grizzly-race needs 2-4 players, got 1"),
         (["grizzly-race", "-p", "random,random", "--seats", "5"], "grizzly-race needs 2-4 players, got 5"),
-        (["grizzly-race", "-p", "random,random", "--resume"], "--resume and --replays need --out DIR"),
+        (["grizzly-race", "-p", "random,random", "--resume"], "Error: --resume needs --out DIR"),
+        (["grizzly-race", "-p", "random,random", "--replays"], "Error: --replays needs --out DIR"),
+        (["grizzly-race", "-p", "random,random", "--replays", "--resume"], "Error: --resume and --replays need --out"),
         (["grizzly-race", "-p", "random,random", "--games", "0"], "--games must be at least 1, got 0"),
         (["grizzly-race", "-p", "random,random", "--jobs", "0"], "--jobs must be at least 1, got 0"),
         (["grizzly-race", "-p", "random,random", "--plugin", "no_such_module"], "--plugin no_such_module: cannot"),
@@ -208,3 +210,64 @@ def test_a_plugin_that_cannot_be_imported_is_named_as_given(tmp_path: Path, monk
     assert result.exit_code == 1
     assert result.output.strip() == (f"Error: --plugin {broken}: cannot import it (ModuleNotFoundError: "
                                      f"No module named 'no_such_module_here')")
+
+
+def test_a_plugin_whose_import_error_runs_to_several_lines_is_one_line(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    broken = tmp_path / "multi_line_plugin.py"
+    broken.write_text("raise RuntimeError('first line\\nsecond line\\nthird')\n")
+    result = run("tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--plugin", str(broken))
+    assert result.exit_code == 1
+    assert result.output.strip() == f"Error: --plugin {broken}: cannot import it (RuntimeError: first line)"
+
+
+@pytest.mark.parametrize(("code", "shown"), [("3", "SystemExit: 3"), ("0", "SystemExit: 0"), ("", "SystemExit")])
+def test_a_plugin_calling_sys_exit_on_import_is_a_one_line_error_not_a_silent_exit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str, shown: str) -> None:
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    quitter = tmp_path / f"exits_{code or 'none'}_plugin.py"
+    quitter.write_text(f"import sys\nsys.exit({code})\n")
+    result = run("tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--plugin", str(quitter))
+    assert result.exit_code == 1
+    assert result.output.strip() == f"Error: --plugin {quitter}: cannot import it ({shown})"
+
+
+def test_an_empty_out_path_is_refused_rather_than_writing_into_the_current_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run("tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--out", "")
+    assert result.exit_code == 1
+    assert result.output.strip() == "Error: cannot write the results: the --out path is empty"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_resume_under_another_version_of_the_game_is_refused_and_report_json_names_the_version(
+        tmp_path: Path) -> None:
+    args = ["tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--out", str(tmp_path)]
+    assert run(*args).exit_code == 0
+    from corekit.plugins import default_registry
+
+    version = default_registry().game("grizzly-race").version
+    assert json.loads((tmp_path / "report.json").read_text())["game_version"] == version
+    results = tmp_path / "results.jsonl"
+    lines = results.read_text().splitlines(keepends=True)
+    header = json.loads(lines[0])
+    results.write_text(json.dumps({**header, "game_version": "0.old"}) + "\n" + "".join(lines[1:]))
+    resumed = run(*args, "-n", "4", "--resume")
+    assert resumed.exit_code == 1
+    assert resumed.output.strip() == (f"Error: {results} belongs to another tournament (game_version was '0.old', "
+                                      f"now {version!r}): resume with the same settings, or choose another --out")
+    assert len(read_results(results)[1]) == 2  # nothing was played
+
+
+def test_a_resume_over_a_damaged_record_names_the_file_and_line_in_one_line(tmp_path: Path) -> None:
+    args = ["tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--out", str(tmp_path)]
+    assert run(*args).exit_code == 0
+    results = tmp_path / "results.jsonl"
+    lines = results.read_text().splitlines(keepends=True)
+    lines[1] = json.dumps({**json.loads(lines[1]), "returns": [1.0]}) + "\n"
+    results.write_text("".join(lines))
+    resumed = run(*args, "-n", "4", "--resume")
+    assert resumed.exit_code == 1
+    assert resumed.output.strip() == f"Error: {results} line 2 is not a match record: returns has 1 value for 2 seats"

@@ -10,8 +10,8 @@ import pytest
 
 from corekit.tournament.store import MatchRecord, ResultsError, ResultsFile, read_results
 
-HEADER = {"game": "grizzly-race", "specs": ["random", "heuristic"], "seats": 2, "seed": 1, "options": {},
-          "time_limit": None, "games": 4}
+HEADER = {"game": "grizzly-race", "game_version": "2", "specs": ["random", "heuristic"], "seats": 2, "seed": 1,
+          "options": {}, "time_limit": None, "games": 4}
 
 
 def make(index: int) -> MatchRecord:
@@ -90,3 +90,94 @@ def test_a_lost_replay_is_no_part_of_the_outcome_since_the_disk_not_the_match_de
     lost = attrs.evolve(make(0), replay_error="after the match: cannot write the replay r.cfr: No space left on device")
     assert lost.outcome() == make(0).outcome()
     assert "replay_error" not in lost.outcome()
+
+
+def test_resuming_under_another_version_of_the_game_is_refused_naming_both(tmp_path: Path) -> None:
+    ResultsFile(tmp_path, {**HEADER, "game_version": "1"}, resume=False).close()  # recorded before a rules change
+    with pytest.raises(ResultsError, match=r"another tournament \(game_version was '1', now '2'\)"):
+        ResultsFile(tmp_path, HEADER, resume=True)
+
+
+def test_a_results_file_that_recorded_no_game_version_is_refused_on_resume_in_one_line(tmp_path: Path) -> None:
+    old = {key: value for key, value in HEADER.items() if key != "game_version"}  # as older campfires wrote it
+    ResultsFile(tmp_path, old, resume=False).close()
+    with pytest.raises(ResultsError) as caught:
+        ResultsFile(tmp_path, HEADER, resume=True)
+    assert str(caught.value) == (
+        f"{tmp_path / 'results.jsonl'} belongs to another tournament (game_version was unset, now '2'): resume "
+        "with the same settings, or choose another --out")
+
+
+def write_results(path: Path, header: dict, *records: dict) -> Path:
+    lines = [json.dumps(header), *(json.dumps(record) for record in records)]
+    path.write_text("".join(line + "\n" for line in lines))
+    return path
+
+
+@pytest.mark.parametrize(("edit", "problem"), [
+    ({"returns": [1.0]}, "returns has 1 value for 2 seats"),
+    ({"returns": None}, "returns must be a list of finite numbers, got null"),
+    ({"returns": "x"}, 'returns must be a list of finite numbers, got "x"'),
+    ({"returns": [1.0, float("nan")]}, "returns must be a list of finite numbers, got [1.0, NaN]"),
+    ({"decisions": [1]}, "decisions has 1 value for 2 seats"),
+    ({"decisions": [1, 2.5]}, "decisions must be a list of whole numbers from 0, got [1, 2.5]"),
+    ({"decision_time": "x"}, 'decision_time must be a list of finite numbers from 0, got "x"'),
+    ({"steps": "x"}, 'steps must be a whole number from 0, got "x"'),
+    ({"lineup": [0, 7]}, "lineup must be a list of spec numbers from 0 to 1, got [0, 7]"),
+    ({"lineup": [0]}, "lineup has 1 value for 2 seats"),
+    ({"specs": ["mcts", "random"]},
+     'specs must be those of its lineup, ["random", "heuristic"], got ["mcts", "random"]'),
+    ({"index": "a"}, 'index must be a whole number from 0, got "a"'),
+    ({"index": None}, "index must be a whole number from 0, got null"),
+    ({"index": -1}, "index must be a whole number from 0, got -1"),
+    ({"index": 1.5}, "index must be a whole number from 0, got 1.5"),
+    ({"index": True}, "index must be a whole number from 0, got true"),
+    ({"status": "weird"}, 'status must be ok, forfeit or failed, got "weird"'),
+    ({"forfeit": 9}, "forfeit must be null or a seat from 0 to 1, got 9"),
+    ({"forfeit": 0}, 'status "ok" does not go with forfeit 0'),
+    ({"status": "forfeit"}, 'status "forfeit" does not go with forfeit null'),
+    ({"status": "failed"}, "returns has 2 values, but a failed match has none"),
+    ({"attempts": 0}, "attempts must be a whole number from 1, got 0"),
+    ({"error": 5}, "error must be text or null, got 5"),
+])
+def test_a_damaged_match_record_is_a_one_line_error_naming_the_file_line_and_field(
+        tmp_path: Path, edit: dict, problem: str) -> None:
+    record = {**make(0).to_json(), **edit}
+    path = write_results(tmp_path / "results.jsonl", {"campfire_tournament": 1, **HEADER}, make(1).to_json(), record)
+    with pytest.raises(ResultsError) as caught:
+        read_results(path)
+    assert str(caught.value) == f"{path} line 3 is not a match record: {problem}"
+
+
+def test_a_record_without_returns_is_refused_unless_its_match_failed(tmp_path: Path) -> None:
+    played = make(0).to_json()
+    del played["returns"]
+    failed = MatchRecord(1, 0, 99, (1, 0), ("heuristic", "random"), "failed", error="game raised").to_json()
+    path = write_results(tmp_path / "results.jsonl", {"campfire_tournament": 1, **HEADER}, failed, played)
+    with pytest.raises(ResultsError, match="line 3 is not a match record: returns has 0 values for 2 seats"):
+        read_results(path)
+
+
+def test_a_results_file_of_a_newer_format_asks_for_a_newer_campfire(tmp_path: Path) -> None:
+    path = write_results(tmp_path / "results.jsonl", {"campfire_tournament": 2, **HEADER}, make(0).to_json())
+    with pytest.raises(ResultsError) as caught:
+        read_results(path)
+    assert str(caught.value) == (f"{path}: format version 2 is newer than this campfire reads (up to 1); "
+                                 "upgrade campfire")
+
+
+@pytest.mark.parametrize(("marker", "shown"), [("x", '"x"'), (1.0, "1.0"), (None, "null"), (True, "true"), (0, "0")])
+def test_a_results_file_whose_format_is_not_a_known_number_is_not_a_results_file(
+        tmp_path: Path, marker: object, shown: str) -> None:
+    path = write_results(tmp_path / "results.jsonl", {"campfire_tournament": marker, **HEADER})
+    with pytest.raises(ResultsError) as caught:
+        read_results(path)
+    assert str(caught.value) == (f"{path} is not a campfire tournament results file (format version {shown} is "
+                                 "not a whole number from 1)")
+
+
+def test_a_results_file_without_the_format_marker_is_not_a_results_file(tmp_path: Path) -> None:
+    path = write_results(tmp_path / "results.jsonl", HEADER)
+    with pytest.raises(ResultsError) as caught:
+        read_results(path)
+    assert str(caught.value) == f"{path} is not a campfire tournament results file (no format marker)"
