@@ -19,6 +19,8 @@ import attrs
 
 from corekit.game import Game
 from corekit.plugins import Registry
+from corekit.words import terminal_width
+from replays.commands import GameRaised, game_call
 from replays.format import Replay, ReplayError
 from replays.simulate import replay_game
 
@@ -111,7 +113,7 @@ class Analysis:
         from rich.console import Console
         from rich.table import Table
 
-        console = Console(width=110)
+        console = Console(width=terminal_width())
         report = self.report()
         if not report["files"]:
             console.print("No replays to analyze.")
@@ -146,7 +148,12 @@ class Analysis:
         if report["turning_points"]:
             turns = Table(title="Turning points: chosen value furthest below the best", title_justify="left")
             for column in ("file", "step", "player", "chosen (value)", "best (value)", "loss"):
-                turns.add_column(column, justify="right" if column in ("step", "loss") else "left")
+                # A path has no spaces to wrap at: folded, not cut to "/tmp/run/…", which would hide the file.
+                turns.add_column(
+                    column,
+                    justify="right" if column in ("step", "loss") else "left",
+                    overflow="fold" if column == "file" else "ellipsis",
+                )
             for point in report["turning_points"]:
                 turns.add_row(point["file"], str(point["step"]), f"{point['seat_name']} {point['spec']}",
                               f"{point['chosen']} ({point['chosen_value']:.3f})",
@@ -198,6 +205,10 @@ def _seat_names(game: Game, replay: Replay) -> list[str]:
 
 def _action_text(game: Game, code: Any, step: int) -> str:
     try:
-        return game.action_text(game.decode_action(code))
+        action = game.decode_action(code)
     except Exception as error:  # a hostile code the game cannot read
         raise ReplayError(f"step {step}: the game cannot read the action code {code!r:.40} ({error})") from None
+    try:
+        return game_call(game, "action_text", game.action_text, action)
+    except GameRaised as error:  # the code was read: describing it is the game's own bug
+        raise GameRaised(f"step {step}: {error}") from None

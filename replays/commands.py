@@ -7,22 +7,40 @@ status is non-zero, and the other files on the command line are still processed.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
+import attrs
 import click
 
-from corekit.cli import describe_result, registry_of, step_lines
+from corekit.cli import GameDisplay, describe_result, registry_of, step_lines
+from corekit.game import Game
 from corekit.options import options_text
 from corekit.words import folded
-from replays.format import ReplayError, read_replay
+from replays.format import ReplayError, one_line, read_replay
 from replays.simulate import Simulator
 
+T = TypeVar("T")
 AROUND = 3
 """Actions listed before and after the shown step."""
 SUFFIXES = (".cfr", ".replay")
 """What `analyze` reads from a folder: `.cfr` by convention (tournaments too), `.replay` as older files did."""
 MARK = "      -- the state above is at step {step} --"
+
+
+class GameRaised(ReplayError):
+    """The game's own code raised while a replay was shown: the message blames the game, not the file."""
+
+
+def game_call(game: Game, what: str, call: Callable[..., T], *args: Any) -> T:
+    """`call(*args)`, a call into the game's display code named `what`; if it raises, GameRaised in the words
+    `campfire play` uses ("game 'x' raised KeyError: 5 in action_text (at game.py:80 in action_text)")."""
+    display = GameDisplay(game)
+    value = display(what, call, *args)
+    if display.error is not None:
+        raise GameRaised(display.error)
+    return value
 
 
 def setup(cli: click.Group) -> None:
@@ -156,7 +174,9 @@ def replay_analyze(ctx: click.Context, paths: tuple[str, ...], as_json: bool, to
     if as_json:
         import json
 
-        click.echo(json.dumps(analysis.report(), indent=2))
+        # allow_nan=False: the reader refuses non-finite numbers, but should one slip through, no NaN is
+        # printed for a strict JSON parser to choke on.
+        click.echo(json.dumps(analysis.report(), indent=2, allow_nan=False))
     else:
         analysis.print_tables()
     if failed:
@@ -177,11 +197,12 @@ def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
     state = simulator.state_at(step)
     lines = [f"{game.title} ({game.id}), {len(header.seats)} players, seed {header.seed}"]
     if header.options:
-        lines.append("options: " + options_text(header.options))
+        lines.append("options: " + one_line(options_text(header.options)))
     names = simulator.names
-    lines += [f"  {names[s]}: {spec}" for s, spec in enumerate(header.seats)]
+    lines += [f"  {names[s]}: {one_line(spec)}" for s, spec in enumerate(header.seats)]
     view = "full view" if seat is None else f"as {names[seat]} sees it"
-    lines += ["", f"Step {step} of {replay.steps}, {view}", folded(game.render(state.observation(seat), seat)), ""]
+    board = game_call(game, "render", game.render, game_call(game, "observation", state.observation, seat), seat)
+    lines += ["", f"Step {step} of {replay.steps}, {view}", folded(board), ""]
     first, last = max(1, step - AROUND), min(replay.steps, step + AROUND)
     lines.append(f"Actions {first}-{last}:" if replay.steps else "No actions.")
     if step == 0:
@@ -190,8 +211,16 @@ def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
         lines += group
         if index == step:
             lines.append(MARK.format(step=step))
-    lines.append(describe_result(game, header.seats, replay.result, names))
+    lines.append(result_line(simulator))
     return "\n".join(lines)
+
+
+def result_line(simulator: Simulator) -> str:
+    """The replay's result as `campfire play` prints it, on one line whatever the file's forfeit reason says."""
+    result = simulator.replay.result
+    if result.error is not None:
+        result = attrs.evolve(result, error=one_line(result.error))
+    return describe_result(simulator.game, simulator.replay.header.seats, result, simulator.names)
 
 
 def action_lines(simulator: Simulator, first: int, last: int, seat: int | None,
@@ -217,7 +246,7 @@ def _expand(paths: tuple[str, ...]) -> Iterator[str | None]:
     none (a mistyped folder should fail like a mistyped file, not print an empty report)."""
     for name in paths:
         path = Path(name)
-        if not path.is_dir():
+        if not name or not path.is_dir():  # Path("") is the current folder: "" goes to the reader, which refuses it
             yield name
             continue
         found = [str(p) for p in sorted(path.rglob("*")) if p.suffix in SUFFIXES and p.is_file()]
@@ -234,5 +263,5 @@ def _problem(name: str, error: BaseException) -> None:
     else:
         lines = str(error).strip().splitlines()
         message = f"unexpected {type(error).__name__}: {lines[0] if lines else ''}".rstrip(": ")
-    click.echo(f"{name}: {message}", err=True)
+    click.echo(f"{name}: {message}" if name else message, err=True)  # "": the message says the path is empty
     sys.stderr.flush()

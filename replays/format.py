@@ -52,7 +52,7 @@ class ReplayError(Exception):
     """A replay that cannot be used; the message is one line and does not name the file."""
 
     def __str__(self) -> str:
-        return _one_line(str(self.args[0]) if self.args else type(self).__name__)
+        return one_line(str(self.args[0]) if self.args else type(self).__name__)
 
 
 class _FieldProblem(ValueError):
@@ -83,6 +83,8 @@ def _plain_options(instance: Any, attribute: attrs.Attribute, value: dict[str, A
             raise _FieldProblem(".options", f"has a key {key!r} that is not a str")
         if not isinstance(item, bool | int | float | str):
             raise _FieldProblem(f".options.{key}", f"must be an int, float, bool or str, got {_kind(item)}")
+        if isinstance(item, float) and not math.isfinite(item):  # as the returns; the recorder asks before a match
+            raise _FieldProblem(f".options.{key}", f"must be a finite number, got {item}")
 
 
 @attrs.frozen
@@ -289,6 +291,8 @@ def _unstorable(value: Any, path: str) -> str | None:
 
 def read_replay(path: str | os.PathLike[str], *, require_intact: bool = True) -> Replay:
     """Read and validate a replay file; any problem is a one-line ReplayError."""
+    if not os.fspath(path):  # open("") says "no such file", which hides an unset variable behind the name
+        raise ReplayError("the replay path is empty")
     try:
         with open(path, "rb") as source:
             data = source.read(MAX_FILE_BYTES + 1)
@@ -516,6 +520,15 @@ def _strict(name: str, accepted: tuple[Any, ...], convert: Callable[[Any], Any] 
     return structure
 
 
+def _finite(value: Any, _: Any) -> float:
+    """A float field (the returns): a number, and finite, so no statistic or JSON output turns into NaN."""
+    if type(value) not in (int, float):
+        raise TypeError(f"must be a number, got {_kind(value)}")
+    if not math.isfinite(value):
+        raise TypeError(f"must be a finite number, got {value}")
+    return float(value)
+
+
 def _strict_tuple(converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
     """`tuple[X, ...]` from an array only (cattrs would take a str as a sequence of characters)."""
 
@@ -538,7 +551,7 @@ def _make_converter() -> cattrs.Converter:
     # cattrs' defaults coerce ("5" becomes 5); a replay from someone else must have exactly the types written.
     converter = cattrs.Converter()
     converter.register_structure_hook(int, _strict("an int", (int,)))
-    converter.register_structure_hook(float, _strict("a number", (int, float), float))
+    converter.register_structure_hook(float, _finite)
     converter.register_structure_hook(str, _strict("a str", (str,)))
     converter.register_structure_hook(bool, _strict("a bool", (bool,)))
     converter.register_structure_hook(bytes, _strict("bytes", (bytes,)))
@@ -554,6 +567,7 @@ def _make_converter() -> cattrs.Converter:
 _converter = _make_converter()
 
 
-def _one_line(text: str) -> str:
+def one_line(text: str) -> str:
+    """The first line of a text (a message read from a file may hold several)."""
     lines = text.strip().splitlines()
     return lines[0] if lines else ""

@@ -86,7 +86,11 @@ class Simulator:
         if digest_bytes(state) != replay.result.final_digest:  # a replay with no steps checks it here
             self._locate(0, replay.steps, "the final state differs from the recorded one")
         result = replay.result
-        if result.forfeit is None:
+        if result.forfeit is not None:
+            self._check_forfeit(state)
+        else:
+            if result.error is not None:
+                raise Diverged(replay.steps, "the replay gives a forfeit's reason, but no seat forfeited")
             if not state.is_terminal:
                 raise Diverged(replay.steps, "the match has not ended, but the replay ends without a forfeit")
             returns = [float(r) for r in state.returns()]
@@ -99,6 +103,19 @@ class Simulator:
             raise ReplayError("corrupted: checksum mismatch, though the match re-simulates (the header, "
                               "annotations or result were changed)")
         return state
+
+    def _check_forfeit(self, state: State) -> None:
+        """A forfeit ends the match where the seat to act failed to (the runner's rule): the match must not
+        have ended there, the forfeiting seat must be the one to act, and it must say why."""
+        result = self.replay.result
+        said = f"the replay says {self.names[result.forfeit]} forfeited"
+        if state.is_terminal:
+            raise Diverged(self.replay.steps, f"{said}, but the match ended normally")
+        to_act = state.to_act[0]
+        if to_act != result.forfeit:
+            raise Diverged(self.replay.steps, f"{said}, but {self.names[to_act]} was to act")
+        if not result.error:
+            raise Diverged(self.replay.steps, f"{said}, but gives no reason")
 
     def action(self, step: int) -> tuple[int, Any]:
         """(seat, decoded action) of step `step` (1-based)."""

@@ -145,9 +145,12 @@ class ReplayViewer(App):
 
     def refresh_panels(self) -> None:
         """Recompute every panel's text for the current step and view."""
+        from replays.commands import game_call
+
         try:
             state = self.simulator.state_at(self.step)
-            board = self.game.render(state.observation(self.seat), self.seat)
+            seen = game_call(self.game, "observation", state.observation, self.seat)
+            board = game_call(self.game, "render", self.game.render, seen, self.seat)  # a crash names the game
         except Exception as error:  # a replay that diverges part-way still shows up to there
             board = f"cannot show step {self.step}: {error}"
         header = self.replay.header
@@ -179,9 +182,9 @@ class ReplayViewer(App):
             lines.append((">" if index == self.step + 1 else " ") + group[0])
             lines += [" " + line for line in group[1:]]
         if self.step == self.replay.steps:
-            from corekit.cli import describe_result
+            from replays.commands import result_line
 
-            result = describe_result(self.game, self.replay.header.seats, self.replay.result, self.simulator.names)
+            result = result_line(self.simulator)
             lines.append(folded(result, width + 1) if width else result)
         return "\n".join(lines)
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from click.testing import CliRunner, Result
 
@@ -13,6 +14,8 @@ from corekit import Player, PlayerType, Registry, Rng, hookimpl, play_match
 from corekit.cli import CliContext, cli
 from corekit.plugins import default_registry
 from replays.commands import setup
+from replays.format import digest_bytes, encode_replay, read_replay
+from replays.simulate import Simulator
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "replays"
 STATS_ROWS = 6
@@ -26,6 +29,24 @@ def campfire(*args: str, registry: Registry | None = None) -> Result:
         impl.function(cli=cli)
     setup(cli)  # the replays plugin is installed, but make the test independent of entry-point state
     return CliRunner().invoke(cli, list(args), obj=CliContext(registry), catch_exceptions=True)
+
+
+def forfeited_at(path: Path, steps: int, seat: int | None = None, error: str | None = "ran out of time") -> None:
+    """Rewrite the replay at `path` (with a valid checksum) as if it ended by forfeit after `steps` steps:
+    by `seat` (default: the seat to act there, as a real forfeit), giving `error` as the reason."""
+    replay = read_replay(path)
+    state = Simulator(replay).state_at(steps)
+    seat = state.to_act[0] if seat is None else seat
+    players = len(replay.header.seats)
+    replay.seats, replay.actions, replay.checks = replay.seats[:steps], replay.actions[:steps], replay.checks[:steps]
+    replay.times = None if replay.times is None else replay.times[:steps]
+    replay.stats = {step: rows for step, rows in replay.stats.items() if step <= steps}
+    replay.digests = replay.digests[: (steps // replay.header.digest_every + 1) * 8]
+    returns = tuple(0.0 if s == seat else 1.0 / (players - 1) for s in range(players))
+    replay.result = attrs.evolve(
+        replay.result, steps=steps, returns=returns, final_digest=digest_bytes(state), forfeit=seat, error=error
+    )
+    path.write_bytes(encode_replay(replay))
 
 
 def errors(result: Result) -> list[str]:

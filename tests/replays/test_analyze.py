@@ -9,6 +9,8 @@ from collections import Counter
 import pytest
 
 from corekit import play_match
+from corekit.plugins import default_registry
+from replays.analysis import Analysis
 from replays.format import read_replay
 from tests.replays.conftest import campfire, errors
 
@@ -134,3 +136,45 @@ def test_the_summary_title_counts_one_replay_in_the_singular(folder):
     out = campfire("replay", "analyze", str(results[0][2]))
     assert out.exit_code == 0, out.output
     assert out.stdout.splitlines()[0].strip() == "1 replay"
+
+
+def test_an_empty_path_is_refused_not_read_as_the_current_folder(folder, monkeypatch):
+    root, results = folder
+    monkeypatch.chdir(root)  # "" would otherwise be this folder and its six replays
+    out = campfire("replay", "analyze", "", str(results[0][2]), "--json")
+    assert out.exit_code == 1
+    assert errors(out) == ["the replay path is empty"]
+    assert json.loads(out.stdout)["files"] == 1
+
+
+@pytest.mark.parametrize("columns", [80, 100])
+def test_the_tables_follow_the_terminal_width(folder, monkeypatch, columns):
+    root, _ = folder
+    monkeypatch.setenv("COLUMNS", str(columns))
+    out = campfire("replay", "analyze", str(root))
+    assert out.exit_code == 0, out.output
+    assert max(len(line) for line in out.stdout.splitlines()) == columns  # the actions table fills the width
+
+
+def test_an_action_text_that_raises_is_named_as_the_games_error_not_the_files(record, monkeypatch):
+    path = record()
+
+    def broken(self, action):
+        raise KeyError(action)
+
+    monkeypatch.setattr(type(default_registry().game("grizzly-race")), "action_text", broken)
+    out = campfire("replay", "analyze", str(path))
+    assert out.exit_code == 1
+    [line] = errors(out)
+    first = read_replay(path).actions[0]
+    assert line.startswith(f"{path}: step 1: game 'grizzly-race' raised KeyError: {first} in action_text (at ")
+    assert "test_analyze.py:" in line and line.endswith(" in broken)")  # where the game's code raised
+
+
+def test_json_output_is_never_nan(folder, monkeypatch):
+    """Belt and braces (the reader refuses non-finite numbers): strict JSON parsers reject NaN."""
+    root, _ = folder
+    monkeypatch.setattr(Analysis, "report", lambda self: {"files": 1, "win_rate": float("nan")})
+    out = campfire("replay", "analyze", str(root), "--json")
+    assert out.exit_code != 0
+    assert "NaN" not in out.stdout

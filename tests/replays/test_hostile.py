@@ -3,6 +3,7 @@ exit, no traceback and bounded memory, and the other files on the command line a
 
 from __future__ import annotations
 
+import json
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
@@ -271,3 +272,22 @@ def test_paths_in_errors_are_as_given(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     Path("x.cfr").write_bytes(b"junk")
     assert errors(campfire("replay", "verify", "x.cfr"))[0].startswith("x.cfr: ")
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), float("-inf")], ids=["nan", "inf", "-inf"])
+@pytest.mark.parametrize(
+    ("path", "field"),
+    [
+        (("result", "returns", 1), "result.returns[1]"),
+        (("header", "options", "stall_rounds"), "header.options.stall_rounds"),
+    ],
+    ids=["returns", "option"],
+)
+def test_a_non_finite_number_is_refused_when_the_file_is_read(good, tmp_path, value, path, field):
+    """Even unverified: `analyze --no-verify --json` would print NaN, which is not JSON."""
+    bad = tmp_path / "bad.cfr"
+    bad.write_bytes(forge(good, _set(path, value)))
+    out = campfire("replay", "analyze", "--no-verify", "--json", str(bad))
+    assert out.exit_code == 1
+    assert errors(out) == [f"{bad}: {field} must be a finite number, got {value}"]
+    assert json.loads(out.stdout)["files"] == 0

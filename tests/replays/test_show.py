@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from corekit import play_match
 from corekit.plugins import default_registry
-from tests.replays.conftest import campfire, errors
+from replays.format import encode_replay, read_replay
+from tests.replays.conftest import campfire, errors, forfeited_at
 
 PLAY = ("play", "grizzly-race", "--players", "random,random", "--seed", "5")
 
@@ -149,3 +151,34 @@ def test_show_lists_the_actions_and_commentary_exactly_as_play_printed_them(tmp_
         at = play_lines.index(block[0])
         assert play_lines[at:at + len(block)] == block
         assert shown[-1] == play_lines[-1]
+
+
+def test_a_render_that_raises_is_named_as_the_games_error_not_the_files(played, monkeypatch):
+    _, path, _ = played
+
+    def broken(self, observation, seat):
+        raise ValueError("render broke\nand more")
+
+    monkeypatch.setattr(type(default_registry().game("grizzly-race")), "render", broken)
+    shown = campfire("replay", "show", str(path))
+    assert shown.exit_code == 1
+    [line] = errors(shown)
+    assert line.startswith(f"{path}: game 'grizzly-race' raised ValueError: render broke in render (at ")
+    assert "test_show.py:" in line and line.endswith(" in broken)")  # where the game's code raised
+    assert shown.stdout == ""
+
+
+def test_stored_text_is_shown_on_one_line(tmp_path):
+    """A forfeit's reason or a player spec may hold anything, newlines too: `show` keeps each on its line."""
+    path = tmp_path / "r.cfr"
+    campfire(*PLAY, "--replay", str(path))
+    replay = read_replay(path)
+    replay.header = attrs.evolve(replay.header, seats=("random\nsecond line", "random"))
+    path.write_bytes(encode_replay(replay))
+    forfeited_at(path, 5, error="line one\nline two\r\nline three")
+    shown = campfire("replay", "show", str(path))
+    assert shown.exit_code == 0, shown.output
+    lines = shown.stdout.splitlines()
+    assert lines[-1].startswith("Result: seat ") and lines[-1].endswith(" forfeits (line one) after 5 steps")
+    assert "  seat 0: random" in lines
+    assert not any("line two" in line or "line three" in line or "second line" in line for line in lines)

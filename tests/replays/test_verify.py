@@ -8,7 +8,7 @@ import pytest
 from corekit.plugins import default_registry
 from replays.format import FORMAT_VERSION, decode_replay, encode_replay, read_replay
 from replays.simulate import Diverged, Simulator
-from tests.replays.conftest import campfire, errors
+from tests.replays.conftest import campfire, errors, forfeited_at
 
 
 def _action_offset(data: bytes, replay) -> int:
@@ -167,3 +167,39 @@ def test_an_old_format_version_with_a_reader_still_loads(record, monkeypatch):
     replay = decode_replay(old)
     assert replay.format_version == 0
     Simulator(replay).verify()
+
+
+def test_a_forfeit_the_match_contradicts_fails_verify_in_one_line(record):
+    """A stored forfeit must agree with the re-simulation: the match may not have ended, the forfeiting seat
+    is the one that was to act, and a forfeit (and only a forfeit) gives its reason."""
+    ended = record(seed=5)
+    replay = read_replay(ended)
+    replay.result = type(replay.result)(**{**_fields(replay.result), "forfeit": 0, "error": "ran out of time"})
+    ended.write_bytes(encode_replay(replay))
+    no_seat = record(seed=6)
+    replay = read_replay(no_seat)
+    replay.result = type(replay.result)(**{**_fields(replay.result), "error": "ran out of time"})
+    no_seat.write_bytes(encode_replay(replay))
+    other_seat, no_reason = record(seed=7), record(seed=8)
+    to_act = Simulator(read_replay(other_seat)).state_at(5).to_act[0]
+    forfeited_at(other_seat, 5, seat=1 - to_act)
+    forfeited_at(no_reason, 5, error=None)
+    to_act_no_reason = Simulator(read_replay(no_reason)).state_at(5).to_act[0]
+    result = campfire("replay", "verify", str(ended), str(no_seat), str(other_seat), str(no_reason))
+    assert result.exit_code == 1
+    steps = read_replay(ended).steps
+    assert errors(result) == [
+        f"{ended}: diverges at step {steps}: the replay says seat 0 forfeited, but the match ended normally",
+        f"{no_seat}: diverges at step {read_replay(no_seat).steps}: the replay gives a forfeit's reason, "
+        "but no seat forfeited",
+        f"{other_seat}: diverges at step 5: the replay says seat {1 - to_act} forfeited, but seat {to_act} was to act",
+        f"{no_reason}: diverges at step 5: the replay says seat {to_act_no_reason} forfeited, but gives no reason",
+    ]
+    assert result.stdout == ""
+
+
+def test_a_forfeit_that_agrees_with_the_match_verifies(record):
+    path = record()
+    forfeited_at(path, 5)
+    result = campfire("replay", "verify", str(path))
+    assert result.exit_code == 0, result.output
