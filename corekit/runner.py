@@ -200,19 +200,22 @@ def play_match(
             on_step(match, seat, action)
         if match.steps > bound:
             raise MatchTooLong(f"{game.id} passed its declared bound of {bound} decisions")
-    if forfeit is None:
-        returns = tuple(float(r) for r in state.returns())
-    elif game.cooperative:  # the team loses together to the villain
-        returns = (0.0,) * n
-    else:
-        share = 1.0 / (n - 1) if n > 1 else 0.0
-        returns = tuple(0.0 if s == forfeit else share for s in range(n))
+    returns = tuple(float(r) for r in state.returns()) if forfeit is None else forfeit_returns(game, n, forfeit)
     result = MatchResult(returns, match.steps, tuple(decisions), tuple(spent), forfeit, error)
     try:
         hook.campfire_match_end(match=match, result=result)
     except Exception as error:  # e.g. the replay could not be written: the result must still reach the caller
         raise ListenerFailed(result, f"after the match: {first_line(error)}") from error
     return result
+
+
+def forfeit_returns(game: Game, players: int, forfeit: int) -> tuple[float, ...]:
+    """The returns of a match seat `forfeit` forfeited: it scores 0 and the others share its win; in a
+    cooperative game the team loses together to the villain."""
+    if game.cooperative:
+        return (0.0,) * players
+    share = 1.0 / (players - 1) if players > 1 else 0.0
+    return tuple(0.0 if s == forfeit else share for s in range(players))
 
 
 def _game_step(game: Game, match: Match, step: Callable[..., Any], *args: Any) -> Any:

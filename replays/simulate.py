@@ -16,6 +16,7 @@ import attrs
 from corekit.errors import first_line
 from corekit.game import Game, IllegalAction, State
 from corekit.plugins import Registry, UnknownName, default_registry
+from corekit.runner import forfeit_returns
 from replays.format import Replay, ReplayError, digest_bytes
 
 MAX_SNAPSHOTS = 256
@@ -93,12 +94,13 @@ class Simulator:
                 raise Diverged(replay.steps, "the replay gives a forfeit's reason, but no seat forfeited")
             if not state.is_terminal:
                 raise Diverged(replay.steps, "the match has not ended, but the replay ends without a forfeit")
-            returns = [float(r) for r in state.returns()]
-            if len(returns) != len(result.returns) or any(
-                not math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12) for a, b in zip(returns, result.returns)
-            ):
-                raise Diverged(replay.steps, f"the returns are {_floats(returns)}, the replay says "
-                                             f"{_floats(result.returns)}")
+        returns = ([float(r) for r in state.returns()] if result.forfeit is None
+                   else forfeit_returns(self.game, len(replay.header.seats), result.forfeit))
+        if len(returns) != len(result.returns) or any(
+            not math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12) for a, b in zip(returns, result.returns)
+        ):
+            raise Diverged(replay.steps, f"the returns are {_floats(returns)}, the replay says "
+                                         f"{_floats(result.returns)}")
         if not replay.intact:
             raise ReplayError("corrupted: checksum mismatch, though the match re-simulates (the header, "
                               "annotations or result were changed)")

@@ -13,6 +13,7 @@ from click.testing import CliRunner, Result
 from corekit import Player, PlayerType, Registry, Rng, hookimpl, play_match
 from corekit.cli import CliContext, cli
 from corekit.plugins import default_registry
+from corekit.runner import forfeit_returns
 from replays.commands import setup
 from replays.format import digest_bytes, encode_replay, read_replay
 from replays.simulate import Simulator
@@ -31,9 +32,11 @@ def campfire(*args: str, registry: Registry | None = None) -> Result:
     return CliRunner().invoke(cli, list(args), obj=CliContext(registry), catch_exceptions=True)
 
 
-def forfeited_at(path: Path, steps: int, seat: int | None = None, error: str | None = "ran out of time") -> None:
+def forfeited_at(path: Path, steps: int, seat: int | None = None, error: str | None = "ran out of time",
+                 returns: tuple[float, ...] | None = None) -> None:
     """Rewrite the replay at `path` (with a valid checksum) as if it ended by forfeit after `steps` steps:
-    by `seat` (default: the seat to act there, as a real forfeit), giving `error` as the reason."""
+    by `seat` (default: the seat to act there, as a real forfeit), giving `error` as the reason, with `returns`
+    (default: a forfeit's, as the runner gives them)."""
     replay = read_replay(path)
     state = Simulator(replay).state_at(steps)
     seat = state.to_act[0] if seat is None else seat
@@ -42,7 +45,7 @@ def forfeited_at(path: Path, steps: int, seat: int | None = None, error: str | N
     replay.times = None if replay.times is None else replay.times[:steps]
     replay.stats = {step: rows for step, rows in replay.stats.items() if step <= steps}
     replay.digests = replay.digests[: (steps // replay.header.digest_every + 1) * 8]
-    returns = tuple(0.0 if s == seat else 1.0 / (players - 1) for s in range(players))
+    returns = forfeit_returns(Simulator(replay).game, players, seat) if returns is None else returns
     replay.result = attrs.evolve(
         replay.result, steps=steps, returns=returns, final_digest=digest_bytes(state), forfeit=seat, error=error
     )

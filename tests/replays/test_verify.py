@@ -203,3 +203,14 @@ def test_a_forfeit_that_agrees_with_the_match_verifies(record):
     forfeited_at(path, 5)
     result = campfire("replay", "verify", str(path))
     assert result.exit_code == 0, result.output
+
+
+def test_a_forfeit_whose_returns_are_not_a_forfeits_fails_verify(record):
+    """The forfeiting seat scores 0 and the others share its win: a replay may not say otherwise."""
+    path = record()
+    forfeited_at(path, 5, returns=(0.5, 0.5))
+    result = campfire("replay", "verify", str(path))
+    assert result.exit_code == 1
+    to_act = Simulator(read_replay(path)).state_at(5).to_act[0]
+    expected = "(0, 1)" if to_act == 0 else "(1, 0)"
+    assert errors(result) == [f"{path}: diverges at step 5: the returns are {expected}, the replay says (0.5, 0.5)"]
