@@ -25,7 +25,8 @@ from corekit.tournament.store import ResultsError
               help="Player specs to compare, e.g. mcts:iterations=500,heuristic,random (see `campfire play "
                    "--help`).")
 @click.option("--games", "-n", type=int, default=None,
-              help="Matches to play [default: ten deals, each deal every seating of the specs once].")
+              help="Matches to play [default: ten deals, each deal every seating of the specs once; with --resume, "
+                   "as many as the run being resumed].")
 @click.option("--seats", "-k", type=int, default=None, help="Seats per match [default: the number of specs].")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Tournament seed; each deal's seed derives from it.")

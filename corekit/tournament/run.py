@@ -26,7 +26,7 @@ from corekit.runner import PlayerNotBuilt, build_spec, set_up
 from corekit.tournament import backends
 from corekit.tournament.report import summarize
 from corekit.tournament.schedule import default_games, lineups, plan
-from corekit.tournament.store import REPORT, MatchRecord, ResultsFile
+from corekit.tournament.store import REPORT, MatchRecord, ResultsFile, resumed_games
 from corekit.tournament.worker import Settings, worker_registry
 
 Progress = Callable[[int, int], Callable[[], None]]
@@ -94,7 +94,11 @@ def run_tournament(
         _check_player(registry, game, text, derive_seed(tournament.seed, "check", seat))
     if cluster is not None or jobs > 1:
         _check_workers_see(registry, tournament)
-    games = default_games(len(specs), seats) if tournament.games is None else tournament.games
+    games = tournament.games
+    if games is None and resume and out is not None and os.fspath(out):  # as many as the run being resumed
+        games = resumed_games(Path(out))
+    if games is None:
+        games = default_games(len(specs), seats)
     if games < 1:
         raise OptionError(f"--games must be at least 1, got {games}")
     if (resume or replays) and out is None:

@@ -118,6 +118,17 @@ class ResultsFile:
         os.fsync(self._file.fileno())
 
 
+def resumed_games(directory: Path) -> int | None:
+    """The matches a tournament in `directory` was planned to play: its header's --games, or more when an earlier
+    resume played beyond them. None when there is nothing to resume."""
+    path = Path(directory) / RESULTS
+    if not path.is_file() or path.stat().st_size == 0:
+        return None
+    header, records = read_results(path)
+    planned = header.get("games")
+    return max(planned if _whole(1)(planned) else 1, max(records, default=-1) + 1)
+
+
 def read_results(path: Path, repair: bool = False) -> tuple[dict[str, Any], dict[int, MatchRecord]]:
     """The header and the records (first one per index) of a results file.
 

@@ -121,6 +121,20 @@ def test_a_resumed_tournament_that_kept_replays_keeps_them_for_the_matches_it_ad
     assert json.loads(resumed.output)["missing_replays"] == []
 
 
+def test_a_resume_without_games_plays_to_the_size_the_run_was_started_with(tmp_path: Path) -> None:
+    args = ["tournament", "grizzly-race", "-p", "random,random", "-j", "1", "--out", str(tmp_path)]
+    assert run(*args, "-n", "6").exit_code == 0
+    results = tmp_path / "results.jsonl"
+    lines = results.read_text().splitlines(keepends=True)
+    results.write_text("".join(lines[:3]))  # as if killed after 2 of its 6 matches
+    resumed = run(*args, "--resume", "--json")  # no -n: the default (20) would be the wrong size
+    assert resumed.exit_code == 0, resumed.output
+    assert json.loads(resumed.output)["matches"] == 6 and len(read_results(results)[1]) == 6
+    grown = run(*args, "-n", "8", "--resume", "--json")
+    again = run(*args, "--resume", "--json")  # the earlier resume's 8, not the header's 6
+    assert json.loads(grown.output)["matches"] == json.loads(again.output)["matches"] == 8
+
+
 def test_plot_draws_the_ratings_into_a_png(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "ratings.png"
