@@ -292,7 +292,7 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
         names = _plain_names(len(specs))
     echo = click.echo
     if not quiet:
-        echo(f"{game.title} ({game.id}), {len(specs)} players, seed {seed}")
+        echo(f"{game.title} ({game.id}), {counted(len(specs), 'player')}, seed {seed}")
         if options_to_dict(options):
             echo("options: " + options_text(options_to_dict(options)))
         for seat, spec in enumerate(specs):
@@ -410,7 +410,7 @@ def check_command(ctx: click.Context, game_id: str, games: int, seed: int, playe
         return
     failed = False
     for players in counts:
-        report = _with_progress(f"{game.id}, {players} players", games,
+        report = _with_progress(f"{game.id}, {counted(players, 'player')}", games,
                                 lambda tick, p=players: check_game(game, p, games, seed, options, progress=tick))
         if not leaks:
             leak_note = "no leak check (--no-leaks)"

@@ -14,6 +14,7 @@ import gc
 import hashlib
 import math
 import os
+import re
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -370,6 +371,12 @@ def _unpack(data: bytes, *, what: str, **limits: int) -> Any:
         raise ReplayError(f"not a campfire replay: the {what} is nested too deeply") from None
     except Exception as error:  # msgpack reports limits and bad bytes as ValueError and friends
         reason = first_line(error)
+        # msgpack names its limits by their parameter: "5000 exceeds max_str_len(4096)" is a text too long.
+        found = re.fullmatch(r"(\d+) exceeds max_(str|bin|array|map)_len\((\d+)\)", reason)
+        if found:
+            kind, unit = {"str": ("a text", "bytes"), "bin": ("a byte string", "bytes"), "array": ("an array", "items"),
+                          "map": ("a map", "entries")}[found[2]]
+            reason = f"{kind} of {found[1]} {unit} where a replay allows at most {found[3]}"
         raise ReplayError(f"not a campfire replay: unreadable {what} ({reason})") from None
     finally:
         if collecting:
@@ -377,7 +384,7 @@ def _unpack(data: bytes, *, what: str, **limits: int) -> Any:
     stray = len(data) - unpacker.tell()
     # Stray bytes after something that is no replay at all: the caller's "not a replay" says more.
     if stray and (what != "file" or (isinstance(value, dict) and MARKER in value)):
-        raise ReplayError(f"not a campfire replay: {stray} stray bytes after the {what}")
+        raise ReplayError(f"not a campfire replay: {counted(stray, 'stray byte')} after the {what}")
     return value
 
 
@@ -408,7 +415,7 @@ def _read_body_v1(body: Any) -> Replay:
     if len(result.returns) != players:
         raise ReplayError(f"result.returns has {counted(len(result.returns), 'value')} for {counted(players, 'seat')}")
     if result.forfeit is not None and not 0 <= result.forfeit < players:
-        raise ReplayError(f"result.forfeit is seat {result.forfeit}, which does not exist ({players} seats)")
+        raise ReplayError(f"result.forfeit is seat {result.forfeit}, which does not exist ({counted(players, 'seat')})")
     if seats and max(seats) >= players:
         step = next(i for i, s in enumerate(seats) if s >= players) + 1
         raise ReplayError(f"bad action stream: step {step} is played by seat {seats[step - 1]} of {players}")
@@ -417,7 +424,7 @@ def _read_body_v1(body: Any) -> Replay:
             raise ReplayError(f"bad action stream: step {index + 1} has an action code of the wrong shape")
     if times is not None:
         if len(times) != steps:
-            raise ReplayError(f"bad annotations: {len(times)} times for {steps} steps")
+            raise ReplayError(f"bad annotations: {counted(len(times), 'time')} for {counted(steps, 'step')}")
         if not all(type(t) is int and t >= 0 for t in times):
             raise ReplayError("bad annotations: a time is not a whole number of microseconds")
     stats = _read_stats(raw_stats, steps)

@@ -39,6 +39,13 @@ def test_play_prints_the_same_log_every_time():
     assert first.output != run("play", "grizzly-race", "--players", "random,random,random", "--seed", "4").output
 
 
+def test_play_names_the_player_count_in_the_right_number():
+    one = run("play", "camp-grizzly", "--players", "heuristic", "--seed", "1")
+    assert one.exit_code == 0 and one.output.splitlines()[0] == "Camp Grizzly (camp-grizzly), 1 player, seed 1"
+    two = run("play", "grizzly-race", "--players", "random,random", "--seed", "1")
+    assert two.output.splitlines()[0].endswith("(grizzly-race), 2 players, seed 1")
+
+
 def test_play_passes_game_options():
     result = run("play", "grizzly-race", "-p", "random,random", "-o", "stall_rounds=2", "--seed", "1", "-q")
     assert result.exit_code == 0

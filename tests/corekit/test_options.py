@@ -73,6 +73,14 @@ def test_the_players_list_keeps_a_specs_parameters_together():
         split_specs("random,,random")
 
 
+def test_an_option_after_a_spec_without_a_colon_is_refused_with_the_spelling_that_works():
+    with pytest.raises(OptionError, match=r"^'x=1' in 'random,x=1' is an option with no player: options follow the "
+                                          r"player and a colon, e.g. random:x=1$"):
+        split_specs("random,x=1")
+    with pytest.raises(OptionError, match=r"e\.g\. mcts:iterations=5$"):
+        split_specs("iterations=5,random")
+
+
 def test_an_option_given_twice_is_refused_rather_than_the_last_one_kept():
     with pytest.raises(OptionError, match=r"^option: option 'stall_rounds' is given twice$"):
         parse_pairs(["stall_rounds=1", "stall_rounds=2"], "option")
