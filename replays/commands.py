@@ -242,18 +242,28 @@ def action_lines(simulator: Simulator, first: int, last: int, seat: int | None,
 
 
 def _expand(paths: tuple[str, ...]) -> Iterator[str | None]:
-    """Each file named, and each replay file in each folder named; None after reporting a folder that has
-    none (a mistyped folder should fail like a mistyped file, not print an empty report)."""
+    """Each file named, and each replay file in each folder named, once each (a file named twice, or also
+    inside a folder named, would count its match twice); None after reporting a folder that has none (a
+    mistyped folder should fail like a mistyped file, not print an empty report)."""
+    seen: set[Path] = set()
+
+    def first_time(name: str) -> bool:
+        where = Path(name).resolve()
+        new = where not in seen
+        seen.add(where)
+        return new
+
     for name in paths:
         path = Path(name)
         if not name or not path.is_dir():  # Path("") is the current folder: "" goes to the reader, which refuses it
-            yield name
+            if not name or first_time(name):
+                yield name
             continue
         found = [str(p) for p in sorted(path.rglob("*")) if p.suffix in SUFFIXES and p.is_file()]
         if not found:
             _problem(name, ReplayError(f"no {' or '.join('*' + suffix for suffix in SUFFIXES)} files in this folder"))
             yield None
-        yield from found
+        yield from filter(first_time, found)
 
 
 def _problem(name: str, error: BaseException) -> None:

@@ -178,3 +178,11 @@ def test_json_output_is_never_nan(folder, monkeypatch):
     out = campfire("replay", "analyze", str(root), "--json")
     assert out.exit_code != 0
     assert "NaN" not in out.stdout
+
+
+def test_a_file_named_twice_or_also_inside_a_folder_named_counts_once(folder):
+    root, results = folder
+    in_sub = str(results[4][2])
+    out = campfire("replay", "analyze", str(root), in_sub, str(root / "sub"), str(results[0][2]), "--json")
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["files"] == 6
