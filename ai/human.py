@@ -5,7 +5,7 @@ through click's CliRunner. Each turn opens with what happened since the seat's l
 commentary between its two observations, so nothing it could not see). A person answers with the
 action's number in the list, its text (as `game.action_text` writes it, case and spacing ignored), the
 start of one text alone ("hold" for "hold the stick closer") or the action itself as written (`hold`);
-anything else is refused and the question asked again. End of input raises `QuitMatch`, which
+anything else is refused and the question asked again. `quit` or end of input raises `QuitMatch`, which
 `campfire play` reports as an abandoned match.
 """
 
@@ -18,6 +18,9 @@ import click
 
 from corekit import Action, Player, QuitMatch, SeatView
 from corekit.words import folded
+
+QUIT = "quit"
+"""What a person types to leave the match (end of input, Ctrl-D, does the same)."""
 
 
 class HumanPlayer(Player):
@@ -48,7 +51,7 @@ class HumanPlayer(Player):
             self._stdin = click.get_text_stream("stdin")
         stdin = self._stdin
         while True:
-            click.echo(f"Choose 1-{len(legal)} or type the action: ", nl=False)
+            click.echo(f"Choose 1-{len(legal)} or type the action ({QUIT} to leave): ", nl=False)
             line = stdin.readline()
             if not line:
                 click.echo("")
@@ -56,6 +59,8 @@ class HumanPlayer(Player):
             choice = parse_choice(line, legal, texts)
             if choice is not None:
                 return choice
+            if line.strip().lower() == QUIT:  # after the actions: a game may have one spelled "quit"
+                raise QuitMatch(f"{game.seat_name(view.seat)} left")
             click.echo(f"{line.strip()!r} is not a legal action here; answer with a number or one of the texts above.")
 
 

@@ -40,6 +40,19 @@ def test_end_of_input_abandons_the_match_cleanly():
     assert "Traceback" not in result.output
 
 
+def test_quit_leaves_the_match_and_says_the_replay_was_not_written(tmp_path):
+    from replays.commands import setup
+
+    setup(cli)  # adds `play --replay`, as the installed command has it
+    replay = tmp_path / "m.cfr"
+    result = CliRunner().invoke(cli, ["play", "grizzly-race", "--players", "human,random", "--seed", "3", "--replay",
+                                      str(replay)], input="1\nQuit\n", obj=None)
+    assert "(quit to leave)" in result.output
+    assert result.exit_code == 1
+    assert result.output.rstrip().endswith(f"Match abandoned: seat 0 left; {replay} was not written")
+    assert not replay.exists()
+
+
 def test_other_seats_secret_moves_are_not_printed_with_a_person_at_the_table():
     result = _play("", players="random,human")
     assert "seat 0: play" not in result.output
