@@ -143,9 +143,11 @@ class Registry:
                 self.heuristics.setdefault(game_id, heuristic)
 
     def _each(self, hook_name: str) -> Iterable[tuple[str, Any]]:
-        """Call one registration hook plugin by plugin, so one that raises spoils only itself."""
+        """Call one registration hook plugin by plugin, so one that raises spoils only itself; in the order
+        they were registered, so an installed plugin keeps its ids and a later one (CAMPFIRE_PLUGINS) that
+        reuses one is the one skipped."""
         caller = getattr(self.pm.hook, hook_name)
-        for impl in reversed(caller.get_hookimpls()):
+        for impl in caller.get_hookimpls():
             try:
                 yield impl.plugin_name, impl.function()
             except (Exception, SystemExit) as error:  # SystemExit too, as for imports

@@ -59,8 +59,15 @@ def test_things_that_are_not_games_and_duplicate_ids_are_refused_with_a_warning(
     assert list(registry.games) == ["toy"]
     assert any("not a Game" in w for w in registry.warnings)
     [duplicate] = [w for w in registry.warnings if "already registered" in w]
-    assert duplicate in ("plugin 'again': game id 'toy' is already registered by plugin 'odd'; this one is skipped",
-                         "plugin 'odd': game id 'toy' is already registered by plugin 'again'; this one is skipped")
+    assert duplicate == "plugin 'again': game id 'toy' is already registered by plugin 'odd'; this one is skipped"
+
+
+def test_a_plugin_from_the_environment_cannot_replace_an_installed_game(monkeypatch):
+    monkeypatch.setenv("CAMPFIRE_PLUGINS", "tests.corekit.fixtures.impostor_plugin")
+    registry = Registry()
+    assert registry.games["slasher"].title != "Impostor"
+    assert ("plugin 'tests.corekit.fixtures.impostor_plugin': game id 'slasher' is already registered by plugin "
+            "'slasher'; this one is skipped") in registry.warnings
 
 
 def test_unknown_names_list_what_is_known():
