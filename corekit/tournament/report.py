@@ -19,7 +19,7 @@ from typing import Any
 from corekit.errors import os_reason
 from corekit.game import Game
 from corekit.tournament.store import MatchRecord
-from corekit.words import counted
+from corekit.words import counted, joined
 
 Z95 = 1.959963984540054
 
@@ -240,6 +240,11 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     if schedule and not schedule["balanced"]:
         console.print(f"Note: {report['matches']} matches is not a whole number of deals of "
                       f"{schedule['seatings_per_deal']} seatings, so seats are not perfectly balanced.")
+    idle = [player["name"] for player in report["players"] if not player["seats_played"]]
+    if idle and report["matches"]:  # their ratings are only the prior: say so rather than rank them
+        console.print(f"Note: {joined(idle)} played no match; their ratings are the starting guess. "
+                      + (f"One deal is {schedule['seatings_per_deal']} matches." if schedule else ""),
+                      highlight=False)
     console.print(f"Forfeits: {report['forfeits']}; failed matches: {len(report['failed'])}")
     for entry in report.get("forfeit_reasons", [])[:5]:
         console.print(f"  forfeited {counted(entry['matches'], 'match', 'matches')}: {entry['reason']}",

@@ -45,6 +45,15 @@ def test_the_table_names_each_spec_and_the_seat_win_rates() -> None:
     assert "not perfectly balanced" not in result.output
     uneven = run("tournament", "grizzly-race", "-p", "random,heuristic,random", "-n", "4", "-j", "1")
     assert "4 matches is not a whole number of deals of 6 seatings" in uneven.output
+    assert "played no match" not in uneven.output
+
+
+def test_specs_that_played_no_match_are_named_in_a_note() -> None:
+    result = run("tournament", "grizzly-race", "-p", "random,random,random,random,random", "-k", "2", "-n", "4",
+                 "-j", "1")
+    assert result.exit_code == 0, result.output
+    assert "Note: random#4 and random#5 played no match; their ratings are the starting guess. One deal is " in (
+        " ".join(result.output.split()))
 
 
 def test_a_test_only_player_plays_in_process_with_one_job() -> None:
