@@ -114,6 +114,8 @@ def _convert(raw: Any, kind: Any, field: attrs.Attribute, what: str) -> Any:
             if lowered in ("0", "false", "no", "off"):
                 return False
             raise ValueError
+        if kind in (int, float) and not (text.isascii() and "_" not in text):
+            raise ValueError  # Python's int() also reads 1_000 and other scripts' digits: not how a number is typed
         if kind is int:
             return int(text)
         if kind is float:

@@ -160,6 +160,8 @@ def _importable(text: str) -> str:
     by its dotted name from above its package, so that a scaffolded game's `pkg/plugin.py` can import `pkg`.
     """
     if not text.endswith(".py"):
+        if Path(text).exists():  # a path, not a module name: "No module named 'x.cfr'" would say less
+            raise click.ClickException(f"--plugin {text}: a file of a plugin must end in .py (or give its module name)")
         _on_path(Path.cwd(), first=False)  # an installed module of that name still wins
         return text
     path = Path(text).resolve()

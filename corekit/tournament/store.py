@@ -263,7 +263,9 @@ def _parse(line: str, path: Path, number: int) -> dict[str, Any]:
 def _check_same(found: dict[str, Any], wanted: dict[str, Any], path: Path) -> None:
     """Refuse to mix two tournaments, naming each setting that differs (an option, not the whole options)."""
     changes = []
-    for key in BINDING:
+    # Another game's options and version differ as a matter of course: the game alone says it all.
+    keys = ("game",) if found.get("game") != wanted.get("game") else BINDING
+    for key in keys:
         old, new = found.get(key), wanted.get(key)
         if old == new:
             continue

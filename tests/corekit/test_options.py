@@ -28,6 +28,14 @@ def test_text_values_are_read_by_the_field_type():
     assert opts == Opts(rounds=7, ratio=0.25, fast=True, setup=Setup.EASY)
 
 
+@pytest.mark.parametrize(("name", "text"), [("rounds", "1_000"), ("rounds", "\u0663"), ("ratio", "0_5"),
+                                             ("ratio", "\u0661.5")])
+def test_numbers_are_read_as_typed_in_ascii_digits_only(name, text):
+    with pytest.raises(OptionError, match=f"option {name!r} needs an? (integer|number), got {text!r}"):
+        build_options(Opts, {name: text}, "g")
+    assert build_options(Opts, {"rounds": " +12 ", "ratio": "-1e-2"}, "g").rounds == 12
+
+
 def test_an_unknown_option_names_the_owner_and_the_known_ones():
     with pytest.raises(OptionError, match=r"g: unknown option 'turns' \(known: rounds, ratio, fast, setup, rollout\)"):
         build_options(Opts, {"turns": "1"}, "g")

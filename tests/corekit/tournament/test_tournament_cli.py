@@ -235,6 +235,15 @@ def test_a_plugin_that_cannot_be_imported_is_named_as_given(tmp_path: Path, monk
                                      f"No module named 'no_such_module_here')")
 
 
+def test_a_plugin_given_as_a_file_not_ending_in_py_is_refused_as_such(tmp_path: Path) -> None:
+    replay = tmp_path / "grizzly-race.cfr"
+    replay.write_bytes(b"")
+    result = run("tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--plugin", str(replay))
+    assert result.exit_code == 1
+    assert result.output.strip() == (f"Error: --plugin {replay}: a file of a plugin must end in .py (or give its "
+                                     "module name)")
+
+
 def test_a_plugin_whose_import_error_runs_to_several_lines_is_one_line(tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "path", list(sys.path))

@@ -55,6 +55,13 @@ def test_resuming_another_tournament_is_refused(tmp_path: Path) -> None:
         ResultsFile(tmp_path, {**HEADER, "seed": 2}, resume=True)
 
 
+def test_resuming_another_games_tournament_names_only_the_game(tmp_path: Path) -> None:
+    ResultsFile(tmp_path, HEADER, resume=False).close()
+    other = {**HEADER, "game": "slasher", "game_version": "4", "options": {"all_dead": "nobody"}, "seed": 2}
+    with pytest.raises(ResultsError, match=r"another tournament \(game was '[a-z-]+', now 'slasher'\): resume"):
+        ResultsFile(tmp_path, other, resume=True)
+
+
 def test_resume_may_change_the_number_of_games(tmp_path: Path) -> None:
     ResultsFile(tmp_path, HEADER, resume=False).close()
     ResultsFile(tmp_path, {**HEADER, "games": 40}, resume=True).close()
