@@ -148,6 +148,7 @@ def test_a_name_of_a_package_of_campfire_s_checkout_is_refused_where_it_is_not_i
     # `campfire` run from anywhere but the checkout cannot import benchmarks/, yet the game's package would
     # still shadow it there.
     monkeypatch.setattr(sys, "path", [entry for entry in sys.path if Path(entry or ".").resolve() != ROOT])
+    monkeypatch.delitem(sys.modules, "benchmarks", raising=False)  # imported by the benchmark tests in this worker
     assert importlib.util.find_spec("benchmarks") is None
     with pytest.raises(ScaffoldError) as refused:
         create_game_package("benchmarks", tmp_path, installed=())
