@@ -16,7 +16,7 @@ from corekit.errors import error_line, first_line
 from corekit.tournament.backends import BackendError
 from corekit.tournament.report import PlotError, check_plotting, plot_ratings, print_report
 from corekit.tournament.run import OutputFailed, Tournament, run_tournament
-from corekit.tournament.store import ResultsError
+from corekit.tournament.store import RESULTS, ResultsError
 
 
 @click.command("tournament", short_help="Play an AI-vs-AI tournament of GAME and rate the players.")
@@ -88,6 +88,8 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
         if plot:
             check_plotting(plot)
         tournament = Tournament(game_id, specs, games, seats, seed, option_pairs, time_limit, tuple(plugins))
+        if resume and out and not (Path(out) / RESULTS).is_file():  # a mistyped folder must not pass unnoticed
+            click.echo(f"Nothing to resume in {out}: starting the tournament there.", err=True)
         bar = _progress_bar(game_id)
         late_errors: list[str] = []  # outputs that could not be written once the matches were played
         try:

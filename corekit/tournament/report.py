@@ -246,6 +246,8 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
                       + (f"One deal is {schedule['seatings_per_deal']} matches." if schedule else ""),
                       highlight=False)
     console.print(f"Forfeits: {report['forfeits']}; failed matches: {len(report['failed'])}")
+    if report["matches"] and report["forfeits"] == report["matches"]:  # the ratings then measure the forfeits only
+        console.print("Note: every match ended in a forfeit (see the reasons below).", highlight=False)
     for entry in report.get("forfeit_reasons", [])[:5]:
         console.print(f"  forfeited {counted(entry['matches'], 'match', 'matches')}: {entry['reason']}",
                       markup=False, highlight=False, soft_wrap=True)

@@ -67,8 +67,9 @@ def test_a_test_only_player_plays_in_process_with_one_job() -> None:
     assert report["forfeit_reasons"] == [
         {"reason": "crasher raised RuntimeError: deliberate crash in a test player", "matches": 2}]
     table = run("tournament", "grizzly-race", "-p", "random,crasher", "-n", "2", "-j", "1", registry=registry)
-    assert table.output.splitlines()[-2:] == [
+    assert table.output.splitlines()[-3:] == [
         "Forfeits: 2; failed matches: 0",
+        "Note: every match ended in a forfeit (see the reasons below).",
         "  forfeited 2 matches: crasher raised RuntimeError: deliberate crash in a test player"]
 
 
@@ -128,6 +129,14 @@ def test_a_resumed_tournament_that_kept_replays_keeps_them_for_the_matches_it_ad
     assert resumed.exit_code == 0, resumed.output
     assert sorted(p.name for p in (tmp_path / "replays").iterdir()) == [f"match-00000{i}.cfr" for i in range(4)]
     assert json.loads(resumed.output)["missing_replays"] == []
+
+
+def test_a_resume_with_nothing_to_resume_says_so_and_starts(tmp_path: Path) -> None:
+    result = run("tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--out",
+                 str(tmp_path / "new"), "--resume")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[0] == f"Nothing to resume in {tmp_path / 'new'}: starting the tournament there."
+    assert len(read_results(tmp_path / "new" / "results.jsonl")[1]) == 2
 
 
 def test_a_resume_without_games_plays_to_the_size_the_run_was_started_with(tmp_path: Path) -> None:
