@@ -378,7 +378,8 @@ def check_command(ctx: click.Context, game_id: str, games: int, seed: int, playe
     conservation of cards, returns in [0, 1], a commentary silent between an observation and itself,
     and that actions survive a replay's encoding. Exits 1 if any check fails.
 
-    A failure names its match's seed and step (step N is the N-th move, as `play` numbers them):
+    A failure names its match's seed and step (step N is the N-th move, as `play` numbers them, and
+    its checks are made on the state that move is played from):
     `--match SEED` (with the same --players and -o) checks that match again and prints the moves that lead
     to the failure. A leak check failure names its own match ("leak check seed S"); `--match` does not
     re-run the leak check.

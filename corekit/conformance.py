@@ -204,7 +204,9 @@ def _check_match(game: Game, players: int, seed: int, options: Any, every: int, 
                     report.fail(f"{where}: seat {seat} is not to act but has legal actions")
             seat = to_act[0]
             legal = state.legal_actions(seat)
-            if step % every == 0 or step == 1:  # step 1 too: a short match may hide nothing at step 0
+            # `step` counts the moves played so far: the checks run before the first move, then every `every`-th,
+            # and before the second move too, as a short match may hide nothing before its first.
+            if step % every == 0 or step == 1:
                 _check_illegal(state, seat, to_act, players, where, report)
                 _check_clone(state, seat, legal, rng, where, report)
                 for observer in range(players):

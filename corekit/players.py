@@ -116,7 +116,7 @@ def split_specs(text: str) -> list[str]:
             raise OptionError(f"empty player spec in {text!r}")
         if "=" in item and ":" not in item:  # an option: of the spec before it, which must have its own ':'
             if not (specs and ":" in specs[-1]):
-                owner = specs[-1] if specs else "mcts"
+                owner = specs[-1] if specs else "PLAYER"
                 raise OptionError(f"{item!r} in {text!r} is an option with no player: options follow the player "
                                   f"and a colon, e.g. {owner}:{item}")
             specs[-1] += "," + item

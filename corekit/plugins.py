@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
 
+import attrs
 import pluggy
 
 from corekit import hookspecs
@@ -118,29 +119,26 @@ class Registry:
             self.register(plugin, name=name)
 
     def _collect(self) -> None:
-        registered_by: dict[str, str] = {}
+        taken = _FirstComes(self.warnings)
         for source, games in self._each("campfire_games"):
             for game in games or ():
                 if not isinstance(game, Game):
                     self.warnings.append(f"plugin {source!r} registered {game!r}, which is not a Game")
-                elif game.id in self.games:
-                    self.warnings.append(f"plugin {source!r}: game id {game.id!r} is already registered by plugin "
-                                         f"{registered_by[game.id]!r}; this one is skipped")
-                else:
+                elif taken.first(source, "game id", game.id):
                     self.games[game.id] = game
-                    registered_by[game.id] = source
         for source, types in self._each("campfire_players"):
             for player_type in types or ():
                 if not isinstance(player_type, PlayerType):
                     self.warnings.append(f"plugin {source!r} registered {player_type!r}, not a PlayerType")
-                else:
-                    self.player_types.setdefault(player_type.name, player_type)
+                elif taken.first(source, "player type", player_type.name):
+                    self.player_types[player_type.name] = player_type
         for source, heuristics in self._each("campfire_heuristics"):
             for game_id, heuristic in (heuristics or {}).items():
                 if game_id not in self.games:  # a typo in the id would leave the game on the fallback unnoticed
                     self.warnings.append(f"plugin {source!r} registered a heuristic for unknown game {game_id!r} "
                                          f"(games: {', '.join(sorted(self.games)) or 'none'})")
-                self.heuristics.setdefault(game_id, heuristic)
+                if taken.first(source, "heuristic for game", game_id):
+                    self.heuristics[game_id] = heuristic
 
     def _each(self, hook_name: str) -> Iterable[tuple[str, Any]]:
         """Call one registration hook plugin by plugin, so one that raises spoils only itself; in the order
@@ -152,6 +150,21 @@ class Registry:
                 yield impl.plugin_name, impl.function()
             except (Exception, SystemExit) as error:  # SystemExit too, as for imports
                 self.warnings.append(f"plugin {impl.plugin_name!r} failed in {hook_name}: {error_line(error)}")
+
+
+@attrs.define
+class _FirstComes:
+    """Names are first come, first served: a later plugin reusing one is skipped, with a warning naming both."""
+
+    warnings: list[str]
+    owners: dict[tuple[str, str], str] = attrs.Factory(dict)
+
+    def first(self, source: str, kind: str, name: str) -> bool:
+        owner = self.owners.setdefault((kind, name), source)
+        if owner != source:
+            self.warnings.append(f"plugin {source!r}: {kind} {name!r} is already registered by plugin {owner!r}; "
+                                 "this one is skipped")
+        return owner == source
 
 
 _default: Registry | None = None

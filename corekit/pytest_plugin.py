@@ -18,6 +18,7 @@ import pytest
 
 from corekit.conformance import check_game, check_leaks
 from corekit.plugins import Registry, default_registry
+from corekit.words import counted
 
 
 @pytest.fixture(scope="session")
@@ -53,14 +54,15 @@ def conformance_runner(registry: Registry) -> Callable[..., None]:
         failures = []
         for count in counts:
             report = check_game(game, count, games=games, seed=seed, options=options)
-            failures += [f"{count} players: {f}" for f in report.failures]
+            label = counted(count, "player")
+            failures += [f"{label}: {f}" for f in report.failures]
             if report.failed_seeds:
-                failures.append(f"{count} players: the moves of the first failed match: campfire check {game_id} "
+                failures.append(f"{label}: the moves of the first failed match: campfire check {game_id} "
                                 f"--players {count} --match {report.failed_seeds[0]}"
                                 + (" (with the same options, -o NAME=VALUE)" if options else ""))
             if leaks and "mcts" in registry.player_types:
                 leak = check_leaks(game, count, registry, seed=seed, options=options)
-                failures += [f"{count} players (leak check): {f}" for f in leak.failures]
+                failures += [f"{label}: {f}" for f in leak.failures]  # each says "leak check seed S"
         if failures:
             pytest.fail(f"{game_id} fails conformance:\n" + "\n".join(failures), pytrace=False)
 

@@ -15,9 +15,10 @@ import attrs
 import click
 
 from corekit.cli import GameDisplay, describe_result, registry_of, step_lines
+from corekit.errors import first_line
 from corekit.game import Game
 from corekit.options import options_text
-from corekit.words import folded
+from corekit.words import counted, folded
 from replays.format import ReplayError, one_line, read_replay
 from replays.simulate import Simulator
 
@@ -81,7 +82,8 @@ def replay_verify(ctx: click.Context, files: tuple[str, ...]) -> None:
             _problem(name, error)
             failed = True
             continue
-        click.echo(f"{name}: OK ({replay.header.game}, {replay.steps} steps, {len(replay.header.seats)} seats)")
+        click.echo(f"{name}: OK ({replay.header.game}, {counted(replay.steps, 'step')}, "
+                   f"{counted(len(replay.header.seats), 'seat')})")
     if failed:
         ctx.exit(1)
 
@@ -176,7 +178,10 @@ def replay_analyze(ctx: click.Context, paths: tuple[str, ...], as_json: bool, to
 
         # allow_nan=False: the reader refuses non-finite numbers, but should one slip through, no NaN is
         # printed for a strict JSON parser to choke on.
-        click.echo(json.dumps(analysis.report(), indent=2, allow_nan=False))
+        try:
+            click.echo(json.dumps(analysis.report(), indent=2, allow_nan=False))
+        except ValueError as error:
+            raise click.ClickException(f"cannot print the analysis as JSON: {first_line(error)}") from None
     else:
         analysis.print_tables()
     if failed:
@@ -195,7 +200,7 @@ def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
     if seat is not None and not 0 <= seat < len(header.seats):
         raise ReplayError(f"--as {seat}: the match has seats 0-{len(header.seats) - 1}")
     state = simulator.state_at(step)
-    lines = [f"{game.title} ({game.id}), {len(header.seats)} players, seed {header.seed}"]
+    lines = [f"{game.title} ({game.id}), {counted(len(header.seats), 'player')}, seed {header.seed}"]
     if header.options:
         lines.append("options: " + one_line(options_text(header.options)))
     names = simulator.names

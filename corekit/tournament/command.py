@@ -88,14 +88,20 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
         if plot:
             check_plotting(plot)
         tournament = Tournament(game_id, specs, games, seats, seed, option_pairs, time_limit, tuple(plugins))
-        if resume and out and not (Path(out) / RESULTS).is_file():  # a mistyped folder must not pass unnoticed
-            click.echo(f"Nothing to resume in {out}: starting the tournament there.", err=True)
+        fresh = resume and out and not _has_results(Path(out))  # a mistyped folder must not pass unnoticed
         bar = _progress_bar(game_id)
+
+        def starting(total: int, done: int) -> Callable[[], None] | None:
+            """Called once the input is checked and the matches are about to start."""
+            if fresh:
+                click.echo(f"Nothing to resume in {out}: starting the tournament there.", err=True)
+            return bar(total, done) if bar is not None else None
+
         late_errors: list[str] = []  # outputs that could not be written once the matches were played
         try:
             report = run_tournament(
                 tournament, jobs=jobs or _cores(), cluster=cluster, out=out, replays=replays,
-                resume=resume, registry=registry, progress=bar)
+                resume=resume, registry=registry, progress=starting)
         except OutputFailed as error:  # the matches were played: show their report, then the error
             report = error.report
             late_errors.append(str(error))
@@ -162,7 +168,7 @@ def _importable(text: str) -> str:
     by its dotted name from above its package, so that a scaffolded game's `pkg/plugin.py` can import `pkg`.
     """
     if not text.endswith(".py"):
-        if Path(text).exists():  # a path, not a module name: "No module named 'x.cfr'" would say less
+        if Path(text).is_file():  # a path, not a module name: "No module named 'x.cfr'" would say less
             raise click.ClickException(f"--plugin {text}: a file of a plugin must end in .py (or give its module name)")
         _on_path(Path.cwd(), first=False)  # an installed module of that name still wins
         return text
@@ -215,6 +221,12 @@ class _ProgressBar:
         """Take the bar off the screen (also when the tournament stopped on an error)."""
         if self.bar is not None:
             self.bar.stop()
+
+
+def _has_results(out: Path) -> bool:
+    """Whether `out` holds results to resume (an empty file is none, as the results store reads it)."""
+    path = out / RESULTS
+    return path.is_file() and path.stat().st_size > 0
 
 
 def _progress_bar(label: str) -> _ProgressBar | None:

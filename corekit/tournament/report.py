@@ -242,8 +242,9 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
                       f"{schedule['seatings_per_deal']} seatings, so seats are not perfectly balanced.")
     idle = [player["name"] for player in report["players"] if not player["seats_played"]]
     if idle and report["matches"]:  # their ratings are only the prior: say so rather than rank them
-        console.print(f"Note: {joined(idle)} played no match; their ratings are the starting guess. "
-                      + (f"One deal is {schedule['seatings_per_deal']} matches." if schedule else ""),
+        short = schedule and report["matches"] < schedule["seatings_per_deal"]  # not seated yet, not failed
+        console.print(f"Note: {joined(idle)} finished no match, so their ratings are the starting guess"
+                      + (f"; one deal is {schedule['seatings_per_deal']} matches." if short else "."),
                       highlight=False)
     console.print(f"Forfeits: {report['forfeits']}; failed matches: {len(report['failed'])}")
     if report["matches"] and report["forfeits"] == report["matches"]:  # the ratings then measure the forfeits only

@@ -29,7 +29,7 @@ from corekit.tournament.schedule import default_games, lineups, plan
 from corekit.tournament.store import REPORT, MatchRecord, ResultsFile, resumed_games
 from corekit.tournament.worker import Settings, worker_registry
 
-Progress = Callable[[int, int], Callable[[], None]]
+Progress = Callable[[int, int], Callable[[], None] | None]
 """`progress(total, already_done)` returns a function called once per finished match."""
 
 

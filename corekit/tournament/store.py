@@ -272,7 +272,7 @@ def _check_same(found: dict[str, Any], wanted: dict[str, Any], path: Path) -> No
         if key == "options" and isinstance(old, dict) and isinstance(new, dict):
             changes += [f"option {name} was {_shown(old, name)}, now {_shown(new, name)}"
                         for name in sorted(old.keys() | new.keys()) if old.get(name, _UNSET) != new.get(name, _UNSET)]
-        else:  # "unset": a setting older campfires did not record (game_version)
+        else:  # "unset": a setting the header lacks (a hand-made or damaged one)
             changes.append(f"{key} was {_shown(found, key)}, now {_shown(wanted, key)}")
     if changes:
         raise ResultsError(f"{path} belongs to another tournament ({'; '.join(changes)}): resume with the same "

@@ -85,7 +85,7 @@ def test_an_option_after_a_spec_without_a_colon_is_refused_with_the_spelling_tha
     with pytest.raises(OptionError, match=r"^'x=1' in 'random,x=1' is an option with no player: options follow the "
                                           r"player and a colon, e.g. random:x=1$"):
         split_specs("random,x=1")
-    with pytest.raises(OptionError, match=r"e\.g\. mcts:iterations=5$"):
+    with pytest.raises(OptionError, match=r"e\.g\. PLAYER:iterations=5$"):
         split_specs("iterations=5,random")
 
 

@@ -62,6 +62,19 @@ def test_things_that_are_not_games_and_duplicate_ids_are_refused_with_a_warning(
     assert duplicate == "plugin 'again': game id 'toy' is already registered by plugin 'odd'; this one is skipped"
 
 
+def test_a_later_plugin_reusing_a_player_type_or_heuristic_name_is_skipped_with_a_warning():
+    first, second = PlayerType("twin", lambda *_: None), PlayerType("twin", lambda *_: None)
+    registry = Registry([module("one", campfire_games=lambda: [ToyGame()], campfire_players=lambda: [first],
+                                campfire_heuristics=lambda: {"toy": "first heuristic"}),
+                         module("two", campfire_players=lambda: [second],
+                                campfire_heuristics=lambda: {"toy": "second heuristic"})], entry_points=False)
+    assert registry.player_types["twin"] is first and registry.heuristics["toy"] == "first heuristic"
+    assert registry.warnings == [
+        "plugin 'two': player type 'twin' is already registered by plugin 'one'; this one is skipped",
+        "plugin 'two': heuristic for game 'toy' is already registered by plugin 'one'; this one is skipped",
+    ]
+
+
 def test_a_plugin_from_the_environment_cannot_replace_an_installed_game(monkeypatch):
     monkeypatch.setenv("CAMPFIRE_PLUGINS", "tests.corekit.fixtures.impostor_plugin")
     registry = Registry()

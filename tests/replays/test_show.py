@@ -182,3 +182,13 @@ def test_stored_text_is_shown_on_one_line(tmp_path):
     assert lines[-1].startswith("Result: seat ") and lines[-1].endswith(" forfeits (line one) after 5 steps")
     assert "  seat 0: random" in lines
     assert not any("line two" in line or "line three" in line or "second line" in line for line in lines)
+
+
+def test_a_one_seat_match_is_counted_in_the_singular(tmp_path):
+    path = tmp_path / "solo.cfr"
+    assert campfire("play", "camp-grizzly", "--players", "heuristic", "--seed", "1", "-q", "--replay",
+                    str(path)).exit_code == 0
+    assert campfire("replay", "show", str(path)).output.splitlines()[0] == (
+        "Camp Grizzly (camp-grizzly), 1 player, seed 1")
+    steps = read_replay(path).steps
+    assert campfire("replay", "verify", str(path)).output.strip() == f"{path}: OK (camp-grizzly, {steps} steps, 1 seat)"

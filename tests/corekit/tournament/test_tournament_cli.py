@@ -45,15 +45,15 @@ def test_the_table_names_each_spec_and_the_seat_win_rates() -> None:
     assert "not perfectly balanced" not in result.output
     uneven = run("tournament", "grizzly-race", "-p", "random,heuristic,random", "-n", "4", "-j", "1")
     assert "4 matches is not a whole number of deals of 6 seatings" in uneven.output
-    assert "played no match" not in uneven.output
+    assert "finished no match" not in uneven.output
 
 
 def test_specs_that_played_no_match_are_named_in_a_note() -> None:
     result = run("tournament", "grizzly-race", "-p", "random,random,random,random,random", "-k", "2", "-n", "4",
                  "-j", "1")
     assert result.exit_code == 0, result.output
-    assert "Note: random#4 and random#5 played no match; their ratings are the starting guess. One deal is " in (
-        " ".join(result.output.split()))
+    assert ("Note: random#4 and random#5 finished no match, so their ratings are the starting guess; one deal is "
+            "20 matches.") in " ".join(result.output.split())
 
 
 def test_a_test_only_player_plays_in_process_with_one_job() -> None:
@@ -137,6 +137,9 @@ def test_a_resume_with_nothing_to_resume_says_so_and_starts(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines()[0] == f"Nothing to resume in {tmp_path / 'new'}: starting the tournament there."
     assert len(read_results(tmp_path / "new" / "results.jsonl")[1]) == 2
+    refused = run("tournament", "grizzly-race", "-p", "random,nobody", "-n", "2", "-j", "1", "--out",
+                  str(tmp_path / "other"), "--resume")
+    assert refused.exit_code == 1 and "Nothing to resume" not in refused.output  # nothing starts after all
 
 
 def test_a_resume_without_games_plays_to_the_size_the_run_was_started_with(tmp_path: Path) -> None:

@@ -106,7 +106,7 @@ def test_resuming_under_another_version_of_the_game_is_refused_naming_both(tmp_p
 
 
 def test_a_results_file_that_recorded_no_game_version_is_refused_on_resume_in_one_line(tmp_path: Path) -> None:
-    old = {key: value for key, value in HEADER.items() if key != "game_version"}  # as older campfires wrote it
+    old = {key: value for key, value in HEADER.items() if key != "game_version"}  # a hand-made header
     ResultsFile(tmp_path, old, resume=False).close()
     with pytest.raises(ResultsError) as caught:
         ResultsFile(tmp_path, HEADER, resume=True)
