@@ -139,43 +139,45 @@ def check_leaks(
     player_type = registry.player_type(PlayerSpec.parse(spec).name)
     for index in range(games):
         match_seed = derive_seed(seed, "leak", game.id, players, index)
-        try:
-            _leak_match(game, players, match_seed, options, player_type, spec, positions, report,
-                        registry.heuristic(game.id))
-        except (Exception, SystemExit) as error:  # a crash (sys.exit too, as in check_game) is a failure to report
-            report.fail(f"leak check seed {match_seed}: raised {error_line(error)}{raised_at(error)}")
+        _leak_match(game, players, match_seed, options, player_type, spec, positions, report,
+                    registry.heuristic(game.id))
         report.matches += 1
     return report
 
 
 def _leak_match(game: Game, players: int, match_seed: int, options: Any, player_type: Any, spec: str,
                 positions: int, report: Report, heuristic: Any) -> None:
-    state = game.initial_state(players, match_seed, options)
-    rng = Rng(match_seed)
-    checked = step = 0
-    while not state.is_terminal and checked < positions:
-        step += 1
-        seat = state.to_act[0]
-        twin = state.sample(seat, rng.spawn())
-        if len(state.legal_actions(seat)) > 1:
-            checked += 1
-            report.samples += 1
-            decisions = []
-            for candidate in (state, twin):
-                player = build_player(player_type, PlayerSpec.parse(spec), match_seed, game, heuristic)
-                view = SeatView(candidate, seat, player.needs_sample)
-                if _reaches(view, candidate):
-                    report.fail(f"leak check seed {match_seed} step {step}: the seat view of seat {seat} reaches "
-                                "the true state")
-                decisions.append(player.decide(view))
-            if decisions[0] != decisions[1]:
-                report.fail(
-                    f"leak check seed {match_seed} step {step}: {spec} chose {decisions[0]!r} and "
-                    f"{decisions[1]!r} in two states seat {seat} cannot tell apart"
-                )
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[rng.below(len(legal))])
-        report.steps += 1
+    where, who = f"leak check seed {match_seed}", "the game"
+    # A crash, of the game or of the player (sys.exit too, as in check_game), is a failure to report.
+    try:
+        state = game.initial_state(players, match_seed, options)
+        rng = Rng(match_seed)
+        checked = step = 0
+        while not state.is_terminal and checked < positions:
+            step += 1
+            where = f"leak check seed {match_seed} step {step}"
+            seat = state.to_act[0]
+            twin = state.sample(seat, rng.spawn())
+            if len(state.legal_actions(seat)) > 1:
+                checked += 1
+                report.samples += 1
+                decisions = []
+                for candidate in (state, twin):
+                    who = spec
+                    player = build_player(player_type, PlayerSpec.parse(spec), match_seed, game, heuristic)
+                    view = SeatView(candidate, seat, player.needs_sample)
+                    if _reaches(view, candidate):
+                        report.fail(f"{where}: the seat view of seat {seat} reaches the true state")
+                    decisions.append(player.decide(view))
+                    who = "the game"
+                if decisions[0] != decisions[1]:
+                    report.fail(f"{where}: {spec} chose {decisions[0]!r} and {decisions[1]!r} in two states seat "
+                                f"{seat} cannot tell apart")
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+            report.steps += 1
+    except (Exception, SystemExit) as error:
+        report.fail(f"{where}: {who} raised {error_line(error)}{raised_at(error)}")
 
 
 def _check_match(game: Game, players: int, seed: int, options: Any, every: int, report: Report,

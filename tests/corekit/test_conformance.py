@@ -2,9 +2,11 @@
 
 import re
 import sys
+import types
 
 import pytest
 
+from corekit import Player, hookimpl
 from corekit.conformance import Report, check_game, check_leaks, check_match
 from corekit.rng import derive_seed
 from tests.corekit.toy_game import ToyGame, ToyOptions, ToyState
@@ -144,8 +146,26 @@ def test_a_game_calling_sys_exit_is_a_reported_failure_of_the_leak_check_not_an_
     report = check_leaks(game, 2, Registry(), games=2, seed=1)
     assert report.matches == 2
     line = ExitsAtSetup._setup.__code__.co_firstlineno + 1
-    assert report.failures == [f"leak check seed {derive_seed(1, 'leak', game.id, 2, index)}: raised SystemExit: 3 "
-                               f"(at tests/corekit/test_conformance.py:{line} in _setup)" for index in range(2)]
+    assert report.failures == [f"leak check seed {derive_seed(1, 'leak', game.id, 2, index)}: the game raised "
+                               f"SystemExit: 3 (at tests/corekit/test_conformance.py:{line} in _setup)"
+                               for index in range(2)]
+
+
+class Crashes(Player):
+    def decide(self, view):
+        raise RuntimeError("lost in the woods")
+
+
+def test_a_player_crashing_in_the_leak_check_is_named_with_the_step() -> None:
+    from corekit import PlayerType, Registry
+
+    registry = Registry([types.SimpleNamespace(campfire_players=hookimpl(lambda: [
+        PlayerType("crashes", lambda options, seed, game, heuristic: Crashes())]))], entry_points=False)
+    report = check_leaks(ToyGame(), 2, registry, games=1, seed=1, spec="crashes")
+    line = Crashes.decide.__code__.co_firstlineno + 1
+    assert report.failures == [f"leak check seed {derive_seed(1, 'leak', 'toy', 2, 0)} step 1: crashes raised "
+                               f"RuntimeError: lost in the woods (at tests/corekit/test_conformance.py:{line} in "
+                               "decide)"]
 
 
 def test_a_setup_that_forgets_the_states_game_is_named_at_once():
