@@ -93,9 +93,11 @@ class PlayerSpec:
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
         """`"mcts:iterations=2000,c=0.7"` to PlayerSpec("mcts", (("iterations", "2000"), ("c", "0.7")))."""
-        name, _, rest = text.strip().partition(":")
+        name, colon, rest = text.strip().partition(":")
         if not name:
             raise OptionError(f"empty player spec {text!r}")
+        if colon and not rest.strip():  # `random:` reads as if an option went missing, e.g. from an unset variable
+            raise OptionError(f"player spec {text!r} has a ':' but no options after it; write {name!r} alone")
         params = parse_pairs([rest], f"player {name!r}") if rest else {}
         return cls(name, tuple(params.items()))
 

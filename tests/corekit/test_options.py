@@ -89,6 +89,12 @@ def test_an_option_after_a_spec_without_a_colon_is_refused_with_the_spelling_tha
         split_specs("iterations=5,random")
 
 
+def test_a_colon_with_no_options_after_it_is_refused():
+    with pytest.raises(OptionError, match=r"^player spec 'random:' has a ':' but no options after it; write 'random' "
+                                          r"alone$"):
+        PlayerSpec.parse("random:")
+
+
 def test_an_option_given_twice_is_refused_rather_than_the_last_one_kept():
     with pytest.raises(OptionError, match=r"^option: option 'stall_rounds' is given twice$"):
         parse_pairs(["stall_rounds=1", "stall_rounds=2"], "option")
