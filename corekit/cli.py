@@ -511,8 +511,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         click.echo("campfire: interrupted", err=True)
         sys.exit(130)
     except Exception as error:  # the last guard: one line, never a traceback
-        lines = str(error).strip().splitlines()
-        click.echo(f"campfire: error: {type(error).__name__}: {lines[0] if lines else ''}", err=True)
+        click.echo(f"campfire: error: {error_line(error)}", err=True)
         sys.exit(2)
 
 

@@ -10,16 +10,21 @@ _NOT_THE_CAUSE = (os.path.dirname(os.path.abspath(__file__)), sysconfig.get_path
 """Where a plugin's error is not to be found: corekit itself, which called it, and the standard library."""
 
 
+def one_line(text: str) -> str:
+    """The first line of a text ('' when it has none): a message, or a text read from a file, may hold several."""
+    lines = text.strip().splitlines()
+    return lines[0] if lines else ""
+
+
 def first_line(error: BaseException) -> str:
     """The first line of the error's message, or its type's name when it has none."""
-    lines = str(error).strip().splitlines()
-    return lines[0] if lines else type(error).__name__
+    return one_line(str(error)) or type(error).__name__
 
 
 def error_line(error: BaseException) -> str:
     """`Type: first line of the message`, for errors that are someone else's fault (a plugin's)."""
-    lines = str(error).strip().splitlines()
-    return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
+    line = one_line(str(error))
+    return f"{type(error).__name__}: {line}" if line else type(error).__name__
 
 
 def os_reason(error: BaseException, with_file: bool = False) -> str:

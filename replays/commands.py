@@ -15,11 +15,11 @@ import attrs
 import click
 
 from corekit.cli import GameDisplay, describe_result, registry_of, step_lines
-from corekit.errors import first_line
+from corekit.errors import error_line, first_line, one_line
 from corekit.game import Game
 from corekit.options import options_text
 from corekit.words import counted, folded
-from replays.format import ReplayError, one_line, read_replay
+from replays.format import ReplayError, read_replay
 from replays.simulate import Simulator
 
 T = TypeVar("T")
@@ -276,7 +276,6 @@ def _problem(name: str, error: BaseException) -> None:
     if isinstance(error, ReplayError):
         message = str(error)
     else:
-        lines = str(error).strip().splitlines()
-        message = f"unexpected {type(error).__name__}: {lines[0] if lines else ''}".rstrip(": ")
+        message = f"unexpected {error_line(error)}"
     click.echo(f"{name}: {message}" if name else message, err=True)  # "": the message says the path is empty
     sys.stderr.flush()

@@ -26,7 +26,7 @@ import msgpack
 from cattrs.errors import AttributeValidationNote, IterableValidationNote
 
 from corekit.codes import INT_MAX, INT_MIN, MAX_CODE_DEPTH, MAX_CODE_ITEMS, MAX_TEXT, text_problem
-from corekit.errors import first_line, os_reason
+from corekit.errors import first_line, one_line, os_reason
 from corekit.words import counted
 
 FORMAT_VERSION = 1
@@ -572,9 +572,3 @@ def _make_converter() -> cattrs.Converter:
 
 
 _converter = _make_converter()
-
-
-def one_line(text: str) -> str:
-    """The first line of a text (a message read from a file may hold several)."""
-    lines = text.strip().splitlines()
-    return lines[0] if lines else ""

@@ -16,7 +16,7 @@ from corekit.errors import error_line, first_line
 from corekit.tournament.backends import BackendError
 from corekit.tournament.report import PlotError, check_plotting, plot_ratings, print_report
 from corekit.tournament.run import OutputFailed, Tournament, run_tournament
-from corekit.tournament.store import RESULTS, ResultsError
+from corekit.tournament.store import ResultsError, has_results
 
 
 @click.command("tournament", short_help="Play an AI-vs-AI tournament of GAME and rate the players.")
@@ -88,7 +88,7 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
         if plot:
             check_plotting(plot)
         tournament = Tournament(game_id, specs, games, seats, seed, option_pairs, time_limit, tuple(plugins))
-        fresh = resume and out and not _has_results(Path(out))  # a mistyped folder must not pass unnoticed
+        fresh = resume and out and not has_results(Path(out))  # a mistyped folder must not pass unnoticed
         bar = _progress_bar(game_id)
 
         def starting(total: int, done: int) -> Callable[[], None] | None:
@@ -221,12 +221,6 @@ class _ProgressBar:
         """Take the bar off the screen (also when the tournament stopped on an error)."""
         if self.bar is not None:
             self.bar.stop()
-
-
-def _has_results(out: Path) -> bool:
-    """Whether `out` holds results to resume (an empty file is none, as the results store reads it)."""
-    path = out / RESULTS
-    return path.is_file() and path.stat().st_size > 0
 
 
 def _progress_bar(label: str) -> _ProgressBar | None:

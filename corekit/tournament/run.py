@@ -28,6 +28,7 @@ from corekit.tournament.report import summarize
 from corekit.tournament.schedule import default_games, lineups, plan
 from corekit.tournament.store import REPORT, MatchRecord, ResultsFile, resumed_games
 from corekit.tournament.worker import Settings, worker_registry
+from corekit.words import joined
 
 Progress = Callable[[int, int], Callable[[], None] | None]
 """`progress(total, already_done)` returns a function called once per finished match."""
@@ -94,18 +95,18 @@ def run_tournament(
         _check_player(registry, game, text, derive_seed(tournament.seed, "check", seat))
     if cluster is not None or jobs > 1:
         _check_workers_see(registry, tournament)
+    if (resume or replays) and out is None:
+        given = [name for name, on in (("--resume", resume), ("--replays", replays)) if on]
+        raise OptionError(f"{joined(given)} {'need' if len(given) > 1 else 'needs'} --out DIR")
+    if out is not None and not os.fspath(out):  # Path("") is ".": an unset $VAR would write into the current folder
+        raise OptionError("cannot write the results: the --out path is empty")
     games = tournament.games
-    if games is None and resume and out is not None and os.fspath(out):  # as many as the run being resumed
+    if games is None and resume and out is not None:  # as many as the run being resumed
         games = resumed_games(Path(out))
     if games is None:
         games = default_games(len(specs), seats)
     if games < 1:
         raise OptionError(f"--games must be at least 1, got {games}")
-    if (resume or replays) and out is None:
-        given = [name for name, on in (("--resume", resume), ("--replays", replays)) if on]
-        raise OptionError(f"{' and '.join(given)} {'need' if len(given) > 1 else 'needs'} --out DIR")
-    if out is not None and not os.fspath(out):  # Path("") is ".": an unset $VAR would write into the current folder
-        raise OptionError("cannot write the results: the --out path is empty")
     header = json.loads(json.dumps({
         "game": game.id, "game_version": game.version, "specs": list(specs), "seats": seats,
         "seed": tournament.seed, "games": games, "options": options_to_dict(options),

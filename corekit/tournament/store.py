@@ -90,7 +90,7 @@ class ResultsFile:
         self.path = Path(directory) / RESULTS
         self.records: dict[int, MatchRecord] = {}
         Path(directory).mkdir(parents=True, exist_ok=True)
-        if self.path.exists() and self.path.stat().st_size > 0:
+        if has_results(directory):
             found_header, self.records = read_results(self.path, repair=resume)
             if not resume:
                 raise ResultsError(
@@ -118,13 +118,19 @@ class ResultsFile:
         os.fsync(self._file.fileno())
 
 
+def has_results(directory: Path) -> bool:
+    """Whether `directory` holds a results file to resume (an empty one, as a kill right after creating it
+    leaves, holds nothing)."""
+    path = Path(directory) / RESULTS
+    return path.is_file() and path.stat().st_size > 0
+
+
 def resumed_games(directory: Path) -> int | None:
     """The matches a tournament in `directory` was planned to play: its header's --games, or more when an earlier
     resume played beyond them. None when there is nothing to resume."""
-    path = Path(directory) / RESULTS
-    if not path.is_file() or path.stat().st_size == 0:
+    if not has_results(directory):
         return None
-    header, records = read_results(path)
+    header, records = read_results(Path(directory) / RESULTS)
     planned = header.get("games")
     return max(planned if _whole(1)(planned) else 1, max(records, default=-1) + 1)
 
