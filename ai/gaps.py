@@ -63,9 +63,16 @@ class Decision:
         return max(self.values, key=lambda value: (value.mean, value.action == self.choice))
 
 
-def decision_gaps(game: Game, players: int, seed: int, policy: Policy, samples: int,
-                  decisions: set[int] | None = None, options: object = None,
-                  report: Callable[[Decision], None] | None = None) -> list[Decision]:
+def decision_gaps(
+    game: Game,
+    players: int,
+    seed: int,
+    policy: Policy,
+    samples: int,
+    decisions: set[int] | None = None,
+    options: object = None,
+    report: Callable[[Decision], None] | None = None,
+) -> list[Decision]:
     """Play the match with `policy` in every seat and measure every action at the chosen decisions."""
     if samples < 1:  # a mean over no samples is undefined
         raise ValueError(f"samples must be 1 or more, not {samples}")
@@ -88,8 +95,9 @@ def decision_gaps(game: Game, players: int, seed: int, policy: Policy, samples: 
     return measured
 
 
-def _measure(view: SeatView, index: int, legal: list[Action], choice: Action, policy: Policy, samples: int,
-             seed: int) -> Decision:
+def _measure(
+    view: SeatView, index: int, legal: list[Action], choice: Action, policy: Policy, samples: int, seed: int
+) -> Decision:
     returns: dict[Action, list[float]] = {action: [] for action in legal}
     for j in range(samples):
         sample_seed = derive_seed(seed, "gaps", index, j)
@@ -99,8 +107,9 @@ def _measure(view: SeatView, index: int, legal: list[Action], choice: Action, po
             state.apply_unchecked(view.seat, action)
             policy_playout(state, policy, rng, PLAYOUT_LIMIT)
             returns[action].append(settled_values(state, 1.0 / view.players)[view.seat])
-    values = tuple(ActionValue(action, sum(got) / samples, paired_z(got, returns[choice]))
-                   for action, got in returns.items())
+    values = tuple(
+        ActionValue(action, sum(got) / samples, paired_z(got, returns[choice])) for action, got in returns.items()
+    )
     return Decision(index, view.seat, choice, values)
 
 
@@ -122,7 +131,8 @@ def decision_numbers(text: str) -> set[int]:
     parts = [part.strip() for part in text.split(",") if part.strip()]
     if not all(part.isdecimal() for part in parts):  # no sign, so no negative decision; int() reads them all
         raise argparse.ArgumentTypeError(
-            f"wants decision numbers 0 or more separated by commas, e.g. 16,33, not {text!r}")
+            f"wants decision numbers 0 or more separated by commas, e.g. 16,33, not {text!r}"
+        )
     return {int(part) for part in parts}
 
 
@@ -131,14 +141,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m ai.gaps", description=__doc__.splitlines()[0])
     parser.add_argument("game", help="a registered game id (see `campfire games`)")
     parser.add_argument("--players", type=int, default=2, help="seats at the table (default: %(default)s)")
-    parser.add_argument("--match", type=int, default=0,
-                        help="which match: its seed is derived from this number (default: %(default)s)")
-    parser.add_argument("--samples", type=whole_number(1), default=48,
-                        help="common samples per action, 1 or more (default: %(default)s)")
-    parser.add_argument("--decisions", type=decision_numbers, default=set(),
-                        help="decisions to measure, e.g. 16,33 (default: all)")
-    parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option (repeatable)")
+    parser.add_argument(
+        "--match", type=int, default=0, help="which match: its seed is derived from this number (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--samples",
+        type=whole_number(1),
+        default=48,
+        help="common samples per action, 1 or more (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--decisions", type=decision_numbers, default=set(), help="decisions to measure, e.g. 16,33 (default: all)"
+    )
+    parser.add_argument(
+        "-o", "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)"
+    )
     args = parser.parse_args(argv)
     registry = default_registry()
     try:
@@ -156,15 +173,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def show(decision: Decision) -> None:
         best = decision.best
-        print(f"decision {decision.index} seat {decision.seat}: policy {game.action_text(decision.choice)} "
-              f"{_mean_of(decision, decision.choice):.3f}; best {game.action_text(best.action)} {best.mean:.3f} "
-              f"(z {best.z:.1f})", flush=True)
+        print(
+            f"decision {decision.index} seat {decision.seat}: policy {game.action_text(decision.choice)} "
+            f"{_mean_of(decision, decision.choice):.3f}; best {game.action_text(best.action)} {best.mean:.3f} "
+            f"(z {best.z:.1f})",
+            flush=True,
+        )
 
     measured = decision_gaps(game, args.players, seed, heuristic.policy, args.samples, wanted, options, show)
     noted = sum(1 for decision in measured if beaten(decision))
-    print(f"{counted(len(measured), 'decision')}, {counted(args.samples, 'sample')} per action: in {noted} an action "
-          f"beats the policy's choice with z > {Z_NOTED:g}; up to about {expected_by_chance(measured):.1f} would by "
-          "chance alone")
+    print(
+        f"{counted(len(measured), 'decision')}, {counted(args.samples, 'sample')} per action: in {noted} an action "
+        f"beats the policy's choice with z > {Z_NOTED:g}; up to about {expected_by_chance(measured):.1f} would by "
+        "chance alone"
+    )
     return 0
 
 

@@ -27,15 +27,17 @@ class HeuristicOptions:
     when the game has no policy)."""
 
     variant: str = attrs.field(
-        default="", metadata={"help": "another strategy the game names (`campfire games` lists them); "
-                                      "empty: its main policy"},
+        default="",
+        metadata={"help": "another strategy the game names (`campfire games` lists them); empty: its main policy"},
     )
     samples: int = attrs.field(
-        default=8, validator=attrs.validators.ge(1),
+        default=8,
+        validator=attrs.validators.ge(1),
         metadata={"help": "sampled states per action for the look-ahead"},
     )
     depth: int = attrs.field(
-        default=400, validator=attrs.validators.ge(1),
+        default=400,
+        validator=attrs.validators.ge(1),
         metadata={"help": "decisions a look-ahead playout may last before it counts as a draw"},
     )
 

@@ -63,7 +63,6 @@ class HumanPlayer(Player):
                 raise QuitMatch(f"{game.seat_name(view.seat)} left")
             click.echo(f"{line.strip()!r} is not a legal action here; answer with a number or one of the texts above.")
 
-
     def _since_last_move(self, view: SeatView) -> list[str]:
         """The game's commentary between this seat's previous observation and this one."""
         before = self._last_seen.get(view.seat)
@@ -88,9 +87,11 @@ def parse_choice(line: str, legal: Sequence[Action], texts: Sequence[str]) -> Ac
         return legal[number - 1] if 1 <= number <= len(legal) else None
     wanted = " ".join(answer.split()).casefold()
     spoken = [" ".join(text.split()).casefold() for text in texts]
-    for rule in (lambda text, action: text == wanted,
-                 lambda text, action: str(action).casefold() == wanted,
-                 lambda text, action: text.startswith(wanted)):
+    for rule in (
+        lambda text, action: text == wanted,
+        lambda text, action: str(action).casefold() == wanted,
+        lambda text, action: text.startswith(wanted),
+    ):
         matches = [action for action, text in zip(legal, spoken) if rule(text, action)]
         if len(matches) == 1:
             return matches[0]

@@ -105,37 +105,50 @@ class MctsOptions:
     """Options of the MCTS player, e.g. `mcts:iterations=2000,c=0.7,rollout=heuristic`."""
 
     iterations: int = attrs.field(
-        default=1000, validator=attrs.validators.ge(1), metadata={"help": "iterations per decision"},
+        default=1000,
+        validator=attrs.validators.ge(1),
+        metadata={"help": "iterations per decision"},
     )
     seconds: float = attrs.field(
-        default=0.0, validator=_finite_from_zero,
+        default=0.0,
+        validator=_finite_from_zero,
         metadata={"help": "when above 0, search this long per decision instead of a number of iterations"},
     )
     c: float = attrs.field(
-        default=0.7, validator=_finite_from_zero, metadata={"help": "UCB1 exploration constant"},
+        default=0.7,
+        validator=_finite_from_zero,
+        metadata={"help": "UCB1 exploration constant"},
     )
     rollout: Rollout = attrs.field(default=Rollout.HEURISTIC, metadata={"help": "how an iteration ends"})
     depth: int = attrs.field(
-        default=10, validator=attrs.validators.ge(0),
+        default=10,
+        validator=attrs.validators.ge(0),
         metadata={"help": "random decisions a cutoff rollout plays before the evaluation"},
     )
     tree_depth: int = attrs.field(
-        default=0, validator=attrs.validators.ge(0),
+        default=0,
+        validator=attrs.validators.ge(0),
         metadata={"help": "decisions the tree may grow below the root (0: no limit; 1: the root only)"},
     )
     trust: float = attrs.field(
-        default=0.0, validator=_finite_from_zero,
-        metadata={"help": "when above 0, keep the heuristic policy's choice unless the search's best beats it by "
-                          "this many standard errors"},
+        default=0.0,
+        validator=_finite_from_zero,
+        metadata={
+            "help": "when above 0, keep the heuristic policy's choice unless the search's best beats it by "
+            "this many standard errors"
+        },
     )
     bias: float = attrs.field(
-        default=0.0, validator=_finite_from_zero,
+        default=0.0,
+        validator=_finite_from_zero,
         metadata={"help": "progressive bias: bonus bias/(visits+1) for the heuristic policy's choice at a node"},
     )
     root: RootChoice = attrs.field(
         default=RootChoice.UCB,
-        metadata={"help": "the root decision: ucb (most visited), or halving (sequential halving over the root "
-                          "actions on common samples; an iteration budget only)"},
+        metadata={
+            "help": "the root decision: ucb (most visited), or halving (sequential halving over the root "
+            "actions on common samples; an iteration budget only)"
+        },
     )
 
     @root.validator
@@ -290,7 +303,7 @@ class MctsPlayer(Player):
                 while len(got) < count:
                     got.append(self._iterate(root, view, Rng(derive_seed(base, len(got))), action))
             ranked = sorted(alive, key=lambda a: -sum(rewards[a]) / count)  # stable: ties in legal order
-            alive = ranked[:(len(alive) + 1) // 2]
+            alive = ranked[: (len(alive) + 1) // 2]
             if kept is not None and kept not in alive:
                 alive.append(kept)
         self.root, self.iterations_done = root, sum(len(got) for got in rewards.values())

@@ -14,18 +14,26 @@ def campfire_players() -> list[PlayerType]:
     """The built-in player types."""
     return [
         PlayerType(
-            "random", lambda options, seed, game, heuristic: RandomPlayer(seed), help="Uniformly random legal actions.",
+            "random",
+            lambda options, seed, game, heuristic: RandomPlayer(seed),
+            help="Uniformly random legal actions.",
         ),
         PlayerType(
-            "heuristic", make_heuristic_player, HeuristicOptions,
+            "heuristic",
+            make_heuristic_player,
+            HeuristicOptions,
             help="The game's own heuristic; without one, a one-step look-ahead on sampled states.",
         ),
         PlayerType(
-            "mcts", make_mcts_player, MctsOptions,
+            "mcts",
+            make_mcts_player,
+            MctsOptions,
             help="Information-set MCTS over fresh samples of the hidden cards and the future.",
         ),
         PlayerType(
-            "human", lambda options, seed, game, heuristic: HumanPlayer(),
-            help="A person at the terminal: the seat's view and its numbered legal actions.", interactive=True,
+            "human",
+            lambda options, seed, game, heuristic: HumanPlayer(),
+            help="A person at the terminal: the seat's view and its numbered legal actions.",
+            interactive=True,
         ),
     ]

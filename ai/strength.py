@@ -80,7 +80,7 @@ def sign_test(wins: int, losses: int) -> float:
     n = wins + losses
     if n == 0:
         return 1.0
-    tail = sum(math.comb(n, k) for k in range(min(wins, losses) + 1)) / 2 ** n
+    tail = sum(math.comb(n, k) for k in range(min(wins, losses) + 1)) / 2**n
     return min(1.0, 2 * tail)
 
 
@@ -128,7 +128,7 @@ class Pairs:
         p1, p2 = wins_a / n, wins_b / n
         l1, u1 = wilson(wins_a, n, z)
         l2, u2 = wilson(wins_b, n, z)
-        margins = (wins_a * (n - wins_a) * wins_b * (n - wins_b))
+        margins = wins_a * (n - wins_a) * wins_b * (n - wins_b)
         phi = (self.both * self.neither - self.a_only * self.b_only) / math.sqrt(margins) if margins else 0.0
         below = math.sqrt(max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2))
         above = math.sqrt(max(0.0, (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2))
@@ -138,9 +138,11 @@ class Pairs:
     def summary(self, a: str, b: str) -> str:
         """The paired comparison in one line, for people."""
         delta, low, high = self.difference()
-        return (f"paired: the {a} team alone won {counted(self.a_only, 'seed')}, the {b} team alone "
-                f"{self.b_only} (exact sign test {_p_text(self.sign_p)}); {a} minus {b}: {delta:+.3f} "
-                f"[{low:+.3f}, {high:+.3f}] (Newcombe's paired 95% interval)")
+        return (
+            f"paired: the {a} team alone won {counted(self.a_only, 'seed')}, the {b} team alone "
+            f"{self.b_only} (exact sign test {_p_text(self.sign_p)}); {a} minus {b}: {delta:+.3f} "
+            f"[{low:+.3f}, {high:+.3f}] (Newcombe's paired 95% interval)"
+        )
 
 
 def _p_text(p: float) -> str:
@@ -153,8 +155,17 @@ def paired(results: Sequence[Result]) -> Pairs:
     return Pairs.count((a > 0, b > 0) for (_, a, _), (_, b, _) in zip(results[0::2], results[1::2], strict=True))
 
 
-def schedule(game_id: str, players: int, a: str, b: str, matches: int, seed: int,
-             cooperative: bool, options: dict[str, str] | None = None, first: int = 0) -> list[Job]:
+def schedule(
+    game_id: str,
+    players: int,
+    a: str,
+    b: str,
+    matches: int,
+    seed: int,
+    cooperative: bool,
+    options: dict[str, str] | None = None,
+    first: int = 0,
+) -> list[Job]:
     """(game, specs, seed, seat of A or -1/-2 for a team run, game options) for every match of the run:
     matches `first` to `first + matches - 1` of the seed's sequence."""
     options = dict(options or {})
@@ -184,9 +195,18 @@ def play_one(job: Job) -> Result:
     return seat, float(result.returns[seat]), elapsed
 
 
-def run(game_id: str, players: int, a: str, b: str, matches: int, seed: int = 0,
-        workers: int = 1, options: dict[str, str] | None = None, first: int = 0,
-        on_result: Callable[[int, Job, Result], None] | None = None) -> tuple[list[Outcome], float, list[Result]]:
+def run(
+    game_id: str,
+    players: int,
+    a: str,
+    b: str,
+    matches: int,
+    seed: int = 0,
+    workers: int = 1,
+    options: dict[str, str] | None = None,
+    first: int = 0,
+    on_result: Callable[[int, Job, Result], None] | None = None,
+) -> tuple[list[Outcome], float, list[Result]]:
     """Play the run and return the outcomes (A, or A's and B's teams), the wall time and each match's
     result in schedule order; `on_result(match index, job, result)` hears of each in that order as soon as
     it is known."""
@@ -229,9 +249,18 @@ def log_to(path: str, version: str) -> Callable[[int, Job, Result], None]:
     def write(index: int, job: Job, result: Result) -> None:
         game_id, specs, seed, _, options = job
         seat, score, seconds = result
-        line = {"game": game_id, "version": version, "match": index, "seed": seed, "specs": specs, "options": options,
-                "team": {-1: "a", -2: "b"}.get(seat), "seat_of_a": seat if seat >= 0 else None,
-                "score": score, "seconds": round(seconds, 3)}
+        line = {
+            "game": game_id,
+            "version": version,
+            "match": index,
+            "seed": seed,
+            "specs": specs,
+            "options": options,
+            "team": {-1: "a", -2: "b"}.get(seat),
+            "seat_of_a": seat if seat >= 0 else None,
+            "score": score,
+            "seconds": round(seconds, 3),
+        }
         with open(path, "a", encoding="utf-8") as out:
             out.write(json.dumps(line) + "\n")
 
@@ -243,23 +272,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m ai.strength", description=__doc__.splitlines()[0])
     parser.add_argument("game", help="a registered game id (see `campfire games`)")
     parser.add_argument("--players", type=int, default=2, help="seats at the table (default: %(default)s)")
-    parser.add_argument("--matches", type=whole_number(1), default=200,
-                        help="matches to play, 1 or more (default: %(default)s)")
+    parser.add_argument(
+        "--matches", type=whole_number(1), default=200, help="matches to play, 1 or more (default: %(default)s)"
+    )
     parser.add_argument("--a", default="mcts", help="the player spec being measured (default: %(default)s)")
     parser.add_argument("--b", default="heuristic", help="the opponent, in every other seat (default: %(default)s)")
-    parser.add_argument("--seed", type=int, default=0,
-                        help="the run's seed, from which every match's seed is derived (default: %(default)s)")
-    parser.add_argument("--first", type=whole_number(0), default=0,
-                        help="the first match's index: a long run split into parts (--first 200 --matches 200 "
-                             "plays matches 200-399); add up the parts' wins (default: %(default)s)")
-    parser.add_argument("--workers", type=whole_number(1), default=2,
-                        help="processes playing matches in parallel, 1 or more; the results do not depend on it "
-                             "(default: %(default)s)")
-    parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option, e.g. -o all_dead=share (repeatable; default: the game's own)")
-    parser.add_argument("--log", metavar="FILE",
-                        help="append one JSON line per finished match to FILE, so a run cut short keeps them "
-                             "(default: no log)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="the run's seed, from which every match's seed is derived (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--first",
+        type=whole_number(0),
+        default=0,
+        help="the first match's index: a long run split into parts (--first 200 --matches 200 "
+        "plays matches 200-399); add up the parts' wins (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=whole_number(1),
+        default=2,
+        help="processes playing matches in parallel, 1 or more; the results do not depend on it (default: %(default)s)",
+    )
+    parser.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, e.g. -o all_dead=share (repeatable; default: the game's own)",
+    )
+    parser.add_argument(
+        "--log",
+        metavar="FILE",
+        help="append one JSON line per finished match to FILE, so a run cut short keeps them (default: no log)",
+    )
     args = parser.parse_args(argv)
     try:
         options = parse_pairs(args.option, args.game)
@@ -268,8 +317,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.log:
             open(args.log, "a", encoding="utf-8").close()  # an unwritable log fails now, not after an hour
             listener = log_to(args.log, str(game.version))
-        outcomes, wall, results = run(args.game, args.players, args.a, args.b, args.matches, args.seed,
-                                      args.workers, options, args.first, listener)
+        outcomes, wall, results = run(
+            args.game,
+            args.players,
+            args.a,
+            args.b,
+            args.matches,
+            args.seed,
+            args.workers,
+            options,
+            args.first,
+            listener,
+        )
     except (OptionError, UnknownName, GameError) as error:
         print(f"python -m ai.strength: {error}", file=sys.stderr)
         return 2
@@ -280,14 +339,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     for outcome in outcomes:
         low, high = outcome.interval
         if game.cooperative:  # a team against the villain; the other team's row is the comparison
-            print(f"| {args.game} | {args.players} | {outcome.label} | {game.villain or 'the villain'} | "
-                  f"{outcome.matches} | {outcome.rate:.3f} | [{low:.3f}, {high:.3f}] | - | - |")
+            print(
+                f"| {args.game} | {args.players} | {outcome.label} | {game.villain or 'the villain'} | "
+                f"{outcome.matches} | {outcome.rate:.3f} | [{low:.3f}, {high:.3f}] | - | - |"
+            )
         else:
-            print(f"| {args.game} | {args.players} | {outcome.label} | {args.b} | {outcome.matches} | "
-                  f"{outcome.rate:.3f} | [{low:.3f}, {high:.3f}] | {fair:.3f} | {'yes' if low > fair else 'NO'} |")
+            print(
+                f"| {args.game} | {args.players} | {outcome.label} | {args.b} | {outcome.matches} | "
+                f"{outcome.rate:.3f} | [{low:.3f}, {high:.3f}] | {fair:.3f} | {'yes' if low > fair else 'NO'} |"
+            )
     for outcome in outcomes:  # the raw tally, so that the parts of a split run add up exactly
-        print(f"{outcome.label}: {outcome.score:g} of {outcome.matches} (matches {args.first}-"
-              f"{args.first + outcome.matches - 1})", file=sys.stderr)
+        print(
+            f"{outcome.label}: {outcome.score:g} of {outcome.matches} (matches {args.first}-"
+            f"{args.first + outcome.matches - 1})",
+            file=sys.stderr,
+        )
     if game.cooperative:
         print(paired(results).summary(args.a, args.b), file=sys.stderr)
     print(f"({wall:.0f}s wall, {counted(args.workers, 'worker')})", file=sys.stderr)

@@ -57,13 +57,18 @@ class Run:
         indices = self.indices()
         if not self.teams:
             return [Outcome(self.specs[None][0], sum(self.matches[i, None]["score"] for i in indices), len(indices))]
-        return [Outcome(f"{self.specs[team][0]} team", sum(self.matches[i, team]["score"] > 0 for i in indices),
-                        len(indices)) for team in ("a", "b")]
+        return [
+            Outcome(
+                f"{self.specs[team][0]} team", sum(self.matches[i, team]["score"] > 0 for i in indices), len(indices)
+            )
+            for team in ("a", "b")
+        ]
 
     def pairs(self) -> Pairs:
         """The counted seeds by which team won them."""
-        return Pairs.count((self.matches[i, "a"]["score"] > 0, self.matches[i, "b"]["score"] > 0)
-                           for i in self.indices())
+        return Pairs.count(
+            (self.matches[i, "a"]["score"] > 0, self.matches[i, "b"]["score"] > 0) for i in self.indices()
+        )
 
 
 def read(paths: Sequence[str]) -> Run:
@@ -77,14 +82,17 @@ def read(paths: Sequence[str]) -> Run:
             if first is None:
                 first = line
             if line["version"] != first["version"]:
-                raise BadLog(f"{where}: game version {_version(line)} differs from {_version(first)} in the first "
-                             "line (the rules may differ)")
+                raise BadLog(
+                    f"{where}: game version {_version(line)} differs from {_version(first)} in the first "
+                    "line (the rules may differ)"
+                )
             for field in ("game", "options"):
                 if line[field] != first[field]:
                     raise BadLog(f"{where}: {field} {line[field]!r} differs from {first[field]!r} in the first line")
             if len(line["specs"]) != len(first["specs"]):
-                raise BadLog(f"{where}: {counted(len(line['specs']), 'player')}, where the first line has "
-                             f"{len(first['specs'])}")
+                raise BadLog(
+                    f"{where}: {counted(len(line['specs']), 'player')}, where the first line has {len(first['specs'])}"
+                )
             team = line["team"]
             if (team is None) != (first["team"] is None):
                 kind = "a team run's" if first["team"] is not None else "a free-for-all run's"
@@ -99,8 +107,10 @@ def read(paths: Sequence[str]) -> Run:
                 raise BadLog(f"{where}: match {line['match']} is logged twice with a different seed or score")
             partner = matches.get((line["match"], {"a": "b", "b": "a"}.get(team)))
             if partner is not None and partner["seed"] != line["seed"]:  # a pair must be the same deal
-                raise BadLog(f"{where}: match {line['match']} has seed {line['seed']} for team {team} but "
-                             f"{partner['seed']} for the other team")
+                raise BadLog(
+                    f"{where}: match {line['match']} has seed {line['seed']} for team {team} but "
+                    f"{partner['seed']} for the other team"
+                )
     if first is None:
         raise BadLog("the logs hold no matches")
     run = Run(first["game"], first["version"], len(first["specs"]), first["options"], specs, matches)
@@ -116,7 +126,7 @@ def _version(line: dict[str, Any]) -> str:
 def _others(line: dict[str, Any]) -> list[str]:
     """A free-for-all line's players: A first, then the others (A's seat rotates from match to match)."""
     seat = line["seat_of_a"]
-    return [line["specs"][seat], *line["specs"][:seat], *line["specs"][seat + 1:]]
+    return [line["specs"][seat], *line["specs"][:seat], *line["specs"][seat + 1 :]]
 
 
 FIELDS = {"game": str, "match": int, "seed": int, "specs": list, "options": dict, "score": (int, float)}
@@ -147,7 +157,7 @@ def _lines(path: str) -> Iterable[tuple[int, dict[str, Any]]]:
             raise BadLog(f"{path} line {number}: the field 'version' must be text, not {line['version']!r}")
         team = line.setdefault("team", None)
         if team not in ("a", "b", None):
-            raise BadLog(f"{path} line {number}: the field 'team' must be \"a\", \"b\" or null, not {team!r}")
+            raise BadLog(f'{path} line {number}: the field \'team\' must be "a", "b" or null, not {team!r}')
         seat = line.get("seat_of_a")
         if team is None and (type(seat) is not int or not 0 <= seat < len(line["specs"])):
             raise BadLog(f"{path} line {number}: the field 'seat_of_a' must be a seat of the match, not {seat!r}")
@@ -155,8 +165,9 @@ def _lines(path: str) -> Iterable[tuple[int, dict[str, Any]]]:
 
 
 def _kind_name(kind: type | tuple[type, ...]) -> str:
-    return "number" if isinstance(kind, tuple) else {str: "text", int: "whole number", list: "list",
-                                                      dict: "mapping"}[kind]
+    return (
+        "number" if isinstance(kind, tuple) else {str: "text", int: "whole number", list: "list", dict: "mapping"}[kind]
+    )
 
 
 def spans(indices: Sequence[int]) -> str:
@@ -178,14 +189,19 @@ def report(run: Run) -> list[str]:
     indices = run.indices()
     options = ", ".join(f"{key}={value}" for key, value in run.options.items()) or "the game's defaults"
     game = run.game if run.version is None else f"{run.game} version {run.version}"
-    lines = [f"{game}, {counted(run.players, 'player')}, {options}: {counted(len(indices), 'match', 'matches')} "
-             f"({spans(indices)})",
-             "| player | matches | score | rate | Wilson 95% |", "|---|---|---|---|---|"]
+    lines = [
+        f"{game}, {counted(run.players, 'player')}, {options}: {counted(len(indices), 'match', 'matches')} "
+        f"({spans(indices)})",
+        "| player | matches | score | rate | Wilson 95% |",
+        "|---|---|---|---|---|",
+    ]
     outcomes = run.outcomes()
     for outcome in outcomes:
         low, high = outcome.interval
-        lines.append(f"| {outcome.label} | {outcome.matches} | {outcome.score:g} | {outcome.rate:.3f} | "
-                     f"[{low:.3f}, {high:.3f}] |")
+        lines.append(
+            f"| {outcome.label} | {outcome.matches} | {outcome.score:g} | {outcome.rate:.3f} | "
+            f"[{low:.3f}, {high:.3f}] |"
+        )
     if run.teams:
         lines.append(run.pairs().summary(run.specs["a"][0], run.specs["b"][0]))
     else:

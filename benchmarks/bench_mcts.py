@@ -73,22 +73,26 @@ def searches(view: SeatView, iterations: int, seed: int = 1, rollout: Rollout = 
     return player.search(view)
 
 
-def iteration_ratio(game: Game, players: int, count: int = 200, repeats: int = 5, where: int = 3,
-                    rollout: Rollout = Rollout.RANDOM) -> float:
+def iteration_ratio(
+    game: Game, players: int, count: int = 200, repeats: int = 5, where: int = 3, rollout: Rollout = Rollout.RANDOM
+) -> float:
     """Time of one MCTS iteration over time of one playout of the same kind (random, or following the
     heuristic), averaged over `where` positions."""
     playout = heuristic_playouts if rollout is Rollout.HEURISTIC else playouts
     ratios = []
     for state in positions(game, players, count=where):
         view = SeatView(state, state.to_act[0])
-        ratios.append(interleaved_ratio(
-            lambda view=view: searches(view, count, rollout=rollout), lambda view=view: playout(view, count), repeats
-        ))
+        ratios.append(
+            interleaved_ratio(
+                lambda view=view: searches(view, count, rollout=rollout),
+                lambda view=view: playout(view, count),
+                repeats,
+            )
+        )
     return sum(ratios) / len(ratios)
 
 
-def iterations_per_second(game: Game, players: int, iterations: int = 1000,
-                          rollout: Rollout = Rollout.RANDOM) -> float:
+def iterations_per_second(game: Game, players: int, iterations: int = 1000, rollout: Rollout = Rollout.RANDOM) -> float:
     """Iterations per second of a search from the initial position (best of three)."""
     state = game.initial_state(players, 0)
     view = SeatView(state, state.to_act[0])
@@ -197,13 +201,22 @@ def main(argv: Sequence[str]) -> None:
             for rollout in (Rollout.RANDOM, Rollout.HEURISTIC):
                 speed = iterations_per_second(game, players, iterations, rollout)
                 ratio = iteration_ratio(game, players, count=max(20, iterations // 10), repeats=3, rollout=rollout)
-                print(f"{game_id}, {seats}, {rollout.value} rollouts: {speed:,.0f} iterations/s; "
-                      f"iteration / {rollout.value} playout {ratio:.2f}", flush=True)
-            print(f"{game_id}, {seats}: halving / UCB decision at {iterations // 5} iterations "
-                  f"{halving_ratio(game, players, iterations // 5):.2f}", flush=True)
+                print(
+                    f"{game_id}, {seats}, {rollout.value} rollouts: {speed:,.0f} iterations/s; "
+                    f"iteration / {rollout.value} playout {ratio:.2f}",
+                    flush=True,
+                )
+            print(
+                f"{game_id}, {seats}: halving / UCB decision at {iterations // 5} iterations "
+                f"{halving_ratio(game, players, iterations // 5):.2f}",
+                flush=True,
+            )
             nodes, edges, per_node, per_edge = memory_per_node(game, players, memory_iterations)
-            print(f"{game_id}, {seats}: {memory_iterations:,}-iteration tree: {nodes:,} nodes, "
-                  f"{edges:,} edges, {per_node:.0f} B/node, {per_edge:.0f} B/edge", flush=True)
+            print(
+                f"{game_id}, {seats}: {memory_iterations:,}-iteration tree: {nodes:,} nodes, "
+                f"{edges:,} edges, {per_node:.0f} B/node, {per_edge:.0f} B/edge",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -15,10 +15,16 @@ from corekit import Rng, default_registry
 
 REGISTRY = default_registry()
 CASES = [
-    ("grizzly-race", 2), ("grizzly-race", 4),
-    ("slasher", 2), ("slasher", 4), ("slasher", 6),
-    ("scavengers", 2), ("scavengers", 4),
-    ("camp-grizzly", 1), ("camp-grizzly", 3), ("camp-grizzly", 6),
+    ("grizzly-race", 2),
+    ("grizzly-race", 4),
+    ("slasher", 2),
+    ("slasher", 4),
+    ("slasher", 6),
+    ("scavengers", 2),
+    ("scavengers", 4),
+    ("camp-grizzly", 1),
+    ("camp-grizzly", 3),
+    ("camp-grizzly", 6),
 ]
 IDS = [f"{game}-{players}" for game, players in CASES]
 

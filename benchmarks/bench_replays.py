@@ -61,8 +61,9 @@ def generic_decode(data: bytes) -> list[Step]:
 
 def handmade_encode(replay: Replay) -> bytes:
     """The stream as the format writes it: seat bytes, codes, check bytes, times."""
-    return msgpack.packb({"seats": replay.seats, "actions": replay.actions, "checks": replay.checks,
-                          "times": replay.times})
+    return msgpack.packb(
+        {"seats": replay.seats, "actions": replay.actions, "checks": replay.checks, "times": replay.times}
+    )
 
 
 def handmade_decode(data: bytes) -> dict[str, Any]:
@@ -93,9 +94,15 @@ def stream(game_id: str, tmp: str) -> Replay:
         parts.append(read_replay(path))
         seed += 1
     first = parts[0]
-    joined = Replay(first.header, b"".join(p.seats for p in parts)[:STREAM],
-                    [a for p in parts for a in p.actions][:STREAM], b"".join(p.checks for p in parts)[:STREAM],
-                    first.digests, first.result, [t for p in parts for t in p.times][:STREAM])
+    joined = Replay(
+        first.header,
+        b"".join(p.seats for p in parts)[:STREAM],
+        [a for p in parts for a in p.actions][:STREAM],
+        b"".join(p.checks for p in parts)[:STREAM],
+        first.digests,
+        first.result,
+        [t for p in parts for t in p.times][:STREAM],
+    )
     joined.result = attrs.evolve(first.result, steps=STREAM)
     joined.digests = bytes(8 * (STREAM // joined.header.digest_every + 1))
     return joined
@@ -131,10 +138,13 @@ def test_bytes_per_action(benchmark, tmp, game_id):
     replay = stream(game_id, tmp)
     sizes = benchmark.pedantic(
         lambda: (len(encode_replay(replay)), len(handmade_encode(replay)), len(generic_encode(replay))),
-        rounds=1, iterations=1)
+        rounds=1,
+        iterations=1,
+    )
     whole, handmade, generic = (size / STREAM for size in sizes)
-    benchmark.extra_info.update(file_bytes_per_action=round(whole, 2), stream_handmade=round(handmade, 2),
-                                stream_cattrs=round(generic, 2))
+    benchmark.extra_info.update(
+        file_bytes_per_action=round(whole, 2), stream_handmade=round(handmade, 2), stream_cattrs=round(generic, 2)
+    )
     assert handmade < generic
 
 
@@ -170,8 +180,9 @@ def test_whole_file_round_trip_10000_actions(benchmark, tmp, game_id):
     assert decoded.actions == replay.actions
 
 
-def _verify_play_record(game_id: str, tmp: str) -> tuple[Any, str, Callable[[], None], Callable[[], None],
-                                                        Callable[[], None]]:
+def _verify_play_record(
+    game_id: str, tmp: str
+) -> tuple[Any, str, Callable[[], None], Callable[[], None], Callable[[], None]]:
     """A long recorded match, and three ways to spend its time: verify the replay, play the same match
     unrecorded, and play it recorded again (all with random players)."""
     seed, path = long_match(game_id, tmp)
@@ -202,8 +213,11 @@ def test_verify_over_play_ratio(benchmark, tmp, game_id):
     replay, _path, verify, play, record = _verify_play_record(game_id, tmp)
     repeats = 1 if benchmark.disabled else 5
     ratio = benchmark.pedantic(lambda: interleaved_ratio(verify, play, repeats=repeats), rounds=1, iterations=1)
-    benchmark.extra_info.update(steps=replay.steps, verify_over_play=round(ratio, 2),
-                                record_over_play=round(interleaved_ratio(record, play, repeats=repeats), 2))
+    benchmark.extra_info.update(
+        steps=replay.steps,
+        verify_over_play=round(ratio, 2),
+        record_over_play=round(interleaved_ratio(record, play, repeats=repeats), 2),
+    )
     assert ratio > 0
 
 
@@ -223,20 +237,31 @@ def figures(tmp: str) -> list[tuple[str, str]]:
 
 def _stream_figures(game_id: str, replay: Replay) -> list[tuple[str, str]]:
     whole = encode_replay(replay)
-    rows = [(f"{game_id}: bytes per action (whole file / stream hand-made / stream cattrs)",
-             f"{len(whole) / STREAM:.2f} / {len(handmade_encode(replay)) / STREAM:.2f} / "
-             f"{len(generic_encode(replay)) / STREAM:.2f}")]
-    for name, encode, decode in (("hand-made", handmade_encode, handmade_decode),
-                                 ("cattrs", generic_encode, generic_decode)):
+    rows = [
+        (
+            f"{game_id}: bytes per action (whole file / stream hand-made / stream cattrs)",
+            f"{len(whole) / STREAM:.2f} / {len(handmade_encode(replay)) / STREAM:.2f} / "
+            f"{len(generic_encode(replay)) / STREAM:.2f}",
+        )
+    ]
+    for name, encode, decode in (
+        ("hand-made", handmade_encode, handmade_decode),
+        ("cattrs", generic_encode, generic_decode),
+    ):
         data = encode(replay)
         encoding = best_time(lambda e=encode: e(replay), 7)
         decoding = best_time(lambda d=decode, b=data: d(b), 7)
-        rows.append((f"{game_id}: encode / decode 10,000 actions, {name}",
-                     f"{encoding * 1e3:.2f} ms / {decoding * 1e3:.2f} ms"))
+        rows.append(
+            (f"{game_id}: encode / decode 10,000 actions, {name}", f"{encoding * 1e3:.2f} ms / {decoding * 1e3:.2f} ms")
+        )
     encoding = best_time(lambda: encode_replay(replay), 7)
     decoding = best_time(lambda: decode_replay(whole), 7)
-    rows.append((f"{game_id}: whole file encode_replay / decode_replay, 10,000 actions",
-                 f"{encoding * 1e3:.2f} ms / {decoding * 1e3:.2f} ms"))
+    rows.append(
+        (
+            f"{game_id}: whole file encode_replay / decode_replay, 10,000 actions",
+            f"{encoding * 1e3:.2f} ms / {decoding * 1e3:.2f} ms",
+        )
+    )
     return rows
 
 
@@ -245,9 +270,11 @@ def _verify_figure(game_id: str, tmp: str) -> tuple[str, str]:
     players = len(replay.header.seats)
 
     size = Path(path).stat().st_size
-    return (f"{game_id}: verify / play, {replay.steps} steps, {players} random players",
-            f"{interleaved_ratio(verify, play, repeats=7):.2f}x (play {best_time(play, 5) * 1e3:.1f} ms, "
-            f"record / play {interleaved_ratio(record, play, 7):.2f}x, {size / replay.steps:.1f} bytes/action)")
+    return (
+        f"{game_id}: verify / play, {replay.steps} steps, {players} random players",
+        f"{interleaved_ratio(verify, play, repeats=7):.2f}x (play {best_time(play, 5) * 1e3:.1f} ms, "
+        f"record / play {interleaved_ratio(record, play, 7):.2f}x, {size / replay.steps:.1f} bytes/action)",
+    )
 
 
 def main(argv: Sequence[str]) -> None:

@@ -75,6 +75,7 @@ def test_first_sample_after_a_reshuffle(benchmark, players, seed):
     """The first sample of a position: the ways to credit the ambiguous shown cards are searched for."""
     state = after_a_reshuffle(players, seed)
     seat = state.to_act[0]
+
     def first_sample():
         state.deal_plan = None  # forget what the last round prepared
         return state.sample(seat, Rng(9))

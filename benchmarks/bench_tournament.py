@@ -60,8 +60,14 @@ def speed_up(games: int, specs: Sequence[str] = SPECS, repeats: int = 2) -> dict
         two = min(two, seconds)
         reference = reference or report["results"]
         assert parallel["results"] == reference, "two workers gave different results"
-    return {"games": games, "one": one, "two": two, "speed_up": one / two,
-            "matches_per_second_1": games / one, "matches_per_second_2": games / two}
+    return {
+        "games": games,
+        "one": one,
+        "two": two,
+        "speed_up": one / two,
+        "matches_per_second_1": games / one,
+        "matches_per_second_2": games / two,
+    }
 
 
 def _burn(n: int = 3_000_000) -> int:
@@ -107,8 +113,9 @@ def test_tournament_throughput(benchmark, jobs: int) -> None:
 
 def test_two_workers_give_the_same_results_faster(benchmark) -> None:
     if benchmark.disabled:  # a smoke run of the same code: too short to measure a speed-up
-        figures = benchmark.pedantic(speed_up, args=(6, ("heuristic", "random")), kwargs={"repeats": 1},
-                                     rounds=1, iterations=1)
+        figures = benchmark.pedantic(
+            speed_up, args=(6, ("heuristic", "random")), kwargs={"repeats": 1}, rounds=1, iterations=1
+        )
         assert figures["two"] > 0
         return
     figures = benchmark.pedantic(speed_up, args=(60,), rounds=1, iterations=1)

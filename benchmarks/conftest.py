@@ -49,8 +49,9 @@ def interleaved_ratio(slow: Callable[[], object], fast: Callable[[], object], re
     return slow_best / fast_best
 
 
-def random_playouts(game: Any, players: int, games: int, options: Any = None, checked: bool = True,
-                    salt: int = 0xABC) -> int:
+def random_playouts(
+    game: Any, players: int, games: int, options: Any = None, checked: bool = True, salt: int = 0xABC
+) -> int:
     """Seeded random matches through `legal_actions` and `apply` (or `apply_unchecked`, as MCTS does);
     returns the number of decisions taken. Every game's playout benchmark uses this one loop."""
     decisions = 0

@@ -18,9 +18,9 @@ def playout(players: int, seed: int, stall_rounds: int = 30) -> int:
     below = rng.below
     deck = list(COLLECTION) * players
     rng.shuffle(deck)
-    hands = [sorted(deck[s * 7:(s + 1) * 7]) for s in range(players)]
-    rest = deck[players * 7:]
-    guards = [rest[s * 6:(s + 1) * 6] for s in range(players)]
+    hands = [sorted(deck[s * 7 : (s + 1) * 7]) for s in range(players)]
+    rest = deck[players * 7 :]
+    guards = [rest[s * 6 : (s + 1) * 6] for s in range(players)]
     supercard = [True] * players
     discard: list[int] = []
     reserve: list[int] = []

@@ -1,6 +1,6 @@
 """Resident memory of one 10,000-iteration MCTS search in camp-grizzly (issue 10's 200 MB target).
 
-    /usr/bin/time -v python -m benchmarks.rss_camp_grizzly     # read "Maximum resident set size"
+/usr/bin/time -v python -m benchmarks.rss_camp_grizzly     # read "Maximum resident set size"
 """
 
 from __future__ import annotations
@@ -30,8 +30,10 @@ def main(argv: Sequence[str]) -> None:
     started = time.perf_counter()
     action = player.decide(SeatView(state, state.to_act[0]))
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{SPEC}: chose {game.action_text(action)!r} in {time.perf_counter() - started:.1f} s; "
-          f"peak resident {peak_mb:.1f} MB")
+    print(
+        f"{SPEC}: chose {game.action_text(action)!r} in {time.perf_counter() - started:.1f} s; "
+        f"peak resident {peak_mb:.1f} MB"
+    )
 
 
 if __name__ == "__main__":

@@ -88,9 +88,7 @@ class Board:
                     frontier.append(there)
         return dist
 
-    def nearest(
-        self, start: str, candidates: Iterable[str], passable: Passable = _everywhere
-    ) -> tuple[int, list[str]]:
+    def nearest(self, start: str, candidates: Iterable[str], passable: Passable = _everywhere) -> tuple[int, list[str]]:
         """(distance, every candidate at that distance) from `start`; (-1, []) if none is reachable."""
         wanted = set(candidates)
         dist = self.distances(start, passable)

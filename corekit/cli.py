@@ -96,8 +96,9 @@ class GameDisplay:
             return fallback
 
 
-_BARE_GROUP = tuple(getattr(click.exceptions, name) for name in ("NoArgsIsHelpError",)
-                    if hasattr(click.exceptions, name))
+_BARE_GROUP = tuple(
+    getattr(click.exceptions, name) for name in ("NoArgsIsHelpError",) if hasattr(click.exceptions, name)
+)
 """What click (8.2 on; 8.1 just prints the help) raises for a group called without a command."""
 
 
@@ -105,8 +106,14 @@ class _OneLineErrors(click.Group):
     """The command group, whose usage errors are one line like every other error ("Error: ... (see
     'campfire play --help')"), not click's usage block; the exit status stays 2."""
 
-    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
-             standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
@@ -128,8 +135,7 @@ class _OneLineErrors(click.Group):
         sys.exit(status if type(status) is int else 0)
 
 
-@click.group(cls=_OneLineErrors,
-             context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="campfire")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
@@ -197,8 +203,13 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
 
 
 @cli.command("players", short_help="List the installed player types and their options.")
-@click.option("--game", "game_id", metavar="GAME", default=None,
-              help="Show the defaults as they stand in GAME, which may set its own (e.g. a smaller MCTS budget).")
+@click.option(
+    "--game",
+    "game_id",
+    metavar="GAME",
+    default=None,
+    help="Show the defaults as they stand in GAME, which may set its own (e.g. a smaller MCTS budget).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.pass_context
 def players_command(ctx: click.Context, game_id: str | None, as_json: bool) -> None:
@@ -223,8 +234,10 @@ def players_command(ctx: click.Context, game_id: str | None, as_json: bool) -> N
             options = []
         rows.append((name, player_type.help, options))
     if as_json:
-        data = [{"name": n, "help": h, "options": [{"name": o, "default": d, "help": t} for o, d, t in opts]}
-                for n, h, opts in rows]
+        data = [
+            {"name": n, "help": h, "options": [{"name": o, "default": d, "help": t} for o, d, t in opts]}
+            for n, h, opts in rows
+        ]
         click.echo(json.dumps(data, indent=2))
         return
     from rich.console import Console
@@ -242,16 +255,34 @@ def players_command(ctx: click.Context, game_id: str | None, as_json: bool) -> N
 
 @cli.command("play")
 @click.argument("game_id", metavar="GAME")
-@click.option("--players", "-p", "players_text", required=True, metavar="SPECS",
-              help="One player spec per seat, comma-separated: NAME or NAME:KEY=VALUE,KEY=VALUE (see above).")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed for the match's chance (from -2^63 to 2^64-1 with --replay).")
-@click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE",
-              help="A game option; repeatable (`campfire games` lists them).")
+@click.option(
+    "--players",
+    "-p",
+    "players_text",
+    required=True,
+    metavar="SPECS",
+    help="One player spec per seat, comma-separated: NAME or NAME:KEY=VALUE,KEY=VALUE (see above).",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Seed for the match's chance (from -2^63 to 2^64-1 with --replay).",
+)
+@click.option(
+    "--option",
+    "-o",
+    "pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A game option; repeatable (`campfire games` lists them).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="Print only the result.")
 @click.pass_context
-def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int, pairs: tuple[str, ...],
-                 quiet: bool, **settings: Any) -> None:
+def play_command(
+    ctx: click.Context, game_id: str, players_text: str, seed: int, pairs: tuple[str, ...], quiet: bool, **settings: Any
+) -> None:
     """Play one match of GAME and print its log and result.
 
     A player spec is a player type with its options: `random`, `heuristic:variant=NAME`,
@@ -331,8 +362,17 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
 
     late_error = None
     try:
-        result = play_match(game, specs, seed, options, players=players, registry=registry,
-                            settings=settings, on_step=log, forfeit_on_error=False)
+        result = play_match(
+            game,
+            specs,
+            seed,
+            options,
+            players=players,
+            registry=registry,
+            settings=settings,
+            on_step=log,
+            forfeit_on_error=False,
+        )
     except ListenerFailed as failed:  # the match was played: print its result, then the error
         result, late_error = failed.result, str(failed)
     except QuitMatch as stop:
@@ -361,16 +401,36 @@ def play_command(ctx: click.Context, game_id: str, players_text: str, seed: int,
 @click.argument("game_id", metavar="GAME")
 @click.option("--games", "-n", type=int, default=200, show_default=True, help="Random matches per player count.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first match.")
-@click.option("--players", "player_counts", default="all", show_default=True,
-              help="Player counts to check, e.g. 2,4; 'all' checks every count the game allows.")
+@click.option(
+    "--players",
+    "player_counts",
+    default="all",
+    show_default=True,
+    help="Player counts to check, e.g. 2,4; 'all' checks every count the game allows.",
+)
 @click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option; repeatable.")
-@click.option("--leaks/--no-leaks", default=True, show_default=True,
-              help="Also run the MCTS leak check (needs the mcts player).")
-@click.option("--match", "match_seed", type=int, default=None, metavar="SEED",
-              help="Check only the match a failure names (its seed), printing each move that leads there.")
+@click.option(
+    "--leaks/--no-leaks", default=True, show_default=True, help="Also run the MCTS leak check (needs the mcts player)."
+)
+@click.option(
+    "--match",
+    "match_seed",
+    type=int,
+    default=None,
+    metavar="SEED",
+    help="Check only the match a failure names (its seed), printing each move that leads there.",
+)
 @click.pass_context
-def check_command(ctx: click.Context, game_id: str, games: int, seed: int, player_counts: str,
-                  pairs: tuple[str, ...], leaks: bool, match_seed: int | None) -> None:
+def check_command(
+    ctx: click.Context,
+    game_id: str,
+    games: int,
+    seed: int,
+    player_counts: str,
+    pairs: tuple[str, ...],
+    leaks: bool,
+    match_seed: int | None,
+) -> None:
     """Check GAME against the engine's contract.
 
     Plays many seeded random matches per player count and checks every rule of the game contract:
@@ -413,8 +473,11 @@ def check_command(ctx: click.Context, game_id: str, games: int, seed: int, playe
         return
     failed = False
     for players in counts:
-        report = _with_progress(f"{game.id}, {counted(players, 'player')}", games,
-                                lambda tick, p=players: check_game(game, p, games, seed, options, progress=tick))
+        report = _with_progress(
+            f"{game.id}, {counted(players, 'player')}",
+            games,
+            lambda tick, p=players: check_game(game, p, games, seed, options, progress=tick),
+        )
         if not leaks:
             leak_note = "no leak check (--no-leaks)"
         elif "mcts" not in registry.player_types:
@@ -424,13 +487,24 @@ def check_command(ctx: click.Context, game_id: str, games: int, seed: int, playe
             report.failures.extend(check_leaks(game, players, registry, seed=seed, options=options).failures)
         status = "ok" if report.ok else "FAILED"
         played = counted(report.matches, "match", "matches")
-        click.echo(f"{game.id} with {counted(players, 'player')}: {status} ({played}, "
-                   f"{counted(report.steps, 'step')}, {counted(report.samples, 'sample')} checked; {leak_note})")
+        click.echo(
+            f"{game.id} with {counted(players, 'player')}: {status} ({played}, "
+            f"{counted(report.steps, 'step')}, {counted(report.samples, 'sample')} checked; {leak_note})"
+        )
         for failure in report.failures:
             click.echo(f"  - {failure}")
         if report.failed_seeds:
-            again = " ".join(["campfire check", game.id, "--players", str(players), *_option_args(pairs),
-                              "--match", str(report.failed_seeds[0])])
+            again = " ".join(
+                [
+                    "campfire check",
+                    game.id,
+                    "--players",
+                    str(players),
+                    *_option_args(pairs),
+                    "--match",
+                    str(report.failed_seeds[0]),
+                ]
+            )
             click.echo(f"  To see the moves of the first failed match: {again}")
         failed = failed or not report.ok
     if failed:
@@ -440,8 +514,10 @@ def check_command(ctx: click.Context, game_id: str, games: int, seed: int, playe
 def _check_one_match(ctx: click.Context, game: Game, counts: Sequence[int], match_seed: int, options: Any) -> None:
     """`check --match`: the one match, each move as `play` prints it, then its failures."""
     if len(counts) != 1:
-        fail(f"--match needs one player count (--players N): {game.id} allows {game.player_range()}, and a "
-             f"match's seed belongs to one")
+        fail(
+            f"--match needs one player count (--players N): {game.id} allows {game.player_range()}, and a "
+            f"match's seed belongs to one"
+        )
     players = counts[0]
     display = GameDisplay(game)
     names = display("seat_names", game.seat_names, players, options, fallback=None)
@@ -472,7 +548,7 @@ def step_lines(step: int, head: str, events: Sequence[Any] = (), width: int | No
     # Folded without the number, so a continuation sits at column 10 whatever the step's digits: past the
     # commentary's column 8, which it would otherwise look like.
     lines = fold(" " * len(number) + head, width, hang=4)
-    lines[0] = number + lines[0][len(number):]
+    lines[0] = number + lines[0][len(number) :]
     for event in map(str, events):
         lines += fold(" " * 8 + event, width)
     return lines
@@ -541,8 +617,10 @@ def _options_fit(game: Game, counts: Sequence[int], seed: int, options: Any, pai
             set_up(game, count, seed, options)
         except (GameError, OptionError) as error:
             given = " ".join(pairs)
-            raise OptionError(f"{game.id} refuses your options (-o {given}) with {count} players: "
-                              f"{_without_prefix(str(error), game.id)}") from None
+            raise OptionError(
+                f"{game.id} refuses your options (-o {given}) with {count} players: "
+                f"{_without_prefix(str(error), game.id)}"
+            ) from None
 
 
 def _not_set_up(game_id: str, crash: BaseException) -> str:
@@ -563,7 +641,7 @@ def _plain_names(players: int) -> list[str]:
 def _without_prefix(message: str, game_id: str) -> str:
     """A game's error without its leading "game-id: ", when a message names the game itself."""
     prefix = f"{game_id}: "
-    return message[len(prefix):] if message.startswith(prefix) else message
+    return message[len(prefix) :] if message.startswith(prefix) else message
 
 
 def _with_progress(label: str, total: int, work: Any) -> Any:

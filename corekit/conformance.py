@@ -46,6 +46,7 @@ from corekit.rng import Rng, derive_seed
 _NOT_AN_ACTION = ("campfire-conformance", "not an action")
 """A value no game accepts as an action."""
 
+
 @attrs.define
 class Report:
     """The outcome of a conformance run: failures (each one line) and what was covered."""
@@ -91,9 +92,11 @@ def check_game(
         if len(report.failures) >= 20:
             break
     if report.ok and report.samples and not report.hidden_varied and not game.perfect_information:
-        report.fail(f"sample() never changed any hidden part of the state in {report.samples} samples: it may be "
-                    f"returning the truth (if nothing is hidden yet in short matches, try more games; if "
-                    f"nothing is ever hidden, set {type(game).__name__}.perfect_information = True)")
+        report.fail(
+            f"sample() never changed any hidden part of the state in {report.samples} samples: it may be "
+            f"returning the truth (if nothing is hidden yet in short matches, try more games; if "
+            f"nothing is ever hidden, set {type(game).__name__}.perfect_information = True)"
+        )
     return report
 
 
@@ -113,8 +116,16 @@ def check_match(
     return report
 
 
-def _check_one(game: Game, players: int, match_seed: int, options: Any, every: int, report: Report,
-               encoded: set[Any], on_move: Callable[[int, int, Any], None] | None = None) -> None:
+def _check_one(
+    game: Game,
+    players: int,
+    match_seed: int,
+    options: Any,
+    every: int,
+    report: Report,
+    encoded: set[Any],
+    on_move: Callable[[int, int, Any], None] | None = None,
+) -> None:
     """Check one match into `report`, counting it, and noting its seed if it failed."""
     failures = len(report.failures)
     _check_match(game, players, match_seed, options, every, report, encoded, on_move)
@@ -139,14 +150,24 @@ def check_leaks(
     player_type = registry.player_type(PlayerSpec.parse(spec).name)
     for index in range(games):
         match_seed = derive_seed(seed, "leak", game.id, players, index)
-        _leak_match(game, players, match_seed, options, player_type, spec, positions, report,
-                    registry.heuristic(game.id))
+        _leak_match(
+            game, players, match_seed, options, player_type, spec, positions, report, registry.heuristic(game.id)
+        )
         report.matches += 1
     return report
 
 
-def _leak_match(game: Game, players: int, match_seed: int, options: Any, player_type: Any, spec: str,
-                positions: int, report: Report, heuristic: Any) -> None:
+def _leak_match(
+    game: Game,
+    players: int,
+    match_seed: int,
+    options: Any,
+    player_type: Any,
+    spec: str,
+    positions: int,
+    report: Report,
+    heuristic: Any,
+) -> None:
     where, who = f"leak check seed {match_seed}", "the game"
     # A crash, of the game or of the player (sys.exit too, as in check_game), is a failure to report.
     try:
@@ -171,8 +192,10 @@ def _leak_match(game: Game, players: int, match_seed: int, options: Any, player_
                     decisions.append(player.decide(view))
                     who = "the game"
                 if decisions[0] != decisions[1]:
-                    report.fail(f"{where}: {spec} chose {decisions[0]!r} and {decisions[1]!r} in two states seat "
-                                f"{seat} cannot tell apart")
+                    report.fail(
+                        f"{where}: {spec} chose {decisions[0]!r} and {decisions[1]!r} in two states seat "
+                        f"{seat} cannot tell apart"
+                    )
             legal = state.legal_actions(seat)
             state.apply(seat, legal[rng.below(len(legal))])
             report.steps += 1
@@ -180,8 +203,16 @@ def _leak_match(game: Game, players: int, match_seed: int, options: Any, player_
         report.fail(f"{where}: {who} raised {error_line(error)}{raised_at(error)}")
 
 
-def _check_match(game: Game, players: int, seed: int, options: Any, every: int, report: Report,
-                 encoded: set[Any], on_move: Callable[[int, int, Any], None] | None = None) -> None:
+def _check_match(
+    game: Game,
+    players: int,
+    seed: int,
+    options: Any,
+    every: int,
+    report: Report,
+    encoded: set[Any],
+    on_move: Callable[[int, int, Any], None] | None = None,
+) -> None:
     where = f"seed {seed}"
     # A crash inside the game is a failure to report, not to raise; so is a game calling sys.exit, which would
     # otherwise end `campfire check` with the game's exit status and not a word.
@@ -246,8 +277,7 @@ def _check_match(game: Game, players: int, seed: int, options: Any, every: int, 
         report.fail(f"{where}: the game raised {error_line(error)}{raised_at(error)}")
 
 
-def _check_display(game: Game, state: State, players: int, legal: Iterable[Any], where: str,
-                   report: Report) -> None:
+def _check_display(game: Game, state: State, players: int, legal: Iterable[Any], where: str, report: Report) -> None:
     """What `campfire play` and the replay tools show: every view renders as text, every legal action has
     a text, and nothing happens between an observation and itself (a commentary that told something there
     would repeat it under every step that changes nothing for a viewer)."""
@@ -264,8 +294,7 @@ def _check_display(game: Game, state: State, players: int, legal: Iterable[Any],
             return
         told = list(game.events(observation, observation))
         if told:
-            report.fail(f"{where}: events() between an observation of seat {observer} and itself told "
-                        f"{told[0]!r}")
+            report.fail(f"{where}: events() between an observation of seat {observer} and itself told {told[0]!r}")
             return
     for action in legal:
         text = game.action_text(action)
@@ -316,8 +345,10 @@ def _check_clone(state: State, seat: int, legal: Any, rng: Rng, where: str, repo
 
 def _side_line(what: str, played: list[Any], error: BaseException) -> str:
     """A crash while playing on a copy of the state: the moves played there, which `on_move` never sees."""
-    return (f"playing {', '.join(map(repr, played))} on {what} of this state, the game raised "
-            f"{error_line(error)}{raised_at(error)}")
+    return (
+        f"playing {', '.join(map(repr, played))} on {what} of this state, the game raised "
+        f"{error_line(error)}{raised_at(error)}"
+    )
 
 
 def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report) -> None:
@@ -359,16 +390,17 @@ def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report)
         report.fail(f"{where}: {_side_line(f'sample({seat})', played, error)}")
 
 
-def _check_codes(game: Game, actions: Iterable[Any], seat: int, encoded: set[Any], where: str,
-                 report: Report) -> bool:
+def _check_codes(game: Game, actions: Iterable[Any], seat: int, encoded: set[Any], where: str, report: Report) -> bool:
     """Check that each action survives a replay (see module docstring); False after the first failure."""
     for action in actions:
         try:
             if action in encoded:
                 continue
         except TypeError as error:  # a list, or a tuple holding one: the contract's Action is Hashable
-            report.fail(f"{where}: action {action!r} of seat {seat} is not hashable ({first_line(error)}); "
-                        "actions must be, as players keep them in sets and dicts")
+            report.fail(
+                f"{where}: action {action!r} of seat {seat} is not hashable ({first_line(error)}); "
+                "actions must be, as players keep them in sets and dicts"
+            )
             return False
         problem = _code_problem(game, action)
         if problem is not None:

@@ -61,15 +61,14 @@ class Game(abc.ABC):
         `options` may be an instance of `options_type` or a mapping of `key: value` (text or typed).
         """
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise GameError(
-                f"{self.id} needs {self.player_range()} players, got {players}"
-            )
+            raise GameError(f"{self.id} needs {self.player_range()} players, got {players}")
         state = self._setup(players, seed, self.make_options(options))
         # Every State method leans on these three; left unset, the first symptom is far from the cause.
         missing = [name for name in ("game", "players", "rng") if not hasattr(state, name)]
         if missing:
-            raise TypeError(f"{self.id}: _setup must set state.game, state.players and state.rng "
-                            f"(missing: {', '.join(missing)})")
+            raise TypeError(
+                f"{self.id}: _setup must set state.game, state.players and state.rng (missing: {', '.join(missing)})"
+            )
         return state
 
     def make_options(self, options: Any = None) -> Any:
@@ -83,7 +82,7 @@ class Game(abc.ABC):
         raise OptionError(f"{self.id}: options must be a mapping or {self.options_type.__name__}")
 
     def player_range(self) -> str:
-        """"2-4" or "3", for messages and tables."""
+        """ "2-4" or "3", for messages and tables."""
         if self.min_players == self.max_players:
             return str(self.min_players)
         return f"{self.min_players}-{self.max_players}"
@@ -208,7 +207,7 @@ def logged_since(log: Sequence[str], said: int, since: int) -> list[str]:
     if new <= 0:
         return []
     if new <= len(log):
-        return list(log[len(log) - new:])
+        return list(log[len(log) - new :])
     return [f"({counted(new - len(log), 'earlier event')} not kept)", *log]
 
 

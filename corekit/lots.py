@@ -98,8 +98,10 @@ class LotDeal:
             raise ValueError("no deal fits the lots: a holding's cards contradict the lots they came from")
         self.left = left
         # Most shown cards have one possible lot once the rest is placed.
-        self.mixed = [(index, list(_attributions(Counter(self.holdings[index].seen), self.holdings[index].sources,
-                                                 left))) for index in mixed]
+        self.mixed = [
+            (index, list(_attributions(Counter(self.holdings[index].seen), self.holdings[index].sources, left)))
+            for index in mixed
+        ]
         self.pools = None if mixed else [sorted(counts.elements()) for counts in left]
         self.draw(Rng(0))  # the sizes are checked once, here: a deal that fails would fail every time
 
@@ -134,8 +136,10 @@ class LotDeal:
                 pool = pools[lot]
                 cut = len(pool) - count + len(shown)
                 if not 0 <= cut <= len(pool):
-                    raise ValueError(f"no deal fits the lots: a holding showed more cards than it took from lot "
-                                     f"{lot}, or the lot has too few for its holdings")
+                    raise ValueError(
+                        f"no deal fits the lots: a holding showed more cards than it took from lot "
+                        f"{lot}, or the lot has too few for its holdings"
+                    )
                 drawn = pool[cut:]
                 del pool[cut:]
                 held.extend(drawn)
@@ -151,8 +155,13 @@ def _take(counts: Counter, cards: Sequence[Any]) -> None:
         counts[card] -= 1
 
 
-def _choose(open_choices: list[tuple[int, list[tuple[tuple[Any, ...], ...]]]], at: int, left: list[Counter],
-            holdings: Sequence[Holding], split: list[tuple[tuple[Any, ...], ...]]) -> bool:
+def _choose(
+    open_choices: list[tuple[int, list[tuple[tuple[Any, ...], ...]]]],
+    at: int,
+    left: list[Counter],
+    holdings: Sequence[Holding],
+    split: list[tuple[tuple[Any, ...], ...]],
+) -> bool:
     """Depth-first: an attribution for each multi-lot holding from `at` on that every lot can supply."""
     if at == len(open_choices):
         return True
@@ -171,8 +180,9 @@ def _choose(open_choices: list[tuple[int, list[tuple[tuple[Any, ...], ...]]]], a
     return False
 
 
-def _attributions(seen: Counter, sources: tuple[tuple[int, int], ...],
-                  room: Sequence[Counter]) -> Iterator[tuple[tuple[Any, ...], ...]]:
+def _attributions(
+    seen: Counter, sources: tuple[tuple[int, int], ...], room: Sequence[Counter]
+) -> Iterator[tuple[tuple[Any, ...], ...]]:
     """Every way to split the shown cards among the lots that fed the holding, no lot credited with more
     cards than it gave the holding, nor with a card it has no copy of left (`room`)."""
     lot, count = sources[0]

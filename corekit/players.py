@@ -119,8 +119,10 @@ def split_specs(text: str) -> list[str]:
         if "=" in item and ":" not in item:  # an option: of the spec before it, which must have its own ':'
             if not (specs and ":" in specs[-1]):
                 owner = specs[-1] if specs else "PLAYER"
-                raise OptionError(f"{item!r} in {text!r} is an option with no player: options follow the player "
-                                  f"and a colon, e.g. {owner}:{item}")
+                raise OptionError(
+                    f"{item!r} in {text!r} is an option with no player: options follow the player "
+                    f"and a colon, e.g. {owner}:{item}"
+                )
             specs[-1] += "," + item
         else:
             specs.append(item)
@@ -159,6 +161,8 @@ def build_player(
         inherited = [f"{name}={value}" for name, value in defaults.items() if name not in own]
         if not inherited:
             raise
-        raise OptionError(f"{error} (with {game.id}'s defaults for {spec.name}: {', '.join(inherited)}; "
-                          f"a value in the spec overrides its default)") from None
+        raise OptionError(
+            f"{error} (with {game.id}'s defaults for {spec.name}: {', '.join(inherited)}; "
+            f"a value in the spec overrides its default)"
+        ) from None
     return player_type.make(options, seed, game, heuristic)

@@ -111,8 +111,9 @@ class Registry:
                 plugin = importlib.import_module(name)
             except (Exception, SystemExit) as error:  # SystemExit too, as for entry points
                 hint = " (is its folder on PYTHONPATH?)" if isinstance(error, ModuleNotFoundError) else ""
-                self.warnings.append(f"plugin {name!r} from {PLUGINS_VARIABLE} failed to load: "
-                                     f"{error_line(error)}{hint}")
+                self.warnings.append(
+                    f"plugin {name!r} from {PLUGINS_VARIABLE} failed to load: {error_line(error)}{hint}"
+                )
                 continue
             if self.pm.is_registered(plugin):
                 continue  # also installed: its entry point already registered this very module
@@ -135,8 +136,10 @@ class Registry:
         for source, heuristics in self._each("campfire_heuristics"):
             for game_id, heuristic in (heuristics or {}).items():
                 if game_id not in self.games:  # a typo in the id would leave the game on the fallback unnoticed
-                    self.warnings.append(f"plugin {source!r} registered a heuristic for unknown game {game_id!r} "
-                                         f"(games: {', '.join(sorted(self.games)) or 'none'})")
+                    self.warnings.append(
+                        f"plugin {source!r} registered a heuristic for unknown game {game_id!r} "
+                        f"(games: {', '.join(sorted(self.games)) or 'none'})"
+                    )
                 if taken.first(source, "heuristic for game", game_id):
                     self.heuristics[game_id] = heuristic
 
@@ -162,8 +165,9 @@ class _FirstComes:
     def first(self, source: str, kind: str, name: str) -> bool:
         owner = self.owners.setdefault((kind, name), source)
         if owner != source:
-            self.warnings.append(f"plugin {source!r}: {kind} {name!r} is already registered by plugin {owner!r}; "
-                                 "this one is skipped")
+            self.warnings.append(
+                f"plugin {source!r}: {kind} {name!r} is already registered by plugin {owner!r}; this one is skipped"
+            )
         return owner == source
 
 

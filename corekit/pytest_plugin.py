@@ -57,9 +57,11 @@ def conformance_runner(registry: Registry) -> Callable[..., None]:
             label = counted(count, "player")
             failures += [f"{label}: {f}" for f in report.failures]
             if report.failed_seeds:
-                failures.append(f"{label}: the moves of the first failed match: campfire check {game_id} "
-                                f"--players {count} --match {report.failed_seeds[0]}"
-                                + (" (with the same options, -o NAME=VALUE)" if options else ""))
+                failures.append(
+                    f"{label}: the moves of the first failed match: campfire check {game_id} "
+                    f"--players {count} --match {report.failed_seeds[0]}"
+                    + (" (with the same options, -o NAME=VALUE)" if options else "")
+                )
             if leaks and "mcts" in registry.player_types:
                 leak = check_leaks(game, count, registry, seed=seed, options=options)
                 failures += [f"{label}: {f}" for f in leak.failures]  # each says "leak check seed S"

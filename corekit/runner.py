@@ -81,9 +81,7 @@ class MatchResult:
     error: str | None = None
 
 
-def make_players(
-    game: Game, specs: Sequence[str], seed: int, registry: Registry | None = None
-) -> list[Player]:
+def make_players(game: Game, specs: Sequence[str], seed: int, registry: Registry | None = None) -> list[Player]:
     """One player per spec, each seeded from the match seed and its seat.
 
     A bad spec raises OptionError or UnknownName (the user's mistake); a player plugin whose constructor

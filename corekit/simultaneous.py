@@ -55,9 +55,7 @@ class Commitments:
 
     def visible_to(self, seat: int | None) -> tuple[tuple[int, Any], ...]:
         """(seat, choice) pairs as `seat` sees them: others' choices are HIDDEN; None sees all."""
-        return tuple(
-            (s, a if seat is None or s == seat else HIDDEN) for s, a in sorted(self.chosen.items())
-        )
+        return tuple((s, a if seat is None or s == seat else HIDDEN) for s, a in sorted(self.chosen.items()))
 
     def redraw_others(self, seat: int, rng: Rng, options: Callable[[int], Sequence[Any]]) -> None:
         """Replace every commitment but `seat`'s by a random one of `options(other)`, in seat order.

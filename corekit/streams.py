@@ -93,13 +93,15 @@ class StreamDeal:
         for lot, counts in enumerate(left):
             # What a lot has left is what its streams hold (or showed ambiguously), plus the last lot's deck.
             if counts.total() != sum(end[lot] for end in self.ends) + (rest if lot == size - 1 else 0):
-                raise ValueError(f"no deal fits the lots: the streams and the deck do not account for every "
-                                 f"card of lot {lot}")
+                raise ValueError(
+                    f"no deal fits the lots: the streams and the deck do not account for every card of lot {lot}"
+                )
         self.left = left
         if len(self.face_down_at) > 1:
             raise ValueError("no deal fits the lots: more than one stream holds a face-down card")
-        self.search = _Crediting(self.choices, self.ends, [stream.face_down for stream in self.streams], left,
-                                 self.fixed)
+        self.search = _Crediting(
+            self.choices, self.ends, [stream.face_down for stream in self.streams], left, self.fixed
+        )
         # The first crediting is searched for until found (the truth proves there is one); the others stop
         # after a few decisions per choice. Each from its own fixed seed, so they depend on the arguments
         # alone.
@@ -118,11 +120,13 @@ class StreamDeal:
             self.by_down.setdefault(None if at is None else way[at], []).append(tuple(way))
         self.downs = sorted(self.by_down, key=repr)
         weights = (self.streams[down_stream].face_down or {}) if down_stream is not None else {}
-        self.down_weights = [weights[down[1]] * left[down[0]][down[1]] if down is not None else 1
-                             for down in self.downs]
+        self.down_weights = [
+            weights[down[1]] * left[down[0]][down[1]] if down is not None else 1 for down in self.downs
+        ]
 
-    def _walk(self, lots: Sequence[Mapping[Any, int]],
-              settled: dict[tuple[int, int], tuple[int, bool]]) -> list[Counter]:
+    def _walk(
+        self, lots: Sequence[Mapping[Any, int]], settled: dict[tuple[int, int], tuple[int, bool]]
+    ) -> list[Counter]:
         """One pass over the streams: the choices, the room of each, and the copies each lot has left once
         the cards settled by their hand's room are taken out; settles the cards it can (into `settled`)."""
         size = len(lots)
@@ -181,8 +185,10 @@ class StreamDeal:
                 return way
             if not self.search.gave_up:
                 raise ValueError("no deal fits the lots: the streams' shown cards contradict the lots")
-        raise SearchGaveUp(f"no way to credit the {len(self.choices)} ambiguous shown cards was found within "
-                           f"8 searches of {self.budget}-{2 * self.budget} decisions")
+        raise SearchGaveUp(
+            f"no way to credit the {len(self.choices)} ambiguous shown cards was found within "
+            f"8 searches of {self.budget}-{2 * self.budget} decisions"
+        )
 
     def _drawn_way(self, rng: Rng) -> tuple[tuple[int, Any], ...]:
         """One of the creditings: with a face-down card, its (lot, card) first, by weight."""
@@ -221,8 +227,9 @@ class StreamDeal:
         return StreamWorld(received, held, face_down, pools[-1] if pools else [])
 
 
-def received_cards(events: Sequence[tuple[int, Any]], credits: Sequence[int],
-                   unshown: Sequence[Sequence[Any]]) -> list[Any]:
+def received_cards(
+    events: Sequence[tuple[int, Any]], credits: Sequence[int], unshown: Sequence[Sequence[Any]]
+) -> list[Any]:
     """The card of each card a stream received, in the order of its events: each shown card fills the
     earliest open place of the lot it is credited to (`credits`, one lot per shown card, in order), and the
     places left open take the cards it has not shown, lot by lot (`unshown[lot]`, in order)."""
@@ -259,16 +266,24 @@ class _Crediting:
     choice in between: seconds, not milliseconds, in a long six-player game.
     """
 
-    def __init__(self, choices: Sequence[tuple[int, Any, tuple[int, ...]]], ends: Sequence[tuple[int, ...]],
-                 weights: Sequence[Mapping[Any, int] | None], left: Sequence[Counter],
-                 fixed: Mapping[int, tuple[int, Any]]) -> None:
+    def __init__(
+        self,
+        choices: Sequence[tuple[int, Any, tuple[int, ...]]],
+        ends: Sequence[tuple[int, ...]],
+        weights: Sequence[Mapping[Any, int] | None],
+        left: Sequence[Counter],
+        fixed: Mapping[int, tuple[int, Any]],
+    ) -> None:
         self.choices = choices
         self.fixed = fixed
         self.ends = ends
         self.left = left
-        self.kinds = [(card,) if card is not None else
-                      tuple(sorted(kind for kind, weight in (weights[stream] or {}).items() if weight > 0))
-                      for stream, card, _ in choices]
+        self.kinds = [
+            (card,)
+            if card is not None
+            else tuple(sorted(kind for kind, weight in (weights[stream] or {}).items() if weight > 0))
+            for stream, card, _ in choices
+        ]
         self.stream_of = [stream for stream, _, _ in choices]
         self.rooms = [room for _, _, room in choices]
         self.in_stream: dict[int, list[int]] = {}
@@ -278,8 +293,10 @@ class _Crediting:
         for at, kinds in enumerate(self.kinds):
             for kind in kinds:
                 by_kind.setdefault(kind, set()).add(at)
-        self.touches = [sorted(set(self.in_stream[stream]).union(*(by_kind[kind] for kind in self.kinds[at])) - {at})
-                        for at, (stream, _, _) in enumerate(choices)]
+        self.touches = [
+            sorted(set(self.in_stream[stream]).union(*(by_kind[kind] for kind in self.kinds[at])) - {at})
+            for at, (stream, _, _) in enumerate(choices)
+        ]
 
     def solve(self, rng: Rng, budget: int | None = None) -> list[tuple[int, Any]] | None:
         """One way to credit every choice, drawn at random; None if there is none, or none was found
@@ -296,7 +313,8 @@ class _Crediting:
             left[lot][kind] -= 1
             open_choices.discard(at)
         if any(counts[kind] < 0 for counts in left for kind in counts) or not all(
-                self._rooms_hold(stream, lot_of) for stream in self.in_stream):
+            self._rooms_hold(stream, lot_of) for stream in self.in_stream
+        ):
             return None
         options = [self._options(at, lot_of, left) if at in open_choices else [] for at in range(count)]
         if not all(options[at] for at in open_choices):
@@ -335,8 +353,16 @@ class _Crediting:
             frames.append((at, self._order(options[at], rng)))
         return assigned if not open_choices else None  # type: ignore[return-value]
 
-    def _update(self, at: int, lot: int, kind: Any, lot_of: list[int], left: list[Counter], options: list,
-                open_choices: set[int]) -> bool:
+    def _update(
+        self,
+        at: int,
+        lot: int,
+        kind: Any,
+        lot_of: list[int],
+        left: list[Counter],
+        options: list,
+        open_choices: set[int],
+    ) -> bool:
         """Recompute the options in `lot` of the open choices that choice `at` (just credited to `lot` with
         `kind`, or taken back from it) touches: no other lot's copies or room changed. Another hand's
         choice changes only if `kind`'s copies in `lot` ran out or came back. False if one has none left."""
@@ -352,8 +378,9 @@ class _Crediting:
                     continue  # its room is unchanged, and the lot still has (or still lacks) the card
                 if copies == 0:
                     options[other] = [option for option in options[other] if option != (lot, kind)]
-                elif (lot, kind) not in options[other] and self.rooms[other][lot] and self._room_left(
-                        other, lot, lot_of):
+                elif (
+                    (lot, kind) not in options[other] and self.rooms[other][lot] and self._room_left(other, lot, lot_of)
+                ):
                     options[other].append((lot, kind))
             else:
                 options[other] = [option for option in options[other] if option[0] != lot]

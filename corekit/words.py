@@ -13,7 +13,7 @@ def counted(count: int, noun: str, plural: str | None = None) -> str:
 
 
 def joined(words: Sequence[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
+    """ "a", "a and b", "a, b and c"."""
     return words[-1] if len(words) < 2 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
@@ -36,7 +36,7 @@ def fold(line: str, width: int, hang: int = 2) -> list[str]:
     if len(line) <= width:
         return [line]
     text = line.lstrip()
-    indent = line[:len(line) - len(text)]
+    indent = line[: len(line) - len(text)]
     return _wrapped(text, width, indent, indent + " " * hang)
 
 
@@ -55,5 +55,6 @@ def _wrapped(text: str, width: int, first: str, rest: str) -> list[str]:
     """textwrap with its indents cut to half the width, so that a deep indent still leaves room for words
     (a wider one would give a character a line, and every line too wide)."""
     room = width // 2
-    return textwrap.wrap(text, width, initial_indent=first[:room], subsequent_indent=rest[:room],
-                         break_on_hyphens=False) or [first[:room]]
+    return textwrap.wrap(
+        text, width, initial_indent=first[:room], subsequent_indent=rest[:room], break_on_hyphens=False
+    ) or [first[:room]]

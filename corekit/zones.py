@@ -61,7 +61,7 @@ class Pile:
     def draw_many(self, n: int) -> list[Any]:
         """Take up to `n` cards from the top, the first drawn first in the list."""
         taken = self.cards[-n:] if n > 0 else []
-        del self.cards[len(self.cards) - len(taken):]
+        del self.cards[len(self.cards) - len(taken) :]
         taken.reverse()
         return taken
 
@@ -110,9 +110,7 @@ def draw_or_reshuffle(deck: list[Any], discard: list[Any], rng: Rng) -> Any | No
     return deck.pop()
 
 
-def redeal_unseen(
-    rng: Rng, zones: Sequence[MutableSequence[Any]], key: Callable[[Any], Any] | None = None
-) -> None:
+def redeal_unseen(rng: Rng, zones: Sequence[MutableSequence[Any]], key: Callable[[Any], Any] | None = None) -> None:
     """Redistribute the cards of `zones` at random, each zone keeping its size.
 
     For `State.sample`: pass every zone whose contents the seat cannot see (other hands, the deck, face-down

@@ -86,8 +86,12 @@ class Analysis:
                     "max": max(lengths),
                 },
                 "win_rate_by_seat": [
-                    {"seat": seat, "name": stats.seat_names[seat], "matches": len(values),
-                     "win_rate": statistics.fmean(values)}
+                    {
+                        "seat": seat,
+                        "name": stats.seat_names[seat],
+                        "matches": len(values),
+                        "win_rate": statistics.fmean(values),
+                    }
                     for seat, values in sorted(stats.seat_returns.items())
                 ],
                 "win_rate_by_spec": [
@@ -99,7 +103,7 @@ class Analysis:
                         "decisions": sum(counts.values()),
                         "actions": [
                             {"action": text, "count": count, "share": count / sum(counts.values())}
-                            for text, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:self.top]
+                            for text, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[: self.top]
                         ],
                     }
                     for spec, counts in sorted(stats.spec_actions.items())
@@ -123,8 +127,14 @@ class Analysis:
             summary.add_column(column, justify="left" if column == "game" else "right")
         for game_id, data in report["games"].items():
             length = data["length"]
-            summary.add_row(game_id, str(data["matches"]), str(data["forfeits"]), f"{length['mean']:.1f}",
-                            f"{length['stdev']:.1f}", f"{length['min']}-{length['max']}")
+            summary.add_row(
+                game_id,
+                str(data["matches"]),
+                str(data["forfeits"]),
+                f"{length['mean']:.1f}",
+                f"{length['stdev']:.1f}",
+                f"{length['min']}-{length['max']}",
+            )
         console.print(summary)
         for game_id, data in report["games"].items():
             wins = Table(title=f"{game_id}: win rate", title_justify="left")
@@ -155,16 +165,22 @@ class Analysis:
                     overflow="fold" if column == "file" else "ellipsis",
                 )
             for point in report["turning_points"]:
-                turns.add_row(point["file"], str(point["step"]), f"{point['seat_name']} {point['spec']}",
-                              f"{point['chosen']} ({point['chosen_value']:.3f})",
-                              f"{point['best']} ({point['best_value']:.3f})", f"{point['loss']:.3f}")
+                turns.add_row(
+                    point["file"],
+                    str(point["step"]),
+                    f"{point['seat_name']} {point['spec']}",
+                    f"{point['chosen']} ({point['chosen_value']:.3f})",
+                    f"{point['best']} ({point['best_value']:.3f})",
+                    f"{point['loss']:.3f}",
+                )
             console.print(turns)
 
     def _worst(self) -> list[dict[str, Any]]:
-        return sorted(self.turning_points, key=lambda p: (-p["loss"], p["file"], p["step"]))[:self.top]
+        return sorted(self.turning_points, key=lambda p: (-p["loss"], p["file"], p["step"]))[: self.top]
 
-    def _turning_points(self, name: str, game: Game, replay: Replay, texts: list[str],
-                        names: list[str]) -> list[dict[str, Any]]:
+    def _turning_points(
+        self, name: str, game: Game, replay: Replay, texts: list[str], names: list[str]
+    ) -> list[dict[str, Any]]:
         points = []
         for step, rows in replay.stats.items():
             total = sum(row[1] for row in rows)
@@ -178,19 +194,21 @@ class Analysis:
             if best[2] <= chosen[2]:
                 continue
             seat = replay.seats[step - 1]
-            points.append({
-                "file": name,
-                "game": game.id,
-                "step": step,
-                "seat": seat,
-                "seat_name": names[seat],
-                "spec": replay.header.seats[seat],
-                "chosen": texts[step - 1],
-                "chosen_value": chosen[2],
-                "best": _action_text(game, best[0], step),
-                "best_value": best[2],
-                "loss": best[2] - chosen[2],
-            })
+            points.append(
+                {
+                    "file": name,
+                    "game": game.id,
+                    "step": step,
+                    "seat": seat,
+                    "seat_name": names[seat],
+                    "spec": replay.header.seats[seat],
+                    "chosen": texts[step - 1],
+                    "chosen_value": chosen[2],
+                    "best": _action_text(game, best[0], step),
+                    "best_value": best[2],
+                    "loss": best[2] - chosen[2],
+                }
+            )
         return points
 
 

@@ -50,12 +50,16 @@ def setup(cli: click.Group) -> None:
         cli.add_command(replay_group)
     play = cli.commands.get("play")
     if play is not None and not any(param.name == "replay" for param in play.params):
-        play.params.append(click.Option(
-            # No click checks (dir_okay=False would be a three-line usage error): the recorder checks the
-            # file when the match starts, in one line, for the command line and play_match alike.
-            ["--replay"], metavar="FILE", type=click.Path(),
-            help="Write a replay of the match to FILE (checked before the match, written when it ends).",
-        ))
+        play.params.append(
+            click.Option(
+                # No click checks (dir_okay=False would be a three-line usage error): the recorder checks the
+                # file when the match starts, in one line, for the command line and play_match alike.
+                ["--replay"],
+                metavar="FILE",
+                type=click.Path(),
+                help="Write a replay of the match to FILE (checked before the match, written when it ends).",
+            )
+        )
 
 
 @click.group("replay")
@@ -82,8 +86,10 @@ def replay_verify(ctx: click.Context, files: tuple[str, ...]) -> None:
             _problem(name, error)
             failed = True
             continue
-        click.echo(f"{name}: OK ({replay.header.game}, {counted(replay.steps, 'step')}, "
-                   f"{counted(len(replay.header.seats), 'seat')})")
+        click.echo(
+            f"{name}: OK ({replay.header.game}, {counted(replay.steps, 'step')}, "
+            f"{counted(len(replay.header.seats), 'seat')})"
+        )
     if failed:
         ctx.exit(1)
 
@@ -91,8 +97,14 @@ def replay_verify(ctx: click.Context, files: tuple[str, ...]) -> None:
 @replay_group.command("show")
 @click.argument("file", metavar="FILE")
 @click.option("--step", "-s", type=int, default=None, help="The step to show (default: the last).")
-@click.option("--as", "seat", type=int, default=None, metavar="SEAT",
-              help="Show only what SEAT could see (default: the full view).")
+@click.option(
+    "--as",
+    "seat",
+    type=int,
+    default=None,
+    metavar="SEAT",
+    help="Show only what SEAT could see (default: the full view).",
+)
 @click.pass_context
 def replay_show(ctx: click.Context, file: str, step: int | None, seat: int | None) -> None:
     """Show the state at one step of a replay.
@@ -144,10 +156,15 @@ def replay_view(ctx: click.Context, file: str, step: int) -> None:
 @replay_group.command("analyze")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
-@click.option("--top", type=click.IntRange(1), default=10, show_default=True,
-              help="Turning points and actions to list.")
-@click.option("--verify/--no-verify", default=True, show_default=True,
-              help="Re-simulate each replay first, so a file that fails its digests is left out.")
+@click.option(
+    "--top", type=click.IntRange(1), default=10, show_default=True, help="Turning points and actions to list."
+)
+@click.option(
+    "--verify/--no-verify",
+    default=True,
+    show_default=True,
+    help="Re-simulate each replay first, so a file that fails its digests is left out.",
+)
 @click.pass_context
 def replay_analyze(ctx: click.Context, paths: tuple[str, ...], as_json: bool, top: int, verify: bool) -> None:
     """Statistics over many replays.
@@ -228,8 +245,9 @@ def result_line(simulator: Simulator) -> str:
     return describe_result(simulator.game, simulator.replay.header.seats, result, simulator.names)
 
 
-def action_lines(simulator: Simulator, first: int, last: int, seat: int | None,
-                 width: int | None = None) -> list[tuple[int, list[str]]]:
+def action_lines(
+    simulator: Simulator, first: int, last: int, seat: int | None, width: int | None = None
+) -> list[tuple[int, list[str]]]:
     """Steps first..last as `campfire play` prints them, each with its commentary indented under it; in
     a seat's view, the actions that seat could not tell apart from another are hidden (see
     `Simulator.listing`)."""

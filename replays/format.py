@@ -98,25 +98,43 @@ class Header:
     game_version: str
     options: dict[str, Any] = attrs.field(validator=_plain_options)
     """The game's options as plain values (`corekit.options.options_to_dict`)."""
-    seats: tuple[str, ...] = attrs.field(validator=_check(
-        lambda v: "must not be empty" if not v else
-        f"has {len(v)} seats, more than {MAX_SEATS}" if len(v) > MAX_SEATS else None))
+    seats: tuple[str, ...] = attrs.field(
+        validator=_check(
+            lambda v: (
+                "must not be empty"
+                if not v
+                else f"has {len(v)} seats, more than {MAX_SEATS}"
+                if len(v) > MAX_SEATS
+                else None
+            )
+        )
+    )
     """The player spec of each seat, e.g. `mcts:iterations=500`."""
     seed: int
-    digest_every: int = attrs.field(default=DEFAULT_DIGEST_EVERY,
-                                    validator=_check(lambda v: f"must be at least 1, got {v}" if v < 1 else None))
+    digest_every: int = attrs.field(
+        default=DEFAULT_DIGEST_EVERY, validator=_check(lambda v: f"must be at least 1, got {v}" if v < 1 else None)
+    )
 
 
 @attrs.frozen
 class Result:
     """How the match ended, and the digest of the final state."""
 
-    steps: int = attrs.field(validator=_check(
-        lambda v: f"must be >= 0, got {v}" if v < 0 else
-        f"must be at most {MAX_STEPS}, got {v}" if v > MAX_STEPS else None))
+    steps: int = attrs.field(
+        validator=_check(
+            lambda v: (
+                f"must be >= 0, got {v}"
+                if v < 0
+                else f"must be at most {MAX_STEPS}, got {v}"
+                if v > MAX_STEPS
+                else None
+            )
+        )
+    )
     returns: tuple[float, ...]
-    final_digest: bytes = attrs.field(validator=_check(
-        lambda v: f"must be {DIGEST_BYTES} bytes, got {len(v)}" if len(v) != DIGEST_BYTES else None))
+    final_digest: bytes = attrs.field(
+        validator=_check(lambda v: f"must be {DIGEST_BYTES} bytes, got {len(v)}" if len(v) != DIGEST_BYTES else None)
+    )
     forfeit: int | None = None
     error: str | None = None
 
@@ -158,11 +176,11 @@ class Replay:
         if step % every:
             return None
         start = step // every * DIGEST_BYTES
-        return self.digests[start:start + DIGEST_BYTES]
+        return self.digests[start : start + DIGEST_BYTES]
 
 
 def _versions(oldest: int, newest: int) -> str:
-    """"version 1" or "versions 1-2"."""
+    """ "version 1" or "versions 1-2"."""
     return f"version {oldest}" if oldest == newest else f"versions {oldest}-{newest}"
 
 
@@ -202,8 +220,18 @@ def check_header(header: Header) -> None:
         raise ReplayError(problem)
     packed = msgpack.packb(plain, use_bin_type=True)
     # Read back as a reader would: whatever is written here is what `read_replay` accepts.
-    _structure(_unpack(packed, max_str_len=MAX_TEXT, max_bin_len=len(packed), max_array_len=MAX_STEPS,
-                       max_map_len=1024, what="header"), Header, "header")
+    _structure(
+        _unpack(
+            packed,
+            max_str_len=MAX_TEXT,
+            max_bin_len=len(packed),
+            max_array_len=MAX_STEPS,
+            max_map_len=1024,
+            what="header",
+        ),
+        Header,
+        "header",
+    )
 
 
 def check_writable(path: str | os.PathLike[str]) -> None:
@@ -335,8 +363,9 @@ def decode_replay(data: bytes, *, require_intact: bool = True) -> Replay:
     if not intact and require_intact:
         raise ReplayError("corrupted: checksum mismatch (the file changed after it was written)")
     try:
-        fields = _unpack(body, max_str_len=MAX_TEXT, max_bin_len=len(body), max_array_len=MAX_STEPS,
-                         max_map_len=1024, what="body")
+        fields = _unpack(
+            body, max_str_len=MAX_TEXT, max_bin_len=len(body), max_array_len=MAX_STEPS, max_map_len=1024, what="body"
+        )
         replay = reader(fields)
     except ReplayError as error:
         if intact:
@@ -357,8 +386,14 @@ def _unpack(data: bytes, *, what: str, **limits: int) -> Any:
         return container
 
     unpacker = msgpack.Unpacker(
-        raw=False, strict_map_key=True, max_buffer_size=max(len(data), 1), max_ext_len=64,
-        ext_hook=_refuse_ext, list_hook=count, object_pairs_hook=lambda pairs: count(dict(pairs)), **limits,
+        raw=False,
+        strict_map_key=True,
+        max_buffer_size=max(len(data), 1),
+        max_ext_len=64,
+        ext_hook=_refuse_ext,
+        list_hook=count,
+        object_pairs_hook=lambda pairs: count(dict(pairs)),
+        **limits,
     )
     unpacker.feed(data)
     collecting = gc.isenabled()
@@ -374,8 +409,12 @@ def _unpack(data: bytes, *, what: str, **limits: int) -> Any:
         # msgpack names its limits by their parameter: "5000 exceeds max_str_len(4096)" is a text too long.
         found = re.fullmatch(r"(\d+) exceeds max_(str|bin|array|map)_len\((\d+)\)", reason)
         if found:
-            kind, unit = {"str": ("a text", "bytes"), "bin": ("a byte string", "bytes"), "array": ("an array", "items"),
-                          "map": ("a map", "entries")}[found[2]]
+            kind, unit = {
+                "str": ("a text", "bytes"),
+                "bin": ("a byte string", "bytes"),
+                "array": ("an array", "items"),
+                "map": ("a map", "entries"),
+            }[found[2]]
             reason = f"{kind} of {found[1]} {unit} where a replay allows at most {found[3]}"
         raise ReplayError(f"not a campfire replay: unreadable {what} ({reason})") from None
     finally:
@@ -445,8 +484,14 @@ def _read_stats(raw: list[Any], steps: int) -> dict[int, list[tuple[Any, int, fl
             raise ReplayError(f"bad annotations: statistics for step {step}, which is out of range or repeated")
         clean = []
         for row in rows:
-            if not (isinstance(row, list) and len(row) == 3 and _valid_code(row[0], 0) and type(row[1]) is int
-                    and type(row[2]) in (int, float) and math.isfinite(row[2])):
+            if not (
+                isinstance(row, list)
+                and len(row) == 3
+                and _valid_code(row[0], 0)
+                and type(row[1]) is int
+                and type(row[2]) in (int, float)
+                and math.isfinite(row[2])
+            ):
                 raise ReplayError(f"bad annotations: step {step} has a statistics row of the wrong shape")
             clean.append((row[0], row[1], float(row[2])))
         stats[step] = clean
@@ -567,7 +612,8 @@ def _make_converter() -> cattrs.Converter:
     converter.register_structure_hook_func(lambda kind: kind == dict[str, Any], _strict("a map", (dict,)))
     converter.register_structure_hook_func(
         lambda kind: getattr(kind, "__origin__", None) is tuple and kind.__args__[1:] == (...,),
-        _strict_tuple(converter))
+        _strict_tuple(converter),
+    )
     return converter
 
 

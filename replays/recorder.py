@@ -84,8 +84,11 @@ class Recording:
             self.digests += digest
         seconds = annotation.get("time", 0.0)
         # A player may report its own "time"; clamped so that no value can make the file unwritable.
-        self.times.append(min(INT_MAX, max(0, round(seconds * 1e6))) if isinstance(seconds, int | float) and
-                          math.isfinite(seconds) else 0)
+        self.times.append(
+            min(INT_MAX, max(0, round(seconds * 1e6)))
+            if isinstance(seconds, int | float) and math.isfinite(seconds)
+            else 0
+        )
         stats = _stats(annotation.get("stats"))
         if stats:
             self.stats[step] = stats
@@ -99,8 +102,16 @@ class Recording:
             forfeit=result.forfeit,
             error=None if result.error is None else _text(result.error),
         )
-        return Replay(self.header, bytes(self.seats), self.actions, bytes(self.checks), bytes(self.digests),
-                      outcome, self.times, self.stats)
+        return Replay(
+            self.header,
+            bytes(self.seats),
+            self.actions,
+            bytes(self.checks),
+            bytes(self.digests),
+            outcome,
+            self.times,
+            self.stats,
+        )
 
 
 _recordings: dict[int, Recording] = {}
@@ -119,8 +130,10 @@ def match_start(match: Match) -> None:
     if not INT_MIN <= match.seed <= INT_MAX:
         # Refused rather than stored some other way: the format stays plain msgpack ints, and no seed
         # beyond 64 bits plays differently (corekit's generator keeps 64 bits of it).
-        raise ValueError(f"cannot write the replay {name}: seed {match.seed} does not fit in a replay; the seed "
-                         f"must be from {INT_MIN} to {INT_MAX}")
+        raise ValueError(
+            f"cannot write the replay {name}: seed {match.seed} does not fit in a replay; the seed "
+            f"must be from {INT_MIN} to {INT_MAX}"
+        )
     try:
         recording = Recording(match, Path(name))
         check_writable(name)

@@ -94,16 +94,22 @@ class Simulator:
                 raise Diverged(replay.steps, "the replay gives a forfeit's reason, but no seat forfeited")
             if not state.is_terminal:
                 raise Diverged(replay.steps, "the match has not ended, but the replay ends without a forfeit")
-        returns = ([float(r) for r in state.returns()] if result.forfeit is None
-                   else forfeit_returns(self.game, len(replay.header.seats), result.forfeit))
+        returns = (
+            [float(r) for r in state.returns()]
+            if result.forfeit is None
+            else forfeit_returns(self.game, len(replay.header.seats), result.forfeit)
+        )
         if len(returns) != len(result.returns) or any(
             not math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12) for a, b in zip(returns, result.returns)
         ):
-            raise Diverged(replay.steps, f"the returns are {_floats(returns)}, the replay says "
-                                         f"{_floats(result.returns)}")
+            raise Diverged(
+                replay.steps, f"the returns are {_floats(returns)}, the replay says {_floats(result.returns)}"
+            )
         if not replay.intact:
-            raise ReplayError("corrupted: checksum mismatch, though the match re-simulates (the header, "
-                              "annotations or result were changed)")
+            raise ReplayError(
+                "corrupted: checksum mismatch, though the match re-simulates (the header, "
+                "annotations or result were changed)"
+            )
         return state
 
     def _check_forfeit(self, state: State) -> None:
@@ -179,8 +185,11 @@ class Simulator:
         except IllegalAction as error:  # its message names the action and the seat
             raise Diverged(step, first_line(error)) from None
         except Exception as error:  # a game tripping over a hostile action
-            raise Diverged(step, f"the game raised {type(error).__name__} on {self.names[seat]}'s "
-                                 f"{_text(self.game, action)}: {first_line(error)}") from None
+            raise Diverged(
+                step,
+                f"the game raised {type(error).__name__} on {self.names[seat]}'s "
+                f"{_text(self.game, action)}: {first_line(error)}",
+            ) from None
 
     def _locate(self, good: int, bad: int, reason: str | None) -> None:
         """Raise Diverged at the first step in (good, bad] whose check byte differs; failing that, at `bad`

@@ -161,7 +161,7 @@ class ReplayViewer(App):
         actions_width = self.query_one("#actions", Static).content_size.width
         self.texts = {
             "info": f"{self.game.title} ({self.game.id}) seed {header.seed}   {specs}\n"
-                    f"step {self.step} of {self.replay.steps}   {view}",
+            f"step {self.step} of {self.replay.steps}   {view}",
             "state": board,
             "actions": self._actions_text(actions_width - 1 if actions_width >= 21 else None),
             "decision": self._decision_text(),
@@ -196,8 +196,11 @@ class ReplayViewer(App):
         name = self.simulator.names[actor]
         if self.seat is not None and actor != self.seat:
             return f"Decision\n{name} decides (hidden from {self.simulator.names[self.seat]})"
-        lines = ["Decision", f"{name} ({self.replay.header.seats[actor]}) chose "
-                 f"{self._safe(lambda: self.simulator.action_text(step).split(': ', 1)[1])}"]
+        lines = [
+            "Decision",
+            f"{name} ({self.replay.header.seats[actor]}) chose "
+            f"{self._safe(lambda: self.simulator.action_text(step).split(': ', 1)[1])}",
+        ]
         if self.replay.times is not None:
             micros = self.replay.times[step - 1]
             lines.append(f"time {micros} µs" if micros < 10_000 else f"time {micros / 1000:.1f} ms")

@@ -57,21 +57,30 @@ def names_for(name: str) -> dict[str, str]:
     and what a valid name looks like) when the id cannot make a package that imports and runs."""
     package = name.replace("-", "_")
     if name[:1].isdigit() and NAME_PATTERN.match(f"x{name}"):  # only its first character is wrong
-        raise ScaffoldError(f"game name {name!r} must start with a letter, or its package {package} would not be a "
-                            f"Python identifier; a valid name is lowercase letters and digits in words joined by "
-                            f"hyphens, {EXAMPLE}")
+        raise ScaffoldError(
+            f"game name {name!r} must start with a letter, or its package {package} would not be a "
+            f"Python identifier; a valid name is lowercase letters and digits in words joined by "
+            f"hyphens, {EXAMPLE}"
+        )
     if not NAME_PATTERN.match(name):
-        raise ScaffoldError(f"game name {name!r} must be lowercase letters and digits in words joined by hyphens, "
-                            f"starting with a letter, {EXAMPLE}")
+        raise ScaffoldError(
+            f"game name {name!r} must be lowercase letters and digits in words joined by hyphens, "
+            f"starting with a letter, {EXAMPLE}"
+        )
     if keyword.iskeyword(package):
-        raise ScaffoldError(f"game name {name!r} is a Python keyword, so its package could not be imported; choose "
-                            f"a name that is not a keyword, {EXAMPLE}")
+        raise ScaffoldError(
+            f"game name {name!r} is a Python keyword, so its package could not be imported; choose "
+            f"a name that is not a keyword, {EXAMPLE}"
+        )
     if package in FOLDERS:
-        raise ScaffoldError(f"game name {name!r} would make a package folder {package}, the folder the scaffold "
-                            f"writes the package's tests to; choose another name, {EXAMPLE}")
+        raise ScaffoldError(
+            f"game name {name!r} would make a package folder {package}, the folder the scaffold "
+            f"writes the package's tests to; choose another name, {EXAMPLE}"
+        )
     if name == COMMAND:  # `campfire check campfire` reads as a mistake
-        raise ScaffoldError(f"game name {name!r} reads as the command itself ({COMMAND} play {name}); choose "
-                            f"another name, {EXAMPLE}")
+        raise ScaffoldError(
+            f"game name {name!r} reads as the command itself ({COMMAND} play {name}); choose another name, {EXAMPLE}"
+        )
     words = name.split("-")
     title = " ".join(word.capitalize() for word in words)
     class_name = "".join(word.capitalize() for word in words)
@@ -79,8 +88,10 @@ def names_for(name: str) -> dict[str, str]:
     taken = template_names()
     for made in (class_name, state_name):
         if made in taken:
-            raise ScaffoldError(f"game name {name!r} would make a class {made}, a name the generated code already "
-                                f"uses for something else; choose another name, {EXAMPLE}")
+            raise ScaffoldError(
+                f"game name {name!r} would make a class {made}, a name the generated code already "
+                f"uses for something else; choose another name, {EXAMPLE}"
+            )
     return {
         "game_id": name,
         "package": package,
@@ -125,8 +136,10 @@ def check_new(name: str, installed: Collection[str]) -> None:
     else:
         _check_distribution(name)
         return
-    raise ScaffoldError(f"game name {name!r} would make a package {package} that shadows {shadowed}; choose a "
-                        f"name no module has, {EXAMPLE}")
+    raise ScaffoldError(
+        f"game name {name!r} would make a package {package} that shadows {shadowed}; choose a "
+        f"name no module has, {EXAMPLE}"
+    )
 
 
 def _check_distribution(name: str) -> None:
@@ -137,8 +150,10 @@ def _check_distribution(name: str) -> None:
         return
     campfire = found.name in importlib.metadata.packages_distributions().get(__name__.split(".")[0], ())
     whose, replaced = ("Campfire's own", "Campfire") if campfire else ("already installed", "it")
-    raise ScaffoldError(f"game name {name!r} would make a distribution {distribution}, which is {whose}: installing "
-                        f"the game would replace {replaced}; choose a new name, {EXAMPLE}")
+    raise ScaffoldError(
+        f"game name {name!r} would make a distribution {distribution}, which is {whose}: installing "
+        f"the game would replace {replaced}; choose a new name, {EXAMPLE}"
+    )
 
 
 def create_game_package(name: str, directory: Path, installed: Collection[str] | None = None) -> Path:
@@ -177,8 +192,14 @@ def _module_origin(package: str) -> str | None:
 
 @click.command("new-game")
 @click.argument("name")
-@click.option("--dir", "directory", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
-              show_default=True, help="Folder in which to create the package's folder.")
+@click.option(
+    "--dir",
+    "directory",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("."),
+    show_default=True,
+    help="Folder in which to create the package's folder.",
+)
 @click.pass_context
 def new_game_command(ctx: click.Context, name: str, directory: Path) -> None:
     """Create a game package NAME, ready to install and play.

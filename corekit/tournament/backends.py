@@ -44,7 +44,7 @@ def guided_batches(pending: Sequence[Planned], workers: int) -> list[list[Planne
     start = 0
     while start < len(pending):
         size = batch_size(len(pending) - start, workers)
-        batches.append(list(pending[start:start + size]))
+        batches.append(list(pending[start : start + size]))
         start += size
     return batches
 
@@ -93,8 +93,14 @@ def run_dask(settings: Settings, pending: Sequence[Planned], emit: Emit, address
                 for planned in batch:
                     tries = attempts[planned.index] = attempts.get(planned.index, 0) + 1
                     if tries > RETRIES:
-                        emit(_failed(settings, planned, tries,
-                                     f"the Dask worker playing it died twice ({type(error).__name__})"))
+                        emit(
+                            _failed(
+                                settings,
+                                planned,
+                                tries,
+                                f"the Dask worker playing it died twice ({type(error).__name__})",
+                            )
+                        )
                     else:
                         submit([planned])
                 continue
@@ -236,8 +242,16 @@ class _Worker:
 
 
 def _failed(settings: Settings, planned: Planned, attempts: int, error: str) -> MatchRecord:
-    return MatchRecord(planned.index, planned.deal, planned.seed, planned.lineup,
-                       tuple(settings.specs[i] for i in planned.lineup), "failed", error=error, attempts=attempts)
+    return MatchRecord(
+        planned.index,
+        planned.deal,
+        planned.seed,
+        planned.lineup,
+        tuple(settings.specs[i] for i in planned.lineup),
+        "failed",
+        error=error,
+        attempts=attempts,
+    )
 
 
 def _with_attempts(record: MatchRecord, attempts: dict[int, int]) -> MatchRecord:

@@ -21,39 +21,100 @@ from corekit.tournament.store import ResultsError, has_results
 
 @click.command("tournament", short_help="Play an AI-vs-AI tournament of GAME and rate the players.")
 @click.argument("game_id", metavar="GAME")
-@click.option("--players", "-p", "players_text", required=True,
-              help="Player specs to compare, e.g. mcts:iterations=500,heuristic,random (see `campfire play "
-                   "--help`).")
-@click.option("--games", "-n", type=int, default=None,
-              help="Matches to play [default: ten deals, each deal every seating of the specs once; with --resume, "
-                   "as many as the run being resumed].")
+@click.option(
+    "--players",
+    "-p",
+    "players_text",
+    required=True,
+    help="Player specs to compare, e.g. mcts:iterations=500,heuristic,random (see `campfire play --help`).",
+)
+@click.option(
+    "--games",
+    "-n",
+    type=int,
+    default=None,
+    help="Matches to play [default: ten deals, each deal every seating of the specs once; with --resume, "
+    "as many as the run being resumed].",
+)
 @click.option("--seats", "-k", type=int, default=None, help="Seats per match [default: the number of specs].")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Tournament seed; each deal's seed derives from it.")
-@click.option("--jobs", "-j", type=int, default=None,
-              help="Worker processes; 1 plays in this process [default: the number of cores].")
-@click.option("--cluster", metavar="ADDRESS", default=None,
-              help="Run on the Dask cluster at ADDRESS (pip install -e '.[cluster]').")
-@click.option("--out", "out", type=click.Path(file_okay=False), default=None,
-              help="Directory for results.jsonl (each match appended as it ends), report.json and replays.")
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Tournament seed; each deal's seed derives from it."
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=int,
+    default=None,
+    help="Worker processes; 1 plays in this process [default: the number of cores].",
+)
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    default=None,
+    help="Run on the Dask cluster at ADDRESS (pip install -e '.[cluster]').",
+)
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Directory for results.jsonl (each match appended as it ends), report.json and replays.",
+)
 @click.option("--replays", is_flag=True, help="Write one replay per match into OUT/replays.")
-@click.option("--resume", is_flag=True,
-              help="Continue the tournament in OUT: play only the matches it lacks (with replays if it has them).")
-@click.option("--time-limit", type=float, default=None, metavar="SECONDS",
-              help="Seconds per decision; a player over it forfeits the match.")
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Continue the tournament in OUT: play only the matches it lacks (with replays if it has them).",
+)
+@click.option(
+    "--time-limit",
+    type=float,
+    default=None,
+    metavar="SECONDS",
+    help="Seconds per decision; a player over it forfeits the match.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE.png",
-              help="Draw the ratings with their intervals (pip install -e '.[plot]').")
-@click.option("--plugin", "plugins", multiple=True, metavar="MODULE",
-              help="A plugin module (name or .py file) that is not installed, loaded here and in every local "
-                   "worker; repeatable.")
-@click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE",
-              help="A game option; repeatable (`campfire games` lists them).")
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE.png",
+    help="Draw the ratings with their intervals (pip install -e '.[plot]').",
+)
+@click.option(
+    "--plugin",
+    "plugins",
+    multiple=True,
+    metavar="MODULE",
+    help="A plugin module (name or .py file) that is not installed, loaded here and in every local worker; repeatable.",
+)
+@click.option(
+    "--option",
+    "-o",
+    "pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A game option; repeatable (`campfire games` lists them).",
+)
 @click.pass_context
-def tournament_command(ctx: click.Context, game_id: str, players_text: str, games: int | None, seats: int | None,
-                       seed: int, jobs: int | None, cluster: str | None, out: str | None, replays: bool,
-                       resume: bool, time_limit: float | None, as_json: bool, plot: str | None,
-                       plugins: tuple[str, ...], pairs: tuple[str, ...]) -> None:
+def tournament_command(
+    ctx: click.Context,
+    game_id: str,
+    players_text: str,
+    games: int | None,
+    seats: int | None,
+    seed: int,
+    jobs: int | None,
+    cluster: str | None,
+    out: str | None,
+    replays: bool,
+    resume: bool,
+    time_limit: float | None,
+    as_json: bool,
+    plot: str | None,
+    plugins: tuple[str, ...],
+    pairs: tuple[str, ...],
+) -> None:
     """Play an AI-vs-AI tournament of GAME: every spec in every seat equally often, rated.
 
     Each deal (one seed) is played once per seating, so luck cancels out. Results are the same for any
@@ -100,8 +161,15 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
         late_errors: list[str] = []  # outputs that could not be written once the matches were played
         try:
             report = run_tournament(
-                tournament, jobs=jobs or _cores(), cluster=cluster, out=out, replays=replays,
-                resume=resume, registry=registry, progress=starting)
+                tournament,
+                jobs=jobs or _cores(),
+                cluster=cluster,
+                out=out,
+                replays=replays,
+                resume=resume,
+                registry=registry,
+                progress=starting,
+            )
         except OutputFailed as error:  # the matches were played: show their report, then the error
             report = error.report
             late_errors.append(str(error))
@@ -123,13 +191,16 @@ def tournament_command(ctx: click.Context, game_id: str, players_text: str, game
     failed = report["failed"]
     if failed:
         first = failed[0]
-        problems.append(f"{len(failed)} of {report['matches']} matches failed, first match "
-                        f"{first['index']}: {first['error']}")
+        problems.append(
+            f"{len(failed)} of {report['matches']} matches failed, first match {first['index']}: {first['error']}"
+        )
     missing = report["missing_replays"]
     if missing:
         first = missing[0]
-        problems.append(f"the replays of {len(missing)} of {report['matches']} matches could not be written, "
-                        f"first match {first['index']}: {first['error']}")
+        problems.append(
+            f"the replays of {len(missing)} of {report['matches']} matches could not be written, "
+            f"first match {first['index']}: {first['error']}"
+        )
     if problems:
         raise click.ClickException("; ".join(problems))
 
@@ -211,8 +282,14 @@ class _ProgressBar:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                            TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+        self.bar = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
         task = self.bar.add_task(self.label, total=total, completed=done)
         self.bar.start()
         return lambda: self.bar.advance(task)

@@ -53,8 +53,13 @@ def labels(specs: Sequence[str]) -> list[str]:
     return names
 
 
-def summarize(game: Game, specs: Sequence[str], seats: int, records: Mapping[int, MatchRecord],
-              header: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def summarize(
+    game: Game,
+    specs: Sequence[str],
+    seats: int,
+    records: Mapping[int, MatchRecord],
+    header: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """The whole report as JSON-ready data; `records` by match index."""
     ordered = [records[i] for i in sorted(records)]
     played = [r for r in ordered if r.status != "failed"]
@@ -118,9 +123,12 @@ def summarize(game: Game, specs: Sequence[str], seats: int, records: Mapping[int
         "matches": len(ordered),
         "players": players,
         "seat_win_rates": [
-            {"seat": s, "name": game.seat_name(s),
-             "win_rate": seat_score[s] / seat_trials[s] if seat_trials[s] else None,
-             "win_rate_ci95": list(wilson(seat_score[s], seat_trials[s]))}
+            {
+                "seat": s,
+                "name": game.seat_name(s),
+                "win_rate": seat_score[s] / seat_trials[s] if seat_trials[s] else None,
+                "win_rate_ci95": list(wilson(seat_score[s], seat_trials[s])),
+            }
             for s in range(seats)
         ],
         "length": {
@@ -131,12 +139,17 @@ def summarize(game: Game, specs: Sequence[str], seats: int, records: Mapping[int
         "forfeits": sum(forfeits),
         # Why, most frequent first: a player that raises forfeits every match, and the table alone would only
         # show it losing.
-        "forfeit_reasons": [{"reason": reason, "matches": count} for reason, count in
-                            Counter(_forfeit_reason(r) for r in played if r.forfeit is not None).most_common()],
+        "forfeit_reasons": [
+            {"reason": reason, "matches": count}
+            for reason, count in Counter(_forfeit_reason(r) for r in played if r.forfeit is not None).most_common()
+        ],
         "failed": [{"index": r.index, "specs": list(r.specs), "error": r.error} for r in failed],
         # Played and counted, but without the replay that was asked for (a full disk, say).
-        "missing_replays": [{"index": r.index, "specs": list(r.specs), "error": r.replay_error}
-                            for r in played if r.replay_error is not None],
+        "missing_replays": [
+            {"index": r.index, "specs": list(r.specs), "error": r.replay_error}
+            for r in played
+            if r.replay_error is not None
+        ],
         "results": [r.outcome() for r in ordered],
     }
     if header:
@@ -153,8 +166,9 @@ def summarize(game: Game, specs: Sequence[str], seats: int, records: Mapping[int
     return report
 
 
-def rate(played: Sequence[MatchRecord], n: int, cooperative: bool
-         ) -> tuple[list[tuple[float, float]], tuple[float, float]]:
+def rate(
+    played: Sequence[MatchRecord], n: int, cooperative: bool
+) -> tuple[list[tuple[float, float]], tuple[float, float]]:
     """Plackett-Luce ratings (mu, sigma) per spec, and the villain's (cooperative games), in index order.
 
     Each seat is a contestant ranked by its return (ties share a rank). A spec holding several seats of one
@@ -195,15 +209,20 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     from rich.table import Table
 
     coop = report["cooperative"]
-    table = Table(title=f"{report['game']}: {report['matches']} matches, {report['seats']} seats",
-                  title_justify="left")
+    table = Table(title=f"{report['game']}: {report['matches']} matches, {report['seats']} seats", title_justify="left")
     # Each rate shares its column with its interval, and the forfeits and failures get a column only when
     # there are some (a line below counts them anyway): the cooperative table, one rate more, fits 100 columns.
     rates = ("won", "team won") if coop else ("win rate",)
     any_forfeit = bool(report["forfeits"])
     any_failed = bool(report["failed"])
-    columns = [("player", "left"), ("rating μ ± 2σ", "right"), ("ordinal", "right"),
-               *((rate, "right") for rate in rates), ("seats", "right"), ("ms/decision", "right")]
+    columns = [
+        ("player", "left"),
+        ("rating μ ± 2σ", "right"),
+        ("ordinal", "right"),
+        *((rate, "right") for rate in rates),
+        ("seats", "right"),
+        ("ms/decision", "right"),
+    ]
     columns += [("forfeits", "right")] * any_forfeit + [("failed", "right")] * any_failed
     for column, justify in columns:
         # A long spec folds onto more lines rather than losing its end.
@@ -211,18 +230,27 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     ranked = sorted(report["players"], key=lambda p: -p["rating"]["ordinal"])
     for player in ranked:
         rating = player["rating"]
-        row = [player["name"], f"{rating['mu']:.1f} ± {2 * rating['sigma']:.1f}", f"{rating['ordinal']:.1f}",
-               _rate(player["win_rate"], player["win_rate_ci95"])]
+        row = [
+            player["name"],
+            f"{rating['mu']:.1f} ± {2 * rating['sigma']:.1f}",
+            f"{rating['ordinal']:.1f}",
+            _rate(player["win_rate"], player["win_rate_ci95"]),
+        ]
         if coop:
             row.append(_rate(player["team_win_rate"], player["team_win_rate_ci95"]))
         row += [str(player["seats_played"]), _ms(player["mean_decision_time"])]
         row += [str(player["forfeits"])] * any_forfeit + [str(player["failed_matches"])] * any_failed
         table.add_row(*row)
     console.print(table)
-    won = ("won: its seats that scored; team won: its matches the team won" if coop
-           else "win rate: its mean return over its seats (a win is 1, a loss 0)")
-    console.print(f"{won}; with 95% Wilson intervals.\nordinal: μ - 3σ, a skill it has with near "
-                  f"certainty; it orders the table.", highlight=False)
+    won = (
+        "won: its seats that scored; team won: its matches the team won"
+        if coop
+        else "win rate: its mean return over its seats (a win is 1, a loss 0)"
+    )
+    console.print(
+        f"{won}; with 95% Wilson intervals.\nordinal: μ - 3σ, a skill it has with near certainty; it orders the table.",
+        highlight=False,
+    )
     seats = Table(title=f"{rates[0].capitalize()} by seat", title_justify="left")
     seats.add_column("seat")
     seats.add_column(rates[0], justify="right", no_wrap=True)
@@ -234,24 +262,34 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
         console.print(f"Match length: mean {length['mean']:.1f} decisions (min {length['min']}, max {length['max']})")
     if coop and "villain" in report:
         villain = report["villain"]
-        console.print(f"Against {villain['name']}: the team won {_percent(villain['team_win_rate'])} of matches; "
-                      f"{villain['name']} rated {villain['rating']['mu']:.1f} ± {2 * villain['rating']['sigma']:.1f}")
+        console.print(
+            f"Against {villain['name']}: the team won {_percent(villain['team_win_rate'])} of matches; "
+            f"{villain['name']} rated {villain['rating']['mu']:.1f} ± {2 * villain['rating']['sigma']:.1f}"
+        )
     schedule = report.get("schedule")
     if schedule and not schedule["balanced"]:
-        console.print(f"Note: {report['matches']} matches is not a whole number of deals of "
-                      f"{schedule['seatings_per_deal']} seatings, so seats are not perfectly balanced.")
+        console.print(
+            f"Note: {report['matches']} matches is not a whole number of deals of "
+            f"{schedule['seatings_per_deal']} seatings, so seats are not perfectly balanced."
+        )
     idle = [player["name"] for player in report["players"] if not player["seats_played"]]
     if idle and report["matches"]:  # their ratings are only the prior: say so rather than rank them
         short = schedule and report["matches"] < schedule["seatings_per_deal"]  # not seated yet, not failed
-        console.print(f"Note: {joined(idle)} finished no match, so their ratings are the starting guess"
-                      + (f"; one deal is {schedule['seatings_per_deal']} matches." if short else "."),
-                      highlight=False)
+        console.print(
+            f"Note: {joined(idle)} finished no match, so their ratings are the starting guess"
+            + (f"; one deal is {schedule['seatings_per_deal']} matches." if short else "."),
+            highlight=False,
+        )
     console.print(f"Forfeits: {report['forfeits']}; failed matches: {len(report['failed'])}")
     if report["matches"] and report["forfeits"] == report["matches"]:  # the ratings then measure the forfeits only
         console.print("Note: every match ended in a forfeit (see the reasons below).", highlight=False)
     for entry in report.get("forfeit_reasons", [])[:5]:
-        console.print(f"  forfeited {counted(entry['matches'], 'match', 'matches')}: {entry['reason']}",
-                      markup=False, highlight=False, soft_wrap=True)
+        console.print(
+            f"  forfeited {counted(entry['matches'], 'match', 'matches')}: {entry['reason']}",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
     _print_matches(report["failed"], console)
     missing = report["missing_replays"]
     if missing:  # only when replays were asked for and some were lost, so the usual report stays as it was
@@ -263,8 +301,12 @@ def _print_matches(entries: Sequence[Mapping[str, Any]], console: Any) -> None:
     """The first ten of the report's `failed` or `missing_replays`, one line each: match, specs, error."""
     for entry in entries[:10]:
         # soft_wrap: each error stays one line (the terminal folds it), so it can be searched and copied whole.
-        console.print(f"  match {entry['index']} ({', '.join(entry['specs'])}): {entry['error']}",
-                      markup=False, highlight=False, soft_wrap=True)
+        console.print(
+            f"  match {entry['index']} ({', '.join(entry['specs'])}): {entry['error']}",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def check_plotting(path: str | None = None) -> None:

@@ -107,18 +107,34 @@ def run_tournament(
         games = default_games(len(specs), seats)
     if games < 1:
         raise OptionError(f"--games must be at least 1, got {games}")
-    header = json.loads(json.dumps({
-        "game": game.id, "game_version": game.version, "specs": list(specs), "seats": seats,
-        "seed": tournament.seed, "games": games, "options": options_to_dict(options),
-        "time_limit": tournament.time_limit,
-    }, default=str))
+    header = json.loads(
+        json.dumps(
+            {
+                "game": game.id,
+                "game_version": game.version,
+                "specs": list(specs),
+                "seats": seats,
+                "seed": tournament.seed,
+                "games": games,
+                "options": options_to_dict(options),
+                "time_limit": tournament.time_limit,
+            },
+            default=str,
+        )
+    )
     if resume and out is not None and (Path(out) / "replays").is_dir():
         replays = True  # a resumed tournament that kept replays keeps them for the matches it adds
     replay_dir = Path(out).resolve() / "replays" if replays and out is not None else None
     store = _open_out(Path(out), header, resume, replay_dir) if out is not None else None
     records: dict[int, MatchRecord] = dict(store.records) if store else {}
-    settings = Settings(game.id, specs, tuple(tournament.options), tournament.time_limit,
-                        str(replay_dir) if replay_dir else None, plugins=tuple(tournament.plugins))
+    settings = Settings(
+        game.id,
+        specs,
+        tuple(tournament.options),
+        tournament.time_limit,
+        str(replay_dir) if replay_dir else None,
+        plugins=tuple(tournament.plugins),
+    )
     pending = [p for p in plan(tournament.seed, len(specs), seats, games) if p.index not in records]
     tick = progress(games, games - len(pending)) if progress else None
 
@@ -131,8 +147,10 @@ def run_tournament(
                 store.append(record)
             except OSError as error:  # the disk is full, say: stop playing, since nothing more can be saved
                 reason = os_reason(error, with_file=True)
-                raise _Stopped(f"could not save match {record.index} in {store.path}: {reason}; stopped "
-                               f"after {len(records)} of {games} matches (--resume plays the rest)") from None
+                raise _Stopped(
+                    f"could not save match {record.index} in {store.path}: {reason}; stopped "
+                    f"after {len(records)} of {games} matches (--resume plays the rest)"
+                ) from None
         if tick:
             tick()
 
@@ -211,5 +229,7 @@ def _check_workers_see(registry: Registry, tournament: Tournament) -> None:
     if tournament.game not in seen.games:
         missing.insert(0, f"game {tournament.game}")
     if missing:
-        raise OptionError(f"{', '.join(dict.fromkeys(missing))} not installed, so worker processes cannot load it: "
-                          "use --jobs 1, or --plugin MODULE")
+        raise OptionError(
+            f"{', '.join(dict.fromkeys(missing))} not installed, so worker processes cannot load it: "
+            "use --jobs 1, or --plugin MODULE"
+        )

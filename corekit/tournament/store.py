@@ -64,8 +64,9 @@ class MatchRecord:
 
     def to_json(self) -> dict[str, Any]:
         """The record as plain JSON data."""
-        return attrs.asdict(self, recurse=False, value_serializer=lambda _i, _a, v: list(v) if isinstance(v, tuple)
-                            else v)
+        return attrs.asdict(
+            self, recurse=False, value_serializer=lambda _i, _a, v: list(v) if isinstance(v, tuple) else v
+        )
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MatchRecord:
@@ -95,7 +96,8 @@ class ResultsFile:
             if not resume:
                 raise ResultsError(
                     f"{self.path} already holds {len(self.records)} matches: add --resume to continue that "
-                    "tournament, or choose another --out")
+                    "tournament, or choose another --out"
+                )
             _check_same(found_header, header, self.path)
             self._file: IO[str] = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (closed in close())
         else:
@@ -204,8 +206,11 @@ def _record_problem(record: MatchRecord, specs: Sequence[str], seats: int) -> st
         elif not (isinstance(value, tuple) and all(valid(v) for v in value)):
             return f"{name} must be a list of {kind}, got {_json(value)}"
         elif len(value) != count:
-            return (f"{name} has {counted(len(value), 'value')}, but a failed match has none" if count == 0
-                    else f"{name} has {counted(len(value), 'value')} for {counted(count, 'seat')}")
+            return (
+                f"{name} has {counted(len(value), 'value')}, but a failed match has none"
+                if count == 0
+                else f"{name} has {counted(len(value), 'value')} for {counted(count, 'seat')}"
+            )
     expected = tuple(specs[i] for i in record.lineup)
     if record.specs != expected:
         return f"specs must be those of its lineup, {_json(expected)}, got {_json(record.specs)}"
@@ -239,11 +244,14 @@ def _check_format(header: dict[str, Any], path: Path) -> None:
         raise ResultsError(f"{path} is not a campfire tournament results file (no format marker)")
     version = header[MARKER]
     if not _whole(1)(version):
-        raise ResultsError(f"{path} is not a campfire tournament results file (format version {_json(version)} is "
-                           "not a whole number from 1)")
+        raise ResultsError(
+            f"{path} is not a campfire tournament results file (format version {_json(version)} is "
+            "not a whole number from 1)"
+        )
     if version > FORMAT:
-        raise ResultsError(f"{path}: format version {version} is newer than this campfire reads (up to {FORMAT}); "
-                           "upgrade campfire")
+        raise ResultsError(
+            f"{path}: format version {version} is newer than this campfire reads (up to {FORMAT}); upgrade campfire"
+        )
 
 
 def _sync_directory(directory: Path) -> None:
@@ -276,13 +284,18 @@ def _check_same(found: dict[str, Any], wanted: dict[str, Any], path: Path) -> No
         if old == new:
             continue
         if key == "options" and isinstance(old, dict) and isinstance(new, dict):
-            changes += [f"option {name} was {_shown(old, name)}, now {_shown(new, name)}"
-                        for name in sorted(old.keys() | new.keys()) if old.get(name, _UNSET) != new.get(name, _UNSET)]
+            changes += [
+                f"option {name} was {_shown(old, name)}, now {_shown(new, name)}"
+                for name in sorted(old.keys() | new.keys())
+                if old.get(name, _UNSET) != new.get(name, _UNSET)
+            ]
         else:  # "unset": a setting the header lacks (a hand-made or damaged one)
             changes.append(f"{key} was {_shown(found, key)}, now {_shown(wanted, key)}")
     if changes:
-        raise ResultsError(f"{path} belongs to another tournament ({'; '.join(changes)}): resume with the same "
-                           "settings, or choose another --out")
+        raise ResultsError(
+            f"{path} belongs to another tournament ({'; '.join(changes)}): resume with the same "
+            "settings, or choose another --out"
+        )
 
 
 _UNSET = object()

@@ -51,15 +51,29 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry) -> Ma
     replay = None
     if settings.replay_dir is not None:
         replay = str(Path(settings.replay_dir) / f"match-{planned.index:06d}{settings.replay_suffix}")
-    base = {"index": planned.index, "deal": planned.deal, "seed": planned.seed, "lineup": planned.lineup,
-            "specs": specs, "replay": replay}
+    base = {
+        "index": planned.index,
+        "deal": planned.deal,
+        "seed": planned.seed,
+        "lineup": planned.lineup,
+        "specs": specs,
+        "replay": replay,
+    }
     try:
         game = registry.game(settings.game)
         players = make_players(game, specs, planned.seed, registry)
         if settings.time_limit is not None and _can_interrupt():
             players = [Watchdog(player, hard_limit(settings.time_limit)) for player in players]
-        result = play_match(game, specs, planned.seed, dict(settings.options), players=players, registry=registry,
-                            settings={"replay": replay} if replay else None, time_limit=settings.time_limit)
+        result = play_match(
+            game,
+            specs,
+            planned.seed,
+            dict(settings.options),
+            players=players,
+            registry=registry,
+            settings={"replay": replay} if replay else None,
+            time_limit=settings.time_limit,
+        )
     except ListenerFailed as late:  # the match was played and counts, whichever listener failed
         result = late.result
         # Listeners run in plugin registration order, so the one that failed may be another plugin's, after the

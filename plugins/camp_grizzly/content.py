@@ -23,8 +23,24 @@ CABIN_KINDS = ("weapon", "item", "clothing", "cameo", "plot", "camper", "strikes
 SURVIVAL_KINDS = ("permanent", "single")
 MICRO_KINDS = ("objective", "aid", "surprise", "key", "lock", "horrified", "marker")
 VERBS = {
-    "heal", "injure", "horrify", "horrify_cabin", "survival", "tempt", "fool", "heal_pair", "lure", "shed",
-    "stalk", "attack", "damage", "move", "fight", "dodge", "body", "strike",
+    "heal",
+    "injure",
+    "horrify",
+    "horrify_cabin",
+    "survival",
+    "tempt",
+    "fool",
+    "heal_pair",
+    "lure",
+    "shed",
+    "stalk",
+    "attack",
+    "damage",
+    "move",
+    "fight",
+    "dodge",
+    "body",
+    "strike",
 }
 """Every effect step a card may use (see RULES.md, "Card effects")."""
 WOODS = -1
@@ -46,8 +62,12 @@ class Mods:
 
     def __add__(self, other: Mods) -> Mods:
         return Mods(
-            self.fight + other.fight, self.move + other.move, self.panic + other.panic,
-            self.trail + other.trail, self.armor + other.armor, self.heal + other.heal,
+            self.fight + other.fight,
+            self.move + other.move,
+            self.panic + other.panic,
+            self.trail + other.trail,
+            self.armor + other.armor,
+            self.heal + other.heal,
         )
 
     @property
@@ -316,9 +336,7 @@ def load() -> Content:
             members = board.groups[group] if group else (space,)
             cabin_spaces.append(tuple(index[m] for m in members))
         cabin_of[index[space]] = cabin_names.index(name)
-    adjacent = tuple(
-        tuple(sorted(index[n] for n, kind in board.neighbours(s) if kind == "path")) for s in spaces
-    )
+    adjacent = tuple(tuple(sorted(index[n] for n, kind in board.neighbours(s) if kind == "path")) for s in spaces)
     dist = []
     for space in spaces:
         d = board.distances(space)

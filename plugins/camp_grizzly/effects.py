@@ -18,7 +18,7 @@ class Effects:
             verb, n = op.verb, op.n
             if verb == "fool":
                 if self._fool_partners():
-                    self.fool_ops = ops[i + 1:]
+                    self.fool_ops = ops[i + 1 :]
                     self.phase = "fool"
                     return
             elif verb == "heal":

@@ -55,13 +55,17 @@ class CampOptions:
     night: int = attrs.field(
         default=50,
         validator=attrs.validators.and_(attrs.validators.ge(1), attrs.validators.le(200)),
-        metadata={"help": "rounds before the night turns HOPELESS (the termination rule of RULES.md: a backstop "
-                          "that ends few games)"},
+        metadata={
+            "help": "rounds before the night turns HOPELESS (the termination rule of RULES.md: a backstop "
+            "that ends few games)"
+        },
     )
     movement: Movement = attrs.field(
         default=Movement.START,
-        metadata={"help": "start: the movement is the health as the move begins; live: an injury taken while "
-                          "moving lowers what is left, and a strike ends the move"},
+        metadata={
+            "help": "start: the movement is the health as the move begins; live: an injury taken while "
+            "moving lowers what is left, and a strike ends the move"
+        },
     )
 
 
@@ -162,11 +166,14 @@ class CampGrizzly(Game):
                 raise GameError(f"camp-grizzly: unknown counselor {name!r} (known: {known})")
         for at, name in enumerate(wanted):
             if name.lower() in (other.lower() for other in wanted[:at]):
-                raise GameError(f"camp-grizzly: counselor {content.counselors[names.index(name.lower())].name} "
-                                f"is chosen twice")
+                raise GameError(
+                    f"camp-grizzly: counselor {content.counselors[names.index(name.lower())].name} is chosen twice"
+                )
         if len(wanted) != players:
-            raise GameError(f"camp-grizzly: {counted(len(wanted), 'counselor')} named for {counted(players, 'seat')}; "
-                            "name one per seat")
+            raise GameError(
+                f"camp-grizzly: {counted(len(wanted), 'counselor')} named for {counted(players, 'seat')}; "
+                "name one per seat"
+            )
         wanted = [name.lower() for name in wanted]
         return tuple(names.index(n) for n in wanted)
 

@@ -107,8 +107,13 @@ def evaluate(state) -> list[float]:
             continue
         counselor = C.counselors[view.counselor]
         health = 1 - view.injuries / counselor.health
-        odds = fight_odds(tuple(sorted(C.cards[c].die for c in view.equipped if C.cards[c].die)),
-                          mods(view).fight, obs.attack, 0) if _armed(view) else 0.0
+        odds = (
+            fight_odds(
+                tuple(sorted(C.cards[c].die for c in view.equipped if C.cards[c].die)), mods(view).fight, obs.attack, 0
+            )
+            if _armed(view)
+            else 0.0
+        )
         near = 0.0
         if escape is not None:
             if view.loc >= 0:
@@ -280,7 +285,7 @@ def _best_hands(gear: tuple[int, ...]) -> tuple[int, ...]:
     `_loadout`: it depends only on the gear, wherever it is carried, and most new loadouts carry known gear."""
     best: tuple[float, tuple[int, ...]] = (0.0, ())
     for i, a in enumerate(gear):
-        for pick in [(a,)] + [(a, b) for b in gear[i + 1:]]:
+        for pick in [(a,)] + [(a, b) for b in gear[i + 1 :]]:
             if sum(C.cards[c].hands for c in pick) <= 2:
                 value = sum((C.cards[c].die + 1) / 2 * (C.cards[c].die > 0) + C.cards[c].mods.fight for c in pick)
                 value -= 0.5 * sum("oneshot" in C.cards[c].traits for c in pick)

@@ -30,7 +30,9 @@ def campfire_heuristics() -> dict[str, Heuristic]:
 
     return {
         CampGrizzly.id: Heuristic(
-            policy=heuristic.policy, evaluate=heuristic.evaluate, player_defaults={"mcts": MCTS_DEFAULTS},
+            policy=heuristic.policy,
+            evaluate=heuristic.evaluate,
+            player_defaults={"mcts": MCTS_DEFAULTS},
             variants=heuristic.VARIANTS,
         )
     }

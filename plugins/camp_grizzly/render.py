@@ -30,8 +30,13 @@ def action_text(action: Any) -> str:
         return f"{verb} with {C.cards[args[0]].name} #{args[0]}"
     if verb == "fool":
         return f"fool around with seat {args[0]}"
-    return {"draw": "draw a cabin card", "reveal": "reveal the ? card", "end": "end the turn",
-            "later": "let another fight first", "stop": "stop running"}.get(verb, verb)
+    return {
+        "draw": "draw a cabin card",
+        "reveal": "reveal the ? card",
+        "end": "end the turn",
+        "later": "let another fight first",
+        "stop": "stop running",
+    }.get(verb, verb)
 
 
 def render(obs: CampObservation) -> str:
@@ -56,10 +61,12 @@ def render(obs: CampObservation) -> str:
     for space, card in obs.ground:
         at.setdefault(space, []).append(cards[card].name.lower())
     arrows = {a: f.name for a, f in zip(C.arrows, C.finales, strict=True)}
-    lines = [f"Round {obs.round}/{obs.night}   body count {obs.body}/{C.hopeless}"
-             + ("  HOPELESS" if obs.body >= C.hopeless else "")
-             + f"   OTIS: stalk {obs.stalk}, attack d{obs.attack}, damage {obs.damage}, "
-             + (C.spaces[obs.otis] if obs.otis >= 0 else "lurking")]
+    lines = [
+        f"Round {obs.round}/{obs.night}   body count {obs.body}/{C.hopeless}"
+        + ("  HOPELESS" if obs.body >= C.hopeless else "")
+        + f"   OTIS: stalk {obs.stalk}, attack d{obs.attack}, damage {obs.damage}, "
+        + (C.spaces[obs.otis] if obs.otis >= 0 else "lurking")
+    ]
     lasting = [cards[c].name for c in obs.lasting]
     if lasting:
         lines.append("In play: " + ", ".join(lasting))
@@ -84,16 +91,23 @@ def render(obs: CampObservation) -> str:
             f"{names[v.seat]} (seat {v.seat}, {counselor.title}): {where}; health {health}/{counselor.health}"
             f" {'#' * health}{'.' * v.injuries}; panic {panic}" + ("; HORRIFIED" if v.horror else "")
         )
-        parts = [("equipped", v.equipped), ("backpack", v.pack), ("permanent", v.perms), ("campers", v.campers),
-                 ("objectives", v.objectives)]
+        parts = [
+            ("equipped", v.equipped),
+            ("backpack", v.pack),
+            ("permanent", v.perms),
+            ("campers", v.campers),
+            ("objectives", v.objectives),
+        ]
         detail = "; ".join(
             f"{label}: " + ", ".join(cards[c].describe() for c in group) for label, group in parts if group
         )
         if detail:
             lines.append("    " + detail)
     failed = [C.finales[f].name for f in obs.failed_finales]
-    lines.append(f"Decks: cabin {obs.cabin_deck}, survival {obs.survival_deck}, ? {obs.mystery_deck}"
-                 + (f"   failed finales: {', '.join(failed)}" if failed else ""))
+    lines.append(
+        f"Decks: cabin {obs.cabin_deck}, survival {obs.survival_deck}, ? {obs.mystery_deck}"
+        + (f"   failed finales: {', '.join(failed)}" if failed else "")
+    )
     lines += [f"  > {event}" for event in obs.log[-6:]]
     if obs.over:
         won = [names[s] for s in obs.winners]

@@ -24,17 +24,64 @@ from plugins.camp_grizzly.game import (
 from plugins.camp_grizzly.villain import Villain
 
 LISTS = (
-    "cab_deck", "cab_discard", "surv_deck", "surv_discard", "q_deck", "micro_used", "supply", "boxed",
-    "ground", "qs", "locks", "aids", "cameos", "lasting", "failed", "loc", "injuries", "alive", "horror",
-    "hmark", "refused", "s_queue", "s_later", "c_queue", "f_seats", "f_used",
+    "cab_deck",
+    "cab_discard",
+    "surv_deck",
+    "surv_discard",
+    "q_deck",
+    "micro_used",
+    "supply",
+    "boxed",
+    "ground",
+    "qs",
+    "locks",
+    "aids",
+    "cameos",
+    "lasting",
+    "failed",
+    "loc",
+    "injuries",
+    "alive",
+    "horror",
+    "hmark",
+    "refused",
+    "s_queue",
+    "s_later",
+    "c_queue",
+    "f_seats",
+    "f_used",
 )
 LOG = 12
 """Events kept in the observation's log."""
 NESTED = ("equip", "pack", "perms", "campers", "objs")
 SCALARS = (
-    "round", "active", "phase", "move_left", "free_left", "ended", "otis", "stalk", "attack", "damage",
-    "body", "hopeless", "final", "s_space", "s_bonus", "s_resume", "p_seat", "p_left", "c_finale",
-    "f_id", "f_step", "fool_ops", "partner", "log", "said", "winners", "over",
+    "round",
+    "active",
+    "phase",
+    "move_left",
+    "free_left",
+    "ended",
+    "otis",
+    "stalk",
+    "attack",
+    "damage",
+    "body",
+    "hopeless",
+    "final",
+    "s_space",
+    "s_bonus",
+    "s_resume",
+    "p_seat",
+    "p_left",
+    "c_finale",
+    "f_id",
+    "f_step",
+    "fool_ops",
+    "partner",
+    "log",
+    "said",
+    "winners",
+    "over",
 )
 
 
@@ -175,31 +222,81 @@ class CampState(Effects, Finales, Villain, State):
         # (named in the comments): passing 33 by keyword takes longer than building their values.
         return CampObservation(
             # seat round night active phase
-            seat, self.round, self.options.night, self.active, self.phase,
+            seat,
+            self.round,
+            self.options.night,
+            self.active,
+            self.phase,
             (  # control
-                self.move_left, self.free_left, self.ended, self.hopeless, self.final, tuple(self.refused),
-                self.s_space, tuple(self.s_queue), tuple(self.s_later), self.s_bonus, self.s_resume,
-                self.p_seat, self.p_left, self.c_finale, tuple(self.c_queue), self.f_id, tuple(self.f_seats),
-                self.f_step, self.fool_ops, self.partner, tuple(self.f_used),
+                self.move_left,
+                self.free_left,
+                self.ended,
+                self.hopeless,
+                self.final,
+                tuple(self.refused),
+                self.s_space,
+                tuple(self.s_queue),
+                tuple(self.s_later),
+                self.s_bonus,
+                self.s_resume,
+                self.p_seat,
+                self.p_left,
+                self.c_finale,
+                tuple(self.c_queue),
+                self.f_id,
+                tuple(self.f_seats),
+                self.f_step,
+                self.fool_ops,
+                self.partner,
+                tuple(self.f_used),
             ),
-            tuple([  # counselors
-                CounselorView(
-                    s, self.who[s], self.loc[s], self.injuries[s], self.alive[s], self.horror[s],
-                    tuple(self.equip[s]), tuple(self.pack[s]), tuple(self.perms[s]), tuple(self.campers[s]),
-                    tuple(self.objs[s]),
-                )
-                for s in range(self.players)
-            ]),
+            tuple(
+                [  # counselors
+                    CounselorView(
+                        s,
+                        self.who[s],
+                        self.loc[s],
+                        self.injuries[s],
+                        self.alive[s],
+                        self.horror[s],
+                        tuple(self.equip[s]),
+                        tuple(self.pack[s]),
+                        tuple(self.perms[s]),
+                        tuple(self.campers[s]),
+                        tuple(self.objs[s]),
+                    )
+                    for s in range(self.players)
+                ]
+            ),
             # otis stalk attack damage body
-            self.otis, self.stalk, self.C.otis_dice[self.attack], self.damage, self.body,
+            self.otis,
+            self.stalk,
+            self.C.otis_dice[self.attack],
+            self.damage,
+            self.body,
             # ground mysteries locks aids cameos lasting failed_finales
-            tuple(self.ground), tuple([space for space, _ in self.qs]), tuple(self.locks), tuple(self.aids),
-            tuple(self.cameos), tuple(self.lasting), tuple(self.failed),
+            tuple(self.ground),
+            tuple([space for space, _ in self.qs]),
+            tuple(self.locks),
+            tuple(self.aids),
+            tuple(self.cameos),
+            tuple(self.lasting),
+            tuple(self.failed),
             # cabin_deck cabin_discard survival_deck survival_discard mystery_deck micro_used supply boxed
-            len(self.cab_deck), tuple(self.cab_discard), len(self.surv_deck), tuple(self.surv_discard),
-            len(self.q_deck), tuple(self.micro_used), tuple(self.supply), tuple(self.boxed),
+            len(self.cab_deck),
+            tuple(self.cab_discard),
+            len(self.surv_deck),
+            tuple(self.surv_discard),
+            len(self.q_deck),
+            tuple(self.micro_used),
+            tuple(self.supply),
+            tuple(self.boxed),
             # log said winners over hidden
-            self.log, self.said, self.winners, self.over, hidden,
+            self.log,
+            self.said,
+            self.winners,
+            self.over,
+            hidden,
         )
 
     def sample(self, seat: int, rng: Rng) -> CampState:
@@ -216,13 +313,22 @@ class CampState(Effects, Finales, Villain, State):
     def zones(self) -> dict[str, list[int]]:
         """Every card: decks, discards, supply, box, board, and each counselor's card."""
         zones = {
-            "cabin deck": self.cab_deck, "cabin discard": self.cab_discard, "survival deck": self.surv_deck,
-            "survival discard": self.surv_discard, "? deck": self.q_deck, "micro used": self.micro_used,
-            "supply": self.supply, "box": self.boxed, "lasting": self.lasting,
+            "cabin deck": self.cab_deck,
+            "cabin discard": self.cab_discard,
+            "survival deck": self.surv_deck,
+            "survival discard": self.surv_discard,
+            "? deck": self.q_deck,
+            "micro used": self.micro_used,
+            "supply": self.supply,
+            "box": self.boxed,
+            "lasting": self.lasting,
             "track": self.C.ids("micro", "marker"),
-            "ground": [c for _, c in self.ground], "? spaces": [c for _, c in self.qs],
-            "locks": [c for _, c in self.locks], "aid": [c for _, c in self.aids],
-            "cameos": [c for _, c in self.cameos], "horrified": [m for m in self.hmark if m >= 0],
+            "ground": [c for _, c in self.ground],
+            "? spaces": [c for _, c in self.qs],
+            "locks": [c for _, c in self.locks],
+            "aid": [c for _, c in self.aids],
+            "cameos": [c for _, c in self.cameos],
+            "horrified": [m for m in self.hmark if m >= 0],
         }
         for s in range(self.players):
             for name in NESTED:
@@ -554,5 +660,5 @@ class CampState(Effects, Finales, Villain, State):
         return None
 
     def _say(self, text: str) -> None:
-        self.log = (*self.log[-(LOG - 1):], text)
+        self.log = (*self.log[-(LOG - 1) :], text)
         self.said += 1

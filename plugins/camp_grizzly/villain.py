@@ -149,15 +149,17 @@ class Villain:
                 self.cab_discard.append(entry[1])
             if seats is None:
                 seats = [
-                    s for s in self._order()
-                    if self.alive[s] and self.loc[s] >= 0 and C.cabin_of[self.loc[s]] == cabin
+                    s for s in self._order() if self.alive[s] and self.loc[s] >= 0 and C.cabin_of[self.loc[s]] == cabin
                 ]
             where = C.spaces[space]
         else:
             self.otis = -1  # he vanishes into the woods, or off the finale card, afterwards
             where = "the woods" if space == WOODS else "the finale"
-        self._say(f"OTIS STRIKES! at {where}" + (f" (+{bonus} to his attack)" if bonus else "")
-                  + "".join(f"; {C.cards[e[1]].name} is killed" for e in dead))
+        self._say(
+            f"OTIS STRIKES! at {where}"
+            + (f" (+{bonus} to his attack)" if bonus else "")
+            + "".join(f"; {C.cards[e[1]].name} is killed" for e in dead)
+        )
         self.s_queue = list(seats or [])
         self.s_later = []
         self.s_bonus = bonus
@@ -204,11 +206,14 @@ class Villain:
             if "oneshot" in traits or ("fragile" in traits and not won):
                 self.equip[seat].remove(c)
                 self.cab_discard.append(c)
-        self._say(f"{self.name(seat)} fights: {'+'.join(map(str, rolls)) or '0'}"
-                  + (f"{bonus - (1 if self.horror[seat] else 0):+d}" if bonus or self.horror[seat] else "")
-                  + f" = {total} against Otis's d{C.otis_dice[self.attack]}"
-                  + (f"+{self.s_bonus}" if self.s_bonus else "") + f" = {otis}: "
-                  + ("Otis is beaten and lurks!" if won else "Otis wins"))
+        self._say(
+            f"{self.name(seat)} fights: {'+'.join(map(str, rolls)) or '0'}"
+            + (f"{bonus - (1 if self.horror[seat] else 0):+d}" if bonus or self.horror[seat] else "")
+            + f" = {total} against Otis's d{C.otis_dice[self.attack]}"
+            + (f"+{self.s_bonus}" if self.s_bonus else "")
+            + f" = {otis}: "
+            + ("Otis is beaten and lurks!" if won else "Otis wins")
+        )
         if won:
             self.otis = -1
             self.s_queue = []
@@ -324,7 +329,7 @@ class Villain:
         hunted = [self.name(s) for s in range(self.players) if self.alive[s] and self.loc[s] == target]
         hunted += [C.cards[card].name for space, card in self.cameos if space == target]
         steps = self.stalk + len(C.lasting_cards["moon"].intersection(self.lasting))  # card ids are unique
-        for there in otis_path(C, self.otis, target)[1:steps + 1]:
+        for there in otis_path(C, self.otis, target)[1 : steps + 1]:
             lock = self._lock_at(there)
             if lock is not None:
                 self.locks.remove(lock)
@@ -383,7 +388,7 @@ class Villain:
                 continue
             goal = min(counselors, key=lambda sp: (C.dist[entry[0]][sp], sp))
             pos = entry[0]
-            for there in otis_path(C, pos, goal)[1:card.stalk + 1]:
+            for there in otis_path(C, pos, goal)[1 : card.stalk + 1]:
                 if self._lock_at(there) is not None:
                     break
                 pos = there

@@ -113,9 +113,9 @@ class GrizzlyRace(Game):
         state.players = players
         state.rng = rng
         state.options = options
-        state.hands = [sorted(deck[seat * HAND:(seat + 1) * HAND]) for seat in range(players)]
-        rest = deck[players * HAND:]
-        state.guards = [rest[seat * GUARDS:(seat + 1) * GUARDS] for seat in range(players)]
+        state.hands = [sorted(deck[seat * HAND : (seat + 1) * HAND]) for seat in range(players)]
+        rest = deck[players * HAND :]
+        state.guards = [rest[seat * GUARDS : (seat + 1) * GUARDS] for seat in range(players)]
         state.revealed = [False] * players
         state.supercard = [True] * players
         state.spent = []
@@ -153,9 +153,27 @@ class RaceState(State):
     """One moment of a guard race."""
 
     __slots__ = (
-        "beaten", "commitments", "deal_plan", "discard", "draws", "game", "guards", "hands", "last_round", "lots",
-        "options", "players", "reserve", "revealed", "rng", "round", "spent", "stall", "supercard",
-        "truths", "winners",
+        "beaten",
+        "commitments",
+        "deal_plan",
+        "discard",
+        "draws",
+        "game",
+        "guards",
+        "hands",
+        "last_round",
+        "lots",
+        "options",
+        "players",
+        "reserve",
+        "revealed",
+        "rng",
+        "round",
+        "spent",
+        "stall",
+        "supercard",
+        "truths",
+        "winners",
     )
 
     # ---- the contract --------------------------------------------------------------------------
@@ -377,11 +395,11 @@ class RaceState(State):
             self.discard = []
             self.lots.append(_lot(pile))  # seen by everyone before the shuffle
             self.rng.shuffle(pile)
-            drawn = pile[:HAND - len(hand)]
+            drawn = pile[: HAND - len(hand)]
             sources.append((self.reserve_lot, len(drawn)))
             truth.append((self.reserve_lot, tuple(sorted(drawn))))
             hand.extend(drawn)
-            self.reserve.extend(pile[len(drawn):])
+            self.reserve.extend(pile[len(drawn) :])
         hand.sort()
         self.draws[seat] = (*self.draws[seat], (tuple(sources), ()))
         self.truths[seat] = (*self.truths[seat], tuple(truth))

@@ -40,8 +40,7 @@ def policy(obs: RaceObservation, seat: int, legal: Sequence[int], rng: Rng) -> i
 def evaluate(state: RaceState) -> list[float]:
     """Each seat's share of the progress made: guards passed, with an unspent supercard worth one."""
     scores = [
-        (GUARDS - len(state.guards[s])) + (1.0 if state.supercard[s] else 0.0) + 0.5
-        for s in range(state.players)
+        (GUARDS - len(state.guards[s])) + (1.0 if state.supercard[s] else 0.0) + 0.5 for s in range(state.players)
     ]
     total = sum(scores)
     return [score / total for score in scores]

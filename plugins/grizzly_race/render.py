@@ -22,8 +22,10 @@ SUPER = 6
 def render(game: GrizzlyRace, obs: RaceObservation) -> str:
     """Lanes, hand, discard and the last round, as text; every line fits 100 columns at 4 players."""
     heading = f"Game over after {counted(obs.round, 'round')}" if obs.winners else f"Round {obs.round + 1}"
-    lines = [f"{heading}   discard: {counted(len(obs.discard), 'card')}   reserve: {counted(obs.reserve_size, 'card')}"
-             + (f"   rounds without a beaten guard: {obs.stall}" if obs.stall else "")]
+    lines = [
+        f"{heading}   discard: {counted(len(obs.discard), 'card')}   reserve: {counted(obs.reserve_size, 'card')}"
+        + (f"   rounds without a beaten guard: {obs.stall}" if obs.stall else "")
+    ]
     hands = obs.hidden[0] if obs.hidden else ()
     columns = obs.hidden[1] if obs.hidden else ()
     committed = dict(obs.committed)

@@ -80,7 +80,7 @@ class Design:
 
     @property
     def label(self) -> str:
-        """"Coyote 5", "Chipmunk", "Bear"."""
+        """ "Coyote 5", "Chipmunk", "Bear"."""
         return self.name if self.strength is None else f"{self.name} {self.strength}"
 
 

@@ -39,13 +39,23 @@ class End(enum.Enum):
 class ScavengersOptions:
     """Options of Scavengers."""
 
-    end: End = attrs.field(default=End.RACE, metadata={
-        "help": "race: first to complete all four Food cards wins; rounds: a fixed number of rounds, "
-                "most Food cards completed wins"})
-    max_rounds: int = attrs.field(default=40, validator=attrs.validators.ge(1), metadata={
-        "help": "the bound on rounds in a race, after which the most Food cards completed wins"})
-    laps: int = attrs.field(default=2, validator=attrs.validators.ge(1), metadata={
-        "help": "with end=rounds: the game lasts until every player has been Camp Leader this many times"})
+    end: End = attrs.field(
+        default=End.RACE,
+        metadata={
+            "help": "race: first to complete all four Food cards wins; rounds: a fixed number of rounds, "
+            "most Food cards completed wins"
+        },
+    )
+    max_rounds: int = attrs.field(
+        default=40,
+        validator=attrs.validators.ge(1),
+        metadata={"help": "the bound on rounds in a race, after which the most Food cards completed wins"},
+    )
+    laps: int = attrs.field(
+        default=2,
+        validator=attrs.validators.ge(1),
+        metadata={"help": "with end=rounds: the game lasts until every player has been Camp Leader this many times"},
+    )
 
 
 @attrs.frozen
@@ -135,8 +145,26 @@ class ScavengersState(State):
     """One moment of a game of Scavengers."""
 
     __slots__ = (
-        "_legal", "camper_discard", "campers", "deck", "done", "game", "hands", "held", "leader", "mice", "options",
-        "pending", "phases", "placer", "players", "report", "rng", "table", "turns", "winners",
+        "_legal",
+        "camper_discard",
+        "campers",
+        "deck",
+        "done",
+        "game",
+        "hands",
+        "held",
+        "leader",
+        "mice",
+        "options",
+        "pending",
+        "phases",
+        "placer",
+        "players",
+        "report",
+        "rng",
+        "table",
+        "turns",
+        "winners",
     )
 
     @classmethod
@@ -280,8 +308,9 @@ class ScavengersState(State):
                     mice[o] += 1
                 elif kind == "crow":
                     crows += 1
-            camps.append(CampView(tuple(table.scraps[c]), tuple(sorted(table.gray[c])), cards,
-                                  tuple(totals), tuple(mice), crows))
+            camps.append(
+                CampView(tuple(table.scraps[c]), tuple(sorted(table.gray[c])), cards, tuple(totals), tuple(mice), crows)
+            )
         hidden: tuple[object, ...] = ()
         if seat is None:
             hidden = (tuple(tuple(h) for h in self.hands), tuple(self.deck), tuple(self.campers))
@@ -330,13 +359,30 @@ class ScavengersState(State):
         observation is the slowest part of a conformance run)."""
         table = self.table
         truth = (
-            self.players, self.phases.index, self.phases.round, self.leader, self.placer, self.pending,
-            self.turns.current, tuple(self.turns.alive), tuple(self.mice), self.report, self.winners,
-            tuple(tuple(sorted(e)) for e in table.tan), tuple(tuple(sorted(g)) for g in table.gray),
-            tuple(tuple(s) for s in table.scraps), tuple(table.pile), table.bear, tuple(sorted(table.discard)),
-            tuple(tuple(h) for h in self.hands), tuple(self.deck), tuple(self.campers),
-            tuple(sorted(self.camper_discard)), tuple(tuple(h) for h in self.held),
-            tuple(tuple(d) for d in self.done), self.rng.state,
+            self.players,
+            self.phases.index,
+            self.phases.round,
+            self.leader,
+            self.placer,
+            self.pending,
+            self.turns.current,
+            tuple(self.turns.alive),
+            tuple(self.mice),
+            self.report,
+            self.winners,
+            tuple(tuple(sorted(e)) for e in table.tan),
+            tuple(tuple(sorted(g)) for g in table.gray),
+            tuple(tuple(s) for s in table.scraps),
+            tuple(table.pile),
+            table.bear,
+            tuple(sorted(table.discard)),
+            tuple(tuple(h) for h in self.hands),
+            tuple(self.deck),
+            tuple(self.campers),
+            tuple(sorted(self.camper_discard)),
+            tuple(tuple(h) for h in self.held),
+            tuple(tuple(d) for d in self.done),
+            self.rng.state,
         )
         return hashlib.blake2b(repr(truth).encode("ascii"), digest_size=8).hexdigest()
 
@@ -351,8 +397,9 @@ class ScavengersState(State):
             zones[f"{name} scraps"] = [f"scrap {CONTENT.scraps[t]}" for t in table.scraps[c]]
         zones["campers"] = [f"camper {CONTENT.scraps[t]}" for t in self.campers + self.camper_discard]
         zones["pile"] = [f"scrap {CONTENT.scraps[t]}" for t, n in enumerate(table.pile) for _ in range(n)]
-        zones["food cards"] = [f"scrap {CONTENT.scraps[t]}" for held in self.held
-                               for t, n in enumerate(held) for _ in range(n)]
+        zones["food cards"] = [
+            f"scrap {CONTENT.scraps[t]}" for held in self.held for t, n in enumerate(held) for _ in range(n)
+        ]
         return zones
 
     # ---- the rules -----------------------------------------------------------------------------
@@ -374,8 +421,8 @@ class ScavengersState(State):
         cards = sorted(CONTENT.deck)  # every card comes back between rounds: the order is canonical
         self.rng.shuffle(cards)
         deal = DEAL[self.players]
-        self.hands = [sorted(cards[s * deal:(s + 1) * deal]) for s in range(self.players)]
-        self.deck = cards[self.players * deal:]
+        self.hands = [sorted(cards[s * deal : (s + 1) * deal]) for s in range(self.players)]
+        self.deck = cards[self.players * deal :]
         table.tan = [[] for _ in CONTENT.camps]
         table.gray = [[] for _ in CONTENT.camps]
         table.discard = []

@@ -24,7 +24,8 @@ def campfire_heuristics() -> dict[str, Heuristic]:
 
     return {
         Scavengers.id: Heuristic(
-            policy=heuristic.policy, evaluate=heuristic.evaluate,
+            policy=heuristic.policy,
+            evaluate=heuristic.evaluate,
             player_defaults={"mcts": MCTS_DEFAULTS},
         )
     }

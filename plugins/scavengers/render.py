@@ -73,7 +73,7 @@ def scrap_counts(scraps: Iterable[int]) -> list[str]:
 
 
 def scraps_text(scraps: Iterable[int]) -> str:
-    """"Bun, Egg x2" (in scrap type order) or "none"."""
+    """ "Bun, Egg x2" (in scrap type order) or "none"."""
     return ", ".join(scrap_counts(scraps)) or "none"
 
 
@@ -164,7 +164,7 @@ def _collected(game: Scavengers, before: ScavengersObservation, after: Scavenger
     if before.phase == "over":
         return []  # the last collection was told when the game ended
     if before.phase == "collect":
-        takes = after.report[len(before.report):]
+        takes = after.report[len(before.report) :]
         if not takes:
             return []  # nothing happened: the same observation twice
         heading = f"Round {before.round} collection, continued:"
@@ -184,8 +184,10 @@ def ending_text(game: Scavengers, obs: ScavengersObservation) -> str:
         return f"Game over: {names} completed every Food card and {won}"
     best = obs.winners[0]
     foods = counted(sum(obs.done[best]), "Food card")
-    return (f"Game over after round {obs.round}: {names} {won} with {foods} completed "
-            f"and {counted(sum(obs.held[best]), 'scrap')} on the others")
+    return (
+        f"Game over after round {obs.round}: {names} {won} with {foods} completed "
+        f"and {counted(sum(obs.held[best]), 'scrap')} on the others"
+    )
 
 
 def render(game: Scavengers, obs: ScavengersObservation) -> str:
@@ -199,8 +201,10 @@ def render(game: Scavengers, obs: ScavengersObservation) -> str:
         if camp.crows:
             about.append(counted(camp.crows, "Crow token"))
         if camp.gray:
-            about.append(("gray cards: " if len(camp.gray) > 1 else "gray card: ")
-                         + ", ".join(DESIGNS[g].label for g in camp.gray))
+            about.append(
+                ("gray cards: " if len(camp.gray) > 1 else "gray card: ")
+                + ", ".join(DESIGNS[g].label for g in camp.gray)
+            )
         lines += fold_items(f"{CAMPS[c]} Camp: ", about, WIDTH, sep="; ")
         for seat in range(players):
             cards = [f"{DESIGNS[d].name}({s}{', hopped' if h else ''})" for o, d, h, s in camp.cards if o == seat]
@@ -272,5 +276,4 @@ def _header(game: Scavengers, obs: ScavengersObservation) -> list[str]:
         text = f"Game over after {counted(obs.round, 'round')}"
     sizes = [f"{game.seat_name(s)} has {n}" for s, n in enumerate(obs.hand_sizes)]
     sizes[-1] += f". Undealt: {obs.deck_size}. Discard: {len(obs.discard)}."
-    return [*textwrap.wrap(text + ".", WIDTH, subsequent_indent=INDENT),
-            *fold_items("Cards in hand: ", sizes, WIDTH)]
+    return [*textwrap.wrap(text + ".", WIDTH, subsequent_indent=INDENT), *fold_items("Cards in hand: ", sizes, WIDTH)]

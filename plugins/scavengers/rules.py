@@ -26,8 +26,15 @@ class Table:
 
     __slots__ = ("bear", "discard", "gray", "pile", "scraps", "tan")
 
-    def __init__(self, tan: list[list[Entry]], gray: list[list[int]], scraps: list[list[int]],
-                 pile: list[int], bear: int, discard: list[int]) -> None:
+    def __init__(
+        self,
+        tan: list[list[Entry]],
+        gray: list[list[int]],
+        scraps: list[list[int]],
+        pile: list[int],
+        bear: int,
+        discard: list[int],
+    ) -> None:
         self.tan = tan
         self.gray = gray
         self.scraps = scraps
@@ -39,13 +46,25 @@ class Table:
     def empty(cls, content: Content = CONTENT) -> Table:
         """No cards played, no scraps at the Camps, the whole pile, the Bear in its Den."""
         camps = len(content.camps)
-        return cls([[] for _ in range(camps)], [[] for _ in range(camps)], [[] for _ in range(camps)],
-                   list(content.scrap_counts), DEN, [])
+        return cls(
+            [[] for _ in range(camps)],
+            [[] for _ in range(camps)],
+            [[] for _ in range(camps)],
+            list(content.scrap_counts),
+            DEN,
+            [],
+        )
 
     def clone(self) -> Table:
         """An independent copy (entries are immutable tuples)."""
-        return Table([c[:] for c in self.tan], [c[:] for c in self.gray], [c[:] for c in self.scraps],
-                     self.pile[:], self.bear, self.discard[:])
+        return Table(
+            [c[:] for c in self.tan],
+            [c[:] for c in self.gray],
+            [c[:] for c in self.scraps],
+            self.pile[:],
+            self.bear,
+            self.discard[:],
+        )
 
     def crows(self, camp: int) -> int:
         """Crow tokens at a Camp: each Crow card in play carries its token with it."""
@@ -83,8 +102,9 @@ def strength_rule(table: Table, camp: int, content: Content = CONTENT) -> list[i
         value = PRINTED[d]
         if value is None:  # the Chipmunk, the only tan card without a printed strength
             if chipmunks is None:
-                chipmunks = sum(1 for near in content.neighbours[camp] for _, e, _ in table.tan[near]
-                                if KIND[e] == "chipmunk")
+                chipmunks = sum(
+                    1 for near in content.neighbours[camp] for _, e, _ in table.tan[near] if KIND[e] == "chipmunk"
+                )
             value = chipmunks
         values.append(value)
     gray = table.gray[camp]
@@ -117,8 +137,9 @@ def mouse_leader(mice: list[int]) -> int | None:
 # ---- legal plays ---------------------------------------------------------------------------------
 
 
-SIMPLE = frozenset(("cloudbreak", "dog", "late_night", "chipmunk", "coyote", "crow", "mouse", "porcupine",
-                    "rabbit", "raccoon"))
+SIMPLE = frozenset(
+    ("cloudbreak", "dog", "late_night", "chipmunk", "coyote", "crow", "mouse", "porcupine", "rabbit", "raccoon")
+)
 """Kinds whose play has no choice but the Camp."""
 
 

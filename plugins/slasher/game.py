@@ -58,7 +58,8 @@ class SlasherOptions:
         metadata={"help": "optional rule: whoever plays a location or killer may also discard one other card"},
     )
     first: int = attrs.field(
-        default=-1, validator=attrs.validators.ge(-1),
+        default=-1,
+        validator=attrs.validators.ge(-1),
         metadata={"help": "seat that starts (the previous winner or the youngest); -1 draws it from the seed"},
     )
     all_dead: AllDead = attrs.field(
@@ -66,7 +67,8 @@ class SlasherOptions:
         metadata={"help": "when the last teens die together: nobody wins, or they share the win"},
     )
     stall_turns: int = attrs.field(
-        default=100, validator=attrs.validators.ge(1),
+        default=100,
+        validator=attrs.validators.ge(1),
         metadata={"help": "turns in a row without a death that end the game, the survivors sharing the win"},
     )
 
@@ -143,8 +145,8 @@ class Slasher(Game):
         first = rng.below(players) if options.first < 0 else options.first
         deck = list(FULL_DECK)
         rng.shuffle(deck)
-        hands = [sorted(deck[-HAND * (s + 1):len(deck) - HAND * s]) for s in range(players)]
-        del deck[len(deck) - HAND * players:]
+        hands = [sorted(deck[-HAND * (s + 1) : len(deck) - HAND * s]) for s in range(players)]
+        del deck[len(deck) - HAND * players :]
         return SlasherState.start(self, players, rng, options, hands, deck, first)
 
     def max_decisions(self, players: int, options: SlasherOptions) -> int:
@@ -160,7 +162,7 @@ class Slasher(Game):
         return [event.strip() for event in logged_since(after.log, after.said, before.said)]
 
     def action_text(self, action: tuple[int, ...]) -> str:
-        """"Main House 5 -> seat 2", "Flee! seat 1", "pass"..."""
+        """ "Main House 5 -> seat 2", "Flee! seat 1", "pass"..."""
         return action_text(action, self.seat_name)
 
     def render(self, observation: SlasherObservation, seat: int | None) -> str:
@@ -192,14 +194,43 @@ class SlasherState(State):
     """One moment of a slasher match."""
 
     __slots__ = (
-        "deal_plan", "deck", "discard", "drawn", "game", "hands", "killer", "log", "lots", "negated", "options",
-        "panicked", "phase", "players", "rng", "said", "stacks", "stall", "streams", "turn", "turned", "turns",
-        "window", "winners",
+        "deal_plan",
+        "deck",
+        "discard",
+        "drawn",
+        "game",
+        "hands",
+        "killer",
+        "log",
+        "lots",
+        "negated",
+        "options",
+        "panicked",
+        "phase",
+        "players",
+        "rng",
+        "said",
+        "stacks",
+        "stall",
+        "streams",
+        "turn",
+        "turned",
+        "turns",
+        "window",
+        "winners",
     )
 
     @classmethod
-    def start(cls, game: Slasher, players: int, rng: Rng, options: SlasherOptions, hands: list[list[int]],
-              deck: list[int], first: int) -> SlasherState:
+    def start(
+        cls,
+        game: Slasher,
+        players: int,
+        rng: Rng,
+        options: SlasherOptions,
+        hands: list[list[int]],
+        deck: list[int],
+        first: int,
+    ) -> SlasherState:
         """A match at its first turn with the given hands and deck (top last)."""
         state = cls.__new__(cls)
         state.game = game
@@ -328,7 +359,8 @@ class SlasherState(State):
             drawn=self.drawn[seat] if seat is not None else (),
             # Full view only, one byte per card: the digest of replays walks these at every step.
             hidden=(tuple(bytes(h) for h in self.hands), bytes(self.deck), tuple(bytes(d) for d in self.drawn))
-            if seat is None else (),
+            if seat is None
+            else (),
         )
 
     def sample(self, seat: int, rng: Rng) -> SlasherState:
@@ -354,7 +386,7 @@ class SlasherState(State):
         start = 0
         for s in others:
             size = len(copy.hands[s])
-            copy.hands[s] = sorted(pool[start:start + size])
+            copy.hands[s] = sorted(pool[start : start + size])
             start += size
         copy.deck = pool[start:]
         copy.discard.sort()
@@ -395,7 +427,8 @@ class SlasherState(State):
         owner = self.turns.current if self.phase == ATTACK else None
         streams = [
             Stream(_events(self.streams[s]), killer_belief(self.places(), owner) if s == owner else None)
-            for s in range(self.players) if s != seat
+            for s in range(self.players)
+            if s != seat
         ]
         try:
             plan: StreamDeal | None = StreamDeal(lots, streams, len(self.deck))
@@ -645,8 +678,9 @@ def killer_belief(places: dict[int, int], owner: int) -> dict[int, int]:
     belief = {}
     for code in KILLERS:
         dead = strike(crowd, code)
-        belief[code] = BELIEF["strikes its player" if owner in dead else "strikes a rival" if dead else
-                              "finds no victim"]
+        belief[code] = BELIEF[
+            "strikes its player" if owner in dead else "strikes a rival" if dead else "finds no victim"
+        ]
     return belief
 
 
@@ -656,8 +690,14 @@ def _likely_killer(pool: list[int], killers: list[int], places: dict[int, int], 
     return killers[rng.weighted([belief[pool[i]] for i in killers])]
 
 
-def deal(players: int, hands: Sequence[Sequence[int]], deck_top: Sequence[int] = (), first: int = 0,
-         options: SlasherOptions | None = None, seed: int = 0) -> SlasherState:
+def deal(
+    players: int,
+    hands: Sequence[Sequence[int]],
+    deck_top: Sequence[int] = (),
+    first: int = 0,
+    options: SlasherOptions | None = None,
+    seed: int = 0,
+) -> SlasherState:
     """A match with chosen hands whose deck starts with `deck_top` (first drawn first), for scripted play.
 
     The rest of the 64 cards lie under `deck_top` in an order drawn from `seed`.
@@ -672,5 +712,4 @@ def deal(players: int, hands: Sequence[Sequence[int]], deck_top: Sequence[int] =
     rng.shuffle(under)
     deck = under + list(reversed(deck_top))
     game = Slasher()
-    return SlasherState.start(game, players, rng, options or SlasherOptions(), [sorted(h) for h in hands],
-                              deck, first)
+    return SlasherState.start(game, players, rng, options or SlasherOptions(), [sorted(h) for h in hands], deck, first)

@@ -24,7 +24,9 @@ def campfire_heuristics() -> dict[str, Heuristic]:
     """
     return {
         Slasher.id: Heuristic(
-            policy=heuristic.policy, evaluate=heuristic.evaluate, player_defaults={"mcts": MCTS_DEFAULTS},
+            policy=heuristic.policy,
+            evaluate=heuristic.evaluate,
+            player_defaults={"mcts": MCTS_DEFAULTS},
         )
     }
 

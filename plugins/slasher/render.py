@@ -71,8 +71,10 @@ def _attack(game: Slasher, obs: SlasherObservation) -> str:
         notes.append("Panic! played, no more cats")
     note = f"   [{'; '.join(notes)}]" if notes else ""
     waiting = f"{game.seat_name(obs.priority)} may react or pass ({obs.passes} of {len(obs.alive)} passed in a row)"
-    return f"THE KILLER IS ABOUT TO STRIKE! {game.seat_name(obs.turn_seat)}'s killer lies face down{known}{note}\n" \
-           f"  {waiting}"
+    return (
+        f"THE KILLER IS ABOUT TO STRIKE! {game.seat_name(obs.turn_seat)}'s killer lies face down{known}{note}\n"
+        f"  {waiting}"
+    )
 
 
 def _label(game: Slasher, obs: SlasherObservation, seat: int) -> str:

@@ -54,7 +54,8 @@ def test_samples_below_one_or_not_a_number_are_one_line_and_exit_2(capsys, sampl
         main(["grizzly-race", "--samples", samples, "--decisions", "0"])
     assert stop.value.code == 2
     assert capsys.readouterr().err == (
-        f"python -m ai.gaps: argument --samples: wants a whole number 1 or more, not {samples!r}\n")
+        f"python -m ai.gaps: argument --samples: wants a whole number 1 or more, not {samples!r}\n"
+    )
 
 
 def test_measuring_on_no_samples_is_refused_rather_than_divided_by_zero():
@@ -69,7 +70,8 @@ def test_decisions_that_are_not_decision_numbers_say_what_the_option_wants(capsy
     assert stop.value.code == 2
     assert capsys.readouterr().err == (
         "python -m ai.gaps: argument --decisions: wants decision numbers 0 or more separated by commas, "
-        f"e.g. 16,33, not {decisions!r}\n")
+        f"e.g. 16,33, not {decisions!r}\n"
+    )
 
 
 def test_a_bad_option_value_is_one_line_without_the_usage(capsys):

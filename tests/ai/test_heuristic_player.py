@@ -41,8 +41,9 @@ def test_the_same_seed_gives_the_same_decisions():
 def test_the_heuristic_player_type_uses_the_registered_grizzly_race_heuristic():
     registry = default_registry()
     game = registry.game("grizzly-race")
-    player = build_player(registry.player_type("heuristic"), PlayerSpec.parse("heuristic:samples=4"), 3, game,
-                          registry.heuristic(game.id))
+    player = build_player(
+        registry.player_type("heuristic"), PlayerSpec.parse("heuristic:samples=4"), 3, game, registry.heuristic(game.id)
+    )
     assert player.policy is registry.heuristic("grizzly-race").policy
     assert player.options.samples == 4
 
@@ -83,8 +84,9 @@ def test_a_variant_named_in_the_spec_is_played_instead_of_the_main_policy():
     registry = default_registry()
     game = registry.game("camp-grizzly")
     heuristic = registry.heuristic(game.id)
-    player = build_player(registry.player_type("heuristic"), PlayerSpec.parse("heuristic:variant=stall"), 3, game,
-                          heuristic)
+    player = build_player(
+        registry.player_type("heuristic"), PlayerSpec.parse("heuristic:variant=stall"), 3, game, heuristic
+    )
     assert player.policy is heuristic.variants["stall"] and player.policy is not heuristic.policy
     assert player.evaluate is heuristic.evaluate
 
@@ -94,6 +96,11 @@ def test_an_unknown_variant_is_a_one_line_error_that_names_the_known_ones():
     for game_id, known in (("camp-grizzly", "stall, timid"), ("grizzly-race", "none")):
         game = registry.game(game_id)
         with pytest.raises(OptionError) as error:
-            build_player(registry.player_type("heuristic"), PlayerSpec.parse("heuristic:variant=nope"), 3, game,
-                         registry.heuristic(game_id))
+            build_player(
+                registry.player_type("heuristic"),
+                PlayerSpec.parse("heuristic:variant=nope"),
+                3,
+                game,
+                registry.heuristic(game_id),
+            )
         assert str(error.value) == f"player 'heuristic': {game_id} has no variant 'nope' (known: {known})"

@@ -10,8 +10,7 @@ from corekit.cli import cli
 
 
 def _play(lines: str, players: str = "human,random"):
-    return CliRunner().invoke(cli, ["play", "grizzly-race", "--players", players, "--seed", "3"], input=lines,
-                              obj=None)
+    return CliRunner().invoke(cli, ["play", "grizzly-race", "--players", players, "--seed", "3"], input=lines, obj=None)
 
 
 def test_a_whole_match_against_random_is_playable_from_standard_input():
@@ -45,8 +44,12 @@ def test_quit_leaves_the_match_and_says_the_replay_was_not_written(tmp_path):
 
     setup(cli)  # adds `play --replay`, as the installed command has it
     replay = tmp_path / "m.cfr"
-    result = CliRunner().invoke(cli, ["play", "grizzly-race", "--players", "human,random", "--seed", "3", "--replay",
-                                      str(replay)], input="1\nQuit\n", obj=None)
+    result = CliRunner().invoke(
+        cli,
+        ["play", "grizzly-race", "--players", "human,random", "--seed", "3", "--replay", str(replay)],
+        input="1\nQuit\n",
+        obj=None,
+    )
     assert "(quit to leave)" in result.output
     assert result.exit_code == 1
     assert result.output.rstrip().endswith(f"Match abandoned: seat 0 left; {replay} was not written")

@@ -20,8 +20,9 @@ def _mcts(seed: int = 1, heuristic: Heuristic | None = None, **options) -> MctsP
 def test_a_spec_sets_iterations_exploration_and_rollout():
     registry = default_registry()
     spec = PlayerSpec.parse("mcts:iterations=2000,c=0.4,rollout=heuristic,depth=3")
-    player = build_player(registry.player_type("mcts"), spec, 0, registry.game("grizzly-race"),
-                          registry.heuristic("grizzly-race"))
+    player = build_player(
+        registry.player_type("mcts"), spec, 0, registry.game("grizzly-race"), registry.heuristic("grizzly-race")
+    )
     assert player.options == MctsOptions(iterations=2000, c=0.4, rollout=Rollout.HEURISTIC, depth=3)
 
 
@@ -140,8 +141,9 @@ def test_a_games_player_defaults_apply_unless_the_spec_overrides_them():
     registry = default_registry()
     game = registry.game("grizzly-race")
     heuristic = Heuristic(player_defaults={"mcts": "iterations=7,rollout=cutoff,tree-depth=2"})
-    player = build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts:iterations=9,tree_depth=3"), 0, game,
-                          heuristic)
+    player = build_player(
+        registry.player_type("mcts"), PlayerSpec.parse("mcts:iterations=9,tree_depth=3"), 0, game, heuristic
+    )
     assert (player.options.iterations, player.options.rollout, player.options.tree_depth) == (9, Rollout.CUTOFF, 3)
     plain = build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts"), 0, game, Heuristic())
     assert plain.options == MctsOptions()
@@ -150,14 +152,27 @@ def test_a_games_player_defaults_apply_unless_the_spec_overrides_them():
 def test_a_spec_clashing_with_a_games_default_is_told_where_the_default_came_from():
     registry = default_registry()
     heuristic = Heuristic(player_defaults={"mcts": "iterations=100,root=halving"})
-    with pytest.raises(OptionError, match=r"^player 'mcts': root=halving splits an iteration budget; it cannot be "
-                                          r"used with seconds \(with grizzly-race's defaults for mcts: "
-                                          r"iterations=100, root=halving; a value in the spec overrides its "
-                                          r"default\)$"):
-        build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts:seconds=1"), 0,
-                     registry.game("grizzly-race"), heuristic)
-    fixed = build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts:seconds=1,root=ucb"), 0,
-                         registry.game("grizzly-race"), heuristic)
+    with pytest.raises(
+        OptionError,
+        match=r"^player 'mcts': root=halving splits an iteration budget; it cannot be "
+        r"used with seconds \(with grizzly-race's defaults for mcts: "
+        r"iterations=100, root=halving; a value in the spec overrides its "
+        r"default\)$",
+    ):
+        build_player(
+            registry.player_type("mcts"),
+            PlayerSpec.parse("mcts:seconds=1"),
+            0,
+            registry.game("grizzly-race"),
+            heuristic,
+        )
+    fixed = build_player(
+        registry.player_type("mcts"),
+        PlayerSpec.parse("mcts:seconds=1,root=ucb"),
+        0,
+        registry.game("grizzly-race"),
+        heuristic,
+    )
     assert fixed.options.seconds == 1.0
 
 
@@ -165,8 +180,9 @@ def test_a_malformed_game_default_is_a_one_line_error_naming_the_defaults():
     registry = default_registry()
     heuristic = Heuristic(player_defaults={"mcts": "iterations"})
     with pytest.raises(OptionError, match="player 'mcts' defaults of the game: option 'iterations' is not"):
-        build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts"), 0, registry.game("grizzly-race"),
-                     heuristic)
+        build_player(
+            registry.player_type("mcts"), PlayerSpec.parse("mcts"), 0, registry.game("grizzly-race"), heuristic
+        )
 
 
 def test_trust_keeps_the_policys_choice_until_the_search_beats_it_by_enough_standard_errors():
@@ -179,8 +195,10 @@ def test_trust_keeps_the_policys_choice_until_the_search_beats_it_by_enough_stan
 
 def test_halving_compares_the_root_actions_on_common_samples_so_a_small_edge_is_found():
     view = SeatView(Threshold().initial_state(1, 0), 0)
-    picks = {root: [_mcts(seed, iterations=200, rollout=Rollout.RANDOM, root=root).decide(view) for seed in range(20)]
-             for root in RootChoice}
+    picks = {
+        root: [_mcts(seed, iterations=200, rollout=Rollout.RANDOM, root=root).decide(view) for seed in range(20)]
+        for root in RootChoice
+    }
     assert picks[RootChoice.HALVING] == [3] * 20
     assert picks[RootChoice.UCB].count(3) < 20  # the same budget spread by UCB over independent samples
 
@@ -216,8 +234,13 @@ def test_thepaired_z_is_a_z_score_on_common_samples():
 def test_halving_refuses_a_time_budget_in_one_line():
     registry = default_registry()
     with pytest.raises(OptionError, match="root=halving splits an iteration budget; it cannot be used with seconds"):
-        build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts:root=halving,seconds=1"), 0,
-                     registry.game("grizzly-race"), registry.heuristic("grizzly-race"))
+        build_player(
+            registry.player_type("mcts"),
+            PlayerSpec.parse("mcts:root=halving,seconds=1"),
+            0,
+            registry.game("grizzly-race"),
+            registry.heuristic("grizzly-race"),
+        )
 
 
 @pytest.mark.parametrize("option", ["seconds", "c", "trust", "bias"])
@@ -227,6 +250,11 @@ def test_every_number_option_must_be_finite_and_not_negative(option, value):
     registry = default_registry()
     shown = repr(float(value))
     with pytest.raises(OptionError) as refused:
-        build_player(registry.player_type("mcts"), PlayerSpec.parse(f"mcts:{option}={value}"), 0,
-                     registry.game("grizzly-race"), registry.heuristic("grizzly-race"))
+        build_player(
+            registry.player_type("mcts"),
+            PlayerSpec.parse(f"mcts:{option}={value}"),
+            0,
+            registry.game("grizzly-race"),
+            registry.heuristic("grizzly-race"),
+        )
     assert str(refused.value) == f"player 'mcts': {option!r} must be a finite number >= 0: {shown}"

@@ -41,8 +41,12 @@ def test_the_same_seed_gives_the_same_score(capsys):
 def test_game_options_reach_every_match_and_a_bad_one_is_a_one_line_error(capsys):
     jobs = schedule("slasher", 2, "heuristic", "random", 2, 0, cooperative=False, options={"all_dead": "share"})
     assert all(job[4] == {"all_dead": "share"} for job in jobs)
-    assert main(["slasher", "--matches", "2", "--a", "heuristic", "--b", "random", "--workers", "1",
-                 "-o", "all_dead=share"]) == 0
+    assert (
+        main(
+            ["slasher", "--matches", "2", "--a", "heuristic", "--b", "random", "--workers", "1", "-o", "all_dead=share"]
+        )
+        == 0
+    )
     capsys.readouterr()
     assert main(["slasher", "--matches", "2", "--workers", "1", "-o", "all_dead=maybe"]) == 2
     error = capsys.readouterr().err.strip().splitlines()
@@ -57,11 +61,31 @@ def test_a_player_count_the_game_does_not_take_is_a_one_line_error(capsys):
 
 def test_a_run_split_with_first_plays_the_same_matches_as_the_whole_run(capsys):
     whole = schedule("camp-grizzly", 1, "heuristic", "random", 6, 0, cooperative=True)
-    parts = [*schedule("camp-grizzly", 1, "heuristic", "random", 2, 0, cooperative=True),
-             *schedule("camp-grizzly", 1, "heuristic", "random", 4, 0, cooperative=True, first=2)]
+    parts = [
+        *schedule("camp-grizzly", 1, "heuristic", "random", 2, 0, cooperative=True),
+        *schedule("camp-grizzly", 1, "heuristic", "random", 4, 0, cooperative=True, first=2),
+    ]
     assert parts == whole
-    assert main(["camp-grizzly", "--players", "1", "--matches", "3", "--first", "2", "--a", "heuristic",
-                 "--b", "random", "--workers", "1"]) == 0
+    assert (
+        main(
+            [
+                "camp-grizzly",
+                "--players",
+                "1",
+                "--matches",
+                "3",
+                "--first",
+                "2",
+                "--a",
+                "heuristic",
+                "--b",
+                "random",
+                "--workers",
+                "1",
+            ]
+        )
+        == 0
+    )
     err = capsys.readouterr().err
     assert "heuristic team: " in err and " of 3 (matches 2-4)" in err
 
@@ -71,11 +95,21 @@ def test_a_negative_first_match_is_a_one_line_error(capsys):
         main(["grizzly-race", "--matches", "1", "--first", "-1"])
     assert stop.value.code == 2
     assert capsys.readouterr().err == (
-        "python -m ai.strength: argument --first: wants a whole number 0 or more, not '-1'\n")
+        "python -m ai.strength: argument --first: wants a whole number 0 or more, not '-1'\n"
+    )
 
 
-@pytest.mark.parametrize(("option", "value"), [("--matches", "-3"), ("--matches", "0"), ("--matches", "ten"),
-                                               ("--workers", "0"), ("--workers", "-1"), ("--workers", "1.5")])
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--matches", "-3"),
+        ("--matches", "0"),
+        ("--matches", "ten"),
+        ("--workers", "0"),
+        ("--workers", "-1"),
+        ("--workers", "1.5"),
+    ],
+)
 def test_matches_and_workers_below_one_are_one_line_errors_before_any_match(capsys, option, value):
     with pytest.raises(SystemExit) as stop:
         main(["grizzly-race", "--a", "heuristic", "--b", "random", "--matches", "1", "--workers", "1", option, value])
@@ -97,17 +131,27 @@ def test_the_help_explains_every_argument_with_its_default(capsys):
         main(["--help"])
     assert stop.value.code == 0
     out = " ".join(capsys.readouterr().out.split())  # argparse wraps to the terminal's width
-    for text in ("game a registered game id", "--players PLAYERS seats at the table (default: 2)",
-                 "--matches MATCHES matches to play, 1 or more (default: 200)", "(default: mcts)",
-                 "(default: heuristic)", "--seed SEED the run's seed, from which every match's seed is derived "
-                 "(default: 0)", "(default: 0)", "--workers WORKERS processes playing matches in parallel, 1 or "
-                 "more; the results do not depend on it (default: 2)"):
+    for text in (
+        "game a registered game id",
+        "--players PLAYERS seats at the table (default: 2)",
+        "--matches MATCHES matches to play, 1 or more (default: 200)",
+        "(default: mcts)",
+        "(default: heuristic)",
+        "--seed SEED the run's seed, from which every match's seed is derived (default: 0)",
+        "(default: 0)",
+        "--workers WORKERS processes playing matches in parallel, 1 or "
+        "more; the results do not depend on it (default: 2)",
+    ):
         assert text in out
 
 
 def test_one_worker_and_one_seed_are_counted_in_the_singular(capsys):
-    assert main(["camp-grizzly", "--players", "1", "--matches", "1", "--a", "heuristic", "--b", "random",
-                 "--workers", "1"]) == 0
+    assert (
+        main(
+            ["camp-grizzly", "--players", "1", "--matches", "1", "--a", "heuristic", "--b", "random", "--workers", "1"]
+        )
+        == 0
+    )
     err = capsys.readouterr().err
     assert "1 worker)" in err and "workers" not in err
     assert "the heuristic team alone won 1 seed, the random team alone 0 (" in err
@@ -115,11 +159,37 @@ def test_one_worker_and_one_seed_are_counted_in_the_singular(capsys):
 
 def test_a_log_holds_every_match_in_order_and_adds_up_to_the_tally(tmp_path, capsys):
     log = tmp_path / "part.jsonl"
-    assert main(["camp-grizzly", "--players", "1", "--matches", "3", "--first", "2", "--a", "heuristic",
-                 "--b", "random", "--workers", "1", "--log", str(log)]) == 0
+    assert (
+        main(
+            [
+                "camp-grizzly",
+                "--players",
+                "1",
+                "--matches",
+                "3",
+                "--first",
+                "2",
+                "--a",
+                "heuristic",
+                "--b",
+                "random",
+                "--workers",
+                "1",
+                "--log",
+                str(log),
+            ]
+        )
+        == 0
+    )
     lines = [json.loads(line) for line in log.read_text().splitlines()]
-    assert [(line["match"], line["team"]) for line in lines] == [(2, "a"), (2, "b"), (3, "a"), (3, "b"), (4, "a"),
-                                                                 (4, "b")]
+    assert [(line["match"], line["team"]) for line in lines] == [
+        (2, "a"),
+        (2, "b"),
+        (3, "a"),
+        (3, "b"),
+        (4, "a"),
+        (4, "b"),
+    ]
     assert lines[0]["seed"] == lines[1]["seed"] and lines[0]["specs"] == ["heuristic"]
     err = capsys.readouterr().err
     team_a = sum(line["score"] for line in lines if line["team"] == "a")
@@ -132,12 +202,21 @@ def test_a_log_that_cannot_be_written_is_a_one_line_error_before_any_match(tmp_p
     target = tmp_path / "missing" / "part.jsonl"
     assert main(["camp-grizzly", "--players", "1", "--matches", "1", "--workers", "1", "--log", str(target)]) == 2
     assert capsys.readouterr().err.strip().splitlines() == [
-        f"python -m ai.strength: cannot write the log {target}: No such file or directory"]
+        f"python -m ai.strength: cannot write the log {target}: No such file or directory"
+    ]
 
 
 def test_the_sign_test_counts_only_the_seeds_one_team_alone_won():
-    results = [(-1, 1.0, 0.0), (-2, 0.0, 0.0), (-1, 1.0, 0.0), (-2, 1.0, 0.0), (-1, 0.0, 0.0), (-2, 1.0, 0.0),
-               (-1, 1.0, 0.0), (-2, 0.0, 0.0)]
+    results = [
+        (-1, 1.0, 0.0),
+        (-2, 0.0, 0.0),
+        (-1, 1.0, 0.0),
+        (-2, 1.0, 0.0),
+        (-1, 0.0, 0.0),
+        (-2, 1.0, 0.0),
+        (-1, 1.0, 0.0),
+        (-2, 0.0, 0.0),
+    ]
     pairs = paired(results)
     assert (pairs.both, pairs.a_only, pairs.b_only, pairs.neither) == (1, 2, 1, 0)
     assert sign_test(0, 0) == 1.0 and sign_test(3, 3) == 1.0
@@ -153,11 +232,11 @@ def test_a_sign_test_p_too_small_for_a_float_is_printed_as_a_bound_not_as_zero()
 
 def test_the_paired_difference_interval_is_newcombes_method_10():
     # Newcombe (1998), example (a): 36 pairs both, 12 first only, 2 second only, none neither: 0.0569 to 0.3404.
-    assert Pairs(both=36, a_only=12, b_only=2, neither=0).difference() == pytest.approx((0.2, 0.0569, 0.3404),
-                                                                                        abs=1e-4)
+    assert Pairs(both=36, a_only=12, b_only=2, neither=0).difference() == pytest.approx((0.2, 0.0569, 0.3404), abs=1e-4)
     # Uncorrected phi: the continuity-corrected variant would give 0.0386 to 0.1608 here.
-    assert Pairs(both=120, a_only=30, b_only=10, neither=40).difference() == pytest.approx((0.1, 0.03936, 0.16000),
-                                                                                           abs=1e-5)
+    assert Pairs(both=120, a_only=30, b_only=10, neither=40).difference() == pytest.approx(
+        (0.1, 0.03936, 0.16000), abs=1e-5
+    )
 
 
 def test_the_paired_difference_interval_agrees_with_wald_on_many_seeds():
@@ -165,7 +244,7 @@ def test_the_paired_difference_interval_agrees_with_wald_on_many_seeds():
     delta, low, high = pairs.difference()
     assert delta == pytest.approx(34 / 762)
     n, discordant = 762, 83 + 49
-    wald = 1.959963984540054 * math.sqrt(discordant - 34 ** 2 / n) / n
+    wald = 1.959963984540054 * math.sqrt(discordant - 34**2 / n) / n
     assert low == pytest.approx(delta - wald, abs=1e-3) and high == pytest.approx(delta + wald, abs=1e-3)
     assert low > 0
 

@@ -79,16 +79,20 @@ def test_a_match_logged_twice_with_another_score_is_a_one_line_error(parts, tmp_
     bad.write_text(json.dumps(changed) + "\n")
     assert tally.main([str(first), str(bad)]) == 2
     assert capsys.readouterr().err.strip() == (
-        f"python -m ai.tally: {bad} line 1: match 0 is logged twice with a different seed or score")
+        f"python -m ai.tally: {bad} line 1: match 0 is logged twice with a different seed or score"
+    )
 
 
-@pytest.mark.parametrize(("field", "value", "problem"), [
-    ("game", "slasher", "game 'slasher' differs from 'camp-grizzly' in the first line"),
-    ("version", "1", "game version '1' differs from '2' in the first line (the rules may differ)"),
-    ("version", None, "game version not recorded differs from '2' in the first line (the rules may differ)"),
-    ("options", {"night": "20"}, "options {'night': '20'} differs from {} in the first line"),
-    ("specs", ["mcts"], "players ['mcts'] differ from ['heuristic'] earlier in the run"),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "problem"),
+    [
+        ("game", "slasher", "game 'slasher' differs from 'camp-grizzly' in the first line"),
+        ("version", "1", "game version '1' differs from '2' in the first line (the rules may differ)"),
+        ("version", None, "game version not recorded differs from '2' in the first line (the rules may differ)"),
+        ("options", {"night": "20"}, "options {'night': '20'} differs from {} in the first line"),
+        ("specs", ["mcts"], "players ['mcts'] differ from ['heuristic'] earlier in the run"),
+    ],
+)
 def test_parts_of_different_runs_are_refused(parts, tmp_path, capsys, field, value, problem):
     _, first, _ = parts
     other = json.loads(first.read_text().splitlines()[0])
@@ -100,13 +104,18 @@ def test_parts_of_different_runs_are_refused(parts, tmp_path, capsys, field, val
     assert capsys.readouterr().err.strip() == f"python -m ai.tally: {bad} line 1: {problem}"
 
 
-@pytest.mark.parametrize(("text", "problem"), [
-    ("not json\n", "line 1: not a JSON line of a strength log"),
-    ("[1, 2]\n", "line 1: not a JSON object"),
-    ('{"game": "camp-grizzly"}\n', "line 1: the field 'match' is missing or not a whole number"),
-    ('{"game": "x", "match": 0, "seed": 1, "specs": ["a"], "options": {}, "score": true}\n',
-     "line 1: the field 'score' is missing or not a number"),
-])
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("not json\n", "line 1: not a JSON line of a strength log"),
+        ("[1, 2]\n", "line 1: not a JSON object"),
+        ('{"game": "camp-grizzly"}\n', "line 1: the field 'match' is missing or not a whole number"),
+        (
+            '{"game": "x", "match": 0, "seed": 1, "specs": ["a"], "options": {}, "score": true}\n',
+            "line 1: the field 'score' is missing or not a number",
+        ),
+    ],
+)
 def test_a_malformed_log_is_a_one_line_error_naming_the_line(tmp_path, capsys, text, problem):
     bad = tmp_path / "bad.jsonl"
     bad.write_text(text)
@@ -117,7 +126,8 @@ def test_a_malformed_log_is_a_one_line_error_naming_the_line(tmp_path, capsys, t
 def test_a_missing_or_empty_log_is_a_one_line_error(tmp_path, capsys):
     assert tally.main([str(tmp_path / "none.jsonl")]) == 2
     assert capsys.readouterr().err.strip() == (
-        f"python -m ai.tally: cannot read {tmp_path / 'none.jsonl'}: No such file or directory")
+        f"python -m ai.tally: cannot read {tmp_path / 'none.jsonl'}: No such file or directory"
+    )
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
     assert tally.main([str(empty)]) == 2
@@ -125,10 +135,12 @@ def test_a_missing_or_empty_log_is_a_one_line_error(tmp_path, capsys):
 
 
 def test_a_free_for_all_log_gives_the_measured_players_score(tmp_path, capsys):
-    log = _log(tmp_path, "race.jsonl", "grizzly-race", "--players", "2", "--a", "heuristic", "--b", "random",
-               "--matches", "4")
-    tallied = strength.main(["grizzly-race", "--players", "2", "--a", "heuristic", "--b", "random",
-                             "--matches", "4", "--workers", "1"])
+    log = _log(
+        tmp_path, "race.jsonl", "grizzly-race", "--players", "2", "--a", "heuristic", "--b", "random", "--matches", "4"
+    )
+    tallied = strength.main(
+        ["grizzly-race", "--players", "2", "--a", "heuristic", "--b", "random", "--matches", "4", "--workers", "1"]
+    )
     assert tallied == 0
     row = capsys.readouterr().out.splitlines()[0].split(" | ")
     assert tally.main([str(log)]) == 0
@@ -137,13 +149,16 @@ def test_a_free_for_all_log_gives_the_measured_players_score(tmp_path, capsys):
     assert "fair share 0.500; random in every other seat" in out
 
 
-@pytest.mark.parametrize(("change", "problem"), [
-    ({"team": ["a"]}, "line 1: the field 'team' must be \"a\", \"b\" or null, not ['a']"),
-    ({"team": None, "seat_of_a": True}, "line 1: the field 'seat_of_a' must be a seat of the match, not True"),
-    ({"team": None, "seat_of_a": 7}, "line 1: the field 'seat_of_a' must be a seat of the match, not 7"),
-    ({"team": None}, "line 1: the field 'seat_of_a' must be a seat of the match, not None"),
-    ({"version": 2}, "line 1: the field 'version' must be text, not 2"),
-])
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        ({"team": ["a"]}, "line 1: the field 'team' must be \"a\", \"b\" or null, not ['a']"),
+        ({"team": None, "seat_of_a": True}, "line 1: the field 'seat_of_a' must be a seat of the match, not True"),
+        ({"team": None, "seat_of_a": 7}, "line 1: the field 'seat_of_a' must be a seat of the match, not 7"),
+        ({"team": None}, "line 1: the field 'seat_of_a' must be a seat of the match, not None"),
+        ({"version": 2}, "line 1: the field 'version' must be text, not 2"),
+    ],
+)
 def test_a_line_with_a_bad_team_seat_or_version_is_a_one_line_error_naming_the_line(
     parts, tmp_path, capsys, change, problem
 ):
@@ -174,12 +189,14 @@ def test_the_two_teams_of_a_match_must_have_played_the_same_seed(parts, tmp_path
     assert tally.main([str(bad)]) == 2
     assert capsys.readouterr().err.strip() == (
         f"python -m ai.tally: {bad} line 2: match 0 has seed {lines[1]['seed']} for team b but {lines[0]['seed']} "
-        "for the other team")
+        "for the other team"
+    )
 
 
 def test_a_team_line_in_a_free_for_all_run_is_refused(tmp_path, capsys):
-    log = _log(tmp_path, "race.jsonl", "grizzly-race", "--players", "2", "--a", "heuristic", "--b", "random",
-               "--matches", "1")
+    log = _log(
+        tmp_path, "race.jsonl", "grizzly-race", "--players", "2", "--a", "heuristic", "--b", "random", "--matches", "1"
+    )
     line = json.loads(log.read_text().splitlines()[0])
     line.update(team="a", match=5)
     with log.open("a") as out:
@@ -187,4 +204,5 @@ def test_a_team_line_in_a_free_for_all_run_is_refused(tmp_path, capsys):
     capsys.readouterr()
     assert tally.main([str(log)]) == 2
     assert capsys.readouterr().err.strip() == (
-        f"python -m ai.tally: {log} line 2: team 'a' does not fit a free-for-all run's first line (team None)")
+        f"python -m ai.tally: {log} line 2: team 'a' does not fit a free-for-all run's first line (team None)"
+    )

@@ -39,17 +39,21 @@ def test_the_scripts_without_arguments_print_their_usage_for_help(capsys: pytest
     assert capsys.readouterr().out == f"{script.__doc__}\n"
 
 
-@pytest.mark.parametrize(("script", "argv", "unknown"), [
-    (bench_mcts, ["--quick", "--bogus", "grizzly-race"], "--bogus"),
-    (bench_mcts, ["--quik"], "--quik"),
-    (bench_tournament, ["--bogus"], "--bogus"),
-    (bench_tournament, ["4", "random,random", "extra"], "extra"),
-    (bench_replays, ["--bogus"], "--bogus"),
-    (bench_replays, ["grizzly-race"], "grizzly-race"),
-    (rss_camp_grizzly, ["--bogus"], "--bogus"),
-])
+@pytest.mark.parametrize(
+    ("script", "argv", "unknown"),
+    [
+        (bench_mcts, ["--quick", "--bogus", "grizzly-race"], "--bogus"),
+        (bench_mcts, ["--quik"], "--quik"),
+        (bench_tournament, ["--bogus"], "--bogus"),
+        (bench_tournament, ["4", "random,random", "extra"], "extra"),
+        (bench_replays, ["--bogus"], "--bogus"),
+        (bench_replays, ["grizzly-race"], "grizzly-race"),
+        (rss_camp_grizzly, ["--bogus"], "--bogus"),
+    ],
+)
 def test_an_unknown_flag_or_argument_is_one_line_and_exit_2_before_measuring(
-        capsys: pytest.CaptureFixture, script, argv: list[str], unknown: str) -> None:
+    capsys: pytest.CaptureFixture, script, argv: list[str], unknown: str
+) -> None:
     with pytest.raises(SystemExit) as stop:
         script.main(argv)
     assert stop.value.code == 2
@@ -59,8 +63,9 @@ def test_an_unknown_flag_or_argument_is_one_line_and_exit_2_before_measuring(
 
 @pytest.mark.parametrize("name", ["bench_mcts", "bench_tournament", "bench_replays", "rss_camp_grizzly"])
 def test_every_report_script_refuses_an_unknown_flag_from_the_command_line(name: str) -> None:
-    done = subprocess.run([sys.executable, "-m", f"benchmarks.{name}", "--bogus"], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", f"benchmarks.{name}", "--bogus"], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == f"python -m benchmarks.{name}: unrecognized arguments: --bogus\n"
 
@@ -71,16 +76,21 @@ def test_the_tournament_report_wants_a_whole_number_of_matches(capsys: pytest.Ca
         bench_tournament.main([matches])
     assert stop.value.code == 2
     assert capsys.readouterr().err == (
-        f"python -m benchmarks.bench_tournament: argument MATCHES: wants a whole number 1 or more, not {matches!r}\n")
+        f"python -m benchmarks.bench_tournament: argument MATCHES: wants a whole number 1 or more, not {matches!r}\n"
+    )
 
 
-@pytest.mark.parametrize(("specs", "error"), [
-    ("nope,random", "unknown player 'nope' (known: "),
-    ("random,mcts:iterations=lots", "iterations"),
-    ("random,random,random,random,random", "grizzly-race needs 2-4 players, got 5"),
-])
+@pytest.mark.parametrize(
+    ("specs", "error"),
+    [
+        ("nope,random", "unknown player 'nope' (known: "),
+        ("random,mcts:iterations=lots", "iterations"),
+        ("random,random,random,random,random", "grizzly-race needs 2-4 players, got 5"),
+    ],
+)
 def test_the_tournament_report_refuses_bad_specs_in_one_line_before_measuring(
-        monkeypatch: pytest.MonkeyPatch, specs: str, error: str) -> None:
+    monkeypatch: pytest.MonkeyPatch, specs: str, error: str
+) -> None:
     monkeypatch.setattr(bench_tournament, "capacity", lambda: pytest.fail("measured before checking the specs"))
     with pytest.raises(SystemExit) as stop:
         bench_tournament.main(["4", specs])
@@ -90,7 +100,8 @@ def test_the_tournament_report_refuses_bad_specs_in_one_line_before_measuring(
 
 
 def test_the_tournament_report_splits_specs_as_campfire_does_and_counts_one_match_in_the_singular(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
     asked = []
     figures = {"one": 1.0, "two": 0.5, "speed_up": 2.0, "matches_per_second_1": 1.0, "matches_per_second_2": 2.0}
     monkeypatch.setattr(bench_tournament, "capacity", lambda: 2.0)
@@ -100,8 +111,9 @@ def test_the_tournament_report_splits_specs_as_campfire_does_and_counts_one_matc
     assert capsys.readouterr().out.startswith("grizzly-race, 1 match of mcts:iterations=5,c=0.7,random\n")
 
 
-def test_the_mcts_report_counts_one_player_in_the_singular(monkeypatch: pytest.MonkeyPatch,
-                                                           capsys: pytest.CaptureFixture) -> None:
+def test_the_mcts_report_counts_one_player_in_the_singular(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
     monkeypatch.setattr(bench_mcts, "iterations_per_second", lambda *args: 1000.0)
     monkeypatch.setattr(bench_mcts, "iteration_ratio", lambda *args, **kwargs: 1.0)
     monkeypatch.setattr(bench_mcts, "halving_ratio", lambda *args: 1.0)
@@ -112,11 +124,15 @@ def test_the_mcts_report_counts_one_player_in_the_singular(monkeypatch: pytest.M
     assert any(line.startswith("camp-grizzly, 4 players: halving / UCB") for line in lines)
 
 
-def test_the_mcts_report_takes_games_on_either_side_of_quick(monkeypatch: pytest.MonkeyPatch,
-                                                             capsys: pytest.CaptureFixture) -> None:
+def test_the_mcts_report_takes_games_on_either_side_of_quick(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
     seen = []
-    monkeypatch.setattr(bench_mcts, "iterations_per_second", lambda game, players, iterations, rollout:
-                        seen.append((game.id, iterations)) or 1.0)
+    monkeypatch.setattr(
+        bench_mcts,
+        "iterations_per_second",
+        lambda game, players, iterations, rollout: seen.append((game.id, iterations)) or 1.0,
+    )
     monkeypatch.setattr(bench_mcts, "iteration_ratio", lambda *args, **kwargs: 1.0)
     monkeypatch.setattr(bench_mcts, "halving_ratio", lambda *args: 1.0)
     monkeypatch.setattr(bench_mcts, "memory_per_node", lambda *args: (10, 20, 300.0, 150.0))

@@ -9,8 +9,7 @@ from corekit import Board
 #   d - e - f      plus a trail a~f and a locked door c=g
 BOARD = Board(
     ["a", "b", "c", "d", "e", "f", "g"],
-    [("a", "b"), ("b", "c"), ("a", "d"), ("d", "e"), ("e", "f"), ("c", "f"), ("a", "f", "trail"),
-     ("c", "g", "locked")],
+    [("a", "b"), ("b", "c"), ("a", "d"), ("d", "e"), ("e", "f"), ("c", "f"), ("a", "f", "trail"), ("c", "g", "locked")],
     groups={"cabin": ["b", "c"], "lodge": ["g"]},
 )
 

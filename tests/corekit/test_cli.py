@@ -59,8 +59,10 @@ def test_play_passes_game_options():
         (["play", "grizzly-race", "-p", "random"], "grizzly-race needs 2-4 players, got 1"),
         (["play", "grizzly-race", "-p", "random,genius"], "unknown player 'genius' (known:"),
         (["play", "grizzly-race", "-p", "random,random", "-o", "speed=3"], "unknown option 'speed'"),
-        (["play", "grizzly-race", "-p", "random,random", "-o", "stall_rounds=many"],
-         "option 'stall_rounds' needs an integer, got 'many'"),
+        (
+            ["play", "grizzly-race", "-p", "random,random", "-o", "stall_rounds=many"],
+            "option 'stall_rounds' needs an integer, got 'many'",
+        ),
         (["play", "grizzly-race", "-p", "random:depth=3,random"], "player 'random': unknown option 'depth'"),
         (["check", "chess"], "unknown game 'chess'"),
         (["check", "grizzly-race", "--players", "9"], "grizzly-race needs 2-4 players, got 9"),
@@ -96,7 +98,8 @@ def test_the_root_help_summaries_are_not_cut_short(capsys):
         main(["--help"])
     commands = capsys.readouterr().out.split("Commands:")[1]
     assert {"check", "games", "play", "players", "replay", "tournament", "new-game"} <= {
-        line.split()[0] for line in commands.splitlines() if line.strip()}
+        line.split()[0] for line in commands.splitlines() if line.strip()
+    }
     assert "..." not in commands
 
 
@@ -148,13 +151,20 @@ def test_play_prints_options_as_they_are_typed():
     assert result.output.splitlines()[1] == "options: discard_one=true, first=-1, all_dead=nobody, stall_turns=100"
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["play", "grizzly-race", "-p", "random,random", "--seed", "abc"],
-     "Error: Invalid value for '--seed': 'abc' is not a valid integer. (see 'campfire play --help')"),
-    (["replay", "show", "x.cfr", "--as", "Kevin"],
-     "Error: Invalid value for '--as': 'Kevin' is not a valid integer. (see 'campfire replay show --help')"),
-    (["plya"], "Error: No such command 'plya'. * (see 'campfire --help')"),  # * : click's suggestions
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["play", "grizzly-race", "-p", "random,random", "--seed", "abc"],
+            "Error: Invalid value for '--seed': 'abc' is not a valid integer. (see 'campfire play --help')",
+        ),
+        (
+            ["replay", "show", "x.cfr", "--as", "Kevin"],
+            "Error: Invalid value for '--as': 'Kevin' is not a valid integer. (see 'campfire replay show --help')",
+        ),
+        (["plya"], "Error: No such command 'plya'. * (see 'campfire --help')"),  # * : click's suggestions
+    ],
+)
 def test_a_usage_error_is_one_line_naming_the_help_to_read(args, message):
     result = CliRunner().invoke(cli, args, prog_name="campfire")
     assert result.exit_code == 2

@@ -240,11 +240,11 @@ def test_check_with_an_unknown_option_blames_the_users_option_and_names_the_vali
 
 def test_check_with_an_option_the_game_refuses_for_a_player_count_blames_the_users_option() -> None:
     result = run(registry(FirstToy()), "check", "toy-first", "-o", "first=2", "-n", "1", "--no-leaks")
-    assert_one_line_error(result, "toy-first refuses your options (-o first=2) with 2 players: "
-                                  "first=2 but seats are numbered 0-1")
+    assert_one_line_error(
+        result, "toy-first refuses your options (-o first=2) with 2 players: first=2 but seats are numbered 0-1"
+    )
     assert "FAILED" not in result.output and "the game raised" not in result.output
-    fits = run(registry(FirstToy()), "check", "toy-first", "-o", "first=2", "--players", "3", "-n", "2",
-               "--no-leaks")
+    fits = run(registry(FirstToy()), "check", "toy-first", "-o", "first=2", "--players", "3", "-n", "2", "--no-leaks")
     assert fits.exit_code == 0, fits.output
 
 
@@ -347,8 +347,9 @@ def test_games_folds_long_options_and_player_defaults_only_between_words() -> No
     assert lines[2].startswith("    bug=none  which rule to break, said at length")
     assert lines[3].startswith(" " * 14 + "break")  # folded under the help, not under the name
     words = " ".join(result.stdout.split())
-    assert ("mcts players default here to iterations=100, tree_depth=1, root=halving, trust=2, "
-            "rollout=heuristic_guided") in words
+    assert (
+        "mcts players default here to iterations=100, tree_depth=1, root=halving, trust=2, rollout=heuristic_guided"
+    ) in words
 
 
 # A listener (the replay recorder) that fails once the match is over must not lose the result.
@@ -405,12 +406,14 @@ def test_check_without_options_reports_a_game_calling_sys_exit_at_setup_as_a_fai
     result = run(registry(ExitsAtSetup()), "check", "toy-first", "--players", "2", "-n", "1", "--no-leaks")
     assert result.exit_code == 1, result.output
     seed = derive_seed(0, "toy-first", 2, 0)
-    assert result.stdout == ("toy-first with 2 players: FAILED (1 match, 0 steps, 0 samples checked; "
-                             "no leak check (--no-leaks))\n"
-                             f"  - seed {seed}: the game raised SystemExit: 3 (at tests/corekit/"
-                             f"test_cli_bad_input.py:{ExitsAtSetup._setup.__code__.co_firstlineno + 1} in _setup)\n"
-                             "  To see the moves of the first failed match: campfire check toy-first --players 2 "
-                             f"--match {seed}\n")
+    assert result.stdout == (
+        "toy-first with 2 players: FAILED (1 match, 0 steps, 0 samples checked; "
+        "no leak check (--no-leaks))\n"
+        f"  - seed {seed}: the game raised SystemExit: 3 (at tests/corekit/"
+        f"test_cli_bad_input.py:{ExitsAtSetup._setup.__code__.co_firstlineno + 1} in _setup)\n"
+        "  To see the moves of the first failed match: campfire check toy-first --players 2 "
+        f"--match {seed}\n"
+    )
     assert result.stderr == ""
 
 
@@ -420,11 +423,14 @@ def test_check_without_options_reports_a_game_calling_sys_exit_at_setup_as_a_fai
 def test_a_failed_check_names_the_command_that_shows_its_first_failed_match() -> None:
     options = ToyOptions(bug="crashes-late")
     report = check_game(ToyGame(), 2, games=10, options=options)
-    result = run(registry(ToyGame()), "check", "toy", "-n", "10", "--players", "2", "-o", "bug=crashes-late",
-                 "--no-leaks")
+    result = run(
+        registry(ToyGame()), "check", "toy", "-n", "10", "--players", "2", "-o", "bug=crashes-late", "--no-leaks"
+    )
     assert result.exit_code == 1
-    assert result.stdout.splitlines()[-1] == ("  To see the moves of the first failed match: campfire check toy "
-                                              f"--players 2 -o bug=crashes-late --match {report.failed_seeds[0]}")
+    assert result.stdout.splitlines()[-1] == (
+        "  To see the moves of the first failed match: campfire check toy "
+        f"--players 2 -o bug=crashes-late --match {report.failed_seeds[0]}"
+    )
 
 
 class WordedToy(ToyGame):
@@ -439,8 +445,9 @@ def test_check_match_prints_each_move_of_that_match_then_its_failure() -> None:
     seed = check_game(ToyGame(), 2, games=10, options=options).failed_seeds[0]
     moves: list[tuple[int, int, int]] = []
     failure = check_match(ToyGame(), 2, seed, options, on_move=lambda *move: moves.append(move)).failures[0]
-    result = run(registry(WordedToy()), "check", "toy", "--players", "2", "-o", "bug=crashes-late", "--match",
-                 str(seed))
+    result = run(
+        registry(WordedToy()), "check", "toy", "--players", "2", "-o", "bug=crashes-late", "--match", str(seed)
+    )
     assert result.exit_code == 1 and result.stderr == ""
     assert result.stdout.splitlines() == [
         *(f"{step:4d}  seat {seat}: plays {card}  ({card})" for step, seat, card in moves),
@@ -460,5 +467,6 @@ def test_check_match_of_a_sound_match_prints_its_moves_and_ok() -> None:
 
 def test_check_match_needs_one_player_count() -> None:
     result = run(registry(ToyGame()), "check", "toy", "--match", "12")
-    assert_one_line_error(result, "--match needs one player count (--players N): toy allows 2-3, and a match's "
-                                  "seed belongs to one")
+    assert_one_line_error(
+        result, "--match needs one player count (--players N): toy allows 2-3, and a match's seed belongs to one"
+    )

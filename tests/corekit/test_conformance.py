@@ -81,8 +81,9 @@ def test_a_crash_inside_the_game_is_a_reported_failure_not_an_exception(monkeypa
     report = check_game(GAME, 2, games=2)
     assert not report.ok
     line = boom.__code__.co_firstlineno + 1
-    assert report.failures[0].endswith(f"the game raised KeyError: 'kaboom' (at tests/corekit/test_conformance.py:"
-                                       f"{line} in boom)")
+    assert report.failures[0].endswith(
+        f"the game raised KeyError: 'kaboom' (at tests/corekit/test_conformance.py:{line} in boom)"
+    )
 
 
 class ListActionsState(ToyState):
@@ -135,8 +136,11 @@ def test_a_game_calling_sys_exit_is_a_reported_failure_of_each_match_not_an_exit
     report = check_game(game, 2, games=2, seed=1)
     assert report.matches == 2
     line = ExitsAtSetup._setup.__code__.co_firstlineno + 1
-    assert report.failures == [f"seed {derive_seed(1, game.id, 2, index)}: the game raised SystemExit: 3 (at "
-                               f"tests/corekit/test_conformance.py:{line} in _setup)" for index in range(2)]
+    assert report.failures == [
+        f"seed {derive_seed(1, game.id, 2, index)}: the game raised SystemExit: 3 (at "
+        f"tests/corekit/test_conformance.py:{line} in _setup)"
+        for index in range(2)
+    ]
 
 
 def test_a_game_calling_sys_exit_is_a_reported_failure_of_the_leak_check_not_an_exit() -> None:
@@ -146,9 +150,11 @@ def test_a_game_calling_sys_exit_is_a_reported_failure_of_the_leak_check_not_an_
     report = check_leaks(game, 2, Registry(), games=2, seed=1)
     assert report.matches == 2
     line = ExitsAtSetup._setup.__code__.co_firstlineno + 1
-    assert report.failures == [f"leak check seed {derive_seed(1, 'leak', game.id, 2, index)}: the game raised "
-                               f"SystemExit: 3 (at tests/corekit/test_conformance.py:{line} in _setup)"
-                               for index in range(2)]
+    assert report.failures == [
+        f"leak check seed {derive_seed(1, 'leak', game.id, 2, index)}: the game raised "
+        f"SystemExit: 3 (at tests/corekit/test_conformance.py:{line} in _setup)"
+        for index in range(2)
+    ]
 
 
 class Crashes(Player):
@@ -159,13 +165,23 @@ class Crashes(Player):
 def test_a_player_crashing_in_the_leak_check_is_named_with_the_step() -> None:
     from corekit import PlayerType, Registry
 
-    registry = Registry([types.SimpleNamespace(campfire_players=hookimpl(lambda: [
-        PlayerType("crashes", lambda options, seed, game, heuristic: Crashes())]))], entry_points=False)
+    registry = Registry(
+        [
+            types.SimpleNamespace(
+                campfire_players=hookimpl(
+                    lambda: [PlayerType("crashes", lambda options, seed, game, heuristic: Crashes())]
+                )
+            )
+        ],
+        entry_points=False,
+    )
     report = check_leaks(ToyGame(), 2, registry, games=1, seed=1, spec="crashes")
     line = Crashes.decide.__code__.co_firstlineno + 1
-    assert report.failures == [f"leak check seed {derive_seed(1, 'leak', 'toy', 2, 0)} step 1: crashes raised "
-                               f"RuntimeError: lost in the woods (at tests/corekit/test_conformance.py:{line} in "
-                               "decide)"]
+    assert report.failures == [
+        f"leak check seed {derive_seed(1, 'leak', 'toy', 2, 0)} step 1: crashes raised "
+        f"RuntimeError: lost in the woods (at tests/corekit/test_conformance.py:{line} in "
+        "decide)"
+    ]
 
 
 def test_a_setup_that_forgets_the_states_game_is_named_at_once():
@@ -177,8 +193,11 @@ def test_a_setup_that_forgets_the_states_game_is_named_at_once():
             del state.game
             return state
 
-    with pytest.raises(TypeError, match=r"^toy-forgetful: _setup must set state.game, state.players and state.rng "
-                                        r"\(missing: game\)$"):
+    with pytest.raises(
+        TypeError,
+        match=r"^toy-forgetful: _setup must set state.game, state.players and state.rng "
+        r"\(missing: game\)$",
+    ):
         Forgetful().initial_state(2, 0)
 
 
@@ -211,8 +230,11 @@ def test_a_crash_during_play_names_its_step_and_check_match_shows_the_moves_up_t
         assert again.failures == [failure for failure in report.failures if failure.startswith(f"seed {seed} ")]
         assert [move[0] for move in moves] == list(range(1, len(moves) + 1))  # numbered from 1, as `play` does
         for failure in again.failures:
-            found = re.match(rf"seed {seed} step (\d+): (.*)the game raised ValueError: seat 1 played a 6 last "
-                             r"\(at ", failure)
+            found = re.match(
+                rf"seed {seed} step (\d+): (.*)the game raised ValueError: seat 1 played a 6 last "
+                r"\(at ",
+                failure,
+            )
             step, side_line = int(found[1]), found[2]
             if side_line:  # on a clone: its own moves are named, as `on_move` shows only the match's
                 assert re.fullmatch(r"playing (\d, )*6 on a clone of this state, ", side_line)

@@ -26,15 +26,22 @@ def test_a_plugin_that_fails_to_import_is_named_and_games_still_lists_the_others
 def test_a_game_that_raises_during_setup_gives_one_line_and_a_non_zero_exit():
     result = campfire("play", "setup-raises", "-p", "random,random", plugins="tests.corekit.fixtures.broken_games")
     assert result.returncode != 0
-    assert result.stderr.strip() == (
-        "Error: setup-raises could not be set up: RuntimeError: the board file is missing")
+    assert result.stderr.strip() == ("Error: setup-raises could not be set up: RuntimeError: the board file is missing")
     ok = campfire("play", "grizzly-race", "-p", "random,random", "-q", plugins="tests.corekit.fixtures.broken_games")
     assert ok.returncode == 0 and ok.stdout.startswith("Result:")
 
 
 def test_a_game_with_illegal_states_fails_its_check_by_name():
-    result = campfire("check", "illegal-states", "--games", "3", "--players", "2", "--no-leaks",
-                      plugins="tests.corekit.fixtures.broken_games")
+    result = campfire(
+        "check",
+        "illegal-states",
+        "--games",
+        "3",
+        "--players",
+        "2",
+        "--no-leaks",
+        plugins="tests.corekit.fixtures.broken_games",
+    )
     assert result.returncode == 1
     assert "illegal-states with 2 players: FAILED" in result.stdout
     assert "seat 0 is to act but has no legal action" in result.stdout

@@ -80,8 +80,11 @@ def test_two_hands_fed_by_the_same_two_lots_are_not_both_credited_with_the_same_
 
 def test_the_same_arguments_and_generator_give_the_same_deal():
     lots = [(1, 2, 2, 3, 4, 5, 5), (1, 3)]
-    holdings = [Holding(((FIRST, 3), (RESHUFFLED, 1)), seen=(3, 5)), Holding(((FIRST, 4),)),
-                Holding(((RESHUFFLED, 1),))]
+    holdings = [
+        Holding(((FIRST, 3), (RESHUFFLED, 1)), seen=(3, 5)),
+        Holding(((FIRST, 4),)),
+        Holding(((RESHUFFLED, 1),)),
+    ]
     assert deal_by_lots(Rng(9), as_counts(lots), holdings) == deal_by_lots(Rng(9), as_counts(lots), holdings)
 
 
@@ -112,16 +115,15 @@ def true_worlds(draw):
         lots.append(Counter(cards))
         for card in cards:
             # Each holding takes from at most two lots: its own index's and the next one's.
-            owner = draw(st.sampled_from([h for h in range(holding_count) if lot in (h % lot_count,
-                                                                                       (h + 1) % lot_count)]
-                                         or [0]))
+            owner = draw(
+                st.sampled_from([h for h in range(holding_count) if lot in (h % lot_count, (h + 1) % lot_count)] or [0])
+            )
             received[owner].setdefault(lot, []).append(card)
     holdings = []
     for cards_by_lot in received:
         sources = tuple((lot, len(cards)) for lot, cards in sorted(cards_by_lot.items()))
         everything = [card for _, cards in sorted(cards_by_lot.items()) for card in cards]
-        seen = tuple(draw(st.lists(st.sampled_from(everything), max_size=len(everything)))
-                     if everything else ())
+        seen = tuple(draw(st.lists(st.sampled_from(everything), max_size=len(everything))) if everything else ())
         # Shown cards must be real ones: keep only as many copies as the holding has.
         seen = tuple((Counter(seen) & Counter(everything)).elements())
         known = tuple((lot, tuple(sorted(cards))) for lot, cards in sorted(cards_by_lot.items()))

@@ -28,8 +28,9 @@ def test_text_values_are_read_by_the_field_type():
     assert opts == Opts(rounds=7, ratio=0.25, fast=True, setup=Setup.EASY)
 
 
-@pytest.mark.parametrize(("name", "text"), [("rounds", "1_000"), ("rounds", "\u0663"), ("ratio", "0_5"),
-                                             ("ratio", "\u0661.5")])
+@pytest.mark.parametrize(
+    ("name", "text"), [("rounds", "1_000"), ("rounds", "\u0663"), ("ratio", "0_5"), ("ratio", "\u0661.5")]
+)
 def test_numbers_are_read_as_typed_in_ascii_digits_only(name, text):
     with pytest.raises(OptionError, match=f"option {name!r} needs an? (integer|number), got {text!r}"):
         build_options(Opts, {name: text}, "g")
@@ -64,8 +65,7 @@ def test_options_are_described_with_defaults_and_choices():
     assert rows["rounds"] == ("3", "rounds")
     assert rows["setup"] == ("normal", "(easy|normal)")
     assert rows["rollout"][1] == "(random|heuristic)"
-    assert options_to_dict(Opts()) == {"rounds": 3, "ratio": 0.5, "fast": False, "setup": "normal",
-                                       "rollout": "random"}
+    assert options_to_dict(Opts()) == {"rounds": 3, "ratio": 0.5, "fast": False, "setup": "normal", "rollout": "random"}
 
 
 def test_player_specs_parse_name_and_parameters():
@@ -76,22 +76,31 @@ def test_player_specs_parse_name_and_parameters():
 
 def test_the_players_list_keeps_a_specs_parameters_together():
     assert split_specs("mcts:iterations=50,c=0.7,random,heuristic") == [
-        "mcts:iterations=50,c=0.7", "random", "heuristic"]
+        "mcts:iterations=50,c=0.7",
+        "random",
+        "heuristic",
+    ]
     with pytest.raises(OptionError, match="empty player spec"):
         split_specs("random,,random")
 
 
 def test_an_option_after_a_spec_without_a_colon_is_refused_with_the_spelling_that_works():
-    with pytest.raises(OptionError, match=r"^'x=1' in 'random,x=1' is an option with no player: options follow the "
-                                          r"player and a colon, e.g. random:x=1$"):
+    with pytest.raises(
+        OptionError,
+        match=r"^'x=1' in 'random,x=1' is an option with no player: options follow the "
+        r"player and a colon, e.g. random:x=1$",
+    ):
         split_specs("random,x=1")
     with pytest.raises(OptionError, match=r"e\.g\. PLAYER:iterations=5$"):
         split_specs("iterations=5,random")
 
 
 def test_a_colon_with_no_options_after_it_is_refused():
-    with pytest.raises(OptionError, match=r"^player spec 'random:' has a ':' but no options after it; write 'random' "
-                                          r"alone$"):
+    with pytest.raises(
+        OptionError,
+        match=r"^player spec 'random:' has a ':' but no options after it; write 'random' "
+        r"alone$",
+    ):
         PlayerSpec.parse("random:")
 
 

@@ -47,15 +47,22 @@ def test_a_registration_hook_that_raises_spoils_only_its_own_plugin():
     def campfire_games():
         raise RuntimeError("setup exploded")
 
-    registry = Registry([module("exploding", campfire_games=campfire_games),
-                         module("toy", campfire_games=lambda: [ToyGame()])], entry_points=False)
+    registry = Registry(
+        [module("exploding", campfire_games=campfire_games), module("toy", campfire_games=lambda: [ToyGame()])],
+        entry_points=False,
+    )
     assert list(registry.games) == ["toy"]
     assert registry.warnings == ["plugin 'exploding' failed in campfire_games: RuntimeError: setup exploded"]
 
 
 def test_things_that_are_not_games_and_duplicate_ids_are_refused_with_a_warning():
-    registry = Registry([module("odd", campfire_games=lambda: ["not a game", ToyGame()]),
-                         module("again", campfire_games=lambda: [ToyGame()])], entry_points=False)
+    registry = Registry(
+        [
+            module("odd", campfire_games=lambda: ["not a game", ToyGame()]),
+            module("again", campfire_games=lambda: [ToyGame()]),
+        ],
+        entry_points=False,
+    )
     assert list(registry.games) == ["toy"]
     assert any("not a Game" in w for w in registry.warnings)
     [duplicate] = [w for w in registry.warnings if "already registered" in w]
@@ -64,10 +71,18 @@ def test_things_that_are_not_games_and_duplicate_ids_are_refused_with_a_warning(
 
 def test_a_later_plugin_reusing_a_player_type_or_heuristic_name_is_skipped_with_a_warning():
     first, second = PlayerType("twin", lambda *_: None), PlayerType("twin", lambda *_: None)
-    registry = Registry([module("one", campfire_games=lambda: [ToyGame()], campfire_players=lambda: [first],
-                                campfire_heuristics=lambda: {"toy": "first heuristic"}),
-                         module("two", campfire_players=lambda: [second],
-                                campfire_heuristics=lambda: {"toy": "second heuristic"})], entry_points=False)
+    registry = Registry(
+        [
+            module(
+                "one",
+                campfire_games=lambda: [ToyGame()],
+                campfire_players=lambda: [first],
+                campfire_heuristics=lambda: {"toy": "first heuristic"},
+            ),
+            module("two", campfire_players=lambda: [second], campfire_heuristics=lambda: {"toy": "second heuristic"}),
+        ],
+        entry_points=False,
+    )
     assert registry.player_types["twin"] is first and registry.heuristics["toy"] == "first heuristic"
     assert registry.warnings == [
         "plugin 'two': player type 'twin' is already registered by plugin 'one'; this one is skipped",
@@ -79,8 +94,10 @@ def test_a_plugin_from_the_environment_cannot_replace_an_installed_game(monkeypa
     monkeypatch.setenv("CAMPFIRE_PLUGINS", "tests.corekit.fixtures.impostor_plugin")
     registry = Registry()
     assert registry.games["slasher"].title != "Impostor"
-    assert ("plugin 'tests.corekit.fixtures.impostor_plugin': game id 'slasher' is already registered by plugin "
-            "'slasher'; this one is skipped") in registry.warnings
+    assert (
+        "plugin 'tests.corekit.fixtures.impostor_plugin': game id 'slasher' is already registered by plugin "
+        "'slasher'; this one is skipped"
+    ) in registry.warnings
 
 
 def test_unknown_names_list_what_is_known():
@@ -101,8 +118,10 @@ def test_a_player_type_is_registered_through_the_players_hook():
 def test_a_heuristic_for_an_unknown_game_id_is_a_warning_naming_the_games():
     from corekit import Heuristic
 
-    registry = Registry([module("toy", campfire_games=lambda: [ToyGame()],
-                                campfire_heuristics=lambda: {"toy_game": Heuristic()})], entry_points=False)
+    registry = Registry(
+        [module("toy", campfire_games=lambda: [ToyGame()], campfire_heuristics=lambda: {"toy_game": Heuristic()})],
+        entry_points=False,
+    )
     assert registry.warnings == ["plugin 'toy' registered a heuristic for unknown game 'toy_game' (games: toy)"]
 
 
@@ -115,9 +134,11 @@ def test_a_plugin_named_in_the_variable_that_an_entry_point_already_loaded_is_no
 def test_a_plugin_in_the_variable_that_cannot_be_found_hints_at_the_import_path(monkeypatch):
     monkeypatch.setenv("CAMPFIRE_PLUGINS", "no_such_game_pkg.plugin")
     registry = Registry()
-    assert registry.warnings == ["plugin 'no_such_game_pkg.plugin' from CAMPFIRE_PLUGINS failed to load: "
-                                 "ModuleNotFoundError: No module named 'no_such_game_pkg' (is its folder on "
-                                 "PYTHONPATH?)"]
+    assert registry.warnings == [
+        "plugin 'no_such_game_pkg.plugin' from CAMPFIRE_PLUGINS failed to load: "
+        "ModuleNotFoundError: No module named 'no_such_game_pkg' (is its folder on "
+        "PYTHONPATH?)"
+    ]
 
 
 @pytest.mark.parametrize(("code", "shown"), [(0, "SystemExit: 0"), (3, "SystemExit: 3")])
@@ -143,7 +164,9 @@ def test_a_registration_hook_that_calls_sys_exit_spoils_only_its_own_plugin():
     def campfire_games():
         raise SystemExit(2)
 
-    registry = Registry([module("exiting", campfire_games=campfire_games),
-                         module("toy", campfire_games=lambda: [ToyGame()])], entry_points=False)
+    registry = Registry(
+        [module("exiting", campfire_games=campfire_games), module("toy", campfire_games=lambda: [ToyGame()])],
+        entry_points=False,
+    )
     assert list(registry.games) == ["toy"]
     assert registry.warnings == ["plugin 'exiting' failed in campfire_games: SystemExit: 2"]

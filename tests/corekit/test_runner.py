@@ -114,8 +114,9 @@ def test_a_crashing_player_forfeits_with_its_error_recorded():
 
 def test_without_forfeits_a_failing_player_raises_a_one_line_error():
     with pytest.raises(PlayerFailed, match="seat 1 \\(crash\\) raised ZeroDivisionError: oops"):
-        play_match(GAME, ["first", "crash"], 1, players=[First(), Crasher()], registry=registry_with(),
-                   forfeit_on_error=False)
+        play_match(
+            GAME, ["first", "crash"], 1, players=[First(), Crasher()], registry=registry_with(), forfeit_on_error=False
+        )
 
 
 def test_a_player_over_the_time_limit_forfeits():
@@ -126,8 +127,9 @@ def test_a_player_over_the_time_limit_forfeits():
             time.sleep(0.02)
             return super().decide(view)
 
-    result = play_match(GAME, ["slow", "first"], 1, players=[Slow(), First()], registry=registry_with(),
-                        time_limit=0.001)
+    result = play_match(
+        GAME, ["slow", "first"], 1, players=[Slow(), First()], registry=registry_with(), time_limit=0.001
+    )
     assert result.forfeit == 0 and "ran out of time" in result.error
 
 

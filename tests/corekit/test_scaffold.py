@@ -28,8 +28,9 @@ def tree_hash(*folders):
 
 def run(package: Path, *args, timeout=300):
     env = dict(os.environ, PYTHONPATH=f"{package}{os.pathsep}{ROOT}", CAMPFIRE_PLUGINS="lantern_hunt.plugin")
-    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, cwd=package,
-                          timeout=timeout)
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, env=env, cwd=package, timeout=timeout
+    )
 
 
 def campfire(package: Path, *args):
@@ -49,8 +50,13 @@ def test_the_package_has_its_own_pyproject_entry_point_rules_and_tests(tmp_path)
     pyproject = (target / "pyproject.toml").read_text()
     assert '[project.entry-points."campfire.games"]' in pyproject
     assert 'lantern-hunt = "lantern_hunt.plugin"' in pyproject
-    for relative in ("RULES.md", "lantern_hunt/game.py", "lantern_hunt/plugin.py", "tests/test_conformance.py",
-                     "tests/test_rules.py"):
+    for relative in (
+        "RULES.md",
+        "lantern_hunt/game.py",
+        "lantern_hunt/plugin.py",
+        "tests/test_conformance.py",
+        "tests/test_rules.py",
+    ):
         assert (target / relative).is_file()
     assert "## Assumptions" in (target / "RULES.md").read_text()
     with pytest.raises(ScaffoldError, match="already exists and is not empty"):
@@ -66,29 +72,44 @@ def test_a_bad_name_is_one_line_and_a_non_zero_exit(tmp_path):
 VALID = "e.g. lantern-hunt"
 
 
-@pytest.mark.parametrize(("name", "why"), [
-    ("class", "game name 'class' is a Python keyword, so its package could not be imported"),
-    ("import", "game name 'import' is a Python keyword, so its package could not be imported"),
-    ("json", "game name 'json' would make a package json that shadows the standard library's module json"),
-    ("ai", "game name 'ai' would make a package ai that shadows the installed module ai"),
-    ("corekit", "game name 'corekit' would make a package corekit that shadows the installed module corekit"),
-    ("slasher", "game name 'slasher' is the id of an installed game"),
-    ("camp-grizzly", "game name 'camp-grizzly' is the id of an installed game"),
-    ("123", "game name '123' must start with a letter, or its package 123 would not be a Python identifier"),
-    ("9-lives", "game name '9-lives' must start with a letter, or its package 9_lives would not be a Python "
-                "identifier"),
-    ("rng", "game name 'rng' would make a class Rng, a name the generated code already uses for something "
-             "else"),
-    ("state", "game name 'state' would make a class State, a name the generated code already uses for something "
-             "else"),
-    ("illegal-action", "game name 'illegal-action' would make a class IllegalAction, a name the generated code "
-                       "already uses for something else"),
-    ("engine", "game name 'engine' would make a distribution campfire-engine, which is Campfire's own: installing "
-               "the game would replace Campfire"),
-    ("tests", "game name 'tests' would make a package folder tests, the folder the scaffold writes the package's "
-              "tests to"),
-    ("campfire", "game name 'campfire' reads as the command itself (campfire play campfire)"),
-])
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("class", "game name 'class' is a Python keyword, so its package could not be imported"),
+        ("import", "game name 'import' is a Python keyword, so its package could not be imported"),
+        ("json", "game name 'json' would make a package json that shadows the standard library's module json"),
+        ("ai", "game name 'ai' would make a package ai that shadows the installed module ai"),
+        ("corekit", "game name 'corekit' would make a package corekit that shadows the installed module corekit"),
+        ("slasher", "game name 'slasher' is the id of an installed game"),
+        ("camp-grizzly", "game name 'camp-grizzly' is the id of an installed game"),
+        ("123", "game name '123' must start with a letter, or its package 123 would not be a Python identifier"),
+        (
+            "9-lives",
+            "game name '9-lives' must start with a letter, or its package 9_lives would not be a Python identifier",
+        ),
+        ("rng", "game name 'rng' would make a class Rng, a name the generated code already uses for something else"),
+        (
+            "state",
+            "game name 'state' would make a class State, a name the generated code already uses for something else",
+        ),
+        (
+            "illegal-action",
+            "game name 'illegal-action' would make a class IllegalAction, a name the generated code "
+            "already uses for something else",
+        ),
+        (
+            "engine",
+            "game name 'engine' would make a distribution campfire-engine, which is Campfire's own: installing "
+            "the game would replace Campfire",
+        ),
+        (
+            "tests",
+            "game name 'tests' would make a package folder tests, the folder the scaffold writes the package's "
+            "tests to",
+        ),
+        ("campfire", "game name 'campfire' reads as the command itself (campfire play campfire)"),
+    ],
+)
 def test_a_name_that_would_make_a_broken_or_confusing_package_is_refused_in_one_line(tmp_path, name, why):
     result = CliRunner().invoke(cli, ["new-game", name, "--dir", str(tmp_path)])
     assert result.exit_code == 1
@@ -101,8 +122,10 @@ def test_a_name_that_would_make_a_broken_or_confusing_package_is_refused_in_one_
 def test_a_name_that_is_not_lowercase_words_joined_by_hyphens_says_what_a_valid_one_is(tmp_path, name):
     with pytest.raises(ScaffoldError) as refused:
         create_game_package(name, tmp_path)
-    assert str(refused.value) == (f"game name {name!r} must be lowercase letters and digits in words joined by "
-                                  f"hyphens, starting with a letter, {VALID}")
+    assert str(refused.value) == (
+        f"game name {name!r} must be lowercase letters and digits in words joined by "
+        f"hyphens, starting with a letter, {VALID}"
+    )
 
 
 def test_names_that_are_keywords_only_in_part_or_start_words_with_digits_are_fine():
@@ -139,9 +162,11 @@ def test_a_name_whose_distribution_is_already_installed_is_refused(tmp_path, mon
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(ScaffoldError) as refused:
         create_game_package("lantern-moth", tmp_path / "out", installed=())
-    assert str(refused.value) == ("game name 'lantern-moth' would make a distribution campfire-lantern-moth, which is "
-                                  "already installed: installing the game would replace it; choose a new name, "
-                                  f"{VALID}")
+    assert str(refused.value) == (
+        "game name 'lantern-moth' would make a distribution campfire-lantern-moth, which is "
+        "already installed: installing the game would replace it; choose a new name, "
+        f"{VALID}"
+    )
 
 
 def test_a_name_of_a_package_of_campfire_s_checkout_is_refused_where_it_is_not_importable(tmp_path, monkeypatch):
@@ -152,15 +177,23 @@ def test_a_name_of_a_package_of_campfire_s_checkout_is_refused_where_it_is_not_i
     assert importlib.util.find_spec("benchmarks") is None
     with pytest.raises(ScaffoldError) as refused:
         create_game_package("benchmarks", tmp_path, installed=())
-    assert str(refused.value) == ("game name 'benchmarks' would make a package benchmarks that shadows Campfire's "
-                                  f"own package benchmarks; choose a name no module has, {VALID}")
+    assert str(refused.value) == (
+        "game name 'benchmarks' would make a package benchmarks that shadows Campfire's "
+        f"own package benchmarks; choose a name no module has, {VALID}"
+    )
 
 
-@pytest.mark.parametrize(("make", "why"), [
-    (lambda path: path.write_text(""), "already exists and is a file"),
-    pytest.param(lambda path: path.symlink_to(path.parent / "nowhere"), "already exists and is a broken link",
-                 marks=pytest.mark.skipif(sys.platform == "win32", reason="symbolic links need privileges there")),
-])
+@pytest.mark.parametrize(
+    ("make", "why"),
+    [
+        (lambda path: path.write_text(""), "already exists and is a file"),
+        pytest.param(
+            lambda path: path.symlink_to(path.parent / "nowhere"),
+            "already exists and is a broken link",
+            marks=pytest.mark.skipif(sys.platform == "win32", reason="symbolic links need privileges there"),
+        ),
+    ],
+)
 def test_a_file_or_broken_link_where_the_package_folder_goes_is_named_in_one_line(tmp_path, make, why):
     make(tmp_path / "lantern-hunt")
     result = CliRunner().invoke(cli, ["new-game", "lantern-hunt", "--dir", str(tmp_path)])
@@ -192,10 +225,15 @@ def test_the_example_game_counts_one_card_in_the_singular(tmp_path):
     state = game.initial_state(2, 1)
     state.deck, state.hands[1] = state.deck[:1], state.hands[1][:1]
     assert game.render(state.observation(0), 0).splitlines() == [
-        "Fire: heat 0 (burns past 21)   deck: 1 card", "  seat 0 (you): 3 4 5 <- to tell", "  seat 1: 1 card"]
+        "Fire: heat 0 (burns past 21)   deck: 1 card",
+        "  seat 0 (you): 3 4 5 <- to tell",
+        "  seat 1: 1 card",
+    ]
     state.deck, state.hands[1] = state.deck * 2, state.hands[1] * 2
     assert game.render(state.observation(0), 0).splitlines()[::2] == [
-        "Fire: heat 0 (burns past 21)   deck: 2 cards", "  seat 1: 2 cards"]
+        "Fire: heat 0 (burns past 21)   deck: 2 cards",
+        "  seat 1: 2 cards",
+    ]
 
 
 @pytest.mark.slow
@@ -220,8 +258,20 @@ def test_a_new_game_is_listed_checked_played_tested_and_tournament_ready(tmp_pat
     assert tested.returncode == 0, tested.stdout[-2000:]
     assert "5 passed" in tested.stdout
 
-    tournament = campfire(package, "tournament", "lantern-hunt", "--players", "heuristic,random", "--games", "4",
-                          "--jobs", "1", "--json", "--out", str(tmp_path / "results"))
+    tournament = campfire(
+        package,
+        "tournament",
+        "lantern-hunt",
+        "--players",
+        "heuristic,random",
+        "--games",
+        "4",
+        "--jobs",
+        "1",
+        "--json",
+        "--out",
+        str(tmp_path / "results"),
+    )
     assert tournament.returncode == 0, tournament.stderr
     assert "heuristic" in tournament.stdout
 

@@ -81,8 +81,10 @@ def test_a_face_down_card_comes_from_a_lot_that_fed_the_hand_by_weight_times_cop
 
 def test_the_same_stream_arguments_and_generator_give_the_same_world():
     lots = [(1, 2, 2, 3), (1, 3, 5)]
-    streams = [Stream((got(FIRST), got(FIRST), showed(2), got(RESHUFFLED), showed(3))),
-               Stream((got(FIRST), got(FIRST), got(RESHUFFLED)))]
+    streams = [
+        Stream((got(FIRST), got(FIRST), showed(2), got(RESHUFFLED), showed(3))),
+        Stream((got(FIRST), got(FIRST), got(RESHUFFLED))),
+    ]
     deal = StreamDeal(as_counts(lots), streams, 1)
     assert deal.draw(Rng(4)) == StreamDeal(as_counts(lots), streams, 1).draw(Rng(4))
 
@@ -147,10 +149,14 @@ def true_histories(draw):
     face_down = None
     if len(hands) > 1 and hands[1] and draw(st.booleans()):
         face_down = hands[1].pop(draw(st.integers(0, len(hands[1]) - 1)))
-    known = [lot - turned[index] - Counter({card: n for (at, card), n in mine.items() if at == index})
-             for index, lot in enumerate(lots)]
-    streams = [Stream(tuple(events[s]), {card: 1 + card for card in range(1, 6)} if s == 1 and face_down else None)
-               for s in range(1, seats)]
+    known = [
+        lot - turned[index] - Counter({card: n for (at, card), n in mine.items() if at == index})
+        for index, lot in enumerate(lots)
+    ]
+    streams = [
+        Stream(tuple(events[s]), {card: 1 + card for card in range(1, 6)} if s == 1 and face_down else None)
+        for s in range(1, seats)
+    ]
     return known, streams, len(deck), hands[1:], face_down
 
 

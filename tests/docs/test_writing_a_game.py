@@ -38,8 +38,9 @@ def test_the_python_examples_run_in_order():
 
 @pytest.mark.slow
 def test_the_shell_examples_run(tmp_path):
-    env = dict(os.environ, PYTHONPATH=f"{tmp_path / 'lantern-hunt'}{os.pathsep}{ROOT}",
-               CAMPFIRE_PLUGINS="lantern_hunt.plugin")
+    env = dict(
+        os.environ, PYTHONPATH=f"{tmp_path / 'lantern-hunt'}{os.pathsep}{ROOT}", CAMPFIRE_PLUGINS="lantern_hunt.plugin"
+    )
     ran = 0
     for code in blocks("sh"):
         for line in code.splitlines():
@@ -47,8 +48,14 @@ def test_the_shell_examples_run(tmp_path):
             if not words or words[:2] == ["pip", "install"]:
                 continue  # installing is replaced by CAMPFIRE_PLUGINS and PYTHONPATH above
             assert words[0] == "campfire", line
-            result = subprocess.run([sys.executable, "-c", "from corekit.cli import main; main()", *words[1:]],
-                                    cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+            result = subprocess.run(
+                [sys.executable, "-c", "from corekit.cli import main; main()", *words[1:]],
+                cwd=tmp_path,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
             assert result.returncode == 0, f"{line}\n{result.stdout[-1500:]}\n{result.stderr[-1500:]}"
             ran += 1
     assert ran >= 5

@@ -32,8 +32,13 @@ def campfire(*args: str, registry: Registry | None = None) -> Result:
     return CliRunner().invoke(cli, list(args), obj=CliContext(registry), catch_exceptions=True)
 
 
-def forfeited_at(path: Path, steps: int, seat: int | None = None, error: str | None = "ran out of time",
-                 returns: tuple[float, ...] | None = None) -> None:
+def forfeited_at(
+    path: Path,
+    steps: int,
+    seat: int | None = None,
+    error: str | None = "ran out of time",
+    returns: tuple[float, ...] | None = None,
+) -> None:
     """Rewrite the replay at `path` (with a valid checksum) as if it ended by forfeit after `steps` steps:
     by `seat` (default: the seat to act there, as a real forfeit), giving `error` as the reason, with `returns`
     (default: a forfeit's, as the runner gives them)."""
@@ -70,9 +75,10 @@ class FakeSearch(Player):
         """A random legal action; the statistics give every action a value, the chosen one not always best."""
         legal = list(view.legal_actions)
         choice = legal[self.rng.below(len(legal))]
-        considered = [choice, *[a for a in legal if a != choice][:STATS_ROWS - 1]]  # keeps goldens small
-        self.last = [[view.game.encode_action(a), 1 + self.rng.below(50), self.rng.below(1000) / 1000]
-                     for a in considered]
+        considered = [choice, *[a for a in legal if a != choice][: STATS_ROWS - 1]]  # keeps goldens small
+        self.last = [
+            [view.game.encode_action(a), 1 + self.rng.below(50), self.rng.below(1000) / 1000] for a in considered
+        ]
         return choice
 
     def annotation(self) -> dict[str, Any] | None:
@@ -96,12 +102,24 @@ def search_registry() -> Registry:
 def record(tmp_path: Path) -> Callable[..., Path]:
     """record(game, specs, seed, registry=None, **options) plays a match and returns its replay's path."""
 
-    def make(game_id: str = "grizzly-race", specs: str = "random,random", seed: int = 5,
-             registry: Registry | None = None, name: str | None = None, **options: Any) -> Path:
+    def make(
+        game_id: str = "grizzly-race",
+        specs: str = "random,random",
+        seed: int = 5,
+        registry: Registry | None = None,
+        name: str | None = None,
+        **options: Any,
+    ) -> Path:
         registry = registry or default_registry()
         path = tmp_path / (name or f"{game_id}-{seed}.cfr")
-        play_match(registry.game(game_id), specs.split(","), seed, options or None, registry=registry,
-                   settings={"replay": path})
+        play_match(
+            registry.game(game_id),
+            specs.split(","),
+            seed,
+            options or None,
+            registry=registry,
+            settings={"replay": path},
+        )
         return path
 
     return make

@@ -40,8 +40,12 @@ def test_json_reports_matches_win_rates_and_lengths(folder):
     race = report["games"]["grizzly-race"]
     assert race["matches"] == 6
     lengths = [r.steps for _, r, _ in results]
-    assert race["length"] == {"mean": statistics.fmean(lengths), "stdev": statistics.stdev(lengths),
-                              "min": min(lengths), "max": max(lengths)}
+    assert race["length"] == {
+        "mean": statistics.fmean(lengths),
+        "stdev": statistics.stdev(lengths),
+        "min": min(lengths),
+        "max": max(lengths),
+    }
     by_seat = {row["seat"]: row["win_rate"] for row in race["win_rate_by_seat"]}
     assert by_seat[0] == pytest.approx(statistics.fmean(r.returns[0] for _, r, _ in results))
     by_spec = {row["spec"]: row for row in race["win_rate_by_spec"]}
@@ -117,8 +121,13 @@ def test_a_tournament_folder_of_dot_replay_files_is_analyzed(tmp_path):
     registry = default_registry()
     game = registry.game("grizzly-race")
     for index in range(3):
-        play_match(game, ["random", "random"], index, registry=registry,
-                   settings={"replay": tmp_path / f"match-{index:06d}.replay"})
+        play_match(
+            game,
+            ["random", "random"],
+            index,
+            registry=registry,
+            settings={"replay": tmp_path / f"match-{index:06d}.replay"},
+        )
     (tmp_path / ".match-000003.replay.123.abcd.tmp").write_bytes(b"left by a killed worker")
     report = json.loads(campfire("replay", "analyze", str(tmp_path), "--json").stdout)
     assert report["files"] == 3
@@ -177,8 +186,9 @@ def test_json_output_is_never_nan(folder, monkeypatch):
     monkeypatch.setattr(Analysis, "report", lambda self: {"files": 1, "win_rate": float("nan")})
     out = campfire("replay", "analyze", str(root), "--json")
     assert out.exit_code == 1 and out.stdout == ""
-    assert errors(out) == ["Error: cannot print the analysis as JSON: Out of range float values are not JSON "
-                           "compliant: nan"]
+    assert errors(out) == [
+        "Error: cannot print the analysis as JSON: Out of range float values are not JSON compliant: nan"
+    ]
 
 
 def test_a_file_named_twice_or_also_inside_a_folder_named_counts_once(folder):

@@ -32,6 +32,6 @@ def test_a_reader_written_from_format_md_reads_and_re_simulates_the_golden_repla
         state.apply(body["seats"][k - 1], game.decode_action(body["actions"][k - 1]))
         assert bytes.fromhex(state.digest())[0] == body["checks"][k - 1]
         if k % d == 0:
-            assert bytes.fromhex(state.digest()) == body["digests"][8 * (k // d):8 * (k // d) + 8]
+            assert bytes.fromhex(state.digest()) == body["digests"][8 * (k // d) : 8 * (k // d) + 8]
     assert bytes.fromhex(state.digest()) == result["final_digest"]
     assert state.is_terminal and state.returns() == result["returns"]

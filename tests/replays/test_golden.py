@@ -41,8 +41,10 @@ def test_each_golden_replay_verifies_or_is_refused_naming_the_game_version(path)
         assert result.stdout.strip() == f"{path}: OK ({game_id}, {replay.steps} steps, {seats} seats)"
     else:  # the game's rules changed and it said so: old matches are refused, never replayed wrongly
         assert result.exit_code == 1
-        assert result.stderr.strip() == (f"{path}: recorded with {game_id} version {replay.header.game_version}, "
-                                         f"but version {installed} is installed: its rules may differ")
+        assert result.stderr.strip() == (
+            f"{path}: recorded with {game_id} version {replay.header.game_version}, "
+            f"but version {installed} is installed: its rules may differ"
+        )
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])

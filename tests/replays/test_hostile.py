@@ -27,8 +27,13 @@ def good(tmp_path_factory) -> bytes:
 
     registry = Registry(plugins=[_FakeSearchPlugin()])
     path = tmp_path_factory.mktemp("good") / "good.cfr"
-    play_match(registry.game("grizzly-race"), ["fakesearch", "random", "random", "random"], 11,
-               registry=registry, settings={"replay": path})
+    play_match(
+        registry.game("grizzly-race"),
+        ["fakesearch", "random", "random", "random"],
+        11,
+        registry=registry,
+        settings={"replay": path},
+    )
     return path.read_bytes()
 
 
@@ -60,7 +65,7 @@ def _set(path: tuple, value: Any) -> Callable[[dict[str, Any]], None]:
 CORPUS: list[tuple[str, Callable[[bytes], bytes], str]] = [
     ("empty", lambda g: b"", "empty file"),
     ("truncated-early", lambda g: g[:10], "truncated"),
-    ("truncated-half", lambda g: g[:len(g) // 2], "truncated"),
+    ("truncated-half", lambda g: g[: len(g) // 2], "truncated"),
     ("truncated-last-byte", lambda g: g[:-1], "truncated"),
     ("bit-flip-body", lambda g: g[:200] + bytes([g[200] ^ 0x10]) + g[201:], "checksum mismatch"),
     ("bit-flip-version", lambda g: g[:17] + bytes([g[17] ^ 0x02]) + g[18:], "format version 3 is newer"),
@@ -73,70 +78,138 @@ CORPUS: list[tuple[str, Callable[[bytes], bytes], str]] = [
     ("stray-bytes-two", lambda g: g + b"\x00\x00", "2 stray bytes after the file"),
     ("deeply-nested", lambda g: b"\x91" * 100_000 + b"\x90", "nested too deeply"),
     ("deeply-nested-body", lambda g: forge_raw_body(g, b"\x91" * 100_000 + b"\x90"), "nested too deeply"),
-    ("huge-array-claim", lambda g: b"\xdd\xff\xff\xff\xff",
-     "unreadable file (an array of 4294967295 items where a replay allows at most 16)"),
-    ("huge-bin-claim", lambda g: b"\x83\xafcampfire_replay\x01\xa4body\xc6\xff\xff\xff\xf0",
-     "truncated"),  # the claim is never allocated: the data simply is not there
+    (
+        "huge-array-claim",
+        lambda g: b"\xdd\xff\xff\xff\xff",
+        "unreadable file (an array of 4294967295 items where a replay allows at most 16)",
+    ),
+    (
+        "huge-bin-claim",
+        lambda g: b"\x83\xafcampfire_replay\x01\xa4body\xc6\xff\xff\xff\xf0",
+        "truncated",
+    ),  # the claim is never allocated: the data simply is not there
     ("huge-str-claim", lambda g: b"\xdb\x7f\xff\xff\xff", "truncated"),
-    ("huge-claim-in-body", lambda g: forge_raw_body(g, b"\x81\xa7actions\xdd\x00\xff\xff\xff"),
-     "unreadable body (an array of 16777215 items where a replay allows at most"),
+    (
+        "huge-claim-in-body",
+        lambda g: forge_raw_body(g, b"\x81\xa7actions\xdd\x00\xff\xff\xff"),
+        "unreadable body (an array of 16777215 items where a replay allows at most",
+    ),
     ("ext-type", lambda g: forge_raw_body(g, b"\xd4\x05\x00"), "extension type 5"),
-    ("version-not-int", lambda g: msgpack.packb({"campfire_replay": "1", "body": b"", "blake2b": b""}),
-     "format version '1' is not a number"),
-    ("newer-format", lambda g: msgpack.packb({"campfire_replay": 9, "body": b"", "blake2b": b""}),
-     "format version 9 is newer than this campfire reads (up to 1); upgrade campfire"),
+    (
+        "version-not-int",
+        lambda g: msgpack.packb({"campfire_replay": "1", "body": b"", "blake2b": b""}),
+        "format version '1' is not a number",
+    ),
+    (
+        "newer-format",
+        lambda g: msgpack.packb({"campfire_replay": 9, "body": b"", "blake2b": b""}),
+        "format version 9 is newer than this campfire reads (up to 1); upgrade campfire",
+    ),
     ("no-checksum", lambda g: msgpack.packb({"campfire_replay": 1, "body": b"\x80"}), "missing body or checksum"),
     ("seed-is-text", lambda g: forge(g, _set(("header", "seed"), "11")), "header.seed must be an int, got str"),
     ("seats-not-text", lambda g: forge(g, _set(("header", "seats"), [1, 2])), "header.seats[0] must be a str, got int"),
-    ("seats-a-map", lambda g: forge(g, _set(("header", "seats"), {"a": "random"})),
-     "header.seats must be an array, got dict"),
+    (
+        "seats-a-map",
+        lambda g: forge(g, _set(("header", "seats"), {"a": "random"})),
+        "header.seats must be an array, got dict",
+    ),
     ("missing-game", lambda g: forge(g, lambda b: b["header"].pop("game")), "header.game is missing"),
-    ("options-nested", lambda g: forge(g, _set(("header", "options"), {"stall_rounds": [1]})),
-     "header.options.stall_rounds must be an int, float, bool or str, got list"),
-    ("digest-every-zero", lambda g: forge(g, _set(("header", "digest_every"), 0)),
-     "header.digest_every must be at least 1, got 0"),
+    (
+        "options-nested",
+        lambda g: forge(g, _set(("header", "options"), {"stall_rounds": [1]})),
+        "header.options.stall_rounds must be an int, float, bool or str, got list",
+    ),
+    (
+        "digest-every-zero",
+        lambda g: forge(g, _set(("header", "digest_every"), 0)),
+        "header.digest_every must be at least 1, got 0",
+    ),
     ("seats-empty", lambda g: forge(g, _set(("header", "seats"), [])), "header.seats must not be empty"),
-    ("returns-text", lambda g: forge(g, _set(("result", "returns"), "1,0")),
-     "result.returns must be an array, got str"),
+    (
+        "returns-text",
+        lambda g: forge(g, _set(("result", "returns"), "1,0")),
+        "result.returns must be an array, got str",
+    ),
     ("steps-negative", lambda g: forge(g, _set(("result", "steps"), -1)), "result.steps must be >= 0, got -1"),
-    ("steps-too-many", lambda g: forge(g, _set(("result", "steps"), 2_000_000)),
-     "result.steps must be at most 1000000, got 2000000"),
-    ("final-digest-short", lambda g: forge(g, _set(("result", "final_digest"), b"\x01")),
-     "result.final_digest must be 8 bytes, got 1"),
-    ("forfeit-text", lambda g: forge(g, _set(("result", "forfeit"), "0")),
-     "result.forfeit must be an int or nil, got str"),
-    ("forfeit-no-such-seat", lambda g: forge(g, _set(("result", "forfeit"), 7)),
-     "result.forfeit is seat 7, which does not exist (4 seats)"),
+    (
+        "steps-too-many",
+        lambda g: forge(g, _set(("result", "steps"), 2_000_000)),
+        "result.steps must be at most 1000000, got 2000000",
+    ),
+    (
+        "final-digest-short",
+        lambda g: forge(g, _set(("result", "final_digest"), b"\x01")),
+        "result.final_digest must be 8 bytes, got 1",
+    ),
+    (
+        "forfeit-text",
+        lambda g: forge(g, _set(("result", "forfeit"), "0")),
+        "result.forfeit must be an int or nil, got str",
+    ),
+    (
+        "forfeit-no-such-seat",
+        lambda g: forge(g, _set(("result", "forfeit"), 7)),
+        "result.forfeit is seat 7, which does not exist (4 seats)",
+    ),
     ("error-a-number", lambda g: forge(g, _set(("result", "error"), 3)), "result.error must be a str or nil, got int"),
     ("actions-a-map", lambda g: forge(g, _set(("actions",), {"a": 1})), "bad field 'actions': expected list"),
     ("seats-a-list", lambda g: forge(g, _set(("seats",), [0, 1])), "bad field 'seats': expected bytes"),
-    ("action-a-float", lambda g: forge(g, lambda b: b["actions"].__setitem__(3, 1.5)),
-     "step 4 has an action code of the wrong shape"),
+    (
+        "action-a-float",
+        lambda g: forge(g, lambda b: b["actions"].__setitem__(3, 1.5)),
+        "step 4 has an action code of the wrong shape",
+    ),
     ("action-a-map", lambda g: forge(g, lambda b: b["actions"].__setitem__(0, {"x": 1})), "wrong shape"),
-    ("seat-out-of-range", lambda g: forge(g, lambda b: b.__setitem__("seats", b"\x09" + b["seats"][1:])),
-     "step 1 is played by seat 9 of 4"),
+    (
+        "seat-out-of-range",
+        lambda g: forge(g, lambda b: b.__setitem__("seats", b"\x09" + b["seats"][1:])),
+        "step 1 is played by seat 9 of 4",
+    ),
     ("fewer-actions", lambda g: forge(g, lambda b: b["actions"].pop()), "actions for"),
     ("times-floats", lambda g: forge(g, lambda b: b["times"].__setitem__(0, 0.5)), "bad annotations"),
     ("stats-bad-row", lambda g: forge(g, lambda b: b["stats"][0][1].__setitem__(0, ["x"])), "bad annotations"),
-    ("stats-step-out-of-range", lambda g: forge(g, lambda b: b["stats"][0].__setitem__(0, 10_000)),
-     "bad annotations: statistics for step 10000"),
+    (
+        "stats-step-out-of-range",
+        lambda g: forge(g, lambda b: b["stats"][0].__setitem__(0, 10_000)),
+        "bad annotations: statistics for step 10000",
+    ),
     ("unknown-game", lambda g: forge(g, _set(("header", "game"), "chess")), "unknown game 'chess' (installed:"),
     ("bad-option", lambda g: forge(g, _set(("header", "options"), {"speed": 3})), "cannot set up the match"),
-    ("too-many-seats", lambda g: forge(g, _set(("header", "seats"), ["random"] * 9)),
-     "result.returns has 4 values for 9 seats"),
-    ("over-255-seats", lambda g: forge(g, _set(("header", "seats"), ["random"] * 256)),
-     "header.seats has 256 seats, more than 255"),
-    ("failed-digest", lambda g: forge(g, lambda b: b.__setitem__("digests", bytes(8) + b["digests"][8:])),
-     "diverges at step 0: the initial state differs"),
-    ("failed-middle-digest", lambda g: forge(g, lambda b: b.__setitem__("digests", b["digests"][:8] + bytes(8)
-                                                                                   + b["digests"][16:])),
-     "diverges at step 16: the state differs from the recorded one"),
-    ("failed-final-digest", lambda g: forge(g, _set(("result", "final_digest"), bytes(8))),
-     "the final state differs from the recorded one"),
-    ("illegal-action", lambda g: forge(g, lambda b: b["actions"].__setitem__(0, 77)),
-     "diverges at step 1: play 77 is not a legal action for seat 0"),
-    ("action-of-wrong-kind", lambda g: forge(g, lambda b: b["actions"].__setitem__(0, ["a", [1, [2]]])),
-     "diverges at step 1:"),
+    (
+        "too-many-seats",
+        lambda g: forge(g, _set(("header", "seats"), ["random"] * 9)),
+        "result.returns has 4 values for 9 seats",
+    ),
+    (
+        "over-255-seats",
+        lambda g: forge(g, _set(("header", "seats"), ["random"] * 256)),
+        "header.seats has 256 seats, more than 255",
+    ),
+    (
+        "failed-digest",
+        lambda g: forge(g, lambda b: b.__setitem__("digests", bytes(8) + b["digests"][8:])),
+        "diverges at step 0: the initial state differs",
+    ),
+    (
+        "failed-middle-digest",
+        lambda g: forge(g, lambda b: b.__setitem__("digests", b["digests"][:8] + bytes(8) + b["digests"][16:])),
+        "diverges at step 16: the state differs from the recorded one",
+    ),
+    (
+        "failed-final-digest",
+        lambda g: forge(g, _set(("result", "final_digest"), bytes(8))),
+        "the final state differs from the recorded one",
+    ),
+    (
+        "illegal-action",
+        lambda g: forge(g, lambda b: b["actions"].__setitem__(0, 77)),
+        "diverges at step 1: play 77 is not a legal action for seat 0",
+    ),
+    (
+        "action-of-wrong-kind",
+        lambda g: forge(g, lambda b: b["actions"].__setitem__(0, ["a", [1, [2]]])),
+        "diverges at step 1:",
+    ),
 ]
 
 
@@ -159,8 +232,9 @@ HEADER_FIELDS = ["campfire", "game", "game_version", "options", "seats", "seed",
 RESULT_FIELDS = ["steps", "returns", "final_digest", "forfeit", "error"]
 
 
-@pytest.mark.parametrize("path", [("header", f) for f in HEADER_FIELDS] + [("result", f) for f in RESULT_FIELDS],
-                         ids=".".join)
+@pytest.mark.parametrize(
+    "path", [("header", f) for f in HEADER_FIELDS] + [("result", f) for f in RESULT_FIELDS], ids=".".join
+)
 @pytest.mark.parametrize("value", [{"x": 1}, [], 1.5, -1], ids=["map", "empty-array", "float", "minus-one"])
 def test_every_header_and_result_error_names_the_field(good, path, value):
     bad = forge(good, _set(path, value))
@@ -197,8 +271,10 @@ def test_a_file_over_the_size_cap_is_refused_without_reading_it_all(tmp_path):
 
 def test_missing_files_and_folders_are_one_line_each(tmp_path):
     result = campfire("replay", "verify", str(tmp_path / "nope.cfr"), str(tmp_path))
-    assert errors(result) == [f"{tmp_path / 'nope.cfr'}: no such file",
-                              f"{tmp_path}: is a directory, not a replay file"]
+    assert errors(result) == [
+        f"{tmp_path / 'nope.cfr'}: no such file",
+        f"{tmp_path}: is a directory, not a replay file",
+    ]
 
 
 @pytest.mark.parametrize("unit", [b"\x91\x90", b"\x92\x01\x02", b"\xa2ab", b"\x80"])
@@ -218,7 +294,7 @@ def test_memory_stays_within_a_small_multiple_of_the_file(unit):
 
 def test_every_single_bit_flip_is_an_error(good):
     for index in range(len(good)):
-        flipped = good[:index] + bytes([good[index] ^ (1 << (index % 8))]) + good[index + 1:]
+        flipped = good[:index] + bytes([good[index] ^ (1 << (index % 8))]) + good[index + 1 :]
         with pytest.raises(ReplayError):
             Simulator(decode_replay(flipped, require_intact=False)).verify()
 
@@ -248,7 +324,7 @@ def test_fuzz_mutated_replays_only_ever_raise_replay_errors(good, data):
         elif kind == "set" and mutated:
             mutated[at] = data.draw(st.integers(0, 255))
         elif kind == "cut":
-            del mutated[at:at + data.draw(st.integers(1, 20))]
+            del mutated[at : at + data.draw(st.integers(1, 20))]
         else:
             mutated[at:at] = data.draw(st.binary(min_size=1, max_size=8))
     _load_and_verify(bytes(mutated))
@@ -257,10 +333,16 @@ def test_fuzz_mutated_replays_only_ever_raise_replay_errors(good, data):
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_fuzz_well_formed_bodies_with_wrong_values_only_ever_raise_replay_errors(good, data):
-    values = st.recursive(st.none() | st.booleans() | st.integers(-2**63, 2**64 - 1) | st.floats() |
-                          st.text(max_size=8) | st.binary(max_size=8),
-                          lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner,
-                                                                                      max_size=4), max_leaves=12)
+    values = st.recursive(
+        st.none()
+        | st.booleans()
+        | st.integers(-(2**63), 2**64 - 1)
+        | st.floats()
+        | st.text(max_size=8)
+        | st.binary(max_size=8),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+        max_leaves=12,
+    )
     body = msgpack.unpackb(msgpack.unpackb(good)["body"])
     key = data.draw(st.sampled_from(sorted(body)))
     if isinstance(body[key], dict) and data.draw(st.booleans()):

@@ -133,8 +133,14 @@ def test_a_forfeited_match_is_recorded_and_verifies(tmp_path):
     registry = default_registry()
     game = registry.game("grizzly-race")
     path = tmp_path / "forfeit.cfr"
-    result = play_match(game, ["crasher", "random"], 5, players=[_Crasher(), RandomPlayer(1)], registry=registry,
-                        settings={"replay": path})
+    result = play_match(
+        game,
+        ["crasher", "random"],
+        5,
+        players=[_Crasher(), RandomPlayer(1)],
+        registry=registry,
+        settings={"replay": path},
+    )
     assert result.forfeit == 0
     replay = read_replay(path)
     assert (replay.result.forfeit, replay.result.returns, replay.steps) == (0, (0.0, 1.0), result.steps)
@@ -164,5 +170,6 @@ def test_view_without_a_terminal_refuses_in_one_line_instead_of_hanging(record, 
     path = record(seed=5)
     result = campfire("replay", "view", str(path))  # the test runner's streams are not a terminal
     assert result.exit_code == 1
-    assert result.stderr.strip() == (f"{path}: replay view needs a terminal (for a pipe or a file, use "
-                                     f"`campfire replay show`)")
+    assert result.stderr.strip() == (
+        f"{path}: replay view needs a terminal (for a pipe or a file, use `campfire replay show`)"
+    )

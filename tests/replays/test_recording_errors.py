@@ -41,8 +41,10 @@ def test_a_seed_the_format_cannot_store_is_refused_before_the_match(tmp_path, mo
     monkeypatch.chdir(tmp_path)
     result = campfire(*PLAY, "--seed", str(seed), "--replay", "x.cfr")
     line = _refused_before_the_match(result)
-    assert line == (f"Error: cannot write the replay x.cfr: seed {seed} does not fit in a replay; the seed must "
-                    f"be from {INT_MIN} to {INT_MAX}")
+    assert line == (
+        f"Error: cannot write the replay x.cfr: seed {seed} does not fit in a replay; the seed must "
+        f"be from {INT_MIN} to {INT_MAX}"
+    )
     assert os.listdir(tmp_path) == []
 
 
@@ -50,10 +52,17 @@ def test_a_seed_the_format_cannot_store_is_refused_by_play_match_in_the_same_wor
     registry = default_registry()
     path = tmp_path / "x.cfr"
     with pytest.raises(ValueError) as raised:
-        play_match(registry.game("grizzly-race"), ["random", "random"], INT_MAX + 1, registry=registry,
-                   settings={"replay": path})
-    assert str(raised.value) == (f"cannot write the replay {path}: seed {INT_MAX + 1} does not fit in a replay; "
-                                 f"the seed must be from {INT_MIN} to {INT_MAX}")
+        play_match(
+            registry.game("grizzly-race"),
+            ["random", "random"],
+            INT_MAX + 1,
+            registry=registry,
+            settings={"replay": path},
+        )
+    assert str(raised.value) == (
+        f"cannot write the replay {path}: seed {INT_MAX + 1} does not fit in a replay; "
+        f"the seed must be from {INT_MIN} to {INT_MAX}"
+    )
     assert os.listdir(tmp_path) == []
 
 
@@ -145,8 +154,9 @@ def test_a_write_failure_at_the_end_names_the_users_file_and_leaves_nothing(tmp_
     registry = default_registry()
     target = tmp_path / "r.cfr"
     with pytest.raises(ListenerFailed) as raised:
-        play_match(registry.game("grizzly-race"), ["random", "random"], 5, registry=registry,
-                   settings={"replay": target})
+        play_match(
+            registry.game("grizzly-race"), ["random", "random"], 5, registry=registry, settings={"replay": target}
+        )
     assert str(raised.value) == f"after the match: cannot write the replay {target}: No space left on device"
     assert raised.value.result.steps > 0  # the match's result is kept for the caller to report
     assert os.listdir(tmp_path) == []
@@ -155,9 +165,14 @@ def test_a_write_failure_at_the_end_names_the_users_file_and_leaves_nothing(tmp_
 def test_the_match_start_checks_leave_no_file(tmp_path):
     registry = default_registry()
     played = []
-    play_match(registry.game("grizzly-race"), ["random", "random"], 5, registry=registry,
-               settings={"replay": tmp_path / "r.cfr"}, on_step=lambda match, seat, action: played.append(
-                   sorted(os.listdir(tmp_path))))
+    play_match(
+        registry.game("grizzly-race"),
+        ["random", "random"],
+        5,
+        registry=registry,
+        settings={"replay": tmp_path / "r.cfr"},
+        on_step=lambda match, seat, action: played.append(sorted(os.listdir(tmp_path))),
+    )
     assert played and all(listing == [] for listing in played)  # the probe is gone before the first step
     assert os.listdir(tmp_path) == ["r.cfr"]
 
@@ -215,16 +230,23 @@ BAD_CODES = [
 ]
 
 
-@pytest.mark.parametrize(("code", "fragment"), BAD_CODES, ids=[f"{type(c).__name__}-{i}" for i, (c, _f) in
-                                                                enumerate(BAD_CODES)])
+@pytest.mark.parametrize(
+    ("code", "fragment"), BAD_CODES, ids=[f"{type(c).__name__}-{i}" for i, (c, _f) in enumerate(BAD_CODES)]
+)
 def test_an_action_code_the_format_cannot_store_stops_the_match_at_that_step(tmp_path, code, fragment):
     plugin = _BadCodesPlugin()
     plugin.game.code = code
     registry = Registry(plugins=[plugin])
     steps = []
     with pytest.raises(GameFailed) as raised:
-        play_match(plugin.game, ["random", "random"], 5, registry=registry, settings={"replay": tmp_path / "r.cfr"},
-                   on_step=lambda match, seat, action: steps.append(match.steps))
+        play_match(
+            plugin.game,
+            ["random", "random"],
+            5,
+            registry=registry,
+            settings={"replay": tmp_path / "r.cfr"},
+            on_step=lambda match, seat, action: steps.append(match.steps),
+        )
     message = str(raised.value)
     assert "\n" not in message
     assert message.startswith("game 'bad-codes' step 3: ")
@@ -236,11 +258,20 @@ def test_an_action_code_the_format_cannot_store_stops_the_match_at_that_step(tmp
 def test_an_unstorable_action_code_is_one_line_on_the_command_line(tmp_path):
     plugin = _BadCodesPlugin()
     plugin.game.code = 1.5
-    result = campfire("play", "bad-codes", "-p", "random,random", "--replay", str(tmp_path / "r.cfr"),
-                      registry=Registry(plugins=[plugin]))
+    result = campfire(
+        "play",
+        "bad-codes",
+        "-p",
+        "random,random",
+        "--replay",
+        str(tmp_path / "r.cfr"),
+        registry=Registry(plugins=[plugin]),
+    )
     assert result.exit_code == 1, result.output
-    assert errors(result) == ["Error: game 'bad-codes' step 3: encode_action gave a float (1.5); a replay stores "
-                              "an int, a str or an array of them"]
+    assert errors(result) == [
+        "Error: game 'bad-codes' step 3: encode_action gave a float (1.5); a replay stores "
+        "an int, a str or an array of them"
+    ]
     assert "   3  seat 0:" not in result.stdout and "Result:" not in result.stdout
     assert os.listdir(tmp_path) == []
 
@@ -259,8 +290,14 @@ def test_unstorable_search_statistics_are_dropped_not_fatal(tmp_path):
 
     registry = default_registry()
     path = tmp_path / "r.cfr"
-    play_match(registry.game("grizzly-race"), ["odd", "random"], 5, players=[Odd(), RandomPlayer(1)],
-               registry=registry, settings={"replay": path})
+    play_match(
+        registry.game("grizzly-race"),
+        ["odd", "random"],
+        5,
+        players=[Odd(), RandomPlayer(1)],
+        registry=registry,
+        settings={"replay": path},
+    )
     replay = read_replay(path)
     assert replay.stats == {}
     assert max(replay.times) == INT_MAX
@@ -287,8 +324,14 @@ def test_a_forfeit_error_is_stored_whatever_the_player_said(tmp_path, message):
 
     registry = default_registry()
     path = tmp_path / "r.cfr"
-    result = play_match(registry.game("grizzly-race"), ["raiser", "random"], 5, players=[_Raiser(message),
-                        RandomPlayer(1)], registry=registry, settings={"replay": path})
+    result = play_match(
+        registry.game("grizzly-race"),
+        ["raiser", "random"],
+        5,
+        players=[_Raiser(message), RandomPlayer(1)],
+        registry=registry,
+        settings={"replay": path},
+    )
     error = read_replay(path).result.error
     assert result.forfeit == 0 and error.startswith("seat 0 (raiser) raised RuntimeError: ")
     assert len(error.encode()) <= MAX_TEXT
@@ -307,6 +350,5 @@ def test_an_empty_replay_name_is_one_line_before_the_match(tmp_path, monkeypatch
 def test_an_empty_replay_setting_is_refused_by_play_match_in_the_same_words():
     registry = default_registry()
     with pytest.raises(ValueError) as raised:
-        play_match(registry.game("grizzly-race"), ["random", "random"], 5, registry=registry,
-                   settings={"replay": ""})
+        play_match(registry.game("grizzly-race"), ["random", "random"], 5, registry=registry, settings={"replay": ""})
     assert str(raised.value) == "cannot write a replay: the replay path is empty"

@@ -20,9 +20,14 @@ def played(tmp_path_factory):
     output = campfire(*PLAY, "--replay", str(path)).output
     game = default_registry().game("grizzly-race")
     renders = {}
-    play_match(game, ["random", "random"], 5,
-               on_step=lambda match, seat, action: renders.setdefault(match.steps,
-                                                                      game.render(match.state.observation(None), None)))
+    play_match(
+        game,
+        ["random", "random"],
+        5,
+        on_step=lambda match, seat, action: renders.setdefault(
+            match.steps, game.render(match.state.observation(None), None)
+        ),
+    )
     return output, path, renders
 
 
@@ -60,7 +65,7 @@ def test_the_actions_around_the_step_are_listed_with_the_step_marked(played):
     start = lines.index("Actions 3-9:")
     marker = "      -- the state above is at step 6 --"
     # step heads and the marker; the commentary under a step is indented past the step numbers
-    listed = [line for line in lines[start + 1:] if line[:4].strip().isdigit() or line == marker]
+    listed = [line for line in lines[start + 1 :] if line[:4].strip().isdigit() or line == marker]
     assert [line[:4].strip() for line in listed] == ["3", "4", "5", "6", "", "7", "8", "9"]
     assert listed[4] == marker
 
@@ -89,14 +94,18 @@ def test_show_at_step_zero_is_the_deal(played):
     shown = campfire("replay", "show", str(path), "--step", "0").stdout
     assert "Round 1   discard" in shown and "Actions 1-3:" in shown
     assert shown.splitlines().index("      -- the state above is at step 0 --") < shown.splitlines().index(
-        "   1  seat 0: play 4")
+        "   1  seat 0: play 4"
+    )
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--step", "13"], "step 13 is outside the replay (0-12)"),
-    (["--step", "-1"], "step -1 is outside the replay (0-12)"),
-    (["--as", "2"], "--as 2: the match has seats 0-1"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--step", "13"], "step 13 is outside the replay (0-12)"),
+        (["--step", "-1"], "step -1 is outside the replay (0-12)"),
+        (["--as", "2"], "--as 2: the match has seats 0-1"),
+    ],
+)
 def test_show_out_of_range_is_one_line(played, args, message):
     _, path, _ = played
     result = campfire("replay", "show", str(path), *args)
@@ -147,9 +156,9 @@ def test_show_lists_the_actions_and_commentary_exactly_as_play_printed_them(tmp_
         shown = campfire("replay", "show", str(path), "--step", str(step)).stdout.splitlines()
         assert shown[:4] == play_lines[:4]  # title, options, seats by name
         start = next(i for i, line in enumerate(shown) if line.startswith("Actions "))
-        block = [line for line in shown[start + 1:-1] if not line.strip().startswith("-- the state above")]
+        block = [line for line in shown[start + 1 : -1] if not line.strip().startswith("-- the state above")]
         at = play_lines.index(block[0])
-        assert play_lines[at:at + len(block)] == block
+        assert play_lines[at : at + len(block)] == block
         assert shown[-1] == play_lines[-1]
 
 
@@ -186,9 +195,12 @@ def test_stored_text_is_shown_on_one_line(tmp_path):
 
 def test_a_one_seat_match_is_counted_in_the_singular(tmp_path):
     path = tmp_path / "solo.cfr"
-    assert campfire("play", "camp-grizzly", "--players", "heuristic", "--seed", "1", "-q", "--replay",
-                    str(path)).exit_code == 0
+    assert (
+        campfire("play", "camp-grizzly", "--players", "heuristic", "--seed", "1", "-q", "--replay", str(path)).exit_code
+        == 0
+    )
     assert campfire("replay", "show", str(path)).output.splitlines()[0] == (
-        "Camp Grizzly (camp-grizzly), 1 player, seed 1")
+        "Camp Grizzly (camp-grizzly), 1 player, seed 1"
+    )
     steps = read_replay(path).steps
     assert campfire("replay", "verify", str(path)).output.strip() == f"{path}: OK (camp-grizzly, {steps} steps, 1 seat)"

@@ -100,8 +100,10 @@ def test_a_changed_annotation_is_caught_by_the_checksum(record):
     path.write_bytes(bytes(data))
     result = campfire("replay", "verify", str(path))
     assert result.exit_code == 1
-    assert errors(result) == [f"{path}: corrupted: checksum mismatch, though the match re-simulates "
-                              "(the header, annotations or result were changed)"]
+    assert errors(result) == [
+        f"{path}: corrupted: checksum mismatch, though the match re-simulates "
+        "(the header, annotations or result were changed)"
+    ]
 
 
 def test_verify_goes_on_after_a_bad_file_and_fails_overall(record, tmp_path):
@@ -120,8 +122,10 @@ def test_a_newer_format_is_refused_naming_the_version(tmp_path):
     path.write_bytes(msgpack.packb({"campfire_replay": FORMAT_VERSION + 1, "body": b"", "blake2b": b""}))
     result = campfire("replay", "verify", str(path))
     assert result.exit_code == 1
-    assert errors(result) == [f"{path}: format version {FORMAT_VERSION + 1} is newer than this campfire reads "
-                              f"(up to {FORMAT_VERSION}); upgrade campfire"]
+    assert errors(result) == [
+        f"{path}: format version {FORMAT_VERSION + 1} is newer than this campfire reads "
+        f"(up to {FORMAT_VERSION}); upgrade campfire"
+    ]
 
 
 def test_an_older_unsupported_format_is_refused_naming_the_version(tmp_path):
@@ -139,8 +143,9 @@ def test_a_replay_of_another_game_version_is_refused(record, monkeypatch):
     monkeypatch.setattr(type(game), "version", "99")
     result = campfire("replay", "verify", str(path))
     assert result.exit_code == 1
-    assert errors(result) == [f"{path}: recorded with grizzly-race version {recorded}, but version 99 is installed: "
-                              "its rules may differ"]
+    assert errors(result) == [
+        f"{path}: recorded with grizzly-race version {recorded}, but version 99 is installed: its rules may differ"
+    ]
 
 
 def _fields(instance) -> dict:

@@ -45,16 +45,18 @@ def registry() -> Registry:
 
 # 1. A player that cannot be built, a game that raises at setup: the error names the culprit.
 
-def test_a_player_that_cannot_be_built_is_refused_up_front_naming_its_spec(registry: Registry,
-                                                                           tmp_path: Path) -> None:
+
+def test_a_player_that_cannot_be_built_is_refused_up_front_naming_its_spec(registry: Registry, tmp_path: Path) -> None:
     result = run("grizzly-race", "-p", "random,fragile", "-j", "1", "--out", str(tmp_path), registry=registry)
-    assert error_line(result) == ("Error: player 'fragile' could not be built: "
-                                  "RuntimeError: cannot load its network weights")
+    assert error_line(result) == (
+        "Error: player 'fragile' could not be built: RuntimeError: cannot load its network weights"
+    )
     assert not (tmp_path / "results.jsonl").exists()
 
 
 def test_a_player_that_cannot_be_built_for_a_match_fails_it_naming_the_seat_and_spec(
-        registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)  # short paths: the report's lines are not wrapped
     spec = "fragile:marker=built"  # built once by the up-front check, then never again
     result = run("grizzly-race", "-p", f"random,{spec}", "-n", "2", "-j", "1", "--out", "out", registry=registry)
@@ -66,12 +68,16 @@ def test_a_player_that_cannot_be_built_for_a_match_fails_it_naming_the_seat_and_
     assert [records[i].error for i in (0, 1)] == [f"seat 1 ({spec}) {reason}", f"seat 0 ({spec}) {reason}"]
 
 
-@pytest.mark.parametrize(("spec", "error"), [
-    ("random:depth=3", OptionError),  # the spec's own mistake goes through unchanged, in both places
-    ("no-such-player", UnknownName),
-])
+@pytest.mark.parametrize(
+    ("spec", "error"),
+    [
+        ("random:depth=3", OptionError),  # the spec's own mistake goes through unchanged, in both places
+        ("no-such-player", UnknownName),
+    ],
+)
 def test_the_up_front_check_and_a_match_refuse_a_bad_spec_with_the_same_error(
-        registry: Registry, spec: str, error: type[Exception]) -> None:
+    registry: Registry, spec: str, error: type[Exception]
+) -> None:
     from corekit.runner import make_players
 
     game = registry.game("grizzly-race")
@@ -83,7 +89,8 @@ def test_the_up_front_check_and_a_match_refuse_a_bad_spec_with_the_same_error(
 
 
 def test_the_up_front_check_and_a_match_blame_a_player_that_cannot_be_built_for_the_same_reason(
-        registry: Registry) -> None:
+    registry: Registry,
+) -> None:
     from corekit.runner import make_players
 
     with pytest.raises(PlayerFailed) as in_a_match:
@@ -99,8 +106,9 @@ def test_the_up_front_check_and_a_match_blame_a_player_that_cannot_be_built_for_
 
 def test_a_game_that_raises_at_setup_is_named_in_each_failed_match(registry: Registry) -> None:
     # Seed 0: the up-front check's seed is even and passes; deals 1 (matches 2 and 3) have odd seeds.
-    result = run("setup-flaky", "-p", "random,random", "-n", "10", "--seed", "0", "-j", "1", "--json",
-                 registry=registry)
+    result = run(
+        "setup-flaky", "-p", "random,random", "-n", "10", "--seed", "0", "-j", "1", "--json", registry=registry
+    )
     setup = "game 'setup-flaky' raised ValueError: no board for an odd seed at setup"
     assert error_line(result) == f"Error: 2 of 10 matches failed, first match 2: {setup}"
     report = json.loads(result.stdout)  # the whole report, before the error
@@ -116,9 +124,9 @@ def test_a_game_that_raises_at_setup_for_the_tournament_seed_is_refused_up_front
 
 # 2. An AI calling sys.exit forfeits that match; the tournament goes on.
 
+
 def test_an_ai_calling_sys_exit_forfeits_in_process_and_the_tournament_goes_on(registry: Registry) -> None:
-    result = run("grizzly-race", "-p", "random,quitter:after=1", "-n", "4", "-j", "1", "--json",
-                 registry=registry)
+    result = run("grizzly-race", "-p", "random,quitter:after=1", "-n", "4", "-j", "1", "--json", registry=registry)
     assert result.exit_code == 0, result.output  # forfeits alone are results, not failures
     report = json.loads(result.stdout)
     assert report["matches"] == 4 and report["players"][1]["forfeits"] == 4
@@ -126,13 +134,15 @@ def test_an_ai_calling_sys_exit_forfeits_in_process_and_the_tournament_goes_on(r
 
 
 def test_an_ai_calling_sys_exit_forfeits_in_a_worker_process() -> None:
-    report = run_tournament(Tournament("grizzly-race", ("quitter", "random"), games=2, seed=1,
-                                       plugins=TEST_PLAYERS), jobs=2)
+    report = run_tournament(
+        Tournament("grizzly-race", ("quitter", "random"), games=2, seed=1, plugins=TEST_PLAYERS), jobs=2
+    )
     assert [r["status"] for r in report["results"]] == ["forfeit", "forfeit"]
     assert all("(quitter) raised SystemExit: 3" in r["error"] for r in report["results"])
 
 
 # 3. The time limit is a finite positive number of seconds.
+
 
 @pytest.mark.parametrize("value", ["inf", "-inf", "nan", "0", "-1"])
 def test_a_time_limit_that_is_not_a_finite_positive_number_is_refused(value: str, tmp_path: Path) -> None:
@@ -143,18 +153,22 @@ def test_a_time_limit_that_is_not_a_finite_positive_number_is_refused(value: str
 
 
 def test_a_huge_time_limit_does_not_break_the_watchdog() -> None:
-    report = run_tournament(Tournament("grizzly-race", ("random", "random"), games=2, seed=1, time_limit=1e300,
-                                       plugins=TEST_PLAYERS), jobs=2)
+    report = run_tournament(
+        Tournament("grizzly-race", ("random", "random"), games=2, seed=1, time_limit=1e300, plugins=TEST_PLAYERS),
+        jobs=2,
+    )
     assert [r["status"] for r in report["results"]] == ["ok", "ok"]
 
 
 # 4. Outputs that cannot be written are refused before the tournament; a late failure still shows the report.
 
+
 def test_a_plot_file_type_matplotlib_cannot_write_is_refused_before_any_match(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "ratings.txt"
-    result = run("grizzly-race", "-p", "random,random", "-j", "1", "--plot", str(target), "--out",
-                 str(tmp_path / "out"))
+    result = run(
+        "grizzly-race", "-p", "random,random", "-j", "1", "--plot", str(target), "--out", str(tmp_path / "out")
+    )
     assert error_line(result).startswith(f"Error: --plot {target}: matplotlib cannot write '.txt' files (use .png, ")
     assert not (tmp_path / "out" / "results.jsonl").exists()
 
@@ -162,8 +176,9 @@ def test_a_plot_file_type_matplotlib_cannot_write_is_refused_before_any_match(tm
 def test_a_plot_into_a_missing_folder_is_refused_before_any_match(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "nowhere" / "ratings.png"
-    result = run("grizzly-race", "-p", "random,random", "-j", "1", "--plot", str(target), "--out",
-                 str(tmp_path / "out"))
+    result = run(
+        "grizzly-race", "-p", "random,random", "-j", "1", "--plot", str(target), "--out", str(tmp_path / "out")
+    )
     assert error_line(result) == f"Error: --plot {target}: no folder {target.parent}"
     assert not (tmp_path / "out" / "results.jsonl").exists()
 
@@ -195,8 +210,9 @@ class Saboteur:
 
 def test_a_report_that_cannot_be_written_after_the_matches_is_still_printed_first(tmp_path: Path) -> None:
     registry = Registry(plugins=[Saboteur(tmp_path / "report.json")])
-    result = run("grizzly-race", "-p", "random,random", "-n", "3", "-j", "1", "--json", "--out", str(tmp_path),
-                 registry=registry)
+    result = run(
+        "grizzly-race", "-p", "random,random", "-n", "3", "-j", "1", "--json", "--out", str(tmp_path), registry=registry
+    )
     line = error_line(result)
     assert line.startswith(f"Error: could not write {tmp_path / 'report.json'}: "), line
     assert json.loads(result.stdout)["matches"] == 3
@@ -216,17 +232,21 @@ def fill_the_disk_after(saved: int, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_results_file_that_stops_taking_records_stops_the_tournament_and_reports_what_was_played(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     fill_the_disk_after(2, monkeypatch)
     result = run("grizzly-race", "-p", "random,random", "-n", "6", "-j", "1", "--json", "--out", str(tmp_path))
-    assert error_line(result) == (f"Error: could not save match 2 in {tmp_path / 'results.jsonl'}: No space left "
-                                  "on device; stopped after 3 of 6 matches (--resume plays the rest)")
+    assert error_line(result) == (
+        f"Error: could not save match 2 in {tmp_path / 'results.jsonl'}: No space left "
+        "on device; stopped after 3 of 6 matches (--resume plays the rest)"
+    )
     assert json.loads(result.stdout)["matches"] == 3  # the unsaved match was played, so it is reported
     assert sorted(read_results(tmp_path / "results.jsonl")[1]) == [0, 1]
 
 
 def test_worker_processes_stop_too_when_the_results_file_stops_taking_records(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     fill_the_disk_after(1, monkeypatch)
     with pytest.raises(OutputFailed, match="No space left on device; stopped after 2 of 40 matches") as caught:
         run_tournament(Tournament("grizzly-race", ("random", "random"), games=40, seed=1), jobs=2, out=tmp_path)
@@ -237,8 +257,7 @@ def test_a_plot_that_cannot_be_written_after_the_matches_comes_after_the_report(
     pytest.importorskip("matplotlib")
     target = tmp_path / "ratings.png"
     registry = Registry(plugins=[Saboteur(target)])
-    result = run("grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--plot", str(target),
-                 registry=registry)
+    result = run("grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--plot", str(target), registry=registry)
     assert error_line(result).startswith(f"Error: --plot {target}: could not write it: ")
     assert "Win rate by seat" in result.stdout
 
@@ -249,11 +268,26 @@ SETUP_FAILED = "game 'setup-flaky' raised ValueError: no board for an odd seed a
 def test_a_report_that_cannot_be_written_and_failed_matches_share_the_one_error_line(tmp_path: Path) -> None:
     # Seed 0: matches 2 and 3 (deal 1, an odd seed) fail at setup.
     registry = Registry(plugins=[tournament_test_players, tournament_test_games, Saboteur(tmp_path / "report.json")])
-    result = run("setup-flaky", "-p", "random,random", "-n", "4", "--seed", "0", "-j", "1", "--json", "--out",
-                 str(tmp_path), registry=registry)
+    result = run(
+        "setup-flaky",
+        "-p",
+        "random,random",
+        "-n",
+        "4",
+        "--seed",
+        "0",
+        "-j",
+        "1",
+        "--json",
+        "--out",
+        str(tmp_path),
+        registry=registry,
+    )
     report = tmp_path / "report.json"
-    assert error_line(result) == (f"Error: could not write {report}: Is a directory: {report}; "
-                                  f"2 of 4 matches failed, first match 2: {SETUP_FAILED}")
+    assert error_line(result) == (
+        f"Error: could not write {report}: Is a directory: {report}; "
+        f"2 of 4 matches failed, first match 2: {SETUP_FAILED}"
+    )
     assert json.loads(result.stdout)["matches"] == 4
 
 
@@ -261,10 +295,24 @@ def test_a_plot_that_cannot_be_written_and_failed_matches_share_the_one_error_li
     pytest.importorskip("matplotlib")
     target = tmp_path / "ratings.png"
     registry = Registry(plugins=[tournament_test_players, tournament_test_games, Saboteur(target)])
-    result = run("setup-flaky", "-p", "random,random", "-n", "4", "--seed", "0", "-j", "1", "--plot", str(target),
-                 registry=registry)
-    assert error_line(result) == (f"Error: --plot {target}: could not write it: Is a directory; "
-                                  f"2 of 4 matches failed, first match 2: {SETUP_FAILED}")
+    result = run(
+        "setup-flaky",
+        "-p",
+        "random,random",
+        "-n",
+        "4",
+        "--seed",
+        "0",
+        "-j",
+        "1",
+        "--plot",
+        str(target),
+        registry=registry,
+    )
+    assert error_line(result) == (
+        f"Error: --plot {target}: could not write it: Is a directory; "
+        f"2 of 4 matches failed, first match 2: {SETUP_FAILED}"
+    )
     assert "Win rate by seat" in result.stdout
 
 
@@ -272,14 +320,29 @@ def test_a_report_and_a_plot_that_cannot_be_written_are_both_in_the_one_error_li
     pytest.importorskip("matplotlib")
     target = tmp_path / "ratings.png"
     registry = Registry(plugins=[Saboteur(tmp_path / "report.json"), Saboteur(target)])
-    result = run("grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--plot", str(target), "--out",
-                 str(tmp_path), registry=registry)
+    result = run(
+        "grizzly-race",
+        "-p",
+        "random,random",
+        "-n",
+        "2",
+        "-j",
+        "1",
+        "--plot",
+        str(target),
+        "--out",
+        str(tmp_path),
+        registry=registry,
+    )
     report = tmp_path / "report.json"
-    assert error_line(result) == (f"Error: could not write {report}: Is a directory: {report}; "
-                                  f"--plot {target}: could not write it: Is a directory")
+    assert error_line(result) == (
+        f"Error: could not write {report}: Is a directory: {report}; "
+        f"--plot {target}: could not write it: Is a directory"
+    )
 
 
 # 6. A player that needs a person at a terminal cannot sit in a tournament.
+
 
 def test_only_the_human_player_is_interactive() -> None:
     types = Registry().player_types
@@ -290,8 +353,7 @@ def test_only_the_human_player_is_interactive() -> None:
 
 def test_a_tournament_refuses_the_human_player_up_front() -> None:
     result = run("grizzly-race", "-p", "random,human", "-j", "1")
-    assert error_line(result) == ("Error: player 'human' needs a person at a terminal, so a tournament cannot "
-                                  "seat it")
+    assert error_line(result) == ("Error: player 'human' needs a person at a terminal, so a tournament cannot seat it")
     assert result.stdout == ""
 
 
@@ -329,8 +391,7 @@ def test_a_match_whose_replay_fails_at_the_end_still_counts_with_no_replay(tmp_p
     assert kept.error == kept.replay_error == "after the match: No space left on device"
 
 
-def test_a_forfeit_whose_replay_fails_keeps_the_forfeit_as_its_error_and_the_replay_error_apart(
-        tmp_path: Path) -> None:
+def test_a_forfeit_whose_replay_fails_keeps_the_forfeit_as_its_error_and_the_replay_error_apart(tmp_path: Path) -> None:
     from corekit.tournament.schedule import plan
     from corekit.tournament.worker import Settings, play_planned
 
@@ -344,7 +405,8 @@ def test_a_forfeit_whose_replay_fails_keeps_the_forfeit_as_its_error_and_the_rep
 
 
 def test_a_listener_failing_after_the_replay_was_written_keeps_the_replay_and_is_no_missing_replay(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     from corekit.tournament.schedule import plan
     from corekit.tournament.worker import Settings, play_planned
 
@@ -358,13 +420,19 @@ def test_a_listener_failing_after_the_replay_was_written_keeps_the_replay_and_is
 
 
 def test_a_tournament_whose_listener_fails_after_the_replays_were_written_misses_no_replay(tmp_path: Path) -> None:
-    report = run_tournament(Tournament("grizzly-race", ("random", "random"), games=2, seed=1), jobs=1, out=tmp_path,
-                            replays=True, registry=Registry(plugins=[FailsAfterTheRecorder()]))
+    report = run_tournament(
+        Tournament("grizzly-race", ("random", "random"), games=2, seed=1),
+        jobs=1,
+        out=tmp_path,
+        replays=True,
+        registry=Registry(plugins=[FailsAfterTheRecorder()]),
+    )
     assert report["missing_replays"] == [] and report["failed"] == []
     assert sorted(p.name for p in (tmp_path / "replays").iterdir()) == ["match-000000.cfr", "match-000001.cfr"]
     _, records = read_results(tmp_path / "results.jsonl")
-    assert [records[i].replay for i in (0, 1)] == [str(tmp_path.resolve() / "replays" / f"match-{i:06d}.cfr")
-                                                   for i in (0, 1)]
+    assert [records[i].replay for i in (0, 1)] == [
+        str(tmp_path.resolve() / "replays" / f"match-{i:06d}.cfr") for i in (0, 1)
+    ]
     assert {records[i].error for i in (0, 1)} == {"after the match: the scoreboard is offline"}
 
 
@@ -373,8 +441,9 @@ def test_a_listener_failing_when_no_replay_was_asked_for_is_no_missing_replay() 
     from corekit.tournament.worker import Settings, play_planned
 
     planned = plan(seed=0, specs=2, seats=2, games=1)[0]
-    kept = play_planned(Settings(game="grizzly-race", specs=("random", "random")), planned,
-                        Registry(plugins=[FailsAtTheEnd()]))
+    kept = play_planned(
+        Settings(game="grizzly-race", specs=("random", "random")), planned, Registry(plugins=[FailsAtTheEnd()])
+    )
     assert (kept.status, kept.replay, kept.replay_error) == ("ok", None, None)
     assert kept.error == "after the match: No space left on device"
 
@@ -408,32 +477,42 @@ needs_dev_full = pytest.mark.skipif(not Path("/dev/full").exists(), reason="need
 
 @needs_dev_full
 def test_replays_that_could_not_be_written_are_listed_after_the_report_and_exit_1(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     fill_the_disk_for_the_replays_of((1, 3), monkeypatch)
     out = tmp_path / "out"
     result = run("grizzly-race", "-p", "random,heuristic", "-n", "6", "-j", "1", "--replays", "--out", str(out))
-    assert error_line(result) == (f"Error: the replays of 2 of 6 matches could not be written, first match 1: "
-                                  f"{lost(out, 1)}")
+    assert error_line(result) == (
+        f"Error: the replays of 2 of 6 matches could not be written, first match 1: {lost(out, 1)}"
+    )
     lines = result.stdout.splitlines()
     at = lines.index("Forfeits: 0; failed matches: 0")  # the report comes first, whole
-    assert lines[at + 1:at + 4] == ["Replays not written: 2", f"  match 1 (heuristic, random): {lost(out, 1)}",
-                                    f"  match 3 (heuristic, random): {lost(out, 3)}"]
+    assert lines[at + 1 : at + 4] == [
+        "Replays not written: 2",
+        f"  match 1 (heuristic, random): {lost(out, 1)}",
+        f"  match 3 (heuristic, random): {lost(out, 3)}",
+    ]
     assert sorted(p.name for p in (out / "replays").iterdir()) == [f"match-{i:06d}.cfr" for i in (0, 2, 4, 5)]
     _, records = read_results(out / "results.jsonl")
     assert [records[i].status for i in range(6)] == ["ok"] * 6  # the matches themselves count
-    assert [(records[i].replay, records[i].replay_error) for i in (1, 3)] == [(None, lost(out, 1)),
-                                                                              (None, lost(out, 3))]
+    assert [(records[i].replay, records[i].replay_error) for i in (1, 3)] == [
+        (None, lost(out, 1)),
+        (None, lost(out, 3)),
+    ]
 
 
 @needs_dev_full
-def test_the_json_report_and_report_json_carry_the_missing_replays(tmp_path: Path,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_json_report_and_report_json_carry_the_missing_replays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     fill_the_disk_for_the_replays_of((2,), monkeypatch)
     out = tmp_path / "out"
-    result = run("grizzly-race", "-p", "random,heuristic", "-n", "4", "-j", "1", "--json", "--replays", "--out",
-                 str(out))
-    assert error_line(result) == (f"Error: the replays of 1 of 4 matches could not be written, first match 2: "
-                                  f"{lost(out, 2)}")
+    result = run(
+        "grizzly-race", "-p", "random,heuristic", "-n", "4", "-j", "1", "--json", "--replays", "--out", str(out)
+    )
+    assert error_line(result) == (
+        f"Error: the replays of 1 of 4 matches could not be written, first match 2: {lost(out, 2)}"
+    )
     report = json.loads(result.stdout)
     assert report["missing_replays"] == [{"index": 2, "specs": ["random", "heuristic"], "error": lost(out, 2)}]
     assert report["failed"] == [] and report["matches"] == 4
@@ -441,47 +520,90 @@ def test_the_json_report_and_report_json_carry_the_missing_replays(tmp_path: Pat
 
 
 @needs_dev_full
-def test_failed_matches_and_missing_replays_share_the_one_error_line(registry: Registry, tmp_path: Path,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_failed_matches_and_missing_replays_share_the_one_error_line(
+    registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Seed 0: matches 2 and 3 (deal 1, an odd seed) fail at setup, so they never had a replay to lose.
     fill_the_disk_for_the_replays_of((1,), monkeypatch)
     out = tmp_path / "out"
-    result = run("setup-flaky", "-p", "random,random", "-n", "4", "--seed", "0", "-j", "1", "--json", "--replays",
-                 "--out", str(out), registry=registry)
+    result = run(
+        "setup-flaky",
+        "-p",
+        "random,random",
+        "-n",
+        "4",
+        "--seed",
+        "0",
+        "-j",
+        "1",
+        "--json",
+        "--replays",
+        "--out",
+        str(out),
+        registry=registry,
+    )
     setup = "game 'setup-flaky' raised ValueError: no board for an odd seed at setup"
-    assert error_line(result) == (f"Error: 2 of 4 matches failed, first match 2: {setup}; the replays of 1 of 4 "
-                                  f"matches could not be written, first match 1: {lost(out, 1)}")
+    assert error_line(result) == (
+        f"Error: 2 of 4 matches failed, first match 2: {setup}; the replays of 1 of 4 "
+        f"matches could not be written, first match 1: {lost(out, 1)}"
+    )
     assert [m["index"] for m in json.loads(result.stdout)["missing_replays"]] == [1]
 
 
 @needs_dev_full
-def test_a_resumed_tournament_still_counts_the_replays_lost_before(tmp_path: Path,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_resumed_tournament_still_counts_the_replays_lost_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = tmp_path / "out"
     with monkeypatch.context() as patch:
         fill_the_disk_for_the_replays_of((1,), patch)
         first = run("grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--replays", "--out", str(out))
     assert first.exit_code == 1
-    resumed = run("grizzly-race", "-p", "random,random", "-n", "4", "-j", "1", "--json", "--replays", "--resume",
-                  "--out", str(out))
-    assert error_line(resumed) == (f"Error: the replays of 1 of 4 matches could not be written, first match 1: "
-                                   f"{lost(out, 1)}")
+    resumed = run(
+        "grizzly-race",
+        "-p",
+        "random,random",
+        "-n",
+        "4",
+        "-j",
+        "1",
+        "--json",
+        "--replays",
+        "--resume",
+        "--out",
+        str(out),
+    )
+    assert error_line(resumed) == (
+        f"Error: the replays of 1 of 4 matches could not be written, first match 1: {lost(out, 1)}"
+    )
     assert [m["index"] for m in json.loads(resumed.stdout)["missing_replays"]] == [1]
 
 
-def test_replays_never_asked_for_are_not_missing_when_a_tournament_is_resumed_with_replays(
-        tmp_path: Path) -> None:
+def test_replays_never_asked_for_are_not_missing_when_a_tournament_is_resumed_with_replays(tmp_path: Path) -> None:
     out = tmp_path / "out"
     assert run("grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--out", str(out)).exit_code == 0
-    resumed = run("grizzly-race", "-p", "random,random", "-n", "4", "-j", "1", "--json", "--replays", "--resume",
-                  "--out", str(out))
+    resumed = run(
+        "grizzly-race",
+        "-p",
+        "random,random",
+        "-n",
+        "4",
+        "-j",
+        "1",
+        "--json",
+        "--replays",
+        "--resume",
+        "--out",
+        str(out),
+    )
     assert resumed.exit_code == 0, resumed.output
     assert json.loads(resumed.stdout)["missing_replays"] == []
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
 def test_a_really_full_disk_that_fails_the_close_too_still_reports_what_was_played(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # On a real full disk the failed line stays in the file's buffer, and closing the file fails again.
     append = ResultsFile.append
 

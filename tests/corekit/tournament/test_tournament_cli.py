@@ -27,8 +27,19 @@ def run(*args: str, registry: Registry | None = None):
 
 
 def test_json_report_has_every_match_and_a_rating_per_spec() -> None:
-    result = run("tournament", "grizzly-race", "--players", "random,heuristic,random", "--games", "12",
-                 "--seed", "1", "--jobs", "1", "--json")
+    result = run(
+        "tournament",
+        "grizzly-race",
+        "--players",
+        "random,heuristic,random",
+        "--games",
+        "12",
+        "--seed",
+        "1",
+        "--jobs",
+        "1",
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert [r["index"] for r in report["results"]] == list(range(12))
@@ -49,35 +60,42 @@ def test_the_table_names_each_spec_and_the_seat_win_rates() -> None:
 
 
 def test_specs_that_played_no_match_are_named_in_a_note() -> None:
-    result = run("tournament", "grizzly-race", "-p", "random,random,random,random,random", "-k", "2", "-n", "4",
-                 "-j", "1")
+    result = run(
+        "tournament", "grizzly-race", "-p", "random,random,random,random,random", "-k", "2", "-n", "4", "-j", "1"
+    )
     assert result.exit_code == 0, result.output
-    assert ("Note: random#4 and random#5 finished no match, so their ratings are the starting guess; one deal is "
-            "20 matches.") in " ".join(result.output.split())
+    assert (
+        "Note: random#4 and random#5 finished no match, so their ratings are the starting guess; one deal is "
+        "20 matches."
+    ) in " ".join(result.output.split())
 
 
 def test_a_test_only_player_plays_in_process_with_one_job() -> None:
     registry = Registry(plugins=[tournament_test_players])
-    result = run("tournament", "grizzly-race", "-p", "random,crasher", "-n", "2", "-j", "1", "--json",
-                 registry=registry)
+    result = run(
+        "tournament", "grizzly-race", "-p", "random,crasher", "-n", "2", "-j", "1", "--json", registry=registry
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert report["forfeits"] == 2
     # one cause, counted once whichever seat the crasher held
     assert report["forfeit_reasons"] == [
-        {"reason": "crasher raised RuntimeError: deliberate crash in a test player", "matches": 2}]
+        {"reason": "crasher raised RuntimeError: deliberate crash in a test player", "matches": 2}
+    ]
     table = run("tournament", "grizzly-race", "-p", "random,crasher", "-n", "2", "-j", "1", registry=registry)
     assert table.output.splitlines()[-3:] == [
         "Forfeits: 2; failed matches: 0",
         "Note: every match ended in a forfeit (see the reasons below).",
-        "  forfeited 2 matches: crasher raised RuntimeError: deliberate crash in a test player"]
+        "  forfeited 2 matches: crasher raised RuntimeError: deliberate crash in a test player",
+    ]
 
 
 def test_a_plugin_file_reaches_the_worker_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "path", list(sys.path))  # --plugin FILE.py adds its folder
     plugin = Path(tournament_test_players.__file__)
-    result = run("tournament", "grizzly-race", "-p", "random,crasher", "-n", "2", "-j", "2", "--json",
-                 "--plugin", str(plugin))
+    result = run(
+        "tournament", "grizzly-race", "-p", "random,crasher", "-n", "2", "-j", "2", "--json", "--plugin", str(plugin)
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["players"][1]["forfeits"] == 2
 
@@ -132,13 +150,35 @@ def test_a_resumed_tournament_that_kept_replays_keeps_them_for_the_matches_it_ad
 
 
 def test_a_resume_with_nothing_to_resume_says_so_and_starts(tmp_path: Path) -> None:
-    result = run("tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--out",
-                 str(tmp_path / "new"), "--resume")
+    result = run(
+        "tournament",
+        "grizzly-race",
+        "-p",
+        "random,random",
+        "-n",
+        "2",
+        "-j",
+        "1",
+        "--out",
+        str(tmp_path / "new"),
+        "--resume",
+    )
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines()[0] == f"Nothing to resume in {tmp_path / 'new'}: starting the tournament there."
     assert len(read_results(tmp_path / "new" / "results.jsonl")[1]) == 2
-    refused = run("tournament", "grizzly-race", "-p", "random,nobody", "-n", "2", "-j", "1", "--out",
-                  str(tmp_path / "other"), "--resume")
+    refused = run(
+        "tournament",
+        "grizzly-race",
+        "-p",
+        "random,nobody",
+        "-n",
+        "2",
+        "-j",
+        "1",
+        "--out",
+        str(tmp_path / "other"),
+        "--resume",
+    )
     assert refused.exit_code == 1 and "Nothing to resume" not in refused.output  # nothing starts after all
 
 
@@ -159,8 +199,9 @@ def test_a_resume_without_games_plays_to_the_size_the_run_was_started_with(tmp_p
 def test_plot_draws_the_ratings_into_a_png(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "ratings.png"
-    result = run("tournament", "grizzly-race", "-p", "random,heuristic", "-n", "4", "-j", "1", "--json",
-                 "--plot", str(target))
+    result = run(
+        "tournament", "grizzly-race", "-p", "random,heuristic", "-n", "4", "-j", "1", "--json", "--plot", str(target)
+    )
     assert result.exit_code == 0, result.output
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -168,12 +209,26 @@ def test_plot_draws_the_ratings_into_a_png(tmp_path: Path) -> None:
 def test_a_sigkilled_tournament_resumes_without_losing_or_repeating_a_match(tmp_path: Path) -> None:
     games = 600
     out = tmp_path / "out"
-    args = ["tournament", "grizzly-race", "-p", "random,heuristic", "--games", str(games), "--seed", "4",
-            "--jobs", "2", "--out", str(out), "--json"]
+    args = [
+        "tournament",
+        "grizzly-race",
+        "-p",
+        "random,heuristic",
+        "--games",
+        str(games),
+        "--seed",
+        "4",
+        "--jobs",
+        "2",
+        "--out",
+        str(out),
+        "--json",
+    ]
     command = [sys.executable, "-c", "from corekit.cli import main; main()", *args]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               start_new_session=True)
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+    )
     results = out / "results.jsonl"
     try:
         deadline = time.monotonic() + 60
@@ -217,8 +272,9 @@ def test_the_progress_bar_is_silent_unless_stderr_is_a_terminal(monkeypatch: pyt
 
 def test_without_matplotlib_plot_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)
-    result = run("tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1",
-                 "--plot", str(tmp_path / "r.png"))
+    result = run(
+        "tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--plot", str(tmp_path / "r.png")
+    )
     assert result.exit_code == 1
     assert result.output.strip() == "Error: --plot needs matplotlib: pip install -e '.[plot]'"
 
@@ -228,8 +284,19 @@ def test_a_scaffolded_games_plugin_file_loads_from_its_package(tmp_path: Path, m
     try:
         assert run("new-game", "lantern-drill", "--dir", str(tmp_path)).exit_code == 0
         plugin = tmp_path / "lantern-drill" / "lantern_drill" / "plugin.py"  # it imports lantern_drill.game
-        result = run("tournament", "lantern-drill", "-p", "random,random", "-n", "2", "-j", "1", "--json",
-                     "--plugin", str(plugin))
+        result = run(
+            "tournament",
+            "lantern-drill",
+            "-p",
+            "random,random",
+            "-n",
+            "2",
+            "-j",
+            "1",
+            "--json",
+            "--plugin",
+            str(plugin),
+        )
         assert result.exit_code == 0, result.output
         assert json.loads(result.output)["matches"] == 2
     finally:  # the import system keeps its own module table: forget the game's modules for later tests
@@ -243,8 +310,9 @@ def test_a_plugin_that_cannot_be_imported_is_named_as_given(tmp_path: Path, monk
     broken.write_text("import no_such_module_here\n")
     result = run("tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--plugin", str(broken))
     assert result.exit_code == 1
-    assert result.output.strip() == (f"Error: --plugin {broken}: cannot import it (ModuleNotFoundError: "
-                                     f"No module named 'no_such_module_here')")
+    assert result.output.strip() == (
+        f"Error: --plugin {broken}: cannot import it (ModuleNotFoundError: No module named 'no_such_module_here')"
+    )
 
 
 def test_a_plugin_given_as_a_file_not_ending_in_py_is_refused_as_such(tmp_path: Path) -> None:
@@ -252,12 +320,14 @@ def test_a_plugin_given_as_a_file_not_ending_in_py_is_refused_as_such(tmp_path: 
     replay.write_bytes(b"")
     result = run("tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--plugin", str(replay))
     assert result.exit_code == 1
-    assert result.output.strip() == (f"Error: --plugin {replay}: a file of a plugin must end in .py (or give its "
-                                     "module name)")
+    assert result.output.strip() == (
+        f"Error: --plugin {replay}: a file of a plugin must end in .py (or give its module name)"
+    )
 
 
-def test_a_plugin_whose_import_error_runs_to_several_lines_is_one_line(tmp_path: Path,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_plugin_whose_import_error_runs_to_several_lines_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(sys, "path", list(sys.path))
     broken = tmp_path / "multi_line_plugin.py"
     broken.write_text("raise RuntimeError('first line\\nsecond line\\nthird')\n")
@@ -268,7 +338,8 @@ def test_a_plugin_whose_import_error_runs_to_several_lines_is_one_line(tmp_path:
 
 @pytest.mark.parametrize(("code", "shown"), [("3", "SystemExit: 3"), ("0", "SystemExit: 0"), ("", "SystemExit")])
 def test_a_plugin_calling_sys_exit_on_import_is_a_one_line_error_not_a_silent_exit(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str, shown: str) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str, shown: str
+) -> None:
     monkeypatch.setattr(sys, "path", list(sys.path))
     quitter = tmp_path / f"exits_{code or 'none'}_plugin.py"
     quitter.write_text(f"import sys\nsys.exit({code})\n")
@@ -278,7 +349,8 @@ def test_a_plugin_calling_sys_exit_on_import_is_a_one_line_error_not_a_silent_ex
 
 
 def test_an_empty_out_path_is_refused_rather_than_writing_into_the_current_folder(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     result = run("tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--out", "")
     assert result.exit_code == 1
@@ -287,7 +359,8 @@ def test_an_empty_out_path_is_refused_rather_than_writing_into_the_current_folde
 
 
 def test_a_resume_under_another_version_of_the_game_is_refused_and_report_json_names_the_version(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     args = ["tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--out", str(tmp_path)]
     assert run(*args).exit_code == 0
     from corekit.plugins import default_registry
@@ -300,8 +373,10 @@ def test_a_resume_under_another_version_of_the_game_is_refused_and_report_json_n
     results.write_text(json.dumps({**header, "game_version": "0.old"}) + "\n" + "".join(lines[1:]))
     resumed = run(*args, "-n", "4", "--resume")
     assert resumed.exit_code == 1
-    assert resumed.output.strip() == (f"Error: {results} belongs to another tournament (game_version was '0.old', "
-                                      f"now {version!r}): resume with the same settings, or choose another --out")
+    assert resumed.output.strip() == (
+        f"Error: {results} belongs to another tournament (game_version was '0.old', "
+        f"now {version!r}): resume with the same settings, or choose another --out"
+    )
     assert len(read_results(results)[1]) == 2  # nothing was played
 
 

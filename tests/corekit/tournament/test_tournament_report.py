@@ -33,10 +33,23 @@ class Siege(Duel):
     villain = "Otis"
 
 
-def record(index: int, lineup: tuple[int, ...], returns: tuple[float, ...], forfeit: int | None = None,
-           status: str = "ok") -> MatchRecord:
-    return MatchRecord(index, index, index, lineup, tuple(f"p{w}" for w in lineup), status, returns, 10 + index,
-                       (5,) * len(lineup), (0.5,) * len(lineup), forfeit, "boom" if forfeit is not None else None)
+def record(
+    index: int, lineup: tuple[int, ...], returns: tuple[float, ...], forfeit: int | None = None, status: str = "ok"
+) -> MatchRecord:
+    return MatchRecord(
+        index,
+        index,
+        index,
+        lineup,
+        tuple(f"p{w}" for w in lineup),
+        status,
+        returns,
+        10 + index,
+        (5,) * len(lineup),
+        (0.5,) * len(lineup),
+        forfeit,
+        "boom" if forfeit is not None else None,
+    )
 
 
 def test_wilson_matches_the_textbook_values() -> None:
@@ -139,7 +152,14 @@ def test_the_cooperative_table_fits_100_columns_and_says_what_each_rate_counts()
     assert max(len(line.rstrip()) for line in lines) <= 100
     header = next(line for line in lines if "player" in line)
     assert [cell.strip() for cell in header.strip("┃ ").split("┃")] == [
-        "player", "rating μ ± 2σ", "ordinal", "won", "team won", "seats", "ms/decision"]
+        "player",
+        "rating μ ± 2σ",
+        "ordinal",
+        "won",
+        "team won",
+        "seats",
+        "ms/decision",
+    ]
     row = next(line for line in lines if "random" in line and "│" in line)
     # only seat 0 ever scored, and random never held it; the team won two of the four matches
     assert "0.0% (0-49%)" in row and "50.0% (15-85%)" in row

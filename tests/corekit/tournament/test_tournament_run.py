@@ -28,8 +28,9 @@ def outcomes(report: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def test_a_crashing_player_forfeits_its_matches_and_the_tournament_goes_on(registry: Registry) -> None:
-    report = run_tournament(Tournament(GAME, ("random", "crasher:after=2", "random"), games=12, seed=3),
-                            registry=registry)
+    report = run_tournament(
+        Tournament(GAME, ("random", "crasher:after=2", "random"), games=12, seed=3), registry=registry
+    )
     assert report["matches"] == 12
     crasher = report["players"][1]
     assert crasher["forfeits"] == 12
@@ -43,16 +44,19 @@ def test_a_crashing_player_forfeits_its_matches_and_the_tournament_goes_on(regis
 
 
 def test_a_player_over_the_time_limit_forfeits(registry: Registry) -> None:
-    report = run_tournament(Tournament(GAME, ("sleeper:seconds=0.03", "random"), games=2, seed=1, time_limit=0.01),
-                            registry=registry)
+    report = run_tournament(
+        Tournament(GAME, ("sleeper:seconds=0.03", "random"), games=2, seed=1, time_limit=0.01), registry=registry
+    )
     assert [r["status"] for r in outcomes(report)] == ["forfeit", "forfeit"]
     assert all("ran out of time" in r["error"] for r in outcomes(report))
     assert report["players"][0]["forfeits"] == 2
 
 
 def test_a_player_that_hangs_is_cut_off_and_forfeits_in_a_worker_process(tmp_path: Path) -> None:
-    report = run_tournament(Tournament(GAME, ("sleeper:seconds=30", "random"), games=2, seed=1, time_limit=0.1,
-                                       plugins=TEST_PLAYERS), jobs=2)
+    report = run_tournament(
+        Tournament(GAME, ("sleeper:seconds=30", "random"), games=2, seed=1, time_limit=0.1, plugins=TEST_PLAYERS),
+        jobs=2,
+    )
     assert [r["status"] for r in outcomes(report)] == ["forfeit", "forfeit"]
     assert all("raised DecisionTimeout: no answer after 1.1s" in r["error"] for r in outcomes(report))
 
@@ -69,20 +73,23 @@ def test_one_and_two_workers_give_identical_results(tmp_path: Path) -> None:
 
 def test_a_worker_that_dies_has_its_match_retried_once_then_recorded_as_failed(tmp_path: Path) -> None:
     # The exiter kills its worker process on every decision: its matches fail twice; the others are played.
-    report = run_tournament(Tournament(GAME, ("random", "exiter"), games=2, seed=2, plugins=TEST_PLAYERS),
-                            jobs=2, out=tmp_path)
+    report = run_tournament(
+        Tournament(GAME, ("random", "exiter"), games=2, seed=2, plugins=TEST_PLAYERS), jobs=2, out=tmp_path
+    )
     assert [r["status"] for r in outcomes(report)] == ["failed", "failed"]
     assert report["failed"][0]["error"] == "the worker process died twice (exit code 13)"
     _, records = read_results(tmp_path / "results.jsonl")
     assert [records[i].attempts for i in (0, 1)] == [2, 2]
 
 
-def test_a_match_whose_worker_died_once_is_played_again_with_the_same_result(tmp_path: Path,
-                                                                             registry: Registry) -> None:
+def test_a_match_whose_worker_died_once_is_played_again_with_the_same_result(
+    tmp_path: Path, registry: Registry
+) -> None:
     marker = tmp_path / "died"
     spec = f"exiter:marker={marker}"
-    crashed = run_tournament(Tournament(GAME, (spec, "random"), games=2, seed=2, plugins=TEST_PLAYERS), jobs=2,
-                             out=tmp_path / "out")
+    crashed = run_tournament(
+        Tournament(GAME, (spec, "random"), games=2, seed=2, plugins=TEST_PLAYERS), jobs=2, out=tmp_path / "out"
+    )
     assert marker.exists()
     _, records = read_results(tmp_path / "out" / "results.jsonl")
     assert sorted(r.attempts for r in records.values()) == [1, 2]
@@ -95,8 +102,9 @@ def test_the_dask_backend_gives_the_same_results_as_local_processes() -> None:
     distributed = pytest.importorskip("distributed")
     tournament = Tournament(GAME, ("random", "heuristic"), games=12, seed=9)
     local = run_tournament(tournament, jobs=1)
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=None) as cluster:
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
         remote = run_tournament(tournament, cluster=cluster.scheduler_address)
     assert outcomes(remote) == outcomes(local)
 
@@ -107,12 +115,17 @@ def test_a_dask_worker_that_dies_has_its_match_retried_once_then_recorded_as_fai
     import dask
 
     # Dask retries a task whose worker died on its own; with none allowed, ours is the only retry.
-    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), distributed.LocalCluster(
-            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        report = run_tournament(Tournament(GAME, ("exiter", "random"), games=1, seed=2, plugins=TEST_PLAYERS),
-                                cluster=cluster.scheduler_address)
-    assert report["failed"] == [{"index": 0, "specs": ["exiter", "random"],
-                                 "error": "the Dask worker playing it died twice (KilledWorker)"}]
+    with (
+        dask.config.set({"distributed.scheduler.allowed-failures": 0}),
+        distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+    ):
+        report = run_tournament(
+            Tournament(GAME, ("exiter", "random"), games=1, seed=2, plugins=TEST_PLAYERS),
+            cluster=cluster.scheduler_address,
+        )
+    assert report["failed"] == [
+        {"index": 0, "specs": ["exiter", "random"], "error": "the Dask worker playing it died twice (KilledWorker)"}
+    ]
 
 
 def test_without_dask_installed_the_cluster_option_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -135,8 +148,9 @@ class Listener:
 def test_replays_ask_the_recorder_for_one_file_per_match(tmp_path: Path) -> None:
     listener = Listener()
     registry = Registry(plugins=[listener])
-    run_tournament(Tournament(GAME, ("random", "random"), games=3, seed=1), out=tmp_path, replays=True,
-                   registry=registry)
+    run_tournament(
+        Tournament(GAME, ("random", "random"), games=3, seed=1), out=tmp_path, replays=True, registry=registry
+    )
     folder = (tmp_path / "replays").resolve()
     assert listener.replays == [str(folder / f"match-{i:06d}.cfr") for i in range(3)]
     _, records = read_results(tmp_path / "results.jsonl")

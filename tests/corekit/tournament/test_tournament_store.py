@@ -10,13 +10,22 @@ import pytest
 
 from corekit.tournament.store import MatchRecord, ResultsError, ResultsFile, read_results
 
-HEADER = {"game": "grizzly-race", "game_version": "2", "specs": ["random", "heuristic"], "seats": 2, "seed": 1,
-          "options": {}, "time_limit": None, "games": 4}
+HEADER = {
+    "game": "grizzly-race",
+    "game_version": "2",
+    "specs": ["random", "heuristic"],
+    "seats": 2,
+    "seed": 1,
+    "options": {},
+    "time_limit": None,
+    "games": 4,
+}
 
 
 def make(index: int) -> MatchRecord:
-    return MatchRecord(index, index // 2, 99, (0, 1), ("random", "heuristic"), "ok", (1.0, 0.0), 12, (6, 6),
-                       (0.01, 0.02))
+    return MatchRecord(
+        index, index // 2, 99, (0, 1), ("random", "heuristic"), "ok", (1.0, 0.0), 12, (6, 6), (0.01, 0.02)
+    )
 
 
 def test_each_match_is_on_disk_as_soon_as_it_is_appended(tmp_path: Path) -> None:
@@ -82,7 +91,8 @@ def test_a_resume_with_other_settings_names_only_what_differs_on_one_line(tmp_pa
         ResultsFile(tmp_path, changed, resume=True)
     assert str(caught.value) == (
         f"{tmp_path / 'results.jsonl'} belongs to another tournament (seed was 1, now 2; "
-        "option stall_rounds was 5, now 6): resume with the same settings, or choose another --out")
+        "option stall_rounds was 5, now 6): resume with the same settings, or choose another --out"
+    )
 
 
 def test_a_record_written_before_replay_errors_were_kept_reads_as_having_none(tmp_path: Path) -> None:
@@ -112,7 +122,8 @@ def test_a_results_file_that_recorded_no_game_version_is_refused_on_resume_in_on
         ResultsFile(tmp_path, HEADER, resume=True)
     assert str(caught.value) == (
         f"{tmp_path / 'results.jsonl'} belongs to another tournament (game_version was unset, now '2'): resume "
-        "with the same settings, or choose another --out")
+        "with the same settings, or choose another --out"
+    )
 
 
 def write_results(path: Path, header: dict, *records: dict) -> Path:
@@ -121,34 +132,40 @@ def write_results(path: Path, header: dict, *records: dict) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("edit", "problem"), [
-    ({"returns": [1.0]}, "returns has 1 value for 2 seats"),
-    ({"returns": None}, "returns must be a list of finite numbers, got null"),
-    ({"returns": "x"}, 'returns must be a list of finite numbers, got "x"'),
-    ({"returns": [1.0, float("nan")]}, "returns must be a list of finite numbers, got [1.0, NaN]"),
-    ({"decisions": [1]}, "decisions has 1 value for 2 seats"),
-    ({"decisions": [1, 2.5]}, "decisions must be a list of whole numbers from 0, got [1, 2.5]"),
-    ({"decision_time": "x"}, 'decision_time must be a list of finite numbers from 0, got "x"'),
-    ({"steps": "x"}, 'steps must be a whole number from 0, got "x"'),
-    ({"lineup": [0, 7]}, "lineup must be a list of spec numbers from 0 to 1, got [0, 7]"),
-    ({"lineup": [0]}, "lineup has 1 value for 2 seats"),
-    ({"specs": ["mcts", "random"]},
-     'specs must be those of its lineup, ["random", "heuristic"], got ["mcts", "random"]'),
-    ({"index": "a"}, 'index must be a whole number from 0, got "a"'),
-    ({"index": None}, "index must be a whole number from 0, got null"),
-    ({"index": -1}, "index must be a whole number from 0, got -1"),
-    ({"index": 1.5}, "index must be a whole number from 0, got 1.5"),
-    ({"index": True}, "index must be a whole number from 0, got true"),
-    ({"status": "weird"}, 'status must be ok, forfeit or failed, got "weird"'),
-    ({"forfeit": 9}, "forfeit must be null or a seat from 0 to 1, got 9"),
-    ({"forfeit": 0}, 'status "ok" does not go with forfeit 0'),
-    ({"status": "forfeit"}, 'status "forfeit" does not go with forfeit null'),
-    ({"status": "failed"}, "returns has 2 values, but a failed match has none"),
-    ({"attempts": 0}, "attempts must be a whole number from 1, got 0"),
-    ({"error": 5}, "error must be text or null, got 5"),
-])
+@pytest.mark.parametrize(
+    ("edit", "problem"),
+    [
+        ({"returns": [1.0]}, "returns has 1 value for 2 seats"),
+        ({"returns": None}, "returns must be a list of finite numbers, got null"),
+        ({"returns": "x"}, 'returns must be a list of finite numbers, got "x"'),
+        ({"returns": [1.0, float("nan")]}, "returns must be a list of finite numbers, got [1.0, NaN]"),
+        ({"decisions": [1]}, "decisions has 1 value for 2 seats"),
+        ({"decisions": [1, 2.5]}, "decisions must be a list of whole numbers from 0, got [1, 2.5]"),
+        ({"decision_time": "x"}, 'decision_time must be a list of finite numbers from 0, got "x"'),
+        ({"steps": "x"}, 'steps must be a whole number from 0, got "x"'),
+        ({"lineup": [0, 7]}, "lineup must be a list of spec numbers from 0 to 1, got [0, 7]"),
+        ({"lineup": [0]}, "lineup has 1 value for 2 seats"),
+        (
+            {"specs": ["mcts", "random"]},
+            'specs must be those of its lineup, ["random", "heuristic"], got ["mcts", "random"]',
+        ),
+        ({"index": "a"}, 'index must be a whole number from 0, got "a"'),
+        ({"index": None}, "index must be a whole number from 0, got null"),
+        ({"index": -1}, "index must be a whole number from 0, got -1"),
+        ({"index": 1.5}, "index must be a whole number from 0, got 1.5"),
+        ({"index": True}, "index must be a whole number from 0, got true"),
+        ({"status": "weird"}, 'status must be ok, forfeit or failed, got "weird"'),
+        ({"forfeit": 9}, "forfeit must be null or a seat from 0 to 1, got 9"),
+        ({"forfeit": 0}, 'status "ok" does not go with forfeit 0'),
+        ({"status": "forfeit"}, 'status "forfeit" does not go with forfeit null'),
+        ({"status": "failed"}, "returns has 2 values, but a failed match has none"),
+        ({"attempts": 0}, "attempts must be a whole number from 1, got 0"),
+        ({"error": 5}, "error must be text or null, got 5"),
+    ],
+)
 def test_a_damaged_match_record_is_a_one_line_error_naming_the_file_line_and_field(
-        tmp_path: Path, edit: dict, problem: str) -> None:
+    tmp_path: Path, edit: dict, problem: str
+) -> None:
     record = {**make(0).to_json(), **edit}
     path = write_results(tmp_path / "results.jsonl", {"campfire_tournament": 1, **HEADER}, make(1).to_json(), record)
     with pytest.raises(ResultsError) as caught:
@@ -169,18 +186,21 @@ def test_a_results_file_of_a_newer_format_asks_for_a_newer_campfire(tmp_path: Pa
     path = write_results(tmp_path / "results.jsonl", {"campfire_tournament": 2, **HEADER}, make(0).to_json())
     with pytest.raises(ResultsError) as caught:
         read_results(path)
-    assert str(caught.value) == (f"{path}: format version 2 is newer than this campfire reads (up to 1); "
-                                 "upgrade campfire")
+    assert str(caught.value) == (
+        f"{path}: format version 2 is newer than this campfire reads (up to 1); upgrade campfire"
+    )
 
 
 @pytest.mark.parametrize(("marker", "shown"), [("x", '"x"'), (1.0, "1.0"), (None, "null"), (True, "true"), (0, "0")])
 def test_a_results_file_whose_format_is_not_a_known_number_is_not_a_results_file(
-        tmp_path: Path, marker: object, shown: str) -> None:
+    tmp_path: Path, marker: object, shown: str
+) -> None:
     path = write_results(tmp_path / "results.jsonl", {"campfire_tournament": marker, **HEADER})
     with pytest.raises(ResultsError) as caught:
         read_results(path)
-    assert str(caught.value) == (f"{path} is not a campfire tournament results file (format version {shown} is "
-                                 "not a whole number from 1)")
+    assert str(caught.value) == (
+        f"{path} is not a campfire tournament results file (format version {shown} is not a whole number from 1)"
+    )
 
 
 def test_a_results_file_without_the_format_marker_is_not_a_results_file(tmp_path: Path) -> None:

@@ -95,11 +95,17 @@ def campfire_players() -> list[PlayerType]:
     """The misbehaving players."""
     return [
         PlayerType("crasher", lambda options, seed, game, heuristic: Crasher(options), CrashOptions, help="Raises."),
-        PlayerType("exiter", lambda options, seed, game, heuristic: Exiter(options), CrashOptions,
-                   help="Kills its process."),
+        PlayerType(
+            "exiter", lambda options, seed, game, heuristic: Exiter(options), CrashOptions, help="Kills its process."
+        ),
         PlayerType("sleeper", lambda options, seed, game, heuristic: Sleeper(options), CrashOptions, help="Too slow."),
-        PlayerType("quitter", lambda options, seed, game, heuristic: Quitter(options), CrashOptions,
-                   help="Calls sys.exit."),
-        PlayerType("fragile", lambda options, seed, game, heuristic: make_fragile(options), CrashOptions,
-                   help="Cannot be built."),
+        PlayerType(
+            "quitter", lambda options, seed, game, heuristic: Quitter(options), CrashOptions, help="Calls sys.exit."
+        ),
+        PlayerType(
+            "fragile",
+            lambda options, seed, game, heuristic: make_fragile(options),
+            CrashOptions,
+            help="Cannot be built.",
+        ),
     ]

@@ -76,4 +76,3 @@ def on_top(state, name: str) -> int:
     state.cab_deck.remove(cid)
     state.cab_deck.append(cid)
     return cid
-

@@ -79,14 +79,39 @@ def test_the_precomputed_lookups_agree_with_the_card_table_and_the_board():
 
 # RULES.md "Setups": the "?" spaces, keys and locks each setup places, and where the body count starts.
 # RULES.md names Easy's "?" spaces; Normal's 9 are the ones camp.toml names.
-EASY_QS = ["KITCHEN", "PANTRY", "LODGE", "DIRECTOR'S OFFICE", "NURSE'S OFFICE", "BOATHOUSE", "LOCKER ROOM",
-           "STABLES", "CABIN 1 BUNKS", "CABIN 2 BUNKS", "TOWER BASE", "PARKING LOT"]
-NORMAL_QS = ["KITCHEN", "PANTRY", "DIRECTOR'S OFFICE", "NURSE'S OFFICE", "LOCKER ROOM", "STABLES",
-             "CABIN 2 BUNKS", "TOWER BASE", "PARKING LOT"]
+EASY_QS = [
+    "KITCHEN",
+    "PANTRY",
+    "LODGE",
+    "DIRECTOR'S OFFICE",
+    "NURSE'S OFFICE",
+    "BOATHOUSE",
+    "LOCKER ROOM",
+    "STABLES",
+    "CABIN 1 BUNKS",
+    "CABIN 2 BUNKS",
+    "TOWER BASE",
+    "PARKING LOT",
+]
+NORMAL_QS = [
+    "KITCHEN",
+    "PANTRY",
+    "DIRECTOR'S OFFICE",
+    "NURSE'S OFFICE",
+    "LOCKER ROOM",
+    "STABLES",
+    "CABIN 2 BUNKS",
+    "TOWER BASE",
+    "PARKING LOT",
+]
 SETUPS = {
     "easy": (EASY_QS, ["CABIN 1 PORCH", "INFIRMARY", "MESS HALL"], ["PANTRY", "LOCKER ROOM", "TOWER BASE"], 0),
-    "normal": (NORMAL_QS, ["SHOWERS", "LODGE"],
-               ["PANTRY", "DIRECTOR'S OFFICE", "LOCKER ROOM", "STABLES", "TOWER BASE", "CABIN 2 BUNKS"], 4),
+    "normal": (
+        NORMAL_QS,
+        ["SHOWERS", "LODGE"],
+        ["PANTRY", "DIRECTOR'S OFFICE", "LOCKER ROOM", "STABLES", "TOWER BASE", "CABIN 2 BUNKS"],
+        4,
+    ),
 }
 
 
@@ -114,15 +139,28 @@ def test_the_36_micro_cards_are_counted_by_kind_as_rules_md_lists_them():
     micro = [card for card in C.cards if card.deck == "micro"]
     by_kind = {kind: Counter(card.name for card in micro if card.kind == kind) for kind in {c.kind for c in micro}}
     assert by_kind["objective"] == {
-        "Gas Can": 2, "Car Battery": 1, "Radio": 1, "Batteries": 2, "Flare Gun": 1, "Oars": 1, "Life Vest": 1,
-        "Shotgun Shells": 1, "Fuse": 2,
+        "Gas Can": 2,
+        "Car Battery": 1,
+        "Radio": 1,
+        "Batteries": 2,
+        "Flare Gun": 1,
+        "Oars": 1,
+        "Life Vest": 1,
+        "Shotgun Shells": 1,
+        "Fuse": 2,
     }
     assert by_kind["aid"] == {"First Aid Station": 1}
     assert by_kind["surprise"] == {"Spare Keys": 2, "+1 Body Count": 1, "Draw Survival": 2, "Otis Strikes!": 2}
     assert by_kind["key"] == {"Keys": 3} and by_kind["lock"] == {"Locked": 6}
     assert by_kind["horrified"] == {"Horrified": 6} and by_kind["marker"] == {"Body Count": 1}
     assert {kind: sum(names.values()) for kind, names in by_kind.items()} == {
-        "objective": 12, "aid": 1, "surprise": 7, "key": 3, "lock": 6, "horrified": 6, "marker": 1,
+        "objective": 12,
+        "aid": 1,
+        "surprise": 7,
+        "key": 3,
+        "lock": 6,
+        "horrified": 6,
+        "marker": 1,
     }
     assert len(micro) == 36
     # The "?" deck is the objectives, the First Aid Station and the surprises, unless the option boxes them.

@@ -248,7 +248,8 @@ def test_the_rendering_shows_cabins_pawns_otis_and_counselor_cards():
     assert card in lines
     assert lines[lines.index(card) + 1] == (
         "    equipped: Crowbar (d6; 1 hand; breach); backpack: Fire Axe (d8; 2 hands; breach);"
-        " campers: Wendy the Worrier (panic +1); objectives: Gas Can")
+        " campers: Wendy the Worrier (panic +1); objectives: Gas Can"
+    )
     # Tracy's card says panic 3; she runs 5 spaces: her ability and the Lucky Cap add 1 each.
     card = "Tracy (seat 1, The Bookworm): on the finale card; health 3/3 ###; panic 5"
     assert card in lines and lines[lines.index(card) + 1] == "    equipped: Lucky Cap (panic +1)"
@@ -273,7 +274,12 @@ def test_a_plain_mcts_is_the_quick_flat_search_with_a_paired_trust_test():
     from corekit.players import build_player
 
     registry = default_registry()
-    player = build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts"), 0, registry.game(CampGrizzly.id),
-                          registry.heuristic(CampGrizzly.id))
+    player = build_player(
+        registry.player_type("mcts"),
+        PlayerSpec.parse("mcts"),
+        0,
+        registry.game(CampGrizzly.id),
+        registry.heuristic(CampGrizzly.id),
+    )
     options = player.options
     assert (options.iterations, options.tree_depth, options.root, options.trust) == (100, 1, RootChoice.HALVING, 2.0)

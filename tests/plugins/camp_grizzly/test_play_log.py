@@ -13,8 +13,7 @@ NAMES = ("Kevin", "Sherry", "Tracy", "Marcus")
 
 def test_a_game_of_four_heuristic_counselors_is_told_within_the_terminal_width_to_the_final_board():
     # The "Must show": `campfire play camp-grizzly --players heuristic,heuristic,heuristic,heuristic`.
-    result = CliRunner().invoke(cli, ["play", "camp-grizzly", "--players", ",".join(["heuristic"] * 4),
-                                      "--seed", "3"])
+    result = CliRunner().invoke(cli, ["play", "camp-grizzly", "--players", ",".join(["heuristic"] * 4), "--seed", "3"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     too_wide = [line for line in lines if len(line) > 100]  # tests/conftest.py sets COLUMNS=100
@@ -26,7 +25,7 @@ def test_a_game_of_four_heuristic_counselors_is_told_within_the_terminal_width_t
     assert any(": end the turn" in line for line in lines)
 
     # The final drawing, after the last blank line: the header, every cabin, each counselor's card, the ending.
-    drawing = lines[len(lines) - lines[::-1].index(""):-1]
+    drawing = lines[len(lines) - lines[::-1].index("") : -1]
     assert drawing[0].startswith("Round ") and "body count" in drawing[0]
     drawn = [name for name, spaces in zip(C.cabin_names, C.cabin_spaces, strict=True) if len(spaces) > 1]
     for cabin in ["CAMPFIRE", "TOOL SHED", *drawn]:  # outdoor spaces get a row only when something is there

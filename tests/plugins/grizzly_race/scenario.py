@@ -9,8 +9,14 @@ from plugins.grizzly_race.game import GrizzlyRace, RaceOptions, RaceState
 GAME = GrizzlyRace()
 
 
-def scenario(hands: Sequence[Sequence[int]], guards: Sequence[Sequence[int]], players: int | None = None,
-             stall_rounds: int = 30, discard: Sequence[int] = (), reserve: Sequence[int] = ()) -> RaceState:
+def scenario(
+    hands: Sequence[Sequence[int]],
+    guards: Sequence[Sequence[int]],
+    players: int | None = None,
+    stall_rounds: int = 30,
+    discard: Sequence[int] = (),
+    reserve: Sequence[int] = (),
+) -> RaceState:
     """A state with given hands and guard columns (bottom first); every other card is in the discard."""
     players = players or len(hands)
     state = GAME.initial_state(players, 1, RaceOptions(stall_rounds=stall_rounds))

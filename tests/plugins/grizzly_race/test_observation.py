@@ -9,7 +9,7 @@ def split(cards, sizes):
     """`cards` cut into consecutive pieces of the given sizes."""
     pieces, start = [], 0
     for size in sizes:
-        pieces.append(cards[start:start + size])
+        pieces.append(cards[start : start + size])
         start += size
     return pieces
 

@@ -157,8 +157,10 @@ def test_every_rendered_line_fits_100_columns_at_4_players():
     state.last_round = tuple(Battle(seat, SUPER, 5, True) for seat in range(4))
     for seat in range(3):
         state.apply(seat, SUPER)
-    widths = {viewer: max(len(line) for line in GAME.render(state.observation(viewer), viewer).splitlines())
-              for viewer in (None, 0, 1, 2, 3)}
+    widths = {
+        viewer: max(len(line) for line in GAME.render(state.observation(viewer), viewer).splitlines())
+        for viewer in (None, 0, 1, 2, 3)
+    }
     assert widths == {None: 93, 0: 85, 1: 85, 2: 85, 3: 85}
     # The longest ending: four seats sharing a stalled race.
     state.winners, state.stall = (0, 1, 2, 3), 30
@@ -187,8 +189,9 @@ def test_every_rendered_and_commentary_line_of_random_4_player_games_fits_100_co
 
 
 def test_campfire_play_prints_each_round_battles_under_the_action_that_resolved_it():
-    result = CliRunner().invoke(cli, ["play", "grizzly-race", "--players", "heuristic,heuristic", "--seed", "3"],
-                                obj=None)
+    result = CliRunner().invoke(
+        cli, ["play", "grizzly-race", "--players", "heuristic,heuristic", "--seed", "3"], obj=None
+    )
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     second = next(i for i, line in enumerate(lines) if line.startswith("   2  seat 1: "))
@@ -209,7 +212,7 @@ def test_replay_show_prints_the_same_battles_under_the_same_actions_as_play(tmp_
     shown = campfire("replay", "show", str(path), "--step", "4")
     assert shown.exit_code == 0, shown.output
     listing = shown.stdout.splitlines()
-    block = [line for line in listing[listing.index("Actions 1-7:") + 1:-1] if "-- the state above" not in line]
+    block = [line for line in listing[listing.index("Actions 1-7:") + 1 : -1] if "-- the state above" not in line]
     assert block[2].startswith("        Round 1: seat 0 played ")  # under step 2, the one that resolved round 1
     start = played.stdout.splitlines().index(block[0])
-    assert played.stdout.splitlines()[start:start + len(block)] == block
+    assert played.stdout.splitlines()[start : start + len(block)] == block

@@ -119,12 +119,18 @@ def scoring_example() -> Scenario:
     return (
         Scenario(2)
         # Elk: Late Night Campers zeroes player 2's big cards; Cloudbreak then lifts player 1's Squirrel.
-        .scraps(ELK, ["Egg", "Cheese", "Pepper"]).gray(ELK, ["Cloudbreak", "Late Night Campers"])
-        .tan(0, ELK, ["Squirrel 2", "Crow 1"]).tan(1, ELK, ["Coyote 6", "Raccoon 4", "Weasel 1"])
+        .scraps(ELK, ["Egg", "Cheese", "Pepper"])
+        .gray(ELK, ["Cloudbreak", "Late Night Campers"])
+        .tan(0, ELK, ["Squirrel 2", "Crow 1"])
+        .tan(1, ELK, ["Coyote 6", "Raccoon 4", "Weasel 1"])
         # Grizzly: player 2 is stronger, but player 1's Mouse takes the one scrap the Squirrels left.
-        .scraps(GRIZZLY, ["Bun"]).tan(0, GRIZZLY, ["Mouse 1"]).tan(1, GRIZZLY, ["Raccoon 5"])
+        .scraps(GRIZZLY, ["Bun"])
+        .tan(0, GRIZZLY, ["Mouse 1"])
+        .tan(1, GRIZZLY, ["Raccoon 5"])
         # Quartz: one Mouse each is a tie, so no Mouse takes; player 2 wins everything.
-        .scraps(QUARTZ, ["Meat", "Onion", "Cracker"]).tan(0, QUARTZ, ["Mouse 1"])
+        .scraps(QUARTZ, ["Meat", "Onion", "Cracker"])
+        .tan(0, QUARTZ, ["Mouse 1"])
         .tan(1, QUARTZ, ["Mouse 1", "Coyote 5"])
-        .hand(0, ["Crow 2"]).hand(1, ["Crow 2"])
+        .hand(0, ["Crow 2"])
+        .hand(1, ["Crow 2"])
     )

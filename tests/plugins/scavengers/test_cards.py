@@ -8,8 +8,9 @@ from tests.plugins.scavengers.scenario import ELK, GRIZZLY, QUARTZ, Scenario, ca
 
 
 def strength_of(state, camp, label):
-    return [s for (o, d, _), s in zip(state.table.tan[camp], state.table.strengths(camp), strict=True)
-            if d == card(label)]
+    return [
+        s for (o, d, _), s in zip(state.table.tan[camp], state.table.strengths(camp), strict=True) if d == card(label)
+    ]
 
 
 # ---- turns and passing ----------------------------------------------------------------------------
@@ -81,8 +82,16 @@ def test_no_tan_card_but_the_porcupine_may_be_played_where_the_bear_is():
 
 def test_the_bear_blocks_tan_cards_with_choices_too_until_it_moves_away():
     choosers = ["Squirrel 1", "Owl 2", "Skunk 2", "Weasel 2"]
-    state = (Scenario(2).bear(GRIZZLY).scraps(ELK, ["Egg"]).scraps(GRIZZLY, ["Bun"]).tan(0, GRIZZLY, ["Mouse 1"])
-             .hand(0, [*choosers, "Porcupine 1"]).hand(1, ["Bear", "Crow 1"]).state)
+    state = (
+        Scenario(2)
+        .bear(GRIZZLY)
+        .scraps(ELK, ["Egg"])
+        .scraps(GRIZZLY, ["Bun"])
+        .tan(0, GRIZZLY, ["Mouse 1"])
+        .hand(0, [*choosers, "Porcupine 1"])
+        .hand(1, ["Bear", "Crow 1"])
+        .state
+    )
     assert {a[1] for a in state.legal_actions(0) if a[0] == "play" and a[2] == GRIZZLY} == {card("Porcupine 1")}
     state.apply(0, ("play", card("Porcupine 1"), QUARTZ))
     state.apply(1, ("play", card("Bear"), DEN))  # back to its Den: Grizzly is open again
@@ -93,8 +102,7 @@ def test_the_bear_blocks_tan_cards_with_choices_too_until_it_moves_away():
 
 
 def test_cloudbreak_adds_3_to_the_strongest_scavengers_at_its_camp_ties_included():
-    state = (Scenario(2).tan(0, ELK, ["Coyote 5", "Crow 1"]).tan(1, ELK, ["Raccoon 5"])
-             .gray(ELK, ["Cloudbreak"]).state)
+    state = Scenario(2).tan(0, ELK, ["Coyote 5", "Crow 1"]).tan(1, ELK, ["Raccoon 5"]).gray(ELK, ["Cloudbreak"]).state
     assert strength_of(state, ELK, "Coyote 5") == [8]
     assert strength_of(state, ELK, "Raccoon 5") == [8]
     assert strength_of(state, ELK, "Crow 1") == [1]
@@ -110,8 +118,15 @@ def test_cloudbreak_moves_its_bonus_to_a_stronger_scavenger_played_later():
 
 
 def test_cloudbreak_goes_to_the_next_strongest_when_the_strongest_is_removed():
-    state = (Scenario(2).tan(0, ELK, ["Coyote 6", "Crow 2"]).tan(1, ELK, ["Raccoon 4"])
-             .gray(ELK, ["Cloudbreak"]).hand(1, ["Dog"]).turn(1).state)
+    state = (
+        Scenario(2)
+        .tan(0, ELK, ["Coyote 6", "Crow 2"])
+        .tan(1, ELK, ["Raccoon 4"])
+        .gray(ELK, ["Cloudbreak"])
+        .hand(1, ["Dog"])
+        .turn(1)
+        .state
+    )
     state.apply(1, ("play", card("Dog"), ELK))
     assert strength_of(state, ELK, "Coyote 6") == []
     assert strength_of(state, ELK, "Raccoon 4") == [7]
@@ -127,30 +142,45 @@ def test_late_night_campers_makes_strength_3_or_more_zero():
 
 def test_late_night_campers_zeroes_chipmunks_that_count_3_or_more():
     # Three Chipmunks within reach: each counts 3, so at Late Night Campers' Camp it is 0; Grizzly's are not.
-    state = (Scenario(2).tan(0, ELK, ["Chipmunk"]).tan(1, GRIZZLY, ["Chipmunk", "Chipmunk"])
-             .gray(ELK, ["Late Night Campers"]).state)
+    state = (
+        Scenario(2)
+        .tan(0, ELK, ["Chipmunk"])
+        .tan(1, GRIZZLY, ["Chipmunk", "Chipmunk"])
+        .gray(ELK, ["Late Night Campers"])
+        .state
+    )
     assert strength_of(state, ELK, "Chipmunk") == [0]
     assert strength_of(state, GRIZZLY, "Chipmunk") == [3, 3]
 
 
 def test_late_night_campers_ignores_cloudbreak_when_deciding_3_or_more():
     # The Crow 2 gets Cloudbreak's +3 (5) but keeps it: Late Night Campers looks at 2.
-    state = (Scenario(2).tan(0, ELK, ["Crow 2"]).tan(1, ELK, ["Coyote 6"])
-             .gray(ELK, ["Cloudbreak", "Late Night Campers"]).state)
+    state = (
+        Scenario(2)
+        .tan(0, ELK, ["Crow 2"])
+        .tan(1, ELK, ["Coyote 6"])
+        .gray(ELK, ["Cloudbreak", "Late Night Campers"])
+        .state
+    )
     assert strength_of(state, ELK, "Crow 2") == [5]
     assert strength_of(state, ELK, "Coyote 6") == [0]
 
 
 def test_late_night_campers_no_longer_affects_a_scavenger_moved_away():
-    state = (Scenario(2).tan(0, ELK, ["Coyote 6"]).gray(ELK, ["Late Night Campers"])
-             .hand(0, ["Skunk 1", "Crow 1"]).state)
+    state = Scenario(2).tan(0, ELK, ["Coyote 6"]).gray(ELK, ["Late Night Campers"]).hand(0, ["Skunk 1", "Crow 1"]).state
     state.apply(0, ("play", card("Skunk 1"), ELK, card("Coyote 6"), 0, QUARTZ))
     assert strength_of(state, QUARTZ, "Coyote 6") == [6]
 
 
 def test_late_night_campers_zeroes_a_scavenger_that_hops_to_its_camp():
-    state = (Scenario(2).tan(0, QUARTZ, ["Rabbit 3"]).gray(ELK, ["Late Night Campers"])
-             .hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .tan(0, QUARTZ, ["Rabbit 3"])
+        .gray(ELK, ["Late Night Campers"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     assert state.table.totals(QUARTZ, 2) == [3, 0]
     state.apply(0, ("hop", card("Rabbit 3"), QUARTZ, ELK))
     assert strength_of(state, ELK, "Rabbit 3") == [0]
@@ -160,8 +190,13 @@ def test_late_night_campers_zeroes_a_scavenger_that_hops_to_its_camp():
 
 
 def test_dog_discards_the_strongest_tan_scavengers_at_its_camp_ties_included():
-    state = (Scenario(2).tan(0, GRIZZLY, ["Coyote 5", "Crow 1"]).tan(1, GRIZZLY, ["Raccoon 5"])
-             .hand(0, ["Dog", "Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .tan(0, GRIZZLY, ["Coyote 5", "Crow 1"])
+        .tan(1, GRIZZLY, ["Raccoon 5"])
+        .hand(0, ["Dog", "Crow 2"])
+        .state
+    )
     state.apply(0, ("play", card("Dog"), GRIZZLY))
     assert state.table.tan[GRIZZLY] == [(0, card("Crow 1"), False)]
     assert sorted(state.table.discard) == sorted([card("Coyote 5"), card("Raccoon 5"), card("Dog")])
@@ -169,8 +204,13 @@ def test_dog_discards_the_strongest_tan_scavengers_at_its_camp_ties_included():
 
 def test_the_dog_compares_current_strengths_so_a_card_zeroed_by_late_night_campers_is_spared():
     # Late Night Campers makes the Coyote 6 count 0: the Crow 2 is now the strongest there (RULES.md, 9).
-    state = (Scenario(2).tan(1, ELK, ["Coyote 6", "Crow 2"]).gray(ELK, ["Late Night Campers"])
-             .hand(0, ["Dog", "Crow 1"]).state)
+    state = (
+        Scenario(2)
+        .tan(1, ELK, ["Coyote 6", "Crow 2"])
+        .gray(ELK, ["Late Night Campers"])
+        .hand(0, ["Dog", "Crow 1"])
+        .state
+    )
     state.apply(0, ("play", card("Dog"), ELK))
     assert state.table.tan[ELK] == [(1, card("Coyote 6"), False)]
     assert sorted(state.table.discard) == sorted([card("Crow 2"), card("Dog")])
@@ -184,8 +224,13 @@ def test_a_crow_removed_by_the_dog_takes_its_token():
 
 
 def test_rain_shower_may_remove_cloudbreak_late_night_campers_or_a_tan_card_of_strength_2_or_less():
-    state = (Scenario(2).tan(1, ELK, ["Crow 2", "Coyote 4"]).gray(ELK, ["Cloudbreak", "Late Night Campers"])
-             .hand(0, ["Rain Shower", "Crow 1"]).state)
+    state = (
+        Scenario(2)
+        .tan(1, ELK, ["Crow 2", "Coyote 4"])
+        .gray(ELK, ["Cloudbreak", "Late Night Campers"])
+        .hand(0, ["Rain Shower", "Crow 1"])
+        .state
+    )
     rain = card("Rain Shower")
     choices = {a[3:] for a in state.legal_actions(0) if a[:3] == ("play", rain, ELK)}
     # Late Night Campers makes the Coyote 0; the Crow is then the strongest and Cloudbreak makes it 5.
@@ -205,8 +250,13 @@ def test_rain_shower_cannot_remove_a_tan_card_stronger_than_2():
 
 
 def test_chipmunk_strength_counts_every_chipmunk_at_its_camp_and_the_adjacent_camps():
-    state = (Scenario(2).tan(0, QUARTZ, ["Chipmunk"]).tan(1, GRIZZLY, ["Chipmunk", "Chipmunk"])
-             .tan(0, ELK, ["Chipmunk"]).state)
+    state = (
+        Scenario(2)
+        .tan(0, QUARTZ, ["Chipmunk"])
+        .tan(1, GRIZZLY, ["Chipmunk", "Chipmunk"])
+        .tan(0, ELK, ["Chipmunk"])
+        .state
+    )
     assert strength_of(state, QUARTZ, "Chipmunk") == [3]  # Quartz + Grizzly
     assert strength_of(state, GRIZZLY, "Chipmunk") == [4, 4]  # all three Camps
     assert strength_of(state, ELK, "Chipmunk") == [3]  # Elk + Grizzly
@@ -225,8 +275,13 @@ def test_chipmunk_strength_changes_as_chipmunks_come_and_go():
 
 
 def test_squirrel_takes_a_scrap_from_another_camp_possibly_past_three():
-    state = (Scenario(2).scraps(QUARTZ, ["Egg", "Bun", "Meat"]).scraps(ELK, ["Chili"])
-             .hand(0, ["Squirrel 1", "Crow 1"]).state)
+    state = (
+        Scenario(2)
+        .scraps(QUARTZ, ["Egg", "Bun", "Meat"])
+        .scraps(ELK, ["Chili"])
+        .hand(0, ["Squirrel 1", "Crow 1"])
+        .state
+    )
     at_quartz = [a[3:] for a in state.legal_actions(0) if a[:3] == ("play", card("Squirrel 1"), QUARTZ)]
     assert at_quartz == [(), (ELK, scrap("Chili"))]  # not from its own Camp, and it may decline
     state.apply(0, ("play", card("Squirrel 1"), QUARTZ, ELK, scrap("Chili")))
@@ -235,8 +290,14 @@ def test_squirrel_takes_a_scrap_from_another_camp_possibly_past_three():
 
 
 def test_squirrel_may_not_take_from_a_camp_with_a_crow_token():
-    state = (Scenario(2).scraps(ELK, ["Chili"]).scraps(GRIZZLY, ["Egg"]).tan(1, ELK, ["Crow 1"])
-             .hand(0, ["Squirrel 1", "Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .scraps(ELK, ["Chili"])
+        .scraps(GRIZZLY, ["Egg"])
+        .tan(1, ELK, ["Crow 1"])
+        .hand(0, ["Squirrel 1", "Crow 2"])
+        .state
+    )
     sources = {a[3] for a in state.legal_actions(0) if a[:2] == ("play", card("Squirrel 1")) and len(a) > 3}
     assert ELK not in sources and GRIZZLY in sources
 
@@ -251,8 +312,13 @@ def test_a_crow_moved_by_the_skunk_takes_its_token_along():
 
 
 def test_owl_discards_a_mouse_chipmunk_or_squirrel_of_any_player_at_its_camp():
-    state = (Scenario(2).tan(1, QUARTZ, ["Mouse 1", "Coyote 4"]).tan(0, QUARTZ, ["Squirrel 2"])
-             .hand(0, ["Owl 3", "Crow 1"]).state)
+    state = (
+        Scenario(2)
+        .tan(1, QUARTZ, ["Mouse 1", "Coyote 4"])
+        .tan(0, QUARTZ, ["Squirrel 2"])
+        .hand(0, ["Owl 3", "Crow 1"])
+        .state
+    )
     owl = card("Owl 3")
     choices = {a[3:] for a in state.legal_actions(0) if a[:3] == ("play", owl, QUARTZ)}
     assert choices == {(1, card("Mouse 1")), (0, card("Squirrel 2"))}  # no Coyote, and no declining
@@ -270,7 +336,7 @@ def test_an_owl_with_nothing_to_discard_may_still_be_played_without_effect():
 
 
 def test_owl_discarding_a_squirrel_does_not_undo_its_effect():
-    state = (Scenario(2).scraps(GRIZZLY, ["Egg"]).hand(0, ["Squirrel 1", "Crow 1"]).hand(1, ["Owl 2", "Crow 2"]).state)
+    state = Scenario(2).scraps(GRIZZLY, ["Egg"]).hand(0, ["Squirrel 1", "Crow 1"]).hand(1, ["Owl 2", "Crow 2"]).state
     state.apply(0, ("play", card("Squirrel 1"), QUARTZ, GRIZZLY, scrap("Egg")))
     state.apply(1, ("play", card("Owl 2"), QUARTZ, 0, card("Squirrel 1")))
     assert state.table.scraps[QUARTZ] == [scrap("Egg")]
@@ -304,25 +370,35 @@ def test_a_player_with_an_empty_hand_cannot_hop_a_rabbit():
 
 
 def test_skunk_moves_one_of_your_tan_cards_from_its_camp_but_not_to_the_bear_unless_porcupine():
-    state = (Scenario(2).tan(0, GRIZZLY, ["Coyote 4", "Porcupine 1"]).tan(1, GRIZZLY, ["Raccoon 3"]).bear(ELK)
-             .hand(0, ["Skunk 1", "Crow 1"]).state)
+    state = (
+        Scenario(2)
+        .tan(0, GRIZZLY, ["Coyote 4", "Porcupine 1"])
+        .tan(1, GRIZZLY, ["Raccoon 3"])
+        .bear(ELK)
+        .hand(0, ["Skunk 1", "Crow 1"])
+        .state
+    )
     skunk = card("Skunk 1")
     moves = {a[3:] for a in state.legal_actions(0) if a[:3] == ("play", skunk, GRIZZLY)}
-    assert moves == {(), (card("Coyote 4"), 0, QUARTZ), (card("Porcupine 1"), 0, QUARTZ),
-                     (card("Porcupine 1"), 0, ELK)}
+    assert moves == {(), (card("Coyote 4"), 0, QUARTZ), (card("Porcupine 1"), 0, QUARTZ), (card("Porcupine 1"), 0, ELK)}
 
 
 def test_a_squirrel_moved_by_the_skunk_does_not_take_a_scrap_again():
-    state = (Scenario(2).tan(0, ELK, ["Squirrel 1"]).scraps(GRIZZLY, ["Egg"])
-             .hand(0, ["Skunk 3", "Crow 1"]).state)
+    state = Scenario(2).tan(0, ELK, ["Squirrel 1"]).scraps(GRIZZLY, ["Egg"]).hand(0, ["Skunk 3", "Crow 1"]).state
     state.apply(0, ("play", card("Skunk 3"), ELK, card("Squirrel 1"), 0, QUARTZ))
     assert state.table.scraps[GRIZZLY] == [scrap("Egg")]
     assert state.table.scraps[QUARTZ] == []
 
 
 def test_a_moved_rabbit_keeps_its_hop_only_if_unused():
-    state = (Scenario(2).tan(0, ELK, ["Rabbit 2"]).tan(0, ELK, ["Rabbit 3"], hopped=True)
-             .hand(0, ["Skunk 1", "Crow 1"]).hand(1, ["Crow 2", "Coyote 4"]).state)
+    state = (
+        Scenario(2)
+        .tan(0, ELK, ["Rabbit 2"])
+        .tan(0, ELK, ["Rabbit 3"], hopped=True)
+        .hand(0, ["Skunk 1", "Crow 1"])
+        .hand(1, ["Crow 2", "Coyote 4"])
+        .state
+    )
     state.apply(0, ("play", card("Skunk 1"), ELK, card("Rabbit 3"), 1, QUARTZ))
     assert (0, card("Rabbit 3"), True) in state.table.tan[QUARTZ]
     state.apply(1, ("play", card("Crow 2"), ELK))

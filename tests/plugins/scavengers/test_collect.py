@@ -24,16 +24,25 @@ def test_the_rulebook_scoring_example():
     assert [held(state, 0, n) for n in ("Meat", "Onion", "Cracker")] == [0, 0, 0]
     assert state.report == (
         (0, GRIZZLY, scrap("Bun"), "Mouse", True),
-        (1, QUARTZ, scrap("Meat"), "wins", True), (1, QUARTZ, scrap("Onion"), "wins", True),
+        (1, QUARTZ, scrap("Meat"), "wins", True),
+        (1, QUARTZ, scrap("Onion"), "wins", True),
         (1, QUARTZ, scrap("Cracker"), "wins", True),
-        (0, ELK, scrap("Egg"), "wins", True), (0, ELK, scrap("Cheese"), "wins", True),
+        (0, ELK, scrap("Egg"), "wins", True),
+        (0, ELK, scrap("Cheese"), "wins", True),
         (0, ELK, scrap("Pepper"), "wins", True),
     )
 
 
 def test_the_mouse_majority_chooses_its_scrap_before_the_winner_takes_the_rest():
-    state = (Scenario(2).scraps(ELK, ["Egg", "Chili", "Bun"]).tan(0, ELK, ["Mouse 1"]).tan(1, ELK, ["Coyote 4"])
-             .hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .scraps(ELK, ["Egg", "Chili", "Bun"])
+        .tan(0, ELK, ["Mouse 1"])
+        .tan(1, ELK, ["Coyote 4"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     pass_all(state)
     assert state.to_act == (0,)
     assert list(state.legal_actions(0)) == [("mouse", scrap("Bun")), ("mouse", scrap("Chili")), ("mouse", scrap("Egg"))]
@@ -44,40 +53,76 @@ def test_the_mouse_majority_chooses_its_scrap_before_the_winner_takes_the_rest()
 
 def test_the_most_mice_take_even_when_other_players_have_mice_there_too():
     # Two Mice against one and one: seat 0 takes first, though seat 2 wins the Camp.
-    state = (Scenario(3).scraps(ELK, ["Egg", "Egg"]).tan(0, ELK, ["Mouse 1", "Mouse 1"]).tan(1, ELK, ["Mouse 1"])
-             .tan(2, ELK, ["Coyote 4"]).hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).hand(2, ["Crow 2"]).state)
+    state = (
+        Scenario(3)
+        .scraps(ELK, ["Egg", "Egg"])
+        .tan(0, ELK, ["Mouse 1", "Mouse 1"])
+        .tan(1, ELK, ["Mouse 1"])
+        .tan(2, ELK, ["Coyote 4"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .hand(2, ["Crow 2"])
+        .state
+    )
     pass_all(state)
     assert state.report[0] == (0, ELK, scrap("Egg"), "Mouse", True)
     assert (held(state, 0, "Egg"), held(state, 1, "Egg"), held(state, 2, "Egg")) == (1, 0, 1)
 
 
 def test_tied_mice_take_nothing():
-    state = (Scenario(2).scraps(ELK, ["Egg", "Chili"]).tan(0, ELK, ["Mouse 1", "Crow 1"])
-             .tan(1, ELK, ["Mouse 1", "Coyote 4"]).hand(0, ["Crow 2"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .scraps(ELK, ["Egg", "Chili"])
+        .tan(0, ELK, ["Mouse 1", "Crow 1"])
+        .tan(1, ELK, ["Mouse 1", "Coyote 4"])
+        .hand(0, ["Crow 2"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     pass_all(state)
     assert (held(state, 0, "Egg"), held(state, 0, "Chili")) == (0, 0)
     assert (held(state, 1, "Egg"), held(state, 1, "Chili")) == (1, 1)
 
 
 def test_a_tie_for_the_highest_total_takes_nothing_and_the_scraps_stay():
-    state = (Scenario(2).scraps(GRIZZLY, ["Egg", "Chili", "Meat"]).tan(0, GRIZZLY, ["Coyote 4"])
-             .tan(1, GRIZZLY, ["Raccoon 4"]).hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .scraps(GRIZZLY, ["Egg", "Chili", "Meat"])
+        .tan(0, GRIZZLY, ["Coyote 4"])
+        .tan(1, GRIZZLY, ["Raccoon 4"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     pass_all(state)
     assert sum(map(sum, state.held)) == 0
     assert sorted(state.table.scraps[GRIZZLY]) == sorted(scrap(n) for n in ("Egg", "Chili", "Meat"))
 
 
 def test_a_camp_where_everyone_has_strength_0_is_won_by_nobody():
-    state = (Scenario(2).scraps(GRIZZLY, ["Egg"]).tan(0, GRIZZLY, ["Coyote 4"]).gray(GRIZZLY, ["Late Night Campers"])
-             .hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .scraps(GRIZZLY, ["Egg"])
+        .tan(0, GRIZZLY, ["Coyote 4"])
+        .gray(GRIZZLY, ["Late Night Campers"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     pass_all(state)
     assert held(state, 0, "Egg") == 0
 
 
 def test_a_scrap_the_winner_does_not_need_goes_back_to_the_pile():
     # One round only, so no placement of the next round draws on the pile.
-    state = (Scenario(2, max_rounds=1).scraps(QUARTZ, ["Egg", "Egg", "Egg"]).tan(0, QUARTZ, ["Coyote 4"])
-             .hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2, max_rounds=1)
+        .scraps(QUARTZ, ["Egg", "Egg", "Egg"])
+        .tan(0, QUARTZ, ["Coyote 4"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     before = state.table.pile[scrap("Egg")]
     pass_all(state)
     assert state.is_terminal
@@ -88,8 +133,15 @@ def test_a_scrap_the_winner_does_not_need_goes_back_to_the_pile():
 
 
 def test_a_full_food_card_is_turned_over_and_its_scraps_go_back_to_the_pile():
-    state = (Scenario(2).held(0, ["Egg", "Egg", "Cheese"]).scraps(ELK, ["Pepper"]).tan(0, ELK, ["Coyote 4"])
-             .hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .held(0, ["Egg", "Egg", "Cheese"])
+        .scraps(ELK, ["Pepper"])
+        .tan(0, ELK, ["Coyote 4"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     total_pile = sum(state.table.pile)
     pass_all(state)
     assert state.done[0][FOOD["Omelet"]]
@@ -99,8 +151,15 @@ def test_a_full_food_card_is_turned_over_and_its_scraps_go_back_to_the_pile():
 
 
 def test_completed_food_cards_take_no_more_scraps():
-    state = (Scenario(2).done(0, ["Omelet"]).scraps(ELK, ["Egg"]).tan(0, ELK, ["Coyote 4"])
-             .hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .done(0, ["Omelet"])
+        .scraps(ELK, ["Egg"])
+        .tan(0, ELK, ["Coyote 4"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     pass_all(state)
     assert held(state, 0, "Egg") == 0
 
@@ -109,8 +168,16 @@ def test_completed_food_cards_take_no_more_scraps():
 
 
 def test_a_new_round_has_the_next_camp_leader_a_fresh_deal_and_the_bear_in_its_den():
-    state = (Scenario(3).bear(ELK).scraps(QUARTZ, ["Egg", "Bun"]).tan(0, ELK, ["Coyote 4"])
-             .hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).hand(2, ["Crow 2"]).state)
+    state = (
+        Scenario(3)
+        .bear(ELK)
+        .scraps(QUARTZ, ["Egg", "Bun"])
+        .tan(0, ELK, ["Coyote 4"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .hand(2, ["Crow 2"])
+        .state
+    )
     pass_all(state)
     assert state.leader == 1 and state.phases.round == 1
     assert state.table.bear == DEN
@@ -122,8 +189,16 @@ def test_a_new_round_has_the_next_camp_leader_a_fresh_deal_and_the_bear_in_its_d
 
 def test_the_camp_leader_plays_first_in_every_round():
     # Round 2 has two scraps to place, by its leader (seat 1) then seat 2: play must not follow on to seat 0.
-    state = (Scenario(3).scraps(QUARTZ, ["Egg", "Bun", "Meat"]).scraps(GRIZZLY, ["Chili", "Onion", "Cheese"])
-             .scraps(ELK, ["Cracker"]).hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).hand(2, ["Crow 2"]).state)
+    state = (
+        Scenario(3)
+        .scraps(QUARTZ, ["Egg", "Bun", "Meat"])
+        .scraps(GRIZZLY, ["Chili", "Onion", "Cheese"])
+        .scraps(ELK, ["Cracker"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .hand(2, ["Crow 2"])
+        .state
+    )
     pass_all(state)  # nobody played: every scrap stays
     placers = []
     while state.phases.current == "place":
@@ -142,8 +217,14 @@ def _all_but_omelet(scenario, seat):
 
 def test_the_first_player_to_complete_all_four_food_cards_wins():
     scenario = _all_but_omelet(Scenario(3), 2)
-    state = (scenario.scraps(ELK, ["Pepper"]).tan(2, ELK, ["Coyote 4"])
-             .hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).hand(2, ["Crow 2"]).state)
+    state = (
+        scenario.scraps(ELK, ["Pepper"])
+        .tan(2, ELK, ["Coyote 4"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .hand(2, ["Crow 2"])
+        .state
+    )
     pass_all(state)
     assert state.is_terminal
     assert state.returns() == [0.0, 0.0, 1.0]
@@ -152,8 +233,16 @@ def test_the_first_player_to_complete_all_four_food_cards_wins():
 
 def test_players_completing_all_four_in_the_same_round_share_the_win():
     scenario = _all_but_omelet(_all_but_omelet(Scenario(3), 0), 1)
-    state = (scenario.scraps(ELK, ["Pepper"]).scraps(QUARTZ, ["Pepper"]).tan(0, ELK, ["Coyote 4"])
-             .tan(1, QUARTZ, ["Coyote 5"]).hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).hand(2, ["Crow 2"]).state)
+    state = (
+        scenario.scraps(ELK, ["Pepper"])
+        .scraps(QUARTZ, ["Pepper"])
+        .tan(0, ELK, ["Coyote 4"])
+        .tan(1, QUARTZ, ["Coyote 5"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .hand(2, ["Crow 2"])
+        .state
+    )
     pass_all(state)
     assert state.returns() == [0.5, 0.5, 0.0]
 
@@ -207,8 +296,16 @@ def test_every_game_ends_within_the_declared_bound(players):
 
 
 def test_scraps_are_conserved_through_a_collection():
-    state = (Scenario(2).held(0, ["Egg", "Egg", "Cheese"]).scraps(ELK, ["Pepper", "Egg"])
-             .tan(0, ELK, ["Coyote 4"]).hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .held(0, ["Egg", "Egg", "Cheese"])
+        .scraps(ELK, ["Pepper", "Egg"])
+        .tan(0, ELK, ["Coyote 4"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     pass_all(state)
     assert sum(state.table.pile) + sum(map(sum, state.held)) + sum(map(len, state.table.scraps)) == sum(
-        CONTENT.scrap_counts)
+        CONTENT.scrap_counts
+    )

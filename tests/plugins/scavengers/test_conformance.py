@@ -15,7 +15,13 @@ def test_mcts_decides_the_same_in_states_a_seat_cannot_tell_apart(campfire_regis
     if "mcts" not in campfire_registry.player_types:
         pytest.skip("no mcts player installed")
     # Cut-off rollouts: a full random playout of Scavengers is hundreds of decisions long.
-    report = check_leaks(campfire_registry.game("scavengers"), players, campfire_registry, games=1,
-                         spec="mcts:iterations=40,rollout=cutoff,depth=10", positions=4)
+    report = check_leaks(
+        campfire_registry.game("scavengers"),
+        players,
+        campfire_registry,
+        games=1,
+        spec="mcts:iterations=40,rollout=cutoff,depth=10",
+        positions=4,
+    )
     assert report.ok, report.failures
     assert report.samples == 4

@@ -4,9 +4,24 @@ from collections import Counter
 
 from plugins.scavengers.content import CONTENT
 
-COUNTS = {"bear": 3, "cloudbreak": 1, "dog": 3, "late_night": 1, "rain": 1, "chipmunk": 5, "coyote": 3,
-          "crow": 3, "mouse": 3, "owl": 3, "porcupine": 3, "rabbit": 3, "raccoon": 3, "skunk": 3,
-          "squirrel": 3, "weasel": 3}
+COUNTS = {
+    "bear": 3,
+    "cloudbreak": 1,
+    "dog": 3,
+    "late_night": 1,
+    "rain": 1,
+    "chipmunk": 5,
+    "coyote": 3,
+    "crow": 3,
+    "mouse": 3,
+    "owl": 3,
+    "porcupine": 3,
+    "rabbit": 3,
+    "raccoon": 3,
+    "skunk": 3,
+    "squirrel": 3,
+    "weasel": 3,
+}
 
 
 def test_the_scavenger_deck_has_44_cards_with_the_rulebook_counts():

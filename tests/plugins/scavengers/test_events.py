@@ -35,12 +35,19 @@ def test_every_viewer_gets_the_same_collection_lines():
     for viewer in (None, 0, 1):
         state = scoring_example().state
         step(state, 0, ("pass",), viewer)
-        assert step(state, 1, ("pass",), viewer)[:len(ROUND_1_SCORING)] == ROUND_1_SCORING
+        assert step(state, 1, ("pass",), viewer)[: len(ROUND_1_SCORING)] == ROUND_1_SCORING
 
 
 def test_events_split_a_collection_where_a_mouse_owner_chooses():
-    state = (Scenario(2).scraps(ELK, ["Egg", "Chili", "Bun"]).tan(0, ELK, ["Mouse 1"]).tan(1, ELK, ["Coyote 4"])
-             .hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .scraps(ELK, ["Egg", "Chili", "Bun"])
+        .tan(0, ELK, ["Mouse 1"])
+        .tan(1, ELK, ["Coyote 4"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     step(state, 0, ("pass",))
     assert step(state, 1, ("pass",)) == ["Round 1 collection:", "    a Mouse's owner chooses a scrap next"]
     assert step(state, 0, ("mouse", scrap("Chili"))) == [
@@ -59,16 +66,33 @@ def test_a_round_where_nobody_takes_anything_says_so():
 
 
 def test_a_scrap_nobody_needs_is_said_to_go_back_to_the_pile():
-    state = (Scenario(2).scraps(QUARTZ, ["Bun"]).held(0, ["Bun"]).tan(0, QUARTZ, ["Coyote 4"])
-             .hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .scraps(QUARTZ, ["Bun"])
+        .held(0, ["Bun"])
+        .tan(0, QUARTZ, ["Coyote 4"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     step(state, 0, ("pass",))
     assert step(state, 1, ("pass",))[:2] == [
-        "Round 1 collection:", "    seat 0 took Bun at Quartz, not needed: back to the pile"]
+        "Round 1 collection:",
+        "    seat 0 took Bun at Quartz, not needed: back to the pile",
+    ]
 
 
 def test_events_name_the_food_card_completed_and_the_winner_when_the_game_ends():
-    state = (Scenario(2).done(0, ["Omelet", "Kabobs", "S'mores"]).held(0, ["Bun", "Sausage", "Chili"])
-             .scraps(QUARTZ, ["Chili"]).tan(0, QUARTZ, ["Coyote 4"]).hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .done(0, ["Omelet", "Kabobs", "S'mores"])
+        .held(0, ["Bun", "Sausage", "Chili"])
+        .scraps(QUARTZ, ["Chili"])
+        .tan(0, QUARTZ, ["Coyote 4"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     step(state, 0, ("pass",))
     assert step(state, 1, ("pass",)) == [
         "Round 1 collection:",
@@ -89,8 +113,16 @@ def test_events_name_the_winners_by_food_cards_when_the_last_round_ends():
 
 
 def test_a_shared_win_is_worded_in_the_plural():
-    state = (Scenario(3, end="rounds", laps=1).held(0, ["Egg"]).held(1, ["Egg"]).held(2, ["Egg"])
-             .hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).hand(2, ["Crow 2"]).state)
+    state = (
+        Scenario(3, end="rounds", laps=1)
+        .held(0, ["Egg"])
+        .held(1, ["Egg"])
+        .held(2, ["Egg"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .hand(2, ["Crow 2"])
+        .state
+    )
     state.phases.round = 2  # the third and last round
     step(state, 0, ("pass",))
     step(state, 1, ("pass",))
@@ -108,8 +140,15 @@ def test_events_say_which_scrap_was_placed_at_which_camp():
 
 
 def test_events_name_the_cards_a_dog_discards_but_not_a_hop():
-    state = (Scenario(2).tan(1, ELK, ["Coyote 6"]).tan(0, ELK, ["Raccoon 4"]).tan(0, QUARTZ, ["Rabbit 3"])
-             .hand(0, ["Dog", "Crow 1"]).hand(1, ["Crow 2", "Coyote 4"]).state)
+    state = (
+        Scenario(2)
+        .tan(1, ELK, ["Coyote 6"])
+        .tan(0, ELK, ["Raccoon 4"])
+        .tan(0, QUARTZ, ["Rabbit 3"])
+        .hand(0, ["Dog", "Crow 1"])
+        .hand(1, ["Crow 2", "Coyote 4"])
+        .state
+    )
     assert step(state, 0, ("play", card("Dog"), ELK)) == ["Discarded from Elk: seat 1's Coyote 6"]
     assert step(state, 1, ("play", card("Crow 2"), GRIZZLY)) == []
     assert step(state, 0, ("hop", card("Rabbit 3"), QUARTZ, ELK)) == []
@@ -149,19 +188,26 @@ def test_the_render_shows_the_last_collection_in_the_commentarys_words():
     for viewer in (None, 0, 1):
         lines = GAME.render(state.observation(viewer), viewer).splitlines()
         start = lines.index("Round 1 collection:")
-        assert lines[start:start + len(ROUND_1_SCORING)] == said[:len(ROUND_1_SCORING)] == ROUND_1_SCORING
+        assert lines[start : start + len(ROUND_1_SCORING)] == said[: len(ROUND_1_SCORING)] == ROUND_1_SCORING
         assert lines[start + len(ROUND_1_SCORING)].startswith(("Your hand (", "Hand of seat 0 ("))
 
 
 def test_the_render_shows_a_collection_under_way_and_none_before_the_first():
-    state = (Scenario(2).scraps(ELK, ["Egg", "Chili", "Bun"]).scraps(QUARTZ, ["Meat"]).tan(0, ELK, ["Mouse 1"])
-             .tan(1, QUARTZ, ["Mouse 1"]).hand(0, ["Crow 1"]).state)
+    state = (
+        Scenario(2)
+        .scraps(ELK, ["Egg", "Chili", "Bun"])
+        .scraps(QUARTZ, ["Meat"])
+        .tan(0, ELK, ["Mouse 1"])
+        .tan(1, QUARTZ, ["Mouse 1"])
+        .hand(0, ["Crow 1"])
+        .state
+    )
     assert "collection" not in GAME.render(state.observation(0), 0)
     pass_all(state)
     lines = GAME.render(state.observation(1), 1).splitlines()
     assert lines[0] == "Round 1, collecting scraps."
     start = lines.index("Round 1 collection so far:")
-    assert lines[start:start + 3] == [
+    assert lines[start : start + 3] == [
         "Round 1 collection so far:",
         "    seat 1 took Meat at Quartz with a Mouse",
         "    a Mouse's owner chooses a scrap next",

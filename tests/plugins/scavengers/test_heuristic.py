@@ -14,53 +14,111 @@ def choose(state, seat=0):
 
 def test_it_bids_at_the_camp_holding_the_scraps_it_needs():
     # Quartz holds more scraps, but only Elk's Egg fits my Food cards (my Kabobs are done).
-    state = (Scenario(2).done(0, ["Kabobs"]).scraps(QUARTZ, ["Meat", "Meat", "Onion"]).scraps(ELK, ["Egg"])
-             .hand(0, ["Coyote 5", "Crow 1"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .done(0, ["Kabobs"])
+        .scraps(QUARTZ, ["Meat", "Meat", "Onion"])
+        .scraps(ELK, ["Egg"])
+        .hand(0, ["Coyote 5", "Crow 1"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     assert choose(state) == ("play", card("Coyote 5"), ELK)
 
 
 def test_it_passes_when_it_cannot_win_a_camp():
-    state = (Scenario(2).scraps(QUARTZ, ["Egg"]).scraps(ELK, ["Bun"]).scraps(GRIZZLY, ["Meat"])
-             .tan(1, QUARTZ, ["Coyote 6"]).tan(1, ELK, ["Raccoon 5"]).tan(1, GRIZZLY, ["Coyote 5"])
-             .hand(0, ["Crow 1", "Porcupine 1"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .scraps(QUARTZ, ["Egg"])
+        .scraps(ELK, ["Bun"])
+        .scraps(GRIZZLY, ["Meat"])
+        .tan(1, QUARTZ, ["Coyote 6"])
+        .tan(1, ELK, ["Raccoon 5"])
+        .tan(1, GRIZZLY, ["Coyote 5"])
+        .hand(0, ["Crow 1", "Porcupine 1"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     assert choose(state) == ("pass",)
 
 
 def test_it_plays_the_dog_on_the_leader_winning_a_camp():
-    state = (Scenario(2).done(1, ["Chili Dog", "Kabobs", "S'mores"]).held(1, ["Egg", "Egg", "Cheese"])
-             .scraps(ELK, ["Pepper"]).tan(1, ELK, ["Coyote 6"]).tan(0, ELK, ["Crow 2"])
-             .hand(0, ["Dog", "Crow 1"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .done(1, ["Chili Dog", "Kabobs", "S'mores"])
+        .held(1, ["Egg", "Egg", "Cheese"])
+        .scraps(ELK, ["Pepper"])
+        .tan(1, ELK, ["Coyote 6"])
+        .tan(0, ELK, ["Crow 2"])
+        .hand(0, ["Dog", "Crow 1"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     assert choose(state) == ("play", card("Dog"), ELK)
 
 
 def test_it_aims_the_dog_at_the_leader_rather_than_at_another_opponent():
     # Seat 1 leads (a Food card done). Seats 1 and 2 each stand to win two scraps they need; I need
     # neither Camp's scraps, so the Dog only matters for whom it stops: the leader.
-    state = (Scenario(3).done(0, ["Omelet", "Kabobs"]).done(1, ["Chili Dog"])
-             .scraps(QUARTZ, ["Egg", "Cheese"]).tan(2, QUARTZ, ["Coyote 5"])
-             .scraps(ELK, ["Meat", "Onion"]).tan(1, ELK, ["Coyote 6"])
-             .hand(0, ["Dog", "Crow 1"]).hand(1, ["Crow 2"]).hand(2, ["Crow 2"]).state)
+    state = (
+        Scenario(3)
+        .done(0, ["Omelet", "Kabobs"])
+        .done(1, ["Chili Dog"])
+        .scraps(QUARTZ, ["Egg", "Cheese"])
+        .tan(2, QUARTZ, ["Coyote 5"])
+        .scraps(ELK, ["Meat", "Onion"])
+        .tan(1, ELK, ["Coyote 6"])
+        .hand(0, ["Dog", "Crow 1"])
+        .hand(1, ["Crow 2"])
+        .hand(2, ["Crow 2"])
+        .state
+    )
     assert choose(state) == ("play", card("Dog"), ELK)
 
 
 def test_it_plays_the_owl_on_the_leaders_mouse():
-    state = (Scenario(2).done(1, ["Chili Dog", "Kabobs", "S'mores"]).held(1, ["Egg", "Egg", "Cheese"])
-             .scraps(GRIZZLY, ["Pepper", "Meat"]).tan(1, GRIZZLY, ["Mouse 1"]).tan(0, GRIZZLY, ["Coyote 6"])
-             .hand(0, ["Owl 2", "Crow 1"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .done(1, ["Chili Dog", "Kabobs", "S'mores"])
+        .held(1, ["Egg", "Egg", "Cheese"])
+        .scraps(GRIZZLY, ["Pepper", "Meat"])
+        .tan(1, GRIZZLY, ["Mouse 1"])
+        .tan(0, GRIZZLY, ["Coyote 6"])
+        .hand(0, ["Owl 2", "Crow 1"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     # Without the Owl the leader's Mouse would take the Pepper that completes their last meal.
     assert choose(state) == ("play", card("Owl 2"), GRIZZLY, 1, card("Mouse 1"))
 
 
 def test_it_plays_late_night_campers_where_the_leader_relies_on_strong_cards():
-    state = (Scenario(2).done(1, ["Chili Dog", "Kabobs"]).held(1, ["Egg", "Cracker"])
-             .scraps(ELK, ["Egg", "Cheese", "Cracker"]).tan(1, ELK, ["Coyote 6"]).tan(0, ELK, ["Crow 2", "Squirrel 1"])
-             .hand(0, ["Late Night Campers", "Crow 1"]).hand(1, ["Crow 2"]).state)
+    state = (
+        Scenario(2)
+        .done(1, ["Chili Dog", "Kabobs"])
+        .held(1, ["Egg", "Cracker"])
+        .scraps(ELK, ["Egg", "Cheese", "Cracker"])
+        .tan(1, ELK, ["Coyote 6"])
+        .tan(0, ELK, ["Crow 2", "Squirrel 1"])
+        .hand(0, ["Late Night Campers", "Crow 1"])
+        .hand(1, ["Crow 2"])
+        .state
+    )
     assert choose(state) == ("play", card("Late Night Campers"), ELK)
 
 
 def test_its_mouse_takes_the_scrap_it_needs():
-    state = (Scenario(2).done(0, ["Omelet"]).scraps(ELK, ["Egg", "Chili", "Bun"]).tan(0, ELK, ["Mouse 1"])
-             .tan(1, ELK, ["Coyote 4"]).hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).held(0, ["Bun"]).state)
+    state = (
+        Scenario(2)
+        .done(0, ["Omelet"])
+        .scraps(ELK, ["Egg", "Chili", "Bun"])
+        .tan(0, ELK, ["Mouse 1"])
+        .tan(1, ELK, ["Coyote 4"])
+        .hand(0, ["Crow 1"])
+        .hand(1, ["Crow 2"])
+        .held(0, ["Bun"])
+        .state
+    )
     pass_all(state)
     assert choose(state) == ("mouse", scrap("Chili"))
 
@@ -80,8 +138,10 @@ def test_it_places_a_scrap_it_needs_where_its_scraps_gather():
 
 
 def test_it_places_a_scrap_it_does_not_need_away_from_what_the_leader_needs():
-    state = _placing(Scenario(2).done(0, ["Omelet"]).done(1, ["Chili Dog"]).scraps(QUARTZ, ["Meat"])
-                     .scraps(GRIZZLY, ["Cracker"]), "Egg")
+    state = _placing(
+        Scenario(2).done(0, ["Omelet"]).done(1, ["Chili Dog"]).scraps(QUARTZ, ["Meat"]).scraps(GRIZZLY, ["Cracker"]),
+        "Egg",
+    )
     # The Egg is useless to me; the leader (seat 1) needs Meat, Cracker and Egg alike, so it goes to the
     # empty Elk rather than making another Camp richer for them.
     assert choose(state) == ("place", ELK)
@@ -106,8 +166,11 @@ def test_it_beats_random_play():
         while not state.is_terminal:
             seat = state.to_act[0]
             legal = state.legal_actions(seat)
-            action = (heuristic.policy(state.observation(seat), seat, legal, rng) if seat == me
-                      else legal[rng.below(len(legal))])
+            action = (
+                heuristic.policy(state.observation(seat), seat, legal, rng)
+                if seat == me
+                else legal[rng.below(len(legal))]
+            )
             state.apply(seat, action)
         wins += state.returns()[me]
     assert wins >= 5
@@ -125,8 +188,9 @@ def test_a_plain_mcts_seat_takes_the_games_cutoff_budget_and_campfire_games_show
 
     registry = default_registry()
     game = registry.game("scavengers")
-    player = build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts"), 0, game,
-                          registry.heuristic("scavengers"))
+    player = build_player(
+        registry.player_type("mcts"), PlayerSpec.parse("mcts"), 0, game, registry.heuristic("scavengers")
+    )
     assert (player.options.iterations, player.options.rollout, player.options.depth) == (200, Rollout.CUTOFF, 10)
     listed = json.loads(CliRunner().invoke(cli, ["games", "--json"]).output)
     scavengers = next(entry for entry in listed if entry["id"] == "scavengers")

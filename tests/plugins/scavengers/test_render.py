@@ -10,9 +10,18 @@ GAME = Scavengers()
 
 
 def test_the_rendering_shows_each_camp_with_scraps_cards_strengths_bear_and_crows():
-    state = (Scenario(2).scraps(ELK, ["Egg", "Egg", "Bun"]).tan(0, ELK, ["Coyote 5", "Crow 1"])
-             .tan(1, ELK, ["Raccoon 4"]).gray(ELK, ["Cloudbreak"]).bear(GRIZZLY)
-             .held(1, ["Chili"]).done(0, ["S'mores"]).hand(0, ["Dog", "Mouse 1"]).state)
+    state = (
+        Scenario(2)
+        .scraps(ELK, ["Egg", "Egg", "Bun"])
+        .tan(0, ELK, ["Coyote 5", "Crow 1"])
+        .tan(1, ELK, ["Raccoon 4"])
+        .gray(ELK, ["Cloudbreak"])
+        .bear(GRIZZLY)
+        .held(1, ["Chili"])
+        .done(0, ["S'mores"])
+        .hand(0, ["Dog", "Mouse 1"])
+        .state
+    )
     text = GAME.render(state.observation(0), 0)
     assert "Elk Camp: scraps Egg x2, Bun" not in text  # scraps are listed in type order
     assert "\nElk Camp: scraps Bun, Egg x2; 1 Crow token; gray card: Cloudbreak\n" in text
@@ -36,17 +45,26 @@ def test_action_texts_read_as_the_move():
     assert GAME.action_text(("place", QUARTZ)) == "place at Quartz"
     assert GAME.action_text(("play", card("Bear"), 3)) == "play Bear: move it to the Bear's Den"
     assert GAME.action_text(("play", card("Squirrel 2"), ELK, QUARTZ, scrap("Egg"))) == (
-        "play Squirrel 2 at Elk, taking Egg from Quartz")
+        "play Squirrel 2 at Elk, taking Egg from Quartz"
+    )
     assert GAME.action_text(("play", card("Owl 2"), ELK, 1, card("Mouse 1"))) == (
-        "play Owl 2 at Elk, discarding seat 1's Mouse 1")
+        "play Owl 2 at Elk, discarding seat 1's Mouse 1"
+    )
     assert GAME.action_text(("hop", card("Rabbit 3"), QUARTZ, ELK)) == "hop Rabbit 3 from Quartz to Elk"
     assert GAME.action_text(("mouse", scrap("Chili"))) == "Mouse takes Chili"
 
 
 def test_every_legal_action_has_its_own_text():
-    state = (Scenario(2).scraps(ELK, ["Egg", "Bun"]).scraps(QUARTZ, ["Meat"]).tan(0, ELK, ["Rabbit 2", "Mouse 1"])
-             .tan(1, ELK, ["Crow 1"]).gray(ELK, ["Late Night Campers"])
-             .hand(0, ["Owl 2", "Skunk 1", "Weasel 1", "Squirrel 1", "Rain Shower", "Bear", "Dog"]).state)
+    state = (
+        Scenario(2)
+        .scraps(ELK, ["Egg", "Bun"])
+        .scraps(QUARTZ, ["Meat"])
+        .tan(0, ELK, ["Rabbit 2", "Mouse 1"])
+        .tan(1, ELK, ["Crow 1"])
+        .gray(ELK, ["Late Night Campers"])
+        .hand(0, ["Owl 2", "Skunk 1", "Weasel 1", "Squirrel 1", "Rain Shower", "Bear", "Dog"])
+        .state
+    )
     legal = state.legal_actions(0)
     texts = {GAME.action_text(a) for a in legal}
     assert len(texts) == len(legal)
@@ -58,13 +76,21 @@ def test_the_hand_separates_cards_with_commas_and_counts_repeats():
     lines = GAME.render(state.observation(0), 0).splitlines()
     assert lines[-1] == "Your hand (7): Dog x2, Late Night Campers, Chipmunk x2, Coyote 6, Mouse 1"
     full = GAME.render(state.observation(None), None).splitlines()
-    assert full[-2:] == ["Hand of seat 0 (7): Dog x2, Late Night Campers, Chipmunk x2, Coyote 6, Mouse 1",
-                         "Hand of seat 1 (0): empty"]
+    assert full[-2:] == [
+        "Hand of seat 0 (7): Dog x2, Late Night Campers, Chipmunk x2, Coyote 6, Mouse 1",
+        "Hand of seat 1 (0): empty",
+    ]
 
 
 def test_mice_and_crow_tokens_are_counted_in_the_right_number():
-    state = (Scenario(2).tan(0, ELK, ["Mouse 1"]).tan(1, ELK, ["Mouse 1", "Mouse 1", "Crow 1", "Crow 2"])
-             .gray(ELK, ["Late Night Campers"]).hand(0, ["Dog"]).state)
+    state = (
+        Scenario(2)
+        .tan(0, ELK, ["Mouse 1"])
+        .tan(1, ELK, ["Mouse 1", "Mouse 1", "Crow 1", "Crow 2"])
+        .gray(ELK, ["Late Night Campers"])
+        .hand(0, ["Dog"])
+        .state
+    )
     lines = GAME.render(state.observation(0), 0).splitlines()
     assert "Elk Camp: scraps none; 2 Crow tokens; gray card: Late Night Campers" in lines
     assert "    seat 0 (you) [leader]: Mouse(1) = 1; 1 Mouse" in lines
@@ -80,12 +106,12 @@ def test_food_cards_wrap_between_cards_within_100_columns():
     state = Scenario(4).hand(0, ["Dog"]).state
     lines = GAME.render(state.observation(1), 1).splitlines()
     start = lines.index("Food cards:")
-    assert lines[start + 1:start + 4] == [
+    assert lines[start + 1 : start + 4] == [
         "  seat 0 [leader]: Chili Dog (Bun 0/1, Sausage 0/1, Chili 0/2);",
         "      Omelet (Egg 0/2, Cheese 0/1, Pepper 0/1); Kabobs (Meat 0/2, Onion 0/1, Mushroom 0/1);",
         "      S'mores (Cracker 0/2, Marshmallow 0/1, Chocolate 0/1)",
     ]
-    assert lines[start + 7:start + 9] == [  # a shorter name leaves room for a second card on the first line
+    assert lines[start + 7 : start + 9] == [  # a shorter name leaves room for a second card on the first line
         "  seat 2: Chili Dog (Bun 0/1, Sausage 0/1, Chili 0/2); Omelet (Egg 0/2, Cheese 0/1, Pepper 0/1);",
         "      Kabobs (Meat 0/2, Onion 0/1, Mushroom 0/1);",
     ]

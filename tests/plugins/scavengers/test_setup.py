@@ -22,7 +22,8 @@ def test_leftover_scraps_fill_3_4_or_5_spaces_of_each_player(players, filled):
         for seat in range(players):
             # a completed card was turned over and its scraps returned: count its spaces as filled
             spaces = sum(state.held[seat]) + sum(
-                sum(CONTENT.needs[f]) for f, done in enumerate(state.done[seat]) if done)
+                sum(CONTENT.needs[f]) for f, done in enumerate(state.done[seat]) if done
+            )
             assert spaces == filled
 
 

@@ -3,9 +3,14 @@
 from plugins.slasher.cards import BACK_ROOM, BEACH, FRONT_YARD, MAIN_HOUSE
 from plugins.slasher.game import ATTACK, KILLER, PASS, deal
 
-FILLERS = [[BEACH, BEACH, BEACH], [FRONT_YARD] * 3 + [BACK_ROOM], [FRONT_YARD] * 3 + [BACK_ROOM],
-           [BACK_ROOM, BACK_ROOM, BEACH, BEACH], [BEACH, BEACH, MAIN_HOUSE, MAIN_HOUSE],
-           [MAIN_HOUSE] * 4]
+FILLERS = [
+    [BEACH, BEACH, BEACH],
+    [FRONT_YARD] * 3 + [BACK_ROOM],
+    [FRONT_YARD] * 3 + [BACK_ROOM],
+    [BACK_ROOM, BACK_ROOM, BEACH, BEACH],
+    [BEACH, BEACH, MAIN_HOUSE, MAIN_HOUSE],
+    [MAIN_HOUSE] * 4,
+]
 """Location-only hands that play no part in an attack."""
 
 

@@ -24,20 +24,23 @@ def choose(state, seat):
 
 
 def test_it_sends_a_rival_into_nature_alone():
-    state = arranged([[NATURE, FLEE, FLEE, PANIC], *FILLERS[1:4]],
-                     {0: MAIN_HOUSE, 1: MAIN_HOUSE, 2: MAIN_HOUSE, 3: BEACH})
+    state = arranged(
+        [[NATURE, FLEE, FLEE, PANIC], *FILLERS[1:4]], {0: MAIN_HOUSE, 1: MAIN_HOUSE, 2: MAIN_HOUSE, 3: BEACH}
+    )
     assert choose(state, 0) == (LOCATION, NATURE, 3)
 
 
 def test_it_moves_its_own_teen_into_a_crowd_out_of_danger():
-    state = arranged([[MAIN_HOUSE, FLEE, FLEE, PANIC], *FILLERS[1:4]],
-                     {0: NATURE, 1: MAIN_HOUSE, 2: MAIN_HOUSE, 3: BEACH})
+    state = arranged(
+        [[MAIN_HOUSE, FLEE, FLEE, PANIC], *FILLERS[1:4]], {0: NATURE, 1: MAIN_HOUSE, 2: MAIN_HOUSE, 3: BEACH}
+    )
     assert choose(state, 0) == (LOCATION, MAIN_HOUSE, 0)
 
 
 def test_it_plays_a_killer_that_strikes_a_rival_and_not_itself():
-    state = arranged([[SECRET_KILL, UNEXPECTED_KILL, FLEE, FLEE], *FILLERS[1:4]],
-                     {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
+    state = arranged(
+        [[SECRET_KILL, UNEXPECTED_KILL, FLEE, FLEE], *FILLERS[1:4]], {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}
+    )
     assert choose(state, 0) == (KILLER, SECRET_KILL), "Unexpected Kill would strike its own lone teen"
 
 
@@ -108,7 +111,15 @@ def test_a_plain_mcts_seat_searches_flat_with_heuristic_playouts():
     from corekit.players import build_player
 
     registry = default_registry()
-    player = build_player(registry.player_type("mcts"), PlayerSpec.parse("mcts"), 0, registry.game("slasher"),
-                          registry.heuristic("slasher"))
-    assert (player.options.tree_depth, player.options.rollout, player.options.iterations) == (1, Rollout.HEURISTIC,
-                                                                                            1000)
+    player = build_player(
+        registry.player_type("mcts"),
+        PlayerSpec.parse("mcts"),
+        0,
+        registry.game("slasher"),
+        registry.heuristic("slasher"),
+    )
+    assert (player.options.tree_depth, player.options.rollout, player.options.iterations) == (
+        1,
+        Rollout.HEURISTIC,
+        1000,
+    )

@@ -115,10 +115,18 @@ def test_a_player_holding_a_playable_card_must_play_it_and_may_not_take_a_new_ha
 
 def test_every_living_player_refills_to_four_after_the_turn_clockwise_from_its_player():
     # Seat 2's killer; seats 3 and 0 each spend a Flee!, and the Secret Kill takes seat 1, alone in Nature.
-    hands = [[FLEE, MAIN_HOUSE, MAIN_HOUSE, MAIN_HOUSE], FILLERS[1], [SECRET_KILL, BEACH, BEACH, BEACH],
-             [FLEE, FRONT_YARD, FRONT_YARD, BACK_ROOM]]
-    state = arranged(hands, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, first=2,
-                     deck_top=[BEACH, MAIN_HOUSE, NATURE, PANIC, JUST_A_CAT])
+    hands = [
+        [FLEE, MAIN_HOUSE, MAIN_HOUSE, MAIN_HOUSE],
+        FILLERS[1],
+        [SECRET_KILL, BEACH, BEACH, BEACH],
+        [FLEE, FRONT_YARD, FRONT_YARD, BACK_ROOM],
+    ]
+    state = arranged(
+        hands,
+        {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH},
+        first=2,
+        deck_top=[BEACH, MAIN_HOUSE, NATURE, PANIC, JUST_A_CAT],
+    )
     state.apply(2, (KILLER, SECRET_KILL))
     state.apply(2, (PASS,))
     state.apply(3, (REACT, FLEE, 3))  # turns over Beach 4: still paired with seat 2
@@ -126,8 +134,12 @@ def test_every_living_player_refills_to_four_after_the_turn_clockwise_from_its_p
     everyone_passes(state)
     assert state.turns.living == (0, 2, 3)
     # Seat 2 draws first (Nature), then seat 3 (Panic!), then seat 0 (Just a Cat); killed seat 1 draws nothing.
-    assert state.hands == [sorted([MAIN_HOUSE] * 3 + [JUST_A_CAT]), [], sorted([BEACH] * 3 + [NATURE]),
-                           sorted([FRONT_YARD, FRONT_YARD, BACK_ROOM, PANIC])]
+    assert state.hands == [
+        sorted([MAIN_HOUSE] * 3 + [JUST_A_CAT]),
+        [],
+        sorted([BEACH] * 3 + [NATURE]),
+        sorted([FRONT_YARD, FRONT_YARD, BACK_ROOM, PANIC]),
+    ]
     assert state.to_act == (3,)
 
 
@@ -155,8 +167,7 @@ def test_the_killer_strikes_only_when_every_seat_has_passed_in_a_row():
 
 def test_a_reaction_makes_everyone_pass_again():
     hands = [[SECRET_KILL, *FILLERS[0]], [FLEE, *FILLERS[1][:3]], *FILLERS[2:4]]
-    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands,
-                   deck_top=[SEX_KILLS])
+    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands, deck_top=[SEX_KILLS])
     state.apply(0, (PASS,))
     state.apply(1, (REACT, FLEE, 1))
     for seat in (2, 3, 0):
@@ -231,8 +242,12 @@ def test_flee_turning_over_a_killer_or_reaction_discards_it_and_the_teen_stays()
 
 def test_panic_makes_every_living_teen_flee():
     hands = [[SECRET_KILL, *FILLERS[0]], [PANIC, *FILLERS[1][:3]], *FILLERS[2:4]]
-    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands,
-                   deck_top=[NATURE, BACK_ROOM, SEX_KILLS, MAIN_HOUSE])
+    state = attack(
+        SECRET_KILL,
+        {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH},
+        hands=hands,
+        deck_top=[NATURE, BACK_ROOM, SEX_KILLS, MAIN_HOUSE],
+    )
     state.apply(0, (PASS,))
     state.apply(1, (REACT, PANIC))
     # Starting with the player of Panic!, clockwise.
@@ -252,10 +267,18 @@ def test_just_a_cat_negates_the_killer_and_nothing_happens():
 
 
 def test_a_panic_after_just_a_cat_leaves_the_killer_negated():
-    hands = [[SEX_KILLS, *FILLERS[0]], [JUST_A_CAT, *FILLERS[1][:3]], [PANIC, MAIN_HOUSE, MAIN_HOUSE, MAIN_HOUSE],
-             FILLERS[3]]
-    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: MAIN_HOUSE, 2: BEACH, 3: BEACH}, hands=hands,
-                   deck_top=[NATURE, BACK_ROOM, FRONT_YARD, BEACH])
+    hands = [
+        [SEX_KILLS, *FILLERS[0]],
+        [JUST_A_CAT, *FILLERS[1][:3]],
+        [PANIC, MAIN_HOUSE, MAIN_HOUSE, MAIN_HOUSE],
+        FILLERS[3],
+    ]
+    state = attack(
+        SEX_KILLS,
+        {0: MAIN_HOUSE, 1: MAIN_HOUSE, 2: BEACH, 3: BEACH},
+        hands=hands,
+        deck_top=[NATURE, BACK_ROOM, FRONT_YARD, BEACH],
+    )
     state.apply(0, (PASS,))
     state.apply(1, (REACT, JUST_A_CAT))
     assert (REACT, PANIC) in state.legal_actions(2), "reactions stay legal once the killer is negated"
@@ -279,7 +302,6 @@ def test_just_a_cat_cannot_follow_panic():
         state.apply(1, (REACT, JUST_A_CAT))
 
 
-
 def test_panic_and_just_a_cat_last_only_for_their_attack():
     hands = [[SEX_KILLS, *FILLERS[0]], [JUST_A_CAT, PANIC, *FILLERS[1][:2]], *FILLERS[2:4]]
     state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands)
@@ -296,6 +318,7 @@ def test_panic_and_just_a_cat_last_only_for_their_attack():
     state.apply(1, (REACT, JUST_A_CAT))
     everyone_passes(state)
     assert not state.observation(2).negated
+
 
 # ---- who dies ----------------------------------------------------------------------------------
 
@@ -400,8 +423,13 @@ def test_panic_sends_only_living_teens_fleeing():
 
 
 def test_a_killed_player_may_only_pass_in_a_later_attack():
-    hands = [[SEX_KILLS, FRONT_YARD, FRONT_YARD, FRONT_YARD], [BACK_ROOM] * 4, [BEACH] * 4, [BEACH] * 4,
-             [UNEXPECTED_KILL, MAIN_HOUSE, MAIN_HOUSE, MAIN_HOUSE]]
+    hands = [
+        [SEX_KILLS, FRONT_YARD, FRONT_YARD, FRONT_YARD],
+        [BACK_ROOM] * 4,
+        [BEACH] * 4,
+        [BEACH] * 4,
+        [UNEXPECTED_KILL, MAIN_HOUSE, MAIN_HOUSE, MAIN_HOUSE],
+    ]
     state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: NATURE, 3: FRONT_YARD, 4: MAIN_HOUSE}, hands=hands)
     everyone_passes(state)
     assert state.turns.living == (0, 3, 4)
@@ -463,8 +491,7 @@ def test_turns_in_a_row_without_a_death_end_the_game_with_the_survivors_sharing(
 
 
 def test_a_death_restarts_the_count_of_turns_without_a_death():
-    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH},
-                   options=SlasherOptions(stall_turns=2))
+    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, options=SlasherOptions(stall_turns=2))
     everyone_passes(state)  # takes seat 1
     assert state.turns.living == (0, 2, 3) and state.stall == 0
     state.apply(2, (LOCATION, FRONT_YARD, 2))

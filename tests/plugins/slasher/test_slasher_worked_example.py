@@ -26,9 +26,16 @@ def _example():
         [SECRET_KILL, UNEXPECTED_KILL, PANIC, FLEE],  # Anne: only killers and reactions
     ]
     deck_top = [
-        BEACH, BEACH, BEACH,  # refills after the first three turns
-        SEX_KILLS, MAIN_HOUSE, BEACH, FRONT_YARD,  # Anne's new hand
-        NATURE, NATURE, NATURE,  # refills after the second round's three plays
+        BEACH,
+        BEACH,
+        BEACH,  # refills after the first three turns
+        SEX_KILLS,
+        MAIN_HOUSE,
+        BEACH,
+        FRONT_YARD,  # Anne's new hand
+        NATURE,
+        NATURE,
+        NATURE,  # refills after the second round's three plays
         MAIN_HOUSE,  # turned over when Kim flees
     ]
     return deal(4, hands, deck_top, first=KIM)
