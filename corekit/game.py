@@ -125,6 +125,19 @@ class Game(abc.ABC):
         """An observation drawn for a terminal; `seat` is None for the full view."""
         return repr(observation)
 
+    def card_family(self, card: Any) -> Hashable:
+        """Which deck a card belongs to, as everyone sees it from its back (a Cabin card, a Survival card):
+        a sample never deals a card where another family's card lay. One family by default."""
+        return None
+
+    def card_name(self, card: Any) -> Any:
+        """A card as a position file writes it: a name, or the card itself when it is an int or a str."""
+        return card
+
+    def card_named(self, name: Any) -> Any:
+        """The card a position file names (the inverse of `card_name`); raise KeyError for an unknown one."""
+        return name
+
 
 class State(abc.ABC):
     """The whole truth of one match at one moment.
@@ -132,6 +145,8 @@ class State(abc.ABC):
     Every state has `game` (its Game), `players` (number of seats) and `rng` (its chance generator; all
     shuffles and dice in `apply` are drawn from it).
     """
+
+    __slots__ = ()
 
     game: Game
     players: int
@@ -158,8 +173,15 @@ class State(abc.ABC):
                 f"{self.game.seat_name(seat)} may not act now (to act: "
                 f"{', '.join(self.game.seat_name(s) for s in self.to_act) or 'nobody, the game is over'})"
             )
-        if action not in self.legal_actions(seat):
+        legal = self.legal_actions(seat)
+        if action not in legal:
             raise IllegalAction(f"{_text(self.game, action)} is not a legal action for {self.game.seat_name(seat)}")
+        if not any(_same_types(action, allowed) for allowed in legal if allowed == action):
+            # True == 1 and 3.0 == 3: equal, but a bool or a float would then be stored in piles and replays.
+            raise IllegalAction(
+                f"{action!r} is not a legal action for {self.game.seat_name(seat)}: it equals one, but is a "
+                f"{_type_names(action)}, not a {_type_names(next(a for a in legal if a == action))}"
+            )
         self._apply(seat, action)
 
     def apply_unchecked(self, seat: int, action: Action) -> None:
@@ -198,6 +220,12 @@ class State(abc.ABC):
         """A short stable fingerprint of the full truth, chance generator included."""
         return digest((self.observation(None), self.rng.state))
 
+    def infoset_key(self, seat: int) -> Hashable:
+        """A compact key of what `seat` knows now, for the nodes of a search tree (its observation here;
+        a declared state gives a small int)."""
+        key: Hashable = self.observation(seat)
+        return key
+
 
 def logged_since(log: Sequence[str], said: int, since: int) -> list[str]:
     """The events of a rolling log (its latest `len(log)` of `said` logged in all) logged after the first
@@ -216,6 +244,21 @@ def _text(game: Game, action: Action) -> str:
         return game.action_text(action)
     except Exception:  # an action of the wrong shape cannot always be described
         return repr(action)
+
+
+def _same_types(action: Any, allowed: Any) -> bool:
+    """Whether two equal actions are made of the same types all the way down (True is not 1 here)."""
+    if type(action) is not type(allowed):
+        return False
+    if isinstance(action, tuple):
+        return all(_same_types(a, b) for a, b in zip(action, allowed, strict=True))
+    return True
+
+
+def _type_names(action: Any) -> str:
+    if isinstance(action, tuple):
+        return "tuple of " + ", ".join(type(item).__name__ for item in action)
+    return type(action).__name__
 
 
 def _tuples(code: Any) -> Any:

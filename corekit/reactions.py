@@ -54,6 +54,10 @@ class ReactionWindow:
         copy.reactions = self.reactions
         return copy
 
+    def view(self) -> tuple[tuple[int, ...], int, int, int]:
+        """(order, position, passes, reactions) as immutable data, for views and digests."""
+        return (self.order, self.position, self.passes, self.reactions)
+
     def as_tuple(self) -> tuple[int, int, int]:
         """(seat with priority, passes in a row, reactions so far), for observations."""
         return (self.priority, self.passes, self.reactions)

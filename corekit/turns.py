@@ -49,6 +49,10 @@ class TurnOrder:
         copy.current = self.current
         return copy
 
+    def view(self) -> tuple[tuple[bool, ...], int]:
+        """(alive, current) as immutable data, for views and digests."""
+        return (tuple(self.alive), self.current)
+
 
 class Phases:
     """A fixed cycle of named phases; `round` counts completed cycles."""
@@ -82,3 +86,7 @@ class Phases:
         copy.index = self.index
         copy.round = self.round
         return copy
+
+    def view(self) -> tuple[int, int]:
+        """(index, round) as immutable data, for views and digests."""
+        return (self.index, self.round)

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from corekit import Rng
-from plugins.grizzly_race.game import GUARDS, SUPER, RaceObservation, RaceState, unseen_counts
+from plugins.grizzly_race.game import GUARDS, SUPER, RaceState, RaceView, unseen_counts
 
 CONFIDENT = 0.6
 """The chance of beating a face-down guard that a card must reach to be worth playing."""
 
 
-def policy(obs: RaceObservation, seat: int, legal: Sequence[int], rng: Rng) -> int:
+def policy(obs: RaceView, seat: int, legal: Sequence[int], rng: Rng) -> int:
     """The heuristic's choice among `legal`."""
     lane = obs.lanes[seat]
     cards = [a for a in legal if a != SUPER]

@@ -14,33 +14,33 @@ from corekit import HIDDEN
 from corekit.words import counted, joined
 
 if TYPE_CHECKING:
-    from plugins.grizzly_race.game import Battle, GrizzlyRace, RaceObservation
+    from plugins.grizzly_race.game import Battle, GrizzlyRace, RaceView
 
 SUPER = 6
 
 
-def render(game: GrizzlyRace, obs: RaceObservation) -> str:
+def render(game: GrizzlyRace, obs: RaceView) -> str:
     """Lanes, hand, discard and the last round, as text; every line fits 100 columns at 4 players."""
     heading = f"Game over after {counted(obs.round, 'round')}" if obs.winners else f"Round {obs.round + 1}"
     lines = [
         f"{heading}   discard: {counted(len(obs.discard), 'card')}   reserve: {counted(obs.reserve_size, 'card')}"
         + (f"   rounds without a beaten guard: {obs.stall}" if obs.stall else "")
     ]
-    hands = obs.hidden[0] if obs.hidden else ()
-    columns = obs.hidden[1] if obs.hidden else ()
+    full = obs.seat is None
     committed = dict(obs.committed)
     for seat, lane in enumerate(obs.lanes):
         me = " (you)" if seat == obs.seat else ""
-        if columns and columns[seat]:
-            guards = " ".join(str(g) for g in columns[seat])
+        column = obs.guards[seat].cards
+        if column:
+            guards = " ".join(str(g) for g in column)
             guard_text = f"guards (bottom..top) {guards}" + (" [top face up]" if lane.top_guard else "")
         else:
             top = f"top {lane.top_guard} face up" if lane.top_guard is not None else "top face down"
             guard_text = f"{counted(lane.guards_left, 'guard')} left, {top}" if lane.guards_left else "hero free!"
         if seat == obs.seat:
             hand = " ".join(str(c) for c in obs.hand) or "empty"
-        elif hands:
-            hand = " ".join(str(c) for c in hands[seat]) or "empty"
+        elif full:
+            hand = " ".join(str(c) for c in obs.hands[seat]) or "empty"
         else:
             hand = counted(lane.hand_size, "card")
         super_text = "supercard ready" if lane.supercard else "supercard spent"
@@ -57,7 +57,7 @@ def render(game: GrizzlyRace, obs: RaceObservation) -> str:
     return "\n".join(lines)
 
 
-def events(game: GrizzlyRace, before: RaceObservation, after: RaceObservation) -> list[str]:
+def events(game: GrizzlyRace, before: RaceView, after: RaceView) -> list[str]:
     """What changed between two observations of the same viewer: each battle of a round that resolved,
     then who won if the game ended. A commitment alone changes nothing worth a line: the action says it."""
     lines: list[str] = []
@@ -82,17 +82,23 @@ def commitment_text(choice: object) -> str:
     return f"has committed {card}, face down until every seat has committed"
 
 
-def ending_lines(game: GrizzlyRace, obs: RaceObservation) -> list[str]:
+def ending_lines(game: GrizzlyRace, obs: RaceView) -> list[str]:
     """Who won and why, from a terminal observation: freed heroes, or the stall rule's fewest guards left."""
     several = len(obs.winners) > 1
     names = joined([game.seat_name(seat) for seat in obs.winners])
     if all(obs.lanes[seat].guards_left == 0 for seat in obs.winners):
         heroes = "their heroes together" if several else "its hero"
         return [f"{names} freed {heroes} and {'share the win' if several else 'wins'}"]
-    # The stall rule: winners share the fewest guards left. Two lines, since four sharing names run long.
+    # A deadlock or the stall rule: winners share the fewest guards left. Two lines, since four sharing names
+    # run long.
     left = obs.lanes[obs.winners[0]].guards_left
+    why = (
+        "No card left in play can beat any guard, and the supercards are spent"
+        if obs.deadlock
+        else f"No guard was beaten for {counted(obs.stall, 'round')} in a row"
+    )
     return [
-        f"No guard was beaten for {counted(obs.stall, 'round')} in a row, so the race stops",
+        f"{why}, so the race stops",
         f"{names} {'share the win' if several else 'wins'} with the fewest guards left ({left})",
     ]
 

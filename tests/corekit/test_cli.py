@@ -15,7 +15,7 @@ def run(*args, input=None):
 def test_games_lists_grizzly_race_with_its_player_counts_and_options():
     result = run("games")
     assert result.exit_code == 0
-    assert "grizzly-race" in result.output and "2-4" in result.output and "stall_rounds=30" in result.output
+    assert "grizzly-race" in result.output and "2-4" in result.output and "stall_rounds=100" in result.output
     data = json.loads(run("games", "--json").output)
     race = next(g for g in data if g["id"] == "grizzly-race")
     assert race["players"] == [2, 4] and race["options"][0]["name"] == "stall_rounds"

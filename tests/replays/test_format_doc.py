@@ -11,7 +11,7 @@ from tests.replays.conftest import DATA
 
 
 def test_a_reader_written_from_format_md_reads_and_re_simulates_the_golden_replay():
-    data = (DATA / "grizzly-race.v2.cfr").read_bytes()  # the golden of the installed version
+    data = (DATA / "grizzly-race.v3.cfr").read_bytes()  # the golden of the installed version
     assert data.startswith(bytes([0x83, 0xAF]) + b"campfire_replay" + bytes([1]))
     outer = msgpack.unpackb(data)
     assert list(outer) == ["campfire_replay", "body", "blake2b"]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from corekit import Commitments, Rng
+from corekit.state import Zone
 from plugins.grizzly_race.game import GrizzlyRace, RaceOptions, RaceState
 
 GAME = GrizzlyRace()
@@ -13,19 +15,27 @@ def scenario(
     hands: Sequence[Sequence[int]],
     guards: Sequence[Sequence[int]],
     players: int | None = None,
-    stall_rounds: int = 30,
+    stall_rounds: int | None = None,
     discard: Sequence[int] = (),
     reserve: Sequence[int] = (),
+    face_up: Sequence[int] = (),
+    supercard: Sequence[bool] | None = None,
 ) -> RaceState:
-    """A state with given hands and guard columns (bottom first); every other card is in the discard."""
+    """A state with given hands and guard columns (bottom first), the top guard of each seat in `face_up`
+    lying face up; the record of where face-down cards came from starts from this position."""
     players = players or len(hands)
-    state = GAME.initial_state(players, 1, RaceOptions(stall_rounds=stall_rounds))
-    state.hands = [sorted(h) for h in hands]
-    state.guards = [list(g) for g in guards]
-    state.discard = list(discard)
-    state.reserve = list(reserve)
-    state._record_deal()  # the record of where face-down cards came from starts from this position
-    return state
+    return RaceState(
+        game=GAME,
+        players=players,
+        options=RaceOptions() if stall_rounds is None else RaceOptions(stall_rounds=stall_rounds),
+        rng=Rng(1),
+        hands=[sorted(h) for h in hands],
+        guards=[Zone(g, up=1 if seat in face_up else 0) for seat, g in enumerate(guards)],
+        discard=list(discard),
+        reserve=list(reserve),
+        supercard=list(supercard) if supercard is not None else [True] * players,
+        commitments=Commitments(range(players)),
+    )
 
 
 def play_round(state: RaceState, *actions: int) -> None:

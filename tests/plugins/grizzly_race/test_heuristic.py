@@ -19,17 +19,14 @@ def test_the_supercard_is_played_against_the_last_guard():
 
 
 def test_a_face_up_guard_is_beaten_with_the_cheapest_card_that_beats_it():
-    state = scenario([[1, 3, 4, 5], [1, 1]], [[5, 3], [5, 5]])
-    state.revealed[0] = True
+    state = scenario([[1, 3, 4, 5], [1, 1]], [[5, 3], [5, 5]], face_up=[0])
     assert choice(state) == 3
 
 
 def test_a_strong_face_up_guard_no_card_beats_gets_the_supercard_a_weaker_one_the_cheapest_card():
-    state = scenario([[1, 2, 3], [1, 1]], [[5, 4], [5, 5]])
-    state.revealed[0] = True
+    state = scenario([[1, 2, 3], [1, 1]], [[5, 4], [5, 5]], face_up=[0])
     assert choice(state) == SUPER
-    state.guards[0] = [5, 5, 3]
-    state.hands[0] = [1, 2]
+    state = scenario([[1, 2], [1, 1]], [[5, 5, 3], [5, 5]], face_up=[0])
     assert choice(state) == 1  # a 3 is not worth the supercard: throw the cheapest card
 
 
@@ -43,8 +40,7 @@ def test_a_face_down_guard_gets_the_cheapest_card_that_beats_60_percent_of_the_u
 
 
 def test_unseen_cards_leave_out_the_hand_the_discard_and_face_up_guards():
-    state = scenario([[1, 2], [5, 5]], [[5, 3], [1, 4]], discard=[1, 1, 3])
-    state.revealed[1] = True
+    state = scenario([[1, 2], [5, 5]], [[5, 3], [1, 4]], discard=[1, 1, 3], face_up=[1])
     # The 2-player collections: 6 ones, 8 twos, 6 threes, 4 fours, 2 fives.
     assert unseen_counts(state.observation(0), 2) == Counter({1: 3, 2: 7, 3: 5, 4: 3, 5: 2})
 

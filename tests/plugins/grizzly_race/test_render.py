@@ -75,8 +75,20 @@ def test_events_name_every_seat_sharing_a_win():
     assert told[-1] == "seat 0 and seat 1 freed their heroes together and share the win"
 
 
+def test_events_explain_an_ending_by_a_deadlock():
+    state = scenario([[1] * 7, [1] * 7], [[5, 5], [5, 5, 5]], supercard=[False, False])
+    before = state.observation(0)
+    play_round(state, 1, 1)
+    assert GAME.events(before, state.observation(0)) == [
+        "Round 1: seat 0 played a 1 and lost to its own top guard, a 5",
+        "Round 1: seat 1 played a 1 and lost to its own top guard, a 5",
+        "No card left in play can beat any guard, and the supercards are spent, so the race stops",
+        "seat 0 wins with the fewest guards left (2)",
+    ]
+
+
 def test_events_explain_an_ending_by_the_stall_rule():
-    state = scenario([[1] * 7, [1] * 7], [[5, 5], [5, 5, 5]], stall_rounds=3)
+    state = scenario([[1] * 7, [1] * 7], [[5, 5], [5, 5, 5]], stall_rounds=3, reserve=[5])
     state.supercard = [False, False]
     play_round(state, 1, 1)
     play_round(state, 1, 1)
@@ -151,8 +163,9 @@ def test_the_render_counts_rounds_from_one_and_names_the_length_of_a_finished_ga
 def test_every_rendered_line_fits_100_columns_at_4_players():
     # The widest position there is: round and stall counts at their widest, six guards face up, full
     # hands, three supercards committed, a round of four battles behind.
-    state = scenario([[1, 1, 2, 2, 3, 3, 4]] * 4, [[1, 2, 3, 4, 5, 5]] * 4, discard=[1] * 40, reserve=[2] * 30)
-    state.revealed = [True] * 4
+    state = scenario(
+        [[1, 1, 2, 2, 3, 3, 4]] * 4, [[1, 2, 3, 4, 5, 5]] * 4, discard=[1] * 40, reserve=[2] * 30, face_up=range(4)
+    )
     state.round, state.stall = 629, 29
     state.last_round = tuple(Battle(seat, SUPER, 5, True) for seat in range(4))
     for seat in range(3):

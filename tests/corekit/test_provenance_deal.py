@@ -1,4 +1,4 @@
-"""Samples of face-down cards from hands refilled one card at a time (corekit.streams)."""
+"""Deals of face-down cards consistent with what each stream received and showed (corekit.provenance.Deal)."""
 
 from collections import Counter
 
@@ -7,14 +7,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from corekit import Rng
-from corekit.streams import SHOWN, SearchGaveUp, Stream, StreamDeal
+from corekit.provenance import SHOWN, Deal, SearchGaveUp, Stream
 
 FIRST, RESHUFFLED = 0, 1
 
 
 def as_counts(lots):
-    """Lots written as card lists, as the card -> copies mappings StreamDeal takes."""
+    """Lots written as card lists, as the card -> copies mappings a Deal takes."""
     return [Counter(lot) for lot in lots]
+
+
+def last_rest(lots, rest):
+    """`rest` cards still face down in the last lot's deck, none in the others'."""
+    return [0] * (len(lots) - 1) + [rest]
+
+
+def StreamDeal(lots, streams, rest):  # these tests were written for one deck: the last lot's
+    return Deal(lots, streams, last_rest(lots, rest))
 
 
 def got(lot):
@@ -40,7 +49,7 @@ def test_a_card_shown_before_the_new_lot_reached_the_hand_is_credited_to_the_old
     for world in stream_worlds(lots, [early, Stream((got(FIRST),))], rest=1):
         assert world.held[1] == [1]
         assert world.received[0][0] == 5
-        assert sorted(world.held[0] + world.rest) == [5, 9]
+        assert sorted(world.held[0] + world.rest[-1]) == [5, 9]
 
 
 def test_a_card_shown_from_a_hand_two_lots_fed_is_credited_to_either_lot_across_samples():
@@ -186,17 +195,17 @@ def test_every_history_the_truth_fits_gives_worlds_that_replay_it(history, key):
         lots_received = [lot for lot, _ in stream.events if lot != SHOWN]
         for lot, card in zip(lots_received, received, strict=True):
             per_lot[lot][card] += 1
-    per_lot[-1].update(world.rest)
-    assert len(world.rest) == rest
+    per_lot[-1].update(world.rest[-1])
+    assert len(world.rest[-1]) == rest
     assert per_lot == [+lot for lot in known]
 
 
 def test_a_search_out_of_budget_says_so_rather_than_calling_the_history_a_contradiction():
-    class Hasty(StreamDeal):
+    class Hasty(Deal):
         BUDGET = (0, 0)
 
     lots = [(3, 1), (3, 5)]
     streams = [Stream((got(FIRST), got(RESHUFFLED), showed(3))), Stream((got(FIRST),))]
     with pytest.raises(SearchGaveUp, match=r"^no way to credit the 1 ambiguous shown cards was found"):
-        Hasty(as_counts(lots), streams, 1)
-    assert StreamDeal(as_counts(lots), streams, 1).draw(Rng(1)).rest
+        Hasty(as_counts(lots), streams, last_rest(lots, 1))
+    assert StreamDeal(as_counts(lots), streams, 1).draw(Rng(1)).rest[-1]

@@ -1,0 +1,615 @@
+"""Where face-down cards came from, and deals of the unseen cards that never contradict it.
+
+One model for every game, kept by the core as a state's zones move cards (see `corekit.state`):
+
+- a **lot** is a multiset of cards that went face down at one moment, known to the whole table: the
+  setup's unseen cards (one lot per card family: a Cabin deck and a Survival deck are two), a discard pile
+  reshuffled into a new deck, a known card slid into a hand;
+- a lot's **remainder** is the deck where its undealt cards still lie, face down;
+- a **stream** is one place such cards went, a hand or a face-down column: the table saw, in order, each card
+  it received (and from which lot) and each card it showed face up (played, discarded, revealed where it
+  lies); its owner saw what it received.
+
+`Deal` draws one world consistent with all of it, from one observer's point of view: every card a stream
+showed is credited to a lot that had given it a card not yet accounted for at that moment, no lot is
+credited more copies of a card than it had, and what each lot has left is dealt at random to the streams'
+unshown cards and to its remainder. A hand refilled one card at a time never empties, so its cards from
+different lots stay mixed for good and the ways to credit what it showed grow without bound: the search
+for a crediting is depth-first, the most constrained card first, with restarts. The result is a
+consistent world, not an exact posterior: creditings are not weighted by how many deals agree with them.
+
+A stream may also hold one card played face down and still unrevealed (the killer of the slasher): it is
+one of the cards the stream received, constrained to the kinds the game allows there and drawn by the
+game's weights (its model of why the card was chosen).
+
+`Record` is what a state keeps of all this; `Record.deal(...)` prepares a `Deal` for one observer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from corekit.rng import Rng
+
+SHOWN = -1
+"""The first item of a stream event for a card shown face up, `(SHOWN, card)`; a card received is
+`(lot, None)`."""
+
+Event = tuple[int, Any]
+Lot = tuple[tuple[Any, int], ...]
+"""A lot's multiset as (card, copies) pairs, sorted by card."""
+
+
+class ProvenanceError(ValueError):
+    """A card movement the model cannot follow, or a record that contradicts the cards (a bug in the game)."""
+
+
+class SearchGaveUp(Exception):
+    """`Deal` found no crediting within its searches' budgets. There may well be one: a long history with
+    many lots can be too hard for the search, and the caller then falls back to a simpler deal."""
+
+
+# ---- the record ----------------------------------------------------------------------------------------
+
+
+class Record:
+    """What the table saw of face-down cards in one match (see the module docstring).
+
+    Streams and remainders are named by zone numbers (`corekit.state` numbers a state's zones). Tuples are
+    shared between clones; only the containers are copied.
+    """
+
+    __slots__ = ("events", "lots", "plans", "remainder", "truth", "turned")
+
+    def __init__(self) -> None:
+        self.lots: list[Lot | None] = []
+        """Each lot's cards; None once a lot is gathered back and closed."""
+        self.turned: list[tuple[Any, ...]] = []
+        """Per lot, the cards turned face up straight from its remainder."""
+        self.remainder: dict[int, int] = {}
+        """Deck zone -> the lot whose undealt cards it holds."""
+        self.events: dict[int, tuple[Event, ...]] = {}
+        """Stream zone -> what the table saw it receive and show, in order."""
+        self.truth: dict[int, tuple[Any, ...]] = {}
+        """Stream zone -> the cards it received, in order (what its owner saw)."""
+        self.plans: dict[int, tuple[Deal | None, list[int]]] = {}
+        """Prepared deals by observer; dropped at every change."""
+
+    def clone(self) -> Record:
+        """An independent copy (prepared deals stay valid: the copy knows the same)."""
+        copy = Record.__new__(Record)
+        copy.lots = self.lots[:]
+        copy.turned = self.turned[:]
+        copy.remainder = dict(self.remainder)
+        copy.events = dict(self.events)
+        copy.truth = dict(self.truth)
+        copy.plans = self.plans
+        return copy
+
+    # ---- what happened --------------------------------------------------------------------------
+
+    def new_lot(self, cards: Iterable[Any], deck: int | None) -> int:
+        """A lot of `cards`, seen by everyone as they went face down; `deck` holds what is not dealt yet."""
+        self.plans = {}
+        counts = Counter(cards)
+        self.lots.append(tuple(sorted(counts.items(), key=_card_key)))
+        self.turned.append(())
+        lot = len(self.lots) - 1
+        if deck is not None:
+            self.remainder[deck] = lot
+        return lot
+
+    def receive(self, stream: int, lot: int, card: Any) -> None:
+        """`stream` received `card` face down from `lot` (the table saw which lot; its owner saw the card)."""
+        self.plans = {}
+        self.events[stream] = (*self.events.get(stream, ()), (lot, None))
+        self.truth[stream] = (*self.truth.get(stream, ()), card)
+
+    def show(self, stream: int, card: Any) -> None:
+        """`stream` showed `card` face up (it left face up, or was turned face up where it lies)."""
+        self.plans = {}
+        self.events[stream] = (*self.events.get(stream, ()), (SHOWN, card))
+
+    def turn(self, deck: int, card: Any) -> None:
+        """`card` was turned face up straight from the remainder held in `deck`."""
+        self.plans = {}
+        lot = self.remainder[deck]
+        self.turned[lot] = (*self.turned[lot], card)
+
+    def lot_of(self, deck: int) -> int | None:
+        """The lot whose remainder `deck` holds, if any."""
+        return self.remainder.get(deck)
+
+    def gather(self, streams: Iterable[int], decks: Iterable[int]) -> None:
+        """Every card of `streams` and `decks` went back together: their lots close and their history ends.
+
+        Raises ProvenanceError when a closing lot still has unshown cards in a stream outside `streams` or
+        in a deck outside `decks`: the gathered cards would then not be known as a whole.
+        """
+        self.plans = {}
+        streams, decks = set(streams), set(decks)
+        closing = {self.remainder[d] for d in decks if d in self.remainder}
+        for stream in streams:
+            closing.update(lot for lot, _ in self.events.get(stream, ()) if lot != SHOWN)
+        for stream, events in self.events.items():
+            if stream not in streams and any(lot in closing for lot, _ in events if lot != SHOWN):
+                raise ProvenanceError(
+                    f"cards gathered from face-down places while zone {stream} still holds cards of the same "
+                    "deal: gather every place those cards went, or none"
+                )
+        for deck, lot in list(self.remainder.items()):
+            if lot in closing:
+                if deck not in decks:
+                    raise ProvenanceError("cards gathered while the rest of their deck stays face down")
+                del self.remainder[deck]
+        for lot in closing:
+            self.lots[lot] = None
+        for stream in streams:
+            self.events.pop(stream, None)
+            self.truth.pop(stream, None)
+
+    # ---- deals for one observer -----------------------------------------------------------------
+
+    def deal(
+        self,
+        observer: int | None,
+        hidden: Sequence[int],
+        own: Sequence[int],
+        face_down: Mapping[int, Mapping[Any, int]],
+        remainder_sizes: Mapping[int, int],
+    ) -> tuple[Deal | None, list[int]]:
+        """A `Deal` of what `hidden` streams and the remainders hold, as `observer` knows it, prepared once
+        per observer until the record changes; with the open lots' numbers in the order the deal uses.
+
+        `own` are the streams whose cards the observer saw received; `face_down` maps a hidden stream to the
+        kinds (with weights) its face-down card may be; `remainder_sizes` maps a deck zone to its face-down
+        cards. None for the deal when the search for a crediting gave up.
+        """
+        key = -1 if observer is None else observer
+        plan = self.plans.get(key)
+        if plan is not None:
+            return plan
+        open_lots = [lot for lot, cards in enumerate(self.lots) if cards is not None]
+        index = {lot: at for at, lot in enumerate(open_lots)}
+        lots = []
+        for lot in open_lots:
+            counts = Counter(dict(self.lots[lot] or ()))
+            counts.subtract(self.turned[lot])
+            lots.append(counts)
+        for stream in own:
+            for (lot, _), card in zip(
+                (event for event in self.events.get(stream, ()) if event[0] != SHOWN),
+                self.truth.get(stream, ()),
+                strict=True,
+            ):
+                lots[index[lot]][card] -= 1
+        streams = [
+            Stream(
+                tuple((index[lot], card) if lot != SHOWN else (SHOWN, card) for lot, card in self.events.get(s, ())),
+                face_down.get(s),
+            )
+            for s in hidden
+        ]
+        rests = [0] * len(open_lots)
+        for deck, size in remainder_sizes.items():
+            lot = self.remainder.get(deck)
+            if lot is not None:
+                rests[index[lot]] += size
+            elif size:
+                raise ProvenanceError(f"zone {deck} holds face-down cards that came from no deal")
+        try:
+            made: Deal | None = Deal(lots, streams, rests)
+        except SearchGaveUp:
+            made = None
+        plan = (made, open_lots)
+        self.plans[key] = plan
+        return plan
+
+
+def _card_key(item: tuple[Any, int]) -> Any:
+    return item[0]
+
+
+# ---- the deal ------------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Stream:
+    """A stream as one observer knows it: `events` in time order, each card received `(lot, None)` and each
+    card shown `(SHOWN, card)`; `face_down`, when given, says one card it received lies face down, still
+    unrevealed: one of the mapping's cards, drawn with the mapping's weight times the copies its lot has left."""
+
+    events: tuple[Event, ...]
+    face_down: Mapping[Any, int] | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class World:
+    """One drawn world. For each stream: the card of each card it received, in the order of its events; its
+    unshown cards (a hand), its face-down card aside; its face-down card, or None. For each lot: its
+    remainder's cards, in random order."""
+
+    received: list[list[Any]]
+    held: list[list[Any]]
+    face_down: list[Any]
+    rest: list[list[Any]]
+
+
+class Deal:
+    """The worlds consistent with the lots and what each stream received and showed, prepared once: a
+    searcher draws many samples of one position.
+
+    A shown card whose lot is settled (everything its stream held came from one lot, or only one of those
+    lots has a copy left) is credited at once. The others are credited in one of `CREDITINGS` ways, each
+    searched for once, from a fixed seed, when prepared; what each lot has left is dealt afresh at every
+    draw. A face-down card (at most one stream may hold one) is drawn first, among the (lot, card) pairs
+    those ways gave it, by its weight times the copies the lot has left; then one of the ways that gave it.
+
+    Each lot maps a card to its copies, less every card known to have left it elsewhere (turned face up from
+    its remainder, or received by the observer). Every other card of a lot went to a stream, except `rests[lot]`
+    still face down in its remainder. Cards must sort; pass only what the observer knows.
+
+    Raises ProvenanceError when no world fits (a bookkeeping error), and `SearchGaveUp` when the search found
+    no crediting within its budget.
+    """
+
+    CREDITINGS = 8
+    BUDGET = (2, 32)
+    """A search's budget: decisions per ambiguous card, plus a constant."""
+
+    def __init__(self, lots: Sequence[Mapping[Any, int]], streams: Sequence[Stream], rests: Sequence[int]) -> None:
+        self.streams = tuple(streams)
+        # A shown card is settled when everything its stream held came from one lot, or when only one of the
+        # lots it could have come from has a copy of it left once the settled cards are taken out; each
+        # settled card can settle others, so walk the streams again until nothing new is settled. A card
+        # settled by copies stays a choice with one option: the search must still keep its stream from
+        # crediting that lot's cards elsewhere before it was shown.
+        settled: dict[tuple[int, int], tuple[int, bool]] = {}  # (stream, event) -> (lot, settled by copies)
+        while True:
+            known = len(settled)
+            left = self._walk(lots, settled)
+            if len(settled) == known:
+                break
+        if any(min(counts.values(), default=0) < 0 for counts in left):
+            raise ProvenanceError("no deal fits the lots: a stream's shown cards contradict the lots they came from")
+        for lot, counts in enumerate(left):
+            # What a lot has left is what its streams hold (or showed ambiguously), plus its remainder.
+            if counts.total() != sum(end[lot] for end in self.ends) + rests[lot]:
+                raise ProvenanceError(
+                    f"no deal fits the lots: the streams and the decks do not account for every card of lot {lot}"
+                )
+        self.left = left
+        if len(self.face_down_at) > 1:
+            raise ProvenanceError("no deal fits the lots: more than one stream holds a face-down card")
+        self.search = _Crediting(
+            self.choices, self.ends, [stream.face_down for stream in self.streams], left, self.fixed
+        )
+        # The first crediting is searched for until found (the truth proves there is one); the others stop
+        # after a few decisions per choice. Each from its own fixed seed, so they depend on the arguments alone.
+        self.budget = self.BUDGET[0] * len(self.choices) + self.BUDGET[1]
+        found = [self._first_way()]
+        for key in range(1, self.CREDITINGS if self.choices else 1):
+            way = self.search.solve(Rng(key), self.budget)
+            if way is not None:
+                found.append(way)
+        # With a face-down card: the (lot, card) pairs those creditings gave it, each drawn by its weight
+        # times the copies its lot has left, then one of the creditings that gave it.
+        self.by_down: dict[tuple[int, Any] | None, list[tuple[tuple[int, Any], ...]]] = {}
+        down_stream = next(iter(self.face_down_at), None)
+        at = None if down_stream is None else self.face_down_at[down_stream]
+        for way in found:
+            self.by_down.setdefault(None if at is None else way[at], []).append(tuple(way))
+        self.downs = sorted(self.by_down, key=repr)
+        weights = (self.streams[down_stream].face_down or {}) if down_stream is not None else {}
+        self.down_weights = [
+            weights[down[1]] * left[down[0]][down[1]] if down is not None else 1 for down in self.downs
+        ]
+
+    def draw(self, rng: Rng) -> World:
+        """One world: the shown cards credited to lots that could have given them, the rest dealt at random."""
+        chosen = self._drawn_way(rng)
+        left = [Counter(counts) for counts in self.left]
+        credited = [[0] * len(left) for _ in self.ends]
+        for (stream, _, _), (lot, card) in zip(self.choices, chosen, strict=True):
+            credited[stream][lot] += 1
+            left[lot][card] -= 1
+        pools = []
+        for counts in left:
+            pool = sorted(counts.elements())
+            rng.shuffle(pool)
+            pools.append(pool)
+        received, held, face_down = [], [], []
+        for index, (stream, end, taken) in enumerate(zip(self.streams, self.ends, credited, strict=True)):
+            unshown = []
+            for lot, (room, used) in enumerate(zip(end, taken, strict=True)):
+                cut = len(pools[lot]) - (room - used)  # the counts were checked to match when prepared
+                unshown.append(pools[lot][cut:])
+                del pools[lot][cut:]
+            held.append([card for cards in unshown for card in cards])
+            down = None
+            if index in self.face_down_at:
+                lot, down = chosen[self.face_down_at[index]]
+                unshown[lot].append(down)  # it was received like any other, only its reveal is pending
+            face_down.append(down)
+            credits = [lot if lot >= 0 else chosen[~lot][0] for lot in self.credits[index]]
+            received.append(received_cards(stream.events, credits, unshown))
+        return World(received, held, face_down, pools)
+
+    def _walk(
+        self, lots: Sequence[Mapping[Any, int]], settled: dict[tuple[int, int], tuple[int, bool]]
+    ) -> list[Counter[Any]]:
+        """One pass over the streams: the choices, the room of each, and the copies each lot has left once
+        the cards settled by their stream's room are taken out; settles the cards it can (into `settled`)."""
+        size = len(lots)
+        left = [Counter(lot) for lot in lots]
+        capable = [Counter(lot) for lot in lots]  # less every settled card: what could still supply a card
+        for (stream, event), (lot, by_copies) in settled.items():
+            card = self.streams[stream].events[event][1]
+            capable[lot][card] -= 1
+            if not by_copies:
+                left[lot][card] -= 1
+        self.choices: list[tuple[int, Any, tuple[int, ...]]] = []  # (stream, shown card, its room per lot)
+        self.fixed: dict[int, tuple[int, Any]] = {}  # choice -> its only (lot, card): settled by copies
+        self.credits: list[list[int]] = []  # per stream, per shown card: its lot, or ~(its choice's index)
+        self.ends: list[tuple[int, ...]] = []
+        self.face_down_at: dict[int, int] = {}  # stream -> the index of its face-down card's choice
+        for index, stream in enumerate(self.streams):
+            room = [0] * size  # per lot: cards received not yet credited to a shown card (choices aside)
+            credits = []
+            for event, (lot, card) in enumerate(stream.events):
+                if lot != SHOWN:
+                    room[lot] += 1
+                    continue
+                if (index, event) not in settled:
+                    open_lots = [at for at, n in enumerate(room) if n > 0]
+                    if not open_lots:
+                        raise ProvenanceError("no deal fits the lots: a stream showed more cards than it received")
+                    supplied = [at for at in open_lots if capable[at][card] > 0]
+                    if len(open_lots) == 1:
+                        settled[(index, event)] = (open_lots[0], False)
+                        left[open_lots[0]][card] -= 1
+                    elif len(supplied) == 1:
+                        settled[(index, event)] = (supplied[0], True)
+                lot, by_copies = settled.get((index, event), (-1, True))
+                if not by_copies:
+                    room[lot] -= 1
+                    credits.append(lot)
+                    continue
+                if lot >= 0:
+                    self.fixed[len(self.choices)] = (lot, card)
+                credits.append(~len(self.choices))
+                self.choices.append((index, card, tuple(room)))
+            self.credits.append(credits)
+            self.ends.append(tuple(room))
+            if stream.face_down is not None:
+                self.face_down_at[index] = len(self.choices)
+                self.choices.append((index, None, tuple(room)))
+        return left
+
+    def _first_way(self) -> list[tuple[int, Any]]:
+        """A crediting, searched for with restarts: a search that went wrong early can wander a long time,
+        so attempts stop after a budget of decisions (doubled after four): many short searches find one
+        sooner than a few long ones. A search that ran out of options proves there is none."""
+        for attempt in range(8):
+            way = self.search.solve(Rng(attempt), self.budget << (attempt // 4))
+            if way is not None:
+                return way
+            if not self.search.gave_up:
+                raise ProvenanceError("no deal fits the lots: the streams' shown cards contradict the lots")
+        raise SearchGaveUp(
+            f"no way to credit the {len(self.choices)} ambiguous shown cards was found within "
+            f"8 searches of {self.budget}-{2 * self.budget} decisions"
+        )
+
+    def _drawn_way(self, rng: Rng) -> tuple[tuple[int, Any], ...]:
+        """One of the creditings: with a face-down card, its (lot, card) first, by weight."""
+        index = rng.weighted(self.down_weights) if len(self.downs) > 1 else 0
+        ways = self.by_down[self.downs[index]]
+        return ways[rng.below(len(ways))] if len(ways) > 1 else ways[0]
+
+
+def received_cards(events: Sequence[Event], credits: Sequence[int], unshown: Sequence[Sequence[Any]]) -> list[Any]:
+    """The card of each card a stream received, in the order of its events: each shown card fills the
+    earliest open place of the lot it is credited to (`credits`, one lot per shown card, in order), and the
+    places left open take the cards it has not shown, lot by lot (`unshown[lot]`, in order)."""
+    cards: list[Any] = []
+    open_places: dict[int, list[int]] = {}
+    shown = iter(credits)
+    for lot, card in events:
+        if lot != SHOWN:
+            open_places.setdefault(lot, []).append(len(cards))
+            cards.append(None)
+            continue
+        cards[open_places[next(shown)].pop(0)] = card
+    for lot, places in open_places.items():
+        if len(places) != len(unshown[lot]):
+            raise ProvenanceError(f"a stream kept {len(places)} cards of lot {lot}, not {len(unshown[lot])}")
+        for place, card in zip(places, unshown[lot], strict=True):
+            cards[place] = card
+    return cards
+
+
+Choice = tuple[int, Any]
+
+
+class _Crediting:
+    """The search for a lot for each ambiguous shown card (and a card and lot for each face-down one)
+    such that every lot can supply them and no stream is credited more cards of a lot than it had received.
+
+    Depth-first, without recursion (a long game has hundreds of choices), always deciding next the choice
+    with the fewest options left, and after each decision updating the options of the choices it touches
+    (the same stream's, and those of the same card). Taken in time order instead, a choice that uses a lot's
+    last copy of a card another stream showed much later fails only there, and the search retries every
+    choice in between: seconds, not milliseconds, in a long six-player game.
+    """
+
+    def __init__(
+        self,
+        choices: Sequence[tuple[int, Any, tuple[int, ...]]],
+        ends: Sequence[tuple[int, ...]],
+        weights: Sequence[Mapping[Any, int] | None],
+        left: Sequence[Counter[Any]],
+        fixed: Mapping[int, Choice],
+    ) -> None:
+        self.choices = choices
+        self.fixed = fixed
+        self.ends = ends
+        self.left = left
+        self.gave_up = False
+        self.kinds: list[tuple[Hashable, ...]] = [
+            (card,)
+            if card is not None
+            else tuple(sorted(kind for kind, weight in (weights[stream] or {}).items() if weight > 0))
+            for stream, card, _ in choices
+        ]
+        self.stream_of = [stream for stream, _, _ in choices]
+        self.rooms = [room for _, _, room in choices]
+        self.in_stream: dict[int, list[int]] = {}
+        for at, (stream, _, _) in enumerate(choices):
+            self.in_stream.setdefault(stream, []).append(at)
+        by_kind: dict[Any, set[int]] = {}
+        for at, kinds in enumerate(self.kinds):
+            for kind in kinds:
+                by_kind.setdefault(kind, set()).add(at)
+        self.touches = [
+            sorted(set(self.in_stream[stream]).union(*(by_kind[kind] for kind in self.kinds[at])) - {at})
+            for at, (stream, _, _) in enumerate(choices)
+        ]
+
+    def solve(self, rng: Rng, budget: int | None = None) -> list[Choice] | None:
+        """One way to credit every choice, drawn at random; None if there is none, or none was found
+        within `budget` decisions."""
+        self.gave_up = False
+        count = len(self.choices)
+        assigned: list[Choice | None] = [None] * count
+        lot_of = [-1] * count  # the lot of each credited choice, for the room checks
+        left = [Counter(counts) for counts in self.left]
+        open_choices = set(range(count))
+        for at, (lot, kind) in self.fixed.items():
+            assigned[at] = (lot, kind)
+            lot_of[at] = lot
+            left[lot][kind] -= 1
+            open_choices.discard(at)
+        if any(counts[kind] < 0 for counts in left for kind in counts) or not all(
+            self._rooms_hold(stream, lot_of) for stream in self.in_stream
+        ):
+            return None
+        options = [self._options(at, lot_of, left) if at in open_choices else [] for at in range(count)]
+        if not all(options[at] for at in open_choices):
+            return None
+        frames: list[tuple[int, list[Choice]]] = []
+        if open_choices:
+            at = min(open_choices, key=lambda k: (len(options[k]), k))
+            frames.append((at, self._order(options[at], rng)))
+        while frames:
+            at, untried = frames[-1]
+            done = assigned[at]
+            if done is not None:  # back here after a dead end below: undo this choice
+                lot, kind = done
+                assigned[at] = None
+                lot_of[at] = -1
+                left[lot][kind] += 1
+                open_choices.add(at)
+                self._update(at, lot, kind, lot_of, left, options, open_choices)
+            if not untried:
+                frames.pop()
+                continue
+            if budget is not None:
+                budget -= 1
+                if budget < 0:
+                    self.gave_up = True
+                    return None
+            lot, kind = untried.pop()
+            assigned[at] = (lot, kind)
+            lot_of[at] = lot
+            left[lot][kind] -= 1
+            open_choices.discard(at)
+            if not self._update(at, lot, kind, lot_of, left, options, open_choices):
+                continue
+            if not open_choices:
+                return [choice for choice in assigned if choice is not None]
+            at = min(open_choices, key=lambda k: (len(options[k]), k))
+            frames.append((at, self._order(options[at], rng)))
+        return [choice for choice in assigned if choice is not None] if not open_choices else None
+
+    def _update(
+        self,
+        at: int,
+        lot: int,
+        kind: Any,
+        lot_of: list[int],
+        left: list[Counter[Any]],
+        options: list[list[Choice]],
+        open_choices: set[int],
+    ) -> bool:
+        """Recompute the options in `lot` of the open choices that choice `at` (just credited to `lot` with
+        `kind`, or taken back from it) touches: no other lot's copies or room changed. Another stream's
+        choice changes only if `kind`'s copies in `lot` ran out or came back. False if one has none left."""
+        stream_of = self.stream_of
+        stream = stream_of[at]
+        copies = left[lot][kind]
+        fits = True
+        for other in self.touches[at]:
+            if other not in open_choices:
+                continue
+            if stream_of[other] != stream:
+                if copies > 1 or kind not in self.kinds[other]:
+                    continue  # its room is unchanged, and the lot still has (or still lacks) the card
+                if copies == 0:
+                    options[other] = [option for option in options[other] if option != (lot, kind)]
+                elif (
+                    (lot, kind) not in options[other] and self.rooms[other][lot] and self._room_left(other, lot, lot_of)
+                ):
+                    options[other].append((lot, kind))
+            else:
+                options[other] = [option for option in options[other] if option[0] != lot]
+                options[other].extend(self._options_in(other, lot, lot_of, left))
+            fits = fits and bool(options[other])
+        return fits
+
+    def _options(self, at: int, lot_of: list[int], left: list[Counter[Any]]) -> list[Choice]:
+        """The (lot, card) pairs choice `at` may take now."""
+        return [option for lot in range(len(left)) for option in self._options_in(at, lot, lot_of, left)]
+
+    def _options_in(self, at: int, lot: int, lot_of: list[int], left: list[Counter[Any]]) -> list[Choice]:
+        """The (lot, card) pairs choice `at` may take now in `lot`."""
+        if not self.rooms[at][lot] or not self._room_left(at, lot, lot_of):
+            return []
+        return [(lot, kind) for kind in self.kinds[at] if left[lot][kind] > 0]
+
+    def _rooms_hold(self, stream: int, lot_of: list[int]) -> bool:
+        """Whether the choices of `stream` credited so far keep it within what it had received from each
+        lot, at each of them and at the end."""
+        credited = [0] * len(self.ends[stream])
+        for other in self.in_stream[stream]:
+            lot = lot_of[other]
+            if lot >= 0:
+                credited[lot] += 1
+                if credited[lot] > self.rooms[other][lot]:
+                    return False
+        return all(n <= end for n, end in zip(credited, self.ends[stream], strict=True))
+
+    def _room_left(self, at: int, lot: int, lot_of: list[int]) -> bool:
+        """Whether crediting choice `at` to `lot` keeps its stream within what it had received from that lot
+        at each of its cards credited there, and at the end."""
+        stream = self.stream_of[at]
+        rooms = self.rooms
+        credited = 0
+        for other in self.in_stream[stream]:
+            if other == at or lot_of[other] == lot:
+                credited += 1
+                if credited > rooms[other][lot]:
+                    return False
+        return credited <= self.ends[stream][lot]
+
+    @staticmethod
+    def _order(options: list[Choice], rng: Rng) -> list[Choice]:
+        """The options in a random order to try them, the first last."""
+        order = options[:]
+        if len(order) > 1:
+            rng.shuffle(order)
+        return order

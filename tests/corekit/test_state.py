@@ -1,0 +1,291 @@
+"""The declared state (corekit.state): what the core derives from a declaration, and the card moves."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from corekit import Commitments, Game, Rng
+from corekit.game import IllegalAction
+from corekit.state import (
+    DeclaredState,
+    Hidden,
+    ProvenanceError,
+    View,
+    Zone,
+    declare,
+    draw_pile,
+    face_down,
+    face_up,
+    internal,
+    owned,
+    public,
+    secret,
+)
+
+CARDS = [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
+
+
+class Lanterns(Game):
+    id = "lanterns"
+    title = "Lanterns"
+    min_players = 2
+    max_players = 3
+
+    def _setup(self, players: int, seed: int, options: object) -> LanternState:
+        rng = Rng(seed)
+        cards = CARDS[:]
+        rng.shuffle(cards)
+        return LanternState(
+            game=self,
+            players=players,
+            options=options,
+            rng=rng,
+            hands=[sorted(cards[2 * s : 2 * s + 2]) for s in range(players)],
+            columns=[cards[2 * players + 2 * s : 2 * players + 2 * s + 2] for s in range(players)],
+            pile=cards[4 * players :],
+            bids=Commitments(range(players)),
+        )
+
+    def max_decisions(self, players: int, options: object) -> int:
+        return 10
+
+
+class LanternView(View):
+    hands: tuple[tuple[int, ...] | Hidden, ...]
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        return tuple(len(hand) for hand in self.hands)
+
+
+@declare
+class LanternState(DeclaredState):
+    view_type = LanternView
+
+    hands: list[Zone] = owned()
+    slots: list[Zone] = owned(parks_in="hands", accepts={3, 4})
+    columns: list[Zone] = face_down(per_seat=True)
+    pile: Zone = draw_pile()
+    discard: Zone = face_up()
+    scores: list[int] = public(factory=list)
+    turn: int = public(0, seat=True)
+    bids: Commitments = secret()
+    cache: object = internal()
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.bids.waiting
+
+    def legal_actions(self, seat: int) -> list[int]:
+        if seat not in self.bids.waiting:
+            return []
+        return sorted(set(self.hands[seat]))
+
+    def _apply(self, seat: int, action: int) -> None:
+        self.bids.commit(seat, action)
+
+    def returns(self) -> list[float]:
+        return [0.0] * self.players
+
+
+GAME = Lanterns()
+
+
+def fresh(players: int = 2, seed: int = 3) -> LanternState:
+    state = GAME.initial_state(players, seed)
+    assert isinstance(state, LanternState)
+    return state
+
+
+def test_zones_are_numbered_in_declaration_order_and_named_by_field_and_seat():
+    state = fresh()
+    assert list(state.zones()) == [
+        "hands 0",
+        "hands 1",
+        "slots 0",
+        "slots 1",
+        "columns 0",
+        "columns 1",
+        "pile",
+        "discard",
+    ]
+    assert [state.zone(no).no for no in range(8)] == list(range(8))
+    assert Counter(card for zone in state.zones().values() for card in zone) == Counter(CARDS)
+
+
+def test_a_clone_is_equal_and_independent_and_drops_caches():
+    state = fresh()
+    state.cache = "warm"
+    state.scores.append(5)
+    copy = state.clone()
+    assert copy.digest() == state.digest() and copy.observation(0) == state.observation(0)
+    assert copy.cache is None and copy.game is state.game
+    copy.draw(copy.pile, copy.hands[0])
+    copy.scores.append(1)
+    assert state.scores == [5] and len(state.hands[0]) == 2 and copy.digest() != state.digest()
+    assert isinstance(copy.hands[0], Zone) and copy.hands[0].no == state.hands[0].no
+
+
+def test_a_seat_sees_its_own_hand_and_only_the_size_of_what_is_hidden_from_it():
+    state = fresh()
+    state.reveal_top(state.columns[1])
+    view = state.observation(0)
+    assert view.hands[0] == tuple(sorted(state.hands[0]))
+    assert view.hands[1] == Hidden(2)
+    assert view.columns[1] == Hidden(2, (state.columns[1][-1],))
+    assert view.pile == Hidden(len(state.pile)) and view.sizes == (2, 2)
+    full = state.observation(None)
+    assert full.hands[1] == tuple(sorted(state.hands[1])) and full.columns[0].cards == tuple(state.columns[0])
+    assert view.seat == 0 and full.seat is None
+
+
+def test_views_the_seat_cannot_tell_apart_are_equal_and_have_equal_search_keys():
+    state = fresh()
+    twin = state.clone()
+    twin.hands[1][:] = sorted(twin.pile[-2:])  # a different hidden hand, same sizes
+    assert state.observation(0) == twin.observation(0)
+    assert state.infoset_key(0) == twin.infoset_key(0)
+    assert state.infoset_key(1) != twin.infoset_key(1) or state.hands[1] == twin.hands[1]
+
+
+def test_a_sample_keeps_the_view_redeals_the_hidden_cards_and_reseeds_chance():
+    state = fresh()
+    changed = 0
+    for key in range(20):
+        sampled = state.sample(0, Rng(key))
+        assert sampled.observation(0) == state.observation(0)
+        assert Counter(c for z in sampled.zones().values() for c in z) == Counter(CARDS)
+        assert sampled.rng.state != state.rng.state
+        changed += sampled.digest() != state.digest()
+    assert changed > 15
+
+
+def test_a_sample_depends_only_on_what_the_seat_has_seen():
+    state = fresh()
+    state.draw(state.pile, state.hands[1])
+    state.move(state.hands[1][0], state.hands[1], state.discard)
+    twin = state.sample(0, Rng(1))
+    assert twin.sample(0, Rng(9)).digest() == state.sample(0, Rng(9)).digest()
+
+
+def test_a_card_moved_face_up_is_seen_by_everyone_and_never_redealt():
+    state = fresh()
+    card = state.hands[1][0]
+    state.move(card, state.hands[1], state.discard)
+    for key in range(10):
+        assert state.sample(0, Rng(key)).discard == [card]
+
+
+def test_a_reshuffled_discard_becomes_a_deck_of_exactly_its_cards():
+    state = fresh()
+    state.move_all(state.pile, state.discard)
+    pile = sorted(state.discard)
+    state.reshuffle(state.discard, state.pile)
+    assert sorted(state.pile) == pile and state.discard == []
+    for key in range(10):
+        assert sorted(state.sample(0, Rng(key)).pile) == pile
+
+
+def test_a_card_shown_from_a_hand_fed_by_two_deals_is_credited_so_every_deal_stays_whole():
+    state = fresh()
+    state.move_all(state.pile, state.discard)
+    state.reshuffle(state.discard, state.pile)  # the second lot: the old deck, seen face up
+    state.draw(state.pile, state.hands[1])
+    shown = state.hands[1][0]
+    state.move(shown, state.hands[1], state.discard)
+    second = Counter(dict(state.record.lots[-1]))
+    for key in range(30):
+        sampled = state.sample(0, Rng(key))
+        assert sampled.observation(0) == state.observation(0)
+        # The deck holds only cards of the second lot: whatever was credited where, it is never overdrawn.
+        assert Counter(sampled.pile) <= second
+
+
+def test_a_card_parked_face_down_is_redrawn_among_the_kinds_its_slot_accepts():
+    state = LanternState(
+        game=GAME,
+        players=2,
+        options=None,
+        rng=Rng(1),
+        hands=[[1, 2], [1, 3]],
+        columns=[[2, 4], [3, 4]],
+        pile=[1, 2, 3, 4],
+        bids=Commitments(range(2)),
+    )
+    state.move(3, state.hands[1], state.slots[1])
+    assert state.observation(0).slots == (tuple(state.slots[0]), Hidden(1))
+    parked = Counter()
+    for key in range(40):
+        sampled = state.sample(0, Rng(key))
+        assert len(sampled.slots[1]) == 1 and len(sampled.hands[1]) == 1
+        parked[sampled.slots[1][0]] += 1
+    assert set(parked) == {3, 4}
+    state.move(3, state.slots[1], state.discard)  # revealed: now everyone knows it was the 3
+    assert all(state.sample(0, Rng(key)).discard == [3] for key in range(5))
+
+
+def test_cards_cannot_go_back_into_a_deck_nor_move_face_down_between_seats():
+    state = fresh()
+    with pytest.raises(ProvenanceError, match="cannot go into the deck pile"):
+        state.move(state.discard[0] if state.discard else state.hands[0][0], state.hands[0], state.pile)
+    state = fresh()
+    with pytest.raises(ProvenanceError, match="cannot move face down from hands 0 to hands 1"):
+        state.move(state.hands[0][0], state.hands[0], state.hands[1])
+
+
+def test_a_determinization_records_nothing_and_cannot_be_sampled_again():
+    state = fresh()
+    playing = state.determinize(0, Rng(2))
+    assert playing.record is None and playing.observation(0) == state.observation(0)
+    playing.draw(playing.pile, playing.hands[1])  # moves still work, unrecorded
+    with pytest.raises(ProvenanceError, match="keeps no record"):
+        playing.sample(0, Rng(1))
+
+
+def test_other_seats_commitments_are_redrawn_among_what_they_could_have_chosen():
+    state = fresh()
+    state.apply(1, state.legal_actions(1)[-1])
+    seen = set()
+    for key in range(30):
+        sampled = state.sample(0, Rng(key))
+        assert sampled.bids.chosen[1] in sampled.hands[1]
+        seen.add(sampled.bids.chosen[1])
+    assert len(seen) > 1
+    assert state.observation(0).bids == ((1, "committed"),)
+
+
+def test_an_action_equal_to_a_legal_one_but_of_another_type_is_refused():
+    state = fresh()
+    card = state.legal_actions(0)[0]
+    with pytest.raises(IllegalAction, match=rf"^{float(card)!r} is not a legal action for seat 0: it equals one"):
+        state.apply(0, float(card))
+    if card == 1:
+        with pytest.raises(IllegalAction, match="is a bool, not a int"):
+            state.apply(0, True)
+    state.apply(0, card)
+    assert state.bids.chosen[0] == card
+
+
+def test_a_public_field_of_a_type_the_core_cannot_copy_is_refused_when_the_class_is_first_used():
+    @declare
+    class Odd(DeclaredState):
+        things: set[int] = public(factory=set)
+
+        @property
+        def to_act(self) -> tuple[int, ...]:
+            return ()
+
+        def legal_actions(self, seat: int) -> list[int]:
+            return []
+
+        def _apply(self, seat: int, action: int) -> None:
+            pass
+
+        def returns(self) -> list[float]:
+            return []
+
+    state = Odd(game=GAME, players=2, options=None, rng=Rng(0))
+    with pytest.raises(TypeError, match="a public field of type set"):
+        state.clone()
