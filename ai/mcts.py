@@ -8,9 +8,10 @@ Monte-Carlo Planning", ECML 2006) and decoupled UCT at simultaneous decisions (L
 Lanctot and Winands, "Monte Carlo Tree Search Variants for Simultaneous Move Games", CIG 2014).
 
 One tree is grown for the searching seat, and its nodes are that seat's information sets: a node's
-children are keyed by what the searching seat observes after the decision (its `observation`), so every
-hidden deal, unseen chance outcome and secret choice of another seat that looks the same to it shares one
-node, while whatever it does see (a revealed guard, a die it watched) branches. Each iteration:
+children are keyed by what the searching seat observes after the decision (`state.infoset_key(seat)`, a
+compact key of its observation), so every hidden deal, unseen chance outcome and secret choice of another
+seat that looks the same to it shares one node, while whatever it does see (a revealed guard, a die it
+watched) branches. Each iteration:
 
 1. **Determinize**: draw a fresh `view.sample(rng)`: the hidden cards redealt among the places they
    could be AND the chance generator reseeded, so the future (deck order, dice) is hidden too. The
@@ -363,7 +364,7 @@ class MctsPlayer(Player):
             level += 1
             if level == max_level:
                 break
-            node = node.child(_key(state.observation(searcher), action))
+            node = node.child(state.infoset_key(searcher))
             first_seat = None
         values = self._rollout(state, rng)
         for edge, seat in zip(edges, seats):
@@ -461,15 +462,6 @@ def paired_z(better: Sequence[float], worse: Sequence[float]) -> float:
     if variance == 0:
         return copysign(inf, mean) if mean else 0.0
     return mean / sqrt(variance / pairs)
-
-
-def _key(observation: Any, action: Action) -> Any:
-    """The observation as a tree key; an unhashable one (against the contract) falls back to the action."""
-    try:
-        hash(observation)
-    except TypeError:
-        return ("action", action)
-    return observation
 
 
 def make_mcts_player(options: MctsOptions, seed: int, game: Game, heuristic: Heuristic | None) -> MctsPlayer:

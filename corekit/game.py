@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from corekit.digest import digest
 from corekit.options import NoOptions, OptionError, build_options
+from corekit.provenance import unrecorded
 from corekit.rng import Rng
 from corekit.words import counted
 
@@ -55,14 +56,21 @@ class Game(abc.ABC):
     """True when nothing is hidden but the future: `sample` then only reseeds chance, and the conformance
     check does not expect it to vary any hidden part."""
 
-    def initial_state(self, players: int, seed: int, options: Any = None) -> State:
+    def initial_state(self, players: int, seed: int, options: Any = None, *, record: bool = True) -> State:
         """A new match for `players` seats, its chance drawn from `seed`; options default when None.
 
-        `options` may be an instance of `options_type` or a mapping of `key: value` (text or typed).
+        `options` may be an instance of `options_type` or a mapping of `key: value` (text or typed). With
+        `record=False` a declared state keeps no record of where face-down cards came from: faster, for a
+        simulation in which nobody samples (see `corekit.state`).
         """
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise GameError(f"{self.id} needs {self.player_range()} players, got {players}")
-        state = self._setup(players, seed, self.make_options(options))
+        made = self.make_options(options)
+        if record:
+            state = self._setup(players, seed, made)
+        else:
+            with unrecorded():
+                state = self._setup(players, seed, made)
         # Every State method leans on these three; left unset, the first symptom is far from the cause.
         missing = [name for name in ("game", "players", "rng") if not hasattr(state, name)]
         if missing:
@@ -176,7 +184,7 @@ class State(abc.ABC):
         legal = self.legal_actions(seat)
         if action not in legal:
             raise IllegalAction(f"{_text(self.game, action)} is not a legal action for {self.game.seat_name(seat)}")
-        if not any(_same_types(action, allowed) for allowed in legal if allowed == action):
+        if type(action) is not int and not _typed_like_one(action, legal):
             # True == 1 and 3.0 == 3: equal, but a bool or a float would then be stored in piles and replays.
             raise IllegalAction(
                 f"{action!r} is not a legal action for {self.game.seat_name(seat)}: it equals one, but is a "
@@ -244,6 +252,12 @@ def _text(game: Game, action: Action) -> str:
         return game.action_text(action)
     except Exception:  # an action of the wrong shape cannot always be described
         return repr(action)
+
+
+def _typed_like_one(action: Any, legal: Sequence[Action]) -> bool:
+    """Whether a legal action equal to `action` has its types too (an int action is checked by the caller:
+    it is the common case, and only a bool or a float is equal to an int without being one)."""
+    return any(allowed == action and _same_types(action, allowed) for allowed in legal)
 
 
 def _same_types(action: Any, allowed: Any) -> bool:

@@ -41,10 +41,16 @@ class SeatView:
         self._basis: State | None = state.sample(seat, Rng(_BASIS_SEED)) if sampling else None
 
     def sample(self, rng: Rng) -> State:
-        """A full state consistent with this seat's observation, hidden cards and chance redrawn."""
-        if self._basis is None:
+        """A full state consistent with this seat's observation, hidden cards and chance redrawn (to play
+        on: a declared state's sample keeps no record, so it cannot itself be sampled again)."""
+        basis = self._basis
+        if basis is None:
             raise RuntimeError("this player declared needs_sample = False")
-        return self._basis.sample(self.seat, rng)
+        determinize = getattr(basis, "determinize", None)
+        if determinize is not None:
+            made: State = determinize(self.seat, rng)
+            return made
+        return basis.sample(self.seat, rng)
 
     def render(self) -> str:
         """The observation drawn for a person."""

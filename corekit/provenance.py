@@ -27,8 +27,10 @@ game's weights (its model of why the card was chosen).
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -55,12 +57,30 @@ class SearchGaveUp(Exception):
 
 # ---- the record ----------------------------------------------------------------------------------------
 
+_RECORDING: contextvars.ContextVar[bool] = contextvars.ContextVar("campfire_recording", default=True)
+
+
+@contextlib.contextmanager
+def unrecorded() -> Iterator[None]:
+    """States made inside keep no record of where face-down cards came from: for simulations nobody samples
+    (a random playout, a benchmark), which run faster. `Game.initial_state(..., record=False)` uses it."""
+    token = _RECORDING.set(False)
+    try:
+        yield
+    finally:
+        _RECORDING.reset(token)
+
+
+def recording() -> bool:
+    """Whether states made now keep a record (see `unrecorded`)."""
+    return _RECORDING.get()
+
 
 class Record:
     """What the table saw of face-down cards in one match (see the module docstring).
 
-    Streams and remainders are named by zone numbers (`corekit.state` numbers a state's zones). Tuples are
-    shared between clones; only the containers are copied.
+    Streams and remainders are named by zone numbers (`corekit.state` numbers a state's zones). Everything
+    recorded is a tuple, shared between clones: a state is cloned far more often than a card moves.
     """
 
     __slots__ = ("events", "lots", "plans", "remainder", "truth", "turned")
@@ -85,8 +105,8 @@ class Record:
         copy.lots = self.lots[:]
         copy.turned = self.turned[:]
         copy.remainder = dict(self.remainder)
-        copy.events = dict(self.events)
-        copy.truth = dict(self.truth)
+        copy.events = self.events.copy()
+        copy.truth = self.truth.copy()
         copy.plans = self.plans
         return copy
 
@@ -105,18 +125,28 @@ class Record:
 
     def receive(self, stream: int, lot: int, card: Any) -> None:
         """`stream` received `card` face down from `lot` (the table saw which lot; its owner saw the card)."""
-        self.plans = {}
+        if self.plans:
+            self.plans = {}
         self.events[stream] = (*self.events.get(stream, ()), (lot, None))
         self.truth[stream] = (*self.truth.get(stream, ()), card)
 
+    def receive_all(self, stream: int, lot: int, cards: Sequence[Any]) -> None:
+        """`stream` received each of `cards` face down from `lot`, in order."""
+        if self.plans:
+            self.plans = {}
+        self.events[stream] = (*self.events.get(stream, ()), (lot, None)) * len(cards)
+        self.truth[stream] = self.truth.get(stream, ()) + tuple(cards)
+
     def show(self, stream: int, card: Any) -> None:
         """`stream` showed `card` face up (it left face up, or was turned face up where it lies)."""
-        self.plans = {}
+        if self.plans:
+            self.plans = {}
         self.events[stream] = (*self.events.get(stream, ()), (SHOWN, card))
 
     def turn(self, deck: int, card: Any) -> None:
         """`card` was turned face up straight from the remainder held in `deck`."""
-        self.plans = {}
+        if self.plans:
+            self.plans = {}
         lot = self.remainder[deck]
         self.turned[lot] = (*self.turned[lot], card)
 
@@ -230,8 +260,8 @@ class Stream:
 @attrs.frozen
 class World:
     """One drawn world. For each stream: the card of each card it received, in the order of its events; its
-    unshown cards (a hand), its face-down card aside; its face-down card, or None. For each lot: its
-    remainder's cards, in random order."""
+    unshown cards in random order (a hand), its face-down card aside; its face-down card, or None. For each
+    lot: its remainder's cards, in random order."""
 
     received: list[list[Any]]
     held: list[list[Any]]
@@ -309,8 +339,9 @@ class Deal:
             weights[down[1]] * left[down[0]][down[1]] if down is not None else 1 for down in self.downs
         ]
 
-    def draw(self, rng: Rng) -> World:
-        """One world: the shown cards credited to lots that could have given them, the rest dealt at random."""
+    def draw(self, rng: Rng, received: bool = True) -> World:
+        """One world: the shown cards credited to lots that could have given them, the rest dealt at random;
+        without `received`, what each stream received is left out (empty lists: a search does not need it)."""
         chosen = self._drawn_way(rng)
         left = [Counter(counts) for counts in self.left]
         credited = [[0] * len(left) for _ in self.ends]
@@ -322,22 +353,29 @@ class Deal:
             pool = sorted(counts.elements())
             rng.shuffle(pool)
             pools.append(pool)
-        received, held, face_down = [], [], []
+        received_by: list[list[Any]] = []
+        held, face_down = [], []
         for index, (stream, end, taken) in enumerate(zip(self.streams, self.ends, credited, strict=True)):
             unshown = []
             for lot, (room, used) in enumerate(zip(end, taken, strict=True)):
                 cut = len(pools[lot]) - (room - used)  # the counts were checked to match when prepared
                 unshown.append(pools[lot][cut:])
                 del pools[lot][cut:]
-            held.append([card for cards in unshown for card in cards])
+            hand = [card for cards in unshown for card in cards]
+            if sum(1 for cards in unshown if cards) > 1:
+                rng.shuffle(hand)  # cards of several lots: in random order too, where a zone's order matters
+            held.append(hand)
             down = None
             if index in self.face_down_at:
                 lot, down = chosen[self.face_down_at[index]]
                 unshown[lot].append(down)  # it was received like any other, only its reveal is pending
             face_down.append(down)
-            credits = [lot if lot >= 0 else chosen[~lot][0] for lot in self.credits[index]]
-            received.append(received_cards(stream.events, credits, unshown))
-        return World(received, held, face_down, pools)
+            if received:
+                credits = [lot if lot >= 0 else chosen[~lot][0] for lot in self.credits[index]]
+                received_by.append(received_cards(stream.events, credits, unshown))
+            else:
+                received_by.append([])
+        return World(received_by, held, face_down, pools)
 
     def _walk(
         self, lots: Sequence[Mapping[Any, int]], settled: dict[tuple[int, int], tuple[int, bool]]

@@ -9,6 +9,7 @@ window closes when every seat in `order` has passed in a row since the last reac
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 
 class ReactionWindow:
@@ -57,6 +58,22 @@ class ReactionWindow:
     def view(self) -> tuple[tuple[int, ...], int, int, int]:
         """(order, position, passes, reactions) as immutable data, for views and digests."""
         return (self.order, self.position, self.passes, self.reactions)
+
+    def to_data(self) -> dict[str, Any]:
+        """As a position file writes it."""
+        return {
+            "order": list(self.order),
+            "position": self.position,
+            "passes": self.passes,
+            "reactions": self.reactions,
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> ReactionWindow:
+        """From a position file (the caller checks the types)."""
+        window = cls(data["order"])
+        window.position, window.passes, window.reactions = data["position"], data["passes"], data["reactions"]
+        return window
 
     def as_tuple(self) -> tuple[int, int, int]:
         """(seat with priority, passes in a row, reactions so far), for observations."""

@@ -30,13 +30,13 @@ import functools
 import operator
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from typing import Any, ClassVar, TypeVar, dataclass_transform
+from typing import Any, ClassVar, Generic, TypeVar, dataclass_transform, overload
 
 import attrs
 
 from corekit.digest import digest as digest_of
 from corekit.game import State
-from corekit.provenance import ProvenanceError, Record
+from corekit.provenance import ProvenanceError, Record, recording, unrecorded
 from corekit.rng import Rng
 from corekit.simultaneous import Commitments
 
@@ -48,6 +48,7 @@ __all__ = [
     "View",
     "Zone",
     "declare",
+    "derived",
     "draw_pile",
     "face_down",
     "face_up",
@@ -56,6 +57,7 @@ __all__ = [
     "public",
     "secret",
     "static",
+    "unrecorded",
 ]
 
 META = "campfire"
@@ -92,9 +94,16 @@ def _field(decl: Decl, default: Any = attrs.NOTHING, factory: Callable[[], Any] 
     return attrs.field(default=default, kw_only=True, metadata={META: decl})
 
 
-def public(default: Any = attrs.NOTHING, *, factory: Callable[[], Any] | None = None, seat: bool = False) -> Any:
-    """A field everyone sees; `seat=True` when it holds a seat number or a tuple of them."""
-    return _field(Decl("public", seat=seat), default, factory)
+def public(
+    default: Any = attrs.NOTHING,
+    *,
+    factory: Callable[[], Any] | None = None,
+    seat: bool = False,
+    per_seat: bool = False,
+) -> Any:
+    """A field everyone sees; `seat=True` when it holds a seat number or a tuple of them, `per_seat=True` when
+    it holds one value per seat (positions check both)."""
+    return _field(Decl("public", per_seat=per_seat, seat=seat), default, factory)
 
 
 def owned(*, ordered: bool = False, parks_in: str | None = None, accepts: Iterable[Any] | None = None) -> Any:
@@ -145,30 +154,69 @@ T = TypeVar("T")
 )
 def declare(cls: type[T]) -> type[T]:
     """Make a `DeclaredState` subclass an attrs class of declared fields (slotted, compared by identity)."""
-    return attrs.define(slots=True, eq=False, kw_only=True)(cls)
+    return attrs.define(slots=True, eq=False, kw_only=True, on_setattr=attrs.setters.NO_OP)(cls)
 
 
 class Zone(list[Any]):
     """A list of cards that knows its number in the state's layout (`no`) and how many of its top cards
-    lie face up (`up`; the top is the end of the list)."""
+    lie face up (`up`; the top is the end of the list). `Zone(cards, up=1)` makes one for a constructor."""
 
     __slots__ = ("no", "up")
 
     def __init__(self, cards: Iterable[Any] = (), no: int = -1, up: int = 0) -> None:
-        super().__init__(cards)
+        list.__init__(self, cards)
         self.no = no
         self.up = up
 
     def copy(self) -> Zone:  # type: ignore[override]
         """An independent copy with the same number and face-up count."""
-        zone = Zone(self)
-        zone.no = self.no
-        zone.up = self.up
-        return zone
+        return _copy_zone(self)
 
     def face_up_cards(self) -> tuple[Any, ...]:
         """The cards lying face up on top, bottom first."""
         return tuple(self[len(self) - self.up :]) if self.up else ()
+
+
+V = TypeVar("V")
+
+
+class derived(Generic[V]):
+    """A property of a view computed once, on first use, from its declared fields (a view never changes).
+
+    Like `functools.cached_property` without its lock: a heuristic reads derived facts at every decision of
+    a playout."""
+
+    def __init__(self, func: Callable[[Any], V]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, view: None, owner: type | None = None) -> derived[V]: ...
+
+    @overload
+    def __get__(self, view: object, owner: type | None = None) -> V: ...
+
+    def __get__(self, view: object | None, owner: type | None = None) -> V | derived[V]:
+        if view is None:
+            return self
+        value = view.__dict__[self.name] = self.func(view)
+        return value
+
+
+def _copy_zone(zone: Zone) -> Zone:
+    # list.__new__ and list.extend skip Zone's Python __init__: a clone copies every zone.
+    copy = _new_list(Zone)
+    copy.extend(zone)
+    copy.no = zone.no
+    copy.up = zone.up
+    return copy
+
+
+_new_list = list.__new__
 
 
 @attrs.frozen(cache_hash=True)
@@ -204,34 +252,37 @@ def hidden(size: int, up: tuple[Any, ...] = (), cards: tuple[Any, ...] | None = 
     return _hidden_shared(size, up) if cards is None else Hidden(size, up, cards)
 
 
+_HIDDEN_BY_SIZE = tuple(Hidden(size) for size in range(256))
+"""The views of hidden zones with nothing face up, by size: made at every view of every hidden zone."""
+
+
 class View:
     """What one seat sees of a state: every declared field as that seat sees it, compared and hashed as a
-    whole. A game's view class subclasses it and adds properties derived from those fields only."""
+    whole. A game's view class subclasses it and adds properties derived from those fields only
+    (`derived` computes one once per view: a subclass without `__slots__` has a dict for it).
 
-    __slots__ = ("_values",)
-    _values: tuple[Any, ...]
+    The core makes a subclass of it per state class with a slot per declared field, set when the view is made.
+    """
+
+    __slots__ = ()
+    _names: ClassVar[tuple[str, ...]] = ("seat",)
+    _values_of: ClassVar[Callable[[Any], tuple[Any, ...]]] = operator.attrgetter("seat")
+    seat: int | None
+    """The seat this view is of; None for the full view."""
 
     @property
-    def seat(self) -> int | None:
-        """The seat this view is of; None for the full view."""
-        seat: int | None = self._values[0]
-        return seat
+    def _values(self) -> tuple[Any, ...]:
+        return type(self)._values_of(self)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._values == self._values  # type: ignore[attr-defined]
+        return type(other) is type(self) and type(self)._values_of(other) == type(self)._values_of(self)
 
     def __hash__(self) -> int:
-        return hash(self._values)
+        return hash(type(self)._values_of(self))
 
     def __repr__(self) -> str:
-        names = _view_names(type(self))
-        pairs = ", ".join(f"{name}={value!r}" for name, value in zip(names, self._values, strict=True))
+        pairs = ", ".join(f"{name}={value!r}" for name, value in zip(self._names, self._values, strict=True))
         return f"{type(self).__name__}({pairs})"
-
-
-def _view_names(kind: type) -> tuple[str, ...]:
-    names: tuple[str, ...] = getattr(kind, "_names", ("seat",))
-    return names
 
 
 @attrs.frozen
@@ -255,6 +306,20 @@ class ZoneInfo:
 
 
 @attrs.frozen
+class Sight:
+    """What one viewer cannot see and sees of a layout's zones, for its samples."""
+
+    streams: tuple[int, ...]
+    """The holdings hidden from it."""
+    own: tuple[int, ...]
+    """The holdings it sees (its hands)."""
+    parked: tuple[int, ...]
+    """The parked slots hidden from it."""
+    canonical: tuple[int, ...]
+    """The zones it sees whose order does not matter: sorted in a sample, so the sample depends on its view."""
+
+
+@attrs.frozen
 class Layout:
     """The zones of one state class at one player count, numbered in declaration order."""
 
@@ -263,12 +328,28 @@ class Layout:
     """Zones that receive face-down cards (hands, face-down columns), parked slots aside."""
     decks: tuple[int, ...]
     parked: tuple[int, ...]
+    _sights: dict[int | None, Sight] = attrs.field(factory=dict, eq=False, repr=False)
+
+    def sight(self, viewer: int | None) -> Sight:
+        """What `viewer` cannot see and sees (worked out once per viewer)."""
+        sight = self._sights.get(viewer)
+        if sight is None:
+            zones = self.zones
+            sight = self._sights[viewer] = Sight(
+                tuple(no for no in self.holdings if not zones[no].visible_to(viewer)),
+                tuple(
+                    no for no in self.holdings if zones[no].visible_to(viewer) and zones[no].seen is not Seen.EVERYONE
+                ),
+                tuple(no for no in self.parked if not zones[no].visible_to(viewer)),
+                tuple(z.no for z in zones if not z.ordered and z.visible_to(viewer)),
+            )
+        return sight
 
 
 S = TypeVar("S", bound="DeclaredState")
 
 
-@attrs.define(slots=True, eq=False, kw_only=True)
+@attrs.define(slots=True, eq=False, kw_only=True, on_setattr=attrs.setters.NO_OP)
 class DeclaredState(State):
     """A state whose fields are declared (see the module docstring); subclass it under `@declare`."""
 
@@ -280,11 +361,12 @@ class DeclaredState(State):
     options: Any = attrs.field(metadata={META: Decl("base")})
     rng: Rng = attrs.field(metadata={META: Decl("base")})
     record: Record | None = attrs.field(default=None, init=False, metadata={META: Decl("base")})
-    """Where face-down cards came from; None in a determinization made for search (nothing is recorded)."""
-    _key: Any = attrs.field(default=None, init=False, metadata={META: Decl("internal")})
+    """Where face-down cards came from; None when nothing is recorded (a determinization made for search, a
+    simulation nobody samples)."""
+    _layout: Layout = attrs.field(default=None, init=False, metadata={META: Decl("base")})
 
     def __attrs_post_init__(self) -> None:
-        layout = self.layout()
+        layout = self._layout = _layout(type(self), self.players)
         for info in layout.zones:
             value = getattr(self, info.field)
             if info.seat is None:
@@ -296,7 +378,7 @@ class DeclaredState(State):
                 if len(value) != self.players:
                     raise ValueError(f"{info.field} needs one zone per seat ({self.players}), got {len(value)}")
                 value[info.seat] = _as_zone(value[info.seat], info.no)
-        self.record = self.fresh_record()
+        self.record = self.fresh_record() if recording() else None
 
     # ---- the contract, derived -------------------------------------------------------------------
 
@@ -307,28 +389,11 @@ class DeclaredState(State):
 
     def observation(self, seat: int | None) -> Any:
         """What `seat` may know, as this class's `view_type` (None: the full truth)."""
-        plan = _plan(type(self))
-        view = plan.view_class.__new__(plan.view_class)
-        view._values = plan.project(self, seat)
-        return view
+        return _plan(type(self)).observe(self, seat)
 
     def infoset_key(self, seat: int) -> int:
         """A compact key of what `seat` sees now (the hash of its view), for the nodes of a search tree."""
-        key = self._key
-        if key is None or key[0] != seat:
-            key = self._key = (seat, hash(_plan(type(self)).project(self, seat)))
-        value: int = key[1]
-        return value
-
-    def apply(self, seat: int, action: Any) -> None:
-        """Validate, then advance (see `State.apply`)."""
-        self._key = None
-        super().apply(seat, action)
-
-    def apply_unchecked(self, seat: int, action: Any) -> None:
-        """Advance without validation (see `State.apply_unchecked`)."""
-        self._key = None
-        self._apply(seat, action)
+        return hash(_plan(type(self)).project(self, seat))
 
     def zones(self) -> dict[str, list[Any]]:
         """Every declared zone by name ("hands 0", "discard"), for card conservation."""
@@ -357,7 +422,7 @@ class DeclaredState(State):
 
     def layout(self) -> Layout:
         """The numbered zones of this state."""
-        return _layout(type(self), self.players)
+        return self._layout
 
     def zone(self, no: int) -> Zone:
         """The zone numbered `no`."""
@@ -371,6 +436,12 @@ class DeclaredState(State):
     def draw(self, src: Zone, dst: Zone, n: int = 1) -> list[Any]:
         """Take up to `n` cards from the top of `src` onto `dst`, the first drawn first; they are seen as
         `dst` shows them (face up in a public zone, by its owner in a hand)."""
+        if n == 1 and src and not src.up:
+            card = src.pop()
+            dst.append(card)
+            if self.record is not None:
+                self._track(card, src, dst, False)
+            return [card]
         taken = []
         for _ in range(min(n, len(src))):
             card = src.pop()
@@ -386,6 +457,12 @@ class DeclaredState(State):
     def move(self, card: Any, src: Zone, dst: Zone) -> None:
         """Move one copy of `card` from `src` (a face-up one first) onto `dst`."""
         up = src.up
+        if not up:
+            src.remove(card)
+            dst.append(card)
+            if self.record is not None:
+                self._track(card, src, dst, False)
+            return
         at = len(src) - 1
         while at >= len(src) - up and src[at] != card:
             at -= 1
@@ -502,18 +579,17 @@ class DeclaredState(State):
     def fresh_record(self) -> Record:
         """The record of a state whose past is not known (a setup's deal, a loaded position): every card
         nobody can see came, per card family, from one lot, and every face-down zone received what it holds."""
-        layout = self.layout()
         family = self.game.card_family
         record = Record()
-        hidden: dict[Hashable, list[Any]] = {}
-        for info in layout.zones:
-            if info.seen is not Seen.EVERYONE:
-                for card in self.zone(info.no):
-                    hidden.setdefault(family(card), []).append(card)
-        lots = {kind: record.new_lot(cards, None) for kind, cards in sorted(hidden.items(), key=_family_key)}
-        for info in layout.zones:
-            zone = self.zone(info.no)
-            if info.seen is Seen.EVERYONE or not zone:
+        zones = [(info, self.zone(info.no)) for info in self._layout.zones if info.seen is not Seen.EVERYONE]
+        by_family: dict[Hashable, list[Any]] = {}
+        for _, zone in zones:
+            for card in zone:
+                by_family.setdefault(family(card), []).append(card)
+        lots = {kind: record.new_lot(cards, None) for kind, cards in sorted(by_family.items(), key=_family_key)}
+        single = next(iter(lots.values())) if len(lots) == 1 else None
+        for info, zone in zones:
+            if not zone:
                 continue
             if info.deck:
                 kinds = {family(card) for card in zone}
@@ -523,8 +599,11 @@ class DeclaredState(State):
                 for card in zone.face_up_cards():
                     record.turn(info.no, card)
                 continue
-            for card in zone:
-                record.receive(info.stream, lots[family(card)], card)
+            if single is not None:
+                record.receive_all(info.stream, single, zone)
+            else:
+                for card in zone:
+                    record.receive(info.stream, lots[family(card)], card)
             for card in zone.face_up_cards():
                 record.show(info.stream, card)
         return record
@@ -533,7 +612,7 @@ class DeclaredState(State):
         """Record one card's move (the record exists)."""
         record = self.record
         assert record is not None
-        zones = self.layout().zones
+        zones = self._layout.zones
         source, target = zones[src.no], zones[dst.no]
         if target.deck:
             raise ProvenanceError(f"a card cannot go into the deck {target.name} but by reshuffle or gather")
@@ -559,44 +638,43 @@ class DeclaredState(State):
         record = self.record
         if record is None:
             raise ProvenanceError("this state is a determinization made for search: it keeps no record to sample")
-        layout = self.layout()
+        layout = self._layout
         zones = layout.zones
-        streams = [
-            no for no in layout.holdings if not zones[no].visible_to(seat) and (self.zone(no) or no in record.events)
-        ]
-        own = [no for no in layout.holdings if zones[no].visible_to(seat) and zones[no].seen is not Seen.EVERYONE]
+        sight = layout.sight(seat)
+        streams = sight.streams
         face_down = {}
-        for no in layout.parked:
+        for no in sight.parked:
             zone = self.zone(no)
-            if zone and not zones[no].visible_to(seat):
+            if zone:
                 face_down[zones[no].stream] = self.face_down_weights(zone)
-        sizes = {no: len(self.zone(no)) - self.zone(no).up for no in layout.decks if self.zone(no)}
-        plan, open_lots = record.deal(seat, streams, own, face_down, sizes)
-        copy = self.clone()
-        if not keep_record:
-            copy.record = None
+        sizes = {}
+        for no in layout.decks:
+            zone = self.zone(no)
+            if zone:
+                sizes[no] = len(zone) - zone.up
+        plan, open_lots = record.deal(seat, streams, sight.own, face_down, sizes)
+        copy: S = _plan(type(self)).clone(self, keep_record)
         if plan is None:
             self._pool_unseen(copy, streams, sizes, rng)
         else:
-            world = plan.draw(rng)
-            parked_of = {zones[no].stream: no for no in layout.parked if self.zone(no)}
-            for no, held, received, down in zip(streams, world.held, world.received, world.face_down, strict=True):
-                _refill(copy.zone(no), held, zones[no].ordered, rng)
+            world = plan.draw(rng, received=keep_record)
+            parked_of = {zones[no].stream: no for no in sight.parked}
+            for no, held, down in zip(streams, world.held, world.face_down, strict=True):
+                _refill(copy.zone(no), held, zones[no].ordered)
                 if down is not None:
                     copy.zone(parked_of[no])[:] = [down]
-                if copy.record is not None:
-                    copy.record.truth[no] = tuple(received)
-            rest = {lot: world.rest[at] for at, lot in enumerate(open_lots)}
-            for no in sorted(sizes):
-                lot = record.remainder[no]
-                part = rest[lot][: sizes[no]]
-                del rest[lot][: sizes[no]]
-                _refill(copy.zone(no), part, zones[no].ordered, None)
             if copy.record is not None:
+                for no, received in zip(streams, world.received, strict=True):
+                    copy.record.truth[no] = tuple(received)
                 copy.record.plans = {seat: (plan, open_lots)}  # others' knowledge of the copy differs now
-        for info in zones:  # orders that do not matter are made canonical, so the sample depends on the view alone
-            if not info.ordered and info.visible_to(seat):
-                copy.zone(info.no).sort()
+            if sizes:
+                rest = {lot: world.rest[at] for at, lot in enumerate(open_lots)}
+                for no, size in sizes.items():
+                    pool = rest[record.remainder[no]]
+                    _refill(copy.zone(no), pool[:size], zones[no].ordered)
+                    del pool[:size]
+        for no in sight.canonical:
+            copy.zone(no).sort()
         for name in _plan(type(self)).secrets:
             commitments: Commitments = getattr(copy, name)
             commitments.redraw_others(seat, rng, functools.partial(copy.commitment_choices, name))
@@ -625,7 +703,7 @@ class DeclaredState(State):
             copy.zone(no)[:] = [pool.pop(rng.weighted(chances))]
         for no, size in places:
             kinds = [family(card) for card in self.zone(no)[:size]]
-            _refill(copy.zone(no), [pools[kind].pop() for kind in kinds], zones[no].ordered, rng)
+            _refill(copy.zone(no), [pools[kind].pop() for kind in kinds], zones[no].ordered)
         if copy.record is not None:
             copy.record = copy.fresh_record()
 
@@ -642,13 +720,10 @@ def _family_key(item: tuple[Hashable, list[Any]]) -> str:
     return repr(item[0])
 
 
-def _refill(zone: Zone, cards: list[Any], ordered: bool, rng: Rng | None) -> None:
-    """Put `cards` in place of `zone`'s face-down cards, under its face-up ones: in random order where the
-    zone's order matters (shuffled with `rng` unless already random), sorted where it does not."""
-    if ordered:
-        if rng is not None:
-            rng.shuffle(cards)
-    else:
+def _refill(zone: Zone, cards: list[Any], ordered: bool) -> None:
+    """Put `cards`, drawn in random order, in place of `zone`'s face-down cards, under its face-up ones:
+    sorted where the zone's order does not matter."""
+    if not ordered:
         cards.sort()
     zone[: len(zone) - zone.up] = cards
 
@@ -695,8 +770,9 @@ def _layout(cls: type[DeclaredState], players: int) -> Layout:
 class _Plan:
     """The functions generated for one state class."""
 
-    clone: Callable[[Any], Any]
+    clone: Callable[..., Any]
     project: Callable[[Any, int | None], tuple[Any, ...]]
+    observe: Callable[[Any, int | None], View]
     truth: Callable[[Any], tuple[Any, ...]]
     view_class: type[View]
     secrets: tuple[str, ...]
@@ -709,12 +785,20 @@ _IMMUTABLE = (int, float, str, bool, bytes, type(None), tuple, frozenset, enum.E
 def _plan(cls: type[DeclaredState]) -> _Plan:
     """Generate `clone`, the projection of a view and the truth for a digest, once per class."""
     attrs.resolve_types(cls)
-    clone_lines = ["def clone(s):", "    c = new(cls)"]
+    clone_lines = ["def clone(s, keep_record=True):", "    c = new(cls)"]
     project_parts = ["v"]
     truth_parts = []
     names = ["seat"]
     secrets = []
-    env: dict[str, Any] = {"new": object.__new__, "cls": cls, "Rng": Rng, "hidden": hidden, "sorted": sorted}
+    env: dict[str, Any] = {
+        "new": object.__new__,
+        "cls": cls,
+        "Rng": Rng,
+        "hidden": hidden,
+        "sorted": sorted,
+        "zcopy": _copy_zone,
+        "hz": _HIDDEN_BY_SIZE,
+    }
     for field in attrs.fields(cls):
         decl: Decl = field.metadata.get(META, Decl("public"))
         name = field.name
@@ -722,9 +806,11 @@ def _plan(cls: type[DeclaredState]) -> _Plan:
         if decl.kind == "base":
             if name == "rng":
                 clone_lines.append("    c.rng = Rng(s.rng.state)")
+            elif name == "_layout":
+                clone_lines.append("    c._layout = s._layout")
             elif name == "record":
                 clone_lines.append("    r = s.record")
-                clone_lines.append("    c.record = None if r is None else r.clone()")
+                clone_lines.append("    c.record = None if r is None or not keep_record else r.clone()")
             else:
                 clone_lines.append(f"    c.{name} = {attr}")
             if name == "players":
@@ -749,7 +835,7 @@ def _plan(cls: type[DeclaredState]) -> _Plan:
             continue
         if decl.kind == "zone":
             clone_lines.append(
-                f"    c.{name} = [z.copy() for z in {attr}]" if decl.per_seat else f"    c.{name} = {attr}.copy()"
+                f"    c.{name} = [zcopy(z) for z in {attr}]" if decl.per_seat else f"    c.{name} = zcopy({attr})"
             )
             one = _zone_view(decl, "z", "i" if decl.per_seat else "None")
             if decl.per_seat:
@@ -764,18 +850,23 @@ def _plan(cls: type[DeclaredState]) -> _Plan:
         project_parts.append(frozen)
         truth_parts.append(frozen)
     clone_lines.append("    return c")
+    view_class = _view_class(cls, tuple(names))
+    env["VC"] = view_class
     source = "\n".join(
         [
             *clone_lines,
             "def project(s, v):",
             f"    return ({', '.join(project_parts)},)",
+            "def observe(s, v):",
+            "    o = new(VC)",
+            *(f"    o.{name} = {part}" for name, part in zip(names, project_parts, strict=True)),
+            "    return o",
             "def truth(s):",
             f"    return ({', '.join(truth_parts)},)",
         ]
     )
     exec(compile(source, f"<campfire state {cls.__qualname__}>", "exec"), env)
-    view_class = _view_class(cls, tuple(names))
-    return _Plan(env["clone"], env["project"], env["truth"], view_class, tuple(secrets))
+    return _Plan(env["clone"], env["project"], env["observe"], env["truth"], view_class, tuple(secrets))
 
 
 def _zone_view(decl: Decl, z: str, seat: str) -> str:
@@ -783,9 +874,10 @@ def _zone_view(decl: Decl, z: str, seat: str) -> str:
     cards = f"tuple({z})" if decl.ordered else f"tuple(sorted({z}))"
     if decl.seen is Seen.EVERYONE:
         return cards
+    shown = f"(hz[len({z})] if not {z}.up and len({z}) < 256 else hidden(len({z}), {z}.face_up_cards()))"
     if decl.seen is Seen.OWNER:
-        return f"({cards} if v is None or v == {seat} else hidden(len({z}), {z}.face_up_cards()))"
-    return f"hidden(len({z}), {z}.face_up_cards(), tuple({z}) if v is None else None)"
+        return f"({cards} if v is None or v == {seat} else {shown})"
+    return f"({shown} if v is not None else hidden(len({z}), {z}.face_up_cards(), tuple({z})))"
 
 
 def _public_copy(kind: Any, attr: str) -> tuple[str, str]:
@@ -834,27 +926,20 @@ def _optional_of(kind: Any) -> Any:
 
 
 def _view_class(cls: type[DeclaredState], names: tuple[str, ...]) -> type[View]:
-    """The view class of `cls`: its `view_type` with a property per declared field, in projection order."""
+    """The view class of `cls`: its `view_type` with a slot per declared field, in projection order."""
     base = cls.view_type
-    namespace: dict[str, Any] = {"__slots__": (), "_names": names}
-    taken = _defined_on(base)
-    for index, name in enumerate(names):
-        if index and name not in taken:
-            namespace[name] = property(_getter(index), doc=f"The declared field {name!r} as this view shows it.")
+    taken = _defined_on(base) - set(_defined_on(View)) - {"__annotations__"}
+    clash = taken.intersection(names)
+    if clash:
+        raise TypeError(
+            f"{base.__name__} defines {', '.join(sorted(clash))}, which are declared fields of {cls.__name__}"
+        )
+    namespace: dict[str, Any] = {"__slots__": names, "_names": names}
     view_class = type(base.__name__, (base,), namespace)
+    view_class._values_of = operator.attrgetter(*names)  # type: ignore[assignment]
     view_class.__qualname__ = base.__qualname__
     view_class.__module__ = base.__module__
     return view_class
-
-
-def _getter(index: int) -> Callable[[View], Any]:
-    values = operator.attrgetter("_values")
-    item = operator.itemgetter(index)
-
-    def get(view: View) -> Any:
-        return item(values(view))
-
-    return get
 
 
 def _defined_on(base: type) -> set[str]:

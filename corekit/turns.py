@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 
 class TurnOrder:
@@ -53,6 +54,17 @@ class TurnOrder:
         """(alive, current) as immutable data, for views and digests."""
         return (tuple(self.alive), self.current)
 
+    def to_data(self) -> dict[str, Any]:
+        """As a position file writes it."""
+        return {"alive": list(self.alive), "current": self.current}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> TurnOrder:
+        """From a position file (the caller checks the types)."""
+        order = cls(len(data["alive"]), data["current"])
+        order.alive = list(data["alive"])
+        return order
+
 
 class Phases:
     """A fixed cycle of named phases; `round` counts completed cycles."""
@@ -90,3 +102,14 @@ class Phases:
     def view(self) -> tuple[int, int]:
         """(index, round) as immutable data, for views and digests."""
         return (self.index, self.round)
+
+    def to_data(self) -> dict[str, Any]:
+        """As a position file writes it."""
+        return {"names": list(self.names), "index": self.index, "round": self.round}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Phases:
+        """From a position file (the caller checks the types)."""
+        phases = cls(data["names"])
+        phases.index, phases.round = data["index"], data["round"]
+        return phases

@@ -21,6 +21,7 @@ from corekit.state import (
     View,
     Zone,
     declare,
+    derived,
     draw_pile,
     face_down,
     face_up,
@@ -104,12 +105,14 @@ class RaceView(View):
         """Cards in the reserve."""
         return len(self.reserve)
 
-    @property
+    @derived
     def lanes(self) -> tuple[Lane, ...]:
         """Each seat's lane as everyone sees it."""
         return tuple(
-            Lane(len(column), column.top_up, len(hand), ready)
-            for column, hand, ready in zip(self.guards, self.hands, self.supercard, strict=True)
+            [
+                Lane(column.size, column.up[-1] if column.up else None, len(hand), ready)
+                for column, hand, ready in zip(self.guards, self.hands, self.supercard, strict=True)
+            ]
         )
 
 
@@ -171,7 +174,7 @@ class RaceState(DeclaredState):
     discard: Zone = face_up()
     reserve: Zone = draw_pile()
     """The undealt cards of the last reshuffle, set aside face down."""
-    supercard: list[bool] = public()
+    supercard: list[bool] = public(per_seat=True)
     round: int = public(0)
     """Rounds resolved so far."""
     stall: int = public(0)

@@ -1,0 +1,428 @@
+"""Positions as data: any declared state written as a readable JSON document and read back, validated.
+
+    {"campfire_position": 1, "game": "grizzly-race", "version": "3", "players": 2,
+     "options": {"stall_rounds": 100}, "rng": 1234, "seat": null,
+     "fields": {"hands": [[1, 2, 3], [5]], "guards": [...], "round": 4, ...},
+     "face_up": {"guards 1": 1}}
+
+Fields go by name, cards by the game's names for them (`Game.card_name`), tuples as lists, enums by value,
+attrs classes as objects. `face_up` gives the zones with cards lying face up on top, and how many.
+
+A position written for one seat (`to_position(state, seat)`) shows only what that seat sees: a zone hidden
+from it is `{"unseen": N, "face_up": [...]}`, another seat's secret commitment is `"committed"` and the
+chance generator is null. Reading it back deals the unseen cards and redraws what is hidden at random,
+from `seed`: any state the seat cannot tell from the real one.
+
+Reading refuses, in one line naming the field, a position that breaks what the declaration says: an
+unknown or missing field, a value of the wrong type, a card the game does not have, a card more or less
+than the game holds, a seat out of range, a zone per seat for the wrong number of seats. A state read from
+a position knows nothing of its past: every unseen card came from one deal (`DeclaredState.fresh_record`).
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import types
+import typing
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from corekit.game import Game
+from corekit.options import NoOptions
+from corekit.rng import Rng
+from corekit.simultaneous import HIDDEN, Commitments
+from corekit.state import META, Decl, DeclaredState, Seen, Zone
+
+FORMAT = 1
+"""The version of the position format."""
+
+
+class PositionError(ValueError):
+    """A position that cannot be read; the message is one line naming what is wrong."""
+
+
+def to_position(state: DeclaredState, seat: int | None = None) -> dict[str, Any]:
+    """`state` as a position document; with `seat`, as that seat sees it."""
+    game = state.game
+    fields: dict[str, Any] = {}
+    face_up: dict[str, int] = {}
+    for field in _declared(type(state)):
+        decl: Decl = field.metadata[META]
+        value = getattr(state, field.name)
+        if decl.kind == "zone":
+            zones = value if decl.per_seat else [value]
+            written = []
+            for zone in zones:
+                info = state.layout().zones[zone.no]
+                if seat is not None and not info.visible_to(seat):
+                    written.append({"unseen": len(zone) - zone.up, "face_up": _names(game, zone.face_up_cards())})
+                    continue
+                # A seat's position shows an unordered zone sorted: its order tells nothing.
+                written.append(_names(game, zone if seat is None or info.ordered else sorted(zone)))
+                if zone.up:
+                    face_up[info.name] = zone.up
+            fields[field.name] = written if decl.per_seat else written[0]
+        elif decl.kind == "secret":
+            fields[field.name] = _commitments_data(game, value, seat)
+        else:
+            fields[field.name] = _unstructure(value)
+    return {
+        "campfire_position": FORMAT,
+        "game": game.id,
+        "version": str(game.version),
+        "players": state.players,
+        "options": _options_data(state.options),
+        "rng": state.rng.state if seat is None else None,
+        "seat": seat,
+        "fields": fields,
+        "face_up": face_up,
+    }
+
+
+def dumps(state: DeclaredState, seat: int | None = None) -> str:
+    """`to_position` as JSON text, one field a line."""
+    document = to_position(state, seat)
+    fields = document.pop("fields")
+    head = json.dumps(document)[:-1]
+    body = ",\n".join(f"    {json.dumps(name)}: {json.dumps(value)}" for name, value in fields.items())
+    return f'{head}, "fields": {{\n{body}\n}}}}\n'
+
+
+def from_position(game: Game, document: Mapping[str, Any], seed: int = 0) -> DeclaredState:
+    """The state a position document describes (see the module docstring); `seed` deals what a seat's
+    position leaves unseen. Raises PositionError naming the first problem."""
+    if not isinstance(document, Mapping) or "campfire_position" not in document:
+        raise PositionError("not a Campfire position (no 'campfire_position' key)")
+    if document["campfire_position"] != FORMAT:
+        raise PositionError(f"position format {document['campfire_position']!r}; this Campfire reads {FORMAT}")
+    if document.get("game") != game.id:
+        raise PositionError(f"the position is of {document.get('game')!r}, not {game.id!r}")
+    if str(document.get("version")) != str(game.version):
+        raise PositionError(
+            f"the position was written by {game.id} version {document.get('version')}; this is version "
+            f"{game.version}, whose rules may differ"
+        )
+    players = document.get("players")
+    if type(players) is not int or not game.min_players <= players <= game.max_players:
+        raise PositionError(f"players: {game.id} has {game.player_range()} seats, not {players!r}")
+    try:
+        options = game.make_options(document.get("options") or {})
+    except (ValueError, TypeError) as error:
+        raise PositionError(f"options: {error}") from None
+    seat = document.get("seat")
+    if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+        raise PositionError(f"seat: {seat!r} is not a seat of {players}")
+    fields = document.get("fields")
+    if not isinstance(fields, Mapping):
+        raise PositionError("fields: missing, or not an object")
+    template = game.initial_state(players, 0, options)
+    if not isinstance(template, DeclaredState):
+        raise PositionError(f"{game.id} does not declare its state, so it has no positions")
+    cls = type(template)
+    declared = {field.name: field for field in _declared(cls)}
+    unknown = sorted(set(fields) - set(declared))
+    if unknown:
+        raise PositionError(f"fields: {unknown[0]!r} is not a field of {game.id} (fields: {', '.join(declared)})")
+    hints = typing.get_type_hints(cls)
+    values: dict[str, Any] = {}
+    unseen: list[tuple[str, int | None, int, list[Any]]] = []
+    for name, field in declared.items():
+        if name not in fields:
+            raise PositionError(f"fields: {name!r} is missing")
+        decl: Decl = field.metadata[META]
+        raw = fields[name]
+        if decl.kind == "zone":
+            values[name] = _read_zones(game, name, decl, raw, players, unseen)
+        elif decl.kind == "secret":
+            values[name] = _read_commitments(game, name, raw, players)
+        else:
+            values[name] = _structure(raw, hints.get(name, Any), f"fields.{name}")
+            _check_seats(name, decl, values[name], players)
+    rng_state = document.get("rng")
+    if seat is None and (type(rng_state) is not int or not 0 <= rng_state < 2**64):
+        raise PositionError(f"rng: {rng_state!r} is not a generator state (an int of 64 bits)")
+    state = cls(game=game, players=players, options=options, rng=Rng(rng_state or 0), **values)
+    _set_face_up(state, document.get("face_up") or {}, unseen)
+    if seat is None:
+        _check_cards(game, template, state)
+        return state
+    _deal_unseen(game, template, state, unseen, Rng(seed))
+    for name in _secret_names(cls):
+        _fill_committed(state, name)
+    state.record = state.fresh_record()
+    return state.sample(seat, Rng(seed))
+
+
+def loads(game: Game, text: str, seed: int = 0) -> DeclaredState:
+    """`from_position` of JSON text."""
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise PositionError(f"not JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+    return from_position(game, document, seed)
+
+
+# ---- writing ------------------------------------------------------------------------------------------
+
+
+def _declared(cls: type[DeclaredState]) -> list[attrs.Attribute]:  # type: ignore[type-arg]
+    """The fields a position holds: every declared field but the base ones, caches and static content."""
+    return [
+        f for f in attrs.fields(cls) if f.metadata.get(META, Decl("public")).kind not in ("base", "internal", "static")
+    ]
+
+
+def _names(game: Game, cards: Any) -> list[Any]:
+    return [game.card_name(card) for card in cards]
+
+
+def _options_data(options: Any) -> dict[str, Any]:
+    if options is None or isinstance(options, NoOptions) or not attrs.has(type(options)):
+        return {}
+    return {field.name: _unstructure(getattr(options, field.name)) for field in attrs.fields(type(options))}
+
+
+def _commitments_data(game: Game, commitments: Commitments, seat: int | None) -> dict[str, Any]:
+    chosen = {str(s): (game.encode_action(a) if a != HIDDEN else HIDDEN) for s, a in commitments.visible_to(seat)}
+    return {"seats": list(commitments.seats), "chosen": _unstructure(chosen)}
+
+
+def _unstructure(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, bool | int | float | str) or value is None:
+        return value
+    if isinstance(value, tuple | list):
+        return [_unstructure(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _unstructure(item) for key, item in value.items()}
+    if attrs.has(type(value)):
+        return {field.name: _unstructure(getattr(value, field.name)) for field in attrs.fields(type(value))}
+    to_data = getattr(value, "to_data", None)
+    if to_data is not None:
+        return _unstructure(to_data())
+    raise TypeError(f"cannot write a {type(value).__name__} into a position")
+
+
+# ---- reading ------------------------------------------------------------------------------------------
+
+
+def _read_zones(
+    game: Game, name: str, decl: Decl, raw: Any, players: int, unseen: list[tuple[str, int | None, int, list[Any]]]
+) -> Any:
+    if decl.per_seat:
+        if not isinstance(raw, list) or len(raw) != players:
+            raise PositionError(f"fields.{name}: one zone per seat ({players}) is needed, got {_shape(raw)}")
+        return [_read_zone(game, f"{name}[{seat}]", item, (name, seat), unseen) for seat, item in enumerate(raw)]
+    return _read_zone(game, name, raw, (name, None), unseen)
+
+
+def _read_zone(
+    game: Game,
+    where: str,
+    raw: Any,
+    key: tuple[str, int | None],
+    unseen: list[tuple[str, int | None, int, list[Any]]],
+) -> Zone:
+    if isinstance(raw, Mapping) and "unseen" in raw:
+        count = raw["unseen"]
+        if type(count) is not int or count < 0:
+            raise PositionError(f"fields.{where}: 'unseen' must be a count of cards, not {count!r}")
+        up = [_card(game, f"{where}.face_up", item) for item in raw.get("face_up", [])]
+        unseen.append((key[0], key[1], count, up))
+        return Zone(up, up=len(up))
+    if not isinstance(raw, list):
+        raise PositionError(f"fields.{where}: a list of cards is needed, got {_shape(raw)}")
+    return Zone(_card(game, f"{where}[{index}]", item) for index, item in enumerate(raw))
+
+
+def _card(game: Game, where: str, name: Any) -> Any:
+    try:
+        return game.card_named(name)
+    except (KeyError, ValueError, TypeError):
+        raise PositionError(f"fields.{where}: {name!r} is not a card of {game.id}") from None
+
+
+def _read_commitments(game: Game, name: str, raw: Any, players: int) -> Commitments:
+    if (
+        not isinstance(raw, Mapping)
+        or not isinstance(raw.get("seats"), list)
+        or not isinstance(raw.get("chosen"), dict)
+    ):
+        raise PositionError(f"fields.{name}: needs 'seats' (a list) and 'chosen' (an object by seat)")
+    seats = raw["seats"]
+    for seat in seats:
+        if type(seat) is not int or not 0 <= seat < players:
+            raise PositionError(f"fields.{name}.seats: {seat!r} is not a seat of {players}")
+    commitments = Commitments(seats)
+    for key, code in raw["chosen"].items():
+        if not key.isdigit() or int(key) not in seats:
+            raise PositionError(f"fields.{name}.chosen: {key!r} is not one of the deciding seats {seats}")
+        action = HIDDEN if code == HIDDEN else game.decode_action(code)
+        commitments.commit(int(key), action)
+    return commitments
+
+
+def _structure(raw: Any, kind: Any, where: str) -> Any:
+    """`raw` (parsed JSON) as a value of type `kind`, strictly: an int field takes an int, not true or 1.0."""
+    origin = typing.get_origin(kind)
+    args = typing.get_args(kind)
+    if kind is Any or kind is object:
+        return raw
+    if origin in (typing.Union, types.UnionType):
+        for option in args:
+            try:
+                return _structure(raw, option, where)
+            except PositionError:
+                continue
+        raise PositionError(f"{where}: {raw!r} is none of {' | '.join(_type_name(a) for a in args)}")
+    if kind is type(None):
+        if raw is None:
+            return None
+        raise PositionError(f"{where}: null is needed, got {raw!r}")
+    if kind in (int, bool, str):
+        if type(raw) is kind:
+            return raw
+        raise PositionError(f"{where}: {_type_name(kind)} needed, got {raw!r}")
+    if kind is float:
+        if type(raw) in (int, float):
+            return float(raw)
+        raise PositionError(f"{where}: a number needed, got {raw!r}")
+    if origin in (list, tuple, frozenset):
+        if not isinstance(raw, list):
+            raise PositionError(f"{where}: a list needed, got {_shape(raw)}")
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            if len(args) != len(raw):
+                raise PositionError(f"{where}: {len(args)} items needed, got {len(raw)}")
+            return tuple(_structure(item, arg, f"{where}[{i}]") for i, (item, arg) in enumerate(zip(raw, args)))
+        inner = args[0] if args else Any
+        items = [_structure(item, inner, f"{where}[{i}]") for i, item in enumerate(raw)]
+        return origin(items) if origin is not list else items
+    if origin is dict:
+        if not isinstance(raw, Mapping):
+            raise PositionError(f"{where}: an object needed, got {_shape(raw)}")
+        key_kind, value_kind = args or (Any, Any)
+        result = {}
+        for key, item in raw.items():
+            typed_key: Any = int(key) if key_kind is int and key.lstrip("-").isdigit() else key
+            result[_structure(typed_key, key_kind, f"{where} key")] = _structure(item, value_kind, f"{where}.{key}")
+        return result
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        try:
+            return kind(raw)
+        except ValueError:
+            choices = ", ".join(repr(member.value) for member in kind)
+            raise PositionError(f"{where}: {raw!r} is not one of {choices}") from None
+    if isinstance(kind, type) and attrs.has(kind):
+        if not isinstance(raw, Mapping):
+            raise PositionError(f"{where}: an object needed, got {_shape(raw)}")
+        hints = typing.get_type_hints(kind)
+        names = [field.name for field in attrs.fields(kind)]
+        extra = sorted(set(raw) - set(names))
+        if extra:
+            raise PositionError(f"{where}: {extra[0]!r} is not a field of {kind.__name__}")
+        try:
+            return kind(**{n: _structure(raw[n], hints.get(n, Any), f"{where}.{n}") for n in names if n in raw})
+        except (TypeError, ValueError) as error:
+            raise PositionError(f"{where}: {error}") from None
+    if isinstance(kind, type) and hasattr(kind, "from_data"):
+        try:
+            return kind.from_data(raw)
+        except (KeyError, TypeError, ValueError) as error:
+            raise PositionError(f"{where}: not a {kind.__name__} ({error})") from None
+    raise PositionError(f"{where}: cannot read a {_type_name(kind)}")
+
+
+def _check_seats(name: str, decl: Decl, value: Any, players: int) -> None:
+    if decl.per_seat and (not isinstance(value, list | tuple) or len(value) != players):
+        raise PositionError(f"fields.{name}: one value per seat ({players}) is needed, got {_shape(value)}")
+    if not decl.seat or value is None:
+        return
+    for seat in value if isinstance(value, tuple | list) else [value]:
+        if type(seat) is not int or not 0 <= seat < players:
+            raise PositionError(f"fields.{name}: {seat!r} is not a seat of {players}")
+
+
+def _set_face_up(state: DeclaredState, face_up: Mapping[str, Any], unseen: list[Any]) -> None:
+    by_name = {info.name: info for info in state.layout().zones}
+    for name, count in face_up.items():
+        info = by_name.get(name)
+        if info is None:
+            raise PositionError(f"face_up: {name!r} is not a zone (zones: {', '.join(by_name)})")
+        zone = state.zone(info.no)
+        if type(count) is not int or not 0 <= count <= len(zone):
+            raise PositionError(f"face_up.{name}: {count!r} is not a count of its {len(zone)} cards")
+        if info.seen is Seen.EVERYONE and count:
+            raise PositionError(f"face_up.{name}: every card of a face-up zone is face up already")
+        zone.up = count
+    state.record = state.fresh_record()
+
+
+def _check_cards(game: Game, template: DeclaredState, state: DeclaredState) -> None:
+    """Every card the game holds, each as often: the template is a fresh match with the same seats and options."""
+    expected = Counter(card for zone in template.zones().values() for card in zone)
+    found = Counter(card for zone in state.zones().values() for card in zone)
+    for card in sorted(set(expected) | set(found), key=repr):
+        if not expected[card]:
+            raise PositionError(f"card {game.card_name(card)!r} is not a card of {game.id}")
+        if expected[card] != found[card]:
+            raise PositionError(
+                f"card {game.card_name(card)!r}: {found[card]} in the position, {expected[card]} in the game"
+            )
+
+
+def _deal_unseen(game: Game, template: DeclaredState, state: DeclaredState, unseen: list[Any], rng: Rng) -> None:
+    """Fill the zones a seat's position leaves unseen with the cards it does not show, each of the family
+    that zone holds at setup."""
+    pool = Counter(card for zone in template.zones().values() for card in zone)
+    pool.subtract(card for zone in state.zones().values() for card in zone)
+    if any(count < 0 for count in pool.values()):
+        card = next(card for card, count in pool.items() if count < 0)
+        raise PositionError(f"card {game.card_name(card)!r} is shown more often than the game holds it")
+    families: dict[Any, list[Any]] = {}
+    for card in sorted(pool.elements(), key=repr):
+        families.setdefault(game.card_family(card), []).append(card)
+    for cards in families.values():
+        rng.shuffle(cards)
+    wanted = sum(count for _, _, count, _ in unseen)
+    if wanted != sum(pool.values()):
+        raise PositionError(f"the unseen zones hold {wanted} cards, but {sum(pool.values())} are not shown")
+    for field, seat, count, _ in unseen:
+        if not count:
+            continue
+        value = getattr(state, field)
+        zone: Zone = value[seat] if seat is not None else value
+        home = getattr(template, field)
+        kinds = {game.card_family(card) for card in (home[seat] if seat is not None else home)}
+        source = next((families[k] for k in sorted(kinds, key=repr) if families.get(k)), None)
+        source = source or next(cards for cards in families.values() if cards)
+        zone[: len(zone) - zone.up] = [source.pop() for _ in range(count)]
+
+
+def _secret_names(cls: type[DeclaredState]) -> list[str]:
+    return [f.name for f in attrs.fields(cls) if f.metadata.get(META, Decl("public")).kind == "secret"]
+
+
+def _fill_committed(state: DeclaredState, name: str) -> None:
+    """Another seat's hidden commitment becomes one of its possible choices (a sample then redraws it)."""
+    commitments: Commitments = getattr(state, name)
+    for seat, action in list(commitments.chosen.items()):
+        if action == HIDDEN:
+            commitments.chosen[seat] = state.commitment_choices(name, seat)[0]
+
+
+def _shape(raw: Any) -> str:
+    if isinstance(raw, list):
+        return f"a list of {len(raw)}"
+    return type(raw).__name__ if raw is not None else "null"
+
+
+def _type_name(kind: Any) -> str:
+    return getattr(kind, "__name__", None) or str(kind)
+
+
+__all__ = ["FORMAT", "PositionError", "dumps", "from_position", "loads", "to_position"]
