@@ -60,8 +60,11 @@ def campfire_heuristics() -> Mapping[str, Heuristic]:
 def campfire_cli_setup(cli: click.Group) -> None:
     """Add commands to the `campfire` command group, or options to its commands.
 
-    Called once when the command line starts, after every plugin is loaded. Options added to `play`
-    reach the event hooks through `Match.settings` under the option's name.
+    Called once when the command line starts, plugin by plugin: the built-in commands first (each is a
+    module of `corekit.cli` implementing this hook), then the installed plugins, so a plugin may add an
+    option to a built-in command. A plugin that raises here is named in a warning and the others still
+    add theirs. Options added to `play` reach the event hooks through `Match.settings` under the option's
+    name.
     """
 
 

@@ -60,8 +60,9 @@ class Registry:
         return self.pm.hook
 
     def register(self, plugin: Any, name: str | None = None) -> None:
-        """Register a module or object with hook implementations."""
+        """Register a module or object with hook implementations (hashable, as pluggy needs)."""
         try:
+            hash(plugin)  # pluggy registers an unhashable one, then fails on every hook that looks at it
             self.pm.register(plugin, name=name)
         except Exception as error:  # a malformed plugin must not stop the others
             self.warnings.append(f"plugin {name or _name(plugin)!r} could not be registered: {error_line(error)}")
@@ -143,16 +144,26 @@ class Registry:
                 if taken.first(source, "heuristic for game", game_id):
                     self.heuristics[game_id] = heuristic
 
-    def _each(self, hook_name: str) -> Iterable[tuple[str, Any]]:
-        """Call one registration hook plugin by plugin, so one that raises spoils only itself; in the order
-        they were registered, so an installed plugin keeps its ids and a later one (CAMPFIRE_PLUGINS) that
-        reuses one is the one skipped."""
+    def call_each(self, hook_name: str, **kwargs: Any) -> list[tuple[str, Any]]:
+        """Call a hook plugin by plugin, in the hook's own order, and return (plugin name, result) for each
+        that answered: through pluggy, so each implementation gets the arguments it names, and one at a time,
+        so one that raises is named in a warning and spoils only itself."""
         caller = getattr(self.pm.hook, hook_name)
-        for impl in caller.get_hookimpls():
+        answers = []
+        for impl in reversed(caller.get_hookimpls()):  # pluggy calls the last registered first
+            others = [plugin for plugin in self.pm.get_plugins() if plugin is not impl.plugin]
             try:
-                yield impl.plugin_name, impl.function()
+                results = self.pm.subset_hook_caller(hook_name, others)(**kwargs)
             except (Exception, SystemExit) as error:  # SystemExit too, as for imports
                 self.warnings.append(f"plugin {impl.plugin_name!r} failed in {hook_name}: {error_line(error)}")
+                continue
+            answers += [(impl.plugin_name, result) for result in results]
+        return answers
+
+    def _each(self, hook_name: str) -> list[tuple[str, Any]]:
+        """A registration hook's answers in the order the plugins were registered, so an installed plugin keeps
+        its ids and a later one (CAMPFIRE_PLUGINS) that reuses one is the one skipped."""
+        return list(reversed(self.call_each(hook_name)))
 
 
 @attrs.define

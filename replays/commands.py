@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import attrs
 import click
 
-from corekit.cli import GameDisplay, describe_result, registry_of, step_lines
+from corekit.cli.shared import GameDisplay, describe_result, registry_of, step_lines
 from corekit.errors import error_line, first_line, one_line
 from corekit.game import Game
 from corekit.options import options_text

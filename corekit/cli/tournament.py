@@ -1,4 +1,4 @@
-"""`campfire tournament`: the command line over `run_tournament`."""
+"""`campfire tournament`: the command line over `corekit.tournament.run_tournament`."""
 
 from __future__ import annotations
 
@@ -12,11 +12,20 @@ from typing import Any
 
 import click
 
+from corekit.cli.shared import USER_ERRORS, game_option_pairs, game_options, registry_of
 from corekit.errors import error_line, first_line
+from corekit.players import split_specs
+from corekit.plugins import Registry, hookimpl
 from corekit.tournament.backends import BackendError
 from corekit.tournament.report import PlotError, check_plotting, plot_ratings, print_report
 from corekit.tournament.run import OutputFailed, Tournament, run_tournament
 from corekit.tournament.store import ResultsError, has_results
+
+
+@hookimpl
+def campfire_cli_setup(cli: click.Group) -> None:
+    """Add `campfire tournament`."""
+    cli.add_command(tournament_command)
 
 
 @click.command("tournament", short_help="Play an AI-vs-AI tournament of GAME and rate the players.")
@@ -88,14 +97,7 @@ from corekit.tournament.store import ResultsError, has_results
     metavar="MODULE",
     help="A plugin module (name or .py file) that is not installed, loaded here and in every local worker; repeatable.",
 )
-@click.option(
-    "--option",
-    "-o",
-    "pairs",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="A game option; repeatable (`campfire games` lists them).",
-)
+@game_option_pairs
 @click.pass_context
 def tournament_command(
     ctx: click.Context,
@@ -128,10 +130,6 @@ def tournament_command(
       campfire tournament GAME -p heuristic,random -k 4 --out runs/one --replays
       campfire tournament GAME -p heuristic,random -k 4 --out runs/one --resume -n 200
     """
-    from corekit.cli import USER_ERRORS, game_options, registry_of
-    from corekit.players import split_specs
-    from corekit.plugins import Registry
-
     try:
         specs = tuple(split_specs(players_text))
         registry = registry_of(ctx)
