@@ -80,7 +80,12 @@ class PlayerType:
     options_type: type = NoOptions
     help: str = ""
     interactive: bool = False
-    """Needs a person at a terminal (it reads stdin); tournaments refuse it, since nobody answers there."""
+    """Needs a person at a terminal (it reads stdin); tournaments refuse it, since nobody answers there, and
+    `campfire play` then leaves the other seats' moves out of its log (that person sees only their own)."""
+    probe: str = ""
+    """A spec of this type the leak check may play (`corekit.conformance.check_leaks`): a searching player
+    that decides from samples of its view, so a decision that differs between two states the seat cannot
+    tell apart shows that the view leaks. Empty: this type is no probe."""
 
 
 @attrs.frozen

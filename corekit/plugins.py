@@ -87,6 +87,13 @@ class Registry:
         """The heuristic registered for a game, if any."""
         return self.heuristics.get(game_id)
 
+    def leak_probe(self) -> str | None:
+        """The player spec the leak check plays: the `probe` of the first player type (by name) that offers
+        one, or None when no installed player can probe for leaks."""
+        return next(
+            (self.player_types[name].probe for name in sorted(self.player_types) if self.player_types[name].probe), None
+        )
+
     def _load_entry_points(self) -> None:
         seen: set[tuple[str, str]] = set()
         for group in ENTRY_POINT_GROUPS:

@@ -48,7 +48,10 @@ def campfire_cli_setup(cli: click.Group) -> None:
 )
 @game_option_pairs
 @click.option(
-    "--leaks/--no-leaks", default=True, show_default=True, help="Also run the MCTS leak check (needs the mcts player)."
+    "--leaks/--no-leaks",
+    default=True,
+    show_default=True,
+    help="Also run the leak check, with a searching player (mcts) that offers itself as a leak probe.",
 )
 @click.option(
     "--match",
@@ -118,8 +121,8 @@ def check_command(
         )
         if not leaks:
             leak_note = "no leak check (--no-leaks)"
-        elif "mcts" not in registry.player_types:
-            leak_note = "no leak check (it needs the mcts player)"
+        elif registry.leak_probe() is None:
+            leak_note = "no leak check (no installed player offers a leak probe)"
         else:
             leak_note = "leak check run"
             report.failures.extend(check_leaks(game, players, registry, seed=seed, options=options).failures)

@@ -87,7 +87,7 @@ def play_command(
     except Exception as error:  # a broken game or player plugin: name it in one line
         fail(not_set_up(game_id, error))
         return
-    humans = any(PlayerSpec.parse(s).name == "human" for s in specs)
+    humans = any(registry.player_type(PlayerSpec.parse(s).name).interactive for s in specs)
     display = GameDisplay(game)
     names = display("seat_names", game.seat_names, len(specs), options)
     if display.error is None and (not isinstance(names, Sequence) or len(names) != len(specs)):
