@@ -18,26 +18,13 @@ from typing import Any
 
 from corekit.errors import os_reason
 from corekit.game import Game
+from corekit.tournament.stats import wilson
 from corekit.tournament.store import MatchRecord
 from corekit.words import counted, joined
-
-Z95 = 1.959963984540054
 
 
 class PlotError(RuntimeError):
     """The plot cannot be drawn (matplotlib missing, a file it cannot write); the message is one line."""
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson's score interval for a proportion (successes may be fractional: shared wins)."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = min(1.0, max(0.0, successes / trials))
-    z2 = z * z
-    denominator = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def labels(specs: Sequence[str]) -> list[str]:

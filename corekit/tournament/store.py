@@ -25,7 +25,7 @@ RESULTS = "results.jsonl"
 REPORT = "report.json"
 # What must agree for a resumed tournament to be the same one; --games may grow or shrink. The game's version too:
 # matches played under other rules must not be rated together.
-BINDING = ("game", "game_version", "specs", "seats", "seed", "options", "time_limit")
+BINDING = ("game", "game_version", "specs", "seats", "seed", "options", "time_limit", "lineups")
 STATUSES = ("ok", "forfeit", "failed")
 
 
