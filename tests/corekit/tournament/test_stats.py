@@ -15,6 +15,7 @@ def test_the_wilson_interval_matches_the_textbook_values():
     assert wilson(0, 10)[0] == 0.0 and wilson(0, 10)[1] == pytest.approx(0.2775, abs=1e-4)
     assert wilson(10, 10)[1] == pytest.approx(1.0)
 
+
 def test_the_sign_test_counts_only_the_deals_one_side_alone_won():
     pairs = Pairs.count([(True, False), (True, True), (False, True), (True, False)])
     assert (pairs.both, pairs.a_only, pairs.b_only, pairs.neither, pairs.deals) == (1, 2, 1, 0, 4)
@@ -37,6 +38,7 @@ def test_the_paired_difference_interval_is_newcombes_method_10():
         (0.1, 0.03936, 0.16000), abs=1e-5
     )
 
+
 def test_the_paired_difference_interval_agrees_with_wald_on_many_seeds():
     pairs = Pairs(both=460, a_only=83, b_only=49, neither=170)
     delta, low, high = pairs.difference()
@@ -46,10 +48,12 @@ def test_the_paired_difference_interval_agrees_with_wald_on_many_seeds():
     assert low == pytest.approx(delta - wald, abs=1e-3) and high == pytest.approx(delta + wald, abs=1e-3)
     assert low > 0
 
+
 def test_the_paired_difference_of_swapped_teams_is_the_mirror_image():
     delta, low, high = Pairs(both=5, a_only=4, b_only=1, neither=10).difference()
     assert Pairs(both=5, a_only=1, b_only=4, neither=10).difference() == pytest.approx((-delta, -high, -low))
     assert low < 0 < delta < high  # 4 seeds against 1 on 20 is no evidence
+
 
 def test_teams_that_win_the_same_seeds_are_told_apart_sooner_than_their_overlapping_intervals_suggest():
     pairs = Pairs(both=120, a_only=30, b_only=10, neither=40)
