@@ -49,7 +49,7 @@ def campfire_players() -> list[PlayerType]:
         PlayerType(
             "human",
             lambda options, seed, game, heuristic: HumanPlayer(),
-            help="A person at the terminal: the seat's view and its numbered legal actions.",
+            help="A person at the terminal: the seat's view and its legal actions, each with a key.",
             interactive=True,
         ),
     ]
