@@ -1,26 +1,13 @@
-"""Registers the built-in players, and the `campfire gaps` command, through the `campfire.players` entry point,
-like any third party."""
+"""Registers the built-in players through the `campfire.players` entry point, like any third party (the
+`campfire gaps` command comes through `ai.commands`)."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from ai.heuristic_player import HeuristicOptions, make_heuristic_player
 from ai.human import HumanPlayer
 from ai.mcts import MctsOptions, make_mcts_player
 from ai.random_player import RandomPlayer
 from corekit import PlayerType, hookimpl
-
-if TYPE_CHECKING:
-    import click
-
-
-@hookimpl
-def campfire_cli_setup(cli: click.Group) -> None:
-    """Add `campfire gaps`, the measure of what one step of search could gain over a game's heuristic."""
-    from ai.gaps import gaps_command
-
-    cli.add_command(gaps_command)
 
 
 @hookimpl

@@ -46,20 +46,11 @@ def game_call(game: Game, what: str, call: Callable[..., T], *args: Any) -> T:
 
 def setup(cli: click.Group) -> None:
     """Add the `replay` group and `play --replay` (idempotent: tests may call it again)."""
+    from replays.plugin import add_replay_option
+
     if "replay" not in cli.commands:
         cli.add_command(replay_group)
-    play = cli.commands.get("play")
-    if play is not None and not any(param.name == "replay" for param in play.params):
-        play.params.append(
-            click.Option(
-                # No click checks (dir_okay=False would be a three-line usage error): the recorder checks the
-                # file when the match starts, in one line, for the command line and play_match alike.
-                ["--replay"],
-                metavar="FILE",
-                type=click.Path(),
-                help="Write a replay of the match to FILE (checked before the match, written when it ends).",
-            )
-        )
+    add_replay_option(cli)
 
 
 @click.group("replay")

@@ -15,10 +15,10 @@ from typing import Any
 
 import click
 
-from corekit import __version__
 from corekit.cli.shared import CliContext, registry_of, show_warnings
 from corekit.errors import error_line
 from corekit.plugins import Registry, default_registry
+from corekit.version import __version__
 
 __all__ = ["BUILTIN", "CliContext", "add_commands", "cli", "main", "registry_of"]
 

@@ -1,4 +1,7 @@
-"""`campfire check`: the conformance and leak checks on many seeded random matches."""
+"""`campfire check`: the conformance and leak checks on many seeded random matches.
+
+The checks are imported when the command runs, not when `campfire` starts (see corekit/cli/tournament.py).
+"""
 
 from __future__ import annotations
 
@@ -21,7 +24,6 @@ from corekit.cli.shared import (
     step_lines,
     without_prefix,
 )
-from corekit.conformance import check_game, check_leaks, check_match
 from corekit.game import Game, GameError
 from corekit.options import OptionError
 from corekit.plugins import hookimpl
@@ -91,6 +93,8 @@ def check_command(
       campfire check GAME --players 3 -n 50 -o NAME=VALUE
       campfire check GAME --players 3 --match 7518123902254461234
     """
+    from corekit.conformance import check_game, check_leaks
+
     registry = registry_of(ctx)
     if games < 1:
         fail(f"--games must be at least 1, got {games}")
@@ -154,6 +158,8 @@ def check_command(
 
 def _check_one_match(ctx: click.Context, game: Game, counts: Sequence[int], match_seed: int, options: Any) -> None:
     """`check --match`: the one match, each move as `play` prints it, then its failures."""
+    from corekit.conformance import check_match
+
     if len(counts) != 1:
         fail(
             f"--match needs one player count (--players N): {game.id} allows {game.player_range()}, and a "

@@ -8,7 +8,6 @@ import click
 
 from corekit.cli.shared import registry_of
 from corekit.plugins import hookimpl
-from corekit.scaffold import ScaffoldError, create_game_package
 
 
 @hookimpl
@@ -37,6 +36,8 @@ def new_game_command(ctx: click.Context, name: str, directory: Path) -> None:
     The package holds an example game with hidden cards and chance, its heuristic, the campfire.games
     entry point, RULES.md and tests.
     """
+    from corekit.scaffold import ScaffoldError, create_game_package  # when it runs: see corekit/cli/tournament.py
+
     try:
         target = create_game_package(name, directory, registry_of(ctx).games)
     except ScaffoldError as error:  # OSErrors come as ScaffoldErrors that name the path

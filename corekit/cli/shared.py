@@ -6,6 +6,7 @@ part of the CLI that other packages import; the command modules beside it import
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -37,6 +38,27 @@ game_option_pairs = click.option(
 """`-o KEY=VALUE`, a game option, for every command that sets up a game (read with `game_options`)."""
 
 
+class LazyCommand(click.Command):
+    """A command known by its name and summary, whose module is imported only when it runs or shows its own help:
+    `campfire --help` lists it without importing its machinery. `target` is `module:attribute`."""
+
+    def __init__(self, name: str, target: str, short_help: str) -> None:
+        super().__init__(name, short_help=short_help, add_help_option=False)
+        self.target = target
+
+    def load(self) -> click.Command:
+        """The real command."""
+        module, _, attribute = self.target.partition(":")
+        command: click.Command = getattr(importlib.import_module(module), attribute)
+        return command
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        # The group runs `context.command`: the real command, with its own options and help.
+        return self.load().make_context(info_name, args, parent=parent, **extra)
+
+
 class CliContext:
     """What every command shares: the plugin registry, and how many of its warnings were printed."""
 
@@ -46,9 +68,17 @@ class CliContext:
 
 
 def registry_of(ctx: click.Context) -> Registry:
-    """The registry from the click context (tests may pass their own as `obj`)."""
+    """The registry from the click context (tests may pass their own as `obj`), with every plugin loaded.
+
+    Games and players load on first use, so the warnings of a broken one are printed here, when a command
+    needs them, and not on `--help`.
+    """
     obj = ctx.find_object(CliContext)
-    return obj.registry if obj is not None else default_registry()
+    if obj is None:
+        return default_registry().load()
+    obj.registry.load()
+    show_warnings(obj)
+    return obj.registry
 
 
 def show_warnings(obj: CliContext) -> None:

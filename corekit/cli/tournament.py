@@ -1,4 +1,8 @@
-"""`campfire tournament`: the command line over `corekit.tournament.run_tournament`."""
+"""`campfire tournament`: the command line over `corekit.tournament.run_tournament`.
+
+The tournament machinery is imported when the command runs, not when `campfire` starts: every command's
+module is imported to list it in `campfire --help` (the start-up figure is in benchmarks/README.md).
+"""
 
 from __future__ import annotations
 
@@ -16,11 +20,6 @@ from corekit.cli.shared import USER_ERRORS, game_option_pairs, game_options, reg
 from corekit.errors import error_line, first_line
 from corekit.players import split_specs
 from corekit.plugins import Registry, hookimpl
-from corekit.tournament.backends import BackendError
-from corekit.tournament.report import PlotError, check_plotting, plot_ratings, print_report
-from corekit.tournament.run import OutputFailed, Tournament, run_tournament
-from corekit.tournament.store import ResultsError, has_results
-from corekit.tournament.strength import seatings, strength_lines, summarize_strength
 
 
 @hookimpl
@@ -140,6 +139,12 @@ def tournament_command(
       campfire tournament GAME -p heuristic,random -k 4 --out runs/one --resume -n 200
       campfire tournament GAME -p mcts,heuristic -k 3 -n 300 --strength --out runs/mcts
     """
+    from corekit.tournament.backends import BackendError
+    from corekit.tournament.report import PlotError, check_plotting, plot_ratings
+    from corekit.tournament.run import OutputFailed, Tournament, run_tournament
+    from corekit.tournament.store import ResultsError, has_results
+    from corekit.tournament.strength import seatings, summarize_strength
+
     try:
         specs = tuple(split_specs(players_text))
         registry = registry_of(ctx)
@@ -230,6 +235,8 @@ def _show(report: dict[str, Any], as_json: bool, out: str | None) -> None:
         return
     from rich.console import Console
 
+    from corekit.tournament.report import print_report
+    from corekit.tournament.strength import strength_lines
     from corekit.words import terminal_width
 
     print_report(report, Console(width=terminal_width()))
