@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import attrs
 import click
@@ -134,16 +133,11 @@ def decision_numbers(text: str) -> set[int]:
     return {int(part) for part in parts}
 
 
-class _DecisionNumbers(click.ParamType):
-    name = "I,J,..."
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> set[int]:
-        if isinstance(value, set):
-            return value
-        try:
-            return decision_numbers(value)
-        except ValueError as error:
-            self.fail(str(error), param, ctx)
+def _decisions_option(ctx: click.Context, param: click.Parameter, value: str) -> set[int]:
+    try:
+        return decision_numbers(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error), ctx, param) from None
 
 
 @click.command("gaps", short_help="Measure what one step of search could gain over a game's heuristic.")
@@ -155,8 +149,9 @@ class _DecisionNumbers(click.ParamType):
 @click.option("--samples", type=click.IntRange(min=1), default=48, show_default=True, help="Common samples per action.")
 @click.option(
     "--decisions",
-    type=_DecisionNumbers(),
+    metavar="I,J,...",
     default="",
+    callback=_decisions_option,
     help="Decisions to measure, counted from 0 over those with a choice, e.g. 16,33 [default: all].",
 )
 @game_option_pairs

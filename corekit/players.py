@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -54,7 +54,7 @@ class SeatView:
 class Player(abc.ABC):
     """Decides for one or more seats. One object may hold several seats of a match."""
 
-    needs_sample: ClassVar[bool] = True
+    needs_sample: bool = True
     """False for players that never call `view.sample` (saves a sample per decision)."""
 
     @abc.abstractmethod

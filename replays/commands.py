@@ -38,7 +38,7 @@ def game_call(game: Game, what: str, call: Callable[..., T], *args: Any) -> T:
     """`call(*args)`, a call into the game's display code named `what`; if it raises, GameRaised in the words
     `campfire play` uses ("game 'x' raised KeyError: 5 in action_text (at game.py:80 in action_text)")."""
     display = GameDisplay(game)
-    value = display(what, call, *args)
+    value: T = display(what, call, *args)
     if display.error is not None:
         raise GameRaised(display.error)
     return value
@@ -248,7 +248,7 @@ def action_lines(
     groups = []
     for listed in simulator.listing(first, last, seat):
         if listed.text is not None or seat is None:
-            head = listed.text
+            head = listed.text or ""
         else:
             head = f"{names[listed.actor]}: (hidden from {names[seat]})"
         groups.append((listed.step, step_lines(listed.step, head, listed.events, width)))

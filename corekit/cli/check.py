@@ -104,8 +104,8 @@ def check_command(
         counts = _player_counts(game, player_counts)
         if pairs:
             _options_fit(game, counts, seed, options, pairs)
-    except GameFailed as failed:  # only _options_fit's set_up raises it here: the game crashed at setup
-        fail(not_set_up(game_id, failed.__cause__ or failed))
+    except GameFailed as crashed:  # only _options_fit's set_up raises it here: the game crashed at setup
+        fail(not_set_up(game_id, crashed.__cause__ or crashed))
         return
     except USER_ERRORS as error:
         fail(str(error))

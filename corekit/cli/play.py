@@ -54,7 +54,14 @@ def campfire_cli_setup(cli: click.Group) -> None:
 @click.option("--quiet", "-q", is_flag=True, help="Print only the result.")
 @click.pass_context
 def play_command(
-    ctx: click.Context, game_id: str, players_text: str, seed: int, pairs: tuple[str, ...], quiet: bool, **settings: Any
+    ctx: click.Context,
+    /,
+    game_id: str,
+    players_text: str,
+    seed: int,
+    pairs: tuple[str, ...],
+    quiet: bool,
+    **settings: Any,
 ) -> None:
     """Play one match of GAME and print its log and result.
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 import click
 
@@ -21,7 +21,6 @@ from corekit.words import fold, terminal_width
 
 if TYPE_CHECKING:
     from corekit.game import Game
-    from corekit.runner import MatchResult
 
 USER_ERRORS = (GameError, OptionError, UnknownName, PlayerFailed, GameFailed, MatchTooLong, ValueError)
 """What a command reports as the user's one-line error (a bad game, option, player or count)."""
@@ -160,7 +159,20 @@ def step_lines(step: int, head: str, events: Sequence[Any] = (), width: int | No
     return lines
 
 
-def describe_result(game: Game, specs: Sequence[str], result: MatchResult, names: Sequence[str] | None = None) -> str:
+class Outcome(Protocol):
+    """What `describe_result` reads of a match's result: the runner's `MatchResult` or a replay's `Result`."""
+
+    @property
+    def forfeit(self) -> int | None: ...
+    @property
+    def error(self) -> str | None: ...
+    @property
+    def steps(self) -> int: ...
+    @property
+    def returns(self) -> Sequence[float]: ...
+
+
+def describe_result(game: Game, specs: Sequence[str], result: Outcome, names: Sequence[str] | None = None) -> str:
     """One line saying who won, or who forfeited.
 
     Without `names` the seats are "seat 0", "seat 1", ...: the result must print even when the game's

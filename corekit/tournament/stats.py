@@ -33,7 +33,7 @@ def sign_test(wins: int, losses: int) -> float:
     n = wins + losses
     if n == 0:
         return 1.0
-    tail = sum(math.comb(n, k) for k in range(min(wins, losses) + 1)) / 2**n
+    tail: float = sum(math.comb(n, k) for k in range(min(wins, losses) + 1)) / 2**n
     return min(1.0, 2 * tail)
 
 
