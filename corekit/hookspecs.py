@@ -1,10 +1,10 @@
 """Every hook Campfire calls, in one module (pytest's hookspec.py is the model).
 
 Plugins implement these with `@corekit.hookimpl` and are found through the entry-point groups
-`campfire.games`, `campfire.players` and `campfire.extensions` (loaded when the command line starts; the
-others when first needed); the built-in games, players and the
-replay recorder register exactly like a package installed with pip. An implementation may accept fewer
-arguments than the spec offers; specs only ever gain arguments.
+`campfire.games`, `campfire.players` and `campfire.extensions` (extensions load when the registry is made,
+games and players when first needed); the built-in games, players and the replay recorder register exactly
+like a package installed with pip. An implementation may accept fewer arguments than the spec offers; specs
+only ever gain arguments.
 """
 
 from __future__ import annotations
