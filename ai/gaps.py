@@ -1,6 +1,6 @@
 """How much one step of search could gain over a game's heuristic policy, decision by decision.
 
-    python -m ai.gaps camp-grizzly --players 1 --match 3 --samples 400 --decisions 16,33
+    campfire gaps camp-grizzly --players 1 --match 3 --samples 400 --decisions 16,33
 
 Plays one seeded match with the game's heuristic policy in every seat. At each decision with a choice
 (or only at the `--decisions` given, counted from 0 over decisions with a choice), it tries every legal
@@ -18,20 +18,19 @@ are the very samples that picked it, so they overstate its gap (the winner's cur
 
 from __future__ import annotations
 
-import argparse
 import math
-import sys
 from collections.abc import Callable, Sequence
 
 import attrs
+import click
 
 from ai.mcts import PLAYOUT_LIMIT, paired_z
 from ai.playouts import policy_playout, settled_values
-from corekit import Action, Game, Rng, SeatView, default_registry, derive_seed
+from corekit import Action, Game, Rng, SeatView, derive_seed
+from corekit.cli.shared import game_option_pairs, registry_of
 from corekit.heuristics import Policy
 from corekit.options import OptionError, parse_pairs
 from corekit.plugins import UnknownName
-from corekit.script_args import OneLineParser, whole_number
 from corekit.words import counted
 
 Z_NOTED = 2.0
@@ -127,72 +126,80 @@ def expected_by_chance(measured: Sequence[Decision]) -> float:
 
 
 def decision_numbers(text: str) -> set[int]:
-    """An argparse type: decision numbers separated by commas, e.g. `16,33` (empty parts are skipped)."""
+    """Decision numbers separated by commas, e.g. `16,33` (empty parts are skipped); ValueError otherwise."""
     parts = [part.strip() for part in text.split(",") if part.strip()]
     if not all(part.isdecimal() for part in parts):  # no sign, so no negative decision; int() reads them all
-        raise argparse.ArgumentTypeError(
-            f"wants decision numbers 0 or more separated by commas, e.g. 16,33, not {text!r}"
-        )
+        raise ValueError(f"wants decision numbers 0 or more separated by commas, e.g. 16,33, not {text!r}")
     return {int(part) for part in parts}
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: one line per measured decision, then a summary."""
-    parser = OneLineParser(prog="python -m ai.gaps", description=__doc__.splitlines()[0])
-    parser.add_argument("game", help="a registered game id (see `campfire games`)")
-    parser.add_argument("--players", type=int, default=2, help="seats at the table (default: %(default)s)")
-    parser.add_argument(
-        "--match", type=int, default=0, help="which match: its seed is derived from this number (default: %(default)s)"
-    )
-    parser.add_argument(
-        "--samples",
-        type=whole_number(1),
-        default=48,
-        help="common samples per action, 1 or more (default: %(default)s)",
-    )
-    parser.add_argument(
-        "--decisions", type=decision_numbers, default=set(), help="decisions to measure, e.g. 16,33 (default: all)"
-    )
-    parser.add_argument(
-        "-o", "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)"
-    )
-    args = parser.parse_args(argv)
-    registry = default_registry()
+def _decisions_option(ctx: click.Context, param: click.Parameter, value: str) -> set[int]:
     try:
-        game = registry.game(args.game)
-        options = game.make_options(parse_pairs(args.option, args.game))
-        heuristic = registry.heuristic(args.game)
+        return decision_numbers(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error), ctx, param) from None
+
+
+@click.command("gaps", short_help="Measure what one step of search could gain over a game's heuristic.")
+@click.argument("game_id", metavar="GAME")
+@click.option("--players", "-k", type=int, default=2, show_default=True, help="Seats at the table.")
+@click.option(
+    "--match", type=int, default=0, show_default=True, help="Which match: its seed is derived from this number."
+)
+@click.option("--samples", type=click.IntRange(min=1), default=48, show_default=True, help="Common samples per action.")
+@click.option(
+    "--decisions",
+    metavar="I,J,...",
+    default="",
+    callback=_decisions_option,
+    help="Decisions to measure, counted from 0 over those with a choice, e.g. 16,33 [default: all].",
+)
+@game_option_pairs
+@click.pass_context
+def gaps_command(
+    ctx: click.Context,
+    game_id: str,
+    players: int,
+    match: int,
+    samples: int,
+    decisions: set[int],
+    pairs: tuple[str, ...],
+) -> None:
+    """Play one seeded match of GAME with its heuristic policy in every seat and measure, at each decision
+    with a choice, every legal action against the policy's choice on common samples.
+
+    Prints one line per measured decision (the policy's choice, the best action, their mean returns and
+    the paired z), then how many decisions an action beats the choice with z > 2, next to how many would
+    by chance alone. Re-measure a flagged decision with more samples: the first ones picked it.
+    """
+    registry = registry_of(ctx)
+    try:
+        game = registry.game(game_id)
+        options = game.make_options(parse_pairs(pairs, game_id))
+        heuristic = registry.heuristic(game_id)
         if heuristic is None or heuristic.policy is None:
-            raise UnknownName(f"game {args.game!r} has no heuristic policy to measure")
-        wanted = args.decisions or None
-        seed = derive_seed(0, "gaps", args.game, args.players, args.match)
-        game.initial_state(args.players, seed, options)  # a wrong player count fails here, in one line
+            raise UnknownName(f"game {game_id!r} has no heuristic policy to measure")
+        seed = derive_seed(0, "gaps", game_id, players, match)
+        game.initial_state(players, seed, options)  # a wrong player count fails here, in one line
     except (OptionError, UnknownName, ValueError) as error:  # GameError is a ValueError
-        print(f"python -m ai.gaps: {error}", file=sys.stderr)
-        return 2
+        raise click.ClickException(str(error)) from None
 
     def show(decision: Decision) -> None:
         best = decision.best
-        print(
+        click.echo(
             f"decision {decision.index} seat {decision.seat}: policy {game.action_text(decision.choice)} "
             f"{_mean_of(decision, decision.choice):.3f}; best {game.action_text(best.action)} {best.mean:.3f} "
-            f"(z {best.z:.1f})",
-            flush=True,
+            f"(z {best.z:.1f})"
         )
 
-    measured = decision_gaps(game, args.players, seed, heuristic.policy, args.samples, wanted, options, show)
+    measured = decision_gaps(game, players, seed, heuristic.policy, samples, decisions or None, options, show)
     noted = sum(1 for decision in measured if beaten(decision))
-    print(
-        f"{counted(len(measured), 'decision')}, {counted(args.samples, 'sample')} per action: in {noted} an action "
+    click.echo(
+        f"{counted(len(measured), 'decision')}, {counted(samples, 'sample')} per action: in {noted} an action "
         f"beats the policy's choice with z > {Z_NOTED:g}; up to about {expected_by_chance(measured):.1f} would by "
         "chance alone"
     )
-    return 0
 
 
 def _mean_of(decision: Decision, action: Action) -> float:
     return next(value.mean for value in decision.values if value.action == action)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -102,5 +102,5 @@ def make_heuristic_player(
         if options.variant not in variants:
             known = ", ".join(sorted(variants)) or "none"
             raise OptionError(f"player 'heuristic': {game.id} has no variant {options.variant!r} (known: {known})")
-        heuristic = attrs.evolve(heuristic, policy=variants[options.variant])  # type: ignore[arg-type]
+        heuristic = attrs.evolve(heuristic, policy=variants[options.variant])  # type: ignore[misc]  # not None here
     return HeuristicPlayer(options, seed, heuristic)

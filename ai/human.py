@@ -1,16 +1,22 @@
-"""The human player: a terminal prompt showing the seat's observation and its numbered legal actions.
+"""The human player: a terminal prompt showing the seat's observation and its legal actions, each with a key.
 
-It reads from `click.get_text_stream("stdin")` and writes with `click.echo`, so a test can feed it lines
-through click's CliRunner. Each turn opens with what happened since the seat's last one (the game's
-commentary between its two observations, so nothing it could not see). A person answers with the
-action's number in the list, its text (as `game.action_text` writes it, case and spacing ignored), the
-start of one text alone ("hold" for "hold the stick closer") or the action itself as written (`hold`);
-anything else is refused and the question asked again. `quit` or end of input raises `QuitMatch`, which
+It reads from `sys.stdin` (which click's CliRunner replaces, so a test can feed it lines) and writes with
+`click.echo`. Each turn opens with what happened since the seat's last one (the game's commentary between
+its two observations, so nothing it could not see). The menu's keys are numbers from 1, or letters from `a`
+when any action's text holds a number (grizzly-race's `play 5`), so that a number typed is never both a key
+and a card. A person answers with the action's key, its text (as `game.action_text` writes it, case and
+spacing ignored), the action itself as written (`5`, `hold`) or the start of one text alone ("hold" for
+"hold the stick closer"); anything else is refused and the question asked again. A seat with only one legal
+action is shown it and plays it without being asked. `quit` or end of input raises `QuitMatch`, which
 `campfire play` reports as an abandoned match.
 """
 
 from __future__ import annotations
 
+import itertools
+import re
+import string
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,14 +35,11 @@ class HumanPlayer(Player):
     needs_sample = False
 
     def __init__(self) -> None:
-        # One text stream for the whole match: click wraps the binary stdin anew on every call, and a
-        # fresh wrapper would lose the lines the previous one had already buffered.
-        self._stdin: Any = None
         self._last_seen: dict[int, Any] = {}  # per seat: its observation at its previous decision
 
     def decide(self, view: SeatView) -> Action:
         """Show what happened since the seat's last move, the position and the legal actions, and read a
-        choice until it is a legal one."""
+        choice until it is a legal one (a forced move is only shown)."""
         game = view.game
         legal = view.legal_actions
         texts = [game.action_text(action) for action in legal]
@@ -44,24 +47,25 @@ class HumanPlayer(Player):
         for line in self._since_last_move(view):
             click.echo(line)
         click.echo(folded(view.render()))
+        if len(legal) == 1:  # nothing to choose: asking "Choose 1-1" would only make the person type
+            click.echo(f"{game.seat_name(view.seat)}, your only move: {texts[0]}")
+            return legal[0]
+        keys = menu_keys(legal, texts)
         click.echo(f"{game.seat_name(view.seat)}, your move:")
-        for number, text in enumerate(texts, 1):
-            click.echo(f"  {number:>2}. {text}")
-        if self._stdin is None:
-            self._stdin = click.get_text_stream("stdin")
-        stdin = self._stdin
+        for key, text in zip(keys, texts):
+            click.echo(f"  {key:>2}. {text}")
         while True:
-            click.echo(f"Choose 1-{len(legal)} or type the action ({QUIT} to leave): ", nl=False)
-            line = stdin.readline()
+            click.echo(f"Choose {keys[0]}-{keys[-1]} or type the action ({QUIT} to leave): ", nl=False)
+            line = sys.stdin.readline()
             if not line:
                 click.echo("")
                 raise QuitMatch("end of input")
-            choice = parse_choice(line, legal, texts)
+            choice = parse_choice(line, legal, texts, keys)
             if choice is not None:
                 return choice
             if line.strip().lower() == QUIT:  # after the actions: a game may have one spelled "quit"
                 raise QuitMatch(f"{game.seat_name(view.seat)} left")
-            click.echo(f"{line.strip()!r} is not a legal action here; answer with a number or one of the texts above.")
+            click.echo(f"{line.strip()!r} is not a legal action here; answer with a key or one of the texts above.")
 
     def _since_last_move(self, view: SeatView) -> list[str]:
         """The game's commentary between this seat's previous observation and this one."""
@@ -76,15 +80,32 @@ class HumanPlayer(Player):
         return ["Since your last move:", *(folded("  " + line) for line in told)] if told else []
 
 
-def parse_choice(line: str, legal: Sequence[Action], texts: Sequence[str]) -> Action | None:
-    """The action a person meant by `line`, or None: a number in the list (from 1), an action's text, the
-    action as written (`str(action)`), or the start of exactly one text, in that order."""
+def menu_keys(legal: Sequence[Action], texts: Sequence[str]) -> list[str]:
+    """The menu's keys: 1, 2, 3, ..., or a, b, ..., z, aa, ab, ... when an action's text or written form holds a
+    number, which a person could otherwise mean as the action rather than as the key."""
+    if not any(_NUMBER.search(text) or _NUMBER.search(str(action)) for action, text in zip(legal, texts)):
+        return [str(number) for number in range(1, len(legal) + 1)]
+    width = 1  # one letter per key while 26 are enough, then two (aa, ab, ...) for all of them
+    while len(string.ascii_lowercase) ** width < len(legal):
+        width += 1
+    return [
+        "".join(word) for word in itertools.islice(itertools.product(string.ascii_lowercase, repeat=width), len(legal))
+    ]
+
+
+def parse_choice(
+    line: str, legal: Sequence[Action], texts: Sequence[str], keys: Sequence[str] | None = None
+) -> Action | None:
+    """The action a person meant by `line`, or None: a key of the menu (`menu_keys` unless given), an action's
+    text, the action as written (`str(action)`), or the start of exactly one text, in that order."""
     answer = line.strip()
     if not answer:
         return None
-    if answer.isdigit():  # always the menu's number, even where actions are numbers themselves
-        number = int(answer)
-        return legal[number - 1] if 1 <= number <= len(legal) else None
+    keys = list(keys) if keys is not None else menu_keys(legal, texts)
+    if answer.casefold() in keys:
+        return legal[keys.index(answer.casefold())]
+    if answer.isdigit() and keys[0].isdigit():  # a number is the menu's, even where actions are numbers too
+        return None
     wanted = " ".join(answer.split()).casefold()
     spoken = [" ".join(text.split()).casefold() for text in texts]
     for rule in (
@@ -98,3 +119,6 @@ def parse_choice(line: str, legal: Sequence[Action], texts: Sequence[str]) -> Ac
         if matches:
             return None  # ambiguous: ask again
     return None
+
+
+_NUMBER = re.compile(r"\d")

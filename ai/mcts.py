@@ -94,7 +94,7 @@ class Rollout(enum.Enum):
     CUTOFF = "cutoff"
 
 
-def _finite_from_zero(instance: Any, attribute: attrs.Attribute, value: float) -> None:
+def _finite_from_zero(instance: Any, attribute: attrs.Attribute[Any], value: float) -> None:
     """The validator of every number option: `seconds=inf` would never end a decision, and an infinite c, trust
     or bias would drown the search's statistics (nan fails the comparison too)."""
     if not (isfinite(value) and value >= 0):
@@ -228,7 +228,7 @@ class MctsPlayer(Player):
         for action in legal:
             edge = table.get(action)
             visits = edge.visits if edge else 0
-            mean = edge.total / visits if visits else 0.0
+            mean = edge.total / visits if edge and visits else 0.0
             stats.append([view.game.encode_action(action), visits, round(mean, 4)])
             if (visits, mean) > most_key:
                 most, most_key = action, (visits, mean)

@@ -1,4 +1,5 @@
-"""Registers the built-in players through the `campfire.players` entry point, like any third party."""
+"""Registers the built-in players through the `campfire.players` entry point, like any third party (the
+`campfire gaps` command comes through `ai.commands`)."""
 
 from __future__ import annotations
 
@@ -29,11 +30,13 @@ def campfire_players() -> list[PlayerType]:
             make_mcts_player,
             MctsOptions,
             help="Information-set MCTS over fresh samples of the hidden cards and the future.",
+            # Small and with random rollouts: the leak check needs a search that reads its samples, not a strong one.
+            probe="mcts:iterations=30,rollout=random",
         ),
         PlayerType(
             "human",
             lambda options, seed, game, heuristic: HumanPlayer(),
-            help="A person at the terminal: the seat's view and its numbered legal actions.",
+            help="A person at the terminal: the seat's view and its legal actions, each with a key.",
             interactive=True,
         ),
     ]

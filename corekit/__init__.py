@@ -1,22 +1,69 @@
 """Campfire's generic core: the game contract, its pieces, the plugin host and the match runner.
 
-Nothing here knows any game. Games, players and the replay recorder are plugins (see `hookspecs`).
+Nothing here knows any game. Games, players and the replay recorder are plugins (see `hookspecs`). Each name
+is imported from its module on first use (`corekit.lazy`), so `import corekit` costs almost nothing.
 """
 
-from corekit.board import Board, Edge
-from corekit.game import Action, Game, GameError, IllegalAction, State, logged_since
-from corekit.heuristics import Heuristic
-from corekit.options import NoOptions, OptionError
-from corekit.players import Player, PlayerSpec, PlayerType, SeatView
-from corekit.plugins import Registry, UnknownName, default_registry, hookimpl
-from corekit.reactions import ReactionWindow
-from corekit.rng import Rng, derive_seed
-from corekit.runner import GameFailed, ListenerFailed, Match, MatchResult, PlayerFailed, QuitMatch, play_match
-from corekit.simultaneous import HIDDEN, Commitments
-from corekit.turns import Phases, TurnOrder
-from corekit.zones import Pile, draw_or_reshuffle, redeal_unseen, reshuffle
+from typing import TYPE_CHECKING
 
-__version__ = "0.1.0"
+from corekit.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from corekit.board import Board, Edge
+    from corekit.game import Action, Game, GameError, IllegalAction, State, logged_since
+    from corekit.heuristics import Heuristic
+    from corekit.options import NoOptions, OptionError
+    from corekit.players import Player, PlayerSpec, PlayerType, SeatView
+    from corekit.plugins import Registry, UnknownName, default_registry, hookimpl
+    from corekit.reactions import ReactionWindow
+    from corekit.rng import Rng, derive_seed
+    from corekit.runner import GameFailed, ListenerFailed, Match, MatchResult, PlayerFailed, QuitMatch, play_match
+    from corekit.simultaneous import HIDDEN, Commitments
+    from corekit.turns import Phases, TurnOrder
+    from corekit.version import __version__
+    from corekit.zones import Pile, draw_or_reshuffle, redeal_unseen, reshuffle
+
+_EXPORTS = {
+    "Board": "corekit.board",
+    "Edge": "corekit.board",
+    "Action": "corekit.game",
+    "Game": "corekit.game",
+    "GameError": "corekit.game",
+    "IllegalAction": "corekit.game",
+    "State": "corekit.game",
+    "logged_since": "corekit.game",
+    "Heuristic": "corekit.heuristics",
+    "NoOptions": "corekit.options",
+    "OptionError": "corekit.options",
+    "Player": "corekit.players",
+    "PlayerSpec": "corekit.players",
+    "PlayerType": "corekit.players",
+    "SeatView": "corekit.players",
+    "Registry": "corekit.plugins",
+    "UnknownName": "corekit.plugins",
+    "default_registry": "corekit.plugins",
+    "hookimpl": "corekit.plugins",
+    "ReactionWindow": "corekit.reactions",
+    "Rng": "corekit.rng",
+    "derive_seed": "corekit.rng",
+    "GameFailed": "corekit.runner",
+    "ListenerFailed": "corekit.runner",
+    "Match": "corekit.runner",
+    "MatchResult": "corekit.runner",
+    "PlayerFailed": "corekit.runner",
+    "QuitMatch": "corekit.runner",
+    "play_match": "corekit.runner",
+    "HIDDEN": "corekit.simultaneous",
+    "Commitments": "corekit.simultaneous",
+    "Phases": "corekit.turns",
+    "TurnOrder": "corekit.turns",
+    "Pile": "corekit.zones",
+    "draw_or_reshuffle": "corekit.zones",
+    "redeal_unseen": "corekit.zones",
+    "reshuffle": "corekit.zones",
+    "__version__": "corekit.version",
+}
+__getattr__, __dir__ = lazy_exports(globals(), _EXPORTS)
 
 __all__ = [
     "HIDDEN",

@@ -141,10 +141,14 @@ def check_leaks(
     games: int = 3,
     seed: int = 0,
     options: Any = None,
-    spec: str = "mcts:iterations=30,rollout=random",
+    spec: str | None = None,
     positions: int = 4,
 ) -> Report:
-    """The player-level leak check, with an MCTS player from `registry` (see module docstring)."""
+    """The player-level leak check, with a searching player from `registry` (see module docstring); `spec`
+    defaults to the registry's `leak_probe()`."""
+    spec = spec or registry.leak_probe()
+    if spec is None:
+        raise ValueError("no installed player type offers a leak probe (PlayerType.probe), e.g. mcts")
     report = Report(game.id, players)
     options = game.make_options(options)
     player_type = registry.player_type(PlayerSpec.parse(spec).name)

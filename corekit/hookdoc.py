@@ -8,11 +8,13 @@ A test compares the committed page with this output.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
+from typing import Any
 
 from corekit import hookspecs
 
 
-def hook_functions() -> list:
+def hook_functions() -> list[Callable[..., Any]]:
     """The hook specifications in the order they are written in hookspecs.py."""
     functions = [
         value for name, value in vars(hookspecs).items() if name.startswith("campfire_") and inspect.isfunction(value)

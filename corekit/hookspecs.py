@@ -1,9 +1,10 @@
 """Every hook Campfire calls, in one module (pytest's hookspec.py is the model).
 
 Plugins implement these with `@corekit.hookimpl` and are found through the entry-point groups
-`campfire.games`, `campfire.players` and `campfire.extensions`; the built-in games, players and the
-replay recorder register exactly like a package installed with pip. An implementation may accept fewer
-arguments than the spec offers; specs only ever gain arguments.
+`campfire.games`, `campfire.players` and `campfire.extensions` (extensions load when the registry is made,
+games and players when first needed); the built-in games, players and the replay recorder register exactly
+like a package installed with pip. An implementation may accept fewer arguments than the spec offers; specs
+only ever gain arguments.
 """
 
 from __future__ import annotations
@@ -60,7 +61,12 @@ def campfire_heuristics() -> Mapping[str, Heuristic]:
 def campfire_cli_setup(cli: click.Group) -> None:
     """Add commands to the `campfire` command group, or options to its commands.
 
-    Called once when the command line starts, after every plugin is loaded. Options added to `play`
+    Called once when the command line starts, plugin by plugin: the built-in commands first (each is a
+    module of `corekit.cli` implementing this hook), then the plugins of the `campfire.extensions` entry
+    point group, so a plugin may add an option to a built-in command. Games and players load only when a
+    command needs them, so a game or player package that adds a command lists a module under
+    `campfire.extensions` too (and may add a `corekit.cli.shared.LazyCommand` to keep start-up quick). A
+    plugin that raises here is named in a warning and the others still add theirs. Options added to `play`
     reach the event hooks through `Match.settings` under the option's name.
     """
 

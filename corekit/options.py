@@ -26,7 +26,7 @@ class NoOptions:
     """For a game or player that takes no options."""
 
 
-def option_fields(cls: type) -> list[attrs.Attribute]:
+def option_fields(cls: type) -> list[attrs.Attribute[Any]]:
     """The fields of an options class, in declaration order."""
     return list(attrs.fields(cls))
 
@@ -38,7 +38,7 @@ def describe_options(cls: type) -> list[tuple[str, str, str]]:
     for field in option_fields(cls):
         default = field.default
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-            default = default.factory()
+            default = default.factory()  # type: ignore[union-attr]  # the stubs call Factory a function
         if isinstance(default, enum.Enum):
             default = default.value
         help_text = field.metadata.get("help", "")
@@ -100,7 +100,7 @@ def options_text(values: dict[str, Any]) -> str:
     return ", ".join(f"{name}={_format_value(value)}" for name, value in values.items())
 
 
-def _convert(raw: Any, kind: Any, field: attrs.Attribute, what: str) -> Any:
+def _convert(raw: Any, kind: Any, field: attrs.Attribute[Any], what: str) -> Any:
     if not isinstance(raw, str):
         if isinstance(kind, type) and issubclass(kind, enum.Enum) and not isinstance(raw, kind):
             return _enum_value(kind, raw, field.name, what)
@@ -148,7 +148,7 @@ def _enum_value(kind: type[enum.Enum], raw: Any, name: str, what: str) -> enum.E
     raise OptionError(f"{what}: option {name!r} must be one of {allowed}, got {raw!r}")
 
 
-def _choices(field: attrs.Attribute, kind: Any) -> list[str]:
+def _choices(field: attrs.Attribute[Any], kind: Any) -> list[str]:
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return [str(m.value) for m in kind]
     validator = field.validator

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -60,7 +60,7 @@ class SeatView:
 class Player(abc.ABC):
     """Decides for one or more seats. One object may hold several seats of a match."""
 
-    needs_sample: ClassVar[bool] = True
+    needs_sample: bool = True
     """False for players that never call `view.sample` (saves a sample per decision)."""
 
     @abc.abstractmethod
@@ -86,7 +86,12 @@ class PlayerType:
     options_type: type = NoOptions
     help: str = ""
     interactive: bool = False
-    """Needs a person at a terminal (it reads stdin); tournaments refuse it, since nobody answers there."""
+    """Needs a person at a terminal (it reads stdin); tournaments refuse it, since nobody answers there, and
+    `campfire play` then leaves the other seats' moves out of its log (that person sees only their own)."""
+    probe: str = ""
+    """A spec of this type the leak check may play (`corekit.conformance.check_leaks`): a searching player
+    that decides from samples of its view, so a decision that differs between two states the seat cannot
+    tell apart shows that the view leaks. Empty: this type is no probe."""
 
 
 @attrs.frozen

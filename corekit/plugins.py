@@ -1,7 +1,9 @@
 """The plugin host: loads entry points one by one, collects games, players and heuristics.
 
 A plugin that fails to import, or whose registration hook raises, is reported in one warning line
-naming it, and everything else still loads (pytest does the same for `pytest11`).
+naming it, and everything else still loads (pytest does the same for `pytest11`). Extensions (the
+`campfire.extensions` group: commands and match listeners) load when the registry is made; games, players
+and the other plugins when first asked for, so `campfire --help` imports no game.
 """
 
 from __future__ import annotations
@@ -22,7 +24,11 @@ from corekit.game import Game
 from corekit.heuristics import Heuristic
 from corekit.players import PlayerType
 
-ENTRY_POINT_GROUPS = ("campfire.games", "campfire.players", "campfire.extensions")
+AT_START = ("campfire.extensions",)
+"""Entry-point groups loaded when the registry is made: what adds commands (`campfire_cli_setup`) must be here."""
+ON_USE = ("campfire.games", "campfire.players")
+"""Entry-point groups loaded once games, players or the event hooks are first asked for."""
+ENTRY_POINT_GROUPS = AT_START + ON_USE
 PLUGINS_VARIABLE = "CAMPFIRE_PLUGINS"
 """Comma-separated module names to load as plugins besides the entry points (like PYTEST_PLUGINS):
 a game under development is found without installing it."""
@@ -38,31 +44,64 @@ class UnknownName(LookupError):
 
 
 class Registry:
-    """The loaded plugins and what they registered."""
+    """The loaded plugins and what they registered.
+
+    `plugins` are registered after the installed ones, when games or players are first asked for (so an
+    installed plugin keeps its ids); `entry_points=False` loads none of the installed plugins.
+    """
 
     def __init__(self, plugins: Iterable[Any] = (), entry_points: bool = True) -> None:
         self.pm = pluggy.PluginManager("campfire")
         self.pm.add_hookspecs(hookspecs)
         self.warnings: list[str] = []
+        self._entry_points = entry_points
+        self._phase: dict[str, int] = {}  # plugin name -> when it loads: 0 installed, 1 CAMPFIRE_PLUGINS, 2 given
+        self._seen: set[tuple[str, str]] = set()
+        self._loaded = False
+        self._games: dict[str, Game] = {}
+        self._player_types: dict[str, PlayerType] = {}
+        self._heuristics: dict[str, Heuristic] = {}
         if entry_points:
-            self._load_entry_points()
-            self._load_named(os.environ.get(PLUGINS_VARIABLE, ""))
+            self._load_entry_points(AT_START)
         for plugin in plugins:
             self.register(plugin)
-        self.games: dict[str, Game] = {}
-        self.player_types: dict[str, PlayerType] = {}
-        self.heuristics: dict[str, Heuristic] = {}
-        self._collect()
+
+    def load(self) -> Registry:
+        """Load every plugin not loaded yet and collect what they register (once); return the registry."""
+        if not self._loaded:
+            self._loaded = True
+            if self._entry_points:
+                self._load_entry_points(ON_USE)
+                self._load_named(os.environ.get(PLUGINS_VARIABLE, ""))
+            self._collect()
+        return self
+
+    @property
+    def games(self) -> dict[str, Game]:
+        """The registered games by id."""
+        return self.load()._games
+
+    @property
+    def player_types(self) -> dict[str, PlayerType]:
+        """The registered player types by name."""
+        return self.load()._player_types
+
+    @property
+    def heuristics(self) -> dict[str, Heuristic]:
+        """The registered heuristics by game id."""
+        return self.load()._heuristics
 
     @property
     def hook(self) -> Any:
-        """The hook relay, for calling event hooks."""
-        return self.pm.hook
+        """The hook relay, for calling event hooks (every plugin loaded, so every listener hears)."""
+        return self.load().pm.hook
 
-    def register(self, plugin: Any, name: str | None = None) -> None:
-        """Register a module or object with hook implementations."""
+    def register(self, plugin: Any, name: str | None = None, phase: int = 2) -> None:
+        """Register a module or object with hook implementations (hashable, as pluggy needs). `phase` orders
+        what it registers among the others' (see `_each`): 0 installed, 1 CAMPFIRE_PLUGINS, 2 given."""
         try:
-            self.pm.register(plugin, name=name)
+            hash(plugin)  # pluggy registers an unhashable one, then fails on every hook that looks at it
+            self._phase[self.pm.register(plugin, name=name) or ""] = phase
         except Exception as error:  # a malformed plugin must not stop the others
             self.warnings.append(f"plugin {name or _name(plugin)!r} could not be registered: {error_line(error)}")
 
@@ -86,22 +125,28 @@ class Registry:
         """The heuristic registered for a game, if any."""
         return self.heuristics.get(game_id)
 
-    def _load_entry_points(self) -> None:
-        seen: set[tuple[str, str]] = set()
-        for group in ENTRY_POINT_GROUPS:
+    def leak_probe(self) -> str | None:
+        """The player spec the leak check plays: the `probe` of the first player type (by name) that offers
+        one, or None when no installed player can probe for leaks."""
+        return next(
+            (self.player_types[name].probe for name in sorted(self.player_types) if self.player_types[name].probe), None
+        )
+
+    def _load_entry_points(self, groups: Iterable[str]) -> None:
+        for group in groups:
             for entry in sorted(importlib.metadata.entry_points(group=group), key=lambda e: e.name):
                 # A distribution visible twice on sys.path (an editable install run from its own
                 # folder) lists its entry points twice.
-                if (entry.name, entry.value) in seen or self.pm.has_plugin(entry.name):
+                if (entry.name, entry.value) in self._seen or self.pm.has_plugin(entry.name):
                     continue
-                seen.add((entry.name, entry.value))
+                self._seen.add((entry.name, entry.value))
                 try:
                     plugin = entry.load()
                 except (Exception, SystemExit) as error:  # report by name, keep loading the rest (sys.exit too:
                     # a plugin must not end every campfire command, --help included, silently)
                     self.warnings.append(f"plugin {entry.name!r} ({entry.value}) failed to load: {error_line(error)}")
                     continue
-                self.register(plugin, name=entry.name)
+                self.register(plugin, name=entry.name, phase=0)
 
     def _load_named(self, names: str) -> None:
         for name in (n.strip() for n in names.split(",")):
@@ -117,7 +162,7 @@ class Registry:
                 continue
             if self.pm.is_registered(plugin):
                 continue  # also installed: its entry point already registered this very module
-            self.register(plugin, name=name)
+            self.register(plugin, name=name, phase=1)
 
     def _collect(self) -> None:
         taken = _FirstComes(self.warnings)
@@ -126,33 +171,45 @@ class Registry:
                 if not isinstance(game, Game):
                     self.warnings.append(f"plugin {source!r} registered {game!r}, which is not a Game")
                 elif taken.first(source, "game id", game.id):
-                    self.games[game.id] = game
+                    self._games[game.id] = game
         for source, types in self._each("campfire_players"):
             for player_type in types or ():
                 if not isinstance(player_type, PlayerType):
                     self.warnings.append(f"plugin {source!r} registered {player_type!r}, not a PlayerType")
                 elif taken.first(source, "player type", player_type.name):
-                    self.player_types[player_type.name] = player_type
+                    self._player_types[player_type.name] = player_type
         for source, heuristics in self._each("campfire_heuristics"):
             for game_id, heuristic in (heuristics or {}).items():
-                if game_id not in self.games:  # a typo in the id would leave the game on the fallback unnoticed
+                if game_id not in self._games:  # a typo in the id would leave the game on the fallback unnoticed
                     self.warnings.append(
                         f"plugin {source!r} registered a heuristic for unknown game {game_id!r} "
-                        f"(games: {', '.join(sorted(self.games)) or 'none'})"
+                        f"(games: {', '.join(sorted(self._games)) or 'none'})"
                     )
                 if taken.first(source, "heuristic for game", game_id):
-                    self.heuristics[game_id] = heuristic
+                    self._heuristics[game_id] = heuristic
 
-    def _each(self, hook_name: str) -> Iterable[tuple[str, Any]]:
-        """Call one registration hook plugin by plugin, so one that raises spoils only itself; in the order
-        they were registered, so an installed plugin keeps its ids and a later one (CAMPFIRE_PLUGINS) that
-        reuses one is the one skipped."""
+    def call_each(self, hook_name: str, **kwargs: Any) -> list[tuple[str, Any]]:
+        """Call a hook plugin by plugin, in the hook's own order, and return (plugin name, result) for each
+        that answered: through pluggy, so each implementation gets the arguments it names, and one at a time,
+        so one that raises is named in a warning and spoils only itself."""
         caller = getattr(self.pm.hook, hook_name)
-        for impl in caller.get_hookimpls():
+        answers = []
+        for impl in reversed(caller.get_hookimpls()):  # pluggy calls the last registered first
+            others = [plugin for plugin in self.pm.get_plugins() if plugin is not impl.plugin]
             try:
-                yield impl.plugin_name, impl.function()
+                results = self.pm.subset_hook_caller(hook_name, others)(**kwargs)
             except (Exception, SystemExit) as error:  # SystemExit too, as for imports
                 self.warnings.append(f"plugin {impl.plugin_name!r} failed in {hook_name}: {error_line(error)}")
+                continue
+            answers += [(impl.plugin_name, result) for result in results]
+        return answers
+
+    def _each(self, hook_name: str) -> list[tuple[str, Any]]:
+        """A registration hook's answers in load order (installed plugins, then CAMPFIRE_PLUGINS, then the
+        given ones, each in registration order), so an installed plugin keeps its ids and a later one that
+        reuses one is the one skipped."""
+        answers = list(reversed(self.call_each(hook_name)))
+        return sorted(answers, key=lambda answer: self._phase.get(answer[0], 2))
 
 
 @attrs.define

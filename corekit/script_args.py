@@ -1,4 +1,4 @@
-"""Argument parsing for the project's `python -m` tools (ai.strength, ai.gaps, the benchmark reports):
+"""Argument parsing for the project's `python -m` tools (the benchmark reports):
 every bad argument is one line and exit 2, as in the `campfire` command."""
 
 from __future__ import annotations

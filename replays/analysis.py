@@ -35,7 +35,7 @@ class _GameStats:
     lengths: list[int] = attrs.Factory(list)
     seat_returns: dict[int, list[float]] = attrs.Factory(lambda: defaultdict(list))
     spec_returns: dict[str, list[float]] = attrs.Factory(lambda: defaultdict(list))
-    spec_actions: dict[str, Counter] = attrs.Factory(lambda: defaultdict(Counter))
+    spec_actions: dict[str, Counter[str]] = attrs.Factory(lambda: defaultdict(Counter))
     seat_names: dict[int, str] = attrs.Factory(dict)
 
 

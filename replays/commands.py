@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import attrs
 import click
 
-from corekit.cli import GameDisplay, describe_result, registry_of, step_lines
+from corekit.cli.shared import GameDisplay, describe_result, registry_of, step_lines
 from corekit.errors import error_line, first_line, one_line
 from corekit.game import Game
 from corekit.options import options_text
@@ -38,7 +38,7 @@ def game_call(game: Game, what: str, call: Callable[..., T], *args: Any) -> T:
     """`call(*args)`, a call into the game's display code named `what`; if it raises, GameRaised in the words
     `campfire play` uses ("game 'x' raised KeyError: 5 in action_text (at game.py:80 in action_text)")."""
     display = GameDisplay(game)
-    value = display(what, call, *args)
+    value: T = display(what, call, *args)
     if display.error is not None:
         raise GameRaised(display.error)
     return value
@@ -46,20 +46,11 @@ def game_call(game: Game, what: str, call: Callable[..., T], *args: Any) -> T:
 
 def setup(cli: click.Group) -> None:
     """Add the `replay` group and `play --replay` (idempotent: tests may call it again)."""
+    from replays.plugin import add_replay_option
+
     if "replay" not in cli.commands:
         cli.add_command(replay_group)
-    play = cli.commands.get("play")
-    if play is not None and not any(param.name == "replay" for param in play.params):
-        play.params.append(
-            click.Option(
-                # No click checks (dir_okay=False would be a three-line usage error): the recorder checks the
-                # file when the match starts, in one line, for the command line and play_match alike.
-                ["--replay"],
-                metavar="FILE",
-                type=click.Path(),
-                help="Write a replay of the match to FILE (checked before the match, written when it ends).",
-            )
-        )
+    add_replay_option(cli)
 
 
 @click.group("replay")
@@ -257,7 +248,7 @@ def action_lines(
     groups = []
     for listed in simulator.listing(first, last, seat):
         if listed.text is not None or seat is None:
-            head = listed.text
+            head = listed.text or ""
         else:
             head = f"{names[listed.actor]}: (hidden from {names[seat]})"
         groups.append((listed.step, step_lines(listed.step, head, listed.events, width)))

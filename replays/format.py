@@ -66,11 +66,11 @@ class _FieldProblem(ValueError):
         self.problem = problem
 
 
-def _check(problem_of: Callable[[Any], str | None]) -> Callable[[Any, attrs.Attribute, Any], None]:
+def _check(problem_of: Callable[[Any], str | None]) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     """An attrs validator whose error names its field (attrs' own say only "invalid value" once cattrs
     reports them: they run in `__init__`, after cattrs has left the field)."""
 
-    def validate(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+    def validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         problem = problem_of(value)
         if problem:
             raise _FieldProblem(f".{attribute.name}", problem)
@@ -78,7 +78,7 @@ def _check(problem_of: Callable[[Any], str | None]) -> Callable[[Any, attrs.Attr
     return validate
 
 
-def _plain_options(instance: Any, attribute: attrs.Attribute, value: dict[str, Any]) -> None:
+def _plain_options(instance: Any, attribute: attrs.Attribute[Any], value: dict[str, Any]) -> None:
     for key, item in value.items():
         if not isinstance(key, str):
             raise _FieldProblem(".options", f"has a key {key!r} that is not a str")
@@ -208,7 +208,8 @@ def encode_replay(replay: Replay) -> bytes:
     }
     packed = msgpack.packb(body, use_bin_type=True)
     outer = {MARKER: FORMAT_VERSION, "body": packed, "blake2b": _checksum(packed)}
-    return msgpack.packb(outer, use_bin_type=True)
+    encoded: bytes = msgpack.packb(outer, use_bin_type=True)
+    return encoded
 
 
 def check_header(header: Header) -> None:
@@ -538,7 +539,7 @@ def _problem(error: BaseException, path: str) -> str:
     """The first problem in a cattrs error, as "<field path> <what is wrong>" (e.g. "header.seed must be
     an int, got str"): cattrs' own `transform_error` says "invalid value @ $" for attrs validators."""
     if isinstance(error, cattrs.BaseValidationError):
-        with_notes, without = error.group_exceptions()
+        with_notes, without = error.group_exceptions()  # type: ignore[attr-defined]  # each subclass has it
         if with_notes:
             inner, note = with_notes[0]
             if isinstance(note, AttributeValidationNote):

@@ -116,7 +116,7 @@ class Simulator:
         """A forfeit ends the match where the seat to act failed to (the runner's rule): the match must not
         have ended there, the forfeiting seat must be the one to act, and it must say why."""
         result = self.replay.result
-        said = f"the replay says {self.names[result.forfeit]} forfeited"
+        said = f"the replay says {self.names[result.forfeit]} forfeited"  # type: ignore[index]  # checked by the caller
         if state.is_terminal:
             raise Diverged(self.replay.steps, f"{said}, but the match ended normally")
         to_act = state.to_act[0]

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Input, Static
 
@@ -24,7 +24,7 @@ from replays.simulate import Simulator
 STATS_ROWS = 10
 
 
-class ReplayViewer(App):
+class ReplayViewer(App[None]):
     """Steps through one replay; `step` and `seat` (None = full view) are the current position."""
 
     TITLE = "campfire replay"
@@ -39,7 +39,7 @@ class ReplayViewer(App):
     #jump { display: none; }
     #jump.open { display: block; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,l", "step(1)", "Next"),
         Binding("left,h", "step(-1)", "Back"),
         Binding("pagedown", "step(10)", "+10", show=False),

@@ -19,8 +19,6 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-import click
-
 from corekit.errors import os_reason
 from corekit.plugins import default_registry
 
@@ -188,37 +186,3 @@ def _module_origin(package: str) -> str | None:
     package, e.g. docs/ when run from a checkout) has no origin: it is no module anything uses."""
     spec = importlib.util.find_spec(package)
     return spec.origin if spec is not None else None
-
-
-@click.command("new-game")
-@click.argument("name")
-@click.option(
-    "--dir",
-    "directory",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("."),
-    show_default=True,
-    help="Folder in which to create the package's folder.",
-)
-@click.pass_context
-def new_game_command(ctx: click.Context, name: str, directory: Path) -> None:
-    """Create a game package NAME, ready to install and play.
-
-    NAME is the game id, e.g. lantern-hunt: lowercase letters and digits in words joined by hyphens,
-    starting with a letter, neither a Python keyword, an importable module, an installed game's id, tests
-    nor campfire; its distribution, campfire-NAME, must not be installed already.
-    The package holds an example game with hidden cards and chance, its heuristic, the campfire.games
-    entry point, RULES.md and tests.
-    """
-    from corekit.cli import registry_of  # here, not at the top: corekit.cli imports this module
-
-    try:
-        target = create_game_package(name, directory, registry_of(ctx).games)
-    except ScaffoldError as error:  # OSErrors come as ScaffoldErrors that name the path
-        raise click.ClickException(str(error)) from None
-    click.echo(f"Created {target}")
-    click.echo("Next:")
-    click.echo(f"  pip install -e {target}")
-    click.echo(f"  campfire check {name} --games 50")
-    click.echo(f"  campfire play {name} --players heuristic,random --seed 1")
-    click.echo(f"  cd {target} && pytest")

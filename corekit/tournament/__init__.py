@@ -4,10 +4,10 @@ Generic: it knows no game. It finds games and players through the plugin registr
 with `corekit.play_match`.
 """
 
-from corekit.tournament.command import tournament_command
-from corekit.tournament.report import summarize, wilson
+from corekit.tournament.report import summarize
 from corekit.tournament.run import OutputFailed, Tournament, run_tournament
 from corekit.tournament.schedule import Planned, lineups, plan
+from corekit.tournament.stats import wilson
 from corekit.tournament.store import MatchRecord, ResultsError, read_results
 
 __all__ = [
@@ -21,6 +21,5 @@ __all__ = [
     "read_results",
     "run_tournament",
     "summarize",
-    "tournament_command",
     "wilson",
 ]

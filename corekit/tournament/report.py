@@ -14,30 +14,20 @@ import os
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from corekit.errors import os_reason
 from corekit.game import Game
+from corekit.tournament.stats import wilson
 from corekit.tournament.store import MatchRecord
 from corekit.words import counted, joined
 
-Z95 = 1.959963984540054
+if TYPE_CHECKING:
+    from rich.console import JustifyMethod
 
 
 class PlotError(RuntimeError):
     """The plot cannot be drawn (matplotlib missing, a file it cannot write); the message is one line."""
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson's score interval for a proportion (successes may be fractional: shared wins)."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = min(1.0, max(0.0, successes / trials))
-    z2 = z * z
-    denominator = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def labels(specs: Sequence[str]) -> list[str]:
@@ -215,7 +205,7 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     rates = ("won", "team won") if coop else ("win rate",)
     any_forfeit = bool(report["forfeits"])
     any_failed = bool(report["failed"])
-    columns = [
+    columns: list[tuple[str, JustifyMethod]] = [
         ("player", "left"),
         ("rating μ ± 2σ", "right"),
         ("ordinal", "right"),
@@ -223,7 +213,10 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
         ("seats", "right"),
         ("ms/decision", "right"),
     ]
-    columns += [("forfeits", "right")] * any_forfeit + [("failed", "right")] * any_failed
+    if any_forfeit:
+        columns.append(("forfeits", "right"))
+    if any_failed:
+        columns.append(("failed", "right"))
     for column, justify in columns:
         # A long spec folds onto more lines rather than losing its end.
         table.add_column(column, justify=justify, no_wrap=column != "player", overflow="fold")
@@ -266,7 +259,7 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
             f"Against {villain['name']}: the team won {_percent(villain['team_win_rate'])} of matches; "
             f"{villain['name']} rated {villain['rating']['mu']:.1f} ± {2 * villain['rating']['sigma']:.1f}"
         )
-    schedule = report.get("schedule")
+    schedule: Any = report.get("schedule")
     if schedule and not schedule["balanced"]:
         console.print(
             f"Note: {report['matches']} matches is not a whole number of deals of "

@@ -50,6 +50,9 @@ class Tournament:
     options: tuple[tuple[str, str], ...] = ()
     time_limit: float | None = None
     plugins: tuple[str, ...] = ()
+    lineups: tuple[tuple[int, ...], ...] = ()
+    """The seatings of a deal (a spec position per seat) when not every seating of the specs, as in a strength
+    run (`corekit.tournament.strength`)."""
 
 
 class OutputFailed(RuntimeError):
@@ -91,6 +94,9 @@ def run_tournament(
     seats = tournament.seats or len(specs)
     options = game.make_options(dict(tournament.options))
     set_up(game, seats, tournament.seed, options)  # the seat count, before anything starts
+    group = tournament.lineups or tuple(lineups(len(specs), seats))
+    if any(len(lineup) != seats or not set(lineup) <= set(range(len(specs))) for lineup in group):
+        raise OptionError(f"a seating must give each of the {seats} seats one of the {len(specs)} specs")
     for seat, text in enumerate(specs):
         _check_player(registry, game, text, derive_seed(tournament.seed, "check", seat))
     if cluster is not None or jobs > 1:
@@ -104,7 +110,7 @@ def run_tournament(
     if games is None and resume and out is not None:  # as many as the run being resumed
         games = resumed_games(Path(out))
     if games is None:
-        games = default_games(len(specs), seats)
+        games = default_games(len(specs), seats, group=group)
     if games < 1:
         raise OptionError(f"--games must be at least 1, got {games}")
     header = json.loads(
@@ -118,6 +124,7 @@ def run_tournament(
                 "games": games,
                 "options": options_to_dict(options),
                 "time_limit": tournament.time_limit,
+                **({"lineups": tournament.lineups} if tournament.lineups else {}),
             },
             default=str,
         )
@@ -135,7 +142,7 @@ def run_tournament(
         str(replay_dir) if replay_dir else None,
         plugins=tuple(tournament.plugins),
     )
-    pending = [p for p in plan(tournament.seed, len(specs), seats, games) if p.index not in records]
+    pending = [p for p in plan(tournament.seed, len(specs), seats, games, group) if p.index not in records]
     tick = progress(games, games - len(pending)) if progress else None
 
     def emit(record: MatchRecord) -> None:
@@ -173,9 +180,13 @@ def run_tournament(
             except OSError as error:  # a full disk fails the close's flush too: the report must still follow
                 problem = problem or f"could not save the results in {store.path}: {os_reason(error, with_file=True)}"
     report = summarize(game, specs, seats, {i: r for i, r in records.items() if i < games}, header)
-    group = len(lineups(len(specs), seats))
     # Only whole deals put every spec in every seat equally often; the report says when that is not so.
-    report["schedule"] = {"seatings_per_deal": group, "deals": -(-games // group), "balanced": games % group == 0}
+    per_deal = len(group)
+    report["schedule"] = {
+        "seatings_per_deal": per_deal,
+        "deals": -(-games // per_deal),
+        "balanced": games % per_deal == 0,
+    }
     if out is not None:
         path = Path(out) / REPORT
         try:

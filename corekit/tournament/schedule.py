@@ -60,9 +60,10 @@ def lineups(specs: int, seats: int) -> list[tuple[int, ...]]:
     return ordered
 
 
-def plan(seed: int, specs: int, seats: int, games: int) -> list[Planned]:
-    """Every match of a tournament of `games` matches, in index order."""
-    group = lineups(specs, seats)
+def plan(seed: int, specs: int, seats: int, games: int, group: Sequence[tuple[int, ...]] = ()) -> list[Planned]:
+    """Every match of a tournament of `games` matches, in index order; `group` is the seatings of a deal when
+    they are not every seating of the specs (`lineups`)."""
+    group = group or lineups(specs, seats)
     return [plan_one(seed, group, index) for index in range(games)]
 
 
@@ -72,6 +73,6 @@ def plan_one(seed: int, group: Sequence[tuple[int, ...]], index: int) -> Planned
     return Planned(index, deal, derive_seed(seed, "deal", deal), group[position])
 
 
-def default_games(specs: int, seats: int, deals: int = 10) -> int:
+def default_games(specs: int, seats: int, deals: int = 10, group: Sequence[tuple[int, ...]] = ()) -> int:
     """Ten whole deals: enough for a first look, and every spec in every seat equally often."""
-    return deals * len(lineups(specs, seats))
+    return deals * len(group or lineups(specs, seats))

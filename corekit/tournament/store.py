@@ -25,7 +25,7 @@ RESULTS = "results.jsonl"
 REPORT = "report.json"
 # What must agree for a resumed tournament to be the same one; --games may grow or shrink. The game's version too:
 # matches played under other rules must not be rated together.
-BINDING = ("game", "game_version", "specs", "seats", "seed", "options", "time_limit")
+BINDING = ("game", "game_version", "specs", "seats", "seed", "options", "time_limit", "lineups")
 STATUSES = ("ok", "forfeit", "failed")
 
 
@@ -72,7 +72,7 @@ class MatchRecord:
     def from_json(cls, data: dict[str, Any]) -> MatchRecord:
         """A record from its JSON data (lists become tuples)."""
         fields = {f.name for f in attrs.fields(cls)}
-        values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in fields}
+        values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in fields}
         return cls(**values)
 
     def outcome(self) -> dict[str, Any]:
@@ -133,7 +133,7 @@ def resumed_games(directory: Path) -> int | None:
     if not has_results(directory):
         return None
     header, records = read_results(Path(directory) / RESULTS)
-    planned = header.get("games")
+    planned: Any = header.get("games")
     return max(planned if _whole(1)(planned) else 1, max(records, default=-1) + 1)
 
 
@@ -155,7 +155,8 @@ def read_results(path: Path, repair: bool = False) -> tuple[dict[str, Any], dict
         raise ResultsError(f"{path} has no complete header line")
     header = _parse(lines[0], path, 1)
     _check_format(header, path)
-    specs, seats = header.get("specs"), header.get("seats")
+    specs: Any = header.get("specs")
+    seats: Any = header.get("seats")
     if not (isinstance(specs, list) and specs and all(isinstance(s, str) for s in specs) and _whole(1)(seats)):
         raise ResultsError(f"{path} line 1 is not a tournament header (it needs the specs and the number of seats)")
     records: dict[int, MatchRecord] = {}

@@ -51,7 +51,7 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry) -> Ma
     replay = None
     if settings.replay_dir is not None:
         replay = str(Path(settings.replay_dir) / f"match-{planned.index:06d}{settings.replay_suffix}")
-    base = {
+    base: dict[str, Any] = {
         "index": planned.index,
         "deal": planned.deal,
         "seed": planned.seed,

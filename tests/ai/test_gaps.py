@@ -1,10 +1,12 @@
-"""ai.gaps: every action measured on common samples against the policy's choice, and the command line."""
+"""ai.gaps: every action measured on common samples against the policy's choice, and `campfire gaps`."""
 
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 
-from ai.gaps import beaten, decision_gaps, expected_by_chance, main
+from ai.gaps import beaten, decision_gaps, expected_by_chance
+from corekit.cli import cli
 from tests.ai.ai_toy_games import Threshold
 
 
@@ -30,32 +32,34 @@ def test_the_chance_count_is_the_one_sided_tail_over_every_alternative():
     assert beaten(decision_gaps(Threshold(), 1, 7, _picks_zero, samples=400)[0])
 
 
-def test_the_command_measures_the_chosen_decisions_and_sums_up(capsys):
-    assert main(["grizzly-race", "--players", "2", "--samples", "4", "--decisions", "0"]) == 0
-    lines = capsys.readouterr().out.splitlines()
+def gaps(*args: str):
+    return CliRunner().invoke(cli, ["gaps", *args], prog_name="campfire")
+
+
+def test_the_command_measures_the_chosen_decisions_and_sums_up():
+    result = gaps("grizzly-race", "--players", "2", "--samples", "4", "--decisions", "0")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
     assert lines[0].startswith("decision 0 seat ") and "policy " in lines[0] and "best " in lines[0]
     assert lines[-1].startswith("1 decision, 4 samples per action: in ")
 
 
-def test_an_unknown_game_is_one_line_and_exit_2(capsys):
-    assert main(["no-such-game"]) == 2
-    error = capsys.readouterr().err
-    assert error.startswith("python -m ai.gaps: ") and "no-such-game" in error and error.count("\n") == 1
+def test_an_unknown_game_is_one_line_and_exit_1():
+    result = gaps("no-such-game")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: unknown game 'no-such-game'") and result.stderr.count("\n") == 1
 
 
-def test_a_player_count_the_game_does_not_take_is_one_line_and_exit_2(capsys):
-    assert main(["camp-grizzly", "--players", "9"]) == 2
-    assert capsys.readouterr().err == "python -m ai.gaps: camp-grizzly needs 1-6 players, got 9\n"
+def test_a_player_count_the_game_does_not_take_is_one_line_and_exit_1():
+    result = gaps("camp-grizzly", "--players", "9")
+    assert (result.exit_code, result.stderr) == (1, "Error: camp-grizzly needs 1-6 players, got 9\n")
 
 
 @pytest.mark.parametrize("samples", ["0", "-3", "many"])
-def test_samples_below_one_or_not_a_number_are_one_line_and_exit_2(capsys, samples):
-    with pytest.raises(SystemExit) as stop:
-        main(["grizzly-race", "--samples", samples, "--decisions", "0"])
-    assert stop.value.code == 2
-    assert capsys.readouterr().err == (
-        f"python -m ai.gaps: argument --samples: wants a whole number 1 or more, not {samples!r}\n"
-    )
+def test_samples_below_one_or_not_a_number_are_one_line_and_exit_2(samples):
+    result = gaps("grizzly-race", "--samples", samples, "--decisions", "0")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: Invalid value for '--samples': ") and result.stderr.count("\n") == 1
 
 
 def test_measuring_on_no_samples_is_refused_rather_than_divided_by_zero():
@@ -64,23 +68,15 @@ def test_measuring_on_no_samples_is_refused_rather_than_divided_by_zero():
 
 
 @pytest.mark.parametrize("decisions", ["abc", "3,x", "-1", "2,,-4", "²"])
-def test_decisions_that_are_not_decision_numbers_say_what_the_option_wants(capsys, decisions):
-    with pytest.raises(SystemExit) as stop:
-        main(["grizzly-race", "--decisions", decisions])
-    assert stop.value.code == 2
-    assert capsys.readouterr().err == (
-        "python -m ai.gaps: argument --decisions: wants decision numbers 0 or more separated by commas, "
-        f"e.g. 16,33, not {decisions!r}\n"
+def test_decisions_that_are_not_decision_numbers_say_what_the_option_wants(decisions):
+    result = gaps("grizzly-race", "--decisions", decisions)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Error: Invalid value for '--decisions': wants decision numbers 0 or more separated by commas, "
+        f"e.g. 16,33, not {decisions!r} (see 'campfire gaps --help')\n"
     )
 
 
-def test_a_bad_option_value_is_one_line_without_the_usage(capsys):
-    with pytest.raises(SystemExit) as stop:
-        main(["grizzly-race", "--players", "two"])
-    assert stop.value.code == 2
-    assert capsys.readouterr().err == "python -m ai.gaps: argument --players: invalid int value: 'two'\n"
-
-
-def test_one_sample_and_one_decision_are_counted_in_the_singular(capsys):
-    assert main(["grizzly-race", "--players", "2", "--samples", "1", "--decisions", "0"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1].startswith("1 decision, 1 sample per action: in ")
+def test_one_sample_and_one_decision_are_counted_in_the_singular():
+    result = gaps("grizzly-race", "--players", "2", "--samples", "1", "--decisions", "0")
+    assert result.output.splitlines()[-1].startswith("1 decision, 1 sample per action: in ")

@@ -1,12 +1,15 @@
-"""The human player: shows the seat's view, numbers the legal actions, accepts a number or the text,
-re-asks on bad input, and ends the match cleanly at end of input."""
+"""The human player: shows the seat's view, gives each legal action a key that cannot be read as a card,
+accepts the key or the text, plays a forced move without asking, re-asks on bad input, and ends the match
+cleanly at end of input."""
 
 from __future__ import annotations
 
 from click.testing import CliRunner
 
-from ai.human import parse_choice
+from ai.human import HumanPlayer, menu_keys, parse_choice
+from corekit import SeatView
 from corekit.cli import cli
+from tests.corekit.toy_game import ToyGame
 
 
 def _play(lines: str, players: str = "human,random"):
@@ -14,10 +17,10 @@ def _play(lines: str, players: str = "human,random"):
 
 
 def test_a_whole_match_against_random_is_playable_from_standard_input():
-    result = _play("1\n" * 200)
+    result = _play("a\n" * 200)
     assert result.exit_code == 0, result.output
     assert "Result:" in result.output
-    assert "seat 0 (you)" in result.output and "   1. play " in result.output
+    assert "seat 0 (you)" in result.output and "   a. play " in result.output
 
 
 def test_an_action_can_be_given_by_its_text_in_any_case():
@@ -26,7 +29,7 @@ def test_an_action_can_be_given_by_its_text_in_any_case():
 
 
 def test_a_bad_answer_is_refused_and_the_question_asked_again():
-    result = _play("9\nplay 7\n1\n")
+    result = _play("9\nplay 7\na\n")
     assert "'9' is not a legal action here" in result.output
     assert "'play 7' is not a legal action here" in result.output
     assert "Last round (round 1):\n  seat 0 played " in result.output  # the third answer was taken
@@ -47,7 +50,7 @@ def test_quit_leaves_the_match_and_says_the_replay_was_not_written(tmp_path):
     result = CliRunner().invoke(
         cli,
         ["play", "grizzly-race", "--players", "human,random", "--seed", "3", "--replay", str(replay)],
-        input="1\nQuit\n",
+        input="a\nQuit\n",
         obj=None,
     )
     assert "(quit to leave)" in result.output
@@ -62,12 +65,38 @@ def test_other_seats_secret_moves_are_not_printed_with_a_person_at_the_table():
 
 
 def test_parse_choice_reads_numbers_from_one_and_texts_ignoring_spacing():
-    legal, texts = [1, 6], ["play 1", "SUPERCARD"]
-    assert parse_choice("2\n", legal, texts) == 6
-    assert parse_choice("  play   1 ", legal, texts) == 1
+    legal, texts = ["hold", "pull"], ["hold on", "pull it out"]
+    assert parse_choice("2\n", legal, texts) == "pull"
+    assert parse_choice("  HOLD   on ", legal, texts) == "hold"
     assert parse_choice("0", legal, texts) is None
     assert parse_choice("3", legal, texts) is None
     assert parse_choice("", legal, texts) is None
+
+
+def test_a_number_that_is_also_a_card_plays_the_card_never_another_menu_entry():
+    # A hand of 1 2 3 5 and the supercard: numbered keys would make "5" the supercard's key.
+    legal, texts = [1, 2, 3, 5, 6], ["play 1", "play 2", "play 3", "play 5", "SUPERCARD"]
+    assert menu_keys(legal, texts) == ["a", "b", "c", "d", "e"]
+    assert parse_choice("5", legal, texts) == 5
+    assert parse_choice("E", legal, texts) == 6
+    assert parse_choice("4", legal, texts) is None
+
+
+def test_without_numbers_in_the_actions_the_keys_are_numbers_and_past_26_letters_two_letters():
+    assert menu_keys(["hold", "pull"], ["hold on", "pull it out"]) == ["1", "2"]
+    many = menu_keys(list(range(30)), [f"space {n}" for n in range(30)])
+    assert many[:2] == ["aa", "ab"] and many[-1] == "bd" and len(set(many)) == 30
+
+
+def test_a_forced_move_is_shown_and_played_without_asking():
+    state = ToyGame().initial_state(2, 1, None)
+    while len(state.legal_actions(state.to_act[0])) > 1:  # each seat's last card is a forced play
+        state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[0])
+    view = SeatView(state, state.to_act[0], sampling=False)
+    with CliRunner().isolation(input="") as streams:  # no input at all: the player must not ask
+        assert HumanPlayer().decide(view) == view.legal_actions[0]
+        shown = streams[0].getvalue().decode()
+    assert f"seat {view.seat}, your only move: {view.legal_actions[0]}" in shown and "Choose" not in shown
 
 
 def test_parse_choice_takes_the_start_of_one_text_or_the_action_as_written():
@@ -76,13 +105,22 @@ def test_parse_choice_takes_the_start_of_one_text_or_the_action_as_written():
     assert parse_choice("pull it", legal, texts) == "pull"  # the start of exactly one text
     assert parse_choice("p", legal, texts) == "pull"
     assert parse_choice("play", [1, 2], ["play 1", "play 2"]) is None  # the start of two: ask again
-    assert parse_choice("1", [2, 1], ["play 2", "play 1"]) == 2  # a number is the list's, not the action's
+    assert parse_choice("1", ["b", "a"], ["two", "one"]) == "b"  # a numbered key is the list's, not the action's
 
 
 def test_each_turn_opens_with_what_happened_since_the_seats_last_move():
-    result = _play("1\n" * 200)
+    result = _play("a\n" * 200)
     assert result.exit_code == 0, result.output
     blocks = result.output.split("Since your last move:\n")
     assert len(blocks) > 2  # every turn after the first
     first_told = blocks[1].splitlines()[0]
     assert first_told.startswith("  Round 1: seat 0 played ")  # the round it just played, battles and all
+
+
+def test_input_is_read_from_sys_stdin_not_click_get_text_stream(monkeypatch):
+    def deprecated(name, *args, **kwargs):  # deprecated in click 9: every call warned in every test run
+        raise AssertionError("click.get_text_stream was called")
+
+    monkeypatch.setattr("click.get_text_stream", deprecated)
+    result = _play("a\n" * 200)
+    assert result.exit_code == 0, result.output

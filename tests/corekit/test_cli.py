@@ -121,7 +121,7 @@ def test_players_for_an_unknown_game_is_a_one_line_error():
 
 
 def test_a_logged_step_folds_long_lines_under_a_hanging_indent():
-    from corekit.cli import step_lines
+    from corekit.cli.shared import step_lines
 
     event = "Kevin draws " + ", ".join(["a Baseball Bat"] * 6)
     lines = step_lines(12, "Kevin: draw a cabin card", [event, "Otis stalks"], width=60)
@@ -136,7 +136,7 @@ def test_a_logged_step_folds_long_lines_under_a_hanging_indent():
 
 @pytest.mark.parametrize("step", [1, 12, 1000])
 def test_a_long_action_folds_under_its_text_whatever_the_steps_digits(step):
-    from corekit.cli import step_lines
+    from corekit.cli.shared import step_lines
 
     head = "Kevin: " + " ".join(["trade"] * 20)
     lines = step_lines(step, head, width=60)

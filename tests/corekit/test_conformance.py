@@ -157,6 +157,13 @@ def test_a_game_calling_sys_exit_is_a_reported_failure_of_the_leak_check_not_an_
     ]
 
 
+def _module(name, **hooks):
+    """A plugin module (a plugin must be hashable, as pluggy's are: a namespace object is not)."""
+    plugin = types.ModuleType(name)
+    vars(plugin).update(hooks)
+    return plugin
+
+
 class Crashes(Player):
     def decide(self, view):
         raise RuntimeError("lost in the woods")
@@ -167,10 +174,11 @@ def test_a_player_crashing_in_the_leak_check_is_named_with_the_step() -> None:
 
     registry = Registry(
         [
-            types.SimpleNamespace(
+            _module(
+                "crashes",
                 campfire_players=hookimpl(
                     lambda: [PlayerType("crashes", lambda options, seed, game, heuristic: Crashes())]
-                )
+                ),
             )
         ],
         entry_points=False,

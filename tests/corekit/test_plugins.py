@@ -38,7 +38,7 @@ def with_entry_point(monkeypatch, name: str, value: str) -> None:
 
 def test_a_plugin_that_fails_to_import_is_named_and_the_others_still_load(monkeypatch):
     with_entry_point(monkeypatch, "broken-game", "no_such_module_xyz:plugin")
-    registry = Registry()
+    registry = Registry().load()
     assert any("'broken-game'" in w and "failed to load" in w and "no_such_module_xyz" in w for w in registry.warnings)
     assert "grizzly-race" in registry.games
 
@@ -121,19 +121,19 @@ def test_a_heuristic_for_an_unknown_game_id_is_a_warning_naming_the_games():
     registry = Registry(
         [module("toy", campfire_games=lambda: [ToyGame()], campfire_heuristics=lambda: {"toy_game": Heuristic()})],
         entry_points=False,
-    )
+    ).load()
     assert registry.warnings == ["plugin 'toy' registered a heuristic for unknown game 'toy_game' (games: toy)"]
 
 
 def test_a_plugin_named_in_the_variable_that_an_entry_point_already_loaded_is_not_a_warning(monkeypatch):
     monkeypatch.setenv("CAMPFIRE_PLUGINS", "plugins.grizzly_race.plugin")
-    registry = Registry()
+    registry = Registry().load()
     assert "grizzly-race" in registry.games and registry.warnings == []
 
 
 def test_a_plugin_in_the_variable_that_cannot_be_found_hints_at_the_import_path(monkeypatch):
     monkeypatch.setenv("CAMPFIRE_PLUGINS", "no_such_game_pkg.plugin")
-    registry = Registry()
+    registry = Registry().load()
     assert registry.warnings == [
         "plugin 'no_such_game_pkg.plugin' from CAMPFIRE_PLUGINS failed to load: "
         "ModuleNotFoundError: No module named 'no_such_game_pkg' (is its folder on "
@@ -146,7 +146,7 @@ def test_a_plugin_that_calls_sys_exit_on_import_is_a_warning_and_campfire_goes_o
     (tmp_path / "exits_on_import.py").write_text(f"import sys\nsys.exit({code})\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setenv("CAMPFIRE_PLUGINS", "exits_on_import")
-    registry = Registry()
+    registry = Registry().load()
     assert registry.warnings == [f"plugin 'exits_on_import' from CAMPFIRE_PLUGINS failed to load: {shown}"]
     assert "grizzly-race" in registry.games
 
@@ -155,7 +155,7 @@ def test_an_entry_point_that_calls_sys_exit_on_import_is_a_warning_and_campfire_
     (tmp_path / "exiting_entry.py").write_text("import sys\nsys.exit(0)\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     with_entry_point(monkeypatch, "exiting-game", "exiting_entry")
-    registry = Registry()
+    registry = Registry().load()
     assert "plugin 'exiting-game' (exiting_entry) failed to load: SystemExit: 0" in registry.warnings
     assert "grizzly-race" in registry.games
 
@@ -170,3 +170,23 @@ def test_a_registration_hook_that_calls_sys_exit_spoils_only_its_own_plugin():
     )
     assert list(registry.games) == ["toy"]
     assert registry.warnings == ["plugin 'exiting' failed in campfire_games: SystemExit: 2"]
+
+
+def test_games_and_players_load_when_first_asked_for_and_extensions_at_once(monkeypatch):
+    with_entry_point(monkeypatch, "broken-game", "no_such_module_xyz:plugin")
+    registry = Registry()
+    assert registry.pm.has_plugin("replays") and not registry.pm.has_plugin("grizzly-race")
+    assert registry.warnings == []  # the broken game is not imported yet
+    assert "grizzly-race" in registry.games and registry.pm.has_plugin("builtin")
+    assert any("'broken-game'" in warning for warning in registry.warnings)
+
+
+def test_a_given_plugin_registers_its_ids_after_the_installed_ones_even_though_it_is_registered_first():
+    class Rival(ToyGame):
+        id = "grizzly-race"
+
+    registry = Registry([module("rival", campfire_games=lambda: [Rival()])])
+    assert not isinstance(registry.game("grizzly-race"), Rival)
+    assert "plugin 'rival': game id 'grizzly-race' is already registered by plugin 'grizzly-race'" in " ".join(
+        registry.warnings
+    )

@@ -256,7 +256,7 @@ def test_a_sigkilled_tournament_resumes_without_losing_or_repeating_a_match(tmp_
 
 
 def test_the_progress_bar_is_silent_unless_stderr_is_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    from corekit.tournament import command
+    from corekit.cli import tournament as command
 
     monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
     assert command._progress_bar("grizzly-race") is None

@@ -1,4 +1,8 @@
-"""`campfire tournament`: the command line over `run_tournament`."""
+"""`campfire tournament`: the command line over `corekit.tournament.run_tournament`.
+
+The tournament machinery is imported when the command runs, not when `campfire` starts: every command's
+module is imported to list it in `campfire --help` (the start-up figure is in benchmarks/README.md).
+"""
 
 from __future__ import annotations
 
@@ -12,11 +16,16 @@ from typing import Any
 
 import click
 
+from corekit.cli.shared import USER_ERRORS, game_option_pairs, game_options, registry_of
 from corekit.errors import error_line, first_line
-from corekit.tournament.backends import BackendError
-from corekit.tournament.report import PlotError, check_plotting, plot_ratings, print_report
-from corekit.tournament.run import OutputFailed, Tournament, run_tournament
-from corekit.tournament.store import ResultsError, has_results
+from corekit.players import split_specs
+from corekit.plugins import Registry, hookimpl
+
+
+@hookimpl
+def campfire_cli_setup(cli: click.Group) -> None:
+    """Add `campfire tournament`."""
+    cli.add_command(tournament_command)
 
 
 @click.command("tournament", short_help="Play an AI-vs-AI tournament of GAME and rate the players.")
@@ -73,6 +82,13 @@ from corekit.tournament.store import ResultsError, has_results
     metavar="SECONDS",
     help="Seconds per decision; a player over it forfeits the match.",
 )
+@click.option(
+    "--strength",
+    is_flag=True,
+    help="Measure the first of two specs (A) against the second (B): A in one seat and B in every other, A's "
+    "seat rotated, A's win rate against the fair share; in a cooperative game, a team of A and a team of B on "
+    "the same deals, compared deal by deal.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option(
     "--plot",
@@ -88,14 +104,7 @@ from corekit.tournament.store import ResultsError, has_results
     metavar="MODULE",
     help="A plugin module (name or .py file) that is not installed, loaded here and in every local worker; repeatable.",
 )
-@click.option(
-    "--option",
-    "-o",
-    "pairs",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="A game option; repeatable (`campfire games` lists them).",
-)
+@game_option_pairs
 @click.pass_context
 def tournament_command(
     ctx: click.Context,
@@ -110,6 +119,7 @@ def tournament_command(
     replays: bool,
     resume: bool,
     time_limit: float | None,
+    strength: bool,
     as_json: bool,
     plot: str | None,
     plugins: tuple[str, ...],
@@ -127,10 +137,13 @@ def tournament_command(
       campfire tournament GAME -p heuristic,random,mcts:iterations=200 -n 60
       campfire tournament GAME -p heuristic,random -k 4 --out runs/one --replays
       campfire tournament GAME -p heuristic,random -k 4 --out runs/one --resume -n 200
+      campfire tournament GAME -p mcts,heuristic -k 3 -n 300 --strength --out runs/mcts
     """
-    from corekit.cli import USER_ERRORS, game_options, registry_of
-    from corekit.players import split_specs
-    from corekit.plugins import Registry
+    from corekit.tournament.backends import BackendError
+    from corekit.tournament.report import PlotError, check_plotting, plot_ratings
+    from corekit.tournament.run import OutputFailed, Tournament, run_tournament
+    from corekit.tournament.store import ResultsError, has_results
+    from corekit.tournament.strength import seatings, summarize_strength
 
     try:
         specs = tuple(split_specs(players_text))
@@ -148,7 +161,15 @@ def tournament_command(
             raise click.ClickException(f"--seats must be at least 1, got {seats}")
         if plot:
             check_plotting(plot)
-        tournament = Tournament(game_id, specs, games, seats, seed, option_pairs, time_limit, tuple(plugins))
+        group: tuple[tuple[int, ...], ...] = ()
+        if strength:
+            if len(specs) != 2:
+                raise click.ClickException(f"--strength measures one spec against another: give 2, not {len(specs)}")
+            seats = seats or 2
+            group = seatings(seats, game.cooperative)
+        tournament = Tournament(
+            game_id, specs, games, seats, seed, option_pairs, time_limit, tuple(plugins), lineups=group
+        )
         fresh = resume and out and not has_results(Path(out))  # a mistyped folder must not pass unnoticed
         bar = _progress_bar(game_id)
 
@@ -179,6 +200,8 @@ def tournament_command(
     except (*USER_ERRORS, ResultsError, BackendError, PlotError, OSError) as error:
         raise click.ClickException(first_line(error)) from None
     # From here on the matches are played: the report is shown before any error, so none is lost.
+    if strength:
+        report["strength"] = summarize_strength(report)
     _show(report, as_json, out)
     if plot:
         try:
@@ -212,9 +235,14 @@ def _show(report: dict[str, Any], as_json: bool, out: str | None) -> None:
         return
     from rich.console import Console
 
+    from corekit.tournament.report import print_report
+    from corekit.tournament.strength import strength_lines
     from corekit.words import terminal_width
 
     print_report(report, Console(width=terminal_width()))
+    if "strength" in report:
+        heading = f"Strength ({report['game']} version {report['game_version']}, seed {report['seed']}):"
+        click.echo("\n".join(["", heading, *strength_lines(report["game"], report["strength"])]))
     if out:
         click.echo(f"Results in {out}")
 

@@ -1,0 +1,235 @@
+"""`campfire check`: the conformance and leak checks on many seeded random matches.
+
+The checks are imported when the command runs, not when `campfire` starts (see corekit/cli/tournament.py).
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from corekit.cli.shared import (
+    USER_ERRORS,
+    GameDisplay,
+    fail,
+    game_option_pairs,
+    game_options,
+    not_set_up,
+    plain_names,
+    registry_of,
+    step_lines,
+    without_prefix,
+)
+from corekit.game import Game, GameError
+from corekit.options import OptionError
+from corekit.plugins import hookimpl
+from corekit.runner import GameFailed, set_up
+from corekit.words import counted
+
+
+@hookimpl
+def campfire_cli_setup(cli: click.Group) -> None:
+    """Add `campfire check`."""
+    cli.add_command(check_command)
+
+
+@click.command("check")
+@click.argument("game_id", metavar="GAME")
+@click.option("--games", "-n", type=int, default=200, show_default=True, help="Random matches per player count.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first match.")
+@click.option(
+    "--players",
+    "player_counts",
+    default="all",
+    show_default=True,
+    help="Player counts to check, e.g. 2,4; 'all' checks every count the game allows.",
+)
+@game_option_pairs
+@click.option(
+    "--leaks/--no-leaks",
+    default=True,
+    show_default=True,
+    help="Also run the leak check, with a searching player (mcts) that offers itself as a leak probe.",
+)
+@click.option(
+    "--match",
+    "match_seed",
+    type=int,
+    default=None,
+    metavar="SEED",
+    help="Check only the match a failure names (its seed), printing each move that leads there.",
+)
+@click.pass_context
+def check_command(
+    ctx: click.Context,
+    game_id: str,
+    games: int,
+    seed: int,
+    player_counts: str,
+    pairs: tuple[str, ...],
+    leaks: bool,
+    match_seed: int | None,
+) -> None:
+    """Check GAME against the engine's contract.
+
+    Plays many seeded random matches per player count and checks every rule of the game contract:
+    termination, legal actions, illegal actions refused, determinism, clones, sample() and leaks,
+    conservation of cards, returns in [0, 1], a commentary silent between an observation and itself,
+    and that actions survive a replay's encoding. Exits 1 if any check fails.
+
+    A failure names its match's seed and step (step N is the N-th move, as `play` numbers them, and
+    its checks are made on the state that move is played from):
+    `--match SEED` (with the same --players and -o) checks that match again and prints the moves that lead
+    to the failure. A leak check failure names its own match ("leak check seed S"); `--match` does not
+    re-run the leak check.
+
+    \b
+    Examples:
+      campfire check GAME
+      campfire check GAME --players 3 -n 50 -o NAME=VALUE
+      campfire check GAME --players 3 --match 7518123902254461234
+    """
+    from corekit.conformance import check_game, check_leaks
+
+    registry = registry_of(ctx)
+    if games < 1:
+        fail(f"--games must be at least 1, got {games}")
+    try:
+        game = registry.game(game_id)
+        options = game_options(game, pairs)
+        counts = _player_counts(game, player_counts)
+        if pairs:
+            _options_fit(game, counts, seed, options, pairs)
+    except GameFailed as crashed:  # only _options_fit's set_up raises it here: the game crashed at setup
+        fail(not_set_up(game_id, crashed.__cause__ or crashed))
+        return
+    except USER_ERRORS as error:
+        fail(str(error))
+        return
+    except Exception as error:  # a broken game plugin: name it in one line
+        fail(not_set_up(game_id, error))
+        return
+    if match_seed is not None:
+        _check_one_match(ctx, game, counts, match_seed, options)
+        return
+    failed = False
+    for players in counts:
+        report = _with_progress(
+            f"{game.id}, {counted(players, 'player')}",
+            games,
+            lambda tick, p=players: check_game(game, p, games, seed, options, progress=tick),
+        )
+        if not leaks:
+            leak_note = "no leak check (--no-leaks)"
+        elif registry.leak_probe() is None:
+            leak_note = "no leak check (no installed player offers a leak probe)"
+        else:
+            leak_note = "leak check run"
+            report.failures.extend(check_leaks(game, players, registry, seed=seed, options=options).failures)
+        status = "ok" if report.ok else "FAILED"
+        played = counted(report.matches, "match", "matches")
+        click.echo(
+            f"{game.id} with {counted(players, 'player')}: {status} ({played}, "
+            f"{counted(report.steps, 'step')}, {counted(report.samples, 'sample')} checked; {leak_note})"
+        )
+        for failure in report.failures:
+            click.echo(f"  - {failure}")
+        if report.failed_seeds:
+            again = " ".join(
+                [
+                    "campfire check",
+                    game.id,
+                    "--players",
+                    str(players),
+                    *_option_args(pairs),
+                    "--match",
+                    str(report.failed_seeds[0]),
+                ]
+            )
+            click.echo(f"  To see the moves of the first failed match: {again}")
+        failed = failed or not report.ok
+    if failed:
+        ctx.exit(1)
+
+
+def _check_one_match(ctx: click.Context, game: Game, counts: Sequence[int], match_seed: int, options: Any) -> None:
+    """`check --match`: the one match, each move as `play` prints it, then its failures."""
+    from corekit.conformance import check_match
+
+    if len(counts) != 1:
+        fail(
+            f"--match needs one player count (--players N): {game.id} allows {game.player_range()}, and a "
+            f"match's seed belongs to one"
+        )
+    players = counts[0]
+    display = GameDisplay(game)
+    names = display("seat_names", game.seat_names, players, options, fallback=None)
+    if not isinstance(names, Sequence) or len(names) != players:
+        names = plain_names(players)
+
+    def show(step: int, seat: int, action: Any) -> None:
+        text = display("action_text", game.action_text, action, fallback=None)
+        written = repr(action)
+        head = f"{names[seat]}: {written}" if text in (None, written) else f"{names[seat]}: {text}  ({written})"
+        for line in step_lines(step, head):
+            click.echo(line)
+
+    report = check_match(game, players, match_seed, options, on_move=show)
+    status = "ok" if report.ok else "FAILED"
+    click.echo(f"{game.id} with {counted(players, 'player')}, match {match_seed}: {status}")
+    for failure in [*report.failures, *([display.error] if display.error else [])]:
+        click.echo(f"  - {failure}")
+    if not report.ok or display.error:
+        ctx.exit(1)
+
+
+def _player_counts(game: Game, text: str) -> list[int]:
+    if text == "all":
+        return list(range(game.min_players, game.max_players + 1))
+    try:
+        counts = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        counts = []
+    if not counts:  # an empty list would check nothing and report ok
+        raise OptionError(f"--players must be 'all' or numbers like 2,4, got {text!r}")
+    counts = list(dict.fromkeys(counts))
+    for count in counts:
+        if not game.min_players <= count <= game.max_players:
+            raise GameError(f"{game.id} needs {game.player_range()} players, got {count}")
+    return counts
+
+
+def _options_fit(game: Game, counts: Sequence[int], seed: int, options: Any, pairs: Sequence[str]) -> None:
+    """Refuse the user's `-o` options if the game refuses them at a player count (slasher's first=5 with 2).
+
+    Without this, every match would fail inside the check and the game would be reported as broken.
+    """
+    for count in counts:
+        try:
+            set_up(game, count, seed, options)
+        except (GameError, OptionError) as error:
+            given = " ".join(pairs)
+            raise OptionError(
+                f"{game.id} refuses your options (-o {given}) with {count} players: "
+                f"{without_prefix(str(error), game.id)}"
+            ) from None
+
+
+def _option_args(pairs: Sequence[str]) -> list[str]:
+    """`-o NAME=VALUE` pairs as a shell would need them typed again."""
+    return [word for pair in pairs for word in ("-o", shlex.quote(pair))]
+
+
+def _with_progress(label: str, total: int, work: Any) -> Any:
+    """Run `work(tick)` with a progress bar on a terminal, silently otherwise."""
+    if not sys.stderr.isatty():
+        return work(lambda done: None)
+    from rich.progress import Progress
+
+    with Progress(transient=True) as progress:
+        task = progress.add_task(label, total=total)
+        return work(lambda done: progress.update(task, completed=done))

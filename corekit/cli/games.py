@@ -1,0 +1,70 @@
+"""`campfire games`: the installed games, their player counts and options."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from corekit.cli.shared import registry_of
+from corekit.options import describe_options
+from corekit.plugins import hookimpl
+from corekit.words import fold, terminal_width
+
+
+@hookimpl
+def campfire_cli_setup(cli: click.Group) -> None:
+    """Add `campfire games`."""
+    cli.add_command(games_command)
+
+
+@click.command("games")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.pass_context
+def games_command(ctx: click.Context, as_json: bool) -> None:
+    """List the installed games, their player counts and options."""
+    registry = registry_of(ctx)
+    rows = []
+    for game_id in sorted(registry.games):
+        game = registry.games[game_id]
+        try:
+            options = describe_options(game.options_type)
+        except Exception as error:  # a broken game's options must not hide the other games
+            click.echo(f"campfire: warning: game {game_id!r} has unreadable options: {error}", err=True)
+            options = []
+        heuristic = registry.heuristic(game_id)
+        defaults = dict(heuristic.player_defaults) if heuristic else {}
+        rows.append((game, options, defaults, sorted(heuristic.variants) if heuristic else []))
+    if as_json:
+        data = [
+            {
+                "id": g.id,
+                "title": g.title,
+                "version": g.version,
+                "players": [g.min_players, g.max_players],
+                "cooperative": g.cooperative,
+                "options": [{"name": n, "default": d, "help": h} for n, d, h in opts],
+                "player_defaults": defaults,
+                "heuristic_variants": variants,
+            }
+            for g, opts, defaults, variants in rows
+        ]
+        click.echo(json.dumps(data, indent=2))
+        return
+    width = terminal_width()
+    for index, (game, options, defaults, variants) in enumerate(rows):
+        kind = ", cooperative" if game.cooperative else ""
+        lines = [f"{game.id}: {game.title}, {game.player_range()} players{kind} (version {game.version})"]
+        if options:
+            lines.append("  options (-o NAME=VALUE), with their defaults:")
+            column = max(len(f"{name}={default or '(empty)'}") for name, default, _ in options) + 2
+            for name, default, help_text in options:
+                setting = f"{name}={default or '(empty)'}".ljust(column)
+                lines += fold(f"    {setting}{help_text}", width, hang=len(setting))
+        else:
+            lines.append("  no options")
+        for name, text in sorted(defaults.items()):
+            lines += fold(f"  {name} players default here to {text.replace(',', ', ')}", width, hang=4)
+        if variants:
+            lines.append(f"  heuristic variants: {', '.join(variants)} (e.g. heuristic:variant={variants[0]})")
+        click.echo(("\n" if index else "") + "\n".join(lines))

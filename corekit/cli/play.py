@@ -1,0 +1,177 @@
+"""`campfire play`: one match, with a readable log and the result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from corekit.cli.shared import (
+    USER_ERRORS,
+    GameDisplay,
+    describe_result,
+    fail,
+    game_option_pairs,
+    game_options,
+    not_set_up,
+    plain_names,
+    registry_of,
+    step_lines,
+)
+from corekit.game import Game
+from corekit.options import options_text, options_to_dict
+from corekit.players import PlayerSpec, split_specs
+from corekit.plugins import hookimpl
+from corekit.runner import GameFailed, ListenerFailed, Match, QuitMatch, make_players, play_match, set_up
+from corekit.words import counted, folded
+
+
+@hookimpl
+def campfire_cli_setup(cli: click.Group) -> None:
+    """Add `campfire play` (other plugins may add options to it, as the replays plugin adds --replay)."""
+    cli.add_command(play_command)
+
+
+@click.command("play")
+@click.argument("game_id", metavar="GAME")
+@click.option(
+    "--players",
+    "-p",
+    "players_text",
+    required=True,
+    metavar="SPECS",
+    help="One player spec per seat, comma-separated: NAME or NAME:KEY=VALUE,KEY=VALUE (see above).",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Seed for the match's chance (from -2^63 to 2^64-1 with --replay).",
+)
+@game_option_pairs
+@click.option("--quiet", "-q", is_flag=True, help="Print only the result.")
+@click.pass_context
+def play_command(
+    ctx: click.Context,
+    /,
+    game_id: str,
+    players_text: str,
+    seed: int,
+    pairs: tuple[str, ...],
+    quiet: bool,
+    **settings: Any,
+) -> None:
+    """Play one match of GAME and print its log and result.
+
+    A player spec is a player type with its options: `random`, `heuristic:variant=NAME`,
+    `mcts:iterations=2000,c=0.7`. An item with `=` belongs to the spec before it, so
+    `mcts:iterations=500,heuristic` is two players. `campfire players` lists the types and their
+    options; `human` plays from the keyboard.
+
+    \b
+    Examples (GAME and its options from `campfire games`):
+      campfire play GAME -p heuristic,mcts:iterations=500 --seed 7
+      campfire play GAME -p heuristic,heuristic,heuristic -o NAME=VALUE
+      campfire play GAME -p human,heuristic,random --replay my-game.cfr
+    """
+    registry = registry_of(ctx)
+    try:
+        game = registry.game(game_id)
+        specs = split_specs(players_text)
+        for spec in specs:
+            registry.player_type(PlayerSpec.parse(spec).name)
+        options = game_options(game, pairs)
+        set_up(game, len(specs), seed, options)  # checks the player count before anything prints
+        players = make_players(game, specs, seed, registry)
+    except GameFailed as failed:  # only set_up raises it here: the game crashed (SystemExit too) at setup
+        fail(not_set_up(game_id, failed.__cause__ or failed))
+        return
+    except USER_ERRORS as error:
+        fail(str(error))
+        return
+    except Exception as error:  # a broken game or player plugin: name it in one line
+        fail(not_set_up(game_id, error))
+        return
+    humans = any(registry.player_type(PlayerSpec.parse(s).name).interactive for s in specs)
+    display = GameDisplay(game)
+    names = display("seat_names", game.seat_names, len(specs), options)
+    if display.error is None and (not isinstance(names, Sequence) or len(names) != len(specs)):
+        display.error = f"game {game.id!r} gave seat_names {names!r} for {len(specs)} seats"
+    if display.error is not None:
+        names = plain_names(len(specs))
+    echo = click.echo
+    if not quiet:
+        echo(f"{game.title} ({game.id}), {counted(len(specs), 'player')}, seed {seed}")
+        if options_to_dict(options):
+            echo("options: " + options_text(options_to_dict(options)))
+        for seat, spec in enumerate(specs):
+            echo(f"  {names[seat]}: {spec}")
+
+    seen: dict[str, Any] = {}
+    commentary = type(game).events is not Game.events
+
+    def log(match: Match, seat: int, action: Any) -> None:
+        seen["match"] = match
+        # With a person at the table, other seats' moves may be secret: that person sees only
+        # their own observation, shown by the human player.
+        if quiet or humans or display.error is not None:
+            return
+        text = display("action_text", game.action_text, action)
+        if display.error is not None:
+            return
+        events: Sequence[str] = ()
+        if commentary:
+            after = display("observation", match.state.observation, None)
+            events = display("events", game.events, seen.get("before", after), after, fallback=())
+            seen["before"] = after
+        for line in step_lines(match.steps, f"{names[seat]}: {text}", events):
+            echo(line)
+
+    if not quiet and not humans:
+        # The table as dealt, so the log's first lines have something to refer to.
+        first = display("initial_state", game.initial_state, len(specs), seed, options)
+        start = display("observation", first.observation, None) if first is not None else None
+        drawing = display("render", lambda obs, seat: folded(game.render(obs, seat)), start, None)
+        if display.error is None:
+            echo("")
+            echo(drawing)
+            echo("")
+        seen["before"] = start
+
+    late_error = None
+    try:
+        result = play_match(
+            game,
+            specs,
+            seed,
+            options,
+            players=players,
+            registry=registry,
+            settings=settings,
+            on_step=log,
+            forfeit_on_error=False,
+        )
+    except ListenerFailed as failed:  # the match was played: print its result, then the error
+        result, late_error = failed.result, str(failed)
+    except QuitMatch as stop:
+        # A replay is written when a match ends; say so, rather than let a person look for the file.
+        unsaved = f"; {settings['replay']} was not written" if settings.get("replay") else ""
+        echo(f"Match abandoned: {stop}{unsaved}")
+        ctx.exit(1)  # no result: a script must be able to tell
+        return
+    except USER_ERRORS as error:
+        fail(str(error))
+        return
+    if not quiet and "match" in seen and display.error is None:
+        final = display("observation", seen["match"].state.observation, None)
+        # Folded inside the guard: a render that returns no text is the game's one-line error, not a traceback.
+        drawing = display("render", lambda obs, seat: folded(game.render(obs, seat)), final, None)
+        if display.error is None:
+            echo("")
+            echo(drawing)
+    echo(describe_result(game, specs, result, names))
+    errors = [error for error in (display.error, late_error) if error is not None]
+    if errors:
+        fail("; ".join(errors))

@@ -1,0 +1,94 @@
+"""The statistics of tournament results, in one place: Wilson's interval for a rate, and for two players that
+played the same deals, the exact sign test and Newcombe's interval of the difference of their rates.
+
+A win rate is a mean return (a win 1, a loss 0, a shared outcome a fraction), so its interval is Wilson's score
+interval with fractional successes allowed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import attrs
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval for a proportion (successes may be fractional: shared wins)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = min(1.0, max(0.0, successes / trials))
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """The exact two-sided sign test: P(a split at least this uneven) of `wins + losses` fair coin flips."""
+    n = wins + losses
+    if n == 0:
+        return 1.0
+    tail: float = sum(math.comb(n, k) for k in range(min(wins, losses) + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def p_text(p: float) -> str:
+    """A p-value as text; below the smallest normal float it has underflowed, so only a bound is true."""
+    return "p < 1e-300" if p < 1e-300 else f"p = {p:.3g}"
+
+
+@attrs.frozen
+class Pairs:
+    """Deals played by both A and B (two teams in a cooperative game), counted by who won them."""
+
+    both: int
+    a_only: int
+    b_only: int
+    neither: int
+
+    @classmethod
+    def count(cls, wins: Iterable[tuple[bool, bool]]) -> Pairs:
+        """Count the deals from (A won, B won) on each."""
+        counts = [0, 0, 0, 0]
+        for a_won, b_won in wins:
+            counts[(not a_won) * 2 + (not b_won)] += 1
+        return cls(*counts)
+
+    @property
+    def deals(self) -> int:
+        """Every deal counted."""
+        return self.both + self.a_only + self.b_only + self.neither
+
+    @property
+    def sign_p(self) -> float:
+        """McNemar's exact test: the sign test on the deals only one of the two won."""
+        return sign_test(self.a_only, self.b_only)
+
+    def difference(self, z: float = Z95) -> tuple[float, float, float]:
+        """A's win rate minus B's, with its 95% interval for paired data.
+
+        Newcombe's hybrid score interval (method 10 of "Improved confidence intervals for the difference
+        between binomial proportions based on paired data", Statistics in Medicine 17, 1998): each side's
+        Wilson interval, combined through the correlation of the two sides' results on the same deals.
+        It is the interval of a difference: two overlapping Wilson intervals do not make the difference
+        insignificant, and two sides that win and lose mostly the same deals are told apart by far fewer
+        of them.
+        """
+        n = self.deals
+        if n == 0:
+            return 0.0, -1.0, 1.0
+        wins_a, wins_b = self.both + self.a_only, self.both + self.b_only
+        p1, p2 = wins_a / n, wins_b / n
+        l1, u1 = wilson(wins_a, n, z)
+        l2, u2 = wilson(wins_b, n, z)
+        margins = wins_a * (n - wins_a) * wins_b * (n - wins_b)
+        phi = (self.both * self.neither - self.a_only * self.b_only) / math.sqrt(margins) if margins else 0.0
+        below = math.sqrt(max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2))
+        above = math.sqrt(max(0.0, (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2))
+        delta = p1 - p2
+        return delta, max(-1.0, delta - below), min(1.0, delta + above)

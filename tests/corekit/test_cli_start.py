@@ -1,0 +1,53 @@
+"""`campfire --help` lists every command without importing a game, a player, the replay format or the
+tournament machinery: those load when a command needs them (start-up cost, benchmarks/README.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from corekit.cli import add_commands, cli
+from corekit.cli.shared import LazyCommand
+
+ROOT = Path(__file__).resolve().parents[2]
+HEAVY = (
+    "plugins.",
+    "ai.mcts",
+    "ai.gaps",
+    "ai.heuristic_player",
+    "replays.format",
+    "replays.recorder",
+    "corekit.tournament",
+)
+
+
+def modules_after(*args: str) -> list[str]:
+    code = (
+        "import sys, json\n"
+        "from corekit.cli import main\n"
+        "try:\n"
+        f"    main({list(args)!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def test_help_lists_the_commands_and_imports_no_game_player_replay_or_tournament_module():
+    loaded = modules_after("--help")
+    assert [name for name in loaded if name.startswith(HEAVY)] == []
+
+
+def test_a_lazy_command_runs_and_shows_its_own_help_from_its_module():
+    add_commands(cli)
+    command = cli.commands["replay"]
+    assert isinstance(command, LazyCommand)
+    shown = CliRunner().invoke(cli, ["replay", "--help"], prog_name="campfire")
+    assert shown.exit_code == 0 and "verify" in shown.output and "Usage: campfire replay" in shown.output
+    assert command.load().get_short_help_str(limit=200) == command.short_help

@@ -1,0 +1,61 @@
+"""corekit asks player types what they can do (`interactive`, `probe`), never what they are called."""
+
+from __future__ import annotations
+
+import types
+
+from click.testing import CliRunner
+
+from corekit import Player, PlayerType, Registry, hookimpl
+from corekit.cli import CliContext, cli
+from corekit.conformance import check_leaks
+from tests.corekit.toy_game import ToyGame
+
+
+class FirstLegal(Player):
+    needs_sample = False
+
+    def decide(self, view):
+        return view.legal_actions[0]
+
+
+def registry_with(*player_types: PlayerType) -> Registry:
+    plugin = types.ModuleType("capabilities")
+    plugin.campfire_games = hookimpl(lambda: [ToyGame()])
+    plugin.campfire_players = hookimpl(lambda: list(player_types))
+    return Registry([plugin], entry_points=False)
+
+
+def first_legal(name: str, **capabilities) -> PlayerType:
+    return PlayerType(name, lambda options, seed, game, heuristic: FirstLegal(), **capabilities)
+
+
+def test_the_leak_probe_is_the_first_offered_by_name_and_none_without_one():
+    assert registry_with(first_legal("plain")).leak_probe() is None
+    registry = registry_with(first_legal("zeta", probe="zeta"), first_legal("alpha", probe="alpha"), first_legal("x"))
+    assert registry.leak_probe() == "alpha"
+
+
+def test_the_installed_mcts_is_the_leak_probe():
+    assert Registry().leak_probe() == "mcts:iterations=30,rollout=random"
+
+
+def test_the_leak_check_plays_the_registrys_probe_by_default():
+    registry = registry_with(first_legal("seer", probe="seer"))
+    report = check_leaks(ToyGame(), 2, registry, games=1, seed=1)
+    assert report.matches == 1 and report.ok
+
+
+def test_check_without_a_probe_says_it_skipped_the_leak_check():
+    registry = registry_with(first_legal("plain"))
+    result = CliRunner().invoke(cli, ["check", "toy", "-n", "2", "--players", "2"], obj=CliContext(registry))
+    assert result.exit_code == 0, result.output
+    assert "no leak check (no installed player offers a leak probe)" in result.output
+
+
+def test_play_keeps_the_other_seats_moves_out_of_the_log_for_any_interactive_player():
+    registry = registry_with(first_legal("person", interactive=True), first_legal("bot"))
+    shown = CliRunner().invoke(cli, ["play", "toy", "-p", "bot,bot", "--seed", "1"], obj=CliContext(registry))
+    hidden = CliRunner().invoke(cli, ["play", "toy", "-p", "person,bot", "--seed", "1"], obj=CliContext(registry))
+    assert shown.exit_code == hidden.exit_code == 0
+    assert "   2  seat 1: " in shown.output and "   2  seat 1: " not in hidden.output

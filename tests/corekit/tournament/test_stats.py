@@ -1,0 +1,63 @@
+"""The one stats module: Wilson's interval, the exact sign test, and Newcombe's paired difference interval."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from corekit.tournament.stats import Pairs, p_text, sign_test, wilson
+
+
+def test_the_wilson_interval_matches_the_textbook_values():
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(0, 10)[1] == pytest.approx(0.2775, abs=1e-4)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_the_sign_test_counts_only_the_deals_one_side_alone_won():
+    pairs = Pairs.count([(True, False), (True, True), (False, True), (True, False)])
+    assert (pairs.both, pairs.a_only, pairs.b_only, pairs.neither, pairs.deals) == (1, 2, 1, 0, 4)
+    assert sign_test(0, 0) == 1.0 and sign_test(3, 3) == 1.0
+    assert sign_test(5, 0) == pytest.approx(2 / 32)
+    assert sign_test(2, 10) == pytest.approx(2 * (1 + 12 + 66) / 4096)
+
+
+def test_a_sign_test_p_too_small_for_a_float_is_printed_as_a_bound_not_as_zero():
+    assert sign_test(1302, 0) == 0.0  # 2 / 2**1302 underflows
+    assert p_text(Pairs(both=30, a_only=1302, b_only=0, neither=668).sign_p) == "p < 1e-300"
+    assert p_text(Pairs(both=0, a_only=5, b_only=0, neither=0).sign_p) == "p = 0.0625"
+
+
+def test_the_paired_difference_interval_is_newcombes_method_10():
+    # Newcombe (1998), example (a): 36 pairs both, 12 first only, 2 second only, none neither: 0.0569 to 0.3404.
+    assert Pairs(both=36, a_only=12, b_only=2, neither=0).difference() == pytest.approx((0.2, 0.0569, 0.3404), abs=1e-4)
+    # Uncorrected phi: the continuity-corrected variant would give 0.0386 to 0.1608 here.
+    assert Pairs(both=120, a_only=30, b_only=10, neither=40).difference() == pytest.approx(
+        (0.1, 0.03936, 0.16000), abs=1e-5
+    )
+
+
+def test_the_paired_difference_interval_agrees_with_wald_on_many_seeds():
+    pairs = Pairs(both=460, a_only=83, b_only=49, neither=170)
+    delta, low, high = pairs.difference()
+    assert delta == pytest.approx(34 / 762)
+    n, discordant = 762, 83 + 49
+    wald = 1.959963984540054 * math.sqrt(discordant - 34**2 / n) / n
+    assert low == pytest.approx(delta - wald, abs=1e-3) and high == pytest.approx(delta + wald, abs=1e-3)
+    assert low > 0
+
+
+def test_the_paired_difference_of_swapped_teams_is_the_mirror_image():
+    delta, low, high = Pairs(both=5, a_only=4, b_only=1, neither=10).difference()
+    assert Pairs(both=5, a_only=1, b_only=4, neither=10).difference() == pytest.approx((-delta, -high, -low))
+    assert low < 0 < delta < high  # 4 seeds against 1 on 20 is no evidence
+
+
+def test_teams_that_win_the_same_seeds_are_told_apart_sooner_than_their_overlapping_intervals_suggest():
+    pairs = Pairs(both=120, a_only=30, b_only=10, neither=40)
+    _, low, _ = pairs.difference()
+    a_low, _ = wilson(150, 200)
+    _, b_high = wilson(130, 200)
+    assert a_low < b_high and low > 0

@@ -1,0 +1,112 @@
+"""Strength runs (`campfire tournament --strength`): A in one seat and B in the others, or A's team and B's team on
+the same deals, on the tournament's own runner and results file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from corekit import OptionError
+from corekit.cli import cli
+from corekit.tournament import Tournament, report, run_tournament, stats
+from corekit.tournament.strength import paired, seatings, summarize_strength
+
+
+def campfire(*args: str):
+    return CliRunner().invoke(cli, ["tournament", *args, "--jobs", "1"])
+
+
+def test_a_free_for_all_puts_a_in_each_seat_once_per_deal_and_b_in_the_others():
+    assert seatings(3, cooperative=False) == ((0, 1, 1), (1, 0, 1), (1, 1, 0))
+    assert seatings(2, cooperative=False) == ((0, 1), (1, 0))
+    with pytest.raises(ValueError, match="needs 2 seats or more"):
+        seatings(1, cooperative=False)
+
+
+def test_a_cooperative_run_plays_each_deal_with_a_team_of_a_then_a_team_of_b():
+    assert seatings(3, cooperative=True) == ((0, 0, 0), (1, 1, 1))
+    assert seatings(1, cooperative=True) == ((0,), (1,))
+
+
+def test_a_rotated_run_plays_every_seating_of_a_deal_on_one_seed_and_rates_a_by_its_own_seat():
+    found = run_tournament(
+        Tournament("grizzly-race", ("heuristic", "random"), games=9, seats=3, lineups=seatings(3, False))
+    )
+    results = found["results"]
+    assert [r["lineup"] for r in results[:3]] == [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
+    assert len({r["seed"] for r in results[:3]}) == 1 and results[3]["seed"] != results[0]["seed"]
+    assert found["schedule"] == {"seatings_per_deal": 3, "deals": 3, "balanced": True}
+    summary = summarize_strength(found)
+    own = [r["returns"][r["lineup"].index(0)] for r in results]
+    assert summary["matches"] == 9 and summary["rate"] == pytest.approx(sum(own) / 9)
+    assert summary["fair_share"] == pytest.approx(1 / 3)
+    assert summary["above_fair_share"] == (summary["ci95"][0] > 1 / 3)
+
+
+def test_a_team_run_pairs_the_two_teams_deal_by_deal():
+    found = run_tournament(
+        Tournament("camp-grizzly", ("heuristic", "random"), games=6, seats=1, lineups=seatings(1, True))
+    )
+    results = found["results"]
+    assert all(a["seed"] == b["seed"] and a["deal"] == b["deal"] for a, b in zip(results[0::2], results[1::2]))
+    won = [(max(a["returns"]) > 0, max(b["returns"]) > 0) for a, b in zip(results[0::2], results[1::2])]
+    summary = summarize_strength(found)
+    assert summary["paired"]["a_only"] == sum(a and not b for a, b in won)
+    assert summary["paired"]["deals"] == 3
+    assert [team["spec"] for team in summary["teams"]] == ["heuristic", "random"]
+    assert summary["teams"][0]["won"] == sum(a for a, _ in won)
+
+
+def test_a_deal_with_a_failed_match_is_left_out_of_the_pairs():
+    def result(deal: int, team: int, won: bool, status: str = "ok") -> dict:
+        return {"deal": deal, "lineup": [team], "status": status, "returns": [1.0 if won else 0.0]}
+
+    pairs = paired([result(0, 0, True), result(0, 1, False), result(1, 0, True), result(1, 1, True, "failed")])
+    assert (pairs.deals, pairs.a_only) == (1, 1)
+
+
+def test_a_seating_that_does_not_fit_the_seats_or_specs_is_refused():
+    with pytest.raises(OptionError, match="a seating must give each of the 2 seats one of the 2 specs"):
+        run_tournament(Tournament("grizzly-race", ("random", "random"), games=2, seats=2, lineups=((0, 2),)))
+
+
+def test_the_command_prints_the_row_of_a_free_for_all_run():
+    result = campfire("grizzly-race", "-p", "heuristic,random", "-k", "3", "-n", "6", "--strength")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "Strength (grizzly-race version 2, seed 0):" in lines
+    row = next(line for line in lines if line.startswith("| grizzly-race | 3 | heuristic | random | 6 | "))
+    assert row.endswith(" | 0.333 | no |") or row.endswith(" | 0.333 | yes |")
+
+
+def test_the_command_gives_a_team_runs_paired_comparison_in_its_json():
+    result = campfire("camp-grizzly", "-p", "heuristic,random", "-k", "1", "-n", "4", "--strength", "--json")
+    assert result.exit_code == 0, result.output
+    strength = json.loads(result.output)["strength"]
+    assert strength["villain"] == "Otis" and strength["paired"]["deals"] == 2
+    assert [team["matches"] for team in strength["teams"]] == [2, 2]
+
+
+def test_strength_compares_exactly_two_specs():
+    result = campfire("grizzly-race", "-p", "heuristic,random,random", "--strength")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: --strength measures one spec against another: give 2, not 3\n"
+
+
+def test_a_resumed_run_adds_to_its_results_and_a_plain_tournament_cannot_resume_it(tmp_path: Path):
+    out = str(tmp_path / "run")
+    args = ("grizzly-race", "-p", "heuristic,random", "-k", "2", "--strength", "--out", out, "--json")
+    first = campfire(*args, "-n", "4")
+    more = campfire(*args, "-n", "8", "--resume")
+    whole = campfire(*args[:-3], "--out", str(tmp_path / "whole"), "--json", "-n", "8")
+    assert first.exit_code == more.exit_code == whole.exit_code == 0
+    assert json.loads(more.output)["strength"] == json.loads(whole.output)["strength"]
+    plain = campfire("grizzly-race", "-p", "heuristic,random", "-k", "2", "--out", out, "--resume")
+    assert plain.exit_code == 1 and "belongs to another tournament (lineups was " in plain.stderr
+
+
+def test_there_is_one_wilson_interval():
+    assert report.wilson is stats.wilson
