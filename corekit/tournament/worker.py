@@ -8,32 +8,48 @@ be pickled): it loads the installed plugins from their entry points plus the mod
 
 from __future__ import annotations
 
+import contextlib
 import importlib
-import signal
-import threading
-from collections.abc import Sequence
+import os
+import posix
+from collections.abc import Iterator, MutableSequence, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 from corekit.errors import error_line
-from corekit.game import Action
-from corekit.players import Player, SeatView
 from corekit.plugins import Registry, default_registry
-from corekit.runner import GameFailed, ListenerFailed, MatchTooLong, PlayerFailed, make_players, play_match
+from corekit.runner import (
+    DECIDE,
+    PHASE,
+    SEAT,
+    STEP,
+    GameFailed,
+    ListenerFailed,
+    MatchNotStarted,
+    MatchTooLong,
+    PlayerFailed,
+    Watch,
+    forfeit_returns,
+    make_players,
+    play_match,
+)
 from corekit.tournament.schedule import Planned
-from corekit.tournament.store import MatchRecord
+from corekit.tournament.store import RETRY_OUTPUT, MatchRecord
 
 _DONE = "done"
-# The longest a hung decision may run before it is cut off: a far longer timer overflows setitimer
-# ("timestamp out of range"), and three years is as good as no limit.
-MAX_HARD_LIMIT = 1e8
+INDEX = STEP + 2
+"""The slot of a worker's mirror (after the runner's PHASE, SEAT, STEP, SINCE) holding the match it plays."""
+MIRROR_SLOTS = INDEX + 1
 
 
 @attrs.frozen
 class Settings:
-    """Everything a worker needs besides the matches; plain data, so it pickles to any process or host."""
+    """Everything a worker needs besides the matches; plain data, so it pickles to any process or host.
+
+    `time_limit` is per decision (None: none, as in results files written before tournaments had a default).
+    """
 
     game: str
     specs: tuple[str, ...]
@@ -44,26 +60,23 @@ class Settings:
     plugins: tuple[str, ...] = ()
 
 
-def play_planned(settings: Settings, planned: Planned, registry: Registry) -> MatchRecord:
+def play_planned(
+    settings: Settings, planned: Planned, registry: Registry, mirror: MutableSequence[float] | None = None
+) -> MatchRecord:
     """Play one scheduled match; a forfeit is a result. A game that raises, or a player that cannot be built,
-    gives a failed record whose error names the game, or the seat and spec."""
+    gives a failed record whose error names the game, or the seat and spec. A listener that cannot start (the
+    replay cannot be opened) gives a failed record with `retry` RETRY_OUTPUT: not the match's fault, so not a
+    result. `mirror` is the shared array a supervising process watches the match through."""
     specs = tuple(settings.specs[i] for i in planned.lineup)
     replay = None
     if settings.replay_dir is not None:
         replay = str(Path(settings.replay_dir) / f"match-{planned.index:06d}{settings.replay_suffix}")
-    base = {
-        "index": planned.index,
-        "deal": planned.deal,
-        "seed": planned.seed,
-        "lineup": planned.lineup,
-        "specs": specs,
-        "replay": replay,
-    }
+    base = {**planned_fields(settings, planned), "replay": replay}
+    if mirror is not None:
+        mirror[INDEX] = planned.index
     try:
         game = registry.game(settings.game)
         players = make_players(game, specs, planned.seed, registry)
-        if settings.time_limit is not None and _can_interrupt():
-            players = [Watchdog(player, hard_limit(settings.time_limit)) for player in players]
         result = play_match(
             game,
             specs,
@@ -73,6 +86,7 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry) -> Ma
             registry=registry,
             settings={"replay": replay} if replay else None,
             time_limit=settings.time_limit,
+            watch=Watch(mirror),
         )
     except ListenerFailed as late:  # the match was played and counts, whichever listener failed
         result = late.result
@@ -82,6 +96,8 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry) -> Ma
         if replay is not None and not Path(replay).exists():
             base["replay"], base["replay_error"] = None, str(late)
         result = attrs.evolve(result, error=result.error or str(late))
+    except MatchNotStarted as unwritten:
+        return MatchRecord(**base, status="failed", error=str(unwritten), retry=RETRY_OUTPUT)
     # Nothing to retry in either case: the same seed fails again.
     except (GameFailed, MatchTooLong, PlayerFailed) as error:  # the message names the game, or the seat and spec
         return MatchRecord(**base, status="failed", error=str(error))
@@ -99,54 +115,72 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry) -> Ma
     )
 
 
+def planned_fields(settings: Settings, planned: Planned) -> dict[str, Any]:
+    """The fields of a match's record that its plan decides: index, deal, seed, lineup and specs."""
+    return {
+        "index": planned.index,
+        "deal": planned.deal,
+        "seed": planned.seed,
+        "lineup": planned.lineup,
+        "specs": tuple(settings.specs[i] for i in planned.lineup),
+    }
+
+
+def cut_off_record(
+    settings: Settings, planned: Planned, registry: Registry, snapshot: Sequence[float], limit: float, elapsed: float
+) -> MatchRecord:
+    """The record of a match whose worker process was killed because it was stuck (`snapshot` is its mirror):
+    a decision is the seat's forfeit; a call into the game's code, the game's failure."""
+    specs = tuple(settings.specs[i] for i in planned.lineup)
+    step = int(snapshot[STEP]) + 1
+    killed = f"its worker process was killed after {elapsed:.1f}s"
+    base = {**planned_fields(settings, planned), "steps": step - 1}
+    if settings.replay_dir is not None:
+        base["replay_error"] = f"no replay: {killed} in the middle of the match"
+    seat = int(snapshot[SEAT])
+    if int(snapshot[PHASE]) == DECIDE and 0 <= seat < len(specs):
+        game = registry.game(settings.game)
+        error = PlayerFailed(
+            seat, specs[seat], f"ran out of time: no answer within the {settings.time_limit:g}s limit ({killed})"
+        )
+        n = len(specs)
+        return MatchRecord(
+            **base,
+            status="forfeit",
+            returns=forfeit_returns(game, n, seat),
+            decisions=(0,) * n,
+            decision_time=(0.0,) * n,
+            forfeit=seat,
+            error=str(error),
+        )
+    return MatchRecord(
+        **{**base, "steps": 0},
+        status="failed",
+        error=f"game {settings.game!r} did not return from a call into its code within {limit:g}s at step {step} "
+        f"({killed})",
+    )
+
+
 def run_batch(settings: Settings, batch: Sequence[Planned]) -> list[MatchRecord]:
     """Play a batch of matches where the worker stands (the Dask task)."""
     registry = worker_registry(settings.plugins)
     return [play_planned(settings, planned, registry) for planned in batch]
 
 
-def hard_limit(time_limit: float) -> float:
-    """When a decision is interrupted: well past the limit, so a player that merely overruns is timed by
-    the runner (and forfeits with its time), and only one that hangs is cut off."""
-    return min(max(2 * time_limit, time_limit + 1.0), MAX_HARD_LIMIT)
+@contextlib.contextmanager
+def exits_refused() -> Iterator[None]:
+    """`os._exit` raises SystemExit instead, while matches play in this process (`--jobs 1`): a player or game that
+    calls it forfeits or fails its match with a message, rather than ending the tournament without a word."""
 
+    def refused(code: int) -> None:
+        raise SystemExit(f"os._exit({code})")
 
-class DecisionTimeout(Exception):
-    """A decision went on past the hard limit; the runner turns it into a forfeit like any player error."""
-
-
-class Watchdog(Player):
-    """Wraps a player and interrupts a decision that hangs (SIGALRM; main thread of a Unix process only).
-
-    The runner only times a decision once it returns: a player stuck in a loop would hold the tournament
-    forever. This makes it raise inside `decide` instead, so it forfeits that match.
-    """
-
-    def __init__(self, player: Player, limit: float) -> None:
-        self.player = player
-        self.limit = limit
-        self.needs_sample = player.needs_sample
-
-    def decide(self, view: SeatView) -> Action:
-        """The wrapped player's decision, or DecisionTimeout after `limit` seconds."""
-        previous = signal.signal(signal.SIGALRM, self._expired)
-        signal.setitimer(signal.ITIMER_REAL, self.limit)
-        try:
-            return self.player.decide(view)
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
-
-    def annotation(self) -> dict[str, Any] | None:
-        """The wrapped player's annotation."""
-        return self.player.annotation()
-
-    def _expired(self, signum: int, frame: Any) -> None:
-        raise DecisionTimeout(f"no answer after {self.limit:g}s")
-
-
-def _can_interrupt() -> bool:
-    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    kept = os._exit
+    os._exit = posix._exit = refused  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        os._exit = posix._exit = kept
 
 
 _registries: dict[tuple[str, ...], Registry] = {}
@@ -162,11 +196,12 @@ def worker_registry(plugins: Sequence[str] = ()) -> Registry:
     return _registries[key]
 
 
-def process_main(conn: Any, settings: Settings) -> None:
+def process_main(conn: Any, settings: Settings, mirror: MutableSequence[float] | None = None) -> None:
     """A local worker process: receive batches, send back each record as soon as its match ends.
 
     Sending per match (not per batch) lets the parent write each result at once and, if this process dies,
-    know exactly which match it was playing. A closed pipe means the parent is gone: stop quietly.
+    know exactly which match it was playing; `mirror` shows the parent what the match is doing, so that it can
+    kill this process when a match is stuck. A closed pipe means the parent is gone: stop quietly.
     """
     try:
         registry = worker_registry(settings.plugins)
@@ -175,7 +210,7 @@ def process_main(conn: Any, settings: Settings) -> None:
             if batch is None:
                 return
             for planned in batch:
-                conn.send(play_planned(settings, planned, registry))
+                conn.send(play_planned(settings, planned, registry, mirror))
             conn.send(_DONE)
     except (EOFError, BrokenPipeError, KeyboardInterrupt):
         return

@@ -147,7 +147,7 @@ def test_an_exception_inside_the_game_is_the_games_fault_not_a_forfeit(monkeypat
         raise KeyError("missing card")
 
     monkeypatch.setattr(toy_game.ToyState, "_apply", broken)
-    with pytest.raises(GameFailed, match="game 'toy' raised KeyError: 'missing card' at step 1"):
+    with pytest.raises(GameFailed, match=r"^game 'toy' raised KeyError: 'missing card' in apply at step 1$"):
         play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with())
 
 
