@@ -83,6 +83,9 @@ IDLE, GAME, DECIDE = 0, 1, 2
 game's code, a player's decision."""
 PHASE, SEAT, STEP, SINCE = range(4)
 """The slots of a `Watch.mirror`."""
+STUCK_AFTER = 1.0
+"""Seconds (plus two ticks) after a cut-off that a match that has not moved is stuck for good: in a C call no
+exception can reach, or swallowing every one."""
 
 
 def hard_limit(time_limit: float) -> float:
@@ -103,13 +106,18 @@ class Watch:
 
     `mirror`, when given, is a shared array of floats (PHASE, SEAT, STEP, SINCE) that a supervising process
     reads to kill a match stuck where no exception can reach it. `verdict` is what a watchdog decided when it cut
-    the match off: the PlayerFailed or GameFailed the runner raises.
+    the match off: the PlayerFailed or GameFailed the runner raises. `stuck`, when given, is called (from the
+    watchdog thread, off the main thread only) when the match still has not moved STUCK_AFTER seconds after it
+    was cut off: what is left to do then is the caller's (a Dask worker ends its process).
     """
 
-    __slots__ = ("mirror", "phase", "seat", "since", "step", "verdict")
+    __slots__ = ("mirror", "phase", "seat", "since", "step", "stuck", "verdict")
 
-    def __init__(self, mirror: MutableSequence[float] | None = None) -> None:
+    def __init__(
+        self, mirror: MutableSequence[float] | None = None, stuck: Callable[[Watch], None] | None = None
+    ) -> None:
         self.mirror = mirror
+        self.stuck = stuck
         self.phase = IDLE
         self.seat = -1
         self.step = 0
@@ -530,9 +538,19 @@ class _Watchdog:
             raise Overran
 
     def _patrol(self) -> None:
+        assert self.tick is not None
+        watch = self.watch
         while not self.stop.wait(self.tick):
             if self._overdue(sys._current_frames().get(self.target)):
                 _raise_in(self.target, Overran)
+                if watch.stuck is None:
+                    continue
+                since = watch.since
+                if self.stop.wait(STUCK_AFTER + 2 * self.tick):
+                    return
+                if watch.since == since:  # not even the interrupt moved it
+                    watch.stuck(watch)
+                    return
 
     def _overdue(self, frame: FrameType | None) -> bool:
         """Whether to raise now; the verdict goes into the Watch first."""

@@ -22,7 +22,7 @@ import attrs
 
 from corekit.errors import error_line
 from corekit.plugins import Registry
-from corekit.runner import DECIDE, GAME, PHASE, SINCE, hard_limit, step_limit_for, tick_interval
+from corekit.runner import DECIDE, GAME, PHASE, SINCE, STUCK_AFTER, hard_limit, step_limit_for, tick_interval
 from corekit.tournament.schedule import Pending, Planned
 from corekit.tournament.store import RETRY_WORKER, MatchRecord
 from corekit.tournament.worker import (
@@ -44,9 +44,6 @@ MAX_BATCH = 32
 # Several batches per worker keep every worker busy to the end while the per-task cost stays small.
 BATCHES_PER_WORKER = 4
 RETRIES = 1
-KILL_GRACE = 1.0
-"""Seconds past a limit (and two of the watchdog's ticks) before the pool kills a stuck worker: time for the match's
-own watchdog to cut it off, which keeps the worker."""
 
 
 class BackendError(RuntimeError):
@@ -207,7 +204,8 @@ class _Pool:
         if limit is None or not worker.batch or int(snapshot[INDEX]) != worker.batch[0].index:
             return
         elapsed = time.monotonic() - snapshot[SINCE]
-        if elapsed <= limit + 2 * self.tick + KILL_GRACE or list(worker.mirror) != snapshot:
+        # Past the limit, the match's own watchdog cuts it off and keeps the worker: only one stuck for good is killed.
+        if elapsed <= limit + 2 * self.tick + STUCK_AFTER or list(worker.mirror) != snapshot:
             return
         worker.process.kill()
         worker.process.join()

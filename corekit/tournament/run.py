@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import uuid
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -193,6 +194,7 @@ def _run(
         limit if isinstance(limit, int | float) else None,
         str(replay_dir) if replay_dir else None,
         plugins=tuple(tournament.plugins),
+        run=uuid.uuid4().hex,
     )
     retried = sorted(i for i, r in records.items() if r.retry is not None and i < games)
     if retried:

@@ -12,7 +12,8 @@ import contextlib
 import importlib
 import os
 import posix
-from collections.abc import Iterator, MutableSequence, Sequence
+import time
+from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +33,10 @@ from corekit.runner import (
     PlayerFailed,
     Watch,
     forfeit_returns,
+    hard_limit,
     make_players,
     play_match,
+    step_limit_for,
 )
 from corekit.tournament.schedule import Planned
 from corekit.tournament.store import RETRY_OUTPUT, MatchRecord
@@ -58,22 +61,23 @@ class Settings:
     replay_dir: str | None = None
     replay_suffix: str = ".cfr"
     plugins: tuple[str, ...] = ()
+    run: str = ""
+    """Tells this run's matches from another's where workers share state (a Dask scheduler's metadata)."""
 
 
-def play_planned(
-    settings: Settings, planned: Planned, registry: Registry, mirror: MutableSequence[float] | None = None
-) -> MatchRecord:
+def play_planned(settings: Settings, planned: Planned, registry: Registry, watch: Watch | None = None) -> MatchRecord:
     """Play one scheduled match; a forfeit is a result. A game that raises, or a player that cannot be built,
     gives a failed record whose error names the game, or the seat and spec. A listener that cannot start (the
     replay cannot be opened) gives a failed record with `retry` RETRY_OUTPUT: not the match's fault, so not a
-    result. `mirror` is the shared array a supervising process watches the match through."""
+    result. `watch` is the match's Watch (one with a mirror, where a supervising process watches it)."""
     specs = tuple(settings.specs[i] for i in planned.lineup)
     replay = None
     if settings.replay_dir is not None:
         replay = str(Path(settings.replay_dir) / f"match-{planned.index:06d}{settings.replay_suffix}")
     base = {**planned_fields(settings, planned), "replay": replay}
-    if mirror is not None:
-        mirror[INDEX] = planned.index
+    watch = watch if watch is not None else Watch()
+    if watch.mirror is not None:
+        watch.mirror[INDEX] = planned.index
     try:
         game = registry.game(settings.game)
         players = make_players(game, specs, planned.seed, registry)
@@ -86,7 +90,7 @@ def play_planned(
             registry=registry,
             settings={"replay": replay} if replay else None,
             time_limit=settings.time_limit,
-            watch=Watch(mirror),
+            watch=watch,
         )
     except ListenerFailed as late:  # the match was played and counts, whichever listener failed
         result = late.result
@@ -162,9 +166,67 @@ def cut_off_record(
 
 
 def run_batch(settings: Settings, batch: Sequence[Planned]) -> list[MatchRecord]:
-    """Play a batch of matches where the worker stands (the Dask task)."""
+    """Play a batch of matches where the worker stands (the Dask task).
+
+    A match stuck where the watchdog's interrupt cannot reach (a C call) is recorded in the scheduler's metadata
+    and the worker process ends itself, so the cluster is not held; Dask runs the task again on a new worker,
+    which finds that record instead of playing the match again. (A worker in the client's own process, with no
+    nanny to restart it, is never ended.)
+    """
     registry = worker_registry(settings.plugins)
-    return [play_planned(settings, planned, registry) for planned in batch]
+    verdicts = _DaskVerdicts(settings)
+    records = []
+    for planned in batch:
+        known = verdicts.known(planned)
+        if known is not None:
+            records.append(known)
+            continue
+        watch = Watch(stuck=verdicts.ending(planned, registry))
+        records.append(play_planned(settings, planned, registry, watch))
+    return records
+
+
+class _DaskVerdicts:
+    """The records of matches whose Dask worker ended itself because they were stuck, kept by the scheduler."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.key = ["campfire", settings.run or "run"]
+        self.client: Any = None
+        self.found: dict[str, Any] = {}
+        try:
+            from distributed import get_client, get_worker
+
+            worker = get_worker()
+        except (ImportError, ValueError):  # not in a Dask task
+            return
+        if worker.nanny is None:  # in the client's process: ending it would end the tournament
+            return
+        self.client = get_client()
+        self.found = self.client.get_metadata(self.key, default={}) or {}
+
+    def known(self, planned: Planned) -> MatchRecord | None:
+        data = self.found.get(str(planned.index))
+        return MatchRecord.from_json(data) if data is not None else None
+
+    def ending(self, planned: Planned, registry: Registry) -> Callable[[Watch], None] | None:
+        if self.client is None:
+            return None
+        client, key, settings = self.client, [*self.key, str(planned.index)], self.settings
+
+        def end(watch: Watch) -> None:
+            elapsed = time.monotonic() - watch.since
+            limit = (
+                hard_limit(settings.time_limit)
+                if watch.phase == DECIDE and settings.time_limit is not None
+                else step_limit_for(None, settings.time_limit)
+            )
+            snapshot = [float(watch.phase), float(watch.seat), float(watch.step), watch.since]
+            record = cut_off_record(settings, planned, registry, snapshot, limit, elapsed)
+            client.set_metadata(key, record.to_json())
+            os._exit(70)
+
+        return end
 
 
 @contextlib.contextmanager
@@ -205,12 +267,13 @@ def process_main(conn: Any, settings: Settings, mirror: MutableSequence[float] |
     """
     try:
         registry = worker_registry(settings.plugins)
+        watch = Watch(mirror)
         while True:
             batch = conn.recv()
             if batch is None:
                 return
             for planned in batch:
-                conn.send(play_planned(settings, planned, registry, mirror))
+                conn.send(play_planned(settings, planned, registry, watch))
             conn.send(_DONE)
     except (EOFError, BrokenPipeError, KeyboardInterrupt):
         return

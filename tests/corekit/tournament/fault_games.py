@@ -121,10 +121,13 @@ class FaultyState(ToyState):
 @attrs.frozen
 class StuckOptions:
     """How the stuck player hangs: `loop` (a Python loop), `blocked` (signals masked, as in one long C call), or
-    `exit` (os._exit); `after` decisions of its own first."""
+    `exit` (os._exit); `after` decisions of its own first; with `marker` (a file path), only the first time, in
+    whichever process creates that file; with `while_file`, only while that file exists."""
 
     how: str = attrs.field(default="loop", validator=attrs.validators.in_(("loop", "blocked", "exit", "search")))
     after: int = 0
+    marker: str = ""
+    while_file: str = ""
 
 
 class Stuck(Player):
@@ -146,7 +149,7 @@ class Stuck(Player):
             sample = view.sample(self.rng)
             sample.apply(view.seat, view.legal_actions[0])
             return view.legal_actions[0]
-        if self.decided < self.options.after:
+        if self.decided < self.options.after or not self._first() or not self._while():
             self.decided += 1
             return view.legal_actions[0]
         if self.options.how == "exit":
@@ -157,6 +160,19 @@ class Stuck(Player):
             time.sleep(600)
         while True:
             pass
+
+    def _while(self) -> bool:
+        return not self.options.while_file or os.path.exists(self.options.while_file)
+
+    def _first(self) -> bool:
+        if not self.options.marker:
+            return True
+        try:
+            with open(self.options.marker, "x") as marker:
+                marker.write("hung once\n")
+        except FileExistsError:
+            return False
+        return True
 
 
 class Swallower(Stuck):
