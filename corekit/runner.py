@@ -16,12 +16,13 @@ pool) reads the match's `Watch` and kills it.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Iterator, Mapping, MutableSequence, Sequence
 from types import FrameType, TracebackType
 from typing import Any
 
@@ -212,17 +213,26 @@ def set_up(game: Game, players: int, seed: int, options: Any, step_limit: float 
     """The match's initial state. The game refusing what it was asked for (a player count, an option value)
     is the user's GameError or OptionError; anything else it raises, or a setup still running after `step_limit`
     seconds (default GAME_STEP_LIMIT), is GameFailed, naming the game."""
-    watch = Watch()
-    watch.mark(GAME)
     try:
-        with _Watchdog(watch, game, (), None, step_limit_for(step_limit), at="at setup"):
+        with game_deadline(game, step_limit, "at setup"):
             return game.initial_state(players, seed, options)
-    except Overran:
-        raise _verdict(watch) from None
-    except (GameError, OptionError):
+    except (GameError, OptionError, GameFailed):
         raise
     except (Exception, SystemExit) as error:
         raise GameFailed(f"game {game.id!r} raised {error_line(error)} at setup") from error
+
+
+@contextlib.contextmanager
+def game_deadline(game: Game, seconds: float | None = None, where: str = "") -> Iterator[None]:
+    """Cut off the game's code run inside with GameFailed after `seconds` (default GAME_STEP_LIMIT), naming the call
+    and `where` ("at setup", "at step 5"): for game calls made outside a match, such as the conformance checks'."""
+    watch = Watch()
+    watch.mark(GAME)
+    try:
+        with _Watchdog(watch, game, (), None, step_limit_for(seconds), at=where):
+            yield
+    except Overran:
+        raise _verdict(watch) from None
 
 
 def play_match(
@@ -264,12 +274,12 @@ def play_match(
     except Exception as error:
         raise MatchNotStarted(f"before the match: {first_line(error)}") from error
     watch = watch if watch is not None else Watch()
-    with _Watchdog(watch, game, specs, time_limit, limit):
-        try:
+    try:
+        with _Watchdog(watch, game, specs, time_limit, limit):
             result = _play(match, players, specs, time_limit, forfeit_on_error, watch, hook, on_step)
-        except Overran:  # cut off in a game call (a decision's verdict is handled inside)
-            watch.mark(IDLE)
-            raise _verdict(watch) from None
+    except Overran:  # cut off in a game call (a decision's verdict is handled inside)
+        watch.mark(IDLE)
+        raise _verdict(watch) from None
     try:
         hook.campfire_match_end(match=match, result=result)
     except Exception as error:  # e.g. the replay could not be written: the result must still reach the caller
@@ -529,7 +539,9 @@ class _Watchdog:
             signal.signal(signal.SIGALRM, self.previous)
         else:
             self.stop.set()
-            self.thread.join()
+            while self.thread.is_alive():
+                with contextlib.suppress(Overran):  # raised just before the watchdog stopped: too late to matter
+                    self.thread.join()
             _raise_in(self.target, None)  # an exception set but not yet raised must not hit the caller later
         self._armed.on = self.running = False
 
@@ -563,7 +575,7 @@ class _Watchdog:
             method = found.f_code.co_name if found is not None else "a game step"
             where = self.at or f"at step {watch.step + 1}"
             verdict = GameFailed(
-                f"game {self.game.id!r} did not return from {method} within {self.step_limit:g}s {where}"
+                f"game {self.game.id!r} did not return from {method} within {self.step_limit:g}s {where}".rstrip()
             )
         elif watch.phase == DECIDE and self.cut_off is not None and self.time_limit is not None:
             verdict = self._decision_verdict(watch, frame, now, elapsed)

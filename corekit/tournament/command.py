@@ -45,7 +45,8 @@ from corekit.tournament.store import ResultsError, has_results
     "-j",
     type=int,
     default=None,
-    help="Worker processes; 1 plays in this process [default: the number of cores].",
+    help="Worker processes; 1 plays in this process, where a player stuck in C code cannot be cut off (2 or more "
+    "can: its worker is killed) [default: the number of cores].",
 )
 @click.option(
     "--cluster",

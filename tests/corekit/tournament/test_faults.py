@@ -224,7 +224,7 @@ def test_a_player_applying_an_illegal_action_in_its_search_is_the_players_fault(
 def dask_cluster() -> Any:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=None
+        n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=":0"
     ) as cluster:
         yield cluster
 
