@@ -67,9 +67,9 @@ class MatchTooLong(RuntimeError):
     """The game went past its declared bound on decisions: a bug in the game."""
 
 
-class MatchNotStarted(RuntimeError):
+class MatchNotStarted(ValueError):
     """A match-start listener raised (the replay recorder could not open its file): nothing was played, and
-    nothing says the match itself is at fault. The message is one line."""
+    nothing says the match itself is at fault. The message is the listener's, in one line."""
 
 
 GAME_STEP_LIMIT = 60.0
@@ -272,7 +272,7 @@ def play_match(
     try:
         hook.campfire_match_start(match=match)
     except Exception as error:
-        raise MatchNotStarted(f"before the match: {first_line(error)}") from error
+        raise MatchNotStarted(first_line(error)) from error
     watch = watch if watch is not None else Watch()
     try:
         with _Watchdog(watch, game, specs, time_limit, limit):

@@ -55,7 +55,7 @@ def test_replays_that_cannot_be_started_stop_the_run_and_a_resume_plays_the_rest
         stopped = tournament(*args)
     replay = out.resolve() / "replays" / "match-000002.cfr"
     assert error_line(stopped) == (
-        f"Error: could not start match 2: before the match: cannot write the replay {replay}: Permission denied; "
+        f"Error: could not start match 2: cannot write the replay {replay}: Permission denied; "
         "stopped after 2 of 6 matches (--resume plays the rest)"
     )
     assert statuses(out) == {0: "ok", 1: "ok"}  # nothing recorded as failed
