@@ -85,6 +85,16 @@ def build_options(cls: type, values: Mapping[str, Any], what: str) -> Any:
         raise OptionError(f"{what}: {first_line(error)}") from None
 
 
+def check_types(options: Any, what: str) -> Any:
+    """`options`, an instance of its options class, if every field holds a value of the field's type (as
+    `build_options` requires of values given typed); OptionError naming the first that does not. attrs checks the
+    declared ranges when the instance is made, but not the types: `RaceOptions(stall_rounds=1.5)` is made."""
+    hints = typing.get_type_hints(type(options))
+    for field in option_fields(type(options)):
+        _typed(getattr(options, field.name), hints.get(field.name, str), field, what)
+    return options
+
+
 def options_to_dict(options: Any) -> dict[str, Any]:
     """Plain values (enums by value) for replay headers and JSON."""
     result = {}
