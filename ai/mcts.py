@@ -101,18 +101,37 @@ def _finite_from_zero(instance: Any, attribute: attrs.Attribute[Any], value: flo
         raise ValueError(f"{attribute.name!r} must be a finite number >= 0: {value!r}")
 
 
+MAX_SECONDS = 3600.0
+"""The longest budget per decision: `seconds=1e308` is finite, yet would never end."""
+MAX_ITERATIONS = 10_000_000
+"""The most iterations per decision: hours of search and a tree of gigabytes already."""
+MAX_DEPTH = PLAYOUT_LIMIT
+"""The deepest cutoff rollout or tree: no game is longer than the playout safety net."""
+
+
+def _at_most(bound: float | int) -> Any:
+    """A validator refusing values above `bound`, saying what the bound is for."""
+
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: float) -> None:
+        if value > bound:
+            shown = f"{bound:g}" if isinstance(bound, float) else str(bound)
+            raise ValueError(f"{attribute.name!r} must be at most {shown}: {value!r}")
+
+    return check
+
+
 @attrs.frozen
 class MctsOptions:
     """Options of the MCTS player, e.g. `mcts:iterations=2000,c=0.7,rollout=heuristic`."""
 
     iterations: int = attrs.field(
         default=1000,
-        validator=attrs.validators.ge(1),
+        validator=[attrs.validators.ge(1), _at_most(MAX_ITERATIONS)],
         metadata={"help": "iterations per decision"},
     )
     seconds: float = attrs.field(
         default=0.0,
-        validator=_finite_from_zero,
+        validator=[_finite_from_zero, _at_most(MAX_SECONDS)],
         metadata={"help": "when above 0, search this long per decision instead of a number of iterations"},
     )
     c: float = attrs.field(
@@ -123,12 +142,12 @@ class MctsOptions:
     rollout: Rollout = attrs.field(default=Rollout.HEURISTIC, metadata={"help": "how an iteration ends"})
     depth: int = attrs.field(
         default=10,
-        validator=attrs.validators.ge(0),
+        validator=[attrs.validators.ge(0), _at_most(MAX_DEPTH)],
         metadata={"help": "random decisions a cutoff rollout plays before the evaluation"},
     )
     tree_depth: int = attrs.field(
         default=0,
-        validator=attrs.validators.ge(0),
+        validator=[attrs.validators.ge(0), _at_most(MAX_DEPTH)],
         metadata={"help": "decisions the tree may grow below the root (0: no limit; 1: the root only)"},
     )
     trust: float = attrs.field(

@@ -85,6 +85,16 @@ def build_options(cls: type, values: Mapping[str, Any], what: str) -> Any:
         raise OptionError(f"{what}: {first_line(error)}") from None
 
 
+def check_types(options: Any, what: str) -> Any:
+    """`options`, an instance of its options class, if every field holds a value of the field's type (as
+    `build_options` requires of values given typed); OptionError naming the first that does not. attrs checks the
+    declared ranges when the instance is made, but not the types: `RaceOptions(stall_rounds=1.5)` is made."""
+    hints = typing.get_type_hints(type(options))
+    for field in option_fields(type(options)):
+        _typed(getattr(options, field.name), hints.get(field.name, str), field, what)
+    return options
+
+
 def options_to_dict(options: Any) -> dict[str, Any]:
     """Plain values (enums by value) for replay headers and JSON."""
     result = {}
@@ -102,9 +112,7 @@ def options_text(values: dict[str, Any]) -> str:
 
 def _convert(raw: Any, kind: Any, field: attrs.Attribute[Any], what: str) -> Any:
     if not isinstance(raw, str):
-        if isinstance(kind, type) and issubclass(kind, enum.Enum) and not isinstance(raw, kind):
-            return _enum_value(kind, raw, field.name, what)
-        return raw
+        return _typed(raw, kind, field, what)
     text = raw.strip()
     try:
         if kind is bool:
@@ -127,6 +135,25 @@ def _convert(raw: Any, kind: Any, field: attrs.Attribute[Any], what: str) -> Any
     except ValueError:
         raise OptionError(f"{what}: option {field.name!r} needs {_type_words(kind)}, got {raw!r}") from None
     return text
+
+
+def _typed(value: Any, kind: Any, field: attrs.Attribute[Any], what: str) -> Any:
+    """A value given already typed (from Python or a replay header), kept only when it is of the field's type.
+
+    Strict, as attrs alone is not: `stall_rounds=1.5` would run a game with a fractional number of rounds, and
+    `True` is an int to Python but no count of rounds; a float field takes an int (2 is 2.0), never a bool.
+    """
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return value if isinstance(value, kind) else _enum_value(kind, value, field.name, what)
+    if kind is float:
+        fits = type(value) in (int, float)
+    elif kind in (int, bool, str):
+        fits = type(value) is kind  # `type is`: bool is a subclass of int, and a str subclass may misbehave
+    else:  # a type this module does not read from text (a tuple, say): the options class checks it, if at all
+        return value
+    if not fits:
+        raise OptionError(f"{what}: option {field.name!r} needs {_type_words(kind)}, got {value!r}")
+    return float(value) if kind is float else value
 
 
 _TYPE_WORDS = {int: "an integer", float: "a number", bool: "true or false", str: "text"}

@@ -55,7 +55,7 @@ def to_position(state: DeclaredState, seat: int | None = None) -> dict[str, Any]
         value = getattr(state, field.name)
         if decl.kind == "zone":
             zones = value if decl.per_seat else [value]
-            written = []
+            written: list[Any] = []
             for zone in zones:
                 info = state.layout().zones[zone.no]
                 if seat is not None and not info.visible_to(seat):

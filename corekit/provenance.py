@@ -226,9 +226,9 @@ class Record:
         ]
         rests = [0] * len(open_lots)
         for deck, size in remainder_sizes.items():
-            lot = self.remainder.get(deck)
-            if lot is not None:
-                rests[index[lot]] += size
+            home = self.remainder.get(deck)
+            if home is not None:
+                rests[index[home]] += size
             elif size:
                 raise ProvenanceError(f"zone {deck} holds face-down cards that came from no deal")
         try:
@@ -345,8 +345,8 @@ class Deal:
         chosen = self._drawn_way(rng)
         left = [Counter(counts) for counts in self.left]
         credited = [[0] * len(left) for _ in self.ends]
-        for (stream, _, _), (lot, card) in zip(self.choices, chosen, strict=True):
-            credited[stream][lot] += 1
+        for (at, _, _), (lot, card) in zip(self.choices, chosen, strict=True):
+            credited[at][lot] += 1
             left[lot][card] -= 1
         pools = []
         for counts in left:
@@ -354,7 +354,8 @@ class Deal:
             rng.shuffle(pool)
             pools.append(pool)
         received_by: list[list[Any]] = []
-        held, face_down = [], []
+        held: list[list[Any]] = []
+        face_down: list[Any] = []
         for index, (stream, end, taken) in enumerate(zip(self.streams, self.ends, credited, strict=True)):
             unshown = []
             for lot, (room, used) in enumerate(zip(end, taken, strict=True)):
@@ -385,8 +386,8 @@ class Deal:
         size = len(lots)
         left = [Counter(lot) for lot in lots]
         capable = [Counter(lot) for lot in lots]  # less every settled card: what could still supply a card
-        for (stream, event), (lot, by_copies) in settled.items():
-            card = self.streams[stream].events[event][1]
+        for (at, event), (lot, by_copies) in settled.items():
+            card = self.streams[at].events[event][1]
             capable[lot][card] -= 1
             if not by_copies:
                 left[lot][card] -= 1

@@ -2,13 +2,28 @@
 
 It validates every action (an illegal one is refused and the state left as it was), times every
 decision, and turns a player that raises, answers illegally or runs out of time into a forfeit with the
-error recorded, so a tournament goes on.
+error recorded, so a tournament goes on. What goes wrong inside the game's own code (`apply`,
+`legal_actions`, `observation`, `sample`, `returns`, also when a player's search calls it on a sample) is the
+game's: GameFailed, naming the game and the call.
+
+A watchdog cuts off what would never end: a decision still running at `hard_limit(time_limit)` (a forfeit,
+or the game's failure when one call into the game's code took the whole time limit), and a call into the
+game's code still running after `step_limit` seconds (default GAME_STEP_LIMIT). In the main thread it is a
+SIGALRM timer; in any other thread (a Dask worker's) a watchdog thread raises into the match's thread. Neither
+can stop a C call that never returns to Python: a process that supervises the match (a tournament's worker
+pool) reads the match's `Watch` and kills it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import signal
+import sys
+import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, MutableSequence, Sequence
+from types import FrameType, TracebackType
 from typing import Any
 
 import attrs
@@ -50,6 +65,83 @@ class ListenerFailed(RuntimeError):
 
 class MatchTooLong(RuntimeError):
     """The game went past its declared bound on decisions: a bug in the game."""
+
+
+class MatchNotStarted(ValueError):
+    """A match-start listener raised (the replay recorder could not open its file): nothing was played, and
+    nothing says the match itself is at fault. The message is the listener's, in one line."""
+
+
+GAME_STEP_LIMIT = 60.0
+"""Seconds one call into the game's code may run before it is cut off as stuck, when the caller sets no
+`step_limit`: real steps take milliseconds, so only a game caught in a loop gets near it."""
+MAX_HARD_LIMIT = 1e8
+"""The longest a decision may run before it is cut off: a far longer timer overflows setitimer ("timestamp out of
+range"), and three years is as good as no limit."""
+
+IDLE, GAME, DECIDE = 0, 1, 2
+"""What a match is doing (`Watch.phase`): the runner's own work or a listener's (never cut off), a call into the
+game's code, a player's decision."""
+PHASE, SEAT, STEP, SINCE = range(4)
+"""The slots of a `Watch.mirror`."""
+STUCK_AFTER = 1.0
+"""Seconds (plus two ticks) after a cut-off that a match that has not moved is stuck for good: in a C call no
+exception can reach, or swallowing every one."""
+
+
+def hard_limit(time_limit: float) -> float:
+    """When a decision is cut off: well past the limit, so a player that merely overruns is timed by the runner
+    (and forfeits with its time), and only one that hangs is interrupted."""
+    return min(max(2 * time_limit, time_limit + 1.0), MAX_HARD_LIMIT)
+
+
+def tick_interval(limit: float) -> float:
+    """How often a watchdog looks at a match whose shortest limit is `limit`: often enough to cut it off soon
+    after the limit, rarely enough to cost nothing."""
+    return min(1.0, max(0.01, limit / 8))
+
+
+class Watch:
+    """What a match is doing now, for its watchdogs: `phase`, its `seat` (a decision's), the `step` being played
+    and since when (`time.monotonic()`, the same clock in every process of a machine).
+
+    `mirror`, when given, is a shared array of floats (PHASE, SEAT, STEP, SINCE) that a supervising process
+    reads to kill a match stuck where no exception can reach it. `verdict` is what a watchdog decided when it cut
+    the match off: the PlayerFailed or GameFailed the runner raises. `stuck`, when given, is called (from the
+    watchdog thread, off the main thread only) when the match still has not moved STUCK_AFTER seconds after it
+    was cut off: what is left to do then is the caller's (a Dask worker ends its process).
+    """
+
+    __slots__ = ("mirror", "phase", "seat", "since", "step", "stuck", "verdict")
+
+    def __init__(
+        self, mirror: MutableSequence[float] | None = None, stuck: Callable[[Watch], None] | None = None
+    ) -> None:
+        self.mirror = mirror
+        self.stuck = stuck
+        self.phase = IDLE
+        self.seat = -1
+        self.step = 0
+        self.since = time.monotonic()
+        self.verdict: Exception | None = None
+        self.mark(IDLE)
+
+    def mark(self, phase: int, seat: int = -1) -> None:
+        """Enter `phase` now."""
+        self.since = since = time.monotonic()
+        self.seat = seat
+        self.phase = phase
+        mirror = self.mirror
+        if mirror is not None:  # the phase last: a reader that sees the new phase sees its time too
+            mirror[SINCE] = since
+            mirror[SEAT] = seat
+            mirror[STEP] = self.step
+            mirror[PHASE] = phase
+
+
+class Overran(BaseException):
+    """Raised into a match whose decision or game call overran; `Watch.verdict` says whose fault it is. A
+    BaseException, so that a player's or a game's `except Exception` does not swallow it."""
 
 
 @attrs.define
@@ -117,15 +209,30 @@ def build_spec(game: Game, text: str, seed: int, registry: Registry) -> Player:
         raise PlayerNotBuilt(f"could not be built: {error_line(crash)}") from crash
 
 
-def set_up(game: Game, players: int, seed: int, options: Any) -> State:
+def set_up(game: Game, players: int, seed: int, options: Any, step_limit: float | None = None) -> State:
     """The match's initial state. The game refusing what it was asked for (a player count, an option value)
-    is the user's GameError or OptionError; anything else it raises is GameFailed, naming the game."""
+    is the user's GameError or OptionError; anything else it raises, or a setup still running after `step_limit`
+    seconds (default GAME_STEP_LIMIT), is GameFailed, naming the game."""
     try:
-        return game.initial_state(players, seed, options)
-    except (GameError, OptionError):
+        with game_deadline(game, step_limit, "at setup"):
+            return game.initial_state(players, seed, options)
+    except (GameError, OptionError, GameFailed):
         raise
     except (Exception, SystemExit) as error:
         raise GameFailed(f"game {game.id!r} raised {error_line(error)} at setup") from error
+
+
+@contextlib.contextmanager
+def game_deadline(game: Game, seconds: float | None = None, where: str = "") -> Iterator[None]:
+    """Cut off the game's code run inside with GameFailed after `seconds` (default GAME_STEP_LIMIT), naming the call
+    and `where` ("at setup", "at step 5"): for game calls made outside a match, such as the conformance checks'."""
+    watch = Watch()
+    watch.mark(GAME)
+    try:
+        with _Watchdog(watch, game, (), None, step_limit_for(seconds), at=where):
+            yield
+    except Overran:
+        raise _verdict(watch) from None
 
 
 def play_match(
@@ -138,56 +245,108 @@ def play_match(
     registry: Registry | None = None,
     settings: Mapping[str, Any] | None = None,
     time_limit: float | None = None,
+    step_limit: float | None = None,
     on_step: Callable[[Match, int, Any], None] | None = None,
     forfeit_on_error: bool = True,
+    watch: Watch | None = None,
 ) -> MatchResult:
     """Play one match to the end and return its result.
 
     `specs` name the player of each seat; `players` may give ready player objects instead (one object
     may appear at several seats). With `forfeit_on_error` False a failing player raises PlayerFailed.
+    A decision over `time_limit` seconds forfeits; one still running at `hard_limit(time_limit)` is cut off. A
+    call into the game's code still running after `step_limit` seconds is GameFailed (by default GAME_STEP_LIMIT, or
+    the cut-off when that is shorter). `watch` is the Watch to keep up to date (a supervisor's, with a mirror).
+    A listener that raises at the start gives MatchNotStarted.
     """
     registry = registry or default_registry()
     options = game.make_options(options)
-    state = set_up(game, len(specs), seed, options)
+    limit = step_limit_for(step_limit, time_limit)
+    state = set_up(game, len(specs), seed, options, limit)
     if players is None:
         players = make_players(game, specs, seed, registry)
     if len(players) != len(specs):
         raise ValueError("one player per seat is needed")
     match = Match(game, options, seed, list(specs), state, dict(settings or {}))
     hook = registry.hook
-    hook.campfire_match_start(match=match)
+    try:
+        hook.campfire_match_start(match=match)
+    except Exception as error:
+        raise MatchNotStarted(first_line(error)) from error
+    watch = watch if watch is not None else Watch()
+    try:
+        with _Watchdog(watch, game, specs, time_limit, limit):
+            result = _play(match, players, specs, time_limit, forfeit_on_error, watch, hook, on_step)
+    except Overran:  # cut off in a game call (a decision's verdict is handled inside)
+        watch.mark(IDLE)
+        raise _verdict(watch) from None
+    try:
+        hook.campfire_match_end(match=match, result=result)
+    except Exception as error:  # e.g. the replay could not be written: the result must still reach the caller
+        raise ListenerFailed(result, f"after the match: {first_line(error)}") from error
+    return result
+
+
+def _play(
+    match: Match,
+    players: Sequence[Player],
+    specs: Sequence[str],
+    time_limit: float | None,
+    forfeit_on_error: bool,
+    watch: Watch,
+    hook: Any,
+    on_step: Callable[[Match, int, Any], None] | None,
+) -> MatchResult:
+    """The loop of `play_match`, from the first decision to the returns, under the watchdog."""
+    game, state = match.game, match.state
     n = state.players
     decisions = [0] * n
     spent = [0.0] * n
-    bound = game.max_decisions(n, options)
+    bound = game.max_decisions(n, match.options)
     forfeit: int | None = None
     error: str | None = None
-    while not state.is_terminal:
-        seat = state.to_act[0]
+    while True:
+        watch.step = match.steps
+        watch.mark(GAME)
+        seat = _game_step(game, match, "to_act", _next_seat, state)
+        if seat is None:
+            break
         player = players[seat]
-        view = _game_step(game, match, SeatView, state, seat, player.needs_sample)
+        view = _game_step(game, match, "observation", SeatView, state, seat, player.needs_sample)
+        if not view.legal_actions:
+            raise GameFailed(
+                f"game {game.id!r} offered no legal action to seat {seat} at step {match.steps + 1} "
+                "(legal_actions is empty for a seat in to_act)"
+            )
         try:
-            started = time.perf_counter()
             try:
-                action = player.decide(view)
-            except (QuitMatch, PlayerFailed):
-                raise
-            except (Exception, SystemExit) as crash:  # an AI calling sys.exit must not end a tournament
-                raise PlayerFailed(seat, specs[seat], f"raised {error_line(crash)}") from crash
-            elapsed = time.perf_counter() - started
+                watch.mark(DECIDE, seat)
+                started = time.perf_counter()
+                action = _decide(game, match, player, view, specs[seat])
+                elapsed = time.perf_counter() - started
+                watch.mark(GAME)
+            except Overran:
+                watch.mark(IDLE)
+                raise _verdict(watch) from None
             spent[seat] += elapsed
             decisions[seat] += 1
             if time_limit is not None and elapsed > time_limit:
-                raise PlayerFailed(seat, specs[seat], f"ran out of time ({elapsed:.2f}s > {time_limit}s)")
+                raise PlayerFailed(seat, specs[seat], f"ran out of time ({elapsed:.2f}s > the {time_limit:g}s limit)")
             try:
-                _game_step(game, match, state.apply, seat, action)
+                _game_step(game, match, "apply", state.apply, seat, action)
             except IllegalAction as illegal:
+                if _offered(action, view.legal_actions):  # the game refused what it offered: its own bug
+                    raise GameFailed(
+                        f"game {game.id!r} refused an action it offered ({_shown(action)}) in apply at step "
+                        f"{match.steps + 1}: {illegal}"
+                    ) from illegal
                 raise PlayerFailed(seat, specs[seat], f"played an illegal action: {illegal}") from None
         except PlayerFailed as failed:
             if not forfeit_on_error:
                 raise
             forfeit, error = seat, str(failed)
             break
+        watch.mark(IDLE)
         match.steps += 1
         annotation: dict[str, Any] = {"time": elapsed}
         extra = player.annotation()
@@ -198,13 +357,13 @@ def play_match(
             on_step(match, seat, action)
         if match.steps > bound:
             raise MatchTooLong(f"{game.id} passed its declared bound of {bound} decisions")
-    returns = tuple(float(r) for r in state.returns()) if forfeit is None else forfeit_returns(game, n, forfeit)
-    result = MatchResult(returns, match.steps, tuple(decisions), tuple(spent), forfeit, error)
-    try:
-        hook.campfire_match_end(match=match, result=result)
-    except Exception as error:  # e.g. the replay could not be written: the result must still reach the caller
-        raise ListenerFailed(result, f"after the match: {first_line(error)}") from error
-    return result
+    if forfeit is None:
+        watch.mark(GAME)
+        returns = tuple(float(r) for r in _game_step(game, match, "returns", state.returns))
+    else:
+        returns = forfeit_returns(game, n, forfeit)
+    watch.mark(IDLE)
+    return MatchResult(returns, match.steps, tuple(decisions), tuple(spent), forfeit, error)
 
 
 def forfeit_returns(game: Game, players: int, forfeit: int) -> tuple[float, ...]:
@@ -216,12 +375,242 @@ def forfeit_returns(game: Game, players: int, forfeit: int) -> tuple[float, ...]
     return tuple(0.0 if s == forfeit else share for s in range(players))
 
 
-def _game_step(game: Game, match: Match, step: Callable[..., Any], *args: Any) -> Any:
-    """Run game code; anything but IllegalAction it raises is the game's fault, not a player's."""
+def _game_step(game: Game, match: Match, name: str, step: Callable[..., Any], *args: Any) -> Any:
+    """Run game code; anything but IllegalAction it raises is the game's fault, not a player's. `name` is the
+    call the runner made, named in the error unless the traceback shows which of the game's methods raised."""
     try:
         return step(*args)
     except IllegalAction:
         raise
     except (Exception, SystemExit) as error:  # a game calling sys.exit must not end `play` silently
         # Step N is the N-th move, as `play` prints and the replay tools count them.
-        raise GameFailed(f"game {game.id!r} raised {error_line(error)} at step {match.steps + 1}") from error
+        method = _game_call(error.__traceback__) or name
+        raise GameFailed(
+            f"game {game.id!r} raised {error_line(error)} in {method} at step {match.steps + 1}"
+        ) from error
+
+
+def _decide(game: Game, match: Match, player: Player, view: SeatView, spec: str) -> Any:
+    """The player's decision. What it raises is its own failure (PlayerFailed), unless it came from inside the
+    game's code the player's search called (a sample's apply, say): then it is the game's (GameFailed)."""
+    try:
+        return player.decide(view)
+    except (QuitMatch, PlayerFailed):
+        raise
+    except (Exception, SystemExit) as crash:  # an AI calling sys.exit must not end a tournament
+        method = _game_call(crash.__traceback__) if _not_a_misuse(crash) else None
+        if method is not None:
+            raise GameFailed(
+                f"game {game.id!r} raised {error_line(crash)} in {method} at step {match.steps + 1}, during the "
+                f"search of seat {view.seat} ({spec})"
+            ) from crash
+        raise PlayerFailed(view.seat, spec, f"raised {error_line(crash)}") from crash
+
+
+def _next_seat(state: State) -> int | None:
+    """The seat to ask next, None at the end."""
+    return None if state.is_terminal else state.to_act[0]
+
+
+def step_limit_for(step_limit: float | None, time_limit: float | None = None) -> float:
+    """The step limit asked for; by default GAME_STEP_LIMIT, or a decision's cut-off when that is shorter (a game
+    call may take as long as a player's whole decision, no longer)."""
+    if step_limit is not None:
+        return step_limit
+    return GAME_STEP_LIMIT if time_limit is None else min(GAME_STEP_LIMIT, hard_limit(time_limit))
+
+
+def _offered(action: Any, legal: Sequence[Any]) -> bool:
+    """Whether `action` is one of `legal`, of the same type too (True == 1, but a bool is no card value)."""
+    return any(option == action and type(option) is type(action) for option in legal)
+
+
+def _shown(action: Any) -> str:
+    text = repr(action)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _is_game_frame(frame: FrameType) -> bool:
+    """Whether `frame` runs a method of a game or one of its states: the game's own code, or what corekit derives
+    for it from its declaration."""
+    return isinstance(frame.f_locals.get("self"), State | Game)
+
+
+_APPLY_CHECK = State.apply.__code__
+"""corekit's check in `State.apply`: an IllegalAction raised right there is its caller's illegal action."""
+
+
+def _not_a_misuse(error: BaseException) -> bool:
+    """False for an IllegalAction raised by `State.apply`'s own check (a player's search applying an action
+    that is not legal in its sample is the player's bug, not the game's)."""
+    if not isinstance(error, IllegalAction):
+        return True
+    innermost = error.__traceback__
+    while innermost is not None and innermost.tb_next is not None:
+        innermost = innermost.tb_next
+    return innermost is None or innermost.tb_frame.f_code is not _APPLY_CHECK
+
+
+def _game_call(tb: TracebackType | None) -> str | None:
+    """The name of the outermost call into the game's code on the traceback (`apply`, `sample`...), or None.
+
+    A traceback holds only the calls still running when the error was raised: a game frame on it means the error
+    came from inside the game's code (or what that code called), never from a player's code after it returned."""
+    while tb is not None:
+        if _is_game_frame(tb.tb_frame):
+            return tb.tb_frame.f_code.co_name
+        tb = tb.tb_next
+    return None
+
+
+def _game_frame(frame: FrameType | None) -> FrameType | None:
+    """The outermost frame of the stack from `frame` up that runs the game's code (the call the runner or a
+    player made into it), or None."""
+    outermost = None
+    while frame is not None:
+        if frame.f_code is _PLAY_CODE:
+            break
+        if _is_game_frame(frame):
+            outermost = frame
+        frame = frame.f_back
+    return outermost
+
+
+def _verdict(watch: Watch) -> Exception:
+    verdict = watch.verdict
+    watch.verdict = None
+    return verdict if verdict is not None else RuntimeError("the match was cut off")
+
+
+class _Watchdog:
+    """Cuts off a decision past `hard_limit(time_limit)` or a game call past `step_limit` by raising Overran into
+    the match, after storing the verdict in its Watch (see the module docstring).
+
+    A decision cut off while one call into the game's code had run for the whole time limit is the game's failure:
+    a game looping in `apply` during a player's search is no slowness of the player's.
+    """
+
+    _armed = threading.local()
+    """Per thread: a watchdog is running (a player that plays matches inside its decision gets no second one)."""
+
+    def __init__(
+        self,
+        watch: Watch,
+        game: Game,
+        specs: Sequence[str],
+        time_limit: float | None,
+        step_limit: float | None,
+        at: str = "",
+    ) -> None:
+        self.watch = watch
+        self.game = game
+        self.specs = specs
+        self.time_limit = time_limit
+        self.cut_off = hard_limit(time_limit) if time_limit is not None else None
+        self.step_limit = step_limit
+        self.at = at
+        limits = [limit for limit in (self.cut_off, step_limit) if limit is not None]
+        self.tick = tick_interval(min(limits)) if limits else None
+        self.probe: tuple[float, FrameType | None, float] = (0.0, None, 0.0)
+        self.raised = -1.0
+        self.running = False
+        self.thread: threading.Thread | None = None
+        self.stop = threading.Event()
+        self.target = threading.get_ident()
+        self.previous: Any = None
+
+    def __enter__(self) -> _Watchdog:
+        if self.tick is None or getattr(self._armed, "on", False):
+            return self
+        self._armed.on = self.running = True
+        if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
+            self.previous = signal.signal(signal.SIGALRM, self._on_signal)
+            signal.setitimer(signal.ITIMER_REAL, self.tick, self.tick)
+        else:
+            self.thread = threading.Thread(target=self._patrol, name="campfire-watchdog", daemon=True)
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if not self.running:
+            return
+        if self.thread is None:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
+        else:
+            self.stop.set()
+            while self.thread.is_alive():
+                with contextlib.suppress(Overran):  # raised just before the watchdog stopped: too late to matter
+                    self.thread.join()
+            _raise_in(self.target, None)  # an exception set but not yet raised must not hit the caller later
+        self._armed.on = self.running = False
+
+    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
+        if self._overdue(frame):
+            raise Overran
+
+    def _patrol(self) -> None:
+        assert self.tick is not None
+        watch = self.watch
+        while not self.stop.wait(self.tick):
+            if self._overdue(sys._current_frames().get(self.target)):
+                _raise_in(self.target, Overran)
+                if watch.stuck is None:
+                    continue
+                since = watch.since
+                if self.stop.wait(STUCK_AFTER + 2 * self.tick):
+                    return
+                if watch.since == since:  # not even the interrupt moved it
+                    watch.stuck(watch)
+                    return
+
+    def _overdue(self, frame: FrameType | None) -> bool:
+        """Whether to raise now; the verdict goes into the Watch first."""
+        watch = self.watch
+        now = time.monotonic()
+        elapsed = now - watch.since
+        verdict: Exception | None = None
+        if watch.phase == GAME and self.step_limit is not None and elapsed > self.step_limit:
+            found = _game_frame(frame)
+            method = found.f_code.co_name if found is not None else "a game step"
+            where = self.at or f"at step {watch.step + 1}"
+            verdict = GameFailed(
+                f"game {self.game.id!r} did not return from {method} within {self.step_limit:g}s {where}".rstrip()
+            )
+        elif watch.phase == DECIDE and self.cut_off is not None and self.time_limit is not None:
+            verdict = self._decision_verdict(watch, frame, now, elapsed)
+        if verdict is None or now - self.raised < 1.0:  # raised again only if the first was swallowed
+            return False
+        self.raised = now
+        watch.verdict = verdict
+        return True
+
+    def _decision_verdict(self, watch: Watch, frame: FrameType | None, now: float, elapsed: float) -> Exception | None:
+        assert self.cut_off is not None and self.time_limit is not None
+        decision, call, seen = self.probe
+        current = _game_frame(frame)
+        if decision != watch.since or current is not call:  # a new decision, or another call into the game
+            self.probe = (watch.since, current, now)
+            call, seen = current, now
+        if elapsed <= self.cut_off:
+            return None
+        spec = self.specs[watch.seat] if 0 <= watch.seat < len(self.specs) else "?"
+        if call is not None and now - seen >= self.time_limit:
+            return GameFailed(
+                f"game {self.game.id!r} did not return from {call.f_code.co_name} at step {watch.step + 1}, during "
+                f"the search of seat {watch.seat} ({spec}): cut off after {elapsed:.1f}s (time limit "
+                f"{self.time_limit:g}s)"
+            )
+        return PlayerFailed(
+            watch.seat,
+            spec,
+            f"ran out of time: no answer within the {self.time_limit:g}s limit (cut off after {elapsed:.1f}s)",
+        )
+
+
+def _raise_in(thread_id: int, error: type[BaseException] | None) -> None:
+    """Raise `error` in the thread (at its next Python instruction); None takes back one not yet raised."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), ctypes.py_object(error) if error else None)
+
+
+_PLAY_CODE = _play.__code__

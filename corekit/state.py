@@ -29,7 +29,7 @@ import enum
 import functools
 import operator
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, dataclass_transform, overload
 
 import attrs
@@ -168,7 +168,7 @@ class Zone(list[Any]):
         self.no = no
         self.up = up
 
-    def copy(self) -> Zone:  # type: ignore[override]
+    def copy(self) -> Zone:
         """An independent copy with the same number and face-up count."""
         return _copy_zone(self)
 
@@ -681,7 +681,7 @@ class DeclaredState(State):
         copy.rng = rng.spawn()
         return copy
 
-    def _pool_unseen(self, copy: DeclaredState, streams: list[int], sizes: Mapping[int, int], rng: Rng) -> None:
+    def _pool_unseen(self, copy: DeclaredState, streams: Sequence[int], sizes: Mapping[int, int], rng: Rng) -> None:
         """The fallback when no crediting of a long history was found: the unseen cards pooled per family and
         dealt anywhere of their family (consistent with the view, not with every lot)."""
         family = self.game.card_family
@@ -936,7 +936,7 @@ def _view_class(cls: type[DeclaredState], names: tuple[str, ...]) -> type[View]:
         )
     namespace: dict[str, Any] = {"__slots__": names, "_names": names}
     view_class = type(base.__name__, (base,), namespace)
-    view_class._values_of = operator.attrgetter(*names)  # type: ignore[assignment]
+    view_class._values_of = operator.attrgetter(*names)  # type: ignore[attr-defined]
     view_class.__qualname__ = base.__qualname__
     view_class.__module__ = base.__module__
     return view_class

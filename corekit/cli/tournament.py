@@ -54,7 +54,8 @@ def campfire_cli_setup(cli: click.Group) -> None:
     "-j",
     type=int,
     default=None,
-    help="Worker processes; 1 plays in this process [default: the number of cores].",
+    help="Worker processes; 1 plays in this process, where a player stuck in C code cannot be cut off (2 or more "
+    "can: its worker is killed) [default: the number of cores].",
 )
 @click.option(
     "--cluster",
@@ -67,7 +68,8 @@ def campfire_cli_setup(cli: click.Group) -> None:
     "out",
     type=click.Path(file_okay=False),
     default=None,
-    help="Directory for results.jsonl (each match appended as it ends), report.json and replays.",
+    help="Directory for results.jsonl (each match appended as it ends), report.json and replays; created with any "
+    "missing parent folders (said on stderr). One tournament at a time may use it.",
 )
 @click.option("--replays", is_flag=True, help="Write one replay per match into OUT/replays.")
 @click.option(
@@ -80,7 +82,9 @@ def campfire_cli_setup(cli: click.Group) -> None:
     type=float,
     default=None,
     metavar="SECONDS",
-    help="Seconds per decision; a player over it forfeits the match.",
+    help="Seconds per decision [default: 60; with --resume, the run's own]; a player over it forfeits the match. "
+    "A decision or a game call still running at twice the limit (at least 1s more) is cut off, if need be by "
+    "killing its worker process.",
 )
 @click.option(
     "--strength",
@@ -129,8 +133,9 @@ def tournament_command(
 
     Each deal (one seed) is played once per seating, so luck cancels out. Results are the same for any
     --jobs or --cluster; with --out every match is saved as it ends and --resume continues a killed run.
-    Exits 1 after the report when a match failed (the game raised, or a player could not be built), or when
-    a match's replay could not be written (its result still counts).
+    Exits 1 after the report when a match failed (the game raised or hung, or a player could not be built), or
+    when a match's replay could not be written (its result still counts). --resume plays again the matches that
+    failed for a reason outside the match (a worker process that died, a replay that could not be started).
 
     \b
     Examples (GAME from `campfire games`):
@@ -190,6 +195,7 @@ def tournament_command(
                 resume=resume,
                 registry=registry,
                 progress=starting,
+                notify=lambda line: click.echo(line, err=True),
             )
         except OutputFailed as error:  # the matches were played: show their report, then the error
             report = error.report

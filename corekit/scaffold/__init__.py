@@ -23,6 +23,9 @@ from corekit.errors import os_reason
 from corekit.plugins import default_registry
 
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+MAX_NAME = 64
+"""The longest game id: it names a folder, a package and a distribution, and a file name has a limit (255 bytes on
+most systems) that a longer one would meet only as the OS's `File name too long` on some path."""
 EXAMPLE = "e.g. lantern-hunt"
 
 # template file -> path in the new package ({package} is replaced by the package name)
@@ -54,6 +57,10 @@ def names_for(name: str) -> dict[str, str]:
     """Every spelling the templates need, from a game id such as `lantern-hunt`; ScaffoldError (one line: why,
     and what a valid name looks like) when the id cannot make a package that imports and runs."""
     package = name.replace("-", "_")
+    if len(name) > MAX_NAME:  # checked first, and the name cut short in the message: it must stay one readable line
+        raise ScaffoldError(
+            f"game name {name[:20]!r}... is {len(name)} characters long; a game name has at most {MAX_NAME}, {EXAMPLE}"
+        )
     if name[:1].isdigit() and NAME_PATTERN.match(f"x{name}"):  # only its first character is wrong
         raise ScaffoldError(
             f"game name {name!r} must start with a letter, or its package {package} would not be a "

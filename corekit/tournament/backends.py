@@ -2,15 +2,19 @@
 
 Every backend takes the matches still to play and calls `emit(record)` once per match, in whatever order
 they finish. A match whose worker process dies is played once more; if its worker dies again it is
-recorded as failed, and the tournament goes on.
+recorded as failed (and played again by a resume), and the tournament goes on.
+
+Each match's own watchdog cuts off a decision or a game call that overruns (see `corekit.runner`). What it cannot
+reach, a C call that never returns, the local pool sees in the worker's shared `Watch` mirror: it kills that
+worker, records the match with the blame the mirror shows, and starts another worker.
 """
 
 from __future__ import annotations
 
 import contextlib
 import multiprocessing
-from collections import deque
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable
 from multiprocessing.connection import wait
 from typing import Any
 
@@ -18,9 +22,22 @@ import attrs
 
 from corekit.errors import error_line
 from corekit.plugins import Registry
-from corekit.tournament.schedule import Planned
-from corekit.tournament.store import MatchRecord
-from corekit.tournament.worker import _DONE, Settings, play_planned, process_main, run_batch
+from corekit.runner import DECIDE, GAME, PHASE, SINCE, STUCK_AFTER, hard_limit, step_limit_for, tick_interval
+from corekit.tournament.schedule import Pending, Planned
+from corekit.tournament.store import RETRY_WORKER, MatchRecord
+from corekit.tournament.worker import (
+    _DONE,
+    INDEX,
+    MIRROR_SLOTS,
+    Settings,
+    cut_off_record,
+    exits_refused,
+    planned_fields,
+    play_planned,
+    process_main,
+    run_batch,
+    worker_registry,
+)
 
 Emit = Callable[[MatchRecord], None]
 MAX_BATCH = 32
@@ -38,30 +55,31 @@ def batch_size(remaining: int, workers: int) -> int:
     return max(1, min(MAX_BATCH, remaining // max(1, workers * BATCHES_PER_WORKER)))
 
 
-def guided_batches(pending: Sequence[Planned], workers: int) -> list[list[Planned]]:
-    """The matches cut into batches that shrink as fewer remain, down to single matches at the end."""
-    batches = []
-    start = 0
-    while start < len(pending):
-        size = batch_size(len(pending) - start, workers)
-        batches.append(list(pending[start : start + size]))
-        start += size
-    return batches
+def next_batch(pending: Pending, workers: int) -> list[Planned]:
+    """The next batch, sized from what is left (guided scheduling): big batches early, single matches at the end,
+    so no worker is left idle while another finishes a long batch."""
+    return pending.take(batch_size(len(pending), workers))
 
 
-def run_inline(settings: Settings, pending: Sequence[Planned], emit: Emit, registry: Registry) -> None:
+def run_inline(settings: Settings, pending: Pending, emit: Emit, registry: Registry) -> None:
     """Play every match here, with the caller's registry (so players registered only in-process work)."""
-    for planned in pending:
-        emit(play_planned(settings, planned, registry))
+    with exits_refused():
+        while pending:
+            for planned in pending.take(1):
+                emit(play_planned(settings, planned, registry))
 
 
-def run_processes(settings: Settings, pending: Sequence[Planned], emit: Emit, jobs: int) -> None:
+def run_processes(settings: Settings, pending: Pending, emit: Emit, jobs: int) -> None:
     """Play the matches on `jobs` local worker processes (never forked from this one: see `_context`)."""
     _Pool(settings, jobs, emit).run(pending)
 
 
-def run_dask(settings: Settings, pending: Sequence[Planned], emit: Emit, address: Any) -> None:
-    """Play the matches on the Dask cluster at `address`, a batch of matches per task."""
+def run_dask(settings: Settings, pending: Pending, emit: Emit, address: Any) -> None:
+    """Play the matches on the Dask cluster at `address`, a batch of matches per task.
+
+    Batches are submitted a few per worker at a time, as earlier ones finish, so a long tournament is never
+    planned up front; when the run stops early (an error, Ctrl-C) the tasks not yet done are cancelled.
+    """
     try:
         from distributed import Client, KilledWorker, as_completed
     except ImportError:
@@ -70,21 +88,25 @@ def run_dask(settings: Settings, pending: Sequence[Planned], emit: Emit, address
         client = Client(address, timeout="20s")
     except Exception as error:
         raise BackendError(f"cannot reach the Dask cluster at {address}: {error_line(error)}") from None
+    batches: dict[str, tuple[Any, list[Planned]]] = {}
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
+        window = 2 * workers * BATCHES_PER_WORKER
         attempts: dict[int, int] = {}
-        batches: dict[str, list[Planned]] = {}
         finished = as_completed()
 
         def submit(batch: list[Planned]) -> None:
             future = client.submit(run_batch, settings, batch, pure=False)
-            batches[future.key] = batch
+            batches[future.key] = (future, batch)
             finished.add(future)
 
-        for batch in guided_batches(pending, workers):
-            submit(batch)
+        def top_up() -> None:
+            while pending and len(batches) < window:
+                submit(next_batch(pending, workers))
+
+        top_up()
         for future in finished:
-            batch = batches.pop(future.key)
+            _, batch = batches.pop(future.key)
             try:
                 records = future.result()
             except KilledWorker as error:
@@ -103,31 +125,40 @@ def run_dask(settings: Settings, pending: Sequence[Planned], emit: Emit, address
                         )
                     else:
                         submit([planned])
+                top_up()
                 continue
             except Exception as error:  # the cluster itself failed: stop; what is saved can be resumed
                 finished.clear()
                 raise BackendError(f"a Dask task failed: {error_line(error)}") from None
             for record in records:
                 emit(_with_attempts(record, attempts))
+            top_up()
     finally:
+        if batches:  # stopped early: the cluster must not go on playing for nobody
+            with contextlib.suppress(Exception):
+                client.cancel([future for future, _ in batches.values()], force=True)
         client.close()
 
 
 class _Pool:
-    """Worker processes fed over pipes; a dead worker's unfinished matches go back in the queue."""
+    """Worker processes fed over pipes; a dead worker's unfinished matches go back in the queue, and a worker stuck
+    past its match's limits is killed."""
 
     def __init__(self, settings: Settings, jobs: int, emit: Emit) -> None:
         self.settings = settings
         self.jobs = max(1, jobs)
         self.emit = emit
         self.context = _context()
-        self.queue: deque[Planned] = deque()
+        self.pending = Pending(0, 1, 1, 0)
         self.attempts: dict[int, int] = {}
         self.workers: list[_Worker] = []
+        limit = settings.time_limit
+        self.limits = {DECIDE: hard_limit(limit) if limit is not None else None, GAME: step_limit_for(None, limit)}
+        self.tick = tick_interval(min(v for v in self.limits.values() if v is not None))
 
-    def run(self, pending: Sequence[Planned]) -> None:
+    def run(self, pending: Pending) -> None:
         """Feed every match to the workers until all have a record."""
-        self.queue.extend(pending)
+        self.pending = pending
         try:
             for _ in range(min(self.jobs, len(pending))):
                 self.workers.append(self._start())
@@ -135,19 +166,27 @@ class _Pool:
                 self._feed(worker)
             while any(worker.busy for worker in self.workers):
                 busy = [w for w in self.workers if w.busy]
-                ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy])
+                ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy], timeout=self.tick)
                 for worker in busy:
                     if worker.conn in ready or worker.process.sentinel in ready:
                         self._serve(worker)
+                    elif worker.busy:
+                        self._unless_stuck(worker)
                 for worker in self.workers:  # matches requeued by a death go to any idle worker too
-                    if not worker.busy and self.queue and worker.process.is_alive():
+                    if not worker.busy and self.pending and worker.process.is_alive():
                         self._feed(worker)
         finally:
             self._stop()
 
     def _serve(self, worker: _Worker) -> None:
+        self._read(worker)
+        if not worker.process.is_alive():
+            self._buried(worker)
+
+    def _read(self, worker: _Worker) -> None:
+        """Take in what the worker has sent: records, then the end of its batch."""
         try:
-            while worker.conn.poll():
+            while worker.busy and worker.conn.poll():
                 message = worker.conn.recv()
                 if message == _DONE:
                     worker.busy = False
@@ -157,9 +196,28 @@ class _Pool:
                 self.emit(_with_attempts(message, self.attempts))
         except (EOFError, OSError):
             pass
-        if worker.process.is_alive():
+
+    def _unless_stuck(self, worker: _Worker) -> None:
+        """Kill the worker if its match has been in one decision or one game call for too long."""
+        snapshot = list(worker.mirror)
+        limit = self.limits.get(int(snapshot[PHASE]))
+        if limit is None or not worker.batch or int(snapshot[INDEX]) != worker.batch[0].index:
             return
+        elapsed = time.monotonic() - snapshot[SINCE]
+        # Past the limit, the match's own watchdog cuts it off and keeps the worker: only one stuck for good is killed.
+        if elapsed <= limit + 2 * self.tick + STUCK_AFTER or list(worker.mirror) != snapshot:
+            return
+        worker.process.kill()
+        worker.process.join()
+        self._read(worker)  # a record sent just before the kill still counts
+        if not worker.batch or worker.batch[0].index != int(snapshot[INDEX]):
+            self._buried(worker)
+            return
+        stuck = worker.batch.pop(0)
+        registry = worker_registry(self.settings.plugins)
+        record = cut_off_record(self.settings, stuck, registry, snapshot, limit, elapsed)
         self._buried(worker)
+        self.emit(_with_attempts(record, self.attempts))
 
     def _buried(self, worker: _Worker) -> None:
         """The worker died: blame the match it was playing, requeue the others untouched."""
@@ -173,27 +231,24 @@ class _Pool:
             culprit, rest = unfinished[0], unfinished[1:]
             tries = self.attempts.get(culprit.index, 0) + 1
             self.attempts[culprit.index] = tries
-            self.queue.extendleft(reversed(rest))
+            self.pending.give_back(rest)
             if tries > RETRIES:
                 self.emit(_failed(self.settings, culprit, tries, f"the worker process died twice (exit code {code})"))
             else:
-                self.queue.appendleft(culprit)
+                self.pending.give_back([culprit])
         index = self.workers.index(worker)
-        if self.queue:
+        if self.pending:
             self.workers[index] = self._start()
             self._feed(self.workers[index])
 
     def _feed(self, worker: _Worker) -> None:
-        # Sized from what is left (guided scheduling): big batches early, single matches at the end, so no
-        # worker is left idle while another finishes a long batch.
-        size = batch_size(len(self.queue), self.jobs)
-        batch = [self.queue.popleft() for _ in range(min(size, len(self.queue)))]
+        batch = next_batch(self.pending, self.jobs)
         if not batch:
             return
         try:
             worker.conn.send(batch)
         except OSError:  # it died between batches: nothing to blame, start another with the same batch
-            self.queue.extendleft(reversed(batch))
+            self.pending.give_back(batch)
             worker.process.join()
             worker.conn.close()
             replacement = self.workers[self.workers.index(worker)] = self._start()
@@ -204,10 +259,11 @@ class _Pool:
 
     def _start(self) -> _Worker:
         parent, child = self.context.Pipe()
-        process = self.context.Process(target=process_main, args=(child, self.settings), daemon=True)
+        mirror = self.context.Array("d", MIRROR_SLOTS, lock=False)
+        process = self.context.Process(target=process_main, args=(child, self.settings, mirror), daemon=True)
         process.start()
         child.close()
-        return _Worker(process, parent)
+        return _Worker(process, parent, mirror)
 
     def _stop(self) -> None:
         for worker in self.workers:
@@ -231,11 +287,12 @@ def _context() -> Any:
 
 
 class _Worker:
-    """One worker process, its pipe, and the matches of its batch not yet reported."""
+    """One worker process, its pipe, its Watch mirror, and the matches of its batch not yet reported."""
 
-    def __init__(self, process: Any, conn: Any) -> None:
+    def __init__(self, process: Any, conn: Any, mirror: Any) -> None:
         self.process = process
         self.conn = conn
+        self.mirror = mirror
         self.batch: list[Planned] = []
         self.busy = False
         """Given a batch and not yet done with it (its last record may be in but not its end marker)."""
@@ -243,14 +300,7 @@ class _Worker:
 
 def _failed(settings: Settings, planned: Planned, attempts: int, error: str) -> MatchRecord:
     return MatchRecord(
-        planned.index,
-        planned.deal,
-        planned.seed,
-        planned.lineup,
-        tuple(settings.specs[i] for i in planned.lineup),
-        "failed",
-        error=error,
-        attempts=attempts,
+        **planned_fields(settings, planned), status="failed", error=error, attempts=attempts, retry=RETRY_WORKER
     )
 
 

@@ -195,21 +195,23 @@ def rate(
 
 
 def print_report(report: Mapping[str, Any], console: Any) -> None:
-    """Rich tables for people: players by rating, then seats, length and failures."""
+    """Rich tables for people: players ranked by the rate in the table's first rate column, then seats, length and
+    failures. A cooperative game's players are ranked by how often their team beat the villain, and shown with no
+    free-for-all rating (the JSON report has the ratings)."""
+    from rich.measure import Measurement
     from rich.table import Table
 
     coop = report["cooperative"]
     table = Table(title=f"{report['game']}: {report['matches']} matches, {report['seats']} seats", title_justify="left")
     # Each rate shares its column with its interval, and the forfeits and failures get a column only when
     # there are some (a line below counts them anyway): the cooperative table, one rate more, fits 100 columns.
-    rates = ("won", "team won") if coop else ("win rate",)
+    rates = ("team won", "won") if coop else ("win rate",)
     any_forfeit = bool(report["forfeits"])
     any_failed = bool(report["failed"])
     columns: list[tuple[str, JustifyMethod]] = [
         ("player", "left"),
-        ("rating μ ± 2σ", "right"),
-        ("ordinal", "right"),
         *((rate, "right") for rate in rates),
+        *(() if coop else (("rating μ ± 2σ", "right"),)),
         ("seats", "right"),
         ("ms/decision", "right"),
     ]
@@ -220,33 +222,40 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     for column, justify in columns:
         # A long spec folds onto more lines rather than losing its end.
         table.add_column(column, justify=justify, no_wrap=column != "player", overflow="fold")
-    ranked = sorted(report["players"], key=lambda p: -p["rating"]["ordinal"])
-    for player in ranked:
+    for player in sorted(report["players"], key=_rank(coop)):
         rating = player["rating"]
-        row = [
-            player["name"],
-            f"{rating['mu']:.1f} ± {2 * rating['sigma']:.1f}",
-            f"{rating['ordinal']:.1f}",
-            _rate(player["win_rate"], player["win_rate_ci95"]),
-        ]
+        row = [player["name"]]
         if coop:
             row.append(_rate(player["team_win_rate"], player["team_win_rate_ci95"]))
+        row.append(_rate(player["win_rate"], player["win_rate_ci95"]))
+        if not coop:
+            row.append(f"{rating['mu']:.1f} ± {2 * rating['sigma']:.1f}")
         row += [str(player["seats_played"]), _ms(player["mean_decision_time"])]
         row += [str(player["forfeits"])] * any_forfeit + [str(player["failed_matches"])] * any_failed
         table.add_row(*row)
-    console.print(table)
-    won = (
-        "won: its seats that scored; team won: its matches the team won"
+    # Not at a terminal (a file, a pipe) no width forces a line to wrap: the table is printed whole, so no spec
+    # is cut in the middle of a number.
+    width = console.width
+    if not console.is_terminal:
+        console.width = 10_000  # measured without the console's own width as its bound
+        console.width = max(width, Measurement.get(console, console.options, table).maximum)
+    try:
+        console.print(table)
+    finally:
+        console.width = width
+    villain = report.get("villain", {}).get("name", "the villain")
+    explained = (
+        f"Ranked by team won: the matches its team won against {villain}.\nwon: its seats that scored; with 95% "
+        "Wilson intervals."
         if coop
-        else "win rate: its mean return over its seats (a win is 1, a loss 0)"
+        else "Ranked by win rate: its mean return over its seats (a win is 1, a loss 0); with 95% Wilson intervals."
+        "\nrating: openskill's Plackett-Luce μ ± 2σ, which also weighs whom each player beat."
     )
-    console.print(
-        f"{won}; with 95% Wilson intervals.\nordinal: μ - 3σ, a skill it has with near certainty; it orders the table.",
-        highlight=False,
-    )
-    seats = Table(title=f"{rates[0].capitalize()} by seat", title_justify="left")
+    console.print(explained, highlight=False)
+    seat_rate = rates[-1]
+    seats = Table(title=f"{seat_rate.capitalize()} by seat", title_justify="left")
     seats.add_column("seat")
-    seats.add_column(rates[0], justify="right", no_wrap=True)
+    seats.add_column(seat_rate, justify="right", no_wrap=True)
     for seat in report["seat_win_rates"]:
         seats.add_row(seat["name"], _rate(seat["win_rate"], seat["win_rate_ci95"]))
     console.print(seats)
@@ -255,10 +264,7 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
         console.print(f"Match length: mean {length['mean']:.1f} decisions (min {length['min']}, max {length['max']})")
     if coop and "villain" in report:
         villain = report["villain"]
-        console.print(
-            f"Against {villain['name']}: the team won {_percent(villain['team_win_rate'])} of matches; "
-            f"{villain['name']} rated {villain['rating']['mu']:.1f} ± {2 * villain['rating']['sigma']:.1f}"
-        )
+        console.print(f"Against {villain['name']}: the team won {_percent(villain['team_win_rate'])} of matches")
     schedule: Any = report.get("schedule")
     if schedule and not schedule["balanced"]:
         console.print(
@@ -382,5 +388,22 @@ def _rate(value: float | None, interval: Sequence[float]) -> str:
     return f"{_percent(value)} ({100 * low:.0f}-{100 * high:.0f}%)"
 
 
+def _rank(coop: bool) -> Any:
+    """The sort key of the players' table: the rate it is ranked by, best first, then the rating's ordinal."""
+    first = "team_win_rate" if coop else "win_rate"
+
+    def key(player: Mapping[str, Any]) -> tuple[float, float, float]:
+        rates = [player[first], player["win_rate"]]
+        return (*(-1.0 if rate is None else -rate for rate in rates), -player["rating"]["ordinal"])
+
+    return key
+
+
 def _ms(value: float | None) -> str:
-    return "-" if value is None else f"{1000 * value:.3g}"
+    """Milliseconds in at most three significant figures, never in exponent form (1230, not 1.23e+03)."""
+    if value is None:
+        return "-"
+    ms = 1000 * value
+    if ms >= 100:
+        return f"{ms:.0f}"
+    return f"{ms:.3g}" if ms >= 0.01 else "<0.01"

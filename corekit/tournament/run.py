@@ -3,6 +3,9 @@
 `run_tournament` is the whole job behind `campfire tournament`, usable from Python. Results reach the
 file in the order matches finish; the report reads them by match index, so it is the same whatever the
 number of workers, the backend, or how many times the tournament was killed and resumed.
+
+Every decision has a time limit, DEFAULT_TIME_LIMIT unless the tournament sets one (a resumed run keeps its own):
+a player over it forfeits, and a decision or a game call that never ends is cut off (see `corekit.runner`).
 """
 
 from __future__ import annotations
@@ -10,7 +13,8 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -25,21 +29,41 @@ from corekit.rng import derive_seed
 from corekit.runner import PlayerNotBuilt, build_spec, set_up
 from corekit.tournament import backends
 from corekit.tournament.report import summarize
-from corekit.tournament.schedule import default_games, lineups, plan
-from corekit.tournament.store import REPORT, MatchRecord, ResultsFile, resumed_games
+from corekit.tournament.schedule import Pending, default_games, lineups
+from corekit.tournament.store import (
+    REPORT,
+    RESULTS,
+    RETRY_OUTPUT,
+    FolderLock,
+    MatchRecord,
+    ResultsFile,
+    has_results,
+    planned_games,
+    read_results,
+    write_atomically,
+)
 from corekit.tournament.worker import Settings, worker_registry
-from corekit.words import joined
+from corekit.words import counted, joined
 
 Progress = Callable[[int, int], Callable[[], None] | None]
 """`progress(total, already_done)` returns a function called once per finished match."""
+Notify = Callable[[str], None]
+"""`notify(line)` tells the user something worth knowing that is no error (a retry, a folder created)."""
+
+DEFAULT_TIME_LIMIT = 60.0
+"""Seconds per decision when a tournament sets none: far beyond any built-in player's budget, and what keeps a
+tournament from waiting forever on a player or a game that hangs."""
+MAX_TIME_LIMIT = 86400.0
+"""The longest time limit a tournament takes: a day per decision."""
 
 
 @attrs.frozen
 class Tournament:
     """What defines a tournament's results: game, specs, seats, games, seed, options, time limit.
 
-    `seats` defaults to the number of specs and `games` to ten whole deals (see `schedule`). `plugins`
-    names extra plugin modules every worker imports (players that are not installed).
+    `seats` defaults to the number of specs and `games` to ten whole deals (see `schedule`); `time_limit` (seconds
+    per decision) to DEFAULT_TIME_LIMIT, or when resuming to the resumed run's. `plugins` names extra plugin
+    modules every worker imports (players that are not installed).
     """
 
     game: str
@@ -74,6 +98,7 @@ def run_tournament(
     resume: bool = False,
     registry: Registry | None = None,
     progress: Progress | None = None,
+    notify: Notify | None = None,
 ) -> dict[str, Any]:
     """Play every match not yet in `out`'s results file and return the report (see `report.summarize`).
 
@@ -81,7 +106,10 @@ def run_tournament(
     use that many local worker processes; `cluster` (a Dask scheduler address) sends batches to Dask.
     Bad input raises GameError, OptionError, UnknownName or ValueError with a one-line message, before any
     match is played; GameFailed when the game raises at setup for the tournament seed. If report.json cannot be
-    written at the end, or the results file stops taking records, OutputFailed carries the report.
+    written at the end, or the results file or a replay stops taking records, OutputFailed carries the report;
+    Interrupted (an OutputFailed) on Ctrl-C. `out` is locked for the run (ResultsError when another run holds it),
+    and created with any missing parent folders (`notify` says so). A resume plays again the matches that failed
+    for a reason outside the match (`report["retried"]` counts them, and `notify` names them).
     """
     registry = registry or worker_registry(tournament.plugins)
     game = registry.game(tournament.game)
@@ -91,6 +119,10 @@ def run_tournament(
     limit = tournament.time_limit
     if limit is not None and not (math.isfinite(limit) and limit > 0):  # nan compares false to everything
         raise OptionError(f"--time-limit must be a finite positive number of seconds, got {limit:g}")
+    if limit is not None and limit > MAX_TIME_LIMIT:
+        raise OptionError(
+            f"--time-limit must be at most {MAX_TIME_LIMIT:g} seconds (a day per decision), got {limit:g}"
+        )
     seats = tournament.seats or len(specs)
     options = game.make_options(dict(tournament.options))
     set_up(game, seats, tournament.seed, options)  # the seat count, before anything starts
@@ -106,13 +138,42 @@ def run_tournament(
         raise OptionError(f"{joined(given)} {'need' if len(given) > 1 else 'needs'} --out DIR")
     if out is not None and not os.fspath(out):  # Path("") is ".": an unset $VAR would write into the current folder
         raise OptionError("cannot write the results: the --out path is empty")
+    if tournament.games is not None and tournament.games < 1:
+        raise OptionError(f"--games must be at least 1, got {tournament.games}")
+    say = notify or (lambda line: None)
+    folder = Path(out) if out is not None else None
+    lock = _lock(folder, say) if folder is not None else None
+    try:
+        return _run(tournament, game, options, registry, jobs, cluster, folder, replays, resume, progress, say)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _run(
+    tournament: Tournament,
+    game: Game,
+    options: Any,
+    registry: Registry,
+    jobs: int,
+    cluster: Any,
+    out: Path | None,
+    replays: bool,
+    resume: bool,
+    progress: Progress | None,
+    say: Notify,
+) -> dict[str, Any]:
+    """run_tournament once the input is checked and `out` (if any) is locked."""
+    specs = tuple(tournament.specs)
+    seats = tournament.seats or len(specs)
+    group = tournament.lineups or tuple(lineups(len(specs), seats))
+    found = read_results(out / RESULTS, repair=True) if resume and out is not None and has_results(out) else None
     games = tournament.games
-    if games is None and resume and out is not None:  # as many as the run being resumed
-        games = resumed_games(Path(out))
-    if games is None:
-        games = default_games(len(specs), seats, group=group)
-    if games < 1:
-        raise OptionError(f"--games must be at least 1, got {games}")
+    if games is None:  # as many as the run being resumed, or ten deals
+        games = planned_games(*found) if found else default_games(len(specs), seats, group=group)
+    limit = tournament.time_limit
+    if limit is None:  # the resumed run's own (null in a file from before tournaments had a default)
+        limit = found[0].get("time_limit") if found else DEFAULT_TIME_LIMIT
     header = json.loads(
         json.dumps(
             {
@@ -123,31 +184,44 @@ def run_tournament(
                 "seed": tournament.seed,
                 "games": games,
                 "options": options_to_dict(options),
-                "time_limit": tournament.time_limit,
+                "time_limit": limit,
                 **({"lineups": tournament.lineups} if tournament.lineups else {}),
             },
             default=str,
         )
     )
-    if resume and out is not None and (Path(out) / "replays").is_dir():
+    if resume and out is not None and (out / "replays").is_dir():
         replays = True  # a resumed tournament that kept replays keeps them for the matches it adds
-    replay_dir = Path(out).resolve() / "replays" if replays and out is not None else None
-    store = _open_out(Path(out), header, resume, replay_dir) if out is not None else None
+    replay_dir = out.resolve() / "replays" if replays and out is not None else None
+    store = _open_out(out, header, resume, replay_dir, found) if out is not None else None
     records: dict[int, MatchRecord] = dict(store.records) if store else {}
     settings = Settings(
         game.id,
         specs,
         tuple(tournament.options),
-        tournament.time_limit,
+        limit if isinstance(limit, int | float) else None,
         str(replay_dir) if replay_dir else None,
         plugins=tuple(tournament.plugins),
+        run=uuid.uuid4().hex,
     )
-    pending = [p for p in plan(tournament.seed, len(specs), seats, games, group) if p.index not in records]
+    retried = sorted(i for i, r in records.items() if r.retry is not None and i < games)
+    if retried:
+        say(
+            f"Playing again {counted(len(retried), 'match', 'matches')} that failed for a reason outside the match "
+            f"(a worker process that died, or an output that could not be written): {_indices(retried)}"
+        )
+    pending = Pending(
+        tournament.seed, len(specs), seats, games, done=[i for i, r in records.items() if r.retry is None], group=group
+    )
     tick = progress(games, games - len(pending)) if progress else None
+    played: set[int] = set()
 
     def emit(record: MatchRecord) -> None:
-        if record.index in records:  # never twice, even if a backend reports a match again
+        if record.index in played:  # never twice, even if a backend reports a match again
             return
+        if record.retry == RETRY_OUTPUT:  # every match after it would fail the same way: stop, and resume later
+            raise _Stopped(f"could not start match {record.index}: {record.error}; {_stopped(records, games)}")
+        played.add(record.index)
         records[record.index] = record
         if store:
             try:
@@ -155,13 +229,13 @@ def run_tournament(
             except OSError as error:  # the disk is full, say: stop playing, since nothing more can be saved
                 reason = os_reason(error, with_file=True)
                 raise _Stopped(
-                    f"could not save match {record.index} in {store.path}: {reason}; stopped "
-                    f"after {len(records)} of {games} matches (--resume plays the rest)"
+                    f"could not save match {record.index} in {store.path}: {reason}; {_stopped(records, games)}"
                 ) from None
         if tick:
             tick()
 
     problem: str | None = None
+    stop: type[OutputFailed] = OutputFailed
     try:
         if not pending:
             pass  # everything was in the results file already
@@ -173,13 +247,23 @@ def run_tournament(
             backends.run_processes(settings, pending, emit, min(jobs, len(pending)))
     except _Stopped as stopped:  # the matches played so far are still reported
         problem = str(stopped)
+    except KeyboardInterrupt:
+        stop = Interrupted
+        saved = _saved(records, games)
+        problem = (
+            f"interrupted: {saved} of {games} matches are saved in {out}; the same command with --resume plays the rest"
+            if out is not None
+            else f"interrupted after {saved} of {games} matches; nothing is saved without --out"
+        )
     finally:
         if store:
             try:
                 store.close()
             except OSError as error:  # a full disk fails the close's flush too: the report must still follow
                 problem = problem or f"could not save the results in {store.path}: {os_reason(error, with_file=True)}"
-    report = summarize(game, specs, seats, {i: r for i, r in records.items() if i < games}, header)
+    kept = {i: r for i, r in records.items() if i < games and r.retry != RETRY_OUTPUT}
+    report = summarize(game, specs, seats, kept, header)
+    report["retried"] = len(retried)
     # Only whole deals put every spec in every seat equally often; the report says when that is not so.
     per_deal = len(group)
     report["schedule"] = {
@@ -188,14 +272,48 @@ def run_tournament(
         "balanced": games % per_deal == 0,
     }
     if out is not None:
-        path = Path(out) / REPORT
+        path = out / REPORT
         try:
-            path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+            write_atomically(path, json.dumps(report, indent=2) + "\n")
         except OSError as error:  # checked up front, yet the disk can fill: the played matches still count
-            problem = problem or f"could not write {path}: {os_reason(error, with_file=True)}"
+            problem = problem or f"could not write {path}: {os_reason(error)}"  # not the temporary file's name
     if problem:
-        raise OutputFailed(problem, report)
+        raise stop(problem, report)
     return report
+
+
+def _saved(records: Mapping[int, MatchRecord], games: int) -> int:
+    return sum(1 for index, record in records.items() if index < games and record.retry is None)
+
+
+def _stopped(records: Mapping[int, MatchRecord], games: int) -> str:
+    return f"stopped after {_saved(records, games)} of {games} matches (--resume plays the rest)"
+
+
+def _indices(indices: list[int]) -> str:
+    """`matches 3, 7 and 12`, the first ten only."""
+    shown = [str(i) for i in indices[:10]]
+    if len(indices) > 10:
+        shown.append(f"{len(indices) - 10} more")
+    return f"{'match' if len(indices) == 1 else 'matches'} {joined(shown)}"
+
+
+def _lock(out: Path, say: Notify) -> FolderLock:
+    """Create `out` (with any missing parent, which `say` names) and lock it for this run."""
+    missing = [folder for folder in (out, *out.parents) if not folder.exists() and not folder.is_symlink()]
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        lock = FolderLock(out)
+    except OSError as error:
+        raise OptionError(f"--out {out}: cannot write there ({os_reason(error, with_file=True)})") from None
+    if len(missing) > 1:
+        say(f"Created {out}, and the folders above it that were missing, from {missing[-1]} down.")
+    return lock
+
+
+class Interrupted(OutputFailed):
+    """The user stopped the tournament (Ctrl-C): the message says how many matches are saved and how to go on;
+    `report` is the report of the matches played."""
 
 
 class _Stopped(Exception):
@@ -214,7 +332,13 @@ def _check_player(registry: Registry, game: Game, text: str, seed: int) -> None:
         raise OptionError(f"player {text!r} {failed}") from failed.__cause__
 
 
-def _open_out(out: Path, header: dict[str, Any], resume: bool, replay_dir: Path | None) -> ResultsFile:
+def _open_out(
+    out: Path,
+    header: dict[str, Any],
+    resume: bool,
+    replay_dir: Path | None,
+    found: tuple[dict[str, Any], dict[int, MatchRecord]] | None,
+) -> ResultsFile:
     """The results file in `out`, once `out` is known to take the report too: a tournament must not play for
     hours and then find it cannot write its report."""
     report = out / REPORT
@@ -225,7 +349,7 @@ def _open_out(out: Path, header: dict[str, Any], resume: bool, replay_dir: Path 
     try:
         if replay_dir is not None:
             replay_dir.mkdir(parents=True, exist_ok=True)
-        return ResultsFile(out, header, resume)
+        return ResultsFile(out, header, resume, found)
     except OSError as error:
         raise OptionError(f"--out {out}: cannot write there ({os_reason(error, with_file=True)})") from None
 

@@ -11,7 +11,8 @@ whatever the number of workers, and a resumed tournament replays exactly the mat
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Collection, Iterable, Sequence
 
 import attrs
 
@@ -61,10 +62,51 @@ def lineups(specs: int, seats: int) -> list[tuple[int, ...]]:
 
 
 def plan(seed: int, specs: int, seats: int, games: int, group: Sequence[tuple[int, ...]] = ()) -> list[Planned]:
-    """Every match of a tournament of `games` matches, in index order; `group` is the seatings of a deal when
-    they are not every seating of the specs (`lineups`)."""
+    """Every match of a tournament of `games` matches, in index order (see `Pending` for a long one); `group` is
+    the seatings of a deal when they are not every seating of the specs (`lineups`)."""
     group = group or lineups(specs, seats)
     return [plan_one(seed, group, index) for index in range(games)]
+
+
+class Pending:
+    """The matches of a tournament still to play, in index order, each planned only when it is taken: a tournament
+    of ten million matches holds none of them in memory before they start.
+
+    `done` holds the indices to skip (already in the results file); matches taken and given back (their worker
+    died) come out first again. `group` is the seatings of a deal, as for `plan`.
+    """
+
+    def __init__(
+        self,
+        seed: int,
+        specs: int,
+        seats: int,
+        games: int,
+        done: Collection[int] = (),
+        group: Sequence[tuple[int, ...]] = (),
+    ) -> None:
+        self._group = group or lineups(specs, seats)
+        self._seed = seed
+        self._indices = (index for index in range(games) if index not in done)
+        self._left = games - sum(1 for index in done if 0 <= index < games)
+        self._back: deque[Planned] = deque()
+
+    def __len__(self) -> int:
+        return self._left + len(self._back)
+
+    def take(self, count: int) -> list[Planned]:
+        """Up to `count` matches, in order."""
+        taken: list[Planned] = []
+        while len(taken) < count and self._back:
+            taken.append(self._back.popleft())
+        for index in itertools.islice(self._indices, count - len(taken)):
+            taken.append(plan_one(self._seed, self._group, index))
+            self._left -= 1
+        return taken
+
+    def give_back(self, matches: Iterable[Planned]) -> None:
+        """Put matches taken but not played in front again, in the order given."""
+        self._back.extendleft(reversed(list(matches)))
 
 
 def plan_one(seed: int, group: Sequence[tuple[int, ...]], index: int) -> Planned:

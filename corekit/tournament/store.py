@@ -3,11 +3,15 @@
 The first line is a header naming the tournament (game and its version, specs, seats, seed, options, time
 limit). A resumed tournament must match it, so results of two different tournaments never mix. A line torn by a
 kill in the middle of a write is cut off on resume; that match is simply played again (with the same seed and
-result). Any other damaged line is refused, naming the line and the field.
+result). Any other damaged line is refused, naming the line and the field. A failed match whose record has a
+`retry` reason failed for a reason outside the match: a resume plays it again, and its new record replaces it.
+
+One tournament at a time writes into a folder: `FolderLock` holds an exclusive lock on it for the whole run.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -27,6 +31,18 @@ REPORT = "report.json"
 # matches played under other rules must not be rated together.
 BINDING = ("game", "game_version", "specs", "seats", "seed", "options", "time_limit", "lineups")
 STATUSES = ("ok", "forfeit", "failed")
+LOCK = ".lock"
+RETRY_WORKER = "worker"
+"""Why a failed match is played again on resume: its worker process died (killed from outside, or twice by it)."""
+RETRY_OUTPUT = "output"
+"""...or its output could not be written before it started (a replay in a folder that became unwritable)."""
+RETRIES = (RETRY_WORKER, RETRY_OUTPUT)
+_OLD_RETRIES = {
+    "the worker process died": RETRY_WORKER,
+    "the Dask worker playing it died": RETRY_WORKER,
+    "the match raised ValueError: cannot write the replay": RETRY_OUTPUT,
+}
+"""The errors of such failures in results files written before records said why (read as if they had)."""
 
 
 class ResultsError(ValueError):
@@ -40,6 +56,8 @@ class MatchRecord:
     `status` is "ok", "forfeit" (a player raised, answered illegally or ran out of time: `forfeit` names
     the seat) or "failed" (the worker process died twice, the game itself raised, or a player could not be
     built): failed matches have no returns and are left out of ratings and rates.
+
+    `retry` says why a failed match failed for a reason outside the match (RETRIES), so a resume plays it again.
 
     `replay_error` says why a played match's replay could not be written (`replay` is then None). It is a field
     of its own because `replay` None alone cannot tell a lost replay from one never asked for (a tournament
@@ -61,6 +79,7 @@ class MatchRecord:
     attempts: int = 1
     replay: str | None = None
     replay_error: str | None = None
+    retry: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The record as plain JSON data."""
@@ -73,13 +92,17 @@ class MatchRecord:
         """A record from its JSON data (lists become tuples)."""
         fields = {f.name for f in attrs.fields(cls)}
         values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in fields}
+        if "retry" not in data and data.get("status") == "failed" and isinstance(data.get("error"), str):
+            values["retry"] = next(
+                (why for start, why in _OLD_RETRIES.items() if data["error"].startswith(start)), None
+            )
         return cls(**values)
 
     def outcome(self) -> dict[str, Any]:
         """What must be identical whatever the workers or backend: everything but timings, paths and whether
         the replay could be written (the disk, not the match)."""
         data = self.to_json()
-        for key in ("decision_time", "attempts", "replay", "replay_error"):
+        for key in ("decision_time", "attempts", "replay", "replay_error", "retry"):
             data.pop(key)
         return data
 
@@ -87,12 +110,19 @@ class MatchRecord:
 class ResultsFile:
     """Append-only JSON lines: a header, then one record per finished match."""
 
-    def __init__(self, directory: Path, header: dict[str, Any], resume: bool) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        header: dict[str, Any],
+        resume: bool,
+        found: tuple[dict[str, Any], dict[int, MatchRecord]] | None = None,
+    ) -> None:
+        """Open the results file in `directory`; `found` is what `read_results` read from it already (with repair)."""
         self.path = Path(directory) / RESULTS
         self.records: dict[int, MatchRecord] = {}
         Path(directory).mkdir(parents=True, exist_ok=True)
         if has_results(directory):
-            found_header, self.records = read_results(self.path, repair=resume)
+            found_header, self.records = found or read_results(self.path, repair=resume)
             if not resume:
                 raise ResultsError(
                     f"{self.path} already holds {len(self.records)} matches: add --resume to continue that "
@@ -107,7 +137,7 @@ class ResultsFile:
 
     def append(self, record: MatchRecord) -> None:
         """Write one record and force it to disk before going on."""
-        self.records.setdefault(record.index, record)
+        _keep(self.records, record)
         self._write(record.to_json())
 
     def close(self) -> None:
@@ -118,6 +148,57 @@ class ResultsFile:
         self._file.write(json.dumps(data, separators=(",", ":")) + "\n")
         self._file.flush()
         os.fsync(self._file.fileno())
+
+
+class FolderLock:
+    """An exclusive lock on an --out folder for the whole of one run, start or resume: a second run on the folder
+    is refused with ResultsError naming the pid of the one that holds it. The operating system drops the lock
+    when the process ends, however it ends, so no stale lock is ever left behind."""
+
+    def __init__(self, directory: Path) -> None:
+        self.path = Path(directory) / LOCK
+        self._file: IO[str] | None = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 (closed in release())
+        try:
+            import fcntl
+        except ImportError:  # no flock (Windows): one run at a time is then the user's to keep
+            return
+        try:
+            fcntl.flock(self._file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self._file.seek(0)
+            holder = self._file.read().strip() or "unknown"
+            self.release()
+            raise ResultsError(
+                f"--out {directory} is in use by another tournament (pid {holder}): wait for it to end, or "
+                "choose another --out"
+            ) from None
+        self._file.seek(0)
+        self._file.truncate()
+        self._file.write(f"{os.getpid()}\n")
+        self._file.flush()
+
+    def release(self) -> None:
+        """Let another run have the folder."""
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` into `path` whole or not at all: into a temporary file beside it, synced, then renamed over
+    it. A full disk leaves the old file as it was (or none), never an empty or cut-off one."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+    _sync_directory(path.parent)
 
 
 def has_results(directory: Path) -> bool:
@@ -132,9 +213,13 @@ def resumed_games(directory: Path) -> int | None:
     resume played beyond them. None when there is nothing to resume."""
     if not has_results(directory):
         return None
-    header, records = read_results(Path(directory) / RESULTS)
-    planned: Any = header.get("games")
-    return max(planned if _whole(1)(planned) else 1, max(records, default=-1) + 1)
+    return planned_games(*read_results(Path(directory) / RESULTS))
+
+
+def planned_games(header: dict[str, Any], records: dict[int, MatchRecord]) -> int:
+    """The matches a results file's tournament was planned to play (see `resumed_games`)."""
+    planned = header.get("games")
+    return max(planned if isinstance(planned, int) and _whole(1)(planned) else 1, max(records, default=-1) + 1)
 
 
 def read_results(path: Path, repair: bool = False) -> tuple[dict[str, Any], dict[int, MatchRecord]]:
@@ -170,8 +255,15 @@ def read_results(path: Path, repair: bool = False) -> tuple[dict[str, Any], dict
         problem = _record_problem(record, specs, seats)
         if problem:
             raise ResultsError(f"{path} line {number} is not a match record: {problem}")
-        records.setdefault(record.index, record)
+        _keep(records, record)
     return header, records
+
+
+def _keep(records: dict[int, MatchRecord], record: MatchRecord) -> None:
+    """Keep the first record of each match, unless that one is to be retried: then the later one replaces it."""
+    kept = records.get(record.index)
+    if kept is None or kept.retry is not None:
+        records[record.index] = record
 
 
 def _record_problem(record: MatchRecord, specs: Sequence[str], seats: int) -> str | None:
@@ -193,6 +285,7 @@ def _record_problem(record: MatchRecord, specs: Sequence[str], seats: int) -> st
         ("error", _text, "text or null", None),
         ("replay", _text, "text or null", None),
         ("replay_error", _text, "text or null", None),
+        ("retry", lambda v: v is None or v in RETRIES, f"null, {' or '.join(map(_json, RETRIES))}", None),
         ("lineup", _whole(0, len(specs) - 1), f"spec numbers from 0 to {len(specs) - 1}", seats),
         ("specs", lambda v: isinstance(v, str), "texts", seats),
         ("returns", _finite(-math.inf), "finite numbers", per_seat),
@@ -217,6 +310,8 @@ def _record_problem(record: MatchRecord, specs: Sequence[str], seats: int) -> st
         return f"specs must be those of its lineup, {_json(expected)}, got {_json(record.specs)}"
     if (record.status == "forfeit") != (record.forfeit is not None):
         return f"status {_json(record.status)} does not go with forfeit {_json(record.forfeit)}"
+    if record.retry is not None and record.status != "failed":
+        return f"status {_json(record.status)} does not go with retry {_json(record.retry)}"
     return None
 
 

@@ -8,32 +8,51 @@ be pickled): it loads the installed plugins from their entry points plus the mod
 
 from __future__ import annotations
 
+import contextlib
 import importlib
-import signal
-import threading
-from collections.abc import Sequence
+import os
+import posix
+import time
+from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 from corekit.errors import error_line
-from corekit.game import Action
-from corekit.players import Player, SeatView
 from corekit.plugins import Registry, default_registry
-from corekit.runner import GameFailed, ListenerFailed, MatchTooLong, PlayerFailed, make_players, play_match
+from corekit.runner import (
+    DECIDE,
+    PHASE,
+    SEAT,
+    STEP,
+    GameFailed,
+    ListenerFailed,
+    MatchNotStarted,
+    MatchTooLong,
+    PlayerFailed,
+    Watch,
+    forfeit_returns,
+    hard_limit,
+    make_players,
+    play_match,
+    step_limit_for,
+)
 from corekit.tournament.schedule import Planned
-from corekit.tournament.store import MatchRecord
+from corekit.tournament.store import RETRY_OUTPUT, MatchRecord
 
 _DONE = "done"
-# The longest a hung decision may run before it is cut off: a far longer timer overflows setitimer
-# ("timestamp out of range"), and three years is as good as no limit.
-MAX_HARD_LIMIT = 1e8
+INDEX = STEP + 2
+"""The slot of a worker's mirror (after the runner's PHASE, SEAT, STEP, SINCE) holding the match it plays."""
+MIRROR_SLOTS = INDEX + 1
 
 
 @attrs.frozen
 class Settings:
-    """Everything a worker needs besides the matches; plain data, so it pickles to any process or host."""
+    """Everything a worker needs besides the matches; plain data, so it pickles to any process or host.
+
+    `time_limit` is per decision (None: none, as in results files written before tournaments had a default).
+    """
 
     game: str
     specs: tuple[str, ...]
@@ -42,28 +61,26 @@ class Settings:
     replay_dir: str | None = None
     replay_suffix: str = ".cfr"
     plugins: tuple[str, ...] = ()
+    run: str = ""
+    """Tells this run's matches from another's where workers share state (a Dask scheduler's metadata)."""
 
 
-def play_planned(settings: Settings, planned: Planned, registry: Registry) -> MatchRecord:
+def play_planned(settings: Settings, planned: Planned, registry: Registry, watch: Watch | None = None) -> MatchRecord:
     """Play one scheduled match; a forfeit is a result. A game that raises, or a player that cannot be built,
-    gives a failed record whose error names the game, or the seat and spec."""
+    gives a failed record whose error names the game, or the seat and spec. A listener that cannot start (the
+    replay cannot be opened) gives a failed record with `retry` RETRY_OUTPUT: not the match's fault, so not a
+    result. `watch` is the match's Watch (one with a mirror, where a supervising process watches it)."""
     specs = tuple(settings.specs[i] for i in planned.lineup)
     replay = None
     if settings.replay_dir is not None:
         replay = str(Path(settings.replay_dir) / f"match-{planned.index:06d}{settings.replay_suffix}")
-    base: dict[str, Any] = {
-        "index": planned.index,
-        "deal": planned.deal,
-        "seed": planned.seed,
-        "lineup": planned.lineup,
-        "specs": specs,
-        "replay": replay,
-    }
+    base = {**planned_fields(settings, planned), "replay": replay}
+    watch = watch if watch is not None else Watch()
+    if watch.mirror is not None:
+        watch.mirror[INDEX] = planned.index
     try:
         game = registry.game(settings.game)
         players = make_players(game, specs, planned.seed, registry)
-        if settings.time_limit is not None and _can_interrupt():
-            players = [Watchdog(player, hard_limit(settings.time_limit)) for player in players]
         result = play_match(
             game,
             specs,
@@ -73,6 +90,7 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry) -> Ma
             registry=registry,
             settings={"replay": replay} if replay else None,
             time_limit=settings.time_limit,
+            watch=watch,
         )
     except ListenerFailed as late:  # the match was played and counts, whichever listener failed
         result = late.result
@@ -82,6 +100,8 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry) -> Ma
         if replay is not None and not Path(replay).exists():
             base["replay"], base["replay_error"] = None, str(late)
         result = attrs.evolve(result, error=result.error or str(late))
+    except MatchNotStarted as unwritten:
+        return MatchRecord(**base, status="failed", error=str(unwritten), retry=RETRY_OUTPUT)
     # Nothing to retry in either case: the same seed fails again.
     except (GameFailed, MatchTooLong, PlayerFailed) as error:  # the message names the game, or the seat and spec
         return MatchRecord(**base, status="failed", error=str(error))
@@ -99,54 +119,130 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry) -> Ma
     )
 
 
+def planned_fields(settings: Settings, planned: Planned) -> dict[str, Any]:
+    """The fields of a match's record that its plan decides: index, deal, seed, lineup and specs."""
+    return {
+        "index": planned.index,
+        "deal": planned.deal,
+        "seed": planned.seed,
+        "lineup": planned.lineup,
+        "specs": tuple(settings.specs[i] for i in planned.lineup),
+    }
+
+
+def cut_off_record(
+    settings: Settings, planned: Planned, registry: Registry, snapshot: Sequence[float], limit: float, elapsed: float
+) -> MatchRecord:
+    """The record of a match whose worker process was killed because it was stuck (`snapshot` is its mirror):
+    a decision is the seat's forfeit; a call into the game's code, the game's failure."""
+    specs = tuple(settings.specs[i] for i in planned.lineup)
+    step = int(snapshot[STEP]) + 1
+    killed = f"its worker process was killed after {elapsed:.1f}s"
+    base = {**planned_fields(settings, planned), "steps": step - 1}
+    if settings.replay_dir is not None:
+        base["replay_error"] = f"no replay: {killed} in the middle of the match"
+    seat = int(snapshot[SEAT])
+    if int(snapshot[PHASE]) == DECIDE and 0 <= seat < len(specs):
+        game = registry.game(settings.game)
+        error = PlayerFailed(
+            seat, specs[seat], f"ran out of time: no answer within the {settings.time_limit:g}s limit ({killed})"
+        )
+        n = len(specs)
+        return MatchRecord(
+            **base,
+            status="forfeit",
+            returns=forfeit_returns(game, n, seat),
+            decisions=(0,) * n,
+            decision_time=(0.0,) * n,
+            forfeit=seat,
+            error=str(error),
+        )
+    return MatchRecord(
+        **{**base, "steps": 0},
+        status="failed",
+        error=f"game {settings.game!r} did not return from a call into its code within {limit:g}s at step {step} "
+        f"({killed})",
+    )
+
+
 def run_batch(settings: Settings, batch: Sequence[Planned]) -> list[MatchRecord]:
-    """Play a batch of matches where the worker stands (the Dask task)."""
-    registry = worker_registry(settings.plugins)
-    return [play_planned(settings, planned, registry) for planned in batch]
+    """Play a batch of matches where the worker stands (the Dask task).
 
-
-def hard_limit(time_limit: float) -> float:
-    """When a decision is interrupted: well past the limit, so a player that merely overruns is timed by
-    the runner (and forfeits with its time), and only one that hangs is cut off."""
-    return min(max(2 * time_limit, time_limit + 1.0), MAX_HARD_LIMIT)
-
-
-class DecisionTimeout(Exception):
-    """A decision went on past the hard limit; the runner turns it into a forfeit like any player error."""
-
-
-class Watchdog(Player):
-    """Wraps a player and interrupts a decision that hangs (SIGALRM; main thread of a Unix process only).
-
-    The runner only times a decision once it returns: a player stuck in a loop would hold the tournament
-    forever. This makes it raise inside `decide` instead, so it forfeits that match.
+    A match stuck where the watchdog's interrupt cannot reach (a C call) is recorded in the scheduler's metadata
+    and the worker process ends itself, so the cluster is not held; Dask runs the task again on a new worker,
+    which finds that record instead of playing the match again. (A worker in the client's own process, with no
+    nanny to restart it, is never ended.)
     """
+    registry = worker_registry(settings.plugins)
+    verdicts = _DaskVerdicts(settings)
+    records = []
+    for planned in batch:
+        known = verdicts.known(planned)
+        if known is not None:
+            records.append(known)
+            continue
+        watch = Watch(stuck=verdicts.ending(planned, registry))
+        records.append(play_planned(settings, planned, registry, watch))
+    return records
 
-    def __init__(self, player: Player, limit: float) -> None:
-        self.player = player
-        self.limit = limit
-        self.needs_sample = player.needs_sample
 
-    def decide(self, view: SeatView) -> Action:
-        """The wrapped player's decision, or DecisionTimeout after `limit` seconds."""
-        previous = signal.signal(signal.SIGALRM, self._expired)
-        signal.setitimer(signal.ITIMER_REAL, self.limit)
+class _DaskVerdicts:
+    """The records of matches whose Dask worker ended itself because they were stuck, kept by the scheduler."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.key = ["campfire", settings.run or "run"]
+        self.client: Any = None
+        self.found: dict[str, Any] = {}
         try:
-            return self.player.decide(view)
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+            from distributed import get_client, get_worker
 
-    def annotation(self) -> dict[str, Any] | None:
-        """The wrapped player's annotation."""
-        return self.player.annotation()
+            worker = get_worker()
+        except (ImportError, ValueError):  # not in a Dask task
+            return
+        if worker.nanny is None:  # in the client's process: ending it would end the tournament
+            return
+        self.client = get_client()
+        self.found = self.client.get_metadata(self.key, default={}) or {}
 
-    def _expired(self, signum: int, frame: Any) -> None:
-        raise DecisionTimeout(f"no answer after {self.limit:g}s")
+    def known(self, planned: Planned) -> MatchRecord | None:
+        data = self.found.get(str(planned.index))
+        return MatchRecord.from_json(data) if data is not None else None
+
+    def ending(self, planned: Planned, registry: Registry) -> Callable[[Watch], None] | None:
+        if self.client is None:
+            return None
+        client, key, settings = self.client, [*self.key, str(planned.index)], self.settings
+
+        def end(watch: Watch) -> None:
+            elapsed = time.monotonic() - watch.since
+            limit = (
+                hard_limit(settings.time_limit)
+                if watch.phase == DECIDE and settings.time_limit is not None
+                else step_limit_for(None, settings.time_limit)
+            )
+            snapshot = [float(watch.phase), float(watch.seat), float(watch.step), watch.since]
+            record = cut_off_record(settings, planned, registry, snapshot, limit, elapsed)
+            client.set_metadata(key, record.to_json())
+            os._exit(70)
+
+        return end
 
 
-def _can_interrupt() -> bool:
-    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+@contextlib.contextmanager
+def exits_refused() -> Iterator[None]:
+    """`os._exit` raises SystemExit instead, while matches play in this process (`--jobs 1`): a player or game that
+    calls it forfeits or fails its match with a message, rather than ending the tournament without a word."""
+
+    def refused(code: int) -> None:
+        raise SystemExit(f"os._exit({code})")
+
+    kept = os._exit
+    os._exit = posix._exit = refused  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        os._exit = posix._exit = kept
 
 
 _registries: dict[tuple[str, ...], Registry] = {}
@@ -162,20 +258,22 @@ def worker_registry(plugins: Sequence[str] = ()) -> Registry:
     return _registries[key]
 
 
-def process_main(conn: Any, settings: Settings) -> None:
+def process_main(conn: Any, settings: Settings, mirror: MutableSequence[float] | None = None) -> None:
     """A local worker process: receive batches, send back each record as soon as its match ends.
 
     Sending per match (not per batch) lets the parent write each result at once and, if this process dies,
-    know exactly which match it was playing. A closed pipe means the parent is gone: stop quietly.
+    know exactly which match it was playing; `mirror` shows the parent what the match is doing, so that it can
+    kill this process when a match is stuck. A closed pipe means the parent is gone: stop quietly.
     """
     try:
         registry = worker_registry(settings.plugins)
+        watch = Watch(mirror)
         while True:
             batch = conn.recv()
             if batch is None:
                 return
             for planned in batch:
-                conn.send(play_planned(settings, planned, registry))
+                conn.send(play_planned(settings, planned, registry, watch))
             conn.send(_DONE)
     except (EOFError, BrokenPipeError, KeyboardInterrupt):
         return

@@ -380,7 +380,7 @@ def test_a_game_calling_sys_exit_mid_match_is_a_one_line_error_naming_the_game()
             return state
 
     result = run(registry(ExitsOnApply()), "play", "toy", "-p", "first,first", "-q")
-    assert_one_line_error(result, "game 'toy' raised SystemExit: 0 at step 1")
+    assert_one_line_error(result, "game 'toy' raised SystemExit: 0 in apply at step 1")
 
 
 class ExitsAtSetup(FirstToy):

@@ -5,7 +5,7 @@ import enum
 import attrs
 import pytest
 
-from corekit.options import OptionError, build_options, describe_options, options_to_dict, parse_pairs
+from corekit.options import OptionError, build_options, check_types, describe_options, options_to_dict, parse_pairs
 from corekit.players import PlayerSpec, split_specs
 
 
@@ -109,3 +109,77 @@ def test_an_option_given_twice_is_refused_rather_than_the_last_one_kept():
         parse_pairs(["stall_rounds=1", "stall_rounds=2"], "option")
     with pytest.raises(OptionError, match=r"^player 'mcts': option 'tree_depth' is given twice$"):
         parse_pairs(["tree-depth=1,tree_depth=2"], "player 'mcts'")
+
+
+# Typed values (from Python or from data such as a replay header) are held to the field's type, strictly.
+
+
+@pytest.mark.parametrize(
+    ("values", "needs"),
+    [
+        ({"rounds": 1.5}, "option 'rounds' needs an integer, got 1.5"),
+        ({"rounds": 2.0}, "option 'rounds' needs an integer, got 2.0"),
+        ({"rounds": True}, "option 'rounds' needs an integer, got True"),
+        ({"fast": 1}, "option 'fast' needs true or false, got 1"),
+        ({"fast": -1}, "option 'fast' needs true or false, got -1"),
+        ({"ratio": False}, "option 'ratio' needs a number, got False"),
+        ({"rollout": 3}, "option 'rollout' needs text, got 3"),
+    ],
+)
+def test_a_typed_value_of_another_type_is_refused_in_one_line(values, needs):
+    with pytest.raises(OptionError, match=rf"^g: {needs}$".replace("(", r"\(").replace(")", r"\)")):
+        build_options(Opts, values, "g")
+
+
+def test_typed_values_of_the_fields_type_are_kept_and_an_int_is_a_float():
+    opts = build_options(Opts, {"rounds": 4, "ratio": 1, "fast": True, "setup": Setup.EASY}, "g")
+    assert opts == Opts(rounds=4, ratio=1.0, fast=True, setup=Setup.EASY)
+    assert type(opts.ratio) is float
+
+
+def test_a_range_declared_on_the_options_class_is_checked_for_typed_values_too():
+    with pytest.raises(OptionError, match=r"^g: 'rounds' must be >= 1: 0$"):
+        build_options(Opts, {"rounds": 0}, "g")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "values", "needs"),
+    [
+        ("grizzly-race", {"stall_rounds": 1.5}, "option 'stall_rounds' needs an integer, got 1.5"),
+        ("grizzly-race", {"stall_rounds": True}, "option 'stall_rounds' needs an integer, got True"),
+        ("slasher", {"discard_one": 1.5}, "option 'discard_one' needs true or false, got 1.5"),
+        ("camp-grizzly", {"surprises": -1}, "option 'surprises' needs true or false, got -1"),
+    ],
+)
+def test_make_options_refuses_wrong_typed_values_of_the_built_in_games(game_id, values, needs):
+    from corekit.plugins import default_registry
+
+    game = default_registry().game(game_id)
+    with pytest.raises(OptionError, match=rf"^{game_id}: {needs}$"):
+        game.make_options(values)
+
+
+def test_a_replay_header_with_a_fractional_stall_rounds_is_refused(tmp_path):
+    # Replay headers reach the game's options through build_options, like -o and make_options.
+    pytest.importorskip("replays")
+    from corekit import play_match
+    from corekit.plugins import default_registry
+    from replays.format import ReplayError, decode_replay, encode_replay, read_replay
+    from replays.simulate import Simulator
+
+    registry = default_registry()
+    game = registry.game("grizzly-race")
+    path = tmp_path / "match.cfr"
+    play_match(game, ["random", "random"], 3, {"stall_rounds": 5}, registry=registry, settings={"replay": str(path)})
+    replay = read_replay(path)
+    hostile = attrs.evolve(replay, header=attrs.evolve(replay.header, options={"stall_rounds": 1.5}))
+    with pytest.raises(ReplayError, match=r"needs an integer, got 1\.5"):
+        Simulator(decode_replay(encode_replay(hostile)), registry).verify()
+
+
+def test_an_options_instance_made_directly_with_a_wrong_type_is_refused_by_check_types():
+    assert check_types(Opts(rounds=2, ratio=1), "g") == Opts(rounds=2, ratio=1)
+    with pytest.raises(OptionError, match=r"^g: option 'rounds' needs an integer, got 1\.5$"):
+        check_types(Opts(rounds=1.5), "g")
+    with pytest.raises(OptionError, match=r"^g: option 'fast' needs true or false, got 0$"):
+        check_types(Opts(fast=0), "g")

@@ -147,7 +147,7 @@ def test_an_exception_inside_the_game_is_the_games_fault_not_a_forfeit(monkeypat
         raise KeyError("missing card")
 
     monkeypatch.setattr(toy_game.ToyState, "_apply", broken)
-    with pytest.raises(GameFailed, match="game 'toy' raised KeyError: 'missing card' at step 1"):
+    with pytest.raises(GameFailed, match=r"^game 'toy' raised KeyError: 'missing card' in apply at step 1$"):
         play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with())
 
 
@@ -167,3 +167,46 @@ def test_a_listener_failing_at_the_end_keeps_the_result_of_the_match():
         play_match(GAME, ["a", "b"], 5, players=[First(), First()], registry=registry_with(FailsAtTheEnd()))
     kept = failed.value.result
     assert (kept.returns, kept.steps, kept.decisions) == (expected.returns, expected.steps, expected.decisions)
+
+
+def test_game_deadline_cuts_off_game_code_run_outside_a_match():
+    from corekit import GameFailed
+    from corekit.runner import game_deadline
+
+    class Loops:
+        def legal_actions(self, seat):
+            while True:
+                pass
+
+    state = toy_state_with(Loops.legal_actions)
+    cut_off = r"^game 'toy' did not return from legal_actions within 0\.2s at step 4$"
+    with pytest.raises(GameFailed, match=cut_off), game_deadline(GAME, 0.2, "at step 4"):
+        state.legal_actions(0)
+
+
+def test_the_watchdog_leaves_the_alarm_signal_and_timer_as_it_found_them():
+    import signal
+
+    def mine(signum, frame):
+        raise AssertionError("the caller's handler must not be called by the runner's timer")
+
+    previous = signal.signal(signal.SIGALRM, mine)
+    try:
+        play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with(), time_limit=5)
+        assert signal.getsignal(signal.SIGALRM) is mine
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+
+
+def toy_state_with(legal_actions):
+    """A toy match's state whose legal_actions is replaced (on its own class, so tracebacks show a state method)."""
+    from tests.corekit import toy_game
+
+    class Broken(toy_game.ToyState):
+        pass
+
+    Broken.legal_actions = legal_actions
+    state = GAME.initial_state(2, 1)
+    state.__class__ = Broken
+    return state

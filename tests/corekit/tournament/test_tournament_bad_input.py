@@ -20,6 +20,7 @@ from corekit.runner import PlayerFailed
 from corekit.tournament import MatchRecord, OutputFailed, Tournament, read_results, run_tournament
 from corekit.tournament.store import ResultsFile
 from tests.corekit.tournament import tournament_test_games, tournament_test_players
+from tests.corekit.tournament.cli_run import error_line
 
 TEST_PLAYERS = ("tests.corekit.tournament.tournament_test_players",)
 
@@ -27,15 +28,6 @@ TEST_PLAYERS = ("tests.corekit.tournament.tournament_test_players",)
 def run(*args: str, registry: Registry | None = None) -> Result:
     obj = CliContext(registry) if registry is not None else None
     return CliRunner().invoke(cli, ["tournament", *args], obj=obj)
-
-
-def error_line(result: Result) -> str:
-    """The one line on stderr (and no traceback anywhere)."""
-    assert result.exit_code == 1, (result.exit_code, result.output, result.exception)
-    assert "Traceback" not in result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    return lines[0]
 
 
 @pytest.fixture(scope="module")
@@ -152,9 +144,11 @@ def test_a_time_limit_that_is_not_a_finite_positive_number_is_refused(value: str
     assert not (tmp_path / "results.jsonl").exists()  # refused before any match
 
 
-def test_a_huge_time_limit_does_not_break_the_watchdog() -> None:
+def test_a_time_limit_over_a_day_is_refused_and_a_day_does_not_break_the_watchdog(tmp_path: Path) -> None:
+    result = run("grizzly-race", "-p", "random,random", "-j", "1", "--time-limit", "1e300", "--out", str(tmp_path))
+    assert error_line(result) == "Error: --time-limit must be at most 86400 seconds (a day per decision), got 1e+300"
     report = run_tournament(
-        Tournament("grizzly-race", ("random", "random"), games=2, seed=1, time_limit=1e300, plugins=TEST_PLAYERS),
+        Tournament("grizzly-race", ("random", "random"), games=2, seed=1, time_limit=86400, plugins=TEST_PLAYERS),
         jobs=2,
     )
     assert [r["status"] for r in report["results"]] == ["ok", "ok"]
@@ -265,7 +259,7 @@ def test_a_plot_that_cannot_be_written_after_the_matches_comes_after_the_report(
 SETUP_FAILED = "game 'setup-flaky' raised ValueError: no board for an odd seed at setup"
 
 
-def test_a_report_that_cannot_be_written_and_failed_matches_share_the_one_error_line(tmp_path: Path) -> None:
+def test_a_report_that_cannot_be_written_and_failed_matches_share_the_error_line(tmp_path: Path) -> None:
     # Seed 0: matches 2 and 3 (deal 1, an odd seed) fail at setup.
     registry = Registry(plugins=[tournament_test_players, tournament_test_games, Saboteur(tmp_path / "report.json")])
     result = run(
@@ -285,13 +279,12 @@ def test_a_report_that_cannot_be_written_and_failed_matches_share_the_one_error_
     )
     report = tmp_path / "report.json"
     assert error_line(result) == (
-        f"Error: could not write {report}: Is a directory: {report}; "
-        f"2 of 4 matches failed, first match 2: {SETUP_FAILED}"
+        f"Error: could not write {report}: Is a directory; 2 of 4 matches failed, first match 2: {SETUP_FAILED}"
     )
     assert json.loads(result.stdout)["matches"] == 4
 
 
-def test_a_plot_that_cannot_be_written_and_failed_matches_share_the_one_error_line(tmp_path: Path) -> None:
+def test_a_plot_that_cannot_be_written_and_failed_matches_share_the_error_line(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "ratings.png"
     registry = Registry(plugins=[tournament_test_players, tournament_test_games, Saboteur(target)])
@@ -316,7 +309,7 @@ def test_a_plot_that_cannot_be_written_and_failed_matches_share_the_one_error_li
     assert "Win rate by seat" in result.stdout
 
 
-def test_a_report_and_a_plot_that_cannot_be_written_are_both_in_the_one_error_line(tmp_path: Path) -> None:
+def test_a_report_and_a_plot_that_cannot_be_written_are_both_in_the_error_line(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "ratings.png"
     registry = Registry(plugins=[Saboteur(tmp_path / "report.json"), Saboteur(target)])
@@ -336,8 +329,7 @@ def test_a_report_and_a_plot_that_cannot_be_written_are_both_in_the_one_error_li
     )
     report = tmp_path / "report.json"
     assert error_line(result) == (
-        f"Error: could not write {report}: Is a directory: {report}; "
-        f"--plot {target}: could not write it: Is a directory"
+        f"Error: could not write {report}: Is a directory; --plot {target}: could not write it: Is a directory"
     )
 
 
@@ -520,7 +512,7 @@ def test_the_json_report_and_report_json_carry_the_missing_replays(
 
 
 @needs_dev_full
-def test_failed_matches_and_missing_replays_share_the_one_error_line(
+def test_failed_matches_and_missing_replays_share_the_error_line(
     registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Seed 0: matches 2 and 3 (deal 1, an odd seed) fail at setup, so they never had a replay to lose.

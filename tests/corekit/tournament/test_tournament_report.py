@@ -153,10 +153,8 @@ def test_the_cooperative_table_fits_100_columns_and_says_what_each_rate_counts()
     header = next(line for line in lines if "player" in line)
     assert [cell.strip() for cell in header.strip("┃ ").split("┃")] == [
         "player",
-        "rating μ ± 2σ",
-        "ordinal",
-        "won",
         "team won",
+        "won",
         "seats",
         "ms/decision",
     ]
@@ -164,4 +162,62 @@ def test_the_cooperative_table_fits_100_columns_and_says_what_each_rate_counts()
     # only seat 0 ever scored, and random never held it; the team won two of the four matches
     assert "0.0% (0-49%)" in row and "50.0% (15-85%)" in row
     assert "heuristic:variant=timid" in "".join(line.split("│")[1].strip() for line in lines if "│" in line)
-    assert "won: its seats that scored; team won: its matches the team won; with 95% Wilson intervals." in lines
+    at = lines.index("Ranked by team won: the matches its team won against Otis.")
+    assert lines[at + 1] == "won: its seats that scored; with 95% Wilson intervals."
+
+
+def table_rows(report: dict[str, object], width: int = 120) -> list[list[str]]:
+    """The players' table as printed to a file: its rows' cells."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=width, file=io.StringIO(), record=True)
+    print_report(report, console)
+    lines = console.export_text().splitlines()
+    end = next(i for i, line in enumerate(lines) if line.startswith("└"))
+    return [[cell.strip() for cell in line.strip("│").split("│")] for line in lines[:end] if line.startswith("│")]
+
+
+def contradicting_report(coop: bool = False) -> dict[str, object]:
+    """A report whose ordinals order the players against their win rates (as openskill can: `weak` beat stronger
+    opponents, less often)."""
+    game = Siege() if coop else Duel()
+    records = {i: record(i, (i % 2, 1 - i % 2), (1.0, 0.0) if i % 3 else (0.0, 1.0)) for i in range(12)}
+    report = summarize(game, ["weak", "strong"], 2, records)
+    weak, strong = report["players"]
+    weak["rating"]["ordinal"], strong["rating"]["ordinal"] = 10.0, 1.0
+    weak["win_rate"], strong["win_rate"] = 0.4, 0.45
+    if coop:
+        weak["team_win_rate"], strong["team_win_rate"] = 0.05, 0.4
+    return report
+
+
+def test_the_table_ranks_by_win_rate_even_where_the_ordinal_says_otherwise() -> None:
+    rows = table_rows(contradicting_report())
+    assert [row[0] for row in rows] == ["strong", "weak"]
+    assert [row[1].split()[0] for row in rows] == ["45.0%", "40.0%"]
+
+
+def test_a_cooperative_table_ranks_by_team_win_rate_against_the_villain_with_no_rating() -> None:
+    report = contradicting_report(coop=True)
+    rows = table_rows(report)
+    assert [row[0] for row in rows] == ["strong", "weak"]
+    assert [row[1].split()[0] for row in rows] == ["40.0%", "5.0%"]
+    assert all("±" not in cell for row in rows for cell in row)
+
+
+def test_a_long_spec_is_not_folded_mid_number_in_a_table_printed_to_a_file() -> None:
+    spec = "mcts:iterations=2000,c=0.7,rollout=heuristic,tree_depth=12"
+    records = {i: record(i, (i % 2, 1 - i % 2), (1.0, 0.0)) for i in range(2)}
+    rows = table_rows(summarize(Duel(), [spec, "random"], 2, records), width=60)
+    assert sorted(row[0] for row in rows) == [spec, "random"]  # each on one line, whole
+
+
+@pytest.mark.parametrize(
+    ("seconds", "shown"), [(1.234, "1234"), (0.1234, "123"), (0.01234, "12.3"), (0.0001234, "0.123"), (None, "-")]
+)
+def test_ms_per_decision_is_never_in_exponent_form(seconds: float | None, shown: str) -> None:
+    from corekit.tournament.report import _ms
+
+    assert _ms(seconds) == shown

@@ -1,0 +1,292 @@
+"""The fault suite, part 1: watchdogs and blame (issue 32 items 1 and 3).
+
+A game that loops, a player that hangs (in Python, swallowing every interrupt, or where no signal reaches it), a
+game whose own code raises: each case asserts the status recorded, the error line and the exit code, and that no
+match is lost. Time limits are tenths of a second, so every case ends within a few seconds.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from corekit import Registry
+from corekit.runner import GameFailed, play_match
+from corekit.tournament import Tournament, read_results, run_tournament
+from tests.corekit.tournament import fault_games
+from tests.corekit.tournament.cli_run import error_line, run_cli
+
+FAULTS = ("tests.corekit.tournament.fault_games",)
+LIMIT = 0.1
+"""The time limit of these tournaments: a decision is cut off at 1.1s, a game call too."""
+
+
+@pytest.fixture(scope="module")
+def registry() -> Registry:
+    return Registry(plugins=[fault_games])
+
+
+def faulty(fault: str, at: int = 0) -> tuple[tuple[str, str], ...]:
+    return (("fault", fault), ("at", str(at)))
+
+
+def statuses(report: dict[str, Any]) -> list[str]:
+    return [r["status"] for r in report["results"]]
+
+
+# A game that loops in apply: cut off and blamed on the game, in play, in a tournament here and in workers.
+
+
+def test_play_cuts_off_a_game_looping_in_apply(registry: Registry, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("corekit.runner.GAME_STEP_LIMIT", 0.3)
+    result = run_cli("play", "faulty", "-p", "random,random", "-o", "fault=loop-apply,at=2", "-q", registry=registry)
+    assert error_line(result) == "Error: game 'faulty' did not return from apply within 0.3s at step 3"
+
+
+def test_a_game_looping_at_setup_is_cut_off_at_setup(registry: Registry, monkeypatch: pytest.MonkeyPatch) -> None:
+    class LoopsAtSetup(fault_games.FaultyGame):
+        def _setup(self, players: int, seed: int, options: Any) -> Any:
+            while True:
+                pass
+
+    monkeypatch.setattr("corekit.runner.GAME_STEP_LIMIT", 0.3)
+    with pytest.raises(GameFailed, match=r"^game 'faulty' did not return from initial_state within 0\.3s at setup$"):
+        play_match(LoopsAtSetup(), ["random", "random"], 1, registry=registry)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_tournament_records_a_game_looping_in_apply_as_the_games_failure(
+    registry: Registry, jobs: int, tmp_path: Path
+) -> None:
+    tournament = Tournament(
+        "faulty", ("random", "random"), games=2, seed=1, options=faulty("loop-apply", 2), time_limit=LIMIT
+    )
+    if jobs == 1:
+        report = run_tournament(tournament, registry=registry, out=tmp_path)
+    else:
+        report = run_tournament(attrs.evolve(tournament, plugins=FAULTS), jobs=2, out=tmp_path)
+    assert statuses(report) == ["failed", "failed"]
+    assert {f["error"] for f in report["failed"]} == {"game 'faulty' did not return from apply within 1.1s at step 3"}
+    _, records = read_results(tmp_path / "results.jsonl")
+    assert sorted(records) == [0, 1]  # none lost
+
+
+def test_the_tournament_command_exits_1_naming_the_looping_game(registry: Registry) -> None:
+    result = run_cli(
+        "tournament", "faulty", "-p", "random,random", "-n", "2", "-j", "1", "--time-limit", "0.1",
+        "-o", "fault=loop-apply,at=2", registry=registry,
+    )  # fmt: skip
+    assert error_line(result) == (
+        "Error: 2 of 2 matches failed, first match 0: game 'faulty' did not return from apply within 1.1s at step 3"
+    )
+
+
+# A player that hangs: a forfeit naming the limit the user set, however it hangs.
+
+
+@pytest.mark.parametrize(
+    ("spec", "jobs", "cut_off"),
+    [
+        ("stuck", 1, r"cut off after 1\.\ds"),  # a Python loop, interrupted in this process
+        ("stuck", 2, r"cut off after 1\.\ds"),  # ... and in a worker process
+        ("stuck:how=blocked", 2, r"its worker process was killed after \d\.\ds"),  # no signal reaches it
+        ("swallower", 2, r"its worker process was killed after \d\.\ds"),  # it swallows every interrupt
+    ],
+)
+def test_a_player_that_hangs_forfeits_naming_the_time_limit(spec: str, jobs: int, cut_off: str) -> None:
+    report = run_tournament(
+        Tournament("faulty", (spec, "random"), games=2, seed=1, time_limit=LIMIT, plugins=FAULTS), jobs=jobs
+    )
+    assert statuses(report) == ["forfeit", "forfeit"]
+    for result in report["results"]:
+        seat = result["forfeit"]
+        assert result["specs"][seat] == spec
+        assert re.fullmatch(
+            rf"seat {seat} \({re.escape(spec)}\) ran out of time: no answer within the 0\.1s limit \({cut_off}\)",
+            result["error"],
+        ), result["error"]
+    assert report["players"][0]["forfeits"] == 2 and report["players"][1]["win_rate"] == 1.0
+
+
+def test_a_worker_killed_for_a_blocked_player_is_replaced_and_no_match_is_lost(tmp_path: Path) -> None:
+    # One decision blocks (whichever comes first); its worker is killed, a new one plays the rest of its batch.
+    spec = f"stuck:how=blocked,after=1,marker={tmp_path / 'hung'}"
+    report = run_tournament(
+        Tournament("faulty", (spec, "random"), games=8, seed=1, time_limit=LIMIT, plugins=FAULTS),
+        jobs=2,
+        out=tmp_path / "out",
+    )
+    assert sorted(statuses(report)) == ["forfeit"] + ["ok"] * 7
+    _, records = read_results(tmp_path / "out" / "results.jsonl")
+    assert sorted(records) == list(range(8))  # 0 lost, 0 played twice
+    assert [r.attempts for r in records.values()] == [1] * 8
+
+
+def test_a_player_calling_os_exit_with_jobs_1_forfeits_with_a_message(tmp_path: Path) -> None:
+    result = run_cli(
+        "tournament", "faulty", "-p", "stuck:how=exit,random", "-n", "2", "-j", "1", "--json", "--out", str(tmp_path),
+        registry=Registry(plugins=[fault_games]),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    _, records = read_results(tmp_path / "results.jsonl")
+    assert [(r.status, r.error) for r in records.values()] == [
+        ("forfeit", "seat 0 (stuck:how=exit) raised SystemExit: os._exit(13)"),
+        ("forfeit", "seat 1 (stuck:how=exit) raised SystemExit: os._exit(13)"),
+    ]
+
+
+# A bug in the game's own code is the game's failed match, naming the call, never a player's forfeit.
+
+BLAME = [
+    ("raise-apply", 2, "random", "game 'faulty' raised KeyError: 'no such card' in apply at step 3"),
+    (
+        "refuse-own",
+        1,
+        "random",
+        "game 'faulty' refused an action it offered (4) in apply at step 2: 4 is not a legal action for seat 1",
+    ),
+    (
+        "no-moves",
+        1,
+        "random",
+        "game 'faulty' offered no legal action to seat 1 at step 2 (legal_actions is empty for a seat in to_act)",
+    ),
+    (
+        "raise-observation",
+        1,
+        "random",
+        "game 'faulty' raised ValueError: the observation lost a card in observation at step 2",
+    ),
+    ("raise-returns", 0, "random", "game 'faulty' raised ZeroDivisionError: division by zero in returns at step 7"),
+    (
+        "raise-sample",
+        1,
+        "stuck:how=search",
+        "game 'faulty' raised IndexError: the deck ran out while redealing in sample at step 3",
+    ),
+    (
+        "raise-apply-in-search",
+        1,
+        "stuck:how=search",
+        "game 'faulty' raised KeyError: 'no such card' in apply at step 3, during the search of seat 0 "
+        "(stuck:how=search)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("fault", "at", "spec", "error"), BLAME, ids=[case[0] for case in BLAME])
+def test_a_bug_in_the_games_code_fails_the_match_naming_the_game_and_the_call(
+    registry: Registry, fault: str, at: int, spec: str, error: str
+) -> None:
+    report = run_tournament(
+        Tournament("faulty", (spec, "random"), games=1, seed=1, options=faulty(fault, at)), registry=registry
+    )
+    assert statuses(report) == ["failed"]
+    assert report["failed"][0]["error"] == error
+    assert report["forfeits"] == 0 and all(p["forfeits"] == 0 for p in report["players"])
+
+
+def test_a_game_looping_inside_a_players_search_is_the_games_failure(registry: Registry) -> None:
+    report = run_tournament(
+        Tournament(
+            "faulty", ("stuck:how=search", "random"), games=1, seed=1, options=faulty("loop-apply-in-search", 1),
+            time_limit=LIMIT,
+        ),
+        registry=registry,
+    )  # fmt: skip
+    assert statuses(report) == ["failed"]
+    assert re.fullmatch(
+        r"game 'faulty' did not return from apply at step 3, during the search of seat 0 \(stuck:how=search\): "
+        r"cut off after 1\.\ds \(time limit 0\.1s\)",
+        report["failed"][0]["error"],
+    ), report["failed"][0]["error"]
+
+
+def test_a_player_applying_an_illegal_action_in_its_search_is_the_players_fault(registry: Registry) -> None:
+    class Cheater(fault_games.Stuck):
+        def decide(self, view: Any) -> Any:
+            view.sample(self.rng).apply(view.seat, 99)  # corekit's own check refuses it: the player's bug
+
+    players = [Cheater(fault_games.StuckOptions(how="search"), 1), fault_games.Stuck(fault_games.StuckOptions(), 2)]
+    result = play_match(registry.game("faulty"), ["cheater", "x"], 1, players=players, registry=registry)
+    assert result.forfeit == 0
+    assert result.error == "seat 0 (cheater) raised IllegalAction: 99 is not a legal action for seat 0"
+
+
+# The same on Dask: the watchdog runs in the task's thread, and the blame is the same.
+
+
+@pytest.fixture(scope="module")
+def dask_cluster() -> Any:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=":0"
+    ) as cluster:
+        yield cluster
+
+
+def test_on_dask_a_game_looping_in_apply_is_cut_off_and_blamed_on_the_game(dask_cluster: Any) -> None:
+    report = run_tournament(
+        Tournament(
+            "faulty", ("random", "random"), games=2, seed=1, options=faulty("loop-apply", 2), time_limit=LIMIT,
+            plugins=FAULTS,
+        ),
+        cluster=dask_cluster.scheduler_address,
+    )  # fmt: skip
+    assert statuses(report) == ["failed", "failed"]
+    assert {f["error"] for f in report["failed"]} == {"game 'faulty' did not return from apply within 1.1s at step 3"}
+
+
+def test_on_dask_a_player_that_hangs_forfeits_and_the_cluster_is_free_again(dask_cluster: Any) -> None:
+    hung = run_tournament(
+        Tournament("faulty", ("stuck", "random"), games=2, seed=1, time_limit=LIMIT, plugins=FAULTS),
+        cluster=dask_cluster.scheduler_address,
+    )
+    assert statuses(hung) == ["forfeit", "forfeit"]
+    assert all("no answer within the 0.1s limit (cut off after 1." in r["error"] for r in hung["results"])
+    # Both worker threads are free: a later tournament on the cluster plays at once.
+    after = run_tournament(
+        Tournament("faulty", ("random", "random"), games=4, seed=2, time_limit=LIMIT, plugins=FAULTS),
+        cluster=dask_cluster.scheduler_address,
+    )
+    assert statuses(after) == ["ok"] * 4
+
+
+@pytest.mark.parametrize(("fault", "at", "spec", "error"), BLAME[-2:], ids=[case[0] for case in BLAME[-2:]])
+def test_on_dask_a_bug_in_the_games_code_is_the_games_failure(
+    dask_cluster: Any, fault: str, at: int, spec: str, error: str
+) -> None:
+    report = run_tournament(
+        Tournament("faulty", (spec, "random"), games=1, seed=1, options=faulty(fault, at), plugins=FAULTS),
+        cluster=dask_cluster.scheduler_address,
+    )
+    assert statuses(report) == ["failed"] and report["failed"][0]["error"] == error
+
+
+@pytest.mark.slow
+def test_on_dask_a_player_blocked_where_no_interrupt_reaches_ends_its_worker_and_forfeits() -> None:
+    # The worker ends its own process (its nanny starts another); Dask runs the task again, and the new worker
+    # finds the verdict the first one left with the scheduler, instead of blocking again.
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
+    ) as cluster:
+        report = run_tournament(
+            Tournament("faulty", ("stuck:how=blocked", "random"), games=1, seed=1, time_limit=LIMIT, plugins=FAULTS),
+            cluster=cluster.scheduler_address,
+        )
+        after = run_tournament(
+            Tournament("faulty", ("random", "random"), games=4, seed=2, time_limit=LIMIT, plugins=FAULTS),
+            cluster=cluster.scheduler_address,
+        )
+    assert statuses(report) == ["forfeit"]
+    assert re.fullmatch(
+        r"seat 0 \(stuck:how=blocked\) ran out of time: no answer within the 0\.1s limit \(its worker process was "
+        r"killed after \d\.\ds\)",
+        report["results"][0]["error"],
+    ), report["results"][0]["error"]
+    assert statuses(after) == ["ok"] * 4  # the cluster is not held

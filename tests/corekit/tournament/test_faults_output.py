@@ -1,0 +1,235 @@
+"""The fault suite, part 2: the output folder (issue 32 items 2 and 4, issue 31 item 13).
+
+A folder that stops taking replays mid-run, a worker that dies, two runs on one folder, a full disk at report
+time, Ctrl-C: each case asserts the exact line, the exit code and the records, and that resuming loses no match.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import Result
+
+from corekit import Match, Registry, hookimpl
+from corekit.tournament import read_results
+from corekit.tournament.store import FolderLock
+from tests.corekit.tournament.cli_run import error_line, run_cli
+
+FAULTS = ("tests.corekit.tournament.fault_games",)
+
+
+def tournament(*args: str, registry: Registry | None = None) -> Result:
+    return run_cli("tournament", *args, registry=registry)
+
+
+def statuses(out: Path) -> dict[int, str]:
+    _, records = read_results(out / "results.jsonl")
+    return {index: record.status for index, record in sorted(records.items())}
+
+
+# A folder that stops taking replays: the run stops with no failed record, and --resume plays the rest.
+
+
+def test_replays_that_cannot_be_started_stop_the_run_and_a_resume_plays_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from replays import recorder
+
+    out = tmp_path / "out"
+    check = recorder.check_writable
+
+    def refused_from_match_2(name: str) -> None:
+        if int(Path(name).stem.split("-")[1]) >= 2:  # the folder became unwritable after two matches
+            raise PermissionError(errno.EACCES, "Permission denied", name)
+        check(name)
+
+    args = ("grizzly-race", "-p", "random,random", "-n", "6", "-j", "1", "--replays", "--out", str(out))
+    with monkeypatch.context() as patch:
+        patch.setattr(recorder, "check_writable", refused_from_match_2)
+        stopped = tournament(*args)
+    replay = out.resolve() / "replays" / "match-000002.cfr"
+    assert error_line(stopped) == (
+        f"Error: could not start match 2: cannot write the replay {replay}: Permission denied; "
+        "stopped after 2 of 6 matches (--resume plays the rest)"
+    )
+    assert statuses(out) == {0: "ok", 1: "ok"}  # nothing recorded as failed
+    resumed = tournament(*args, "--resume", "--json")
+    assert resumed.exit_code == 0, resumed.output
+    assert statuses(out) == dict.fromkeys(range(6), "ok")  # 0 lost
+    assert sorted(p.name for p in (out / "replays").iterdir()) == [f"match-{i:06d}.cfr" for i in range(6)]
+
+
+# A worker that died: failed for a reason outside the match, so --resume plays it again and says so.
+
+
+def test_a_resume_plays_again_the_matches_whose_worker_died_and_says_how_many(tmp_path: Path) -> None:
+    dying = tmp_path / "dying"
+    dying.touch()
+    out = tmp_path / "out"
+    spec = f"stuck:how=exit,while_file={dying}"
+    args = ("faulty", "-p", f"{spec},random", "-n", "4", "-j", "2", "--plugin", FAULTS[0], "--out", str(out))
+    first = tournament(*args)
+    assert error_line(first).startswith("Error: 4 of 4 matches failed, first match 0: the worker process died twice")
+    _, records = read_results(out / "results.jsonl")
+    assert {(r.status, r.retry) for r in records.values()} == {("failed", "worker")}
+    dying.unlink()  # whatever killed the workers is gone
+    resumed = tournament(*args, "--resume", "--json")
+    assert resumed.exit_code == 0, resumed.output
+    assert resumed.stderr.splitlines() == [
+        "Playing again 4 matches that failed for a reason outside the match (a worker process that died, or an "
+        "output that could not be written): matches 0, 1, 2 and 3"
+    ]
+    assert json.loads(resumed.stdout)["retried"] == 4
+    assert statuses(out) == dict.fromkeys(range(4), "ok")
+    again = tournament(*args, "--resume", "--json")  # nothing left to retry
+    assert again.exit_code == 0 and again.stderr == "" and json.loads(again.stdout)["retried"] == 0
+
+
+def test_a_failed_record_of_a_dead_worker_from_before_records_said_why_is_retried_too(tmp_path: Path) -> None:
+    from corekit.tournament import MatchRecord
+
+    old = {"index": 0, "deal": 0, "seed": 1, "lineup": [0, 1], "specs": ["a", "b"], "status": "failed"}
+    died = MatchRecord.from_json({**old, "error": "the worker process died twice (exit code -9)"})
+    bug = MatchRecord.from_json({**old, "error": "game 'g' raised KeyError: 'x' in apply at step 3"})
+    assert (died.retry, bug.retry) == ("worker", None)
+
+
+# One run at a time per folder, for a start and a resume alike.
+
+
+def test_a_second_tournament_on_a_folder_in_use_is_refused_naming_the_other_runs_pid(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from corekit.tournament.store import FolderLock; "
+            f"held = FolderLock({str(out)!r}); print('locked', flush=True); time.sleep(60)",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[3],
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
+        message = (
+            f"Error: --out {out} is in use by another tournament (pid {holder.pid}): wait for it to end, or choose "
+            "another --out"
+        )
+        for resume in ((), ("--resume",)):
+            result = tournament("grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--out", str(out), *resume)
+            assert error_line(result) == message
+        assert not (out / "results.jsonl").exists()
+    finally:
+        holder.kill()
+        holder.wait()
+    # The lock went with its process: the folder is free.
+    assert tournament("grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--out", str(out)).exit_code == 0
+
+
+def test_the_lock_is_held_for_the_whole_run_and_let_go_after_it(tmp_path: Path) -> None:
+    seen: list[str] = []
+
+    class TriesTheLock:
+        @hookimpl
+        def campfire_match_start(self, match: Match) -> None:
+            try:
+                FolderLock(tmp_path).release()
+                seen.append("free")
+            except Exception as error:
+                seen.append(type(error).__name__)
+
+    result = tournament(
+        "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--out", str(tmp_path),
+        registry=Registry(plugins=[TriesTheLock()]),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert seen == ["ResultsError", "ResultsError"]
+    FolderLock(tmp_path).release()  # free again once the run ended
+
+
+# report.json is written whole or not at all.
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+def test_a_full_disk_at_report_time_leaves_the_previous_report_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from corekit.tournament import store
+
+    args = ("grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--out", str(tmp_path))
+    assert tournament(*args).exit_code == 0
+    before = (tmp_path / "report.json").read_text()
+    real_open = open
+
+    def onto_a_full_disk(path: Any, *rest: Any, **options: Any) -> Any:
+        if Path(path).name.startswith(".report.json."):
+            real_open(path, "w").close()  # the temporary file exists, as it would
+            return real_open("/dev/full", "w", encoding="utf-8")
+        return real_open(path, *rest, **options)
+
+    monkeypatch.setattr(store, "open", onto_a_full_disk, raising=False)
+    result = tournament(*args[:-4], "-n", "4", "-j", "1", "--resume", "--out", str(tmp_path))
+    assert error_line(result) == f"Error: could not write {tmp_path / 'report.json'}: No space left on device"
+    assert (tmp_path / "report.json").read_text() == before  # not 0 bytes, not cut off
+    assert json.loads(before)["matches"] == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".lock", "report.json", "results.jsonl"]  # no temporary
+
+
+# --out creates the folders it needs, and says so when it creates more than the folder named.
+
+
+def test_out_creates_missing_parent_folders_and_says_so(tmp_path: Path) -> None:
+    out = tmp_path / "a" / "b" / "c"
+    result = tournament("grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        f"Created {out}, and the folders above it that were missing, from {tmp_path / 'a'} down."
+    ]
+    assert (out / "results.jsonl").is_file()
+    quiet = tournament("grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--out", str(tmp_path / "d"))
+    assert quiet.exit_code == 0 and quiet.stderr == ""  # one new folder is what --out means
+
+
+# Ctrl-C: how many matches are saved, and how to go on.
+
+
+class CtrlC:
+    """Presses Ctrl-C as the match of seed `seed` starts."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    @hookimpl
+    def campfire_match_start(self, match: Match) -> None:
+        if match.seed == self.seed:
+            raise KeyboardInterrupt
+
+
+def test_ctrl_c_says_how_many_matches_are_saved_and_how_to_resume(tmp_path: Path) -> None:
+    from corekit.tournament.schedule import plan
+
+    press = CtrlC(plan(0, 2, 2, 3)[2].seed)  # the first match of the second deal
+    args = ("grizzly-race", "-p", "random,heuristic", "-n", "6", "-j", "1", "--out", str(tmp_path))
+    result = tournament(*args, registry=Registry(plugins=[press]))
+    assert error_line(result) == (
+        f"Error: interrupted: 2 of 6 matches are saved in {tmp_path}; the same command with --resume plays the rest"
+    )
+    assert statuses(tmp_path) == {0: "ok", 1: "ok"}
+    assert tournament(*args, "--resume").exit_code == 0
+    assert statuses(tmp_path) == dict.fromkeys(range(6), "ok")
+
+
+def test_ctrl_c_without_out_says_nothing_is_saved() -> None:
+    from corekit.tournament.schedule import plan
+
+    press = CtrlC(plan(0, 2, 2, 1)[0].seed)
+    result = tournament("grizzly-race", "-p", "random,random", "-n", "4", "-j", "1", registry=Registry(plugins=[press]))
+    assert error_line(result) == "Error: interrupted after 0 of 4 matches; nothing is saved without --out"
