@@ -15,10 +15,11 @@ Messages name the setting ("the seed"), not a command-line flag: the same words 
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import weakref
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from corekit.codes import INT_MAX, INT_MIN, MAX_TEXT, as_read, code_problem
 from corekit.errors import error_line, os_reason
 from corekit.options import options_to_dict
 from corekit.runner import GameFailed, Match, MatchResult
+from replays.choices import ChoiceWriter
 from replays.format import (
     DEFAULT_DIGEST_EVERY,
     Header,
@@ -41,7 +43,12 @@ from replays.format import (
 
 
 class Recording:
-    """The replay of one match as it is being played."""
+    """The replay of one match as it is being played.
+
+    Each step is written as its index among the legal actions of the seat to act first (`to_act[0]`, the
+    seat the runner asks): the recorder asks for those legal actions after every step, ready for the next
+    one. A step it cannot write that way (another seat acted, or an action not among them) keeps the
+    game's own code."""
 
     def __init__(self, match: Match, path: Path, digest_every: int = DEFAULT_DIGEST_EVERY) -> None:
         """Raises ReplayError (or ValueError from Header) when the header could not be written or read back."""
@@ -57,31 +64,34 @@ class Recording:
             digest_every=digest_every,
         )
         check_header(self.header)
-        self.seats = bytearray()
-        self.actions: list[Any] = []
-        self.checks = bytearray()
-        self.digests = bytearray(digest_bytes(match.state))
+        self.steps = 0
+        self.choices = ChoiceWriter()
+        self.coded: dict[int, tuple[int, Any]] = {}
+        self.digests: dict[int, bytes] = {}
         self.times: list[int] = []
         self.stats: dict[int, list[tuple[Any, int, float]]] = {}
+        self._expect(match.state)
 
     def step(self, match: Match, seat: int, action: Any, annotation: Mapping[str, Any]) -> None:
-        """Add one applied action, its check byte, a digest on digest steps, and its annotations."""
-        step = len(self.actions) + 1
-        # Checked now, not when the file is written: the game's bug is named at its step, and a match is
-        # not played to the end for a replay that cannot be written.
-        try:
-            code = self.game.encode_action(action)
-        except Exception as error:
-            raise GameFailed(f"game {self.game.id!r} step {step}: encode_action raised {error_line(error)}") from error
-        problem = code_problem(code)
-        if problem:
-            raise GameFailed(f"game {self.game.id!r} step {step}: encode_action gave {problem}")
-        digest = digest_bytes(match.state)
-        self.seats.append(seat)
-        self.actions.append(as_read(code))
-        self.checks.append(digest[0])
+        """Add one applied action, a digest on digest steps, and its annotations."""
+        step = self.steps + 1
+        legal = self._legal
+        index = -1
+        if seat == self._seat:
+            with contextlib.suppress(ValueError):
+                index = legal.index(action)
+            # `index` finds an equal action; True equals 1, and only the very same value re-simulates alike.
+            if index >= 0 and type(legal[index]) is not type(action):
+                index = -1
+        if index >= 0:
+            self.choices.add(index, len(legal))
+        else:
+            self.coded[step] = (seat, self._code(step, action))
+        self.steps = step
+        state = match.state
+        self._expect(state)
         if step % self.header.digest_every == 0:
-            self.digests += digest
+            self.digests[step] = digest_bytes(state)
         seconds = annotation.get("time", 0.0)
         # A player may report its own "time"; clamped so that no value can make the file unwritable.
         self.times.append(
@@ -93,25 +103,36 @@ class Recording:
         if stats:
             self.stats[step] = stats
 
-    def finish(self, match: Match, result: MatchResult) -> Replay:
-        """The complete replay."""
+    def finish(self, match: Match, result: MatchResult, unfinished: str | None = None) -> Replay:
+        """The replay of the match so far: complete, or with `unfinished` saying why it stopped."""
+        returns = tuple(float(r) for r in result.returns) if unfinished is None else (0.0,) * match.state.players
         outcome = Result(
-            steps=len(self.actions),
-            returns=tuple(float(r) for r in result.returns),
+            steps=self.steps,
+            returns=returns,
             final_digest=digest_bytes(match.state),
             forfeit=result.forfeit,
             error=None if result.error is None else _text(result.error),
+            unfinished=None if unfinished is None else _text(unfinished) or "stopped",
         )
-        return Replay(
-            self.header,
-            bytes(self.seats),
-            self.actions,
-            bytes(self.checks),
-            bytes(self.digests),
-            outcome,
-            self.times,
-            self.stats,
-        )
+        stream = self.choices.bytes()
+        return Replay(self.header, outcome, stream, dict(self.coded), dict(self.digests), None, self.times, self.stats)
+
+    def _expect(self, state: Any) -> None:
+        """Ask now for what the next step is chosen among: the runner asks `to_act[0]`."""
+        to_act = state.to_act
+        self._seat = to_act[0] if to_act else None
+        self._legal: Sequence[Any] = state.legal_actions(self._seat) if to_act else ()
+
+    def _code(self, step: int, action: Any) -> Any:
+        """The game's code for an action written as such, checked now so the game's bug is named at its step."""
+        try:
+            code = self.game.encode_action(action)
+        except Exception as error:
+            raise GameFailed(f"game {self.game.id!r} step {step}: encode_action raised {error_line(error)}") from error
+        problem = code_problem(code)
+        if problem:
+            raise GameFailed(f"game {self.game.id!r} step {step}: encode_action gave {problem}")
+        return as_read(code)
 
 
 _recordings: dict[int, Recording] = {}

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from corekit import QuitMatch, play_match
 from corekit.plugins import default_registry
+from replays.choices import width
 from replays.format import read_replay
+from replays.simulate import Simulator
 from tests.replays.conftest import campfire
 
 
@@ -28,8 +33,59 @@ def test_the_header_holds_what_the_match_was(record):
     assert header.options == {"stall_rounds": 7}
     assert header.seats == ("random", "random", "random")
     assert header.campfire == "0.1.0"
-    assert len(replay.actions) == len(replay.seats) == len(replay.checks) == len(replay.times) == replay.steps
-    assert set(replay.actions) <= {1, 2, 3, 4, 5, 6}
+    assert len(replay.times) == replay.steps and replay.checks is None
+
+
+@pytest.mark.parametrize("game_id", ["grizzly-race", "slasher", "scavengers", "camp-grizzly"])
+def test_every_step_is_a_choice_in_as_few_bits_as_its_legal_actions_need(tmp_path, game_id):
+    """Format 2: each action is its index among the legal actions of the seat to act, in
+    (count - 1).bit_length() bits, and re-simulating reads back exactly the actions played."""
+    registry = default_registry()
+    game = registry.game(game_id)
+    played, bits = [], []
+
+    def step(match, seat, action):
+        played.append((seat, action))
+
+    path = tmp_path / "m.cfr"
+    play_match(game, ["random"] * game.max_players, 3, registry=registry, settings={"replay": path}, on_step=step)
+    replay = read_replay(path)
+    assert replay.coded == {}
+    state = game.initial_state(game.max_players, 3)
+    for seat, action in played:
+        bits.append(width(len(state.legal_actions(seat))))
+        state.apply(seat, action)
+    assert len(replay.choices) == -(-sum(bits) // 8)
+    assert Simulator(replay).moves() == played
+
+
+@pytest.mark.parametrize("game_id", ["grizzly-race", "slasher", "scavengers", "camp-grizzly"])
+def test_a_replay_verifies_in_a_process_with_another_hash_seed(tmp_path, game_id):
+    """A choice is an index into `legal_actions`, so their order must not depend on the process (a set of
+    strings iterates in another order under another PYTHONHASHSEED)."""
+    path = tmp_path / "m.cfr"
+    players = default_registry().game(game_id).max_players
+    code = (
+        "import sys; from corekit import default_registry, play_match; registry = default_registry(); "
+        f"play_match(registry.game({game_id!r}), ['random'] * {players}, 7, registry=registry, "
+        "settings={'replay': sys.argv[1]})"
+    )
+    verify = (
+        "import sys; from replays.format import read_replay; from replays.simulate import Simulator; "
+        "print(Simulator(read_replay(sys.argv[1])).verify().is_terminal)"
+    )
+    root = Path(__file__).resolve().parents[2]
+    for seed, program in (("1", code), ("2", verify)):
+        done = subprocess.run(
+            [sys.executable, "-c", program, str(path)],
+            cwd=root,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+    assert done.stdout == "True\n"
 
 
 def test_the_result_and_final_digest_match_the_match(tmp_path):
@@ -45,11 +101,12 @@ def test_the_result_and_final_digest_match_the_match(tmp_path):
 
 def test_search_statistics_and_times_are_recorded(record, search_registry):
     replay = read_replay(record(specs="fakesearch,random", seed=3, registry=search_registry))
-    seat0_steps = [k for k in range(1, replay.steps + 1) if replay.seats[k - 1] == 0]
+    simulator = Simulator(replay)
+    seat0_steps = [k for k in range(1, replay.steps + 1) if simulator.action(k)[0] == 0]
     assert sorted(replay.stats) == seat0_steps
     first = replay.stats[seat0_steps[0]]
     assert all(isinstance(visits, int) and 0 <= value < 1 for _code, visits, value in first)
-    assert replay.actions[seat0_steps[0] - 1] in [code for code, _v, _m in first]
+    assert simulator.action_code(seat0_steps[0]) in [code for code, _v, _m in first]
     assert all(t >= 0 for t in replay.times)
 
 
