@@ -94,6 +94,7 @@ def campfire_match_end(match: Match, result: MatchResult) -> None:
     """A match is over: called by the runner once it has finished, or ended early by a forfeit (then
     `result.forfeit` names the seat).
 
-    Not called when the match was interrupted (an exception or Ctrl-C escapes the runner), so a
-    listener that writes a file on this hook never leaves a half-written one.
+    When a person quits (QuitMatch) or Ctrl-C stops a decision, it is called with `result.unfinished` saying
+    why (the returns all 0) before the runner lets the interruption through, so a recorder can keep the match so
+    far. Not called for any other exception escaping the runner.
     """

@@ -7,6 +7,7 @@ error recorded, so a tournament goes on.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -79,6 +80,8 @@ class MatchResult:
     decision_time: tuple[float, ...]
     forfeit: int | None = None
     error: str | None = None
+    unfinished: str | None = None
+    """Why the match stopped before its end (a person quit, Ctrl-C): then `returns` are all 0."""
 
 
 def make_players(game: Game, specs: Sequence[str], seed: int, registry: Registry | None = None) -> list[Player]:
@@ -170,7 +173,14 @@ def play_match(
             started = time.perf_counter()
             try:
                 action = player.decide(view)
-            except (QuitMatch, PlayerFailed):
+            except (QuitMatch, KeyboardInterrupt) as stop:  # listeners still get the match so far (a partial replay)
+                why = first_line(stop) if isinstance(stop, QuitMatch) else "interrupted"
+                with contextlib.suppress(Exception):
+                    hook.campfire_match_end(
+                        match=match, result=MatchResult((0.0,) * n, match.steps, (), (), unfinished=why)
+                    )
+                raise
+            except PlayerFailed:
                 raise
             except (Exception, SystemExit) as crash:  # an AI calling sys.exit must not end a tournament
                 raise PlayerFailed(seat, specs[seat], f"raised {error_line(crash)}") from crash

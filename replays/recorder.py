@@ -2,12 +2,13 @@
 
 A match is recorded when its settings name a file (`settings["replay"]`, from `campfire play --replay`
 or a tournament's `play_match(..., settings={"replay": path})`). Nothing is written before the match
-ends, and then atomically, so an interrupted match leaves no file (or the previous complete one).
-Several matches may be recorded in one process, one after another or interleaved.
+ends, and then atomically. A match a person quit or Ctrl-C stopped is written as it stood, marked
+unfinished (the runner tells the listeners so); any other interruption leaves no file (or the previous
+complete one). Several matches may be recorded in one process, one after another or interleaved.
 
 Everything that can fail is checked as early as it can be, so a match is not played for a replay that
-cannot be written: the seed, the options and the destination when the match starts, each action code
-when it is recorded. Each problem is one line naming the user's file (a ValueError, which the runner's
+cannot be written: the seed, the options and the destination when the match starts, the code of an
+action that is kept as a code (see `Recording`) when it is recorded. Each problem is one line naming the user's file (a ValueError, which the runner's
 callers report in one line) or, for an action code, the game and the step (GameFailed: a bug in the game).
 Messages name the setting ("the seed"), not a command-line flag: the same words serve the Python API and
 `campfire play`.
@@ -162,7 +163,7 @@ def match_start(match: Match) -> None:
         raise ValueError(f"cannot write the replay {name}: {os_reason(error)}") from None
     key = id(match)
     _recordings[key] = recording
-    # An interrupted match never reaches match_end: drop its recording with the match object.
+    # A match interrupted otherwise than by a person never reaches match_end: drop its recording with the match.
     weakref.finalize(match, _recordings.pop, key, None)
 
 
@@ -179,7 +180,7 @@ def match_end(match: Match, result: MatchResult) -> None:
     if recording is None:
         return
     try:
-        write_replay(recording.path, recording.finish(match, result))
+        write_replay(recording.path, recording.finish(match, result, result.unfinished))
     except (OSError, OverflowError, ReplayError, TypeError, ValueError) as error:
         # The runner's callers report ValueError in one line; a replay that cannot be written is that.
         # Without the file: an OSError's file would be the temporary one, which the user never named.

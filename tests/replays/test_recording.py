@@ -1,7 +1,9 @@
-"""The recorder: `play --replay` writes a replay that verifies; interrupted matches leave no file."""
+"""The recorder: `play --replay` writes a replay that verifies; a match a person quit or Ctrl-C stopped is kept
+as a partial replay marked unfinished; other interruptions leave no file."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -229,4 +231,69 @@ def test_view_without_a_terminal_refuses_in_one_line_instead_of_hanging(record, 
     assert result.exit_code == 1
     assert result.stderr.strip() == (
         f"{path}: replay view needs a terminal (for a pipe or a file, use `campfire replay show`)"
+    )
+
+
+class _Quitter:
+    """Plays its first `moves` decisions at random, then stops as `stop` (QuitMatch, or Ctrl-C)."""
+
+    needs_sample = False
+
+    def __init__(self, moves: int, stop: BaseException) -> None:
+        self.moves = moves
+        self.stop = stop
+
+    def decide(self, view):
+        if self.moves == 0:
+            raise self.stop
+        self.moves -= 1
+        return view.legal_actions[0]
+
+    def annotation(self):
+        return None
+
+
+@pytest.mark.parametrize(
+    ("stop", "why"), [(QuitMatch("seat 0 left"), "seat 0 left"), (KeyboardInterrupt(), "interrupted")], ids=str
+)
+def test_a_match_stopped_by_a_person_is_kept_as_a_partial_replay_marked_unfinished(tmp_path, stop, why):
+    from ai.random_player import RandomPlayer
+
+    registry = default_registry()
+    game = registry.game("grizzly-race")
+    path = tmp_path / "part.cfr"
+    players = [_Quitter(3, stop), RandomPlayer(1)]
+    with pytest.raises(type(stop)):
+        play_match(game, ["human", "random"], 4, players=players, registry=registry, settings={"replay": path})
+    replay = read_replay(path)
+    assert (replay.steps, replay.result.unfinished, replay.result.returns) == (6, why, (0.0, 0.0))
+    verified = campfire("replay", "verify", str(path))
+    assert verified.exit_code == 0, verified.output
+    assert verified.stdout.strip() == f"{path}: OK (grizzly-race, 6 steps, 2 seats; unfinished: {why})"
+    shown = campfire("replay", "show", str(path))
+    assert shown.exit_code == 0 and shown.stdout.splitlines()[-1] == f"Result: unfinished after 6 steps ({why})"
+    done = tmp_path / "done.cfr"
+    play_match(game, ["random", "random"], 4, registry=registry, settings={"replay": done})
+    report = campfire("replay", "analyze", "--json", str(path), str(done))
+    assert report.exit_code == 0, report.output
+    race = json.loads(report.stdout)["games"]["grizzly-race"]
+    assert (race["matches"], race["unfinished"], race["length"]["min"]) == (1, 1, read_replay(done).steps)
+    assert [row["matches"] for row in race["win_rate_by_seat"]] == [1, 1]
+
+
+def test_a_partial_replay_that_claims_an_ended_match_fails_verify(tmp_path):
+    import attrs
+
+    from replays.format import encode_replay
+
+    registry = default_registry()
+    path = tmp_path / "r.cfr"
+    play_match(registry.game("grizzly-race"), ["random", "random"], 5, registry=registry, settings={"replay": path})
+    replay = read_replay(path)
+    replay.result = attrs.evolve(replay.result, unfinished="seat 0 left", returns=(0.0, 0.0))
+    path.write_bytes(encode_replay(replay))
+    result = campfire("replay", "verify", str(path))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        f"{path}: diverges at step {replay.steps}: the replay says the match was stopped unfinished, but it ended"
     )
