@@ -198,3 +198,13 @@ def test_a_file_named_twice_or_also_inside_a_folder_named_counts_once(folder):
     out = campfire("replay", "analyze", str(root), in_sub, str(root / "sub"), str(results[0][2]), "--json")
     assert out.exit_code == 0, out.output
     assert json.loads(out.stdout)["files"] == 6
+
+
+def test_per_seat_and_per_player_entries_have_the_same_fields(folder):
+    root, _ = folder
+    race = json.loads(campfire("replay", "analyze", str(root), "--json").stdout)["games"]["grizzly-race"]
+    fields = {"seat", "spec", "name", "matches", "seats_played", "win_rate"}
+    assert all(set(row) == fields for row in race["win_rate_by_seat"] + race["win_rate_by_spec"])
+    by_spec = {row["spec"]: row for row in race["win_rate_by_spec"]}
+    assert (by_spec["random"]["matches"], by_spec["random"]["seats_played"]) == (6, 6)
+    assert [row["seat"] for row in race["win_rate_by_seat"]] == [0, 1]

@@ -402,3 +402,99 @@ def test_a_non_finite_number_is_refused_when_the_file_is_read(good, tmp_path, va
     assert out.exit_code == 1
     assert errors(out) == [f"{bad}: {field} must be a finite number, got {value}"]
     assert json.loads(out.stdout)["files"] == 0
+
+
+# -- hostile text and special files (issue 32) ------------------------------------------------------------
+
+
+def _with_specs(good: bytes, *specs: str) -> bytes:
+    return forge(good, _set(("header", "seats"), list(specs)))
+
+
+@pytest.mark.parametrize("spec", ["[/nope]", "[bold red]loud[/]", "[link=http://x]y[/link]"])
+def test_rich_markup_in_a_seat_spec_is_printed_as_it_is_written(good, tmp_path, spec):
+    path = tmp_path / "markup.cfr"
+    path.write_bytes(_with_specs(good, spec, "random", "random", "random"))
+    out = campfire("replay", "analyze", str(path))
+    assert out.exit_code == 0, out.output
+    assert "MarkupError" not in out.output
+    assert spec in out.stdout
+
+
+def test_terminal_escapes_from_a_replay_are_shown_escaped_by_show_and_analyze(good, tmp_path):
+    path = tmp_path / "escapes.cfr"
+    path.write_bytes(_with_specs(good, "\x1b]0;owned\x07\x1b[2J", "random\rX", "random", "random"))
+    for command in ("show", "analyze"):
+        out = campfire("replay", command, str(path))
+        assert out.exit_code == 0, (command, out.output)
+        assert "\x1b" not in out.stdout and "\x07" not in out.stdout and "\r" not in out.stdout
+        assert "\\x1b]0;owned\\x07\\x1b[2J" in out.stdout and "random\\rX" in out.stdout
+
+
+def test_a_file_name_with_control_characters_is_shown_escaped(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "bad\x1b[31m.cfr").write_bytes(b"junk")
+    out = campfire("replay", "analyze", str(folder))
+    assert out.exit_code == 1
+    assert errors(out) == [f"{folder}/bad\\x1b[31m.cfr: not a campfire replay (no format marker)"]
+
+
+def _special(tmp_path: Path, kind: str) -> tuple[str, str]:
+    """A special file of `kind` and how the reader names it."""
+    import os
+
+    if kind == "fifo":
+        path = tmp_path / "pipe.cfr"
+        os.mkfifo(path)
+        return str(path), "is a FIFO (named pipe), not a replay file"
+    if kind == "device":
+        return "/dev/zero", "is a device, not a replay file"
+    if kind == "directory":
+        return str(tmp_path), "is a directory, not a replay file"
+    path = tmp_path / "loop.cfr"
+    path.symlink_to(path)
+    return str(path), "is a symbolic link loop, not a replay file"
+
+
+@pytest.fixture
+def no_hang():
+    """Fail a test that blocks (opening a FIFO for reading waits for a writer) instead of hanging the run."""
+    import signal
+
+    def stuck(signum, frame):
+        raise AssertionError("blocked for 20 s")
+
+    previous = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(20)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "directory", "loop"])
+@pytest.mark.parametrize("command", ["verify", "show", "view", "analyze"])
+def test_a_special_file_is_refused_in_one_line_without_blocking(tmp_path, no_hang, command, kind):
+    if command == "analyze" and kind == "directory":
+        pytest.skip("analyze reads a folder's replays (an empty one is tested in test_analyze)")
+    path, message = _special(tmp_path, kind)
+    out = campfire("replay", command, path)
+    assert out.exit_code == 1
+    assert errors(out) == [f"{path}: {message}"]
+
+
+def test_a_symlink_loop_or_fifo_in_analyze_fails_that_file_only(good, tmp_path, no_hang):
+    import os
+
+    (tmp_path / "a.cfr").write_bytes(good)
+    loop = tmp_path / "loop.cfr"
+    loop.symlink_to(loop)
+    os.mkfifo(tmp_path / "pipe.cfr")
+    (tmp_path / "z.cfr").write_bytes(good)
+    out = campfire("replay", "analyze", "--json", str(loop), str(tmp_path))
+    assert out.exit_code == 1
+    assert errors(out) == [
+        f"{loop}: is a symbolic link loop, not a replay file",
+        f"{tmp_path / 'pipe.cfr'}: is a FIFO (named pipe), not a replay file",
+    ]
+    assert json.loads(out.stdout)["files"] == 2

@@ -191,3 +191,23 @@ def test_a_one_seat_match_is_counted_in_the_singular(tmp_path):
     )
     steps = read_replay(path).steps
     assert campfire("replay", "verify", str(path)).output.strip() == f"{path}: OK (camp-grizzly, {steps} steps, 1 seat)"
+
+
+def test_show_json_gives_the_same_as_the_text(played):
+    import json
+
+    _, path, _ = played
+    text = campfire("replay", "show", str(path), "--step", "4", "--as", "1").stdout
+    out = campfire("replay", "show", str(path), "--step", "4", "--as", "1", "--json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert (data["game"], data["step"], data["steps"], data["view"]) == ("grizzly-race", 4, 12, 1)
+    assert data["seats"] == [
+        {"seat": 0, "name": "seat 0", "spec": "random"},
+        {"seat": 1, "name": "seat 1", "spec": "random"},
+    ]
+    assert data["board"] in text
+    assert [a["step"] for a in data["actions"]] == [1, 2, 3, 4, 5, 6, 7]
+    assert data["actions"][2] == {"step": 3, "seat": 0, "text": "seat 0 moves", "events": data["actions"][2]["events"]}
+    assert data["result"]["text"] == text.splitlines()[-1]
+    assert data["result"]["returns"] == [1.0, 0.0] and data["result"]["unfinished"] is None

@@ -288,3 +288,29 @@ def test_a_forfeit_whose_returns_are_not_a_forfeits_fails_verify(record):
     to_act = Simulator(read_replay(path)).state_at(5).to_act[0]
     expected = "(0, 1)" if to_act == 0 else "(1, 0)"
     assert errors(result) == [f"{path}: diverges at step 5: the returns are {expected}, the replay says (0.5, 0.5)"]
+
+
+def test_verify_json_gives_one_entry_per_file_and_fails_overall(record, tmp_path):
+    import json
+
+    good = record(seed=1)
+    bad = tmp_path / "bad.cfr"
+    bad.write_bytes(b"not a replay")
+    result = campfire("replay", "verify", "--json", str(good), str(bad))
+    assert result.exit_code == 1
+    entries = json.loads(result.stdout)
+    steps = read_replay(good).steps
+    assert entries == [
+        {
+            "file": str(good),
+            "ok": True,
+            "error": None,
+            "game": "grizzly-race",
+            "format_version": FORMAT_VERSION,
+            "steps": steps,
+            "seats": 2,
+            "unfinished": None,
+        },
+        {"file": str(bad), "ok": False, "error": "not a campfire replay (no format marker)"},
+    ]
+    assert errors(result) == [f"{bad}: not a campfire replay (no format marker)"]
