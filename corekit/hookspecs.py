@@ -83,7 +83,8 @@ def campfire_match_start(match: Match) -> None:
 def campfire_action_applied(match: Match, seat: int, action: Any, annotation: Mapping[str, Any]) -> None:
     """`seat` has just applied `action`: called by the runner after every decision.
 
-    `match.state` is the state after the action; `match.steps` counts the actions so far.
+    `match.state` is the state after the action; `match.steps` counts the actions so far; `match.offered` is
+    the legal actions `seat` chose from (those it was shown, in the game's order).
     `annotation` holds `time` (seconds the player took) and, for search players, `stats`: the root
     statistics as a list of `[encoded action, visits, mean value]`.
     """

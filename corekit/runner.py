@@ -64,6 +64,8 @@ class Match:
     state: State
     settings: dict[str, Any] = attrs.Factory(dict)
     steps: int = 0
+    offered: Sequence[Any] | None = None
+    """The legal actions the seat to act was shown for the decision being applied (a replay stores the index)."""
 
 
 @attrs.frozen
@@ -169,6 +171,7 @@ def play_match(
         seat = state.to_act[0]
         player = players[seat]
         view = _game_step(game, match, SeatView, state, seat, player.needs_sample)
+        match.offered = view.legal_actions
         try:
             started = time.perf_counter()
             try:

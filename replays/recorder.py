@@ -8,8 +8,9 @@ complete one). Several matches may be recorded in one process, one after another
 
 Everything that can fail is checked as early as it can be, so a match is not played for a replay that
 cannot be written: the seed, the options and the destination when the match starts, the code of an
-action that is kept as a code (see `Recording`) when it is recorded. Each problem is one line naming the user's file (a ValueError, which the runner's
-callers report in one line) or, for an action code, the game and the step (GameFailed: a bug in the game).
+action that is kept as a code (see `Recording`) when it is recorded. Each problem is one line naming the
+user's file (a ValueError, which the runner's callers report in one line) or, for an action code, the game
+and the step (GameFailed: a bug in the game).
 Messages name the setting ("the seed"), not a command-line flag: the same words serve the Python API and
 `campfire play`.
 """
@@ -33,12 +34,14 @@ from replays.choices import ChoiceWriter
 from replays.format import (
     DEFAULT_DIGEST_EVERY,
     Header,
+    Opened,
     Replay,
     ReplayError,
     Result,
     check_header,
-    check_writable,
     digest_bytes,
+    discard,
+    open_replay,
     write_replay,
 )
 
@@ -47,9 +50,9 @@ class Recording:
     """The replay of one match as it is being played.
 
     Each step is written as its index among the legal actions of the seat to act first (`to_act[0]`, the
-    seat the runner asks): the recorder asks for those legal actions after every step, ready for the next
-    one. A step it cannot write that way (another seat acted, or an action not among them) keeps the
-    game's own code."""
+    seat the runner asks): those the runner showed the seat (`match.offered`), or, for another driver, those
+    the recorder asked for after the previous step. A step it cannot write that way (another seat acted, or
+    an action not among them) keeps the game's own code."""
 
     def __init__(self, match: Match, path: Path, digest_every: int = DEFAULT_DIGEST_EVERY) -> None:
         """Raises ReplayError (or ValueError from Header) when the header could not be written or read back."""
@@ -64,33 +67,38 @@ class Recording:
             seed=match.seed,
             digest_every=digest_every,
         )
-        check_header(self.header)
+        _check_header_once(self.header)
         self.steps = 0
         self.choices = ChoiceWriter()
         self.coded: dict[int, tuple[int, Any]] = {}
         self.digests: dict[int, bytes] = {}
         self.times: list[int] = []
         self.stats: dict[int, list[tuple[Any, int, float]]] = {}
+        self.opened: Opened | None = None
+        """The temporary file the replay is written through (`replays.format.open_replay`)."""
+        self.cleanup: weakref.finalize | None = None
+        self._asking = True
+        """Whether to ask for the next step's legal actions: only until the runner is seen to give them."""
         self._expect(match.state)
 
     def step(self, match: Match, seat: int, action: Any, annotation: Mapping[str, Any]) -> None:
         """Add one applied action, a digest on digest steps, and its annotations."""
         step = self.steps + 1
-        legal = self._legal
-        index = -1
-        if seat == self._seat:
-            with contextlib.suppress(ValueError):
-                index = legal.index(action)
-            # `index` finds an equal action; True equals 1, and only the very same value re-simulates alike.
-            if index >= 0 and type(legal[index]) is not type(action):
-                index = -1
+        offered = match.offered
+        if offered is not None:  # the runner's: what the seat chose from, so no need to ask the game again
+            legal: Sequence[Any] = offered
+            self._asking = False
+        else:
+            legal = self._legal if seat == self._seat else ()
+        index = _position(legal, action)
         if index >= 0:
             self.choices.add(index, len(legal))
         else:
             self.coded[step] = (seat, self._code(step, action))
         self.steps = step
         state = match.state
-        self._expect(state)
+        if self._asking:
+            self._expect(state)
         if step % self.header.digest_every == 0:
             self.digests[step] = digest_bytes(state)
         seconds = annotation.get("time", 0.0)
@@ -100,9 +108,11 @@ class Recording:
             if isinstance(seconds, int | float) and math.isfinite(seconds)
             else 0
         )
-        stats = _stats(annotation.get("stats"))
-        if stats:
-            self.stats[step] = stats
+        raw = annotation.get("stats")
+        if raw is not None:
+            stats = _stats(raw)
+            if stats:
+                self.stats[step] = stats
 
     def finish(self, match: Match, result: MatchResult, unfinished: str | None = None) -> Replay:
         """The replay of the match so far: complete, or with `unfinished` saying why it stopped."""
@@ -158,13 +168,20 @@ def match_start(match: Match) -> None:
         )
     try:
         recording = Recording(match, Path(name))
-        check_writable(name)
+        recording.opened = open_replay(name)
     except (OSError, ReplayError, ValueError) as error:
         raise ValueError(f"cannot write the replay {name}: {os_reason(error)}") from None
     key = id(match)
     _recordings[key] = recording
-    # A match interrupted otherwise than by a person never reaches match_end: drop its recording with the match.
-    weakref.finalize(match, _recordings.pop, key, None)
+    # A match interrupted otherwise than by a person never reaches match_end: its recording and temporary file
+    # go with the match object (at the latest when the process exits).
+    recording.cleanup = weakref.finalize(match, _drop, key)
+
+
+def _drop(key: int) -> None:
+    recording = _recordings.pop(key, None)
+    if recording is not None and recording.opened is not None:
+        discard(recording.opened)
 
 
 def action_applied(match: Match, seat: int, action: Any, annotation: Mapping[str, Any]) -> None:
@@ -179,12 +196,48 @@ def match_end(match: Match, result: MatchResult) -> None:
     recording = _recordings.pop(id(match), None)
     if recording is None:
         return
+    if recording.cleanup is not None:
+        recording.cleanup.detach()
     try:
-        write_replay(recording.path, recording.finish(match, result, result.unfinished))
+        try:
+            replay = recording.finish(match, result, result.unfinished)
+        except BaseException:
+            if recording.opened is not None:
+                discard(recording.opened)
+            raise
+        write_replay(recording.path, replay, recording.opened)
     except (OSError, OverflowError, ReplayError, TypeError, ValueError) as error:
         # The runner's callers report ValueError in one line; a replay that cannot be written is that.
         # Without the file: an OSError's file would be the temporary one, which the user never named.
         raise ValueError(f"cannot write the replay {recording.path}: {os_reason(error)}") from None
+
+
+def _position(legal: Sequence[Any], action: Any) -> int:
+    """Where `action` is in `legal` (-1 if it is not). A player returns one of the very objects it was offered,
+    found by identity at a few tens of nanoseconds an item, where `==` on an attrs action runs Python code;
+    failing that, an equal action of the same type (True equals 1, but only 1 re-simulates as 1)."""
+    for index, offered in enumerate(legal):
+        if offered is action:
+            return index
+    with contextlib.suppress(ValueError):
+        index = legal.index(action)
+        if type(legal[index]) is type(action):
+            return index
+    return -1
+
+
+def _check_header_once(header: Header) -> None:
+    """`check_header`, once per kind of match: a tournament's matches differ only in their seed, and the round
+    trip through cattrs and msgpack costs as much as a dozen steps of a short match."""
+    key = (header.game, header.game_version, tuple(sorted(header.options.items())), header.seats, header.digest_every)
+    if key not in _checked_headers:
+        check_header(header)  # the seed is checked by match_start (any int in the range is stored alike)
+        if len(_checked_headers) > 1024:
+            _checked_headers.clear()
+        _checked_headers.add(key)
+
+
+_checked_headers: set[tuple[Any, ...]] = set()
 
 
 def _text(text: str) -> str:
