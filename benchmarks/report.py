@@ -41,6 +41,8 @@ ROOT = Path(__file__).resolve().parents[1]
 MEMORY_DISK = "/dev/shm"
 """A memory-backed folder, where recording is timed apart from the disk (one file creation on this VM's disk
 costs 45-470 us of CPU, a third of a short match)."""
+MCTS_REPEATS = 3
+"""Searches are long (a camp-grizzly one takes seconds): fewer repetitions than the other sections."""
 SECTIONS = ("engine", "playouts", "operations", "mcts", "replays", "tournament", "startup", "memory")
 
 
@@ -59,7 +61,7 @@ class Size:
     tournament_matches: int
 
 
-FULL = Size(9, 200, 20, 300, 500, 10_000, 100, 12, 60)
+FULL = Size(9, 200, 20, 300, 300, 2_000, 100, 12, 60)
 QUICK = Size(2, 3, 1, 3, 5, 50, 3, 1, 2)
 
 
@@ -83,7 +85,8 @@ def main(argv: Sequence[str]) -> None:
     command = "python -m benchmarks.report" + ("" if set(wanted) == set(SECTIONS) else f" --only {args.only}")
     for name in wanted:
         table = MEASURES[name](registry, size)
-        block = f"{_stamp(command, size)}\n\n{table}"
+        repeats = min(size.repeats, MCTS_REPEATS) if name == "mcts" else size.repeats
+        block = f"{_stamp(command, size, repeats)}\n\n{table}"
         if args.quick:
             print(f"## {name}\n\n{block}\n", flush=True)
         else:
@@ -103,6 +106,24 @@ def engine_table(registry: Registry, size: Size) -> str:
         "|---|---|---|---|---|---|",
     ]
     rows += [_engine_row(game, players, size) for players in (2, 4)]
+    return "\n".join(rows) + "\n\n" + _profile(game, size)
+
+
+def _profile(game: Game, size: Size, top: int = 10) -> str:
+    """Where an engine playout's time goes: the functions with the most time of their own (cProfile, which
+    slows every call alike, so only the shares mean something)."""
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.runcall(random_playouts, game, 2, range(size.engine_games), True)
+    stats = pstats.Stats(profiler)
+    total = sum(row[2] for row in stats.stats.values())  # type: ignore[attr-defined]
+    ranked = sorted(stats.stats.items(), key=lambda item: -item[1][2])[:top]  # type: ignore[attr-defined]
+    rows = ["| share of the time, 2 players (`apply`) | calls | function |", "|---|---|---|"]
+    for (path, line, name), (_calls, calls, own, _cumulative, _callers) in ranked:
+        where = f"{Path(path).relative_to(ROOT)}:{line}" if path.startswith(str(ROOT)) else Path(path).name
+        rows.append(f"| {own / total:.0%} | {calls:,} | `{name}` ({where}) |")
     return "\n".join(rows)
 
 
@@ -241,9 +262,8 @@ def _mcts_row(registry: Registry, game: Game, players: int, size: Size, memory: 
     view = SeatView(state, state.to_act[0])
     default = build_spec(game, f"mcts:iterations={iterations}", 1, registry)
     rollouts = build_spec(game, f"mcts:iterations={iterations},rollout=random", 1, registry)
-    seconds = cpu_seconds(
-        {"default": lambda: default.decide(view), "random": lambda: rollouts.decide(view)}, size.repeats
-    )
+    searches = {"default": lambda: default.decide(view), "random": lambda: rollouts.decide(view)}
+    seconds = cpu_seconds(searches, min(size.repeats, MCTS_REPEATS))
     rates = {name: Spread.of(values).inverse(iterations) for name, values in seconds.items()}
     held = "-"
     if memory:
@@ -407,12 +427,12 @@ MEASURES: dict[str, Callable[[Registry, Size], str]] = {
 }
 
 
-def _stamp(command: str, size: Size) -> str:
+def _stamp(command: str, size: Size, repeats: int) -> str:
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     return (
         f"_Measured {now} by `{command}`{' --quick' if size is QUICK else ''}: Python {platform.python_version()}, "
-        f"{os.cpu_count()} CPUs, load average {load}; median (min-max) of {size.repeats} interleaved repetitions._"
+        f"{os.cpu_count()} CPUs, load average {load}; median (min-max) of {repeats} interleaved repetitions._"
     )
 
 

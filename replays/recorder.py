@@ -76,7 +76,7 @@ class Recording:
         self.stats: dict[int, list[tuple[Any, int, float]]] = {}
         self.opened: Opened | None = None
         """The temporary file the replay is written through (`replays.format.open_replay`)."""
-        self.cleanup: weakref.finalize | None = None
+        self.cleanup: weakref.finalize[Any, Any] | None = None
         self._asking = True
         """Whether to ask for the next step's legal actions: only until the runner is seen to give them."""
         self._expect(match.state)
