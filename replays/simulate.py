@@ -251,10 +251,12 @@ class Simulator:
         if not self.checking:
             return
         recorded = self.replay.digest_at(step)
-        if recorded is not None and digest_bytes(state) != recorded:
+        last = step == self.replay.steps
+        digest = digest_bytes(state) if recorded is not None or last else b""
+        if recorded is not None and digest != recorded:
             self._mismatch(max(start, step - every), step, "the state differs from the recorded one")
-        if step == self.replay.steps:
-            if digest_bytes(state) != self.replay.result.final_digest:
+        if last:
+            if digest != self.replay.result.final_digest:
                 self._mismatch(max(start, step // every * every), step, "the final state differs from the recorded one")
             self._final_checked = True
 
