@@ -254,24 +254,11 @@ def check_header(header: Header) -> None:
 
 
 def check_writable(path: str | os.PathLike[str]) -> None:
-    """Raise a one-line ReplayError if a replay cannot be written at `path` (see `open_replay`)."""
-    discard(open_replay(path))
-
-
-@attrs.frozen
-class Opened:
-    """The temporary file a replay will be written to, created in the target's folder and still open."""
-
-    target: Path
-    temporary: Path
-    handle: int
-
-
-def open_replay(path: str | os.PathLike[str]) -> Opened:
-    """Create the temporary file a replay of `path` will be written through, or raise a one-line ReplayError:
-    the recorder asks before the match, so a match is not played for nothing. Creating the file is the only
-    test that is sure (permissions, read-only disks, special folders), and keeping it for the write at the end
-    spares a second file creation, which on some disks costs as much as a dozen steps of a short match."""
+    """Raise a one-line ReplayError if a replay cannot be written at `path`; the recorder asks before the
+    match, so a match is not played for nothing. Creates and removes a temporary file, as `write_replay`
+    will (the only test that is sure: permissions, read-only disks, special folders). The file is not kept
+    open for the write at the end: a match that stops with an exception would leave it behind until the
+    match object is collected, which a reference cycle in a traceback can put off indefinitely."""
     text = os.fspath(path)
     target = Path(text)
     try:  # one stat where pathlib's is_dir, exists and is_file would make three
@@ -289,34 +276,24 @@ def open_replay(path: str | os.PathLike[str]) -> Opened:
         raise ReplayError(f"{folder} is not a folder" if folder.exists() else f"the folder {folder} does not exist")
     temporary = _temporary(target)
     try:
-        handle = _create(temporary)
+        os.close(_create(temporary))
     except OSError as error:
         raise ReplayError(f"cannot create a file in {folder}: {os_reason(error)}") from None
-    return Opened(target, temporary, handle)
+    os.unlink(temporary)
 
 
-def discard(opened: Opened) -> None:
-    """Close and remove a temporary file that will not be written (an interrupted match)."""
-    with contextlib.suppress(OSError):
-        os.close(opened.handle)
-    with contextlib.suppress(OSError):
-        os.unlink(opened.temporary)
-
-
-def write_replay(path: str | os.PathLike[str], replay: Replay, opened: Opened | None = None) -> None:
-    """Write atomically: a temporary file in the same folder (`opened`, or one made now), then `os.replace`, so
-    a reader or an interrupted process never sees half a file. An OSError's file name may be the temporary
-    file's: report `strerror` with the user's path."""
+def write_replay(path: str | os.PathLike[str], replay: Replay) -> None:
+    """Write atomically: a temporary file in the same folder, then `os.replace`, so a reader or an
+    interrupted process never sees half a file. An OSError's file name may be the temporary file's:
+    report `strerror` with the user's path."""
     data = encode_replay(replay)
     target = Path(path)
-    if opened is None:
-        temporary = _temporary(target)
-        opened = Opened(target, temporary, _create(temporary))
-    temporary = opened.temporary
+    temporary = _temporary(target)
+    handle = _create(temporary)
     try:
         # No fsync: the rename already guarantees a reader or an interrupted process never sees half a
         # file, and syncing every replay would double the time of a tournament of quick matches.
-        with os.fdopen(opened.handle, "wb") as out:
+        with os.fdopen(handle, "wb") as out:
             out.write(data)
         os.replace(temporary, target)
     except BaseException:

@@ -34,14 +34,12 @@ from replays.choices import ChoiceWriter
 from replays.format import (
     DEFAULT_DIGEST_EVERY,
     Header,
-    Opened,
     Replay,
     ReplayError,
     Result,
     check_header,
+    check_writable,
     digest_bytes,
-    discard,
-    open_replay,
     write_replay,
 )
 
@@ -74,9 +72,6 @@ class Recording:
         self.digests: dict[int, bytes] = {}
         self.times: list[int] = []
         self.stats: dict[int, list[tuple[Any, int, float]]] = {}
-        self.opened: Opened | None = None
-        """The temporary file the replay is written through (`replays.format.open_replay`)."""
-        self.cleanup: weakref.finalize[Any, Any] | None = None
         self._asking = True
         """Whether to ask for the next step's legal actions: only until the runner is seen to give them."""
         self._expect(match.state)
@@ -169,20 +164,13 @@ def match_start(match: Match) -> None:
         )
     try:
         recording = Recording(match, Path(name))
-        recording.opened = open_replay(name)
+        check_writable(name)
     except (OSError, ReplayError, ValueError) as error:
         raise ValueError(f"cannot write the replay {name}: {os_reason(error)}") from None
     key = id(match)
     _recordings[key] = recording
-    # A match interrupted otherwise than by a person never reaches match_end: its recording and temporary file
-    # go with the match object (at the latest when the process exits).
-    recording.cleanup = weakref.finalize(match, _drop, key)
-
-
-def _drop(key: int) -> None:
-    recording = _recordings.pop(key, None)
-    if recording is not None and recording.opened is not None:
-        discard(recording.opened)
+    # A match interrupted otherwise than by a person never reaches match_end: drop its recording with the match.
+    weakref.finalize(match, _recordings.pop, key, None)
 
 
 def action_applied(match: Match, seat: int, action: Any, annotation: Mapping[str, Any]) -> None:
@@ -197,16 +185,8 @@ def match_end(match: Match, result: MatchResult) -> None:
     recording = _recordings.pop(id(match), None)
     if recording is None:
         return
-    if recording.cleanup is not None:
-        recording.cleanup.detach()
     try:
-        try:
-            replay = recording.finish(match, result, result.unfinished)
-        except BaseException:
-            if recording.opened is not None:
-                discard(recording.opened)
-            raise
-        write_replay(recording.path, replay, recording.opened)
+        write_replay(recording.path, recording.finish(match, result, result.unfinished))
     except (OSError, OverflowError, ReplayError, TypeError, ValueError) as error:
         # The runner's callers report ValueError in one line; a replay that cannot be written is that.
         # Without the file: an OSError's file would be the temporary one, which the user never named.
