@@ -1,11 +1,13 @@
-"""Replays: bytes per action, encode/decode speed of a 10,000-action stream, verify time against play time.
+"""Replays: bytes per action and encode/decode speed of a 10,000-action stream, three ways.
 
 Run: pytest benchmarks/bench_replays.py --benchmark-only      (timings; figures in extra_info)
      python -m benchmarks.bench_replays                       (prints every figure as a table)
 
-The action stream is hand-encoded (a byte per seat, the game's own codes, a check byte per step); the
-alternative measured beside it is generic cattrs unstructuring of one attrs record per step, which is
-what "cattrs for everything" would write. Ratios are measured interleaved in the same run (see conftest).
+Format 2 packs each step's choice index in as few bits as its legal actions need (`replays.choices`); beside
+it, format 1's hand-made stream (a byte per seat, the game's own code, a check byte per step) and generic
+cattrs unstructuring of one attrs record per step, which is what "cattrs for everything" would write. The
+README's per-game figures on real per-match files (bytes per action, record / play, verify / play) come from
+`python -m benchmarks.report --only replays`; `test_verify_over_play_ratio` here is their smoke test.
 """
 
 from __future__ import annotations
@@ -14,17 +16,18 @@ import functools
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 import cattrs
 import msgpack
 import pytest
 
-from benchmarks.conftest import asked_for_help, best_time, interleaved_ratio, report_parser
+from benchmarks.conftest import asked_for_help, best_time, report_parser
 from corekit import Registry, default_registry, play_match
+from corekit.codes import as_read
 from replays.format import Replay, decode_replay, encode_replay, read_replay
 from replays.simulate import Simulator
 
@@ -48,9 +51,9 @@ class Step:
 _generic = cattrs.Converter()
 
 
-def generic_encode(replay: Replay) -> bytes:
+def generic_encode(stream: Stream) -> bytes:
     """The stream as a list of records unstructured by cattrs."""
-    steps = [Step(s, a, c, t) for s, a, c, t in zip(replay.seats, replay.actions, replay.checks, replay.times)]
+    steps = [Step(s, a, 0, t) for s, a, t in zip(stream.seats, stream.codes, stream.replay.times or [])]
     return msgpack.packb(_generic.unstructure(steps, list[Step]))
 
 
@@ -59,10 +62,11 @@ def generic_decode(data: bytes) -> list[Step]:
     return _generic.structure(msgpack.unpackb(data), list[Step])
 
 
-def handmade_encode(replay: Replay) -> bytes:
-    """The stream as the format writes it: seat bytes, codes, check bytes, times."""
+def handmade_encode(stream: Stream) -> bytes:
+    """The stream as format 1 wrote it: seat bytes, the game's codes, check bytes, times."""
+    checks = bytes(len(stream.codes))
     return msgpack.packb(
-        {"seats": replay.seats, "actions": replay.actions, "checks": replay.checks, "times": replay.times}
+        {"seats": stream.seats, "actions": stream.codes, "checks": checks, "times": stream.replay.times}
     )
 
 
@@ -76,6 +80,26 @@ def handmade_decode(data: bytes) -> dict[str, Any]:
     return body
 
 
+def choices_encode(stream: Stream) -> bytes:
+    """The stream as format 2 writes it: the packed choices and the times."""
+    return msgpack.packb({"choices": stream.replay.choices, "coded": [], "times": stream.replay.times})
+
+
+def choices_decode(data: bytes) -> dict[str, Any]:
+    """Back (the choices are read as the match is re-simulated, which is not timed here)."""
+    body = msgpack.unpackb(data)
+    assert all(type(t) is int for t in body["times"])
+    return body
+
+
+class Stream(NamedTuple):
+    """A 10,000-step replay, and its seats and action codes as format 1 stored them."""
+
+    replay: Replay
+    seats: bytes
+    codes: list[Any]
+
+
 @functools.cache
 def registry() -> Registry:
     """The installed plugins."""
@@ -83,29 +107,34 @@ def registry() -> Registry:
 
 
 @functools.cache
-def stream(game_id: str, tmp: str) -> Replay:
-    """A 10,000-action replay of `game_id`: random matches recorded back to back, streams joined."""
+def stream(game_id: str, tmp: str) -> Stream:
+    """A 10,000-action replay of `game_id`: random matches recorded back to back, streams joined (the joined
+    choices do not re-simulate; only their size and the speed of reading and writing the file are measured)."""
+
     game = registry().game(game_id)
     parts: list[Replay] = []
+    seats, codes = bytearray(), []
     seed = 0
     while sum(p.steps for p in parts) < STREAM:
         path = f"{tmp}/{game_id}-{seed}.cfr"
         play_match(game, ["random"] * 3, seed, registry=registry(), settings={"replay": path})
         parts.append(read_replay(path))
+        for seat, action in Simulator(parts[-1], registry()).moves():
+            seats.append(seat)
+            codes.append(as_read(game.encode_action(action)))
         seed += 1
     first = parts[0]
+    every = first.header.digest_every
     joined = Replay(
         first.header,
-        b"".join(p.seats for p in parts)[:STREAM],
-        [a for p in parts for a in p.actions][:STREAM],
-        b"".join(p.checks for p in parts)[:STREAM],
-        first.digests,
-        first.result,
-        [t for p in parts for t in p.times][:STREAM],
+        attrs.evolve(first.result, steps=STREAM),
+        b"".join(p.choices for p in parts),
+        {},
+        {k * every: bytes(8) for k in range(1, STREAM // every + 1)},
+        None,
+        [t for p in parts for t in p.times or []][:STREAM],
     )
-    joined.result = attrs.evolve(first.result, steps=STREAM)
-    joined.digests = bytes(8 * (STREAM // joined.header.digest_every + 1))
-    return joined
+    return Stream(joined, bytes(seats[:STREAM]), codes[:STREAM])
 
 
 @functools.cache
@@ -132,93 +161,53 @@ def tmp(tmp_path_factory) -> str:
 # ---- size --------------------------------------------------------------------------------------
 
 
+WAYS = {
+    "choices": (choices_encode, choices_decode),
+    "handmade": (handmade_encode, handmade_decode),
+    "cattrs": (generic_encode, generic_decode),
+}
+"""Format 2's stream, format 1's, and generic cattrs records."""
+
+
 @pytest.mark.parametrize("game_id", STREAM_GAMES)
 def test_bytes_per_action(benchmark, tmp, game_id):
-    """Whole-file and stream bytes per action, hand-made against generic cattrs."""
-    replay = stream(game_id, tmp)
+    """Whole-file and stream bytes per action: format 2's choices against format 1's codes and cattrs records."""
+    data = stream(game_id, tmp)
     sizes = benchmark.pedantic(
-        lambda: (len(encode_replay(replay)), len(handmade_encode(replay)), len(generic_encode(replay))),
-        rounds=1,
-        iterations=1,
+        lambda: {way: len(encode(data)) / STREAM for way, (encode, _decode) in WAYS.items()}, rounds=1, iterations=1
     )
-    whole, handmade, generic = (size / STREAM for size in sizes)
-    benchmark.extra_info.update(
-        file_bytes_per_action=round(whole, 2), stream_handmade=round(handmade, 2), stream_cattrs=round(generic, 2)
-    )
-    assert handmade < generic
+    benchmark.extra_info.update({f"stream_{way}": round(size, 2) for way, size in sizes.items()})
+    assert sizes["choices"] < sizes["handmade"] < sizes["cattrs"]
 
 
-# ---- speed of the stream -----------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("way", ["handmade", "cattrs"])
+@pytest.mark.parametrize("way", sorted(WAYS))
 @pytest.mark.parametrize("game_id", STREAM_GAMES)
-def test_encode_10000_actions(benchmark, tmp, game_id, way):
-    """Encoding the action stream of 10,000 steps."""
-    replay = stream(game_id, tmp)
-    data = benchmark(handmade_encode if way == "handmade" else generic_encode, replay)
-    assert len(data) > STREAM
-
-
-@pytest.mark.parametrize("way", ["handmade", "cattrs"])
-@pytest.mark.parametrize("game_id", STREAM_GAMES)
-def test_decode_10000_actions(benchmark, tmp, game_id, way):
-    """Decoding the action stream of 10,000 steps (with the reader's shape checks for hand-made)."""
-    replay = stream(game_id, tmp)
-    if way == "handmade":
-        decoded = benchmark(handmade_decode, handmade_encode(replay))
-        assert len(decoded["actions"]) == STREAM
-    else:
-        assert len(benchmark(generic_decode, generic_encode(replay))) == STREAM
+def test_encode_and_decode_10000_actions(benchmark, tmp, game_id, way):
+    """Encoding then decoding the action stream of 10,000 steps."""
+    encode, decode = WAYS[way]
+    data = stream(game_id, tmp)
+    assert benchmark(lambda: decode(encode(data))) is not None
 
 
 @pytest.mark.parametrize("game_id", STREAM_GAMES)
 def test_whole_file_round_trip_10000_actions(benchmark, tmp, game_id):
     """The shipped path: encode_replay then decode_replay (checksum, limits, every check) of 10,000 steps."""
-    replay = stream(game_id, tmp)
+    replay = stream(game_id, tmp).replay
     decoded = benchmark(lambda: decode_replay(encode_replay(replay)))
-    assert decoded.actions == replay.actions
-
-
-def _verify_play_record(
-    game_id: str, tmp: str
-) -> tuple[Any, str, Callable[[], None], Callable[[], None], Callable[[], None]]:
-    """A long recorded match, and three ways to spend its time: verify the replay, play the same match
-    unrecorded, and play it recorded again (all with random players)."""
-    seed, path = long_match(game_id, tmp)
-    game = registry().game(game_id)
-    replay = read_replay(path)
-    players = len(replay.header.seats)
-
-    def verify() -> None:
-        Simulator(read_replay(path), registry()).verify()
-
-    def play() -> None:
-        play_match(game, ["random"] * players, seed, registry=registry())
-
-    def record() -> None:
-        play_match(game, ["random"] * players, seed, registry=registry(), settings={"replay": f"{tmp}/again.cfr"})
-
-    return replay, path, verify, play, record
-
-
-# ---- verify against play -----------------------------------------------------------------------
+    assert decoded.choices == replay.choices
 
 
 @pytest.mark.parametrize("game_id", sorted(LONG))
-def test_verify_over_play_ratio(benchmark, tmp, game_id):
-    """Time to read and verify a long replay / time to play the same match unrecorded (random players)."""
+def test_verify_over_play_ratio(game_id):
+    """A smoke run of the README's replay row (`python -m benchmarks.report --only replays`)."""
+    from benchmarks.report import QUICK, _replay_row
+
     if not _installed(game_id):
         pytest.skip(f"{game_id} is not installed")
-    replay, _path, verify, play, record = _verify_play_record(game_id, tmp)
-    repeats = 1 if benchmark.disabled else 5
-    ratio = benchmark.pedantic(lambda: interleaved_ratio(verify, play, repeats=repeats), rounds=1, iterations=1)
-    benchmark.extra_info.update(
-        steps=replay.steps,
-        verify_over_play=round(ratio, 2),
-        record_over_play=round(interleaved_ratio(record, play, repeats=repeats), 2),
-    )
-    assert ratio > 0
+    game = registry().game(game_id)
+    with tempfile.TemporaryDirectory() as folder:
+        row = _replay_row(registry(), game, min(LONG[game_id], game.max_players), QUICK, Path(folder))
+    assert row.startswith(f"| {game_id} | ") and row.count("|") == 9
 
 
 # ---- the figures as a table --------------------------------------------------------------------
@@ -228,53 +217,20 @@ def figures(tmp: str) -> list[tuple[str, str]]:
     """Every figure of this file, measured now."""
     rows = []
     for game_id in STREAM_GAMES:
-        rows += _stream_figures(game_id, stream(game_id, tmp))
-    for game_id in sorted(LONG):
-        if _installed(game_id):
-            rows.append(_verify_figure(game_id, tmp))
+        data = stream(game_id, tmp)
+        sizes = " / ".join(f"{len(encode(data)) / STREAM:.2f}" for encode, _decode in WAYS.values())
+        rows.append((f"{game_id}: stream bytes per action ({' / '.join(WAYS)})", sizes))
+        for way, (encode, decode) in WAYS.items():
+            encoded = encode(data)
+            encoding = best_time(lambda e=encode, s=data: e(s), 7)
+            decoding = best_time(lambda d=decode, b=encoded: d(b), 7)
+            rows.append(
+                (
+                    f"{game_id}: encode / decode 10,000 actions, {way}",
+                    f"{encoding * 1e3:.2f} ms / {decoding * 1e3:.2f} ms",
+                )
+            )
     return rows
-
-
-def _stream_figures(game_id: str, replay: Replay) -> list[tuple[str, str]]:
-    whole = encode_replay(replay)
-    rows = [
-        (
-            f"{game_id}: bytes per action (whole file / stream hand-made / stream cattrs)",
-            f"{len(whole) / STREAM:.2f} / {len(handmade_encode(replay)) / STREAM:.2f} / "
-            f"{len(generic_encode(replay)) / STREAM:.2f}",
-        )
-    ]
-    for name, encode, decode in (
-        ("hand-made", handmade_encode, handmade_decode),
-        ("cattrs", generic_encode, generic_decode),
-    ):
-        data = encode(replay)
-        encoding = best_time(lambda e=encode: e(replay), 7)
-        decoding = best_time(lambda d=decode, b=data: d(b), 7)
-        rows.append(
-            (f"{game_id}: encode / decode 10,000 actions, {name}", f"{encoding * 1e3:.2f} ms / {decoding * 1e3:.2f} ms")
-        )
-    encoding = best_time(lambda: encode_replay(replay), 7)
-    decoding = best_time(lambda: decode_replay(whole), 7)
-    rows.append(
-        (
-            f"{game_id}: whole file encode_replay / decode_replay, 10,000 actions",
-            f"{encoding * 1e3:.2f} ms / {decoding * 1e3:.2f} ms",
-        )
-    )
-    return rows
-
-
-def _verify_figure(game_id: str, tmp: str) -> tuple[str, str]:
-    replay, path, verify, play, record = _verify_play_record(game_id, tmp)
-    players = len(replay.header.seats)
-
-    size = Path(path).stat().st_size
-    return (
-        f"{game_id}: verify / play, {replay.steps} steps, {players} random players",
-        f"{interleaved_ratio(verify, play, repeats=7):.2f}x (play {best_time(play, 5) * 1e3:.1f} ms, "
-        f"record / play {interleaved_ratio(record, play, 7):.2f}x, {size / replay.steps:.1f} bytes/action)",
-    )
 
 
 def main(argv: Sequence[str]) -> None:

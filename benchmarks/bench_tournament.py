@@ -6,7 +6,8 @@ Run the full report (matches per second with 1 and 2 workers, the speed-up, resu
 
 or the pytest-benchmark suite: `pytest benchmarks/bench_tournament.py --benchmark-only`.
 
-Target (issue 5): `--jobs 2` at least 1.7x as fast as `--jobs 1` on 2 cores. `--jobs 1` plays in the calling
+Target (issues 5 and 27): `--jobs 2` at least 0.85 of what the machine gives two CPU-bound processes at the same
+moment (`capacity`, about 2.0 on an idle 2-core machine: 1.7x), as fast as `--jobs 1`. `--jobs 1` plays in the calling
 process (no worker at all), so the ratio charges the parallel run with everything it adds: starting the
 workers, pipes, and the parent writing and syncing every result. The worker server is warmed up first, as
 it is after the first tournament of a process; a cold `campfire tournament` pays about a second more.
@@ -118,9 +119,11 @@ def test_two_workers_give_the_same_results_faster(benchmark) -> None:
         )
         assert figures["two"] > 0
         return
+    before = capacity()
     figures = benchmark.pedantic(speed_up, args=(60,), rounds=1, iterations=1)
-    benchmark.extra_info.update(figures)
-    assert figures["speed_up"] >= 1.7, figures
+    ceiling = (before + capacity()) / 2  # what the machine gave two processes around the same moment
+    benchmark.extra_info.update(figures, ceiling=ceiling)
+    assert figures["speed_up"] >= 0.85 * ceiling, (figures, ceiling)
 
 
 def main(argv: Sequence[str]) -> None:

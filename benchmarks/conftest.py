@@ -1,7 +1,7 @@
 """Shared helpers for the benchmark suite.
 
 Machines here are shared and noisy, so every target is a ratio of two things measured in the same run,
-interleaved, taking the best of several repeats of each (the least disturbed).
+interleaved, in CPU time, the median of the per-repetition ratios (see `benchmarks.timing`).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from benchmarks.timing import cpu_seconds, ratio
 from corekit import Rng
 from corekit.script_args import OneLineParser
 
@@ -41,12 +42,9 @@ def best_time(fn: Callable[[], object], repeats: int = 5) -> float:
 
 
 def interleaved_ratio(slow: Callable[[], object], fast: Callable[[], object], repeats: int = 15) -> float:
-    """time(slow) / time(fast), each the best of `repeats`, the two measured alternately."""
-    slow_best = fast_best = float("inf")
-    for _ in range(repeats):
-        slow_best = min(slow_best, best_time(slow, 1))
-        fast_best = min(fast_best, best_time(fast, 1))
-    return slow_best / fast_best
+    """time(slow) / time(fast) in CPU time: the median of `repeats` per-repetition ratios, the two run in turn."""
+    seconds = cpu_seconds({"slow": slow, "fast": fast}, repeats)
+    return ratio(seconds["slow"], seconds["fast"]).median
 
 
 def random_playouts(

@@ -89,7 +89,8 @@ def campfire_match_start(match: Match) -> None:
 def campfire_action_applied(match: Match, seat: int, action: Any, annotation: Mapping[str, Any]) -> None:
     """`seat` has just applied `action`: called by the runner after every decision.
 
-    `match.state` is the state after the action; `match.steps` counts the actions so far.
+    `match.state` is the state after the action; `match.steps` counts the actions so far; `match.offered` is
+    the legal actions `seat` chose from (those it was shown, in the game's order).
     `annotation` holds `time` (seconds the player took) and, for search players, `stats`: the root
     statistics as a list of `[encoded action, visits, mean value]`.
     """
@@ -100,6 +101,7 @@ def campfire_match_end(match: Match, result: MatchResult) -> None:
     """A match is over: called by the runner once it has finished, or ended early by a forfeit (then
     `result.forfeit` names the seat).
 
-    Not called when the match was interrupted (an exception or Ctrl-C escapes the runner), so a
-    listener that writes a file on this hook never leaves a half-written one.
+    When a person quits (QuitMatch) or Ctrl-C stops a decision, it is called with `result.unfinished` saying
+    why (the returns all 0) before the runner lets the interruption through, so a recorder can keep the match so
+    far. Not called for any other exception escaping the runner.
     """

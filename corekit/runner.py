@@ -155,6 +155,8 @@ class Match:
     state: State
     settings: dict[str, Any] = attrs.Factory(dict)
     steps: int = 0
+    offered: Sequence[Any] | None = None
+    """The legal actions the seat to act was shown for the decision being applied (a replay stores the index)."""
 
 
 @attrs.frozen
@@ -171,6 +173,8 @@ class MatchResult:
     decision_time: tuple[float, ...]
     forfeit: int | None = None
     error: str | None = None
+    unfinished: str | None = None
+    """Why the match stopped before its end (a person quit, Ctrl-C): then `returns` are all 0."""
 
 
 def make_players(game: Game, specs: Sequence[str], seed: int, registry: Registry | None = None) -> list[Player]:
@@ -318,6 +322,7 @@ def _play(
                 f"game {game.id!r} offered no legal action to seat {seat} at step {match.steps + 1} "
                 "(legal_actions is empty for a seat in to_act)"
             )
+        match.offered = view.legal_actions
         try:
             try:
                 watch.mark(DECIDE, seat)
@@ -328,6 +333,13 @@ def _play(
             except Overran:
                 watch.mark(IDLE)
                 raise _verdict(watch) from None
+            except (QuitMatch, KeyboardInterrupt) as stop:  # listeners still get the match so far (a partial replay)
+                why = first_line(stop) if isinstance(stop, QuitMatch) else "interrupted"
+                with contextlib.suppress(Exception):
+                    hook.campfire_match_end(
+                        match=match, result=MatchResult((0.0,) * n, match.steps, (), (), unfinished=why)
+                    )
+                raise
             spent[seat] += elapsed
             decisions[seat] += 1
             if time_limit is not None and elapsed > time_limit:

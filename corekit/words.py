@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import textwrap
 from collections.abc import Sequence
@@ -15,6 +16,24 @@ def counted(count: int, noun: str, plural: str | None = None) -> str:
 def joined(words: Sequence[str]) -> str:
     """ "a", "a and b", "a, b and c"."""
     return words[-1] if len(words) < 2 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def shown(text: str) -> str:
+    """A string from a file or a plugin (a replay's seat spec, a forfeit's reason, a file name) made safe to print
+    as plain text: each control character (C0, DEL, C1) and each bidirectional override is written as its
+    escape (`\\x1b`, `\\n`, `\\u202e`), so it cannot move the cursor, recolour the terminal, break a line or
+    reorder what follows. Markup is the printer's business: give rich a `Text`, never a markup string."""
+    return _UNSAFE.sub(_escaped, text)
+
+
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escaped(found: re.Match[str]) -> str:
+    char = found.group()
+    code = ord(char)
+    return _NAMED.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
 
 
 def terminal_width() -> int:

@@ -6,6 +6,8 @@ status is non-zero, and the other files on the command line are still processed.
 
 from __future__ import annotations
 
+import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,10 +17,10 @@ import attrs
 import click
 
 from corekit.cli.shared import GameDisplay, describe_result, registry_of, step_lines
-from corekit.errors import error_line, first_line, one_line
+from corekit.errors import error_line, first_line
 from corekit.game import Game
 from corekit.options import options_text
-from corekit.words import counted, folded
+from corekit.words import counted, folded, shown
 from replays.format import ReplayError, read_replay
 from replays.simulate import Simulator
 
@@ -60,28 +62,45 @@ def replay_group() -> None:
 
 @replay_group.command("verify")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (one entry per file) instead of lines.")
 @click.pass_context
-def replay_verify(ctx: click.Context, files: tuple[str, ...]) -> None:
+def replay_verify(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> None:
     """Re-simulate replays and check every digest.
 
-    Prints FILE: OK for each replay that re-simulates exactly, or one line naming the first step where
-    it diverges (or what is wrong with the file). Exits 1 if any file fails.
+    Prints FILE: OK for each replay that re-simulates exactly (a partial replay of a match stopped before
+    its end is checked as far as it was played, and says so), or one line naming where it diverges (or
+    what is wrong with the file). Exits 1 if any file fails.
     """
     registry = registry_of(ctx)
-    failed = False
+    entries = []
     for name in files:
         try:
             replay = read_replay(name, require_intact=False)
             Simulator(replay, registry).verify()
         except Exception as error:
-            _problem(name, error)
-            failed = True
+            entries.append({"file": name, "ok": False, "error": _problem(name, error)})
             continue
-        click.echo(
-            f"{name}: OK ({replay.header.game}, {counted(replay.steps, 'step')}, "
-            f"{counted(len(replay.header.seats), 'seat')})"
-        )
-    if failed:
+        header = replay.header
+        entry = {
+            "file": name,
+            "ok": True,
+            "error": None,
+            "game": header.game,
+            "format_version": replay.format_version,
+            "steps": replay.steps,
+            "seats": len(header.seats),
+            "unfinished": replay.result.unfinished,
+        }
+        entries.append(entry)
+        if not as_json:
+            stopped = "" if replay.result.unfinished is None else f"; unfinished: {shown(replay.result.unfinished)}"
+            click.echo(
+                f"{shown(name)}: OK ({shown(header.game)}, {counted(replay.steps, 'step')}, "
+                f"{counted(len(header.seats), 'seat')}{stopped})"
+            )
+    if as_json:
+        click.echo(json.dumps(entries, indent=2))
+    if not all(entry["ok"] for entry in entries):
         ctx.exit(1)
 
 
@@ -94,20 +113,24 @@ def replay_verify(ctx: click.Context, files: tuple[str, ...]) -> None:
     type=int,
     default=None,
     metavar="SEAT",
-    help="Show only what SEAT could see (default: the full view).",
+    help="Show only what SEAT saw, when it saw it (default: the full view).",
 )
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 @click.pass_context
-def replay_show(ctx: click.Context, file: str, step: int | None, seat: int | None) -> None:
+def replay_show(ctx: click.Context, file: str, step: int | None, seat: int | None, as_json: bool) -> None:
     """Show the state at one step of a replay.
 
     The board at --step (default: the end), in full or as one seat saw it, the actions around that step
-    with who took them, and the result.
+    with who took them, and the result. In a seat's view the other seats' moves are told only through
+    what that seat observed.
     """
     try:
         replay = read_replay(file)
         simulator = Simulator(replay, registry_of(ctx))
         simulator.verify()  # a file that fails a digest anywhere is not shown at all
-        text = show_text(simulator, replay.steps if step is None else step, seat)
+        shown_step = replay.steps if step is None else step
+        text = json.dumps(show_data(simulator, shown_step, seat), indent=2) if as_json else None
+        text = text or show_text(simulator, shown_step, seat)
     except Exception as error:
         _problem(file, error)
         ctx.exit(1)
@@ -175,15 +198,14 @@ def replay_analyze(ctx: click.Context, paths: tuple[str, ...], as_json: bool, to
             continue
         try:
             replay = read_replay(name)
+            simulator = Simulator(replay, registry, checking=verify)
             if verify:
-                Simulator(replay, registry).verify()
-            analysis.add(name, replay)
+                simulator.verify()
+            analysis.add(name, replay, simulator)
         except Exception as error:
             _problem(name, error)
             failed = True
     if as_json:
-        import json
-
         # allow_nan=False: the reader refuses non-finite numbers, but should one slip through, no NaN is
         # printed for a strict JSON parser to choke on.
         try:
@@ -202,19 +224,17 @@ def has_terminal() -> bool:
 
 
 def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
-    """The text of `replay show`: header, the state at `step`, the actions around it, the result."""
+    """The text of `replay show`: header, the state at `step`, the actions around it, the result. Every
+    string the file gave (specs, options, a forfeit's reason) is shown as text (`corekit.words.shown`)."""
     replay, game = simulator.replay, simulator.game
     header = replay.header
-    if seat is not None and not 0 <= seat < len(header.seats):
-        raise ReplayError(f"--as {seat}: the match has seats 0-{len(header.seats) - 1}")
-    state = simulator.state_at(step)
+    board = _board(simulator, step, seat)
     lines = [f"{game.title} ({game.id}), {counted(len(header.seats), 'player')}, seed {header.seed}"]
     if header.options:
-        lines.append("options: " + one_line(options_text(header.options)))
+        lines.append("options: " + shown(options_text(header.options)))
     names = simulator.names
-    lines += [f"  {names[s]}: {one_line(spec)}" for s, spec in enumerate(header.seats)]
-    view = "full view" if seat is None else f"as {names[seat]} sees it"
-    board = game_call(game, "render", game.render, game_call(game, "observation", state.observation, seat), seat)
+    lines += [f"  {names[s]}: {shown(spec)}" for s, spec in enumerate(header.seats)]
+    view = "full view" if seat is None else f"as {names[seat]} saw it"
     lines += ["", f"Step {step} of {replay.steps}, {view}", folded(board), ""]
     first, last = max(1, step - AROUND), min(replay.steps, step + AROUND)
     lines.append(f"Actions {first}-{last}:" if replay.steps else "No actions.")
@@ -228,11 +248,54 @@ def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
     return "\n".join(lines)
 
 
+def show_data(simulator: Simulator, step: int, seat: int | None) -> dict[str, Any]:
+    """What `replay show --json` prints: the same as the text, as data."""
+    replay, game = simulator.replay, simulator.game
+    header, result = replay.header, replay.result
+    board = _board(simulator, step, seat)
+    first, last = max(1, step - AROUND), min(replay.steps, step + AROUND)
+    return {
+        "game": game.id,
+        "title": game.title,
+        "format_version": replay.format_version,
+        "seed": header.seed,
+        "options": header.options,
+        "seats": [{"seat": s, "name": simulator.names[s], "spec": spec} for s, spec in enumerate(header.seats)],
+        "step": step,
+        "steps": replay.steps,
+        "view": seat,
+        "board": board,
+        "actions": [
+            {"step": listed.step, "seat": listed.actor, "text": listed.text, "events": list(listed.events)}
+            for listed in (simulator.listing(first, last, seat) if last >= first else [])
+        ],
+        "result": {
+            "text": result_line(simulator),
+            "returns": list(result.returns),
+            "forfeit": result.forfeit,
+            "error": result.error,
+            "unfinished": result.unfinished,
+        },
+    }
+
+
+def _board(simulator: Simulator, step: int, seat: int | None) -> str:
+    """The game's drawing of the state at `step`, as `seat` (None: everyone) saw it."""
+    seats = len(simulator.replay.header.seats)
+    if seat is not None and not 0 <= seat < seats:
+        raise ReplayError(f"--as {seat}: the match has seats 0-{seats - 1}")
+    game = simulator.game
+    state = simulator.state_at(step)
+    return game_call(game, "render", game.render, game_call(game, "observation", state.observation, seat), seat)
+
+
 def result_line(simulator: Simulator) -> str:
     """The replay's result as `campfire play` prints it, on one line whatever the file's forfeit reason says."""
     result = simulator.replay.result
+    if result.unfinished is not None:
+        return f"Result: unfinished after {counted(result.steps, 'step')} ({shown(result.unfinished)})"
     if result.error is not None:
-        result = attrs.evolve(result, error=one_line(result.error))
+        result = attrs.evolve(result, error=shown(result.error))
     return describe_result(simulator.game, simulator.replay.header.seats, result, simulator.names)
 
 
@@ -240,19 +303,13 @@ def action_lines(
     simulator: Simulator, first: int, last: int, seat: int | None, width: int | None = None
 ) -> list[tuple[int, list[str]]]:
     """Steps first..last as `campfire play` prints them, each with its commentary indented under it; in
-    a seat's view, the actions that seat could not tell apart from another are hidden (see
-    `Simulator.listing`)."""
+    a seat's view another seat's move is told only through what that seat observed (see `Simulator.listing`)."""
     if last < first:
         return []
-    names = simulator.names
-    groups = []
-    for listed in simulator.listing(first, last, seat):
-        if listed.text is not None or seat is None:
-            head = listed.text or ""
-        else:
-            head = f"{names[listed.actor]}: (hidden from {names[seat]})"
-        groups.append((listed.step, step_lines(listed.step, head, listed.events, width)))
-    return groups
+    return [
+        (listed.step, step_lines(listed.step, listed.text, listed.events, width))
+        for listed in simulator.listing(first, last, seat)
+    ]
 
 
 def _expand(paths: tuple[str, ...]) -> Iterator[str | None]:
@@ -262,7 +319,10 @@ def _expand(paths: tuple[str, ...]) -> Iterator[str | None]:
     seen: set[Path] = set()
 
     def first_time(name: str) -> bool:
-        where = Path(name).resolve()
+        try:
+            where = Path(name).resolve()
+        except (OSError, RuntimeError):  # a symlink loop: the reader refuses it, for that file only
+            where = Path(os.path.abspath(name))
         new = where not in seen
         seen.add(where)
         return new
@@ -273,18 +333,22 @@ def _expand(paths: tuple[str, ...]) -> Iterator[str | None]:
             if not name or first_time(name):
                 yield name
             continue
-        found = [str(p) for p in sorted(path.rglob("*")) if p.suffix in SUFFIXES and p.is_file()]
+        # Anything named like a replay that is not a folder goes to the reader, which refuses a FIFO or a
+        # symlink loop in one line without blocking, so it is not passed over in silence.
+        found = [str(p) for p in sorted(path.rglob("*")) if p.suffix in SUFFIXES and not p.is_dir()]
         if not found:
             _problem(name, ReplayError(f"no {' or '.join('*' + suffix for suffix in SUFFIXES)} files in this folder"))
             yield None
         yield from filter(first_time, found)
 
 
-def _problem(name: str, error: BaseException) -> None:
-    """One line on stderr, never a traceback."""
+def _problem(name: str, error: BaseException) -> str:
+    """One line on stderr, never a traceback; returns the message."""
     if isinstance(error, ReplayError):
         message = str(error)
     else:
         message = f"unexpected {error_line(error)}"
-    click.echo(f"{name}: {message}" if name else message, err=True)  # "": the message says the path is empty
+    line = f"{name}: {message}" if name else message  # "": the message says the path is empty
+    click.echo(shown(line), err=True)
     sys.stderr.flush()
+    return message

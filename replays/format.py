@@ -1,21 +1,25 @@
 """The replay file format (see FORMAT.md): encode, decode and read files, treating every byte as hostile.
 
 A file is one msgpack map `{"campfire_replay": version, "body": bin, "blake2b": bin}`. The body is itself
-msgpack: a header and a result structured by cattrs, and a hand-made compact action stream (one byte per
-seat, the game's own action codes, one check byte per step, 8-byte digests at regular steps). Reading is
-bounded: a size cap on the file, msgpack Unpacker limits on every length, strict types on every field.
-Every problem is a `ReplayError` whose message is one line.
+msgpack: a header and a result structured by cattrs, and a hand-made compact action stream. Format 2 writes
+each action as its index among the acting seat's legal actions, in as few bits as their count needs
+(`replays.choices`), and full state digests every `digest_every` steps and at the end; format 1 (still read)
+wrote the game's own action codes, a seat byte and a check byte per step. Reading is bounded: a size cap on
+the file, msgpack Unpacker limits on every length, strict types on every field. Every problem is a
+`ReplayError` whose message is one line.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import hashlib
 import math
 import os
 import re
 import secrets
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,7 +33,7 @@ from corekit.codes import INT_MAX, INT_MIN, MAX_CODE_DEPTH, MAX_CODE_ITEMS, MAX_
 from corekit.errors import first_line, one_line, os_reason
 from corekit.words import counted
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 """The version this campfire writes. Readers for older versions stay in `_BODY_READERS`."""
 OLDEST_VERSION = 1
 MARKER = "campfire_replay"
@@ -44,7 +48,9 @@ MAX_STEPS = 1_000_000
 MAX_SEATS = 255
 """A seat is written as one byte."""
 DIGEST_BYTES = 8
-DEFAULT_DIGEST_EVERY = 16
+DEFAULT_DIGEST_EVERY = 64
+"""Steps between full digests. A digest walks the whole state (85-250 us against 60-100 us for a step of play),
+so one per 64 steps keeps recording within a few percent of playing; the final digest is always written."""
 # msgpack's integer range bounds every int in a replay (seed, options, action codes, times); action codes
 # follow the engine's rules (corekit/codes.py), which conformance checks for every game.
 
@@ -137,26 +143,34 @@ class Result:
     )
     forfeit: int | None = None
     error: str | None = None
+    unfinished: str | None = None
+    """Why the match stopped before its end (a person quit, the run was interrupted), for a partial replay;
+    its returns are then 0 for every seat."""
 
 
 @attrs.define
 class Replay:
-    """One match as a replay: the header, the action stream, the annotations and the result.
+    """One match as a replay: the header, the action stream, the digests, the annotations and the result.
 
     Step k (1-based, as `campfire play` numbers them) is the k-th action; "the state at step k" is the
-    state after it, step 0 being the initial state. `seats[k-1]`, `actions[k-1]`, `checks[k-1]` and
-    `times[k-1]` belong to step k; `stats` maps k to the search statistics of that decision.
+    state after it, step 0 being the initial state. Each step is either a choice (the next index in
+    `choices`, among the legal actions of the first seat to act) or, in `coded`, the seat and the game's
+    action code (every step of a format-1 file; in format 2 a step no choice could describe). Re-simulating
+    (`replays.simulate`) turns them into actions. `times[k-1]` and `stats[k]` belong to step k.
     """
 
     header: Header
-    seats: bytes
-    actions: list[Any]
-    """Each game's compact encoding (`Game.encode_action`): ints, strings and lists of them."""
-    checks: bytes
-    """The first byte of the state digest after each step: finds the exact step of a divergence."""
-    digests: bytes
-    """8-byte state digests at steps 0, d, 2d, ... (d = `header.digest_every`) up to the last step."""
     result: Result
+    choices: bytes = b""
+    """Format 2: the bit-packed choice indices of the steps not in `coded` (`replays.choices`)."""
+    coded: dict[int, tuple[int, Any]] = attrs.Factory(dict)
+    """Step -> (seat, action code in the game's compact encoding: ints, strings and lists of them)."""
+    digests: dict[int, bytes] = attrs.Factory(dict)
+    """Step -> the 8-byte digest of the state after it, at every multiple of `header.digest_every` (format 1
+    also at step 0); the final state's is `result.final_digest`."""
+    checks: bytes | None = None
+    """Format 1 only: the first byte of the state digest after each step, which finds the exact step of a
+    divergence."""
     times: list[int] | None = None
     """Microseconds each decision took, when recorded."""
     stats: dict[int, list[tuple[Any, int, float]]] = attrs.Factory(dict)
@@ -170,13 +184,14 @@ class Replay:
         """The number of actions."""
         return self.result.steps
 
+    @property
+    def unfinished(self) -> bool:
+        """True for the partial replay of a match stopped before its end."""
+        return self.result.unfinished is not None
+
     def digest_at(self, step: int) -> bytes | None:
         """The recorded full digest of the state at `step`, if one was recorded there."""
-        every = self.header.digest_every
-        if step % every:
-            return None
-        start = step // every * DIGEST_BYTES
-        return self.digests[start : start + DIGEST_BYTES]
+        return self.digests.get(step)
 
 
 def _versions(oldest: int, newest: int) -> str:
@@ -195,16 +210,20 @@ def digest_bytes(state: Any) -> bytes:
 
 
 def encode_replay(replay: Replay) -> bytes:
-    """The file's bytes (always the current format version)."""
+    """The file's bytes (always the current format version: a format-1 replay is written with every step coded)."""
+    every = replay.header.digest_every
+    steps = replay.steps
+    result = _converter.unstructure(replay.result)
+    # 1 and 0 are one byte as ints, nine as floats: most returns are whole numbers.
+    result["returns"] = [int(r) if float(r).is_integer() and abs(r) < 2**53 else r for r in replay.result.returns]
     body = {
         "header": _converter.unstructure(replay.header),
-        "seats": bytes(replay.seats),
-        "actions": replay.actions,
-        "checks": bytes(replay.checks),
-        "digests": bytes(replay.digests),
+        "choices": bytes(replay.choices),
+        "coded": [[step, seat, code] for step, (seat, code) in sorted(replay.coded.items())],
+        "digests": b"".join(replay.digests[k * every] for k in range(1, steps // every + 1)),
         "times": replay.times,
         "stats": [[step, [list(s) for s in stats]] for step, stats in sorted(replay.stats.items())],
-        "result": _converter.unstructure(replay.result),
+        "result": result,
     }
     packed = msgpack.packb(body, use_bin_type=True)
     outer = {MARKER: FORMAT_VERSION, "body": packed, "blake2b": _checksum(packed)}
@@ -238,14 +257,20 @@ def check_header(header: Header) -> None:
 def check_writable(path: str | os.PathLike[str]) -> None:
     """Raise a one-line ReplayError if a replay cannot be written at `path`; the recorder asks before the
     match, so a match is not played for nothing. Creates and removes a temporary file, as `write_replay`
-    will (the only test that is sure: permissions, read-only disks, special folders)."""
+    will (the only test that is sure: permissions, read-only disks, special folders). The file is not kept
+    open for the write at the end: a match that stops with an exception would leave it behind until the
+    match object is collected, which a reference cycle in a traceback can put off indefinitely."""
     text = os.fspath(path)
     target = Path(text)
-    if target.is_dir():
+    try:  # one stat where pathlib's is_dir, exists and is_file would make three
+        mode: int | None = os.stat(target).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
         raise ReplayError("it is a folder")
     if text.endswith(("/", os.sep)):  # Path() drops the separator: "new/" would become a file "new"
         raise ReplayError(f"it is a folder name (it ends with {text[-1]!r})")
-    if target.exists() and not target.is_file():  # os.replace would put a file in place of /dev/null
+    if mode is not None and not stat.S_ISREG(mode):  # os.replace would put a file in place of /dev/null
         raise ReplayError("it exists and is not a regular file")
     folder = target.parent
     if not folder.is_dir():
@@ -320,19 +345,44 @@ def _unstorable(value: Any, path: str) -> str | None:
 
 
 def read_replay(path: str | os.PathLike[str], *, require_intact: bool = True) -> Replay:
-    """Read and validate a replay file; any problem is a one-line ReplayError."""
+    """Read and validate a replay file; any problem is a one-line ReplayError. Only a regular file is read:
+    a FIFO, a device or a socket is refused without waiting on it (opened non-blocking, then checked)."""
     if not os.fspath(path):  # open("") says "no such file", which hides an unset variable behind the name
         raise ReplayError("the replay path is empty")
     try:
-        with open(path, "rb") as source:
-            data = source.read(MAX_FILE_BYTES + 1)
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise ReplayError("no such file") from None
     except IsADirectoryError:
         raise ReplayError("is a directory, not a replay file") from None
     except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise ReplayError("is a symbolic link loop, not a replay file") from None
         raise ReplayError(f"cannot read: {os_reason(error)}") from None
+    kind = _not_regular(os.fstat(handle).st_mode)
+    if kind:
+        os.close(handle)
+        raise ReplayError(f"is {kind}, not a replay file")
+    with os.fdopen(handle, "rb") as source:
+        try:
+            data = source.read(MAX_FILE_BYTES + 1)
+        except OSError as error:
+            raise ReplayError(f"cannot read: {os_reason(error)}") from None
     return decode_replay(data, require_intact=require_intact)
+
+
+def _not_regular(mode: int) -> str | None:
+    """What a file that is not a regular file is, in words (None for a regular file)."""
+    for test, kind in (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a FIFO (named pipe)"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return kind
+    return None if stat.S_ISREG(mode) else "not a regular file"
 
 
 def decode_replay(data: bytes, *, require_intact: bool = True) -> Replay:
@@ -432,46 +482,84 @@ def _refuse_ext(code: int, data: bytes) -> Any:
     raise ValueError(f"msgpack extension type {code} is not used by replays")
 
 
+def _read_body_v2(body: Any) -> Replay:
+    """Format version 2 (the current one): choices, coded steps, digests every d steps."""
+    header, result, times, stats = _read_common(body)
+    steps, players = result.steps, len(header.seats)
+    choices = _field(body, "choices", bytes)
+    raw_coded = _field(body, "coded", list)
+    digests = _field(body, "digests", bytes)
+    coded: dict[int, tuple[int, Any]] = {}
+    last = 0
+    for entry in raw_coded:
+        if not (isinstance(entry, list) and len(entry) == 3 and type(entry[0]) is int and type(entry[1]) is int):
+            raise ReplayError("bad action stream: a coded step is not [step, seat, action code]")
+        step, seat, code = entry
+        if not last < step <= steps:
+            raise ReplayError(f"bad action stream: coded step {step} is out of order or past step {steps}")
+        if not 0 <= seat < players:
+            raise ReplayError(f"bad action stream: step {step} is played by seat {seat} of {players}")
+        if not _valid_code(code, 0):
+            raise ReplayError(f"bad action stream: step {step} has an action code of the wrong shape")
+        coded[step] = (seat, code)
+        last = step
+    every = header.digest_every
+    expected = steps // every * DIGEST_BYTES
+    if len(digests) != expected:
+        raise ReplayError(f"bad action stream: {len(digests)} digest bytes, expected {expected}")
+    at = {k * every: digests[(k - 1) * DIGEST_BYTES : k * DIGEST_BYTES] for k in range(1, steps // every + 1)}
+    return Replay(header, result, choices, coded, at, None, times, stats)
+
+
 def _read_body_v1(body: Any) -> Replay:
-    """Format version 1 (the current one)."""
-    if not isinstance(body, dict):
-        raise ReplayError("not a campfire replay (the body is not a map)")
-    header = _structure(_field(body, "header", dict), Header, "header")
-    result = _structure(_field(body, "result", dict), Result, "result")
+    """Format version 1: a seat byte, the game's action code and a check byte per step; digests from step 0."""
+    header, result, times, stats = _read_common(body)
     seats = _field(body, "seats", bytes)
     actions = _field(body, "actions", list)
     checks = _field(body, "checks", bytes)
     digests = _field(body, "digests", bytes)
-    times = _field(body, "times", list, optional=True)
-    raw_stats = _field(body, "stats", list, optional=True) or []
-    steps = result.steps
+    steps, players = result.steps, len(header.seats)
     for name, value in (("seats", seats), ("actions", actions), ("checks", checks)):
         if len(value) != steps:
             raise ReplayError(f"bad action stream: {len(value)} {name} for {steps} steps")
-    expected = (steps // header.digest_every + 1) * DIGEST_BYTES
+    every = header.digest_every
+    expected = (steps // every + 1) * DIGEST_BYTES
     if len(digests) != expected:
         raise ReplayError(f"bad action stream: {len(digests)} digest bytes, expected {expected}")
-    players = len(header.seats)  # at most MAX_SEATS: Header checks
-    if len(result.returns) != players:
-        raise ReplayError(f"result.returns has {counted(len(result.returns), 'value')} for {counted(players, 'seat')}")
-    if result.forfeit is not None and not 0 <= result.forfeit < players:
-        raise ReplayError(f"result.forfeit is seat {result.forfeit}, which does not exist ({counted(players, 'seat')})")
     if seats and max(seats) >= players:
         step = next(i for i, s in enumerate(seats) if s >= players) + 1
         raise ReplayError(f"bad action stream: step {step} is played by seat {seats[step - 1]} of {players}")
     for index, code in enumerate(actions):
         if not _valid_code(code, 0):
             raise ReplayError(f"bad action stream: step {index + 1} has an action code of the wrong shape")
+    coded = {step: (seat, code) for step, (seat, code) in enumerate(zip(seats, actions), 1)}
+    at = {k * every: digests[k * DIGEST_BYTES : (k + 1) * DIGEST_BYTES] for k in range(steps // every + 1)}
+    return Replay(header, result, b"", coded, at, checks, times, stats)
+
+
+def _read_common(body: Any) -> tuple[Header, Result, list[int] | None, dict[int, list[tuple[Any, int, float]]]]:
+    """The header, the result and the annotations, which every version writes alike."""
+    if not isinstance(body, dict):
+        raise ReplayError("not a campfire replay (the body is not a map)")
+    header = _structure(_field(body, "header", dict), Header, "header")
+    result = _structure(_field(body, "result", dict), Result, "result")
+    times = _field(body, "times", list, optional=True)
+    raw_stats = _field(body, "stats", list, optional=True) or []
+    steps = result.steps
+    players = len(header.seats)  # at most MAX_SEATS: Header checks
+    if len(result.returns) != players:
+        raise ReplayError(f"result.returns has {counted(len(result.returns), 'value')} for {counted(players, 'seat')}")
+    if result.forfeit is not None and not 0 <= result.forfeit < players:
+        raise ReplayError(f"result.forfeit is seat {result.forfeit}, which does not exist ({counted(players, 'seat')})")
     if times is not None:
         if len(times) != steps:
             raise ReplayError(f"bad annotations: {counted(len(times), 'time')} for {counted(steps, 'step')}")
         if not all(type(t) is int and t >= 0 for t in times):
             raise ReplayError("bad annotations: a time is not a whole number of microseconds")
-    stats = _read_stats(raw_stats, steps)
-    return Replay(header, seats, actions, checks, digests, result, times, stats)
+    return header, result, times, _read_stats(raw_stats, steps)
 
 
-_BODY_READERS: dict[int, Callable[[Any], Replay]] = {1: _read_body_v1}
+_BODY_READERS: dict[int, Callable[[Any], Replay]] = {1: _read_body_v1, 2: _read_body_v2}
 """One reader per format version still accepted; each turns its body into the current `Replay`."""
 
 

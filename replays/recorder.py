@@ -2,23 +2,26 @@
 
 A match is recorded when its settings name a file (`settings["replay"]`, from `campfire play --replay`
 or a tournament's `play_match(..., settings={"replay": path})`). Nothing is written before the match
-ends, and then atomically, so an interrupted match leaves no file (or the previous complete one).
-Several matches may be recorded in one process, one after another or interleaved.
+ends, and then atomically. A match a person quit or Ctrl-C stopped is written as it stood, marked
+unfinished (the runner tells the listeners so); any other interruption leaves no file (or the previous
+complete one). Several matches may be recorded in one process, one after another or interleaved.
 
 Everything that can fail is checked as early as it can be, so a match is not played for a replay that
-cannot be written: the seed, the options and the destination when the match starts, each action code
-when it is recorded. Each problem is one line naming the user's file (a ValueError, which the runner's
-callers report in one line) or, for an action code, the game and the step (GameFailed: a bug in the game).
+cannot be written: the seed, the options and the destination when the match starts, the code of an
+action that is kept as a code (see `Recording`) when it is recorded. Each problem is one line naming the
+user's file (a ValueError, which the runner's callers report in one line) or, for an action code, the game
+and the step (GameFailed: a bug in the game).
 Messages name the setting ("the seed"), not a command-line flag: the same words serve the Python API and
 `campfire play`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import weakref
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +30,7 @@ from corekit.codes import INT_MAX, INT_MIN, MAX_TEXT, as_read, code_problem
 from corekit.errors import error_line, os_reason
 from corekit.options import options_to_dict
 from corekit.runner import GameFailed, Match, MatchResult
+from replays.choices import ChoiceWriter
 from replays.format import (
     DEFAULT_DIGEST_EVERY,
     Header,
@@ -41,7 +45,12 @@ from replays.format import (
 
 
 class Recording:
-    """The replay of one match as it is being played."""
+    """The replay of one match as it is being played.
+
+    Each step is written as its index among the legal actions of the seat to act first (`to_act[0]`, the
+    seat the runner asks): those the runner showed the seat (`match.offered`), or, for another driver, those
+    the recorder asked for after the previous step. A step it cannot write that way (another seat acted, or
+    an action not among them) keeps the game's own code."""
 
     def __init__(self, match: Match, path: Path, digest_every: int = DEFAULT_DIGEST_EVERY) -> None:
         """Raises ReplayError (or ValueError from Header) when the header could not be written or read back."""
@@ -56,32 +65,37 @@ class Recording:
             seed=match.seed,
             digest_every=digest_every,
         )
-        check_header(self.header)
-        self.seats = bytearray()
-        self.actions: list[Any] = []
-        self.checks = bytearray()
-        self.digests = bytearray(digest_bytes(match.state))
+        _check_header_once(self.header)
+        self.steps = 0
+        self.choices = ChoiceWriter()
+        self.coded: dict[int, tuple[int, Any]] = {}
+        self.digests: dict[int, bytes] = {}
         self.times: list[int] = []
         self.stats: dict[int, list[tuple[Any, int, float]]] = {}
+        self._asking = True
+        """Whether to ask for the next step's legal actions: only until the runner is seen to give them."""
+        self._expect(match.state)
 
     def step(self, match: Match, seat: int, action: Any, annotation: Mapping[str, Any]) -> None:
-        """Add one applied action, its check byte, a digest on digest steps, and its annotations."""
-        step = len(self.actions) + 1
-        # Checked now, not when the file is written: the game's bug is named at its step, and a match is
-        # not played to the end for a replay that cannot be written.
-        try:
-            code = self.game.encode_action(action)
-        except Exception as error:
-            raise GameFailed(f"game {self.game.id!r} step {step}: encode_action raised {error_line(error)}") from error
-        problem = code_problem(code)
-        if problem:
-            raise GameFailed(f"game {self.game.id!r} step {step}: encode_action gave {problem}")
-        digest = digest_bytes(match.state)
-        self.seats.append(seat)
-        self.actions.append(as_read(code))
-        self.checks.append(digest[0])
+        """Add one applied action, a digest on digest steps, and its annotations."""
+        step = self.steps + 1
+        offered = match.offered
+        if offered is not None:  # the runner's: what the seat chose from, so no need to ask the game again
+            legal: Sequence[Any] = offered
+            self._asking = False
+        else:
+            legal = self._legal if seat == self._seat else ()
+        index = _position(legal, action)
+        if index >= 0:
+            self.choices.add(index, len(legal))
+        else:
+            self.coded[step] = (seat, self._code(step, action))
+        self.steps = step
+        state = match.state
+        if self._asking:
+            self._expect(state)
         if step % self.header.digest_every == 0:
-            self.digests += digest
+            self.digests[step] = digest_bytes(state)
         seconds = annotation.get("time", 0.0)
         # A player may report its own "time"; clamped so that no value can make the file unwritable.
         self.times.append(
@@ -89,29 +103,43 @@ class Recording:
             if isinstance(seconds, int | float) and math.isfinite(seconds)
             else 0
         )
-        stats = _stats(annotation.get("stats"))
-        if stats:
-            self.stats[step] = stats
+        raw = annotation.get("stats")
+        if raw is not None:
+            stats = _stats(raw)
+            if stats:
+                self.stats[step] = stats
 
-    def finish(self, match: Match, result: MatchResult) -> Replay:
-        """The complete replay."""
+    def finish(self, match: Match, result: MatchResult, unfinished: str | None = None) -> Replay:
+        """The replay of the match so far: complete, or with `unfinished` saying why it stopped."""
+        returns = tuple(float(r) for r in result.returns) if unfinished is None else (0.0,) * match.state.players
         outcome = Result(
-            steps=len(self.actions),
-            returns=tuple(float(r) for r in result.returns),
-            final_digest=digest_bytes(match.state),
+            steps=self.steps,
+            returns=returns,
+            # The last step's periodic digest, when it has one: the same state, and a walk of it costs a lot.
+            final_digest=self.digests.get(self.steps) or digest_bytes(match.state),
             forfeit=result.forfeit,
             error=None if result.error is None else _text(result.error),
+            unfinished=None if unfinished is None else _text(unfinished) or "stopped",
         )
-        return Replay(
-            self.header,
-            bytes(self.seats),
-            self.actions,
-            bytes(self.checks),
-            bytes(self.digests),
-            outcome,
-            self.times,
-            self.stats,
-        )
+        stream = self.choices.bytes()
+        return Replay(self.header, outcome, stream, dict(self.coded), dict(self.digests), None, self.times, self.stats)
+
+    def _expect(self, state: Any) -> None:
+        """Ask now for what the next step is chosen among: the runner asks `to_act[0]`."""
+        to_act = state.to_act
+        self._seat = to_act[0] if to_act else None
+        self._legal: Sequence[Any] = state.legal_actions(self._seat) if to_act else ()
+
+    def _code(self, step: int, action: Any) -> Any:
+        """The game's code for an action written as such, checked now so the game's bug is named at its step."""
+        try:
+            code = self.game.encode_action(action)
+        except Exception as error:
+            raise GameFailed(f"game {self.game.id!r} step {step}: encode_action raised {error_line(error)}") from error
+        problem = code_problem(code)
+        if problem:
+            raise GameFailed(f"game {self.game.id!r} step {step}: encode_action gave {problem}")
+        return as_read(code)
 
 
 _recordings: dict[int, Recording] = {}
@@ -141,7 +169,7 @@ def match_start(match: Match) -> None:
         raise ValueError(f"cannot write the replay {name}: {os_reason(error)}") from None
     key = id(match)
     _recordings[key] = recording
-    # An interrupted match never reaches match_end: drop its recording with the match object.
+    # A match interrupted otherwise than by a person never reaches match_end: drop its recording with the match.
     weakref.finalize(match, _recordings.pop, key, None)
 
 
@@ -158,11 +186,39 @@ def match_end(match: Match, result: MatchResult) -> None:
     if recording is None:
         return
     try:
-        write_replay(recording.path, recording.finish(match, result))
+        write_replay(recording.path, recording.finish(match, result, result.unfinished))
     except (OSError, OverflowError, ReplayError, TypeError, ValueError) as error:
         # The runner's callers report ValueError in one line; a replay that cannot be written is that.
         # Without the file: an OSError's file would be the temporary one, which the user never named.
         raise ValueError(f"cannot write the replay {recording.path}: {os_reason(error)}") from None
+
+
+def _position(legal: Sequence[Any], action: Any) -> int:
+    """Where `action` is in `legal` (-1 if it is not). A player returns one of the very objects it was offered,
+    found by identity at a few tens of nanoseconds an item, where `==` on an attrs action runs Python code;
+    failing that, an equal action of the same type (True equals 1, but only 1 re-simulates as 1)."""
+    for index, offered in enumerate(legal):
+        if offered is action:
+            return index
+    with contextlib.suppress(ValueError):
+        index = legal.index(action)
+        if type(legal[index]) is type(action):
+            return index
+    return -1
+
+
+def _check_header_once(header: Header) -> None:
+    """`check_header`, once per kind of match: a tournament's matches differ only in their seed, and the round
+    trip through cattrs and msgpack costs as much as a dozen steps of a short match."""
+    key = (header.game, header.game_version, tuple(sorted(header.options.items())), header.seats, header.digest_every)
+    if key not in _checked_headers:
+        check_header(header)  # the seed is checked by match_start (any int in the range is stored alike)
+        if len(_checked_headers) > 1024:
+            _checked_headers.clear()
+        _checked_headers.add(key)
+
+
+_checked_headers: set[tuple[Any, ...]] = set()
 
 
 def _text(text: str) -> str:

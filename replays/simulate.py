@@ -1,9 +1,12 @@
 """Re-simulating a replay: the state at any step, and verification of every digest.
 
-Re-simulation is `game.initial_state(seats, seed, options)` then `state.apply(seat, decode(code))` per
-step. Full digests recorded every `digest_every` steps are checked on the way; when one differs, the
-steps since the last good digest are replayed again comparing each step's check byte, which names the
-exact step where the match went another way.
+Re-simulation is `game.initial_state(seats, seed, options)` then, per step, the recorded action: in format 2
+the next choice index among the legal actions of the first seat to act (applied unchecked: it came from
+`legal_actions`), or the seat and code of a coded step (every step of format 1, applied with validation).
+Full digests recorded every `digest_every` steps and the final digest are checked on the way. A format-1
+replay also has a check byte per step: when a digest differs, the steps since the last good digest are
+replayed again comparing each step's check byte, which names the exact step where the match went another
+way; format 2 names the steps between the last digest that matched and the one that did not.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from corekit.errors import first_line
 from corekit.game import Game, IllegalAction, State
 from corekit.plugins import Registry, UnknownName, default_registry
 from corekit.runner import forfeit_returns
+from corekit.words import counted
+from replays.choices import ChoiceReader
 from replays.format import Replay, ReplayError, digest_bytes
 
 MAX_SNAPSHOTS = 256
@@ -42,10 +47,12 @@ def replay_game(replay: Replay, registry: Registry | None = None) -> Game:
 
 
 class Simulator:
-    """Re-simulates one replay, checking digests on the way; `state_at(step)` for any step."""
+    """Re-simulates one replay, checking digests on the way (unless `checking` is False: `analyze
+    --no-verify`); `state_at(step)` for any step, `action(step)` for what was played there."""
 
-    def __init__(self, replay: Replay, registry: Registry | None = None) -> None:
+    def __init__(self, replay: Replay, registry: Registry | None = None, checking: bool = True) -> None:
         self.replay = replay
+        self.checking = checking
         self.game = game = replay_game(replay, registry)
         header = replay.header
         if str(game.version) != header.game_version:
@@ -62,11 +69,16 @@ class Simulator:
             self.names: list[str] = list(game.seat_names(len(header.seats), self.options))
         except Exception:  # names are for people; a game that cannot name these seats still replays
             self.names = [f"seat {seat}" for seat in range(len(header.seats))]
-        if digest_bytes(initial) != replay.digest_at(0):
+        first = replay.digest_at(0)  # format 1 only
+        if checking and first is not None and digest_bytes(initial) != first:
             raise Diverged(0, "the initial state differs (the game's setup changed, or the seed or options)")
         every = header.digest_every
         self._spacing = every * max(1, math.ceil(replay.steps / (every * MAX_SNAPSHOTS)))
         self._snapshots: dict[int, State] = {0: initial}
+        self._moves: list[tuple[int, Any, bool]] = []
+        """(seat, action, validate) of each step decoded so far: the choices are read once, in order."""
+        self._reader = ChoiceReader(replay.choices)
+        self._final_checked = False
 
     def state_at(self, step: int) -> State:
         """A fresh copy of the state after `step` actions (0 is the initial state)."""
@@ -81,24 +93,33 @@ class Simulator:
         return state
 
     def verify(self) -> State:
-        """Re-simulate to the end checking every digest and the result; the final state, or Diverged."""
+        """Re-simulate to the end checking every digest and the result; the final state, or Diverged (also
+        for a file whose checksum failed: where it diverges says more than that it changed)."""
         replay = self.replay
         state = self.state_at(replay.steps)
-        if digest_bytes(state) != replay.result.final_digest:  # a replay with no steps checks it here
-            self._locate(0, replay.steps, "the final state differs from the recorded one")
+        # Reaching the last step checked the final digest already (one walk of the whole state, the dearest
+        # part of verifying a short match); a replay with no steps, or a call after that, checks it here.
+        if not self._final_checked and digest_bytes(state) != replay.result.final_digest:
+            self._mismatch(0, replay.steps, "the final state differs from the recorded one")
+        if self._reader.leftover():
+            raise Diverged(replay.steps, "the action stream holds more choices than the replay's steps")
         result = replay.result
-        if result.forfeit is not None:
+        if result.unfinished is not None:
+            self._check_unfinished(state)
+        elif result.forfeit is not None:
             self._check_forfeit(state)
         else:
             if result.error is not None:
                 raise Diverged(replay.steps, "the replay gives a forfeit's reason, but no seat forfeited")
             if not state.is_terminal:
                 raise Diverged(replay.steps, "the match has not ended, but the replay ends without a forfeit")
-        returns = (
-            [float(r) for r in state.returns()]
-            if result.forfeit is None
-            else forfeit_returns(self.game, len(replay.header.seats), result.forfeit)
-        )
+        players = len(replay.header.seats)
+        if result.unfinished is not None:
+            returns = [0.0] * players
+        elif result.forfeit is None:
+            returns = [float(r) for r in state.returns()]
+        else:
+            returns = list(forfeit_returns(self.game, players, result.forfeit))
         if len(returns) != len(result.returns) or any(
             not math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12) for a, b in zip(returns, result.returns)
         ):
@@ -125,13 +146,35 @@ class Simulator:
         if not result.error:
             raise Diverged(self.replay.steps, f"{said}, but gives no reason")
 
+    def _check_unfinished(self, state: State) -> None:
+        """A partial replay stops where the match was stopped: before its end, with no forfeit."""
+        result = self.replay.result
+        if state.is_terminal:
+            raise Diverged(self.replay.steps, "the replay says the match was stopped unfinished, but it ended")
+        if result.forfeit is not None or result.error is not None:
+            raise Diverged(self.replay.steps, "the replay says the match was stopped unfinished, but gives a forfeit")
+
     def action(self, step: int) -> tuple[int, Any]:
-        """(seat, decoded action) of step `step` (1-based)."""
-        code = self.replay.actions[step - 1]
-        try:
-            return self.replay.seats[step - 1], self.game.decode_action(code)
-        except Exception as error:  # a hostile code the game cannot read
-            raise Diverged(step, f"the action code {_short(code)} cannot be decoded ({first_line(error)})") from None
+        """(seat, action) of step `step` (1-based)."""
+        if step > len(self._moves):
+            self.state_at(step)  # decodes every step up to it
+        seat, action, _validate = self._moves[step - 1]
+        return seat, action
+
+    def moves(self) -> list[tuple[int, Any]]:
+        """(seat, action) of every step."""
+        if self.replay.steps:
+            self.action(self.replay.steps)
+        return [(seat, action) for seat, action, _validate in self._moves]
+
+    def action_code(self, step: int) -> Any:
+        """The game's code of step `step`'s action, as a replay reads it back (search statistics use codes)."""
+        coded = self.replay.coded.get(step)
+        if coded is not None:
+            return coded[1]
+        from corekit.codes import as_read
+
+        return as_read(self.game.encode_action(self.action(step)[1]))
 
     def action_text(self, step: int) -> str:
         """How `campfire play` printed step `step`: 'seat 0: play 4'."""
@@ -139,13 +182,11 @@ class Simulator:
         return f"{self.names[seat]}: {_text(self.game, action)}"
 
     def listing(self, first: int, last: int, seat: int | None = None) -> list[Listed]:
-        """Steps first..last as `seat` (None: everyone) could follow them, with the game's commentary.
+        """Steps first..last as `seat` (None: everyone) followed them, with the game's commentary.
 
-        In a seat's view another seat's action is shown only when every other action that seat could
-        have taken would have left the viewer a different observation (a secret commitment stays hidden,
-        a move on the board does not); an action with no alternative counts as hidden, since the viewer
-        may not know it was forced. The commentary is `game.events` between the viewer's observations,
-        as `campfire play` prints it under each action.
+        In a seat's view another seat's move is told only through what the viewer observed: a neutral
+        "seat 3 moves" and `game.events` between the viewer's observations before and after it, as `campfire
+        play` tells a human seat; the viewer's own moves keep their action text (it knows what it did).
         """
         state = self.state_at(first - 1)
         commentary = type(self.game).events is not Game.events
@@ -153,35 +194,78 @@ class Simulator:
         listed = []
         for step in range(first, last + 1):
             actor, action = self.action(step)
-            shown = seat is None or actor == seat or _told_apart(state, actor, action, seat)
-            self._apply(state, step, actor, action)
+            self._apply(state, step, actor, action, True)
             events: tuple[str, ...] = ()
             if commentary:
                 after = state.observation(seat)
                 events = _events(self.game, before, after)
                 before = after
-            text = f"{self.names[actor]}: {_text(self.game, action)}" if shown else None
+            if seat is None or actor == seat:
+                text = f"{self.names[actor]}: {_text(self.game, action)}"
+            else:
+                text = f"{self.names[actor]} moves"
             listed.append(Listed(step, actor, text, events))
         return listed
+
+    def _next_move(self, state: State, step: int) -> tuple[int, Any, bool]:
+        """(seat, action, validate) of `step`, played from `state`; read from the stream the first time."""
+        if step <= len(self._moves):
+            return self._moves[step - 1]
+        coded = self.replay.coded.get(step)
+        if coded is not None:
+            seat, code = coded
+            try:
+                move = (seat, self.game.decode_action(code), True)
+            except Exception as error:  # a hostile code the game cannot read
+                raise Diverged(
+                    step, f"the action code {_short(code)} cannot be decoded ({first_line(error)})"
+                ) from None
+        else:
+            to_act = state.to_act
+            if not to_act:
+                raise Diverged(step, "the match has ended, but the replay goes on")
+            seat = to_act[0]
+            legal = state.legal_actions(seat)
+            index = self._reader.take(len(legal))
+            if index is None:
+                raise Diverged(step, "the action stream ends before the replay's last step")
+            if index >= len(legal):
+                raise Diverged(
+                    step,
+                    f"the recorded choice {index + 1} is out of range: {self.names[seat]} has "
+                    f"{counted(len(legal), 'legal action')}",
+                )
+            move = (seat, legal[index], False)
+        self._moves.append(move)
+        return move
 
     def _advance(self, state: State, step: int, start: int) -> None:
         every = self.replay.header.digest_every
         try:
-            seat, action = self.action(step)
-            self._apply(state, step, seat, action)
+            seat, action, validate = self._next_move(state, step)
+            self._apply(state, step, seat, action, validate)
         except Diverged:
-            # A wrong action some steps back may only show now: its check byte names it.
-            self._locate(max(start, (step - 1) // every * every), step - 1, None)
+            if self.replay.checks is not None:  # a wrong action some steps back may only show now
+                self._locate(max(start, (step - 1) // every * every), step - 1, None)
             raise
+        if not self.checking:
+            return
         recorded = self.replay.digest_at(step)
-        if recorded is not None and digest_bytes(state) != recorded:
-            self._locate(max(start, step - every), step, "the state differs from the recorded one")
-        if step == self.replay.steps and digest_bytes(state) != self.replay.result.final_digest:
-            self._locate(max(start, step // every * every), step, "the final state differs from the recorded one")
+        last = step == self.replay.steps
+        digest = digest_bytes(state) if recorded is not None or last else b""
+        if recorded is not None and digest != recorded:
+            self._mismatch(max(start, step - every), step, "the state differs from the recorded one")
+        if last:
+            if digest != self.replay.result.final_digest:
+                self._mismatch(max(start, step // every * every), step, "the final state differs from the recorded one")
+            self._final_checked = True
 
-    def _apply(self, state: State, step: int, seat: int, action: Any) -> None:
+    def _apply(self, state: State, step: int, seat: int, action: Any, validate: bool) -> None:
         try:
-            state.apply(seat, action)
+            if validate:
+                state.apply(seat, action)
+            else:  # a choice among `legal_actions(seat)`: validating it again would only repeat that call
+                state.apply_unchecked(seat, action)
         except IllegalAction as error:  # its message names the action and the seat
             raise Diverged(step, first_line(error)) from None
         except Exception as error:  # a game tripping over a hostile action
@@ -191,15 +275,24 @@ class Simulator:
                 f"{_text(self.game, action)}: {first_line(error)}",
             ) from None
 
+    def _mismatch(self, good: int, bad: int, reason: str) -> None:
+        """Raise Diverged for a digest that differs at `bad` when every digest up to `good` matched: at the
+        exact step with format 1's check bytes, else naming the steps it lies in."""
+        if self.replay.checks is not None:
+            self._locate(good, bad, reason)
+        if bad - good > 1:
+            reason += f" (the first difference is in steps {good + 1}-{bad})"
+        raise Diverged(bad, reason)
+
     def _locate(self, good: int, bad: int, reason: str | None) -> None:
-        """Raise Diverged at the first step in (good, bad] whose check byte differs; failing that, at `bad`
-        with `reason` (None: return, the caller has its own error)."""
-        if bad > good:
+        """Format 1: raise Diverged at the first step in (good, bad] whose check byte differs; failing that,
+        at `bad` with `reason` (None: return, the caller has its own error)."""
+        checks = self.replay.checks
+        if bad > good and checks is not None:
             state = self.state_at(good)  # every digest up to `good` matched on the way here
-            checks = self.replay.checks
             for step in range(good + 1, bad + 1):
                 seat, action = self.action(step)
-                self._apply(state, step, seat, action)
+                self._apply(state, step, seat, action, True)
                 if digest_bytes(state)[0] != checks[step - 1]:
                     raise Diverged(step, f"after {self.action_text(step)} the state differs from the recorded one")
         if reason is not None:
@@ -208,26 +301,12 @@ class Simulator:
 
 @attrs.frozen
 class Listed:
-    """One step of a listing: who acted, the text (None when hidden from the viewer), the commentary."""
+    """One step of a listing: who acted, its line as the viewer saw it, the commentary."""
 
     step: int
     actor: int
-    text: str | None
+    text: str
     events: tuple[str, ...] = ()
-
-
-def _told_apart(state: State, actor: int, action: Any, seat: int) -> bool:
-    """Whether `seat` would have observed something else had `actor` taken any other legal action."""
-    others = [a for a in state.legal_actions(actor) if a != action]
-    actual = _observed(state, actor, action, seat)
-    return bool(others) and all(_observed(state, actor, a, seat) != actual for a in others)
-
-
-def _observed(state: State, actor: int, action: Any, seat: int) -> Any:
-    """What `seat` would observe had `actor` taken `action` (same chance: the clone has the same rng)."""
-    after = state.clone()
-    after.apply(actor, action)
-    return after.observation(seat)
 
 
 def _events(game: Game, before: Any, after: Any) -> tuple[str, ...]:

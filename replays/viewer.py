@@ -1,7 +1,8 @@
 """`campfire replay view`: a textual app to step through a replay.
 
-Keys: right/left step forward and back, page up/down by ten, home/end, `g` jumps to a step, `v` cycles the
-view (full, then each seat's), `f` returns to the full view, up/down (or k/j) scroll the board, `q` quits.
+Keys (`?` lists them): right/left step forward and back, page up/down by ten, home/end, `g` jumps to a step,
+`v` cycles the view (full, then each seat's), `f` returns to the full view, up/down (or k/j) scroll the
+board, `q` quits.
 Both panes scroll when a small terminal cannot hold them, and their lines fold under their own indent.
 The right-hand panel shows the actions around the step and the current decision (the one taken from the
 state shown) with its time and, for search players, the root statistics. A seat's view hides the other
@@ -10,6 +11,7 @@ seats' actions and statistics.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -18,10 +20,19 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Input, Static
 
-from corekit.words import folded
+from corekit.words import folded, shown
 from replays.simulate import Simulator
 
 STATS_ROWS = 10
+NUMBERS = 16
+"""Columns of a statistics row after its label: visits and value, 7 each, and the spaces before them."""
+KEYS = """Keys
+right, l   next step          left, h    step back
+PgDn       10 steps on        PgUp       10 steps back
+End        the last step      Home       the first step
+g          jump to a step     v          next view (each seat's, then full)
+f          the full view      down/up, j/k  scroll the board
+?          these keys         q          quit"""
 
 
 class ReplayViewer(App[None]):
@@ -51,6 +62,7 @@ class ReplayViewer(App[None]):
         Binding("g", "jump", "Jump to step"),
         Binding("v", "cycle_view", "Next view"),
         Binding("f", "full_view", "Full view"),
+        Binding("question_mark", "keys", "Keys"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -112,6 +124,10 @@ class ReplayViewer(App[None]):
         self.seat = 0 if self.seat is None else (None if self.seat + 1 >= seats else self.seat + 1)
         self.refresh_panels()
 
+    def action_keys(self) -> None:
+        """List every key (the footer has room for only some)."""
+        self.notify(KEYS, title="campfire replay view", timeout=15)
+
     def action_full_view(self) -> None:
         """Back to the full view."""
         self.seat = None
@@ -156,7 +172,7 @@ class ReplayViewer(App[None]):
         header = self.replay.header
         names = self.simulator.names
         view = "full view" if self.seat is None else f"as {names[self.seat]}"
-        specs = ", ".join(f"{names[s]}: {spec}" for s, spec in enumerate(header.seats))
+        specs = ", ".join(f"{names[s]}: {shown(spec)}" for s, spec in enumerate(header.seats))
         widths = {name: self.query_one(f"#{name}", Static).content_size.width for name in ("state", "decision")}
         actions_width = self.query_one("#actions", Static).content_size.width
         self.texts = {
@@ -164,7 +180,7 @@ class ReplayViewer(App[None]):
             f"step {self.step} of {self.replay.steps}   {view}",
             "state": board,
             "actions": self._actions_text(actions_width - 1 if actions_width >= 21 else None),
-            "decision": self._decision_text(),
+            "decision": self._decision_text(widths["decision"]),
         }
         for name, text in self.texts.items():
             # Folded here, not by the widget: a line wrapped at column 0 breaks a board's columns. (The
@@ -188,17 +204,19 @@ class ReplayViewer(App[None]):
             lines.append(folded(result, width + 1) if width else result)
         return "\n".join(lines)
 
-    def _decision_text(self) -> str:
+    def _decision_text(self, width: int = 0) -> str:
         step = self.step + 1
         if step > self.replay.steps:
             return "Decision\nthe match is over"
-        actor = self.replay.seats[step - 1]
+        actor = self._safe(lambda: self.simulator.action(step)[0])
+        if not isinstance(actor, int):
+            return f"Decision\n{actor}"
         name = self.simulator.names[actor]
         if self.seat is not None and actor != self.seat:
             return f"Decision\n{name} decides (hidden from {self.simulator.names[self.seat]})"
         lines = [
             "Decision",
-            f"{name} ({self.replay.header.seats[actor]}) chose "
+            f"{name} ({shown(self.replay.header.seats[actor])}) chose "
             f"{self._safe(lambda: self.simulator.action_text(step).split(': ', 1)[1])}",
         ]
         if self.replay.times is not None:
@@ -208,12 +226,18 @@ class ReplayViewer(App[None]):
         if not rows:
             lines.append("no search statistics")
             return "\n".join(lines)
-        chosen = self.replay.actions[step - 1]
-        lines.append(f"{'action':<20} {'visits':>7} {'value':>7}")
-        for code, visits, value in sorted(rows, key=lambda r: (-r[1], -r[2]))[:STATS_ROWS]:
-            text = self._safe(lambda c=code: self.game.action_text(self.game.decode_action(c)))
+        chosen = self._safe(lambda: self.simulator.action_code(step))
+        best = sorted(rows, key=lambda r: (-r[1], -r[2]))[:STATS_ROWS]
+        texts = [self._safe(lambda c=row[0]: self.game.action_text(self.game.decode_action(c))) for row in best]
+        # The labels take what the panel leaves after the numbers: cut, two actions could read the same, so a
+        # label too long for its column folds onto lines of its own instead.
+        column = max(12, min(max(map(len, texts)), (width or 80) - NUMBERS - 1))
+        lines.append(f" {'action':<{column}} {'visits':>7} {'value':>7}")
+        for (code, visits, value), text in zip(best, texts):
             mark = "*" if code == chosen else " "
-            lines.append(f"{mark}{text[:19]:<19} {visits:>7} {value:>7.3f}")
+            parts = textwrap.wrap(text, column, break_on_hyphens=False) or [""]
+            lines.append(f"{mark}{parts[0]:<{column}} {visits:>7} {value:>7.3f}")
+            lines += [f"   {part}" for part in parts[1:]]
         return "\n".join(lines)
 
     def _close_jump(self) -> None:

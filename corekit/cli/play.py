@@ -156,9 +156,9 @@ def play_command(
     except ListenerFailed as failed:  # the match was played: print its result, then the error
         result, late_error = failed.result, str(failed)
     except QuitMatch as stop:
-        # A replay is written when a match ends; say so, rather than let a person look for the file.
-        unsaved = f"; {settings['replay']} was not written" if settings.get("replay") else ""
-        echo(f"Match abandoned: {stop}{unsaved}")
+        # The recorder keeps the match so far, marked unfinished: say where.
+        saved = f"; the match so far is in {settings['replay']}" if settings.get("replay") else ""
+        echo(f"Match abandoned: {stop}{saved}")
         ctx.exit(1)  # no result: a script must be able to tell
         return
     except USER_ERRORS as error:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import bench_mcts, bench_replays, bench_tournament, rss_camp_grizzly
+from benchmarks import bench_mcts, bench_replays, bench_tournament, report, rss_camp_grizzly
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,7 +33,7 @@ def test_the_tournament_report_prints_its_usage_for_help(capsys: pytest.CaptureF
     assert "[MATCHES [SPEC,SPEC]]" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("script", [bench_replays, rss_camp_grizzly])
+@pytest.mark.parametrize("script", [bench_replays, rss_camp_grizzly, report])
 def test_the_scripts_without_arguments_print_their_usage_for_help(capsys: pytest.CaptureFixture, script) -> None:
     script.main(["--help"])
     assert capsys.readouterr().out == f"{script.__doc__}\n"
@@ -49,6 +49,8 @@ def test_the_scripts_without_arguments_print_their_usage_for_help(capsys: pytest
         (bench_replays, ["--bogus"], "--bogus"),
         (bench_replays, ["grizzly-race"], "grizzly-race"),
         (rss_camp_grizzly, ["--bogus"], "--bogus"),
+        (report, ["--bogus"], "--bogus"),
+        (report, ["engine"], "engine"),
     ],
 )
 def test_an_unknown_flag_or_argument_is_one_line_and_exit_2_before_measuring(
@@ -61,7 +63,7 @@ def test_an_unknown_flag_or_argument_is_one_line_and_exit_2_before_measuring(
     assert out == "" and err == f"python -m {script.__name__}: unrecognized arguments: {unknown}\n"
 
 
-@pytest.mark.parametrize("name", ["bench_mcts", "bench_tournament", "bench_replays", "rss_camp_grizzly"])
+@pytest.mark.parametrize("name", ["bench_mcts", "bench_tournament", "bench_replays", "rss_camp_grizzly", "report"])
 def test_every_report_script_refuses_an_unknown_flag_from_the_command_line(name: str) -> None:
     done = subprocess.run(
         [sys.executable, "-m", f"benchmarks.{name}", "--bogus"], capture_output=True, text=True, cwd=ROOT, timeout=120
@@ -139,3 +141,39 @@ def test_the_mcts_report_takes_games_on_either_side_of_quick(
     bench_mcts.main(["camp-grizzly", "--quick", "grizzly-race"])
     assert [game for game, _ in dict.fromkeys(seen)] == ["camp-grizzly", "grizzly-race"]
     assert {iterations for _, iterations in seen} == {200}
+
+
+def test_the_report_names_an_unknown_section_in_one_line(capsys: pytest.CaptureFixture) -> None:
+    with pytest.raises(SystemExit) as stop:
+        report.main(["--quick", "--only", "engine,nope"])
+    assert str(stop.value) == (
+        "python -m benchmarks.report: unknown section nope (sections: engine, playouts, operations, mcts, replays, "
+        "tournament, startup, memory)"
+    )
+
+
+def test_the_quick_report_prints_a_dated_table_and_writes_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture, tmp_path: Path
+) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("before\n<!-- report:engine -->\nold\n<!-- /report:engine -->\nafter\n")
+    monkeypatch.setattr(report, "README", readme)
+    report.main(["--quick", "--only", "engine"])
+    out = capsys.readouterr().out
+    assert out.startswith("## engine\n\n_Measured ") and "by `python -m benchmarks.report --only engine` --quick" in out
+    assert "| players | reference decisions/s |" in out and "\n| 2 | " in out and "\n| 4 | " in out
+    assert "old" in readme.read_text()
+
+
+def test_the_report_replaces_only_the_table_between_its_markers(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("prose\n<!-- report:engine -->\nold\n<!-- /report:engine -->\nmore prose\n")
+    monkeypatch.setattr(report, "README", readme)
+    report._write("engine", "new table")
+    report._write("startup", "appended")
+    assert readme.read_text() == (
+        "prose\n<!-- report:engine -->\nnew table\n<!-- /report:engine -->\nmore prose\n\n"
+        "<!-- report:startup -->\nappended\n<!-- /report:startup -->\n"
+    )

@@ -1,6 +1,8 @@
-"""Counts in messages take their noun in the right number."""
+"""Counts in messages take their noun in the right number; strings from files are shown as plain text."""
 
-from corekit.words import counted
+import pytest
+
+from corekit.words import counted, shown
 
 
 def test_a_count_takes_its_noun_in_the_right_number():
@@ -50,3 +52,18 @@ def test_words_are_joined_as_a_sentence_lists_them():
     from corekit.words import joined
 
     assert [joined(names) for names in (["a"], ["a", "b"], ["a", "b", "c"])] == ["a", "a and b", "a, b and c"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("plain text, é and ☃", "plain text, é and ☃"),
+        ("a\nb\r\tc", "a\\nb\\r\\tc"),
+        ("\x1b[31mred\x07", "\\x1b[31mred\\x07"),
+        ("\x7f\x85\x9f", "\\x7f\\x85\\x9f"),
+        ("left\u202eright\u2066", "left\\u202eright\\u2066"),
+        ("[bold]markup[/] stays as written", "[bold]markup[/] stays as written"),
+    ],
+)
+def test_shown_escapes_every_control_character_and_bidi_override(text, expected):
+    assert shown(text) == expected

@@ -7,15 +7,17 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import msgpack
 import pytest
 from click.testing import CliRunner, Result
 
 from corekit import Player, PlayerType, Registry, Rng, hookimpl, play_match
 from corekit.cli import CliContext, cli
 from corekit.plugins import default_registry
-from corekit.runner import forfeit_returns
+from corekit.runner import Match, MatchResult, forfeit_returns
 from replays.commands import setup
-from replays.format import digest_bytes, encode_replay, read_replay
+from replays.format import Replay, _checksum, encode_replay, read_replay
+from replays.recorder import Recording
 from replays.simulate import Simulator
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "replays"
@@ -32,6 +34,28 @@ def campfire(*args: str, registry: Registry | None = None) -> Result:
     return CliRunner().invoke(cli, list(args), obj=CliContext(registry), catch_exceptions=True)
 
 
+def rewritten(replay: Replay, moves: list[tuple[int, Any]] | None = None, digest_every: int | None = None) -> Replay:
+    """`replay` recorded again as the recorder writes it (format 2), with its steps replaced by `moves`
+    ((seat, action) pairs, default its own) and its digests every `digest_every` steps (default its own):
+    the result keeps its fields but its steps and final digest, the annotations are cut to the steps."""
+    simulator = Simulator(replay)
+    moves = simulator.moves() if moves is None else moves
+    header = replay.header
+    state = simulator.game.initial_state(len(header.seats), header.seed, simulator.options)
+    match = Match(simulator.game, simulator.options, header.seed, list(header.seats), state)
+    recording = Recording(match, Path("unused.cfr"), digest_every or header.digest_every)
+    for seat, action in moves:
+        state.apply(seat, action)
+        recording.step(match, seat, action, {})
+    steps = len(moves)
+    outcome = MatchResult(replay.result.returns, steps, (), (), replay.result.forfeit, replay.result.error)
+    again = recording.finish(match, outcome, replay.result.unfinished)
+    again.result = attrs.evolve(again.result, returns=replay.result.returns)
+    again.times = None if replay.times is None else (replay.times + [0] * steps)[:steps]
+    again.stats = {step: rows for step, rows in replay.stats.items() if step <= steps}
+    return again
+
+
 def forfeited_at(
     path: Path,
     steps: int,
@@ -43,18 +67,22 @@ def forfeited_at(
     by `seat` (default: the seat to act there, as a real forfeit), giving `error` as the reason, with `returns`
     (default: a forfeit's, as the runner gives them)."""
     replay = read_replay(path)
-    state = Simulator(replay).state_at(steps)
+    simulator = Simulator(replay)
+    state = simulator.state_at(steps)
     seat = state.to_act[0] if seat is None else seat
-    players = len(replay.header.seats)
-    replay.seats, replay.actions, replay.checks = replay.seats[:steps], replay.actions[:steps], replay.checks[:steps]
-    replay.times = None if replay.times is None else replay.times[:steps]
-    replay.stats = {step: rows for step, rows in replay.stats.items() if step <= steps}
-    replay.digests = replay.digests[: (steps // replay.header.digest_every + 1) * 8]
-    returns = forfeit_returns(Simulator(replay).game, players, seat) if returns is None else returns
-    replay.result = attrs.evolve(
-        replay.result, steps=steps, returns=returns, final_digest=digest_bytes(state), forfeit=seat, error=error
-    )
+    replay = rewritten(replay, simulator.moves()[:steps])
+    returns = forfeit_returns(simulator.game, len(replay.header.seats), seat) if returns is None else returns
+    replay.result = attrs.evolve(replay.result, returns=returns, forfeit=seat, error=error)
     path.write_bytes(encode_replay(replay))
+
+
+def forge(data: bytes, change: Callable[[dict[str, Any]], Any]) -> bytes:
+    """A replay whose body was changed by `change`, with a correct checksum (so the body is read)."""
+    outer = msgpack.unpackb(data)
+    body = msgpack.unpackb(outer["body"])
+    change(body)
+    packed = msgpack.packb(body)
+    return msgpack.packb({"campfire_replay": outer["campfire_replay"], "body": packed, "blake2b": _checksum(packed)})
 
 
 def errors(result: Result) -> list[str]:

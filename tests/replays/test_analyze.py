@@ -12,6 +12,7 @@ from corekit import play_match
 from corekit.plugins import default_registry
 from replays.analysis import Analysis
 from replays.format import read_replay
+from replays.simulate import Simulator
 from tests.replays.conftest import campfire, errors
 
 
@@ -61,8 +62,7 @@ def test_action_frequencies_count_every_decision_of_each_player(folder):
     actions = report["games"]["grizzly-race"]["actions_by_spec"]
     expected = Counter()
     for specs, _result, path in results:
-        replay = read_replay(path)
-        for seat, code in zip(replay.seats, replay.actions):
+        for seat, code in Simulator(read_replay(path)).moves():
             expected[(specs[seat], "SUPERCARD" if code == 6 else f"play {code}")] += 1
     for spec in ("fakesearch", "random"):
         counted = {row["action"]: row["count"] for row in actions[spec]["actions"]}
@@ -78,10 +78,11 @@ def test_turning_points_are_the_largest_value_losses(folder):
     losses = []
     for _specs, _result, path in results:
         replay = read_replay(path)
+        simulator = Simulator(replay)
         for step, rows in replay.stats.items():
             total = sum(visits for _code, visits, _value in rows)
             values = {code: value for code, visits, value in rows if visits >= 0.05 * total}
-            chosen = values.get(replay.actions[step - 1])
+            chosen = values.get(simulator.action_code(step))
             if chosen is not None and max(values.values()) > chosen:
                 losses.append(max(values.values()) - chosen)
     assert [p["loss"] for p in points] == pytest.approx(sorted(losses, reverse=True)[:5])
@@ -175,7 +176,7 @@ def test_an_action_text_that_raises_is_named_as_the_games_error_not_the_files(re
     out = campfire("replay", "analyze", str(path))
     assert out.exit_code == 1
     [line] = errors(out)
-    first = read_replay(path).actions[0]
+    first = Simulator(read_replay(path)).action(1)[1]
     assert line.startswith(f"{path}: step 1: game 'grizzly-race' raised KeyError: {first} in action_text (at ")
     assert "test_analyze.py:" in line and line.endswith(" in broken)")  # where the game's code raised
 
@@ -197,3 +198,13 @@ def test_a_file_named_twice_or_also_inside_a_folder_named_counts_once(folder):
     out = campfire("replay", "analyze", str(root), in_sub, str(root / "sub"), str(results[0][2]), "--json")
     assert out.exit_code == 0, out.output
     assert json.loads(out.stdout)["files"] == 6
+
+
+def test_per_seat_and_per_player_entries_have_the_same_fields(folder):
+    root, _ = folder
+    race = json.loads(campfire("replay", "analyze", str(root), "--json").stdout)["games"]["grizzly-race"]
+    fields = {"seat", "spec", "name", "matches", "seats_played", "win_rate"}
+    assert all(set(row) == fields for row in race["win_rate_by_seat"] + race["win_rate_by_spec"])
+    by_spec = {row["spec"]: row for row in race["win_rate_by_spec"]}
+    assert (by_spec["random"]["matches"], by_spec["random"]["seats_played"]) == (6, 6)
+    assert [row["seat"] for row in race["win_rate_by_seat"]] == [0, 1]

@@ -63,7 +63,7 @@ def _reader_accepts(code: Any) -> bool:
     """Whether a replay whose one action is `code` can be written and then read back (through `_valid_code`)."""
     header = Header(campfire="0.1.0", game="g", game_version="1", options={}, seats=("random",), seed=1)
     result = Result(steps=1, returns=(1.0,), final_digest=bytes(8))
-    replay = Replay(header, b"\x00", [code], b"\x00", bytes(8), result)
+    replay = Replay(header, result, coded={1: (0, code)})
     try:
         data = encode_replay(replay)
     except (OverflowError, TypeError, ValueError):  # msgpack cannot write it: no replay can hold it
@@ -72,7 +72,7 @@ def _reader_accepts(code: Any) -> bool:
         read = decode_replay(data)
     except ReplayError:
         return False
-    assert read.actions == [as_read(code)]
+    assert read.coded == {1: (0, as_read(code))}
     return True
 
 

@@ -3,7 +3,8 @@
 Each is a small match recorded once and never regenerated: if one stops verifying, either the replay
 format changed without a reader for the old version, or a game's rules changed without bumping its
 `version`. A game that bumps its version refuses its old goldens with a message naming the version; add
-a golden for the new version beside the old one (`GAME.vN.cfr`). Make one with
+a golden for the new version beside the old one (`GAME.vN.cfr`, and `GAME.vN.formatF.cfr` in format F when the
+replay format changes; format-1 goldens are `GAME.vN.cfr`). Make one with
 `python -m tests.replays.test_golden GAME SPECS SEED [NAME]` (add files, never overwrite).
 """
 
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from corekit import Registry, default_registry, play_match
-from replays.format import read_replay
+from replays.format import FORMAT_VERSION, read_replay
 from replays.simulate import Simulator
 from tests.replays.conftest import DATA, _FakeSearchPlugin, campfire
 
@@ -26,6 +27,18 @@ GOLDEN = sorted(DATA.glob("*.cfr"))
 def test_every_built_in_game_has_a_golden_replay(game_id):
     assert game_id in default_registry().games
     assert any(path.stem.split(".")[0] == game_id for path in GOLDEN)
+
+
+@pytest.mark.parametrize("game_id", ["grizzly-race", "slasher", "scavengers", "camp-grizzly"])
+def test_every_built_in_game_has_a_golden_replay_of_each_format_version(game_id):
+    """Format 1 (a code per step) and format 2 (a choice per step), each of the game's installed version."""
+    installed = str(default_registry().game(game_id).version)
+    formats = {
+        read_replay(path).format_version
+        for path in GOLDEN
+        if path.stem.split(".")[0] == game_id and read_replay(path).header.game_version == installed
+    }
+    assert formats == {1, FORMAT_VERSION}
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])

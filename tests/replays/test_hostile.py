@@ -14,14 +14,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replays.format import MAX_FILE_BYTES, ReplayError, _checksum, decode_replay
+from replays.format import MAX_FILE_BYTES, ReplayError, _checksum, decode_replay, encode_replay, read_replay
 from replays.simulate import Simulator
-from tests.replays.conftest import campfire, errors
+from tests.replays.conftest import campfire, errors, forge, rewritten
 
 
 @pytest.fixture(scope="module")
 def good(tmp_path_factory) -> bytes:
-    """The bytes of a valid 4-seat replay with search statistics."""
+    """The bytes of a valid 4-seat replay (format 2) with search statistics."""
     from corekit import Registry, play_match
     from tests.replays.conftest import _FakeSearchPlugin
 
@@ -34,21 +34,13 @@ def good(tmp_path_factory) -> bytes:
         registry=registry,
         settings={"replay": path},
     )
-    return path.read_bytes()
-
-
-def forge(data: bytes, change: Callable[[dict[str, Any]], Any]) -> bytes:
-    """A replay whose body was changed by `change`, with a correct checksum (so the body is read)."""
-    outer = msgpack.unpackb(data)
-    body = msgpack.unpackb(outer["body"])
-    change(body)
-    packed = msgpack.packb(body)
-    return msgpack.packb({"campfire_replay": outer["campfire_replay"], "body": packed, "blake2b": _checksum(packed)})
+    # Digests every 8 steps (of 28), so damaging one has a step to name.
+    return encode_replay(rewritten(read_replay(path), digest_every=8))
 
 
 def forge_raw_body(data: bytes, body: bytes) -> bytes:
     """A replay whose body bytes are `body`, with a correct checksum."""
-    return msgpack.packb({"campfire_replay": 1, "body": body, "blake2b": _checksum(body)})
+    return msgpack.packb({"campfire_replay": 2, "body": body, "blake2b": _checksum(body)})
 
 
 def _set(path: tuple, value: Any) -> Callable[[dict[str, Any]], None]:
@@ -61,14 +53,18 @@ def _set(path: tuple, value: Any) -> Callable[[dict[str, Any]], None]:
     return change
 
 
+def _flip(data: bytes, at: int) -> bytes:
+    return data[:at] + bytes([data[at] ^ 0x10]) + data[at + 1 :]
+
+
 # (name, make(good bytes) -> bad bytes, expected message fragment)
 CORPUS: list[tuple[str, Callable[[bytes], bytes], str]] = [
     ("empty", lambda g: b"", "empty file"),
     ("truncated-early", lambda g: g[:10], "truncated"),
     ("truncated-half", lambda g: g[: len(g) // 2], "truncated"),
     ("truncated-last-byte", lambda g: g[:-1], "truncated"),
-    ("bit-flip-body", lambda g: g[:200] + bytes([g[200] ^ 0x10]) + g[201:], "checksum mismatch"),
-    ("bit-flip-version", lambda g: g[:17] + bytes([g[17] ^ 0x02]) + g[18:], "format version 3 is newer"),
+    ("bit-flip-body", lambda g: _flip(g, g.index(b"0.1.0") + 4), "checksum mismatch"),
+    ("bit-flip-version", lambda g: g[:17] + bytes([g[17] ^ 0x01]) + g[18:], "format version 3 is newer"),
     ("random-bytes", lambda g: bytes((i * 7919 + 13) % 251 for i in range(500)), "not a campfire replay"),
     ("text", lambda g: b"hello, this is not a replay\n", "not a campfire replay"),
     ("json", lambda g: b'{"campfire_replay": 1}', "not a campfire replay"),
@@ -103,7 +99,7 @@ CORPUS: list[tuple[str, Callable[[bytes], bytes], str]] = [
     (
         "newer-format",
         lambda g: msgpack.packb({"campfire_replay": 9, "body": b"", "blake2b": b""}),
-        "format version 9 is newer than this campfire reads (up to 1); upgrade campfire",
+        "format version 9 is newer than this campfire reads (up to 2); upgrade campfire",
     ),
     ("no-checksum", lambda g: msgpack.packb({"campfire_replay": 1, "body": b"\x80"}), "missing body or checksum"),
     ("seed-is-text", lambda g: forge(g, _set(("header", "seed"), "11")), "header.seed must be an int, got str"),
@@ -152,20 +148,36 @@ CORPUS: list[tuple[str, Callable[[bytes], bytes], str]] = [
         "result.forfeit is seat 7, which does not exist (4 seats)",
     ),
     ("error-a-number", lambda g: forge(g, _set(("result", "error"), 3)), "result.error must be a str or nil, got int"),
-    ("actions-a-map", lambda g: forge(g, _set(("actions",), {"a": 1})), "bad field 'actions': expected list"),
-    ("seats-a-list", lambda g: forge(g, _set(("seats",), [0, 1])), "bad field 'seats': expected bytes"),
+    ("choices-a-map", lambda g: forge(g, _set(("choices",), {"a": 1})), "bad field 'choices': expected bytes"),
+    ("coded-a-map", lambda g: forge(g, _set(("coded",), {"a": 1})), "bad field 'coded': expected list"),
+    ("coded-not-a-triple", lambda g: forge(g, _set(("coded",), [[1, 0]])), "a coded step is not [step, seat, action"),
     (
         "action-a-float",
-        lambda g: forge(g, lambda b: b["actions"].__setitem__(3, 1.5)),
+        lambda g: forge(g, _set(("coded",), [[4, 0, 1.5]])),
         "step 4 has an action code of the wrong shape",
     ),
-    ("action-a-map", lambda g: forge(g, lambda b: b["actions"].__setitem__(0, {"x": 1})), "wrong shape"),
+    ("action-a-map", lambda g: forge(g, _set(("coded",), [[1, 0, {"x": 1}]])), "wrong shape"),
+    ("seat-out-of-range", lambda g: forge(g, _set(("coded",), [[1, 9, 1]])), "step 1 is played by seat 9 of 4"),
     (
-        "seat-out-of-range",
-        lambda g: forge(g, lambda b: b.__setitem__("seats", b"\x09" + b["seats"][1:])),
-        "step 1 is played by seat 9 of 4",
+        "coded-out-of-order",
+        lambda g: forge(g, _set(("coded",), [[3, 0, 1], [2, 0, 1]])),
+        "coded step 2 is out of order or past step 28",
     ),
-    ("fewer-actions", lambda g: forge(g, lambda b: b["actions"].pop()), "actions for"),
+    (
+        "fewer-choices",
+        lambda g: forge(g, lambda b: b.__setitem__("choices", b["choices"][:-2])),
+        "the action stream ends before the replay's last step",
+    ),
+    (
+        "more-choices",
+        lambda g: forge(g, lambda b: b.__setitem__("choices", b["choices"] + b"\x01")),
+        "the action stream holds more choices than the replay's steps",
+    ),
+    (
+        "choice-out-of-range",
+        lambda g: forge(g, lambda b: b.__setitem__("choices", b"\xff" + b["choices"][1:])),
+        "diverges at step 1: the recorded choice 8 is out of range",
+    ),
     ("times-floats", lambda g: forge(g, lambda b: b["times"].__setitem__(0, 0.5)), "bad annotations"),
     ("stats-bad-row", lambda g: forge(g, lambda b: b["stats"][0][1].__setitem__(0, ["x"])), "bad annotations"),
     (
@@ -188,12 +200,17 @@ CORPUS: list[tuple[str, Callable[[bytes], bytes], str]] = [
     (
         "failed-digest",
         lambda g: forge(g, lambda b: b.__setitem__("digests", bytes(8) + b["digests"][8:])),
-        "diverges at step 0: the initial state differs",
+        "diverges at step 8: the state differs from the recorded one (the first difference is in steps 1-8)",
     ),
     (
         "failed-middle-digest",
         lambda g: forge(g, lambda b: b.__setitem__("digests", b["digests"][:8] + bytes(8) + b["digests"][16:])),
-        "diverges at step 16: the state differs from the recorded one",
+        "diverges at step 16: the state differs from the recorded one (the first difference is in steps 9-16)",
+    ),
+    (
+        "digests-short",
+        lambda g: forge(g, lambda b: b.__setitem__("digests", b["digests"][:8])),
+        "bad action stream: 8 digest bytes, expected 24",
     ),
     (
         "failed-final-digest",
@@ -202,13 +219,23 @@ CORPUS: list[tuple[str, Callable[[bytes], bytes], str]] = [
     ),
     (
         "illegal-action",
-        lambda g: forge(g, lambda b: b["actions"].__setitem__(0, 77)),
+        lambda g: forge(g, _set(("coded",), [[1, 0, 77]])),
         "diverges at step 1: play 77 is not a legal action for seat 0",
     ),
     (
         "action-of-wrong-kind",
-        lambda g: forge(g, lambda b: b["actions"].__setitem__(0, ["a", [1, [2]]])),
+        lambda g: forge(g, _set(("coded",), [[1, 0, ["a", [1, [2]]]]])),
         "diverges at step 1:",
+    ),
+    (
+        "unfinished-a-number",
+        lambda g: forge(g, _set(("result", "unfinished"), 3)),
+        "result.unfinished must be a str or nil, got int",
+    ),
+    (
+        "unfinished-but-ended",
+        lambda g: forge(g, _set(("result", "unfinished"), "end of input")),
+        "the replay says the match was stopped unfinished, but it ended",
     ),
 ]
 
@@ -229,7 +256,7 @@ def test_a_bad_file_gets_one_line_and_a_non_zero_exit(good, tmp_path, name, make
 
 
 HEADER_FIELDS = ["campfire", "game", "game_version", "options", "seats", "seed", "digest_every"]
-RESULT_FIELDS = ["steps", "returns", "final_digest", "forfeit", "error"]
+RESULT_FIELDS = ["steps", "returns", "final_digest", "forfeit", "error", "unfinished"]
 
 
 @pytest.mark.parametrize(
@@ -375,3 +402,99 @@ def test_a_non_finite_number_is_refused_when_the_file_is_read(good, tmp_path, va
     assert out.exit_code == 1
     assert errors(out) == [f"{bad}: {field} must be a finite number, got {value}"]
     assert json.loads(out.stdout)["files"] == 0
+
+
+# -- hostile text and special files (issue 32) ------------------------------------------------------------
+
+
+def _with_specs(good: bytes, *specs: str) -> bytes:
+    return forge(good, _set(("header", "seats"), list(specs)))
+
+
+@pytest.mark.parametrize("spec", ["[/nope]", "[bold red]loud[/]", "[link=http://x]y[/link]"])
+def test_rich_markup_in_a_seat_spec_is_printed_as_it_is_written(good, tmp_path, spec):
+    path = tmp_path / "markup.cfr"
+    path.write_bytes(_with_specs(good, spec, "random", "random", "random"))
+    out = campfire("replay", "analyze", str(path))
+    assert out.exit_code == 0, out.output
+    assert "MarkupError" not in out.output
+    assert spec in out.stdout
+
+
+def test_terminal_escapes_from_a_replay_are_shown_escaped_by_show_and_analyze(good, tmp_path):
+    path = tmp_path / "escapes.cfr"
+    path.write_bytes(_with_specs(good, "\x1b]0;owned\x07\x1b[2J", "random\rX", "random", "random"))
+    for command in ("show", "analyze"):
+        out = campfire("replay", command, str(path))
+        assert out.exit_code == 0, (command, out.output)
+        assert "\x1b" not in out.stdout and "\x07" not in out.stdout and "\r" not in out.stdout
+        assert "\\x1b]0;owned\\x07\\x1b[2J" in out.stdout and "random\\rX" in out.stdout
+
+
+def test_a_file_name_with_control_characters_is_shown_escaped(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "bad\x1b[31m.cfr").write_bytes(b"junk")
+    out = campfire("replay", "analyze", str(folder))
+    assert out.exit_code == 1
+    assert errors(out) == [f"{folder}/bad\\x1b[31m.cfr: not a campfire replay (no format marker)"]
+
+
+def _special(tmp_path: Path, kind: str) -> tuple[str, str]:
+    """A special file of `kind` and how the reader names it."""
+    import os
+
+    if kind == "fifo":
+        path = tmp_path / "pipe.cfr"
+        os.mkfifo(path)
+        return str(path), "is a FIFO (named pipe), not a replay file"
+    if kind == "device":
+        return "/dev/zero", "is a device, not a replay file"
+    if kind == "directory":
+        return str(tmp_path), "is a directory, not a replay file"
+    path = tmp_path / "loop.cfr"
+    path.symlink_to(path)
+    return str(path), "is a symbolic link loop, not a replay file"
+
+
+@pytest.fixture
+def no_hang():
+    """Fail a test that blocks (opening a FIFO for reading waits for a writer) instead of hanging the run."""
+    import signal
+
+    def stuck(signum, frame):
+        raise AssertionError("blocked for 20 s")
+
+    previous = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(20)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "directory", "loop"])
+@pytest.mark.parametrize("command", ["verify", "show", "view", "analyze"])
+def test_a_special_file_is_refused_in_one_line_without_blocking(tmp_path, no_hang, command, kind):
+    if command == "analyze" and kind == "directory":
+        pytest.skip("analyze reads a folder's replays (an empty one is tested in test_analyze)")
+    path, message = _special(tmp_path, kind)
+    out = campfire("replay", command, path)
+    assert out.exit_code == 1
+    assert errors(out) == [f"{path}: {message}"]
+
+
+def test_a_symlink_loop_or_fifo_in_analyze_fails_that_file_only(good, tmp_path, no_hang):
+    import os
+
+    (tmp_path / "a.cfr").write_bytes(good)
+    loop = tmp_path / "loop.cfr"
+    loop.symlink_to(loop)
+    os.mkfifo(tmp_path / "pipe.cfr")
+    (tmp_path / "z.cfr").write_bytes(good)
+    out = campfire("replay", "analyze", "--json", str(loop), str(tmp_path))
+    assert out.exit_code == 1
+    assert errors(out) == [
+        f"{loop}: is a symbolic link loop, not a replay file",
+        f"{tmp_path / 'pipe.cfr'}: is a FIFO (named pipe), not a replay file",
+    ]
+    assert json.loads(out.stdout)["files"] == 2

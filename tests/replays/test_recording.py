@@ -1,14 +1,21 @@
-"""The recorder: `play --replay` writes a replay that verifies; interrupted matches leave no file."""
+"""The recorder: `play --replay` writes a replay that verifies; a match a person quit or Ctrl-C stopped is kept
+as a partial replay marked unfinished; other interruptions leave no file."""
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from corekit import QuitMatch, play_match
 from corekit.plugins import default_registry
+from replays.choices import width
 from replays.format import read_replay
+from replays.simulate import Simulator
 from tests.replays.conftest import campfire
 
 
@@ -28,8 +35,59 @@ def test_the_header_holds_what_the_match_was(record):
     assert header.options == {"stall_rounds": 7}
     assert header.seats == ("random", "random", "random")
     assert header.campfire == "0.1.0"
-    assert len(replay.actions) == len(replay.seats) == len(replay.checks) == len(replay.times) == replay.steps
-    assert set(replay.actions) <= {1, 2, 3, 4, 5, 6}
+    assert len(replay.times) == replay.steps and replay.checks is None
+
+
+@pytest.mark.parametrize("game_id", ["grizzly-race", "slasher", "scavengers", "camp-grizzly"])
+def test_every_step_is_a_choice_in_as_few_bits_as_its_legal_actions_need(tmp_path, game_id):
+    """Format 2: each action is its index among the legal actions of the seat to act, in
+    (count - 1).bit_length() bits, and re-simulating reads back exactly the actions played."""
+    registry = default_registry()
+    game = registry.game(game_id)
+    played, bits = [], []
+
+    def step(match, seat, action):
+        played.append((seat, action))
+
+    path = tmp_path / "m.cfr"
+    play_match(game, ["random"] * game.max_players, 3, registry=registry, settings={"replay": path}, on_step=step)
+    replay = read_replay(path)
+    assert replay.coded == {}
+    state = game.initial_state(game.max_players, 3)
+    for seat, action in played:
+        bits.append(width(len(state.legal_actions(seat))))
+        state.apply(seat, action)
+    assert len(replay.choices) == -(-sum(bits) // 8)
+    assert Simulator(replay).moves() == played
+
+
+@pytest.mark.parametrize("game_id", ["grizzly-race", "slasher", "scavengers", "camp-grizzly"])
+def test_a_replay_verifies_in_a_process_with_another_hash_seed(tmp_path, game_id):
+    """A choice is an index into `legal_actions`, so their order must not depend on the process (a set of
+    strings iterates in another order under another PYTHONHASHSEED)."""
+    path = tmp_path / "m.cfr"
+    players = default_registry().game(game_id).max_players
+    code = (
+        "import sys; from corekit import default_registry, play_match; registry = default_registry(); "
+        f"play_match(registry.game({game_id!r}), ['random'] * {players}, 7, registry=registry, "
+        "settings={'replay': sys.argv[1]})"
+    )
+    verify = (
+        "import sys; from replays.format import read_replay; from replays.simulate import Simulator; "
+        "print(Simulator(read_replay(sys.argv[1])).verify().is_terminal)"
+    )
+    root = Path(__file__).resolve().parents[2]
+    for seed, program in (("1", code), ("2", verify)):
+        done = subprocess.run(
+            [sys.executable, "-c", program, str(path)],
+            cwd=root,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+    assert done.stdout == "True\n"
 
 
 def test_the_result_and_final_digest_match_the_match(tmp_path):
@@ -45,11 +103,12 @@ def test_the_result_and_final_digest_match_the_match(tmp_path):
 
 def test_search_statistics_and_times_are_recorded(record, search_registry):
     replay = read_replay(record(specs="fakesearch,random", seed=3, registry=search_registry))
-    seat0_steps = [k for k in range(1, replay.steps + 1) if replay.seats[k - 1] == 0]
+    simulator = Simulator(replay)
+    seat0_steps = [k for k in range(1, replay.steps + 1) if simulator.action(k)[0] == 0]
     assert sorted(replay.stats) == seat0_steps
     first = replay.stats[seat0_steps[0]]
     assert all(isinstance(visits, int) and 0 <= value < 1 for _code, visits, value in first)
-    assert replay.actions[seat0_steps[0] - 1] in [code for code, _v, _m in first]
+    assert simulator.action_code(seat0_steps[0]) in [code for code, _v, _m in first]
     assert all(t >= 0 for t in replay.times)
 
 
@@ -172,4 +231,69 @@ def test_view_without_a_terminal_refuses_in_one_line_instead_of_hanging(record, 
     assert result.exit_code == 1
     assert result.stderr.strip() == (
         f"{path}: replay view needs a terminal (for a pipe or a file, use `campfire replay show`)"
+    )
+
+
+class _Quitter:
+    """Plays its first `moves` decisions at random, then stops as `stop` (QuitMatch, or Ctrl-C)."""
+
+    needs_sample = False
+
+    def __init__(self, moves: int, stop: BaseException) -> None:
+        self.moves = moves
+        self.stop = stop
+
+    def decide(self, view):
+        if self.moves == 0:
+            raise self.stop
+        self.moves -= 1
+        return view.legal_actions[0]
+
+    def annotation(self):
+        return None
+
+
+@pytest.mark.parametrize(
+    ("stop", "why"), [(QuitMatch("seat 0 left"), "seat 0 left"), (KeyboardInterrupt(), "interrupted")], ids=str
+)
+def test_a_match_stopped_by_a_person_is_kept_as_a_partial_replay_marked_unfinished(tmp_path, stop, why):
+    from ai.random_player import RandomPlayer
+
+    registry = default_registry()
+    game = registry.game("grizzly-race")
+    path = tmp_path / "part.cfr"
+    players = [_Quitter(3, stop), RandomPlayer(1)]
+    with pytest.raises(type(stop)):
+        play_match(game, ["human", "random"], 4, players=players, registry=registry, settings={"replay": path})
+    replay = read_replay(path)
+    assert (replay.steps, replay.result.unfinished, replay.result.returns) == (6, why, (0.0, 0.0))
+    verified = campfire("replay", "verify", str(path))
+    assert verified.exit_code == 0, verified.output
+    assert verified.stdout.strip() == f"{path}: OK (grizzly-race, 6 steps, 2 seats; unfinished: {why})"
+    shown = campfire("replay", "show", str(path))
+    assert shown.exit_code == 0 and shown.stdout.splitlines()[-1] == f"Result: unfinished after 6 steps ({why})"
+    done = tmp_path / "done.cfr"
+    play_match(game, ["random", "random"], 4, registry=registry, settings={"replay": done})
+    report = campfire("replay", "analyze", "--json", str(path), str(done))
+    assert report.exit_code == 0, report.output
+    race = json.loads(report.stdout)["games"]["grizzly-race"]
+    assert (race["matches"], race["unfinished"], race["length"]["min"]) == (1, 1, read_replay(done).steps)
+    assert [row["matches"] for row in race["win_rate_by_seat"]] == [1, 1]
+
+
+def test_a_partial_replay_that_claims_an_ended_match_fails_verify(tmp_path):
+    import attrs
+
+    from replays.format import encode_replay
+
+    registry = default_registry()
+    path = tmp_path / "r.cfr"
+    play_match(registry.game("grizzly-race"), ["random", "random"], 5, registry=registry, settings={"replay": path})
+    replay = read_replay(path)
+    replay.result = attrs.evolve(replay.result, unfinished="seat 0 left", returns=(0.0, 0.0))
+    path.write_bytes(encode_replay(replay))
+    result = campfire("replay", "verify", str(path))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        f"{path}: diverges at step {replay.steps}: the replay says the match was stopped unfinished, but it ended"
     )

@@ -15,8 +15,10 @@ import pytest
 from corekit import GameFailed, ListenerFailed, Registry, hookimpl, play_match
 from corekit.codes import INT_MAX, INT_MIN, MAX_TEXT
 from corekit.plugins import default_registry
+from corekit.runner import Match
 from plugins.grizzly_race.game import GrizzlyRace
 from replays.format import Header, ReplayError, check_header, read_replay
+from replays.recorder import Recording
 from tests.replays.conftest import campfire, errors
 
 PLAY = ("play", "grizzly-race", "-p", "random,random")
@@ -233,47 +235,41 @@ BAD_CODES = [
 @pytest.mark.parametrize(
     ("code", "fragment"), BAD_CODES, ids=[f"{type(c).__name__}-{i}" for i, (c, _f) in enumerate(BAD_CODES)]
 )
-def test_an_action_code_the_format_cannot_store_stops_the_match_at_that_step(tmp_path, code, fragment):
-    plugin = _BadCodesPlugin()
-    plugin.game.code = code
-    registry = Registry(plugins=[plugin])
-    steps = []
+def test_an_action_code_the_format_cannot_store_stops_the_recording_at_that_step(tmp_path, code, fragment):
+    """A step kept as the game's code (here another seat than the first to act moved, which only a driver other
+    than the runner does) is checked as it is recorded, naming the game and the step."""
+    game = _BadCodes()
+    game.code = code
+    state = game.initial_state(2, 5)
+    match = Match(game, game.make_options(None), 5, ["random", "random"], state)
+    recording = Recording(match, tmp_path / "r.cfr")
+    coded = []
     with pytest.raises(GameFailed) as raised:
-        play_match(
-            plugin.game,
-            ["random", "random"],
-            5,
-            registry=registry,
-            settings={"replay": tmp_path / "r.cfr"},
-            on_step=lambda match, seat, action: steps.append(match.steps),
-        )
+        for step in range(1, 20):
+            seat = state.to_act[-1]
+            action = state.legal_actions(seat)[0]
+            if seat != state.to_act[0]:
+                coded.append(step)
+            state.apply(seat, action)
+            recording.step(match, seat, action, {})
     message = str(raised.value)
     assert "\n" not in message
-    assert message.startswith("game 'bad-codes' step 3: ")
+    assert message.startswith(f"game 'bad-codes' step {coded[2]}: ")
     assert fragment in message
-    assert steps == [1, 2]
-    assert os.listdir(tmp_path) == []
+    assert sorted(recording.coded) == coded[:2]
 
 
-def test_an_unstorable_action_code_is_one_line_on_the_command_line(tmp_path):
+def test_a_match_played_by_the_runner_needs_no_action_code(tmp_path):
+    """The runner asks the first seat to act, so every step is a choice: a game whose encode_action is broken
+    is still recorded, and verifies (conformance checks its codes)."""
     plugin = _BadCodesPlugin()
     plugin.game.code = 1.5
-    result = campfire(
-        "play",
-        "bad-codes",
-        "-p",
-        "random,random",
-        "--replay",
-        str(tmp_path / "r.cfr"),
-        registry=Registry(plugins=[plugin]),
-    )
-    assert result.exit_code == 1, result.output
-    assert errors(result) == [
-        "Error: game 'bad-codes' step 3: encode_action gave a float (1.5); a replay stores "
-        "an int, a str or an array of them"
-    ]
-    assert "   3  seat 0:" not in result.stdout and "Result:" not in result.stdout
-    assert os.listdir(tmp_path) == []
+    registry = Registry(plugins=[plugin])
+    path = tmp_path / "r.cfr"
+    result = campfire("play", "bad-codes", "-p", "random,random", "--replay", str(path), registry=registry)
+    assert result.exit_code == 0, result.output
+    assert plugin.game.calls == 0
+    assert campfire("replay", "verify", str(path), registry=registry).exit_code == 0
 
 
 def test_unstorable_search_statistics_are_dropped_not_fatal(tmp_path):

@@ -8,7 +8,7 @@ import pytest
 from corekit import play_match
 from corekit.plugins import default_registry
 from replays.format import encode_replay, read_replay
-from tests.replays.conftest import campfire, errors, forfeited_at
+from tests.replays.conftest import campfire, errors, forfeited_at, forge
 
 PLAY = ("play", "grizzly-race", "--players", "random,random", "--seed", "5")
 
@@ -77,9 +77,9 @@ def test_show_as_a_seat_hides_the_other_hands_and_actions(played):
     assert "hand 1 2 3 4 5;" in full  # seat 0's hand at step 4
     assert "hand 1 2 3 4 5;" not in seat1
     assert "seat 0: 4 guards left, top face down; hand 5 cards" in seat1
-    assert "   3  seat 0: (hidden from seat 1)" in seat1
+    assert "   3  seat 0 moves" in seat1
     assert "   4  seat 1: play 1" in seat1
-    assert "Step 4 of 12, as seat 1 sees it" in seat1
+    assert "Step 4 of 12, as seat 1 saw it" in seat1
 
 
 def test_play_opens_with_the_table_as_dealt_as_replay_show_gives_it_at_step_0(played):
@@ -114,32 +114,15 @@ def test_show_out_of_range_is_one_line(played, args, message):
 
 
 def test_show_refuses_a_file_whose_later_digest_fails(played, tmp_path):
-    from tests.replays.test_hostile import forge
-
     _, path, _ = played
     bad = tmp_path / "late.cfr"
     bad.write_bytes(forge(path.read_bytes(), lambda body: body["result"].__setitem__("final_digest", bytes(8))))
     result = campfire("replay", "show", str(bad), "--step", "2")
     assert result.exit_code == 1
-    assert errors(result) == [f"{bad}: diverges at step 12: the final state differs from the recorded one"]
-
-
-def test_as_a_seat_other_seats_actions_show_when_they_could_be_told_apart(tmp_path):
-    """Moves on camp-grizzly's board are public; grizzly-race's secret plays are not."""
-    from corekit.plugins import default_registry
-    from replays.format import read_replay
-    from replays.simulate import Simulator
-
-    registry = default_registry()
-    if "camp-grizzly" not in registry.games:
-        pytest.skip("camp-grizzly is not installed")
-    path = tmp_path / "cg.cfr"
-    play_match(registry.game("camp-grizzly"), ["random"] * 3, 3, registry=registry, settings={"replay": path})
-    simulator = Simulator(read_replay(path))
-    seen = [listed.text is not None for listed in simulator.listing(1, 30, 1)]
-    actors = simulator.replay.seats[:30]
-    assert all(seen[i] for i in range(30) if actors[i] == 1)
-    assert any(seen[i] for i in range(30) if actors[i] != 1)
+    assert errors(result) == [
+        f"{bad}: diverges at step 12: the final state differs from the recorded one (the first difference is in "
+        "steps 1-12)"
+    ]
 
 
 @pytest.mark.parametrize("game_id", ["camp-grizzly", "slasher", "scavengers"])
@@ -177,20 +160,24 @@ def test_a_render_that_raises_is_named_as_the_games_error_not_the_files(played, 
     assert shown.stdout == ""
 
 
-def test_stored_text_is_shown_on_one_line(tmp_path):
-    """A forfeit's reason or a player spec may hold anything, newlines too: `show` keeps each on its line."""
+def test_stored_text_is_shown_on_one_line_with_its_control_characters_escaped(tmp_path):
+    """A forfeit's reason or a player spec may hold anything, newlines and terminal escapes too: `show` keeps
+    each on its line and prints no control character (an escape could recolour the terminal or move the
+    cursor over what the replay says)."""
     path = tmp_path / "r.cfr"
     campfire(*PLAY, "--replay", str(path))
     replay = read_replay(path)
-    replay.header = attrs.evolve(replay.header, seats=("random\nsecond line", "random"))
+    replay.header = attrs.evolve(replay.header, seats=("random\nsecond line", "\x1b[2J\x1b[31mred\u202e"))
     path.write_bytes(encode_replay(replay))
-    forfeited_at(path, 5, error="line one\nline two\r\nline three")
+    forfeited_at(path, 5, error="line one\nline two\r\nline three\x07")
     shown = campfire("replay", "show", str(path))
     assert shown.exit_code == 0, shown.output
     lines = shown.stdout.splitlines()
-    assert lines[-1].startswith("Result: seat ") and lines[-1].endswith(" forfeits (line one) after 5 steps")
-    assert "  seat 0: random" in lines
-    assert not any("line two" in line or "line three" in line or "second line" in line for line in lines)
+    assert lines[-1].startswith("Result: seat ")
+    assert lines[-1].endswith(" forfeits (line one\\nline two\\r\\nline three\\x07) after 5 steps")
+    assert "  seat 0: random\\nsecond line" in lines
+    assert "  seat 1: \\x1b[2J\\x1b[31mred\\u202e" in lines
+    assert not any(ord(char) < 32 or 0x7F <= ord(char) < 0xA0 for char in shown.stdout.replace("\n", ""))
 
 
 def test_a_one_seat_match_is_counted_in_the_singular(tmp_path):
@@ -204,3 +191,23 @@ def test_a_one_seat_match_is_counted_in_the_singular(tmp_path):
     )
     steps = read_replay(path).steps
     assert campfire("replay", "verify", str(path)).output.strip() == f"{path}: OK (camp-grizzly, {steps} steps, 1 seat)"
+
+
+def test_show_json_gives_the_same_as_the_text(played):
+    import json
+
+    _, path, _ = played
+    text = campfire("replay", "show", str(path), "--step", "4", "--as", "1").stdout
+    out = campfire("replay", "show", str(path), "--step", "4", "--as", "1", "--json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert (data["game"], data["step"], data["steps"], data["view"]) == ("grizzly-race", 4, 12, 1)
+    assert data["seats"] == [
+        {"seat": 0, "name": "seat 0", "spec": "random"},
+        {"seat": 1, "name": "seat 1", "spec": "random"},
+    ]
+    assert data["board"] in text
+    assert [a["step"] for a in data["actions"]] == [1, 2, 3, 4, 5, 6, 7]
+    assert data["actions"][2] == {"step": 3, "seat": 0, "text": "seat 0 moves", "events": data["actions"][2]["events"]}
+    assert data["result"]["text"] == text.splitlines()[-1]
+    assert data["result"]["returns"] == [1.0, 0.0] and data["result"]["unfinished"] is None

@@ -1,74 +1,146 @@
-"""`replay verify`: re-simulation checks every digest and names the first step that diverges."""
+"""`replay verify`: re-simulation checks every digest and says where a replay diverges: the exact step in
+format 1 (a check byte per step), the steps between the last digest that matched and the first that did not
+in format 2."""
 
 from __future__ import annotations
+
+import shutil
 
 import msgpack
 import pytest
 
+from corekit.game import IllegalAction
 from corekit.plugins import default_registry
 from replays.format import FORMAT_VERSION, decode_replay, encode_replay, read_replay
 from replays.simulate import Diverged, Simulator
-from tests.replays.conftest import campfire, errors, forfeited_at
+from tests.replays.conftest import DATA, campfire, errors, forfeited_at, forge, rewritten
+
+GOLDEN_V1 = "grizzly-race.v3.cfr"
+"""A format-1 golden of the installed grizzly-race: 27 steps, 3 seats, digests every 16 steps."""
 
 
-def _action_offset(data: bytes, replay) -> int:
-    """Where the first action's byte sits in the file (the actions array follows its key in the body)."""
-    marker = msgpack.packb("actions") + msgpack.packb(replay.actions)
+@pytest.fixture
+def format_1(tmp_path):
+    """A copy of a format-1 replay to damage."""
+    path = tmp_path / "old.cfr"
+    shutil.copy(DATA / GOLDEN_V1, path)
+    return path
+
+
+def _action_offset(data: bytes, actions: list) -> int:
+    """Where the first action's byte sits in a format-1 file (the actions array follows its key in the body)."""
+    marker = msgpack.packb("actions") + msgpack.packb(actions)
     start = data.index(marker) + len(msgpack.packb("actions"))
-    return start + len(msgpack.packb(replay.actions)) - len(b"".join(msgpack.packb(a) for a in replay.actions))
+    return start + len(msgpack.packb(actions)) - len(b"".join(msgpack.packb(a) for a in actions))
 
 
-def _other_legal_action(path, step: int) -> int:
+def _v1_actions(path) -> tuple[bytes, list]:
+    body = msgpack.unpackb(msgpack.unpackb(path.read_bytes())["body"])
+    return body["seats"], body["actions"]
+
+
+def _other_legal_action(path, step: int):
     """A legal action at `step` other than the recorded one (grizzly-race actions are 1-byte ints)."""
-    replay = read_replay(path)
-    simulator = Simulator(replay)
-    state = simulator.state_at(step - 1)
-    seat = replay.seats[step - 1]
-    return next(a for a in state.legal_actions(seat) if a != replay.actions[step - 1])
+    simulator = Simulator(read_replay(path))
+    seat, action = simulator.action(step)
+    return next(a for a in simulator.state_at(step - 1).legal_actions(seat) if a != action)
 
 
 @pytest.mark.parametrize("step", [1, 3, 7, 12])
-def test_one_action_byte_changed_fails_verify_at_that_step(record, step):
-    path = record(seed=5)
-    data = bytearray(path.read_bytes())
-    replay = read_replay(path)
-    offset = _action_offset(bytes(data), replay) + step - 1
-    assert data[offset] == replay.actions[step - 1]
-    data[offset] = _other_legal_action(path, step)
-    path.write_bytes(bytes(data))
-    result = campfire("replay", "verify", str(path))
+def test_format_1_one_action_byte_changed_fails_verify_at_that_step(format_1, step):
+    data = bytearray(format_1.read_bytes())
+    _seats, actions = _v1_actions(format_1)
+    offset = _action_offset(bytes(data), actions) + step - 1
+    assert data[offset] == actions[step - 1]
+    data[offset] = _other_legal_action(format_1, step)
+    format_1.write_bytes(bytes(data))
+    result = campfire("replay", "verify", str(format_1))
     assert result.exit_code == 1
-    assert errors(result) == [f"{path}: diverges at step {step}: after " + errors(result)[0].split("after ", 1)[1]]
+    assert errors(result) == [f"{format_1}: diverges at step {step}: after " + errors(result)[0].split("after ", 1)[1]]
     assert "the state differs from the recorded one" in result.stderr
 
 
-def test_an_illegal_action_byte_fails_at_that_step_naming_it(record):
-    path = record(seed=5)
-    data = bytearray(path.read_bytes())
-    replay = read_replay(path)
-    data[_action_offset(bytes(data), replay) + 4] = 9
-    path.write_bytes(bytes(data))
-    result = campfire("replay", "verify", str(path))
+def test_format_1_an_illegal_action_byte_fails_at_that_step_naming_it(format_1):
+    data = bytearray(format_1.read_bytes())
+    seats, actions = _v1_actions(format_1)
+    data[_action_offset(bytes(data), actions) + 4] = 9
+    format_1.write_bytes(bytes(data))
+    result = campfire("replay", "verify", str(format_1))
     assert result.exit_code == 1
-    assert errors(result) == [f"{path}: diverges at step 5: play 9 is not a legal action for seat 0"]
+    assert errors(result) == [f"{format_1}: diverges at step 5: play 9 is not a legal action for seat {seats[4]}"]
 
 
-def test_a_changed_action_far_from_a_digest_step_is_still_found_exactly(record):
-    path = record(specs="random,random,random,random", seed=11)
+def test_format_1_a_changed_seed_diverges_at_step_zero(format_1):
+    changed = forge(format_1.read_bytes(), lambda body: body["header"].__setitem__("seed", 6))
+    with pytest.raises(Diverged, match="diverges at step 0: the initial state differs"):
+        Simulator(decode_replay(changed)).verify()
+
+
+def test_format_2_a_changed_action_names_the_steps_since_the_last_digest_that_matched(record):
+    path = record(specs="random,random,random,random", seed=12)
     replay = read_replay(path)
-    assert replay.steps > 20
-    step = 18  # between the digests at 16 and 32
-    replay.actions[step - 1] = _other_legal_action(path, step)
+    assert replay.steps > 24
+    changed = rewritten(replay, digest_every=8)  # digests at 8, 16, 24, ...
+    step, choices = _another_match_after(replay, 17)
+    assert step < 24
+    changed.choices = choices
+    with pytest.raises(Diverged) as caught:
+        Simulator(decode_replay(encode_replay(changed))).verify()
+    assert caught.value.step == 24
+    assert str(caught.value) == (
+        "diverges at step 24: the state differs from the recorded one (the first difference is in steps 17-24)"
+    )
+
+
+def _another_match_after(replay, first: int) -> tuple[int, bytes]:
+    """The choices of a match that plays as `replay` up to step `first` - 1, then another legal action at the
+    first step from `first` on where the rest still plays legally: (that step, the choices)."""
+    simulator = Simulator(replay)
+    moves = simulator.moves()
+    for step in range(first, len(moves) + 1):
+        seat, action = moves[step - 1]
+        for other in simulator.state_at(step - 1).legal_actions(seat):
+            if other == action:
+                continue
+            try:
+                return step, rewritten(replay, [*moves[: step - 1], (seat, other), *moves[step:]]).choices
+            except IllegalAction:
+                continue
+    raise AssertionError("no other match found")
+
+
+def test_format_2_a_choice_beyond_the_legal_actions_fails_at_its_step(record):
+    replay = read_replay(record(seed=5))
+    simulator = Simulator(replay)
+    legal = len(simulator.state_at(0).legal_actions(0))
+    assert legal in (5, 6)  # three bits: 7 is out of range
+    replay.choices = bytes([replay.choices[0] | 0b111]) + replay.choices[1:]
     with pytest.raises(Diverged) as caught:
         Simulator(decode_replay(encode_replay(replay))).verify()
-    assert caught.value.step == step
+    assert str(caught.value) == (
+        f"diverges at step 1: the recorded choice 8 is out of range: seat 0 has {legal} legal actions"
+    )
 
 
-def test_a_changed_seed_diverges_at_step_zero(record):
-    path = record()
-    replay = read_replay(path)
+@pytest.mark.parametrize(
+    ("cut", "message"),
+    [
+        (lambda choices: choices[:-1], "the action stream ends before the replay's last step"),
+        (lambda choices: choices + b"\x00", "the action stream holds more choices than the replay's steps"),
+    ],
+    ids=["short", "long"],
+)
+def test_format_2_a_stream_that_does_not_fit_the_steps_fails(record, cut, message):
+    replay = read_replay(record(seed=5))
+    replay.choices = cut(replay.choices)
+    with pytest.raises(Diverged, match=message):
+        Simulator(decode_replay(encode_replay(replay))).verify()
+
+
+def test_format_2_a_changed_seed_fails_verify(record):
+    replay = read_replay(record())
     replay.header = type(replay.header)(**{**_fields(replay.header), "seed": 6})
-    with pytest.raises(Diverged, match="diverges at step 0: the initial state differs"):
+    with pytest.raises(Diverged, match="diverges at step"):
         Simulator(decode_replay(encode_replay(replay))).verify()
 
 
@@ -82,10 +154,7 @@ def test_a_wrong_result_fails_at_the_last_step(record):
 
 def test_a_replay_cut_short_without_a_forfeit_fails(record):
     replay = read_replay(record())
-    replay.actions, replay.seats, replay.checks = replay.actions[:10], replay.seats[:10], replay.checks[:10]
-    replay.times = replay.times[:10]
-    final = bytes.fromhex(Simulator(replay).state_at(10).digest())
-    replay.result = type(replay.result)(**{**_fields(replay.result), "steps": 10, "final_digest": final})
+    replay = rewritten(replay, Simulator(replay).moves()[:10])
     with pytest.raises(Diverged, match="diverges at step 10: the match has not ended"):
         Simulator(decode_replay(encode_replay(replay))).verify()
 
@@ -133,7 +202,7 @@ def test_an_older_unsupported_format_is_refused_naming_the_version(tmp_path):
     path.write_bytes(msgpack.packb({"campfire_replay": 0, "body": b"", "blake2b": b""}))
     result = campfire("replay", "show", str(path))
     assert result.exit_code == 1
-    assert errors(result) == [f"{path}: format version 0 is not supported (this campfire reads version 1)"]
+    assert errors(result) == [f"{path}: format version 0 is not supported (this campfire reads versions 1-2)"]
 
 
 def test_a_replay_of_another_game_version_is_refused(record, monkeypatch):
@@ -158,15 +227,15 @@ def test_an_old_format_version_with_a_reader_still_loads(record, monkeypatch):
     """The upgrade path: each old version keeps a reader that turns its body into the current Replay."""
     from replays import format as fmt
 
-    def read_v0(body):  # a made-up version 0 that called the actions "moves"
-        body["actions"] = body.pop("moves")
-        return fmt._read_body_v1(body)
+    def read_v0(body):  # a made-up version 0 that called the choices "moves"
+        body["choices"] = body.pop("moves")
+        return fmt._read_body_v2(body)
 
     monkeypatch.setitem(fmt._BODY_READERS, 0, read_v0)
     path = record()
     outer = msgpack.unpackb(path.read_bytes())
     body = msgpack.unpackb(outer["body"])
-    body["moves"] = body.pop("actions")
+    body["moves"] = body.pop("choices")
     packed = msgpack.packb(body)
     old = msgpack.packb({"campfire_replay": 0, "body": packed, "blake2b": fmt._checksum(packed)})
     replay = decode_replay(old)
@@ -219,3 +288,29 @@ def test_a_forfeit_whose_returns_are_not_a_forfeits_fails_verify(record):
     to_act = Simulator(read_replay(path)).state_at(5).to_act[0]
     expected = "(0, 1)" if to_act == 0 else "(1, 0)"
     assert errors(result) == [f"{path}: diverges at step 5: the returns are {expected}, the replay says (0.5, 0.5)"]
+
+
+def test_verify_json_gives_one_entry_per_file_and_fails_overall(record, tmp_path):
+    import json
+
+    good = record(seed=1)
+    bad = tmp_path / "bad.cfr"
+    bad.write_bytes(b"not a replay")
+    result = campfire("replay", "verify", "--json", str(good), str(bad))
+    assert result.exit_code == 1
+    entries = json.loads(result.stdout)
+    steps = read_replay(good).steps
+    assert entries == [
+        {
+            "file": str(good),
+            "ok": True,
+            "error": None,
+            "game": "grizzly-race",
+            "format_version": FORMAT_VERSION,
+            "steps": steps,
+            "seats": 2,
+            "unfinished": None,
+        },
+        {"file": str(bad), "ok": False, "error": "not a campfire replay (no format marker)"},
+    ]
+    assert errors(result) == [f"{bad}: not a campfire replay (no format marker)"]

@@ -65,7 +65,7 @@ def test_v_cycles_seat_views_and_f_returns_to_the_full_view(viewer):
     assert app.seat == 1
     assert "as seat 1" in app.texts["info"]
     assert "seat 1 (you)" in app.texts["state"]
-    assert "seat 0: (hidden from seat 1)" in app.texts["actions"]
+    assert "seat 0 moves" in app.texts["actions"] and "seat 0: play" not in app.texts["actions"]
     assert viewer("v", "v", "v").seat is None
     assert viewer("v", "f").seat is None
 
@@ -75,7 +75,7 @@ def test_the_decision_panel_shows_the_search_statistics_of_the_current_decision(
     replay = read_replay(path)
     app = _run(ReplayViewer(Simulator(replay)))
     rows = replay.stats[1]
-    chosen = replay.actions[0]
+    chosen = Simulator(replay).action(1)[1]
     text = app.texts["decision"]
     assert "seat 0 (fakesearch) chose" in text
     assert "visits" in text and "value" in text
@@ -83,6 +83,47 @@ def test_the_decision_panel_shows_the_search_statistics_of_the_current_decision(
     assert f"{top[1]:>7} {top[2]:>7.3f}" in text
     marked = [line for line in text.splitlines() if line.startswith("*")]
     assert len(marked) == 1 and (f"play {chosen}" in marked[0] or chosen == 6)
+
+
+@pytest.mark.parametrize("columns", [120, 200])
+def test_wide_statistics_panels_show_whole_action_labels(tmp_path, columns):
+    """Labels take the panel's width, and fold rather than being cut: two actions never look alike."""
+    from corekit import Registry, play_match
+    from tests.replays.conftest import _FakeSearchPlugin
+
+    registry = Registry(plugins=[_FakeSearchPlugin()])
+    path = tmp_path / "cg.cfr"
+    play_match(registry.game("camp-grizzly"), ["fakesearch", "random"], 2, registry=registry, settings={"replay": path})
+    replay = read_replay(path)
+    simulator = Simulator(replay, registry)
+    game = simulator.game
+    step = max(
+        replay.stats, key=lambda k: max(len(game.action_text(game.decode_action(r[0]))) for r in replay.stats[k])
+    )
+    labels = {game.action_text(game.decode_action(row[0])) for row in replay.stats[step]}
+    assert max(map(len, labels)) > 20  # what the panel used to cut at
+    app = _run(ReplayViewer(simulator, step=step - 1), size=(columns, 40))
+    lines = app.texts["decision"].splitlines()
+    table = lines[lines.index(next(line for line in lines if line.split()[:1] == ["action"])) + 1 :]
+    shown: list[str] = []
+    for line in table:  # "*label   visits value", a long label's rest on lines of its own
+        if line.startswith("   "):
+            shown[-1] += " " + line.strip()
+        else:
+            shown.append(line[1:].rsplit(None, 2)[0].strip())
+    assert set(shown) == labels
+    if columns == 200:  # room enough: every label on one line
+        assert len(table) == len(labels)
+
+
+def test_question_mark_lists_every_key(record):
+    app = ReplayViewer(Simulator(read_replay(record(seed=5))))
+    notes = []
+    app.notify = lambda message, **kwargs: notes.append(message)
+    _run(app, "question_mark")
+    assert len(notes) == 1
+    for key in ("right, l", "left, h", "PgDn", "PgUp", "Home", "End", "g ", "v ", "f ", "j/k", "q "):
+        assert key in notes[0]
 
 
 def test_a_seat_view_hides_another_seats_statistics(record, search_registry):
