@@ -57,7 +57,8 @@ class HeuristicPlayer(Player):
         """The policy's choice, or the action with the best look-ahead value."""
         legal = view.legal_actions
         if self.policy is not None:
-            return self.policy(view.observation, view.seat, legal, self.rng)
+            chosen: Action = self.policy(view.observation, view.seat, legal, self.rng)
+            return chosen
         if len(legal) == 1:
             return legal[0]
         return self._look_ahead(view)

@@ -133,6 +133,12 @@ class Game(abc.ABC):
         """An observation drawn for a terminal; `seat` is None for the full view."""
         return repr(observation)
 
+    def action_space(self, players: int, options: Any) -> Sequence[Action] | None:
+        """Every action any seat could take in a match of this shape, once each, in a fixed order; None when the
+        game does not list them. OpenSpiel and PettingZoo (`corekit.interop`) number actions by this list;
+        conformance checks that every legal action is in it."""
+        return None
+
     def card_family(self, card: Any) -> Hashable:
         """Which deck a card belongs to, as everyone sees it from its back (a Cabin card, a Survival card):
         a sample never deals a card where another family's card lay. One family by default."""
@@ -197,7 +203,7 @@ class State(abc.ABC):
         self._apply(seat, action)
 
     @abc.abstractmethod
-    def _apply(self, seat: int, action: Action) -> None:
+    def _apply(self, seat: int, action: Any) -> None:
         """Advance by a legal action; chance is drawn from `self.rng`."""
 
     @abc.abstractmethod

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 if TYPE_CHECKING:
-    from corekit.game import Action, State
     from corekit.rng import Rng
 
-Policy = Callable[[Any, int, "Sequence[Action]", "Rng"], "Action"]
-"""policy(observation, seat, legal_actions, rng) -> one of legal_actions."""
+Policy = Callable[[Any, int, Any, "Rng"], Any]
+"""policy(observation, seat, legal_actions, rng) -> one of legal_actions (typed loosely: each game's policy
+takes its own observation and actions)."""
 
-Evaluation = Callable[["State"], "Sequence[float]"]
+Evaluation = Callable[[Any], "Sequence[float]"]
 """evaluate(state) -> an estimate of `returns()` for every seat, each in [0, 1].
 
 It is called only on states a searching player built itself (samples and their futures), never on the

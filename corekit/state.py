@@ -30,7 +30,7 @@ import functools
 import operator
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar, dataclass_transform, overload
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import attrs
 
@@ -148,10 +148,6 @@ def static(*, factory: Callable[[], Any]) -> Any:
 T = TypeVar("T")
 
 
-@dataclass_transform(
-    kw_only_default=True,
-    field_specifiers=(attrs.field, public, owned, face_down, draw_pile, face_up, secret, internal, static),
-)
 def declare(cls: type[T]) -> type[T]:
     """Make a `DeclaredState` subclass an attrs class of declared fields (slotted, compared by identity)."""
     return attrs.define(slots=True, eq=False, kw_only=True, on_setattr=attrs.setters.NO_OP)(cls)
@@ -349,7 +345,7 @@ class Layout:
 S = TypeVar("S", bound="DeclaredState")
 
 
-@attrs.define(slots=True, eq=False, kw_only=True, on_setattr=attrs.setters.NO_OP)
+@attrs.define(slots=True, eq=False, kw_only=True, on_setattr=attrs.setters.NO_OP, init=False)
 class DeclaredState(State):
     """A state whose fields are declared (see the module docstring); subclass it under `@declare`."""
 
@@ -364,6 +360,11 @@ class DeclaredState(State):
     """Where face-down cards came from; None when nothing is recorded (a determinization made for search, a
     simulation nobody samples)."""
     _layout: Layout = attrs.field(default=None, init=False, metadata={META: Decl("base")})
+
+    def __init__(self, **fields: Any) -> None:
+        """Every field by name (`game`, `players`, `options`, `rng`, then the declared ones); made by `declare`
+        for each state class, so this one is never called."""
+        raise TypeError(f"{type(self).__name__} is not a declared state class: decorate it with @declare")
 
     def __attrs_post_init__(self) -> None:
         layout = self._layout = _layout(type(self), self.players)

@@ -136,8 +136,8 @@ class GrizzlyRace(Game):
             players=players,
             options=options,
             rng=rng,
-            hands=[sorted(cards[seat * HAND : (seat + 1) * HAND]) for seat in range(players)],
-            guards=[rest[seat * GUARDS : (seat + 1) * GUARDS] for seat in range(players)],
+            hands=[Zone(sorted(cards[seat * HAND : (seat + 1) * HAND])) for seat in range(players)],
+            guards=[Zone(rest[seat * GUARDS : (seat + 1) * GUARDS]) for seat in range(players)],
             supercard=[True] * players,
             commitments=Commitments(range(players)),
         )
@@ -149,6 +149,10 @@ class GrizzlyRace(Game):
 
     def action_text(self, action: object) -> str:
         return "SUPERCARD" if action == SUPER else f"play {action}"
+
+    def action_space(self, players: int, options: RaceOptions) -> list[int]:
+        """A card of each strength, and the supercard."""
+        return [strength for strength, _ in sorted(COLLECTION)] + [SUPER]
 
     def events(self, before: RaceView, after: RaceView) -> list[str]:
         """Each battle of a round that resolved between two observations of one viewer, and the winner."""

@@ -40,7 +40,8 @@ def render(game: GrizzlyRace, obs: RaceView) -> str:
         if seat == obs.seat:
             hand = " ".join(str(c) for c in obs.hand) or "empty"
         elif full:
-            hand = " ".join(str(c) for c in obs.hands[seat]) or "empty"
+            cards = obs.hands[seat]
+            hand = " ".join(str(c) for c in cards) or "empty" if isinstance(cards, tuple) else "?"
         else:
             hand = counted(lane.hand_size, "card")
         super_text = "supercard ready" if lane.supercard else "supercard spent"
