@@ -30,15 +30,17 @@ def test_every_built_in_game_has_a_golden_replay(game_id):
 
 
 @pytest.mark.parametrize("game_id", ["grizzly-race", "slasher", "scavengers", "camp-grizzly"])
-def test_every_built_in_game_has_a_golden_replay_of_each_format_version(game_id):
-    """Format 1 (a code per step) and format 2 (a choice per step), each of the game's installed version."""
+def test_every_built_in_game_has_a_golden_replay_of_its_installed_version_in_the_current_format(game_id):
+    """The recorder writes only the current format; a game that bumps its version adds a golden in it. Older
+    formats stay read by their goldens of earlier versions (refused by version) and, while one exists, by a
+    golden of an installed version (grizzly-race.v3.cfr is format 1: tests/replays/test_format_doc.py)."""
     installed = str(default_registry().game(game_id).version)
     formats = {
         read_replay(path).format_version
         for path in GOLDEN
         if path.stem.split(".")[0] == game_id and read_replay(path).header.game_version == installed
     }
-    assert formats == {1, FORMAT_VERSION}
+    assert FORMAT_VERSION in formats
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
