@@ -13,10 +13,15 @@ nothing before it):
   and, somewhere in the run, different hidden cards;
 - no leak: `sample` depends only on the observation: two states the seat cannot tell apart give the
   same sample from the same generator;
+- leaks, for a game that declares its state (`corekit.leaks`, which makes its own twins from the declaration,
+  never through the game's `sample`): what a seat sees now is the same in a twin; played forward alike, a twin
+  stays the same to the seat until something it may see differs; `sample` prefers the hidden truth no more than
+  chance; and every legal action is in `Game.action_space` when the game lists one;
 - conservation: the multiset of cards over `zones()` never changes;
 - returns: one number per seat, each in [0, 1];
-- display: every observation is hashable (immutable plain data), `render` gives text for every view,
-  `action_text` for every legal action, and `events` says nothing between an observation and itself;
+- display: every observation is hashable (immutable plain data) and within `Game.observation_limit` characters,
+  `render` gives text for every view, `action_text` for every legal action, and `events` says nothing between
+  an observation and itself;
 - replay codes: every action played, and every legal action at the regular steps, is hashable, encodes to
   replay data (ints of 64 bits, strings, and lists or tuples of them, within the replay format's limits) and
   decodes back to itself, both as encoded and as read back from a replay (tuples become lists).
@@ -37,11 +42,13 @@ from typing import Any
 
 import attrs
 
+from corekit import leaks
 from corekit.codes import as_read, code_problem
 from corekit.errors import error_line, first_line, raised_at
 from corekit.game import Game, IllegalAction, State
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
+from corekit.runner import game_deadline
 
 _NOT_AN_ACTION = ("campfire-conformance", "not an action")
 """A value no game accepts as an action."""
@@ -182,7 +189,8 @@ def _leak_match(
             step += 1
             where = f"leak check seed {match_seed} step {step}"
             seat = state.to_act[0]
-            twin = state.sample(seat, rng.spawn())
+            # A state the seat cannot tell apart, made by the core when the game declares its state.
+            twin = leaks.twin(state, seat, rng.spawn()) if leaks.declared(state) else state.sample(seat, rng.spawn())
             if len(state.legal_actions(seat)) > 1:
                 checked += 1
                 report.samples += 1
@@ -219,54 +227,44 @@ def _check_match(
 ) -> None:
     where = f"seed {seed}"
     # A crash inside the game is a failure to report, not to raise; so is a game calling sys.exit, which would
-    # otherwise end `campfire check` with the game's exit status and not a word.
+    # otherwise end `campfire check` with the game's exit status and not a word; and a game that hangs is cut off.
     try:
-        state = game.initial_state(players, seed, options)
-        twin = game.initial_state(players, seed, options)
+        with game_deadline(game, where="at setup"):
+            state = game.initial_state(players, seed, options)
+            twin = game.initial_state(players, seed, options)
         bound = game.max_decisions(players, options)
+        space = game.action_space(players, options)
+        actions = set(space) if space is not None else None
         rng = Rng(derive_seed(seed, "moves"))
         cards = _cards(state)
-        step = 0
+        step = checks = 0
         while not state.is_terminal:
-            # Step N is the N-th move, as `play` and the replay tools number them: its checks run on the state
-            # it is played from.
+            # Step N is the N-th move, as `play` and the replay tools number them: its checks run on the state it is
+            # played from.
             where = f"seed {seed} step {step + 1}"
-            to_act = state.to_act
-            for seat in range(players):
-                legal = state.legal_actions(seat)
-                if seat in to_act and not legal:
-                    report.fail(f"{where}: seat {seat} is to act but has no legal action")
-                    return
-                if seat not in to_act and legal:
-                    report.fail(f"{where}: seat {seat} is not to act but has legal actions")
-            seat = to_act[0]
-            legal = state.legal_actions(seat)
-            # `step` counts the moves played so far: the checks run before the first move, then every `every`-th,
-            # and before the second move too, as a short match may hide nothing before its first.
-            if step % every == 0 or step == 1:
-                _check_illegal(state, seat, to_act, players, where, report)
-                _check_clone(state, seat, legal, rng, where, report)
-                for observer in range(players):
-                    _check_sample(state, observer, rng, where, report)
-                _check_display(game, state, players, legal, where, report)
-                if not _check_codes(game, legal, seat, encoded, where, report):
-                    return
-            action = legal[rng.below(len(legal))]
-            if on_move is not None:
-                on_move(step + 1, seat, action)
-            if not _check_codes(game, (action,), seat, encoded, where, report):
+            with game_deadline(game, where=f"at step {step + 1}"):
+                done = _check_step(
+                    game,
+                    state,
+                    twin,
+                    players,
+                    step,
+                    checks,
+                    every,
+                    rng,
+                    actions,
+                    cards,
+                    report,
+                    encoded,
+                    where,
+                    on_move,
+                )
+            if not done:
                 return
-            state.apply(seat, action)
-            twin.apply(seat, action)
+            if step % every == 0 or step == 1:
+                checks += 1
             step += 1
             report.steps += 1
-            for observer in (*range(players), None):
-                if state.observation(observer) != twin.observation(observer):
-                    report.fail(f"{where}: the same seed and actions gave different observations")
-                    return
-            if _cards(state) != cards:
-                report.fail(f"{where}: cards changed across zones: {_card_difference(cards, _cards(state))}")
-                return
             if step > bound:
                 report.fail(f"seed {seed}: the match passed its declared bound of {bound} decisions")
                 return
@@ -281,6 +279,81 @@ def _check_match(
         report.fail(f"{where}: the game raised {error_line(error)}{raised_at(error)}")
 
 
+def _check_step(
+    game: Game,
+    state: State,
+    twin: State,
+    players: int,
+    step: int,
+    checks: int,
+    every: int,
+    rng: Rng,
+    actions: set[Any] | None,
+    cards: Counter[Any],
+    report: Report,
+    encoded: set[Any],
+    where: str,
+    on_move: Callable[[int, int, Any], None] | None,
+) -> bool:
+    """The checks of one step, then its move; False once the match cannot go on (a failure was reported)."""
+    to_act = state.to_act
+    for seat in range(players):
+        legal = state.legal_actions(seat)
+        if seat in to_act and not legal:
+            report.fail(f"{where}: seat {seat} is to act but has no legal action")
+            return False
+        if seat not in to_act and legal:
+            report.fail(f"{where}: seat {seat} is not to act but has legal actions")
+    seat = to_act[0]
+    legal = state.legal_actions(seat)
+    # `step` counts the moves played so far: the checks run before the first move, then every `every`-th,
+    # and before the second move too, as a short match may hide nothing before its first.
+    if step % every == 0 or step == 1:
+        _check_illegal(state, seat, to_act, players, where, report)
+        _check_clone(state, seat, legal, rng, where, report)
+        for observer in range(players):
+            _check_sample(state, observer, rng, where, report)
+        _check_display(game, state, players, legal, where, report)
+        if actions is not None:
+            outside = [action for action in legal if action not in actions]
+            if outside:
+                report.fail(f"{where}: {outside[0]!r}, legal for seat {seat}, is not in action_space()")
+        if leaks.declared(state):
+            _check_leaks_now(game, state, players, checks, rng, where, report)
+        if not _check_codes(game, legal, seat, encoded, where, report):
+            return False
+    action = legal[rng.below(len(legal))]
+    if on_move is not None:
+        on_move(step + 1, seat, action)
+    if not _check_codes(game, (action,), seat, encoded, where, report):
+        return False
+    state.apply(seat, action)
+    twin.apply(seat, action)
+    for observer in (*range(players), None):
+        if state.observation(observer) != twin.observation(observer):
+            report.fail(f"{where}: the same seed and actions gave different observations")
+            return False
+    if _cards(state) != cards:
+        report.fail(f"{where}: cards changed across zones: {_card_difference(cards, _cards(state))}")
+        return False
+    return True
+
+
+def _check_leaks_now(game: Game, state: Any, players: int, checks: int, rng: Rng, where: str, report: Report) -> None:
+    """The core's leak checks at one position (see `corekit.leaks`): a twin for every seat, a twin played forward
+    for one seat (in turn), and, at the second position checked in a match, the truth test for one seat."""
+
+    def fail(message: str) -> None:
+        report.fail(f"{where}: {message}")
+
+    for observer in range(players):
+        leaks.check_twin(game, state, observer, Rng(rng.next64()), fail)
+    observer = checks % players
+    leaks.check_forward(game, state, observer, Rng(rng.next64()), fail)
+    if checks == 1:
+        leaks.check_sample_truth(game, state, observer, Rng(rng.next64()), fail)
+
+
 def _check_display(game: Game, state: State, players: int, legal: Iterable[Any], where: str, report: Report) -> None:
     """What `campfire play` and the replay tools show: every view renders as text, every legal action has
     a text, and nothing happens between an observation and itself (a commentary that told something there
@@ -291,6 +364,13 @@ def _check_display(game: Game, state: State, players: int, legal: Iterable[Any],
             hash(observation)  # search players key their trees by it, and it must not change under them
         except TypeError as error:
             report.fail(f"{where}: seat {observer}'s observation is not immutable plain data ({error_line(error)})")
+            return
+        size = len(repr(observation))
+        if size > game.observation_limit:
+            report.fail(
+                f"{where}: seat {observer}'s observation takes {size} characters, over the game's "
+                f"observation_limit of {game.observation_limit}"
+            )
             return
         drawing = game.render(observation, observer)
         if not isinstance(drawing, str):
@@ -370,7 +450,10 @@ def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report)
         report.fail(f"{where}: sample({seat}) created or lost cards")
     if sampled.observation(None) != state.observation(None):
         report.hidden_varied = True
-    again = sampled.sample(seat, Rng(key ^ 1))
+    # A state the seat cannot tell apart: made by the core when the game declares its state, so that a sample
+    # reading what it should not is caught even when it also writes it into its own samples.
+    other = leaks.twin(state, seat, Rng(key ^ 2)) if leaks.declared(state) else sampled
+    again = other.sample(seat, Rng(key ^ 1))
     if again.digest() != state.sample(seat, Rng(key ^ 1)).digest():
         report.fail(
             f"{where}: sample({seat}) depends on more than seat {seat}'s observation: two states it cannot "

@@ -52,6 +52,9 @@ class Game(abc.ABC):
     """True when the seats win or lose together against a rules-driven villain."""
     villain: ClassVar[str | None] = None
     """The name of that villain in reports ("Otis"), for cooperative games."""
+    observation_limit: ClassVar[int] = 100_000
+    """The most characters an observation's repr may take (conformance checks it): an observation is built at
+    every decision of every search, so one that grows without bound slows every player down, then fails."""
     perfect_information: ClassVar[bool] = False
     """True when nothing is hidden but the future: `sample` then only reseeds chance, and the conformance
     check does not expect it to vary any hidden part."""

@@ -417,6 +417,11 @@ class DeclaredState(State):
     # ---- the layout --------------------------------------------------------------------------------
 
     @classmethod
+    def secret_names(cls) -> tuple[str, ...]:
+        """The names of the `secret()` fields."""
+        return _plan(cls).secrets
+
+    @classmethod
     def layout_for(cls, players: int) -> Layout:
         """The numbered zones of this class at `players` seats."""
         return _layout(cls, players)
@@ -503,6 +508,14 @@ class DeclaredState(State):
             elif info.seen is not Seen.EVERYONE:
                 record.show(info.stream, card)
         return card
+
+    def reveal_all(self) -> None:
+        """Turn every face-down card face up where it lies (the cards shown at the end of a match)."""
+        for info in self._layout.zones:
+            if info.seen is not Seen.EVERYONE:
+                zone = self.zone(info.no)
+                while zone.up < len(zone):
+                    self.reveal_top(zone)
 
     def reshuffle(self, src: Zone, deck: Zone) -> None:
         """Put every card of the face-up `src` into the empty `deck` and shuffle it: a new lot, which everyone
@@ -676,7 +689,7 @@ class DeclaredState(State):
                     del pool[:size]
         for no in sight.canonical:
             copy.zone(no).sort()
-        for name in _plan(type(self)).secrets:
+        for name in self.secret_names():
             commitments: Commitments = getattr(copy, name)
             commitments.redraw_others(seat, rng, functools.partial(copy.commitment_choices, name))
         copy.rng = rng.spawn()

@@ -246,13 +246,11 @@ class RaceState(DeclaredState):
         self.round += 1
         self.stall = 0 if beaten else self.stall + 1
         finished = tuple(s for s in range(self.players) if not self.guards[s])
-        if finished:
-            self.winners = finished
-            return
-        self.deadlock = self._deadlocked()
-        if self.deadlock or self.stall >= self.options.stall_rounds:
+        self.deadlock = not finished and self._deadlocked()
+        if finished or self.deadlock or self.stall >= self.options.stall_rounds:
             fewest = min(len(column) for column in self.guards)
-            self.winners = tuple(s for s in range(self.players) if len(self.guards[s]) == fewest)
+            self.winners = finished or tuple(s for s in range(self.players) if len(self.guards[s]) == fewest)
+            self.reveal_all()  # the end: everyone shows their cards (a deadlock is seen only so)
             return
         for seat in range(self.players):
             if not self.hands[seat]:

@@ -1,0 +1,305 @@
+"""The leak checks: information hiding tested without trusting the game's own `sample()`.
+
+From a reached state of a declared game and one seat, the core itself makes **twins**: states the seat
+cannot tell apart, every card it cannot see redealt within the lots the record says it came from, other
+seats' secret commitments redrawn, chance reseeded (`DeclaredState.sample` as the core defines it, whatever
+the game overrides). Then:
+
+1. **Now** (`check_twin`): the seat's observation, its legal actions, `to_act` and the rendering of its view
+   are the same in the state and in a twin.
+2. **The future** (`check_forward`): from the state and a twin with the same chance generator, the same
+   actions are played forward (the seat's own and, for the other seats, one legal in both), and after each the
+   seat's observation, the commentary (`events`), the rendering and its legal actions must stay the same,
+   until something the seat is entitled to see differs: a card in a zone it sees (or the size or face-up cards
+   of one it does not), a secret commitment revealed, or chance drawn differently (the generators no longer
+   agree). This finds a log, a counter or a rendered line that names a card drawn face down.
+3. **Samples against the truth** (`check_sample_truth`): over `TRUTH_SAMPLES` samples of a position, for each
+   zone hidden from the seat (and each other seat's secret commitment), how often the game's sample matches the
+   truth is compared with how often it matches a twin, drawn afresh for each sample: the pairs where exactly one
+   matches are counted, and an exact one-sided sign test refuses a sample that prefers the truth at
+   significance `TRUTH_ALPHA`. A fair sample matches the truth no more often than any world the seat cannot tell
+   from it; one that keeps another seat's hand matches the truth every time.
+
+What they cannot find: a zone or field the game declares public is public (the checks trust the declaration,
+and a card's identity the game writes into a public field is caught only once it differs in a twin's future);
+an undeclared game's twins come from its own `sample()`; and the search is random, not exhaustive.
+
+Each failure is one line naming the seat, the field or zone that differed and the two values seen.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from corekit.game import Game, State
+from corekit.provenance import SHOWN
+from corekit.rng import Rng
+from corekit.state import DeclaredState, Seen, View
+
+TRUTH_SAMPLES = 32
+"""K: samples per position and seat in the truth test."""
+TRUTH_ALPHA = 1e-9
+"""The truth test's significance: a fair sample is refused at one position and seat with probability below it
+(32 of 32 one-sided pairs give p = 2.3e-10)."""
+FORWARD_STEPS = 40
+"""How far a twin is played forward at most."""
+
+Fail = Callable[[str], None]
+
+
+def declared(state: State) -> bool:
+    """Whether the core can make twins of `state` (its game declares its state)."""
+    return isinstance(state, DeclaredState) and state.record is not None
+
+
+def twin(
+    state: DeclaredState, seat: int, rng: Rng, same_chance: bool = False, orders_only: bool = False
+) -> DeclaredState:
+    """A state `seat` cannot tell from `state`, made by the core from the declaration (never by the game's own
+    `sample`); with `same_chance`, its chance generator is the state's, so public chance plays out alike. With
+    `orders_only`, every zone keeps its cards and only the order of the face-down ones the seat cannot see is
+    shuffled (a deck's): then a card taken from a hand shows the same in both, and only what comes off a
+    shuffled pile differs."""
+    if orders_only:
+        made = state.clone()
+        for info in state.layout().zones:
+            zone = made.zone(info.no)
+            if info.ordered and not info.visible_to(seat) and len(zone) - zone.up > 1:
+                down = zone[: len(zone) - zone.up]
+                rng.shuffle(down)
+                zone[: len(down)] = down
+    else:
+        made = DeclaredState.sample(state, seat, rng)
+    if same_chance or orders_only:
+        made.rng = Rng(state.rng.state)
+    return made
+
+
+def check_twin(game: Game, state: DeclaredState, seat: int, rng: Rng, fail: Fail) -> DeclaredState:
+    """What `seat` sees now is the same in a twin (see the module docstring); returns the twin."""
+    other = twin(state, seat, rng)
+    _compare_now(game, state, other, seat, "in a state it cannot tell apart", fail)
+    return other
+
+
+def check_forward(game: Game, state: DeclaredState, seat: int, rng: Rng, fail: Fail, steps: int = FORWARD_STEPS) -> int:
+    """Play `state` and twins forward alike and compare what `seat` sees (see the module docstring): a twin of
+    its own (every unseen card redealt) and a twin with only the hidden orders shuffled; returns the number of
+    steps compared."""
+    compared = 0
+    for orders_only in (False, True):
+        compared += _forward(
+            game, state, twin(state, seat, rng, True, orders_only), seat, rng, fail, steps, orders_only
+        )
+    return compared
+
+
+def _forward(
+    game: Game,
+    state: DeclaredState,
+    other: DeclaredState,
+    seat: int,
+    rng: Rng,
+    fail: Fail,
+    steps: int,
+    orders_only: bool,
+) -> int:
+    """One twin played forward beside the state (see `check_forward`)."""
+    real = state.clone()
+    for step in range(1, steps + 1):
+        if real.is_terminal or other.is_terminal:
+            return step - 1
+        mover = real.to_act[0]
+        common = [action for action in real.legal_actions(mover) if action in set(other.legal_actions(mover))]
+        if not common:
+            return step - 1
+        action = common[rng.below(len(common))]
+        pending = _secrets(real)
+        differed = pending != _secrets(other)
+        before = real.observation(seat), other.observation(seat)
+        marks = _shown_so_far(real), _shown_so_far(other)
+        real.apply(mover, action)
+        other.apply(mover, action)
+        turned_up = _shown_since(marks[0], real) != _shown_since(marks[1], other)
+        if real.rng.state != other.rng.state or _sees_apart(real, other, seat) or turned_up:
+            # Chance drawn differently, a card the seat may see, or different face-down cards turned up from one
+            # place (where a card lay shows as it is turned up): the seat is entitled to see the states differ.
+            return step
+        if differed and any(len(now) < len(then) for now, then in zip(_secrets(real), pending, strict=True)):
+            return step  # commitments that differed were revealed: the seat may see them now
+        moved = f"{_action(game, action)} by seat {mover}"
+        if not _compare_now(game, real, other, seat, f"{step} step(s) after a twin, once {moved} was played", fail):
+            return step
+        told = game.events(before[0], real.observation(seat)), game.events(before[1], other.observation(seat))
+        if told[0] != told[1]:
+            fail(
+                f"seat {seat} is told {_short(told[0])} in one and {_short(told[1])} in a state it cannot tell apart "
+                f"({step} step(s) later, after {moved}): events() names what the seat cannot see"
+            )
+            return step
+    return steps
+
+
+def check_sample_truth(game: Game, state: DeclaredState, seat: int, rng: Rng, fail: Fail) -> None:
+    """`state.sample(seat)` may not match the hidden truth more often than chance (see the module docstring)."""
+    layout = state.layout()
+    hidden = [info for info in layout.zones if not info.visible_to(seat)]
+    secrets = [(name, other) for name, commitments in _secret_fields(state) for other in commitments if other != seat]
+    if not hidden and not secrets:
+        return
+    truth = _hidden_parts(state, hidden, secrets)
+    ahead = {key: 0 for key in truth}  # the sample matched the truth, not the twin
+    behind = {key: 0 for key in truth}  # ... the twin, not the truth
+    for _ in range(TRUTH_SAMPLES):
+        sample = _hidden_parts(state.sample(seat, Rng(rng.next64())), hidden, secrets)
+        other = _hidden_parts(twin(state, seat, Rng(rng.next64())), hidden, secrets)
+        for key, value in sample.items():
+            matches_truth, matches_twin = value == truth[key], value == other[key]
+            if matches_truth and not matches_twin:
+                ahead[key] += 1
+            elif matches_twin and not matches_truth:
+                behind[key] += 1
+    for key in truth:
+        p = _sign_test(ahead[key], behind[key])
+        if p < TRUTH_ALPHA:
+            fail(
+                f"sample({seat}) prefers the hidden truth of {key}: of {TRUTH_SAMPLES} samples, {ahead[key]} matched "
+                f"the truth and not a state seat {seat} cannot tell apart, {behind[key]} the other way (p = {p:.1e})"
+            )
+            return
+
+
+def first_difference(a: Any, b: Any) -> str:
+    """Where two observations differ, as "field: A vs B" (a field by name where the observations have them)."""
+    names = _field_names(a) if type(a) is type(b) else None
+    if names:
+        for name in names:
+            x, y = getattr(a, name), getattr(b, name)
+            if x != y:
+                return f"{name}: {_short(x)} vs {_short(y)}"
+    return f"{_short(a)} vs {_short(b)}"
+
+
+# ---- helpers ------------------------------------------------------------------------------------------
+
+
+def _compare_now(game: Game, real: DeclaredState, other: DeclaredState, seat: int, how: str, fail: Fail) -> bool:
+    """The seat's view, legal actions, `to_act` and rendering are equal in both; False after the first failure."""
+    seen, twin_seen = real.observation(seat), other.observation(seat)
+    if seen != twin_seen:
+        fail(f"seat {seat}'s observation differs {how}: {first_difference(seen, twin_seen)}")
+        return False
+    if real.to_act != other.to_act:
+        fail(f"to_act differs {how}: {real.to_act} vs {other.to_act}")
+        return False
+    legal, twin_legal = list(real.legal_actions(seat)), list(other.legal_actions(seat))
+    if legal != twin_legal:
+        fail(f"seat {seat}'s legal actions differ {how}: {_short(legal)} vs {_short(twin_legal)}")
+        return False
+    drawn, twin_drawn = game.render(seen, seat), game.render(twin_seen, seat)
+    if drawn != twin_drawn:
+        line = next((x for x, y in zip(drawn.splitlines(), twin_drawn.splitlines(), strict=False) if x != y), drawn)
+        fail(f"render() of seat {seat}'s view differs {how}, though the views are equal: {line.strip()!r}")
+        return False
+    return True
+
+
+def _sees_apart(real: DeclaredState, other: DeclaredState, seat: int) -> bool:
+    """Whether a card `seat` may see differs: the contents of a zone it sees, or the size or face-up cards of
+    one it does not."""
+    for info in real.layout().zones:
+        mine, theirs = real.zone(info.no), other.zone(info.no)
+        if info.visible_to(seat):
+            if (list(mine) if info.ordered else sorted(mine)) != (list(theirs) if info.ordered else sorted(theirs)):
+                return True
+        elif len(mine) != len(theirs) or mine.face_up_cards() != theirs.face_up_cards():
+            return True
+    return False
+
+
+Marks = tuple[dict[int, int], list[int]]
+
+
+def _shown_so_far(state: DeclaredState) -> Marks:
+    """How many events each stream of the record has, and how many cards each lot has turned up."""
+    record = state.record
+    assert record is not None
+    return {stream: len(events) for stream, events in record.events.items()}, [len(t) for t in record.turned]
+
+
+def _shown_since(marks: Marks, state: DeclaredState) -> tuple[tuple[int, tuple[Any, ...]], ...]:
+    """The cards turned face up since `marks`, by the place they came from (the record says where)."""
+    record = state.record
+    assert record is not None
+    events, turned = marks
+    shown = [
+        (stream, tuple(card for lot, card in found[events.get(stream, 0) :] if lot == SHOWN))
+        for stream, found in sorted(record.events.items())
+    ]
+    shown += [(-1 - lot, cards[turned[lot] if lot < len(turned) else 0 :]) for lot, cards in enumerate(record.turned)]
+    return tuple((place, cards) for place, cards in shown if cards)
+
+
+def _secret_fields(state: DeclaredState) -> list[tuple[str, dict[int, Any]]]:
+    return [(name, getattr(state, name).chosen) for name in state.secret_names()]
+
+
+def _secrets(state: DeclaredState) -> list[dict[int, Any]]:
+    return [dict(chosen) for _, chosen in _secret_fields(state)]
+
+
+def _hidden_parts(state: DeclaredState, hidden: Sequence[Any], secrets: Sequence[tuple[str, int]]) -> dict[str, Any]:
+    """Each zone and secret commitment hidden from the seat, by name, in a comparable form."""
+    parts: dict[str, Any] = {}
+    for info in hidden:
+        zone = state.zone(info.no)
+        parts[f"zone {info.name!r}"] = tuple(zone) if info.ordered else tuple(sorted(zone))
+    for name, seat in secrets:
+        parts[f"seat {seat}'s commitment in {name!r}"] = getattr(state, name).chosen.get(seat)
+    return parts
+
+
+def _sign_test(ahead: int, behind: int) -> float:
+    """P(at least `ahead` of `ahead + behind` fair coin flips come up heads): the exact one-sided sign test."""
+    total = ahead + behind
+    if not total:
+        return 1.0
+    return sum(math.comb(total, k) for k in range(ahead, total + 1)) / 2.0**total
+
+
+def _field_names(value: Any) -> tuple[str, ...] | None:
+    if isinstance(value, View):
+        return type(value)._names
+    if attrs.has(type(value)):
+        return tuple(field.name for field in attrs.fields(type(value)))
+    return None
+
+
+def _action(game: Game, action: Any) -> str:
+    try:
+        return repr(game.action_text(action))
+    except Exception:  # a game whose action_text fails is reported elsewhere
+        return repr(action)
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    text = " ".join(repr(value).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+__all__ = [
+    "FORWARD_STEPS",
+    "TRUTH_ALPHA",
+    "TRUTH_SAMPLES",
+    "Seen",
+    "check_forward",
+    "check_sample_truth",
+    "check_twin",
+    "declared",
+    "first_difference",
+    "twin",
+]

@@ -1,0 +1,223 @@
+"""A corpus of games that leak what a seat may not see, each the way a game author easily does it.
+
+Glowworms is a small declared game that hides nothing it should not: every round each seat bids a card from
+its hand in secret, the highest bid alone scores it, the bids go to the discard and each seat draws one card
+face down from the deck. Each subclass below plants one leak; the conformance kit (corekit.leaks) must refuse
+every one, and pass Glowworms itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from corekit import Commitments, Game, Heuristic, Rng, hookimpl
+from corekit.state import DeclaredState, View, Zone, declare, draw_pile, face_up, owned, public, secret
+
+CARDS = tuple(value for value in range(1, 6) for _ in range(4))
+HAND = 3
+
+
+class Glowworms(Game):
+    """The honest game."""
+
+    id = "glowworms"
+    title = "Glowworms"
+    min_players = 2
+    max_players = 3
+    state_class: type[GlowState]
+
+    def _setup(self, players: int, seed: int, options: Any) -> GlowState:
+        rng = Rng(seed)
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        hands = [Zone(sorted(deck.pop() for _ in range(HAND))) for _ in range(players)]
+        return self.state_class(
+            game=self,
+            players=players,
+            options=options,
+            rng=rng,
+            hands=hands,
+            deck=Zone(deck),
+            scores=[0] * players,
+            bids=Commitments(range(players)),
+        )
+
+    def max_decisions(self, players: int, options: Any) -> int:
+        return players * len(CARDS)
+
+    def action_space(self, players: int, options: Any) -> list[int]:
+        return sorted(set(CARDS))
+
+    def action_text(self, action: Any) -> str:
+        return f"bid {action}"
+
+    def render(self, observation: Any, seat: int | None) -> str:
+        return f"scores {observation.scores} deck {len(observation.deck)} log {observation.log}"
+
+
+@declare
+class GlowState(DeclaredState):
+    hands: list[Zone] = owned()
+    deck: Zone = draw_pile()
+    discard: Zone = face_up()
+    scores: list[int] = public(per_seat=True)
+    log: tuple[str, ...] = public(())
+    bids: Commitments = secret()
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.bids.waiting if all(self.hands) else ()
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        if seat not in self.to_act:
+            return []
+        return sorted(set(self.hands[seat]))
+
+    def _apply(self, seat: int, action: Any) -> None:
+        self.bids.commit(seat, action)
+        if not self.bids.complete:
+            return
+        bids = self.bids.reveal()
+        best = max(bids.values())
+        winners = [s for s, bid in bids.items() if bid == best]
+        if len(winners) == 1:
+            self.scores[winners[0]] += best
+        for s, bid in sorted(bids.items()):
+            self.move(bid, self.hands[s], self.discard)
+            self._drew(s, self.draw(self.deck, self.hands[s]))
+            self.hands[s].sort()
+        self.bids.open(range(self.players))
+
+    def _drew(self, seat: int, cards: list[int]) -> None:
+        """A hook for the leaks below: the honest game says nothing of a draw."""
+
+    def returns(self) -> list[float]:
+        best = max(self.scores)
+        winners = [s for s, score in enumerate(self.scores) if score == best]
+        return [1 / len(winners) if s in winners else 0.0 for s in range(self.players)]
+
+
+Glowworms.state_class = GlowState
+
+
+# ---- the leaks -----------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Peek:
+    """An observation that carries more than the view."""
+
+    view: Any
+    extra: Any
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.view, name)
+
+
+@declare
+class ShowsHands(GlowState):
+    def observation(self, seat: int | None) -> Any:  # every hand, not only the seat's own
+        return Peek(super().observation(seat), tuple(tuple(hand) for hand in self.hands))
+
+
+@declare
+class KeepsTruth(GlowState):
+    def sample(self, seat: int, rng: Rng) -> Any:  # the true cards, only the future reseeded
+        copy = self.clone()
+        copy.rng = rng.spawn()
+        return copy
+
+
+@declare
+class KeepsOneHand(GlowState):
+    def sample(self, seat: int, rng: Rng) -> Any:  # a fair redeal, except the next seat's true hand
+        copy = super().sample(seat, rng)
+        other = (seat + 1) % self.players
+        places = [copy.hands[s] for s in range(self.players) if s not in (seat, other)] + [copy.deck]
+        pool = [card for zone in (*places, copy.hands[other]) for card in zone]
+        for card in self.hands[other]:
+            pool.remove(card)
+        copy.hands[other][:] = self.hands[other]
+        for zone in places:
+            zone[:], pool = pool[: len(zone)], pool[len(zone) :]
+        return copy
+
+
+@declare
+class LogsDraws(GlowState):
+    def _drew(self, seat: int, cards: list[int]) -> None:  # the public log names a face-down draw
+        self.log = (*self.log, f"seat {seat} draws {cards}")[-4:]
+
+
+@declare
+class LegalPeeks(GlowState):
+    def legal_actions(self, seat: int) -> list[Any]:  # a bid of 0 only when the deck's top card is a 5
+        legal = super().legal_actions(seat)
+        return [0, *legal] if legal and self.deck and self.deck[-1] == 5 else legal
+
+    def _apply(self, seat: int, action: Any) -> None:
+        if action == 0:
+            action = min(self.hands[seat])
+        super()._apply(seat, action)
+
+
+class SourcedView(View):
+    """A view that keeps a reference to its state (for the render below)."""
+
+
+@declare
+class RendersDeck(GlowState):
+    view_type = SourcedView
+
+    def observation(self, seat: int | None) -> Any:
+        view = super().observation(seat)
+        view.__dict__["source"] = self  # not compared: the views stay equal, the drawing does not
+        return view
+
+
+class RendersDeckGame(Glowworms):
+    def render(self, observation: Any, seat: int | None) -> str:
+        top = observation.source.deck[-1] if observation.source.deck else None
+        return super().render(observation, seat) + f" next card {top}"
+
+
+@declare
+class ShowsBids(GlowState):
+    def observation(self, seat: int | None) -> Any:  # the others' bids before they are revealed
+        return Peek(super().observation(seat), tuple(sorted(self.bids.chosen.items())))
+
+
+LEAKS = {
+    "glowworms-shows-hands": (ShowsHands, Glowworms, "sample(0) does not match seat 0's observation"),
+    "glowworms-keeps-truth": (KeepsTruth, Glowworms, "sample(0) depends on more than seat 0's observation"),
+    "glowworms-keeps-one-hand": (KeepsOneHand, Glowworms, "sample(0) depends on more than seat 0's observation"),
+    "glowworms-logs-draws": (LogsDraws, Glowworms, "step(s) after a twin, once 'bid"),
+    "glowworms-legal-peeks": (LegalPeeks, Glowworms, "legal actions differ in a state it cannot tell apart"),
+    "glowworms-renders-deck": (RendersDeck, RendersDeckGame, "render() of seat 0's view differs"),
+    "glowworms-shows-bids": (ShowsBids, Glowworms, "observation differs in a state it cannot tell apart: extra: "),
+}
+"""game id -> (state class, game class, what the kit's first failure says). A sample that keeps true cards is
+first caught by the twin the core makes (two states the seat cannot tell apart give different samples); the
+truth test (tests/corekit/test_leak_kit.py) refuses it on its own too."""
+
+
+def leaky_game(game_id: str) -> Glowworms:
+    """The game of that id in the corpus."""
+    state_class, game_class, _ = LEAKS[game_id]
+    kind = type(game_class.__name__, (game_class,), {"id": game_id, "state_class": state_class})
+    game: Glowworms = kind()
+    return game
+
+
+@hookimpl
+def campfire_games() -> list[Game]:
+    """The honest game and every leaking one, for `campfire check` and the pytest fixture."""
+    return [Glowworms(), *(leaky_game(game_id) for game_id in LEAKS)]
+
+
+@hookimpl
+def campfire_heuristics() -> dict[str, Heuristic]:
+    """A policy for the honest game (a leak probe's rollouts use it)."""
+    return {"glowworms": Heuristic(policy=lambda obs, seat, legal, rng: legal[-1])}
