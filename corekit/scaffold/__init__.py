@@ -1,13 +1,15 @@
 """`campfire new-game NAME`: write a complete, separate, pip-installable game package.
 
-The package holds a small but real example game (hidden hands and a shuffled deck, so it shows
-`observation` and `sample` done right), its heuristic, its plugin module and entry point, a RULES.md
-skeleton, and tests that run the conformance and leak checks through Campfire's pytest plugin. Nothing
-under corekit/ or plugins/ is touched: the entry point is the whole registration.
+The package holds a small but real example game (hidden hands and a shuffled deck, its state declared
+with `corekit.state`, so the core derives its views and samples), its heuristic, its plugin module and entry
+point, a RULES.md skeleton, and tests: the conformance and leak checks through Campfire's pytest plugin, and
+rules tests that set situations up from positions. Nothing under corekit/ or plugins/ is touched: the entry
+point is the whole registration.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib.metadata
 import importlib.util
 import keyword
@@ -112,17 +114,26 @@ def distribution_name(name: str) -> str:
     return f"campfire-{name}"
 
 
+PLACEHOLDER = "campfire_placeholder_"
+"""What a template's `$name` becomes while its Python is read for the names it uses."""
+
+
 def template_names() -> set[str]:
-    """The names the templates import or define beside the game's own classes: a game class of the same name
-    would replace one of them in its module (`rng` makes `class Rng`, and `Rng(seed)` then builds a game)."""
+    """The names the Python templates import or define at their top level beside the game's own classes: a game
+    class of the same name would replace one of them in its module (`rng` makes `class Rng`, and `Rng(seed)` then
+    builds a game)."""
     names: set[str] = set()
     for template in _templates().iterdir():
-        for line in template.read_text(encoding="utf-8").splitlines():
-            if imported := re.match(r"(?:from \S+ )?import (.+)", line):
-                names.update(part.strip() for part in imported.group(1).split(","))
-            elif defined := re.match(r"class (\w+)", line):  # `class $class_name` does not match: it is the game's
-                names.add(defined.group(1))
-    return names
+        if not template.name.endswith(".py.tmpl"):
+            continue
+        text = string.Template(template.read_text(encoding="utf-8"))
+        code = text.substitute({name: f"{PLACEHOLDER}{name}" for name in text.get_identifiers()})
+        for node in ast.parse(code).body:
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names.update(alias.asname or alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ClassDef):
+                names.add(node.name)
+    return {name for name in names if not name.startswith(PLACEHOLDER)}  # the game's own names are not taken
 
 
 def check_new(name: str, installed: Collection[str]) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from corekit import Rng
 from corekit.cli import cli
 from corekit.scaffold import ScaffoldError, create_game_package, names_for, template_names
 
@@ -89,9 +90,11 @@ VALID = "e.g. lantern-hunt"
         ),
         ("rng", "game name 'rng' would make a class Rng, a name the generated code already uses for something else"),
         (
-            "state",
-            "game name 'state' would make a class State, a name the generated code already uses for something else",
+            "declared-state",
+            "game name 'declared-state' would make a class DeclaredState, a name the generated code already uses "
+            "for something else",
         ),
+        ("view", "game name 'view' would make a class View, a name the generated code already uses for something else"),
         (
             "illegal-action",
             "game name 'illegal-action' would make a class IllegalAction, a name the generated code "
@@ -144,9 +147,8 @@ def test_the_names_the_generated_code_uses_are_read_from_its_templates(tmp_path)
                 used.add(node.name)
     names = names_for("lantern-hunt")
     own = {names["class_name"], names["state_name"]}  # the game's own classes, named from its id
-    # The templates' `$class_name` placeholders are the game's own names too.
-    assert used - own == {name for name in template_names() if not name.startswith("$")}
-    assert {"Game", "State", "Rng", "Options", "Observation", "Heuristic", "IllegalAction"} <= used
+    assert used - own == template_names()
+    assert {"Game", "DeclaredState", "View", "Rng", "Options", "Observation", "Heuristic", "IllegalAction"} <= used
 
 
 def test_a_bare_folder_on_the_path_is_not_a_module_a_new_game_could_shadow(tmp_path, monkeypatch):
@@ -216,21 +218,25 @@ def test_a_game_id_installed_in_the_registry_the_command_uses_is_refused(tmp_pat
         create_game_package("lantern-hunt", tmp_path, installed=Installed.games)
 
 
-def test_the_example_game_counts_one_card_in_the_singular(tmp_path):
+def test_the_example_game_counts_one_card_in_the_singular(tmp_path, monkeypatch):
     target = create_game_package("lantern-hunt", tmp_path)
     spec = importlib.util.spec_from_file_location("scaffolded_lantern_hunt_game", target / "lantern_hunt" / "game.py")
     module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)  # where its declared state's annotations are read from
     spec.loader.exec_module(module)  # the game module needs only corekit and attrs, not its package
     game = module.LanternHunt()
-    state = game.initial_state(2, 1)
-    state.deck, state.hands[1] = state.deck[:1], state.hands[1][:1]
-    assert game.render(state.observation(0), 0).splitlines() == [
+
+    def position(hand, deck):
+        return module.LanternHuntState(
+            game=game, players=2, options=module.Options(), rng=Rng(1), hands=[[5, 3, 4], hand], deck=deck, limit=21
+        )
+
+    assert game.render(position([1], [2]).observation(0), 0).splitlines() == [
         "Fire: heat 0 (burns past 21)   deck: 1 card",
         "  seat 0 (you): 3 4 5 <- to tell",
         "  seat 1: 1 card",
     ]
-    state.deck, state.hands[1] = state.deck * 2, state.hands[1] * 2
-    assert game.render(state.observation(0), 0).splitlines()[::2] == [
+    assert game.render(position([1, 2], [2, 3]).observation(0), 0).splitlines()[::2] == [
         "Fire: heat 0 (burns past 21)   deck: 2 cards",
         "  seat 1: 2 cards",
     ]
@@ -256,7 +262,7 @@ def test_a_new_game_is_listed_checked_played_tested_and_tournament_ready(tmp_pat
 
     tested = run(package, "-m", "pytest", "-q", "-p", "no:cacheprovider")
     assert tested.returncode == 0, tested.stdout[-2000:]
-    assert "5 passed" in tested.stdout
+    assert "7 passed" in tested.stdout
 
     tournament = campfire(
         package,

@@ -1,6 +1,9 @@
 """Every code example of docs/writing-a-game.md runs: the Python blocks in order as one module, and the
-`campfire` lines of the shell blocks in a temporary folder."""
+`campfire` lines of the shell blocks in a temporary folder; a JSON block shows exactly what the Python block
+before it prints."""
 
+import contextlib
+import io
 import os
 import re
 import shlex
@@ -13,19 +16,30 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "writing-a-game.md"
-BLOCK = re.compile(r"```(python|sh)\n(.*?)```", re.S)
+BLOCK = re.compile(r"```(python|sh|json)\n(.*?)```", re.S)
 
 
-def blocks(kind):
-    return [code for lang, code in BLOCK.findall(PAGE.read_text()) if lang == kind]
+def blocks(kind=None):
+    """The page's code blocks of one language, or all of them as (language, code), in page order."""
+    found = BLOCK.findall(PAGE.read_text())
+    return found if kind is None else [code for lang, code in found if lang == kind]
 
 
-def test_the_python_examples_run_in_order():
+def test_the_python_examples_run_in_order_and_print_the_json_blocks_after_them():
     module = types.ModuleType("writing_a_game_example")
     sys.modules[module.__name__] = module
     try:
-        for number, code in enumerate(blocks("python"), 1):
-            exec(compile(code, f"{PAGE.name} python block {number}", "exec"), module.__dict__)
+        number, printed, shown = 0, "", 0
+        for lang, code in blocks():
+            if lang == "python":
+                number += 1
+                with contextlib.redirect_stdout(io.StringIO()) as output:
+                    exec(compile(code, f"{PAGE.name} python block {number}", "exec"), module.__dict__)
+                printed = output.getvalue()
+            elif lang == "json":
+                assert code == printed, f"the JSON block after python block {number} is not what that block prints"
+                shown += 1
+        assert shown, "the page shows a position file"
         # A block defines a pytest test taking the plugin's fixture: run it with the page's registry.
         from corekit.pytest_plugin import conformance_runner
 
