@@ -42,10 +42,13 @@ class Game(abc.ABC):
     id: ClassVar[str]
     """The id used on the command line and in replays, e.g. "grizzly-race"."""
     title: ClassVar[str]
+    """The game's name for people, e.g. "GRIZZLY guard race"."""
     version: ClassVar[str] = "1"
     """Bump when a rule change would make old replays re-simulate differently."""
     min_players: ClassVar[int]
+    """The fewest seats a match may have."""
     max_players: ClassVar[int]
+    """The most seats a match may have."""
     options_type: ClassVar[type] = NoOptions
     """An attrs frozen class whose fields all have defaults (see `corekit.options`)."""
     cooperative: ClassVar[bool] = False

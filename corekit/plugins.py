@@ -34,6 +34,7 @@ PLUGINS_VARIABLE = "CAMPFIRE_PLUGINS"
 a game under development is found without installing it."""
 
 hookimpl = pluggy.HookimplMarker("campfire")
+"""Marks a plugin's function as the implementation of the hook of the same name (`corekit.hookspecs`)."""
 
 
 class UnknownName(LookupError):

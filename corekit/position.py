@@ -198,6 +198,8 @@ def _unstructure(value: Any) -> Any:
         return value
     if isinstance(value, tuple | list):
         return [_unstructure(item) for item in value]
+    if isinstance(value, frozenset):
+        return [_unstructure(item) for item in sorted(value)]
     if isinstance(value, dict):
         return {str(key): _unstructure(item) for key, item in value.items()}
     if attrs.has(type(value)):

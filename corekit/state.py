@@ -221,8 +221,11 @@ class Hidden:
     face-up ones on top; `cards`, bottom first, only in the full view (None in a seat's)."""
 
     size: int
+    """How many cards the zone holds."""
     up: tuple[Any, ...] = ()
+    """The cards lying face up on top, bottom first."""
     cards: tuple[Any, ...] | None = None
+    """Every card, bottom first, in the full view only (None in a seat's)."""
 
     def __len__(self) -> int:
         return self.size
@@ -353,9 +356,13 @@ class DeclaredState(State):
     """The class of `observation(seat)`: a `View` subclass whose properties derive what the game shows."""
 
     game: Any = attrs.field(metadata={META: Decl("base")})
+    """The Game this state is of (shared by every copy)."""
     players: int = attrs.field(metadata={META: Decl("base")})
+    """The number of seats."""
     options: Any = attrs.field(metadata={META: Decl("base")})
+    """The match's options (an instance of the game's options class; immutable)."""
     rng: Rng = attrs.field(metadata={META: Decl("base")})
+    """The chance generator: every shuffle and die in `apply` is drawn from it."""
     record: Record | None = attrs.field(default=None, init=False, metadata={META: Decl("base")})
     """Where face-down cards came from; None when nothing is recorded (a determinization made for search, a
     simulation nobody samples)."""
