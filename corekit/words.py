@@ -50,8 +50,10 @@ def folded(text: str, width: int | None = None) -> str:
 def fold(line: str, width: int, hang: int = 2) -> list[str]:
     """A line broken between words to at most `width` columns (never under 20), its continuations indented
     `hang` columns past its own indent: a line that a terminal wraps at column 0 breaks a log's or a
-    board's columns."""
+    board's columns. The line comes from a game or a file, so its control characters are escaped first
+    (`shown`): a title or a drawing cannot move the cursor or recolour the terminal."""
     width = max(20, width)
+    line = shown(line)
     if len(line) <= width:
         return [line]
     text = line.lstrip()

@@ -229,11 +229,11 @@ def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
     replay, game = simulator.replay, simulator.game
     header = replay.header
     board = _board(simulator, step, seat)
-    lines = [f"{game.title} ({game.id}), {counted(len(header.seats), 'player')}, seed {header.seed}"]
+    lines = [shown(f"{game.title} ({game.id}), {counted(len(header.seats), 'player')}, seed {header.seed}")]
     if header.options:
         lines.append("options: " + shown(options_text(header.options)))
     names = simulator.names
-    lines += [f"  {names[s]}: {shown(spec)}" for s, spec in enumerate(header.seats)]
+    lines += [shown(f"  {names[s]}: {spec}") for s, spec in enumerate(header.seats)]
     view = "full view" if seat is None else f"as {names[seat]} saw it"
     lines += ["", f"Step {step} of {replay.steps}, {view}", folded(board), ""]
     first, last = max(1, step - AROUND), min(replay.steps, step + AROUND)

@@ -172,12 +172,12 @@ class ReplayViewer(App[None]):
         header = self.replay.header
         names = self.simulator.names
         view = "full view" if self.seat is None else f"as {names[self.seat]}"
-        specs = ", ".join(f"{names[s]}: {shown(spec)}" for s, spec in enumerate(header.seats))
+        specs = shown(", ".join(f"{names[s]}: {spec}" for s, spec in enumerate(header.seats)))
         widths = {name: self.query_one(f"#{name}", Static).content_size.width for name in ("state", "decision")}
         actions_width = self.query_one("#actions", Static).content_size.width
         self.texts = {
-            "info": f"{self.game.title} ({self.game.id}) seed {header.seed}   {specs}\n"
-            f"step {self.step} of {self.replay.steps}   {view}",
+            "info": shown(f"{self.game.title} ({self.game.id}) seed {header.seed}") + f"   {specs}\n"
+            f"step {self.step} of {self.replay.steps}   {shown(view)}",
             "state": board,
             "actions": self._actions_text(actions_width - 1 if actions_width >= 21 else None),
             "decision": self._decision_text(widths["decision"]),

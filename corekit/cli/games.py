@@ -54,7 +54,7 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
     width = terminal_width()
     for index, (game, options, defaults, variants) in enumerate(rows):
         kind = ", cooperative" if game.cooperative else ""
-        lines = [f"{game.id}: {game.title}, {game.player_range()} players{kind} (version {game.version})"]
+        lines = fold(f"{game.id}: {game.title}, {game.player_range()} players{kind} (version {game.version})", width)
         if options:
             lines.append("  options (-o NAME=VALUE), with their defaults:")
             column = max(len(f"{name}={default or '(empty)'}") for name, default, _ in options) + 2
@@ -66,5 +66,5 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
         for name, text in sorted(defaults.items()):
             lines += fold(f"  {name} players default here to {text.replace(',', ', ')}", width, hang=4)
         if variants:
-            lines.append(f"  heuristic variants: {', '.join(variants)} (e.g. heuristic:variant={variants[0]})")
+            lines += fold(f"  heuristic variants: {', '.join(variants)} (e.g. heuristic:variant={variants[0]})", width)
         click.echo(("\n" if index else "") + "\n".join(lines))

@@ -24,7 +24,7 @@ from corekit.options import options_text, options_to_dict
 from corekit.players import PlayerSpec, split_specs
 from corekit.plugins import hookimpl
 from corekit.runner import GameFailed, ListenerFailed, Match, QuitMatch, make_players, play_match, set_up
-from corekit.words import counted, folded
+from corekit.words import counted, folded, shown
 
 
 @hookimpl
@@ -103,11 +103,11 @@ def play_command(
         names = plain_names(len(specs))
     echo = click.echo
     if not quiet:
-        echo(f"{game.title} ({game.id}), {counted(len(specs), 'player')}, seed {seed}")
+        echo(shown(f"{game.title} ({game.id}), {counted(len(specs), 'player')}, seed {seed}"))
         if options_to_dict(options):
             echo("options: " + options_text(options_to_dict(options)))
         for seat, spec in enumerate(specs):
-            echo(f"  {names[seat]}: {spec}")
+            echo(shown(f"  {names[seat]}: {spec}"))
 
     seen: dict[str, Any] = {}
     commentary = type(game).events is not Game.events

@@ -470,3 +470,39 @@ def test_check_match_needs_one_player_count() -> None:
     assert_one_line_error(
         result, "--match needs one player count (--players N): toy allows 2-3, and a match's seed belongs to one"
     )
+
+
+# Text from a plugin is shown as text: a game's title, seat names, drawing, commentary and action texts
+# cannot move the cursor, recolour the terminal or ring its bell.
+
+
+class HostileToy(NamedToy):
+    title = "Toy \x1b[2J\x07title"
+
+    def seat_names(self, players: int, options: Any) -> list[str]:
+        return [f"\x1b[31mseat{seat}" for seat in range(players)]
+
+    def action_text(self, action: Any) -> str:
+        return f"plays\x1b[1A {action}"
+
+    def events(self, before: Any, after: Any) -> list[str]:
+        return ["a card\x07 lands"]
+
+    def render(self, observation: Any, seat: int | None) -> str:
+        return "THE\x1b]0;pwned\x07 TABLE\nsecond line"
+
+
+def test_campfire_games_escapes_control_characters_in_a_games_title() -> None:
+    result = run(registry(HostileToy()), "games")
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+    assert "toy: Toy \\x1b[2J\\x07title" in result.stdout
+
+
+def test_campfire_play_escapes_control_characters_in_everything_the_game_says() -> None:
+    result = run(registry(HostileToy()), "play", "toy", "-p", "first,first", "--seed", "2")
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+    for escaped in ("Toy \\x1b[2J\\x07title", "\\x1b[31mseat0", "plays\\x1b[1A", "a card\\x07 lands", "THE\\x1b]0;"):
+        assert escaped in result.stdout, escaped
+    assert "\nsecond line" in result.stdout  # a drawing's own line breaks stay line breaks
