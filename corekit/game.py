@@ -85,14 +85,15 @@ class Game(abc.ABC):
             )
         return state
 
-    def make_options(self, options: Any = None) -> Any:
-        """`options` as an instance of this game's options class (None gives the defaults)."""
+    def make_options(self, options: Any = None, *, typed: bool = False) -> Any:
+        """`options` as an instance of this game's options class (None gives the defaults). A mapping's values
+        may be text, as typed after `-o`; with `typed` (a replay header's) each must already be of its type."""
         if options is None:
             return self.options_type()
         if isinstance(options, self.options_type):
             return options
         if isinstance(options, Mapping):
-            return build_options(self.options_type, options, self.id)
+            return build_options(self.options_type, options, self.id, typed=typed)
         raise OptionError(f"{self.id}: options must be a mapping or {self.options_type.__name__}")
 
     def player_range(self) -> str:

@@ -67,20 +67,23 @@ def parse_pairs(pairs: Iterable[str], what: str) -> dict[str, str]:
     return result
 
 
-def build_options(cls: type, values: Mapping[str, Any], what: str) -> Any:
-    """An instance of `cls` from text (or already typed) values; unknown keys and bad values raise."""
+def build_options(cls: type, values: Mapping[str, Any], what: str, *, typed: bool = False) -> Any:
+    """An instance of `cls` from text (or already typed) values; unknown keys and bad values raise. With
+    `typed`, every value must already be of its field's type (a replay header's, which the recorder wrote
+    typed): "7" is then no integer, as 7.0 and True are not."""
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in option_fields(cls)}
-    typed: dict[str, Any] = {}
+    converted: dict[str, Any] = {}
     for key, raw in values.items():
         name = key.replace("-", "_")
         field = fields.get(name)
         if field is None:
             known = ", ".join(fields) or "none"
             raise OptionError(f"{what}: unknown option {key!r} (known: {known})")
-        typed[name] = _convert(raw, hints.get(name, str), field, what)
+        kind = hints.get(name, str)
+        converted[name] = _typed(raw, kind, field, what) if typed else _convert(raw, kind, field, what)
     try:
-        return cls(**typed)
+        return cls(**converted)
     except (ValueError, TypeError) as error:
         raise OptionError(f"{what}: {first_line(error)}") from None
 

@@ -61,7 +61,7 @@ class Simulator:
                 "installed: its rules may differ"
             )
         try:
-            self.options = game.make_options(header.options)
+            self.options = game.make_options(header.options, typed=True)
             initial = game.initial_state(len(header.seats), header.seed, self.options)
         except Exception as error:  # options or a player count the installed game refuses
             raise ReplayError(f"cannot set up the match: {first_line(error)}") from None

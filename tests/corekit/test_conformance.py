@@ -262,3 +262,32 @@ def test_check_match_replays_the_moves_of_the_same_match_check_game_played():
     for _, seat, action in moves:
         state.apply(seat, action)  # every move was legal where it was played
     assert state.is_terminal
+
+
+def test_a_game_looping_in_apply_is_cut_off_and_reported_with_its_step(monkeypatch):
+    from corekit import runner
+    from tests.corekit.tournament.fault_games import FaultyGame
+
+    monkeypatch.setattr(runner, "GAME_STEP_LIMIT", 0.5)
+    report = check_game(FaultyGame(), 2, games=1, seed=3, options={"fault": "loop-apply", "at": 2})
+    assert not report.ok
+    assert len(report.failures) == 1, report.failures
+    assert "did not return from apply within 0.5s" in report.failures[0], report.failures
+    assert re.search(r"step \d+", report.failures[0]), report.failures
+
+
+def test_an_observation_over_the_games_declared_limit_is_reported_with_its_size(monkeypatch):
+    from tests.corekit import toy_game
+
+    real = toy_game.ToyState.observation
+
+    def with_its_history(self, seat):  # grows with every card played
+        return (real(self, seat), tuple(range(40 * sum(len(cards) for cards in self.played))))
+
+    monkeypatch.setattr(toy_game.ToyState, "observation", with_its_history)
+    monkeypatch.setattr(ToyGame, "observation_limit", 400)
+    failures = check_game(GAME, 2, games=2, seed=1).failures
+    assert failures, "an observation of thousands of characters passed under a limit of 400"
+    assert re.search(
+        r"seat \d's observation takes \d+ characters, over the game's observation_limit of 400", failures[0]
+    )

@@ -498,3 +498,15 @@ def test_a_symlink_loop_or_fifo_in_analyze_fails_that_file_only(good, tmp_path, 
         f"{tmp_path / 'pipe.cfr'}: is a FIFO (named pipe), not a replay file",
     ]
     assert json.loads(out.stdout)["files"] == 2
+
+
+@pytest.mark.parametrize("value", [True, 7.0, 1.5, "7"])
+def test_a_header_option_of_the_wrong_type_is_refused_by_verify(good, tmp_path, value):
+    """Options are typed strictly in replay headers as on the command line: stall_rounds takes an int only."""
+    path = tmp_path / "typed.cfr"
+    path.write_bytes(forge(good, _set(("header", "options"), {"stall_rounds": value})))
+    out = campfire("replay", "verify", str(path))
+    assert out.exit_code == 1, out.output
+    lines = errors(out)
+    assert len(lines) == 1 and "option 'stall_rounds' needs an integer" in lines[0], lines
+    assert "Traceback" not in out.output
