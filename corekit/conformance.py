@@ -439,8 +439,12 @@ def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report)
     key = rng.next64()
     sampled = state.sample(seat, Rng(key))
     report.samples += 1
-    if sampled.observation(seat) != state.observation(seat):
-        report.fail(f"{where}: sample({seat}) does not match seat {seat}'s observation")
+    seen = state.observation(seat)
+    if sampled.observation(seat) != seen:
+        report.fail(
+            f"{where}: sample({seat}) does not match seat {seat}'s observation: "
+            f"{leaks.first_difference(sampled.observation(seat), seen)} (sample vs state)"
+        )
         return
     if sampled.to_act != state.to_act and set(sampled.to_act) - set(state.to_act):
         report.fail(f"{where}: sample({seat}) has seats to act that the observation does not")
@@ -453,11 +457,12 @@ def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report)
     # A state the seat cannot tell apart: made by the core when the game declares its state, so that a sample
     # reading what it should not is caught even when it also writes it into its own samples.
     other = leaks.twin(state, seat, Rng(key ^ 2)) if leaks.declared(state) else sampled
-    again = other.sample(seat, Rng(key ^ 1))
-    if again.digest() != state.sample(seat, Rng(key ^ 1)).digest():
+    again, truth_sampled = other.sample(seat, Rng(key ^ 1)), state.sample(seat, Rng(key ^ 1))
+    if again.digest() != truth_sampled.digest():
+        differs = leaks.first_difference(truth_sampled.observation(None), again.observation(None))
         report.fail(
             f"{where}: sample({seat}) depends on more than seat {seat}'s observation: two states it cannot "
-            "tell apart gave different samples"
+            f"tell apart gave different samples, {differs} (from the state vs from its twin)"
         )
     # A sample must itself be a playable state.
     play = sampled.clone()

@@ -202,8 +202,12 @@ def _compare_now(game: Game, real: DeclaredState, other: DeclaredState, seat: in
         return False
     drawn, twin_drawn = game.render(seen, seat), game.render(twin_seen, seat)
     if drawn != twin_drawn:
-        line = next((x for x, y in zip(drawn.splitlines(), twin_drawn.splitlines(), strict=False) if x != y), drawn)
-        fail(f"render() of seat {seat}'s view differs {how}, though the views are equal: {line.strip()!r}")
+        lines = zip(drawn.splitlines(), twin_drawn.splitlines(), strict=False)
+        line, twin_line = next(((x, y) for x, y in lines if x != y), (drawn, twin_drawn))
+        fail(
+            f"render() of seat {seat}'s view differs {how}, though the views are equal: "
+            f"{line.strip()!r} vs {twin_line.strip()!r}"
+        )
         return False
     return True
 

@@ -190,12 +190,26 @@ class ShowsBids(GlowState):
 
 
 LEAKS = {
-    "glowworms-shows-hands": (ShowsHands, Glowworms, "sample(0) does not match seat 0's observation"),
-    "glowworms-keeps-truth": (KeepsTruth, Glowworms, "sample(0) depends on more than seat 0's observation"),
-    "glowworms-keeps-one-hand": (KeepsOneHand, Glowworms, "sample(0) depends on more than seat 0's observation"),
+    "glowworms-shows-hands": (ShowsHands, Glowworms, "sample(0) does not match seat 0's observation: extra: (("),
+    "glowworms-keeps-truth": (
+        KeepsTruth,
+        Glowworms,
+        "sample(0) depends on more than seat 0's observation: two states it cannot tell apart gave different "
+        "samples, deck: Hidden(",
+    ),
+    "glowworms-keeps-one-hand": (
+        KeepsOneHand,
+        Glowworms,
+        "sample(0) depends on more than seat 0's observation: two states it cannot tell apart gave different "
+        "samples, hands: ((",
+    ),
     "glowworms-logs-draws": (LogsDraws, Glowworms, "step(s) after a twin, once 'bid"),
     "glowworms-legal-peeks": (LegalPeeks, Glowworms, "legal actions differ in a state it cannot tell apart"),
-    "glowworms-renders-deck": (RendersDeck, RendersDeckGame, "render() of seat 0's view differs"),
+    "glowworms-renders-deck": (
+        RendersDeck,
+        RendersDeckGame,
+        "render() of seat 0's view differs in a state it cannot tell apart, though the views are equal: 'scores",
+    ),
     "glowworms-shows-bids": (ShowsBids, Glowworms, "observation differs in a state it cannot tell apart: extra: "),
 }
 """game id -> (state class, game class, what the kit's first failure says). A sample that keeps true cards is
