@@ -389,7 +389,7 @@ def _check_display(game: Game, state: State, players: int, legal: Iterable[Any],
 
 def _check_illegal(state: State, seat: int, to_act: tuple[int, ...], players: int, where: str, report: Report) -> None:
     before = state.digest()
-    attempts = [(seat, _NOT_AN_ACTION)]
+    attempts: list[tuple[int, Any]] = [(seat, _NOT_AN_ACTION)]
     idle = [s for s in range(players) if s not in to_act]
     if idle:
         attempts.append((idle[0], state.legal_actions(seat)[0]))
@@ -521,8 +521,8 @@ def _code_problem(game: Game, action: Any) -> str | None:
     return None
 
 
-def _cards(state: State) -> Counter:
-    counts: Counter = Counter()
+def _cards(state: State) -> Counter[Any]:
+    counts: Counter[Any] = Counter()
     for zone, cards in state.zones().items():
         for card in cards:
             counts[card] += 1
@@ -530,7 +530,7 @@ def _cards(state: State) -> Counter:
     return counts
 
 
-def _card_difference(before: Counter, after: Counter) -> str:
+def _card_difference(before: Counter[Any], after: Counter[Any]) -> str:
     lost = before - after
     made = after - before
     return f"lost {dict(lost)}, created {dict(made)}"

@@ -62,7 +62,7 @@ def _sequence(value: Any, out: list[bytes]) -> None:
     out.append(b")")
 
 
-def _mapping(value: dict, out: list[bytes]) -> None:
+def _mapping(value: dict[Any, Any], out: list[bytes]) -> None:
     out.append(b"{")
     for key, item in sorted(value.items(), key=lambda kv: _key(kv[0])):
         _walk(key, out)
@@ -99,17 +99,20 @@ _WRITERS: dict[type, Callable[[Any, list[bytes]], None]] = {
 
 def _writer_for(kind: type) -> Callable[[Any, list[bytes]], None]:
     """The writer of a type met for the first time (subclasses, enums, attrs classes), then cached."""
+    writer: Callable[[Any, list[bytes]], None]
     if issubclass(kind, enum.Enum):
         writer = _enum
     elif attrs.has(kind):
         header = b"@" + kind.__name__.encode() + b":"
         names = tuple(field.name for field in attrs.fields(kind))
 
-        def writer(value: Any, out: list[bytes]) -> None:
+        def write_fields(value: Any, out: list[bytes]) -> None:
             out.append(header)
             for name in names:
                 _walk(getattr(value, name), out)
             out.append(b";")
+
+        writer = write_fields
     else:
         base = next((_WRITERS[b] for b in kind.__mro__[1:] if b in _WRITERS and b is not object), None)
         if base is None:

@@ -288,7 +288,8 @@ def _type_names(action: Any) -> str:
     return type(action).__name__
 
 
-def _tuples(code: Any) -> Any:
+def _tuples(code: Any) -> Hashable:
     if isinstance(code, list):
         return tuple(_tuples(item) for item in code)
-    return code
+    hashable: Hashable = code  # an int or a str: what msgpack gives for anything but a list
+    return hashable

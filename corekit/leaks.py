@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 import attrs
 
@@ -51,7 +51,7 @@ FORWARD_STEPS = 40
 Fail = Callable[[str], None]
 
 
-def declared(state: State) -> bool:
+def declared(state: State) -> TypeGuard[DeclaredState]:
     """Whether the core can make twins of `state` (its game declares its state)."""
     return isinstance(state, DeclaredState) and state.record is not None
 
