@@ -69,8 +69,9 @@ def register(game: Game) -> str | None:
         return None
     # pyspiel keeps the factory until the process ends, after the interpreter is gone: a class outlives that
     # (it refers to itself), a function or a bound method is freed then, without the GIL, and aborts the exit.
-    factory = type(f"CampfireGame_{name}", (CampfireGame,), {"campfire_game": game, "kind": game_type(game)})
-    pyspiel.register_game(factory.kind, factory)
+    kind = game_type(game)
+    factory = type(f"CampfireGame_{name}", (CampfireGame,), {"campfire_game": game, "kind": kind})
+    pyspiel.register_game(kind, factory)
     _REGISTERED[name] = game
     return name
 

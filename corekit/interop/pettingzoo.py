@@ -88,11 +88,11 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         self.episode = 0
         self.match: State | None = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same Dict space for every agent."""
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         """Discrete over the game's action space."""
         return self.action_spaces[agent]
 

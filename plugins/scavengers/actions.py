@@ -39,7 +39,9 @@ def action_space(players: int, options: Any) -> tuple[tuple, ...]:
             elif kind == "weasel":
                 actions += [("play", d, c, give, take) for give in scraps for take in scraps if take != give]
             elif kind == "skunk":
-                actions += [("play", d, c, e, hopped, dest) for e in tan for hopped in (0, 1) for dest in camps if dest != c]
+                actions += [
+                    ("play", d, c, e, hopped, dest) for e in tan for hopped in (0, 1) for dest in camps if dest != c
+                ]
             elif kind == "rain":
                 actions += [("play", d, c, -1, g) for g in designs if not TAN[g]]
                 actions += [("play", d, c, owner, e, hopped) for owner in seats for e in tan for hopped in (0, 1)]

@@ -111,9 +111,8 @@ def test_simultaneous_commitments_stay_hidden_from_the_next_seat():
 
 
 def test_ismcts_from_openspiel_runs_on_the_registered_game():
-    from open_spiel.python.algorithms import ismcts, mcts
-
     import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
 
     game = openspiel.load("grizzly-race", players=2, seed=1)
     random = np.random.RandomState(0)

@@ -9,13 +9,13 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="PettingZoo is not installed: pip install -e '.[pettingzoo]'")
 
-import numpy as np  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+import numpy as np
+from pettingzoo.test import api_test, seed_test
 
-from corekit.interop.encoding import observation_features  # noqa: E402
-from corekit.interop.pettingzoo import env  # noqa: E402
-from corekit.plugins import default_registry  # noqa: E402
-from tests.corekit.interop.conftest import every_shape  # noqa: E402
+from corekit.interop.encoding import observation_features
+from corekit.interop.pettingzoo import env
+from corekit.plugins import default_registry
+from tests.corekit.interop.conftest import every_shape
 
 CYCLES = 1000
 """More than any match lasts, so both tests play each game to its end."""
@@ -74,7 +74,7 @@ def test_a_seat_out_of_the_game_stays_an_agent_until_the_match_ends():
     environment.reset()
     choose = np.random.default_rng(1)
     killed_but_present = False
-    for agent in environment.agent_iter():
+    for _ in environment.agent_iter():
         observation, _, terminated, _, info = environment.last()
         if terminated:
             environment.step(None)
@@ -108,4 +108,6 @@ def test_a_game_option_reaches_the_match():
     environment = env("slasher", players=3, discard_one="true")
     environment.reset()
     assert environment.match.options.discard_one
-    assert environment.action_space("seat_0").n == len(default_registry().game("slasher").action_space(3, environment.options))
+    assert environment.action_space("seat_0").n == len(
+        default_registry().game("slasher").action_space(3, environment.options)
+    )
