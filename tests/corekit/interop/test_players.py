@@ -79,3 +79,13 @@ def test_a_bot_whose_match_options_change_the_actions_numbers_them_by_those_opti
     game = default_registry().game("slasher")
     result = play_match(game, ["os-ismcts:iterations=3", "random", "random"], seed=3, options={"discard_one": "true"})
     assert result.error is None and result.forfeit is None
+
+
+def test_the_benchmark_script_prints_its_usage_and_refuses_an_unknown_flag(capsys):
+    from benchmarks import openspiel_ismcts
+
+    assert openspiel_ismcts.main(["--help"]) == 0
+    assert capsys.readouterr().out == f"{openspiel_ismcts.__doc__}\n"
+    with pytest.raises(SystemExit) as stop:
+        openspiel_ismcts.main(["--bogus"])
+    assert stop.value.code == 2
