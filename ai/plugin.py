@@ -6,6 +6,7 @@ from __future__ import annotations
 from ai.heuristic_player import HeuristicOptions, make_heuristic_player
 from ai.human import HumanPlayer
 from ai.mcts import MctsOptions, make_mcts_player
+from ai.openspiel_players import OpenSpielOptions, make_ismcts, make_mcts
 from ai.random_player import RandomPlayer
 from corekit import PlayerType, hookimpl
 
@@ -32,6 +33,18 @@ def campfire_players() -> list[PlayerType]:
             help="Information-set MCTS over fresh samples of the hidden cards and the future.",
             # Small and with random rollouts: the leak check needs a search that reads its samples, not a strong one.
             probe="mcts:iterations=30,rollout=random",
+        ),
+        PlayerType(
+            "os-ismcts",
+            make_ismcts,
+            OpenSpielOptions,
+            help="OpenSpiel's ISMCTSBot through the OpenSpiel adapter (extra [openspiel]).",
+        ),
+        PlayerType(
+            "os-mcts",
+            make_mcts,
+            OpenSpielOptions,
+            help="OpenSpiel's MCTSBot on one sample of the view (extra [openspiel]).",
         ),
         PlayerType(
             "human",

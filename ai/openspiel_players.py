@@ -1,0 +1,113 @@
+"""OpenSpiel's search bots in Campfire seats: `os-ismcts` (ISMCTSBot) and `os-mcts` (MCTSBot), through the
+OpenSpiel adapter (`corekit.interop.openspiel`, extra `[openspiel]`).
+
+Like every player, they see only their seat's view. Each decision wraps a sample of the view (never the true
+state) as a pyspiel state whose current player is this seat. ISMCTSBot draws a fresh sample of the view at
+every simulation (its resampler); MCTSBot, which assumes perfect information, searches the one sample
+(determinized MCTS). Both evaluate leaves by one random rollout.
+
+Budgets: `iterations` simulations per decision, or with `seconds` > 0 about that much wall-clock time: a
+probe search of `PROBE` simulations measures their cost, then a search sized to fill the rest runs (the bots
+have no clock of their own, and their trees cannot be grown across two calls).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import attrs
+
+from corekit.game import Action, Game
+from corekit.heuristics import Heuristic
+from corekit.options import OptionError
+from corekit.players import Player, SeatView
+from corekit.rng import Rng
+
+PROBE = 8
+"""Simulations of the probe search that sizes a search by time."""
+FEWEST = 2
+"""The fewest simulations a search runs: ISMCTSBot's first only expands the root, and it has no policy then."""
+
+EXTRA = "pip install 'campfire-engine[openspiel]'"
+
+
+@attrs.frozen
+class OpenSpielOptions:
+    """Options of the OpenSpiel bots."""
+
+    iterations: int = attrs.field(
+        default=200, validator=attrs.validators.ge(FEWEST), metadata={"help": "simulations per decision"}
+    )
+    seconds: float = attrs.field(
+        default=0.0,
+        validator=attrs.validators.ge(0.0),
+        metadata={"help": "wall-clock seconds per decision, about (0: use iterations)"},
+    )
+    c: float = attrs.field(default=2.0, validator=attrs.validators.gt(0.0), metadata={"help": "UCT exploration"})
+
+
+def make_ismcts(options: OpenSpielOptions, seed: int, game: Game, heuristic: Heuristic | None) -> Player:
+    """An `os-ismcts` player (OptionError naming the extra when OpenSpiel is not installed)."""
+    return OpenSpielPlayer("ismcts", options, seed)
+
+
+def make_mcts(options: OpenSpielOptions, seed: int, game: Game, heuristic: Heuristic | None) -> Player:
+    """An `os-mcts` player (OptionError naming the extra when OpenSpiel is not installed)."""
+    return OpenSpielPlayer("mcts", options, seed)
+
+
+class OpenSpielPlayer(Player):
+    """OpenSpiel's ISMCTSBot ("ismcts") or MCTSBot ("mcts") deciding from a seat view."""
+
+    def __init__(self, kind: str, options: OpenSpielOptions, seed: int) -> None:
+        try:
+            import numpy as np
+
+            from corekit.interop import openspiel
+        except ImportError:
+            raise OptionError(f"player 'os-{kind}' needs OpenSpiel: {EXTRA}") from None
+        self.kind = kind
+        self.options = options
+        self.rng = Rng(seed)
+        self.random = np.random.RandomState(seed % 2**32)
+        self.adapter = openspiel
+        self.games: dict[tuple[int, int, Any], Any] = {}
+
+    def decide(self, view: SeatView) -> Action:
+        """Search from samples of the view; the action the bot picks."""
+        if len(view.legal_actions) == 1:
+            return view.legal_actions[0]
+        root = view.sample(Rng(self.rng.next64()))
+        game = self._game(view, getattr(root, "options", None))
+        wrapped = game.wrap(root, first=view.seat)
+        simulations = self.options.iterations
+        if self.options.seconds > 0:
+            start = time.perf_counter()
+            self._bot(game, view, PROBE).step(wrapped.clone())
+            spent = time.perf_counter() - start
+            simulations = int((self.options.seconds - spent) / (spent / PROBE))
+        number = self._bot(game, view, simulations).step(wrapped)
+        action: Action = game.actions[int(number)]
+        return action
+
+    def _bot(self, game: Any, view: SeatView, simulations: int) -> Any:
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        simulations = max(FEWEST, simulations)
+        evaluator = mcts.RandomRolloutEvaluator(1, self.random)
+        if self.kind == "mcts":
+            return mcts.MCTSBot(game, self.options.c, simulations, evaluator, solve=False, random_state=self.random)
+        bot = ismcts.ISMCTSBot(game, evaluator, self.options.c, simulations, random_state=self.random)
+        # Every simulation starts from a fresh sample of the seat's view: the bot never sees the true state.
+        bot.set_resampler(lambda state, player: game.wrap(view.sample(Rng(self.rng.next64())), first=view.seat))
+        return bot
+
+    def _game(self, view: SeatView, options: Any) -> Any:
+        """The adapter's game of this match's shape (options from the sample: a state keeps its match's)."""
+        key = (id(view.game), view.players, options)
+        game = self.games.get(key)
+        if game is None:
+            game = self.adapter.CampfireGame({"players": view.players}, view.game, options)
+            self.games[key] = game
+        return game

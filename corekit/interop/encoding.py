@@ -1,0 +1,98 @@
+"""How the adapters turn a seat's observation into a string and a fixed-size vector, for any game.
+
+An observation is walked into leaves, each a path and a value: an attrs class or a view by field name
+(`hands`), a tuple or list by index (`hands[1]`), a mapping by key in sorted order, a set as one leaf per
+member in sorted order with the path `name{}`; a number, string, None or enum (by its value) is a leaf.
+
+- The **string** is the leaves as `path=value`, space-separated, in walk order.
+- The **vector** has `FEATURES` entries, each 0 or 1: the leaf `path=value` sets entry
+  `blake2b(b"path=value") mod FEATURES` (the first 8 bytes, big-endian). It is a hashed bag of features: two
+  different leaves may share an entry, rarely; a learner sees the union.
+
+Both depend on the observation alone, are the same on every machine (no `hash()`, which is salted per
+process; sets and mappings in sorted order), and so are equal for two states a seat cannot tell apart.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import hashlib
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from corekit.state import View
+
+FEATURES = 2048
+"""Entries of an observation vector: enough that the built-in games' observations (up to a few hundred
+leaves) rarely put two leaves in one entry."""
+
+_SCALARS = (type(None), bool, int, float, str, bytes)
+
+
+def leaves(observation: Any) -> list[tuple[str, str]]:
+    """(path, value) for each leaf of an observation, in a fixed order."""
+    out: list[tuple[str, str]] = []
+    _walk(observation, "", out)
+    return out
+
+
+def observation_text(observation: Any) -> str:
+    """The observation as `path=value` leaves, space-separated."""
+    return " ".join(f"{path}={value}" for path, value in leaves(observation))
+
+
+def observation_features(observation: Any, size: int = FEATURES) -> list[int]:
+    """The sorted entries set to 1 in the observation's vector of `size` entries."""
+    return sorted({_entry(f"{path}={value}", size) for path, value in leaves(observation)})
+
+
+def _walk(value: Any, path: str, out: list[tuple[str, str]]) -> None:
+    # Searches encode an observation at every node: one recursive function appending to one list, scalars first.
+    if isinstance(value, _SCALARS):
+        out.append((path, repr(value)))
+    elif isinstance(value, (tuple, list)):
+        for index, item in enumerate(value):
+            _walk(item, f"{path}[{index}]", out)
+    elif isinstance(value, enum.Enum):
+        out.append((path, repr(value.value)))
+    elif isinstance(value, (set, frozenset)):
+        out.extend((path + "{}", text) for text in sorted(_text(item) for item in value))
+    elif isinstance(value, Mapping):
+        for key_text, item in sorted(((_text(key), item) for key, item in value.items()), key=lambda pair: pair[0]):
+            _walk(item, f"{path}[{key_text}]", out)
+    else:
+        for name, item in _fields(value):
+            _walk(item, f"{path}.{name}" if path else name, out)
+
+
+def _fields(value: Any) -> Iterable[tuple[str, Any]]:
+    """The named parts of a structured value: a view's declared fields, an attrs or a dataclass instance's
+    fields; anything else is one leaf, its repr."""
+    if isinstance(value, View):
+        return zip(value._names, value._values, strict=True)
+    kind = type(value)
+    if attrs.has(kind):
+        return ((name, getattr(value, name)) for name in _attrs_names(kind))
+    if dataclasses.is_dataclass(value):
+        return ((field.name, getattr(value, field.name)) for field in dataclasses.fields(value))
+    return [("", repr(value))]
+
+
+@functools.cache
+def _attrs_names(kind: type) -> tuple[str, ...]:
+    return tuple(field.name for field in attrs.fields(kind))
+
+
+def _text(value: Any) -> str:
+    """A value as one canonical text (the members of a set, the keys of a mapping)."""
+    parts = [f"{path}={text}" if path else text for path, text in leaves(value)]
+    return parts[0] if len(parts) == 1 and not parts[0].startswith("[") else "(" + " ".join(parts) + ")"
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _entry(feature: str, size: int) -> int:
+    return int.from_bytes(hashlib.blake2b(feature.encode("utf-8"), digest_size=8).digest(), "big") % size

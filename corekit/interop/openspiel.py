@@ -1,0 +1,295 @@
+"""Every installed Campfire game as an OpenSpiel game (extra `[openspiel]`; docs/interop.md).
+
+Importing this module registers each installed game (built-in or third-party) with pyspiel as
+`campfire_<id>`, dashes as underscores (`campfire_grizzly_race`), with the parameters `players` (default the
+game's fewest), `seed` (default 0) and each of the game's options whose type is a number, a truth value, text
+or an enum (by its value). A game that lists no `Game.action_space` is not registered: OpenSpiel numbers
+actions, and the list is the numbering.
+
+- **Actions** are integers: the index of the action in `Game.action_space(players, options)`; a state's
+  legal actions are those of the seat to act, ascending.
+- **Chance is sampled-stochastic**: there are no chance nodes. Shuffles and dice happen inside `apply`,
+  drawn from the wrapped state's own generator, and every initial state of a loaded game is dealt from its
+  `seed` (load the game with another seed for another deal).
+- **Simultaneous decisions are sequential moves with hidden commitments**, not simultaneous nodes: when
+  several seats must decide, the lowest of them is the current player, then the next, and a seat's
+  observation shows that the others have committed, never to what. Campfire's games already work this way
+  (`corekit.simultaneous`), it loses nothing (nobody sees a commitment before all are made), and it is what
+  ISMCTS, MCTS and most of OpenSpiel's algorithms accept (they refuse simultaneous games).
+- **Observation and information state** are the same: the seat's observation, which in Campfire is all a
+  seat knows (`sample` depends on it alone). The string and the tensor are `corekit.interop.encoding`'s: the
+  observation's leaves as `path=value`, and a 0/1 vector of `FEATURES` hashed leaves.
+- **`resample_from_infostate(player, sampler)`** returns `sample(player, Rng(seed))`, the seed drawn from
+  `sampler()`: a full state the player cannot tell from this one.
+- **Returns** are the game's (`returns()`, 1 a win, 0 a loss, shares between): general-sum, terminal only,
+  utilities between 0 and 1. The game length bound is `Game.max_decisions`.
+- Clones are the game's `clone()`; serialization is not offered (a Campfire state is never pickled).
+"""
+
+from __future__ import annotations
+
+import enum
+import typing
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+import pyspiel
+
+from corekit.game import Game, GameError, State
+from corekit.interop.encoding import FEATURES, observation_features, observation_text
+from corekit.options import option_fields
+from corekit.plugins import Registry, default_registry
+from corekit.rng import Rng
+
+PREFIX = "campfire_"
+_PARAMETER_TYPES = (bool, int, float, str)
+
+
+def short_name(game_id: str) -> str:
+    """The name a Campfire game is registered under with pyspiel: `campfire_grizzly_race`."""
+    return PREFIX + game_id.replace("-", "_")
+
+
+def register_all(registry: Registry | None = None) -> list[str]:
+    """Register every installed game that lists its actions (once per process); their pyspiel names."""
+    registry = registry or default_registry()
+    return [name for game in registry.games.values() if (name := register(game)) is not None]
+
+
+_REGISTERED: dict[str, Game] = {}
+
+
+def register(game: Game) -> str | None:
+    """Register one game with pyspiel (again is a no-op); its name, or None when it lists no actions."""
+    name = short_name(game.id)
+    if name in _REGISTERED:
+        return name
+    if game.action_space(game.min_players, game.make_options(None)) is None:
+        return None
+    # pyspiel keeps the factory until the process ends, after the interpreter is gone: a class outlives that
+    # (it refers to itself), a function or a bound method is freed then, without the GIL, and aborts the exit.
+    kind = game_type(game)
+    factory = type(f"CampfireGame_{name}", (CampfireGame,), {"campfire_game": game, "kind": kind})
+    pyspiel.register_game(kind, factory)
+    _REGISTERED[name] = game
+    return name
+
+
+def game_type(game: Game) -> pyspiel.GameType:
+    """The pyspiel GameType of a Campfire game (see the module docstring for each choice)."""
+    return pyspiel.GameType(
+        short_name=short_name(game.id),
+        long_name=game.title,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": game.min_players, "seed": 0, **option_parameters(game)},
+    )
+
+
+def option_parameters(game: Game, options: Any = None) -> dict[str, Any]:
+    """The game's options that pyspiel can carry (numbers, truth values, text, enums by value as text), with
+    their values in `options` (the defaults when None)."""
+    hints = typing.get_type_hints(game.options_type)
+    made = game.make_options(options)
+    parameters: dict[str, Any] = {}
+    for field in option_fields(game.options_type):
+        kind = hints.get(field.name)
+        value = getattr(made, field.name)
+        if isinstance(kind, type) and issubclass(kind, enum.Enum):
+            parameters[field.name] = str(value.value)
+        elif kind in _PARAMETER_TYPES:
+            parameters[field.name] = kind(value)
+    return parameters
+
+
+class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
+    """One Campfire game at one player count, seed and options, as a pyspiel game: `CampfireGame(params,
+    game)`, or through `pyspiel.load_game` for a registered game (whose factory subclass names the game)."""
+
+    campfire_game: ClassVar[Game | None] = None
+    kind: ClassVar[pyspiel.GameType | None] = None
+
+    def __init__(self, params: Mapping[str, Any] | None = None, game: Game | None = None, options: Any = None) -> None:
+        """`params` as pyspiel gives them; a caller that holds the game's typed options passes them as `options`."""
+        game = game or type(self).campfire_game
+        if game is None:
+            raise TypeError("CampfireGame needs the Campfire game it adapts")
+        params = params or {}
+        if options is None:
+            options = {name: params[name] for name in option_parameters(game) if name in params}
+        self.campfire = game
+        self.players = int(params.get("players", game.min_players))
+        self.seed = int(params.get("seed", 0))
+        if not game.min_players <= self.players <= game.max_players:
+            raise GameError(f"{game.id} needs {game.player_range()} players, got {self.players}")
+        self.options = game.make_options(options)
+        space = game.action_space(self.players, self.options)
+        if space is None:
+            raise GameError(f"{game.id} lists no action_space: OpenSpiel numbers actions by it")
+        self.actions: tuple[Hashable, ...] = tuple(space)
+        self.index: dict[Hashable, int] = {action: number for number, action in enumerate(self.actions)}
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(self.actions),
+            max_chance_outcomes=0,
+            num_players=self.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            max_game_length=game.max_decisions(self.players, self.options),
+        )
+        full = {"players": self.players, "seed": self.seed, **option_parameters(game, self.options)}
+        super().__init__(type(self).kind or game_type(game), info, full)
+
+    def new_initial_state(self) -> CampfireState:
+        """A new match dealt from the game's seed (dealt on first use: pyspiel's clone starts from one)."""
+        return CampfireState(self)
+
+    def wrap(self, state: State, first: int | None = None) -> CampfireState:
+        """A pyspiel state over a Campfire state of this game's shape (a seat view's sample, say); `first`
+        is the seat that decides first when several must (its searcher's own seat)."""
+        wrapped = CampfireState(self)
+        wrapped._held = _Held(self, state, first)
+        return wrapped
+
+    def deal(self) -> State:
+        """The Campfire initial state of this game's shape and seed."""
+        return self.campfire.initial_state(self.players, self.seed, self.options)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Mapping[str, Any] | None = None
+    ) -> Observer:
+        """The one observer for observations and information states alike (they are the same here)."""
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {dict(params)}")
+        return Observer()
+
+
+class _Held:
+    """What a pyspiel state holds: the Campfire state and the strings and features computed from it.
+
+    pyspiel clones a Python state by deep-copying each attribute onto a fresh initial state; this one copies
+    as the game's own `clone()` and shares the game."""
+
+    __slots__ = ("cache", "first", "game", "state")
+
+    def __init__(self, game: CampfireGame, state: State | None = None, first: int | None = None) -> None:
+        self.game = game
+        self.state = state
+        self.first = first
+        self.cache: dict[tuple[str, int], Any] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        copy = _Held(self.game, None if self.state is None else self.state.clone(), self.first)
+        copy.cache = self.cache  # same state, same observations: shared until either moves on
+        return copy
+
+
+class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information
+    """A Campfire state as a pyspiel state (the module docstring says how each part maps)."""
+
+    def __init__(self, game: CampfireGame) -> None:
+        super().__init__(game)
+        self._held = _Held(game)
+
+    @property
+    def campfire(self) -> State:
+        """The wrapped Campfire state."""
+        held = self._held
+        if held.state is None:
+            held.state = held.game.deal()
+        return held.state
+
+    def current_player(self) -> int:
+        """The lowest seat that must decide (the searcher's own seat first when it is one of them)."""
+        to_act = self.campfire.to_act
+        if not to_act:
+            return int(pyspiel.PlayerId.TERMINAL)
+        first = self._held.first
+        return first if first in to_act else to_act[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        index = self._held.game.index
+        try:
+            return sorted(index[action] for action in self.campfire.legal_actions(player))
+        except KeyError as missing:
+            raise GameError(
+                f"{self._held.game.campfire.id}: legal action {missing.args[0]!r} is not in its action_space"
+            ) from None
+
+    def _apply_action(self, action: int) -> None:
+        held = self._held
+        seat = self.current_player()
+        self.campfire.apply(seat, held.game.actions[action])
+        held.first = None
+        held.cache = {}
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self._held.game.campfire.action_text(self._held.game.actions[action])
+
+    def is_terminal(self) -> bool:
+        """True once the match is over."""
+        return self.campfire.is_terminal
+
+    def returns(self) -> list[float]:
+        """The game's returns at the end, zeros before."""
+        state = self.campfire
+        return [float(value) for value in state.returns()] if state.is_terminal else [0.0] * state.players
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> CampfireState:
+        """A state `player_id` cannot tell from this one: the game's `sample`, seeded from the sampler."""
+        seed = int(probability_sampler() * 2**53)
+        return self._held.game.wrap(self.campfire.sample(player_id, Rng(seed)))
+
+    def observed(self, kind: str, player: int, make: Callable[[Any], Any]) -> Any:
+        """`make(observation of player)`, computed once per state and player (searches ask many times)."""
+        cache = self._held.cache
+        key = (kind, player)
+        if key not in cache:
+            seen = ("observation", player)
+            if seen not in cache:
+                cache[seen] = self.campfire.observation(player)
+            cache[key] = make(cache[seen])
+        return cache[key]
+
+    def __str__(self) -> str:
+        game = self._held.game.campfire
+        return game.render(self.campfire.observation(None), None)
+
+
+class Observer:
+    """pyspiel's Python observer: `tensor` and `dict` filled by `set_from`, the string by `string_from`."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(FEATURES, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: CampfireState, player: int) -> None:
+        """The player's observation as a 0/1 vector of hashed leaves."""
+        self.tensor.fill(0.0)
+        self.tensor[state.observed("features", player, observation_features)] = 1.0
+
+    def string_from(self, state: CampfireState, player: int) -> str:
+        """The player's observation as `path=value` leaves."""
+        text: str = state.observed("text", player, observation_text)
+        return text
+
+
+def load(game_id: str, players: int | None = None, seed: int = 0, **options: Any) -> CampfireGame:
+    """`pyspiel.load_game` for a Campfire game by its id, with its parameters as keywords."""
+    params: dict[str, Any] = {"seed": seed, **options}
+    if players is not None:
+        params["players"] = players
+    game: CampfireGame = pyspiel.load_game(short_name(game_id), params)
+    return game
+
+
+register_all()

@@ -1,0 +1,163 @@
+"""Every installed Campfire game as a PettingZoo AEC environment (extra `[pettingzoo]`; docs/interop.md).
+
+`env(game_id, players=N, seed=S, render_mode=None, **options)`:
+
+- **Agents** are `seat_0` .. `seat_{N-1}`. The agent selected is the seat that must decide; when several must
+  at once (a simultaneous decision), the lowest of them, then the next: each sees that the others have
+  committed, never to what (sequential moves with hidden commitments, as in `corekit.interop.openspiel`).
+- **Actions** are `Discrete(len(action_space))`: the index in `Game.action_space(players, options)`.
+- **Observations** are `{"observation": vector, "action_mask": mask}`: the vector is
+  `corekit.interop.encoding`'s 0/1 hashed bag of the seat's observation (`FEATURES` entries, int8); the mask
+  has a 1 at each legal action of the seat (all 0 for a seat that is not to act). `infos[agent]["observation"]`
+  is the seat's readable observation itself, the value the game's own players and renderer read.
+- **Rewards** come once, at the end: each seat's `returns()` (1 a win, 0 a loss, shares between).
+- **Termination**: every agent terminates when the match ends, then leaves as it steps `None`. A seat that is
+  out of the game before that (a killed teen, a dead counselor) stays an agent until the end: the contract
+  knows a seat is out only by its never being asked to act again, which nothing can tell in advance (the
+  slasher's killed teens still pass in reaction windows), and its reward is known only at the end. Matches
+  always end (`Game.max_decisions`), so nothing is ever truncated.
+- **Seeds**: the first `reset()` deals from `seed`; `reset(seed=X)` deals from X; each later `reset()` without
+  a seed deals the next match of that seed's series (`derive_seed(seed, "episode", n)`). `reset`'s `options`
+  are ignored: a match's options are the environment's.
+- `render()` with `render_mode="ansi"` returns the game's own drawing of the whole table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from corekit.game import Game, GameError, State
+from corekit.interop.encoding import FEATURES, observation_features
+from corekit.plugins import Registry, default_registry
+from corekit.rng import derive_seed
+
+
+def env(
+    game_id: str,
+    players: int | None = None,
+    seed: int = 0,
+    render_mode: str | None = None,
+    registry: Registry | None = None,
+    **options: Any,
+) -> CampfireEnv:
+    """An AEC environment for an installed game; `players` defaults to the game's fewest, `options` are the
+    game's (as `-o key=value` gives them, text or typed)."""
+    game = (registry or default_registry()).game(game_id)
+    return CampfireEnv(game, game.min_players if players is None else players, seed, render_mode, options)
+
+
+class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is not typed for subclassing
+    """One Campfire game at one player count and options, as a PettingZoo AEC environment."""
+
+    metadata = {"render_modes": ["ansi"], "name": "campfire", "is_parallelizable": False}
+
+    def __init__(
+        self, game: Game, players: int, seed: int = 0, render_mode: str | None = None, options: Any = None
+    ) -> None:
+        super().__init__()
+        if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
+            raise GameError(f"{game.id} needs {game.player_range()} players, got {players}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.game = game
+        self.players = players
+        self.options = game.make_options(options)
+        space = game.action_space(players, self.options)
+        if space is None:
+            raise GameError(f"{game.id} lists no action_space: PettingZoo numbers actions by it")
+        self.actions: tuple[Hashable, ...] = tuple(space)
+        self.index = {action: number for number, action in enumerate(self.actions)}
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"campfire_{game.id.replace('-', '_')}"}
+        self.possible_agents = [f"seat_{seat}" for seat in range(players)]
+        self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        observation = spaces.Dict(
+            {
+                "observation": spaces.Box(0, 1, (FEATURES,), np.int8),
+                "action_mask": spaces.Box(0, 1, (len(self.actions),), np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces = {agent: spaces.Discrete(len(self.actions)) for agent in self.possible_agents}
+        self.seed = seed
+        self.episode = 0
+        self.match: State | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same Dict space for every agent."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """Discrete over the game's action space."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new match (see the module docstring for its seed)."""
+        if seed is not None:
+            self.seed, self.episode = seed, 0
+        match_seed = self.seed if self.episode == 0 else derive_seed(self.seed, "episode", self.episode)
+        self.episode += 1
+        self.match = self.game.initial_state(self.players, match_seed, self.options)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {}
+        self._update_infos()
+        self.agent_selection = self.possible_agents[self.match.to_act[0]]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's observation vector and its action mask."""
+        match = self._match()
+        seat = self.seats[agent]
+        vector = np.zeros(FEATURES, np.int8)
+        vector[observation_features(match.observation(seat))] = 1
+        mask = np.zeros(len(self.actions), np.int8)
+        mask[[self.index[action] for action in match.legal_actions(seat)]] = 1
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Apply the selected agent's action (an index into the action space); `None` once it is done."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        match = self._match()
+        if action is None:
+            raise ValueError(f"{agent} must act: None is only for an agent whose match is over")
+        match.apply(self.seats[agent], self.actions[int(action)])
+        self._cumulative_rewards[agent] = 0.0
+        if match.is_terminal:
+            returns = match.returns()
+            self.rewards = {a: float(returns[self.seats[a]]) for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.agent_selection = self.possible_agents[match.to_act[0]]
+        self._update_infos()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The game's own drawing of the whole table (render_mode "ansi"); None without a render mode."""
+        if self.render_mode is None:
+            return None
+        match = self._match()
+        return self.game.render(match.observation(None), None)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _update_infos(self) -> None:
+        match = self._match()
+        self.infos = {agent: {"observation": match.observation(self.seats[agent])} for agent in self.agents}
+
+    def _match(self) -> State:
+        if self.match is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.match

@@ -1,0 +1,64 @@
+"""The observation encoding: leaves by path, a string and a hashed 0/1 vector that are the same for two
+states a seat cannot tell apart and the same whatever order a set was built in."""
+
+from __future__ import annotations
+
+import attrs
+
+from corekit import Rng
+from corekit.interop.encoding import FEATURES, leaves, observation_features, observation_text
+from corekit.plugins import default_registry
+from tests.corekit.interop.conftest import every_shape
+
+
+@attrs.frozen
+class Seen:
+    hand: tuple[int, ...]
+    marks: frozenset[str]
+    scores: dict[int, int]
+    note: str | None = None
+
+
+def test_leaves_are_named_by_field_index_and_key():
+    seen = Seen((3, 1), frozenset({"b", "a"}), {2: 5, 1: 4})
+    assert leaves(seen) == [
+        ("hand[0]", "3"),
+        ("hand[1]", "1"),
+        ("marks{}", "'a'"),
+        ("marks{}", "'b'"),
+        ("scores[1]", "4"),
+        ("scores[2]", "5"),
+        ("note", "None"),
+    ]
+    assert observation_text(seen) == "hand[0]=3 hand[1]=1 marks{}='a' marks{}='b' scores[1]=4 scores[2]=5 note=None"
+
+
+def test_a_set_encodes_the_same_whatever_order_it_was_built_in():
+    one = Seen((1,), frozenset(f"card {n}" for n in range(40)), {})
+    other = Seen((1,), frozenset(f"card {n}" for n in reversed(range(40))), {})
+    assert observation_text(one) == observation_text(other)
+    assert observation_features(one) == observation_features(other)
+
+
+def test_the_vector_sets_one_entry_per_distinct_leaf_within_its_size():
+    seen = Seen((3, 1), frozenset(), {})
+    features = observation_features(seen)
+    assert features == sorted(features) and all(0 <= entry < FEATURES for entry in features)
+    assert 1 <= len(features) <= 3  # three leaves; two may share an entry
+    assert observation_features(Seen((3, 2), frozenset(), {})) != features
+
+
+@every_shape
+def test_a_seat_encodes_a_sample_of_its_view_exactly_as_the_truth(game_id, players):
+    game = default_registry().game(game_id)
+    state = game.initial_state(players, 5)
+    moves = Rng(5)
+    for _ in range(30):
+        if state.is_terminal:
+            break
+        seat = state.to_act[0]
+        twin = state.sample(seat, Rng(moves.next64()))
+        assert observation_text(twin.observation(seat)) == observation_text(state.observation(seat))
+        assert observation_features(twin.observation(seat)) == observation_features(state.observation(seat))
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[moves.below(len(legal))])

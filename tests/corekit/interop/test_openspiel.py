@@ -1,0 +1,121 @@
+"""Every installed game through pyspiel: registered as `campfire_<id>` with its parameters, pyspiel's own random
+simulation test, and the API (legal actions, apply, clone, returns, observations, resampling) agreeing with the
+Campfire game it wraps."""
+
+from __future__ import annotations
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip install -e '.[openspiel]'")
+
+from corekit import Rng  # noqa: E402  (after the skip: the adapter imports pyspiel)
+from corekit.interop import openspiel  # noqa: E402
+from corekit.plugins import default_registry  # noqa: E402
+from tests.corekit.interop.conftest import every_shape  # noqa: E402
+
+SIMULATIONS = {"scavengers": 1, "camp-grizzly": 1}
+"""Random simulations per game, at its fewest seats (pyspiel checks every player's observation at every step:
+the longest games get fewer; the walk through the API below covers the most seats too)."""
+
+
+def test_every_installed_game_is_registered_under_its_id_with_dashes_as_underscores():
+    names = set(pyspiel.registered_names())
+    for game_id in default_registry().games:
+        assert openspiel.short_name(game_id) in names
+    assert openspiel.short_name("camp-grizzly") == "campfire_camp_grizzly"
+
+
+def test_the_parameters_are_the_player_count_the_seed_and_the_options():
+    game = pyspiel.load_game("campfire_slasher", {"players": 5, "seed": 9, "discard_one": True, "all_dead": "share"})
+    assert game.num_players() == 5
+    assert game.seed == 9 and game.options.discard_one and game.options.all_dead.value == "share"
+    assert game.get_parameters()["discard_one"] is True
+    campfire = default_registry().game("slasher")
+    assert game.num_distinct_actions() == len(campfire.action_space(5, game.options))
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert (kind.min_num_players, kind.max_num_players) == (campfire.min_players, campfire.max_players)
+
+
+def test_a_bad_player_count_is_refused_in_one_line():
+    with pytest.raises(Exception, match="needs 2-4 players, got 7"):
+        openspiel.load("grizzly-race", players=7)
+
+
+@pytest.mark.parametrize("game_id", sorted(default_registry().games))
+def test_pyspiel_random_simulations_pass(game_id):
+    game = openspiel.load(game_id, seed=1)
+    pyspiel.random_sim_test(game, num_sims=SIMULATIONS.get(game_id, 3), serialize=False, verbose=False)
+
+
+@every_shape
+def test_a_random_walk_through_the_pyspiel_api_agrees_with_the_game(game_id, players):
+    game = openspiel.load(game_id, players=players, seed=11)
+    campfire = default_registry().game(game_id)
+    truth = campfire.initial_state(players, 11)
+    state = game.new_initial_state()
+    moves = Rng(3)
+    while not state.is_terminal():
+        assert not state.is_chance_node()
+        seat = state.current_player()
+        assert seat == truth.to_act[0], "the lowest seat to act decides first"
+        legal = state.legal_actions()
+        assert legal == sorted(legal)
+        assert [game.actions[number] for number in legal] == sorted(truth.legal_actions(seat), key=game.index.get)
+        assert state.information_state_string(seat) == state.observation_string(seat)
+        twin = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert twin.information_state_string(seat) == state.information_state_string(seat)
+        assert twin.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert twin.legal_actions() == legal
+        number = legal[moves.below(len(legal))]
+        before = state.clone()
+        state.apply_action(number)
+        truth.apply(seat, game.actions[number])
+        assert before.history() == state.history()[:-1], "a clone does not move with its original"
+        assert before.legal_actions() == legal
+    assert state.returns() == truth.returns()
+    assert all(0.0 <= value <= 1.0 for value in state.returns())
+
+
+def test_every_initial_state_is_dealt_from_the_seed():
+    game = openspiel.load("grizzly-race", players=3, seed=4)
+    truth = default_registry().game("grizzly-race").initial_state(3, 4)
+    first, second = game.new_initial_state(), game.new_initial_state()
+    assert first.observation_string(1) == second.observation_string(1)
+    assert first.campfire.digest() == truth.digest()
+    assert openspiel.load("grizzly-race", players=3, seed=5).new_initial_state().campfire.digest() != truth.digest()
+
+
+def test_the_tensor_is_the_hashed_bag_of_the_observation():
+    from corekit.interop.encoding import FEATURES, observation_features
+
+    game = openspiel.load("grizzly-race", players=2)
+    state = game.new_initial_state()
+    tensor = state.observation_tensor(0)
+    assert game.observation_tensor_shape() == [FEATURES]
+    assert [i for i, value in enumerate(tensor) if value] == observation_features(state.campfire.observation(0))
+
+
+def test_simultaneous_commitments_stay_hidden_from_the_next_seat():
+    game = openspiel.load("grizzly-race", players=2)
+    state = game.new_initial_state()
+    seen_before = state.information_state_string(1)
+    strings = set()
+    for number in state.legal_actions():
+        child = state.child(number)
+        assert child.current_player() == 1
+        strings.add(child.information_state_string(1))
+    assert len(strings) == 1, "seat 1 must not tell seat 0's commitments apart"
+    assert strings != {seen_before}, "but it sees that seat 0 has committed"
+
+
+def test_ismcts_from_openspiel_runs_on_the_registered_game():
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = openspiel.load("grizzly-race", players=2, seed=1)
+    random = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, random), 2.0, 20, random_state=random)
+    state = game.new_initial_state()
+    assert bot.step(state) in state.legal_actions()

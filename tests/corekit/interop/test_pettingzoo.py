@@ -1,0 +1,113 @@
+"""Every installed game as a PettingZoo AEC environment: PettingZoo's own api_test and seed_test at each game's
+fewest and most seats, and the environment agreeing with the Campfire match it plays."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+pytest.importorskip("pettingzoo", reason="PettingZoo is not installed: pip install -e '.[pettingzoo]'")
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
+from corekit.interop.encoding import observation_features
+from corekit.interop.pettingzoo import env
+from corekit.plugins import default_registry
+from tests.corekit.interop.conftest import every_shape
+
+CYCLES = 1000
+"""More than any match lasts, so both tests play each game to its end."""
+
+
+def quietly(check, *args, **kwargs):
+    # PettingZoo warns that a dict observation "is not a NumPy array": the action-mask layout of its own
+    # classic environments, which it also warns about. Its failures are assertions, not warnings.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check(*args, **kwargs)
+
+
+@every_shape
+def test_pettingzoo_api_test_passes(game_id, players):
+    quietly(api_test, env(game_id, players=players, seed=players, render_mode="ansi"), num_cycles=CYCLES)
+
+
+@every_shape
+def test_pettingzoo_seed_test_passes(game_id, players):
+    quietly(seed_test, lambda: env(game_id, players=players, seed=7), num_cycles=CYCLES)
+
+
+@every_shape
+def test_a_random_match_agrees_with_the_game_and_pays_its_returns_at_the_end(game_id, players):
+    environment = env(game_id, players=players, seed=4)
+    environment.reset()
+    truth = default_registry().game(game_id).initial_state(players, 4)
+    choose = np.random.default_rng(0)
+    totals = dict.fromkeys(environment.possible_agents, 0.0)
+    for agent in environment.agent_iter():
+        observation, reward, terminated, truncated, info = environment.last()
+        totals[agent] += reward
+        assert not truncated
+        if terminated:
+            environment.step(None)
+            continue
+        seat = environment.seats[agent]
+        assert seat == truth.to_act[0]
+        assert info["observation"] == truth.observation(seat)
+        mask = observation["action_mask"]
+        assert {environment.actions[i] for i in np.flatnonzero(mask)} == set(truth.legal_actions(seat))
+        assert list(np.flatnonzero(observation["observation"])) == observation_features(truth.observation(seat))
+        number = int(choose.choice(np.flatnonzero(mask)))
+        environment.step(number)
+        truth.apply(seat, environment.actions[number])
+        if not truth.is_terminal:
+            assert environment.rewards == dict.fromkeys(environment.agents, 0.0), "rewards only at the end"
+    assert truth.is_terminal and not environment.agents
+    assert [totals[agent] for agent in environment.possible_agents] == truth.returns()
+
+
+def test_a_seat_out_of_the_game_stays_an_agent_until_the_match_ends():
+    # The slasher's killed teens still pass in reaction windows: nobody is removed before the end.
+    environment = env("slasher", players=4, seed=2)
+    environment.reset()
+    choose = np.random.default_rng(1)
+    killed_but_present = False
+    for _ in environment.agent_iter():
+        observation, _, terminated, _, info = environment.last()
+        if terminated:
+            environment.step(None)
+            continue
+        alive = info["observation"].alive
+        killed_but_present |= not all(alive) and len(environment.agents) == 4
+        environment.step(int(choose.choice(np.flatnonzero(observation["action_mask"]))))
+    assert killed_but_present
+
+
+def test_ansi_render_is_the_games_drawing_of_the_whole_table():
+    environment = env("grizzly-race", players=3, seed=2, render_mode="ansi")
+    environment.reset()
+    game = default_registry().game("grizzly-race")
+    assert environment.render() == game.render(environment.match.observation(None), None)
+    assert env("grizzly-race").render() is None
+
+
+def test_resets_deal_a_series_of_matches_from_the_seed():
+    first, again = env("grizzly-race", seed=3), env("grizzly-race", seed=3)
+    first.reset()
+    again.reset(seed=3)
+    assert first.match.digest() == again.match.digest()
+    first.reset()
+    assert first.match.digest() != again.match.digest()
+    again.reset()
+    assert first.match.digest() == again.match.digest()
+
+
+def test_a_game_option_reaches_the_match():
+    environment = env("slasher", players=3, discard_one="true")
+    environment.reset()
+    assert environment.match.options.discard_one
+    assert environment.action_space("seat_0").n == len(
+        default_registry().game("slasher").action_space(3, environment.options)
+    )
