@@ -216,15 +216,13 @@ def test_flee_may_send_another_teen_running():
 
 def test_a_flee_on_an_empty_deck_first_shuffles_the_discard_pile_into_a_new_deck():
     hands = [[SECRET_KILL, *FILLERS[0]], [FLEE, *FILLERS[1][:3]], *FILLERS[2:4]]
-    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands)
-    state.discard.extend(state.deck)
-    state.deck.clear()
+    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands, deck_empty=True)
     pile = len(state.discard)
     state.apply(0, (PASS,))
     state.apply(1, (REACT, FLEE, 1))
     # The Flee! joins the pile, the pile becomes the deck, and its top card is turned over.
-    assert len(state.lots) == 2 and len(state.deck) == pile
-    (turned,) = state.turned[-1]
+    assert len(state.record.lots) == 2 and len(state.deck) == pile
+    (turned,) = state.record.turned[-1]
     if is_location(turned):
         assert state.stacks[1] == [NATURE, turned] and state.discard == []
     else:
@@ -452,9 +450,9 @@ def test_a_killed_player_may_only_pass_in_a_later_attack():
 
 
 def test_the_new_deck_is_the_shuffled_discards_without_tabled_locations():
-    state = arranged([[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:3]], places={1: MAIN_HOUSE, 2: MAIN_HOUSE})
-    state.discard.extend(state.deck)
-    state.deck.clear()
+    state = arranged(
+        [[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:3]], places={1: MAIN_HOUSE, 2: MAIN_HOUSE}, deck_empty=True
+    )
     state.apply(0, (LOCATION, NATURE, 1))  # the refill finds the deck empty
     assert state.stacks[1] == [MAIN_HOUSE, NATURE] and state.stacks[2] == [MAIN_HOUSE]
     assert state.discard == []
