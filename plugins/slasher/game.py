@@ -434,7 +434,7 @@ class SlasherState(DeclaredState):
         """Turn over the top card: a location becomes the teen's place, anything else is discarded."""
         deck = self.deck
         if not deck:
-            if not self.discard:
+            if not self.discard:  # never with at most 6 players (RULES.md Assumption 22)
                 self._note(f"  {self._seat(target)} cannot flee: no cards left to turn over")
                 return
             self.reshuffle(self.discard, deck)

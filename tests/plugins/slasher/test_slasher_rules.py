@@ -459,6 +459,36 @@ def test_the_new_deck_is_the_shuffled_discards_without_tabled_locations():
     assert len(state.deck) == 64 - 3 * 4 - 3, "every card but the hands and the three tabled locations"
 
 
+def test_the_discard_pile_is_reshuffled_at_the_next_draw_so_what_is_discarded_after_the_deck_ran_out_joins_it():
+    # RULES.md Assumption 21. Seat 0's refill takes the deck's last card; seat 1 then discards its hand.
+    hands = [[NATURE, BEACH, BEACH, BEACH], [SEX_KILLS, FLEE, PANIC, JUST_A_CAT], FILLERS[2]]
+    state = arranged(hands, deck_top=[MAIN_HOUSE], deck_empty=True)
+    state.apply(0, (LOCATION, NATURE, 0))
+    pile = len(state.discard)
+    assert not state.deck and pile == 64 - 12 - 1, "the deck ran out: the discard pile waits for a draw"
+    assert len(state.record.lots) == 1
+    state.apply(1, (NEW_HAND,))
+    assert len(state.record.lots) == 2
+    reshuffled = Counter(dict(state.record.lots[1]))
+    assert reshuffled.total() == pile + 4 and not Counter([SEX_KILLS, FLEE, PANIC, JUST_A_CAT]) - reshuffled
+    assert len(state.deck) == pile and state.discard == []
+
+
+@pytest.mark.parametrize("options", [SlasherOptions(), SlasherOptions(discard_one=True)])
+def test_with_at_most_six_players_every_draw_finds_a_card(options):
+    # RULES.md Assumption 22: whenever a turn begins, every living hand holds 4 cards again.
+    from tests.random_play import positions
+
+    game = Slasher()
+    turns = 0
+    for seed in range(12):
+        for state in positions(game, 6, seed, Rng(seed + 1000), options):
+            if state.phase == TURN:
+                assert all(len(state.hands[seat]) == 4 for seat in state.turns.living), (seed, state.turn)
+                turns += 1
+    assert turns > 500
+
+
 def test_the_last_living_teen_wins():
     state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE}, players=2)
     everyone_passes(state)
