@@ -48,12 +48,12 @@ def after_a_reshuffle(players: int, seed: int, more: int = 10):
     after: list[int] = []  # the move count at the first reshuffle
 
     def done(state, moves: int) -> bool:
-        if len(state.lots) > 1 and not after:
+        if len(state.record.lots) > 1 and not after:
             after.append(moves)
         return bool(after) and moves >= after[0] + more
 
     state = random_walk(GAME.initial_state(players, seed), Rng(seed + 1000), done)
-    assert len(state.lots) > 1, "the seed was chosen because its game reshuffles"
+    assert len(state.record.lots) > 1, "the seed was chosen because its game reshuffles"
     return state
 
 
@@ -77,7 +77,7 @@ def test_first_sample_after_a_reshuffle(benchmark, players, seed):
     seat = state.to_act[0]
 
     def first_sample():
-        state.deal_plan = None  # forget what the last round prepared
+        state.record.plans = {}  # forget what the last round prepared
         return state.sample(seat, Rng(9))
 
     sampled = benchmark(first_sample)

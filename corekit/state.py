@@ -35,7 +35,7 @@ from typing import Any, ClassVar, Generic, TypeVar, overload
 import attrs
 
 from corekit.digest import digest as digest_of
-from corekit.game import State
+from corekit.game import Game, State
 from corekit.provenance import ProvenanceError, Record, recording, unrecorded
 from corekit.rng import Rng
 from corekit.simultaneous import Commitments
@@ -70,6 +70,10 @@ class Seen(enum.Enum):
     EVERYONE = "everyone"
     OWNER = "owner"
     NOBODY = "nobody"
+
+
+_EVERYONE = Seen.EVERYONE
+"""For the hot path: a module global is read several times faster than an enum member."""
 
 
 @attrs.frozen
@@ -601,10 +605,16 @@ class DeclaredState(State):
         """The record of a state whose past is not known (a setup's deal, a loaded position): every card
         nobody can see came, per card family, from one lot, and every face-down zone received what it holds."""
         family = self.game.card_family
+        # One family unless the game says otherwise: then no card need be asked (a setup makes one record).
+        one_family = getattr(type(self.game), "card_family", None) is Game.card_family
         record = Record()
         zones = [(info, self.zone(info.no)) for info in self._layout.zones if info.seen is not Seen.EVERYONE]
         by_family: dict[Hashable, list[Any]] = {}
         for _, zone in zones:
+            if one_family:
+                if zone:
+                    by_family.setdefault(None, []).extend(zone)
+                continue
             for card in zone:
                 by_family.setdefault(family(card), []).append(card)
         lots = {kind: record.new_lot(cards, None) for kind, cards in sorted(by_family.items(), key=_family_key)}
@@ -613,7 +623,7 @@ class DeclaredState(State):
             if not zone:
                 continue
             if info.deck:
-                kinds = {family(card) for card in zone}
+                kinds = {None} if one_family else {family(card) for card in zone}
                 if len(kinds) > 1:
                     raise ProvenanceError(f"{info.name} holds cards of several families")
                 record.remainder[info.no] = lots[kinds.pop()]
@@ -637,23 +647,25 @@ class DeclaredState(State):
         source, target = zones[src.no], zones[dst.no]
         if target.deck:
             raise ProvenanceError(f"a card cannot go into the deck {target.name} but by reshuffle or gather")
-        if source.seen is Seen.EVERYONE or was_up:
-            if target.seen is not Seen.EVERYONE:  # a known card slid in among unseen ones: a lot of one
+        if source.seen is _EVERYONE or was_up:
+            if target.seen is not _EVERYONE:  # a known card slid in among unseen ones: a lot of one
                 record.receive(target.stream, record.new_lot([card], None), card)
             return
         if source.deck:
-            lot = record.lot_of(src.no)
+            lot = record.remainder.get(src.no)
             if lot is None:
                 raise ProvenanceError(f"{source.name} holds cards that came from no deal")
-            if target.seen is Seen.EVERYONE:
+            if target.seen is _EVERYONE:
                 record.turn(src.no, card)
             else:
                 record.receive(target.stream, lot, card)
             return
-        if target.seen is Seen.EVERYONE:
+        if target.seen is _EVERYONE:
             record.show(source.stream, card)
         elif target.stream != source.stream:
             raise ProvenanceError(f"a card cannot move face down from {source.name} to {target.name}")
+        elif record.plans:  # parked face down (or back): the table saw nothing, but a deal now differs
+            record.plans = {}
 
     def _resample(self: S, seat: int, rng: Rng, keep_record: bool) -> S:
         record = self.record
@@ -676,7 +688,7 @@ class DeclaredState(State):
         plan, open_lots = record.deal(seat, streams, sight.own, face_down, sizes)
         copy: S = _plan(type(self)).clone(self, keep_record)
         if plan is None:
-            self._pool_unseen(copy, streams, sizes, rng)
+            self._pool_unseen(copy, seat, streams, sizes, rng)
         else:
             world = plan.draw(rng, received=keep_record)
             parked_of = {zones[no].stream: no for no in sight.parked}
@@ -702,9 +714,13 @@ class DeclaredState(State):
         copy.rng = rng.spawn()
         return copy
 
-    def _pool_unseen(self, copy: DeclaredState, streams: Sequence[int], sizes: Mapping[int, int], rng: Rng) -> None:
+    def _pool_unseen(
+        self, copy: DeclaredState, seat: int, streams: Sequence[int], sizes: Mapping[int, int], rng: Rng
+    ) -> None:
         """The fallback when no crediting of a long history was found: the unseen cards pooled per family and
-        dealt anywhere of their family (consistent with the view, not with every lot)."""
+        dealt anywhere of their family (consistent with the view, not with every lot). The copy's record starts
+        afresh, but for `seat` it still deals by pooling: a sample of the copy is then drawn as a sample of this
+        state is, and so depends on the seat's view alone."""
         family = self.game.card_family
         zones = self.layout().zones
         parked = [no for no in self.layout().parked if zones[no].stream in streams and self.zone(no)]
@@ -727,6 +743,7 @@ class DeclaredState(State):
             _refill(copy.zone(no), [pools[kind].pop() for kind in kinds], zones[no].ordered)
         if copy.record is not None:
             copy.record = copy.fresh_record()
+            copy.record.plans = {seat: (None, [])}
 
 
 def _as_zone(cards: Iterable[Any] | None, no: int) -> Zone:

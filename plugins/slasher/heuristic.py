@@ -9,7 +9,7 @@ the likely victim: Just a Cat first, then Flee! on itself, then Panic!; otherwis
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from corekit import Rng
 from plugins.slasher.cards import (
@@ -29,8 +29,8 @@ from plugins.slasher.game import (
     PASS,
     REACT,
     TURN,
-    SlasherObservation,
     SlasherState,
+    SlasherView,
     killer_belief,
 )
 
@@ -48,7 +48,7 @@ NEXT_THREAT = 0.6
 PRIOR = {code: CARDS[code].copies for code in KILLERS}
 
 
-def policy(obs: SlasherObservation, seat: int, legal: Sequence[tuple[int, ...]], rng: Rng) -> tuple[int, ...]:
+def policy(obs: SlasherView, seat: int, legal: Sequence[tuple[int, ...]], rng: Rng) -> tuple[int, ...]:
     """The heuristic's choice among `legal`."""
     if len(legal) == 1:
         return legal[0]
@@ -106,7 +106,7 @@ def evaluate(state: SlasherState) -> list[float]:
     return [score / total for score in scores]
 
 
-def danger(places: dict[int, int], weights: dict[int, float]) -> dict[int, float]:
+def danger(places: dict[int, int], weights: Mapping[int, float]) -> dict[int, float]:
     """Each teen's chance of dying if a killer drawn from `weights` struck now."""
     total = sum(weights.values()) or 1.0
     risk: dict[int, float] = {}
@@ -118,7 +118,7 @@ def danger(places: dict[int, int], weights: dict[int, float]) -> dict[int, float
     return risk
 
 
-def killer_weights(obs: SlasherObservation) -> dict[int, float]:
+def killer_weights(obs: SlasherView) -> dict[int, float]:
     """How many of each killer the seat has not seen (in other hands, the deck, or face down)."""
     weights = {code: float(copies) for code, copies in PRIOR.items()}
     for card in obs.hand:
@@ -145,11 +145,11 @@ def _score_play(places: dict[int, int], seat: int, action: tuple[int, ...], weig
     return rivals - OWN_RISK * risk.get(seat, 0.0) + safety
 
 
-def _places(obs: SlasherObservation) -> dict[int, int]:
+def _places(obs: SlasherView) -> dict[int, int]:
     return {s: stack[-1] for s, stack in enumerate(obs.stacks) if stack and obs.alive[s]}
 
 
-def _with_discard(obs: SlasherObservation, play: tuple[int, ...], legal: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+def _with_discard(obs: SlasherView, play: tuple[int, ...], legal: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
     rest = list(obs.hand)
     rest.remove(play[1])
     if not rest:
@@ -160,7 +160,7 @@ def _with_discard(obs: SlasherObservation, play: tuple[int, ...], legal: Sequenc
     return play
 
 
-def _react(obs: SlasherObservation, seat: int, legal: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+def _react(obs: SlasherView, seat: int, legal: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
     if obs.negated:
         return (PASS,)
     places = _places(obs)

@@ -8,15 +8,13 @@ from typing import TYPE_CHECKING
 from plugins.slasher.cards import name
 
 if TYPE_CHECKING:
-    from plugins.slasher.game import Slasher, SlasherObservation
+    from plugins.slasher.game import Slasher, SlasherView
 
 WIDTH = 24
 
 
-def render(game: Slasher, obs: SlasherObservation) -> str:
+def render(game: Slasher, obs: SlasherView) -> str:
     """The observation as text; other hands show only their size unless it is the full view."""
-    full = obs.seat is None
-    hands = obs.hidden[0] if full else ()
     lines = [_header(game, obs)]
     if obs.killer_down:
         lines.append(_attack(game, obs))
@@ -34,16 +32,12 @@ def render(game: Slasher, obs: SlasherObservation) -> str:
             company = {1: "ALONE", 2: "pair"}.get(crowd[place], f"crowd of {crowd[place]}")
             tabled = len(obs.stacks[seat])
             where = f"{name(place)} ({company})".ljust(WIDTH) + (f" [{tabled} locations tabled]" if tabled > 1 else "")
-        if seat == obs.seat:
-            hand = _cards(obs.hand)
-        elif full:
-            hand = _cards(hands[seat])
-        else:
-            hand = _count(obs.hand_sizes[seat])
+        cards = obs.hands[seat]
+        hand = _cards(cards) if isinstance(cards, tuple) else _count(len(cards))
         lines.append(f"  {label}  {where.ljust(WIDTH + 12)} hand: {hand}")
     lines.append("  places, unsafest first: " + _places(game, obs))
-    if full and obs.hidden[1]:
-        top = ", ".join(name(c) for c in reversed(obs.hidden[1][-5:]))
+    if obs.deck.cards:  # the full view
+        top = ", ".join(name(c) for c in reversed(obs.deck.cards[-5:]))
         lines.append(f"  deck top: {top}")
     if obs.log:
         lines.append("Recent:")
@@ -56,13 +50,13 @@ def render(game: Slasher, obs: SlasherObservation) -> str:
     return "\n".join(lines)
 
 
-def _header(game: Slasher, obs: SlasherObservation) -> str:
+def _header(game: Slasher, obs: SlasherView) -> str:
     turn = "game over" if obs.phase == "over" else f"{game.seat_name(obs.turn_seat)} to play"
     stall = f"   turns without a death: {obs.stall}" if obs.stall >= 10 else ""
     return f"Turn {obs.turn}: {turn}   deck: {_count(obs.deck_size)}   discard: {_count(len(obs.discard))}{stall}"
 
 
-def _attack(game: Slasher, obs: SlasherObservation) -> str:
+def _attack(game: Slasher, obs: SlasherView) -> str:
     known = f" (it is {name(obs.killer)})" if obs.killer is not None else ""
     notes = []
     if obs.negated:
@@ -70,6 +64,7 @@ def _attack(game: Slasher, obs: SlasherObservation) -> str:
     if obs.panicked:
         notes.append("Panic! played, no more cats")
     note = f"   [{'; '.join(notes)}]" if notes else ""
+    assert obs.priority is not None
     waiting = f"{game.seat_name(obs.priority)} may react or pass ({obs.passes} of {len(obs.alive)} passed in a row)"
     return (
         f"THE KILLER IS ABOUT TO STRIKE! {game.seat_name(obs.turn_seat)}'s killer lies face down{known}{note}\n"
@@ -77,13 +72,13 @@ def _attack(game: Slasher, obs: SlasherObservation) -> str:
     )
 
 
-def _label(game: Slasher, obs: SlasherObservation, seat: int) -> str:
+def _label(game: Slasher, obs: SlasherView, seat: int) -> str:
     turn = seat == obs.turn_seat and obs.phase != "over"
     marks = (" (you)" if seat == obs.seat else "") + (" (turn)" if turn else "")
     return game.seat_name(seat) + marks
 
 
-def _places(game: Slasher, obs: SlasherObservation) -> str:
+def _places(game: Slasher, obs: SlasherView) -> str:
     by_place: dict[int, list[str]] = {}
     for seat in range(len(obs.alive)):
         place = obs.place(seat)

@@ -203,17 +203,23 @@ def test_a_card_shown_from_a_hand_fed_by_two_deals_is_credited_so_every_deal_sta
         assert Counter(sampled.pile) <= second
 
 
-def test_a_card_parked_face_down_is_redrawn_among_the_kinds_its_slot_accepts():
-    state = LanternState(
+def arranged(pile: list[int] | None = None, discard: list[int] | None = None) -> LanternState:
+    """Two seats with known hands and columns, the other four cards in the pile or the discard."""
+    return LanternState(
         game=GAME,
         players=2,
         options=None,
         rng=Rng(1),
         hands=[[1, 2], [1, 3]],
         columns=[[2, 4], [3, 4]],
-        pile=[1, 2, 3, 4],
+        pile=pile,
+        discard=discard,
         bids=Commitments(range(2)),
     )
+
+
+def test_a_card_parked_face_down_is_redrawn_among_the_kinds_its_slot_accepts():
+    state = arranged(pile=[1, 2, 3, 4])
     state.move(3, state.hands[1], state.slots[1])
     assert state.observation(0).slots == (tuple(state.slots[0]), Hidden(1))
     parked = Counter()
@@ -224,6 +230,30 @@ def test_a_card_parked_face_down_is_redrawn_among_the_kinds_its_slot_accepts():
     assert set(parked) == {3, 4}
     state.move(3, state.slots[1], state.discard)  # revealed: now everyone knows it was the 3
     assert all(state.sample(0, Rng(key)).discard == [3] for key in range(5))
+
+
+def test_a_card_parked_after_a_sample_was_prepared_is_redrawn_in_the_next_sample():
+    state = arranged(pile=[1, 2, 3, 4])
+    state.sample(0, Rng(0))  # prepares seat 0's deal of the unseen cards, with nothing parked
+    state.move(3, state.hands[1], state.slots[1])
+    for key in range(20):
+        sampled = state.sample(0, Rng(key))
+        assert len(sampled.hands[1]) == 1 and len(sampled.slots[1]) == 1
+        assert sampled.slots[1][0] in {3, 4}
+
+
+def test_when_no_crediting_is_found_a_sample_of_the_pooled_sample_is_drawn_as_a_sample_of_the_state(monkeypatch):
+    from corekit.provenance import Deal
+
+    state = arranged(discard=[1, 2, 3, 4])
+    state.reshuffle(state.discard, state.pile)
+    state.draw(state.pile, state.hands[1])
+    state.move(1, state.hands[1], state.discard)  # from the deal or from the reshuffled pile: a choice
+    monkeypatch.setattr(Deal, "BUDGET", (0, 0))  # no search may decide it: the sample pools the unseen cards
+    pooled = state.sample(0, Rng(5))
+    assert state.record.plans[0][0] is None
+    for key in range(5):
+        assert pooled.sample(0, Rng(key)).digest() == state.sample(0, Rng(key)).digest()
 
 
 def test_cards_cannot_go_back_into_a_deck_nor_move_face_down_between_seats():

@@ -14,19 +14,16 @@ FILLERS = [
 """Location-only hands that play no part in an attack."""
 
 
-def arranged(hands, places=None, deck_top=(), first=0, options=None):
-    """A match with these hands and, for each seat in `places`, that location tabled (taken from the deck)."""
-    state = deal(len(hands), hands, deck_top, first=first, options=options)
-    for seat, place in (places or {}).items():
-        state.deck.remove(place)
-        state.stacks[seat].append(place)
-    return state
+def arranged(hands, places=None, deck_top=(), first=0, options=None, deck_empty=False):
+    """A match with these hands and, for each seat in `places`, that location tabled; with `deck_empty`, every
+    other card lies in the discard pile."""
+    return deal(len(hands), hands, deck_top, first=first, options=options, places=places, deck_empty=deck_empty)
 
 
-def attack(killer, places, players=4, hands=None, deck_top=(), options=None):
+def attack(killer, places, players=4, hands=None, deck_top=(), options=None, deck_empty=False):
     """Seat 0 plays `killer` with every teen placed as in `places`; the window is then open."""
     hands = hands or [[killer, *FILLERS[0]], *FILLERS[1:players]]
-    state = arranged(hands, places, deck_top, options=options)
+    state = arranged(hands, places, deck_top, options=options, deck_empty=deck_empty)
     state.apply(0, (KILLER, killer))
     return state
 

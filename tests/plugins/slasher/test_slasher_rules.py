@@ -216,15 +216,13 @@ def test_flee_may_send_another_teen_running():
 
 def test_a_flee_on_an_empty_deck_first_shuffles_the_discard_pile_into_a_new_deck():
     hands = [[SECRET_KILL, *FILLERS[0]], [FLEE, *FILLERS[1][:3]], *FILLERS[2:4]]
-    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands)
-    state.discard.extend(state.deck)
-    state.deck.clear()
+    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands, deck_empty=True)
     pile = len(state.discard)
     state.apply(0, (PASS,))
     state.apply(1, (REACT, FLEE, 1))
     # The Flee! joins the pile, the pile becomes the deck, and its top card is turned over.
-    assert len(state.lots) == 2 and len(state.deck) == pile
-    (turned,) = state.turned[-1]
+    assert len(state.record.lots) == 2 and len(state.deck) == pile
+    (turned,) = state.record.turned[-1]
     if is_location(turned):
         assert state.stacks[1] == [NATURE, turned] and state.discard == []
     else:
@@ -452,13 +450,43 @@ def test_a_killed_player_may_only_pass_in_a_later_attack():
 
 
 def test_the_new_deck_is_the_shuffled_discards_without_tabled_locations():
-    state = arranged([[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:3]], places={1: MAIN_HOUSE, 2: MAIN_HOUSE})
-    state.discard.extend(state.deck)
-    state.deck.clear()
+    state = arranged(
+        [[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:3]], places={1: MAIN_HOUSE, 2: MAIN_HOUSE}, deck_empty=True
+    )
     state.apply(0, (LOCATION, NATURE, 1))  # the refill finds the deck empty
     assert state.stacks[1] == [MAIN_HOUSE, NATURE] and state.stacks[2] == [MAIN_HOUSE]
     assert state.discard == []
     assert len(state.deck) == 64 - 3 * 4 - 3, "every card but the hands and the three tabled locations"
+
+
+def test_the_discard_pile_is_reshuffled_at_the_next_draw_so_what_is_discarded_after_the_deck_ran_out_joins_it():
+    # RULES.md Assumption 21. Seat 0's refill takes the deck's last card; seat 1 then discards its hand.
+    hands = [[NATURE, BEACH, BEACH, BEACH], [SEX_KILLS, FLEE, PANIC, JUST_A_CAT], FILLERS[2]]
+    state = arranged(hands, deck_top=[MAIN_HOUSE], deck_empty=True)
+    state.apply(0, (LOCATION, NATURE, 0))
+    pile = len(state.discard)
+    assert not state.deck and pile == 64 - 12 - 1, "the deck ran out: the discard pile waits for a draw"
+    assert len(state.record.lots) == 1
+    state.apply(1, (NEW_HAND,))
+    assert len(state.record.lots) == 2
+    reshuffled = Counter(dict(state.record.lots[1]))
+    assert reshuffled.total() == pile + 4 and not Counter([SEX_KILLS, FLEE, PANIC, JUST_A_CAT]) - reshuffled
+    assert len(state.deck) == pile and state.discard == []
+
+
+@pytest.mark.parametrize("options", [SlasherOptions(), SlasherOptions(discard_one=True)])
+def test_with_at_most_six_players_every_draw_finds_a_card(options):
+    # RULES.md Assumption 22: whenever a turn begins, every living hand holds 4 cards again.
+    from tests.random_play import positions
+
+    game = Slasher()
+    turns = 0
+    for seed in range(12):
+        for state in positions(game, 6, seed, Rng(seed + 1000), options):
+            if state.phase == TURN:
+                assert all(len(state.hands[seat]) == 4 for seat in state.turns.living), (seed, state.turn)
+                turns += 1
+    assert turns > 500
 
 
 def test_the_last_living_teen_wins():
