@@ -203,6 +203,12 @@ class Slasher(Game):
         window = HAND * players * players + players
         return players * options.stall_turns * (1 + window)
 
+    def action_space(self, players: int, options: SlasherOptions) -> tuple[tuple[int, ...], ...]:
+        """Every action of a match of this shape, in the fixed order of `actions.py`."""
+        from plugins.slasher.actions import action_space
+
+        return action_space(players, options)
+
     def card_name(self, card: int) -> str:
         """A card as a position names it: "Main House 5", "Sex Kills"."""
         return name(card)
