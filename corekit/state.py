@@ -287,6 +287,16 @@ class View:
         pairs = ", ".join(f"{name}={value!r}" for name, value in zip(self._names, self._values, strict=True))
         return f"{type(self).__name__}({pairs})"
 
+    def own(self, zones: Sequence[Any]) -> tuple[Any, ...]:
+        """The viewer's own zone of a per-seat `owned()` field as this view shows it (`view.own(view.hands)`: the
+        cards of its hand); empty in the full view, which is nobody's."""
+        if self.seat is None:
+            return ()
+        mine = zones[self.seat]
+        if not isinstance(mine, tuple):
+            raise TypeError(f"seat {self.seat}'s own zone shows as {type(mine).__name__}, not its cards")
+        return mine
+
 
 @attrs.frozen
 class ZoneInfo:

@@ -89,11 +89,7 @@ class RaceView(View):
     @property
     def hand(self) -> tuple[int, ...]:
         """The viewer's own hand (empty in the full view)."""
-        if self.seat is None:
-            return ()
-        hand = self.hands[self.seat]
-        assert isinstance(hand, tuple)
-        return hand
+        return self.own(self.hands)
 
     @property
     def committed(self) -> tuple[tuple[int, object], ...]:

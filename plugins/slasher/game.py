@@ -107,11 +107,7 @@ class SlasherView(View):
     @property
     def hand(self) -> tuple[int, ...]:
         """The viewer's own hand (empty in the full view)."""
-        if self.seat is None:
-            return ()
-        hand = self.hands[self.seat]
-        assert isinstance(hand, tuple)
-        return hand
+        return self.own(self.hands)
 
     @derived
     def hand_sizes(self) -> tuple[int, ...]:

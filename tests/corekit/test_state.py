@@ -319,3 +319,18 @@ def test_a_public_field_of_a_type_the_core_cannot_copy_is_refused_when_the_class
     state = Odd(game=GAME, players=2, options=None, rng=Rng(0))
     with pytest.raises(TypeError, match="a public field of type set"):
         state.clone()
+
+
+def test_a_view_gives_its_seat_its_own_zone_and_the_full_view_none():
+    class HandsView(View):
+        __slots__ = ("hands", "seat")
+
+    mine = HandsView()
+    mine.seat, mine.hands = 1, (Hidden(2), (3, 5))
+    full = HandsView()
+    full.seat, full.hands = None, ((1, 1), (3, 5))
+    assert mine.own(mine.hands) == (3, 5)
+    assert full.own(full.hands) == ()
+    mine.seat = 0
+    with pytest.raises(TypeError, match="seat 0's own zone shows as Hidden, not its cards"):
+        mine.own(mine.hands)
