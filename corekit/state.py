@@ -260,8 +260,8 @@ class View:
     whole. A game's view class subclasses it and adds properties derived from those fields only
     (`derived` computes one once per view: a subclass without `__slots__` has a dict for it).
 
-    The core makes a subclass of it per state class with a slot per declared field, set when the view is made.
-    """
+    The core makes a subclass of it per state class with a slot per declared field, set when the view is made;
+    a view is immutable (setting an attribute raises AttributeError)."""
 
     __slots__ = ()
     _names: ClassVar[tuple[str, ...]] = ("seat",)
@@ -278,6 +278,9 @@ class View:
 
     def __hash__(self) -> int:
         return hash(type(self)._values_of(self))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a view is immutable: cannot set {name}")
 
     def __repr__(self) -> str:
         pairs = ", ".join(f"{name}={value!r}" for name, value in zip(self._names, self._values, strict=True))
@@ -873,14 +876,18 @@ def _plan(cls: type[DeclaredState]) -> _Plan:
     clone_lines.append("    return c")
     view_class = _view_class(cls, tuple(names))
     env["VC"] = view_class
+    # A view refuses attribute assignment: it is filled as an instance of a builder subclass that allows it (same
+    # layout), then given its own class.
+    env["VB"] = type(view_class.__name__, (view_class,), {"__slots__": (), "__setattr__": object.__setattr__})
     source = "\n".join(
         [
             *clone_lines,
             "def project(s, v):",
             f"    return ({', '.join(project_parts)},)",
             "def observe(s, v):",
-            "    o = new(VC)",
+            "    o = new(VB)",
             *(f"    o.{name} = {part}" for name, part in zip(names, project_parts, strict=True)),
+            "    o.__class__ = VC",
             "    return o",
             "def truth(s):",
             f"    return ({', '.join(truth_parts)},)",

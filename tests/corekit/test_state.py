@@ -141,6 +141,13 @@ def test_a_seat_sees_its_own_hand_and_only_the_size_of_what_is_hidden_from_it():
     assert view.seat == 0 and full.seat is None
 
 
+def test_a_view_is_immutable():
+    view = fresh().observation(0)
+    with pytest.raises(AttributeError, match="a view is immutable: cannot set pile"):
+        view.pile = Hidden(0)
+    assert type(view).__name__ == type(fresh().observation(None)).__name__ and view.seat == 0
+
+
 def test_views_the_seat_cannot_tell_apart_are_equal_and_have_equal_search_keys():
     state = fresh()
     twin = state.clone()
