@@ -102,6 +102,8 @@ class Card:
 
     name: str
     kind: str
+    text: str
+    """The card's rule text, as printed on it."""
     deck: str = ""
     id: int = -1
     die: int = 0
@@ -113,7 +115,6 @@ class Card:
     stalk: int = 0
     lasting: str = ""
     objective: str = ""
-    text: str = ""
     copies: int = 1
 
     @property

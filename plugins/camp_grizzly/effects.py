@@ -19,24 +19,6 @@ CONTENT = load()
 Handler = Callable[["CampState", int, int], None]
 
 
-def _heal(state: CampState, seat: int, n: int) -> None:
-    state.heal(seat, n)
-
-
-def _heal_pair(state: CampState, seat: int, n: int) -> None:
-    state.heal(seat, n)
-    if state.partner >= 0:
-        state.heal(state.partner, n)
-
-
-def _injure(state: CampState, seat: int, n: int) -> None:
-    state.hurt(seat, n)
-
-
-def _horrify(state: CampState, seat: int, n: int) -> None:
-    state.horrify(seat)
-
-
 def _horrify_cabin(state: CampState, seat: int, n: int) -> None:
     cabin_of = CONTENT.cabin_of
     cabin = cabin_of[state.location[seat]]
@@ -45,27 +27,20 @@ def _horrify_cabin(state: CampState, seat: int, n: int) -> None:
             state.horrify(s)
 
 
+def _heal_pair(state: CampState, seat: int, n: int) -> None:
+    state.heal(seat, n)
+    if state.partner >= 0:
+        state.heal(state.partner, n)
+
+
 def _survival(state: CampState, seat: int, n: int) -> None:
     for _ in range(n):
         state.draw_survival(seat)
 
 
-def _move(state: CampState, seat: int, n: int) -> None:
-    state.move_left += n
-
-
-def _body(state: CampState, seat: int, n: int) -> None:
-    state.raise_body(n)
-
-
-def _lure(state: CampState, seat: int, n: int) -> None:
-    state.otis = -1
-    state.say("Otis is lurking")
-
-
-def _shed(state: CampState, seat: int, n: int) -> None:
-    state.otis = CONTENT.tool_shed
-    state.say("Otis returns to the tool shed")
+def _otis(state: CampState, space: int, news: str) -> None:
+    state.otis = space
+    state.say(news)
 
 
 def _stat(stat: str) -> Handler:
@@ -78,9 +53,9 @@ def _stat(stat: str) -> Handler:
 
 
 QUIET: dict[str, Handler] = {
-    "heal": _heal,
-    "injure": _injure,
-    "horrify": _horrify,
+    "heal": lambda state, seat, n: state.heal(seat, n),
+    "injure": lambda state, seat, n: state.hurt(seat, n),
+    "horrify": lambda state, seat, n: state.horrify(seat),
     "survival": _survival,
 }
 """The steps that never interrupt (a stalking cameo's effect uses only these)."""
@@ -88,10 +63,10 @@ STEPS: dict[str, Handler] = {
     **QUIET,
     "heal_pair": _heal_pair,
     "horrify_cabin": _horrify_cabin,
-    "move": _move,
-    "body": _body,
-    "lure": _lure,
-    "shed": _shed,
+    "move": lambda state, seat, n: setattr(state, "move_left", state.move_left + n),
+    "body": lambda state, seat, n: state.raise_body(n),
+    "lure": lambda state, seat, n: _otis(state, -1, "Otis is lurking"),
+    "shed": lambda state, seat, n: _otis(state, CONTENT.tool_shed, "Otis returns to the tool shed"),
     "stalk": _stat("stalk"),
     "attack": _stat("attack"),
     "damage": _stat("damage"),

@@ -61,6 +61,11 @@ def test_both_setups_fit_the_micro_cards():
     assert C.otis_start == (1, 0, 1) and C.otis_dice == (4, 6, 8, 10) and C.hopeless == 13
 
 
+def test_every_card_carries_its_rule_text():
+    assert all(card.text.strip() for card in C.cards)
+    assert next(c for c in C.cards if c.name == "Crowbar").text.endswith("at the price of Tempt Fate (1).")
+
+
 def test_stalking_cameos_never_interrupt_otis_turn():
     for card in C.cards:
         if card.kind == "cameo" and card.stalk:

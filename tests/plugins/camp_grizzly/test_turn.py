@@ -470,3 +470,15 @@ def test_a_strike_brought_on_by_tempting_fate_ends_the_move_only_in_the_live_rea
     state.apply(0, ("fight",))
     assert state.otis == -1 and state.phase == "move"  # Otis beaten and lurking: back to the move
     assert state.move_left == left
+
+
+def test_the_effect_interpreter_raises_on_a_step_it_has_no_rule_for():
+    from plugins.camp_grizzly.content import Op
+    from plugins.camp_grizzly.effects import EFFECTS
+    from plugins.camp_grizzly.phases import Pending
+
+    state = table(1)
+    with pytest.raises(GameError, match="camp-grizzly: no rule resolves the effect step 'dodge'"):
+        EFFECTS.run(state, 0, (Op("heal", 1), Op("dodge")), Pending.END)
+    with pytest.raises(GameError, match="the effect step 'tempt' cannot resolve outside a turn"):
+        EFFECTS.quietly(state, 0, (Op("tempt", 1),))
