@@ -129,8 +129,11 @@ def run(state: CampState) -> None:
                     state.hurt(s, int(step.outcome))
             state.say(f"{step.text} (each rolls d{step.die}, {step.target}+ or injured)")
         elif step.kind == "group":
-            roll = state.rng.die(step.die)
-            state.say(f"{step.text} (d{step.die}: {roll}, needs {step.target})")
+            natural = state.rng.die(step.die)
+            horrified = any(state.horror[s] for s in party)  # the roll of every counselor on the card
+            roll = natural - 1 if horrified else natural
+            rolled = f"{natural} - 1 horrified = {roll}" if horrified else str(roll)
+            state.say(f"{step.text} (d{step.die}: {rolled}, needs {step.target})")
             if roll < step.target:
                 if step.outcome == "fail":
                     fail(state)

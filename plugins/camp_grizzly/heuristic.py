@@ -263,7 +263,8 @@ def _free_choice(obs: CampView, me: CounselorView, legal: Sequence[Action], movi
             if info.objective and (info.objective != "Keys" or not _has_keys(me)):
                 return action
             if info.equippable and _improves(me, action[1]):
-                return action
+                wield = ("equip", action[1])  # picked up and equipped at once, when it fits the hands
+                return wield if wield in legal else action
         elif verb == "play":
             ops = EFFECTS[action[1]]
             if "heal" in ops and me.injuries >= min(ops["heal"], counselor.health - 1):

@@ -246,6 +246,9 @@ class Otis:
             near_b = min(dist[b][t] for t in targets)
             state.otis = b if near_b < near_a else a
             state.say(f"Otis appears at nature trail {roll}, at {CONTENT.spaces[state.otis]}")
+            if self._smash(state, state.otis):  # the first lock in his path: he stops (Assumption 17)
+                self.after_turn(state)
+                return
         if state.otis in targets:
             self.strike(state, state.otis, Pending.OTIS)
             return
@@ -254,10 +257,7 @@ class Otis:
         hunted += [CONTENT.cards[card].name for card in state.at(state.cameos, target)]
         steps = state.stalk + len(CONTENT.lasting_cards["moon"].intersection(state.lasting))  # card ids are unique
         for there in otis_path(state.otis, target)[1 : steps + 1]:
-            lock = state.lock_at(there)
-            if lock is not None:
-                state.lift(lock, state.locks, state.supply)
-                state.say(f"Otis smashes the lock of {CONTENT.spaces[there]}")
+            if self._smash(state, there):
                 break
             state.otis = there
             if there in targets:
@@ -265,6 +265,15 @@ class Otis:
                 return
         state.say(f"Otis stalks {' and '.join(hunted)} to {CONTENT.spaces[state.otis]}")
         self.after_turn(state)
+
+    def _smash(self, state: CampState, space: int) -> bool:
+        """Otis destroys the lock on `space`, if there is one (then he stops moving)."""
+        lock = state.lock_at(space)
+        if lock is None:
+            return False
+        state.lift(lock, state.locks, state.supply)
+        state.say(f"Otis smashes the lock of {CONTENT.spaces[space]}")
+        return True
 
     def target_spaces(self, state: CampState) -> set[int]:
         """The spaces of the living counselors on the board and of the cameos."""

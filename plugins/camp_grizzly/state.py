@@ -367,9 +367,11 @@ class CampState(DeclaredState):
         self.free_left = FREE_ACTIONS
         if self.location[seat] == WOODS:
             self.phase = Phase.WOODS
-            roll = self.rng.die(6)
+            natural = self.rng.die(6)
+            roll = max(1, natural - (1 if self.horror[seat] else 0))  # the table's worst row is 1
             row = CONTENT.woods[roll - 1]
-            self.say(f"{self.name(seat)} rolls {roll} in the woods: {row.text}")
+            rolled = f"{natural} - 1 horrified = {roll}" if self.horror[seat] else str(roll)
+            self.say(f"{self.name(seat)} rolls {rolled} in the woods: {row.text}")
             EFFECTS.run(self, seat, row.effect, Pending.WOODS)
             return
         self.phase = Phase.MOVE
@@ -440,7 +442,16 @@ class CampState(DeclaredState):
         location = self.location
         here = location[seat]
         spot = self.spot
-        actions: list[Action] = [("take", card) for card in self.ground if spot[card] == here]
+        actions: list[Action] = []
+        lying = [card for card in self.ground if spot[card] == here]
+        if lying:
+            # A weapon or item picked up may be equipped at once (RULES.md, Assumption 5).
+            hands = sum(cards[c].hands for c in self.equipped[seat])
+            for card in lying:
+                actions.append(("take", card))
+                info = cards[card]
+                if info.equippable and hands + info.hands <= 2:
+                    actions.append(("equip", card))
         uses = ("turn", "move") if phase is MOVE else ("turn",)
         actions += [("play", card) for card in self.backpack[seat] if cards[card].use in uses]
         if self.players > 1:
@@ -620,8 +631,12 @@ class CampState(DeclaredState):
         return actions
 
     def _equip(self, seat: int, card: int) -> None:
+        """Equip a card from the backpack, or pick one up from the ground and equip it at once."""
         self.free_left -= 1
-        self.shift(card, self.backpack[seat], self.equipped[seat])
+        if card in self.backpack[seat]:
+            self.shift(card, self.backpack[seat], self.equipped[seat])
+        else:
+            self.lift(card, self.ground, self.equipped[seat])
 
     def _unequip(self, seat: int, card: int) -> None:
         self.free_left -= 1

@@ -222,3 +222,15 @@ def test_the_barn_opens_with_a_strike_and_a_failed_shotgun_brings_another_before
     state.apply(0, ("fight",))
     assert state.injuries[0] == 2 and state.rng.rolls == []
     assert state.is_terminal and state.returns() == [1.0, 0.0]
+
+
+# ---- horror: -1 to every roll a horrified counselor makes (RULES.md, Assumption 15) -------------------
+
+
+def test_a_finale_group_roll_is_at_minus_one_when_a_counselor_on_the_card_is_horrified():
+    state = _finale_at("BOAT DOCK", ("Gas Can", "Oars", "Life Vest"), seats=2)
+    state.horror[1] = 1  # Sherry, on the card with Kevin
+    state.rng = Dice(4)  # the motor: 4 - 1 = 3 misses the 4 needed, so Otis strikes (his own +1 strike is next)
+    state.apply(0, ("finale", BOAT))
+    assert state.phase == "strike" and state.strike_bonus == 0 and state.finale_step == 1
+    assert "Pull the cord: the motor will not start. (d6: 4 - 1 horrified = 3, needs 4)" in state.log

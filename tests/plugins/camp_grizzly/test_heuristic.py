@@ -285,3 +285,10 @@ def test_a_plain_mcts_is_the_quick_flat_search_with_a_paired_trust_test():
     )
     options = player.options
     assert (options.iterations, options.tree_depth, options.root, options.trust) == (100, 1, RootChoice.HALVING, 2.0)
+
+
+def test_a_better_weapon_lying_here_is_picked_up_and_equipped_at_once():
+    state = table(1)
+    _bare(state)
+    axe = _lay(state, "Fire Axe", "CAMPFIRE")
+    assert _decide(state) == ("equip", axe)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from corekit import Rng
 from plugins.camp_grizzly.otis import OTIS
-from plugins.camp_grizzly.phases import Phase
+from plugins.camp_grizzly.phases import Pending, Phase
 from tests.plugins.camp_grizzly.tables import C, Dice, give, lay, pull, space, table
 
 NORTH, SOUTH = space("NORTH PATH"), space("SOUTH PATH")  # one step from the campfire each, each its own cabin
@@ -253,3 +253,23 @@ def test_stalking_cameos_move_after_otis_and_resolve_their_text():
     state.phase = Phase.OTIS
     OTIS.after_turn(state)
     assert state.cameos == [] and state.horror[0] == 1 and ralph in state.cabin_discard
+
+
+def test_a_lurking_otis_appearing_on_a_locked_trail_end_smashes_the_lock_and_stops_there():
+    state = _camp("CABIN 2 PORCH")  # Normal setup: CABIN 2 BUNKS, the end of trail 6 next to the porch, is locked
+    bunks = space("CABIN 2 BUNKS")
+    lock = state.lock_at(bunks)
+    assert lock is not None
+    state.otis = -1
+    state.rng = Dice(6)  # trail 6: HIKING TRAIL - CABIN 2 BUNKS; the bunks are nearer the target
+    OTIS.turn(state)
+    assert state.otis == bunks and state.lock_at(bunks) is None and lock in state.supply
+    assert "Otis smashes the lock of CABIN 2 BUNKS" in state.log
+    assert state.phase == "move" and state.location[0] == space("CABIN 2 PORCH")  # he stopped: no strike
+
+
+def test_a_panicking_counselor_in_a_dead_end_stays_where_otis_struck():
+    state = _camp("KITCHEN", otis="MESS HALL")  # the Kitchen's way out is the Mess Hall (Otis) or the locked Pantry
+    OTIS.strike(state, space("MESS HALL"), Pending.MOVE)
+    state.apply(0, ("panic",))
+    assert state.location[0] == space("KITCHEN") and state.injuries[0] == 1 and state.phase == "move"

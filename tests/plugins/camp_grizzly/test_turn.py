@@ -482,3 +482,70 @@ def test_the_effect_interpreter_raises_on_a_step_it_has_no_rule_for():
         EFFECTS.run(state, 0, (Op("heal", 1), Op("dodge")), Pending.END)
     with pytest.raises(GameError, match="the effect step 'tempt' cannot resolve outside a turn"):
         EFFECTS.quietly(state, 0, (Op("tempt", 1),))
+
+
+# ---- a weapon is equipped as it is picked up (the rulebook: "immediately ... when you pick them up") -------
+
+
+def test_a_weapon_picked_up_while_moving_is_equipped_at_once_and_fights_when_the_counselor_walks_into_otis():
+    state = table(1)
+    north, northeast = space("NORTH PATH"), space("NORTHEAST PATH")
+    hatchet = lay(state, give(state, 0, "Hatchet", "pack"), north)
+    state.otis = northeast
+    state.apply(0, ("step", north))
+    assert ("equip", hatchet) in state.legal_actions(0) and ("take", hatchet) in state.legal_actions(0)
+    state.apply(0, ("equip", hatchet))
+    assert state.equipped[0] == [hatchet] and hatchet not in state.ground and state.free_left == 4
+    state.apply(0, ("step", northeast))
+    assert state.phase == "strike" and ("fight",) in state.legal_actions(0)
+
+
+def test_a_breach_weapon_picked_up_while_moving_forces_a_lock_in_that_move_phase():
+    state = table(1)
+    kitchen, pantry = space("KITCHEN"), space("PANTRY")  # the pantry is locked in the normal setup
+    state.location[0] = kitchen
+    crowbar = lay(state, give(state, 0, "Crowbar", "pack"), kitchen)
+    assert ("force", pantry) not in state.legal_actions(0)
+    state.apply(0, ("equip", crowbar))
+    assert ("force", pantry) in state.legal_actions(0)
+
+
+def test_a_weapon_picked_up_before_drawing_otis_strikes_fights_him():
+    state = table(1)
+    axe = lay(state, give(state, 0, "Fire Axe", "pack"), C.campfire)
+    on_top(state, "OTIS STRIKES!")
+    state.apply(0, ("equip", axe))
+    state.apply(0, ("draw",))
+    assert state.phase == "strike" and ("fight",) in state.legal_actions(0)
+
+
+def test_a_weapon_lying_here_is_not_equipped_past_two_hands_and_a_backpack_card_only_in_the_end_phase():
+    state = table(1)
+    give(state, 0, "Chainsaw")  # two hands already full
+    bat = give(state, 0, "Baseball Bat", "pack")
+    axe = lay(state, give(state, 0, "Hatchet", "pack"), C.campfire)
+    mask = lay(state, give(state, 0, "Hockey Mask", "pack"), C.campfire)
+    legal = state.legal_actions(0)
+    assert ("equip", axe) not in legal and ("equip", mask) in legal and ("equip", bat) not in legal
+
+
+# ---- horror: -1 to every roll a horrified counselor makes (RULES.md, Assumption 15) -------------------
+
+
+def test_a_horrified_counselor_rolls_the_woods_table_at_minus_one():
+    state = table(2)
+    state.location[0] = WOODS
+    state.horror[0] = 1
+    state.rng = Dice(2)  # 2 - 1 = 1: OTIS STRIKES! in the woods (a 2 would be two injuries)
+    state.begin_turn(0)
+    assert state.phase == "strike" and state.strike_queue == [0] and state.injuries[0] == 0
+    assert state.log[-2].startswith("Kevin rolls 2 - 1 horrified = 1 in the woods: Something big moves")
+
+
+def test_the_camp_trail_roll_picks_a_trail_and_ignores_horror():
+    state = table(2)
+    state.location[0] = WOODS
+    state.horror[0] = 1
+    state.rng = Dice(6, 3)  # 6 - 1 = 5: nothing happens; camp trail 3, whatever the horror
+    state.begin_turn(0)
+    assert state.location[0] == C.camp_trails[2] == space("PICNIC AREA")
