@@ -821,6 +821,8 @@ def _plan(cls: type[DeclaredState]) -> _Plan:
         "hidden": hidden,
         "sorted": sorted,
         "zcopy": _copy_zone,
+        "lnew": _new_list,
+        "Zone": Zone,
         "hz": _HIDDEN_BY_SIZE,
     }
     for field in attrs.fields(cls):
@@ -858,9 +860,10 @@ def _plan(cls: type[DeclaredState]) -> _Plan:
             truth_parts.append(f"{attr}.visible_to(None)")
             continue
         if decl.kind == "zone":
-            clone_lines.append(
-                f"    c.{name} = [zcopy(z) for z in {attr}]" if decl.per_seat else f"    c.{name} = zcopy({attr})"
-            )
+            if decl.per_seat:
+                clone_lines.append(f"    c.{name} = [zcopy(z) for z in {attr}]")
+            else:  # `_copy_zone` inlined: a clone copies every zone
+                clone_lines.append(f"    z = {attr}; y = c.{name} = lnew(Zone); y.extend(z); y.no = z.no; y.up = z.up")
             one = _zone_view(decl, "z", "i" if decl.per_seat else "None")
             if decl.per_seat:
                 project_parts.append(f"tuple([{one} for i, z in enumerate({attr})])")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from corekit import GameError
 from plugins.camp_grizzly.content import WOODS, Op, load
-from plugins.camp_grizzly.phases import Pending, Phase
+from plugins.camp_grizzly.phases import FOOL, Pending
 
 if TYPE_CHECKING:
     from plugins.camp_grizzly.state import CampState
@@ -93,7 +93,7 @@ class Effects:
                 if state.fool_partners():
                     state.waiting_ops = ops[i + 1 :]
                     state.pending.append(then)
-                    state.phase = Phase.FOOL
+                    state.phase = FOOL
                     return
             elif verb == "tempt":
                 self.tempt(state, seat, op.n, then)

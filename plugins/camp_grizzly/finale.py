@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from plugins.camp_grizzly.content import FINALE, load
 from plugins.camp_grizzly.otis import OTIS
-from plugins.camp_grizzly.phases import Pending, Phase
+from plugins.camp_grizzly.phases import CONSENT, MOVE, OVER, THEN_END, THEN_FINALE
 
 if TYPE_CHECKING:
     from plugins.camp_grizzly.state import CampState
@@ -62,7 +62,7 @@ def propose(state: CampState, seat: int, f: int) -> None:
         return
     state.consent_finale = f
     state.consent_queue = sorted(set(found) - {seat})
-    state.phase = Phase.CONSENT
+    state.phase = CONSENT
 
 
 def agree(state: CampState, seat: int) -> None:
@@ -77,7 +77,7 @@ def refuse(state: CampState, seat: int) -> None:
     state.say(f"{state.name(seat)} will not start the {CONTENT.finales[state.consent_finale].name} finale yet")
     state.refused.append(state.consent_finale)
     state.consent_queue = []
-    state.phase = Phase.MOVE
+    state.phase = MOVE
 
 
 def start(state: CampState, f: int) -> None:
@@ -105,7 +105,7 @@ def run(state: CampState) -> None:
     card = CONTENT.finales[state.finale]
     while True:
         if state.over:
-            state.phase = Phase.OVER
+            state.phase = OVER
             return
         if state.hopeless and not state.final:
             OTIS.last_fight(state)
@@ -117,7 +117,7 @@ def run(state: CampState) -> None:
         if state.finale_step >= len(card.steps):
             state.winners = tuple(party)
             state.over = True
-            state.phase = Phase.OVER
+            state.phase = OVER
             state.say(f"The {card.name} finale succeeds: " + ", ".join(state.name(s) for s in party) + " survive!")
             return
         step = card.steps[state.finale_step]
@@ -138,11 +138,11 @@ def run(state: CampState) -> None:
                 if step.outcome == "fail":
                     fail(state)
                 else:
-                    OTIS.strike(state, FINALE, Pending.FINALE, seats=party)
+                    OTIS.strike(state, FINALE, THEN_FINALE, seats=party)
                 return
         else:
             state.say(step.text)
-            OTIS.strike(state, FINALE, Pending.FINALE, bonus=step.bonus, seats=party)
+            OTIS.strike(state, FINALE, THEN_FINALE, bonus=step.bonus, seats=party)
             return
 
 
@@ -167,7 +167,7 @@ def fail(state: CampState) -> None:
     state.say(f"The {CONTENT.finales[f].name} finale fails")
     no_escape(state)
     state.ended = True
-    state.resume(Pending.END)
+    state.resume(THEN_END)
 
 
 def no_escape(state: CampState) -> None:

@@ -196,6 +196,11 @@ class CampView(View):
 
 
 @functools.cache
+def _families() -> tuple[str, ...]:
+    return tuple(card.deck for card in load().cards)
+
+
+@functools.cache
 def _card_names() -> list[str]:
     cards = load().cards
     copies = Counter(card.name for card in cards)
@@ -226,7 +231,7 @@ class CampGrizzly(Game):
 
     def card_family(self, card: int) -> str:
         """The deck a card belongs to (cabin, survival or micro): the back everyone sees."""
-        return load().cards[card].deck
+        return _families()[card]
 
     def card_name(self, card: int) -> str:
         """A card's name, with its copy number when the game holds several ("Machete #2")."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from plugins.camp_grizzly.content import WOODS, load
 from plugins.camp_grizzly.effects import EFFECTS
 from plugins.camp_grizzly.game import Movement
-from plugins.camp_grizzly.phases import Pending, Phase
+from plugins.camp_grizzly.phases import OTIS_TURN, OVER, PANIC, STRIKE, THEN_MOVE, THEN_OTIS, Pending
 
 if TYPE_CHECKING:
     from plugins.camp_grizzly.state import Action, CampState
@@ -54,7 +54,7 @@ class Otis:
         """Otis strikes a space: cameos in the cabin die, every counselor in it must fight or panic; `then`
         waits on the pending stack until the strike is over."""
         cards = CONTENT.cards
-        if then is Pending.MOVE and state.options.movement is Movement.LIVE:
+        if then is THEN_MOVE and state.options.movement is Movement.LIVE:
             state.move_left = 0  # the live reading: a strike ends the move, whatever brought it
         for card in [c for c in state.lasting if c in CONTENT.lasting_cards["moon"]]:
             state.shift(card, state.lasting, state.cabin_discard)
@@ -173,7 +173,7 @@ class Otis:
             state.panic_seat = seat
             state.panic_left = state.panic_value(seat)
             if state.panic_left > 0 and self.flee_spaces(state, seat):
-                state.phase = Phase.PANIC
+                state.phase = PANIC
                 return
         self.next_in_danger(state)
 
@@ -197,12 +197,12 @@ class Otis:
         """The next counselor in danger decides, or the strike is over."""
         state.strike_queue = [s for s in state.strike_queue if state.alive[s]]
         if state.strike_queue and not state.over:
-            state.phase = Phase.STRIKE
+            state.phase = STRIKE
             return
         state.strike_later = []
         if state.final:
             state.over = True
-            state.phase = Phase.OVER
+            state.phase = OVER
             return
         state.carry_on()
 
@@ -233,7 +233,7 @@ class Otis:
 
     def turn(self, state: CampState) -> None:
         """After every round: appear if lurking, then stalk the chosen target along a shortest path."""
-        state.phase = Phase.OTIS
+        state.phase = OTIS_TURN
         targets = self.target_spaces(state)
         if not targets:
             self.after_turn(state)
@@ -250,7 +250,7 @@ class Otis:
                 self.after_turn(state)
                 return
         if state.otis in targets:
-            self.strike(state, state.otis, Pending.OTIS)
+            self.strike(state, state.otis, THEN_OTIS)
             return
         target = self.choose_target(state)
         hunted = [state.name(s) for s in range(state.players) if state.alive[s] and state.location[s] == target]
@@ -261,7 +261,7 @@ class Otis:
                 break
             state.otis = there
             if there in targets:
-                self.strike(state, there, Pending.OTIS)
+                self.strike(state, there, THEN_OTIS)
                 return
         state.say(f"Otis stalks {' and '.join(hunted)} to {CONTENT.spaces[state.otis]}")
         self.after_turn(state)
@@ -315,7 +315,7 @@ class Otis:
         """Stalking cameos move after Otis; then a new round (or HOPELESS when the night runs out)."""
         cards = CONTENT.cards
         dist = CONTENT.dist
-        state.phase = Phase.OTIS  # still Otis's turn after a strike: a cameo's horror is not in anyone's own turn
+        state.phase = OTIS_TURN  # still Otis's turn after a strike: a cameo's horror is not in anyone's own turn
         for card in list(state.cameos):
             info = cards[card]
             counselors = [state.location[s] for s in range(state.players) if state.alive[s] and state.location[s] >= 0]
@@ -341,7 +341,7 @@ class Otis:
             state.shift(card, state.lasting, state.cabin_discard)
         state.round += 1
         if state.over:
-            state.phase = Phase.OVER
+            state.phase = OVER
             return
         if state.round > state.night and not state.hopeless:
             state.say("The night will never end: the body count jumps to HOPELESS")

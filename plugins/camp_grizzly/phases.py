@@ -40,3 +40,9 @@ class Pending(enum.StrEnum):
     """The rest of Otis's turn: stalking cameos, then a new round."""
     FINALE = "finale"
     """The next direction of the finale under way."""
+
+
+# The members as module constants for the rules' hot paths: a module global is reached about ten times faster
+# than an enum member (Python 3.11), and the phase is compared at every decision of a playout.
+MOVE, END, STRIKE, PANIC, CONSENT, FOOL, IN_WOODS, OTIS_TURN, OVER = Phase
+THEN_MOVE, THEN_END, THEN_WOODS, THEN_OTIS, THEN_FINALE = Pending

@@ -19,10 +19,27 @@ from plugins.camp_grizzly.content import WOODS, Mods, Op, counselor_mods, load, 
 from plugins.camp_grizzly.effects import EFFECTS
 from plugins.camp_grizzly.game import FREE_ACTIONS, CampView, Movement
 from plugins.camp_grizzly.otis import OTIS
-from plugins.camp_grizzly.phases import Pending, Phase
+from plugins.camp_grizzly.phases import (
+    CONSENT,
+    END,
+    FOOL,
+    IN_WOODS,
+    MOVE,
+    OTIS_TURN,
+    OVER,
+    PANIC,
+    STRIKE,
+    THEN_END,
+    THEN_FINALE,
+    THEN_MOVE,
+    THEN_OTIS,
+    THEN_WOODS,
+    Pending,
+    Phase,
+)
 
 CONTENT = load()
-MOVE, END, STRIKE, PANIC, CONSENT, OVER = Phase.MOVE, Phase.END, Phase.STRIKE, Phase.PANIC, Phase.CONSENT, Phase.OVER
+MOVE, END, STRIKE, PANIC, CONSENT, OVER = MOVE, END, STRIKE, PANIC, CONSENT, OVER
 LIVE = Movement.LIVE
 """The phases the hot paths compare with (a module global is quicker to reach than an enum member)."""
 LOG = 12
@@ -69,8 +86,8 @@ class CampState(DeclaredState):
     permanents: list[Zone] = face_up(per_seat=True, ordered=True)
     campers: list[Zone] = face_up(per_seat=True, ordered=True)
     objectives: list[Zone] = face_up(per_seat=True, ordered=True)
-    horror_marks: list[Zone] = face_up(per_seat=True, ordered=True)
-    """The horrified marker on each counselor card (empty when not horrified)."""
+    horror_marks: Zone = face_up(ordered=True)
+    """The horrified markers lying on counselor cards, one per horrified counselor."""
     location: list[int] = public(per_seat=True)
     """Each counselor's space, or WOODS, or FINALE."""
     injuries: list[int] = public(per_seat=True)
@@ -81,7 +98,7 @@ class CampState(DeclaredState):
     round: int = public(1)
     night: int = public(50)
     """Rounds before the night turns HOPELESS (the option)."""
-    phase: Phase = public(Phase.MOVE)
+    phase: Phase = public(MOVE)
     pending: list[Pending] = public(factory=list)
     """What carries on once the strike, panic or choice under way is over (the top is the end)."""
     move_left: int = public(0)
@@ -170,7 +187,7 @@ class CampState(DeclaredState):
         # the movement left at once (a strike ends the move: see `Otis.strike`).
         before = self.movement(self.active)
         handler(self, seat, *action[1:])
-        if self.phase is Phase.MOVE:
+        if self.phase is MOVE:
             self.move_left = max(0, self.move_left + self.movement(self.active) - before)
 
     def returns(self) -> list[float]:
@@ -284,7 +301,8 @@ class CampState(DeclaredState):
                     self.lay(card, zone, self.ground, where)
         self.shift_all(self.permanents[seat], self.survival_discard)
         campers = len(self.shift_all(self.campers[seat], self.cabin_discard))
-        self.shift_all(self.horror_marks[seat], self.supply)
+        if self.horror[seat]:
+            self._unmark()
         self.horror[seat] = 0
         if seat in self.strike_queue:
             self.strike_queue.remove(seat)
@@ -307,15 +325,19 @@ class CampState(DeclaredState):
 
     def horrify(self, seat: int) -> None:
         """Horrified: the turn ends at once; -1 to rolls until the end of the counselor's next turn."""
-        own = seat == self.active and self.phase is not Phase.OTIS
+        own = seat == self.active and self.phase is not OTIS_TURN
+        marker = next((c for c in self.supply if CONTENT.cards[c].kind == "horrified"), None)
+        if not self.horror[seat] and marker is not None:  # on the counselor card (the box has one per counselor)
+            self.shift(marker, self.supply, self.horror_marks)
         self.horror[seat] = 2 if own else max(self.horror[seat], 1)
         if own:
             self.ended = True
-        if not self.horror_marks[seat]:
-            marks = [c for c in self.supply if CONTENT.cards[c].kind == "horrified"]
-            if marks:
-                self.shift(marks[0], self.supply, self.horror_marks[seat])
         self.say(f"{self.name(seat)} is horrified")
+
+    def _unmark(self) -> None:
+        """A horrified marker goes back to the supply (a position set up by hand may have none out)."""
+        if self.horror_marks:
+            self.shift(self.horror_marks[-1], self.horror_marks, self.supply)
 
     def draw_survival(self, seat: int) -> None:
         """A Survival card: permanent ones are played face up at once, single-use ones are kept."""
@@ -332,28 +354,28 @@ class CampState(DeclaredState):
     def resume(self, step: Pending) -> None:
         """Carry on with `step` (the game may have ended, or turned HOPELESS, meanwhile)."""
         if self.over:
-            self.phase = Phase.OVER
+            self.phase = OVER
             return
         if self.hopeless and not self.final:
             OTIS.last_fight(self)
             return
-        if step is Pending.OTIS:
+        if step is THEN_OTIS:
             OTIS.after_turn(self)
             return
-        if step is Pending.FINALE:
+        if step is THEN_FINALE:
             finale.run(self)
             return
         seat = self.active
         if not self.alive[seat]:
             self.end_turn()
             return
-        if step is Pending.WOODS and self.location[seat] == WOODS:
+        if step is THEN_WOODS and self.location[seat] == WOODS:
             self._leave_woods(seat)
             return
         if self.ended or self.location[seat] < 0:
             self.end_turn()
             return
-        self.phase = Phase.MOVE if step is Pending.MOVE else Phase.END
+        self.phase = MOVE if step is THEN_MOVE else END
 
     def carry_on(self) -> None:
         """Resume the step on top of the pending stack (a strike or a choice is over)."""
@@ -366,15 +388,15 @@ class CampState(DeclaredState):
         self.refused = []
         self.free_left = FREE_ACTIONS
         if self.location[seat] == WOODS:
-            self.phase = Phase.WOODS
+            self.phase = IN_WOODS
             natural = self.rng.die(6)
             roll = max(1, natural - (1 if self.horror[seat] else 0))  # the table's worst row is 1
             row = CONTENT.woods[roll - 1]
             rolled = f"{natural} - 1 horrified = {roll}" if self.horror[seat] else str(roll)
             self.say(f"{self.name(seat)} rolls {rolled} in the woods: {row.text}")
-            EFFECTS.run(self, seat, row.effect, Pending.WOODS)
+            EFFECTS.run(self, seat, row.effect, THEN_WOODS)
             return
-        self.phase = Phase.MOVE
+        self.phase = MOVE
         self.move_left = self.movement(seat)
 
     def end_turn(self) -> None:
@@ -389,7 +411,7 @@ class CampState(DeclaredState):
         if self.horror[seat]:
             self.horror[seat] -= 1
             if not self.horror[seat]:
-                self.shift_all(self.horror_marks[seat], self.supply)
+                self._unmark()
         self.partner = -1
         following = self.turn.next_after(seat) if any(self.alive) else seat
         if following > seat:
@@ -403,9 +425,9 @@ class CampState(DeclaredState):
         self.location[seat] = there
         self.say(f"{self.name(seat)} finds camp trail {roll} to {CONTENT.spaces[there]}")
         if self.otis == there:
-            OTIS.strike(self, there, Pending.END)
+            OTIS.strike(self, there, THEN_END)
             return
-        self.resume(Pending.END)
+        self.resume(THEN_END)
 
     # ---- the move phase ------------------------------------------------------------------------
 
@@ -425,7 +447,7 @@ class CampState(DeclaredState):
                         actions.append(("force", there))
             if CONTENT.lasting_cards["storm"].isdisjoint(self.lasting):
                 actions += [("trail", number) for number in CONTENT.trails_at[here] if self._may_cross(seat, number)]
-        actions += self._free_actions(seat, Phase.MOVE)
+        actions += self._free_actions(seat, MOVE)
         if here in CONTENT.arrows:
             for f in range(len(CONTENT.finales)):
                 if f not in self.refused and finale.holders(self, f) is not None:
@@ -477,12 +499,12 @@ class CampState(DeclaredState):
         if self.otis == there:
             self.move_left = 0
             self.say(f"{self.name(seat)} runs into Otis at {CONTENT.spaces[there]}!")
-            OTIS.strike(self, there, Pending.MOVE)
+            OTIS.strike(self, there, THEN_MOVE)
             return
         if forced:
-            EFFECTS.tempt(self, seat, 1, Pending.MOVE)
+            EFFECTS.tempt(self, seat, 1, THEN_MOVE)
             return
-        self._meet_cameos(seat, Pending.MOVE)
+        self._meet_cameos(seat, THEN_MOVE)
 
     def _open_lock(self, seat: int, there: int, forced: bool) -> None:
         lock = self.lock_at(there)
@@ -529,14 +551,14 @@ class CampState(DeclaredState):
             self.location[seat] = there
             if self.otis == there:
                 self.move_left = 0
-                OTIS.strike(self, there, Pending.MOVE)
+                OTIS.strike(self, there, THEN_MOVE)
             else:
-                self._meet_cameos(seat, Pending.MOVE)
+                self._meet_cameos(seat, THEN_MOVE)
         elif roll <= 1:
             self.say(f"{self.name(seat)} rolls {natural} on nature trail {number}: lost in the woods!")
             self.location[seat] = WOODS
             self.ended = True
-            self.resume(Pending.MOVE)
+            self.resume(THEN_MOVE)
         else:
             self.say(f"{self.name(seat)} rolls {natural} on nature trail {number} and stays")
 
@@ -564,13 +586,13 @@ class CampState(DeclaredState):
         info = CONTENT.cards[card]
         self.shift(card, self.backpack[seat], self.survival_discard if info.deck == "survival" else self.cabin_discard)
         self.say(f"{self.name(seat)} plays {info.name}")
-        EFFECTS.run(self, seat, info.effect, Pending.MOVE if self.phase is Phase.MOVE else Pending.END)
+        EFFECTS.run(self, seat, info.effect, THEN_MOVE if self.phase is MOVE else THEN_END)
 
     def _draw(self, seat: int) -> None:
         """Cabin draw phase: weapons and items go to the backpack, every other card resolves at once."""
         card = self.draw_or_reshuffle(self.cabin_deck, self.cabin_discard, self.cabin_discard)
         if card is None:
-            self.resume(Pending.END)
+            self.resume(THEN_END)
             return
         info = CONTENT.cards[card]
         self.say(f"{self.name(seat)} draws {info.name}")
@@ -582,14 +604,14 @@ class CampState(DeclaredState):
         elif kind == "cameo":
             self.lay(card, self.cabin_discard, self.cameos, self.location[seat])
         elif kind == "strikes":
-            OTIS.strike(self, self.location[seat], Pending.END)
+            OTIS.strike(self, self.location[seat], THEN_END)
             return
         elif info.lasting:
             self.shift(card, self.cabin_discard, self.lasting)
         else:
-            EFFECTS.run(self, seat, info.effect, Pending.END)
+            EFFECTS.run(self, seat, info.effect, THEN_END)
             return
-        self.resume(Pending.END)
+        self.resume(THEN_END)
 
     def _reveal(self, seat: int) -> None:
         """Reveal the "?" card in this space instead of drawing a Cabin card."""
@@ -608,9 +630,9 @@ class CampState(DeclaredState):
         self.say(f"{self.name(seat)} reveals {info.name}")
         finale.no_escape(self)
         if info.kind == "aid" or info.objective:
-            self.resume(Pending.END)
+            self.resume(THEN_END)
             return
-        EFFECTS.run(self, seat, info.effect, Pending.END)
+        EFFECTS.run(self, seat, info.effect, THEN_END)
 
     def _finale(self, seat: int, f: int) -> None:
         finale.propose(self, seat, f)
@@ -618,7 +640,7 @@ class CampState(DeclaredState):
     # ---- the end phase -------------------------------------------------------------------------
 
     def _end_actions(self, seat: int) -> list[Action]:
-        actions = self._free_actions(seat, Phase.END)
+        actions = self._free_actions(seat, END)
         if self.free_left > 0:
             cards = CONTENT.cards
             hands = sum(cards[c].hands for c in self.equipped[seat])
@@ -678,15 +700,15 @@ class CampState(DeclaredState):
 
 
 PHASES: dict[Phase, Callable[[CampState, int], list[Action]]] = {
-    Phase.MOVE: CampState._move_actions,
-    Phase.END: CampState._end_actions,
-    Phase.STRIKE: CampState._strike_actions,
-    Phase.PANIC: CampState._panic_actions,
-    Phase.CONSENT: CampState._consent_actions,
-    Phase.FOOL: CampState._fool_actions,
-    Phase.WOODS: CampState._no_actions,
-    Phase.OTIS: CampState._no_actions,
-    Phase.OVER: CampState._no_actions,
+    MOVE: CampState._move_actions,
+    END: CampState._end_actions,
+    STRIKE: CampState._strike_actions,
+    PANIC: CampState._panic_actions,
+    CONSENT: CampState._consent_actions,
+    FOOL: CampState._fool_actions,
+    IN_WOODS: CampState._no_actions,
+    OTIS_TURN: CampState._no_actions,
+    OVER: CampState._no_actions,
 }
 """Each phase's handler: the legal actions of the seat to act."""
 
