@@ -72,7 +72,7 @@ class CampOptions:
     )
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # without slots: a frozen slotted class sets each field by object.__setattr__, twice as slow
 class CounselorView:
     """One counselor card as everyone sees it (backpacks are open: players may discuss their cards)."""
 
@@ -144,20 +144,22 @@ class CampView(View):
         """Every counselor card, by seat."""
         alive = self.turn[0]
         return tuple(
-            CounselorView(
-                s,
-                self.counselors[s],
-                self.location[s],
-                self.injuries[s],
-                alive[s],
-                self.horror[s],
-                self.equipped[s],
-                self.backpack[s],
-                self.permanents[s],
-                self.campers[s],
-                self.objectives[s],
-            )
-            for s in range(len(self.counselors))
+            [
+                CounselorView(
+                    s,
+                    self.counselors[s],
+                    self.location[s],
+                    self.injuries[s],
+                    alive[s],
+                    self.horror[s],
+                    self.equipped[s],
+                    self.backpack[s],
+                    self.permanents[s],
+                    self.campers[s],
+                    self.objectives[s],
+                )
+                for s in range(len(self.counselors))
+            ]
         )
 
     @property
@@ -190,9 +192,14 @@ class CampView(View):
         """(space, card) of each cameo."""
         return self._spots(self.cameos)
 
+    @derived
+    def where(self) -> dict[int, int]:
+        """The space of each card lying on the board."""
+        return dict(self.spot)
+
     def _spots(self, cards: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-        spot = dict(self.spot)
-        return tuple((spot[card], card) for card in cards)
+        where = self.where
+        return tuple([(where[card], card) for card in cards])
 
 
 @functools.cache

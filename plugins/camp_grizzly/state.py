@@ -264,7 +264,11 @@ class CampState(DeclaredState):
     def lock_at(self, space: int) -> int | None:
         """The lock card on `space`, if any."""
         spot = self.spot
-        return next((card for card in self.locks if spot[card] == space), None)
+        card: int
+        for card in self.locks:
+            if spot[card] == space:
+                return card
+        return None
 
     # ---- what happens to counselors ------------------------------------------------------------
 
