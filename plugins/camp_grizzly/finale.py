@@ -104,11 +104,7 @@ def run(state: CampState) -> None:
     """Resolve the directions top to bottom with dice; survivors of the last line win."""
     card = CONTENT.finales[state.finale]
     while True:
-        if state.over:
-            state.phase = OVER
-            return
-        if state.hopeless and not state.final:
-            OTIS.last_fight(state)
+        if state.ended_or_hopeless():
             return
         party = [s for s in state.finale_party if state.alive[s]]
         if not party:

@@ -355,13 +355,19 @@ class CampState(DeclaredState):
 
     # ---- carrying on ---------------------------------------------------------------------------
 
-    def resume(self, step: Pending) -> None:
-        """Carry on with `step` (the game may have ended, or turned HOPELESS, meanwhile)."""
+    def ended_or_hopeless(self) -> bool:
+        """True when the game is over or HOPELESS must start the last fight now (and it is started)."""
         if self.over:
             self.phase = OVER
-            return
+            return True
         if self.hopeless and not self.final:
             OTIS.last_fight(self)
+            return True
+        return False
+
+    def resume(self, step: Pending) -> None:
+        """Carry on with `step` (the game may have ended, or turned HOPELESS, meanwhile)."""
+        if self.ended_or_hopeless():
             return
         if step is THEN_OTIS:
             OTIS.after_turn(self)
