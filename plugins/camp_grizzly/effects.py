@@ -23,7 +23,7 @@ def _horrify_cabin(state: CampState, seat: int, n: int) -> None:
     cabin_of = CONTENT.cabin_of
     cabin = cabin_of[state.location[seat]]
     for s in range(state.players):
-        if state.alive[s] and state.location[s] >= 0 and cabin_of[state.location[s]] == cabin:
+        if state.turn.alive[s] and state.location[s] >= 0 and cabin_of[state.location[s]] == cabin:
             state.horrify(s)
 
 
@@ -87,7 +87,7 @@ class Effects:
             step = STEPS.get(verb)
             if step is not None:
                 step(state, seat, op.n)
-                if verb == "injure" and not state.alive[seat]:
+                if verb == "injure" and not state.turn.alive[seat]:
                     break
             elif verb == "fool":
                 if state.fool_partners():

@@ -33,7 +33,7 @@ def _present(state: CampState) -> list[int]:
     """The active counselor and the others on its space."""
     me = state.active
     here = state.location[me]
-    return [me] + [s for s in range(state.players) if s != me and state.alive[s] and state.location[s] == here]
+    return [me] + [s for s in range(state.players) if s != me and state.turn.alive[s] and state.location[s] == here]
 
 
 def cards_for(state: CampState, f: int, present: list[int]) -> list[tuple[int, int]] | None:
@@ -87,7 +87,7 @@ def start(state: CampState, f: int) -> None:
     state.finale_party = [
         s
         for s in state.turn.order_from(state.active)
-        if state.alive[s] and state.location[s] >= 0 and cabin_of[state.location[s]] == cabin
+        if state.turn.alive[s] and state.location[s] >= 0 and cabin_of[state.location[s]] == cabin
     ]
     plan = cards_for(state, f, _present(state))
     assert plan is not None  # checked by the proposal
@@ -106,7 +106,7 @@ def run(state: CampState) -> None:
     while True:
         if state.ended_or_hopeless():
             return
-        party = [s for s in state.finale_party if state.alive[s]]
+        party = [s for s in state.finale_party if state.turn.alive[s]]
         if not party:
             fail(state)
             return
@@ -147,7 +147,7 @@ def fail(state: CampState) -> None:
     f = state.finale
     state.failed.append(f)
     for s in state.finale_party:
-        if state.alive[s]:
+        if state.turn.alive[s]:
             state.location[s] = CONTENT.arrows[f]
     # The objectives spent on a failed attempt are gone (back to the "?" pile for No Escape!).
     for card in state.finale_objectives:
@@ -184,6 +184,6 @@ def possible(state: CampState, f: int) -> bool:
     if f in state.failed:
         return False
     cards = CONTENT.cards
-    have = Counter(cards[c].objective for s in range(state.players) if state.alive[s] for c in state.objectives[s])
+    have = Counter(cards[c].objective for s in range(state.players) if state.turn.alive[s] for c in state.objectives[s])
     have.update(cards[c].objective for c in state.ground if cards[c].objective)
     return not Counter(CONTENT.finales[f].needs) - have

@@ -208,7 +208,7 @@ def _families() -> tuple[str, ...]:
 
 
 @functools.cache
-def _card_names() -> list[str]:
+def card_names() -> list[str]:
     cards = load().cards
     copies = Counter(card.name for card in cards)
     seen: Counter[str] = Counter()
@@ -242,11 +242,11 @@ class CampGrizzly(Game):
 
     def card_name(self, card: int) -> str:
         """A card's name, with its copy number when the game holds several ("Machete #2")."""
-        return _card_names()[card]
+        return card_names()[card]
 
     def card_named(self, name: Any) -> int:
         """The card `card_name` calls `name`."""
-        return _card_names().index(name)
+        return card_names().index(name)
 
     def seat_names(self, players: int, options: CampOptions) -> list[str]:
         """Each seat is called by its counselor's name."""

@@ -70,7 +70,7 @@ class Otis:
                 seats = [
                     s
                     for s in state.turn.order_from(state.active)
-                    if state.alive[s] and state.location[s] >= 0 and cabin_of[state.location[s]] == cabin
+                    if state.turn.alive[s] and state.location[s] >= 0 and cabin_of[state.location[s]] == cabin
                 ]
             where = CONTENT.spaces[space]
         else:
@@ -142,7 +142,7 @@ class Otis:
             state.otis = -1
             state.strike_queue = []
             if state.final:
-                state.winners = tuple(s for s in range(state.players) if state.alive[s])
+                state.winners = tuple(s for s in range(state.players) if state.turn.alive[s])
                 state.over = True
             self.next_in_danger(state)
             return
@@ -169,7 +169,7 @@ class Otis:
             wounds = max(1, state.damage - state.mods(seat).armor)
             state.say(f"{state.name(seat)} panics and takes {wounds} injur{'y' if wounds == 1 else 'ies'}")
             state.hurt(seat, state.damage)
-        if state.alive[seat] and state.location[seat] >= 0:
+        if state.turn.alive[seat] and state.location[seat] >= 0:
             state.panic_seat = seat
             state.panic_left = state.panic_value(seat)
             if state.panic_left > 0 and self.flee_spaces(state, seat):
@@ -195,7 +195,7 @@ class Otis:
 
     def next_in_danger(self, state: CampState) -> None:
         """The next counselor in danger decides, or the strike is over."""
-        state.strike_queue = [s for s in state.strike_queue if state.alive[s]]
+        state.strike_queue = [s for s in state.strike_queue if state.turn.alive[s]]
         if state.strike_queue and not state.over:
             state.phase = STRIKE
             return
@@ -214,7 +214,7 @@ class Otis:
         state.finale_party = []
         state.pending = []
         for s in range(state.players):
-            if not state.alive[s]:
+            if not state.turn.alive[s]:
                 continue
             backpack = state.backpack[s]
             for card in [c for c in backpack if cards[c].deck == "survival"]:
@@ -223,7 +223,7 @@ class Otis:
             state.location[s] = CONTENT.campfire
         state.otis = CONTENT.campfire
         state.say("HOPELESS! Everyone is at the campfire for one last fight")
-        state.strike_queue = [s for s in state.turn.order_from(state.active) if state.alive[s]]
+        state.strike_queue = [s for s in state.turn.order_from(state.active) if state.turn.alive[s]]
         state.strike_later = []
         state.strike_bonus = 0
         state.strike_space = CONTENT.campfire
@@ -253,7 +253,7 @@ class Otis:
             self.strike(state, state.otis, THEN_OTIS)
             return
         target = self.choose_target(state)
-        hunted = [state.name(s) for s in range(state.players) if state.alive[s] and state.location[s] == target]
+        hunted = [state.name(s) for s in range(state.players) if state.turn.alive[s] and state.location[s] == target]
         hunted += [CONTENT.cards[card].name for card in state.at(state.cameos, target)]
         steps = state.stalk + len(CONTENT.lasting_cards["moon"].intersection(state.lasting))  # card ids are unique
         for there in otis_path(state.otis, target)[1 : steps + 1]:
@@ -277,7 +277,7 @@ class Otis:
 
     def target_spaces(self, state: CampState) -> set[int]:
         """The spaces of the living counselors on the board and of the cameos."""
-        spaces = {state.location[s] for s in range(state.players) if state.alive[s] and state.location[s] >= 0}
+        spaces = {state.location[s] for s in range(state.players) if state.turn.alive[s] and state.location[s] >= 0}
         spaces.update(state.spot[card] for card in state.cameos)
         return spaces
 
@@ -289,7 +289,7 @@ class Otis:
         horrified: set[int] = set()
         candidates: list[tuple[int, int]] = []  # (space, injuries)
         for s in range(state.players):
-            if state.alive[s] and state.location[s] >= 0:
+            if state.turn.alive[s] and state.location[s] >= 0:
                 cabin = cabin_of[state.location[s]]
                 people[cabin] = people.get(cabin, 0) + 1 + len(state.campers[s])
                 if state.horror[s]:
@@ -318,7 +318,9 @@ class Otis:
         state.phase = OTIS_TURN  # still Otis's turn after a strike: a cameo's horror is not in anyone's own turn
         for card in list(state.cameos):
             info = cards[card]
-            counselors = [state.location[s] for s in range(state.players) if state.alive[s] and state.location[s] >= 0]
+            counselors = [
+                state.location[s] for s in range(state.players) if state.turn.alive[s] and state.location[s] >= 0
+            ]
             if not info.stalk or not counselors:
                 continue
             start = state.spot[card]
@@ -330,7 +332,7 @@ class Otis:
                 pos = there
                 if pos in counselors:
                     break
-            victims = [s for s in range(state.players) if state.alive[s] and state.location[s] == pos]
+            victims = [s for s in range(state.players) if state.turn.alive[s] and state.location[s] == pos]
             if victims:
                 state.lift(card, state.cameos, state.cabin_discard)
                 state.say(f"{info.name} finds {state.name(victims[0])}")
@@ -351,7 +353,7 @@ class Otis:
             self.last_fight(state)
             return
         state.say(f"Round {state.round} begins")
-        state.begin_turn(next(s for s in range(state.players) if state.alive[s]))
+        state.begin_turn(next(s for s in range(state.players) if state.turn.alive[s]))
 
 
 OTIS = Otis()

@@ -17,7 +17,7 @@ from corekit.turns import TurnOrder
 from plugins.camp_grizzly import finale
 from plugins.camp_grizzly.content import WOODS, Mods, Op, counselor_mods, load, panic_value
 from plugins.camp_grizzly.effects import EFFECTS
-from plugins.camp_grizzly.game import FREE_ACTIONS, CampView, Movement
+from plugins.camp_grizzly.game import FREE_ACTIONS, CampView, Movement, card_names
 from plugins.camp_grizzly.otis import OTIS
 from plugins.camp_grizzly.phases import (
     CONSENT,
@@ -46,6 +46,31 @@ LOG = 12
 """Events kept in the state's log."""
 
 Action = tuple[Any, ...]
+
+
+class Spots(dict[int, int]):
+    """The space of each card lying face up on the board, by card, in the order the cards were laid: a view
+    shows the pairs in that order (sorting them at every view of a playout cost more than the rest of the
+    board)."""
+
+    def clone(self) -> Spots:
+        """An independent copy."""
+        return Spots(self)
+
+    def view(self) -> tuple[tuple[int, int], ...]:
+        """(card, space) pairs, as a view holds them."""
+        return tuple(self.items())
+
+    def to_data(self) -> dict[str, str]:
+        """As a position file writes it: space names by card name."""
+        names = card_names()
+        return {names[card]: CONTENT.spaces[space] for card, space in self.items()}
+
+    @classmethod
+    def from_data(cls, data: dict[str, str]) -> Spots:
+        """From a position file (an unknown card or space raises KeyError or ValueError)."""
+        names = card_names()
+        return cls({names.index(card): CONTENT.index[space] for card, space in data.items()})
 
 
 @declare
@@ -79,7 +104,7 @@ class CampState(DeclaredState):
     cameos: Zone = face_up(ordered=True)
     lasting: Zone = face_up(ordered=True)
     """Cabin cards in effect until they expire (a thunderstorm, a full moon)."""
-    spot: dict[int, int] = public(factory=dict)
+    spot: Spots = public(factory=lambda: Spots())
     """The space of each card in `ground`, `locks`, `aids` and `cameos`."""
     equipped: list[Zone] = face_up(per_seat=True, ordered=True)
     backpack: list[Zone] = face_up(per_seat=True, ordered=True)
@@ -279,12 +304,12 @@ class CampState(DeclaredState):
 
     def heal(self, seat: int, n: int) -> None:
         """Remove up to `n` injuries from a living counselor."""
-        if self.alive[seat]:
+        if self.turn.alive[seat]:
             self.injuries[seat] = max(0, self.injuries[seat] - n)
 
     def hurt(self, seat: int, n: int) -> None:
         """Injuries; armor ignores some but never brings a wound below 1. The skull means death."""
-        if n <= 0 or not self.alive[seat]:
+        if n <= 0 or not self.turn.alive[seat]:
             return
         n = max(1, n - self.mods(seat).armor)
         self.injuries[seat] += n
@@ -312,7 +337,7 @@ class CampState(DeclaredState):
             self.strike_queue.remove(seat)
         self.say(f"{self.name(seat)} is dead" + (f", and {campers} camper{'s' * (campers > 1)}" if campers else ""))
         self.raise_body(1 + campers)
-        if not any(self.alive):
+        if not any(self.turn.alive):
             self.over = True
             self.winners = ()
             self.say("Every counselor is dead: Otis wins")
@@ -376,7 +401,7 @@ class CampState(DeclaredState):
             finale.run(self)
             return
         seat = self.active
-        if not self.alive[seat]:
+        if not self.turn.alive[seat]:
             self.end_turn()
             return
         if step is THEN_WOODS and self.location[seat] == WOODS:
@@ -412,7 +437,7 @@ class CampState(DeclaredState):
     def end_turn(self) -> None:
         """End of turn: the First Aid Station and healing abilities, horror wears off, play passes on."""
         seat = self.active
-        if self.alive[seat] and self.location[seat] >= 0:
+        if self.turn.alive[seat] and self.location[seat] >= 0:
             if self.at(self.aids, self.location[seat]):
                 self.heal(seat, 2)
             heal = self.mods(seat).heal
@@ -423,7 +448,7 @@ class CampState(DeclaredState):
             if not self.horror[seat]:
                 self._unmark()
         self.partner = -1
-        following = self.turn.next_after(seat) if any(self.alive) else seat
+        following = self.turn.next_after(seat) if any(self.turn.alive) else seat
         if following > seat:
             self.begin_turn(following)
             return
@@ -681,7 +706,7 @@ class CampState(DeclaredState):
 
     def fool_partners(self) -> list[int]:
         """The counselors the active one may call for Foolin' Around."""
-        return [s for s in range(self.players) if s != self.active and self.alive[s] and self.location[s] >= 0]
+        return [s for s in range(self.players) if s != self.active and self.turn.alive[s] and self.location[s] >= 0]
 
     def _fool_actions(self, seat: int) -> list[Action]:
         return [("fool", s) for s in self.fool_partners()]
@@ -785,7 +810,7 @@ def new_state(game: Any, players: int, seed_rng: Any, options: Any, counselors: 
         boxed=boxed,
         ground=on_ground,
         locks=locked,
-        spot=spot,
+        spot=Spots(spot),
         location=[CONTENT.campfire] * players,
         injuries=[0] * players,
         horror=[0] * players,
