@@ -6,7 +6,7 @@ import enum
 
 
 class Phase(enum.StrEnum):
-    """What the match waits for; each phase has its handler in `CampState.PHASES`."""
+    """What the match waits for; each phase has its handler in `state.PHASES` (the legal actions of the seat to act)."""
 
     MOVE = "move"
     """The active counselor's move phase: steps, nature trails, free actions, a finale, then the draw."""

@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from corekit import Rng
 from corekit.state import DeclaredState, Zone, declare, draw_pile, face_down, face_up, public
 from corekit.turns import TurnOrder
 from plugins.camp_grizzly import finale
 from plugins.camp_grizzly.content import WOODS, Mods, Op, counselor_mods, load, panic_value
 from plugins.camp_grizzly.effects import EFFECTS
-from plugins.camp_grizzly.game import FREE_ACTIONS, CampView, Movement, card_names
+from plugins.camp_grizzly.game import FREE_ACTIONS, CampGrizzly, CampOptions, CampView, Movement, card_names
 from plugins.camp_grizzly.otis import OTIS
 from plugins.camp_grizzly.phases import (
     CONSENT,
@@ -772,9 +773,8 @@ VERBS: dict[str, Callable[..., None]] = {
 """What each action's verb does (the phase's legal actions say which verbs are open)."""
 
 
-def new_state(game: Any, players: int, seed_rng: Any, options: Any, counselors: Sequence[int]) -> CampState:
+def new_state(game: CampGrizzly, players: int, rng: Rng, options: CampOptions, counselors: Sequence[int]) -> CampState:
     """Setup steps 1-10 of the rulebook."""
-    rng = seed_rng
     setup = CONTENT.setups[options.setup.value]
     cabin = CONTENT.ids("cabin")
     rng.shuffle(cabin)

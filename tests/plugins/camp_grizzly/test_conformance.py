@@ -1,6 +1,6 @@
 """camp-grizzly passes the shared conformance checks, the core's leak kit (twins now and played forward, samples
 against the truth) and the player-level leak check, for 1, 3 and 6 counselors in both setups and for 2 without
-surprises. Sized to take about a minute of one core (RULES.md, "Testing")."""
+surprises. Sized to stay under a minute of one core (about 50 s of CPU when measured)."""
 
 import pytest
 
