@@ -865,10 +865,11 @@ def _plan(cls: type[DeclaredState]) -> _Plan:
             else:  # `_copy_zone` inlined: a clone copies every zone
                 clone_lines.append(f"    z = {attr}; y = c.{name} = lnew(Zone); y.extend(z); y.no = z.no; y.up = z.up")
             one = _zone_view(decl, "z", "i" if decl.per_seat else "None")
-            if decl.per_seat and decl.seen is Seen.EVERYONE and decl.ordered:
-                project_parts.append(f"tuple(map(tuple, {attr}))")  # the same as below, without a frame per view
-            elif decl.per_seat:
-                project_parts.append(f"tuple([{one} for i, z in enumerate({attr})])")
+            if decl.per_seat:
+                if decl.seen is Seen.EVERYONE and decl.ordered:  # as below, without a Python frame per view
+                    project_parts.append(f"tuple(map(tuple, {attr}))")
+                else:
+                    project_parts.append(f"tuple([{one} for i, z in enumerate({attr})])")
                 truth_parts.append(f"tuple([(tuple(z), z.up) for z in {attr}])")
             else:
                 project_parts.append(_zone_view(decl, attr, "None"))

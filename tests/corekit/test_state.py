@@ -296,3 +296,31 @@ def test_a_public_field_of_a_type_the_core_cannot_copy_is_refused_when_the_class
     state = Odd(game=GAME, players=2, options=None, rng=Rng(0))
     with pytest.raises(TypeError, match="a public field of type set"):
         state.clone()
+
+
+@declare
+class TableauState(DeclaredState):
+    """Cards laid face up in front of each seat, in order (a tableau)."""
+
+    tableaus: list[Zone] = face_up(per_seat=True, ordered=True)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return ()
+
+    def legal_actions(self, seat: int) -> list[int]:
+        return []
+
+    def _apply(self, seat: int, action: int) -> None:
+        pass
+
+    def returns(self) -> list[float]:
+        return [0.0] * self.players
+
+
+def test_a_face_up_zone_per_seat_is_seen_in_order_by_everyone_and_counts_in_the_digest():
+    state = TableauState(game=GAME, players=2, options=None, rng=Rng(1), tableaus=[[3, 1], [2]])
+    assert state.observation(1).tableaus == ((3, 1), (2,)) == state.observation(None).tableaus
+    copy = state.clone()
+    copy.tableaus[0].reverse()
+    assert copy.digest() != state.digest() and copy.observation(0).tableaus == ((1, 3), (2,))
