@@ -198,6 +198,8 @@ class CampView(View):
         return dict(self.spot)
 
     def _spots(self, cards: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        if not cards:
+            return ()
         where = self.where
         return tuple([(where[card], card) for card in cards])
 
