@@ -192,6 +192,9 @@ def _commitments_data(game: Game, commitments: Commitments, seat: int | None) ->
 
 
 def _unstructure(value: Any) -> Any:
+    to_data = getattr(value, "to_data", None)
+    if to_data is not None:  # first: a dict or list subclass may write itself otherwise (names for ids)
+        return _unstructure(to_data())
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, bool | int | float | str) or value is None:
@@ -204,9 +207,6 @@ def _unstructure(value: Any) -> Any:
         return {str(key): _unstructure(item) for key, item in value.items()}
     if attrs.has(type(value)):
         return {field.name: _unstructure(getattr(value, field.name)) for field in attrs.fields(type(value))}
-    to_data = getattr(value, "to_data", None)
-    if to_data is not None:
-        return _unstructure(to_data())
     raise TypeError(f"cannot write a {type(value).__name__} into a position")
 
 

@@ -264,8 +264,8 @@ class View:
     whole. A game's view class subclasses it and adds properties derived from those fields only
     (`derived` computes one once per view: a subclass without `__slots__` has a dict for it).
 
-    The core makes a subclass of it per state class with a slot per declared field, set when the view is made.
-    """
+    The core makes a subclass of it per state class with a slot per declared field, set when the view is made;
+    a view is immutable (setting an attribute raises AttributeError)."""
 
     __slots__ = ()
     _names: ClassVar[tuple[str, ...]] = ("seat",)
@@ -282,6 +282,9 @@ class View:
 
     def __hash__(self) -> int:
         return hash(type(self)._values_of(self))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a view is immutable: cannot set {name}")
 
     def __repr__(self) -> str:
         pairs = ", ".join(f"{name}={value!r}" for name, value in zip(self._names, self._values, strict=True))
@@ -845,6 +848,8 @@ def _plan(cls: type[DeclaredState]) -> _Plan:
         "hidden": hidden,
         "sorted": sorted,
         "zcopy": _copy_zone,
+        "lnew": _new_list,
+        "Zone": Zone,
         "hz": _HIDDEN_BY_SIZE,
     }
     for field in attrs.fields(cls):
@@ -882,12 +887,16 @@ def _plan(cls: type[DeclaredState]) -> _Plan:
             truth_parts.append(f"{attr}.visible_to(None)")
             continue
         if decl.kind == "zone":
-            clone_lines.append(
-                f"    c.{name} = [zcopy(z) for z in {attr}]" if decl.per_seat else f"    c.{name} = zcopy({attr})"
-            )
+            if decl.per_seat:
+                clone_lines.append(f"    c.{name} = list(map(zcopy, {attr}))")
+            else:  # `_copy_zone` inlined: a clone copies every zone
+                clone_lines.append(f"    z = {attr}; y = c.{name} = lnew(Zone); y.extend(z); y.no = z.no; y.up = z.up")
             one = _zone_view(decl, "z", "i" if decl.per_seat else "None")
             if decl.per_seat:
-                project_parts.append(f"tuple([{one} for i, z in enumerate({attr})])")
+                if decl.seen is Seen.EVERYONE and decl.ordered:  # as below, without a Python frame per view
+                    project_parts.append(f"tuple(map(tuple, {attr}))")
+                else:
+                    project_parts.append(f"tuple([{one} for i, z in enumerate({attr})])")
                 truth_parts.append(f"tuple([(tuple(z), z.up) for z in {attr}])")
             else:
                 project_parts.append(_zone_view(decl, attr, "None"))
@@ -900,14 +909,18 @@ def _plan(cls: type[DeclaredState]) -> _Plan:
     clone_lines.append("    return c")
     view_class = _view_class(cls, tuple(names))
     env["VC"] = view_class
+    # A view refuses attribute assignment: it is filled as an instance of a builder subclass that allows it (same
+    # layout), then given its own class.
+    env["VB"] = type(view_class.__name__, (view_class,), {"__slots__": (), "__setattr__": object.__setattr__})
     source = "\n".join(
         [
             *clone_lines,
             "def project(s, v):",
             f"    return ({', '.join(project_parts)},)",
             "def observe(s, v):",
-            "    o = new(VC)",
+            "    o = new(VB)",
             *(f"    o.{name} = {part}" for name, part in zip(names, project_parts, strict=True)),
+            "    o.__class__ = VC",
             "    return o",
             "def truth(s):",
             f"    return ({', '.join(truth_parts)},)",

@@ -102,6 +102,8 @@ class Card:
 
     name: str
     kind: str
+    text: str
+    """The card's rule text, as printed on it."""
     deck: str = ""
     id: int = -1
     die: int = 0
@@ -113,7 +115,6 @@ class Card:
     stalk: int = 0
     lasting: str = ""
     objective: str = ""
-    text: str = ""
     copies: int = 1
 
     @property
@@ -273,8 +274,15 @@ class Content:
     max_damage: int
 
     def ids(self, deck: str, kind: str | None = None) -> list[int]:
-        """Every card id of a deck (and kind), in table order."""
-        return [c.id for c in self.cards if c.deck == deck and (kind is None or c.kind == kind)]
+        """Every card id of a deck (and kind), in table order (a new list: every setup asks, and shuffles it)."""
+        ids = _IDS.get((deck, kind))
+        if ids is None:
+            ids = _IDS[deck, kind] = tuple(c.id for c in self.cards if c.deck == deck and kind in (None, c.kind))
+        return list(ids)
+
+
+_IDS: dict[tuple[str, str | None], tuple[int, ...]] = {}
+"""`Content.ids` by deck and kind (the content is loaded once per process)."""
 
 
 @lru_cache(maxsize=8192)

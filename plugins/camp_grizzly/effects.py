@@ -1,96 +1,134 @@
-"""Card effects: the steps a card's text is made of (heal, injure, horrify, Tempt Fate, Foolin' Around...),
-Survival draws and horror. A mixin of `CampState`."""
+"""Card effects: the interpreter of the steps a card's text is made of (heal, injure, horrify, Tempt Fate,
+Foolin' Around...). Every verb of `content.VERBS` that a card's effect may carry has a handler here; one
+without a handler is an error in the content, raised where it is met."""
 
 from __future__ import annotations
 
-from corekit import draw_or_reshuffle
-from plugins.camp_grizzly.content import WOODS
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from corekit import GameError
+from plugins.camp_grizzly.content import WOODS, Op, load
+from plugins.camp_grizzly.phases import FOOL, Pending
+
+if TYPE_CHECKING:
+    from plugins.camp_grizzly.state import CampState
+
+CONTENT = load()
+
+Handler = Callable[["CampState", int, int], None]
+
+
+def _horrify_cabin(state: CampState, seat: int, n: int) -> None:
+    cabin_of = CONTENT.cabin_of
+    cabin = cabin_of[state.location[seat]]
+    for s in range(state.players):
+        if state.turn.alive[s] and state.location[s] >= 0 and cabin_of[state.location[s]] == cabin:
+            state.horrify(s)
+
+
+def _heal_pair(state: CampState, seat: int, n: int) -> None:
+    state.heal(seat, n)
+    if state.partner >= 0:
+        state.heal(state.partner, n)
+
+
+def _survival(state: CampState, seat: int, n: int) -> None:
+    for _ in range(n):
+        state.draw_survival(seat)
+
+
+def _otis(state: CampState, space: int, news: str) -> None:
+    state.otis = space
+    state.say(news)
+
+
+def _stat(stat: str) -> Handler:
+    def change(state: CampState, seat: int, n: int) -> None:
+        from plugins.camp_grizzly.otis import OTIS
+
+        OTIS.change(state, stat, n)
+
+    return change
+
+
+QUIET: dict[str, Handler] = {
+    "heal": lambda state, seat, n: state.heal(seat, n),
+    "injure": lambda state, seat, n: state.hurt(seat, n),
+    "horrify": lambda state, seat, n: state.horrify(seat),
+    "survival": _survival,
+}
+"""The steps that never interrupt (a stalking cameo's effect uses only these)."""
+STEPS: dict[str, Handler] = {
+    **QUIET,
+    "heal_pair": _heal_pair,
+    "horrify_cabin": _horrify_cabin,
+    "move": lambda state, seat, n: setattr(state, "move_left", state.move_left + n),
+    "body": lambda state, seat, n: state.raise_body(n),
+    "lure": lambda state, seat, n: _otis(state, -1, "Otis is lurking"),
+    "shed": lambda state, seat, n: _otis(state, CONTENT.tool_shed, "Otis returns to the tool shed"),
+    "stalk": _stat("stalk"),
+    "attack": _stat("attack"),
+    "damage": _stat("damage"),
+}
+"""The steps that resolve at once; `fool`, `tempt` and `strike` interrupt (see `Effects.run`)."""
 
 
 class Effects:
-    """Resolving card text."""
+    """Resolves a card's effect steps on a state."""
 
-    __slots__ = ()
+    def run(self, state: CampState, seat: int, ops: tuple[Op, ...], then: Pending) -> None:
+        """Resolve `ops` in order, then carry on with `then`; a Foolin' choice or a strike interrupts, and
+        `then` waits on the pending stack. A verb without a handler raises GameError."""
+        from plugins.camp_grizzly.otis import OTIS
 
-    def _run_ops(self, seat: int, ops: tuple, resume: str) -> None:
-        """Resolve a card's effect steps in order; a Foolin' choice or a strike interrupts."""
         for i, op in enumerate(ops):
-            verb, n = op.verb, op.n
-            if verb == "fool":
-                if self._fool_partners():
-                    self.fool_ops = ops[i + 1 :]
-                    self.phase = "fool"
-                    return
-            elif verb == "heal":
-                self._heal(seat, n)
-            elif verb == "heal_pair":
-                self._heal(seat, n)
-                if self.partner >= 0:
-                    self._heal(self.partner, n)
-            elif verb == "injure":
-                self._hurt(seat, n)
-                if not self.alive[seat]:
+            verb = op.verb
+            step = STEPS.get(verb)
+            if step is not None:
+                step(state, seat, op.n)
+                if verb == "injure" and not state.turn.alive[seat]:
                     break
-            elif verb == "horrify":
-                self._horrify(seat)
-            elif verb == "horrify_cabin":
-                cabin = self.C.cabin_of[self.loc[seat]]
-                for s in range(self.players):
-                    if self.alive[s] and self.loc[s] >= 0 and self.C.cabin_of[self.loc[s]] == cabin:
-                        self._horrify(s)
-            elif verb == "survival":
-                for _ in range(n):
-                    self._draw_survival(seat)
+            elif verb == "fool":
+                if state.fool_partners():
+                    state.waiting_ops = ops[i + 1 :]
+                    state.pending.append(then)
+                    state.phase = FOOL
+                    return
             elif verb == "tempt":
-                self._tempt(seat, n, resume)
+                self.tempt(state, seat, op.n, then)
                 return
             elif verb == "strike":
-                self._strike(self.loc[seat], resume, seats=[seat] if self.loc[seat] == WOODS else None)
+                here = state.location[seat]
+                OTIS.strike(state, here, then, seats=[seat] if here == WOODS else None)
                 return
-            elif verb == "move":
-                self.move_left += n
-            elif verb == "body":
-                self._raise_body(n)
-            elif verb in ("lure", "shed"):
-                self.otis = -1 if verb == "lure" else self.C.tool_shed
-                self._say("Otis is lurking" if verb == "lure" else "Otis returns to the tool shed")
-            elif verb in ("stalk", "attack", "damage"):
-                self._otis_stat(verb, n)
-        self._resume(resume)
+            else:
+                raise GameError(f"camp-grizzly: no rule resolves the effect step {verb!r}")
+        state.resume(then)
 
-    def _tempt(self, seat: int, x: int, resume: str) -> None:
+    def quietly(self, state: CampState, seat: int, ops: tuple[Op, ...]) -> None:
+        """Resolve effect steps that never interrupt (a stalking cameo's); any other verb raises GameError."""
+        for op in ops:
+            step = QUIET.get(op.verb)
+            if step is None:
+                raise GameError(f"camp-grizzly: the effect step {op.verb!r} cannot resolve outside a turn")
+            step(state, seat, op.n)
+
+    def tempt(self, state: CampState, seat: int, x: int, then: Pending) -> None:
         """Tempt Fate (X): draw X Cabin cards; any red card means Otis Strikes!, +1 per extra red."""
+        from plugins.camp_grizzly.otis import OTIS
+
         red = 0
         for _ in range(x):
-            card = draw_or_reshuffle(self.cab_deck, self.cab_discard, self.rng)
+            card = state.draw_or_reshuffle(state.cabin_deck, state.cabin_discard, state.cabin_discard)
             if card is None:
                 break
-            self.cab_discard.append(card)
-            red += self.C.cards[card].red
-        self._say(f"{self.name(seat)} tempts fate ({x}): {red} red card{'s' * (red != 1)}")
+            red += CONTENT.cards[card].red
+        state.say(f"{state.name(seat)} tempts fate ({x}): {red} red card{'s' * (red != 1)}")
         if red:
-            self._strike(self.loc[seat], resume, bonus=red - 1)
+            OTIS.strike(state, state.location[seat], then, bonus=red - 1)
         else:
-            self._resume(resume)
+            state.resume(then)
 
-    def _draw_survival(self, seat: int) -> None:
-        """A Survival card: permanent ones are played face up at once, single-use ones are kept."""
-        card = draw_or_reshuffle(self.surv_deck, self.surv_discard, self.rng)
-        if card is None:
-            return
-        info = self.C.cards[card]
-        (self.perms if info.kind == "permanent" else self.pack)[seat].append(card)
-        self._say(f"{self.name(seat)} draws the Survival card {info.name}")
 
-    def _horrify(self, seat: int) -> None:
-        """Horrified: the turn ends at once; -1 to rolls until the end of the counselor's next turn."""
-        own = seat == self.active and self.phase != "otis"
-        self.horror[seat] = 2 if own else max(self.horror[seat], 1)
-        if own:
-            self.ended = True
-        if self.hmark[seat] < 0:
-            marks = [c for c in self.supply if self.C.cards[c].kind == "horrified"]
-            if marks:
-                self.supply.remove(marks[0])
-                self.hmark[seat] = marks[0]
-        self._say(f"{self.name(seat)} is horrified")
+EFFECTS = Effects()

@@ -12,11 +12,14 @@ Actions are short tuples: a verb and ints (spaces and cards are indices into the
 from __future__ import annotations
 
 import enum
+import functools
+from collections import Counter
 from typing import Any
 
 import attrs
 
 from corekit import Game, GameError, Rng, logged_since
+from corekit.state import Hidden, View, derived
 from corekit.words import counted
 from plugins.camp_grizzly.content import load
 
@@ -69,66 +72,153 @@ class CampOptions:
     )
 
 
-@attrs.frozen(slots=False)  # without slots, for speed: see CampObservation
+@attrs.frozen(slots=False)  # without slots: a frozen slotted class sets each field by object.__setattr__, twice as slow
 class CounselorView:
     """One counselor card as everyone sees it (backpacks are open: players may discuss their cards)."""
 
     seat: int
     counselor: int
-    loc: int
+    location: int
     injuries: int
     alive: bool
     horror: int
     equipped: tuple[int, ...]
-    pack: tuple[int, ...]
-    perms: tuple[int, ...]
+    backpack: tuple[int, ...]
+    permanents: tuple[int, ...]
     campers: tuple[int, ...]
     objectives: tuple[int, ...]
 
 
-# Without slots: a frozen attrs class with a __dict__ stores each field by a plain dict store, a frozen slotted
-# one by object.__setattr__, twice as slow; an observation is built at every decision of a playout.
-@attrs.frozen(slots=False)
-class CampObservation:
-    """What a seat knows: everything but the order of the decks and the face-down "?" cards.
+class CampView(View):
+    """What a seat knows: everything but the order of the decks and the face-down "?" cards (the declared
+    fields of `CampState`, as `corekit.state` shows them), with the counselor cards and the cards lying on
+    the board gathered for reading."""
 
-    With `seat` None, `hidden` holds the Cabin deck, the Survival deck, the "?" deck and the face-down "?"
-    cards on the board, in order: the full truth.
-    """
-
-    seat: int | None
+    counselors: tuple[int, ...]
+    equipped: tuple[tuple[int, ...], ...]
+    backpack: tuple[tuple[int, ...], ...]
+    permanents: tuple[tuple[int, ...], ...]
+    campers: tuple[tuple[int, ...], ...]
+    objectives: tuple[tuple[int, ...], ...]
+    location: tuple[int, ...]
+    injuries: tuple[int, ...]
+    horror: tuple[int, ...]
+    turn: tuple[tuple[bool, ...], int]
+    phase: str
     round: int
     night: int
-    active: int
-    phase: str
-    control: tuple[Any, ...]
-    counselors: tuple[CounselorView, ...]
+    move_left: int
+    free_left: int
+    final: bool
     otis: int
     stalk: int
     attack: int
     damage: int
     body: int
-    ground: tuple[tuple[int, int], ...]
-    mysteries: tuple[int, ...]
-    locks: tuple[tuple[int, int], ...]
-    aids: tuple[tuple[int, int], ...]
-    cameos: tuple[tuple[int, int], ...]
+    ground: tuple[int, ...]
+    locks: tuple[int, ...]
+    aids: tuple[int, ...]
+    cameos: tuple[int, ...]
     lasting: tuple[int, ...]
-    failed_finales: tuple[int, ...]
-    cabin_deck: int
-    cabin_discard: tuple[int, ...]
-    survival_deck: int
-    survival_discard: tuple[int, ...]
-    mystery_deck: int
-    micro_used: tuple[int, ...]
-    supply: tuple[int, ...]
-    boxed: tuple[int, ...]
+    spot: tuple[tuple[int, int], ...]
+    mystery_spaces: tuple[int, ...]
+    cabin_deck: Hidden
+    survival_deck: Hidden
+    mystery_deck: Hidden
+    strike_space: int
+    strike_queue: tuple[int, ...]
+    strike_later: tuple[int, ...]
+    strike_bonus: int
+    panic_seat: int
+    panic_left: int
+    consent_finale: int
+    consent_queue: tuple[int, ...]
+    failed: tuple[int, ...]
     log: tuple[str, ...]
     said: int
-    """How many events have been logged since the start (the log keeps the last few)."""
     winners: tuple[int, ...]
     over: bool
-    hidden: tuple[Any, ...] = ()
+
+    @derived
+    def team(self) -> tuple[CounselorView, ...]:
+        """Every counselor card, by seat."""
+        alive = self.turn[0]
+        return tuple(
+            [
+                CounselorView(
+                    s,
+                    self.counselors[s],
+                    self.location[s],
+                    self.injuries[s],
+                    alive[s],
+                    self.horror[s],
+                    self.equipped[s],
+                    self.backpack[s],
+                    self.permanents[s],
+                    self.campers[s],
+                    self.objectives[s],
+                )
+                for s in range(len(self.counselors))
+            ]
+        )
+
+    @property
+    def active(self) -> int:
+        """The counselor whose turn it is."""
+        return self.turn[1]
+
+    @property
+    def attack_die(self) -> int:
+        """The sides of Otis's attack die."""
+        return load().otis_dice[self.attack]
+
+    @derived
+    def lock_spots(self) -> tuple[tuple[int, int], ...]:
+        """(space, card) of each lock."""
+        return self._spots(self.locks)
+
+    @derived
+    def ground_spots(self) -> tuple[tuple[int, int], ...]:
+        """(space, card) of each card lying on the ground."""
+        return self._spots(self.ground)
+
+    @derived
+    def aid_spots(self) -> tuple[tuple[int, int], ...]:
+        """(space, card) of each First Aid Station."""
+        return self._spots(self.aids)
+
+    @derived
+    def cameo_spots(self) -> tuple[tuple[int, int], ...]:
+        """(space, card) of each cameo."""
+        return self._spots(self.cameos)
+
+    @derived
+    def where(self) -> dict[int, int]:
+        """The space of each card lying on the board."""
+        return dict(self.spot)
+
+    def _spots(self, cards: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        if not cards:
+            return ()
+        where = self.where
+        return tuple([(where[card], card) for card in cards])
+
+
+@functools.cache
+def _families() -> tuple[str, ...]:
+    return tuple(card.deck for card in load().cards)
+
+
+@functools.cache
+def card_names() -> list[str]:
+    cards = load().cards
+    copies = Counter(card.name for card in cards)
+    seen: Counter[str] = Counter()
+    names = []
+    for card in cards:
+        seen[card.name] += 1
+        names.append(card.name if copies[card.name] == 1 else f"{card.name} #{seen[card.name]}")
+    return names
 
 
 class CampGrizzly(Game):
@@ -136,7 +226,7 @@ class CampGrizzly(Game):
 
     id = "camp-grizzly"
     title = "Camp Grizzly"
-    version = "2"
+    version = "3"
     min_players = 1
     max_players = 6
     options_type = CampOptions
@@ -144,9 +234,21 @@ class CampGrizzly(Game):
     villain = "Otis"
 
     def _setup(self, players: int, seed: int, options: CampOptions) -> Any:
-        from plugins.camp_grizzly.state import CampState
+        from plugins.camp_grizzly.state import new_state
 
-        return CampState.new(self, players, Rng(seed), options, self.chosen(players, options))
+        return new_state(self, players, Rng(seed), options, self.chosen(players, options))
+
+    def card_family(self, card: int) -> str:
+        """The deck a card belongs to (cabin, survival or micro): the back everyone sees."""
+        return _families()[card]
+
+    def card_name(self, card: int) -> str:
+        """A card's name, with its copy number when the game holds several ("Machete #2")."""
+        return card_names()[card]
+
+    def card_named(self, name: Any) -> int:
+        """The card `card_name` calls `name`."""
+        return card_names().index(name)
 
     def seat_names(self, players: int, options: CampOptions) -> list[str]:
         """Each seat is called by its counselor's name."""
@@ -190,7 +292,7 @@ class CampGrizzly(Game):
         turn = MAX_MOVE + FREE_ACTIONS + 3 + 4 * (1 + players) + strikes * strike
         return options.night * (players * turn + strike) + 4 * 3 * strike + 2 * strike + 10
 
-    def events(self, before: CampObservation, after: CampObservation) -> list[str]:
+    def events(self, before: CampView, after: CampView) -> list[str]:
         """What happened between two observations (draws, rolls, Otis, deaths), for a running commentary."""
         return logged_since(after.log, after.said, before.said)
 
@@ -199,7 +301,7 @@ class CampGrizzly(Game):
 
         return action_text(action)
 
-    def render(self, observation: CampObservation, seat: int | None) -> str:
+    def render(self, observation: CampView, seat: int | None) -> str:
         from plugins.camp_grizzly.render import render
 
         return render(observation)

@@ -12,13 +12,15 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 import attrs
 
 from corekit import Rng
 from corekit.heuristics import Policy
+from corekit.state import DeclaredState
 from plugins.camp_grizzly.content import FINALE, Mods, counselor_mods, load
-from plugins.camp_grizzly.game import CampObservation, CounselorView
+from plugins.camp_grizzly.game import CampView, CounselorView
 
 FAIR_ODDS = 0.3
 """The chance of beating Otis at which a counselor fights even at the cost of a fragile or one-shot weapon."""
@@ -29,6 +31,7 @@ weapons where it stands: with a 10-round night that lifts one counselor's wins f
 changes nothing measurable at 20 or 40 rounds (ai/README.md, "Camp Grizzly strategies")."""
 
 C = load()
+Action = tuple[Any, ...]
 EFFECTS = tuple({op.verb: op.n for op in card.effect} for card in C.cards)
 """Each card's effect steps as {verb: n}, built once: the heuristic reads them whenever a card can be played."""
 BREAKABLE = C.with_trait["oneshot"] | C.with_trait["fragile"]
@@ -50,13 +53,13 @@ STANDARD = Style()
 def play(style: Style) -> Policy:
     """The team policy in `style`."""
 
-    def choose(obs: CampObservation, seat: int, legal: Sequence[tuple], rng: Rng) -> tuple:
+    def choose(obs: CampView, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
         return _choose(style, obs, seat, legal)
 
     return choose
 
 
-def policy(obs: CampObservation, seat: int, legal: Sequence[tuple], rng: Rng) -> tuple:
+def policy(obs: CampView, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
     """The heuristic's choice among `legal`."""
     return _choose(STANDARD, obs, seat, legal)
 
@@ -68,13 +71,13 @@ VARIANTS = {
 """Other strategies, for `heuristic:variant=NAME` (ai/README.md measures them against the standard team)."""
 
 
-def _choose(style: Style, obs: CampObservation, seat: int, legal: Sequence[tuple]) -> tuple:
+def _choose(style: Style, obs: CampView, seat: int, legal: Sequence[Action]) -> Action:
     if len(legal) == 1:
         return legal[0]
     phase = obs.phase
-    me = obs.counselors[seat]
+    me = obs.team[seat]
     if phase == "strike":
-        if style.timid and not obs.control[4] and win_chance(obs, me) < 0.5:
+        if style.timid and not obs.final and win_chance(obs, me) < 0.5:
             return next((a for a in legal if a[0] == "panic"), legal[0])
         return _strike(obs, me, legal)
     if phase == "panic":
@@ -82,26 +85,26 @@ def _choose(style: Style, obs: CampObservation, seat: int, legal: Sequence[tuple
     if phase == "consent":
         return ("agree",)
     if phase == "fool":
-        return max(legal, key=lambda a: (win_chance(obs, obs.counselors[a[1]]), -a[1]))
+        return max(legal, key=lambda a: (win_chance(obs, obs.team[a[1]]), -a[1]))
     if phase == "end":
         return _end(obs, me, legal)
     return _move(style, obs, me, legal)
 
 
-def evaluate(state) -> list[float]:
+def evaluate(state: DeclaredState) -> list[float]:
     """Estimated returns: the dead score 0; the living by the team's progress towards a finale (and, once
     a combination is held, their distance to its red arrow), their health, their odds against Otis, and
     how far the body count is from HOPELESS."""
     if state.is_terminal:
         return state.returns()
-    obs = state.observation(None)
+    obs: CampView = state.observation(None)
     kinds = _team_kinds(obs)
-    live = [f for f in range(len(C.finales)) if f not in obs.failed_finales]
+    live = [f for f in range(len(C.finales)) if f not in obs.failed]
     progress = max((_held(obs, f, kinds)[0] for f in live), default=0) / 3
     escape = _escaping(obs)
     doom = min(1.0, obs.body / C.hopeless)
     values = []
-    for view in obs.counselors:
+    for view in obs.team:
         if not view.alive:
             values.append(0.0)
             continue
@@ -109,17 +112,20 @@ def evaluate(state) -> list[float]:
         health = 1 - view.injuries / counselor.health
         odds = (
             fight_odds(
-                tuple(sorted(C.cards[c].die for c in view.equipped if C.cards[c].die)), mods(view).fight, obs.attack, 0
+                tuple(sorted(C.cards[c].die for c in view.equipped if C.cards[c].die)),
+                mods(view).fight,
+                obs.attack_die,
+                0,
             )
             if _armed(view)
             else 0.0
         )
         near = 0.0
         if escape is not None:
-            if view.loc >= 0:
-                near = max(0.0, 1 - C.dist[view.loc][C.arrows[escape]] / 8)
+            if view.location >= 0:
+                near = max(0.0, 1 - C.dist[view.location][C.arrows[escape]] / 8)
             else:
-                near = 1.0 if view.loc == FINALE else 0.0
+                near = 1.0 if view.location == FINALE else 0.0
         value = 0.1 + 0.4 * progress + 0.1 * near + 0.15 * health + 0.1 * odds + 0.15 * (1 - doom)
         values.append(min(1.0, max(0.0, value)))
     return values
@@ -131,12 +137,12 @@ def evaluate(state) -> list[float]:
 @lru_cache(maxsize=4096)
 def fight_odds(dice: tuple[int, ...], bonus: int, otis_die: int, otis_bonus: int) -> float:
     """P(sum of the dice + bonus > Otis's die + his bonus): Otis wins ties."""
-    sums = Counter({0: 1.0})
+    sums: dict[int, float] = {0: 1.0}
     for sides in dice:
-        nxt: Counter = Counter()
+        nxt: dict[int, float] = {}
         for total, p in sums.items():
             for face in range(1, sides + 1):
-                nxt[total + face] += p / sides
+                nxt[total + face] = nxt.get(total + face, 0.0) + p / sides
         sums = nxt
     win = 0.0
     for total, p in sums.items():
@@ -148,28 +154,28 @@ def fight_odds(dice: tuple[int, ...], bonus: int, otis_die: int, otis_bonus: int
 
 def mods(view: CounselorView) -> Mods:
     """A counselor's modifiers as the rules compute them."""
-    return counselor_mods(view.counselor, view.perms, view.campers, view.equipped)
+    return counselor_mods(view.counselor, view.permanents, view.campers, view.equipped)
 
 
-def win_chance(obs: CampObservation, view: CounselorView, extra: int = 0) -> float:
+def win_chance(obs: CampView, view: CounselorView, extra: int = 0) -> float:
     """This counselor's chance of beating Otis now."""
     if not _armed(view):
         return 0.0
     dice = tuple(sorted(C.cards[c].die for c in view.equipped if C.cards[c].die))
     bonus = mods(view).fight + extra - (1 if view.horror else 0)
-    return fight_odds(dice, bonus, obs.attack, obs.control[9] if obs.phase == "strike" else 0)
+    return fight_odds(dice, bonus, obs.attack_die, obs.strike_bonus if obs.phase == "strike" else 0)
 
 
 def _armed(view: CounselorView) -> bool:
     return any(C.cards[c].kind in ("weapon", "item") for c in view.equipped)
 
 
-def _strike(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]) -> tuple:
-    final = obs.control[4]
-    queue, later = obs.control[7], obs.control[8]
+def _strike(obs: CampView, me: CounselorView, legal: Sequence[Action]) -> Action:
+    final = obs.final
+    queue, later = obs.strike_queue, obs.strike_later
     mine = win_chance(obs, me)
     if ("later",) in legal:
-        others = [win_chance(obs, obs.counselors[s]) for s in queue if s != me.seat and s not in later]
+        others = [win_chance(obs, obs.team[s]) for s in queue if s != me.seat and s not in later]
         if others and max(others) > mine + 0.05:
             return ("later",)
     fights = [a for a in legal if a[0] == "fight"]
@@ -195,12 +201,12 @@ def _bonus(card: int) -> int:
     return sum(op.n for op in C.cards[card].effect if op.verb == "fight")
 
 
-def _flee(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]) -> tuple:
-    otis = obs.control[6] if obs.control[6] >= 0 else obs.otis
+def _flee(obs: CampView, me: CounselorView, legal: Sequence[Action]) -> Action:
+    otis = obs.strike_space if obs.strike_space >= 0 else obs.otis
     if otis < 0:
         return ("stop",)
     dist = C.dist[otis]
-    here = dist[me.loc]
+    here = dist[me.location]
     best = max((a for a in legal if a[0] == "flee"), key=lambda a: (dist[a[1]], -a[1]), default=None)
     if best is None or dist[best[1]] <= here:
         return ("stop",)
@@ -210,7 +216,7 @@ def _flee(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]) -> tu
 # ---- the turn ------------------------------------------------------------------------------------
 
 
-def _move(style: Style, obs: CampObservation, me: CounselorView, legal: Sequence[tuple]) -> tuple:
+def _move(style: Style, obs: CampView, me: CounselorView, legal: Sequence[Action]) -> Action:
     for action in legal:
         if action[0] == "finale" and _ready(obs, action[1]):
             return action
@@ -218,7 +224,7 @@ def _move(style: Style, obs: CampObservation, me: CounselorView, legal: Sequence
     if free is not None:
         return free
     goal = _goal(obs, me) if style.chase or _escaping(obs) is not None else None
-    if goal is not None and goal != me.loc:
+    if goal is not None and goal != me.location:
         step = _next_step(obs, me, goal)
         if step is not None:
             for verb in ("step", "force"):
@@ -229,11 +235,11 @@ def _move(style: Style, obs: CampObservation, me: CounselorView, legal: Sequence
     return ("draw",)
 
 
-def _end(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]) -> tuple:
+def _end(obs: CampView, me: CounselorView, legal: Sequence[Action]) -> Action:
     free = _free_choice(obs, me, legal, moving=False)
     if free is not None:
         return free
-    want = _loadout(me.equipped, me.pack)
+    want = _loadout(me.equipped, me.backpack)
     for card in me.equipped:
         if card not in want and ("unequip", card) in legal:
             return ("unequip", card)
@@ -242,13 +248,13 @@ def _end(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]) -> tup
             return ("equip", card)
     for action in legal:  # consolidate objectives with a teammate here who holds more of them
         if action[0] == "give" and C.cards[action[1]].objective:
-            mate = obs.counselors[action[2]]
+            mate = obs.team[action[2]]
             if (len(mate.objectives), -mate.seat) > (len(me.objectives), -me.seat):
                 return action
     return ("end",)
 
 
-def _free_choice(obs: CampObservation, me: CounselorView, legal: Sequence[tuple], moving: bool) -> tuple | None:
+def _free_choice(obs: CampView, me: CounselorView, legal: Sequence[Action], moving: bool) -> Action | None:
     counselor = C.counselors[me.counselor]
     for action in legal:
         verb = action[0]
@@ -257,12 +263,13 @@ def _free_choice(obs: CampObservation, me: CounselorView, legal: Sequence[tuple]
             if info.objective and (info.objective != "Keys" or not _has_keys(me)):
                 return action
             if info.equippable and _improves(me, action[1]):
-                return action
+                wield = ("equip", action[1])  # picked up and equipped at once, when it fits the hands
+                return wield if wield in legal else action
         elif verb == "play":
             ops = EFFECTS[action[1]]
             if "heal" in ops and me.injuries >= min(ops["heal"], counselor.health - 1):
                 return action
-            if "lure" in ops and obs.otis >= 0 and C.dist[obs.otis][me.loc] <= 1 and win_chance(obs, me) < 0.5:
+            if "lure" in ops and obs.otis >= 0 and C.dist[obs.otis][me.location] <= 1 and win_chance(obs, me) < 0.5:
                 return action
             if "move" in ops and moving and _escaping(obs) is not None:
                 return action
@@ -294,7 +301,7 @@ def _best_hands(gear: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _improves(me: CounselorView, card: int) -> bool:
-    return card in _loadout(me.equipped, (*me.pack, card))
+    return card in _loadout(me.equipped, (*me.backpack, card))
 
 
 def _has_keys(me: CounselorView) -> bool:
@@ -304,14 +311,14 @@ def _has_keys(me: CounselorView) -> bool:
 # ---- where to go ---------------------------------------------------------------------------------
 
 
-def _team_kinds(obs: CampObservation) -> tuple[str, ...]:
+def _team_kinds(obs: CampView) -> tuple[str, ...]:
     """The objective kinds the living team holds, sorted."""
-    kinds = [C.cards[c].objective for v in obs.counselors if v.alive for c in v.objectives]
+    kinds = [C.cards[c].objective for v in obs.team if v.alive for c in v.objectives]
     kinds.sort()  # in place: cheaper than sorted() of a generator, and this runs at nearly every move
     return tuple(kinds)
 
 
-def _held(obs: CampObservation, f: int, kinds: tuple[str, ...] | None = None) -> tuple[int, tuple[str, ...]]:
+def _held(obs: CampView, f: int, kinds: tuple[str, ...] | None = None) -> tuple[int, tuple[str, ...]]:
     """How many of finale f's objectives the living team holds, and which kinds are missing."""
     return _held_kinds(_team_kinds(obs) if kinds is None else kinds, f)
 
@@ -328,9 +335,9 @@ def _held_kinds(kinds: tuple[str, ...], f: int) -> tuple[int, tuple[str, ...]]:
     return 3 - len(missing), tuple(missing)
 
 
-def _escaping(obs: CampObservation) -> int | None:
+def _escaping(obs: CampView) -> int | None:
     """The finale whose three objectives the team holds (the nearest to the campfire if several)."""
-    return _escape_for(_team_kinds(obs), obs.failed_finales)
+    return _escape_for(_team_kinds(obs), obs.failed)
 
 
 @lru_cache(maxsize=4096)
@@ -352,49 +359,49 @@ def _wanted(kinds: tuple[str, ...], failed: tuple[int, ...]) -> tuple[frozenset[
     return frozenset(wanted), fewest
 
 
-def _ready(obs: CampObservation, f: int) -> bool:
+def _ready(obs: CampView, f: int) -> bool:
     """Start once everyone who can come is in the arrow's cabin, or when waiting is too dangerous."""
     cabin = C.cabin_of[C.arrows[f]]
-    waiting = [v for v in obs.counselors if v.alive and v.loc >= 0 and C.cabin_of[v.loc] != cabin]
+    waiting = [v for v in obs.team if v.alive and v.location >= 0 and C.cabin_of[v.location] != cabin]
     late = obs.round >= obs.night - 1 or obs.body >= C.hopeless - 3
     close = obs.otis >= 0 and C.dist[obs.otis][C.arrows[f]] <= 2
     return not waiting or late or close
 
 
-def _goal(obs: CampObservation, me: CounselorView) -> int | None:
+def _goal(obs: CampView, me: CounselorView) -> int | None:
     kinds = _team_kinds(obs)
-    escape = _escape_for(kinds, obs.failed_finales)
+    escape = _escape_for(kinds, obs.failed)
     if escape is not None:
         return C.arrows[escape]
-    wanted, fewest = _wanted(kinds, obs.failed_finales)
+    wanted, fewest = _wanted(kinds, obs.failed)
     if obs.night - obs.round < ROUNDS_PER_OBJECTIVE * fewest:
         return None  # too late to complete a finale: hold out for the last fight instead
-    targets = set(obs.mysteries)
+    targets = set(obs.mystery_spaces)
     keyless = not _has_keys(me)
-    for space, card in obs.ground:
+    for space, card in obs.ground_spots:
         objective = C.cards[card].objective
         if objective in wanted or (keyless and objective == "Keys"):
             targets.add(space)
     if not targets:
         return None
-    dist = _walk(obs, me, me.loc)
-    mates = [v.loc for v in obs.counselors if v.alive and v.seat != me.seat and v.loc >= 0]
+    dist = _walk(obs, me, me.location)
+    mates = [v.location for v in obs.team if v.alive and v.seat != me.seat and v.location >= 0]
     reachable = [t for t in targets if t in dist]
     if not reachable:
         return None
     if not mates:  # alone: the nearest target (the score below without cohesion, built cheaper)
         return min((dist[t], t) for t in reachable)[1]
 
-    def score(t: int) -> tuple:
+    def score(t: int) -> tuple[float, int]:
         cohesion = min(C.dist[t][m] for m in mates)
         return (dist[t] + 0.5 * cohesion, t)
 
     return min(reachable, key=score)
 
 
-def _walk(obs: CampObservation, me: CounselorView, start: int) -> dict[int, int]:
+def _walk(obs: CampView, me: CounselorView, start: int) -> dict[int, int]:
     """A counselor's walking distances: paths only, locks open to keys, never through Otis."""
-    return _walk_from(start, () if _has_keys(me) else obs.locks, obs.otis)
+    return _walk_from(start, () if _has_keys(me) else obs.lock_spots, obs.otis)
 
 
 @lru_cache(maxsize=8192)
@@ -413,9 +420,9 @@ def _walk_from(start: int, locks: tuple[tuple[int, int], ...], otis: int) -> dic
     return dist
 
 
-def _next_step(obs: CampObservation, me: CounselorView, goal: int) -> int | None:
+def _next_step(obs: CampView, me: CounselorView, goal: int) -> int | None:
     back = _walk(obs, me, goal)
-    if me.loc not in back:
+    if me.location not in back:
         return None
-    options = [s for s in C.adjacent[me.loc] if back.get(s, 99) == back[me.loc] - 1 and s != obs.otis]
+    options = [s for s in C.adjacent[me.location] if back.get(s, 99) == back[me.location] - 1 and s != obs.otis]
     return min(options) if options else None

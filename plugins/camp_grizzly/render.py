@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING, Any
 from plugins.camp_grizzly.content import FINALE, WOODS, counselor_mods, load, panic_value
 
 if TYPE_CHECKING:
-    from plugins.camp_grizzly.game import CampObservation
+    from plugins.camp_grizzly.game import CampView
 
 
 def action_text(action: Any) -> str:
     """An action as a person reads it."""
     C = load()
-    verb, *args = action
+    verb: str = action[0]
+    args = action[1:]
     if verb in ("step", "force", "flee"):
         prefix = {"step": "step to", "force": "force the lock of", "flee": "flee to"}[verb]
         return f"{prefix} {C.spaces[args[0]]}"
@@ -39,32 +40,32 @@ def action_text(action: Any) -> str:
     }.get(verb, verb)
 
 
-def render(obs: CampObservation) -> str:
+def render(obs: CampView) -> str:
     """The whole public table as text."""
     C = load()
     cards = C.cards
-    names = {v.seat: C.counselors[v.counselor].name for v in obs.counselors}
+    names = {v.seat: C.counselors[v.counselor].name for v in obs.team}
     at: dict[int, list[str]] = {}
-    for v in obs.counselors:
-        if v.loc >= 0:
-            at.setdefault(v.loc, []).append(names[v.seat] + ("" if v.alive else " (dead)"))
+    for v in obs.team:
+        if v.location >= 0:
+            at.setdefault(v.location, []).append(names[v.seat] + ("" if v.alive else " (dead)"))
     if obs.otis >= 0:
         at.setdefault(obs.otis, []).append("OTIS")
-    for space, card in obs.cameos:
+    for space, card in obs.cameo_spots:
         at.setdefault(space, []).append(f"cameo {cards[card].name}")
-    for space in obs.mysteries:
+    for space in obs.mystery_spaces:
         at.setdefault(space, []).append("?")
-    for space, _ in obs.locks:
+    for space, _ in obs.lock_spots:
         at.setdefault(space, []).append("LOCKED")
-    for space, _ in obs.aids:
+    for space, _ in obs.aid_spots:
         at.setdefault(space, []).append("First Aid Station")
-    for space, card in obs.ground:
+    for space, card in obs.ground_spots:
         at.setdefault(space, []).append(cards[card].name.lower())
     arrows = {a: f.name for a, f in zip(C.arrows, C.finales, strict=True)}
     lines = [
         f"Round {obs.round}/{obs.night}   body count {obs.body}/{C.hopeless}"
         + ("  HOPELESS" if obs.body >= C.hopeless else "")
-        + f"   OTIS: stalk {obs.stalk}, attack d{obs.attack}, damage {obs.damage}, "
+        + f"   OTIS: stalk {obs.stalk}, attack d{obs.attack_die}, damage {obs.damage}, "
         + (C.spaces[obs.otis] if obs.otis >= 0 else "lurking")
     ]
     lasting = [cards[c].name for c in obs.lasting]
@@ -79,22 +80,22 @@ def render(obs: CampObservation) -> str:
                 cells.append(f"[{C.spaces[space]}{mark}{': ' + stuff if stuff else ''}]")
         if cells:
             lines.append(f"  {cabin:<15} " + " ".join(cells))
-    for v in obs.counselors:
+    for v in obs.team:
         counselor = C.counselors[v.counselor]
         if not v.alive:
             lines.append(f"{names[v.seat]} (seat {v.seat}): DEAD")
             continue
-        where = {WOODS: "lost in the woods", FINALE: "on the finale card"}.get(v.loc) or C.spaces[v.loc]
+        where = {WOODS: "lost in the woods", FINALE: "on the finale card"}.get(v.location) or C.spaces[v.location]
         health = counselor.health - v.injuries
-        panic = panic_value(v.counselor, counselor_mods(v.counselor, v.perms, v.campers, v.equipped))
+        panic = panic_value(v.counselor, counselor_mods(v.counselor, v.permanents, v.campers, v.equipped))
         lines.append(
             f"{names[v.seat]} (seat {v.seat}, {counselor.title}): {where}; health {health}/{counselor.health}"
             f" {'#' * health}{'.' * v.injuries}; panic {panic}" + ("; HORRIFIED" if v.horror else "")
         )
         parts = [
             ("equipped", v.equipped),
-            ("backpack", v.pack),
-            ("permanent", v.perms),
+            ("backpack", v.backpack),
+            ("permanent", v.permanents),
             ("campers", v.campers),
             ("objectives", v.objectives),
         ]
@@ -103,9 +104,9 @@ def render(obs: CampObservation) -> str:
         )
         if detail:
             lines.append("    " + detail)
-    failed = [C.finales[f].name for f in obs.failed_finales]
+    failed = [C.finales[f].name for f in obs.failed]
     lines.append(
-        f"Decks: cabin {obs.cabin_deck}, survival {obs.survival_deck}, ? {obs.mystery_deck}"
+        f"Decks: cabin {len(obs.cabin_deck)}, survival {len(obs.survival_deck)}, ? {len(obs.mystery_deck)}"
         + (f"   failed finales: {', '.join(failed)}" if failed else "")
     )
     lines += [f"  > {event}" for event in obs.log[-6:]]
@@ -117,21 +118,26 @@ def render(obs: CampObservation) -> str:
     return "\n".join(lines)
 
 
-def _now(obs: CampObservation, names: dict[int, str]) -> str:
+def _now(obs: CampView, names: dict[int, str]) -> str:
     """Whose decision it is and what is at stake."""
     C = load()
-    control = obs.control
     turn = f"{names[obs.active]}'s turn"
     if obs.phase == "strike":
-        queue = ", ".join(names[s] for s in control[7])
-        where = C.spaces[control[6]] if control[6] >= 0 else ("the woods" if control[6] == WOODS else "the finale")
-        last = "  LAST FIGHT: panic is death" if control[4] else ""
-        bonus = f"+{control[9]}" if control[9] else ""
-        return f"Now: OTIS STRIKES! at {where}, Otis rolls d{obs.attack}{bonus}; fight or panic: {queue}{last} ({turn})"
+        queue = ", ".join(names[s] for s in obs.strike_queue)
+        where = (
+            C.spaces[obs.strike_space]
+            if obs.strike_space >= 0
+            else ("the woods" if obs.strike_space == WOODS else "the finale")
+        )
+        last = "  LAST FIGHT: panic is death" if obs.final else ""
+        bonus = f"+{obs.strike_bonus}" if obs.strike_bonus else ""
+        rolls = f"Otis rolls d{obs.attack_die}{bonus}"
+        return f"Now: OTIS STRIKES! at {where}, {rolls}; fight or panic: {queue}{last} ({turn})"
     if obs.phase == "panic":
-        return f"Now: {names[control[11]]} panics, {control[12]} steps left ({turn})"
+        return f"Now: {names[obs.panic_seat]} panics, {obs.panic_left} steps left ({turn})"
     if obs.phase == "consent":
-        return f"Now: {names[control[14][0]]} is asked to start the {C.finales[control[13]].name} finale ({turn})"
+        asked = names[obs.consent_queue[0]]
+        return f"Now: {asked} is asked to start the {C.finales[obs.consent_finale].name} finale ({turn})"
     if obs.phase == "move":
-        return f"Now: {names[obs.active]} moves ({control[0]} movement, {control[1]} free actions left)"
+        return f"Now: {names[obs.active]} moves ({obs.move_left} movement, {obs.free_left} free actions left)"
     return f"Now: {obs.phase} ({turn})"

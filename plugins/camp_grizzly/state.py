@@ -1,664 +1,829 @@
-"""The state of a Camp Grizzly match: the contract (to_act, legal actions, clone, observation, sample,
-zones) and the counselor turn. Otis, strikes and deaths are in `villain.py`, the finales in `finale.py`,
-card effects in `effects.py`.
+"""The state of a Camp Grizzly match: its declared fields, the contract (to_act, legal actions, returns) and the
+counselor turn, phase by phase. Otis is in `otis.py`, the finales in `finale.py`, card effects in `effects.py`.
 
-Everything mutable is a small list or an int so that a clone is cheap; the content is shared.
+Every card lies in a declared zone (`corekit.state`): the core copies, hides, samples and saves the state. A card
+lying face up on a board space (on the ground, a lock, a First Aid Station, a cameo) is in its zone, and `spot`
+says on which space; the face-down "?" cards are the zone `mysteries`, the card at `mystery_spaces[i]` being
+`mysteries[i]`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from corekit import Rng, State, draw_or_reshuffle, redeal_unseen
-from plugins.camp_grizzly.content import WOODS, load
-from plugins.camp_grizzly.effects import Effects
-from plugins.camp_grizzly.finale import Finales
-from plugins.camp_grizzly.game import (
-    FREE_ACTIONS,
-    CampGrizzly,
-    CampObservation,
-    CampOptions,
-    CounselorView,
-    Movement,
+from corekit import Rng
+from corekit.state import DeclaredState, Zone, declare, draw_pile, face_down, face_up, public
+from corekit.turns import TurnOrder
+from plugins.camp_grizzly import finale
+from plugins.camp_grizzly.content import WOODS, Mods, Op, counselor_mods, load, panic_value
+from plugins.camp_grizzly.effects import EFFECTS
+from plugins.camp_grizzly.game import FREE_ACTIONS, CampGrizzly, CampOptions, CampView, Movement, card_names
+from plugins.camp_grizzly.otis import OTIS
+from plugins.camp_grizzly.phases import (
+    CONSENT,
+    END,
+    FOOL,
+    IN_WOODS,
+    MOVE,
+    OTIS_TURN,
+    OVER,
+    PANIC,
+    STRIKE,
+    THEN_END,
+    THEN_FINALE,
+    THEN_MOVE,
+    THEN_OTIS,
+    THEN_WOODS,
+    Pending,
+    Phase,
 )
-from plugins.camp_grizzly.villain import Villain
 
-LISTS = (
-    "cab_deck",
-    "cab_discard",
-    "surv_deck",
-    "surv_discard",
-    "q_deck",
-    "micro_used",
-    "supply",
-    "boxed",
-    "ground",
-    "qs",
-    "locks",
-    "aids",
-    "cameos",
-    "lasting",
-    "failed",
-    "loc",
-    "injuries",
-    "alive",
-    "horror",
-    "hmark",
-    "refused",
-    "s_queue",
-    "s_later",
-    "c_queue",
-    "f_seats",
-    "f_used",
-)
+CONTENT = load()
+MOVE, END, STRIKE, PANIC, CONSENT, OVER = MOVE, END, STRIKE, PANIC, CONSENT, OVER
+LIVE = Movement.LIVE
+"""The phases the hot paths compare with (a module global is quicker to reach than an enum member)."""
 LOG = 12
-"""Events kept in the observation's log."""
-NESTED = ("equip", "pack", "perms", "campers", "objs")
-SCALARS = (
-    "round",
-    "active",
-    "phase",
-    "move_left",
-    "free_left",
-    "ended",
-    "otis",
-    "stalk",
-    "attack",
-    "damage",
-    "body",
-    "hopeless",
-    "final",
-    "s_space",
-    "s_bonus",
-    "s_resume",
-    "p_seat",
-    "p_left",
-    "c_finale",
-    "f_id",
-    "f_step",
-    "fool_ops",
-    "partner",
-    "log",
-    "said",
-    "winners",
-    "over",
-)
+"""Events kept in the state's log."""
+
+Action = tuple[Any, ...]
 
 
-class CampState(Effects, Finales, Villain, State):
-    """One moment of a Camp Grizzly match."""
+class Spots(dict[int, int]):
+    """The space of each card lying face up on the board, by card, in the order the cards were laid: a view
+    shows the pairs in that order (sorting them at every view of a playout cost more than the rest of the
+    board)."""
 
-    __slots__ = ("C", "game", "options", "players", "rng", "who", *LISTS, *NESTED, *SCALARS)
+    def clone(self) -> Spots:
+        """An independent copy."""
+        return Spots(self)
 
-    # ---- setup ---------------------------------------------------------------------------------
+    def view(self) -> tuple[tuple[int, int], ...]:
+        """(card, space) pairs, as a view holds them."""
+        return tuple(self.items())
+
+    def to_data(self) -> dict[str, str]:
+        """As a position file writes it: space names by card name."""
+        names = card_names()
+        return {names[card]: CONTENT.spaces[space] for card, space in self.items()}
 
     @classmethod
-    def new(cls, game: CampGrizzly, players: int, rng: Rng, options: CampOptions, who: tuple[int, ...]) -> CampState:
-        """Setup steps 1-10 of the rulebook."""
-        C = load()
-        s = cls.__new__(cls)
-        s.C, s.game, s.players, s.rng, s.options, s.who = C, game, players, rng, options, who
-        setup = C.setups[options.setup.value]
-        s.cab_deck = C.ids("cabin")
-        rng.shuffle(s.cab_deck)
-        s.surv_deck = C.ids("survival")
-        rng.shuffle(s.surv_deck)
-        s.cab_discard, s.surv_discard, s.micro_used, s.boxed = [], [], [], []
-        mysteries = C.ids("micro", "objective") + C.ids("micro", "aid")
-        surprises = C.ids("micro", "surprise")
-        if options.surprises:
-            mysteries += surprises
-        else:
-            s.boxed = surprises
-        rng.shuffle(mysteries)
-        s.qs = [(C.index[space], mysteries.pop()) for space in setup.objectives]
-        s.q_deck = mysteries
-        keys, locks = C.ids("micro", "key"), C.ids("micro", "lock")
-        s.ground = [(C.index[space], keys.pop(0)) for space in setup.keys]
-        s.locks = [(C.index[space], locks.pop(0)) for space in setup.locks]
-        s.supply = keys + locks + C.ids("micro", "horrified")
-        s.aids, s.cameos, s.lasting, s.failed = [], [], [], []
-        s.loc = [C.campfire] * players
-        s.injuries = [0] * players
-        s.alive = [True] * players
-        s.horror = [0] * players
-        s.hmark = [-1] * players
-        s.equip, s.pack, s.perms, s.campers, s.objs = ([[] for _ in range(players)] for _ in range(5))
-        s.log = ()
-        s.said = 0
-        for seat in range(players):
-            for _ in range(2):
-                s._draw_survival(seat)
-        s.otis = C.tool_shed
-        s.stalk, s.attack, s.damage = C.otis_start
-        s.body = setup.body_count
-        s.hopeless = s.final = s.over = False
-        s.winners = ()
-        s.round = 1
-        s.refused, s.s_queue, s.s_later, s.c_queue, s.f_seats, s.f_used = [], [], [], [], [], []
-        s.s_space = s.s_bonus = s.p_seat = s.p_left = s.c_finale = s.f_step = 0
-        s.f_id = s.partner = -1
-        s.s_resume = ""
-        s.fool_ops = ()
-        s.move_left = s.free_left = 0
-        s.ended = False
-        s.active = 0
-        s.phase = "move"
-        s._begin_turn(0)
-        return s
+    def from_data(cls, data: dict[str, str]) -> Spots:
+        """From a position file (an unknown card or space raises KeyError or ValueError)."""
+        names = card_names()
+        return cls({names.index(card): CONTENT.index[space] for card, space in data.items()})
+
+
+@declare
+class CampState(DeclaredState):
+    """One moment of a Camp Grizzly match."""
+
+    view_type = CampView
+
+    counselors: tuple[int, ...] = public(())
+    """The counselor card of each seat (an index into the content's counselors)."""
+    cabin_deck: Zone = draw_pile()
+    cabin_discard: Zone = face_up(ordered=True)
+    survival_deck: Zone = draw_pile()
+    survival_discard: Zone = face_up(ordered=True)
+    mystery_deck: Zone = draw_pile()
+    """The "?" deck: objectives, First Aid Stations and surprises."""
+    mysteries: Zone = face_down()
+    """The face-down "?" cards on the board, in the order of `mystery_spaces`."""
+    mystery_spaces: list[int] = public(factory=list)
+    micro_used: Zone = face_up(ordered=True)
+    """Revealed surprises and the objectives spent on a failed finale."""
+    supply: Zone = face_up(ordered=True)
+    """Spare keys, locks and horrified markers."""
+    boxed: Zone = face_up(ordered=True)
+    """Cards left out of the match (the surprises, when the option removes them)."""
+    ground: Zone = face_up(ordered=True)
+    """Items and objectives lying on a space (keys from the setup, a dead counselor's things)."""
+    locks: Zone = face_up(ordered=True)
+    aids: Zone = face_up(ordered=True)
+    """Revealed First Aid Stations."""
+    cameos: Zone = face_up(ordered=True)
+    lasting: Zone = face_up(ordered=True)
+    """Cabin cards in effect until they expire (a thunderstorm, a full moon)."""
+    spot: Spots = public(factory=lambda: Spots())
+    """The space of each card in `ground`, `locks`, `aids` and `cameos`."""
+    equipped: list[Zone] = face_up(per_seat=True, ordered=True)
+    backpack: list[Zone] = face_up(per_seat=True, ordered=True)
+    permanents: list[Zone] = face_up(per_seat=True, ordered=True)
+    campers: list[Zone] = face_up(per_seat=True, ordered=True)
+    objectives: list[Zone] = face_up(per_seat=True, ordered=True)
+    horror_marks: Zone = face_up(ordered=True)
+    """The horrified markers lying on counselor cards, one per horrified counselor."""
+    location: list[int] = public(per_seat=True)
+    """Each counselor's space, or WOODS, or FINALE."""
+    injuries: list[int] = public(per_seat=True)
+    horror: list[int] = public(per_seat=True)
+    """Ends of own turns left until a counselor's horror wears off (0: not horrified)."""
+    turn: TurnOrder = public()
+    """Whose turn it is among the living counselors."""
+    round: int = public(1)
+    night: int = public(50)
+    """Rounds before the night turns HOPELESS (the option)."""
+    phase: Phase = public(MOVE)
+    pending: list[Pending] = public(factory=list)
+    """What carries on once the strike, panic or choice under way is over (the top is the end)."""
+    move_left: int = public(0)
+    free_left: int = public(0)
+    ended: bool = public(False)
+    """The active counselor's turn ends as soon as what is under way resolves (lost, horrified)."""
+    refused: list[int] = public(factory=list)
+    """Finales refused in this turn (not proposed again until the next)."""
+    otis: int = public(0)
+    """Otis's space, or -1 while he lurks."""
+    stalk: int = public(1)
+    attack: int = public(0)
+    """Otis's attack die, as an index into the content's dice."""
+    damage: int = public(1)
+    body: int = public(0)
+    hopeless: bool = public(False)
+    final: bool = public(False)
+    """HOPELESS's last fight is under way."""
+    strike_space: int = public(0)
+    strike_queue: list[int] = public(factory=list, seat=True)
+    """Counselors still to fight or panic in the strike under way, the one deciding first."""
+    strike_later: list[int] = public(factory=list, seat=True)
+    """Counselors who let the others go first since the last fight or panic."""
+    strike_bonus: int = public(0)
+    panic_seat: int = public(0, seat=True)
+    panic_left: int = public(0)
+    consent_finale: int = public(0)
+    consent_queue: list[int] = public(factory=list, seat=True)
+    finale: int = public(-1)
+    """The finale under way (-1: none)."""
+    finale_party: list[int] = public(factory=list, seat=True)
+    finale_step: int = public(0)
+    finale_objectives: list[int] = public(factory=list)
+    """The objective cards that started the finale under way."""
+    failed: list[int] = public(factory=list)
+    """The finales that failed (discarded)."""
+    waiting_ops: tuple[Op, ...] = public(())
+    """The rest of a card's effect while its Foolin' Around partner is chosen."""
+    partner: int = public(-1)
+    log: tuple[str, ...] = public(())
+    said: int = public(0)
+    """How many events have been logged since the start (the log keeps the last few)."""
+    winners: tuple[int, ...] = public((), seat=True)
+    over: bool = public(False)
 
     # ---- the contract --------------------------------------------------------------------------
+
+    @property
+    def active(self) -> int:
+        """The counselor whose turn it is."""
+        return self.turn.current
+
+    @property
+    def alive(self) -> list[bool]:
+        """Which counselors live."""
+        return self.turn.alive
 
     @property
     def to_act(self) -> tuple[int, ...]:
         """The counselor whose turn or decision it is (one seat at a time); nobody at the end."""
         phase = self.phase
-        if phase == "strike":
-            return (self.s_queue[0],)
-        if phase == "panic":
-            return (self.p_seat,)
-        if phase == "consent":
-            return (self.c_queue[0],)
-        if phase == "over":
+        if phase is MOVE or phase is END:
+            return (self.turn.current,)
+        if phase is STRIKE:
+            return (self.strike_queue[0],)
+        if phase is PANIC:
+            return (self.panic_seat,)
+        if phase is CONSENT:
+            return (self.consent_queue[0],)
+        if phase is OVER:
             return ()
-        return (self.active,)
+        return (self.turn.current,)
 
-    def legal_actions(self, seat: int) -> list[tuple]:
+    def legal_actions(self, seat: int) -> list[Action]:
         """The moves of the phase for the seat to act; empty for anyone else."""
         if seat not in self.to_act:
             return []
-        phase = self.phase
-        if phase == "move":
-            return self._move_actions(seat)
-        if phase == "end":
-            return self._end_actions(seat)
-        if phase == "strike":
-            return self._strike_actions(seat)
-        if phase == "panic":
-            return [*(("flee", s) for s in self._flee_spaces(seat)), ("stop",)]
-        if phase == "consent":
-            return [("agree",), ("refuse",)]
-        if phase == "fool":
-            return [("fool", s) for s in self._fool_partners()]
-        return []
+        return PHASES[self.phase](self, seat)
 
-    def _apply(self, seat: int, action: tuple) -> None:
-        verb = action[0]
-        handler = getattr(self, "_do_" + verb)
-        if self.phase != "move" or self.options.movement is not Movement.LIVE:
-            handler(seat, *action[1:])
+    def _apply(self, seat: int, action: Action) -> None:
+        handler = VERBS[action[0]]
+        if self.phase is not MOVE or self.options.movement is not LIVE:
+            handler(self, seat, *action[1:])
             return
         # The live reading: what a step's cameo or a card changes in the mover's health (or bonuses) changes
-        # the movement left at once (a strike ends the move: see `_strike`).
+        # the movement left at once (a strike ends the move: see `Otis.strike`).
         before = self.movement(self.active)
-        handler(seat, *action[1:])
-        if self.phase == "move":
+        handler(self, seat, *action[1:])
+        if self.phase is MOVE:
             self.move_left = max(0, self.move_left + self.movement(self.active) - before)
 
     def returns(self) -> list[float]:
         """1 for each counselor who survived a won finale (or the won last fight); 0 for everyone else."""
         return [1.0 if s in self.winners else 0.0 for s in range(self.players)]
 
-    def clone(self) -> CampState:
-        """A copy sharing only immutable parts (content, tuples)."""
-        copy = CampState.__new__(CampState)
-        copy.C, copy.game, copy.options = self.C, self.game, self.options
-        copy.players, copy.who = self.players, self.who
-        copy.rng = Rng(self.rng.state)
-        for name in LISTS:
-            setattr(copy, name, getattr(self, name)[:])
-        for name in NESTED:
-            setattr(copy, name, [x[:] for x in getattr(self, name)])
-        for name in SCALARS:
-            setattr(copy, name, getattr(self, name))
-        return copy
+    # ---- counselor numbers ---------------------------------------------------------------------
 
-    def observation(self, seat: int | None) -> CampObservation:
-        """Everything is public in this cooperative game except the decks' order and the "?" cards."""
-        hidden: tuple[Any, ...] = ()
-        if seat is None:
-            hidden = (tuple(self.cab_deck), tuple(self.surv_deck), tuple(self.q_deck), tuple(self.qs))
-        # Built at every decision of a playout, so the fields go by position, in their order in game.py
-        # (named in the comments): passing 33 by keyword takes longer than building their values.
-        return CampObservation(
-            # seat round night active phase
-            seat,
-            self.round,
-            self.options.night,
-            self.active,
-            self.phase,
-            (  # control
-                self.move_left,
-                self.free_left,
-                self.ended,
-                self.hopeless,
-                self.final,
-                tuple(self.refused),
-                self.s_space,
-                tuple(self.s_queue),
-                tuple(self.s_later),
-                self.s_bonus,
-                self.s_resume,
-                self.p_seat,
-                self.p_left,
-                self.c_finale,
-                tuple(self.c_queue),
-                self.f_id,
-                tuple(self.f_seats),
-                self.f_step,
-                self.fool_ops,
-                self.partner,
-                tuple(self.f_used),
-            ),
-            tuple(
-                [  # counselors
-                    CounselorView(
-                        s,
-                        self.who[s],
-                        self.loc[s],
-                        self.injuries[s],
-                        self.alive[s],
-                        self.horror[s],
-                        tuple(self.equip[s]),
-                        tuple(self.pack[s]),
-                        tuple(self.perms[s]),
-                        tuple(self.campers[s]),
-                        tuple(self.objs[s]),
-                    )
-                    for s in range(self.players)
-                ]
-            ),
-            # otis stalk attack damage body
-            self.otis,
-            self.stalk,
-            self.C.otis_dice[self.attack],
-            self.damage,
-            self.body,
-            # ground mysteries locks aids cameos lasting failed_finales
-            tuple(self.ground),
-            tuple([space for space, _ in self.qs]),
-            tuple(self.locks),
-            tuple(self.aids),
-            tuple(self.cameos),
-            tuple(self.lasting),
-            tuple(self.failed),
-            # cabin_deck cabin_discard survival_deck survival_discard mystery_deck micro_used supply boxed
-            len(self.cab_deck),
-            tuple(self.cab_discard),
-            len(self.surv_deck),
-            tuple(self.surv_discard),
-            len(self.q_deck),
-            tuple(self.micro_used),
-            tuple(self.supply),
-            tuple(self.boxed),
-            # log said winners over hidden
-            self.log,
-            self.said,
-            self.winners,
-            self.over,
-            hidden,
+    def name(self, seat: int) -> str:
+        """The counselor's name."""
+        return CONTENT.counselors[self.counselors[seat]].name
+
+    def mods(self, seat: int) -> Mods:
+        """The counselor's ability plus permanents, campers and everything equipped."""
+        return counselor_mods(
+            self.counselors[seat], tuple(self.permanents[seat]), tuple(self.campers[seat]), tuple(self.equipped[seat])
         )
 
-    def sample(self, seat: int, rng: Rng) -> CampState:
-        """The decks reshuffled and the face-down "?" cards redealt with the "?" deck; chance reseeded."""
-        copy = self.clone()
-        redeal_unseen(rng, [copy.cab_deck])
-        redeal_unseen(rng, [copy.surv_deck])
-        faces = [[card] for _, card in copy.qs]
-        redeal_unseen(rng, [copy.q_deck, *faces])
-        copy.qs = [(space, face[0]) for (space, _), face in zip(copy.qs, faces, strict=True)]
-        copy.rng = rng.spawn()
-        return copy
+    def health(self, seat: int) -> int:
+        """Current health: the top of the track less injuries."""
+        return CONTENT.counselors[self.counselors[seat]].health - self.injuries[seat]
 
-    def zones(self) -> dict[str, list[int]]:
-        """Every card: decks, discards, supply, box, board, and each counselor's card."""
-        zones = {
-            "cabin deck": self.cab_deck,
-            "cabin discard": self.cab_discard,
-            "survival deck": self.surv_deck,
-            "survival discard": self.surv_discard,
-            "? deck": self.q_deck,
-            "micro used": self.micro_used,
-            "supply": self.supply,
-            "box": self.boxed,
-            "lasting": self.lasting,
-            "track": self.C.ids("micro", "marker"),
-            "ground": [c for _, c in self.ground],
-            "? spaces": [c for _, c in self.qs],
-            "locks": [c for _, c in self.locks],
-            "aid": [c for _, c in self.aids],
-            "cameos": [c for _, c in self.cameos],
-            "horrified": [m for m in self.hmark if m >= 0],
-        }
-        for s in range(self.players):
-            for name in NESTED:
-                zones[f"{name} {s}"] = getattr(self, name)[s]
-        return zones
+    def movement(self, seat: int) -> int:
+        """Movement equals current health (with bonuses), never below 1."""
+        heavy = len(CONTENT.with_trait["heavy"].intersection(self.equipped[seat]))  # card ids are unique
+        return max(1, self.health(seat) + self.mods(seat).move - heavy)
 
-    # ---- the counselor turn --------------------------------------------------------------------
+    def panic_value(self, seat: int) -> int:
+        """Spaces a panicking counselor may run (injuries do not affect it)."""
+        return panic_value(self.counselors[seat], self.mods(seat))
 
-    def _begin_turn(self, seat: int) -> None:
+    def has_keys(self, seat: int) -> bool:
+        """Keys or spare keys open locks (and are not used up)."""
+        return not CONTENT.key_cards.isdisjoint(self.objectives[seat])
+
+    def can_fight(self, seat: int) -> bool:
+        """Only a counselor with an equipped weapon or item can protect anyone."""
+        return any(CONTENT.cards[c].kind in ("weapon", "item") for c in self.equipped[seat])
+
+    # ---- the board -----------------------------------------------------------------------------
+
+    def at(self, zone: Zone, space: int) -> list[int]:
+        """The cards of a board zone (ground, locks, aids, cameos) lying on `space`."""
+        spot = self.spot
+        return [card for card in zone if spot[card] == space]
+
+    def placed(self, zone: Zone) -> list[tuple[int, int]]:
+        """(space, card) for each card of a board zone."""
+        spot = self.spot
+        return [(spot[card], card) for card in zone]
+
+    def shift(self, card: int, src: Zone, dst: Zone) -> None:
+        """Move a card between two face-up zones (nothing hidden is involved, so nothing is recorded)."""
+        src.remove(card)
+        dst.append(card)
+
+    def shift_all(self, src: Zone, dst: Zone) -> list[int]:
+        """Move every card of a face-up zone onto another; returns them."""
+        cards = list(src)
+        dst.extend(cards)
+        src.clear()
+        return cards
+
+    def lay(self, card: int, src: Zone, dst: Zone, space: int) -> None:
+        """Move a card onto a board zone, lying on `space`."""
+        self.shift(card, src, dst)
+        self.spot[card] = space
+
+    def lift(self, card: int, src: Zone, dst: Zone) -> None:
+        """Move a card off a board zone."""
+        self.shift(card, src, dst)
+        del self.spot[card]
+
+    def lock_at(self, space: int) -> int | None:
+        """The lock card on `space`, if any."""
+        spot = self.spot
+        card: int
+        for card in self.locks:
+            if spot[card] == space:
+                return card
+        return None
+
+    # ---- what happens to counselors ------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        """Log a public event."""
+        self.log = (*self.log[-(LOG - 1) :], text)
+        self.said += 1
+
+    def heal(self, seat: int, n: int) -> None:
+        """Remove up to `n` injuries from a living counselor."""
+        if self.turn.alive[seat]:
+            self.injuries[seat] = max(0, self.injuries[seat] - n)
+
+    def hurt(self, seat: int, n: int) -> None:
+        """Injuries; armor ignores some but never brings a wound below 1. The skull means death."""
+        if n <= 0 or not self.turn.alive[seat]:
+            return
+        n = max(1, n - self.mods(seat).armor)
+        self.injuries[seat] += n
+        if self.injuries[seat] >= CONTENT.counselors[self.counselors[seat]].health:
+            self.kill(seat)
+
+    def kill(self, seat: int) -> None:
+        """Death: +1 body count and +1 per camper; items stay on the body; Survival cards are discarded."""
+        cards = CONTENT.cards
+        self.turn.eliminate(seat)
+        where = self.location[seat] if self.location[seat] >= 0 else CONTENT.campfire
+        self.location[seat] = where
+        for zone in (self.equipped[seat], self.backpack[seat], self.objectives[seat]):
+            for card in list(zone):
+                if cards[card].deck == "survival":
+                    self.shift(card, zone, self.survival_discard)
+                else:
+                    self.lay(card, zone, self.ground, where)
+        self.shift_all(self.permanents[seat], self.survival_discard)
+        campers = len(self.shift_all(self.campers[seat], self.cabin_discard))
+        if self.horror[seat]:
+            self._unmark()
+        self.horror[seat] = 0
+        if seat in self.strike_queue:
+            self.strike_queue.remove(seat)
+        self.say(f"{self.name(seat)} is dead" + (f", and {campers} camper{'s' * (campers > 1)}" if campers else ""))
+        self.raise_body(1 + campers)
+        if not any(self.turn.alive):
+            self.over = True
+            self.winners = ()
+            self.say("Every counselor is dead: Otis wins")
+
+    def raise_body(self, n: int) -> None:
+        """The body count rises; reaching a mark raises a stat of Otis; 13 is HOPELESS."""
+        for _ in range(n):
+            self.body += 1
+            for rise in CONTENT.rises:
+                if rise.count == self.body:
+                    OTIS.change(self, rise.stat, 1)
+        if self.body >= CONTENT.hopeless and not self.final:
+            self.hopeless = True
+
+    def horrify(self, seat: int) -> None:
+        """Horrified: the turn ends at once; -1 to rolls until the end of the counselor's next turn."""
+        own = seat == self.active and self.phase is not OTIS_TURN
+        marker = next((c for c in self.supply if CONTENT.cards[c].kind == "horrified"), None)
+        if not self.horror[seat] and marker is not None:  # on the counselor card (the box has one per counselor)
+            self.shift(marker, self.supply, self.horror_marks)
+        self.horror[seat] = 2 if own else max(self.horror[seat], 1)
+        if own:
+            self.ended = True
+        self.say(f"{self.name(seat)} is horrified")
+
+    def _unmark(self) -> None:
+        """A horrified marker goes back to the supply (a position set up by hand may have none out)."""
+        if self.horror_marks:
+            self.shift(self.horror_marks[-1], self.horror_marks, self.supply)
+
+    def draw_survival(self, seat: int) -> None:
+        """A Survival card: permanent ones are played face up at once, single-use ones are kept."""
+        card = self.draw_or_reshuffle(self.survival_deck, self.survival_discard, self.backpack[seat])
+        if card is None:
+            return
+        info = CONTENT.cards[card]
+        if info.kind == "permanent":
+            self.shift(card, self.backpack[seat], self.permanents[seat])
+        self.say(f"{self.name(seat)} draws the Survival card {info.name}")
+
+    # ---- carrying on ---------------------------------------------------------------------------
+
+    def ended_or_hopeless(self) -> bool:
+        """True when the game is over or HOPELESS must start the last fight now (and it is started)."""
+        if self.over:
+            self.phase = OVER
+            return True
+        if self.hopeless and not self.final:
+            OTIS.last_fight(self)
+            return True
+        return False
+
+    def resume(self, step: Pending) -> None:
+        """Carry on with `step` (the game may have ended, or turned HOPELESS, meanwhile)."""
+        if self.ended_or_hopeless():
+            return
+        if step is THEN_OTIS:
+            OTIS.after_turn(self)
+            return
+        if step is THEN_FINALE:
+            finale.run(self)
+            return
+        seat = self.active
+        if not self.turn.alive[seat]:
+            self.end_turn()
+            return
+        if step is THEN_WOODS and self.location[seat] == WOODS:
+            self._leave_woods(seat)
+            return
+        if self.ended or self.location[seat] < 0:
+            self.end_turn()
+            return
+        self.phase = MOVE if step is THEN_MOVE else END
+
+    def carry_on(self) -> None:
+        """Resume the step on top of the pending stack (a strike or a choice is over)."""
+        self.resume(self.pending.pop())
+
+    def begin_turn(self, seat: int) -> None:
         """Start a counselor's turn: the woods roll if lost, else the move phase."""
-        self.active = seat
+        self.turn.current = seat
         self.ended = False
         self.refused = []
         self.free_left = FREE_ACTIONS
-        if self.loc[seat] == WOODS:
-            self.phase = "woods"
-            self._woods_turn(seat)
+        if self.location[seat] == WOODS:
+            self.phase = IN_WOODS
+            natural = self.rng.die(6)
+            roll = max(1, natural - (1 if self.horror[seat] else 0))  # the table's worst row is 1
+            row = CONTENT.woods[roll - 1]
+            rolled = f"{natural} - 1 horrified = {roll}" if self.horror[seat] else str(roll)
+            self.say(f"{self.name(seat)} rolls {rolled} in the woods: {row.text}")
+            EFFECTS.run(self, seat, row.effect, THEN_WOODS)
             return
-        self.phase = "move"
+        self.phase = MOVE
         self.move_left = self.movement(seat)
 
-    def _move_actions(self, seat: int) -> list[tuple]:
-        C = self.C
-        here = self.loc[seat]
-        actions: list[tuple] = []
+    def end_turn(self) -> None:
+        """End of turn: the First Aid Station and healing abilities, horror wears off, play passes on."""
+        seat = self.active
+        if self.turn.alive[seat] and self.location[seat] >= 0:
+            if self.at(self.aids, self.location[seat]):
+                self.heal(seat, 2)
+            heal = self.mods(seat).heal
+            if heal:
+                self.heal(seat, heal)
+        if self.horror[seat]:
+            self.horror[seat] -= 1
+            if not self.horror[seat]:
+                self._unmark()
+        self.partner = -1
+        following = self.turn.next_after(seat) if any(self.turn.alive) else seat
+        if following > seat:
+            self.begin_turn(following)
+            return
+        OTIS.turn(self)
+
+    def _leave_woods(self, seat: int) -> None:
+        roll = self.rng.die(6)
+        there = CONTENT.camp_trails[roll - 1]
+        self.location[seat] = there
+        self.say(f"{self.name(seat)} finds camp trail {roll} to {CONTENT.spaces[there]}")
+        if self.otis == there:
+            OTIS.strike(self, there, THEN_END)
+            return
+        self.resume(THEN_END)
+
+    # ---- the move phase ------------------------------------------------------------------------
+
+    def _move_actions(self, seat: int) -> list[Action]:
+        here = self.location[seat]
+        actions: list[Action] = []
         if self.move_left > 0:
             if not self.locks or self.has_keys(seat):
-                actions = [("step", there) for there in C.adjacent[here]]
+                actions = [("step", there) for there in CONTENT.adjacent[here]]
             else:
-                locked = {space for space, _ in self.locks}
-                breach = not C.with_trait["breach"].isdisjoint(self.equip[seat])
-                for there in C.adjacent[here]:
+                locked = {self.spot[card] for card in self.locks}
+                breach = not CONTENT.with_trait["breach"].isdisjoint(self.equipped[seat])
+                for there in CONTENT.adjacent[here]:
                     if there not in locked:
                         actions.append(("step", there))
                     elif breach:
                         actions.append(("force", there))
-            if C.lasting_cards["storm"].isdisjoint(self.lasting):
-                actions += [("trail", number) for number in C.trails_at[here] if self._may_cross(seat, number)]
-        actions += self._free_actions(seat, "move")
-        if here in C.arrows:
-            for f in range(len(C.finales)):
-                if f not in self.refused and self._finale_plan(f) is not None:
+            if CONTENT.lasting_cards["storm"].isdisjoint(self.lasting):
+                actions += [("trail", number) for number in CONTENT.trails_at[here] if self._may_cross(seat, number)]
+        actions += self._free_actions(seat, MOVE)
+        if here in CONTENT.arrows:
+            for f in range(len(CONTENT.finales)):
+                if f not in self.refused and finale.holders(self, f) is not None:
                     actions.append(("finale", f))
-        if here in [space for space, _ in self.qs]:
+        if here in self.mystery_spaces:
             actions.append(("reveal",))
         actions.append(("draw",))
         return actions
 
-    def _end_actions(self, seat: int) -> list[tuple]:
-        actions = self._free_actions(seat, "end")
-        if self.free_left > 0:
-            C = self.C
-            hands = sum(C.cards[c].hands for c in self.equip[seat])
-            for card in self.pack[seat]:
-                info = C.cards[card]
-                if info.equippable and hands + info.hands <= 2:
-                    actions.append(("equip", card))
-            actions += [("unequip", card) for card in self.equip[seat]]
-        actions.append(("end",))
-        return actions
-
-    def _free_actions(self, seat: int, phase: str) -> list[tuple]:
+    def _free_actions(self, seat: int, phase: Phase) -> list[Action]:
         if self.free_left <= 0:
             return []
-        C = self.C
-        here = self.loc[seat]
-        actions: list[tuple] = [("take", card) for space, card in self.ground if space == here]
-        uses = ("turn", "move") if phase == "move" else ("turn",)
-        actions += [("play", card) for card in self.pack[seat] if C.cards[card].use in uses]
-        mates = [s for s in range(self.players) if s != seat and self.alive[s] and self.loc[s] == here]
-        if mates:
-            mine = [c for c in self.equip[seat] + self.pack[seat] if C.cards[c].deck == "cabin"]
-            mine += self.campers[seat] + self.objs[seat]
-            actions += [("give", card, mate) for card in mine for mate in mates]
+        cards = CONTENT.cards
+        location = self.location
+        here = location[seat]
+        spot = self.spot
+        actions: list[Action] = []
+        lying = [card for card in self.ground if spot[card] == here]
+        if lying:
+            # A weapon or item picked up may be equipped at once (RULES.md, Assumption 5).
+            hands = sum(cards[c].hands for c in self.equipped[seat])
+            for card in lying:
+                actions.append(("take", card))
+                info = cards[card]
+                if info.equippable and hands + info.hands <= 2:
+                    actions.append(("equip", card))
+        uses = ("turn", "move") if phase is MOVE else ("turn",)
+        actions += [("play", card) for card in self.backpack[seat] if cards[card].use in uses]
+        if self.players > 1:
+            alive = self.turn.alive
+            mates = [s for s in range(self.players) if s != seat and alive[s] and location[s] == here]
+            if mates:
+                mine = [c for c in [*self.equipped[seat], *self.backpack[seat]] if cards[c].deck == "cabin"]
+                mine += [*self.campers[seat], *self.objectives[seat]]
+                actions += [("give", card, mate) for card in mine for mate in mates]
         return actions
 
-    def _do_step(self, seat: int, there: int) -> None:
+    def _step(self, seat: int, there: int) -> None:
         self._enter(seat, there, forced=False)
 
-    def _do_force(self, seat: int, there: int) -> None:
+    def _force(self, seat: int, there: int) -> None:
         self._enter(seat, there, forced=True)
 
     def _enter(self, seat: int, there: int, forced: bool) -> None:
         """One step: open a lock with keys (or force it), then cross paths with Otis or a cameo."""
         self.move_left -= 1
         self._open_lock(seat, there, forced)
-        self.loc[seat] = there
+        self.location[seat] = there
         if self.otis == there:
             self.move_left = 0
-            self._say(f"{self.name(seat)} runs into Otis at {self.C.spaces[there]}!")
-            self._strike(there, "move")
+            self.say(f"{self.name(seat)} runs into Otis at {CONTENT.spaces[there]}!")
+            OTIS.strike(self, there, THEN_MOVE)
             return
         if forced:
-            self._tempt(seat, 1, "move")
+            EFFECTS.tempt(self, seat, 1, THEN_MOVE)
             return
-        self._meet_cameos(seat, "move")
+        self._meet_cameos(seat, THEN_MOVE)
 
     def _open_lock(self, seat: int, there: int, forced: bool) -> None:
-        lock = self._lock_at(there)
+        lock = self.lock_at(there)
         if lock is not None:
-            self.locks.remove(lock)
-            self.supply.append(lock[1])
-            self._say(f"{self.name(seat)} {'forces' if forced else 'unlocks'} the lock of {self.C.spaces[there]}")
+            self.lift(lock, self.locks, self.supply)
+            self.say(f"{self.name(seat)} {'forces' if forced else 'unlocks'} the lock of {CONTENT.spaces[there]}")
 
     def _may_cross(self, seat: int, number: int) -> bool:
         """A nature trail may lead into a locked space only for a counselor with keys, like a step."""
         if not self.locks:
             return True
-        return self._lock_at(self._far_end(seat, number)) is None or self.has_keys(seat)
+        return self.lock_at(self._far_end(seat, number)) is None or self.has_keys(seat)
 
     def _far_end(self, seat: int, number: int) -> int:
         """The end of nature trail `number` away from the counselor."""
-        a, b = self.C.trails[number - 1]
-        return b if self.loc[seat] == a else a
+        a, b = CONTENT.trails[number - 1]
+        return b if self.location[seat] == a else a
 
-    def _meet_cameos(self, seat: int, resume: str) -> None:
+    def _meet_cameos(self, seat: int, then: Pending) -> None:
         """Crossing paths with cameos: resolve each one's text, then it leaves (its card is discarded)."""
-        here = self.loc[seat]
-        met = [entry for entry in self.cameos if entry[0] == here]
+        met = self.at(self.cameos, self.location[seat])
         if not met:
-            self._resume(resume)
+            self.resume(then)
             return
-        cards = self.C.cards
+        cards = CONTENT.cards
         # A Tempt Fate can end in a strike that carries the counselor off, so it is resolved last.
-        met.sort(key=lambda entry: any(op.verb == "tempt" for op in cards[entry[1]].effect))
-        ops: tuple = ()
-        for entry in met:
-            self.cameos.remove(entry)
-            self.cab_discard.append(entry[1])
-            self._say(f"{self.name(seat)} meets {cards[entry[1]].name}")
-            ops += cards[entry[1]].effect
-        self._run_ops(seat, ops, resume)
+        met.sort(key=lambda card: any(op.verb == "tempt" for op in cards[card].effect))
+        ops: tuple[Op, ...] = ()
+        for card in met:
+            self.lift(card, self.cameos, self.cabin_discard)
+            self.say(f"{self.name(seat)} meets {cards[card].name}")
+            ops += cards[card].effect
+        EFFECTS.run(self, seat, ops, then)
 
-    def _do_trail(self, seat: int, number: int) -> None:
+    def _trail(self, seat: int, number: int) -> None:
         """Nature trail: 1 movement and a d6; a 6 crosses, a 1 is lost in the woods, 2-5 stay."""
         self.move_left -= 1
         natural = self.rng.die(6)
         roll = natural + self.mods(seat).trail - (1 if self.horror[seat] else 0)
         if roll >= 6:
             there = self._far_end(seat, number)
-            self._say(f"{self.name(seat)} rolls {natural} on nature trail {number} and crosses")
+            self.say(f"{self.name(seat)} rolls {natural} on nature trail {number} and crosses")
             self._open_lock(seat, there, forced=False)
-            self.loc[seat] = there
+            self.location[seat] = there
             if self.otis == there:
                 self.move_left = 0
-                self._strike(there, "move")
+                OTIS.strike(self, there, THEN_MOVE)
             else:
-                self._meet_cameos(seat, "move")
+                self._meet_cameos(seat, THEN_MOVE)
         elif roll <= 1:
-            self._say(f"{self.name(seat)} rolls {natural} on nature trail {number}: lost in the woods!")
-            self.loc[seat] = WOODS
+            self.say(f"{self.name(seat)} rolls {natural} on nature trail {number}: lost in the woods!")
+            self.location[seat] = WOODS
             self.ended = True
-            self._resume("move")
+            self.resume(THEN_MOVE)
         else:
-            self._say(f"{self.name(seat)} rolls {natural} on nature trail {number} and stays")
+            self.say(f"{self.name(seat)} rolls {natural} on nature trail {number} and stays")
 
-    def _do_take(self, seat: int, card: int) -> None:
+    def _take(self, seat: int, card: int) -> None:
         self.free_left -= 1
-        self.ground.remove((self.loc[seat], card))
-        info = self.C.cards[card]
-        (self.objs if info.objective else self.pack)[seat].append(card)
+        info = CONTENT.cards[card]
+        self.lift(card, self.ground, (self.objectives if info.objective else self.backpack)[seat])
 
-    def _do_give(self, seat: int, card: int, mate: int) -> None:
+    def _give(self, seat: int, card: int, mate: int) -> None:
         self.free_left -= 1
-        for name in ("equip", "pack", "campers", "objs"):
-            cards = getattr(self, name)
-            if card in cards[seat]:
-                cards[seat].remove(card)
-                target = "pack" if name == "equip" else name
-                getattr(self, target)[mate].append(card)
+        for zones, target in (
+            (self.equipped, self.backpack),
+            (self.backpack, self.backpack),
+            (self.campers, self.campers),
+            (self.objectives, self.objectives),
+        ):
+            if card in zones[seat]:
+                self.shift(card, zones[seat], target[mate])
                 break
-        self._say(f"{self.name(seat)} gives {self.C.cards[card].name} to {self.name(mate)}")
+        self.say(f"{self.name(seat)} gives {CONTENT.cards[card].name} to {self.name(mate)}")
 
-    def _do_equip(self, seat: int, card: int) -> None:
-        self.free_left -= 1
-        self.pack[seat].remove(card)
-        self.equip[seat].append(card)
-
-    def _do_unequip(self, seat: int, card: int) -> None:
-        self.free_left -= 1
-        self.equip[seat].remove(card)
-        self.pack[seat].append(card)
-
-    def _do_play(self, seat: int, card: int) -> None:
+    def _play(self, seat: int, card: int) -> None:
         """Play a card from the backpack (a single-use Survival card or an item without hands)."""
         self.free_left -= 1
-        self.pack[seat].remove(card)
-        info = self.C.cards[card]
-        (self.surv_discard if info.deck == "survival" else self.cab_discard).append(card)
-        self._say(f"{self.name(seat)} plays {info.name}")
-        self._run_ops(seat, info.effect, self.phase)
+        info = CONTENT.cards[card]
+        self.shift(card, self.backpack[seat], self.survival_discard if info.deck == "survival" else self.cabin_discard)
+        self.say(f"{self.name(seat)} plays {info.name}")
+        EFFECTS.run(self, seat, info.effect, THEN_MOVE if self.phase is MOVE else THEN_END)
 
-    def _do_draw(self, seat: int) -> None:
+    def _draw(self, seat: int) -> None:
         """Cabin draw phase: weapons and items go to the backpack, every other card resolves at once."""
-        card = draw_or_reshuffle(self.cab_deck, self.cab_discard, self.rng)
+        card = self.draw_or_reshuffle(self.cabin_deck, self.cabin_discard, self.cabin_discard)
         if card is None:
-            self._resume("end")
+            self.resume(THEN_END)
             return
-        info = self.C.cards[card]
-        here = self.loc[seat]
-        self._say(f"{self.name(seat)} draws {info.name}")
+        info = CONTENT.cards[card]
+        self.say(f"{self.name(seat)} draws {info.name}")
         kind = info.kind
         if kind in ("weapon", "item", "clothing"):
-            self.pack[seat].append(card)
+            self.shift(card, self.cabin_discard, self.backpack[seat])
         elif kind == "camper":
-            self.campers[seat].append(card)
+            self.shift(card, self.cabin_discard, self.campers[seat])
         elif kind == "cameo":
-            self.cameos.append((here, card))
+            self.lay(card, self.cabin_discard, self.cameos, self.location[seat])
         elif kind == "strikes":
-            self.cab_discard.append(card)
-            self._strike(here, "end")
+            OTIS.strike(self, self.location[seat], THEN_END)
             return
         elif info.lasting:
-            self.lasting.append(card)
+            self.shift(card, self.cabin_discard, self.lasting)
         else:
-            self.cab_discard.append(card)
-            self._run_ops(seat, info.effect, "end")
+            EFFECTS.run(self, seat, info.effect, THEN_END)
             return
-        self._resume("end")
+        self.resume(THEN_END)
 
-    def _do_reveal(self, seat: int) -> None:
+    def _reveal(self, seat: int) -> None:
         """Reveal the "?" card in this space instead of drawing a Cabin card."""
-        here = self.loc[seat]
-        entry = next(e for e in self.qs if e[0] == here)
-        self.qs.remove(entry)
-        card = entry[1]
-        info = self.C.cards[card]
-        self._say(f"{self.name(seat)} reveals {info.name}")
+        here = self.location[seat]
+        index = self.mystery_spaces.index(here)
+        card = self.mysteries[index]
+        del self.mystery_spaces[index]
+        info = CONTENT.cards[card]
         if info.kind == "aid":
-            self.aids.append((here, card))
+            self.move(card, self.mysteries, self.aids)
+            self.spot[card] = here
         elif info.objective:
-            self.objs[seat].append(card)
+            self.move(card, self.mysteries, self.objectives[seat])
         else:
-            self.micro_used.append(card)
-            self._no_escape()
-            self._run_ops(seat, info.effect, "end")
+            self.move(card, self.mysteries, self.micro_used)
+        self.say(f"{self.name(seat)} reveals {info.name}")
+        finale.no_escape(self)
+        if info.kind == "aid" or info.objective:
+            self.resume(THEN_END)
             return
-        self._no_escape()
-        self._resume("end")
+        EFFECTS.run(self, seat, info.effect, THEN_END)
 
-    def _do_fool(self, seat: int, mate: int) -> None:
+    def _finale(self, seat: int, f: int) -> None:
+        finale.propose(self, seat, f)
+
+    # ---- the end phase -------------------------------------------------------------------------
+
+    def _end_actions(self, seat: int) -> list[Action]:
+        actions = self._free_actions(seat, END)
+        if self.free_left > 0:
+            cards = CONTENT.cards
+            hands = sum(cards[c].hands for c in self.equipped[seat])
+            for card in self.backpack[seat]:
+                info = cards[card]
+                if info.equippable and hands + info.hands <= 2:
+                    actions.append(("equip", card))
+            actions += [("unequip", card) for card in self.equipped[seat]]
+        actions.append(("end",))
+        return actions
+
+    def _equip(self, seat: int, card: int) -> None:
+        """Equip a card from the backpack, or pick one up from the ground and equip it at once."""
+        self.free_left -= 1
+        if card in self.backpack[seat]:
+            self.shift(card, self.backpack[seat], self.equipped[seat])
+        else:
+            self.lift(card, self.ground, self.equipped[seat])
+
+    def _unequip(self, seat: int, card: int) -> None:
+        self.free_left -= 1
+        self.shift(card, self.equipped[seat], self.backpack[seat])
+
+    def _end(self, seat: int) -> None:
+        self.end_turn()
+
+    # ---- Foolin' Around ------------------------------------------------------------------------
+
+    def fool_partners(self) -> list[int]:
+        """The counselors the active one may call for Foolin' Around."""
+        return [s for s in range(self.players) if s != self.active and self.turn.alive[s] and self.location[s] >= 0]
+
+    def _fool_actions(self, seat: int) -> list[Action]:
+        return [("fool", s) for s in self.fool_partners()]
+
+    def _fool(self, seat: int, mate: int) -> None:
         """Foolin' Around: the chosen counselor comes to this space, then the card's directions."""
         self.partner = mate
-        self.loc[mate] = self.loc[seat]
-        self._say(f"{self.name(mate)} joins {self.name(seat)}: Foolin' Around")
-        ops, self.fool_ops = self.fool_ops, ()
-        self._run_ops(seat, ops, "end")
+        self.location[mate] = self.location[seat]
+        self.say(f"{self.name(mate)} joins {self.name(seat)}: Foolin' Around")
+        ops, self.waiting_ops = self.waiting_ops, ()
+        EFFECTS.run(self, seat, ops, self.pending.pop())
 
-    def _fool_partners(self) -> list[int]:
-        return [s for s in range(self.players) if s != self.active and self.alive[s] and self.loc[s] >= 0]
+    # ---- the other phases ----------------------------------------------------------------------
 
-    def _do_end(self, seat: int) -> None:
-        self._end_turn()
+    def _strike_actions(self, seat: int) -> list[Action]:
+        return OTIS.choices(self, seat)
 
-    def _end_turn(self) -> None:
-        """End of turn: the First Aid Station and healing abilities, horror wears off, play passes left."""
-        seat = self.active
-        if self.alive[seat] and self.loc[seat] >= 0:
-            if any(space == self.loc[seat] for space, _ in self.aids):
-                self._heal(seat, 2)
-            heal = self.mods(seat).heal
-            if heal:
-                self._heal(seat, heal)
-        if self.horror[seat]:
-            self.horror[seat] -= 1
-            if not self.horror[seat] and self.hmark[seat] >= 0:
-                self.supply.append(self.hmark[seat])
-                self.hmark[seat] = -1
-        self.partner = -1
-        for nxt in range(seat + 1, self.players):
-            if self.alive[nxt]:
-                self._begin_turn(nxt)
-                return
-        self._otis_turn()
+    def _panic_actions(self, seat: int) -> list[Action]:
+        return [*(("flee", s) for s in OTIS.flee_spaces(self, seat)), ("stop",)]
 
-    def _ended_or_hopeless(self) -> bool:
-        """True when the game is over or HOPELESS must start the last fight now (and it is started)."""
-        if self.over:
-            self.phase = "over"
-            return True
-        if self.hopeless and not self.final:
-            self._start_final()
-            return True
-        return False
+    def _consent_actions(self, seat: int) -> list[Action]:
+        return [("agree",), ("refuse",)]
 
-    def _resume(self, where: str) -> None:
-        """Carry on after something resolved: the move phase, the end phase, the woods, Otis or a finale."""
-        if self._ended_or_hopeless():
-            return
-        if where == "otis":
-            self._after_otis()
-            return
-        if where == "finale":
-            self._run_finale()
-            return
-        seat = self.active
-        if not self.alive[seat]:
-            self._end_turn()
-            return
-        if where == "woods" and self.loc[seat] == WOODS:
-            self._leave_woods(seat)
-            return
-        if self.ended or self.loc[seat] < 0:
-            self._end_turn()
-            return
-        self.phase = "move" if where == "move" else "end"
+    def _no_actions(self, seat: int) -> list[Action]:
+        return []
 
-    def _woods_turn(self, seat: int) -> None:
-        """Lost: roll on the woods table instead of moving and drawing, then a camp trail back."""
-        roll = self.rng.die(6)
-        row = self.C.woods[roll - 1]
-        self._say(f"{self.name(seat)} rolls {roll} in the woods: {row.text}")
-        self._run_ops(seat, row.effect, "woods")
 
-    def _leave_woods(self, seat: int) -> None:
-        roll = self.rng.die(6)
-        there = self.C.camp_trails[roll - 1]
-        self.loc[seat] = there
-        self._say(f"{self.name(seat)} finds camp trail {roll} to {self.C.spaces[there]}")
-        if self.otis == there:
-            self._strike(there, "end")
-            return
-        self._resume("end")
+PHASES: dict[Phase, Callable[[CampState, int], list[Action]]] = {
+    MOVE: CampState._move_actions,
+    END: CampState._end_actions,
+    STRIKE: CampState._strike_actions,
+    PANIC: CampState._panic_actions,
+    CONSENT: CampState._consent_actions,
+    FOOL: CampState._fool_actions,
+    IN_WOODS: CampState._no_actions,
+    OTIS_TURN: CampState._no_actions,
+    OVER: CampState._no_actions,
+}
+"""Each phase's handler: the legal actions of the seat to act."""
 
-    def _lock_at(self, space: int) -> tuple[int, int] | None:
-        for entry in self.locks:
-            if entry[0] == space:
-                return entry
-        return None
+VERBS: dict[str, Callable[..., None]] = {
+    "step": CampState._step,
+    "force": CampState._force,
+    "trail": CampState._trail,
+    "take": CampState._take,
+    "give": CampState._give,
+    "play": CampState._play,
+    "draw": CampState._draw,
+    "reveal": CampState._reveal,
+    "finale": CampState._finale,
+    "equip": CampState._equip,
+    "unequip": CampState._unequip,
+    "end": CampState._end,
+    "fool": CampState._fool,
+    "fight": lambda state, seat, card=-1: OTIS.fight(state, seat, card),
+    "panic": lambda state, seat, card=-1: OTIS.panic(state, seat, card),
+    "later": lambda state, seat: OTIS.later(state, seat),
+    "flee": lambda state, seat, there: OTIS.flee(state, seat, there),
+    "stop": lambda state, seat: OTIS.stop(state, seat),
+    "agree": lambda state, seat: finale.agree(state, seat),
+    "refuse": lambda state, seat: finale.refuse(state, seat),
+}
+"""What each action's verb does (the phase's legal actions say which verbs are open)."""
 
-    def _say(self, text: str) -> None:
-        self.log = (*self.log[-(LOG - 1) :], text)
-        self.said += 1
+
+def new_state(game: CampGrizzly, players: int, rng: Rng, options: CampOptions, counselors: Sequence[int]) -> CampState:
+    """Setup steps 1-10 of the rulebook."""
+    setup = CONTENT.setups[options.setup.value]
+    cabin = CONTENT.ids("cabin")
+    rng.shuffle(cabin)
+    survival = CONTENT.ids("survival")
+    rng.shuffle(survival)
+    mysteries = CONTENT.ids("micro", "objective") + CONTENT.ids("micro", "aid")
+    surprises = CONTENT.ids("micro", "surprise")
+    boxed: list[int] = []
+    if options.surprises:
+        mysteries += surprises
+    else:
+        boxed = surprises
+    rng.shuffle(mysteries)
+    hidden = [mysteries.pop() for _ in setup.objectives]
+    keys, locks = CONTENT.ids("micro", "key"), CONTENT.ids("micro", "lock")
+    on_ground = [keys.pop(0) for _ in setup.keys]
+    locked = [locks.pop(0) for _ in setup.locks]
+    spot = {card: CONTENT.index[space] for card, space in zip(on_ground, setup.keys, strict=True)}
+    spot.update({card: CONTENT.index[space] for card, space in zip(locked, setup.locks, strict=True)})
+    stalk, attack, damage = CONTENT.otis_start
+    state = CampState(
+        game=game,
+        players=players,
+        options=options,
+        rng=rng,
+        counselors=tuple(counselors),
+        cabin_deck=cabin,
+        survival_deck=survival,
+        mystery_deck=mysteries,
+        mysteries=hidden,
+        mystery_spaces=[CONTENT.index[space] for space in setup.objectives],
+        supply=keys + locks + CONTENT.ids("micro", "horrified"),
+        boxed=boxed,
+        ground=on_ground,
+        locks=locked,
+        spot=Spots(spot),
+        location=[CONTENT.campfire] * players,
+        injuries=[0] * players,
+        horror=[0] * players,
+        turn=TurnOrder(players),
+        otis=CONTENT.tool_shed,
+        stalk=stalk,
+        attack=attack,
+        damage=damage,
+        body=setup.body_count,
+        night=options.night,
+    )
+    for seat in range(players):
+        for _ in range(2):
+            state.draw_survival(seat)
+    state.begin_turn(0)
+    return state

@@ -113,3 +113,13 @@ def test_a_position_with_an_unknown_or_missing_field_is_refused():
         loads(game, json.dumps(document))
     with pytest.raises(PositionError, match="not JSON"):
         loads(game, "{")
+
+
+def test_a_value_that_writes_itself_is_written_by_to_data_even_when_it_is_a_dict():
+    from corekit.position import _unstructure
+
+    class Named(dict):
+        def to_data(self):
+            return {f"card {key}": value for key, value in self.items()}
+
+    assert _unstructure({"a": Named({1: 2})}) == {"a": {"card 1": 2}}

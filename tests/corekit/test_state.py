@@ -141,6 +141,13 @@ def test_a_seat_sees_its_own_hand_and_only_the_size_of_what_is_hidden_from_it():
     assert view.seat == 0 and full.seat is None
 
 
+def test_a_view_is_immutable():
+    view = fresh().observation(0)
+    with pytest.raises(AttributeError, match="a view is immutable: cannot set pile"):
+        view.pile = Hidden(0)
+    assert type(view).__name__ == type(fresh().observation(None)).__name__ and view.seat == 0
+
+
 def test_views_the_seat_cannot_tell_apart_are_equal_and_have_equal_search_keys():
     state = fresh()
     twin = state.clone()
@@ -322,15 +329,38 @@ def test_a_public_field_of_a_type_the_core_cannot_copy_is_refused_when_the_class
 
 
 def test_a_view_gives_its_seat_its_own_zone_and_the_full_view_none():
-    class HandsView(View):
-        __slots__ = ("hands", "seat")
-
-    mine = HandsView()
-    mine.seat, mine.hands = 1, (Hidden(2), (3, 5))
-    full = HandsView()
-    full.seat, full.hands = None, ((1, 1), (3, 5))
-    assert mine.own(mine.hands) == (3, 5)
+    state = fresh()
+    mine = state.observation(1)
+    assert mine.own(mine.hands) == tuple(state.hands[1]) != ()
+    full = state.observation(None)
     assert full.own(full.hands) == ()
-    mine.seat = 0
-    with pytest.raises(TypeError, match="seat 0's own zone shows as Hidden, not its cards"):
-        mine.own(mine.hands)
+    with pytest.raises(TypeError, match="seat 1's own zone shows as Hidden, not its cards"):
+        mine.own(mine.hands[::-1])  # seat 0's hand where seat 1's should be
+
+
+@declare
+class TableauState(DeclaredState):
+    """Cards laid face up in front of each seat, in order (a tableau)."""
+
+    tableaus: list[Zone] = face_up(per_seat=True, ordered=True)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return ()
+
+    def legal_actions(self, seat: int) -> list[int]:
+        return []
+
+    def _apply(self, seat: int, action: int) -> None:
+        pass
+
+    def returns(self) -> list[float]:
+        return [0.0] * self.players
+
+
+def test_a_face_up_zone_per_seat_is_seen_in_order_by_everyone_and_counts_in_the_digest():
+    state = TableauState(game=GAME, players=2, options=None, rng=Rng(1), tableaus=[[3, 1], [2]])
+    assert state.observation(1).tableaus == ((3, 1), (2,)) == state.observation(None).tableaus
+    copy = state.clone()
+    copy.tableaus[0].reverse()
+    assert copy.digest() != state.digest() and copy.observation(0).tableaus == ((1, 3), (2,))

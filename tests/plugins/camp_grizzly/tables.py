@@ -1,9 +1,16 @@
-"""Helpers for Camp Grizzly rule tests: a quiet table to arrange, and dice that roll what a test says."""
+"""Helpers for Camp Grizzly rule tests: a quiet table to arrange, and dice that roll what a test says.
+
+A table keeps no record of where face-down cards came from (`record=False`): a test arranges cards by hand,
+and no rules test samples."""
 
 from __future__ import annotations
 
+from corekit.state import Zone
 from plugins.camp_grizzly.content import load
 from plugins.camp_grizzly.game import CampGrizzly
+from plugins.camp_grizzly.otis import OTIS
+from plugins.camp_grizzly.phases import Pending
+from plugins.camp_grizzly.state import CampState
 
 C = load()
 
@@ -43,36 +50,89 @@ def cards(name: str) -> list[int]:
     return [c.id for c in C.cards if c.name == name]
 
 
-def table(players: int = 3, seed: int = 1, **options):
+def table(players: int = 3, seed: int = 1, **options) -> CampState:
     """A new match in the move phase of seat 0, with empty backpacks and Otis at the tool shed."""
-    state = CampGrizzly().initial_state(players, seed, options)
+    state = CampGrizzly().initial_state(players, seed, options, record=False)
     for s in range(players):
-        state.surv_deck.extend(state.pack[s] + state.perms[s])
-        state.pack[s], state.perms[s] = [], []
+        state.survival_deck.extend(state.backpack[s] + state.permanents[s])
+        state.backpack[s].clear()
+        state.permanents[s].clear()
     state.move_left = state.movement(0)
     return state
 
 
-def give(state, seat: int, name: str, zone: str = "equip") -> int:
+def _zones(state: CampState) -> list[Zone]:
+    return [state.zone(info.no) for info in state.layout().zones]
+
+
+def pull(state: CampState, cid: int) -> None:
+    """Take a card out of whatever zone holds it (a "?" card leaves its space with it)."""
+    if cid in state.mysteries:
+        del state.mystery_spaces[state.mysteries.index(cid)]
+    state.spot.pop(cid, None)
+    for zone in _zones(state):
+        if cid in zone:
+            zone.remove(cid)
+            return
+    raise LookupError(cid)
+
+
+ZONES = {"equip": "equipped", "pack": "backpack", "perms": "permanents", "objs": "objectives"}
+"""Short names of a counselor's zones."""
+
+
+def give(state: CampState, seat: int, name: str, zone: str = "equipped") -> int:
     """Move a card from wherever it is (a deck, the supply, a "?" space, the ground) to a counselor's zone."""
-    for pile in (state.cab_deck, state.surv_deck, state.q_deck, state.supply):
+    zone = ZONES.get(zone, zone)
+    for pile in (
+        state.cabin_deck,
+        state.survival_deck,
+        state.mystery_deck,
+        state.supply,
+        state.mysteries,
+        state.ground,
+    ):
         for cid in pile:
             if C.cards[cid].name == name:
-                pile.remove(cid)
+                pull(state, cid)
                 getattr(state, zone)[seat].append(cid)
                 return cid
-    for pairs in (state.qs, state.ground):
-        for entry in pairs:
-            if C.cards[entry[1]].name == name:
-                pairs.remove(entry)
-                getattr(state, zone)[seat].append(entry[1])
-                return entry[1]
     raise LookupError(name)
 
 
-def on_top(state, name: str) -> int:
-    """Put a Cabin card on top of the Cabin deck."""
-    cid = next(c for c in state.cab_deck if C.cards[c].name == name)  # the lowest copy in the deck
-    state.cab_deck.remove(cid)
-    state.cab_deck.append(cid)
+def lay(state: CampState, cid: int, where: int, zone: str = "ground") -> int:
+    """A card lying face up on a space, in the board zone `zone` (ground, locks, aids, cameos), taken from
+    wherever it was."""
+    pull(state, cid)
+    getattr(state, zone).append(cid)
+    state.spot[cid] = where
     return cid
+
+
+def hide(state: CampState, cid: int, where: int) -> None:
+    """The face-down "?" card on `where` is `cid` (a card already there goes back to the "?" deck)."""
+    if where in state.mystery_spaces:
+        old = state.mysteries[state.mystery_spaces.index(where)]
+        pull(state, old)
+        state.mystery_deck.append(old)
+    pull(state, cid)
+    state.mysteries.append(cid)
+    state.mystery_spaces.append(where)
+
+
+def mysteries(state: CampState) -> list[tuple[int, int]]:
+    """(space, card) of each face-down "?" card."""
+    return list(zip(state.mystery_spaces, state.mysteries, strict=True))
+
+
+def on_top(state: CampState, name: str) -> int:
+    """Put a Cabin card on top of the Cabin deck."""
+    cid = next(c for c in state.cabin_deck if C.cards[c].name == name)  # the lowest copy in the deck
+    state.cabin_deck.remove(cid)
+    state.cabin_deck.append(cid)
+    return cid
+
+
+def strike(state: CampState, where: int, then: Pending = Pending.MOVE) -> None:
+    """OTIS STRIKES! at `where` in the active counselor's move phase."""
+    OTIS.strike(state, where, then)

@@ -61,6 +61,11 @@ def test_both_setups_fit_the_micro_cards():
     assert C.otis_start == (1, 0, 1) and C.otis_dice == (4, 6, 8, 10) and C.hopeless == 13
 
 
+def test_every_card_carries_its_rule_text():
+    assert all(card.text.strip() for card in C.cards)
+    assert next(c for c in C.cards if c.name == "Crowbar").text.endswith("at the price of Tempt Fate (1).")
+
+
 def test_stalking_cameos_never_interrupt_otis_turn():
     for card in C.cards:
         if card.kind == "cameo" and card.stalk:
@@ -125,10 +130,10 @@ def test_each_setup_places_the_rules_md_question_marks_keys_locks_and_body_count
     state = CampGrizzly().initial_state(3, 7, {"setup": setup})
     name = C.spaces
     # One face-down "?" card on each "?" space, drawn from the "?" deck (objectives, aid, surprises).
-    assert sorted(name[sp] for sp, _ in state.qs) == sorted(qs)
-    assert {C.cards[c].kind for _, c in state.qs} <= {"objective", "aid", "surprise"}
-    assert sorted(name[sp] for sp, c in state.ground if C.cards[c].kind == "key") == sorted(keys)
-    assert sorted(name[sp] for sp, c in state.locks if C.cards[c].kind == "lock") == sorted(locks)
+    assert sorted(name[sp] for sp in state.mystery_spaces) == sorted(qs)
+    assert {C.cards[c].kind for c in state.mysteries} <= {"objective", "aid", "surprise"}
+    assert sorted(name[sp] for sp, c in state.placed(state.ground) if C.cards[c].kind == "key") == sorted(keys)
+    assert sorted(name[sp] for sp, c in state.placed(state.locks) if C.cards[c].kind == "lock") == sorted(locks)
     supply = Counter(C.cards[c].kind for c in state.supply)
     assert supply["key"] == 3 - len(keys) and supply["lock"] == 6 - len(locks)  # the rest wait in the supply
     assert state.body == body
@@ -166,4 +171,4 @@ def test_the_36_micro_cards_are_counted_by_kind_as_rules_md_lists_them():
     # The "?" deck is the objectives, the First Aid Station and the surprises, unless the option boxes them.
     for surprises, size in ((True, 20), (False, 13)):
         state = CampGrizzly().initial_state(2, 3, {"surprises": surprises})
-        assert len(state.qs) + len(state.q_deck) == size and len(state.boxed) == 20 - size
+        assert len(state.mysteries) + len(state.mystery_deck) == size and len(state.boxed) == 20 - size

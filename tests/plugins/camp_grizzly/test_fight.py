@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.plugins.camp_grizzly.tables import C, Dice, card, give, on_top, space, table
+from plugins.camp_grizzly.phases import Pending, Phase
+from tests.plugins.camp_grizzly.tables import C, Dice, card, give, lay, on_top, pull, space, strike, table
 
 
 def test_the_rulebook_fight_example_kevin_ties_and_panics_then_sherry_wins_and_otis_lurks():
     state = table(3)  # Kevin, Sherry, Tracy
-    state.locks = []
-    state.loc[:] = [space("KITCHEN"), space("MESS HALL"), space("MESS HALL")]
+    for lock in list(state.locks):
+        pull(state, lock)
+    state.location[:] = [space("KITCHEN"), space("MESS HALL"), space("MESS HALL")]
     state.attack, state.damage = 1, 2  # Otis attacks with a d6 and deals 2
     give(state, 0, "Baseball Bat")
     give(state, 0, "Crowbar")
@@ -20,14 +22,14 @@ def test_the_rulebook_fight_example_kevin_ties_and_panics_then_sherry_wins_and_o
     state.rng = Dice(1, 3, 4, 3, 2)  # Kevin's bat and crowbar, Otis; Sherry's knife, Otis
     state.apply(0, ("draw",))
     assert state.otis == space("KITCHEN")
-    assert state.phase == "strike" and state.s_queue == [0, 1, 2]  # the whole cabin is in danger
+    assert state.phase == "strike" and state.strike_queue == [0, 1, 2]  # the whole cabin is in danger
     before = state.observation(None)
     state.apply(0, ("fight",))  # 1 + 3 = 4 ties Otis's 4: Otis wins ties
     assert state.game.events(before, state.observation(None)) == [
         "Kevin fights: 1+3 = 4 against Otis's d6 = 4: Otis wins",
         "Kevin panics and takes 2 injuries",
     ]
-    assert state.injuries[0] == 2 and state.phase == "panic" and state.p_left == 2  # Kevin's panic is 2
+    assert state.injuries[0] == 2 and state.phase == "panic" and state.panic_left == 2  # Kevin's panic is 2
     state.apply(0, ("flee", space("PANTRY")))
     state.apply(0, ("flee", space("FLAGPOLE")))
     assert state.to_act == (1,)
@@ -41,17 +43,17 @@ def test_the_rulebook_fight_example_kevin_ties_and_panics_then_sherry_wins_and_o
 
 def test_a_counselor_without_a_weapon_or_item_can_only_panic():
     state = table(2)
-    state.loc[:] = [space("MESS HALL"), space("MESS HALL")]
-    state._strike(space("MESS HALL"), "move")
+    state.location[:] = [space("MESS HALL"), space("MESS HALL")]
+    strike(state, space("MESS HALL"))
     assert state.legal_actions(0) == [("panic",), ("later",)]
 
 
 def test_fighters_choose_their_order_by_letting_others_go_first_once():
     state = table(2)
-    state.loc[:] = [space("MESS HALL"), space("KITCHEN")]
+    state.location[:] = [space("MESS HALL"), space("KITCHEN")]
     give(state, 0, "Hatchet")
     give(state, 1, "Machete")
-    state._strike(space("MESS HALL"), "move")
+    strike(state, space("MESS HALL"))
     state.apply(0, ("later",))
     assert state.to_act == (1,)
     assert ("later",) in state.legal_actions(1)
@@ -62,19 +64,19 @@ def test_fighters_choose_their_order_by_letting_others_go_first_once():
 def test_any_fighting_order_can_be_reached_even_after_a_lost_fight():
     # Tracy (seat 2, unarmed) wants Marcus (seat 3) to fight first and Sherry (seat 1) second.
     state = table(4)  # Kevin, Sherry, Tracy, Marcus
-    state.loc[:] = [space("CAMPFIRE"), space("MESS HALL"), space("MESS HALL"), space("MESS HALL")]
-    state.active = 1
+    state.location[:] = [space("CAMPFIRE"), space("MESS HALL"), space("MESS HALL"), space("MESS HALL")]
+    state.turn.current = 1
     give(state, 1, "Hatchet")
     give(state, 3, "Crowbar")
-    state._strike(space("MESS HALL"), "move")
-    assert state.s_queue == [1, 2, 3]
+    strike(state, space("MESS HALL"))
+    assert state.strike_queue == [1, 2, 3]
     state.apply(1, ("later",))
     state.apply(2, ("later",))
     state.rng = Dice(1, 4)  # Marcus loses
     state.apply(3, ("fight",))
     if state.phase == "panic":
         state.apply(3, ("stop",))
-    assert state.s_queue == [1, 2] and state.to_act == (1,)
+    assert state.strike_queue == [1, 2] and state.to_act == (1,)
     assert ("later",) in state.legal_actions(1)  # the choice of who goes next is open again
     state.apply(1, ("later",))
     assert state.to_act == (2,) and ("later",) in state.legal_actions(2)
@@ -84,12 +86,11 @@ def test_any_fighting_order_can_be_reached_even_after_a_lost_fight():
 
 def test_a_stalking_cameos_horror_after_otis_strikes_lasts_to_the_end_of_the_next_turn():
     state = table(2)  # Kevin, Sherry
-    state.loc[:] = [space("CAMPFIRE"), space("LAKE SHORE")]
+    state.location[:] = [space("CAMPFIRE"), space("LAKE SHORE")]
     state.otis = space("NORTH PATH")
-    ralph = next(c for c in state.cab_deck if C.cards[c].name == "Crazy Ralph")
-    state.cab_deck.remove(ralph)
-    state.cameos.append((space("PICNIC AREA"), ralph))
-    state.active, state.phase = 1, "end"
+    ralph = next(c for c in state.cabin_deck if C.cards[c].name == "Crazy Ralph")
+    lay(state, ralph, space("PICNIC AREA"), "cameos")
+    state.turn.current, state.phase = 1, Phase.END
     state.apply(1, ("end",))  # Otis stalks to Kevin and strikes
     assert state.phase == "strike" and state.to_act == (0,)
     state.apply(0, ("panic",))
@@ -101,30 +102,29 @@ def test_a_stalking_cameos_horror_after_otis_strikes_lasts_to_the_end_of_the_nex
 
 def test_cameos_in_the_struck_cabin_die_and_raise_the_body_count():
     state = table(1)
-    cook = next(c for c in state.cab_deck if state.C.cards[c].name == "Camp Cook")
-    state.cab_deck.remove(cook)
-    state.cameos.append((space("PANTRY"), cook))
+    cook = next(c for c in state.cabin_deck if C.cards[c].name == "Camp Cook")
+    lay(state, cook, space("PANTRY"), "cameos")
     body = state.body
-    state.loc[0] = space("CAMPFIRE")
-    state._strike(space("KITCHEN"), "move")
-    assert state.cameos == [] and cook in state.cab_discard and state.body == body + 1
+    state.location[0] = space("CAMPFIRE")
+    strike(state, space("KITCHEN"))
+    assert state.cameos == [] and cook in state.cabin_discard and state.body == body + 1
 
 
 def test_death_leaves_items_on_the_body_kills_campers_and_discards_survival_cards():
     state = table(2)
     here = space("LODGE")
-    state.loc[0] = here
+    state.location[0] = here
     axe = give(state, 0, "Hatchet")
     sam = give(state, 0, "Slingshot Sam", "campers")
     brave = give(state, 0, "Brave", "perms")
     state.injuries[0] = 4  # Kevin has 5 health
     body = state.body
-    state._strike(here, "move")
+    strike(state, here)
     state.rng = Dice(1, 4)
     state.apply(0, ("fight",))  # 1 + 1 (Brave) + 1 (Sam) = 3 against 4: loses, 1 injury kills him
     assert not state.alive[0]
-    assert (here, axe) in state.ground
-    assert sam in state.cab_discard and brave in state.surv_discard
+    assert (here, axe) in state.placed(state.ground)
+    assert sam in state.cabin_discard and brave in state.survival_discard
     assert state.body == body + 2  # Kevin and his camper
 
 
@@ -174,12 +174,12 @@ def test_otis_stats_rise_along_the_body_count_track(setup):
     assert state.body == start
     for count, stats in TRACK[setup].items():  # one body at a time, from the setup's start to HOPELESS
         if count > start:
-            state._raise_body(1)
+            state.raise_body(1)
         assert (state.body, _otis(state), state.hopeless) == (count, stats, count == 13)
 
 
 def _rumor(state, name):
-    state.phase = "move"
+    state.phase = Phase.MOVE
     on_top(state, name)
     state.apply(0, ("draw",))
     return _otis(state)
@@ -187,7 +187,7 @@ def _rumor(state, name):
 
 def test_rumors_cannot_push_otis_past_his_caps_or_below_his_start():
     state = table(1, setup="easy")
-    state._raise_body(12)  # stalk 5, d10, damage 4
+    state.raise_body(12)  # stalk 5, d10, damage 4
     assert _rumor(state, "Otis Is Hungry") == (6, 10, 4)
     assert _rumor(state, "Otis Is Hungry") == (6, 10, 4)  # stalk is capped at 6
     assert _rumor(state, "Otis Found a Bigger Blade") == (6, 10, 4)  # the d10 is the largest die
@@ -200,20 +200,20 @@ def test_rumors_cannot_push_otis_past_his_caps_or_below_his_start():
 
 def test_tempt_fate_strikes_with_plus_one_to_otis_for_each_extra_red_card():
     state = table(1)
-    state.loc[0] = space("LODGE")
+    state.location[0] = space("LODGE")
     on_top(state, "OTIS STRIKES!")
     on_top(state, "OTIS STRIKES!")
     on_top(state, "The Crawlspace")  # draw a Survival card, then Tempt Fate (2)
     state.apply(0, ("draw",))
-    assert state.phase == "strike" and state.s_bonus == 1 and state.otis == space("LODGE")
+    assert state.phase == "strike" and state.strike_bonus == 1 and state.otis == space("LODGE")
 
 
 def test_a_horrified_counselor_rolls_at_minus_one():
     state = table(1)
-    state.loc[0] = space("LODGE")
+    state.location[0] = space("LODGE")
     give(state, 0, "Hatchet")
     state.horror[0] = 1
-    state._strike(space("LODGE"), "move")
+    strike(state, space("LODGE"))
     state.rng = Dice(3, 2)  # 3 - 1 = 2 ties Otis's 2
     state.apply(0, ("fight",))
     assert state.injuries[0] == 1
@@ -221,19 +221,19 @@ def test_a_horrified_counselor_rolls_at_minus_one():
 
 def test_play_dead_panics_without_injuries():
     state = table(1)
-    state.loc[0] = space("LODGE")
+    state.location[0] = space("LODGE")
     dead = give(state, 0, "Play Dead", "pack")
-    state._strike(space("LODGE"), "move")
+    strike(state, space("LODGE"))
     state.apply(0, ("panic", dead))
-    assert state.injuries[0] == 0 and dead in state.surv_discard
+    assert state.injuries[0] == 0 and dead in state.survival_discard
 
 
 def test_armor_ignores_an_injury_but_never_the_last_one():
     state = table(1)
     give(state, 0, "Letterman Jacket")
-    state._hurt(0, 3)
+    state.hurt(0, 3)
     assert state.injuries[0] == 2
-    state._hurt(0, 1)
+    state.hurt(0, 1)
     assert state.injuries[0] == 3
 
 
@@ -243,8 +243,8 @@ def test_a_card_named_in_a_test_exists():
 
 def _fight_at_the_lodge(state, *rolls, card=-1):
     """Seat 0 is struck at the Lodge and fights with scripted dice (Otis's d4 last); True if Otis is beaten."""
-    state.loc[0] = space("LODGE")
-    state._strike(space("LODGE"), "move")
+    state.location[0] = space("LODGE")
+    strike(state, space("LODGE"))
     action = ("fight",) if card < 0 else ("fight", card)
     assert action in state.legal_actions(0)
     state.rng = Dice(*rolls)
@@ -280,7 +280,7 @@ def test_fight_bonuses_are_added_to_the_roll_and_turn_a_loss_into_a_win(counselo
     assert _fight_at_the_lodge(state, *rolls, card=played)
     assert state.injuries[0] == 0
     if played >= 0:
-        assert played in state.surv_discard and played not in state.pack[0]  # a fight card is used up
+        assert played in state.survival_discard and played not in state.backpack[0]  # a fight card is used up
 
 
 def test_a_bad_permanent_takes_one_from_the_fight_and_turns_a_win_into_a_loss():
@@ -307,9 +307,9 @@ class _Sides(Dice):
 
 def test_an_items_die_is_rolled_and_added_to_the_fight():
     state = table(1)
-    state.loc[0] = space("LODGE")
+    state.location[0] = space("LODGE")
     give(state, 0, "Lantern")
-    state._strike(space("LODGE"), "move")
+    strike(state, space("LODGE"))
     assert ("fight",) in state.legal_actions(0)  # an item with hands is enough to fight
     give(state, 0, "Hatchet")
     state.rng = _Sides(2, 2, 3)
@@ -324,8 +324,8 @@ def test_an_items_die_is_rolled_and_added_to_the_fight():
 
 def _discarded(state, cid):
     """The card went to the Cabin discard pile: not kept, not left on the ground."""
-    kept = state.equip[0] + state.pack[0]
-    return cid in state.cab_discard and cid not in kept and all(c != cid for _, c in state.ground)
+    kept = state.equipped[0] + state.backpack[0]
+    return cid in state.cabin_discard and cid not in kept and all(c != cid for _, c in state.placed(state.ground))
 
 
 @pytest.mark.parametrize("name", ["Nail Gun", "Archery Bow", "Camera Flash"])
@@ -334,13 +334,13 @@ def test_a_fragile_card_is_discarded_after_a_lost_fight_and_kept_after_a_won_one
     give(state, 0, "Hatchet")
     fragile = give(state, 0, name)
     assert _fight_at_the_lodge(state, 2, 2, 3)
-    assert fragile in state.equip[0]
+    assert fragile in state.equipped[0]
     state = table(1)
     hatchet = give(state, 0, "Hatchet")
     fragile = give(state, 0, name)
     assert not _fight_at_the_lodge(state, 1, 1, 3)
     assert _discarded(state, fragile)
-    assert hatchet in state.equip[0]  # only the fragile card breaks
+    assert hatchet in state.equipped[0]  # only the fragile card breaks
 
 
 @pytest.mark.parametrize("name", ["Shotgun", "Road Flare", "Bug Spray"])
@@ -351,30 +351,30 @@ def test_a_oneshot_card_is_discarded_after_any_fight_it_is_rolled_in(name, rolls
     oneshot = give(state, 0, name)
     _fight_at_the_lodge(state, *rolls)
     assert _discarded(state, oneshot)
-    assert hatchet in state.equip[0]
+    assert hatchet in state.equipped[0]
 
 
 def test_a_panicking_counselor_never_enters_a_locked_space_even_with_keys():
     state = table(1)  # Normal: the Pantry is locked
     kitchen, pantry = space("KITCHEN"), space("PANTRY")
-    assert state._lock_at(pantry) is not None and set(C.adjacent[kitchen]) == {space("MESS HALL"), pantry}
-    state.loc[0] = kitchen
+    assert state.lock_at(pantry) is not None and set(C.adjacent[kitchen]) == {space("MESS HALL"), pantry}
+    state.location[0] = kitchen
     give(state, 0, "Keys", "objs")
     assert ("step", pantry) in state.legal_actions(0)  # walking, Kevin's keys open the Pantry
-    state._strike(kitchen, "move")
+    strike(state, kitchen)
     state.apply(0, ("panic",))
-    assert state.phase == "panic" and state.p_left == 2
+    assert state.phase == "panic" and state.panic_left == 2
     assert state.legal_actions(0) == [("flee", space("MESS HALL")), ("stop",)]  # panicking, no lock is opened
-    assert state._lock_at(pantry) is not None
+    assert state.lock_at(pantry) is not None
 
 
 def test_at_hopeless_losing_the_last_fight_is_death():
     state = table(2)  # Kevin (health 5), Sherry
     give(state, 0, "Hatchet")
     give(state, 1, "Pocket Knife")
-    state._raise_body(13 - state.body)  # Normal: 4 to 13 leaves Otis at a d8 and Damage 3
-    state._resume("move")
-    assert state.final and state.damage < C.counselors[state.who[0]].health  # his injuries alone would not kill
+    state.raise_body(13 - state.body)  # Normal: 4 to 13 leaves Otis at a d8 and Damage 3
+    state.resume(Pending.MOVE)
+    assert state.final and state.damage < C.counselors[state.counselors[0]].health  # his injuries alone would not kill
     body = state.body
     state.rng = Dice(1, 4)
     state.apply(0, ("fight",))

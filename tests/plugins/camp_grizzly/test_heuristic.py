@@ -6,7 +6,8 @@ from corekit import Rng
 from plugins.camp_grizzly import heuristic
 from plugins.camp_grizzly.content import FINALE
 from plugins.camp_grizzly.game import CampGrizzly
-from tests.plugins.camp_grizzly.tables import C, give, space, table
+from plugins.camp_grizzly.phases import Phase
+from tests.plugins.camp_grizzly.tables import C, give, hide, lay, mysteries, pull, space, strike, table
 
 
 def _decide(state, seat=None):
@@ -16,30 +17,31 @@ def _decide(state, seat=None):
 
 def _bare(state):
     """No "?" spaces, keys or locks on the board: only what a test lays out (Otis stays at the tool shed)."""
-    state.q_deck += [cid for _, cid in state.qs]
-    state.supply += [cid for _, cid in state.ground + state.locks]
-    state.qs, state.ground, state.locks = [], [], []
+    for cid in list(state.mysteries):
+        pull(state, cid)
+        state.mystery_deck.append(cid)
+    for cid in [*state.ground, *state.locks]:
+        pull(state, cid)
+        state.supply.append(cid)
 
 
 def _mystery(state, where):
     """A face-down "?" card on a space."""
-    state.qs.append((space(where), state.q_deck.pop()))
+    hide(state, state.mystery_deck[-1], space(where))
 
 
 def _lay(state, name, where):
     """A card lying face up on a space (as on a dead counselor's body, or keys from the setup)."""
     cid = give(state, 0, name, "pack")
-    state.pack[0].remove(cid)
-    state.ground.append((space(where), cid))
-    return cid
+    return lay(state, cid, space(where))
 
 
 def test_the_strongest_fighter_goes_first():
     state = table(2)
-    state.loc[:] = [space("LODGE"), space("LODGE")]
+    state.location[:] = [space("LODGE"), space("LODGE")]
     give(state, 0, "Pocket Knife")
     give(state, 1, "Fire Axe")
-    state._strike(space("LODGE"), "move")
+    strike(state, space("LODGE"))
     assert _decide(state) == ("later",)
     state.apply(0, ("later",))
     assert _decide(state) == ("fight",)
@@ -47,10 +49,10 @@ def test_the_strongest_fighter_goes_first():
 
 def test_poor_odds_with_a_fragile_weapon_at_stake_mean_panic_and_fair_odds_mean_fight():
     state = table(1)
-    state.loc[0] = space("LODGE")
+    state.location[0] = space("LODGE")
     give(state, 0, "Camera Flash")  # a fragile d4
     state.attack = 3  # d10
-    state._strike(space("LODGE"), "move")
+    strike(state, space("LODGE"))
     assert _decide(state) == ("panic",)
     state.attack = 0  # d4
     assert _decide(state) == ("fight",)
@@ -58,7 +60,7 @@ def test_poor_odds_with_a_fragile_weapon_at_stake_mean_panic_and_fair_odds_mean_
 
 def test_with_too_few_rounds_left_for_the_missing_objectives_the_team_holds_out_for_the_last_fight():
     state = table(1)
-    assert state.loc[0] == C.campfire and not any(space == C.campfire for space, _ in state.qs)
+    assert state.location[0] == C.campfire and not any(space == C.campfire for space, _ in mysteries(state))
     night = state.options.night
     state.round = night - 3 * heuristic.ROUNDS_PER_OBJECTIVE  # 3 missing objectives, exactly enough rounds
     assert _decide(state)[0] == "step"
@@ -73,7 +75,7 @@ def test_with_too_few_rounds_left_for_the_missing_objectives_the_team_holds_out_
 def test_the_stall_variant_draws_where_it_stands_until_it_holds_a_combination():
     stall = heuristic.VARIANTS["stall"]
     state = table(2)
-    state.loc[:] = [space("DIRT ROAD"), space("CAMPFIRE")]
+    state.location[:] = [space("DIRT ROAD"), space("CAMPFIRE")]
     assert _decide(state)[0] == "step"
     assert stall(state.observation(0), 0, state.legal_actions(0), Rng(0)) == ("draw",)
     for name in ("Gas Can", "Car Battery"):
@@ -85,11 +87,11 @@ def test_the_stall_variant_draws_where_it_stands_until_it_holds_a_combination():
 def test_the_timid_variant_panics_at_odds_the_standard_team_fights_at_but_not_in_the_last_fight():
     timid = heuristic.VARIANTS["timid"]
     state = table(1)
-    state.loc[0] = space("LODGE")
+    state.location[0] = space("LODGE")
     give(state, 0, "Baseball Bat")  # a d4 that is neither fragile nor one-shot
     state.attack = 1  # d6
-    state._strike(space("LODGE"), "move")
-    assert heuristic.win_chance(state.observation(0), state.observation(0).counselors[0]) < 0.5
+    strike(state, space("LODGE"))
+    assert heuristic.win_chance(state.observation(0), state.observation(0).team[0]) < 0.5
     assert _decide(state) == ("fight",)
     assert timid(state.observation(0), 0, state.legal_actions(0), Rng(0))[0] == "panic"
     state.final = True
@@ -98,7 +100,7 @@ def test_the_timid_variant_panics_at_odds_the_standard_team_fights_at_but_not_in
 
 def test_the_team_heads_for_the_red_arrow_once_a_combination_is_held():
     state = table(2)
-    state.loc[:] = [space("DIRT ROAD"), space("CAMPFIRE")]
+    state.location[:] = [space("DIRT ROAD"), space("CAMPFIRE")]
     for name in ("Gas Can", "Car Battery"):
         give(state, 0, name, "objs")
     give(state, 1, "Keys", "objs")
@@ -107,17 +109,17 @@ def test_the_team_heads_for_the_red_arrow_once_a_combination_is_held():
 
 def test_the_holder_on_the_red_arrow_waits_for_the_team_then_starts():
     state = table(2)
-    state.loc[:] = [space("VAN"), space("CAMPFIRE")]
+    state.location[:] = [space("VAN"), space("CAMPFIRE")]
     for name in ("Gas Can", "Car Battery", "Keys"):
         give(state, 0, name, "objs")
     assert _decide(state) != ("finale", 0)
-    state.loc[1] = space("PARKING LOT")
+    state.location[1] = space("PARKING LOT")
     assert _decide(state) == ("finale", 0)
 
 
 def test_the_best_two_hands_are_equipped_with_all_clothing():
     state = table(1)
-    state.phase = "end"
+    state.phase = Phase.END
     lantern = give(state, 0, "Lantern", "pack")
     axe = give(state, 0, "Fire Axe", "pack")
     mask = give(state, 0, "Hockey Mask", "pack")
@@ -127,7 +129,7 @@ def test_the_best_two_hands_are_equipped_with_all_clothing():
         if action == ("end",):
             break
         state.apply(0, action)
-    assert sorted(state.equip[0]) == sorted([axe, mask])
+    assert sorted(state.equipped[0]) == sorted([axe, mask])
 
 
 def test_a_counselor_walks_the_shortest_path_to_the_nearest_question_mark_and_reveals_it():
@@ -158,7 +160,7 @@ def test_a_counselor_without_keys_fetches_keys_when_a_lock_bars_the_question_mar
     _bare(state)
     give(state, 1, "Keys", "objs")  # the team holds Keys: the finales want no more, only a keyless counselor
     _mystery(state, "SHOWERS")  # 2 steps away, behind a lock
-    state.locks.append((space("SHOWERS"), next(c for c in state.supply if C.cards[c].kind == "lock")))
+    lay(state, next(c for c in state.supply if C.cards[c].kind == "lock"), space("SHOWERS"), "locks")
     _lay(state, "Keys", "CABIN 1 BUNKS")  # 3 steps away, through WEST PATH
     assert _decide(state, 0) == ("step", space("WEST PATH"))
     give(state, 0, "Spare Keys", "objs")  # keys in hand open the lock: the nearer "?" wins, the keys stay
@@ -170,9 +172,9 @@ def test_of_two_equally_near_question_marks_a_counselor_takes_the_one_by_its_tea
     _bare(state)
     _mystery(state, "INFIRMARY")  # both 2 steps from the campfire: EAST PATH or WEST PATH first
     _mystery(state, "CABIN 1 PORCH")
-    state.loc[1] = space("NURSE'S OFFICE")  # next to the INFIRMARY
+    state.location[1] = space("NURSE'S OFFICE")  # next to the INFIRMARY
     assert _decide(state, 0) == ("step", space("EAST PATH"))
-    state.loc[1] = space("CABIN 1 BUNKS")  # next to CABIN 1 PORCH: the same board, the other way
+    state.location[1] = space("CABIN 1 BUNKS")  # next to CABIN 1 PORCH: the same board, the other way
     assert _decide(state, 0) == ("step", space("WEST PATH"))
 
 
@@ -181,7 +183,7 @@ def test_a_counselor_goes_toward_its_teammate_for_a_question_mark_a_step_further
     _bare(state)
     _mystery(state, "INFIRMARY")  # 2 steps, 4 from the teammate
     _mystery(state, "CABIN 1 BUNKS")  # 3 steps, 1 from the teammate
-    state.loc[1] = space("CABIN 1 PORCH")
+    state.location[1] = space("CABIN 1 PORCH")
     assert _decide(state, 0) == ("step", space("WEST PATH"))
     state.alive[1] = False  # alone, the nearer one
     assert _decide(state, 0) == ("step", space("EAST PATH"))
@@ -197,13 +199,13 @@ def test_a_counselor_takes_a_better_weapon_lying_here_leaves_a_worse_one_and_swa
     assert _decide(state) == ("take", machete)
     state.apply(0, ("take", machete))
     assert _decide(state) == ("draw",)
-    state.phase = "end"
+    state.phase = Phase.END
     for _ in range(4):
         action = _decide(state)
         if action == ("end",):
             break
         state.apply(0, action)
-    assert sorted(state.equip[0]) == sorted([crowbar, machete]) and state.pack[0] == [knife]
+    assert sorted(state.equipped[0]) == sorted([crowbar, machete]) and state.backpack[0] == [knife]
 
 
 def _team_wins(choose, games: int = 16, players: int = 2) -> int:
@@ -227,14 +229,14 @@ def test_the_heuristic_team_beats_the_random_team():
 
 def test_the_rendering_shows_cabins_pawns_otis_and_counselor_cards():
     state = table(2, counselors="Kevin+Tracy")
-    state.loc[0] = space("KITCHEN")
+    state.location[0] = space("KITCHEN")
     state.injuries[0] = 2
     state.horror[0] = 1
     give(state, 0, "Crowbar")
     give(state, 0, "Fire Axe", "pack")
     give(state, 0, "Wendy the Worrier", "campers")  # panic +1
     give(state, 0, "Gas Can", "objs")
-    state.loc[1] = FINALE
+    state.location[1] = FINALE
     give(state, 1, "Lucky Cap")  # panic +1, on top of Tracy's own +1
     state.otis = space("LODGE")
     state.body, state.attack = 6, 1
@@ -264,7 +266,7 @@ def test_the_evaluation_is_zero_for_the_dead_and_rises_with_objectives():
     give(state, 0, "Car Battery", "objs")
     after = heuristic.evaluate(state)
     assert all(0.0 <= v <= 1.0 for v in before + after) and after[1] > before[1]
-    state._kill(0)
+    state.kill(0)
     assert heuristic.evaluate(state)[0] == 0.0
 
 
@@ -283,3 +285,10 @@ def test_a_plain_mcts_is_the_quick_flat_search_with_a_paired_trust_test():
     )
     options = player.options
     assert (options.iterations, options.tree_depth, options.root, options.trust) == (100, 1, RootChoice.HALVING, 2.0)
+
+
+def test_a_better_weapon_lying_here_is_picked_up_and_equipped_at_once():
+    state = table(1)
+    _bare(state)
+    axe = _lay(state, "Fire Axe", "CAMPFIRE")
+    assert _decide(state) == ("equip", axe)

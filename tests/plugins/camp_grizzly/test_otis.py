@@ -4,24 +4,24 @@ lurking, crossing paths."""
 from __future__ import annotations
 
 from corekit import Rng
-from tests.plugins.camp_grizzly.tables import C, Dice, give, space, table
+from plugins.camp_grizzly.otis import OTIS
+from plugins.camp_grizzly.phases import Pending, Phase
+from tests.plugins.camp_grizzly.tables import C, Dice, give, lay, pull, space, table
 
 NORTH, SOUTH = space("NORTH PATH"), space("SOUTH PATH")  # one step from the campfire each, each its own cabin
 
 
 def _camp(*places: str, otis: str = "CAMPFIRE"):
     state = table(len(places))
-    state.loc[:] = [space(p) for p in places]
+    state.location[:] = [space(p) for p in places]
     state.otis = space(otis)
     return state
 
 
 def _cameo(state, name: str, where: str) -> int:
     """Place a cameo from the Cabin deck on the board."""
-    cid = next(c for c in state.cab_deck if C.cards[c].name == name)
-    state.cab_deck.remove(cid)
-    state.cameos.append((space(where), cid))
-    return cid
+    cid = next(c for c in state.cabin_deck if C.cards[c].name == name)
+    return lay(state, cid, space(where), "cameos")
 
 
 def _targets_both_ways(arrange) -> list[int]:
@@ -32,7 +32,7 @@ def _targets_both_ways(arrange) -> list[int]:
     for favoured, other in (("NORTH PATH", "SOUTH PATH"), ("SOUTH PATH", "NORTH PATH")):
         state = arrange(favoured, other)
         state.rng = Dice()
-        chosen.append(state.choose_target())
+        chosen.append(OTIS.choose_target(state))
     return chosen
 
 
@@ -41,7 +41,7 @@ def _targets_both_ways(arrange) -> list[int]:
 
 def test_otis_targets_the_closest_counselor():
     state = _camp("TOWER TOP", "NORTH PATH", "BOAT DOCK")
-    assert state.choose_target() == space("NORTH PATH")
+    assert OTIS.choose_target(state) == space("NORTH PATH")
 
 
 def test_distance_comes_before_every_tie_break():
@@ -49,7 +49,7 @@ def test_distance_comes_before_every_tie_break():
     state = _camp("NORTH PATH", "NORTH PATH", "MESS HALL")
     state.horror[2], state.injuries[2] = 1, 2
     state.rng = Dice()
-    assert state.choose_target() == space("NORTH PATH")
+    assert OTIS.choose_target(state) == space("NORTH PATH")
 
 
 # ---- targeting: each tie-break on its own, both ways round ----------------------------------------
@@ -91,7 +91,7 @@ def test_otis_chooses_at_random_when_still_tied():
     for seed in range(12):
         state = _camp("NORTH PATH", "SOUTH PATH")
         state.rng = Rng(seed)
-        chosen.add(state.choose_target())
+        chosen.add(OTIS.choose_target(state))
     assert chosen == {space("NORTH PATH"), space("SOUTH PATH")}
 
 
@@ -131,8 +131,8 @@ def test_otis_prefers_the_cabin_with_fewest_people_over_the_most_injuries():
 def test_otis_targets_a_cameo_closer_than_any_counselor():
     state = _camp("TOWER TOP")  # 5 steps away, through NORTH PATH
     _cameo(state, "Camp Cook", "SHOWERS")  # 2 steps away, through SOUTH PATH
-    assert state.choose_target() == space("SHOWERS")
-    state._otis_turn()
+    assert OTIS.choose_target(state) == space("SHOWERS")
+    OTIS.turn(state)
     assert state.otis == space("SOUTH PATH")
     assert any("Otis stalks Camp Cook to SOUTH PATH" in line for line in state.log)
 
@@ -141,10 +141,10 @@ def test_otis_crossing_paths_with_a_cameo_stops_strikes_and_kills_it():
     state = _camp("TOWER TOP")
     cook = _cameo(state, "Camp Cook", "SHOWERS")
     state.stalk, body = 3, state.body  # one step to spare: he stops at the cameo all the same
-    state._otis_turn()
+    OTIS.turn(state)
     assert state.otis == space("SHOWERS")
     assert any("OTIS STRIKES! at SHOWERS; Camp Cook is killed" in line for line in state.log)
-    assert state.cameos == [] and cook in state.cab_discard and state.body == body + 1
+    assert state.cameos == [] and cook in state.cabin_discard and state.body == body + 1
 
 
 def test_a_cameo_counts_as_one_person_in_its_cabin():
@@ -174,8 +174,8 @@ _TO_STABLES = ["SOUTHWEST PATH", "HIKING TRAIL", "BARN"]
 
 
 def _full_moon(state) -> int:
-    moon = next(c for c in state.cab_deck if C.cards[c].name == "Full Moon")
-    state.cab_deck.remove(moon)
+    moon = next(c for c in state.cabin_deck if C.cards[c].name == "Full Moon")
+    state.cabin_deck.remove(moon)
     state.lasting.append(moon)
     return moon
 
@@ -184,7 +184,7 @@ def test_otis_walks_exactly_his_stalk_and_stops_short_of_a_farther_target():
     for stalk in (1, 2, 3):
         state = _camp("STABLES", otis="TOOL SHED")
         state.stalk = stalk
-        state._otis_turn()
+        OTIS.turn(state)
         assert state.otis == space(_TO_STABLES[stalk - 1]), stalk
         assert not any("OTIS STRIKES" in line for line in state.log)
 
@@ -193,7 +193,7 @@ def test_a_full_moon_makes_otis_stalk_one_extra_space():
     state = _camp("STABLES", otis="TOOL SHED")
     state.stalk = 2
     moon = _full_moon(state)
-    state._otis_turn()
+    OTIS.turn(state)
     assert state.otis == space("BARN")
     assert moon in state.lasting  # he has not struck: the moon stays up
 
@@ -201,9 +201,9 @@ def test_a_full_moon_makes_otis_stalk_one_extra_space():
 def test_a_full_moon_lasts_until_otis_next_strikes():
     state = _camp("HIKING TRAIL", otis="TOOL SHED")  # 2 steps: reached only with the extra space
     moon = _full_moon(state)
-    state._otis_turn()
+    OTIS.turn(state)
     assert state.otis == space("HIKING TRAIL") and state.phase == "strike"
-    assert moon not in state.lasting and moon in state.cab_discard
+    assert moon not in state.lasting and moon in state.cabin_discard
 
 
 # ---- locks, lurking, crossing paths, trails, stalking cameos ---------------------------------------
@@ -212,10 +212,11 @@ def test_a_full_moon_lasts_until_otis_next_strikes():
 def test_otis_destroys_one_lock_in_his_path_and_stops():
     state = _camp("LOCKER ROOM", otis="SOUTH PATH")
     state.stalk = 3
-    lock = state.locks[0][1]
-    state.locks = [(space("SHOWERS"), lock)]
-    state.supply.remove(lock) if lock in state.supply else None
-    state._otis_turn()
+    lock = state.locks[0]
+    for other in state.locks[1:]:
+        pull(state, other)
+    lay(state, lock, space("SHOWERS"), "locks")
+    OTIS.turn(state)
     assert state.otis == space("SOUTH PATH")
     assert state.locks == [] and lock in state.supply
 
@@ -224,7 +225,7 @@ def test_lurking_otis_appears_at_the_d6_trail_on_the_end_nearest_the_target():
     state = _camp("BOAT DOCK")
     state.otis = -1
     state.rng = Dice(2)  # trail 2: FLAGPOLE - LAKE SHORE
-    state._otis_turn()
+    OTIS.turn(state)
     assert any("appears at nature trail 2, at LAKE SHORE" in line for line in state.log)
     assert state.otis == space("BOATHOUSE")  # then one step of stalking towards the dock
 
@@ -232,24 +233,43 @@ def test_lurking_otis_appears_at_the_d6_trail_on_the_end_nearest_the_target():
 def test_otis_crossing_paths_with_a_counselor_stops_and_strikes():
     state = _camp("CAMPFIRE", otis="MESS HALL")
     state.stalk = 4
-    state._otis_turn()
-    assert state.otis == space("CAMPFIRE") and state.phase == "strike" and state.s_queue == [0]
+    OTIS.turn(state)
+    assert state.otis == space("CAMPFIRE") and state.phase == "strike" and state.strike_queue == [0]
 
 
 def test_otis_uses_nature_trails_to_stalk():
     state = _camp("FLAGPOLE", otis="DIRT ROAD")
-    assert state.C.dist[space("DIRT ROAD")][space("FLAGPOLE")] == 1
-    state._otis_turn()
+    assert C.dist[space("DIRT ROAD")][space("FLAGPOLE")] == 1
+    OTIS.turn(state)
     assert state.otis == space("FLAGPOLE") and state.phase == "strike"
 
 
 def test_stalking_cameos_move_after_otis_and_resolve_their_text():
     state = _camp("NORTH PATH", otis="TOOL SHED")
-    ralph = next(c for c in state.cab_deck if state.C.cards[c].name == "Crazy Ralph")
-    state.cab_deck.remove(ralph)
-    state.cameos.append((space("MESS HALL"), ralph))  # stalks 1 towards the nearest counselor
+    ralph = next(c for c in state.cabin_deck if C.cards[c].name == "Crazy Ralph")
+    lay(state, ralph, space("MESS HALL"), "cameos")  # stalks 1 towards the nearest counselor
     state.stalk = 1
     state.rng = Dice()
-    state.phase = "otis"
-    state._after_otis()
-    assert state.cameos == [] and state.horror[0] == 1 and ralph in state.cab_discard
+    state.phase = Phase.OTIS
+    OTIS.after_turn(state)
+    assert state.cameos == [] and state.horror[0] == 1 and ralph in state.cabin_discard
+
+
+def test_a_lurking_otis_appearing_on_a_locked_trail_end_smashes_the_lock_and_stops_there():
+    state = _camp("CABIN 2 PORCH")  # Normal setup: CABIN 2 BUNKS, the end of trail 6 next to the porch, is locked
+    bunks = space("CABIN 2 BUNKS")
+    lock = state.lock_at(bunks)
+    assert lock is not None
+    state.otis = -1
+    state.rng = Dice(6)  # trail 6: HIKING TRAIL - CABIN 2 BUNKS; the bunks are nearer the target
+    OTIS.turn(state)
+    assert state.otis == bunks and state.lock_at(bunks) is None and lock in state.supply
+    assert "Otis smashes the lock of CABIN 2 BUNKS" in state.log
+    assert state.phase == "move" and state.location[0] == space("CABIN 2 PORCH")  # he stopped: no strike
+
+
+def test_a_panicking_counselor_in_a_dead_end_stays_where_otis_struck():
+    state = _camp("KITCHEN", otis="MESS HALL")  # the Kitchen's way out is the Mess Hall (Otis) or the locked Pantry
+    OTIS.strike(state, space("MESS HALL"), Pending.MOVE)
+    state.apply(0, ("panic",))
+    assert state.location[0] == space("KITCHEN") and state.injuries[0] == 1 and state.phase == "move"
