@@ -12,13 +12,13 @@ from typing import Any
 from plugins.camp_grizzly.content import load
 
 
-def action_space(players: int, options: Any) -> tuple[tuple, ...]:
+def action_space(players: int, options: Any) -> tuple[tuple[Any, ...], ...]:
     """Moves, the card verbs, giving to each seat, the strike's answers, panic, consent and fooling."""
     content = load()
     spaces = range(len(content.spaces))
     cards = [card.id for card in content.cards]
     seats = range(players)
-    actions: list[tuple] = []
+    actions: list[tuple[Any, ...]] = []
     actions += [("step", space) for space in spaces]
     actions += [("force", space) for space in spaces]
     actions += [("trail", number) for number in range(1, len(content.trails) + 1)]

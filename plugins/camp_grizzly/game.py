@@ -242,6 +242,12 @@ class CampGrizzly(Game):
         """The deck a card belongs to (cabin, survival or micro): the back everyone sees."""
         return _families()[card]
 
+    def action_space(self, players: int, options: CampOptions) -> tuple[tuple[Any, ...], ...]:
+        """Every action of a match of this shape, in the fixed order of `actions.py`."""
+        from plugins.camp_grizzly.actions import action_space
+
+        return action_space(players, options)
+
     def card_name(self, card: int) -> str:
         """A card's name, with its copy number when the game holds several ("Machete #2")."""
         return card_names()[card]

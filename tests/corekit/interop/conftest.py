@@ -1,6 +1,6 @@
 """The interop tests' setting: every built-in game lists its actions.
 
-TEMPORARY: scavengers and camp-grizzly list their actions in plugins/<game>/actions.py, which their
+TEMPORARY: scavengers lists their actions in plugins/<game>/actions.py, which their
 `Game.action_space` does not call yet (it is wired once their ports land). Until then their classes are given
 an `action_space` that calls it, for the whole test session; a game that lists its own is left alone.
 """
@@ -15,7 +15,6 @@ from corekit.plugins import default_registry
 
 LISTED_APART = {
     "scavengers": "plugins.scavengers.actions",
-    "camp-grizzly": "plugins.camp_grizzly.actions",
 }
 
 
