@@ -23,12 +23,17 @@ if TYPE_CHECKING:
 
 @hookimpl
 def campfire_cli_setup(cli: click.Group) -> None:
-    """Add `campfire replay ...` (its module imported when it runs) and `campfire play --replay FILE`."""
+    """Add `campfire replay ...` and `campfire position` (their modules imported when they run) and `campfire play
+    --replay FILE`."""
     from corekit.cli.shared import LazyCommand
 
     if "replay" not in cli.commands:
         cli.add_command(
             LazyCommand("replay", "replays.commands:replay_group", "Verify, show, view and analyze replay files.")
+        )
+    if "position" not in cli.commands:
+        cli.add_command(
+            LazyCommand("position", "replays.position:position_command", "Print the position after a step of a replay.")
         )
     add_replay_option(cli)
 

@@ -27,6 +27,7 @@ BUILTIN = (
     "corekit.cli.players",
     "corekit.cli.play",
     "corekit.cli.check",
+    "corekit.cli.suggest",
     "corekit.cli.tournament",
     "corekit.cli.new_game",
 )

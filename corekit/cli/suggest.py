@@ -1,0 +1,128 @@
+"""`campfire suggest FILE --player SPEC`: what a player would do in a position, with its search statistics."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from corekit.cli.shared import USER_ERRORS, fail, registry_of
+from corekit.errors import error_line, first_line
+from corekit.plugins import hookimpl
+from corekit.words import fold, shown, terminal_width
+
+ROWS = 12
+"""Search statistics shown: the most visited actions."""
+
+
+@hookimpl
+def campfire_cli_setup(cli: click.Group) -> None:
+    """Add `campfire suggest`."""
+    cli.add_command(suggest_command)
+
+
+@click.command("suggest")
+@click.argument("file", metavar="FILE")
+@click.option(
+    "--player", "-p", "spec", required=True, metavar="SPEC", help="The player to ask, e.g. mcts:iterations=2000."
+)
+@click.option(
+    "--seat", type=int, default=None, help="The seat to decide for (default: the file's seat, else the first to act)."
+)
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Deals what the position leaves unseen; seeds the player."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.pass_context
+def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, seed: int, as_json: bool) -> None:
+    """Ask a player what it would do in the position of FILE, and why.
+
+    FILE is a position file (`campfire position GAME --replay R --step N --seat S` writes one, from a replay,
+    as a seat saw it). The player decides for --seat as it would in a match, seeing only that seat's view;
+    a searching player also shows its root statistics (visits and mean value of each action it tried).
+
+    Example: campfire suggest step12.json --player mcts:iterations=5000 --seat 1
+    """
+    # Imported here, not at the top: every built-in command's module is imported for `campfire --help`.
+    from corekit.players import SeatView
+    from corekit.position import from_position
+    from corekit.rng import derive_seed
+    from corekit.runner import PlayerNotBuilt, build_spec
+
+    registry = registry_of(ctx)
+    document = _read(file)
+    try:
+        game = registry.game(str(document.get("game")))
+        state = from_position(game, document, seed)
+    except USER_ERRORS as error:
+        fail(f"{file}: {first_line(error)}")
+    if state.is_terminal:
+        fail(f"{file}: the match is over in this position: nobody decides")
+    written = document.get("seat")
+    if isinstance(written, int) and seat not in (None, written):
+        fail(f"{file} shows the table as seat {written} sees it: it cannot be decided for seat {seat}")
+    if seat is None:
+        seat = written if isinstance(written, int) else state.to_act[0]
+    if seat not in state.to_act:
+        fail(f"seat {seat} does not decide in this position (to act: {', '.join(map(str, state.to_act))})")
+    try:
+        player = build_spec(game, spec, derive_seed(seed, "suggest"), registry)
+    except PlayerNotBuilt as error:
+        fail(f"player {spec!r} {error}")
+    except USER_ERRORS as error:
+        fail(first_line(error))
+    view = SeatView(state, seat, sampling=player.needs_sample)
+    action = player.decide(view)
+    stats = _stats(game, player.annotation(), action)
+    name = game.seat_names(state.players, state.options)[seat]
+    who = name if name == f"seat {seat}" else f"{name} (seat {seat})"
+    if as_json:
+        data = {"game": game.id, "seat": seat, "player": spec, "action": game.action_text(action)}
+        data["code"] = game.encode_action(action)
+        data.update(stats)
+        click.echo(json.dumps(data, indent=2))
+        return
+    width = terminal_width()
+    lines = fold(f"{game.title}: {who} to decide; {spec} plays {game.action_text(action)}", width)
+    rows = stats.get("stats", [])
+    if rows:
+        iterations = stats.get("iterations")
+        lines.append(f"search statistics{f' after {iterations} iterations' if iterations else ''}:")
+        column = max(6, *(len(row["action"]) for row in rows[:ROWS]))
+        lines.append(f"  {'action':<{column}} {'visits':>7} {'value':>7}")
+        for row in rows[:ROWS]:
+            mark = "*" if row["chosen"] else " "
+            lines.append(f"{mark} {shown(row['action']):<{column}} {row['visits']:>7} {row['value']:>7.3f}")
+        if len(rows) > ROWS:
+            lines.append(f"  ... {len(rows) - ROWS} more")
+    click.echo("\n".join(lines))
+
+
+def _read(file: str) -> dict[str, Any]:
+    """The position document of `file`, or a one-line error naming what is wrong with it."""
+    path = Path(file)
+    if not path.is_file():
+        fail(f"{file}: {'no such file' if not path.exists() else 'not a regular file'}")
+    try:
+        document = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError) as error:
+        fail(f"{file}: cannot read it ({error_line(error)})")
+    except json.JSONDecodeError as error:
+        fail(f"{file}: not JSON ({error.msg} at line {error.lineno})")
+    if not isinstance(document, dict):
+        fail(f"{file}: a position file holds a JSON object, not {type(document).__name__}")
+    return document
+
+
+def _stats(game: Any, annotation: dict[str, Any] | None, action: Any) -> dict[str, Any]:
+    """The player's root statistics as rows (most visited first) with the chosen action marked."""
+    if not annotation or "stats" not in annotation:
+        return {}
+    chosen = game.encode_action(action)
+    rows = []
+    for code, visits, value in sorted(annotation["stats"], key=lambda row: (-row[1], -row[2])):
+        text = game.action_text(game.decode_action(code))
+        rows.append({"action": text, "visits": visits, "value": value, "chosen": code == chosen})
+    return {"stats": rows, "iterations": annotation.get("iterations")}

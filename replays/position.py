@@ -1,0 +1,59 @@
+"""`campfire position GAME --replay FILE --step N`: the position after a step of a replay, as a position file.
+
+The replay is verified first (a file that diverges anywhere gives no position), then re-simulated to the
+step and written by `corekit.position` (fields by name, cards by name); with `--seat` only what that seat saw
+then, which `campfire suggest` and `corekit.position.loads` read back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from corekit.cli.shared import registry_of
+from corekit.position import dumps
+from corekit.state import DeclaredState
+from replays.commands import _problem
+from replays.format import ReplayError, read_replay
+from replays.simulate import Simulator
+
+
+@click.command("position")
+@click.argument("game_id", metavar="GAME")
+@click.option("--replay", "file", required=True, metavar="FILE", help="The replay to take the position from.")
+@click.option("--step", "-s", type=int, default=None, help="After this many actions (default: the last; 0: the deal).")
+@click.option("--seat", type=int, default=None, help="Only what SEAT saw then (default: the full position).")
+@click.option("--out", "-o", "out", default=None, metavar="FILE", help="Write the position to FILE instead of stdout.")
+@click.pass_context
+def position_command(
+    ctx: click.Context, game_id: str, file: str, step: int | None, seat: int | None, out: str | None
+) -> None:
+    """Print the position after a step of a replay of GAME, as a position file (JSON).
+
+    The file can be read back with `corekit.position.loads`, edited by hand, and handed to `campfire
+    suggest FILE --player SPEC` to ask a player what it would do there. With --seat the position shows only
+    what that seat saw at that step: the cards it could not see are written as how many, to be dealt at
+    random when it is read.
+
+    Example: campfire position GAME --replay match.cfr --step 12 --seat 1 --out step12.json
+    """
+    try:
+        replay = read_replay(file)
+        if replay.header.game != game_id:
+            raise ReplayError(f"this is a replay of {replay.header.game!r}, not of {game_id!r}")
+        simulator = Simulator(replay, registry_of(ctx))
+        simulator.verify()
+        state = simulator.state_at(replay.steps if step is None else step)
+        if not isinstance(state, DeclaredState):
+            raise ReplayError(f"game {game_id!r} does not declare its state (corekit.state), so it has no positions")
+        if seat is not None and not 0 <= seat < state.players:
+            raise ReplayError(f"--seat {seat} is not a seat of this match (0-{state.players - 1})")
+        text = dumps(state, seat)
+        if out is None:
+            click.echo(text)
+        else:
+            Path(out).write_text(text + "\n")
+    except Exception as error:
+        _problem(file, error)
+        ctx.exit(1)

@@ -1,0 +1,95 @@
+"""`campfire suggest FILE --player SPEC`: what a player would do in a position, and its search statistics."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from corekit.cli import cli
+from corekit.plugins import default_registry
+from corekit.position import dumps
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+GAME = default_registry().game("grizzly-race")
+
+
+@pytest.fixture
+def position(tmp_path):
+    """A guard race's first round as seat 1 sees it: both seats to commit."""
+    path = tmp_path / "race.json"
+    path.write_text(dumps(GAME.initial_state(2, 7), seat=1))
+    return path
+
+
+def test_a_search_player_says_its_move_and_shows_its_root_statistics(position):
+    out = run("suggest", str(position), "--player", "mcts:iterations=200", "--json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["seat"] == 1 and data["player"] == "mcts:iterations=200"
+    rows = data["stats"]
+    assert sum(row["visits"] for row in rows) == data["iterations"] == 200
+    legal = GAME.initial_state(2, 7).legal_actions(1)
+    assert {row["action"] for row in rows} == {GAME.action_text(action) for action in legal}
+    chosen = [row for row in rows if row["chosen"]]
+    assert len(chosen) == 1 and chosen[0]["action"] == data["action"] == rows[0]["action"]
+
+
+def test_the_table_marks_the_chosen_action_and_the_same_seed_gives_the_same_answer(position):
+    first = run("suggest", str(position), "-p", "mcts:iterations=150", "--seed", "4")
+    again = run("suggest", str(position), "-p", "mcts:iterations=150", "--seed", "4")
+    assert first.exit_code == 0 and first.stdout == again.stdout
+    lines = first.stdout.splitlines()
+    assert "to decide; mcts:iterations=150 plays" in lines[0] and lines[1].startswith("search statistics after 150")
+    marked = [line for line in lines[3:] if line.startswith("*")]
+    assert len(marked) == 1 and lines[0].endswith(marked[0].split()[1] + " " + marked[0].split()[2])
+
+
+def test_a_player_without_a_search_gives_its_move_only(position):
+    out = run("suggest", str(position), "-p", "heuristic", "--json")
+    assert out.exit_code == 0, out.output
+    assert "stats" not in json.loads(out.stdout)
+
+
+@pytest.mark.parametrize(
+    ("content", "args", "message"),
+    [
+        (None, ("--seat", "0"), "shows the table as seat 1 sees it: it cannot be decided for seat 0"),
+        ("[1]", (), "a position file holds a JSON object, not list"),
+        ("{not json", (), "not JSON"),
+        ('{"game": "no-such-game"}', (), "unknown game 'no-such-game'"),
+    ],
+)
+def test_a_bad_request_is_one_line_and_a_non_zero_exit(position, content, args, message):
+    if content is not None:
+        position.write_text(content)
+    out = run("suggest", str(position), "-p", "random", *args)
+    assert out.exit_code != 0
+    lines = [line for line in out.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and message in lines[0], out.output
+
+
+def test_a_seat_that_does_not_decide_is_refused(tmp_path):
+    state = GAME.initial_state(2, 7)
+    state.apply(0, state.legal_actions(0)[0])
+    path = tmp_path / "committed.json"
+    path.write_text(dumps(state))
+    out = run("suggest", str(path), "-p", "random", "--seat", "0")
+    assert out.exit_code == 1 and "seat 0 does not decide in this position (to act: 1)" in out.stderr
+
+
+def test_a_finished_match_has_nobody_to_ask(tmp_path):
+    game = default_registry().game("grizzly-race")
+    state = game.initial_state(2, 1)
+    while not state.is_terminal:
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    path = tmp_path / "over.json"
+    path.write_text(dumps(state))
+    out = run("suggest", str(path), "-p", "random")
+    assert out.exit_code == 1 and "the match is over in this position" in out.stderr

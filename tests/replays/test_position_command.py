@@ -1,0 +1,68 @@
+"""`campfire position GAME --replay FILE --step N [--seat S]`: the position after a step, read back exactly."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from corekit import play_match
+from corekit.plugins import default_registry
+from corekit.position import loads
+from replays.format import read_replay
+from replays.simulate import Simulator
+from tests.replays.conftest import campfire, errors
+
+
+@pytest.fixture(scope="module")
+def replay_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("position") / "race.cfr"
+    registry = default_registry()
+    play_match(registry.game("grizzly-race"), ["random", "random", "random"], 5, settings={"replay": path})
+    return path
+
+
+@pytest.mark.parametrize("step", [0, 4, 9])
+def test_the_position_after_a_step_reads_back_as_that_state(replay_file, step):
+    out = campfire("position", "grizzly-race", "--replay", str(replay_file), "--step", str(step))
+    assert out.exit_code == 0, out.output
+    simulator = Simulator(read_replay(replay_file))
+    truth = simulator.state_at(step)
+    loaded = loads(simulator.game, out.stdout)
+    assert loaded.digest() == truth.digest()
+    assert all(loaded.observation(seat) == truth.observation(seat) for seat in range(3))
+
+
+def test_a_seats_position_shows_only_what_that_seat_saw(replay_file):
+    out = campfire("position", "grizzly-race", "--replay", str(replay_file), "--step", "4", "--seat", "2")
+    assert out.exit_code == 0, out.output
+    document = json.loads(out.stdout)
+    hands = document["fields"]["hands"]
+    assert document["seat"] == 2 and document["rng"] is None
+    assert isinstance(hands[2], list) and all(set(hands[s]) == {"unseen", "face_up"} for s in (0, 1))
+    truth = Simulator(read_replay(replay_file)).state_at(4)
+    loaded = loads(truth.game, out.stdout, seed=9)
+    assert loaded.observation(2) == truth.observation(2)
+
+
+def test_the_default_step_is_the_end_and_out_writes_a_file(replay_file, tmp_path):
+    target = tmp_path / "end.json"
+    out = campfire("position", "grizzly-race", "--replay", str(replay_file), "--out", str(target))
+    assert out.exit_code == 0 and out.stdout == "", out.output
+    simulator = Simulator(read_replay(replay_file))
+    assert loads(simulator.game, target.read_text()).digest() == simulator.verify().digest()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("slasher",), "this is a replay of 'grizzly-race', not of 'slasher'"),
+        (("grizzly-race", "--step", "999"), "step 999 is outside the replay"),
+        (("grizzly-race", "--seat", "3"), "--seat 3 is not a seat of this match (0-2)"),
+    ],
+)
+def test_a_wrong_request_is_one_line_and_exit_1(replay_file, args, message):
+    out = campfire("position", *args[:1], "--replay", str(replay_file), *args[1:])
+    assert out.exit_code == 1
+    lines = errors(out)
+    assert len(lines) == 1 and message in lines[0], lines
