@@ -2,9 +2,9 @@
 
 Shape: one seat per counselor (a player object may hold several seats: the runner allows it); Otis is
 not a seat. A board graph of cabins, paths, nature trails and locks; dice; the Cabin, Survival and "?"
-decks; a rules-driven villain; a cooperative win for the survivors of a finale. Rules:
-../../shared/seeds/000_6ac2eebe1fa63373.txt; the content design and every reading of a gap are in
-RULES.md.
+decks; a rules-driven villain; a cooperative win for the survivors of a finale. Rules: the rulebook of
+*Camp Grizzly* (Ameritrash Games, 2013); RULES.md summarises it and gives the content design and every reading
+of a gap.
 
 Actions are short tuples: a verb and ints (spaces and cards are indices into the static content).
 """

@@ -5,7 +5,7 @@ reaction window per killer card, in which every seat (killed ones included) must
 the killer strikes; hidden hands, a face-down killer and a shuffled deck whose discards are reshuffled.
 The state is declared (`corekit.state`): the core copies, shows, samples and saves it, and keeps the record
 of which reshuffled pile each hand's cards came from.
-Rules: ../../shared/seeds/001_f5050f7384ccfb22.txt; every reading of a gap is in RULES.md.
+Rules: *B: The Summer Camp Slasher* by Kalle Marjola (2003-2004); every reading of a gap is in RULES.md.
 
 Cards are ints (see `cards`). Actions are short tuples of ints whose first item is the move:
 (PASS,), (LOCATION, card, target[, discarded]), (KILLER, card[, discarded]), (NEW_HAND,),
