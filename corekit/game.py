@@ -194,13 +194,19 @@ class State(abc.ABC):
                 f"{', '.join(self.game.seat_name(s) for s in self.to_act) or 'nobody, the game is over'})"
             )
         legal = self.legal_actions(seat)
-        if action not in legal:
-            raise IllegalAction(f"{_text(self.game, action)} is not a legal action for {self.game.seat_name(seat)}")
-        if type(action) is not int and not _typed_like_one(action, legal):
-            # True == 1 and 3.0 == 3: equal, but a bool or a float would then be stored in piles and replays.
+        try:
+            allowed = legal[legal.index(action)]
+        except ValueError:
+            raise IllegalAction(
+                f"{_text(self.game, action)} is not a legal action for {self.game.seat_name(seat)}"
+            ) from None
+        # True == 1 and 3.0 == 3: equal, but a bool or a float would then be stored in piles and replays.
+        if (
+            type(allowed) is not type(action) or (type(action) is tuple and not _same_types(action, allowed))
+        ) and not offered(action, legal):
             raise IllegalAction(
                 f"{action!r} is not a legal action for {self.game.seat_name(seat)}: it equals one, but is a "
-                f"{_type_names(action)}, not a {_type_names(next(a for a in legal if a == action))}"
+                f"{_type_names(action)}, not a {_type_names(allowed)}"
             )
         self._apply(seat, action)
 
@@ -266,9 +272,9 @@ def _text(game: Game, action: Action) -> str:
         return repr(action)
 
 
-def _typed_like_one(action: Any, legal: Sequence[Action]) -> bool:
-    """Whether a legal action equal to `action` has its types too (an int action is checked by the caller:
-    it is the common case, and only a bool or a float is equal to an int without being one)."""
+def offered(action: Any, legal: Sequence[Action]) -> bool:
+    """Whether `action` is one of `legal` with its types too, all the way down: True equals 1 and 3.0 equals 3,
+    but neither is the card 3 or the seat 1."""
     return any(allowed == action and _same_types(action, allowed) for allowed in legal)
 
 
