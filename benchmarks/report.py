@@ -145,13 +145,16 @@ def _engine_row(game: Game, players: int, size: Size) -> str:
     )
 
 
-def random_playouts(game: Game, players: int, seeds: range, checked: bool = True, options: Any = None) -> int:
+def random_playouts(
+    game: Game, players: int, seeds: range, checked: bool = True, options: Any = None, record: bool = True
+) -> int:
     """Seeded random matches through the public contract (`initial_state`, `to_act`, `legal_actions`, `apply`
     or `apply_unchecked`, `is_terminal`), choosing with the standard library's generator as the reference does:
-    the decisions taken."""
+    the decisions taken. `record=False` keeps no record of where face-down cards came from, as a playout nobody
+    samples (a search's rollout) plays."""
     decisions = 0
     for seed in seeds:
-        state = game.initial_state(players, seed, options)
+        state = game.initial_state(players, seed, options, record=record)
         pick = random.Random(seed ^ 0xABC).random
         step = state.apply if checked else state.apply_unchecked
         while not state.is_terminal:

@@ -443,8 +443,9 @@ def _is_game_frame(frame: FrameType) -> bool:
     return isinstance(frame.f_locals.get("self"), State | Game)
 
 
-_APPLY_CHECK = State.apply.__code__
-"""corekit's check in `State.apply`: an IllegalAction raised right there is its caller's illegal action."""
+_APPLY_CHECK = State._refuse.__code__
+"""corekit's check in `State.apply` (its `_refuse`): an IllegalAction raised right there is its caller's illegal
+action."""
 
 
 def _not_a_misuse(error: BaseException) -> bool:

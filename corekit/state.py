@@ -518,9 +518,12 @@ class DeclaredState(State):
 
     def reveal_all(self) -> None:
         """Turn every face-down card face up where it lies (the cards shown at the end of a match)."""
+        recorded = self.record is not None
         for info in self._layout.zones:
             if info.seen is not Seen.EVERYONE:
                 zone = self.zone(info.no)
+                if not recorded:
+                    zone.up = len(zone)
                 while zone.up < len(zone):
                     self.reveal_top(zone)
 
