@@ -35,7 +35,7 @@ from typing import Any, ClassVar, Generic, TypeVar, overload
 import attrs
 
 from corekit.digest import digest as digest_of
-from corekit.game import State
+from corekit.game import Game, State
 from corekit.provenance import ProvenanceError, Record, recording, unrecorded
 from corekit.rng import Rng
 from corekit.simultaneous import Commitments
@@ -439,7 +439,7 @@ class DeclaredState(State):
 
     def zone(self, no: int) -> Zone:
         """The zone numbered `no`."""
-        info = self.layout().zones[no]
+        info = self._layout.zones[no]
         value = getattr(self, info.field)
         zone: Zone = value if info.seat is None else value[info.seat]
         return zone
@@ -518,11 +518,15 @@ class DeclaredState(State):
 
     def reveal_all(self) -> None:
         """Turn every face-down card face up where it lies (the cards shown at the end of a match)."""
-        recorded = self.record is not None
+        record = self.record
         for info in self._layout.zones:
             if info.seen is not Seen.EVERYONE:
                 zone = self.zone(info.no)
-                if not recorded:
+                down = len(zone) - zone.up
+                if down and record is not None and not info.deck:  # as `reveal_top` would, top face-down first
+                    record.show_all(info.stream, zone[down - 1 :: -1])
+                    zone.up = len(zone)
+                elif record is None:
                     zone.up = len(zone)
                 while zone.up < len(zone):
                     self.reveal_top(zone)
@@ -607,9 +611,14 @@ class DeclaredState(State):
         record = Record()
         zones = [(info, self.zone(info.no)) for info in self._layout.zones if info.seen is not Seen.EVERYONE]
         by_family: dict[Hashable, list[Any]] = {}
-        for _, zone in zones:
-            for card in zone:
-                by_family.setdefault(family(card), []).append(card)
+        if type(self.game).card_family is Game.card_family:  # one family: no call per card
+            cards = [card for _, zone in zones for card in zone]
+            if cards:
+                by_family[None] = cards
+        else:
+            for _, zone in zones:
+                for card in zone:
+                    by_family.setdefault(family(card), []).append(card)
         lots = {kind: record.new_lot(cards, None) for kind, cards in sorted(by_family.items(), key=_family_key)}
         single = next(iter(lots.values())) if len(lots) == 1 else None
         for info, zone in zones:

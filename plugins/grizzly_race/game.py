@@ -215,21 +215,18 @@ class RaceState(DeclaredState):
 
     def legal_actions(self, seat: int) -> list[int]:
         """One action per distinct strength in hand, plus the supercard while it is unspent."""
-        if seat in self.commitments.waiting and not self.winners:
-            return self._choices(seat)
-        return []
+        if seat not in self.commitments.waiting or self.winners:
+            return []
+        actions = sorted(set(self.hands[seat]))
+        if self.supercard[seat]:
+            actions.append(SUPER)
+        return actions
 
     def _offers(self, seat: int, action: object) -> bool:
         # `apply`'s legality test without building the list: a card in hand, or the unspent supercard.
         if type(action) is not int or seat not in self.commitments.waiting or self.winners:
             return False
         return self.supercard[seat] if action == SUPER else action in self.hands[seat]
-
-    def _choices(self, seat: int) -> list[int]:
-        actions = sorted(set(self.hands[seat]))
-        if self.supercard[seat]:
-            actions.append(SUPER)
-        return actions
 
     def _apply(self, seat: int, action: int) -> None:
         commitments = self.commitments
@@ -249,8 +246,7 @@ class RaceState(DeclaredState):
         battles = []
         beaten = 0
         guards, hands, discard = self.guards, self.hands, self.discard
-        for seat in sorted(plays):
-            action = plays[seat]
+        for seat, action in sorted(plays.items()):
             column = guards[seat]
             guard = column[-1]
             if action == SUPER:
