@@ -455,6 +455,16 @@ class DeclaredState(State):
             if self.record is not None:
                 self._track(card, src, dst, False)
             return [card]
+        if not src.up:  # nothing face up to turn over on the way: take the top cards at once
+            cut = max(len(src) - n, 0)
+            taken = src[cut:]
+            del src[cut:]
+            taken.reverse()
+            dst.extend(taken)
+            if self.record is not None:
+                for card in taken:
+                    self._track(card, src, dst, False)
+            return taken
         taken = []
         for _ in range(min(n, len(src))):
             card = src.pop()
