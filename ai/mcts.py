@@ -66,6 +66,7 @@ from __future__ import annotations
 
 import enum
 import time
+from array import array
 from collections.abc import Sequence
 from math import copysign, inf, isfinite, log, sqrt
 from typing import Any
@@ -177,25 +178,19 @@ class MctsOptions:
             raise ValueError("root=halving splits an iteration budget; it cannot be used with seconds")
 
 
-class Edge:
-    """One action of one seat at a tree node: visits, summed reward of that seat, availability count."""
-
-    __slots__ = ("avail", "total", "visits")
-
-    def __init__(self) -> None:
-        self.visits = 0
-        self.total = 0.0
-        self.avail = 0
-
-
 class Node:
-    """One information set of the searching seat: per acting seat, its edges by action; the next
-    information sets by what the searching seat observes after the decision."""
+    """One information set of the searching seat: the statistics of each (seat, action) edge met there, and the
+    next information sets by what the searching seat observes after the decision.
 
-    __slots__ = ("children", "hints", "tables")
+    Compact, for trees of many thousand nodes: the edges' keys are one tuple of (seat, action) pairs shared by
+    every node that met the same ones (`Keys`), and their numbers one float array, three per edge: visits, the
+    summed reward of the seat that chose it, and its availability count."""
+
+    __slots__ = ("children", "hints", "keys", "stats")
 
     def __init__(self) -> None:
-        self.tables: dict[int, dict[Action, Edge]] = {}
+        self.keys: tuple[tuple[int, Action], ...] = ()
+        self.stats = array("d")
         self.children: dict[Any, Node] | None = None
         self.hints: dict[int, Action] | None = None
 
@@ -208,6 +203,37 @@ class Node:
         if node is None:
             node = children[key] = Node()
         return node
+
+    def table(self, seat: int) -> dict[Action, tuple[int, float, int]]:
+        """`seat`'s edges here: action -> (visits, summed reward, availability count)."""
+        stats = self.stats
+        return {
+            action: (int(stats[3 * at]), stats[3 * at + 1], int(stats[3 * at + 2]))
+            for at, (who, action) in enumerate(self.keys)
+            if who == seat
+        }
+
+
+class Keys:
+    """The tuples of edge keys of one search, each made once and shared by the nodes that hold the same edges."""
+
+    __slots__ = ("known", "pairs")
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[tuple[int, Action], ...], tuple[tuple[int, Action], ...]] = {}
+        self.pairs: dict[tuple[int, Action], tuple[int, Action]] = {}
+
+    def add(self, node: Node, seat: int, action: Action) -> int:
+        """Give `node` a fresh edge for `seat`'s `action`; its index."""
+        pair = (seat, action)
+        pair = self.pairs.setdefault(pair, pair)
+        keys = (*node.keys, pair)
+        node.keys = self.known.setdefault(keys, keys)
+        node.stats.extend(_FRESH)
+        return len(keys) - 1
+
+
+_FRESH = array("d", (0.0, 0.0, 0.0))
 
 
 class MctsPlayer(Player):
@@ -224,6 +250,7 @@ class MctsPlayer(Player):
         self.root: Node | None = None
         self.iterations_done = 0
         self._stats: list[list[Any]] | None = None
+        self._keys = Keys()
 
     def decide(self, view: SeatView) -> Action:
         """The search's choice: the most visited root action, or the winner of sequential halving; with
@@ -241,13 +268,13 @@ class MctsPlayer(Player):
             root, best, rewards = self._halve(view, kept)
         else:
             root = self.search(view)
-        table = root.tables.get(view.seat, {})
+        table = root.table(view.seat)
         most, most_key = legal[0], (-1, -1.0)
         stats = []
         for action in legal:
             edge = table.get(action)
-            visits = edge.visits if edge else 0
-            mean = edge.total / visits if edge and visits else 0.0
+            visits = edge[0] if edge else 0
+            mean = edge[1] / visits if edge and visits else 0.0
             stats.append([view.game.encode_action(action), visits, round(mean, 4)])
             if (visits, mean) > most_key:
                 most, most_key = action, (visits, mean)
@@ -260,7 +287,7 @@ class MctsPlayer(Player):
             return best if paired_z(rewards[best], rewards[kept]) > self.options.trust else kept
         return self._trusted(table, best, kept)
 
-    def _trusted(self, table: dict[Action, Edge], best: Action, choice: Action) -> Action:
+    def _trusted(self, table: dict[Action, tuple[int, float, int]], best: Action, choice: Action) -> Action:
         """The policy's own `choice`, unless the search's `best` beats its mean by `trust` standard errors.
 
         A small budget spread over many actions leaves noisy means, and following their maximum in a long
@@ -268,17 +295,18 @@ class MctsPlayer(Player):
         against it (a one-sided z-test; a reward in [0, 1] has a variance of at most 1/4).
         """
         found, kept = table.get(best), table.get(choice)
-        if found is None or not found.visits:
+        if found is None or not found[0]:
             return best
-        if kept is None or not kept.visits:
+        if kept is None or not kept[0]:
             return choice
-        gap = found.total / found.visits - kept.total / kept.visits
-        error = 0.5 * sqrt(1 / found.visits + 1 / kept.visits)
+        gap = found[1] / found[0] - kept[1] / kept[0]
+        error = 0.5 * sqrt(1 / found[0] + 1 / kept[0])
         return best if gap > self.options.trust * error else choice
 
     def search(self, view: SeatView) -> Node:
         """Grow a fresh tree for `view`'s seat within the budget and return its root."""
         root = Node()
+        self._keys = Keys()
         iterate = self._iterate
         next64 = self.rng.next64
         done = 0
@@ -310,6 +338,7 @@ class MctsPlayer(Player):
         """
         legal = list(view.legal_actions)
         root = Node()
+        self._keys = Keys()
         base = self.rng.next64()
         rewards: dict[Action, list[float]] = {action: [] for action in legal}
         alive = legal
@@ -344,7 +373,7 @@ class MctsPlayer(Player):
         searcher = view.seat
         select = self._select if forced is None else self._forcing(forced, searcher)
         node = root
-        edges: list[Edge] = []
+        edges: list[tuple[array[float], int]] = []
         seats: list[int] = []
         first_seat: int | None = searcher
         expanded = False
@@ -386,63 +415,73 @@ class MctsPlayer(Player):
             node = node.child(state.infoset_key(searcher))
             first_seat = None
         values = self._rollout(state, rng)
-        for edge, seat in zip(edges, seats):
-            edge.visits += 1
-            edge.total += values[seat]
+        for (stats, at), seat in zip(edges, seats):
+            stats[at] += 1
+            stats[at + 1] += values[seat]
         return values[searcher]
 
     def _forcing(self, forced: Action, searcher: int) -> Any:
         """A `_select` whose first choice for the searcher is `forced` (its root action)."""
         pending = [forced]
 
-        def select(node: Node, seat: int, legal: Any, rng: Rng, state: State) -> tuple[Action, Edge, bool]:
+        def select(
+            node: Node, seat: int, legal: Any, rng: Rng, state: State
+        ) -> tuple[Action, tuple[array[float], int], bool]:
             if seat != searcher or not pending:
                 return self._select(node, seat, legal, rng, state)
             action = pending.pop()
-            table = node.tables.setdefault(seat, {})
-            edge = table.get(action)
-            if edge is None:
-                edge = table[action] = Edge()
-            edge.avail += 1
-            return action, edge, edge.visits == 0
+            at = 3 * self._edge(node, seat, action)
+            stats = node.stats
+            stats[at + 2] += 1
+            return action, (stats, at), stats[at] == 0
 
         return select
 
-    def _select(self, node: Node, seat: int, legal: Any, rng: Rng, state: State) -> tuple[Action, Edge, bool]:
+    def _edge(self, node: Node, seat: int, action: Action) -> int:
+        """The index of `seat`'s `action` among `node`'s edges, made on first use."""
+        try:
+            return node.keys.index((seat, action))
+        except ValueError:
+            return self._keys.add(node, seat, action)
+
+    def _select(
+        self, node: Node, seat: int, legal: Any, rng: Rng, state: State
+    ) -> tuple[Action, tuple[array[float], int], bool]:
         """UCB1 with availability counts among `legal`; an untried action first. True when untried."""
-        table = node.tables.get(seat)
-        if table is None:
-            table = node.tables[seat] = {}
-            if self.bias:
-                # The policy's choice in the first determinization that meets this table (one call per
-                # table, not per visit) earns the progressive bias.
-                if node.hints is None:
-                    node.hints = {}
-                node.hints[seat] = self.policy(state.observation(seat), seat, legal, rng)  # type: ignore[misc]
+        if self.bias and not any(who == seat for who, _ in node.keys):
+            # The policy's choice in the first determinization that meets this seat here (one call per node
+            # and seat, not per visit) earns the progressive bias.
+            if node.hints is None:
+                node.hints = {}
+            node.hints[seat] = self.policy(state.observation(seat), seat, legal, rng)  # type: ignore[misc]
         hint = node.hints.get(seat) if node.hints is not None else None
         bias = self.bias
         c = self.c
+        stats = node.stats
+        keys = node.keys
         best: Action = None
-        best_edge: Edge | None = None
+        best_at = -1
         best_score = -1.0
         untried: list[Action] | None = None
         for action in legal:
-            edge = table.get(action)
-            if edge is None:
-                edge = table[action] = Edge()
-            edge.avail += 1
-            visits = edge.visits
+            try:
+                at = 3 * keys.index((seat, action))
+            except ValueError:
+                at = 3 * self._keys.add(node, seat, action)
+                keys = node.keys
+            avail = stats[at + 2] = stats[at + 2] + 1
+            visits = stats[at]
             if visits == 0:
                 if untried is None:
                     untried = [action]
                 else:
                     untried.append(action)
             elif untried is None:
-                score = edge.total / visits + c * sqrt(log(edge.avail) / visits)
+                score = stats[at + 1] / visits + c * sqrt(log(avail) / visits)
                 if hint is not None and action == hint:
                     score += bias / (visits + 1)
                 if score > best_score:
-                    best, best_edge, best_score = action, edge, score
+                    best, best_at, best_score = action, at, score
         if untried is not None:
             action = untried[0]
             if len(untried) > 1:
@@ -451,8 +490,8 @@ class MctsPlayer(Player):
                     preferred = hint if hint is not None else self.guide(state.observation(seat), seat, legal, rng)
                     if preferred in untried:
                         action = preferred
-            return action, table[action], True
-        return best, best_edge, False  # type: ignore[return-value]
+            return action, (stats, 3 * keys.index((seat, action))), True
+        return best, (stats, best_at), False
 
     def _rollout(self, state: State, rng: Rng) -> list[float]:
         """Finish the iteration from `state` and return a value in [0, 1] per seat."""

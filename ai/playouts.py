@@ -20,6 +20,8 @@ def policy_playout(state: State, policy: Policy | None, rng: Rng, limit: int) ->
     decisions; return the count. The policy is not asked when a seat has a single legal action.
     """
     below = rng.below
+    # `apply_unchecked` only calls `_apply` unless the game overrides it: skip that one layer per decision.
+    step = state._apply if type(state).apply_unchecked is State.apply_unchecked else state.apply_unchecked
     steps = 0
     while steps < limit:
         to_act = state.to_act
@@ -31,7 +33,7 @@ def policy_playout(state: State, policy: Policy | None, rng: Rng, limit: int) ->
             action = legal[below(len(legal))]
         else:
             action = policy(state.observation(seat), seat, legal, rng) if len(legal) > 1 else legal[0]
-        state.apply_unchecked(seat, action)
+        step(seat, action)
         steps += 1
     return steps
 

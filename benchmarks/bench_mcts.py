@@ -124,7 +124,7 @@ def tree_size(root: Node) -> tuple[int, int]:
     while stack:
         node = stack.pop()
         nodes += 1
-        edges += sum(len(table) for table in node.tables.values())
+        edges += len(node.keys)
         if node.children:
             stack.extend(node.children.values())
     return nodes, edges
@@ -154,7 +154,7 @@ def test_mcts_iterations_per_second(benchmark, game_id):
     state = game.initial_state(game.min_players, 0)
     view = SeatView(state, state.to_act[0])
     root = benchmark(searches, view, ITERATIONS)
-    assert sum(edge.visits for edge in root.tables[view.seat].values()) == ITERATIONS
+    assert sum(visits for visits, _, _ in root.table(view.seat).values()) == ITERATIONS
     if benchmark.stats:
         benchmark.extra_info["iterations_per_second"] = ITERATIONS / benchmark.stats.stats.mean
 

@@ -98,29 +98,32 @@ def main(argv: Sequence[str]) -> None:
 
 
 def engine_table(registry: Registry, size: Size) -> str:
-    """grizzly-race random playouts: the engine through its public contract against the reference loop."""
+    """grizzly-race random playouts: the engine through its public contract against the reference loop, with
+    the record of where face-down cards came from (what a match keeps for its searching players) and without
+    it (`record=False`: a playout nobody samples, as a search's rollouts are)."""
     game = registry.game("grizzly-race")
     rows = [
-        "| players | reference decisions/s | engine decisions/s, `apply` | engine decisions/s, `apply_unchecked` "
-        "| engine / reference time per decision, `apply` | same, `apply_unchecked` |",
-        "|---|---|---|---|---|---|",
+        "| players | reference decisions/s | engine decisions/s, `apply` | `apply_unchecked` | `apply`, "
+        "`record=False` | `apply_unchecked`, `record=False` | engine / reference time per decision, `apply` "
+        "| `apply_unchecked` | `apply`, `record=False` | `apply_unchecked`, `record=False` |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     rows += [_engine_row(game, players, size) for players in (2, 4)]
     return "\n".join(rows) + "\n\n" + _profile(game, size)
 
 
 def _profile(game: Game, size: Size, top: int = 10) -> str:
-    """Where an engine playout's time goes: the functions with the most time of their own (cProfile, which
-    slows every call alike, so only the shares mean something)."""
+    """Where an engine playout's time goes (`apply`, `record=False`): the functions with the most time of their
+    own (cProfile, which slows every call alike, so only the shares mean something)."""
     import cProfile
     import pstats
 
     profiler = cProfile.Profile()
-    profiler.runcall(random_playouts, game, 2, range(size.engine_games), True)
+    profiler.runcall(random_playouts, game, 2, range(size.engine_games), True, None, False)
     stats = pstats.Stats(profiler)
     total = sum(row[2] for row in stats.stats.values())  # type: ignore[attr-defined]
     ranked = sorted(stats.stats.items(), key=lambda item: -item[1][2])[:top]  # type: ignore[attr-defined]
-    rows = ["| share of the time, 2 players (`apply`) | calls | function |", "|---|---|---|"]
+    rows = ["| share of the time, 2 players (`apply`, `record=False`) | calls | function |", "|---|---|---|"]
     for (path, line, name), (_calls, calls, own, _cumulative, _callers) in ranked:
         where = f"{Path(path).relative_to(ROOT)}:{line}" if path.startswith(str(ROOT)) else Path(path).name
         rows.append(f"| {own / total:.0%} | {calls:,} | `{name}` ({where}) |")
@@ -133,25 +136,28 @@ def _engine_row(game: Game, players: int, size: Size) -> str:
         "reference": lambda: sum(reference_playout(players, seed)[0] for seed in seeds),
         "checked": lambda: random_playouts(game, players, seeds, checked=True),
         "unchecked": lambda: random_playouts(game, players, seeds, checked=False),
+        "checked, unrecorded": lambda: random_playouts(game, players, seeds, checked=True, record=False),
+        "unchecked, unrecorded": lambda: random_playouts(game, players, seeds, checked=False, record=False),
     }
     decisions = {name: run() for name, run in runs.items()}
     seconds = cpu_seconds(runs, size.repeats)
     per = {name: [s / decisions[name] for s in seconds[name]] for name in seconds}
-    rates = {name: Spread.of(per[name]).inverse() for name in per}
-    return (
-        f"| {players} | {rates['reference'].text('{:,.0f}')} | {rates['checked'].text('{:,.0f}')} | "
-        f"{rates['unchecked'].text('{:,.0f}')} | {ratio(per['checked'], per['reference']).text()}x | "
-        f"{ratio(per['unchecked'], per['reference']).text()}x |"
-    )
+    engine = [name for name in runs if name != "reference"]
+    rates = " | ".join(Spread.of(per[name]).inverse().text("{:,.0f}") for name in runs)
+    ratios = " | ".join(f"{ratio(per[name], per['reference']).text()}x" for name in engine)
+    return f"| {players} | {rates} | {ratios} |"
 
 
-def random_playouts(game: Game, players: int, seeds: range, checked: bool = True, options: Any = None) -> int:
+def random_playouts(
+    game: Game, players: int, seeds: range, checked: bool = True, options: Any = None, record: bool = True
+) -> int:
     """Seeded random matches through the public contract (`initial_state`, `to_act`, `legal_actions`, `apply`
     or `apply_unchecked`, `is_terminal`), choosing with the standard library's generator as the reference does:
-    the decisions taken."""
+    the decisions taken. `record=False` keeps no record of where face-down cards came from, as a playout nobody
+    samples (a search's rollout) plays."""
     decisions = 0
     for seed in seeds:
-        state = game.initial_state(players, seed, options)
+        state = game.initial_state(players, seed, options, record=record)
         pick = random.Random(seed ^ 0xABC).random
         step = state.apply if checked else state.apply_unchecked
         while not state.is_terminal:

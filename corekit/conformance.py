@@ -45,7 +45,7 @@ import attrs
 from corekit import leaks
 from corekit.codes import as_read, code_problem
 from corekit.errors import error_line, first_line, raised_at
-from corekit.game import Game, IllegalAction, State
+from corekit.game import Game, IllegalAction, State, offered
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
 from corekit.runner import game_deadline
@@ -310,6 +310,7 @@ def _check_step(
     # and before the second move too, as a short match may hide nothing before its first.
     if step % every == 0 or step == 1:
         _check_illegal(state, seat, to_act, players, where, report)
+        _check_offers(state, players, actions, where, report)
         _check_clone(state, seat, legal, rng, where, report)
         for observer in range(players):
             _check_sample(state, observer, rng, where, report)
@@ -385,6 +386,34 @@ def _check_display(game: Game, state: State, players: int, legal: Iterable[Any],
         if not isinstance(text, str):
             report.fail(f"{where}: action_text({action!r}) gave {text!r:.60}, not text")
             return
+
+
+def _check_offers(state: State, players: int, actions: set[Any] | None, where: str, report: Report) -> None:
+    """A game's own `_offers` (the fast legality test of `apply`) agrees with `legal_actions` for every seat,
+    on every action any seat may take, the action space, and the same values of other types (True, 3.0)."""
+    if type(state)._offers is State._offers:
+        return
+    candidates = [action for seat in range(players) for action in state.legal_actions(seat)]
+    candidates += sorted(actions or (), key=repr)
+    candidates += [_retyped(action) for action in candidates]
+    for seat in range(-1, players + 1):
+        legal = state.legal_actions(seat) if 0 <= seat < players else []
+        for action in candidates:
+            if state._offers(seat, action) != offered(action, legal):
+                report.fail(
+                    f"{where}: _offers({seat}, {action!r}) says {not offered(action, legal)}, legal_actions "
+                    f"says {offered(action, legal)}"
+                )
+                return
+
+
+def _retyped(action: Any) -> Any:
+    """An action equal to `action` but of other types: a bool or a float for an int, inside tuples too."""
+    if type(action) is int:
+        return bool(action) if action in (0, 1) else float(action)
+    if type(action) is tuple:
+        return tuple(_retyped(part) for part in action)
+    return action
 
 
 def _check_illegal(state: State, seat: int, to_act: tuple[int, ...], players: int, where: str, report: Report) -> None:

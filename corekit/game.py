@@ -24,6 +24,9 @@ Action = Hashable
 """An action is a small immutable value whose compact encoding is an int or a short tuple."""
 
 
+_DEFAULT_OPTIONS: dict[type, Any] = {}
+
+
 class GameError(ValueError):
     """A problem the user caused (player count, options); the message is one line."""
 
@@ -88,8 +91,11 @@ class Game(abc.ABC):
     def make_options(self, options: Any = None, *, typed: bool = False) -> Any:
         """`options` as an instance of this game's options class (None gives the defaults). A mapping's values
         may be text, as typed after `-o`; with `typed` (a replay header's) each must already be of its type."""
-        if options is None:
-            return self.options_type()
+        if options is None:  # the defaults, made once per options class (an options value is immutable)
+            made = _DEFAULT_OPTIONS.get(self.options_type)
+            if made is None:
+                made = _DEFAULT_OPTIONS[self.options_type] = self.options_type()
+            return made
         if isinstance(options, self.options_type):
             return options
         if isinstance(options, Mapping):
@@ -189,21 +195,44 @@ class State(abc.ABC):
 
     def apply(self, seat: int, action: Action) -> None:
         """Validate, then advance. An illegal action raises IllegalAction and changes nothing."""
+        if not self._offers(seat, action):
+            self._refuse(seat, action)
+        self._apply(seat, action)
+
+    def _offers(self, seat: int, action: Action) -> bool:
+        """Whether `seat` may take `action` now: it is in `to_act` and `action` is one of its legal actions, of
+        the same types all the way down (True == 1 and 3.0 == 3, but a bool or a float would then be stored in
+        piles and replays). A game may answer faster without building the list; conformance checks that it
+        agrees with `legal_actions`."""
+        if seat not in self.to_act:
+            return False
+        legal = self.legal_actions(seat)
+        try:
+            allowed = legal[legal.index(action)]
+        except ValueError:
+            return False
+        if type(allowed) is type(action) and (type(action) is not tuple or _same_types(action, allowed)):
+            return True
+        return offered(action, legal)
+
+    def _refuse(self, seat: int, action: Action) -> None:
+        """Raise the IllegalAction saying why `seat` may not take `action` now (one line)."""
+        name = self.game.seat_name(seat)
         if seat not in self.to_act:
             raise IllegalAction(
-                f"{self.game.seat_name(seat)} may not act now (to act: "
+                f"{name} may not act now (to act: "
                 f"{', '.join(self.game.seat_name(s) for s in self.to_act) or 'nobody, the game is over'})"
             )
         legal = self.legal_actions(seat)
-        if action not in legal:
-            raise IllegalAction(f"{_text(self.game, action)} is not a legal action for {self.game.seat_name(seat)}")
-        if type(action) is not int and not _typed_like_one(action, legal):
-            # True == 1 and 3.0 == 3: equal, but a bool or a float would then be stored in piles and replays.
-            raise IllegalAction(
-                f"{action!r} is not a legal action for {self.game.seat_name(seat)}: it equals one, but is a "
-                f"{_type_names(action)}, not a {_type_names(next(a for a in legal if a == action))}"
-            )
-        self._apply(seat, action)
+        equal = [allowed for allowed in legal if allowed == action]
+        if not equal:
+            raise IllegalAction(f"{_text(self.game, action)} is not a legal action for {name}")
+        if offered(action, legal):
+            raise RuntimeError(f"{self.game.id}: _offers refused {action!r}, which legal_actions offers {name}")
+        raise IllegalAction(
+            f"{action!r} is not a legal action for {name}: it equals one, but is a {_type_names(action)}, not a "
+            f"{_type_names(equal[0])}"
+        )
 
     def apply_unchecked(self, seat: int, action: Action) -> None:
         """Advance without validation, for searchers that took `action` from `legal_actions(seat)`."""
@@ -267,9 +296,9 @@ def _text(game: Game, action: Action) -> str:
         return repr(action)
 
 
-def _typed_like_one(action: Any, legal: Sequence[Action]) -> bool:
-    """Whether a legal action equal to `action` has its types too (an int action is checked by the caller:
-    it is the common case, and only a bool or a float is equal to an int without being one)."""
+def offered(action: Any, legal: Sequence[Action]) -> bool:
+    """Whether `action` is one of `legal` with its types too, all the way down: True equals 1 and 3.0 equals 3,
+    but neither is the card 3 or the seat 1."""
     return any(allowed == action and _same_types(action, allowed) for allowed in legal)
 
 

@@ -143,6 +143,13 @@ class Record:
             self.plans = {}
         self.events[stream] = (*self.events.get(stream, ()), (SHOWN, card))
 
+    def show_all(self, stream: int, cards: Sequence[Any]) -> None:
+        """`stream` showed each of `cards` face up, in order (`show` for each, in one step)."""
+        if self.plans:
+            self.plans = {}
+        if cards:
+            self.events[stream] = (*self.events.get(stream, ()), *[(SHOWN, card) for card in cards])
+
     def turn(self, deck: int, card: Any) -> None:
         """`card` was turned face up straight from the remainder held in `deck`."""
         if self.plans:
@@ -313,6 +320,8 @@ class Deal:
                     f"no deal fits the lots: the streams and the decks do not account for every card of lot {lot}"
                 )
         self.left = left
+        self.pools = [sorted(counts.elements()) for counts in left]
+        """Each lot's cards left, sorted: a draw copies them and takes out the credited ones."""
         if len(self.face_down_at) > 1:
             raise ProvenanceError("no deal fits the lots: more than one stream holds a face-down card")
         self.search = _Crediting(
@@ -343,16 +352,15 @@ class Deal:
         """One world: the shown cards credited to lots that could have given them, the rest dealt at random;
         without `received`, what each stream received is left out (empty lists: a search does not need it)."""
         chosen = self._drawn_way(rng)
-        left = [Counter(counts) for counts in self.left]
-        credited = [[0] * len(left) for _ in self.ends]
+        pools = [pool[:] for pool in self.pools]
+        credited = [[0] * len(pools) for _ in self.ends]
         for (at, _, _), (lot, card) in zip(self.choices, chosen, strict=True):
             credited[at][lot] += 1
-            left[lot][card] -= 1
-        pools = []
-        for counts in left:
-            pool = sorted(counts.elements())
+            pool = pools[lot]
+            if card in pool:  # a lot with no copy left gives none, as its count says
+                pool.remove(card)
+        for pool in pools:
             rng.shuffle(pool)
-            pools.append(pool)
         received_by: list[list[Any]] = []
         held: list[list[Any]] = []
         face_down: list[Any] = []

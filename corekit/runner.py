@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 from corekit.errors import error_line, first_line
-from corekit.game import Game, GameError, IllegalAction, State
+from corekit.game import Game, GameError, IllegalAction, State, offered
 from corekit.options import OptionError
 from corekit.players import Player, PlayerSpec, SeatView, build_player
 from corekit.plugins import Registry, UnknownName, default_registry
@@ -347,7 +347,7 @@ def _play(
             try:
                 _game_step(game, match, "apply", state.apply, seat, action)
             except IllegalAction as illegal:
-                if _offered(action, view.legal_actions):  # the game refused what it offered: its own bug
+                if offered(action, view.legal_actions):  # the game refused what it offered: its own bug
                     raise GameFailed(
                         f"game {game.id!r} refused an action it offered ({_shown(action)}) in apply at step "
                         f"{match.steps + 1}: {illegal}"
@@ -432,11 +432,6 @@ def step_limit_for(step_limit: float | None, time_limit: float | None = None) ->
     return GAME_STEP_LIMIT if time_limit is None else min(GAME_STEP_LIMIT, hard_limit(time_limit))
 
 
-def _offered(action: Any, legal: Sequence[Any]) -> bool:
-    """Whether `action` is one of `legal`, of the same type too (True == 1, but a bool is no card value)."""
-    return any(option == action and type(option) is type(action) for option in legal)
-
-
 def _shown(action: Any) -> str:
     text = repr(action)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -448,8 +443,9 @@ def _is_game_frame(frame: FrameType) -> bool:
     return isinstance(frame.f_locals.get("self"), State | Game)
 
 
-_APPLY_CHECK = State.apply.__code__
-"""corekit's check in `State.apply`: an IllegalAction raised right there is its caller's illegal action."""
+_APPLY_CHECK = State._refuse.__code__
+"""corekit's check in `State.apply` (its `_refuse`): an IllegalAction raised right there is its caller's illegal
+action."""
 
 
 def _not_a_misuse(error: BaseException) -> bool:

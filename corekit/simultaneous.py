@@ -41,21 +41,28 @@ class Commitments:
 
     def commit(self, seat: int, action: Any) -> None:
         """Record `seat`'s secret choice."""
-        if seat not in self.waiting:
+        waiting = self.waiting
+        if seat not in waiting:
             raise ValueError(f"seat {seat} cannot commit now")
         self.chosen[seat] = action
-        self.waiting = tuple(s for s in self.waiting if s != seat)
+        at = waiting.index(seat)
+        self.waiting = waiting[:at] + waiting[at + 1 :]
 
     def reveal(self) -> dict[int, Any]:
         """All commitments, once complete; the decision is then closed."""
-        if not self.complete:
+        if self.waiting:
             raise ValueError("not every seat has committed yet")
         revealed, self.chosen, self.seats, self.waiting = self.chosen, {}, (), ()
         return revealed
 
     def visible_to(self, seat: int | None) -> tuple[tuple[int, Any], ...]:
         """(seat, choice) pairs as `seat` sees them: others' choices are HIDDEN; None sees all."""
-        return tuple((s, a if seat is None or s == seat else HIDDEN) for s, a in sorted(self.chosen.items()))
+        chosen = self.chosen
+        if not chosen:
+            return ()
+        if seat is None:
+            return tuple(sorted(chosen.items()))
+        return tuple([(s, a if s == seat else HIDDEN) for s, a in sorted(chosen.items())])
 
     def redraw_others(self, seat: int, rng: Rng, options: Callable[[int], Sequence[Any]]) -> None:
         """Replace every commitment but `seat`'s by a random one of `options(other)`, in seat order.

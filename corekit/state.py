@@ -456,7 +456,7 @@ class DeclaredState(State):
 
     def zone(self, no: int) -> Zone:
         """The zone numbered `no`."""
-        info = self.layout().zones[no]
+        info = self._layout.zones[no]
         value = getattr(self, info.field)
         zone: Zone = value if info.seat is None else value[info.seat]
         return zone
@@ -472,6 +472,16 @@ class DeclaredState(State):
             if self.record is not None:
                 self._track(card, src, dst, False)
             return [card]
+        if not src.up:  # nothing face up to turn over on the way: take the top cards at once
+            cut = max(len(src) - n, 0)
+            taken = src[cut:]
+            del src[cut:]
+            taken.reverse()
+            dst.extend(taken)
+            if self.record is not None:
+                for card in taken:
+                    self._track(card, src, dst, False)
+            return taken
         taken = []
         for _ in range(min(n, len(src))):
             card = src.pop()
@@ -535,9 +545,16 @@ class DeclaredState(State):
 
     def reveal_all(self) -> None:
         """Turn every face-down card face up where it lies (the cards shown at the end of a match)."""
+        record = self.record
         for info in self._layout.zones:
             if info.seen is not Seen.EVERYONE:
                 zone = self.zone(info.no)
+                down = len(zone) - zone.up
+                if down and record is not None and not info.deck:  # as `reveal_top` would, top face-down first
+                    record.show_all(info.stream, zone[down - 1 :: -1])
+                    zone.up = len(zone)
+                elif record is None:
+                    zone.up = len(zone)
                 while zone.up < len(zone):
                     self.reveal_top(zone)
 

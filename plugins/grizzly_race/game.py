@@ -49,7 +49,7 @@ class RaceOptions:
     )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Battle:
     """One seat's battle of the last round, public once revealed."""
 
@@ -57,6 +57,16 @@ class Battle:
     played: int
     guard: int
     won: bool
+
+
+_BATTLES = {
+    (seat, played, guard, won): Battle(seat, played, guard, won)
+    for seat in range(4)
+    for played in range(1, SUPER + 1)
+    for guard in range(1, 6)
+    for won in (False, True)
+}
+"""Every battle there can be, made once: a round shares them (they are frozen) instead of building new ones."""
 
 
 @attrs.frozen
@@ -194,22 +204,31 @@ class RaceState(DeclaredState):
             return ()
         return self.commitments.waiting
 
+    @property
+    def is_terminal(self) -> bool:
+        """True once a hero is free or the race is deadlocked or stalled (one test: it is asked every decision)."""
+        return bool(self.winners)
+
     def legal_actions(self, seat: int) -> list[int]:
         """One action per distinct strength in hand, plus the supercard while it is unspent."""
-        if self.winners or seat in self.commitments.chosen or not 0 <= seat < self.players:
+        if seat not in self.commitments.waiting or self.winners:
             return []
-        return self._choices(seat)
-
-    def _choices(self, seat: int) -> list[int]:
         actions = sorted(set(self.hands[seat]))
         if self.supercard[seat]:
             actions.append(SUPER)
         return actions
 
+    def _offers(self, seat: int, action: object) -> bool:
+        # `apply`'s legality test without building the list: a card in hand, or the unspent supercard.
+        if type(action) is not int or seat not in self.commitments.waiting or self.winners:
+            return False
+        return self.supercard[seat] if action == SUPER else action in self.hands[seat]
+
     def _apply(self, seat: int, action: int) -> None:
-        self.commitments.commit(seat, action)
-        if self.commitments.complete:
-            self._battle(self.commitments.reveal())
+        commitments = self.commitments
+        commitments.commit(seat, action)
+        if not commitments.waiting:
+            self._battle(commitments.reveal())
 
     def returns(self) -> list[float]:
         """1 to the winner; seats that finish together share 1 equally; 0 to the others."""
@@ -222,44 +241,50 @@ class RaceState(DeclaredState):
         """Reveal and resolve every seat's battle, then check the end and refill empty hands."""
         battles = []
         beaten = 0
-        for seat in sorted(plays):
-            action = plays[seat]
-            column = self.guards[seat]
+        guards, hands, discard = self.guards, self.hands, self.discard
+        for seat, action in sorted(plays.items()):
+            column = guards[seat]
             guard = column[-1]
             if action == SUPER:
                 self.supercard[seat] = False
                 won = True
             else:
-                self.move(action, self.hands[seat], self.discard)
+                self.move(action, hands[seat], discard)
                 won = action >= guard
             if won:
-                self.draw(column, self.discard)  # the next guard comes up face down
+                self.draw(column, discard)  # the next guard comes up face down
                 beaten += 1
             elif not column.up:
                 self.reveal_top(column)
-            battles.append(Battle(seat, action, guard, won))
+            battles.append(_BATTLES[seat, action, guard, won])
         self.last_round = tuple(battles)
         self.round += 1
         self.stall = 0 if beaten else self.stall + 1
-        finished = tuple(s for s in range(self.players) if not self.guards[s])
-        self.deadlock = not finished and self._deadlocked()
+        players = self.players
+        if all(guards):
+            finished: tuple[int, ...] = ()
+            self.deadlock = not any(self.supercard) and self._deadlocked()
+        else:
+            finished = tuple([s for s in range(players) if not guards[s]])
+            self.deadlock = False
         if finished or self.deadlock or self.stall >= self.options.stall_rounds:
-            fewest = min(len(column) for column in self.guards)
-            self.winners = finished or tuple(s for s in range(self.players) if len(self.guards[s]) == fewest)
+            fewest = min(len(column) for column in guards)
+            self.winners = finished or tuple(s for s in range(players) if len(guards[s]) == fewest)
             self.reveal_all()  # the end: everyone shows their cards (a deadlock is seen only so)
             return
-        for seat in range(self.players):
-            if not self.hands[seat]:
+        for seat in range(players):
+            if not hands[seat]:
                 self._refill(seat)
-        self.commitments.open(range(self.players))
+        self.commitments.open(range(players))
 
     def _deadlocked(self) -> bool:
         """True when no guard can ever be beaten again (RULES.md, Assumption 7): every supercard is spent and
         every card in circulation (hands, discard, reserve) is weaker than every top guard."""
         if any(self.supercard):
             return False
-        strongest = max((*(c for hand in self.hands for c in hand), *self.discard, *self.reserve), default=0)
-        return all(strongest < column[-1] for column in self.guards)
+        strongest: int = max(map(max, filter(None, (*self.hands, self.discard, self.reserve))), default=0)
+        weakest: int = min([column[-1] for column in self.guards])
+        return strongest < weakest
 
     def _refill(self, seat: int) -> None:
         """A seat out of cards takes 7 from the reserve; a short reserve is topped up from the

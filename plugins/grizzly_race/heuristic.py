@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from corekit import Rng
-from plugins.grizzly_race.game import GUARDS, SUPER, RaceState, RaceView, unseen_counts
+from plugins.grizzly_race.game import COLLECTION, GUARDS, SUPER, RaceState, RaceView
 
 CONFIDENT = 0.6
 """The chance of beating a face-down guard that a card must reach to be worth playing."""
@@ -15,26 +15,43 @@ CONFIDENT = 0.6
 
 def policy(obs: RaceView, seat: int, legal: Sequence[int], rng: Rng) -> int:
     """The heuristic's choice among `legal`."""
-    lane = obs.lanes[seat]
+    column = obs.guards[seat]  # read straight from the view: a rollout asks at every decision
+    top = column.up[-1] if column.up else None
     cards = [a for a in legal if a != SUPER]
     has_super = SUPER in legal
-    if has_super and (lane.guards_left == 1 or not cards):
+    if has_super and (column.size == 1 or not cards):
         return SUPER
-    if lane.top_guard is not None:
-        winners = [c for c in cards if c >= lane.top_guard]
+    if top is not None:
+        winners = [c for c in cards if c >= top]
         if winners:
             return min(winners)
-        if has_super and lane.top_guard >= 4:
+        if has_super and top >= 4:
             return SUPER
         return min(cards)
-    unseen = unseen_counts(obs, len(obs.lanes))
-    total = sum(unseen.values())
+    unseen = _unseen(obs)
+    total = sum(unseen)
     if total == 0:
         return max(cards)
     for card in cards:  # ascending: the cheapest card that probably wins
-        if sum(n for strength, n in unseen.items() if strength <= card) / total >= CONFIDENT:
+        if sum(unseen[: card + 1]) / total >= CONFIDENT:
             return card
     return max(cards)
+
+
+def _unseen(obs: RaceView) -> list[int]:
+    """`unseen_counts` as a list by strength (index 0 unused), negative counts as 0: the same numbers, cheaper."""
+    players = len(obs.guards)
+    counts = [0] * (SUPER)
+    for strength, copies in COLLECTION:
+        counts[strength] = copies * players
+    for card in obs.hand:
+        counts[card] -= 1
+    for card in obs.discard:
+        counts[card] -= 1
+    for column in obs.guards:
+        if column.up:
+            counts[column.up[-1]] -= 1
+    return [n if n > 0 else 0 for n in counts]
 
 
 def evaluate(state: RaceState) -> list[float]:

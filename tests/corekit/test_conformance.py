@@ -48,6 +48,18 @@ def test_a_commentary_that_tells_something_between_an_observation_and_itself_is_
     assert found and "events() between an observation of seat 0 and itself told 'the last round again'" in found[0]
 
 
+def test_a_fast_legality_test_that_disagrees_with_legal_actions_is_reported(monkeypatch):
+    # It accepts a float for a card, where legal_actions offers only ints.
+    monkeypatch.setattr(
+        ToyState,
+        "_offers",
+        lambda self, seat, action: seat in self.to_act and action in self.hands[seat],
+        raising=False,
+    )
+    found = failures("none")
+    assert found and re.search(r"_offers\(\d, (True|\d\.0)\) says True, legal_actions says False$", found[0]), found
+
+
 def test_a_render_or_action_text_that_gives_no_text_is_reported(monkeypatch):
     monkeypatch.setattr(ToyGame, "render", lambda self, observation, seat: None)
     assert "render() of seat 0's view gave None, not text" in failures("none")[0]

@@ -63,7 +63,7 @@ def test_a_sample_keeps_the_samplers_commitment_and_redraws_the_others():
     for key in range(30):
         sampled = state.sample(0, Rng(key))
         assert sampled.commitments.chosen[0] == 3
-        assert sampled.commitments.chosen[1] in sampled._choices(1)
+        assert sampled.commitments.chosen[1] in sampled.commitment_choices("commitments", 1)
         redrawn.add(sampled.commitments.chosen[1])
         assert sampled.to_act == (2,)
     assert len(redrawn) > 2  # seat 1's 5 is not carried into the samples

@@ -273,7 +273,7 @@ def test_a_sample_hides_other_hands_face_down_guards_and_commitments_but_keeps_w
         assert sampled.hands[0] == state.hands[0]
         changed += sampled.hands[1] != state.hands[1] or sampled.guards != state.guards
         assert 1 in sampled.commitments.chosen
-        assert sampled.commitments.chosen[1] in sampled._choices(1)
+        assert sampled.commitments.chosen[1] in sampled.commitment_choices("commitments", 1)
     assert changed > 15
 
 

@@ -1,0 +1,117 @@
+"""The contract's own checks (corekit.game): an action is legal only if it equals an offered one and has its
+types all the way down."""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+import pytest
+
+from corekit import Game, Player, Registry, Rng, hookimpl, play_match
+from corekit.game import IllegalAction, State
+
+
+class Choosing(Game):
+    """One decision of seat 0 among `offer`, then the end."""
+
+    id = "choosing"
+    title = "Choosing"
+    min_players = 1
+    max_players = 1
+
+    def __init__(self, offer: list[Any]) -> None:
+        self.offer = offer
+
+    def _setup(self, players: int, seed: int, options: object) -> ChoosingState:
+        return ChoosingState(self, players, Rng(seed))
+
+    def max_decisions(self, players: int, options: object) -> int:
+        return 1
+
+
+class ChoosingState(State):
+    __slots__ = ("chosen", "game", "players", "rng")
+
+    def __init__(self, game: Choosing, players: int, rng: Rng) -> None:
+        self.game, self.players, self.rng = game, players, rng
+        self.chosen: list[Any] = []
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.chosen else (0,)
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        return [] if self.chosen or seat != 0 else list(self.game.offer)
+
+    def _apply(self, seat: int, action: Any) -> None:
+        self.chosen.append(action)
+
+    def returns(self) -> list[float]:
+        return [1.0]
+
+    def clone(self) -> ChoosingState:
+        copy = ChoosingState(self.game, self.players, self.rng.clone())
+        copy.chosen = list(self.chosen)
+        return copy
+
+    def observation(self, seat: int | None) -> tuple[Any, ...]:
+        return tuple(self.chosen)
+
+    def sample(self, seat: int, rng: Rng) -> ChoosingState:
+        return self.clone()
+
+
+def test_an_int_equal_to_an_offered_bool_is_refused():
+    state = Choosing([False, True]).initial_state(1, 0)
+    with pytest.raises(
+        IllegalAction, match=r"^1 is not a legal action for seat 0: it equals one, but is a int, not a bool$"
+    ):
+        state.apply(0, 1)
+    assert state.chosen == []
+    state.apply(0, True)
+    assert state.chosen == [True]
+
+
+def test_a_tuple_equal_to_an_offered_one_but_with_a_float_inside_is_refused():
+    state = Choosing([("go", 2), ("stop",)]).initial_state(1, 0)
+    with pytest.raises(IllegalAction, match=r"it equals one, but is a tuple of str, float, not a tuple of str, int$"):
+        state.apply(0, ("go", 2.0))
+    state.apply(0, ("go", 2))
+    assert state.chosen == [("go", 2)]
+
+
+def test_an_action_of_an_offered_type_later_in_the_list_is_accepted():
+    state = Choosing([True, 1]).initial_state(1, 0)
+    state.apply(0, 1)
+    assert type(state.chosen[0]) is int
+
+
+def test_grizzly_race_refuses_a_bool_or_a_float_for_a_card():
+    from plugins.grizzly_race.game import GrizzlyRace
+
+    state = GrizzlyRace().initial_state(2, 3)
+    card = state.legal_actions(0)[0]
+    before = state.digest()
+    for wrong in (float(card), *([True] if card == 1 else [])):
+        with pytest.raises(IllegalAction, match="it equals one, but is a"):
+            state.apply(0, wrong)
+    assert state.digest() == before
+
+
+class Floating(Player):
+    """Answers the first offered action with its ints turned into floats."""
+
+    needs_sample = False
+
+    def decide(self, view: Any) -> Any:
+        return tuple(float(part) if type(part) is int else part for part in view.legal_actions[0])
+
+
+def test_a_player_answering_an_equal_action_of_other_types_forfeits_and_the_game_is_not_blamed():
+    game = Choosing([("go", 2), ("stop",)])
+    plugin = types.ModuleType("choosing")
+    plugin.campfire_games = hookimpl(lambda: [game])  # type: ignore[attr-defined]
+    result = play_match(game, ["float"], 1, players=[Floating()], registry=Registry([plugin], entry_points=False))
+    assert result.forfeit == 0
+    assert result.error is not None and "played an illegal action: ('go', 2.0) is not a legal action" in result.error
