@@ -20,7 +20,8 @@ for search trees). A game may override any of them; conformance checks the overr
 
 Cards move between zones through the state's methods (`draw`, `move`, `move_all`, `reveal_top`,
 `reshuffle`, `draw_or_reshuffle`, `shuffle`, `gather`), which keep the record of where face-down cards came
-from. A public zone may also be changed directly (append, sort, remove): nothing hidden is involved.
+from; `take_out` takes a card face up onto a board the game keeps in a public field. A public zone may also
+be changed directly (append, sort, remove): nothing hidden is involved.
 """
 
 from __future__ import annotations
@@ -273,6 +274,14 @@ class View:
     def _values(self) -> tuple[Any, ...]:
         return type(self)._values_of(self)
 
+    def own(self, name: str) -> tuple[Any, ...]:
+        """The viewer's own zone of the per-seat field `name` (its hand), as it sees it; empty in the full
+        view."""
+        if self.seat is None:
+            return ()
+        zone: tuple[Any, ...] = getattr(self, name)[self.seat]
+        return zone
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and type(self)._values_of(other) == type(self)._values_of(self)
 
@@ -455,6 +464,17 @@ class DeclaredState(State):
             if self.record is not None:
                 self._track(card, src, dst, False)
             return [card]
+        record = self.record
+        if not src.up and record is not None and self._layout.zones[src.no].deck:
+            # A deal from a deck into one zone: recorded at once (a round's deal of whole hands).
+            count = min(n, len(src))
+            taken = src[len(src) - count :]
+            del src[len(src) - count :]
+            taken.reverse()  # the top card is drawn first
+            dst.extend(taken)
+            if taken:
+                self._track_all(taken, src, dst)
+            return taken
         taken = []
         for _ in range(min(n, len(src))):
             card = src.pop()
@@ -469,25 +489,36 @@ class DeclaredState(State):
 
     def move(self, card: Any, src: Zone, dst: Zone) -> None:
         """Move one copy of `card` from `src` (a face-up one first) onto `dst`."""
-        up = src.up
-        if not up:
+        if not src.up:
             src.remove(card)
             dst.append(card)
             if self.record is not None:
                 self._track(card, src, dst, False)
             return
-        at = len(src) - 1
-        while at >= len(src) - up and src[at] != card:
-            at -= 1
-        was_up = at >= len(src) - up
-        if was_up:
-            src.up -= 1
-        else:
-            at = src.index(card, 0, len(src) - up)  # ValueError if it is not there
-        del src[at]
+        was_up = _pull(card, src)
         dst.append(card)
         if self.record is not None:
             self._track(card, src, dst, was_up)
+
+    def take_out(self, card: Any, src: Zone) -> None:
+        """Take one copy of `card` out of `src` (a face-up one first), face up and into no zone: onto a board
+        the game keeps in a public field (a card played to a Camp, owner and all), whose cards the game's
+        `zones()` then lists for card conservation. The table sees it as if moved to a face-up zone."""
+        if src.up:
+            was_up = _pull(card, src)
+        else:
+            src.remove(card)
+            was_up = False
+        record = self.record
+        if record is None or was_up:
+            return
+        info = self._layout.zones[src.no]
+        if info.deck:
+            if record.lot_of(src.no) is None:
+                raise ProvenanceError(f"{info.name} holds cards that came from no deal")
+            record.turn(src.no, card)
+        elif info.seen is not Seen.EVERYONE:
+            record.show(info.stream, card)
 
     def move_all(self, src: Zone, dst: Zone) -> list[Any]:
         """Move every card of `src` onto `dst`, bottom first; returns them."""
@@ -629,6 +660,18 @@ class DeclaredState(State):
                 record.show(info.stream, card)
         return record
 
+    def _track_all(self, cards: list[Any], deck: Zone, dst: Zone) -> None:
+        """Record face-down `cards` drawn from `deck` onto `dst` (the record exists)."""
+        record = self.record
+        assert record is not None
+        target = self._layout.zones[dst.no]
+        lot = record.lot_of(deck.no)
+        if lot is None or target.deck or target.seen is Seen.EVERYONE:
+            for card in cards:
+                self._track(card, deck, dst, False)
+        else:
+            record.receive_all(target.stream, lot, cards)
+
     def _track(self, card: Any, src: Zone, dst: Zone, was_up: bool) -> None:
         """Record one card's move (the record exists)."""
         record = self.record
@@ -727,6 +770,21 @@ class DeclaredState(State):
             _refill(copy.zone(no), [pools[kind].pop() for kind in kinds], zones[no].ordered)
         if copy.record is not None:
             copy.record = copy.fresh_record()
+
+
+def _pull(card: Any, src: Zone) -> bool:
+    """Delete one copy of `card` from `src`, which has face-up cards, a face-up one first; True if it was."""
+    up = src.up
+    at = len(src) - 1
+    while at >= len(src) - up and src[at] != card:
+        at -= 1
+    was_up = at >= len(src) - up
+    if was_up:
+        src.up -= 1
+    else:
+        at = src.index(card, 0, len(src) - up)  # ValueError if it is not there
+    del src[at]
+    return was_up
 
 
 def _as_zone(cards: Iterable[Any] | None, no: int) -> Zone:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -97,6 +98,17 @@ def fresh(players: int = 2, seed: int = 3) -> LanternState:
     state = GAME.initial_state(players, seed)
     assert isinstance(state, LanternState)
     return state
+
+
+def built(**zones: list[Any]) -> LanternState:
+    """A two-seat position with the given zones."""
+    return LanternState(game=GAME, players=2, options=None, rng=Rng(1), bids=Commitments(range(2)), **zones)
+
+
+def test_a_view_gives_the_viewer_its_own_zone_and_the_full_view_none():
+    state = fresh()
+    assert state.observation(1).own("hands") == tuple(sorted(state.hands[1]))
+    assert state.observation(None).own("hands") == ()
 
 
 def test_zones_are_numbered_in_declaration_order_and_named_by_field_and_seat():
@@ -203,17 +215,31 @@ def test_a_card_shown_from_a_hand_fed_by_two_deals_is_credited_so_every_deal_sta
         assert Counter(sampled.pile) <= second
 
 
+def test_a_card_taken_out_onto_a_board_is_seen_and_never_dealt_again_in_a_sample():
+    state = built(hands=[[1, 2], [1, 3]], columns=[[2, 4], [1, 4]], pile=[2, 4, 2])
+    state.take_out(3, state.hands[1])  # played onto a board kept outside the zones
+    state.take_out(2, state.pile)  # turned straight from the deck
+    hidden = Counter([*state.hands[1], *state.columns[0], *state.columns[1], *state.pile])
+    for key in range(30):
+        sampled = state.sample(0, Rng(key))
+        assert sampled.observation(0) == state.observation(0)
+        # No 3 is left unseen: a sample that dealt one back would have lost another card.
+        assert Counter([*sampled.hands[1], *sampled.columns[0], *sampled.columns[1], *sampled.pile]) == hidden
+
+
+def test_a_deal_of_several_cards_adds_to_what_the_hand_received_before():
+    state = fresh()
+    state.draw(state.pile, state.hands[1])
+    state.draw(state.pile, state.hands[1], 2)
+    stream = state.hands[1].no
+    assert state.record.truth[stream] == tuple(state.hands[1])
+    assert len(state.record.events[stream]) == 5  # two dealt at setup, one, then two more
+    for key in range(10):
+        assert state.sample(0, Rng(key)).observation(0) == state.observation(0)
+
+
 def test_a_card_parked_face_down_is_redrawn_among_the_kinds_its_slot_accepts():
-    state = LanternState(
-        game=GAME,
-        players=2,
-        options=None,
-        rng=Rng(1),
-        hands=[[1, 2], [1, 3]],
-        columns=[[2, 4], [3, 4]],
-        pile=[1, 2, 3, 4],
-        bids=Commitments(range(2)),
-    )
+    state = built(hands=[[1, 2], [1, 3]], columns=[[2, 4], [3, 4]], pile=[1, 2, 3, 4])
     state.move(3, state.hands[1], state.slots[1])
     assert state.observation(0).slots == (tuple(state.slots[0]), Hidden(1))
     parked = Counter()
