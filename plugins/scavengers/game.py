@@ -39,6 +39,10 @@ from plugins.scavengers.rules import KIND, Entry
 
 Action = tuple[Any, ...]
 """("place", camp), ("play", design, camp, *choices), ("hop", design, from, to), ("pass",), ("mouse", scrap)."""
+Logged = tuple[int, int, Action]
+"""One action in the log: (round, seat, action); a placement is ("place", camp, scrap)."""
+LOG_KEPT = 32
+"""Actions the log keeps: more than a seat can miss between two of its moves but in a rare round."""
 Take = tuple[int, int, int, str, bool]
 """One scrap taken in a collection: (seat, camp, scrap, "Mouse" or "wins", placed on a Food card)."""
 PASS = ("pass",)
@@ -121,6 +125,8 @@ class ScavengersView(View):
     report: tuple[Take, ...]
     """Last collection: (seat, camp, scrap, "Mouse" or "wins", placed on a Food card)."""
     winners: tuple[int, ...]
+    log: tuple[Logged, ...]
+    said: int
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -275,6 +281,11 @@ class ScavengersState(DeclaredState):
     report: tuple[Take, ...] = public(())
     """The last collection: (seat, camp, scrap, "Mouse" or "wins", placed on a Food card)."""
     winners: tuple[int, ...] = public((), seat=True)
+    log: list[Logged] = public(factory=list)
+    """The latest actions (a placement with its scrap), for the commentary: `events` tells each seat what the
+    others did since its last move."""
+    said: int = public(0)
+    """Actions logged in all."""
     _legal: tuple[int, tuple[Action, ...]] | None = internal()
 
     # ---- the contract --------------------------------------------------------------------------
@@ -316,6 +327,11 @@ class ScavengersState(DeclaredState):
         """Place a scrap, take a Mouse's scrap, or play, hop or pass and hand the turn on."""
         self._legal = None
         tag = action[0]
+        log = self.log
+        log.append((self.phases.round + 1, seat, (*action, self.pending) if tag == "place" else action))
+        if len(log) > LOG_KEPT:
+            del log[0]
+        self.said += 1
         if tag == "place":
             assert self.pending is not None
             self.scraps[action[1]].append(self.pending)

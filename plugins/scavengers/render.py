@@ -9,11 +9,12 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from corekit.game import logged_since
 from corekit.words import counted, fold_items, joined
 from plugins.scavengers.content import CONTENT, DEN
 
 if TYPE_CHECKING:
-    from plugins.scavengers.game import Scavengers, ScavengersView, Take
+    from plugins.scavengers.game import Logged, Scavengers, ScavengersView, Take
 
 CAMPS = CONTENT.camps
 SCRAPS = CONTENT.scraps
@@ -105,12 +106,14 @@ def collection_lines(game: Scavengers, heading: str, takes: Sequence[Take], wait
 
 def events(game: Scavengers, before: ScavengersView, after: ScavengersView) -> list[str]:
     """What changed between two observations of the same viewer, read from their public fields alone
-    (never a hand), so a seat's commentary tells it nothing its observation does not: the
-    scrap placed, cards discarded from the Camps, the round's collection, Food cards completed, the end,
-    and the next round's Camp Leader."""
-    lines: list[str] = []
-    if before.phase == "place" and before.pending is not None:
-        lines += _placed(before, after)
+    (never a hand), so a seat's commentary tells it nothing its observation does not: every scrap placed
+    and by whom, the other seats' plays, hops and passes (a seat is not told its own), cards discarded from
+    the Camps, the round's collection, Food cards completed, the end, and the next round's Camp Leader."""
+    log: Sequence[Any] = after.log  # `logged_since` is typed for a log of lines; this one logs actions
+    logged: list[Any] = logged_since(log, after.said, before.said)
+    later = (at for at, entry in enumerate(logged) if not isinstance(entry, str) and entry[0] != before.round)
+    split = next(later, None)
+    lines = _told(game, after.seat, logged[:split])  # the actions of the round `before` is in
     if before.phase == "play" and after.round == before.round:
         # When a round ends, its cards are gathered at once: a last play's discards cannot be seen.
         lines += _discarded(game, before, after)
@@ -123,17 +126,25 @@ def events(game: Scavengers, before: ScavengersView, after: ScavengersView) -> l
         lines.append(ending_text(game, after))
     elif after.round != before.round and not after.winners:
         lines.append(f"Round {after.round} begins: {game.seat_name(after.leader)} is Camp Leader")
+    if split is not None:
+        lines += _told(game, after.seat, logged[split:])  # the next round's, after its collection
     return lines  # `campfire play` and the replay tools fold them to the terminal's width
 
 
-def _placed(before: ScavengersView, after: ScavengersView) -> list[str]:
-    """The Camper card's scrap, found at the Camp that gained it."""
-    pending = before.pending
-    assert pending is not None
-    for c, (was, now) in enumerate(zip(before.scraps, after.scraps, strict=True)):
-        if Counter(now)[pending] > Counter(was)[pending]:
-            return [f"{SCRAPS[pending]} placed at {CAMPS[c]}"]
-    return []
+def _told(game: Scavengers, viewer: int | None, logged: Sequence[Logged | str]) -> list[str]:
+    """Logged actions as the viewer is told them: every placement with its scrap, and another seat's play,
+    hop or pass (a Mouse's choice is told with its collection)."""
+    lines = []
+    for entry in logged:
+        if isinstance(entry, str):  # more happened than the log keeps: say so
+            lines.append(entry)
+            continue
+        _, seat, action = entry
+        if action[0] == "place":
+            lines.append(f"{game.seat_name(seat)} placed {SCRAPS[action[2]]} at {CAMPS[action[1]]}")
+        elif action[0] != "mouse" and viewer is not None and seat != viewer:
+            lines.append(f"{game.seat_name(seat)}: {action_text(action)}")
+    return lines
 
 
 def _discarded(game: Scavengers, before: ScavengersView, after: ScavengersView) -> list[str]:

@@ -48,6 +48,25 @@ def test_a_commentary_that_tells_something_between_an_observation_and_itself_is_
     assert found and "events() between an observation of seat 0 and itself told 'the last round again'" in found[0]
 
 
+def test_a_commentary_that_leaves_out_another_seats_visible_move_is_reported(monkeypatch):
+    monkeypatch.setattr(ToyGame, "events", lambda self, before, after: [], raising=False)
+    assert failures("none") == []  # the commentary is checked on request
+    found = check_game(GAME, 2, games=20, seed=1, options=ToyOptions(), commentary=True).failures
+    assert found, "the toy plays face up: every move changes what the other seat sees"
+    assert re.search(r"seat (\d) played \d+, which changed what seat (?!\1)\d sees, but events\(\) told", found[0]), (
+        found
+    )
+
+
+def test_a_commentary_that_tells_every_move_passes(monkeypatch):
+    def told(self, before, after):
+        pairs = zip(before.played, after.played, strict=True)
+        return [f"seat {seat} played {now[-1]}" for seat, (was, now) in enumerate(pairs) if now != was]
+
+    monkeypatch.setattr(ToyGame, "events", told, raising=False)
+    assert check_game(GAME, 2, games=20, seed=1, options=ToyOptions(), commentary=True).failures == []
+
+
 def test_a_render_or_action_text_that_gives_no_text_is_reported(monkeypatch):
     monkeypatch.setattr(ToyGame, "render", lambda self, observation, seat: None)
     assert "render() of seat 0's view gave None, not text" in failures("none")[0]

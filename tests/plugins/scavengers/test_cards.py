@@ -222,6 +222,22 @@ def test_a_crow_removed_by_the_dog_takes_its_token():
     assert crows(state, ELK) == 0
 
 
+def test_a_dog_at_a_camp_without_tan_cards_discards_only_itself():
+    # RULES.md Assumption 15.
+    state = Scenario(2).tan(1, ELK, ["Coyote 4"]).gray(QUARTZ, ["Cloudbreak"]).hand(0, ["Dog", "Crow 1"]).state
+    assert ("play", card("Dog"), QUARTZ) in state.legal_actions(0)
+    state.apply(0, ("play", card("Dog"), QUARTZ))
+    assert state.discard == [card("Dog")]
+    assert state.tan[ELK] == [(1, card("Coyote 4"), False)] and state.gray[QUARTZ] == [card("Cloudbreak")]
+
+
+def test_a_crow_removed_by_a_rain_shower_takes_its_token():
+    # RULES.md Assumption 14: the token is wherever its card is.
+    state = Scenario(2).tan(1, ELK, ["Crow 1"]).hand(0, ["Rain Shower", "Crow 2"]).state
+    state.apply(0, ("play", card("Rain Shower"), ELK, 1, card("Crow 1"), 0))
+    assert crows(state, ELK) == 0
+
+
 def test_rain_shower_may_remove_cloudbreak_late_night_campers_or_a_tan_card_of_strength_2_or_less():
     state = (
         Scenario(2)
@@ -299,6 +315,14 @@ def test_squirrel_may_not_take_from_a_camp_with_a_crow_token():
     )
     sources = {a[3] for a in state.legal_actions(0) if a[:2] == ("play", card("Squirrel 1")) and len(a) > 3}
     assert ELK not in sources and GRIZZLY in sources
+
+
+def test_a_crow_at_the_squirrels_own_camp_does_not_stop_it_taking_a_scrap():
+    # RULES.md Assumption 14: the token guards the Camp it is at, not the Squirrel's.
+    state = Scenario(2).scraps(GRIZZLY, ["Egg"]).tan(1, ELK, ["Crow 1"]).hand(0, ["Squirrel 1", "Crow 2"]).state
+    assert ("play", card("Squirrel 1"), ELK, GRIZZLY, scrap("Egg")) in state.legal_actions(0)
+    state.apply(0, ("play", card("Squirrel 1"), ELK, GRIZZLY, scrap("Egg")))
+    assert state.scraps[ELK] == [scrap("Egg")] and state.scraps[GRIZZLY] == []
 
 
 def test_a_crow_moved_by_the_skunk_takes_its_token_along():
@@ -415,6 +439,16 @@ def test_weasel_swaps_a_scrap_at_its_camp_with_any_scrap_in_the_pile():
     assert state.scraps[ELK] == sorted([scrap("Bun"), scrap("Chocolate")])
     assert state.pile[scrap("Egg")] == pile_egg + 1
     assert state.pile[scrap("Chocolate")] == pile_choc - 1
+
+
+def test_a_weasel_with_nothing_of_another_kind_in_the_pile_is_played_without_a_swap():
+    # RULES.md Assumption 16: an empty pile, or only the kind the Camp already gives.
+    for eggs_left in (0, 1):
+        state = Scenario(2).scraps(ELK, ["Egg"]).hand(0, ["Weasel 1", "Crow 1"]).state
+        state.pile[:] = [0] * len(state.pile)  # (conservation is not the point here)
+        state.pile[scrap("Egg")] = eggs_left
+        weasel = [a for a in state.legal_actions(0) if a[:3] == ("play", card("Weasel 1"), ELK)]
+        assert weasel == [("play", card("Weasel 1"), ELK)]
 
 
 def test_coyote_and_raccoon_have_no_effect_but_their_strength():
