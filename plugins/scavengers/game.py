@@ -49,6 +49,7 @@ PASS = ("pass",)
 DEAL = {2: 12, 3: 10, 4: 9}
 LEFTOVERS = {2: 3, 3: 4, 4: 5}
 PHASES = ("place", "play", "collect")
+PLACE, PLAY = 0, 1
 SCRAP = {name: t for t, name in enumerate(CONTENT.scraps)}
 CAMPERS = tuple(CONTENT.scraps[t] for t in CONTENT.campers)
 """The Camper cards, each named by the scrap it pictures (names keep them apart from Scavenger cards)."""
@@ -295,10 +296,10 @@ class ScavengersState(DeclaredState):
         """The placer, the player whose turn it is, or the Mouse choosing a scrap."""
         if self.winners:
             return ()
-        phase = self.phases.current
-        if phase == "place":
+        phase = self.phases.index  # asked several times a decision: the index is cheaper than the name
+        if phase == PLACE:
             return (self.placer,)
-        if phase == "play":
+        if phase == PLAY:
             return (self.turns.current,)
         return (self.mice[0][1],)
 

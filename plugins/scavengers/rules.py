@@ -187,9 +187,9 @@ def plays(table: Board, seat: int, hand: Sequence[int], content: Content = CONTE
             _choices(actions, table, seat, d, kind, blocked, camps)
     if hand:
         for frm in camps:
-            for owner, d, hopped in sorted(set(table.tan[frm])):
-                if owner == seat and not hopped and KIND[d] == "rabbit":
-                    actions += [("hop", d, frm, to) for to in camps if to != frm and to != bear]
+            rabbits = [d for owner, d, hopped in table.tan[frm] if owner == seat and not hopped and KIND[d] == "rabbit"]
+            for d in sorted(set(rabbits)) if rabbits else ():
+                actions += [("hop", d, frm, to) for to in camps if to != frm and to != bear]
     return actions
 
 
