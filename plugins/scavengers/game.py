@@ -189,13 +189,13 @@ class Scavengers(Game):
             players=players,
             options=options,
             rng=Rng(seed),
-            deck=sorted(CONTENT.deck),
-            campers=sorted(CAMPERS),
+            discard=sorted(CONTENT.deck),  # every card starts in view, as it comes back between rounds
+            camper_discard=sorted(CAMPERS),
             held=[[0] * len(CONTENT.scraps) for _ in range(players)],
             done=[[False] * len(CONTENT.foods) for _ in range(players)],
             turns=TurnOrder(players, 0),
         )
-        state.shuffle(state.campers)
+        state.reshuffle(state.camper_discard, state.campers)
         for seat in range(players):
             state.leftovers(seat)
         state.start_round()
