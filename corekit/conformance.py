@@ -22,6 +22,9 @@ nothing before it):
 - display: every observation is hashable (immutable plain data) and within `Game.observation_limit` characters,
   `render` gives text for every view, `action_text` for every legal action, and `events` says nothing between
   an observation and itself;
+- commentary (with `commentary=True`; off by default until every built-in game passes it): when another seat's
+  action changes what a seat sees, `events` between its two observations tells it something (a person playing
+  that seat learns what the others did);
 - replay codes: every action played, and every legal action at the regular steps, is hashable, encodes to
   replay data (ints of 64 bits, strings, and lists or tuples of them, within the replay format's limits) and
   decodes back to itself, both as encoded and as read back from a replay (tuples become lists).
@@ -87,13 +90,16 @@ def check_game(
     options: Any = None,
     sample_every: int = 7,
     progress: Callable[[int], None] | None = None,
+    commentary: bool = False,
 ) -> Report:
-    """Play `games` seeded random matches of `game` and run every state-level check."""
+    """Play `games` seeded random matches of `game` and run every state-level check (the commentary's too with
+    `commentary`)."""
     report = Report(game.id, players)
     options = game.make_options(options)
     encoded: set[Any] = set()  # actions whose replay code already passed: most recur across matches
     for index in range(games):
-        _check_one(game, players, derive_seed(seed, game.id, players, index), options, sample_every, report, encoded)
+        match_seed = derive_seed(seed, game.id, players, index)
+        _check_one(game, players, match_seed, options, sample_every, report, encoded, commentary=commentary)
         if progress is not None:
             progress(index + 1)
         if len(report.failures) >= 20:
@@ -114,12 +120,14 @@ def check_match(
     options: Any = None,
     sample_every: int = 7,
     on_move: Callable[[int, int, Any], None] | None = None,
+    commentary: bool = False,
 ) -> Report:
     """Check the one match `check_game` played with `match_seed` (a seed its report names), calling
     `on_move(step, seat, action)` before each move (step 1 is the first): the moves that lead to a failure, to
     reproduce it. A failure on a copy of the state (a clone or a sample) names the moves played there."""
     report = Report(game.id, players)
-    _check_one(game, players, match_seed, game.make_options(options), sample_every, report, set(), on_move)
+    options = game.make_options(options)
+    _check_one(game, players, match_seed, options, sample_every, report, set(), on_move, commentary)
     return report
 
 
@@ -132,10 +140,11 @@ def _check_one(
     report: Report,
     encoded: set[Any],
     on_move: Callable[[int, int, Any], None] | None = None,
+    commentary: bool = False,
 ) -> None:
     """Check one match into `report`, counting it, and noting its seed if it failed."""
     failures = len(report.failures)
-    _check_match(game, players, match_seed, options, every, report, encoded, on_move)
+    _check_match(game, players, match_seed, options, every, report, encoded, on_move, commentary)
     report.matches += 1
     if len(report.failures) > failures:
         report.failed_seeds.append(match_seed)
@@ -224,6 +233,7 @@ def _check_match(
     report: Report,
     encoded: set[Any],
     on_move: Callable[[int, int, Any], None] | None = None,
+    commentary: bool = False,
 ) -> None:
     where = f"seed {seed}"
     # A crash inside the game is a failure to report, not to raise; so is a game calling sys.exit, which would
@@ -258,6 +268,7 @@ def _check_match(
                     encoded,
                     where,
                     on_move,
+                    commentary,
                 )
             if not done:
                 return
@@ -294,6 +305,7 @@ def _check_step(
     encoded: set[Any],
     where: str,
     on_move: Callable[[int, int, Any], None] | None,
+    commentary: bool = False,
 ) -> bool:
     """The checks of one step, then its move; False once the match cannot go on (a failure was reported)."""
     to_act = state.to_act
@@ -328,12 +340,26 @@ def _check_step(
         on_move(step + 1, seat, action)
     if not _check_codes(game, (action,), seat, encoded, where, report):
         return False
+    # The commentary is a person's only news of the other seats: it must tell every change they make.
+    seen = [state.observation(observer) for observer in range(players)] if commentary else []
     state.apply(seat, action)
     twin.apply(seat, action)
     for observer in (*range(players), None):
-        if state.observation(observer) != twin.observation(observer):
+        now = state.observation(observer)
+        if now != twin.observation(observer):
             report.fail(f"{where}: the same seed and actions gave different observations")
             return False
+        if (
+            seen
+            and observer is not None
+            and observer != seat
+            and now != seen[observer]
+            and not game.events(seen[observer], now)
+        ):
+            report.fail(
+                f"{where}: seat {seat} played {action!r}, which changed what seat {observer} sees, but events() "
+                f"told seat {observer} nothing"
+            )
     if _cards(state) != cards:
         report.fail(f"{where}: cards changed across zones: {_card_difference(cards, _cards(state))}")
         return False

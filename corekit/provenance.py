@@ -134,7 +134,7 @@ class Record:
         """`stream` received each of `cards` face down from `lot`, in order."""
         if self.plans:
             self.plans = {}
-        self.events[stream] = (*self.events.get(stream, ()), (lot, None)) * len(cards)
+        self.events[stream] = self.events.get(stream, ()) + ((lot, None),) * len(cards)
         self.truth[stream] = self.truth.get(stream, ()) + tuple(cards)
 
     def show(self, stream: int, card: Any) -> None:

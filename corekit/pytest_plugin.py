@@ -43,6 +43,7 @@ def conformance_runner(registry: Registry) -> Callable[..., None]:
         seed: int = 0,
         options: Any = None,
         leaks: bool = True,
+        commentary: bool = False,
     ) -> None:
         game = registry.game(game_id)
         if players is None:
@@ -53,7 +54,7 @@ def conformance_runner(registry: Registry) -> Callable[..., None]:
             counts = list(players)
         failures = []
         for count in counts:
-            report = check_game(game, count, games=games, seed=seed, options=options)
+            report = check_game(game, count, games=games, seed=seed, options=options, commentary=commentary)
             label = counted(count, "player")
             failures += [f"{label}: {f}" for f in report.failures]
             if report.failed_seeds:

@@ -20,7 +20,8 @@ for search trees). A game may override any of them; conformance checks the overr
 
 Cards move between zones through the state's methods (`draw`, `move`, `move_all`, `reveal_top`,
 `reshuffle`, `draw_or_reshuffle`, `shuffle`, `gather`), which keep the record of where face-down cards came
-from. A public zone may also be changed directly (append, sort, remove): nothing hidden is involved.
+from; `take_out` takes a card face up onto a board the game keeps in a public field. A public zone may also
+be changed directly (append, sort, remove): nothing hidden is involved.
 """
 
 from __future__ import annotations
@@ -277,6 +278,16 @@ class View:
     def _values(self) -> tuple[Any, ...]:
         return type(self)._values_of(self)
 
+    def own(self, name: str) -> tuple[Any, ...]:
+        """The viewer's own zone of the per-seat `owned()` field `name` (`view.own("hands")`: the cards of its
+        hand); empty in the full view, which is nobody's."""
+        if self.seat is None:
+            return ()
+        mine = getattr(self, name)[self.seat]
+        if not isinstance(mine, tuple):
+            raise TypeError(f"seat {self.seat}'s own {name} shows as {type(mine).__name__}, not its cards")
+        return mine
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and type(self)._values_of(other) == type(self)._values_of(self)
 
@@ -289,16 +300,6 @@ class View:
     def __repr__(self) -> str:
         pairs = ", ".join(f"{name}={value!r}" for name, value in zip(self._names, self._values, strict=True))
         return f"{type(self).__name__}({pairs})"
-
-    def own(self, zones: Sequence[Any]) -> tuple[Any, ...]:
-        """The viewer's own zone of a per-seat `owned()` field as this view shows it (`view.own(view.hands)`: the
-        cards of its hand); empty in the full view, which is nobody's."""
-        if self.seat is None:
-            return ()
-        mine = zones[self.seat]
-        if not isinstance(mine, tuple):
-            raise TypeError(f"seat {self.seat}'s own zone shows as {type(mine).__name__}, not its cards")
-        return mine
 
 
 @attrs.frozen
@@ -476,11 +477,14 @@ class DeclaredState(State):
             cut = max(len(src) - n, 0)
             taken = src[cut:]
             del src[cut:]
-            taken.reverse()
+            taken.reverse()  # the top card is drawn first
             dst.extend(taken)
-            if self.record is not None:
-                for card in taken:
-                    self._track(card, src, dst, False)
+            if self.record is not None and taken:
+                if self._layout.zones[src.no].deck:  # a deal from a deck (a round's hands): recorded at once
+                    self._track_all(taken, src, dst)
+                else:
+                    for card in taken:
+                        self._track(card, src, dst, False)
             return taken
         taken = []
         for _ in range(min(n, len(src))):
@@ -496,25 +500,36 @@ class DeclaredState(State):
 
     def move(self, card: Any, src: Zone, dst: Zone) -> None:
         """Move one copy of `card` from `src` (a face-up one first) onto `dst`."""
-        up = src.up
-        if not up:
+        if not src.up:
             src.remove(card)
             dst.append(card)
             if self.record is not None:
                 self._track(card, src, dst, False)
             return
-        at = len(src) - 1
-        while at >= len(src) - up and src[at] != card:
-            at -= 1
-        was_up = at >= len(src) - up
-        if was_up:
-            src.up -= 1
-        else:
-            at = src.index(card, 0, len(src) - up)  # ValueError if it is not there
-        del src[at]
+        was_up = _pull(card, src)
         dst.append(card)
         if self.record is not None:
             self._track(card, src, dst, was_up)
+
+    def take_out(self, card: Any, src: Zone) -> None:
+        """Take one copy of `card` out of `src` (a face-up one first), face up and into no zone: onto a board
+        the game keeps in a public field (a card played to a Camp, owner and all), whose cards the game's
+        `zones()` then lists for card conservation. The table sees it as if moved to a face-up zone."""
+        if src.up:
+            was_up = _pull(card, src)
+        else:
+            src.remove(card)
+            was_up = False
+        record = self.record
+        if record is None or was_up:
+            return
+        info = self._layout.zones[src.no]
+        if info.deck:
+            if record.lot_of(src.no) is None:
+                raise ProvenanceError(f"{info.name} holds cards that came from no deal")
+            record.turn(src.no, card)
+        elif info.seen is not Seen.EVERYONE:
+            record.show(info.stream, card)
 
     def move_all(self, src: Zone, dst: Zone) -> list[Any]:
         """Move every card of `src` onto `dst`, bottom first; returns them."""
@@ -669,6 +684,18 @@ class DeclaredState(State):
                 record.show(info.stream, card)
         return record
 
+    def _track_all(self, cards: list[Any], deck: Zone, dst: Zone) -> None:
+        """Record face-down `cards` drawn from `deck` onto `dst` (the record exists)."""
+        record = self.record
+        assert record is not None
+        target = self._layout.zones[dst.no]
+        lot = record.lot_of(deck.no)
+        if lot is None or target.deck or target.seen is Seen.EVERYONE:
+            for card in cards:
+                self._track(card, deck, dst, False)
+        else:
+            record.receive_all(target.stream, lot, cards)
+
     def _track(self, card: Any, src: Zone, dst: Zone, was_up: bool) -> None:
         """Record one card's move (the record exists)."""
         record = self.record
@@ -774,6 +801,21 @@ class DeclaredState(State):
         if copy.record is not None:
             copy.record = copy.fresh_record()
             copy.record.plans = {seat: (None, [])}
+
+
+def _pull(card: Any, src: Zone) -> bool:
+    """Delete one copy of `card` from `src`, which has face-up cards, a face-up one first; True if it was."""
+    up = src.up
+    at = len(src) - 1
+    while at >= len(src) - up and src[at] != card:
+        at -= 1
+    was_up = at >= len(src) - up
+    if was_up:
+        src.up -= 1
+    else:
+        at = src.index(card, 0, len(src) - up)  # ValueError if it is not there
+    del src[at]
+    return was_up
 
 
 def _as_zone(cards: Iterable[Any] | None, no: int) -> Zone:

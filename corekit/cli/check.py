@@ -56,6 +56,12 @@ def campfire_cli_setup(cli: click.Group) -> None:
     help="Also run the leak check, with a searching player (mcts) that offers itself as a leak probe.",
 )
 @click.option(
+    "--commentary/--no-commentary",
+    default=False,
+    show_default=True,
+    help="Also check that `events` tells each seat every change another seat's move makes to what it sees.",
+)
+@click.option(
     "--match",
     "match_seed",
     type=int,
@@ -72,6 +78,7 @@ def check_command(
     player_counts: str,
     pairs: tuple[str, ...],
     leaks: bool,
+    commentary: bool,
     match_seed: int | None,
 ) -> None:
     """Check GAME against the engine's contract.
@@ -114,14 +121,14 @@ def check_command(
         fail(not_set_up(game_id, error))
         return
     if match_seed is not None:
-        _check_one_match(ctx, game, counts, match_seed, options)
+        _check_one_match(ctx, game, counts, match_seed, options, commentary)
         return
     failed = False
     for players in counts:
         report = _with_progress(
             f"{game.id}, {counted(players, 'player')}",
             games,
-            lambda tick, p=players: check_game(game, p, games, seed, options, progress=tick),
+            lambda tick, p=players: check_game(game, p, games, seed, options, progress=tick, commentary=commentary),
         )
         if not leaks:
             leak_note = "no leak check (--no-leaks)"
@@ -156,7 +163,9 @@ def check_command(
         ctx.exit(1)
 
 
-def _check_one_match(ctx: click.Context, game: Game, counts: Sequence[int], match_seed: int, options: Any) -> None:
+def _check_one_match(
+    ctx: click.Context, game: Game, counts: Sequence[int], match_seed: int, options: Any, commentary: bool
+) -> None:
     """`check --match`: the one match, each move as `play` prints it, then its failures."""
     from corekit.conformance import check_match
 
@@ -178,7 +187,7 @@ def _check_one_match(ctx: click.Context, game: Game, counts: Sequence[int], matc
         for line in step_lines(step, head):
             click.echo(line)
 
-    report = check_match(game, players, match_seed, options, on_move=show)
+    report = check_match(game, players, match_seed, options, on_move=show, commentary=commentary)
     status = "ok" if report.ok else "FAILED"
     click.echo(f"{game.id} with {counted(players, 'player')}, match {match_seed}: {status}")
     for failure in [*report.failures, *([display.error] if display.error else [])]:

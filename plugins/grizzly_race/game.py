@@ -99,7 +99,7 @@ class RaceView(View):
     @property
     def hand(self) -> tuple[int, ...]:
         """The viewer's own hand (empty in the full view)."""
-        return self.own(self.hands)
+        return self.own("hands")
 
     @property
     def committed(self) -> tuple[tuple[int, object], ...]:

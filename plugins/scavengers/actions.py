@@ -14,14 +14,14 @@ from plugins.scavengers.game import PASS
 from plugins.scavengers.rules import KIND, SIMPLE, TAN
 
 
-def action_space(players: int, options: Any) -> tuple[tuple, ...]:
+def action_space(players: int, options: Any) -> tuple[tuple[Any, ...], ...]:
     """Placing a scrap at each Camp, every play of every design, every Rabbit hop, a pass, each Mouse pick."""
     camps = range(len(CONTENT.camps))
     scraps = range(len(CONTENT.scrap_counts))
     seats = range(players)
     designs = range(len(CONTENT.designs))
     tan = [d for d in designs if TAN[d]]
-    actions: list[tuple] = [("place", c) for c in camps]
+    actions: list[tuple[Any, ...]] = [("place", c) for c in camps]
     for d in designs:
         kind = KIND[d]
         if kind == "bear":

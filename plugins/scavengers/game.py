@@ -3,29 +3,58 @@
 Shape: 2-4 seats, taking turns; a round is Place Food Scraps, then Play Scavengers (one card, a Rabbit
 hop, or a pass, until everyone has passed or run out), then Collect Food Scraps (Mice first, with a
 choice). Hidden: the hands and the undealt Scavenger cards, and the Camper deck's order. Chance: the
-deals, the Camper deck and draws of random scraps. Rules: ../../shared/seeds/002_a4108b6ced3fc972.txt;
-content and every reading of a gap: RULES.md.
+deals, the Camper deck and draws of random scraps. Rules: the Scavengers rulebook; content and every
+reading of a gap: RULES.md.
 
 Actions are short tuples: ("place", camp), ("play", design, camp, *choices), ("hop", design, from, to),
-("pass",), ("mouse", scrap type). Cards and scraps are ints (see `content`).
+("pass",), ("mouse", scrap type). Scavenger cards and scraps are ints (see `content`); a Camper card is
+the name of the scrap it pictures.
 """
 
 from __future__ import annotations
 
 import enum
-import hashlib
+from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
-from corekit import Game, Phases, Rng, State, TurnOrder, redeal_unseen
+from corekit import Game, Phases, Rng, TurnOrder
+from corekit.state import (
+    DeclaredState,
+    Hidden,
+    View,
+    Zone,
+    declare,
+    derived,
+    draw_pile,
+    face_up,
+    internal,
+    owned,
+    public,
+)
 from plugins.scavengers import rules
 from plugins.scavengers.content import CONTENT, DEN
-from plugins.scavengers.rules import KIND, Table
+from plugins.scavengers.rules import KIND, Entry
 
+Action = tuple[Any, ...]
+"""("place", camp), ("play", design, camp, *choices), ("hop", design, from, to), ("pass",), ("mouse", scrap)."""
+Logged = tuple[int, int, Action]
+"""One action in the log: (round, seat, action); a placement is ("place", camp, scrap)."""
+LOG_KEPT = 32
+"""Actions the log keeps: more than a seat can miss between two of its moves but in a rare round."""
+Take = tuple[int, int, int, str, bool]
+"""One scrap taken in a collection: (seat, camp, scrap, "Mouse" or "wins", placed on a Food card)."""
 PASS = ("pass",)
 DEAL = {2: 12, 3: 10, 4: 9}
 LEFTOVERS = {2: 3, 3: 4, 4: 5}
 PHASES = ("place", "play", "collect")
+PLACE, PLAY = 0, 1
+SCRAP = {name: t for t, name in enumerate(CONTENT.scraps)}
+CAMPERS = tuple(CONTENT.scraps[t] for t in CONTENT.campers)
+"""The Camper cards, each named by the scrap it pictures (names keep them apart from Scavenger cards)."""
+CAMPER_NAMES = frozenset(CAMPERS)
+LABELS = {design.label: design.index for design in CONTENT.designs}
 
 
 class End(enum.Enum):
@@ -70,33 +99,77 @@ class CampView:
     crows: int
 
 
-@attrs.frozen
-class ScavengersObservation:
-    """What a seat knows now. With `seat` None it is the full truth (`hidden`: hands, deck, Campers)."""
+class ScavengersView(View):
+    """What a seat knows now: its own hand and the sizes of the others, the undealt cards' and the Camper
+    deck's sizes; everything on the table (cards, scraps, the Bear, the pile, the discards), every Food
+    card, whose turn it is and the last collection. The full view (seat None) shows every card."""
 
-    seat: int | None
-    round: int
-    phase: str
-    leader: int
-    turn: int | None
-    out: tuple[bool, ...]
-    hand: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    camps: tuple[CampView, ...]
-    bear: int
-    pile: tuple[int, ...]
-    pending: int | None
-    deck_size: int
+    hands: tuple[tuple[int, ...] | Hidden, ...]
+    deck: Hidden
     discard: tuple[int, ...]
-    camper_deck_size: int
-    camper_discard: tuple[int, ...]
+    campers: Hidden
+    camper_discard: tuple[str, ...]
+    tan: tuple[tuple[Entry, ...], ...]
+    gray: tuple[tuple[int, ...], ...]
+    scraps: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+    bear: int
     held: tuple[tuple[int, ...], ...]
     """held[seat][scrap type]: scraps on that seat's unfinished Food cards."""
     done: tuple[tuple[bool, ...], ...]
-    report: tuple[tuple[int, int, int, str, bool], ...]
+    leader: int
+    placer: int
+    pending: int | None
+    phases: tuple[int, int]
+    turns: tuple[tuple[bool, ...], int]
+    mice: tuple[tuple[int, int], ...]
+    report: tuple[Take, ...]
     """Last collection: (seat, camp, scrap, "Mouse" or "wins", placed on a Food card)."""
     winners: tuple[int, ...]
-    hidden: tuple[object, ...] = ()
+    log: tuple[Logged, ...]
+    said: int
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The viewer's own hand (empty in the full view)."""
+        return self.own("hands")
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return tuple(len(hand) for hand in self.hands)
+
+    @property
+    def round(self) -> int:
+        """The round under way (from 1), or the last one played once the game is over."""
+        return self.phases[1] + (0 if self.winners else 1)
+
+    @property
+    def phase(self) -> str:
+        """ "place", "play", "collect", or "over"."""
+        return "over" if self.winners else PHASES[self.phases[0]]
+
+    @derived
+    def camps(self) -> tuple[CampView, ...]:
+        """Each Camp with its cards' current strengths and each seat's totals and Mice."""
+        players = len(self.hands)
+        camps = []
+        for c, entries in enumerate(self.tan):
+            cards = tuple(sorted((o, d, h, s) for (o, d, h), s in zip(entries, rules.strengths(self, c), strict=True)))
+            totals = [0] * players
+            mice = [0] * players
+            crows = 0
+            for o, d, _, s in cards:
+                totals[o] += s
+                kind = KIND[d]
+                if kind == "mouse":
+                    mice[o] += 1
+                elif kind == "crow":
+                    crows += 1
+            camps.append(
+                CampView(self.scraps[c], tuple(sorted(self.gray[c])), cards, tuple(totals), tuple(mice), crows)
+            )
+        return tuple(camps)
 
 
 class Scavengers(Game):
@@ -104,13 +177,29 @@ class Scavengers(Game):
 
     id = "scavengers"
     title = "Scavengers"
-    version = "1"
+    version = "2"
     min_players = 2
     max_players = 4
     options_type = ScavengersOptions
 
     def _setup(self, players: int, seed: int, options: ScavengersOptions) -> ScavengersState:
-        return ScavengersState.new(self, players, Rng(seed), options)
+        """Set up: the Camper deck shuffled, leftover scraps from last winter, then the first round."""
+        state = ScavengersState(
+            game=self,
+            players=players,
+            options=options,
+            rng=Rng(seed),
+            discard=sorted(CONTENT.deck),  # every card starts in view, as it comes back between rounds
+            camper_discard=sorted(CAMPERS),
+            held=[[0] * len(CONTENT.scraps) for _ in range(players)],
+            done=[[False] * len(CONTENT.foods) for _ in range(players)],
+            turns=TurnOrder(players, 0),
+        )
+        state.reshuffle(state.camper_discard, state.campers)
+        for seat in range(players):
+            state.leftovers(seat)
+        state.start_round()
+        return state
 
     def rounds_bound(self, players: int, options: ScavengersOptions) -> int:
         """The last round a match can reach."""
@@ -124,78 +213,87 @@ class Scavengers(Game):
         per_round = camps * CONTENT.circles + DEAL[players] * players + rabbits + players + camps
         return self.rounds_bound(players, options) * per_round
 
-    def action_text(self, action: tuple) -> str:
+    def action_text(self, action: Any) -> str:
         from plugins.scavengers.render import action_text
 
         return action_text(action)
 
-    def events(self, before: ScavengersObservation, after: ScavengersObservation) -> list[str]:
+    def events(self, before: ScavengersView, after: ScavengersView) -> list[str]:
         """Scraps placed, cards discarded, each round's collection, the end (see `render.events`)."""
         from plugins.scavengers.render import events
 
         return events(self, before, after)
 
-    def render(self, observation: ScavengersObservation, seat: int | None) -> str:
+    def render(self, observation: ScavengersView, seat: int | None) -> str:
         from plugins.scavengers.render import render
 
         return render(self, observation)
 
+    def card_family(self, card: int | str) -> str | None:
+        """Camper cards (named by their scrap) have their own backs; Scavenger cards are design numbers."""
+        return "camper" if isinstance(card, str) else None
 
-class ScavengersState(State):
-    """One moment of a game of Scavengers."""
+    def action_space(self, players: int, options: Any) -> tuple[tuple[Any, ...], ...]:
+        """Every action of a match of this shape, in the fixed order of `actions.py`."""
+        from plugins.scavengers.actions import action_space
 
-    __slots__ = (
-        "_legal",
-        "camper_discard",
-        "campers",
-        "deck",
-        "done",
-        "game",
-        "hands",
-        "held",
-        "leader",
-        "mice",
-        "options",
-        "pending",
-        "phases",
-        "placer",
-        "players",
-        "report",
-        "rng",
-        "table",
-        "turns",
-        "winners",
-    )
+        return action_space(players, options)
 
-    @classmethod
-    def new(cls, game: Scavengers, players: int, rng: Rng, options: ScavengersOptions) -> ScavengersState:
-        """Set up: leftover scraps from last winter, the Camper deck, then the first round."""
-        state = cls.__new__(cls)
-        state.game = game
-        state.players = players
-        state.rng = rng
-        state.options = options
-        state.table = Table.empty()
-        state.held = [[0] * len(CONTENT.scraps) for _ in range(players)]
-        state.done = [[False] * len(CONTENT.foods) for _ in range(players)]
-        state.hands = [[] for _ in range(players)]
-        state.deck = []
-        state.campers = list(CONTENT.campers)
-        rng.shuffle(state.campers)
-        state.camper_discard = []
-        state.leader = 0
-        state.phases = Phases(PHASES)
-        state.turns = TurnOrder(players, 0)
-        state.placer = 0
-        state.pending = None
-        state.mice = []
-        state.report = ()
-        state.winners = ()
-        state._legal = None
-        for seat in range(players):
-            state._leftovers(seat)
-        state._start_round()
-        return state
+    def card_name(self, card: int | str) -> str:
+        """A Scavenger card by its label ("Coyote 5", "Dog"); a Camper card by its scrap."""
+        return card if isinstance(card, str) else CONTENT.designs[card].label
+
+    def card_named(self, name: str) -> int | str:
+        if name in CAMPER_NAMES:
+            return name
+        return LABELS[name]
+
+
+@declare
+class ScavengersState(DeclaredState):
+    """One moment of a game of Scavengers. The table (`tan`, `gray`, `scraps`, `pile`, `bear`, `discard`) is
+    the board `rules` plays on."""
+
+    view_type = ScavengersView
+
+    hands: list[Zone] = owned()
+    deck: Zone = draw_pile()
+    """The Scavenger cards not dealt this round."""
+    discard: Zone = face_up()
+    campers: Zone = draw_pile()
+    """The Camper deck: each card the name of the scrap it pictures."""
+    camper_discard: Zone = face_up()
+    tan: list[list[Entry]] = public(factory=lambda: [[] for _ in CONTENT.camps])
+    """Per Camp, the tan cards in play there: (owner, design, hopped)."""
+    gray: list[list[int]] = public(factory=lambda: [[] for _ in CONTENT.camps])
+    scraps: list[list[int]] = public(factory=lambda: [[] for _ in CONTENT.camps])
+    """Per Camp, its Food Scraps (types), sorted."""
+    pile: list[int] = public(factory=lambda: list(CONTENT.scrap_counts))
+    """pile[scrap type]: how many are in the pile."""
+    bear: int = public(DEN)
+    held: list[list[int]] = public(per_seat=True)
+    """held[seat][scrap type]: scraps on that seat's unfinished Food cards."""
+    done: list[list[bool]] = public(per_seat=True)
+    """done[seat][food]: that Food card is completed (turned over)."""
+    leader: int = public(0, seat=True)
+    placer: int = public(0, seat=True)
+    """Who places the next scrap."""
+    pending: int | None = public(None)
+    """The scrap to place, from the Camper card just turned."""
+    phases: Phases = public(factory=lambda: Phases(PHASES))
+    turns: TurnOrder = public()
+    """Whose turn it is in the play phase, and who has passed or run out (from the last play phase after it)."""
+    mice: list[tuple[int, int]] = public(factory=list)
+    """(camp, seat) of each Mouse still to take a scrap this collection, in Camp order."""
+    report: tuple[Take, ...] = public(())
+    """The last collection: (seat, camp, scrap, "Mouse" or "wins", placed on a Food card)."""
+    winners: tuple[int, ...] = public((), seat=True)
+    log: list[Logged] = public(factory=list)
+    """The latest actions (a placement with its scrap), for the commentary: `events` tells each seat what the
+    others did since its last move."""
+    said: int = public(0)
+    """Actions logged in all."""
+    _legal: tuple[int, tuple[Action, ...]] | None = internal()
 
     # ---- the contract --------------------------------------------------------------------------
 
@@ -204,14 +302,14 @@ class ScavengersState(State):
         """The placer, the player whose turn it is, or the Mouse choosing a scrap."""
         if self.winners:
             return ()
-        phase = self.phases.current
-        if phase == "place":
+        phase = self.phases.index  # asked several times a decision: the index is cheaper than the name
+        if phase == PLACE:
             return (self.placer,)
-        if phase == "play":
+        if phase == PLAY:
             return (self.turns.current,)
         return (self.mice[0][1],)
 
-    def legal_actions(self, seat: int) -> tuple[tuple, ...]:
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Legal actions of `seat` now (empty unless it is to act)."""
         if seat not in self.to_act:
             return ()
@@ -223,24 +321,29 @@ class ScavengersState(State):
         self._legal = (seat, legal)
         return legal
 
-    def _legal_actions(self, seat: int) -> list[tuple]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         """Placements, plays (a pass last) or a Mouse's choices, by phase."""
         phase = self.phases.current
-        table = self.table
         if phase == "place":
-            return [("place", c) for c in range(len(CONTENT.camps)) if len(table.scraps[c]) < CONTENT.circles]
+            return [("place", c) for c in range(len(CONTENT.camps)) if len(self.scraps[c]) < CONTENT.circles]
         if phase == "play":
-            return [*rules.plays(table, seat, self.hands[seat]), PASS]
-        return [("mouse", t) for t in sorted(set(table.scraps[self.mice[0][0]]))]
+            return [*rules.plays(self, seat, self.hands[seat]), PASS]
+        return [("mouse", t) for t in sorted(set(self.scraps[self.mice[0][0]]))]
 
-    def _apply(self, seat: int, action: tuple) -> None:
+    def _apply(self, seat: int, action: Action) -> None:
         """Place a scrap, take a Mouse's scrap, or play, hop or pass and hand the turn on."""
         self._legal = None
         tag = action[0]
+        log = self.log
+        log.append((self.phases.round + 1, seat, (*action, self.pending) if tag == "place" else action))
+        if len(log) > LOG_KEPT:
+            del log[0]
+        self.said += 1
         if tag == "place":
-            self.table.scraps[action[1]].append(self.pending)
-            self.table.scraps[action[1]].sort()
-            self.table.pile[self.pending] -= 1
+            assert self.pending is not None
+            self.scraps[action[1]].append(self.pending)
+            self.scraps[action[1]].sort()
+            self.pile[self.pending] -= 1
             self.placer = (self.placer + 1) % self.players
             self._draw_camper()
         elif tag == "mouse":
@@ -251,10 +354,10 @@ class ScavengersState(State):
             if tag == "pass":
                 self.turns.eliminate(seat)
             elif tag == "hop":
-                rules.hop(self.table, seat, action)
+                rules.hop(self, seat, action)
             else:
-                self.hands[seat].remove(action[1])
-                rules.play(self.table, seat, action)
+                self.take_out(action[1], self.hands[seat])  # face up, onto the table
+                rules.play(self, seat, action)
                 if not self.hands[seat]:
                     self.turns.eliminate(seat)
             if any(self.turns.alive):
@@ -267,136 +370,14 @@ class ScavengersState(State):
         share = 1.0 / len(self.winners) if self.winners else 0.0
         return [share if seat in self.winners else 0.0 for seat in range(self.players)]
 
-    def clone(self) -> ScavengersState:
-        """A copy sharing nothing mutable."""
-        copy = ScavengersState.__new__(ScavengersState)
-        copy.game = self.game
-        copy.players = self.players
-        copy.options = self.options
-        copy.rng = Rng(self.rng.state)
-        copy.table = self.table.clone()
-        copy.held = [h[:] for h in self.held]
-        copy.done = [d[:] for d in self.done]
-        copy.hands = [h[:] for h in self.hands]
-        copy.deck = self.deck[:]
-        copy.campers = self.campers[:]
-        copy.camper_discard = self.camper_discard[:]
-        copy.leader = self.leader
-        copy.phases = self.phases.clone()
-        copy.turns = self.turns.clone()
-        copy.placer = self.placer
-        copy.pending = self.pending
-        copy.mice = self.mice[:]
-        copy.report = self.report
-        copy.winners = self.winners
-        copy._legal = None
-        return copy
-
-    def observation(self, seat: int | None) -> ScavengersObservation:
-        """Own hand; everything on the table, every Food card and the pile; sizes of what is hidden."""
-        table = self.table
-        camps = []
-        for c, entries in enumerate(table.tan):
-            cards = tuple(sorted((o, d, h, s) for (o, d, h), s in zip(entries, table.strengths(c), strict=True)))
-            totals = [0] * self.players
-            mice = [0] * self.players
-            crows = 0
-            for o, d, _, s in cards:
-                totals[o] += s
-                kind = KIND[d]
-                if kind == "mouse":
-                    mice[o] += 1
-                elif kind == "crow":
-                    crows += 1
-            camps.append(
-                CampView(tuple(table.scraps[c]), tuple(sorted(table.gray[c])), cards, tuple(totals), tuple(mice), crows)
-            )
-        hidden: tuple[object, ...] = ()
-        if seat is None:
-            hidden = (tuple(tuple(h) for h in self.hands), tuple(self.deck), tuple(self.campers))
-        playing = self.phases.current == "play" and not self.winners
-        return ScavengersObservation(
-            seat=seat,
-            round=self.phases.round + (0 if self.winners else 1),
-            phase="over" if self.winners else self.phases.current,
-            leader=self.leader,
-            turn=self.turns.current if playing else None,
-            out=tuple(not alive for alive in self.turns.alive) if playing else (False,) * self.players,
-            hand=tuple(self.hands[seat]) if seat is not None else (),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            camps=tuple(camps),
-            bear=table.bear,
-            pile=tuple(table.pile),
-            pending=self.pending,
-            deck_size=len(self.deck),
-            discard=tuple(sorted(table.discard)),
-            camper_deck_size=len(self.campers),
-            camper_discard=tuple(sorted(self.camper_discard)),
-            held=tuple(tuple(h) for h in self.held),
-            done=tuple(tuple(d) for d in self.done),
-            report=self.report,
-            winners=self.winners,
-            hidden=hidden,
-        )
-
-    def sample(self, seat: int, rng: Rng) -> ScavengersState:
-        """Other hands and the undealt cards redealt, the Camper deck reshuffled, chance reseeded."""
-        copy = self.clone()
-        redeal_unseen(rng, [copy.hands[s] for s in range(self.players) if s != seat] + [copy.deck])
-        redeal_unseen(rng, [copy.campers])
-        for hand in copy.hands:
-            hand.sort()
-        # Orders the observation does not show are made canonical, so the sample depends on it alone.
-        copy.camper_discard.sort()
-        copy.table.discard.sort()
-        for entries in copy.table.tan:
-            entries.sort()
-        copy.rng = rng.spawn()
-        return copy
-
-    def digest(self) -> str:
-        """The fingerprint of the full truth, from a canonical tuple of ints (the generic walk of the
-        observation is the slowest part of a conformance run)."""
-        table = self.table
-        truth = (
-            self.players,
-            self.phases.index,
-            self.phases.round,
-            self.leader,
-            self.placer,
-            self.pending,
-            self.turns.current,
-            tuple(self.turns.alive),
-            tuple(self.mice),
-            self.report,
-            self.winners,
-            tuple(tuple(sorted(e)) for e in table.tan),
-            tuple(tuple(sorted(g)) for g in table.gray),
-            tuple(tuple(s) for s in table.scraps),
-            tuple(table.pile),
-            table.bear,
-            tuple(sorted(table.discard)),
-            tuple(tuple(h) for h in self.hands),
-            tuple(self.deck),
-            tuple(self.campers),
-            tuple(sorted(self.camper_discard)),
-            tuple(tuple(h) for h in self.held),
-            tuple(tuple(d) for d in self.done),
-            self.rng.state,
-        )
-        return hashlib.blake2b(repr(truth).encode("ascii"), digest_size=8).hexdigest()
-
-    def zones(self) -> dict[str, list]:
-        """Scavenger cards, Camper cards and Food Scraps in every place they can be."""
-        table = self.table
-        zones: dict[str, list] = {f"hand {s}": self.hands[s] for s in range(self.players)}
-        zones["deck"] = self.deck
-        zones["discard"] = table.discard
+    def zones(self) -> dict[str, list[Any]]:
+        """The declared zones, the Scavenger cards in play at each Camp (kept on the table, not in a zone),
+        and every Food Scrap, which are conserved too."""
+        zones = super().zones()
         for c, name in enumerate(CONTENT.camps):
-            zones[f"{name} cards"] = [d for _, d, _ in table.tan[c]] + table.gray[c]
-            zones[f"{name} scraps"] = [f"scrap {CONTENT.scraps[t]}" for t in table.scraps[c]]
-        zones["campers"] = [f"camper {CONTENT.scraps[t]}" for t in self.campers + self.camper_discard]
-        zones["pile"] = [f"scrap {CONTENT.scraps[t]}" for t, n in enumerate(table.pile) for _ in range(n)]
+            zones[f"{name} cards"] = [d for _, d, _ in self.tan[c]] + self.gray[c]
+            zones[f"{name} scraps"] = [f"scrap {CONTENT.scraps[t]}" for t in self.scraps[c]]
+        zones["pile"] = [f"scrap {CONTENT.scraps[t]}" for t, n in enumerate(self.pile) for _ in range(n)]
         zones["food cards"] = [
             f"scrap {CONTENT.scraps[t]}" for held in self.held for t, n in enumerate(held) for _ in range(n)
         ]
@@ -404,45 +385,44 @@ class ScavengersState(State):
 
     # ---- the rules -----------------------------------------------------------------------------
 
-    def _leftovers(self, seat: int) -> None:
+    def leftovers(self, seat: int) -> None:
         """Setup 4: random scraps until 3/4/5 spaces are filled; one that fits nowhere is drawn again.
 
         Redrawing until a scrap fits is the same as drawing at random among the scraps that fit, which
         is what this does (it never loops)."""
         for _ in range(LEFTOVERS[self.players]):
-            weights = [n if self._fits(seat, t) else 0 for t, n in enumerate(self.table.pile)]
+            weights = [n if self._fits(seat, t) else 0 for t, n in enumerate(self.pile)]
             scrap = self.rng.weighted(weights)
-            self.table.pile[scrap] -= 1
+            self.pile[scrap] -= 1
             self._give(seat, scrap)
 
-    def _start_round(self) -> None:
-        """Gather and deal every Scavenger card, the Bear back to its Den, then Place Food Scraps."""
-        table = self.table
-        cards = sorted(CONTENT.deck)  # every card comes back between rounds: the order is canonical
-        self.rng.shuffle(cards)
-        deal = DEAL[self.players]
-        self.hands = [sorted(cards[s * deal : (s + 1) * deal]) for s in range(self.players)]
-        self.deck = cards[self.players * deal :]
-        table.tan = [[] for _ in CONTENT.camps]
-        table.gray = [[] for _ in CONTENT.camps]
-        table.discard = []
-        table.bear = DEN
+    def start_round(self) -> None:
+        """Every Scavenger card gathered (those at the Camps by way of the discard, all face up), shuffled
+        and dealt; the Bear back to its Den; then Place Food Scraps."""
+        for camp in range(len(CONTENT.camps)):
+            self.discard += [d for _, d, _ in self.tan[camp]] + self.gray[camp]
+            self.tan[camp].clear()
+            self.gray[camp].clear()
+        self.gather(self.deck, self.discard, *self.hands)
+        for hand in self.hands:
+            self.draw(self.deck, hand, DEAL[self.players])
+            hand.sort()
+        self.bear = DEN
         self.placer = self.leader
         self._draw_camper()
 
     def _draw_camper(self) -> None:
         """The Camp Leader turns Camper cards until a Camp has room; a scrap gone from the pile is skipped."""
         self.pending = None
-        if all(len(s) >= CONTENT.circles for s in self.table.scraps) or not any(self.table.pile):
+        if all(len(s) >= CONTENT.circles for s in self.scraps) or not any(self.pile):
             self._start_play()
             return
         while True:
             if not self.campers:
-                self.campers, self.camper_discard = sorted(self.camper_discard), []
-                self.rng.shuffle(self.campers)
-            scrap = self.campers.pop()
-            self.camper_discard.append(scrap)
-            if self.table.pile[scrap]:
+                self.camper_discard.sort()  # the deck's order comes from the shuffle alone
+                self.reshuffle(self.camper_discard, self.campers)
+            scrap = SCRAP[self.draw(self.campers, self.camper_discard)[0]]
+            if self.pile[scrap]:
                 self.pending = scrap
                 return
 
@@ -457,7 +437,7 @@ class ScavengersState(State):
         self.report = ()
         self.mice = []
         for c in range(len(CONTENT.camps)):
-            leader = rules.mouse_leader(self.table.mice(c, self.players))
+            leader = rules.mouse_leader(rules.mice(self, c, self.players))
             if leader is not None:
                 self.mice.append((c, leader))
         self._collect()
@@ -466,22 +446,22 @@ class ScavengersState(State):
         """Resolve Mouse takes that need no choice; stop at one that does; then the Camps' winners."""
         while self.mice:
             camp, seat = self.mice[0]
-            kinds = sorted(set(self.table.scraps[camp]))
+            kinds = sorted(set(self.scraps[camp]))
             if len(kinds) > 1:
                 return  # the Mouse's owner chooses
             self.mice.pop(0)
             if kinds:
                 self._take(seat, camp, kinds[0], "Mouse")
         for c in range(len(CONTENT.camps)):
-            winner = rules.unique_best(self.table.totals(c, self.players))
+            winner = rules.unique_best(rules.totals(self, c, self.players))
             if winner is not None:
-                for scrap in list(self.table.scraps[c]):
+                for scrap in list(self.scraps[c]):
                     self._take(winner, c, scrap, "wins")
         self._end_round()
 
     def _take(self, seat: int, camp: int, scrap: int, why: str) -> None:
         """A seat takes a scrap from a Camp onto its Food cards (or back to the pile), and it is reported."""
-        self.table.scraps[camp].remove(scrap)
+        self.scraps[camp].remove(scrap)
         placed = self._give(seat, scrap)
         self.report += ((seat, camp, scrap, why, placed),)
 
@@ -493,9 +473,8 @@ class ScavengersState(State):
     def _give(self, seat: int, scrap: int) -> bool:
         """Place a scrap on its Food card, or back to the pile; a full card is turned over, its scraps
         back to the pile."""
-        table = self.table
         if not self._fits(seat, scrap):
-            table.pile[scrap] += 1
+            self.pile[scrap] += 1
             return False
         food = CONTENT.food_of[scrap]
         held = self.held[seat]
@@ -505,7 +484,7 @@ class ScavengersState(State):
             self.done[seat][food] = True
             for t, n in enumerate(needs):
                 if n:
-                    table.pile[t] += held[t]
+                    self.pile[t] += held[t]
                     held[t] = 0
         return True
 
@@ -520,10 +499,10 @@ class ScavengersState(State):
             self.winners = ranking(self.done, self.held)
             return
         self.leader = (self.leader + 1) % self.players
-        self._start_round()
+        self.start_round()
 
 
-def ranking(done: list[list[bool]] | tuple, held: list[list[int]] | tuple) -> tuple[int, ...]:
+def ranking(done: Sequence[Sequence[bool]], held: Sequence[Sequence[int]]) -> tuple[int, ...]:
     """The seats with the most completed Food cards, then the most scraps on the others (all tied)."""
     scores = [(sum(d), sum(h)) for d, h in zip(done, held, strict=True)]
     best = max(scores)

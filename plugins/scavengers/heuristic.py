@@ -16,8 +16,8 @@ from math import exp
 from corekit import Rng
 from plugins.scavengers import rules
 from plugins.scavengers.content import CONTENT
-from plugins.scavengers.game import PASS, ScavengersObservation, ScavengersState
-from plugins.scavengers.rules import Table
+from plugins.scavengers.game import PASS, Action, ScavengersState, ScavengersView
+from plugins.scavengers.rules import Trial
 
 COMPLETE_BONUS = 2.0
 """Extra worth of a scrap that completes a Food card (the goal of the game)."""
@@ -31,7 +31,7 @@ CARD_COST = 0.02
 """A small price per point of printed strength spent, so the cheapest card that does the job is played."""
 
 
-def policy(obs: ScavengersObservation, seat: int, legal: Sequence[tuple], rng: Rng) -> tuple:
+def policy(obs: ScavengersView, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
     """The heuristic's choice among `legal`."""
     phase = obs.phase
     if phase == "place":
@@ -46,11 +46,10 @@ def evaluate(state: ScavengersState) -> list[float]:
     if state.winners:
         return state.returns()
     players = state.players
-    table = state.table
     scores = [5.0 * sum(state.done[s]) + sum(state.held[s]) for s in range(players)]
-    for c, scraps in enumerate(table.scraps):
+    for c, scraps in enumerate(state.scraps):
         if scraps:
-            winner = rules.unique_best(table.totals(c, players))
+            winner = rules.unique_best(rules.totals(state, c, players))
             if winner is not None:
                 scores[winner] += HAUL * _worth(state.held[winner], state.done[winner], scraps)
     top = max(scores)
@@ -59,12 +58,12 @@ def evaluate(state: ScavengersState) -> list[float]:
     return [w / total for w in weights]
 
 
-def progress(obs: ScavengersObservation, seat: int) -> int:
+def progress(obs: ScavengersView, seat: int) -> int:
     """How far a seat is: 5 per completed Food card and 1 per scrap on the others."""
     return 5 * sum(obs.done[seat]) + sum(obs.held[seat])
 
 
-def worth(obs: ScavengersObservation, seat: int, scraps: Sequence[int]) -> float:
+def worth(obs: ScavengersView, seat: int, scraps: Sequence[int]) -> float:
     """What a set of scraps is worth to `seat`: 1 per scrap that fits, more for completing a card."""
     return _worth(obs.held[seat], obs.done[seat], scraps)
 
@@ -86,33 +85,21 @@ def _worth(held_now: Sequence[int], done_now: Sequence[bool], scraps: Sequence[i
     return value
 
 
-def table_of(obs: ScavengersObservation) -> Table:
-    """The table as the observation shows it, to try plays on."""
-    return Table(
-        [[(o, d, h) for o, d, h, _ in camp.cards] for camp in obs.camps],
-        [list(camp.gray) for camp in obs.camps],
-        [list(camp.scraps) for camp in obs.camps],
-        list(obs.pile),
-        obs.bear,
-        list(obs.discard),
-    )
-
-
-def _leader(obs: ScavengersObservation, seat: int) -> int:
+def _leader(obs: ScavengersView, seat: int) -> int:
     others = [s for s in range(len(obs.hand_sizes)) if s != seat]
     return max(others, key=lambda s: (progress(obs, s), -s))
 
 
-def _value(obs: ScavengersObservation, seat: int, leader: int, table: Table) -> float:
+def _value(obs: ScavengersView, seat: int, leader: int, table: Trial) -> float:
     """My expected haul at the end of the round as the table stands, less what the others would get."""
     players = len(obs.hand_sizes)
     value = 0.0
     for c, scraps in enumerate(table.scraps):
         if not scraps:
             continue
-        totals = table.totals(c, players)
+        totals = rules.totals(table, c, players)
         winner = rules.unique_best(totals)
-        mouse = rules.mouse_leader(table.mice(c, players))
+        mouse = rules.mouse_leader(rules.mice(table, c, players))
         for s in range(players):
             gain = 0.0
             if s == winner:
@@ -129,15 +116,15 @@ def _value(obs: ScavengersObservation, seat: int, leader: int, table: Table) -> 
     return value
 
 
-def _play(obs: ScavengersObservation, seat: int, legal: Sequence[tuple]) -> tuple:
-    table = table_of(obs)
+def _play(obs: ScavengersView, seat: int, legal: Sequence[Action]) -> Action:
+    table = Trial.of(obs)
     leader = _leader(obs, seat)
     base = _value(obs, seat, leader, table)
     best, best_gain = PASS, 1e-6
     for action in legal:
         if action == PASS:
             continue
-        trial = table.clone()
+        trial = Trial.of(table)
         if action[0] == "hop":
             rules.hop(trial, seat, action)
             cost = 0.0
@@ -150,14 +137,15 @@ def _play(obs: ScavengersObservation, seat: int, legal: Sequence[tuple]) -> tupl
     return best
 
 
-def _place(obs: ScavengersObservation, seat: int, legal: Sequence[tuple]) -> tuple:
+def _place(obs: ScavengersView, seat: int, legal: Sequence[Action]) -> Action:
     """A scrap I need goes where my scraps gather; one I do not goes where it helps the leader least."""
     scrap = obs.pending
+    assert scrap is not None
     leader = _leader(obs, seat)
     mine = worth(obs, seat, [scrap]) > 0
 
-    def score(action: tuple) -> float:
-        scraps = obs.camps[action[1]].scraps
+    def score(action: Action) -> float:
+        scraps = obs.scraps[action[1]]
         if mine:
             return worth(obs, seat, scraps) - 0.5 * worth(obs, leader, scraps)
         return -worth(obs, leader, (*scraps, scrap)) - worth(obs, seat, scraps)
@@ -165,7 +153,7 @@ def _place(obs: ScavengersObservation, seat: int, legal: Sequence[tuple]) -> tup
     return max(legal, key=score)
 
 
-def _mouse(obs: ScavengersObservation, seat: int, legal: Sequence[tuple]) -> tuple:
+def _mouse(obs: ScavengersView, seat: int, legal: Sequence[Action]) -> Action:
     """Take the scrap worth most to me; if none fits, the one the leader wants most."""
     leader = _leader(obs, seat)
     return max(legal, key=lambda a: (worth(obs, seat, [a[1]]), worth(obs, leader, [a[1]])))

@@ -7,13 +7,14 @@ from __future__ import annotations
 import textwrap
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from corekit.game import logged_since
 from corekit.words import counted, fold_items, joined
 from plugins.scavengers.content import CONTENT, DEN
 
 if TYPE_CHECKING:
-    from plugins.scavengers.game import Scavengers, ScavengersObservation
+    from plugins.scavengers.game import Logged, Scavengers, ScavengersView, Take
 
 CAMPS = CONTENT.camps
 SCRAPS = CONTENT.scraps
@@ -22,8 +23,6 @@ WIDTH = 100
 """No rendered line is longer: a wider one wraps at column 0 in a 100-column terminal and breaks the layout.
 (The commentary is folded by `campfire play` and the replay tools, which indent it.)"""
 INDENT = "    "
-Take = tuple[int, int, int, str, bool]
-"""One entry of an observation's `report`: (seat, camp, scrap, "Mouse" or "wins", placed on a Food card)."""
 
 
 def where(location: int) -> str:
@@ -31,7 +30,7 @@ def where(location: int) -> str:
     return "the Bear's Den" if location == DEN else CAMPS[location]
 
 
-def action_text(action: tuple) -> str:
+def action_text(action: tuple[Any, ...]) -> str:
     """An action as a person reads it (the human player types this text back)."""
     tag = action[0]
     if tag == "pass":
@@ -105,14 +104,16 @@ def collection_lines(game: Scavengers, heading: str, takes: Sequence[Take], wait
     return lines
 
 
-def events(game: Scavengers, before: ScavengersObservation, after: ScavengersObservation) -> list[str]:
+def events(game: Scavengers, before: ScavengersView, after: ScavengersView) -> list[str]:
     """What changed between two observations of the same viewer, read from their public fields alone
-    (never a hand or `hidden`), so a seat's commentary tells it nothing its observation does not: the
-    scrap placed, cards discarded from the Camps, the round's collection, Food cards completed, the end,
-    and the next round's Camp Leader."""
-    lines: list[str] = []
-    if before.phase == "place" and before.pending is not None:
-        lines += _placed(before, after)
+    (never a hand), so a seat's commentary tells it nothing its observation does not: every scrap placed
+    and by whom, the other seats' plays, hops and passes (a seat is not told its own), cards discarded from
+    the Camps, the round's collection, Food cards completed, the end, and the next round's Camp Leader."""
+    log: Sequence[Any] = after.log  # `logged_since` is typed for a log of lines; this one logs actions
+    logged: list[Any] = logged_since(log, after.said, before.said)
+    later = (at for at, entry in enumerate(logged) if not isinstance(entry, str) and entry[0] != before.round)
+    split = next(later, None)
+    lines = _told(game, after.seat, logged[:split])  # the actions of the round `before` is in
     if before.phase == "play" and after.round == before.round:
         # When a round ends, its cards are gathered at once: a last play's discards cannot be seen.
         lines += _discarded(game, before, after)
@@ -125,18 +126,28 @@ def events(game: Scavengers, before: ScavengersObservation, after: ScavengersObs
         lines.append(ending_text(game, after))
     elif after.round != before.round and not after.winners:
         lines.append(f"Round {after.round} begins: {game.seat_name(after.leader)} is Camp Leader")
+    if split is not None:
+        lines += _told(game, after.seat, logged[split:])  # the next round's, after its collection
     return lines  # `campfire play` and the replay tools fold them to the terminal's width
 
 
-def _placed(before: ScavengersObservation, after: ScavengersObservation) -> list[str]:
-    """The Camper card's scrap, found at the Camp that gained it."""
-    for c, (was, now) in enumerate(zip(before.camps, after.camps, strict=True)):
-        if Counter(now.scraps)[before.pending] > Counter(was.scraps)[before.pending]:
-            return [f"{SCRAPS[before.pending]} placed at {CAMPS[c]}"]
-    return []
+def _told(game: Scavengers, viewer: int | None, logged: Sequence[Logged | str]) -> list[str]:
+    """Logged actions as the viewer is told them: every placement with its scrap, and another seat's play,
+    hop or pass (a Mouse's choice is told with its collection)."""
+    lines = []
+    for entry in logged:
+        if isinstance(entry, str):  # more happened than the log keeps: say so
+            lines.append(entry)
+            continue
+        _, seat, action = entry
+        if action[0] == "place":
+            lines.append(f"{game.seat_name(seat)} placed {SCRAPS[action[2]]} at {CAMPS[action[1]]}")
+        elif action[0] != "mouse" and viewer is not None and seat != viewer:
+            lines.append(f"{game.seat_name(seat)}: {action_text(action)}")
+    return lines
 
 
-def _discarded(game: Scavengers, before: ScavengersObservation, after: ScavengersObservation) -> list[str]:
+def _discarded(game: Scavengers, before: ScavengersView, after: ScavengersView) -> list[str]:
     """Cards that left a Camp for the discard pile (a Dog's, an Owl's or a Rain Shower's victims). A card
     that left a Camp without reaching the discard was moved (a Skunk, a hop) and is not listed."""
     new = Counter(after.discard) - Counter(before.discard)
@@ -158,7 +169,7 @@ def _discarded(game: Scavengers, before: ScavengersObservation, after: Scavenger
     return lines
 
 
-def _collected(game: Scavengers, before: ScavengersObservation, after: ScavengersObservation) -> list[str]:
+def _collected(game: Scavengers, before: ScavengersView, after: ScavengersView) -> list[str]:
     """The scraps taken since `before`. A collection runs from the end of the play phase until the next
     round (or the end); a Mouse's choice pauses it in the "collect" phase, and `report` then grows."""
     if before.phase == "over":
@@ -176,7 +187,7 @@ def _collected(game: Scavengers, before: ScavengersObservation, after: Scavenger
     return collection_lines(game, heading, takes, waiting=after.phase == "collect")
 
 
-def ending_text(game: Scavengers, obs: ScavengersObservation) -> str:
+def ending_text(game: Scavengers, obs: ScavengersView) -> str:
     """Who won, and on what (RULES.md, Assumptions 1 and 2): all four Food cards, or the most of them."""
     names = joined([game.seat_name(s) for s in obs.winners])
     won = "share the win" if len(obs.winners) > 1 else "wins"
@@ -190,7 +201,7 @@ def ending_text(game: Scavengers, obs: ScavengersObservation) -> str:
     )
 
 
-def render(game: Scavengers, obs: ScavengersObservation) -> str:
+def render(game: Scavengers, obs: ScavengersView) -> str:
     """The observation of one seat (or the full truth) as text, no line longer than WIDTH."""
     players = len(obs.hand_sizes)
     lines = _header(game, obs)
@@ -230,15 +241,16 @@ def render(game: Scavengers, obs: ScavengersObservation) -> str:
     lines += _last_collection(game, obs)
     if obs.seat is not None:
         lines += _hand(f"Your hand ({len(obs.hand)}): ", obs.hand)
-    elif obs.hidden:
-        for seat, hand in enumerate(obs.hidden[0]):
+    else:
+        for seat, hand in enumerate(obs.hands):
+            assert isinstance(hand, tuple)  # the full view shows every hand
             lines += _hand(f"Hand of {game.seat_name(seat)} ({len(hand)}): ", hand)
     if obs.winners:
         lines += textwrap.wrap(ending_text(game, obs), WIDTH, subsequent_indent=INDENT)
     return "\n".join(lines)
 
 
-def _last_collection(game: Scavengers, obs: ScavengersObservation) -> list[str]:
+def _last_collection(game: Scavengers, obs: ScavengersView) -> list[str]:
     """The latest collection: the one under way, else the previous round's (none before round 2)."""
     if obs.phase == "collect":
         return collection_lines(game, f"Round {obs.round} collection so far:", obs.report, waiting=True)
@@ -251,7 +263,7 @@ def _hand(head: str, hand: Sequence[int]) -> list[str]:
     return fold_items(head, grouped(DESIGNS[d].label for d in hand), WIDTH) if hand else [head + "empty"]
 
 
-def _seat(game: Scavengers, obs: ScavengersObservation, seat: int) -> str:
+def _seat(game: Scavengers, obs: ScavengersView, seat: int) -> str:
     name = game.seat_name(seat)
     if seat == obs.seat:
         name += " (you)"
@@ -260,14 +272,14 @@ def _seat(game: Scavengers, obs: ScavengersObservation, seat: int) -> str:
     return name
 
 
-def _header(game: Scavengers, obs: ScavengersObservation) -> list[str]:
+def _header(game: Scavengers, obs: ScavengersView) -> list[str]:
     """Where the round stands, then the sizes of every hand and of the undealt and discard piles."""
     text = f"Round {obs.round}, "
     if obs.phase == "place":
         text += f"placing scraps: {SCRAPS[obs.pending]} to place" if obs.pending is not None else "placing scraps"
     elif obs.phase == "play":
-        out = [game.seat_name(s) for s, o in enumerate(obs.out) if o]
-        text += f"playing Scavengers, {game.seat_name(obs.turn)} to play"
+        out = [game.seat_name(s) for s, alive in enumerate(obs.turns[0]) if not alive]
+        text += f"playing Scavengers, {game.seat_name(obs.turns[1])} to play"
         if out:
             text += f" (out of the round: {', '.join(out)})"
     elif obs.phase == "collect":
@@ -275,5 +287,5 @@ def _header(game: Scavengers, obs: ScavengersObservation) -> list[str]:
     else:
         text = f"Game over after {counted(obs.round, 'round')}"
     sizes = [f"{game.seat_name(s)} has {n}" for s, n in enumerate(obs.hand_sizes)]
-    sizes[-1] += f". Undealt: {obs.deck_size}. Discard: {len(obs.discard)}."
+    sizes[-1] += f". Undealt: {len(obs.deck)}. Discard: {len(obs.discard)}."
     return [*textwrap.wrap(text + ".", WIDTH, subsequent_indent=INDENT), *fold_items("Cards in hand: ", sizes, WIDTH)]

@@ -1,7 +1,9 @@
-"""The board of one round and every Scavenger card effect, as plain functions over a `Table`.
+"""The board of one round and every Scavenger card effect, as plain functions over a board (`Board` to
+read, `Table` to change).
 
-The state applies plays through `play`; the heuristic rebuilds a `Table` from an observation and calls
-the same functions to foresee a play, so each card effect is written once. Each effect's docstring is the
+The state is the board it applies plays to through `play`; the heuristic copies the board of an
+observation into a `Trial` and calls the same functions to foresee a play, so each card effect is written
+once. Each effect's docstring is the
 card's rule text.
 
 A tan card in play is an entry `(owner, design, hopped)`; `hopped` marks a Rabbit that has used its hop.
@@ -9,9 +11,14 @@ A tan card in play is an entry `(owner, design, hopped)`; `hopped` marks a Rabbi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import attrs
 
 from plugins.scavengers.content import CONTENT, DEN, Content
+
+Action = tuple[Any, ...]
 
 Entry = tuple[int, int, bool]
 
@@ -21,76 +28,89 @@ PRINTED = tuple(d.strength for d in CONTENT.designs)
 OWL_PREY = ("mouse", "chipmunk", "squirrel")
 
 
-class Table:
-    """What is on and around the map during a round: cards at each Camp, scraps, the pile and the Bear."""
+class Board(Protocol):
+    """What is on and around the map during a round, read-only: a state, its view, or a `Trial`."""
 
-    __slots__ = ("bear", "discard", "gray", "pile", "scraps", "tan")
+    @property
+    def tan(self) -> Sequence[Sequence[Entry]]: ...
+    @property
+    def gray(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def scraps(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def pile(self) -> Sequence[int]: ...
+    @property
+    def bear(self) -> int: ...
 
-    def __init__(
-        self,
-        tan: list[list[Entry]],
-        gray: list[list[int]],
-        scraps: list[list[int]],
-        pile: list[int],
-        bear: int,
-        discard: list[int],
-    ) -> None:
-        self.tan = tan
-        self.gray = gray
-        self.scraps = scraps
-        self.pile = pile
-        self.bear = bear
-        self.discard = discard
+
+class Table(Protocol):
+    """A board the card effects change: the state itself, or a `Trial`."""
+
+    bear: int
+
+    @property
+    def tan(self) -> list[list[Entry]]: ...
+    @property
+    def gray(self) -> list[list[int]]: ...
+    @property
+    def scraps(self) -> list[list[int]]: ...
+    @property
+    def pile(self) -> list[int]: ...
+    @property
+    def discard(self) -> list[int]: ...
+
+
+@attrs.define
+class Trial:
+    """A copy of a board to try plays on (the heuristic's); its discard starts empty."""
+
+    tan: list[list[Entry]]
+    gray: list[list[int]]
+    scraps: list[list[int]]
+    pile: list[int]
+    bear: int
+    discard: list[int] = attrs.Factory(list)
 
     @classmethod
-    def empty(cls, content: Content = CONTENT) -> Table:
-        """No cards played, no scraps at the Camps, the whole pile, the Bear in its Den."""
-        camps = len(content.camps)
+    def of(cls, board: Board) -> Trial:
+        """An independent copy of `board` (entries are immutable tuples)."""
         return cls(
-            [[] for _ in range(camps)],
-            [[] for _ in range(camps)],
-            [[] for _ in range(camps)],
-            list(content.scrap_counts),
-            DEN,
-            [],
+            [list(c) for c in board.tan],
+            [list(c) for c in board.gray],
+            [list(c) for c in board.scraps],
+            list(board.pile),
+            board.bear,
         )
 
-    def clone(self) -> Table:
-        """An independent copy (entries are immutable tuples)."""
-        return Table(
-            [c[:] for c in self.tan],
-            [c[:] for c in self.gray],
-            [c[:] for c in self.scraps],
-            self.pile[:],
-            self.bear,
-            self.discard[:],
-        )
 
-    def crows(self, camp: int) -> int:
-        """Crow tokens at a Camp: each Crow card in play carries its token with it."""
-        return sum(1 for _, d, _ in self.tan[camp] if KIND[d] == "crow")
-
-    def strengths(self, camp: int) -> list[int]:
-        """The current strength of each tan entry at `camp`, in entry order (see `strength_rule`)."""
-        return strength_rule(self, camp)
-
-    def totals(self, camp: int, players: int) -> list[int]:
-        """Each player's total strength at `camp`."""
-        totals = [0] * players
-        for (owner, _, _), strength in zip(self.tan[camp], self.strengths(camp), strict=True):
-            totals[owner] += strength
-        return totals
-
-    def mice(self, camp: int, players: int) -> list[int]:
-        """Each player's number of Mouse cards at `camp`."""
-        mice = [0] * players
-        for owner, d, _ in self.tan[camp]:
-            if KIND[d] == "mouse":
-                mice[owner] += 1
-        return mice
+def crows(board: Board, camp: int) -> int:
+    """Crow tokens at a Camp: each Crow card in play carries its token with it."""
+    return sum(1 for _, d, _ in board.tan[camp] if KIND[d] == "crow")
 
 
-def strength_rule(table: Table, camp: int, content: Content = CONTENT) -> list[int]:
+def strengths(board: Board, camp: int) -> list[int]:
+    """The current strength of each tan entry at `camp`, in entry order (see `strength_rule`)."""
+    return strength_rule(board, camp)
+
+
+def totals(board: Board, camp: int, players: int) -> list[int]:
+    """Each player's total strength at `camp`."""
+    result = [0] * players
+    for (owner, _, _), strength in zip(board.tan[camp], strengths(board, camp), strict=True):
+        result[owner] += strength
+    return result
+
+
+def mice(board: Board, camp: int, players: int) -> list[int]:
+    """Each player's number of Mouse cards at `camp`."""
+    result = [0] * players
+    for owner, d, _ in board.tan[camp]:
+        if KIND[d] == "mouse":
+            result[owner] += 1
+    return result
+
+
+def strength_rule(table: Board, camp: int, content: Content = CONTENT) -> list[int]:
     """Printed strength; a Chipmunk counts the Chipmunks here and at adjacent Camps; Late Night Campers
     zero anything of 3 or more (before Cloudbreak); Cloudbreak adds 3 to the strongest, ties included."""
     entries = table.tan[camp]
@@ -143,11 +163,11 @@ SIMPLE = frozenset(
 """Kinds whose play has no choice but the Camp."""
 
 
-def plays(table: Table, seat: int, hand: list[int], content: Content = CONTENT) -> list[tuple]:
+def plays(table: Board, seat: int, hand: Sequence[int], content: Content = CONTENT) -> list[Action]:
     """Every legal ("play", design, camp, *choices) and ("hop", design, from, to) for `seat`."""
     camps = range(len(content.camps))
     bear = table.bear
-    actions: list[tuple] = []
+    actions: list[Action] = []
     add = actions.append
     last = -1
     for d in hand:  # hands are kept sorted: equal cards are neighbours
@@ -159,60 +179,64 @@ def plays(table: Table, seat: int, hand: list[int], content: Content = CONTENT) 
             actions += [("play", d, where) for where in (*camps, DEN)]
             continue
         blocked = bear if TAN[d] and kind != "porcupine" else -1
-        for c in camps:
-            if c == blocked:
-                continue
-            if kind in SIMPLE:
-                add(("play", d, c))
-            else:
-                actions += _choices(table, seat, d, kind, c, content)
+        if kind in SIMPLE:
+            for c in camps:
+                if c != blocked:
+                    add(("play", d, c))
+        else:
+            _choices(actions, table, seat, d, kind, blocked, camps)
     if hand:
         for frm in camps:
-            for owner, d, hopped in sorted(set(table.tan[frm])):
-                if owner == seat and not hopped and KIND[d] == "rabbit":
-                    actions += [("hop", d, frm, to) for to in camps if to != frm and to != bear]
+            rabbits = [d for owner, d, hopped in table.tan[frm] if owner == seat and not hopped and KIND[d] == "rabbit"]
+            for d in sorted(set(rabbits)) if rabbits else ():
+                actions += [("hop", d, frm, to) for to in camps if to != frm and to != bear]
     return actions
 
 
-def _choices(table: Table, seat: int, d: int, kind: str, c: int, content: Content) -> Iterator[tuple]:
-    if kind == "owl":
-        prey = sorted({(o, e) for o, e, _ in table.tan[c] if KIND[e] in OWL_PREY})
-        if not prey:  # "Discard one Mouse, Chipmunk or Squirrel": only when there is one
-            yield ("play", d, c)
-        for owner, e in prey:
-            yield ("play", d, c, owner, e)
-        return
-    yield ("play", d, c)  # the optional effects below may also be declined
-    if kind == "squirrel":
-        for src in range(len(content.camps)):
-            if src != c and not table.crows(src):
-                for t in sorted(set(table.scraps[src])):
-                    yield ("play", d, c, src, t)
-    elif kind == "weasel":
-        for give in sorted(set(table.scraps[c])):
-            for take, left in enumerate(table.pile):
-                if left and take != give:
-                    yield ("play", d, c, give, take)
-    elif kind == "skunk":
-        for owner, e, hopped in sorted(set(table.tan[c])):
-            if owner != seat:
-                continue
-            for dest in range(len(content.camps)):
-                if dest != c and (dest != table.bear or KIND[e] == "porcupine"):
-                    yield ("play", d, c, e, int(hopped), dest)
-    elif kind == "rain":
-        for g in sorted(set(table.gray[c])):
-            yield ("play", d, c, -1, g)
-        for entry, strength in sorted(set(zip(table.tan[c], table.strengths(c), strict=True))):
-            if strength <= 2:
-                owner, e, hopped = entry
-                yield ("play", d, c, owner, e, int(hopped))
+def _choices(actions: list[Action], table: Board, seat: int, d: int, kind: str, blocked: int, camps: range) -> None:
+    """Add the plays of card `d`, of a kind with a choice, at each Camp but `blocked` in turn; the choice is
+    declined first where the effect is optional."""
+    add = actions.append
+    for c in camps:
+        if c == blocked:
+            continue
+        if kind == "owl":
+            prey = sorted({(o, e) for o, e, _ in table.tan[c] if KIND[e] in OWL_PREY})
+            if not prey:  # "Discard one Mouse, Chipmunk or Squirrel": only when there is one
+                add(("play", d, c))
+            for owner, e in prey:
+                add(("play", d, c, owner, e))
+            continue
+        add(("play", d, c))  # the optional effects below may also be declined
+        if kind == "squirrel":
+            for src in camps:
+                if src != c and not crows(table, src):
+                    for t in sorted(set(table.scraps[src])):
+                        add(("play", d, c, src, t))
+        elif kind == "weasel":
+            for give in sorted(set(table.scraps[c])):
+                for take, left in enumerate(table.pile):
+                    if left and take != give:
+                        add(("play", d, c, give, take))
+        elif kind == "skunk":
+            for owner, e, hopped in sorted(set(table.tan[c])):
+                if owner != seat:
+                    continue
+                for dest in camps:
+                    if dest != c and (dest != table.bear or KIND[e] == "porcupine"):
+                        add(("play", d, c, e, int(hopped), dest))
+        elif kind == "rain":
+            for g in sorted(set(table.gray[c])):
+                add(("play", d, c, -1, g))
+            for (owner, e, hopped), strength in sorted(set(zip(table.tan[c], strengths(table, c), strict=True))):
+                if strength <= 2:
+                    add(("play", d, c, owner, e, int(hopped)))
 
 
 # ---- effects -------------------------------------------------------------------------------------
 
 
-def play(table: Table, seat: int, action: tuple) -> None:
+def play(table: Table, seat: int, action: Action) -> None:
     """Put the card of a legal ("play", ...) action into play and use its effect at once."""
     _, d, c, *choice = action
     kind = KIND[d]
@@ -240,7 +264,7 @@ def play(table: Table, seat: int, action: tuple) -> None:
     table.discard.append(d)
 
 
-def hop(table: Table, seat: int, action: tuple) -> None:
+def hop(table: Table, seat: int, action: Action) -> None:
     """Rabbit: instead of playing a card, move one of your Rabbits in play to a different Camp, once."""
     _, d, frm, to = action
     table.tan[frm].remove((seat, d, False))
@@ -252,10 +276,10 @@ def dog(table: Table, camp: int) -> None:
     entries = table.tan[camp]
     if not entries:
         return
-    strengths = table.strengths(camp)
-    top = max(strengths)
-    table.discard.extend(e[1] for e, s in zip(entries, strengths, strict=True) if s == top)
-    table.tan[camp] = [e for e, s in zip(entries, strengths, strict=True) if s != top]
+    values = strengths(table, camp)
+    top = max(values)
+    table.discard.extend(e[1] for e, s in zip(entries, values, strict=True) if s == top)
+    table.tan[camp] = [e for e, s in zip(entries, values, strict=True) if s != top]
 
 
 def owl(table: Table, camp: int, owner: int, target: int) -> None:

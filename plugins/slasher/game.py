@@ -107,7 +107,7 @@ class SlasherView(View):
     @property
     def hand(self) -> tuple[int, ...]:
         """The viewer's own hand (empty in the full view)."""
-        return self.own(self.hands)
+        return self.own("hands")
 
     @derived
     def hand_sizes(self) -> tuple[int, ...]:

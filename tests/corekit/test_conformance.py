@@ -60,6 +60,25 @@ def test_a_fast_legality_test_that_disagrees_with_legal_actions_is_reported(monk
     assert found and re.search(r"_offers\(\d, (True|\d\.0)\) says True, legal_actions says False$", found[0]), found
 
 
+def test_a_commentary_that_leaves_out_another_seats_visible_move_is_reported(monkeypatch):
+    monkeypatch.setattr(ToyGame, "events", lambda self, before, after: [], raising=False)
+    assert failures("none") == []  # the commentary is checked on request
+    found = check_game(GAME, 2, games=20, seed=1, options=ToyOptions(), commentary=True).failures
+    assert found, "the toy plays face up: every move changes what the other seat sees"
+    assert re.search(r"seat (\d) played \d+, which changed what seat (?!\1)\d sees, but events\(\) told", found[0]), (
+        found
+    )
+
+
+def test_a_commentary_that_tells_every_move_passes(monkeypatch):
+    def told(self, before, after):
+        pairs = zip(before.played, after.played, strict=True)
+        return [f"seat {seat} played {now[-1]}" for seat, (was, now) in enumerate(pairs) if now != was]
+
+    monkeypatch.setattr(ToyGame, "events", told, raising=False)
+    assert check_game(GAME, 2, games=20, seed=1, options=ToyOptions(), commentary=True).failures == []
+
+
 def test_a_render_or_action_text_that_gives_no_text_is_reported(monkeypatch):
     monkeypatch.setattr(ToyGame, "render", lambda self, observation, seat: None)
     assert "render() of seat 0's view gave None, not text" in failures("none")[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -97,6 +98,17 @@ def fresh(players: int = 2, seed: int = 3) -> LanternState:
     state = GAME.initial_state(players, seed)
     assert isinstance(state, LanternState)
     return state
+
+
+def built(**zones: list[Any]) -> LanternState:
+    """A two-seat position with the given zones."""
+    return LanternState(game=GAME, players=2, options=None, rng=Rng(1), bids=Commitments(range(2)), **zones)
+
+
+def test_a_view_gives_the_viewer_its_own_zone_and_the_full_view_none():
+    state = fresh()
+    assert state.observation(1).own("hands") == tuple(sorted(state.hands[1]))
+    assert state.observation(None).own("hands") == ()
 
 
 def test_zones_are_numbered_in_declaration_order_and_named_by_field_and_seat():
@@ -210,23 +222,31 @@ def test_a_card_shown_from_a_hand_fed_by_two_deals_is_credited_so_every_deal_sta
         assert Counter(sampled.pile) <= second
 
 
-def arranged(pile: list[int] | None = None, discard: list[int] | None = None) -> LanternState:
-    """Two seats with known hands and columns, the other four cards in the pile or the discard."""
-    return LanternState(
-        game=GAME,
-        players=2,
-        options=None,
-        rng=Rng(1),
-        hands=[[1, 2], [1, 3]],
-        columns=[[2, 4], [3, 4]],
-        pile=pile,
-        discard=discard,
-        bids=Commitments(range(2)),
-    )
+def test_a_card_taken_out_onto_a_board_is_seen_and_never_dealt_again_in_a_sample():
+    state = built(hands=[[1, 2], [1, 3]], columns=[[2, 4], [1, 4]], pile=[2, 4, 2])
+    state.take_out(3, state.hands[1])  # played onto a board kept outside the zones
+    state.take_out(2, state.pile)  # turned straight from the deck
+    hidden = Counter([*state.hands[1], *state.columns[0], *state.columns[1], *state.pile])
+    for key in range(30):
+        sampled = state.sample(0, Rng(key))
+        assert sampled.observation(0) == state.observation(0)
+        # No 3 is left unseen: a sample that dealt one back would have lost another card.
+        assert Counter([*sampled.hands[1], *sampled.columns[0], *sampled.columns[1], *sampled.pile]) == hidden
+
+
+def test_a_deal_of_several_cards_adds_to_what_the_hand_received_before():
+    state = fresh()
+    state.draw(state.pile, state.hands[1])
+    state.draw(state.pile, state.hands[1], 2)
+    stream = state.hands[1].no
+    assert state.record.truth[stream] == tuple(state.hands[1])
+    assert len(state.record.events[stream]) == 5  # two dealt at setup, one, then two more
+    for key in range(10):
+        assert state.sample(0, Rng(key)).observation(0) == state.observation(0)
 
 
 def test_a_card_parked_face_down_is_redrawn_among_the_kinds_its_slot_accepts():
-    state = arranged(pile=[1, 2, 3, 4])
+    state = built(hands=[[1, 2], [1, 3]], columns=[[2, 4], [3, 4]], pile=[1, 2, 3, 4])
     state.move(3, state.hands[1], state.slots[1])
     assert state.observation(0).slots == (tuple(state.slots[0]), Hidden(1))
     parked = Counter()
@@ -240,7 +260,7 @@ def test_a_card_parked_face_down_is_redrawn_among_the_kinds_its_slot_accepts():
 
 
 def test_a_card_parked_after_a_sample_was_prepared_is_redrawn_in_the_next_sample():
-    state = arranged(pile=[1, 2, 3, 4])
+    state = built(hands=[[1, 2], [1, 3]], columns=[[2, 4], [3, 4]], pile=[1, 2, 3, 4])
     state.sample(0, Rng(0))  # prepares seat 0's deal of the unseen cards, with nothing parked
     state.move(3, state.hands[1], state.slots[1])
     for key in range(20):
@@ -252,7 +272,7 @@ def test_a_card_parked_after_a_sample_was_prepared_is_redrawn_in_the_next_sample
 def test_when_no_crediting_is_found_a_sample_of_the_pooled_sample_is_drawn_as_a_sample_of_the_state(monkeypatch):
     from corekit.provenance import Deal
 
-    state = arranged(discard=[1, 2, 3, 4])
+    state = built(hands=[[1, 2], [1, 3]], columns=[[2, 4], [3, 4]], discard=[1, 2, 3, 4])
     state.reshuffle(state.discard, state.pile)
     state.draw(state.pile, state.hands[1])
     state.move(1, state.hands[1], state.discard)  # from the deal or from the reshuffled pile: a choice
@@ -328,14 +348,10 @@ def test_a_public_field_of_a_type_the_core_cannot_copy_is_refused_when_the_class
         state.clone()
 
 
-def test_a_view_gives_its_seat_its_own_zone_and_the_full_view_none():
-    state = fresh()
-    mine = state.observation(1)
-    assert mine.own(mine.hands) == tuple(state.hands[1]) != ()
-    full = state.observation(None)
-    assert full.own(full.hands) == ()
-    with pytest.raises(TypeError, match="seat 1's own zone shows as Hidden, not its cards"):
-        mine.own(mine.hands[::-1])  # seat 0's hand where seat 1's should be
+def test_a_view_refuses_to_give_a_zone_it_does_not_see_as_its_own():
+    view = fresh().observation(1)
+    with pytest.raises(TypeError, match="seat 1's own columns shows as Hidden, not its cards"):
+        view.own("columns")
 
 
 @declare

@@ -1,13 +1,16 @@
-"""Scenario building for the Scavengers tests: a state put straight into the play phase with chosen
-cards, scraps and Food cards, keeping every scrap accounted for."""
+"""Scenario building for the Scavengers tests: a state in the play phase with chosen cards, scraps and
+Food cards, made through the state's constructor (every scrap and card accounted for), so the record of
+where face-down cards came from starts from this position."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cached_property
+from typing import Any
 
-from corekit import TurnOrder
+from corekit import Phases, Rng, TurnOrder
 from plugins.scavengers.content import CONTENT
-from plugins.scavengers.game import PHASES, Scavengers, ScavengersState
+from plugins.scavengers.game import CAMPERS, PHASES, Scavengers, ScavengersState
 
 GAME = Scavengers()
 SCRAP = {name: t for t, name in enumerate(CONTENT.scraps)}
@@ -27,83 +30,98 @@ def scrap(name: str) -> int:
 
 
 class Scenario:
-    """Builds a state in the play phase. Every method returns self so calls chain."""
+    """Builds a state in the play phase, seat 0 to play, nothing at the Camps, every scrap in the pile and
+    every Scavenger card undealt, but what the calls say. Every method returns self so calls chain; `state`
+    makes the state (once)."""
 
     def __init__(self, players: int = 2, seed: int = 1, **options: object) -> None:
-        self.state: ScavengersState = GAME.initial_state(players, seed, options or None)
-        state = self.state
-        table = state.table
-        for seat in range(players):  # clear the leftovers so each test says what it needs
-            for t, n in enumerate(state.held[seat]):
-                table.pile[t] += n
-                state.held[seat][t] = 0
-            state.done[seat] = [False] * len(CONTENT.foods)
-        for c in range(len(CONTENT.camps)):
-            self.scraps(c, [])
-        state.phases.index = PHASES.index("play")
-        state.pending = None
-        state.turns = TurnOrder(players, 0)
-        everything = sorted(CONTENT.deck)
-        state.hands = [[] for _ in range(players)]
-        state.deck = everything
-        table.tan = [[] for _ in CONTENT.camps]
-        table.gray = [[] for _ in CONTENT.camps]
-        table.discard = []
+        self.players = players
+        self.seed = seed
+        self.options = GAME.make_options(options or None)
+        camps = range(len(CONTENT.camps))
+        self.deck = sorted(CONTENT.deck)
+        self.fields: dict[str, Any] = {
+            "hands": [[] for _ in range(players)],
+            "tan": [[] for _ in camps],
+            "gray": [[] for _ in camps],
+            "scraps": [[] for _ in camps],
+            "pile": list(CONTENT.scrap_counts),
+            "held": [[0] * len(CONTENT.scraps) for _ in range(players)],
+            "done": [[False] * len(CONTENT.foods) for _ in range(players)],
+            "turns": TurnOrder(players, 0),
+        }
+
+    @cached_property
+    def state(self) -> ScavengersState:
+        """The state the calls describe."""
+        phases = Phases(PHASES)
+        phases.index = PHASES.index("play")
+        return ScavengersState(
+            game=GAME,
+            players=self.players,
+            options=self.options,
+            rng=Rng(self.seed),
+            deck=self.deck,
+            campers=sorted(CAMPERS),
+            phases=phases,
+            **self.fields,
+        )
 
     def _take_card(self, d: int) -> int:
-        self.state.deck.remove(d)
+        assert "state" not in self.__dict__, "the state is made: set the scenario up first"
+        self.deck.remove(d)
         return d
 
     def hand(self, seat: int, labels: Iterable[str]) -> Scenario:
         """Give `seat` these cards (taken from the undealt deck)."""
-        self.state.hands[seat] = sorted(self._take_card(card(label)) for label in labels)
+        self.fields["hands"][seat] = sorted(self._take_card(card(label)) for label in labels)
         return self
 
     def tan(self, seat: int, camp: int, labels: Iterable[str], hopped: bool = False) -> Scenario:
         """Put tan cards of `seat` in play at `camp`."""
         for label in labels:
-            self.state.table.tan[camp].append((seat, self._take_card(card(label)), hopped))
+            self.fields["tan"][camp].append((seat, self._take_card(card(label)), hopped))
         return self
 
     def gray(self, camp: int, labels: Iterable[str]) -> Scenario:
         """Put gray cards (Cloudbreak, Late Night Campers) at `camp`."""
         for label in labels:
-            self.state.table.gray[camp].append(self._take_card(card(label)))
+            self.fields["gray"][camp].append(self._take_card(card(label)))
         return self
 
     def scraps(self, camp: int, names: Iterable[str]) -> Scenario:
         """Set the scraps at `camp`, taken from (and the old ones returned to) the pile."""
-        table = self.state.table
-        for t in table.scraps[camp]:
-            table.pile[t] += 1
-        table.scraps[camp] = sorted(scrap(n) for n in names)
-        for t in table.scraps[camp]:
-            table.pile[t] -= 1
-            assert table.pile[t] >= 0
+        pile, scraps = self.fields["pile"], self.fields["scraps"]
+        for t in scraps[camp]:
+            pile[t] += 1
+        scraps[camp] = sorted(scrap(n) for n in names)
+        for t in scraps[camp]:
+            pile[t] -= 1
+            assert pile[t] >= 0
         return self
 
     def held(self, seat: int, names: Iterable[str]) -> Scenario:
         """Put scraps from the pile on `seat`'s Food cards."""
         for name in names:
             t = scrap(name)
-            self.state.table.pile[t] -= 1
-            self.state.held[seat][t] += 1
+            self.fields["pile"][t] -= 1
+            self.fields["held"][seat][t] += 1
         return self
 
     def done(self, seat: int, foods: Iterable[str]) -> Scenario:
         """Mark Food cards of `seat` completed (turned over)."""
         for name in foods:
-            self.state.done[seat][FOOD[name]] = True
+            self.fields["done"][seat][FOOD[name]] = True
         return self
 
     def bear(self, location: int) -> Scenario:
         """Put the Bear at a Camp (0-2) or in its Den (3)."""
-        self.state.table.bear = location
+        self.fields["bear"] = location
         return self
 
     def turn(self, seat: int) -> Scenario:
         """Make it `seat`'s turn."""
-        self.state.turns.current = seat
+        self.fields["turns"].current = seat
         return self
 
 

@@ -4,13 +4,12 @@ import pytest
 
 from corekit import IllegalAction
 from plugins.scavengers.content import DEN
+from plugins.scavengers.rules import crows, strengths, totals
 from tests.plugins.scavengers.scenario import ELK, GRIZZLY, QUARTZ, Scenario, card, pass_all, scrap
 
 
 def strength_of(state, camp, label):
-    return [
-        s for (o, d, _), s in zip(state.table.tan[camp], state.table.strengths(camp), strict=True) if d == card(label)
-    ]
+    return [s for (o, d, _), s in zip(state.tan[camp], strengths(state, camp), strict=True) if d == card(label)]
 
 
 # ---- turns and passing ----------------------------------------------------------------------------
@@ -53,8 +52,8 @@ def test_tan_cards_go_to_your_own_camp_sign_and_gray_cards_to_the_camp():
     state.apply(0, ("play", card("Coyote 4"), ELK))
     state.apply(1, ("play", card("Raccoon 3"), ELK))
     state.apply(0, ("play", card("Cloudbreak"), ELK))
-    assert state.table.tan[ELK] == [(0, card("Coyote 4"), False), (1, card("Raccoon 3"), False)]
-    assert state.table.gray[ELK] == [card("Cloudbreak")]
+    assert state.tan[ELK] == [(0, card("Coyote 4"), False), (1, card("Raccoon 3"), False)]
+    assert state.gray[ELK] == [card("Cloudbreak")]
 
 
 # ---- Bear and Porcupine -----------------------------------------------------------------------
@@ -65,10 +64,10 @@ def test_bear_moves_the_figurine_to_any_camp_or_its_den_and_is_discarded():
     legal = state.legal_actions(0)
     assert {("play", card("Bear"), where) for where in (QUARTZ, GRIZZLY, ELK, DEN)} <= set(legal)
     state.apply(0, ("play", card("Bear"), ELK))
-    assert state.table.bear == ELK
-    assert state.table.discard == [card("Bear")]
+    assert state.bear == ELK
+    assert state.discard == [card("Bear")]
     state.apply(1, ("play", card("Bear"), ELK))  # the Bear may stay where it is
-    assert state.table.bear == ELK
+    assert state.bear == ELK
 
 
 def test_no_tan_card_but_the_porcupine_may_be_played_where_the_bear_is():
@@ -106,7 +105,7 @@ def test_cloudbreak_adds_3_to_the_strongest_scavengers_at_its_camp_ties_included
     assert strength_of(state, ELK, "Coyote 5") == [8]
     assert strength_of(state, ELK, "Raccoon 5") == [8]
     assert strength_of(state, ELK, "Crow 1") == [1]
-    assert state.table.totals(ELK, 2) == [9, 8]
+    assert totals(state, ELK, 2) == [9, 8]
 
 
 def test_cloudbreak_moves_its_bonus_to_a_stronger_scavenger_played_later():
@@ -181,7 +180,7 @@ def test_late_night_campers_zeroes_a_scavenger_that_hops_to_its_camp():
         .hand(1, ["Crow 2"])
         .state
     )
-    assert state.table.totals(QUARTZ, 2) == [3, 0]
+    assert totals(state, QUARTZ, 2) == [3, 0]
     state.apply(0, ("hop", card("Rabbit 3"), QUARTZ, ELK))
     assert strength_of(state, ELK, "Rabbit 3") == [0]
 
@@ -198,8 +197,8 @@ def test_dog_discards_the_strongest_tan_scavengers_at_its_camp_ties_included():
         .state
     )
     state.apply(0, ("play", card("Dog"), GRIZZLY))
-    assert state.table.tan[GRIZZLY] == [(0, card("Crow 1"), False)]
-    assert sorted(state.table.discard) == sorted([card("Coyote 5"), card("Raccoon 5"), card("Dog")])
+    assert state.tan[GRIZZLY] == [(0, card("Crow 1"), False)]
+    assert sorted(state.discard) == sorted([card("Coyote 5"), card("Raccoon 5"), card("Dog")])
 
 
 def test_the_dog_compares_current_strengths_so_a_card_zeroed_by_late_night_campers_is_spared():
@@ -212,15 +211,31 @@ def test_the_dog_compares_current_strengths_so_a_card_zeroed_by_late_night_campe
         .state
     )
     state.apply(0, ("play", card("Dog"), ELK))
-    assert state.table.tan[ELK] == [(1, card("Coyote 6"), False)]
-    assert sorted(state.table.discard) == sorted([card("Crow 2"), card("Dog")])
+    assert state.tan[ELK] == [(1, card("Coyote 6"), False)]
+    assert sorted(state.discard) == sorted([card("Crow 2"), card("Dog")])
 
 
 def test_a_crow_removed_by_the_dog_takes_its_token():
     state = Scenario(2).tan(1, ELK, ["Crow 2"]).hand(0, ["Dog", "Crow 1"]).state
-    assert state.table.crows(ELK) == 1
+    assert crows(state, ELK) == 1
     state.apply(0, ("play", card("Dog"), ELK))
-    assert state.table.crows(ELK) == 0
+    assert crows(state, ELK) == 0
+
+
+def test_a_dog_at_a_camp_without_tan_cards_discards_only_itself():
+    # RULES.md Assumption 15.
+    state = Scenario(2).tan(1, ELK, ["Coyote 4"]).gray(QUARTZ, ["Cloudbreak"]).hand(0, ["Dog", "Crow 1"]).state
+    assert ("play", card("Dog"), QUARTZ) in state.legal_actions(0)
+    state.apply(0, ("play", card("Dog"), QUARTZ))
+    assert state.discard == [card("Dog")]
+    assert state.tan[ELK] == [(1, card("Coyote 4"), False)] and state.gray[QUARTZ] == [card("Cloudbreak")]
+
+
+def test_a_crow_removed_by_a_rain_shower_takes_its_token():
+    # RULES.md Assumption 14: the token is wherever its card is.
+    state = Scenario(2).tan(1, ELK, ["Crow 1"]).hand(0, ["Rain Shower", "Crow 2"]).state
+    state.apply(0, ("play", card("Rain Shower"), ELK, 1, card("Crow 1"), 0))
+    assert crows(state, ELK) == 0
 
 
 def test_rain_shower_may_remove_cloudbreak_late_night_campers_or_a_tan_card_of_strength_2_or_less():
@@ -236,8 +251,8 @@ def test_rain_shower_may_remove_cloudbreak_late_night_campers_or_a_tan_card_of_s
     # Late Night Campers makes the Coyote 0; the Crow is then the strongest and Cloudbreak makes it 5.
     assert choices == {(), (-1, card("Cloudbreak")), (-1, card("Late Night Campers")), (1, card("Coyote 4"), 0)}
     state.apply(0, ("play", rain, ELK, -1, card("Cloudbreak")))
-    assert state.table.gray[ELK] == [card("Late Night Campers")]
-    assert sorted(state.table.discard) == sorted([rain, card("Cloudbreak")])
+    assert state.gray[ELK] == [card("Late Night Campers")]
+    assert sorted(state.discard) == sorted([rain, card("Cloudbreak")])
 
 
 def test_rain_shower_cannot_remove_a_tan_card_stronger_than_2():
@@ -285,8 +300,8 @@ def test_squirrel_takes_a_scrap_from_another_camp_possibly_past_three():
     at_quartz = [a[3:] for a in state.legal_actions(0) if a[:3] == ("play", card("Squirrel 1"), QUARTZ)]
     assert at_quartz == [(), (ELK, scrap("Chili"))]  # not from its own Camp, and it may decline
     state.apply(0, ("play", card("Squirrel 1"), QUARTZ, ELK, scrap("Chili")))
-    assert len(state.table.scraps[QUARTZ]) == 4
-    assert state.table.scraps[ELK] == []
+    assert len(state.scraps[QUARTZ]) == 4
+    assert state.scraps[ELK] == []
 
 
 def test_squirrel_may_not_take_from_a_camp_with_a_crow_token():
@@ -302,10 +317,18 @@ def test_squirrel_may_not_take_from_a_camp_with_a_crow_token():
     assert ELK not in sources and GRIZZLY in sources
 
 
+def test_a_crow_at_the_squirrels_own_camp_does_not_stop_it_taking_a_scrap():
+    # RULES.md Assumption 14: the token guards the Camp it is at, not the Squirrel's.
+    state = Scenario(2).scraps(GRIZZLY, ["Egg"]).tan(1, ELK, ["Crow 1"]).hand(0, ["Squirrel 1", "Crow 2"]).state
+    assert ("play", card("Squirrel 1"), ELK, GRIZZLY, scrap("Egg")) in state.legal_actions(0)
+    state.apply(0, ("play", card("Squirrel 1"), ELK, GRIZZLY, scrap("Egg")))
+    assert state.scraps[ELK] == [scrap("Egg")] and state.scraps[GRIZZLY] == []
+
+
 def test_a_crow_moved_by_the_skunk_takes_its_token_along():
     state = Scenario(2).tan(0, ELK, ["Crow 1"]).hand(0, ["Skunk 2", "Coyote 4"]).state
     state.apply(0, ("play", card("Skunk 2"), ELK, card("Crow 1"), 0, QUARTZ))
-    assert (state.table.crows(QUARTZ), state.table.crows(ELK)) == (1, 0)
+    assert (crows(state, QUARTZ), crows(state, ELK)) == (1, 0)
 
 
 # ---- Owl ----------------------------------------------------------------------------------------
@@ -323,8 +346,8 @@ def test_owl_discards_a_mouse_chipmunk_or_squirrel_of_any_player_at_its_camp():
     choices = {a[3:] for a in state.legal_actions(0) if a[:3] == ("play", owl, QUARTZ)}
     assert choices == {(1, card("Mouse 1")), (0, card("Squirrel 2"))}  # no Coyote, and no declining
     state.apply(0, ("play", owl, QUARTZ, 1, card("Mouse 1")))
-    assert (1, card("Mouse 1"), False) not in state.table.tan[QUARTZ]
-    assert card("Mouse 1") in state.table.discard
+    assert (1, card("Mouse 1"), False) not in state.tan[QUARTZ]
+    assert card("Mouse 1") in state.discard
 
 
 def test_an_owl_with_nothing_to_discard_may_still_be_played_without_effect():
@@ -332,15 +355,15 @@ def test_an_owl_with_nothing_to_discard_may_still_be_played_without_effect():
     owl = card("Owl 2")
     assert [a for a in state.legal_actions(0) if a[:3] == ("play", owl, QUARTZ)] == [("play", owl, QUARTZ)]
     state.apply(0, ("play", owl, QUARTZ))
-    assert state.table.tan[QUARTZ] == [(1, card("Coyote 4"), False), (0, owl, False)]
+    assert state.tan[QUARTZ] == [(1, card("Coyote 4"), False), (0, owl, False)]
 
 
 def test_owl_discarding_a_squirrel_does_not_undo_its_effect():
     state = Scenario(2).scraps(GRIZZLY, ["Egg"]).hand(0, ["Squirrel 1", "Crow 1"]).hand(1, ["Owl 2", "Crow 2"]).state
     state.apply(0, ("play", card("Squirrel 1"), QUARTZ, GRIZZLY, scrap("Egg")))
     state.apply(1, ("play", card("Owl 2"), QUARTZ, 0, card("Squirrel 1")))
-    assert state.table.scraps[QUARTZ] == [scrap("Egg")]
-    assert state.table.tan[QUARTZ] == [(1, card("Owl 2"), False)]
+    assert state.scraps[QUARTZ] == [scrap("Egg")]
+    assert state.tan[QUARTZ] == [(1, card("Owl 2"), False)]
 
 
 # ---- Rabbit -----------------------------------------------------------------------------------------
@@ -352,7 +375,7 @@ def test_rabbit_hops_once_instead_of_a_card_and_not_onto_the_bear():
     hops = [a for a in state.legal_actions(0) if a[0] == "hop"]
     assert hops == [("hop", rabbit, QUARTZ, GRIZZLY)]
     state.apply(0, hops[0])
-    assert state.table.tan[GRIZZLY] == [(0, rabbit, True)]
+    assert state.tan[GRIZZLY] == [(0, rabbit, True)]
     assert state.hands[0] == [card("Crow 1")]  # no card was played
     state.apply(1, ("play", card("Crow 2"), QUARTZ))
     assert not [a for a in state.legal_actions(0) if a[0] == "hop"]  # each Rabbit hops once
@@ -386,8 +409,8 @@ def test_skunk_moves_one_of_your_tan_cards_from_its_camp_but_not_to_the_bear_unl
 def test_a_squirrel_moved_by_the_skunk_does_not_take_a_scrap_again():
     state = Scenario(2).tan(0, ELK, ["Squirrel 1"]).scraps(GRIZZLY, ["Egg"]).hand(0, ["Skunk 3", "Crow 1"]).state
     state.apply(0, ("play", card("Skunk 3"), ELK, card("Squirrel 1"), 0, QUARTZ))
-    assert state.table.scraps[GRIZZLY] == [scrap("Egg")]
-    assert state.table.scraps[QUARTZ] == []
+    assert state.scraps[GRIZZLY] == [scrap("Egg")]
+    assert state.scraps[QUARTZ] == []
 
 
 def test_a_moved_rabbit_keeps_its_hop_only_if_unused():
@@ -400,7 +423,7 @@ def test_a_moved_rabbit_keeps_its_hop_only_if_unused():
         .state
     )
     state.apply(0, ("play", card("Skunk 1"), ELK, card("Rabbit 3"), 1, QUARTZ))
-    assert (0, card("Rabbit 3"), True) in state.table.tan[QUARTZ]
+    assert (0, card("Rabbit 3"), True) in state.tan[QUARTZ]
     state.apply(1, ("play", card("Crow 2"), ELK))
     hops = {a[1] for a in state.legal_actions(0) if a[0] == "hop"}
     assert hops == {card("Rabbit 2")}
@@ -411,17 +434,27 @@ def test_a_moved_rabbit_keeps_its_hop_only_if_unused():
 
 def test_weasel_swaps_a_scrap_at_its_camp_with_any_scrap_in_the_pile():
     state = Scenario(2).scraps(ELK, ["Egg", "Bun"]).hand(0, ["Weasel 1", "Crow 1"]).state
-    pile_egg, pile_choc = state.table.pile[scrap("Egg")], state.table.pile[scrap("Chocolate")]
+    pile_egg, pile_choc = state.pile[scrap("Egg")], state.pile[scrap("Chocolate")]
     state.apply(0, ("play", card("Weasel 1"), ELK, scrap("Egg"), scrap("Chocolate")))
-    assert state.table.scraps[ELK] == sorted([scrap("Bun"), scrap("Chocolate")])
-    assert state.table.pile[scrap("Egg")] == pile_egg + 1
-    assert state.table.pile[scrap("Chocolate")] == pile_choc - 1
+    assert state.scraps[ELK] == sorted([scrap("Bun"), scrap("Chocolate")])
+    assert state.pile[scrap("Egg")] == pile_egg + 1
+    assert state.pile[scrap("Chocolate")] == pile_choc - 1
+
+
+def test_a_weasel_with_nothing_of_another_kind_in_the_pile_is_played_without_a_swap():
+    # RULES.md Assumption 16: an empty pile, or only the kind the Camp already gives.
+    for eggs_left in (0, 1):
+        state = Scenario(2).scraps(ELK, ["Egg"]).hand(0, ["Weasel 1", "Crow 1"]).state
+        state.pile[:] = [0] * len(state.pile)  # (conservation is not the point here)
+        state.pile[scrap("Egg")] = eggs_left
+        weasel = [a for a in state.legal_actions(0) if a[:3] == ("play", card("Weasel 1"), ELK)]
+        assert weasel == [("play", card("Weasel 1"), ELK)]
 
 
 def test_coyote_and_raccoon_have_no_effect_but_their_strength():
     state = Scenario(2).scraps(ELK, ["Egg"]).hand(0, ["Coyote 6", "Raccoon 5"]).state
-    before = state.table.clone()
+    before = state.clone()
     state.apply(0, ("play", card("Coyote 6"), ELK))
-    assert state.table.scraps == before.scraps and state.table.pile == before.pile
-    assert state.table.totals(ELK, 2) == [6, 0]
+    assert state.scraps == before.scraps and state.pile == before.pile
+    assert totals(state, ELK, 2) == [6, 0]
     pass_all(state)

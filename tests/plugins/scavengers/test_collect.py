@@ -4,6 +4,7 @@ import pytest
 
 from plugins.scavengers.content import CONTENT, DEN
 from plugins.scavengers.game import Scavengers, ranking
+from plugins.scavengers.rules import strengths, totals
 from tests.plugins.scavengers.scenario import ELK, FOOD, GRIZZLY, QUARTZ, Scenario, pass_all, scoring_example, scrap
 
 
@@ -14,10 +15,10 @@ def held(state, seat, name):
 def test_the_rulebook_scoring_example():
     scenario = scoring_example()
     state = scenario.state
-    assert state.table.strengths(ELK) == [5, 1, 0, 0, 1]
-    assert state.table.totals(ELK, 2) == [6, 1]
-    assert state.table.totals(GRIZZLY, 2) == [1, 5]
-    assert state.table.totals(QUARTZ, 2) == [1, 6]
+    assert strengths(state, ELK) == [5, 1, 0, 0, 1]
+    assert totals(state, ELK, 2) == [6, 1]
+    assert totals(state, GRIZZLY, 2) == [1, 5]
+    assert totals(state, QUARTZ, 2) == [1, 6]
     pass_all(state)
     assert [held(state, 0, n) for n in ("Egg", "Cheese", "Pepper", "Bun")] == [1, 1, 1, 1]
     assert [held(state, 1, n) for n in ("Meat", "Onion", "Cracker", "Bun")] == [1, 1, 1, 0]
@@ -96,7 +97,7 @@ def test_a_tie_for_the_highest_total_takes_nothing_and_the_scraps_stay():
     )
     pass_all(state)
     assert sum(map(sum, state.held)) == 0
-    assert sorted(state.table.scraps[GRIZZLY]) == sorted(scrap(n) for n in ("Egg", "Chili", "Meat"))
+    assert sorted(state.scraps[GRIZZLY]) == sorted(scrap(n) for n in ("Egg", "Chili", "Meat"))
 
 
 def test_a_camp_where_everyone_has_strength_0_is_won_by_nobody():
@@ -123,12 +124,12 @@ def test_a_scrap_the_winner_does_not_need_goes_back_to_the_pile():
         .hand(1, ["Crow 2"])
         .state
     )
-    before = state.table.pile[scrap("Egg")]
+    before = state.pile[scrap("Egg")]
     pass_all(state)
     assert state.is_terminal
     assert held(state, 0, "Egg") == 2  # the Omelet has two Egg spaces
-    assert state.table.pile[scrap("Egg")] == before + 1
-    assert state.table.scraps[QUARTZ] == []
+    assert state.pile[scrap("Egg")] == before + 1
+    assert state.scraps[QUARTZ] == []
     assert (0, QUARTZ, scrap("Egg"), "wins", False) in state.report
 
 
@@ -142,12 +143,12 @@ def test_a_full_food_card_is_turned_over_and_its_scraps_go_back_to_the_pile():
         .hand(1, ["Crow 2"])
         .state
     )
-    total_pile = sum(state.table.pile)
+    total_pile = sum(state.pile)
     pass_all(state)
     assert state.done[0][FOOD["Omelet"]]
     assert [held(state, 0, n) for n in ("Egg", "Cheese", "Pepper")] == [0, 0, 0]
-    placed_next_round = sum(map(len, state.table.scraps))
-    assert sum(state.table.pile) == total_pile + 4 - placed_next_round
+    placed_next_round = sum(map(len, state.scraps))
+    assert sum(state.pile) == total_pile + 4 - placed_next_round
 
 
 def test_completed_food_cards_take_no_more_scraps():
@@ -180,11 +181,11 @@ def test_a_new_round_has_the_next_camp_leader_a_fresh_deal_and_the_bear_in_its_d
     )
     pass_all(state)
     assert state.leader == 1 and state.phases.round == 1
-    assert state.table.bear == DEN
+    assert state.bear == DEN
     assert [len(h) for h in state.hands] == [10, 10, 10]
-    assert state.table.tan == [[], [], []] and state.table.gray == [[], [], []]
+    assert state.tan == [[], [], []] and state.gray == [[], [], []]
     assert state.to_act == (1,)  # the new Camp Leader places first
-    assert sorted(state.table.scraps[QUARTZ]) == sorted([scrap("Egg"), scrap("Bun")])  # leftovers stay
+    assert sorted(state.scraps[QUARTZ]) == sorted([scrap("Egg"), scrap("Bun")])  # leftovers stay
 
 
 def test_the_camp_leader_plays_first_in_every_round():
@@ -306,6 +307,4 @@ def test_scraps_are_conserved_through_a_collection():
         .state
     )
     pass_all(state)
-    assert sum(state.table.pile) + sum(map(sum, state.held)) + sum(map(len, state.table.scraps)) == sum(
-        CONTENT.scrap_counts
-    )
+    assert sum(state.pile) + sum(map(sum, state.held)) + sum(map(len, state.scraps)) == sum(CONTENT.scrap_counts)

@@ -35,7 +35,9 @@ def test_every_viewer_gets_the_same_collection_lines():
     for viewer in (None, 0, 1):
         state = scoring_example().state
         step(state, 0, ("pass",), viewer)
-        assert step(state, 1, ("pass",), viewer)[: len(ROUND_1_SCORING)] == ROUND_1_SCORING
+        said = step(state, 1, ("pass",), viewer)
+        start = said.index(ROUND_1_SCORING[0])  # seat 0 is told first that seat 1 passed
+        assert said[start : start + len(ROUND_1_SCORING)] == ROUND_1_SCORING
 
 
 def test_events_split_a_collection_where_a_mouse_owner_chooses():
@@ -136,7 +138,7 @@ def test_a_shared_win_is_worded_in_the_plural():
 def test_events_say_which_scrap_was_placed_at_which_camp():
     state = GAME.initial_state(3, 7, ScavengersOptions())
     pending = state.observation(1).pending
-    assert step(state, 0, ("place", ELK), viewer=1) == [f"{CONTENT.scraps[pending]} placed at Elk"]
+    assert step(state, 0, ("place", ELK), viewer=1) == [f"seat 0 placed {CONTENT.scraps[pending]} at Elk"]
 
 
 def test_events_name_the_cards_a_dog_discards_but_not_a_hop():
@@ -215,8 +217,9 @@ def test_the_render_shows_a_collection_under_way_and_none_before_the_first():
 
 
 def test_every_seat_gets_the_full_views_commentary_so_it_reads_nothing_hidden():
-    """Events read public fields only: a seat's lines equal the full view's at every step of a game,
-    though the full view also holds every hand, the undealt cards and the Camper deck."""
+    """Events read public fields only: a seat's lines equal the full view's at every step of a game, but for
+    the line telling it another seat's play, hop or pass, though the full view also holds every hand, the
+    undealt cards and the Camper deck."""
     state = GAME.initial_state(3, 8, ScavengersOptions())
     rng = Rng(8)
     viewers = (None, 0, 1, 2)
@@ -225,10 +228,48 @@ def test_every_seat_gets_the_full_views_commentary_so_it_reads_nothing_hidden():
     while not state.is_terminal:
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
-        state.apply(seat, legal[rng.below(len(legal))])
+        action = legal[rng.below(len(legal))]
+        state.apply(seat, action)
         after = {viewer: state.observation(viewer) for viewer in viewers}
         said = [GAME.events(before[viewer], after[viewer]) for viewer in viewers]
-        assert said[1:] == [said[0]] * 3
+        told = [] if action[0] in ("place", "mouse") else [f"seat {seat}: {GAME.action_text(action)}"]
+        assert said[1:] == [said[0] if viewer == seat else told + said[0] for viewer in (0, 1, 2)]
         lines += len(said[0])
         before = after
     assert lines > 50
+
+
+def test_a_seat_is_told_every_other_seats_play_hop_and_pass_since_its_last_move():
+    state = (
+        Scenario(3)
+        .tan(1, QUARTZ, ["Rabbit 3"])
+        .hand(0, ["Crow 1", "Crow 2"])
+        .hand(1, ["Coyote 4", "Crow 2"])
+        .hand(2, ["Raccoon 3", "Dog"])
+        .state
+    )
+    before = state.observation(0)
+    state.apply(0, ("play", card("Crow 1"), GRIZZLY))  # its own move: not told back to it
+    state.apply(1, ("hop", card("Rabbit 3"), QUARTZ, ELK))
+    state.apply(2, ("play", card("Raccoon 3"), ELK))
+    state.apply(0, ("pass",))
+    state.apply(1, ("play", card("Coyote 4"), ELK))
+    state.apply(2, ("pass",))
+    assert GAME.events(before, state.observation(0)) == [
+        "seat 1: hop Rabbit 3 from Quartz to Elk",
+        "seat 2: play Raccoon 3 at Elk",
+        "seat 1: play Coyote 4 at Elk",
+        "seat 2: pass",
+    ]
+    assert GAME.events(before, state.observation(None)) == []  # the full view is every seat's: no one else
+
+
+def test_a_seat_is_told_which_scrap_every_seat_placed_where_since_its_last_move():
+    state = GAME.initial_state(3, 7, ScavengersOptions())
+    before = state.observation(1)
+    placed = []
+    for _ in range(4):  # seats 0, 1, 2, 0
+        seat, scrap_type = state.to_act[0], state.pending
+        state.apply(seat, ("place", ELK if len(placed) < 3 else QUARTZ))
+        placed.append(f"seat {seat} placed {CONTENT.scraps[scrap_type]} at {'Elk' if len(placed) < 3 else 'Quartz'}")
+    assert GAME.events(before, state.observation(1)) == placed

@@ -127,7 +127,7 @@ def _placing(scenario, name):
     state = scenario.state
     state.phases.index = 0
     state.pending = scrap(name)
-    state.table.pile[state.pending] -= 1
+    state.pile[state.pending] -= 1
     state.placer = 0
     return state
 

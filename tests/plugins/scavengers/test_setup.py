@@ -4,6 +4,7 @@ import pytest
 
 from plugins.scavengers.content import CONTENT, DEN
 from plugins.scavengers.game import Scavengers
+from tests.plugins.scavengers.scenario import scrap
 
 GAME = Scavengers()
 
@@ -45,7 +46,7 @@ def test_leftover_scraps_that_fit_nowhere_are_redrawn_so_every_drawn_scrap_sits_
         for seat in range(4):
             for t, n in enumerate(state.held[seat]):
                 assert n <= CONTENT.needs[CONTENT.food_of[t]][t]
-        assert sum(state.table.pile) + sum(map(sum, state.held)) + sum(map(len, state.table.scraps)) == 69
+        assert sum(state.pile) + sum(map(sum, state.held)) + sum(map(len, state.scraps)) == 69
 
 
 def test_the_camp_leader_places_the_first_scrap_then_players_place_clockwise_until_every_camp_holds_3():
@@ -57,13 +58,13 @@ def test_the_camp_leader_places_the_first_scrap_then_players_place_clockwise_unt
         placers.append(seat)
         pending = state.pending
         camp = state.legal_actions(seat)[-1][1]
-        before = list(state.table.scraps[camp])
+        before = list(state.scraps[camp])
         state.apply(seat, ("place", camp))
-        assert sorted([*before, pending]) == state.table.scraps[camp]
+        assert sorted([*before, pending]) == state.scraps[camp]
     assert placers == [i % 3 for i in range(9)]
-    assert [len(s) for s in state.table.scraps] == [3, 3, 3]
+    assert [len(s) for s in state.scraps] == [3, 3, 3]
     assert state.to_act == (0,)  # the Camp Leader plays first
-    assert state.table.bear == DEN
+    assert state.bear == DEN
 
 
 def test_a_full_camp_takes_no_more_scraps():
@@ -75,23 +76,22 @@ def test_a_full_camp_takes_no_more_scraps():
 
 def test_each_placed_scrap_is_the_one_pictured_on_the_camper_card_just_drawn():
     state = GAME.initial_state(2, 9)
-    assert state.camper_discard[-1] == state.pending
+    assert scrap(state.camper_discard[-1]) == state.pending  # a Camper card is named by its scrap
     assert len(state.campers) + len(state.camper_discard) == 24
 
 
 def test_a_camper_card_whose_scrap_is_gone_from_the_pile_is_skipped():
     state = GAME.initial_state(2, 4)
     nxt = state.campers[-1]
-    state.table.pile[nxt] = 0  # (conservation is not the point here)
+    state.pile[scrap(nxt)] = 0  # (conservation is not the point here)
     state.apply(state.to_act[0], ("place", 0))
-    assert state.pending != nxt
+    assert state.pending != scrap(nxt)
     assert state.camper_discard[-2] == nxt
 
 
 def test_the_camper_deck_is_reshuffled_from_its_discard_when_it_runs_out():
     state = GAME.initial_state(2, 4)
-    state.camper_discard += state.campers[:-1]
-    state.campers = state.campers[-1:]
+    state.draw(state.campers, state.camper_discard, len(state.campers) - 1)  # turned face up, one left
     while state.phases.current == "place" and len(state.campers):
         state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[0])
     if state.phases.current == "place":
@@ -101,7 +101,7 @@ def test_the_camper_deck_is_reshuffled_from_its_discard_when_it_runs_out():
 
 def test_placement_stops_if_the_pile_is_empty():
     state = GAME.initial_state(2, 4)
-    state.table.pile = [0] * len(state.table.pile)  # (conservation is not the point here)
-    state.table.pile[state.pending] = 1
+    state.pile = [0] * len(state.pile)  # (conservation is not the point here)
+    state.pile[state.pending] = 1
     state.apply(state.to_act[0], ("place", 0))
     assert state.phases.current == "play"
