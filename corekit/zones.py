@@ -1,4 +1,6 @@
-"""Cards and zones: piles with a top, drawing, reshuffling a discard, and redealing unseen cards.
+"""Cards and zones for a game that writes its own `State` instead of declaring it (`corekit.state`): piles
+with a top, drawing, reshuffling a discard, and redealing unseen cards. Every built-in game declares its state;
+these serve the contract's tests and a third-party game kept on the hand-written contract.
 
 A card is any hashable value (an int index into the game's static card table is fastest). A pile is an
 ordered list whose end is the top. A state declares its zones through `State.zones()` so the conformance
@@ -7,7 +9,7 @@ checks can prove that no card is ever created or lost.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, MutableSequence, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, MutableSequence, Sequence
 from typing import Any, TypeVar
 
 from corekit.rng import Rng
@@ -36,7 +38,7 @@ class Pile:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter(self.cards)
 
     def __repr__(self) -> str:
