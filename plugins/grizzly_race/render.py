@@ -59,9 +59,17 @@ def render(game: GrizzlyRace, obs: RaceView) -> str:
 
 
 def events(game: GrizzlyRace, before: RaceView, after: RaceView) -> list[str]:
-    """What changed between two observations of the same viewer: each battle of a round that resolved,
-    then who won if the game ended. A commitment alone changes nothing worth a line: the action says it."""
+    """What changed between two observations of the same viewer: each seat that committed in the round (a
+    person does not see the others' actions, only that they chose), each battle of a round that resolved, then
+    who won if the game ended."""
     lines: list[str] = []
+    if after.round == before.round:
+        earlier = {seat for seat, _ in before.committed}
+        lines += [
+            f"{game.seat_name(seat)} {commitment_text(choice)}"
+            for seat, choice in after.committed
+            if seat not in earlier
+        ]
     if after.round != before.round and after.last_round:
         lines += [f"Round {after.round}: {battle_text(game, battle)}" for battle in after.last_round]
     if after.winners and not before.winners:

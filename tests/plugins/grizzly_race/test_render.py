@@ -30,12 +30,17 @@ def test_events_name_each_battle_of_a_resolved_round():
     assert GAME.events(before[2], state.observation(1)) == expected
 
 
-def test_events_say_nothing_while_a_round_is_still_being_committed():
+def test_events_tell_each_seat_that_another_committed_but_not_what():
     state = scenario([[3, 1], [2, 2]], [[5, 3], [5, 4]])
     before_full, before_seat_1 = state.observation(None), state.observation(1)
     state.apply(0, 3)
-    assert GAME.events(before_full, state.observation(None)) == []
-    assert GAME.events(before_seat_1, state.observation(1)) == []  # nor a word of what seat 0 chose
+    assert GAME.events(before_full, state.observation(None)) == [
+        "seat 0 has committed a 3, face down until every seat has committed"
+    ]
+    # Seat 1 (a person does not see seat 0's action) is told that seat 0 chose, never what.
+    assert GAME.events(before_seat_1, state.observation(1)) == [
+        "seat 0 has committed a card, face down until every seat has committed"
+    ]
 
 
 def test_events_of_identical_observations_are_empty():
@@ -226,6 +231,7 @@ def test_replay_show_prints_the_same_battles_under_the_same_actions_as_play(tmp_
     assert shown.exit_code == 0, shown.output
     listing = shown.stdout.splitlines()
     block = [line for line in listing[listing.index("Actions 1-7:") + 1 : -1] if "-- the state above" not in line]
-    assert block[2].startswith("        Round 1: seat 0 played ")  # under step 2, the one that resolved round 1
+    assert block[1].startswith("        seat 0 has committed a ")  # under step 1: the full view shows the card
+    assert block[3].startswith("        Round 1: seat 0 played ")  # under step 2, the one that resolved round 1
     start = played.stdout.splitlines().index(block[0])
     assert played.stdout.splitlines()[start : start + len(block)] == block
