@@ -214,8 +214,13 @@ class Slasher(Game):
         return CODES[text]
 
     def events(self, before: SlasherView, after: SlasherView) -> list[str]:
-        """What happened between two observations: plays, flights, the killer's strike and its victims."""
-        return [event.strip() for event in logged_since(after.log, after.said, before.said)]
+        """What happened between two observations: a pass in the attack's window (a person does not see the
+        other seats' actions, and a pass logs nothing), then plays, flights, the killer's strike and its victims."""
+        lines = [event.strip() for event in logged_since(after.log, after.said, before.said)]
+        if after.window is not None and before.window is not None and after.passes == before.passes + 1:
+            assert before.priority is not None
+            lines.insert(0, f"{self.seat_name(before.priority)} passes")
+        return lines
 
     def action_text(self, action: object) -> str:
         """ "Main House 5 -> seat 2", "Flee! seat 1", "pass"..."""

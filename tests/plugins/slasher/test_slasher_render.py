@@ -56,6 +56,18 @@ def test_events_tell_each_viewer_what_a_step_caused_deaths_included():
     assert game.events(after[0], after[0]) == []
 
 
+def test_events_tell_every_other_seat_of_a_pass_in_the_window():
+    from plugins.slasher.game import PASS
+
+    game = Slasher()
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
+    passer = state.to_act[0]
+    before = [state.observation(seat) for seat in range(4)]
+    state.apply(passer, (PASS,))
+    told = [game.events(b, state.observation(seat)) for seat, b in enumerate(before)]
+    assert all(lines == [f"seat {passer} passes"] for lines in told), told
+
+
 def test_events_say_when_more_happened_than_the_log_keeps():
     from plugins.slasher.game import LOG_LENGTH
 
