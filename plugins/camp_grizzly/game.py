@@ -209,6 +209,31 @@ def _families() -> tuple[str, ...]:
     return tuple(card.deck for card in load().cards)
 
 
+def _unlogged(before: CampView, after: CampView) -> list[str]:
+    """The moves the log does not tell, read from two views of one viewer."""
+    content, names = load(), card_names()
+    lines: list[str] = []
+    for seat, counselor in enumerate(after.counselors):
+        who = content.counselors[counselor].name
+        if before.location[seat] != after.location[seat]:
+            lines.append(f"{who} moves to {content.spaces[after.location[seat]]}")
+        lines += [f"{who} equips {names[card]}" for card in after.equipped[seat] if card not in before.equipped[seat]]
+        lines += [
+            f"{who} puts away {names[card]}" for card in before.equipped[seat] if card not in after.equipped[seat]
+        ]
+        lines += [f"{who} takes {names[card]}" for card in after.backpack[seat] if card not in before.backpack[seat]]
+        if seat in after.strike_later and seat not in before.strike_later:
+            lines.append(f"{who} lets another fight first")
+        stopped = before.phase == "panic" and after.phase != "panic" and before.location == after.location
+        if stopped and before.panic_seat == seat:
+            lines.append(f"{who} stops running")
+    taker = content.counselors[after.counselors[before.turn[1]]].name
+    lines += [f"{taker} picks up {names[card]}" for card in before.ground if card not in after.ground]
+    if after.turn != before.turn and not lines:
+        lines.append(f"{content.counselors[after.counselors[before.turn[1]]].name} ends the turn")
+    return lines
+
+
 @functools.cache
 def card_names() -> list[str]:
     cards = load().cards
@@ -299,8 +324,10 @@ class CampGrizzly(Game):
         return options.night * (players * turn + strike) + 4 * 3 * strike + 2 * strike + 10
 
     def events(self, before: CampView, after: CampView) -> list[str]:
-        """What happened between two observations (draws, rolls, Otis, deaths), for a running commentary."""
-        return logged_since(after.log, after.said, before.said)
+        """What happened between two observations (draws, rolls, Otis, deaths), for a running commentary, after
+        the moves the log leaves out (a person does not see the other seats' actions): walks, gear equipped or
+        put away, a fight put off, and a turn handed on."""
+        return _unlogged(before, after) + logged_since(after.log, after.said, before.said)
 
     def action_text(self, action: Any) -> str:
         from plugins.camp_grizzly.render import action_text

@@ -41,3 +41,19 @@ def test_a_game_of_four_heuristic_counselors_is_told_within_the_terminal_width_t
         assert match.group(1) == " and ".join(winners) + " win"
     else:
         assert ending == "Otis wins." and match.group(1) == "Otis wins"
+
+
+def test_a_seat_is_told_the_moves_the_log_leaves_out():
+    """A person sees none of the other seats' actions: a walk is told from the views (the conformance test's
+    commentary check covers the other moves)."""
+    from tests.plugins.camp_grizzly.tables import table
+
+    state = table(2)
+    mover = state.to_act[0]
+    watcher = 1 - mover
+    names = state.game.seat_names(2, state.options)
+    step = next(action for action in state.legal_actions(mover) if action[0] == "step")
+    before = state.observation(watcher)
+    state.apply(mover, step)
+    told = state.game.events(before, state.observation(watcher))
+    assert f"{names[mover]} moves to {C.spaces[step[1]]}" in told, told
