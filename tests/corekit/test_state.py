@@ -325,40 +325,10 @@ def test_an_action_equal_to_a_legal_one_but_of_another_type_is_refused():
     assert state.bids.chosen[0] == card
 
 
-def test_a_public_field_of_a_type_the_core_cannot_copy_is_refused_when_the_class_is_first_used():
-    @declare
-    class Odd(DeclaredState):
-        things: set[int] = public(factory=set)
+class NoPlay:
+    """The rules of a state that only holds cards: nobody acts, nothing is legal, nobody scores."""
 
-        @property
-        def to_act(self) -> tuple[int, ...]:
-            return ()
-
-        def legal_actions(self, seat: int) -> list[int]:
-            return []
-
-        def _apply(self, seat: int, action: int) -> None:
-            pass
-
-        def returns(self) -> list[float]:
-            return []
-
-    state = Odd(game=GAME, players=2, options=None, rng=Rng(0))
-    with pytest.raises(TypeError, match="a public field of type set"):
-        state.clone()
-
-
-def test_a_view_refuses_to_give_a_zone_it_does_not_see_as_its_own():
-    view = fresh().observation(1)
-    with pytest.raises(TypeError, match="seat 1's own columns shows as Hidden, not its cards"):
-        view.own("columns")
-
-
-@declare
-class TableauState(DeclaredState):
-    """Cards laid face up in front of each seat, in order (a tableau)."""
-
-    tableaus: list[Zone] = face_up(per_seat=True, ordered=True)
+    players: int
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -372,6 +342,29 @@ class TableauState(DeclaredState):
 
     def returns(self) -> list[float]:
         return [0.0] * self.players
+
+
+def test_a_public_field_of_a_type_the_core_cannot_copy_is_refused_when_the_class_is_first_used():
+    @declare
+    class Odd(NoPlay, DeclaredState):
+        things: set[int] = public(factory=set)
+
+    state = Odd(game=GAME, players=2, options=None, rng=Rng(0))
+    with pytest.raises(TypeError, match="a public field of type set"):
+        state.clone()
+
+
+def test_a_view_refuses_to_give_a_zone_it_does_not_see_as_its_own():
+    view = fresh().observation(1)
+    with pytest.raises(TypeError, match="seat 1's own columns shows as Hidden, not its cards"):
+        view.own("columns")
+
+
+@declare
+class TableauState(NoPlay, DeclaredState):
+    """Cards laid face up in front of each seat, in order (a tableau)."""
+
+    tableaus: list[Zone] = face_up(per_seat=True, ordered=True)
 
 
 def test_a_face_up_zone_per_seat_is_seen_in_order_by_everyone_and_counts_in_the_digest():
