@@ -22,7 +22,7 @@ nothing before it):
 - display: every observation is hashable (immutable plain data) and within `Game.observation_limit` characters,
   `render` gives text for every view, `action_text` for every legal action, and `events` says nothing between
   an observation and itself;
-- commentary (with `commentary=True`; off by default until every built-in game passes it): when another seat's
+- commentary (on unless `commentary=False`; `campfire check --no-commentary`): when another seat's
   action changes what a seat sees, `events` between its two observations tells it something (a person playing
   that seat learns what the others did);
 - replay codes: every action played, and every legal action at the regular steps, is hashable, encodes to
@@ -90,7 +90,7 @@ def check_game(
     options: Any = None,
     sample_every: int = 7,
     progress: Callable[[int], None] | None = None,
-    commentary: bool = False,
+    commentary: bool = True,
 ) -> Report:
     """Play `games` seeded random matches of `game` and run every state-level check (the commentary's too with
     `commentary`)."""
@@ -120,7 +120,7 @@ def check_match(
     options: Any = None,
     sample_every: int = 7,
     on_move: Callable[[int, int, Any], None] | None = None,
-    commentary: bool = False,
+    commentary: bool = True,
 ) -> Report:
     """Check the one match `check_game` played with `match_seed` (a seed its report names), calling
     `on_move(step, seat, action)` before each move (step 1 is the first): the moves that lead to a failure, to
@@ -140,7 +140,7 @@ def _check_one(
     report: Report,
     encoded: set[Any],
     on_move: Callable[[int, int, Any], None] | None = None,
-    commentary: bool = False,
+    commentary: bool = True,
 ) -> None:
     """Check one match into `report`, counting it, and noting its seed if it failed."""
     failures = len(report.failures)
@@ -233,7 +233,7 @@ def _check_match(
     report: Report,
     encoded: set[Any],
     on_move: Callable[[int, int, Any], None] | None = None,
-    commentary: bool = False,
+    commentary: bool = True,
 ) -> None:
     where = f"seed {seed}"
     # A crash inside the game is a failure to report, not to raise; so is a game calling sys.exit, which would
@@ -305,7 +305,7 @@ def _check_step(
     encoded: set[Any],
     where: str,
     on_move: Callable[[int, int, Any], None] | None,
-    commentary: bool = False,
+    commentary: bool = True,
 ) -> bool:
     """The checks of one step, then its move; False once the match cannot go on (a failure was reported)."""
     to_act = state.to_act

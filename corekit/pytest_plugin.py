@@ -43,7 +43,7 @@ def conformance_runner(registry: Registry) -> Callable[..., None]:
         seed: int = 0,
         options: Any = None,
         leaks: bool = True,
-        commentary: bool = False,
+        commentary: bool = True,
     ) -> None:
         game = registry.game(game_id)
         if players is None:

@@ -57,9 +57,10 @@ def campfire_cli_setup(cli: click.Group) -> None:
 )
 @click.option(
     "--commentary/--no-commentary",
-    default=False,
+    default=True,
     show_default=True,
-    help="Also check that `events` tells each seat every change another seat's move makes to what it sees.",
+    help="Check that `events` tells each seat every change another seat's move makes to what it sees "
+    "(a person at that seat learns what the others did only from it).",
 )
 @click.option(
     "--match",

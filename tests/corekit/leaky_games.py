@@ -56,6 +56,14 @@ class Glowworms(Game):
     def render(self, observation: Any, seat: int | None) -> str:
         return f"scores {observation.scores} deck {len(observation.deck)} log {observation.log}"
 
+    def events(self, before: Any, after: Any) -> list[str]:
+        # Told from the two views only, as the check demands: who has bid, and each round's bids and scores.
+        had_bid = {seat for seat, _ in before.bids}
+        told = [f"seat {seat} has bid" for seat, _ in after.bids if seat not in had_bid]
+        if after.discard != before.discard:
+            told.append(f"bids shown, scores now {list(after.scores)}")
+        return told
+
 
 @declare
 class GlowState(DeclaredState):

@@ -218,12 +218,36 @@ def test_a_game_id_installed_in_the_registry_the_command_uses_is_refused(tmp_pat
         create_game_package("lantern-hunt", tmp_path, installed=Installed.games)
 
 
-def test_the_example_game_counts_one_card_in_the_singular(tmp_path, monkeypatch):
+def example_game_module(tmp_path, monkeypatch):
     target = create_game_package("lantern-hunt", tmp_path)
     spec = importlib.util.spec_from_file_location("scaffolded_lantern_hunt_game", target / "lantern_hunt" / "game.py")
     module = importlib.util.module_from_spec(spec)
     monkeypatch.setitem(sys.modules, spec.name, module)  # where its declared state's annotations are read from
     spec.loader.exec_module(module)  # the game module needs only corekit and attrs, not its package
+    return module
+
+
+def test_the_example_game_tells_each_seat_every_story_told_and_who_got_burned(tmp_path, monkeypatch):
+    module = example_game_module(tmp_path, monkeypatch)
+    game = module.LanternHunt()
+    state = module.LanternHuntState(
+        game=game, players=2, options=module.Options(limit=8), rng=Rng(1), hands=[[5, 3], [4, 2]], deck=[1], limit=8
+    )
+    before = state.observation(1)
+    state.apply(0, 5)
+    assert game.events(before, state.observation(1)) == ["seat 0 told a heat-5 story"]
+    middle = state.observation(0)
+    state.apply(1, 4)  # the fire's heat 9 passes the limit 8
+    assert game.events(middle, state.observation(0)) == ["seat 1 told a heat-4 story", "seat 1 got burned!"]
+    assert game.events(before, state.observation(1)) == [
+        "seat 0 told a heat-5 story",
+        "a heat-4 story is told",
+        "seat 1 got burned!",
+    ]
+
+
+def test_the_example_game_counts_one_card_in_the_singular(tmp_path, monkeypatch):
+    module = example_game_module(tmp_path, monkeypatch)
     game = module.LanternHunt()
 
     def position(hand, deck):

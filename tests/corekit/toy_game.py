@@ -49,6 +49,11 @@ class ToyGame(Game):
     def max_decisions(self, players, options):
         return 3 * players
 
+    def events(self, before, after):
+        # Every card is played face up, so each seat is told every other seat's card.
+        pairs = zip(before.played, after.played, strict=True)
+        return [f"seat {seat} played {now[-1]}" for seat, (was, now) in enumerate(pairs) if now != was]
+
 
 class ToyState(State):
     @property

@@ -7,7 +7,7 @@ import pytest
 
 @pytest.mark.parametrize("setup", ["easy", "normal"])
 def test_camp_grizzly_conforms_and_leaks_nothing(campfire_conformance, setup):
-    campfire_conformance("camp-grizzly", players=[1, 3, 6], games=8, options={"setup": setup}, commentary=True)
+    campfire_conformance("camp-grizzly", players=[1, 3, 6], games=8, options={"setup": setup})
 
 
 def test_camp_grizzly_conforms_and_leaks_nothing_without_surprises(campfire_conformance):

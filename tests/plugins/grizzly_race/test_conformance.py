@@ -2,4 +2,4 @@
 
 
 def test_grizzly_race_conforms(campfire_conformance):
-    campfire_conformance("grizzly-race", games=300, commentary=True)
+    campfire_conformance("grizzly-race", games=300)

@@ -7,7 +7,7 @@ from corekit.conformance import check_leaks
 
 def test_scavengers_conforms(campfire_conformance):
     # Few matches keep this fast; `campfire check scavengers --no-leaks --games 500` is the long run.
-    campfire_conformance("scavengers", games=6, leaks=False, commentary=True)
+    campfire_conformance("scavengers", games=6, leaks=False)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

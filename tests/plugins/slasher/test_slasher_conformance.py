@@ -7,7 +7,7 @@ from plugins.slasher.game import SlasherOptions
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_slasher_conforms(campfire_conformance, players):
-    campfire_conformance("slasher", players=players, games=25, commentary=True)
+    campfire_conformance("slasher", players=players, games=25)
 
 
 def test_slasher_conforms_with_the_optional_discard_rule(campfire_conformance):
