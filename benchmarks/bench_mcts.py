@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import sys
 import time
-import tracemalloc
 from collections.abc import Sequence
 
 import pytest
@@ -28,6 +27,7 @@ import pytest
 from ai.mcts import PLAYOUT_LIMIT, MctsOptions, MctsPlayer, Node, Rollout, RootChoice
 from ai.playouts import policy_playout, random_playout
 from benchmarks.conftest import asked_for_help, interleaved_ratio, report_parser
+from benchmarks.held import reachable_bytes
 from corekit import Game, Rng, SeatView, State, default_registry
 from corekit.plugins import UnknownName
 from corekit.words import counted
@@ -131,16 +131,12 @@ def tree_size(root: Node) -> tuple[int, int]:
 
 
 def memory_per_node(game: Game, players: int, iterations: int = 10_000) -> tuple[int, int, float, float]:
-    """(nodes, edges, bytes per node, bytes per edge) held by the tree of one search, by tracemalloc. Only the
-    tree is counted: a first, untraced run of the same search fills the games' bounded caches."""
+    """(nodes, edges, bytes per node, bytes per edge) held by the tree of one search from the opening: every
+    object reachable from its root (`benchmarks.held`). Counting what the tree reaches, rather than what the
+    process allocated during the search, leaves out the games' own bounded caches, which a search also fills."""
     state = game.initial_state(players, 0)
-    view = SeatView(state, state.to_act[0])
-    searches(view, iterations)  # the same search once untraced, so that the game's caches are already full
-    tracemalloc.start()
-    before = tracemalloc.get_traced_memory()[0]
-    root = searches(view, iterations)
-    held = tracemalloc.get_traced_memory()[0] - before
-    tracemalloc.stop()
+    root = searches(SeatView(state, state.to_act[0]), iterations)
+    held = reachable_bytes(root)
     nodes, edges = tree_size(root)
     return nodes, edges, held / nodes, held / edges
 
