@@ -16,9 +16,14 @@ if TYPE_CHECKING:
 
 @hookimpl
 def campfire_cli_setup(cli: click.Group) -> None:
-    """Add `campfire gaps`, the measure of what one step of search could gain over a game's heuristic."""
+    """Add `campfire gaps` (what one step of search could gain over a game's heuristic) and `campfire strength`."""
     from corekit.cli.shared import LazyCommand
 
     cli.add_command(
         LazyCommand("gaps", "ai.gaps:gaps_command", "Measure what one search step could gain over a game's heuristic.")
+    )
+    cli.add_command(
+        LazyCommand(
+            "strength", "ai.strength_plan:strength_command", "Play the registered strength runs; print their table."
+        )
     )

@@ -86,19 +86,34 @@ def paired(results: Sequence[Mapping[str, Any]]) -> Pairs:
     return Pairs.count((teams[A], teams[B]) for _, teams in sorted(won.items()) if len(teams) == 2)
 
 
+FREE_FOR_ALL_HEADER = (
+    "| game | players | A | B (every other seat) | matches | A's score | Wilson 95% | fair share "
+    "| lower end above it |",
+    "|---|---|---|---|---|---|---|---|---|",
+)
+"""The head of the free-for-all strength table (ai/README.md)."""
+
+
+def free_for_all_row(game: str, summary: Mapping[str, Any], planned: int | None = None) -> str:
+    """One free-for-all run as a row under FREE_FOR_ALL_HEADER; with `planned`, a run short of its registered
+    size shows how far it got and is not judged."""
+    low, high = summary["ci95"]
+    matches = summary["matches"]
+    above = "yes" if summary["above_fair_share"] else "no"
+    if planned is not None:
+        above = above if matches >= planned else "not finished"
+        matches = f"{matches} of {planned}"
+    return (
+        f"| {game} | {summary['seats']} | {summary['a']} | {summary['b']} | {matches} | {_rate(summary['rate'])} | "
+        f"[{low:.3f}, {high:.3f}] | {summary['fair_share']:.3f} | {above} |"
+    )
+
+
 def strength_lines(game: str, summary: Mapping[str, Any]) -> list[str]:
     """The summary for people: a markdown table (the rows of ai/README.md) and, for teams, the paired line."""
     a, b, seats = summary["a"], summary["b"], summary["seats"]
     if "teams" not in summary:
-        low, high = summary["ci95"]
-        above = "yes" if summary["above_fair_share"] else "no"
-        return [
-            "| game | players | A | B (every other seat) | matches | A's score | Wilson 95% | fair share | "
-            "lower end above it |",
-            "|---|---|---|---|---|---|---|---|---|",
-            f"| {game} | {seats} | {a} | {b} | {summary['matches']} | {_rate(summary['rate'])} | "
-            f"[{low:.3f}, {high:.3f}] | {summary['fair_share']:.3f} | {above} |",
-        ]
+        return [*FREE_FOR_ALL_HEADER, free_for_all_row(game, summary)]
     lines = [
         "| game | players | team | against | matches | team win rate | Wilson 95% |",
         "|---|---|---|---|---|---|---|",

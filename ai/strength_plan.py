@@ -1,0 +1,219 @@
+"""`campfire strength`: every registered strength run of ai/strength.toml, played by the tournament machinery.
+
+A strength run is `campfire tournament GAME -p A,B -k SEATS -n MATCHES --seed SEED --strength` (see
+`corekit.tournament.strength`). The plan fixes each run's game, seats, specs, size and seed before any match is
+played, so a result cannot be chosen by when it was looked at: a run is judged only once it has played all its
+matches. Each run has its own results folder under `--out`, and every call resumes the runs where the last one
+stopped, so a plan of many CPU-hours can be played over several sittings.
+
+A spec such as `mcts` means the game's own defaults for that player type (`Heuristic.player_defaults`). The
+folder records the spec those defaults made when the run started (`pinned.json`), and a later call refuses to
+go on with other defaults, which would mix two players in one result.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+import subprocess
+import sys
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+import click
+
+from corekit.players import PlayerSpec, game_defaults
+from corekit.plugins import Registry
+from corekit.tournament.store import has_results
+from corekit.tournament.strength import FREE_FOR_ALL_HEADER, free_for_all_row, strength_lines, summarize_strength
+
+PLAN = Path(__file__).with_name("strength.toml")
+MARKERS = ("<!-- strength:plan -->", "<!-- /strength:plan -->")
+
+
+@attrs.frozen
+class Run:
+    """One registered run."""
+
+    game: str
+    seats: int
+    a: str
+    b: str
+    matches: int
+    seed: int
+    options: tuple[str, ...] = ()
+
+    @property
+    def folder_name(self) -> str:
+        """The run's results folder under `--out`: its game, seats and specs, in characters any file system takes."""
+        return re.sub(r"[^A-Za-z0-9.=-]+", "_", f"{self.game}-{self.seats}-{self.a}-vs-{self.b}")
+
+    def tournament_args(self, folder: Path, jobs: int) -> list[str]:
+        """The `campfire tournament` arguments that play (or resume) this run into `folder`."""
+        args = [self.game, "-p", f"{self.a},{self.b}", "-k", str(self.seats), "-n", str(self.matches)]
+        args += ["--seed", str(self.seed), "--strength", "--out", str(folder), "--jobs", str(jobs)]
+        if has_results(folder):
+            args.append("--resume")
+        for option in self.options:
+            args += ["-o", option]
+        return args
+
+
+def read_plan(path: Path) -> tuple[str, list[Run]]:
+    """The registration time and the runs of a plan file; a malformed one raises ValueError naming the run."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise ValueError(f"{path}: {error}") from None
+    runs = []
+    for number, entry in enumerate(data.get("run", []), start=1):
+        try:
+            runs.append(Run(**{**entry, "options": tuple(entry.get("options", ()))}))
+        except TypeError as error:
+            raise ValueError(f"{path}: run {number}: {error}") from None
+    if not runs:
+        raise ValueError(f"{path}: no [[run]] in it")
+    return str(data.get("registered", "not said")), runs
+
+
+def resolved(spec_text: str, game_id: str, registry: Registry) -> str:
+    """A spec with the game's defaults for its player type written out: `mcts` -> `mcts:tree_depth=1`."""
+    spec = PlayerSpec.parse(spec_text)
+    options = {**game_defaults(spec.name, registry.heuristic(game_id)), **dict(spec.params)}
+    return spec.name + (":" + ",".join(f"{key}={value}" for key, value in options.items()) if options else "")
+
+
+def pin(run: Run, folder: Path, registry: Registry) -> dict[str, str]:
+    """The specs the run plays, written into its folder when it starts; a ValueError if they changed since."""
+    now = {"a": resolved(run.a, run.game, registry), "b": resolved(run.b, run.game, registry)}
+    pinned = folder / "pinned.json"
+    if pinned.exists():
+        then = json.loads(pinned.read_text(encoding="utf-8"))
+        if then != now:
+            raise ValueError(
+                f"{folder} was started with A = {then['a']}, B = {then['b']}; the game's defaults now make them "
+                f"{now['a']}, {now['b']}: remove the folder to start the run again"
+            )
+    else:
+        folder.mkdir(parents=True, exist_ok=True)
+        pinned.write_text(json.dumps(now), encoding="utf-8")
+    return now
+
+
+def table(runs: Sequence[Run], out: Path, registered: str) -> list[str]:
+    """The plan's results as markdown: one table for the free-for-all runs, one block per cooperative run."""
+    free: list[str] = []
+    teams: list[str] = []
+    for run in runs:
+        folder = out / run.folder_name
+        report = _report(folder)
+        game = run.game + (f" `-o {' -o '.join(run.options)}`" if run.options else "")
+        if report is None:
+            free.append(f"| {game} | {run.seats} | {run.a} | {run.b} | 0 of {run.matches} | - | - | - | not started |")
+            continue
+        pinned = json.loads((folder / "pinned.json").read_text(encoding="utf-8"))  # written before any match
+        summary = dict(summarize_strength(report), a=_shown(run.a, pinned["a"]), b=_shown(run.b, pinned["b"]))
+        if "teams" not in summary:
+            free.append(free_for_all_row(game, summary, planned=run.matches))
+            continue
+        lines = strength_lines(game, summary)
+        played = report["matches"]
+        judged = "" if played >= run.matches else f"; not finished: {played} of {run.matches} nights played"
+        teams += ["", *lines[:-1], "", lines[-1] + judged]
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return [
+        f"_Written {stamp} by `campfire strength` from ai/strength.toml (registered {registered}); a run is judged"
+        " only once all its matches are played._",
+        "",
+        *FREE_FOR_ALL_HEADER,
+        *free,
+        *teams,
+    ]
+
+
+def _report(folder: Path) -> dict[str, Any] | None:
+    path = folder / "report.json"
+    if not path.exists():
+        return None
+    report: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return report
+
+
+def _shown(spec: str, pinned: str) -> str:
+    return spec if spec == pinned else f"{spec} (= {pinned})"
+
+
+def write_between_markers(path: Path, lines: Sequence[str]) -> None:
+    """Replace what lies between the plan's markers in `path` (a ValueError when they are missing)."""
+    text = path.read_text(encoding="utf-8")
+    start, end = MARKERS
+    if start not in text or end not in text:
+        raise ValueError(f"{path} has no {start} ... {end} markers to write the table between")
+    before, rest = text.split(start, 1)
+    _, after = rest.split(end, 1)
+    path.write_text(f"{before}{start}\n" + "\n".join(lines) + f"\n{end}{after}", encoding="utf-8")
+
+
+@click.command("strength")
+@click.option(
+    "--plan",
+    "plan_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=PLAN,
+    show_default="ai/strength.toml",
+    help="The registered runs.",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("strength-runs"),
+    show_default=True,
+    help="Where each run keeps its results folder.",
+)
+@click.option("--only", default="", help="Only the runs of these games (comma-separated).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=2, show_default=True, help="Worker processes.")
+@click.option("--table-only", is_flag=True, help="Play nothing: print the table of what the folders hold.")
+@click.option(
+    "--readme",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also write the table between the strength:plan markers of this file (ai/README.md).",
+)
+@click.pass_context
+def strength_command(
+    ctx: click.Context, plan_path: Path, out: Path, only: str, jobs: int, table_only: bool, readme: Path | None
+) -> None:
+    """Play the registered strength runs and print their table.
+
+    Each run of the plan is a `campfire tournament ... --strength` into its own folder under --out, resumed
+    where an earlier call stopped; its size and seed come from the plan, never from the command line. The table
+    shows every run of the plan, --only choosing just which ones to play.
+    """
+    from corekit.cli.shared import registry_of
+
+    try:
+        registered, runs = read_plan(plan_path)
+        wanted = {name.strip() for name in only.split(",") if name.strip()}
+        registry = registry_of(ctx)
+        failed = []
+        for run in runs if not table_only else ():
+            if wanted and run.game not in wanted:
+                continue
+            folder = out / run.folder_name
+            pin(run, folder, registry)
+            click.echo(f"{run.folder_name}: {run.matches} matches, seed {run.seed}", err=True)
+            command = [sys.executable, "-m", "corekit.cli", "tournament", *run.tournament_args(folder, jobs), "--json"]
+            if subprocess.run(command, stdout=subprocess.DEVNULL, check=False).returncode != 0:
+                failed.append(run.folder_name)
+        lines = table(runs, out, registered)
+        if readme is not None:
+            write_between_markers(readme, lines)
+    except (ValueError, OSError) as error:
+        raise click.ClickException(str(error)) from None
+    click.echo("\n".join(lines))
+    if failed:
+        raise click.ClickException(f"the tournament of {', '.join(failed)} failed (its error is above)")

@@ -1,0 +1,98 @@
+"""`campfire strength`: the registered strength runs, played and resumed by the tournament machinery."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from ai.strength_plan import PLAN, Run, pin, read_plan, resolved, write_between_markers
+from corekit import default_registry
+from corekit.cli import cli
+from corekit.players import PlayerSpec
+from corekit.runner import build_spec
+
+REGISTRY = default_registry()
+
+
+def test_every_registered_run_names_an_installed_game_its_seats_and_players_that_build():
+    registered, runs = read_plan(PLAN)
+    assert registered.startswith("2026-")
+    for run in runs:
+        game = REGISTRY.game(run.game)
+        assert game.min_players <= run.seats <= game.max_players, run
+        assert run.matches >= 400 * (2 if game.cooperative else 1), "issue 29: at least 400 matches (deals) a run"
+        for spec in (run.a, run.b):
+            if PlayerSpec.parse(spec).name.startswith("os-"):
+                continue  # needs the [openspiel] extra
+            build_spec(game, spec, 0, REGISTRY)
+
+
+def test_each_run_has_its_own_folder():
+    _, runs = read_plan(PLAN)
+    assert len({run.folder_name for run in runs}) == len(runs)
+
+
+def test_a_plain_spec_is_written_out_with_the_games_defaults_and_the_spec_wins_over_them():
+    defaults = REGISTRY.heuristic("slasher").player_defaults["mcts"]
+    assert resolved("mcts", "slasher", REGISTRY) == f"mcts:{defaults}"
+    name, value = defaults.split(",")[0].split("=")
+    assert f"{name}=7" in resolved(f"mcts:{name}=7", "slasher", REGISTRY)
+    assert resolved("random", "slasher", REGISTRY) == "random"
+
+
+def test_a_run_whose_players_changed_since_it_started_is_refused(tmp_path):
+    run = Run("grizzly-race", 2, "mcts", "heuristic", 400, 1)
+    assert pin(run, tmp_path / "run", REGISTRY) == {"a": resolved("mcts", "grizzly-race", REGISTRY), "b": "heuristic"}
+    (tmp_path / "run" / "pinned.json").write_text(json.dumps({"a": "mcts:iterations=5", "b": "heuristic"}))
+    with pytest.raises(ValueError, match="was started with A = mcts:iterations=5, B = heuristic; the game's defaults"):
+        pin(run, tmp_path / "run", REGISTRY)
+
+
+def test_a_plan_without_runs_or_with_an_unknown_field_is_refused_naming_it(tmp_path):
+    empty = tmp_path / "empty.toml"
+    empty.write_text('registered = "now"\n')
+    with pytest.raises(ValueError, match="no \\[\\[run\\]\\] in it"):
+        read_plan(empty)
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text('[[run]]\ngame = "slasher"\nseats = 2\na = "mcts"\nb = "random"\nmatches = 4\nseed = 1\nsize = 3\n')
+    with pytest.raises(ValueError, match="run 1: .*size"):
+        read_plan(wrong)
+
+
+def test_the_runs_are_played_resumed_to_their_registered_size_and_tabled(tmp_path):
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        'registered = "2026-12-02 17:00 UTC"\n'
+        '[[run]]\ngame = "grizzly-race"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 4\nseed = 3\n'
+        '[[run]]\ngame = "camp-grizzly"\nseats = 1\na = "heuristic"\nb = "random"\nmatches = 4\nseed = 3\n'
+        '[[run]]\ngame = "slasher"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 6\nseed = 3\n'
+        'options = ["all_dead=share"]\n'
+    )
+    out = tmp_path / "runs"
+    first = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--only", "grizzly-race"])
+    assert first.exit_code == 0, first.output
+    rows = [line for line in first.stdout.splitlines() if line.startswith("| grizzly-race") or line.startswith("| sl")]
+    assert rows[0].startswith("| grizzly-race | 2 | heuristic | random | 4 of 4 | ")
+    assert rows[1] == "| slasher `-o all_dead=share` | 2 | heuristic | random | 0 of 6 | - | - | - | not started |"
+    report = json.loads((out / "grizzly-race-2-heuristic-vs-random" / "report.json").read_text())
+    assert report["matches"] == 4 and report["seed"] == 3
+
+    everything = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--jobs", "1"])
+    assert everything.exit_code == 0, everything.output
+    assert "| grizzly-race | 2 | heuristic | random | 4 of 4 | " in everything.stdout  # resumed: nothing more played
+    assert "| slasher `-o all_dead=share` | 2 | heuristic | random | 6 of 6 | " in everything.stdout
+    assert "| camp-grizzly | 1 | heuristic | " in everything.stdout and "paired, over 2 deals" in everything.stdout
+
+    plan.write_text(plan.read_text().replace("matches = 6", "matches = 8"))
+    shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only"])
+    assert "| 6 of 8 | " in shown.stdout and shown.stdout.count("not finished") == 1
+
+
+def test_the_table_goes_between_the_markers_of_a_readme_and_nowhere_else(tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text("intro\n<!-- strength:plan -->\nold\n<!-- /strength:plan -->\nafter\n")
+    write_between_markers(readme, ["| new |"])
+    assert readme.read_text() == "intro\n<!-- strength:plan -->\n| new |\n<!-- /strength:plan -->\nafter\n"
+    readme.write_text("no markers\n")
+    with pytest.raises(ValueError, match="has no <!-- strength:plan --> ... <!-- /strength:plan --> markers"):
+        write_between_markers(readme, ["x"])
