@@ -13,16 +13,17 @@ import importlib.metadata
 import os
 from collections.abc import Iterable
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import attrs
 import pluggy
 
 from corekit import hookspecs
 from corekit.errors import error_line
-from corekit.game import Game
-from corekit.heuristics import Heuristic
-from corekit.players import PlayerType
+
+if TYPE_CHECKING:  # imported by `_collect`: `campfire --help` makes a registry but imports no engine module
+    from corekit.game import Game
+    from corekit.heuristics import Heuristic
+    from corekit.players import PlayerType
 
 AT_START = ("campfire.extensions",)
 """Entry-point groups loaded when the registry is made: what adds commands (`campfire_cli_setup`) must be here."""
@@ -166,6 +167,9 @@ class Registry:
             self.register(plugin, name=name, phase=1)
 
     def _collect(self) -> None:
+        from corekit.game import Game
+        from corekit.players import PlayerType
+
         taken = _FirstComes(self.warnings)
         for source, games in self._each("campfire_games"):
             for game in games or ():
@@ -213,12 +217,12 @@ class Registry:
         return sorted(answers, key=lambda answer: self._phase.get(answer[0], 2))
 
 
-@attrs.define
 class _FirstComes:
     """Names are first come, first served: a later plugin reusing one is skipped, with a warning naming both."""
 
-    warnings: list[str]
-    owners: dict[tuple[str, str], str] = attrs.Factory(dict)
+    def __init__(self, warnings: list[str]) -> None:
+        self.warnings = warnings
+        self.owners: dict[tuple[str, str], str] = {}
 
     def first(self, source: str, kind: str, name: str) -> bool:
         owner = self.owners.setdefault((kind, name), source)
