@@ -380,11 +380,14 @@ def tournament_table(registry: Registry, size: Size) -> str:
 
 
 def startup_table(registry: Registry, size: Size) -> str:
-    """CPU seconds of `campfire --help` (this checkout's code) against `python -c pass`."""
+    """CPU seconds of `campfire --help`, `campfire games` and a tournament worker's start (this checkout's code)
+    against `python -c pass`. A local worker is forked from a server that imported `corekit.tournament._preload`
+    once per tournament: that import is the start-up a worker costs."""
     runs = {
         "python -c pass": [sys.executable, "-c", "pass"],
         "campfire --help": [sys.executable, "-c", "from corekit.cli import main; main(['--help'])"],
         "campfire games": [sys.executable, "-c", "from corekit.cli import main; main(['games'])"],
+        "import corekit.tournament._preload": [sys.executable, "-c", "import corekit.tournament._preload"],
     }
     seconds: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(size.repeats):  # interleaved, each the child's own CPU time
