@@ -22,14 +22,32 @@ def digest(value: Any) -> str:
     """A 16-hex-digit BLAKE2b fingerprint of `value`."""
     out: list[bytes] = []
     _walk(value, out)
+    return fingerprint(out)
+
+
+def fingerprint(out: list[bytes]) -> str:
+    """The digest of what `write_value` (and `write_zone`) wrote into `out`."""
     return hashlib.blake2b(b"".join(out), digest_size=8).hexdigest()
 
 
-def _walk(value: Any, out: list[bytes]) -> None:
+def write_zone(zone: Any, out: list[bytes]) -> None:
+    """Append the bytes of the pair `(tuple(zone), zone.up)` (a zone's cards and how many lie face up)."""
+    out.append(b"(")
+    _sequence(zone, out)
+    _walk(zone.up, out)
+    out.append(b")")
+
+
+def write_value(value: Any, out: list[bytes]) -> None:
+    """Append `value`'s canonical bytes to `out`: a state writes its fields one by one (`corekit.state`) and
+    gets the digest of the tuple of them without building it."""
     writer = _WRITERS.get(type(value))
     if writer is None:
         writer = _writer_for(type(value))
     writer(value, out)
+
+
+_walk = write_value
 
 
 def _none(value: None, out: list[bytes]) -> None:
@@ -57,26 +75,28 @@ def _bytes(value: bytes, out: list[bytes]) -> None:
     out.append(b"b%d:" % len(value) + value)
 
 
-def _sequence(value: Any, out: list[bytes]) -> None:
-    if len(value) > 2 and set(map(type, value)) == _INTS:  # a pile of numbered cards: one formatting
-        out.append(b"(" + (b"i%d;" * len(value)) % tuple(value) + b")")
+def _sequence(value: Any, out: list[bytes], start: bytes = b"(", end: bytes = b")") -> None:
+    """A tuple or list, or (between an attrs class's `start` and `end`) its fields' values. The commonest
+    items, ints, strings, bools and tuples, are written without a look-up or a call; a pile of plain ints (a
+    pile of numbered cards) in one formatting."""
+    if len(value) > 2 and set(map(type, value)) == _INTS:
+        out.append(start + (b"i%d;" * len(value)) % tuple(value) + end)
         return
-    out.append(b"(")
-    _items(value, out)
-    out.append(b")")
-
-
-def _items(values: Any, out: list[bytes]) -> None:
-    """Each of `values` as `_walk` writes it; ints and strings, the commonest, without a call."""
-    for item in values:
+    out.append(start)
+    for item in value:
         kind = type(item)
         if kind is int:
             out.append(b"i%d;" % item)
         elif kind is str:
             raw = item.encode("utf-8")
             out.append(b"s%d:" % len(raw) + raw)
+        elif kind is tuple:
+            _sequence(item, out)
+        elif kind is bool:
+            out.append(b"T" if item else b"F")
         else:
             (_WRITERS.get(kind) or _writer_for(kind))(item, out)
+    out.append(end)
 
 
 def _mapping(value: dict[Any, Any], out: list[bytes]) -> None:
@@ -127,9 +147,7 @@ def _writer_for(kind: type) -> Callable[[Any, list[bytes]], None]:
         fields = _getter(names)
 
         def write_fields(value: Any, out: list[bytes]) -> None:
-            out.append(header)
-            _items(fields(value), out)
-            out.append(b";")
+            _sequence(fields(value), out, header, b";")
 
         writer = write_fields
     else:
