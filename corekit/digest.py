@@ -79,7 +79,7 @@ def _sequence(value: Any, out: list[bytes], start: bytes = b"(", end: bytes = b"
     """A tuple or list, or (between an attrs class's `start` and `end`) its fields' values. The commonest
     items, ints, strings, bools and tuples, are written without a look-up or a call; a pile of plain ints (a
     pile of numbered cards) in one formatting."""
-    if len(value) > 2 and set(map(type, value)) == _INTS:
+    if len(value) > 8 and set(map(type, value)) == _INTS:
         out.append(start + (b"i%d;" * len(value)) % tuple(value) + end)
         return
     out.append(start)
