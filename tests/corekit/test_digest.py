@@ -42,28 +42,42 @@ class Empty:
     pass
 
 
+@attrs.frozen
+class Row:
+    a: int
+    b: int
+    c: int
+    d: int
+    e: int
+    f: int
+    g: int
+    h: int
+    i: int
+
+
 class Card(int):
     pass
 
 
 def test_the_quick_paths_of_the_walk_give_the_digests_of_the_plain_walk():
-    # Fixed by the walk before it wrote piles of ints in one formatting and fields without a call each: a pile
-    # with a bool, an int enum or an int subclass among its ints, attrs classes of one and no field, strings.
+    # Fixed by the walk before it wrote long piles of ints in one formatting and items without a call each:
+    # piles of more than 8 ints, some with a bool, an int enum or an int subclass among them, attrs classes of
+    # one, no and nine int fields, strings and a float.
     values = (
-        [5, 3, 9, 1],
-        (7, True, 8, 0),
-        (Rank.ACE, 2, 3),
-        [Card(4), 4, 4],
-        (One(3), Empty(), ["a", "é", 1.0]),
-        ((1, 2, 3), [(4, 5, 6, 7)], {9: (1, 2, 3)}),
+        [5, 3, 9, 1, 12, 40, 7, 7, 0, 2],
+        (7, 1, 8, 0, 3, 3, 3, 3, True),
+        (Rank.ACE, 2, 3, 4, 5, 6, 7, 8, 9),
+        [4, 4, 4, 4, 4, 4, 4, 4, Card(4)],
+        (One(3), Empty(), Row(*range(9)), ["a", "é", 1.0]),
+        ((1, 2, 3), [tuple(range(20))], {9: (1, 2, 3)}),
     )
     assert [digest(value) for value in values] == [
-        "c1b4e553e4f89b13",
-        "db0c2ac0d61fd91c",
-        "3158eae6e4e5628f",
-        "75a0cc046559e50a",
-        "24aae26e284f0867",
-        "45e223d10e58c1ff",
+        "a672b23619877ea0",
+        "a420ad0d16494b1e",
+        "3839ebdde3206e79",
+        "c36bedb681c15544",
+        "e3e545c06bedb16e",
+        "f01622706a8b6e55",
     ]
 
 
