@@ -20,7 +20,7 @@ from corekit.errors import error_line
 from corekit.plugins import Registry, default_registry, hookimpl
 from corekit.version import __version__
 
-__all__ = ["BUILTIN", "CliContext", "add_commands", "cli", "main", "registry_of"]
+__all__ = ["BUILTIN", "PLUGIN", "CliContext", "add_commands", "cli", "main", "registry_of"]
 
 BUILTIN = (
     ("games", "corekit.cli.games:games_command", "List the installed games, their player counts and options."),
