@@ -40,18 +40,18 @@ LIGHT = ("corekit.cli.shared",)
 """What `campfire --help` imports of the command line besides `corekit.cli`: `LazyCommand` and the context."""
 
 
-def modules_after(*args: str) -> list[str]:
-    code = (
-        "import sys, json\n"
-        "from corekit.cli import main\n"
-        "try:\n"
-        f"    main({list(args)!r})\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "print(json.dumps(sorted(sys.modules)))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+def modules_imported_by(code: str) -> list[str]:
+    """The modules a fresh interpreter has imported once it has run `code` (from the repository's root)."""
+    program = f"{code}\nimport sys, json\nprint(json.dumps(sorted(sys.modules)))\n"
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=ROOT, timeout=120)
     return json.loads(done.stdout.splitlines()[-1])
+
+
+def modules_after(*args: str) -> list[str]:
+    """The modules `campfire ARGS` has imported."""
+    return modules_imported_by(
+        f"from corekit.cli import main\ntry:\n    main({list(args)!r})\nexcept SystemExit:\n    pass"
+    )
 
 
 def test_help_lists_the_commands_and_imports_no_game_player_replay_or_tournament_module():

@@ -4,12 +4,8 @@ benchmarks/README.md)."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
+from tests.corekit.test_cli_start import modules_imported_by
 
-ROOT = Path(__file__).resolve().parents[3]
 NOT_IN_A_WORKER = (
     "corekit.tournament.run",
     "corekit.tournament.report",
@@ -23,8 +19,6 @@ NOT_IN_A_WORKER = (
 
 
 def test_the_preload_loads_the_games_and_players_and_not_the_tournament_s_reports_or_the_human_player():
-    code = "import sys, json\nimport corekit.tournament._preload\nprint(json.dumps(sorted(sys.modules)))\n"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
-    loaded = json.loads(done.stdout.splitlines()[-1])
+    loaded = modules_imported_by("import corekit.tournament._preload")
     assert {"corekit.tournament.worker", "plugins.grizzly_race.game", "ai.mcts"} <= set(loaded)
     assert [name for name in loaded if name.startswith(NOT_IN_A_WORKER)] == []
