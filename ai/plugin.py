@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ai.heuristic_player import HeuristicOptions, make_heuristic_player
-from ai.human import HumanPlayer
 from ai.mcts import MctsOptions, make_mcts_player
 from ai.openspiel_players import OpenSpielOptions, make_ismcts, make_mcts
 from ai.random_player import RandomPlayer
-from corekit import PlayerType, hookimpl
+from corekit import Game, Heuristic, Player, PlayerType, hookimpl
 
 
 @hookimpl
@@ -48,8 +49,16 @@ def campfire_players() -> list[PlayerType]:
         ),
         PlayerType(
             "human",
-            lambda options, seed, game, heuristic: HumanPlayer(),
+            make_human,
             help="A person at the terminal: the seat's view and its legal actions, each with a key.",
             interactive=True,
         ),
     ]
+
+
+def make_human(options: Any, seed: int, game: Game, heuristic: Heuristic | None) -> Player:
+    """A person at the terminal; its module (and click, for the prompt) is imported only when a seat needs one, not
+    by every tournament worker."""
+    from ai.human import HumanPlayer
+
+    return HumanPlayer()

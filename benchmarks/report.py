@@ -380,19 +380,53 @@ def tournament_table(registry: Registry, size: Size) -> str:
 
 
 def startup_table(registry: Registry, size: Size) -> str:
-    """CPU seconds of `campfire --help` (this checkout's code) against `python -c pass`."""
+    """CPU seconds of `campfire --help`, `campfire games` and a tournament worker's start (this checkout's code)
+    against `python -c pass`. A local worker is forked from a server that imported `corekit.tournament._preload`
+    once per tournament: that import is paid once, and each worker's own start is its fork."""
     runs = {
         "python -c pass": [sys.executable, "-c", "pass"],
         "campfire --help": [sys.executable, "-c", "from corekit.cli import main; main(['--help'])"],
         "campfire games": [sys.executable, "-c", "from corekit.cli import main; main(['games'])"],
+        "import corekit.tournament._preload": [sys.executable, "-c", "import corekit.tournament._preload"],
     }
-    seconds: dict[str, list[float]] = {name: [] for name in runs}
+    forked = "a worker forked from that server, until it has its registry"
+    seconds: dict[str, list[float]] = {name: [] for name in [*runs, forked]}
     for _ in range(size.repeats):  # interleaved, each the child's own CPU time
         for name, argv in runs.items():
             seconds[name].append(_child_cpu(argv))
+        code = "from benchmarks.report import forked_worker_cpu; print(forked_worker_cpu())"
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+        seconds[forked].append(float(done.stdout))
     rows = ["| command | CPU seconds |", "|---|---|"]
     rows += [f"| `{name}` | {Spread.of(seconds[name]).text('{:.3f}')} |" for name in runs]
+    rows.append(f"| {forked} | {Spread.of(seconds[forked]).text('{:.3f}')} |")
     return "\n".join(rows)
+
+
+def forked_worker_cpu() -> float:
+    """The CPU seconds of one local tournament worker's start, as `corekit.tournament.backends` starts them: forked
+    from a server that preloaded the plugins (and this module, the worker's target here), measured in the
+    worker once it has its registry (the second worker's, the first may pay for starting the server's pipes)."""
+    import multiprocessing
+
+    multiprocessing.set_forkserver_preload(["corekit.tournament._preload", "benchmarks.report"])
+    context = multiprocessing.get_context("forkserver")
+    figures = []
+    for _ in range(2):
+        here, there = context.Pipe()
+        worker = context.Process(target=_report_start, args=(there,))
+        worker.start()
+        figures.append(here.recv())
+        worker.join()
+    return float(figures[-1])
+
+
+def _report_start(conn: Any) -> None:
+    from corekit.tournament.worker import worker_registry
+
+    worker_registry()  # what `process_main` does first
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    conn.send(usage.ru_utime + usage.ru_stime)
 
 
 def _child_cpu(argv: list[str]) -> float:

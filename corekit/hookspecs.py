@@ -61,9 +61,10 @@ def campfire_heuristics() -> Mapping[str, Heuristic]:
 def campfire_cli_setup(cli: click.Group) -> None:
     """Add commands to the `campfire` command group, or options to its commands.
 
-    Called once when the command line starts, plugin by plugin: the built-in commands first (each is a
-    module of `corekit.cli` implementing this hook), then the plugins of the `campfire.extensions` entry
-    point group, so a plugin may add an option to a built-in command. Games and players load only when a
+    Called once when the command line starts, plugin by plugin: the built-in commands first (`corekit.cli`
+    adds each as a `LazyCommand`, whose module is imported when it runs), then the plugins of the
+    `campfire.extensions` entry point group, so a plugin may add an option to a built-in command (it reaches
+    the command when its module is loaded). Games and players load only when a
     command needs them, so a game or player package that adds a command lists a module under
     `campfire.extensions` too (and may add a `corekit.cli.shared.LazyCommand` to keep start-up quick). A
     plugin that raises here is named in a warning and the others still add theirs. Options added to `play`

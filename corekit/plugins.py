@@ -13,16 +13,17 @@ import importlib.metadata
 import os
 from collections.abc import Iterable
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import attrs
 import pluggy
 
 from corekit import hookspecs
 from corekit.errors import error_line
-from corekit.game import Game
-from corekit.heuristics import Heuristic
-from corekit.players import PlayerType
+
+if TYPE_CHECKING:  # imported by `_collect`: `campfire --help` makes a registry but imports no engine module
+    from corekit.game import Game
+    from corekit.heuristics import Heuristic
+    from corekit.players import PlayerType
 
 AT_START = ("campfire.extensions",)
 """Entry-point groups loaded when the registry is made: what adds commands (`campfire_cli_setup`) must be here."""
@@ -59,6 +60,7 @@ class Registry:
         self._phase: dict[str, int] = {}  # plugin name -> when it loads: 0 installed, 1 CAMPFIRE_PLUGINS, 2 given
         self._seen: set[tuple[str, str]] = set()
         self._loaded = False
+        self._installed: Any = None  # every installed entry point (3.11 gives a SelectableGroups, 3.12 EntryPoints)
         self._games: dict[str, Game] = {}
         self._player_types: dict[str, PlayerType] = {}
         self._heuristics: dict[str, Heuristic] = {}
@@ -134,8 +136,10 @@ class Registry:
         )
 
     def _load_entry_points(self, groups: Iterable[str]) -> None:
+        if self._installed is None:  # one scan of the installed distributions serves every group (each costs ms)
+            self._installed = importlib.metadata.entry_points()
         for group in groups:
-            for entry in sorted(importlib.metadata.entry_points(group=group), key=lambda e: e.name):
+            for entry in sorted(self._installed.select(group=group), key=lambda e: e.name):
                 # A distribution visible twice on sys.path (an editable install run from its own
                 # folder) lists its entry points twice.
                 if (entry.name, entry.value) in self._seen or self.pm.has_plugin(entry.name):
@@ -166,6 +170,9 @@ class Registry:
             self.register(plugin, name=name, phase=1)
 
     def _collect(self) -> None:
+        from corekit.game import Game
+        from corekit.players import PlayerType
+
         taken = _FirstComes(self.warnings)
         for source, games in self._each("campfire_games"):
             for game in games or ():
@@ -213,12 +220,12 @@ class Registry:
         return sorted(answers, key=lambda answer: self._phase.get(answer[0], 2))
 
 
-@attrs.define
 class _FirstComes:
     """Names are first come, first served: a later plugin reusing one is skipped, with a warning naming both."""
 
-    warnings: list[str]
-    owners: dict[tuple[str, str], str] = attrs.Factory(dict)
+    def __init__(self, warnings: list[str]) -> None:
+        self.warnings = warnings
+        self.owners: dict[tuple[str, str], str] = {}
 
     def first(self, source: str, kind: str, name: str) -> bool:
         owner = self.owners.setdefault((kind, name), source)

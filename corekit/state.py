@@ -35,7 +35,7 @@ from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import attrs
 
-from corekit.digest import digest as digest_of
+from corekit.digest import fingerprint, write_value, write_zone
 from corekit.game import Game, State
 from corekit.provenance import ProvenanceError, Record, recording, unrecorded
 from corekit.rng import Rng
@@ -426,8 +426,12 @@ class DeclaredState(State):
         return {info.name: self.zone(info.no) for info in self.layout().zones}
 
     def digest(self) -> str:
-        """A short stable fingerprint of the truth: every declared field, in order, and the generator."""
-        return digest_of((_plan(type(self)).truth(self), self.rng.state))
+        """A short stable fingerprint of the truth: every declared field, in order, and the generator. Written
+        by code generated for the class, the same bytes as `corekit.digest.digest` of the tuple (the truth's
+        fields, the generator's state), without building it: a replay digests every 64 steps and at the end."""
+        out: list[bytes] = []
+        _plan(type(self)).write_truth(self, out)
+        return fingerprint(out)
 
     def sample(self: S, seat: int, rng: Rng) -> S:
         """A full state consistent with everything `seat` has seen: every card it cannot see redealt within
@@ -883,7 +887,7 @@ class _Plan:
     clone: Callable[..., Any]
     project: Callable[[Any, int | None], tuple[Any, ...]]
     observe: Callable[[Any, int | None], View]
-    truth: Callable[[Any], tuple[Any, ...]]
+    write_truth: Callable[[Any, list[bytes]], None]
     view_class: type[View]
     secrets: tuple[str, ...]
 
@@ -893,11 +897,11 @@ _IMMUTABLE = (int, float, str, bool, bytes, type(None), tuple, frozenset, enum.E
 
 @functools.cache
 def _plan(cls: type[DeclaredState]) -> _Plan:
-    """Generate `clone`, the projection of a view and the truth for a digest, once per class."""
+    """Generate `clone`, the projection of a view and the writer of the truth for a digest, once per class."""
     attrs.resolve_types(cls)
     clone_lines = ["def clone(s, keep_record=True):", "    c = new(cls)"]
     project_parts = ["v"]
-    truth_parts = []
+    truth_lines = ["def write_truth(s, out):", "    out.append(b'((')"]
     names = ["seat"]
     secrets = []
     env: dict[str, Any] = {
@@ -910,6 +914,8 @@ def _plan(cls: type[DeclaredState]) -> _Plan:
         "lnew": _new_list,
         "Zone": Zone,
         "hz": _HIDDEN_BY_SIZE,
+        "put": write_value,
+        "zone": write_zone,
     }
     for field in attrs.fields(cls):
         decl: Decl = field.metadata.get(META, Decl("public"))
@@ -926,7 +932,7 @@ def _plan(cls: type[DeclaredState]) -> _Plan:
             else:
                 clone_lines.append(f"    c.{name} = {attr}")
             if name == "players":
-                truth_parts.append(attr)
+                truth_lines.append(f"    put({attr}, out)")
             continue
         if decl.kind == "internal":
             default = field.default
@@ -943,7 +949,7 @@ def _plan(cls: type[DeclaredState]) -> _Plan:
             secrets.append(name)
             clone_lines.append(f"    c.{name} = {attr}.clone()")
             project_parts.append(f"{attr}.visible_to(v)")
-            truth_parts.append(f"{attr}.visible_to(None)")
+            truth_lines.append(f"    put({attr}.visible_to(None), out)")
             continue
         if decl.kind == "zone":
             if decl.per_seat:
@@ -956,15 +962,18 @@ def _plan(cls: type[DeclaredState]) -> _Plan:
                     project_parts.append(f"tuple(map(tuple, {attr}))")
                 else:
                     project_parts.append(f"tuple([{one} for i, z in enumerate({attr})])")
-                truth_parts.append(f"tuple([(tuple(z), z.up) for z in {attr}])")
+                # The bytes of `tuple([(tuple(z), z.up) for z in zones])`, as `corekit.digest` walks it.
+                truth_lines += ["    out.append(b'(')", f"    for z in {attr}: zone(z, out)", "    out.append(b')')"]
             else:
                 project_parts.append(_zone_view(decl, attr, "None"))
-                truth_parts.append(f"(tuple({attr}), {attr}.up)")
+                truth_lines.append(f"    zone({attr}, out)")
             continue
         copy, frozen = _public_copy(field.type, attr)
         clone_lines.append(f"    c.{name} = {copy}")
         project_parts.append(frozen)
-        truth_parts.append(frozen)
+        # A list is written as the tuple of its frozen view is (`corekit.digest`): no need to build that.
+        as_is = frozen in (f"tuple({attr})", f"tuple([tuple(x) for x in {attr}])")
+        truth_lines.append(f"    put({attr if as_is else frozen}, out)")
     clone_lines.append("    return c")
     view_class = _view_class(cls, tuple(names))
     env["VC"] = view_class
@@ -981,12 +990,14 @@ def _plan(cls: type[DeclaredState]) -> _Plan:
             *(f"    o.{name} = {part}" for name, part in zip(names, project_parts, strict=True)),
             "    o.__class__ = VC",
             "    return o",
-            "def truth(s):",
-            f"    return ({', '.join(truth_parts)},)",
+            *truth_lines,
+            "    out.append(b')')",
+            "    put(s.rng.state, out)",
+            "    out.append(b')')",
         ]
     )
     exec(compile(source, f"<campfire state {cls.__qualname__}>", "exec"), env)
-    return _Plan(env["clone"], env["project"], env["observe"], env["truth"], view_class, tuple(secrets))
+    return _Plan(env["clone"], env["project"], env["observe"], env["write_truth"], view_class, tuple(secrets))
 
 
 def _zone_view(decl: Decl, z: str, seat: str) -> str:

@@ -66,6 +66,7 @@ class Recording:
             digest_every=digest_every,
         )
         _check_header_once(self.header)
+        self._every = digest_every
         self.steps = 0
         self.choices = ChoiceWriter()
         self.coded: dict[int, tuple[int, Any]] = {}
@@ -91,18 +92,19 @@ class Recording:
         else:
             self.coded[step] = (seat, self._code(step, action))
         self.steps = step
-        state = match.state
         if self._asking:
-            self._expect(state)
-        if step % self.header.digest_every == 0:
-            self.digests[step] = digest_bytes(state)
+            self._expect(match.state)
+        if step % self._every == 0:
+            self.digests[step] = digest_bytes(match.state)
         seconds = annotation.get("time", 0.0)
-        # A player may report its own "time"; clamped so that no value can make the file unwritable.
-        self.times.append(
-            min(INT_MAX, max(0, round(seconds * 1e6)))
-            if isinstance(seconds, int | float) and math.isfinite(seconds)
-            else 0
-        )
+        if type(seconds) is float and 0.0 <= seconds < _MAX_SECONDS:  # the runner's: a decision's seconds
+            self.times.append(round(seconds * 1e6))
+        else:  # a player may report its own "time": clamped so that no value can make the file unwritable
+            self.times.append(
+                min(INT_MAX, max(0, round(seconds * 1e6)))
+                if isinstance(seconds, int | float) and math.isfinite(seconds)
+                else 0
+            )
         raw = annotation.get("stats")
         if raw is not None:
             stats = _stats(raw)
@@ -141,6 +143,9 @@ class Recording:
             raise GameFailed(f"game {self.game.id!r} step {step}: encode_action gave {problem}")
         return as_read(code)
 
+
+_MAX_SECONDS = INT_MAX / 1e6 / 2
+"""Below this, a decision's microseconds fit in a replay as they are (halved: clear of float rounding)."""
 
 _recordings: dict[int, Recording] = {}
 """Recordings by `id(match)`; an entry goes when its match ends or is garbage-collected."""

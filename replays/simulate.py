@@ -46,6 +46,24 @@ def replay_game(replay: Replay, registry: Registry | None = None) -> Game:
         raise ReplayError(str(error)) from None
 
 
+def typed_options(game: Game, values: dict[str, Any]) -> Any:
+    """`game.make_options(values, typed=True)` for a replay header's options, made once per options class and
+    values (an options value is immutable): building them checks every value's type, which costs as much as
+    re-simulating a short match, and the replays of a tournament all have the same."""
+    # By repr: True == 1 == 1.0 and 0.0 == -0.0, but a header holding one is not a header holding another.
+    key = (game.options_type, tuple((name, repr(value)) for name, value in sorted(values.items())))
+    made = _TYPED_OPTIONS.get(key)
+    if made is None:
+        made = game.make_options(values, typed=True)  # a bad value raises, and is asked again next time
+        if len(_TYPED_OPTIONS) >= 256:
+            _TYPED_OPTIONS.clear()
+        _TYPED_OPTIONS[key] = made
+    return made
+
+
+_TYPED_OPTIONS: dict[tuple[Any, ...], Any] = {}
+
+
 class Simulator:
     """Re-simulates one replay, checking digests on the way (unless `checking` is False: `analyze
     --no-verify`); `state_at(step)` for any step, `action(step)` for what was played there."""
@@ -61,7 +79,7 @@ class Simulator:
                 "installed: its rules may differ"
             )
         try:
-            self.options = game.make_options(header.options, typed=True)
+            self.options = typed_options(game, header.options)
             initial = game.initial_state(len(header.seats), header.seed, self.options)
         except Exception as error:  # options or a player count the installed game refuses
             raise ReplayError(f"cannot set up the match: {first_line(error)}") from None

@@ -1,37 +1,47 @@
 """The `campfire` command line: the root group and `main`.
 
-Every command arrives through the `campfire_cli_setup` hook, the built-in ones too: each module named in
-`BUILTIN` is a plugin like any other (pytest's built-in plugins are the model), registered before the hook
-is called. The commands share `corekit.cli.shared`; none imports another. Every user error ends in one line
-on stderr and a non-zero exit, never a traceback.
+Every command arrives through the `campfire_cli_setup` hook, the built-in ones too: this module is a plugin like
+any other (pytest's built-in plugins are the model), registered before the hook is called, and adds each command
+in `BUILTIN` as a `LazyCommand`, so `campfire --help` imports none of their modules (nor the engine they import).
+The commands share `corekit.cli.shared`; none imports another. Every user error ends in one line on stderr and a
+non-zero exit, never a traceback.
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 import click
 
-from corekit.cli.shared import CliContext, registry_of, show_warnings
+from corekit.cli.shared import CliContext, LazyCommand, registry_of, show_warnings
 from corekit.errors import error_line
-from corekit.plugins import Registry, default_registry
+from corekit.plugins import Registry, default_registry, hookimpl
 from corekit.version import __version__
 
-__all__ = ["BUILTIN", "CliContext", "add_commands", "cli", "main", "registry_of"]
+__all__ = ["BUILTIN", "PLUGIN", "CliContext", "add_commands", "cli", "main", "registry_of"]
 
 BUILTIN = (
-    "corekit.cli.games",
-    "corekit.cli.players",
-    "corekit.cli.play",
-    "corekit.cli.check",
-    "corekit.cli.suggest",
-    "corekit.cli.tournament",
-    "corekit.cli.new_game",
+    ("games", "corekit.cli.games:games_command", "List the installed games, their player counts and options."),
+    ("players", "corekit.cli.players:players_command", "List the installed player types and their options."),
+    ("play", "corekit.cli.play:play_command", "Play one match of GAME and print its log and result."),
+    ("check", "corekit.cli.check:check_command", "Check GAME against the engine's contract."),
+    (
+        "suggest",
+        "corekit.cli.suggest:suggest_command",
+        "Ask a player what it would do in the position of FILE, and why.",
+    ),
+    (
+        "tournament",
+        "corekit.cli.tournament:tournament_command",
+        "Play an AI-vs-AI tournament of GAME and rate the players.",
+    ),
+    ("new-game", "corekit.cli.new_game:new_game_command", "Create a game package NAME, ready to install and play."),
 )
-"""The built-in commands' modules, each a plugin implementing `campfire_cli_setup`."""
+"""The built-in commands: name, `module:attribute` and the summary `campfire --help` lists (the command's own)."""
+PLUGIN = "corekit.cli"
+"""The name under which this module is registered as the built-in commands' plugin."""
 
 _BARE_GROUP = tuple(
     getattr(click.exceptions, name) for name in ("NoArgsIsHelpError",) if hasattr(click.exceptions, name)
@@ -99,17 +109,25 @@ def cli(ctx: click.Context) -> None:
     show_warnings(ctx.obj)
 
 
+@hookimpl
+def campfire_cli_setup(cli: click.Group) -> None:
+    """Add the built-in commands (other plugins may add options to them, as the replays plugin adds `play
+    --replay`)."""
+    for name, target, summary in BUILTIN:
+        if name not in cli.commands:
+            cli.add_command(LazyCommand(name, target, summary))
+
+
 def add_commands(group: CampfireGroup, registry: Registry | None = None) -> None:
-    """Give `group` its commands, once: register the built-in command modules, then call `campfire_cli_setup`
+    """Give `group` its commands, once: register the built-in commands' plugin, then call `campfire_cli_setup`
     plugin by plugin in the hook's order (the built-ins first, being registered last), so one that raises
     is named in a warning and the others still add theirs."""
     if group.set_up:
         return
     group.set_up = True
     registry = registry or default_registry()
-    for name in BUILTIN:
-        if not registry.pm.has_plugin(name):
-            registry.register(importlib.import_module(name), name=name)
+    if not registry.pm.has_plugin(PLUGIN):
+        registry.register(sys.modules[__name__], name=PLUGIN)
     registry.call_each("campfire_cli_setup", cli=group)
 
 

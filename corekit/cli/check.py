@@ -1,7 +1,4 @@
-"""`campfire check`: the conformance and leak checks on many seeded random matches.
-
-The checks are imported when the command runs, not when `campfire` starts (see corekit/cli/tournament.py).
-"""
+"""`campfire check`: the conformance and leak checks on many seeded random matches."""
 
 from __future__ import annotations
 
@@ -13,7 +10,6 @@ from typing import Any
 import click
 
 from corekit.cli.shared import (
-    USER_ERRORS,
     GameDisplay,
     fail,
     game_option_pairs,
@@ -22,19 +18,14 @@ from corekit.cli.shared import (
     plain_names,
     registry_of,
     step_lines,
+    user_errors,
     without_prefix,
 )
+from corekit.conformance import check_game, check_leaks, check_match
 from corekit.game import Game, GameError
 from corekit.options import OptionError
-from corekit.plugins import hookimpl
 from corekit.runner import GameFailed, set_up
 from corekit.words import counted
-
-
-@hookimpl
-def campfire_cli_setup(cli: click.Group) -> None:
-    """Add `campfire check`."""
-    cli.add_command(check_command)
 
 
 @click.command("check")
@@ -101,7 +92,6 @@ def check_command(
       campfire check GAME --players 3 -n 50 -o NAME=VALUE
       campfire check GAME --players 3 --match 7518123902254461234
     """
-    from corekit.conformance import check_game, check_leaks
 
     registry = registry_of(ctx)
     if games < 1:
@@ -115,7 +105,7 @@ def check_command(
     except GameFailed as crashed:  # only _options_fit's set_up raises it here: the game crashed at setup
         fail(not_set_up(game_id, crashed.__cause__ or crashed))
         return
-    except USER_ERRORS as error:
+    except user_errors() as error:
         fail(str(error))
         return
     except Exception as error:  # a broken game plugin: name it in one line
@@ -168,7 +158,6 @@ def _check_one_match(
     ctx: click.Context, game: Game, counts: Sequence[int], match_seed: int, options: Any, commentary: bool
 ) -> None:
     """`check --match`: the one match, each move as `play` prints it, then its failures."""
-    from corekit.conformance import check_match
 
     if len(counts) != 1:
         fail(

@@ -8,14 +8,7 @@ import click
 
 from corekit.cli.shared import registry_of
 from corekit.options import describe_options
-from corekit.plugins import hookimpl
 from corekit.words import fold, terminal_width
-
-
-@hookimpl
-def campfire_cli_setup(cli: click.Group) -> None:
-    """Add `campfire games`."""
-    cli.add_command(games_command)
 
 
 @click.command("games")

@@ -7,13 +7,7 @@ from pathlib import Path
 import click
 
 from corekit.cli.shared import registry_of
-from corekit.plugins import hookimpl
-
-
-@hookimpl
-def campfire_cli_setup(cli: click.Group) -> None:
-    """Add `campfire new-game`."""
-    cli.add_command(new_game_command)
+from corekit.scaffold import ScaffoldError, create_game_package
 
 
 @click.command("new-game")
@@ -36,8 +30,6 @@ def new_game_command(ctx: click.Context, name: str, directory: Path) -> None:
     The package holds an example game with hidden cards and chance, its heuristic, the campfire.games
     entry point, RULES.md and tests.
     """
-    from corekit.scaffold import ScaffoldError, create_game_package  # when it runs: see corekit/cli/tournament.py
-
     try:
         target = create_game_package(name, directory, registry_of(ctx).games)
     except ScaffoldError as error:  # OSErrors come as ScaffoldErrors that name the path

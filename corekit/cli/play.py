@@ -8,7 +8,6 @@ from typing import Any
 import click
 
 from corekit.cli.shared import (
-    USER_ERRORS,
     GameDisplay,
     describe_result,
     fail,
@@ -18,19 +17,13 @@ from corekit.cli.shared import (
     plain_names,
     registry_of,
     step_lines,
+    user_errors,
 )
 from corekit.game import Game
 from corekit.options import options_text, options_to_dict
 from corekit.players import PlayerSpec, split_specs
-from corekit.plugins import hookimpl
 from corekit.runner import GameFailed, ListenerFailed, Match, QuitMatch, make_players, play_match, set_up
 from corekit.words import counted, folded, shown
-
-
-@hookimpl
-def campfire_cli_setup(cli: click.Group) -> None:
-    """Add `campfire play` (other plugins may add options to it, as the replays plugin adds --replay)."""
-    cli.add_command(play_command)
 
 
 @click.command("play")
@@ -88,7 +81,7 @@ def play_command(
     except GameFailed as failed:  # only set_up raises it here: the game crashed (SystemExit too) at setup
         fail(not_set_up(game_id, failed.__cause__ or failed))
         return
-    except USER_ERRORS as error:
+    except user_errors() as error:
         fail(str(error))
         return
     except Exception as error:  # a broken game or player plugin: name it in one line
@@ -161,7 +154,7 @@ def play_command(
         echo(f"Match abandoned: {stop}{saved}")
         ctx.exit(1)  # no result: a script must be able to tell
         return
-    except USER_ERRORS as error:
+    except user_errors() as error:
         fail(str(error))
         return
     if not quiet and "match" in seen and display.error is None:

@@ -9,14 +9,8 @@ import click
 from corekit.cli.shared import fail, option_lines, registry_of
 from corekit.options import describe_options
 from corekit.players import game_defaults
-from corekit.plugins import UnknownName, hookimpl
+from corekit.plugins import UnknownName
 from corekit.words import terminal_width
-
-
-@hookimpl
-def campfire_cli_setup(cli: click.Group) -> None:
-    """Add `campfire players`."""
-    cli.add_command(players_command)
 
 
 @click.command("players", short_help="List the installed player types and their options.")

@@ -6,6 +6,7 @@ part of the CLI that other packages import; the command modules beside it import
 
 from __future__ import annotations
 
+import copy
 import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol
@@ -13,17 +14,22 @@ from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 import click
 
 from corekit.errors import error_line, raised_at
-from corekit.game import GameError
-from corekit.options import OptionError, parse_pairs
-from corekit.plugins import Registry, UnknownName, default_registry
-from corekit.runner import GameFailed, MatchTooLong, PlayerFailed
+from corekit.plugins import Registry, default_registry
 from corekit.words import fold, terminal_width
 
 if TYPE_CHECKING:
     from corekit.game import Game
 
-USER_ERRORS = (GameError, OptionError, UnknownName, PlayerFailed, GameFailed, MatchTooLong, ValueError)
-"""What a command reports as the user's one-line error (a bad game, option, player or count)."""
+
+def user_errors() -> tuple[type[Exception], ...]:
+    """What a command reports as the user's one-line error (a bad game, option, player or count). A function,
+    so that importing this module (as `campfire --help` does, for `LazyCommand`) imports no engine module."""
+    from corekit.game import GameError
+    from corekit.options import OptionError
+    from corekit.plugins import UnknownName
+    from corekit.runner import GameFailed, MatchTooLong, PlayerFailed
+
+    return (GameError, OptionError, UnknownName, PlayerFailed, GameFailed, MatchTooLong, ValueError)
 
 
 game_option_pairs = click.option(
@@ -46,9 +52,13 @@ class LazyCommand(click.Command):
         self.target = target
 
     def load(self) -> click.Command:
-        """The real command."""
+        """The real command, with the options other plugins added to this one (`play --replay`)."""
         module, _, attribute = self.target.partition(":")
         command: click.Command = getattr(importlib.import_module(module), attribute)
+        added = [param for param in self.params if param.name not in {known.name for known in command.params}]
+        if added:  # a copy: the module's command stays as its module wrote it, for every other group
+            command = copy.copy(command)
+            command.params = [*command.params, *added]
         return command
 
     def make_context(
@@ -98,6 +108,8 @@ def game_options(game: Game, pairs: Sequence[str]) -> Any:
     The message starts by saying the user's `-o` option is at fault: the game's own wording
     ("slasher: unknown option ...") reads as if the game were broken.
     """
+    from corekit.options import OptionError, parse_pairs
+
     try:
         return game.make_options(parse_pairs(pairs, game.id))
     except OptionError as error:

@@ -8,19 +8,16 @@ from typing import Any
 
 import click
 
-from corekit.cli.shared import USER_ERRORS, fail, registry_of
+from corekit.cli.shared import fail, registry_of, user_errors
 from corekit.errors import error_line, first_line
-from corekit.plugins import hookimpl
+from corekit.players import SeatView
+from corekit.position import from_position
+from corekit.rng import derive_seed
+from corekit.runner import PlayerNotBuilt, build_spec
 from corekit.words import fold, shown, terminal_width
 
 ROWS = 12
 """Search statistics shown: the most visited actions."""
-
-
-@hookimpl
-def campfire_cli_setup(cli: click.Group) -> None:
-    """Add `campfire suggest`."""
-    cli.add_command(suggest_command)
 
 
 @click.command("suggest")
@@ -45,18 +42,13 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
 
     Example: campfire suggest step12.json --player mcts:iterations=5000 --seat 1
     """
-    # Imported here, not at the top: every built-in command's module is imported for `campfire --help`.
-    from corekit.players import SeatView
-    from corekit.position import from_position
-    from corekit.rng import derive_seed
-    from corekit.runner import PlayerNotBuilt, build_spec
 
     registry = registry_of(ctx)
     document = _read(file)
     try:
         game = registry.game(str(document.get("game")))
         state = from_position(game, document, seed)
-    except USER_ERRORS as error:
+    except user_errors() as error:
         fail(f"{file}: {first_line(error)}")
     if state.is_terminal:
         fail(f"{file}: the match is over in this position: nobody decides")
@@ -71,7 +63,7 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
         player = build_spec(game, spec, derive_seed(seed, "suggest"), registry)
     except PlayerNotBuilt as error:
         fail(f"player {spec!r} {error}")
-    except USER_ERRORS as error:
+    except user_errors() as error:
         fail(first_line(error))
     view = SeatView(state, seat, sampling=player.needs_sample)
     action = player.decide(view)

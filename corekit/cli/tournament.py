@@ -1,8 +1,4 @@
-"""`campfire tournament`: the command line over `corekit.tournament.run_tournament`.
-
-The tournament machinery is imported when the command runs, not when `campfire` starts: every command's
-module is imported to list it in `campfire --help` (the start-up figure is in benchmarks/README.md).
-"""
+"""`campfire tournament`: the command line over `corekit.tournament.run_tournament`."""
 
 from __future__ import annotations
 
@@ -16,16 +12,20 @@ from typing import Any
 
 import click
 
-from corekit.cli.shared import USER_ERRORS, game_option_pairs, game_options, registry_of
+from corekit.cli.shared import game_option_pairs, game_options, registry_of, user_errors
 from corekit.errors import error_line, first_line
+from corekit.options import parse_pairs
 from corekit.players import split_specs
-from corekit.plugins import Registry, hookimpl
+from corekit.plugins import Registry
+from corekit.tournament.backends import BackendError
+from corekit.tournament.report import PlotError, check_plotting, plot_ratings, print_report
+from corekit.tournament.run import OutputFailed, Tournament, run_tournament
+from corekit.tournament.store import ResultsError, has_results
+from corekit.tournament.strength import seatings, strength_lines, summarize_strength
+from corekit.words import terminal_width
 
-
-@hookimpl
-def campfire_cli_setup(cli: click.Group) -> None:
-    """Add `campfire tournament`."""
-    cli.add_command(tournament_command)
+REPORTED: tuple[type[Exception], ...] = (*user_errors(), ResultsError, BackendError, PlotError, OSError)
+"""What a tournament reports as its one-line error."""
 
 
 @click.command("tournament", short_help="Play an AI-vs-AI tournament of GAME and rate the players.")
@@ -144,12 +144,6 @@ def tournament_command(
       campfire tournament GAME -p heuristic,random -k 4 --out runs/one --resume -n 200
       campfire tournament GAME -p mcts,heuristic -k 3 -n 300 --strength --out runs/mcts
     """
-    from corekit.tournament.backends import BackendError
-    from corekit.tournament.report import PlotError, check_plotting, plot_ratings
-    from corekit.tournament.run import OutputFailed, Tournament, run_tournament
-    from corekit.tournament.store import ResultsError, has_results
-    from corekit.tournament.strength import seatings, summarize_strength
-
     try:
         specs = tuple(split_specs(players_text))
         registry = registry_of(ctx)
@@ -203,7 +197,7 @@ def tournament_command(
         finally:
             if bar is not None:
                 bar.close()
-    except (*USER_ERRORS, ResultsError, BackendError, PlotError, OSError) as error:
+    except REPORTED as error:
         raise click.ClickException(first_line(error)) from None
     # From here on the matches are played: the report is shown before any error, so none is lost.
     if strength:
@@ -241,10 +235,6 @@ def _show(report: dict[str, Any], as_json: bool, out: str | None) -> None:
         return
     from rich.console import Console
 
-    from corekit.tournament.report import print_report
-    from corekit.tournament.strength import strength_lines
-    from corekit.words import terminal_width
-
     print_report(report, Console(width=terminal_width()))
     if "strength" in report:
         heading = f"Strength ({report['game']} version {report['game_version']}, seed {report['seed']}):"
@@ -261,7 +251,6 @@ def _cores() -> int:
 
 
 def _pairs(pairs: tuple[str, ...]) -> list[tuple[str, str]]:
-    from corekit.options import parse_pairs
 
     return sorted(parse_pairs(pairs, "option").items())
 

@@ -8,7 +8,7 @@ import click
 from click.testing import CliRunner
 
 from corekit import Registry, hookimpl
-from corekit.cli import BUILTIN, CampfireGroup, CliContext, add_commands, cli
+from corekit.cli import BUILTIN, PLUGIN, CampfireGroup, CliContext, add_commands, cli
 
 
 def plugin(name: str, setup) -> types.ModuleType:
@@ -25,8 +25,17 @@ def test_the_built_in_commands_are_plugins_of_the_registry():
     registry = Registry(entry_points=False)
     group = fresh_group()
     add_commands(group, registry)
-    assert all(registry.pm.has_plugin(name) for name in BUILTIN)
-    assert {"games", "players", "play", "check", "tournament", "new-game"} <= set(group.commands)
+    assert registry.pm.has_plugin(PLUGIN)
+    assert [name for name, _, _ in BUILTIN] == [
+        "games",
+        "players",
+        "play",
+        "check",
+        "suggest",
+        "tournament",
+        "new-game",
+    ]
+    assert {name for name, _, _ in BUILTIN} <= set(group.commands)
 
 
 def test_a_plugin_that_raises_in_cli_setup_is_named_and_the_others_add_their_commands():
@@ -46,11 +55,28 @@ def test_a_plugin_that_raises_in_cli_setup_is_named_and_the_others_add_their_com
     assert "campfire: warning: plugin 'exploding' failed" in result.stderr
 
 
-def test_a_plugin_may_add_an_option_to_a_built_in_command():
+def with_louder_play() -> tuple[CampfireGroup, Registry]:
+    """A group whose `play` a plugin gave a `--louder` option."""
+
     def louder(cli):
         cli.commands["play"].params.append(click.Option(["--louder"], is_flag=True))
 
     registry = Registry([plugin("louder", louder)], entry_points=False)
     group = fresh_group()
     add_commands(group, registry)
+    return group, registry
+
+
+def test_a_plugin_may_add_an_option_to_a_built_in_command():
+    group, registry = with_louder_play()
     assert "--louder" in [opt for param in group.commands["play"].params for opt in param.opts]
+    shown = CliRunner().invoke(group, ["play", "--help"], obj=CliContext(registry))
+    assert "--louder" in shown.output
+
+
+def test_an_option_a_plugin_adds_to_a_lazy_command_leaves_the_module_s_command_as_it_was():
+    from corekit.cli.play import play_command
+
+    group, _ = with_louder_play()
+    assert "louder" in [param.name for param in group.commands["play"].load().params]
+    assert "louder" not in [param.name for param in play_command.params]

@@ -1,5 +1,6 @@
-"""`campfire --help` lists every command without importing a game, a player, the replay format or the
-tournament machinery: those load when a command needs them (start-up cost, benchmarks/README.md)."""
+"""`campfire --help` lists every command without importing a command's module, the engine, a game, a player, the
+replay format or the tournament machinery: those load when a command needs them (start-up cost,
+benchmarks/README.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from corekit.cli import add_commands, cli
+from corekit.cli import BUILTIN, add_commands, cli
 from corekit.cli.shared import LazyCommand
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,26 +23,54 @@ HEAVY = (
     "replays.format",
     "replays.recorder",
     "corekit.tournament",
+    "corekit.cli.",  # the commands' modules; `corekit.cli.shared` is the one exception, below
+    "corekit.game",
+    "corekit.state",
+    "corekit.runner",
+    "corekit.provenance",
+    "corekit.digest",
+    "corekit.options",
+    "corekit.players",
+    "attr",
+    "cattrs",
+    "msgpack",
+    "rich",
 )
+LIGHT = ("corekit.cli.shared",)
+"""What `campfire --help` imports of the command line besides `corekit.cli`: `LazyCommand` and the context."""
+
+
+def modules_imported_by(code: str) -> list[str]:
+    """The modules a fresh interpreter has imported once it has run `code` (from the repository's root)."""
+    program = f"{code}\nimport sys, json\nprint(json.dumps(sorted(sys.modules)))\n"
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    return json.loads(done.stdout.splitlines()[-1])
 
 
 def modules_after(*args: str) -> list[str]:
-    code = (
-        "import sys, json\n"
-        "from corekit.cli import main\n"
-        "try:\n"
-        f"    main({list(args)!r})\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "print(json.dumps(sorted(sys.modules)))\n"
+    """The modules `campfire ARGS` has imported."""
+    return modules_imported_by(
+        f"from corekit.cli import main\ntry:\n    main({list(args)!r})\nexcept SystemExit:\n    pass"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
-    return json.loads(done.stdout.splitlines()[-1])
 
 
 def test_help_lists_the_commands_and_imports_no_game_player_replay_or_tournament_module():
     loaded = modules_after("--help")
-    assert [name for name in loaded if name.startswith(HEAVY)] == []
+    assert [name for name in loaded if name.startswith(HEAVY) and name not in LIGHT] == []
+
+
+def test_games_help_imports_its_command_but_no_game():
+    loaded = modules_after("games", "--help")
+    assert "corekit.cli.games" in loaded
+    assert [name for name in loaded if name.startswith(("plugins.", "ai.mcts", "corekit.runner"))] == []
+
+
+def test_every_built_in_command_is_listed_with_its_own_summary():
+    add_commands(cli)
+    for name, _, summary in BUILTIN:
+        command = cli.commands[name]
+        assert isinstance(command, LazyCommand)
+        assert command.load().get_short_help_str(limit=200) == summary
 
 
 def test_a_lazy_command_runs_and_shows_its_own_help_from_its_module():

@@ -28,6 +28,59 @@ def test_a_digest_is_fixed_forever_for_a_value():
     assert digest((1, "two", None, True, Colour.RED, Point(3, 4), 2.5)) == "a464f4cefc52276e"
 
 
+class Rank(enum.IntEnum):
+    ACE = 1
+
+
+@attrs.frozen
+class One:
+    card: int
+
+
+@attrs.frozen
+class Empty:
+    pass
+
+
+@attrs.frozen
+class Row:
+    a: int
+    b: int
+    c: int
+    d: int
+    e: int
+    f: int
+    g: int
+    h: int
+    i: int
+
+
+class Card(int):
+    pass
+
+
+def test_the_quick_paths_of_the_walk_give_the_digests_of_the_plain_walk():
+    # Fixed by the walk before it wrote long piles of ints in one formatting and items without a call each:
+    # piles of more than 8 ints, some with a bool, an int enum or an int subclass among them, attrs classes of
+    # one, no and nine int fields, strings and a float.
+    values = (
+        [5, 3, 9, 1, 12, 40, 7, 7, 0, 2],
+        (7, 1, 8, 0, 3, 3, 3, 3, True),
+        (Rank.ACE, 2, 3, 4, 5, 6, 7, 8, 9),
+        [4, 4, 4, 4, 4, 4, 4, 4, Card(4)],
+        (One(3), Empty(), Row(*range(9)), ["a", "é", 1.0]),
+        ((1, 2, 3), [tuple(range(20))], {9: (1, 2, 3)}),
+    )
+    assert [digest(value) for value in values] == [
+        "a672b23619877ea0",
+        "a420ad0d16494b1e",
+        "3839ebdde3206e79",
+        "c36bedb681c15544",
+        "e3e545c06bedb16e",
+        "f01622706a8b6e55",
+    ]
+
+
 def test_objects_that_are_not_plain_data_are_refused():
     with pytest.raises(TypeError, match="plain data"):
         digest(object())

@@ -6,6 +6,7 @@ import types
 import pytest
 
 from corekit import Game, PlayerType, Registry, UnknownName, hookimpl
+from corekit.plugins import ENTRY_POINT_GROUPS
 from tests.corekit.toy_game import ToyGame
 
 
@@ -29,9 +30,9 @@ def with_entry_point(monkeypatch, name: str, value: str) -> None:
     real = importlib.metadata.entry_points
     added = importlib.metadata.EntryPoint(name, value, "campfire.games")
 
-    def entry_points(group=None, **kwargs):
-        found = list(real(group=group, **kwargs))
-        return [*found, added] if group == "campfire.games" else found
+    def entry_points(**selection):
+        installed = [entry for group in ENTRY_POINT_GROUPS for entry in real(group=group)]
+        return importlib.metadata.EntryPoints([*installed, added]).select(**selection)
 
     monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
 

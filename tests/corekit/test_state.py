@@ -373,3 +373,29 @@ def test_a_face_up_zone_per_seat_is_seen_in_order_by_everyone_and_counts_in_the_
     copy = state.clone()
     copy.tableaus[0].reverse()
     assert copy.digest() != state.digest() and copy.observation(0).tableaus == ((1, 3), (2,))
+
+
+def test_the_digest_is_that_of_the_tuple_of_the_declared_fields_in_order_and_the_generator():
+    from corekit.digest import digest
+
+    state = fresh(3)
+    state.scores += [4, 1]
+    state.discard.append(7)
+    state.discard.up = 1
+    state.bids.commit(1, 2)
+
+    def zones(field: list[Zone]) -> tuple[Any, ...]:
+        return tuple((tuple(zone), zone.up) for zone in field)
+
+    truth = (
+        3,
+        zones(state.hands),
+        zones(state.slots),
+        zones(state.columns),
+        (tuple(state.pile), state.pile.up),
+        (tuple(state.discard), 1),
+        (4, 1),
+        state.turn,
+        state.bids.visible_to(None),
+    )
+    assert state.digest() == digest((truth, state.rng.state))

@@ -10,9 +10,10 @@ import msgpack
 import pytest
 
 from corekit.game import IllegalAction
+from corekit.options import OptionError
 from corekit.plugins import default_registry
 from replays.format import FORMAT_VERSION, decode_replay, encode_replay, read_replay
-from replays.simulate import Diverged, Simulator
+from replays.simulate import Diverged, Simulator, typed_options
 from tests.replays.conftest import DATA, campfire, errors, forfeited_at, forge, rewritten
 
 GOLDEN_V1 = "grizzly-race.v3.cfr"
@@ -314,3 +315,12 @@ def test_verify_json_gives_one_entry_per_file_and_fails_overall(record, tmp_path
         {"file": str(bad), "ok": False, "error": "not a campfire replay (no format marker)"},
     ]
     assert errors(result) == [f"{bad}: not a campfire replay (no format marker)"]
+
+
+def test_a_header_s_options_are_made_once_and_a_value_of_another_type_is_still_refused():
+    game = default_registry().game("grizzly-race")
+    made = typed_options(game, {"stall_rounds": 7})
+    assert made.stall_rounds == 7 and typed_options(game, {"stall_rounds": 7}) is made
+    for other in (True, 7.0, "7"):  # equal to 7, or written like it: refused as before, not the options of 7
+        with pytest.raises(OptionError):
+            typed_options(game, {"stall_rounds": other})

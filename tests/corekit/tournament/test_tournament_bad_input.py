@@ -448,9 +448,9 @@ def fill_the_disk_for_the_replays_of(matches: tuple[int, ...], monkeypatch: pyte
     create = replay_format._create
     names = tuple(f".match-{index:06d}.cfr." for index in matches)  # the start of the temporary file's name
 
-    def onto_a_full_disk(path: Path) -> int:
+    def onto_a_full_disk(path: str) -> int:
         handle = create(path)  # the temporary file is real, so the recorder's clean-up finds it
-        if not path.name.startswith(names):
+        if not os.path.basename(path).startswith(names):
             return handle
         os.close(handle)
         return os.open("/dev/full", os.O_WRONLY)
