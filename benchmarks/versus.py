@@ -2,6 +2,7 @@
 
     python -m benchmarks.versus 04c25bc               # rewrites the "Before and after" table in the README
     python -m benchmarks.versus 04c25bc --quick       # tiny sizes, prints, writes nothing (a smoke run)
+    python -m benchmarks.versus 04c25bc --only slasher  # some games only: prints, writes nothing
 
 The revision is exported (`git archive`) into a temporary folder, and every measurement runs in a child process of
 one checkout or the other, the two taken in turn within each repetition (interleaved), so a burst of load falls on
@@ -104,7 +105,12 @@ def main(argv: Sequence[str]) -> None:
     parser = report_parser("benchmarks.versus")
     parser.add_argument("revision", help="the earlier revision (a commit, tag or branch of this repository)")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--only", default="", help="comma-separated game ids (the table is then printed, not written)")
     args = parser.parse_args(argv)
+    games = sorted(default_registry().games)
+    wanted = [game for game in args.only.split(",") if game] or games
+    if set(wanted) - set(games):
+        sys.exit(f"python -m benchmarks.versus: unknown game {', '.join(sorted(set(wanted) - set(games)))}")
     sizes = QUICK_SIZES if args.quick else FULL_SIZES
     with tempfile.TemporaryDirectory(prefix="campfire-before-") as folder:
         before = Path(folder)
@@ -112,21 +118,21 @@ def main(argv: Sequence[str]) -> None:
         if archive.returncode != 0:
             sys.exit(f"python -m benchmarks.versus: git archive {args.revision}: {archive.stderr.decode().strip()}")
         subprocess.run(["tar", "-x", "-C", str(before)], input=archive.stdout, check=True)
-        table = versus_table(before, ROOT, sizes)
+        table = versus_table(before, ROOT, sizes, wanted)
     block = f"{_stamp(f'python -m benchmarks.versus {args.revision}', FULL, sizes.repeats)}\n\n{table}"
-    if args.quick:
+    if args.quick or args.only:
         print(block)
     else:
         _write("versus", block)
         print("versus: written to benchmarks/README.md", flush=True)
 
 
-def versus_table(before: Path, after: Path, sizes: Sizes) -> str:
+def versus_table(before: Path, after: Path, sizes: Sizes, games: Sequence[str]) -> str:
     """One row per game and player count: each measure before and after, and their ratio."""
     header = " | ".join(f"{text}: before | after | after / before" for text in MEASURES.values())
     rows = [f"| game | players | {header} |", "|---|---|" + "---|" * (3 * len(MEASURES))]
     registry = default_registry()
-    for game_id in sorted(registry.games):
+    for game_id in games:
         game = registry.game(game_id)
         for players in sorted({max(game.min_players, min(2, game.max_players)), game.max_players}):
             cells = []
@@ -145,7 +151,7 @@ def versus_table(before: Path, after: Path, sizes: Sizes) -> str:
                 ]
             rows.append(f"| {game_id} | {players} | {' | '.join(cells)} |")
     rows += ["", "| game | players | MCTS bytes per node, before | after |", "|---|---|---|---|"]
-    for game_id in sorted(registry.games):
+    for game_id in games:
         game = registry.game(game_id)
         players = max(game.min_players, min(2, game.max_players))
         held = [

@@ -211,6 +211,8 @@ class State(abc.ABC):
             allowed = legal[legal.index(action)]
         except ValueError:
             return False
+        if allowed is action:  # a player answering with one of the offered objects, as most do
+            return True
         if type(allowed) is type(action) and (type(action) is not tuple or _same_types(action, allowed)):
             return True
         return offered(action, legal)
@@ -306,8 +308,11 @@ def _same_types(action: Any, allowed: Any) -> bool:
     """Whether two equal actions are made of the same types all the way down (True is not 1 here)."""
     if type(action) is not type(allowed):
         return False
-    if isinstance(action, tuple):
-        return all(_same_types(a, b) for a, b in zip(action, allowed, strict=True))
+    if isinstance(action, tuple):  # equal tuples are of equal length
+        types = tuple(map(type, action))
+        if types != tuple(map(type, allowed)):
+            return False
+        return tuple not in types or all(map(_same_types, action, allowed))  # nested tuples, rarely
     return True
 
 
