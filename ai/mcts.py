@@ -87,6 +87,13 @@ class RootChoice(enum.Enum):
     HALVING = "halving"
 
 
+class Opponents(enum.Enum):
+    """How the other seats decide inside the tree."""
+
+    SEARCH = "search"
+    POLICY = "policy"
+
+
 class Rollout(enum.Enum):
     """How an iteration finishes after leaving the tree."""
 
@@ -163,6 +170,13 @@ class MctsOptions:
         default=0.0,
         validator=_finite_from_zero,
         metadata={"help": "progressive bias: bonus bias/(visits+1) for the heuristic policy's choice at a node"},
+    )
+    opponents: Opponents = attrs.field(
+        default=Opponents.SEARCH,
+        metadata={
+            "help": "the other seats' decisions in the tree: search (UCT at the searcher's nodes), or policy "
+            "(the game's heuristic policy; the tree branches only on the searcher's own decisions)"
+        },
     )
     root: RootChoice = attrs.field(
         default=RootChoice.UCB,
@@ -247,6 +261,7 @@ class MctsPlayer(Player):
         self.evaluate = heuristic.evaluate if heuristic else None
         self.guide = self.policy if options.rollout is Rollout.HEURISTIC else None
         self.bias = options.bias if self.policy is not None else 0.0
+        self.model = self.policy if options.opponents is Opponents.POLICY else None
         self.root: Node | None = None
         self.iterations_done = 0
         self._stats: list[list[Any]] | None = None
@@ -378,10 +393,35 @@ class MctsPlayer(Player):
         first_seat: int | None = searcher
         expanded = False
         level, max_level = 0, self.options.tree_depth
+        model = self.model
+        descend = False
         while not expanded:
             to_act = state.to_act
             if not to_act:
                 break
+            if model is not None:
+                if searcher not in to_act:
+                    # Modelled opponents: another seat plays the policy from its own observation of the
+                    # determinization, and the tree records nothing for it.
+                    seat = to_act[0]
+                    legal = state.legal_actions(seat)
+                    state.apply_unchecked(
+                        seat, model(state.observation(seat), seat, legal, rng) if len(legal) > 1 else legal[0]
+                    )
+                    continue
+                if descend:
+                    # The searcher's next information set, keyed once the others have moved, so what it
+                    # saw of their moves branches.
+                    level += 1
+                    if level == max_level:
+                        break
+                    node = node.child(state.infoset_key(searcher))
+                action, edge, expanded = select(node, searcher, state.legal_actions(searcher), rng, state)
+                state.apply_unchecked(searcher, action)
+                edges.append(edge)
+                seats.append(searcher)
+                descend = True
+                continue
             if len(to_act) == 1:
                 seat = to_act[0]
                 action, edge, expanded = select(node, seat, state.legal_actions(seat), rng, state)
