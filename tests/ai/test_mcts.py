@@ -193,9 +193,40 @@ def test_modelled_opponents_give_the_same_decisions_and_statistics_for_the_same_
     view = SeatView(game.initial_state(3, 4), 0)
     runs = []
     for _ in range(2):
-        player = _mcts(seed=9, heuristic=registry.heuristic("grizzly-race"), iterations=150, opponents=Opponents.POLICY)
+        player = _mcts(
+            seed=9, heuristic=registry.heuristic("grizzly-race"), iterations=150, opponents=Opponents.POLICY, widen=3
+        )
         runs.append((player.decide(view), player.annotation()))
     assert runs[0] == runs[1]
+
+
+def _below_root(node: Node):
+    for child in (node.children or {}).values():
+        yield child
+        yield from _below_root(child)
+
+
+def test_unpruning_offers_only_the_policys_choice_below_the_root_until_the_node_is_visited_enough():
+    heuristic = Heuristic(policy=_prefers_two)
+    player = _mcts(heuristic=heuristic, iterations=300, opponents=Opponents.POLICY, widen=1000)
+    assert player.decide(SeatView(Duel().initial_state(2, 0), 0)) == 3
+    assert {action for _, action in player.root.keys} == {1, 2, 3}  # the root is never pruned
+    nodes = list(_below_root(player.root))
+    assert nodes and all({action for _, action in node.keys} <= {2} for node in nodes)
+
+
+def test_unpruning_opens_one_more_action_each_time_a_nodes_choices_double():
+    widen = 4
+    player = _mcts(heuristic=Heuristic(policy=_prefers_two), iterations=2000, opponents=Opponents.POLICY, widen=widen)
+    player.decide(SeatView(Duel().initial_state(2, 0), 0))
+    opened = []
+    for node in _below_root(player.root):
+        choices = sum(int(node.stats[3 * at]) for at in range(len(node.keys)))
+        tried = sum(1 for at in range(len(node.keys)) if node.stats[3 * at])
+        # The last choice was made with one fewer behind it: 1 action below `widen`, 2 below 2*widen, 3 beyond.
+        assert tried <= 1 + ((choices - 1) // widen).bit_length()
+        opened.append((choices, tried))
+    assert any(tried == 3 for _, tried in opened) and any(choices < widen and tried == 1 for choices, tried in opened)
 
 
 def test_a_games_player_defaults_apply_unless_the_spec_overrides_them():
