@@ -24,6 +24,11 @@ def test_a_spec_sets_iterations_exploration_and_rollout():
         registry.player_type("mcts"), spec, 0, registry.game("grizzly-race"), registry.heuristic("grizzly-race")
     )
     assert player.options == MctsOptions(iterations=2000, c=0.4, rollout=Rollout.HEURISTIC, depth=3)
+    spec = PlayerSpec.parse("mcts:opponents=policy,widen=4")
+    player = build_player(
+        registry.player_type("mcts"), spec, 0, registry.game("grizzly-race"), registry.heuristic("grizzly-race")
+    )
+    assert player.options == MctsOptions(opponents=Opponents.POLICY, widen=4)
 
 
 def test_every_seat_of_a_simultaneous_decision_picks_the_dominant_action():
