@@ -71,7 +71,9 @@ policy's choice first, the rest shuffled). A deep node is visited a few times on
 tries every action once before any twice, so the searcher's own later decisions in the tree would be
 mostly untried alternatives, worse than the policy that a flat search assumes; unpruning keeps a sparse
 node on the policy's line until its statistics can say otherwise. With `opponents=search` it also makes
-the other seats follow the policy at sparse nodes: policy-biased opponents rather than fixed ones.
+the other seats follow the policy at sparse nodes: policy-biased opponents rather than fixed ones. Both
+options are off by default: screened against each game's default at 1,000 iterations (ai/README.md, the
+mcts section), neither beat it.
 
 `root=halving` replaces UCB at the root by sequential halving over the root actions, each action's j-th
 iteration replaying the same determinization (common random numbers); see `MctsPlayer._halve`.
@@ -300,7 +302,6 @@ class MctsPlayer(Player):
         self.model = self.policy if options.opponents is Opponents.POLICY else None
         self.widen = options.widen if self.policy is not None else 0
         self._choose = self._widened if self.widen else self._select
-        self._root: Node | None = None
         self.root: Node | None = None
         self.iterations_done = 0
         self._stats: list[list[Any]] | None = None
@@ -359,7 +360,7 @@ class MctsPlayer(Player):
 
     def search(self, view: SeatView) -> Node:
         """Grow a fresh tree for `view`'s seat within the budget and return its root."""
-        root = self._root = Node()
+        root = self.root = Node()
         self._keys = Keys()
         iterate = self._iterate
         next64 = self.rng.next64
@@ -391,7 +392,7 @@ class MctsPlayer(Player):
         policy's choice `kept`, when given, survives every round, so `trust` can weigh the winner against it.
         """
         legal = list(view.legal_actions)
-        root = self._root = Node()
+        root = self.root = Node()
         self._keys = Keys()
         base = self.rng.next64()
         rewards: dict[Action, list[float]] = {action: [] for action in legal}
@@ -530,7 +531,7 @@ class MctsPlayer(Player):
         the root): the policy's choice alone until the seat has chosen `widen` times here, then one more action
         each time that count doubles, in an order drawn when the seat first meets the node (the policy's
         choice first, the rest shuffled; actions legal only in later determinizations join at the end)."""
-        if node is self._root:
+        if node is self.root:
             return self._select(node, seat, legal, rng, state)
         orders = node.order
         if orders is None:
