@@ -48,6 +48,33 @@ Mathematics and Natural Computation 4(3), 2008): the policy's choice at a node e
 on top of its UCB1 score. `trust` makes the final decision conservative: the policy's choice is kept unless
 the most visited action's mean beats it by `trust` standard errors.
 
+`opponents=policy` models every other seat by the game's heuristic policy inside the tree too, not only in
+the rollouts: at another seat's decision the determinization asks the policy, from that seat's own
+observation of it, and the tree keeps no edge for that seat. The tree then branches only on the searcher's
+own decisions; a node is the searcher's next information set, keyed once the others have moved, so what it
+saw of their moves branches. With the other seats fixed to a policy, the searcher's problem is a
+partially observable Markov decision process, and the search is UCT over its action-observation histories
+with a sample of the view as the particle (POMCP: Silver and Veness, "Monte-Carlo Planning in Large
+POMDPs", NIPS 2010); the idea of searching against a model of the opponent rather than its best reply is
+opponent-model search (Carmel and Markovitch, "Incorporating Opponent Models into Adversary Search", AAAI
+1996), and in MCTS for a hidden-information game, Ponsen, Gerritsen and Chaslot, "Integrating Opponent
+Models with Monte-Carlo Tree Search in Poker", AAAI Workshop on Interactive Decision Theory and Game Theory,
+2010. It removes the strategy fusion below (no other seat decides with the determinization's cards in view)
+and lets the tree grow past the root, at the price of assuming the others play like the policy. A game
+without a policy searches the other seats as before.
+
+`widen` is progressive unpruning (Chaslot et al. 2008, above; Coulom, "Computing Elo Ratings of Move
+Patterns in the Game of Go", ICGA Journal 30(4), 2007, calls it progressive widening) from the policy:
+below the root a seat is offered only the policy's choice at a node until it has chosen there `widen` times,
+then one more action each time that count doubles, in an order drawn when it first meets the node (the
+policy's choice first, the rest shuffled). A deep node is visited a few times only, and there plain UCT
+tries every action once before any twice, so the searcher's own later decisions in the tree would be
+mostly untried alternatives, worse than the policy that a flat search assumes; unpruning keeps a sparse
+node on the policy's line until its statistics can say otherwise. With `opponents=search` it also makes
+the other seats follow the policy at sparse nodes: policy-biased opponents rather than fixed ones. Both
+options are off by default: screened against each game's default at 1,000 iterations (ai/README.md, the
+mcts section), neither beat it.
+
 `root=halving` replaces UCB at the root by sequential halving over the root actions, each action's j-th
 iteration replaying the same determinization (common random numbers); see `MctsPlayer._halve`.
 
@@ -56,9 +83,10 @@ the legal actions). Everything random is drawn from the player's own generator, 
 iteration budget give the same decisions on every machine. A `seconds` budget is not reproducible,
 since the iteration count depends on the machine.
 
-Known limits of SO-ISMCTS, accepted here: the other seats decide inside the tree at the searcher's
+Known limits of SO-ISMCTS, accepted by default: the other seats decide inside the tree at the searcher's
 information sets, with the determinization's cards in hand (strategy fusion), rather than at their own
-information sets; MO-ISMCTS, in the same paper, grows one tree per seat to model that. Keying children by
+information sets; MO-ISMCTS, in the same paper, grows one tree per seat to model that, and
+`opponents=policy` above avoids it by not searching the other seats at all. Keying children by
 the observation makes the path through an opponent's hidden action the same node whatever it chose.
 """
 
@@ -85,6 +113,13 @@ class RootChoice(enum.Enum):
 
     UCB = "ucb"
     HALVING = "halving"
+
+
+class Opponents(enum.Enum):
+    """How the other seats decide inside the tree."""
+
+    SEARCH = "search"
+    POLICY = "policy"
 
 
 class Rollout(enum.Enum):
@@ -164,6 +199,22 @@ class MctsOptions:
         validator=_finite_from_zero,
         metadata={"help": "progressive bias: bonus bias/(visits+1) for the heuristic policy's choice at a node"},
     )
+    widen: int = attrs.field(
+        default=0,
+        validator=[attrs.validators.ge(0), _at_most(MAX_ITERATIONS)],
+        metadata={
+            "help": "when above 0, progressive unpruning below the root: a seat is offered only the heuristic "
+            "policy's choice at a node until it has chosen there this many times, then one more action each "
+            "time that count doubles"
+        },
+    )
+    opponents: Opponents = attrs.field(
+        default=Opponents.SEARCH,
+        metadata={
+            "help": "the other seats' decisions in the tree: search (UCT at the searcher's nodes), or policy "
+            "(the game's heuristic policy; the tree branches only on the searcher's own decisions)"
+        },
+    )
     root: RootChoice = attrs.field(
         default=RootChoice.UCB,
         metadata={
@@ -186,13 +237,14 @@ class Node:
     every node that met the same ones (`Keys`), and their numbers one float array, three per edge: visits, the
     summed reward of the seat that chose it, and its availability count."""
 
-    __slots__ = ("children", "hints", "keys", "stats")
+    __slots__ = ("children", "hints", "keys", "order", "stats")
 
     def __init__(self) -> None:
         self.keys: tuple[tuple[int, Action], ...] = ()
         self.stats = array("d")
         self.children: dict[Any, Node] | None = None
         self.hints: dict[int, Action] | None = None
+        self.order: dict[int, dict[Action, None]] | None = None
 
     def child(self, key: Any) -> Node:
         """The child reached when the searching seat observes `key` (created on first use)."""
@@ -247,6 +299,9 @@ class MctsPlayer(Player):
         self.evaluate = heuristic.evaluate if heuristic else None
         self.guide = self.policy if options.rollout is Rollout.HEURISTIC else None
         self.bias = options.bias if self.policy is not None else 0.0
+        self.model = self.policy if options.opponents is Opponents.POLICY else None
+        self.widen = options.widen if self.policy is not None else 0
+        self._choose = self._widened if self.widen else self._select
         self.root: Node | None = None
         self.iterations_done = 0
         self._stats: list[list[Any]] | None = None
@@ -305,7 +360,7 @@ class MctsPlayer(Player):
 
     def search(self, view: SeatView) -> Node:
         """Grow a fresh tree for `view`'s seat within the budget and return its root."""
-        root = Node()
+        root = self.root = Node()
         self._keys = Keys()
         iterate = self._iterate
         next64 = self.rng.next64
@@ -337,7 +392,7 @@ class MctsPlayer(Player):
         policy's choice `kept`, when given, survives every round, so `trust` can weigh the winner against it.
         """
         legal = list(view.legal_actions)
-        root = Node()
+        root = self.root = Node()
         self._keys = Keys()
         base = self.rng.next64()
         rewards: dict[Action, list[float]] = {action: [] for action in legal}
@@ -371,17 +426,42 @@ class MctsPlayer(Player):
         the searcher's root action (sequential halving chooses it, not UCB)."""
         state = view.sample(rng)
         searcher = view.seat
-        select = self._select if forced is None else self._forcing(forced, searcher)
+        select = self._choose if forced is None else self._forcing(forced, searcher)
         node = root
         edges: list[tuple[array[float], int]] = []
         seats: list[int] = []
         first_seat: int | None = searcher
         expanded = False
         level, max_level = 0, self.options.tree_depth
+        model = self.model
+        descend = False
         while not expanded:
             to_act = state.to_act
             if not to_act:
                 break
+            if model is not None:
+                if searcher not in to_act:
+                    # Modelled opponents: another seat plays the policy from its own observation of the
+                    # determinization, and the tree records nothing for it.
+                    seat = to_act[0]
+                    legal = state.legal_actions(seat)
+                    state.apply_unchecked(
+                        seat, model(state.observation(seat), seat, legal, rng) if len(legal) > 1 else legal[0]
+                    )
+                    continue
+                if descend:
+                    # The searcher's next information set, keyed once the others have moved, so what it
+                    # saw of their moves branches.
+                    level += 1
+                    if level == max_level:
+                        break
+                    node = node.child(state.infoset_key(searcher))
+                action, edge, expanded = select(node, searcher, state.legal_actions(searcher), rng, state)
+                state.apply_unchecked(searcher, action)
+                edges.append(edge)
+                seats.append(searcher)
+                descend = True
+                continue
             if len(to_act) == 1:
                 seat = to_act[0]
                 action, edge, expanded = select(node, seat, state.legal_actions(seat), rng, state)
@@ -428,7 +508,7 @@ class MctsPlayer(Player):
             node: Node, seat: int, legal: Any, rng: Rng, state: State
         ) -> tuple[Action, tuple[array[float], int], bool]:
             if seat != searcher or not pending:
-                return self._select(node, seat, legal, rng, state)
+                return self._choose(node, seat, legal, rng, state)
             action = pending.pop()
             at = 3 * self._edge(node, seat, action)
             stats = node.stats
@@ -443,6 +523,36 @@ class MctsPlayer(Player):
             return node.keys.index((seat, action))
         except ValueError:
             return self._keys.add(node, seat, action)
+
+    def _widened(
+        self, node: Node, seat: int, legal: Any, rng: Rng, state: State
+    ) -> tuple[Action, tuple[array[float], int], bool]:
+        """`_select` among the actions progressive unpruning has opened at `node` for `seat` (every action at
+        the root): the policy's choice alone until the seat has chosen `widen` times here, then one more action
+        each time that count doubles, in an order drawn when the seat first meets the node (the policy's
+        choice first, the rest shuffled; actions legal only in later determinizations join at the end)."""
+        if node is self.root:
+            return self._select(node, seat, legal, rng, state)
+        orders = node.order
+        if orders is None:
+            orders = node.order = {}
+        order = orders.get(seat)
+        if order is None:
+            first = self.policy(state.observation(seat), seat, legal, rng)  # type: ignore[misc]
+            rest = [action for action in legal if action != first]
+            rng.shuffle(rest)
+            order = orders[seat] = dict.fromkeys([first, *rest])
+        else:
+            for action in legal:
+                if action not in order:
+                    order[action] = None
+        stats = node.stats
+        chosen = sum(int(stats[3 * at]) for at, (who, _) in enumerate(node.keys) if who == seat)
+        opened = 1 + (chosen // self.widen).bit_length()
+        if opened < len(legal):
+            allowed = set(legal)
+            legal = [action for action in order if action in allowed][:opened]
+        return self._select(node, seat, legal, rng, state)
 
     def _select(
         self, node: Node, seat: int, legal: Any, rng: Rng, state: State

@@ -6,7 +6,7 @@ import types
 
 import pytest
 
-from ai.mcts import MctsOptions, MctsPlayer, Rollout, RootChoice, paired_z
+from ai.mcts import MctsOptions, MctsPlayer, Node, Opponents, Rollout, RootChoice, paired_z
 from corekit import Heuristic, PlayerSpec, SeatView, default_registry
 from corekit.options import OptionError
 from corekit.players import build_player
@@ -24,6 +24,11 @@ def test_a_spec_sets_iterations_exploration_and_rollout():
         registry.player_type("mcts"), spec, 0, registry.game("grizzly-race"), registry.heuristic("grizzly-race")
     )
     assert player.options == MctsOptions(iterations=2000, c=0.4, rollout=Rollout.HEURISTIC, depth=3)
+    spec = PlayerSpec.parse("mcts:opponents=policy,widen=4")
+    player = build_player(
+        registry.player_type("mcts"), spec, 0, registry.game("grizzly-race"), registry.heuristic("grizzly-race")
+    )
+    assert player.options == MctsOptions(opponents=Opponents.POLICY, widen=4)
 
 
 def test_every_seat_of_a_simultaneous_decision_picks_the_dominant_action():
@@ -135,6 +140,98 @@ def test_progressive_bias_steers_a_small_search_to_the_policys_choice_and_fades_
     assert _mcts(heuristic=heuristic, iterations=30, rollout=Rollout.RANDOM, bias=0.0).decide(view) == 3
     # The bonus is bias / (visits + 1): enough evidence overrules it.
     assert _mcts(heuristic=heuristic, iterations=3000, rollout=Rollout.RANDOM, bias=1.0).decide(view) == 3
+
+
+def _generous_kingmaker(observation, seat, legal, rng):
+    """Seat 1 crowns seat 0 after "A" and seat 2 after "B": against its own interest after "A"."""
+    return legal[0] if observation.moves == ("A",) else legal[-1]
+
+
+def _seats_with_edges(node: Node) -> set[int]:
+    seats = {seat for seat, _ in node.keys}
+    for child in (node.children or {}).values():
+        seats |= _seats_with_edges(child)
+    return seats
+
+
+def test_modelled_opponents_decide_in_the_tree_by_the_policy_not_by_their_own_reward():
+    heuristic = Heuristic(policy=_generous_kingmaker)
+    view = SeatView(Kingmaker().initial_state(3, 0), 0)
+    # Random rollouts: only the tree asks the policy, so the choice shows what the tree assumed of seat 1.
+    searched = _mcts(heuristic=heuristic, iterations=200, rollout=Rollout.RANDOM)
+    assert searched.decide(view) == "B"  # seat 1 searched by its own reward crowns itself after "A"
+    modelled = _mcts(heuristic=heuristic, iterations=200, rollout=Rollout.RANDOM, opponents=Opponents.POLICY)
+    assert modelled.decide(view) == "A"  # seat 1 modelled by the policy crowns seat 0 after "A"
+    stats = {action: mean for action, _, mean in modelled.annotation()["stats"]}
+    assert stats["A"] > 0.9 and stats["B"] < 0.5  # B: seat 1 crowns seat 2 but in random rollouts
+    assert _seats_with_edges(modelled.root) == {0}
+
+
+def test_modelled_opponents_fall_back_to_search_in_a_game_without_a_policy():
+    view = SeatView(Kingmaker().initial_state(3, 0), 0)
+    player = _mcts(iterations=200, rollout=Rollout.RANDOM, opponents=Opponents.POLICY)
+    assert player.decide(view) == "B"
+    assert _seats_with_edges(player.root) == {0, 1}
+
+
+def test_with_modelled_opponents_the_tree_grows_at_the_searchers_later_decisions_only():
+    heuristic = Heuristic(policy=_prefers_two)
+    player = _mcts(heuristic=heuristic, iterations=300, opponents=Opponents.POLICY)
+    assert player.decide(SeatView(Duel().initial_state(3, 0), 1)) == 3
+    assert _seats_with_edges(player.root) == {1}
+    # Below the root a node is the searcher's next round, keyed by the scores it then sees: the others'
+    # picks follow the policy (2 each), so the searcher's own pick alone tells the children apart.
+    children = player.root.children
+    assert children is not None and len(children) == 3
+    assert {key.scores for key in children} == {(2, 1, 2), (2, 2, 2), (2, 3, 2)}
+
+
+def test_modelled_opponents_with_a_tree_depth_of_one_search_the_root_decision_only():
+    player = _mcts(heuristic=Heuristic(policy=_prefers_two), iterations=100, tree_depth=1, opponents=Opponents.POLICY)
+    player.decide(SeatView(Duel().initial_state(2, 0), 0))
+    assert player.root.children is None and sum(row[1] for row in player.annotation()["stats"]) == 100
+
+
+def test_modelled_opponents_give_the_same_decisions_and_statistics_for_the_same_seed():
+    registry = default_registry()
+    game = registry.game("grizzly-race")
+    view = SeatView(game.initial_state(3, 4), 0)
+    runs = []
+    for _ in range(2):
+        player = _mcts(
+            seed=9, heuristic=registry.heuristic("grizzly-race"), iterations=150, opponents=Opponents.POLICY, widen=3
+        )
+        runs.append((player.decide(view), player.annotation()))
+    assert runs[0] == runs[1]
+
+
+def _below_root(node: Node):
+    for child in (node.children or {}).values():
+        yield child
+        yield from _below_root(child)
+
+
+def test_unpruning_offers_only_the_policys_choice_below_the_root_until_the_node_is_visited_enough():
+    heuristic = Heuristic(policy=_prefers_two)
+    player = _mcts(heuristic=heuristic, iterations=300, opponents=Opponents.POLICY, widen=1000)
+    assert player.decide(SeatView(Duel().initial_state(2, 0), 0)) == 3
+    assert {action for _, action in player.root.keys} == {1, 2, 3}  # the root is never pruned
+    nodes = list(_below_root(player.root))
+    assert nodes and all({action for _, action in node.keys} <= {2} for node in nodes)
+
+
+def test_unpruning_opens_one_more_action_each_time_a_nodes_choices_double():
+    widen = 4
+    player = _mcts(heuristic=Heuristic(policy=_prefers_two), iterations=2000, opponents=Opponents.POLICY, widen=widen)
+    player.decide(SeatView(Duel().initial_state(2, 0), 0))
+    opened = []
+    for node in _below_root(player.root):
+        choices = sum(int(node.stats[3 * at]) for at in range(len(node.keys)))
+        tried = sum(1 for at in range(len(node.keys)) if node.stats[3 * at])
+        # The last choice was made with one fewer behind it: 1 action below `widen`, 2 below 2*widen, 3 beyond.
+        assert tried <= 1 + ((choices - 1) // widen).bit_length()
+        opened.append((choices, tried))
+    assert any(tried == 3 for _, tried in opened) and any(choices < widen and tried == 1 for choices, tried in opened)
 
 
 def test_a_games_player_defaults_apply_unless_the_spec_overrides_them():
