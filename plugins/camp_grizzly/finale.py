@@ -153,7 +153,7 @@ def fail(state: CampState) -> None:
     for card in state.finale_objectives:
         for s in range(state.players):
             if card in state.objectives[s]:
-                state.shift(card, state.objectives[s], state.micro_used)
+                state.move(card, state.objectives[s], state.micro_used)
                 break
         else:
             state.lift(card, state.ground, state.micro_used)

@@ -57,7 +57,7 @@ class Otis:
         if then is THEN_MOVE and state.options.movement is Movement.LIVE:
             state.move_left = 0  # the live reading: a strike ends the move, whatever brought it
         for card in [c for c in state.lasting if c in CONTENT.lasting_cards["moon"]]:
-            state.shift(card, state.lasting, state.cabin_discard)
+            state.move(card, state.lasting, state.cabin_discard)
         dead: list[int] = []
         if space >= 0:
             state.otis = space
@@ -117,7 +117,7 @@ class Otis:
         cards = CONTENT.cards
         bonus = state.mods(seat).fight
         if card >= 0:
-            state.shift(card, state.backpack[seat], state.survival_discard)
+            state.move(card, state.backpack[seat], state.survival_discard)
             bonus += sum(op.n for op in cards[card].effect if op.verb == "fight")
         equipped = state.equipped[seat]
         rolls = [state.rng.die(cards[c].die) for c in equipped if cards[c].die]
@@ -129,7 +129,7 @@ class Otis:
         for c in list(equipped):
             traits = cards[c].traits
             if "oneshot" in traits or ("fragile" in traits and not won):
-                state.shift(c, equipped, state.cabin_discard)
+                state.move(c, equipped, state.cabin_discard)
         state.say(
             f"{state.name(seat)} fights: {'+'.join(map(str, rolls)) or '0'}"
             + (f"{bonus - horror:+d}" if bonus or horror else "")
@@ -151,7 +151,7 @@ class Otis:
     def panic(self, state: CampState, seat: int, card: int = -1) -> None:
         """Panic (a card may let the counselor panic unhurt)."""
         if card >= 0:
-            state.shift(card, state.backpack[seat], state.survival_discard)
+            state.move(card, state.backpack[seat], state.survival_discard)
         self._panic(state, seat, dodge=card >= 0)
 
     def _panic(self, state: CampState, seat: int, dodge: bool) -> None:
@@ -218,8 +218,8 @@ class Otis:
                 continue
             backpack = state.backpack[s]
             for card in [c for c in backpack if cards[c].deck == "survival"]:
-                state.shift(card, backpack, state.survival_discard)
-            state.shift_all(state.permanents[s], state.survival_discard)
+                state.move(card, backpack, state.survival_discard)
+            state.move_all(state.permanents[s], state.survival_discard)
             state.location[s] = CONTENT.campfire
         state.otis = CONTENT.campfire
         state.say("HOPELESS! Everyone is at the campfire for one last fight")
@@ -340,7 +340,7 @@ class Otis:
             else:
                 state.spot[card] = pos
         for card in [c for c in state.lasting if c in CONTENT.lasting_cards["storm"]]:
-            state.shift(card, state.lasting, state.cabin_discard)
+            state.move(card, state.lasting, state.cabin_discard)
         state.round += 1
         if state.over:
             state.phase = OVER

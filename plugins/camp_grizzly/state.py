@@ -265,26 +265,14 @@ class CampState(DeclaredState):
         spot = self.spot
         return [(spot[card], card) for card in zone]
 
-    def shift(self, card: int, src: Zone, dst: Zone) -> None:
-        """Move a card between two face-up zones (nothing hidden is involved, so nothing is recorded)."""
-        src.remove(card)
-        dst.append(card)
-
-    def shift_all(self, src: Zone, dst: Zone) -> list[int]:
-        """Move every card of a face-up zone onto another; returns them."""
-        cards = list(src)
-        dst.extend(cards)
-        src.clear()
-        return cards
-
     def lay(self, card: int, src: Zone, dst: Zone, space: int) -> None:
         """Move a card onto a board zone, lying on `space`."""
-        self.shift(card, src, dst)
+        self.move(card, src, dst)
         self.spot[card] = space
 
     def lift(self, card: int, src: Zone, dst: Zone) -> None:
         """Move a card off a board zone."""
-        self.shift(card, src, dst)
+        self.move(card, src, dst)
         del self.spot[card]
 
     def lock_at(self, space: int) -> int | None:
@@ -326,11 +314,11 @@ class CampState(DeclaredState):
         for zone in (self.equipped[seat], self.backpack[seat], self.objectives[seat]):
             for card in list(zone):
                 if cards[card].deck == "survival":
-                    self.shift(card, zone, self.survival_discard)
+                    self.move(card, zone, self.survival_discard)
                 else:
                     self.lay(card, zone, self.ground, where)
-        self.shift_all(self.permanents[seat], self.survival_discard)
-        campers = len(self.shift_all(self.campers[seat], self.cabin_discard))
+        self.move_all(self.permanents[seat], self.survival_discard)
+        campers = len(self.move_all(self.campers[seat], self.cabin_discard))
         if self.horror[seat]:
             self._unmark()
         self.horror[seat] = 0
@@ -358,7 +346,7 @@ class CampState(DeclaredState):
         own = seat == self.active and self.phase is not OTIS_TURN
         marker = next((c for c in self.supply if CONTENT.cards[c].kind == "horrified"), None)
         if not self.horror[seat] and marker is not None:  # on the counselor card (the box has one per counselor)
-            self.shift(marker, self.supply, self.horror_marks)
+            self.move(marker, self.supply, self.horror_marks)
         self.horror[seat] = 2 if own else max(self.horror[seat], 1)
         if own:
             self.ended = True
@@ -367,7 +355,7 @@ class CampState(DeclaredState):
     def _unmark(self) -> None:
         """A horrified marker goes back to the supply (a position set up by hand may have none out)."""
         if self.horror_marks:
-            self.shift(self.horror_marks[-1], self.horror_marks, self.supply)
+            self.move(self.horror_marks[-1], self.horror_marks, self.supply)
 
     def draw_survival(self, seat: int) -> None:
         """A Survival card: permanent ones are played face up at once, single-use ones are kept."""
@@ -376,7 +364,7 @@ class CampState(DeclaredState):
             return
         info = CONTENT.cards[card]
         if info.kind == "permanent":
-            self.shift(card, self.backpack[seat], self.permanents[seat])
+            self.move(card, self.backpack[seat], self.permanents[seat])
         self.say(f"{self.name(seat)} draws the Survival card {info.name}")
 
     # ---- carrying on ---------------------------------------------------------------------------
@@ -521,12 +509,6 @@ class CampState(DeclaredState):
                 actions += [("give", card, mate) for card in mine for mate in mates]
         return actions
 
-    def _step(self, seat: int, there: int) -> None:
-        self._enter(seat, there, forced=False)
-
-    def _force(self, seat: int, there: int) -> None:
-        self._enter(seat, there, forced=True)
-
     def _enter(self, seat: int, there: int, forced: bool) -> None:
         """One step: open a lock with keys (or force it), then cross paths with Otis or a cameo."""
         self.move_left -= 1
@@ -612,7 +594,7 @@ class CampState(DeclaredState):
             (self.objectives, self.objectives),
         ):
             if card in zones[seat]:
-                self.shift(card, zones[seat], target[mate])
+                self.move(card, zones[seat], target[mate])
                 break
         self.say(f"{self.name(seat)} gives {CONTENT.cards[card].name} to {self.name(mate)}")
 
@@ -620,7 +602,7 @@ class CampState(DeclaredState):
         """Play a card from the backpack (a single-use Survival card or an item without hands)."""
         self.free_left -= 1
         info = CONTENT.cards[card]
-        self.shift(card, self.backpack[seat], self.survival_discard if info.deck == "survival" else self.cabin_discard)
+        self.move(card, self.backpack[seat], self.survival_discard if info.deck == "survival" else self.cabin_discard)
         self.say(f"{self.name(seat)} plays {info.name}")
         EFFECTS.run(self, seat, info.effect, THEN_MOVE if self.phase is MOVE else THEN_END)
 
@@ -634,16 +616,16 @@ class CampState(DeclaredState):
         self.say(f"{self.name(seat)} draws {info.name}")
         kind = info.kind
         if kind in ("weapon", "item", "clothing"):
-            self.shift(card, self.cabin_discard, self.backpack[seat])
+            self.move(card, self.cabin_discard, self.backpack[seat])
         elif kind == "camper":
-            self.shift(card, self.cabin_discard, self.campers[seat])
+            self.move(card, self.cabin_discard, self.campers[seat])
         elif kind == "cameo":
             self.lay(card, self.cabin_discard, self.cameos, self.location[seat])
         elif kind == "strikes":
             OTIS.strike(self, self.location[seat], THEN_END)
             return
         elif info.lasting:
-            self.shift(card, self.cabin_discard, self.lasting)
+            self.move(card, self.cabin_discard, self.lasting)
         else:
             EFFECTS.run(self, seat, info.effect, THEN_END)
             return
@@ -670,9 +652,6 @@ class CampState(DeclaredState):
             return
         EFFECTS.run(self, seat, info.effect, THEN_END)
 
-    def _finale(self, seat: int, f: int) -> None:
-        finale.propose(self, seat, f)
-
     # ---- the end phase -------------------------------------------------------------------------
 
     def _end_actions(self, seat: int) -> list[Action]:
@@ -692,25 +671,19 @@ class CampState(DeclaredState):
         """Equip a card from the backpack, or pick one up from the ground and equip it at once."""
         self.free_left -= 1
         if card in self.backpack[seat]:
-            self.shift(card, self.backpack[seat], self.equipped[seat])
+            self.move(card, self.backpack[seat], self.equipped[seat])
         else:
             self.lift(card, self.ground, self.equipped[seat])
 
     def _unequip(self, seat: int, card: int) -> None:
         self.free_left -= 1
-        self.shift(card, self.equipped[seat], self.backpack[seat])
-
-    def _end(self, seat: int) -> None:
-        self.end_turn()
+        self.move(card, self.equipped[seat], self.backpack[seat])
 
     # ---- Foolin' Around ------------------------------------------------------------------------
 
     def fool_partners(self) -> list[int]:
         """The counselors the active one may call for Foolin' Around."""
         return [s for s in range(self.players) if s != self.active and self.turn.alive[s] and self.location[s] >= 0]
-
-    def _fool_actions(self, seat: int) -> list[Action]:
-        return [("fool", s) for s in self.fool_partners()]
 
     def _fool(self, seat: int, mate: int) -> None:
         """Foolin' Around: the chosen counselor comes to this space, then the card's directions."""
@@ -720,55 +693,41 @@ class CampState(DeclaredState):
         ops, self.waiting_ops = self.waiting_ops, ()
         EFFECTS.run(self, seat, ops, self.pending.pop())
 
-    # ---- the other phases ----------------------------------------------------------------------
-
-    def _strike_actions(self, seat: int) -> list[Action]:
-        return OTIS.choices(self, seat)
-
-    def _panic_actions(self, seat: int) -> list[Action]:
-        return [*(("flee", s) for s in OTIS.flee_spaces(self, seat)), ("stop",)]
-
-    def _consent_actions(self, seat: int) -> list[Action]:
-        return [("agree",), ("refuse",)]
-
-    def _no_actions(self, seat: int) -> list[Action]:
-        return []
-
 
 PHASES: dict[Phase, Callable[[CampState, int], list[Action]]] = {
     MOVE: CampState._move_actions,
     END: CampState._end_actions,
-    STRIKE: CampState._strike_actions,
-    PANIC: CampState._panic_actions,
-    CONSENT: CampState._consent_actions,
-    FOOL: CampState._fool_actions,
-    IN_WOODS: CampState._no_actions,
-    OTIS_TURN: CampState._no_actions,
-    OVER: CampState._no_actions,
+    STRIKE: OTIS.choices,
+    PANIC: lambda state, seat: [*(("flee", s) for s in OTIS.flee_spaces(state, seat)), ("stop",)],
+    CONSENT: lambda state, seat: [("agree",), ("refuse",)],
+    FOOL: lambda state, seat: [("fool", s) for s in state.fool_partners()],
+    IN_WOODS: lambda state, seat: [],
+    OTIS_TURN: lambda state, seat: [],
+    OVER: lambda state, seat: [],
 }
 """Each phase's handler: the legal actions of the seat to act."""
 
 VERBS: dict[str, Callable[..., None]] = {
-    "step": CampState._step,
-    "force": CampState._force,
+    "step": lambda state, seat, there: state._enter(seat, there, forced=False),
+    "force": lambda state, seat, there: state._enter(seat, there, forced=True),
     "trail": CampState._trail,
     "take": CampState._take,
     "give": CampState._give,
     "play": CampState._play,
     "draw": CampState._draw,
     "reveal": CampState._reveal,
-    "finale": CampState._finale,
+    "finale": finale.propose,
     "equip": CampState._equip,
     "unequip": CampState._unequip,
-    "end": CampState._end,
+    "end": lambda state, seat: state.end_turn(),
     "fool": CampState._fool,
-    "fight": lambda state, seat, card=-1: OTIS.fight(state, seat, card),
-    "panic": lambda state, seat, card=-1: OTIS.panic(state, seat, card),
-    "later": lambda state, seat: OTIS.later(state, seat),
-    "flee": lambda state, seat, there: OTIS.flee(state, seat, there),
-    "stop": lambda state, seat: OTIS.stop(state, seat),
-    "agree": lambda state, seat: finale.agree(state, seat),
-    "refuse": lambda state, seat: finale.refuse(state, seat),
+    "fight": OTIS.fight,
+    "panic": OTIS.panic,
+    "later": OTIS.later,
+    "flee": OTIS.flee,
+    "stop": OTIS.stop,
+    "agree": finale.agree,
+    "refuse": finale.refuse,
 }
 """What each action's verb does (the phase's legal actions say which verbs are open)."""
 
