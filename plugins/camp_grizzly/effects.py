@@ -20,11 +20,8 @@ Handler = Callable[["CampState", int, int], None]
 
 
 def _horrify_cabin(state: CampState, seat: int, n: int) -> None:
-    cabin_of = CONTENT.cabin_of
-    cabin = cabin_of[state.location[seat]]
-    for s in range(state.players):
-        if state.turn.alive[s] and state.location[s] >= 0 and cabin_of[state.location[s]] == cabin:
-            state.horrify(s)
+    for s in sorted(state.in_cabin(state.location[seat])):  # in seat order
+        state.horrify(s)
 
 
 def _heal_pair(state: CampState, seat: int, n: int) -> None:

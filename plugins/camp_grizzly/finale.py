@@ -82,13 +82,7 @@ def refuse(state: CampState, seat: int) -> None:
 
 def start(state: CampState, f: int) -> None:
     """Everyone in the red arrow's cabin moves onto the finale card."""
-    cabin_of = CONTENT.cabin_of
-    cabin = cabin_of[CONTENT.arrows[f]]
-    state.finale_party = [
-        s
-        for s in state.turn.order_from(state.active)
-        if state.turn.alive[s] and state.location[s] >= 0 and cabin_of[state.location[s]] == cabin
-    ]
+    state.finale_party = state.in_cabin(CONTENT.arrows[f])
     plan = cards_for(state, f, _present(state))
     assert plan is not None  # checked by the proposal
     state.finale_objectives = [c for _, c in plan]

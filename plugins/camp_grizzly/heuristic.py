@@ -100,7 +100,7 @@ def evaluate(state: DeclaredState) -> list[float]:
     obs: CampView = state.observation(None)
     kinds = _team_kinds(obs)
     live = [f for f in range(len(C.finales)) if f not in obs.failed]
-    progress = max((_held(obs, f, kinds)[0] for f in live), default=0) / 3
+    progress = max((_held_kinds(kinds, f)[0] for f in live), default=0) / 3
     escape = _escaping(obs)
     doom = min(1.0, obs.body / C.hopeless)
     values = []
@@ -110,16 +110,7 @@ def evaluate(state: DeclaredState) -> list[float]:
             continue
         counselor = C.counselors[view.counselor]
         health = 1 - view.injuries / counselor.health
-        odds = (
-            fight_odds(
-                tuple(sorted(C.cards[c].die for c in view.equipped if C.cards[c].die)),
-                mods(view).fight,
-                obs.attack_die,
-                0,
-            )
-            if _armed(view)
-            else 0.0
-        )
+        odds = _odds(view, mods(view).fight, obs.attack_die, 0)
         near = 0.0
         if escape is not None:
             if view.location >= 0:
@@ -159,11 +150,16 @@ def mods(view: CounselorView) -> Mods:
 
 def win_chance(obs: CampView, view: CounselorView, extra: int = 0) -> float:
     """This counselor's chance of beating Otis now."""
+    bonus = mods(view).fight + extra - (1 if view.horror else 0)
+    return _odds(view, bonus, obs.attack_die, obs.strike_bonus if obs.phase == "strike" else 0)
+
+
+def _odds(view: CounselorView, bonus: int, otis_die: int, otis_bonus: int) -> float:
+    """The counselor's chance of beating Otis's die + `otis_bonus` with its equipped dice + `bonus`."""
     if not _armed(view):
         return 0.0
     dice = tuple(sorted(C.cards[c].die for c in view.equipped if C.cards[c].die))
-    bonus = mods(view).fight + extra - (1 if view.horror else 0)
-    return fight_odds(dice, bonus, obs.attack_die, obs.strike_bonus if obs.phase == "strike" else 0)
+    return fight_odds(dice, bonus, otis_die, otis_bonus)
 
 
 def _armed(view: CounselorView) -> bool:
@@ -318,13 +314,9 @@ def _team_kinds(obs: CampView) -> tuple[str, ...]:
     return tuple(kinds)
 
 
-def _held(obs: CampView, f: int, kinds: tuple[str, ...] | None = None) -> tuple[int, tuple[str, ...]]:
-    """How many of finale f's objectives the living team holds, and which kinds are missing."""
-    return _held_kinds(_team_kinds(obs) if kinds is None else kinds, f)
-
-
 @lru_cache(maxsize=4096)
 def _held_kinds(kinds: tuple[str, ...], f: int) -> tuple[int, tuple[str, ...]]:
+    """How many of finale f's objectives the team holding objectives of `kinds` holds, and which are missing."""
     have = Counter(kinds)
     missing = []
     for kind in C.finales[f].needs:

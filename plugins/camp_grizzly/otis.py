@@ -67,11 +67,7 @@ class Otis:
             for card in dead:
                 state.lift(card, state.cameos, state.cabin_discard)
             if seats is None:
-                seats = [
-                    s
-                    for s in state.turn.order_from(state.active)
-                    if state.turn.alive[s] and state.location[s] >= 0 and cabin_of[state.location[s]] == cabin
-                ]
+                seats = state.in_cabin(space)
             where = CONTENT.spaces[space]
         else:
             state.otis = -1  # he vanishes into the woods, or off the finale card, afterwards

@@ -275,14 +275,15 @@ class CampState(DeclaredState):
         self.move(card, src, dst)
         del self.spot[card]
 
+    def in_cabin(self, space: int) -> list[int]:
+        """The living counselors on the board in the cabin of `space`, in turn order from the active one."""
+        cabin_of, location = CONTENT.cabin_of, self.location
+        here = [s for s in self.turn.order_from(self.active) if self.turn.alive[s] and location[s] >= 0]
+        return [s for s in here if cabin_of[location[s]] == cabin_of[space]]
+
     def lock_at(self, space: int) -> int | None:
         """The lock card on `space`, if any."""
-        spot = self.spot
-        card: int
-        for card in self.locks:
-            if spot[card] == space:
-                return card
-        return None
+        return next(iter(self.at(self.locks, space)), None)
 
     # ---- what happens to counselors ------------------------------------------------------------
 
@@ -390,13 +391,10 @@ class CampState(DeclaredState):
             finale.run(self)
             return
         seat = self.active
-        if not self.turn.alive[seat]:
-            self.end_turn()
-            return
-        if step is THEN_WOODS and self.location[seat] == WOODS:
+        if step is THEN_WOODS and self.location[seat] == WOODS:  # a dead counselor lies on the board
             self._leave_woods(seat)
             return
-        if self.ended or self.location[seat] < 0:
+        if self.ended or self.location[seat] < 0 or not self.turn.alive[seat]:
             self.end_turn()
             return
         self.phase = MOVE if step is THEN_MOVE else END
@@ -639,18 +637,14 @@ class CampState(DeclaredState):
         del self.mystery_spaces[index]
         info = CONTENT.cards[card]
         if info.kind == "aid":
-            self.move(card, self.mysteries, self.aids)
-            self.spot[card] = here
+            self.lay(card, self.mysteries, self.aids, here)
         elif info.objective:
             self.move(card, self.mysteries, self.objectives[seat])
         else:
             self.move(card, self.mysteries, self.micro_used)
         self.say(f"{self.name(seat)} reveals {info.name}")
         finale.no_escape(self)
-        if info.kind == "aid" or info.objective:
-            self.resume(THEN_END)
-            return
-        EFFECTS.run(self, seat, info.effect, THEN_END)
+        EFFECTS.run(self, seat, info.effect, THEN_END)  # a surprise's effect (an aid or an objective has none)
 
     # ---- the end phase -------------------------------------------------------------------------
 
