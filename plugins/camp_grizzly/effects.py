@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from corekit import GameError
 from plugins.camp_grizzly.content import WOODS, Op, load
-from plugins.camp_grizzly.phases import FOOL, Pending
+from plugins.camp_grizzly.phases import FOOL, Phase
 
 if TYPE_CHECKING:
     from plugins.camp_grizzly.state import CampState
@@ -74,7 +74,7 @@ STEPS: dict[str, Handler] = {
 class Effects:
     """Resolves a card's effect steps on a state."""
 
-    def run(self, state: CampState, seat: int, ops: tuple[Op, ...], then: Pending) -> None:
+    def run(self, state: CampState, seat: int, ops: tuple[Op, ...], then: Phase) -> None:
         """Resolve `ops` in order, then carry on with `then`; a Foolin' choice or a strike interrupts, and
         `then` waits on the pending stack. A verb without a handler raises GameError."""
         from plugins.camp_grizzly.otis import OTIS
@@ -111,7 +111,7 @@ class Effects:
                 raise GameError(f"camp-grizzly: the effect step {op.verb!r} cannot resolve outside a turn")
             step(state, seat, op.n)
 
-    def tempt(self, state: CampState, seat: int, x: int, then: Pending) -> None:
+    def tempt(self, state: CampState, seat: int, x: int, then: Phase) -> None:
         """Tempt Fate (X): draw X Cabin cards; any red card means Otis Strikes!, +1 per extra red."""
         from plugins.camp_grizzly.otis import OTIS
 

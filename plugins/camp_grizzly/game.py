@@ -94,6 +94,17 @@ _counselor_view = functools.partial(tuple.__new__, CounselorView)
 """`CounselorView._make` without its Python frame (every view of a heuristic playout makes one per seat)."""
 
 
+def _spots(zone: str) -> derived[tuple[tuple[int, int], ...]]:
+    """A view's (space, card) of each card of the board zone `zone`, in its order (computed once per view)."""
+
+    def spots(view: CampView) -> tuple[tuple[int, int], ...]:
+        cards: tuple[int, ...] = getattr(view, zone)
+        where = view.where if cards else {}
+        return tuple([(where[card], card) for card in cards])
+
+    return derived(spots)
+
+
 class CampView(View):
     """What a seat knows: everything but the order of the decks and the face-down "?" cards (the declared
     fields of `CampState`, as `corekit.state` shows them), with the counselor cards and the cards lying on
@@ -162,36 +173,19 @@ class CampView(View):
         """The sides of Otis's attack die."""
         return load().otis_dice[self.attack]
 
-    @derived
-    def lock_spots(self) -> tuple[tuple[int, int], ...]:
-        """(space, card) of each lock."""
-        return self._spots(self.locks)
-
-    @derived
-    def ground_spots(self) -> tuple[tuple[int, int], ...]:
-        """(space, card) of each card lying on the ground."""
-        return self._spots(self.ground)
-
-    @derived
-    def aid_spots(self) -> tuple[tuple[int, int], ...]:
-        """(space, card) of each First Aid Station."""
-        return self._spots(self.aids)
-
-    @derived
-    def cameo_spots(self) -> tuple[tuple[int, int], ...]:
-        """(space, card) of each cameo."""
-        return self._spots(self.cameos)
+    lock_spots = _spots("locks")
+    """(space, card) of each lock."""
+    ground_spots = _spots("ground")
+    """(space, card) of each card lying on the ground."""
+    aid_spots = _spots("aids")
+    """(space, card) of each First Aid Station."""
+    cameo_spots = _spots("cameos")
+    """(space, card) of each cameo."""
 
     @derived
     def where(self) -> dict[int, int]:
         """The space of each card lying on the board."""
         return dict(self.spot)
-
-    def _spots(self, cards: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-        if not cards:
-            return ()
-        where = self.where
-        return tuple([(where[card], card) for card in cards])
 
 
 @functools.cache
@@ -278,27 +272,25 @@ class CampGrizzly(Game):
 
     def chosen(self, players: int, options: CampOptions) -> tuple[int, ...]:
         """The counselor index of each seat, from the `counselors` option."""
-        content = load()
-        names = [c.name.lower() for c in content.counselors]
+        counselors = load().counselors
+        names = [c.name.lower() for c in counselors]
         if not options.counselors.strip():
             return tuple(range(players))
         wanted = [n.strip() for n in options.counselors.replace(",", "+").split("+") if n.strip()]
-        known = ", ".join(c.name for c in content.counselors)
         for name in wanted:
             if name.lower() not in names:
+                known = ", ".join(c.name for c in counselors)
                 raise GameError(f"camp-grizzly: unknown counselor {name!r} (known: {known})")
-        for at, name in enumerate(wanted):
-            if name.lower() in (other.lower() for other in wanted[:at]):
-                raise GameError(
-                    f"camp-grizzly: counselor {content.counselors[names.index(name.lower())].name} is chosen twice"
-                )
+        chosen = tuple(names.index(name.lower()) for name in wanted)
+        for at, index in enumerate(chosen):
+            if index in chosen[:at]:
+                raise GameError(f"camp-grizzly: counselor {counselors[index].name} is chosen twice")
         if len(wanted) != players:
             raise GameError(
                 f"camp-grizzly: {counted(len(wanted), 'counselor')} named for {counted(players, 'seat')}; "
                 "name one per seat"
             )
-        wanted = [name.lower() for name in wanted]
-        return tuple(names.index(n) for n in wanted)
+        return chosen
 
     def max_decisions(self, players: int, options: CampOptions) -> int:
         # A turn: at most MAX_MOVE steps, FREE_ACTIONS free actions, a draw, a Foolin' choice, the end,

@@ -59,10 +59,8 @@ def play(style: Style) -> Policy:
     return choose
 
 
-def policy(obs: CampView, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
-    """The heuristic's choice among `legal`."""
-    return _choose(STANDARD, obs, seat, legal)
-
+policy = play(STANDARD)
+"""The heuristic's choice among the legal actions: the standard team's."""
 
 VARIANTS = {
     "stall": play(Style(chase=False)),

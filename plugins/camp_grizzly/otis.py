@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from plugins.camp_grizzly.content import WOODS, load
 from plugins.camp_grizzly.effects import EFFECTS
 from plugins.camp_grizzly.game import Movement
-from plugins.camp_grizzly.phases import OTIS_TURN, OVER, PANIC, STRIKE, THEN_MOVE, THEN_OTIS, Pending
+from plugins.camp_grizzly.phases import OTIS_TURN, OVER, PANIC, STRIKE, THEN_MOVE, THEN_OTIS, Phase
 
 if TYPE_CHECKING:
     from plugins.camp_grizzly.state import Action, CampState
@@ -48,9 +48,7 @@ class Otis:
 
     # ---- OTIS STRIKES! -------------------------------------------------------------------------
 
-    def strike(
-        self, state: CampState, space: int, then: Pending, bonus: int = 0, seats: list[int] | None = None
-    ) -> None:
+    def strike(self, state: CampState, space: int, then: Phase, bonus: int = 0, seats: list[int] | None = None) -> None:
         """Otis strikes a space: cameos in the cabin die, every counselor in it must fight or panic; `then`
         waits on the pending stack until the strike is over."""
         cards = CONTENT.cards
@@ -184,10 +182,6 @@ class Otis:
         state.panic_left -= 1
         if state.panic_left <= 0 or not self.flee_spaces(state, seat):
             self.next_in_danger(state)
-
-    def stop(self, state: CampState, seat: int) -> None:
-        """Stop running."""
-        self.next_in_danger(state)
 
     def next_in_danger(self, state: CampState) -> None:
         """The next counselor in danger decides, or the strike is over."""

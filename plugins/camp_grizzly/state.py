@@ -35,7 +35,6 @@ from plugins.camp_grizzly.phases import (
     THEN_MOVE,
     THEN_OTIS,
     THEN_WOODS,
-    Pending,
     Phase,
 )
 
@@ -125,7 +124,7 @@ class CampState(DeclaredState):
     night: int = public(50)
     """Rounds before the night turns HOPELESS (the option)."""
     phase: Phase = public(MOVE)
-    pending: list[Pending] = public(factory=list)
+    pending: list[Phase] = public(factory=list)
     """What carries on once the strike, panic or choice under way is over (the top is the end)."""
     move_left: int = public(0)
     free_left: int = public(0)
@@ -380,7 +379,7 @@ class CampState(DeclaredState):
             return True
         return False
 
-    def resume(self, step: Pending) -> None:
+    def resume(self, step: Phase) -> None:
         """Carry on with `step` (the game may have ended, or turned HOPELESS, meanwhile)."""
         if self.ended_or_hopeless():
             return
@@ -539,7 +538,7 @@ class CampState(DeclaredState):
         a, b = CONTENT.trails[number - 1]
         return b if self.location[seat] == a else a
 
-    def _meet_cameos(self, seat: int, then: Pending) -> None:
+    def _meet_cameos(self, seat: int, then: Phase) -> None:
         """Crossing paths with cameos: resolve each one's text, then it leaves (its card is discarded)."""
         met = self.at(self.cameos, self.location[seat])
         if not met:
@@ -719,7 +718,7 @@ VERBS: dict[str, Callable[..., None]] = {
     "panic": OTIS.panic,
     "later": OTIS.later,
     "flee": OTIS.flee,
-    "stop": OTIS.stop,
+    "stop": lambda state, seat: OTIS.next_in_danger(state),  # stop running
     "agree": finale.agree,
     "refuse": finale.refuse,
 }

@@ -9,7 +9,7 @@ from corekit.state import Zone
 from plugins.camp_grizzly.content import load
 from plugins.camp_grizzly.game import CampGrizzly
 from plugins.camp_grizzly.otis import OTIS
-from plugins.camp_grizzly.phases import Pending
+from plugins.camp_grizzly.phases import Phase
 from plugins.camp_grizzly.state import CampState
 
 C = load()
@@ -133,6 +133,6 @@ def on_top(state: CampState, name: str) -> int:
     return cid
 
 
-def strike(state: CampState, where: int, then: Pending = Pending.MOVE) -> None:
+def strike(state: CampState, where: int, then: Phase = Phase.MOVE) -> None:
     """OTIS STRIKES! at `where` in the active counselor's move phase."""
     OTIS.strike(state, where, then)

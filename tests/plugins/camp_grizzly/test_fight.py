@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.camp_grizzly.phases import Pending, Phase
+from plugins.camp_grizzly.phases import Phase
 from tests.plugins.camp_grizzly.tables import C, Dice, card, give, lay, on_top, pull, space, strike, table
 
 
@@ -373,7 +373,7 @@ def test_at_hopeless_losing_the_last_fight_is_death():
     give(state, 0, "Hatchet")
     give(state, 1, "Pocket Knife")
     state.raise_body(13 - state.body)  # Normal: 4 to 13 leaves Otis at a d8 and Damage 3
-    state.resume(Pending.MOVE)
+    state.resume(Phase.MOVE)
     assert state.final and state.damage < C.counselors[state.counselors[0]].health  # his injuries alone would not kill
     body = state.body
     state.rng = Dice(1, 4)

@@ -475,11 +475,11 @@ def test_a_strike_brought_on_by_tempting_fate_ends_the_move_only_in_the_live_rea
 def test_the_effect_interpreter_raises_on_a_step_it_has_no_rule_for():
     from plugins.camp_grizzly.content import Op
     from plugins.camp_grizzly.effects import EFFECTS
-    from plugins.camp_grizzly.phases import Pending
+    from plugins.camp_grizzly.phases import Phase
 
     state = table(1)
     with pytest.raises(GameError, match="camp-grizzly: no rule resolves the effect step 'dodge'"):
-        EFFECTS.run(state, 0, (Op("heal", 1), Op("dodge")), Pending.END)
+        EFFECTS.run(state, 0, (Op("heal", 1), Op("dodge")), Phase.END)
     with pytest.raises(GameError, match="the effect step 'tempt' cannot resolve outside a turn"):
         EFFECTS.quietly(state, 0, (Op("tempt", 1),))
 
