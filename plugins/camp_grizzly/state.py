@@ -734,11 +734,8 @@ def new_state(game: CampGrizzly, players: int, rng: Rng, options: CampOptions, c
     rng.shuffle(survival)
     mysteries = CONTENT.ids("micro", "objective") + CONTENT.ids("micro", "aid")
     surprises = CONTENT.ids("micro", "surprise")
-    boxed: list[int] = []
-    if options.surprises:
-        mysteries += surprises
-    else:
-        boxed = surprises
+    boxed = [] if options.surprises else surprises
+    mysteries += surprises if options.surprises else []
     rng.shuffle(mysteries)
     hidden = [mysteries.pop() for _ in setup.objectives]
     keys, locks = CONTENT.ids("micro", "key"), CONTENT.ids("micro", "lock")
