@@ -177,11 +177,6 @@ class CampState(DeclaredState):
         return self.turn.current
 
     @property
-    def alive(self) -> list[bool]:
-        """Which counselors live."""
-        return self.turn.alive
-
-    @property
     def to_act(self) -> tuple[int, ...]:
         """The counselor whose turn or decision it is (one seat at a time); nobody at the end."""
         phase = self.phase
@@ -258,11 +253,6 @@ class CampState(DeclaredState):
         """The cards of a board zone (ground, locks, aids, cameos) lying on `space`."""
         spot = self.spot
         return [card for card in zone if spot[card] == space]
-
-    def placed(self, zone: Zone) -> list[tuple[int, int]]:
-        """(space, card) for each card of a board zone."""
-        spot = self.spot
-        return [(spot[card], card) for card in zone]
 
     def lay(self, card: int, src: Zone, dst: Zone, space: int) -> None:
         """Move a card onto a board zone, lying on `space`."""

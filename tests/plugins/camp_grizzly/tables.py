@@ -120,6 +120,11 @@ def hide(state: CampState, cid: int, where: int) -> None:
     state.mystery_spaces.append(where)
 
 
+def placed(state: CampState, zone: Zone) -> list[tuple[int, int]]:
+    """(space, card) for each card of a board zone (ground, locks, aids, cameos)."""
+    return [(state.spot[card], card) for card in zone]
+
+
 def mysteries(state: CampState) -> list[tuple[int, int]]:
     """(space, card) of each face-down "?" card."""
     return list(zip(state.mystery_spaces, state.mysteries, strict=True))

@@ -95,7 +95,7 @@ def test_hopeless_at_13_brings_everyone_to_the_campfire_for_one_last_fight():
     assert adrenaline in state.survival_discard
     assert state.legal_actions(0) == [("panic",), ("later",)]
     state.apply(0, ("panic",))  # panicking at the last fight is death
-    assert not state.alive[0]
+    assert not state.turn.alive[0]
     state.rng = Dice(4, 1)
     state.apply(1, ("fight",))
     assert state.is_terminal and state.returns() == [0.0, 1.0, 1.0]
