@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from plugins.camp_grizzly.content import FINALE, load
 from plugins.camp_grizzly.otis import OTIS
-from plugins.camp_grizzly.phases import CONSENT, MOVE, OVER, THEN_END, THEN_FINALE
+from plugins.camp_grizzly.phases import CONSENT, END, IN_FINALE, MOVE, OVER
 
 if TYPE_CHECKING:
     from plugins.camp_grizzly.state import CampState
@@ -128,11 +128,11 @@ def run(state: CampState) -> None:
                 if step.outcome == "fail":
                     fail(state)
                 else:
-                    OTIS.strike(state, FINALE, THEN_FINALE, seats=party)
+                    OTIS.strike(state, FINALE, IN_FINALE, seats=party)
                 return
         else:
             state.say(step.text)
-            OTIS.strike(state, FINALE, THEN_FINALE, bonus=step.bonus, seats=party)
+            OTIS.strike(state, FINALE, IN_FINALE, bonus=step.bonus, seats=party)
             return
 
 
@@ -157,7 +157,7 @@ def fail(state: CampState) -> None:
     state.say(f"The {CONTENT.finales[f].name} finale fails")
     no_escape(state)
     state.ended = True
-    state.resume(THEN_END)
+    state.resume(END)
 
 
 def no_escape(state: CampState) -> None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from plugins.camp_grizzly.content import WOODS, load
 from plugins.camp_grizzly.effects import EFFECTS
 from plugins.camp_grizzly.game import Movement
-from plugins.camp_grizzly.phases import OTIS_TURN, OVER, PANIC, STRIKE, THEN_MOVE, THEN_OTIS, Phase
+from plugins.camp_grizzly.phases import MOVE, OTIS_TURN, OVER, PANIC, STRIKE, Phase
 
 if TYPE_CHECKING:
     from plugins.camp_grizzly.state import Action, CampState
@@ -52,7 +52,7 @@ class Otis:
         """Otis strikes a space: cameos in the cabin die, every counselor in it must fight or panic; `then`
         waits on the pending stack until the strike is over."""
         cards = CONTENT.cards
-        if then is THEN_MOVE and state.options.movement is Movement.LIVE:
+        if then is MOVE and state.options.movement is Movement.LIVE:
             state.move_left = 0  # the live reading: a strike ends the move, whatever brought it
         for card in [c for c in state.lasting if c in CONTENT.lasting_cards["moon"]]:
             state.move(card, state.lasting, state.cabin_discard)
@@ -240,7 +240,7 @@ class Otis:
                 self.after_turn(state)
                 return
         if state.otis in targets:
-            self.strike(state, state.otis, THEN_OTIS)
+            self.strike(state, state.otis, OTIS_TURN)
             return
         target = self.choose_target(state)
         hunted = [state.name(s) for s in range(state.players) if state.turn.alive[s] and state.location[s] == target]
@@ -251,7 +251,7 @@ class Otis:
                 break
             state.otis = there
             if there in targets:
-                self.strike(state, there, THEN_OTIS)
+                self.strike(state, there, OTIS_TURN)
                 return
         state.say(f"Otis stalks {' and '.join(hunted)} to {CONTENT.spaces[state.otis]}")
         self.after_turn(state)

@@ -1,5 +1,5 @@
 """The phases of a Camp Grizzly match. A strike or a choice interrupts one; the phase to carry on with then
-waits on the stack `CampState.pending` (a `THEN_` constant names it there)."""
+waits on the stack `CampState.pending`."""
 
 from __future__ import annotations
 
@@ -35,4 +35,3 @@ class Phase(enum.StrEnum):
 # The members as module constants for the rules' hot paths: a module global is reached about ten times faster
 # than an enum member (Python 3.11), and the phase is compared at every decision of a playout.
 MOVE, END, STRIKE, PANIC, CONSENT, FOOL, IN_WOODS, OTIS_TURN, IN_FINALE, OVER = Phase
-THEN_MOVE, THEN_END, THEN_WOODS, THEN_OTIS, THEN_FINALE = MOVE, END, IN_WOODS, OTIS_TURN, IN_FINALE

@@ -20,28 +20,11 @@ from plugins.camp_grizzly.content import WOODS, Mods, Op, counselor_mods, load, 
 from plugins.camp_grizzly.effects import EFFECTS
 from plugins.camp_grizzly.game import FREE_ACTIONS, CampGrizzly, CampOptions, CampView, Movement, card_names
 from plugins.camp_grizzly.otis import OTIS
-from plugins.camp_grizzly.phases import (
-    CONSENT,
-    END,
-    FOOL,
-    IN_WOODS,
-    MOVE,
-    OTIS_TURN,
-    OVER,
-    PANIC,
-    STRIKE,
-    THEN_END,
-    THEN_FINALE,
-    THEN_MOVE,
-    THEN_OTIS,
-    THEN_WOODS,
-    Phase,
-)
+from plugins.camp_grizzly.phases import CONSENT, END, IN_FINALE, IN_WOODS, MOVE, OTIS_TURN, OVER, PANIC, STRIKE, Phase
 
 CONTENT = load()
-MOVE, END, STRIKE, PANIC, CONSENT, OVER = MOVE, END, STRIKE, PANIC, CONSENT, OVER
 LIVE = Movement.LIVE
-"""The phases the hot paths compare with (a module global is quicker to reach than an enum member)."""
+"""The live movement reading, for the hot path (a module global is quicker to reach than an enum member)."""
 LOG = 12
 """Events kept in the state's log."""
 
@@ -373,20 +356,20 @@ class CampState(DeclaredState):
         """Carry on with `step` (the game may have ended, or turned HOPELESS, meanwhile)."""
         if self.ended_or_hopeless():
             return
-        if step is THEN_OTIS:
+        if step is OTIS_TURN:
             OTIS.after_turn(self)
             return
-        if step is THEN_FINALE:
+        if step is IN_FINALE:
             finale.run(self)
             return
         seat = self.active
-        if step is THEN_WOODS and self.location[seat] == WOODS:  # a dead counselor lies on the board
+        if step is IN_WOODS and self.location[seat] == WOODS:  # a dead counselor lies on the board
             self._leave_woods(seat)
             return
         if self.ended or self.location[seat] < 0 or not self.turn.alive[seat]:
             self.end_turn()
             return
-        self.phase = MOVE if step is THEN_MOVE else END
+        self.phase = MOVE if step is MOVE else END
 
     def carry_on(self) -> None:
         """Resume the step on top of the pending stack (a strike or a choice is over)."""
@@ -405,7 +388,7 @@ class CampState(DeclaredState):
             row = CONTENT.woods[roll - 1]
             rolled = f"{natural} - 1 horrified = {roll}" if self.horror[seat] else str(roll)
             self.say(f"{self.name(seat)} rolls {rolled} in the woods: {row.text}")
-            EFFECTS.run(self, seat, row.effect, THEN_WOODS)
+            EFFECTS.run(self, seat, row.effect, IN_WOODS)
             return
         self.phase = MOVE
         self.move_left = self.movement(seat)
@@ -436,9 +419,9 @@ class CampState(DeclaredState):
         self.location[seat] = there
         self.say(f"{self.name(seat)} finds camp trail {roll} to {CONTENT.spaces[there]}")
         if self.otis == there:
-            OTIS.strike(self, there, THEN_END)
+            OTIS.strike(self, there, END)
             return
-        self.resume(THEN_END)
+        self.resume(END)
 
     # ---- the move phase ------------------------------------------------------------------------
 
@@ -504,12 +487,12 @@ class CampState(DeclaredState):
         if self.otis == there:
             self.move_left = 0
             self.say(f"{self.name(seat)} runs into Otis at {CONTENT.spaces[there]}!")
-            OTIS.strike(self, there, THEN_MOVE)
+            OTIS.strike(self, there, MOVE)
             return
         if forced:
-            EFFECTS.tempt(self, seat, 1, THEN_MOVE)
+            EFFECTS.tempt(self, seat, 1, MOVE)
             return
-        self._meet_cameos(seat, THEN_MOVE)
+        self._meet_cameos(seat, MOVE)
 
     def _open_lock(self, seat: int, there: int, forced: bool) -> None:
         lock = self.lock_at(there)
@@ -556,14 +539,14 @@ class CampState(DeclaredState):
             self.location[seat] = there
             if self.otis == there:
                 self.move_left = 0
-                OTIS.strike(self, there, THEN_MOVE)
+                OTIS.strike(self, there, MOVE)
             else:
-                self._meet_cameos(seat, THEN_MOVE)
+                self._meet_cameos(seat, MOVE)
         elif roll <= 1:
             self.say(f"{self.name(seat)} rolls {natural} on nature trail {number}: lost in the woods!")
             self.location[seat] = WOODS
             self.ended = True
-            self.resume(THEN_MOVE)
+            self.resume(MOVE)
         else:
             self.say(f"{self.name(seat)} rolls {natural} on nature trail {number} and stays")
 
@@ -591,13 +574,13 @@ class CampState(DeclaredState):
         info = CONTENT.cards[card]
         self.move(card, self.backpack[seat], self.survival_discard if info.deck == "survival" else self.cabin_discard)
         self.say(f"{self.name(seat)} plays {info.name}")
-        EFFECTS.run(self, seat, info.effect, THEN_MOVE if self.phase is MOVE else THEN_END)
+        EFFECTS.run(self, seat, info.effect, MOVE if self.phase is MOVE else END)
 
     def _draw(self, seat: int) -> None:
         """Cabin draw phase: weapons and items go to the backpack, every other card resolves at once."""
         card = self.draw_or_reshuffle(self.cabin_deck, self.cabin_discard, self.cabin_discard)
         if card is None:
-            self.resume(THEN_END)
+            self.resume(END)
             return
         info = CONTENT.cards[card]
         self.say(f"{self.name(seat)} draws {info.name}")
@@ -609,14 +592,14 @@ class CampState(DeclaredState):
         elif kind == "cameo":
             self.lay(card, self.cabin_discard, self.cameos, self.location[seat])
         elif kind == "strikes":
-            OTIS.strike(self, self.location[seat], THEN_END)
+            OTIS.strike(self, self.location[seat], END)
             return
         elif info.lasting:
             self.move(card, self.cabin_discard, self.lasting)
         else:
-            EFFECTS.run(self, seat, info.effect, THEN_END)
+            EFFECTS.run(self, seat, info.effect, END)
             return
-        self.resume(THEN_END)
+        self.resume(END)
 
     def _reveal(self, seat: int) -> None:
         """Reveal the "?" card in this space instead of drawing a Cabin card."""
@@ -633,7 +616,7 @@ class CampState(DeclaredState):
             self.move(card, self.mysteries, self.micro_used)
         self.say(f"{self.name(seat)} reveals {info.name}")
         finale.no_escape(self)
-        EFFECTS.run(self, seat, info.effect, THEN_END)  # a surprise's effect (an aid or an objective has none)
+        EFFECTS.run(self, seat, info.effect, END)  # a surprise's effect (an aid or an objective has none)
 
     # ---- the end phase -------------------------------------------------------------------------
 
@@ -683,7 +666,7 @@ PHASES: dict[Phase, Callable[[CampState, int], list[Action]]] = {
     STRIKE: OTIS.choices,
     PANIC: lambda state, seat: [*(("flee", s) for s in OTIS.flee_spaces(state, seat)), ("stop",)],
     CONSENT: lambda state, seat: [("agree",), ("refuse",)],
-    FOOL: lambda state, seat: [("fool", s) for s in state.fool_partners()],
+    Phase.FOOL: lambda state, seat: [("fool", s) for s in state.fool_partners()],
     IN_WOODS: lambda state, seat: [],
     OTIS_TURN: lambda state, seat: [],
     OVER: lambda state, seat: [],
