@@ -368,7 +368,7 @@ def _goal(obs: CampView, me: CounselorView) -> int | None:
         return None  # too late to complete a finale: hold out for the last fight instead
     targets = set(obs.mystery_spaces)
     keyless = not _has_keys(me)
-    for space, card in obs.ground_spots:
+    for card, space in obs.spot:  # an objective on the board lies on the ground (read without gathering it)
         objective = C.cards[card].objective
         if objective in wanted or (keyless and objective == "Keys"):
             targets.add(space)
@@ -391,7 +391,7 @@ def _goal(obs: CampView, me: CounselorView) -> int | None:
 
 def _walk(obs: CampView, me: CounselorView, start: int) -> dict[int, int]:
     """A counselor's walking distances: paths only, locks open to keys, never through Otis."""
-    return _walk_from(start, () if _has_keys(me) else obs.lock_spots, obs.otis)
+    return _walk_from(start, () if not obs.locks or _has_keys(me) else obs.lock_spots, obs.otis)
 
 
 @lru_cache(maxsize=8192)
