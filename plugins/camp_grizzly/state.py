@@ -254,8 +254,13 @@ class CampState(DeclaredState):
         return [s for s in here if cabin_of[location[s]] == cabin_of[space]]
 
     def lock_at(self, space: int) -> int | None:
-        """The lock card on `space`, if any."""
-        return next(iter(self.at(self.locks, space)), None)
+        """The lock card on `space`, if any (a loop: every step asks)."""
+        spot = self.spot
+        card: int
+        for card in self.locks:
+            if spot[card] == space:
+                return card
+        return None
 
     # ---- what happens to counselors ------------------------------------------------------------
 
@@ -362,7 +367,7 @@ class CampState(DeclaredState):
         if step is IN_FINALE:
             finale.run(self)
             return
-        seat = self.active
+        seat = self.turn.current  # not the property `active`: every step resumes
         if step is IN_WOODS and self.location[seat] == WOODS:  # a dead counselor lies on the board
             self._leave_woods(seat)
             return
@@ -513,7 +518,7 @@ class CampState(DeclaredState):
 
     def _meet_cameos(self, seat: int, then: Phase) -> None:
         """Crossing paths with cameos: resolve each one's text, then it leaves (its card is discarded)."""
-        met = self.at(self.cameos, self.location[seat])
+        met = self.at(self.cameos, self.location[seat]) if self.cameos else []  # every step asks
         if not met:
             self.resume(then)
             return
