@@ -211,10 +211,10 @@ def _unlogged(before: CampView, after: CampView) -> list[str]:
         stopped = before.phase == "panic" and after.phase != "panic" and before.location == after.location
         if stopped and before.panic_seat == seat:
             lines.append(f"{who} stops running")
-    taker = content.counselors[after.counselors[before.turn[1]]].name
-    lines += [f"{taker} picks up {names[card]}" for card in before.ground if card not in after.ground]
+    active = content.counselors[after.counselors[before.turn[1]]].name
+    lines += [f"{active} picks up {names[card]}" for card in before.ground if card not in after.ground]
     if after.turn != before.turn and not lines:
-        lines.append(f"{content.counselors[after.counselors[before.turn[1]]].name} ends the turn")
+        lines.append(f"{active} ends the turn")
     return lines
 
 

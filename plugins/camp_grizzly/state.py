@@ -404,9 +404,7 @@ class CampState(DeclaredState):
         if self.turn.alive[seat] and self.location[seat] >= 0:
             if self.at(self.aids, self.location[seat]):
                 self.heal(seat, 2)
-            heal = self.mods(seat).heal
-            if heal:
-                self.heal(seat, heal)
+            self.heal(seat, self.mods(seat).heal)  # a healing ability (0 heals nothing)
         if self.horror[seat]:
             self.horror[seat] -= 1
             if not self.horror[seat]:
@@ -557,8 +555,7 @@ class CampState(DeclaredState):
 
     def _take(self, seat: int, card: int) -> None:
         self.free_left -= 1
-        info = CONTENT.cards[card]
-        self.lift(card, self.ground, (self.objectives if info.objective else self.backpack)[seat])
+        self.lift(card, self.ground, (self.objectives if CONTENT.cards[card].objective else self.backpack)[seat])
 
     def _give(self, seat: int, card: int, mate: int) -> None:
         self.free_left -= 1
@@ -717,10 +714,8 @@ def new_state(game: CampGrizzly, players: int, rng: Rng, options: CampOptions, c
     rng.shuffle(mysteries)
     hidden = [mysteries.pop() for _ in setup.objectives]
     keys, locks = CONTENT.ids("micro", "key"), CONTENT.ids("micro", "lock")
-    on_ground = [keys.pop(0) for _ in setup.keys]
-    locked = [locks.pop(0) for _ in setup.locks]
-    spot = {card: CONTENT.index[space] for card, space in zip(on_ground, setup.keys, strict=True)}
-    spot.update({card: CONTENT.index[space] for card, space in zip(locked, setup.locks, strict=True)})
+    on_ground, locked = keys[: len(setup.keys)], locks[: len(setup.locks)]
+    spot = dict(zip(on_ground + locked, [CONTENT.index[space] for space in setup.keys + setup.locks], strict=True))
     stalk, attack, damage = CONTENT.otis_start
     state = CampState(
         game=game,
@@ -733,7 +728,7 @@ def new_state(game: CampGrizzly, players: int, rng: Rng, options: CampOptions, c
         mystery_deck=mysteries,
         mysteries=hidden,
         mystery_spaces=[CONTENT.index[space] for space in setup.objectives],
-        supply=keys + locks + CONTENT.ids("micro", "horrified"),
+        supply=keys[len(on_ground) :] + locks[len(locked) :] + CONTENT.ids("micro", "horrified"),
         boxed=boxed,
         ground=on_ground,
         locks=locked,
