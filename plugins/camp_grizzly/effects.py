@@ -64,9 +64,7 @@ STEPS: dict[str, Handler] = {
     "body": lambda state, seat, n: state.raise_body(n),
     "lure": lambda state, seat, n: _otis(state, -1, "Otis is lurking"),
     "shed": lambda state, seat, n: _otis(state, CONTENT.tool_shed, "Otis returns to the tool shed"),
-    "stalk": _stat("stalk"),
-    "attack": _stat("attack"),
-    "damage": _stat("damage"),
+    **{stat: _stat(stat) for stat in ("stalk", "attack", "damage")},  # Otis's card
 }
 """The steps that resolve at once; `fool`, `tempt` and `strike` interrupt (see `Effects.run`)."""
 
