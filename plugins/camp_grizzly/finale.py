@@ -178,6 +178,6 @@ def possible(state: CampState, f: int) -> bool:
     if f in state.failed:
         return False
     cards = CONTENT.cards
-    have = Counter(cards[c].objective for s in range(state.players) if state.turn.alive[s] for c in state.objectives[s])
+    have = Counter(cards[c].objective for s in state.turn.living for c in state.objectives[s])
     have.update(cards[c].objective for c in state.ground if cards[c].objective)
     return not Counter(CONTENT.finales[f].needs) - have

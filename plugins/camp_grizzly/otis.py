@@ -136,7 +136,7 @@ class Otis:
             state.otis = -1
             state.strike_queue = []
             if state.final:
-                state.winners = tuple(s for s in range(state.players) if state.turn.alive[s])
+                state.winners = state.turn.living
                 state.over = True
             self.next_in_danger(state)
             return
@@ -203,9 +203,7 @@ class Otis:
         state.finale = -1
         state.finale_party = []
         state.pending = []
-        for s in range(state.players):
-            if not state.turn.alive[s]:
-                continue
+        for s in state.turn.living:
             backpack = state.backpack[s]
             for card in [c for c in backpack if cards[c].deck == "survival"]:
                 state.move(card, backpack, state.survival_discard)
@@ -343,7 +341,7 @@ class Otis:
             self.last_fight(state)
             return
         state.say(f"Round {state.round} begins")
-        state.begin_turn(next(s for s in range(state.players) if state.turn.alive[s]))
+        state.begin_turn(state.turn.living[0])
 
 
 OTIS = Otis()
