@@ -70,11 +70,6 @@ class Mods:
             self.heal + other.heal,
         )
 
-    @property
-    def empty(self) -> bool:
-        """True when every modifier is 0."""
-        return not (self.fight or self.move or self.panic or self.trail or self.armor or self.heal)
-
 
 NO_MODS = Mods()
 

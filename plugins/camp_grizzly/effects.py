@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from corekit import GameError
 from plugins.camp_grizzly.content import WOODS, Op, load
-from plugins.camp_grizzly.phases import FOOL, Pending
+from plugins.camp_grizzly.phases import FOOL, Phase
 
 if TYPE_CHECKING:
     from plugins.camp_grizzly.state import CampState
@@ -20,11 +20,8 @@ Handler = Callable[["CampState", int, int], None]
 
 
 def _horrify_cabin(state: CampState, seat: int, n: int) -> None:
-    cabin_of = CONTENT.cabin_of
-    cabin = cabin_of[state.location[seat]]
-    for s in range(state.players):
-        if state.turn.alive[s] and state.location[s] >= 0 and cabin_of[state.location[s]] == cabin:
-            state.horrify(s)
+    for s in sorted(state.in_cabin(state.location[seat])):  # in seat order
+        state.horrify(s)
 
 
 def _heal_pair(state: CampState, seat: int, n: int) -> None:
@@ -67,9 +64,7 @@ STEPS: dict[str, Handler] = {
     "body": lambda state, seat, n: state.raise_body(n),
     "lure": lambda state, seat, n: _otis(state, -1, "Otis is lurking"),
     "shed": lambda state, seat, n: _otis(state, CONTENT.tool_shed, "Otis returns to the tool shed"),
-    "stalk": _stat("stalk"),
-    "attack": _stat("attack"),
-    "damage": _stat("damage"),
+    **{stat: _stat(stat) for stat in ("stalk", "attack", "damage")},  # Otis's card
 }
 """The steps that resolve at once; `fool`, `tempt` and `strike` interrupt (see `Effects.run`)."""
 
@@ -77,7 +72,7 @@ STEPS: dict[str, Handler] = {
 class Effects:
     """Resolves a card's effect steps on a state."""
 
-    def run(self, state: CampState, seat: int, ops: tuple[Op, ...], then: Pending) -> None:
+    def run(self, state: CampState, seat: int, ops: tuple[Op, ...], then: Phase) -> None:
         """Resolve `ops` in order, then carry on with `then`; a Foolin' choice or a strike interrupts, and
         `then` waits on the pending stack. A verb without a handler raises GameError."""
         from plugins.camp_grizzly.otis import OTIS
@@ -114,7 +109,7 @@ class Effects:
                 raise GameError(f"camp-grizzly: the effect step {op.verb!r} cannot resolve outside a turn")
             step(state, seat, op.n)
 
-    def tempt(self, state: CampState, seat: int, x: int, then: Pending) -> None:
+    def tempt(self, state: CampState, seat: int, x: int, then: Phase) -> None:
         """Tempt Fate (X): draw X Cabin cards; any red card means Otis Strikes!, +1 per extra red."""
         from plugins.camp_grizzly.otis import OTIS
 

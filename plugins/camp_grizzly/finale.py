@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from plugins.camp_grizzly.content import FINALE, load
 from plugins.camp_grizzly.otis import OTIS
-from plugins.camp_grizzly.phases import CONSENT, MOVE, OVER, THEN_END, THEN_FINALE
+from plugins.camp_grizzly.phases import CONSENT, END, IN_FINALE, MOVE, OVER
 
 if TYPE_CHECKING:
     from plugins.camp_grizzly.state import CampState
@@ -82,13 +82,7 @@ def refuse(state: CampState, seat: int) -> None:
 
 def start(state: CampState, f: int) -> None:
     """Everyone in the red arrow's cabin moves onto the finale card."""
-    cabin_of = CONTENT.cabin_of
-    cabin = cabin_of[CONTENT.arrows[f]]
-    state.finale_party = [
-        s
-        for s in state.turn.order_from(state.active)
-        if state.turn.alive[s] and state.location[s] >= 0 and cabin_of[state.location[s]] == cabin
-    ]
+    state.finale_party = state.in_cabin(CONTENT.arrows[f])
     plan = cards_for(state, f, _present(state))
     assert plan is not None  # checked by the proposal
     state.finale_objectives = [c for _, c in plan]
@@ -134,11 +128,11 @@ def run(state: CampState) -> None:
                 if step.outcome == "fail":
                     fail(state)
                 else:
-                    OTIS.strike(state, FINALE, THEN_FINALE, seats=party)
+                    OTIS.strike(state, FINALE, IN_FINALE, seats=party)
                 return
         else:
             state.say(step.text)
-            OTIS.strike(state, FINALE, THEN_FINALE, bonus=step.bonus, seats=party)
+            OTIS.strike(state, FINALE, IN_FINALE, bonus=step.bonus, seats=party)
             return
 
 
@@ -153,7 +147,7 @@ def fail(state: CampState) -> None:
     for card in state.finale_objectives:
         for s in range(state.players):
             if card in state.objectives[s]:
-                state.shift(card, state.objectives[s], state.micro_used)
+                state.move(card, state.objectives[s], state.micro_used)
                 break
         else:
             state.lift(card, state.ground, state.micro_used)
@@ -163,7 +157,7 @@ def fail(state: CampState) -> None:
     state.say(f"The {CONTENT.finales[f].name} finale fails")
     no_escape(state)
     state.ended = True
-    state.resume(THEN_END)
+    state.resume(END)
 
 
 def no_escape(state: CampState) -> None:
@@ -184,6 +178,6 @@ def possible(state: CampState, f: int) -> bool:
     if f in state.failed:
         return False
     cards = CONTENT.cards
-    have = Counter(cards[c].objective for s in range(state.players) if state.turn.alive[s] for c in state.objectives[s])
+    have = Counter(cards[c].objective for s in state.turn.living for c in state.objectives[s])
     have.update(cards[c].objective for c in state.ground if cards[c].objective)
     return not Counter(CONTENT.finales[f].needs) - have

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -72,9 +72,10 @@ class CampOptions:
     )
 
 
-@attrs.frozen(slots=False)  # without slots: a frozen slotted class sets each field by object.__setattr__, twice as slow
-class CounselorView:
-    """One counselor card as everyone sees it (backpacks are open: players may discuss their cards)."""
+class CounselorView(NamedTuple):
+    """One counselor card as everyone sees it (backpacks are open: players may discuss their cards). A named
+    tuple: every view of a heuristic playout makes one per seat, and a tuple is made several times faster than
+    an attrs instance."""
 
     seat: int
     counselor: int
@@ -87,6 +88,21 @@ class CounselorView:
     permanents: tuple[int, ...]
     campers: tuple[int, ...]
     objectives: tuple[int, ...]
+
+
+_counselor_view = functools.partial(tuple.__new__, CounselorView)
+"""`CounselorView._make` without its Python frame (every view of a heuristic playout makes one per seat)."""
+
+
+def _spots(zone: str) -> derived[tuple[tuple[int, int], ...]]:
+    """A view's (space, card) of each card of the board zone `zone`, in its order (computed once per view)."""
+
+    def spots(view: CampView) -> tuple[tuple[int, int], ...]:
+        cards: tuple[int, ...] = getattr(view, zone)
+        where = view.where if cards else {}
+        return tuple([(where[card], card) for card in cards])
+
+    return derived(spots)
 
 
 class CampView(View):
@@ -142,25 +158,10 @@ class CampView(View):
     @derived
     def team(self) -> tuple[CounselorView, ...]:
         """Every counselor card, by seat."""
-        alive = self.turn[0]
-        return tuple(
-            [
-                CounselorView(
-                    s,
-                    self.counselors[s],
-                    self.location[s],
-                    self.injuries[s],
-                    alive[s],
-                    self.horror[s],
-                    self.equipped[s],
-                    self.backpack[s],
-                    self.permanents[s],
-                    self.campers[s],
-                    self.objectives[s],
-                )
-                for s in range(len(self.counselors))
-            ]
-        )
+        seats = range(len(self.counselors))
+        cards = (self.equipped, self.backpack, self.permanents, self.campers, self.objectives)
+        columns = zip(seats, self.counselors, self.location, self.injuries, self.turn[0], self.horror, *cards)
+        return tuple(map(_counselor_view, columns))
 
     @property
     def active(self) -> int:
@@ -172,36 +173,19 @@ class CampView(View):
         """The sides of Otis's attack die."""
         return load().otis_dice[self.attack]
 
-    @derived
-    def lock_spots(self) -> tuple[tuple[int, int], ...]:
-        """(space, card) of each lock."""
-        return self._spots(self.locks)
-
-    @derived
-    def ground_spots(self) -> tuple[tuple[int, int], ...]:
-        """(space, card) of each card lying on the ground."""
-        return self._spots(self.ground)
-
-    @derived
-    def aid_spots(self) -> tuple[tuple[int, int], ...]:
-        """(space, card) of each First Aid Station."""
-        return self._spots(self.aids)
-
-    @derived
-    def cameo_spots(self) -> tuple[tuple[int, int], ...]:
-        """(space, card) of each cameo."""
-        return self._spots(self.cameos)
+    lock_spots = _spots("locks")
+    """(space, card) of each lock."""
+    ground_spots = _spots("ground")
+    """(space, card) of each card lying on the ground."""
+    aid_spots = _spots("aids")
+    """(space, card) of each First Aid Station."""
+    cameo_spots = _spots("cameos")
+    """(space, card) of each cameo."""
 
     @derived
     def where(self) -> dict[int, int]:
         """The space of each card lying on the board."""
         return dict(self.spot)
-
-    def _spots(self, cards: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-        if not cards:
-            return ()
-        where = self.where
-        return tuple([(where[card], card) for card in cards])
 
 
 @functools.cache
@@ -227,10 +211,10 @@ def _unlogged(before: CampView, after: CampView) -> list[str]:
         stopped = before.phase == "panic" and after.phase != "panic" and before.location == after.location
         if stopped and before.panic_seat == seat:
             lines.append(f"{who} stops running")
-    taker = content.counselors[after.counselors[before.turn[1]]].name
-    lines += [f"{taker} picks up {names[card]}" for card in before.ground if card not in after.ground]
+    active = content.counselors[after.counselors[before.turn[1]]].name
+    lines += [f"{active} picks up {names[card]}" for card in before.ground if card not in after.ground]
     if after.turn != before.turn and not lines:
-        lines.append(f"{content.counselors[after.counselors[before.turn[1]]].name} ends the turn")
+        lines.append(f"{active} ends the turn")
     return lines
 
 
@@ -288,27 +272,25 @@ class CampGrizzly(Game):
 
     def chosen(self, players: int, options: CampOptions) -> tuple[int, ...]:
         """The counselor index of each seat, from the `counselors` option."""
-        content = load()
-        names = [c.name.lower() for c in content.counselors]
+        counselors = load().counselors
+        names = [c.name.lower() for c in counselors]
         if not options.counselors.strip():
             return tuple(range(players))
         wanted = [n.strip() for n in options.counselors.replace(",", "+").split("+") if n.strip()]
-        known = ", ".join(c.name for c in content.counselors)
         for name in wanted:
             if name.lower() not in names:
+                known = ", ".join(c.name for c in counselors)
                 raise GameError(f"camp-grizzly: unknown counselor {name!r} (known: {known})")
-        for at, name in enumerate(wanted):
-            if name.lower() in (other.lower() for other in wanted[:at]):
-                raise GameError(
-                    f"camp-grizzly: counselor {content.counselors[names.index(name.lower())].name} is chosen twice"
-                )
+        chosen = tuple(names.index(name.lower()) for name in wanted)
+        for at, index in enumerate(chosen):
+            if index in chosen[:at]:
+                raise GameError(f"camp-grizzly: counselor {counselors[index].name} is chosen twice")
         if len(wanted) != players:
             raise GameError(
                 f"camp-grizzly: {counted(len(wanted), 'counselor')} named for {counted(players, 'seat')}; "
                 "name one per seat"
             )
-        wanted = [name.lower() for name in wanted]
-        return tuple(names.index(n) for n in wanted)
+        return chosen
 
     def max_decisions(self, players: int, options: CampOptions) -> int:
         # A turn: at most MAX_MOVE steps, FREE_ACTIONS free actions, a draw, a Foolin' choice, the end,

@@ -59,10 +59,8 @@ def play(style: Style) -> Policy:
     return choose
 
 
-def policy(obs: CampView, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
-    """The heuristic's choice among `legal`."""
-    return _choose(STANDARD, obs, seat, legal)
-
+policy = play(STANDARD)
+"""The heuristic's choice among the legal actions: the standard team's."""
 
 VARIANTS = {
     "stall": play(Style(chase=False)),
@@ -100,7 +98,7 @@ def evaluate(state: DeclaredState) -> list[float]:
     obs: CampView = state.observation(None)
     kinds = _team_kinds(obs)
     live = [f for f in range(len(C.finales)) if f not in obs.failed]
-    progress = max((_held(obs, f, kinds)[0] for f in live), default=0) / 3
+    progress = max((_held_kinds(kinds, f)[0] for f in live), default=0) / 3
     escape = _escaping(obs)
     doom = min(1.0, obs.body / C.hopeless)
     values = []
@@ -110,16 +108,7 @@ def evaluate(state: DeclaredState) -> list[float]:
             continue
         counselor = C.counselors[view.counselor]
         health = 1 - view.injuries / counselor.health
-        odds = (
-            fight_odds(
-                tuple(sorted(C.cards[c].die for c in view.equipped if C.cards[c].die)),
-                mods(view).fight,
-                obs.attack_die,
-                0,
-            )
-            if _armed(view)
-            else 0.0
-        )
+        odds = _odds(view, mods(view).fight, obs.attack_die, 0)
         near = 0.0
         if escape is not None:
             if view.location >= 0:
@@ -159,11 +148,16 @@ def mods(view: CounselorView) -> Mods:
 
 def win_chance(obs: CampView, view: CounselorView, extra: int = 0) -> float:
     """This counselor's chance of beating Otis now."""
+    bonus = mods(view).fight + extra - (1 if view.horror else 0)
+    return _odds(view, bonus, obs.attack_die, obs.strike_bonus if obs.phase == "strike" else 0)
+
+
+def _odds(view: CounselorView, bonus: int, otis_die: int, otis_bonus: int) -> float:
+    """The counselor's chance of beating Otis's die + `otis_bonus` with its equipped dice + `bonus`."""
     if not _armed(view):
         return 0.0
     dice = tuple(sorted(C.cards[c].die for c in view.equipped if C.cards[c].die))
-    bonus = mods(view).fight + extra - (1 if view.horror else 0)
-    return fight_odds(dice, bonus, obs.attack_die, obs.strike_bonus if obs.phase == "strike" else 0)
+    return fight_odds(dice, bonus, otis_die, otis_bonus)
 
 
 def _armed(view: CounselorView) -> bool:
@@ -318,13 +312,9 @@ def _team_kinds(obs: CampView) -> tuple[str, ...]:
     return tuple(kinds)
 
 
-def _held(obs: CampView, f: int, kinds: tuple[str, ...] | None = None) -> tuple[int, tuple[str, ...]]:
-    """How many of finale f's objectives the living team holds, and which kinds are missing."""
-    return _held_kinds(_team_kinds(obs) if kinds is None else kinds, f)
-
-
 @lru_cache(maxsize=4096)
 def _held_kinds(kinds: tuple[str, ...], f: int) -> tuple[int, tuple[str, ...]]:
+    """How many of finale f's objectives the team holding objectives of `kinds` holds, and which are missing."""
     have = Counter(kinds)
     missing = []
     for kind in C.finales[f].needs:
@@ -378,7 +368,7 @@ def _goal(obs: CampView, me: CounselorView) -> int | None:
         return None  # too late to complete a finale: hold out for the last fight instead
     targets = set(obs.mystery_spaces)
     keyless = not _has_keys(me)
-    for space, card in obs.ground_spots:
+    for card, space in obs.spot:  # an objective on the board lies on the ground (read without gathering it)
         objective = C.cards[card].objective
         if objective in wanted or (keyless and objective == "Keys"):
             targets.add(space)
@@ -401,7 +391,7 @@ def _goal(obs: CampView, me: CounselorView) -> int | None:
 
 def _walk(obs: CampView, me: CounselorView, start: int) -> dict[int, int]:
     """A counselor's walking distances: paths only, locks open to keys, never through Otis."""
-    return _walk_from(start, () if _has_keys(me) else obs.lock_spots, obs.otis)
+    return _walk_from(start, () if not obs.locks or _has_keys(me) else obs.lock_spots, obs.otis)
 
 
 @lru_cache(maxsize=8192)

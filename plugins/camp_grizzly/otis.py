@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from plugins.camp_grizzly.content import WOODS, load
 from plugins.camp_grizzly.effects import EFFECTS
 from plugins.camp_grizzly.game import Movement
-from plugins.camp_grizzly.phases import OTIS_TURN, OVER, PANIC, STRIKE, THEN_MOVE, THEN_OTIS, Pending
+from plugins.camp_grizzly.phases import MOVE, OTIS_TURN, OVER, PANIC, STRIKE, Phase
 
 if TYPE_CHECKING:
     from plugins.camp_grizzly.state import Action, CampState
@@ -48,16 +48,14 @@ class Otis:
 
     # ---- OTIS STRIKES! -------------------------------------------------------------------------
 
-    def strike(
-        self, state: CampState, space: int, then: Pending, bonus: int = 0, seats: list[int] | None = None
-    ) -> None:
+    def strike(self, state: CampState, space: int, then: Phase, bonus: int = 0, seats: list[int] | None = None) -> None:
         """Otis strikes a space: cameos in the cabin die, every counselor in it must fight or panic; `then`
         waits on the pending stack until the strike is over."""
         cards = CONTENT.cards
-        if then is THEN_MOVE and state.options.movement is Movement.LIVE:
+        if then is MOVE and state.options.movement is Movement.LIVE:
             state.move_left = 0  # the live reading: a strike ends the move, whatever brought it
         for card in [c for c in state.lasting if c in CONTENT.lasting_cards["moon"]]:
-            state.shift(card, state.lasting, state.cabin_discard)
+            state.move(card, state.lasting, state.cabin_discard)
         dead: list[int] = []
         if space >= 0:
             state.otis = space
@@ -67,11 +65,7 @@ class Otis:
             for card in dead:
                 state.lift(card, state.cameos, state.cabin_discard)
             if seats is None:
-                seats = [
-                    s
-                    for s in state.turn.order_from(state.active)
-                    if state.turn.alive[s] and state.location[s] >= 0 and cabin_of[state.location[s]] == cabin
-                ]
+                seats = state.in_cabin(space)
             where = CONTENT.spaces[space]
         else:
             state.otis = -1  # he vanishes into the woods, or off the finale card, afterwards
@@ -117,7 +111,7 @@ class Otis:
         cards = CONTENT.cards
         bonus = state.mods(seat).fight
         if card >= 0:
-            state.shift(card, state.backpack[seat], state.survival_discard)
+            state.move(card, state.backpack[seat], state.survival_discard)
             bonus += sum(op.n for op in cards[card].effect if op.verb == "fight")
         equipped = state.equipped[seat]
         rolls = [state.rng.die(cards[c].die) for c in equipped if cards[c].die]
@@ -129,7 +123,7 @@ class Otis:
         for c in list(equipped):
             traits = cards[c].traits
             if "oneshot" in traits or ("fragile" in traits and not won):
-                state.shift(c, equipped, state.cabin_discard)
+                state.move(c, equipped, state.cabin_discard)
         state.say(
             f"{state.name(seat)} fights: {'+'.join(map(str, rolls)) or '0'}"
             + (f"{bonus - horror:+d}" if bonus or horror else "")
@@ -142,7 +136,7 @@ class Otis:
             state.otis = -1
             state.strike_queue = []
             if state.final:
-                state.winners = tuple(s for s in range(state.players) if state.turn.alive[s])
+                state.winners = state.turn.living
                 state.over = True
             self.next_in_danger(state)
             return
@@ -151,7 +145,7 @@ class Otis:
     def panic(self, state: CampState, seat: int, card: int = -1) -> None:
         """Panic (a card may let the counselor panic unhurt)."""
         if card >= 0:
-            state.shift(card, state.backpack[seat], state.survival_discard)
+            state.move(card, state.backpack[seat], state.survival_discard)
         self._panic(state, seat, dodge=card >= 0)
 
     def _panic(self, state: CampState, seat: int, dodge: bool) -> None:
@@ -189,10 +183,6 @@ class Otis:
         if state.panic_left <= 0 or not self.flee_spaces(state, seat):
             self.next_in_danger(state)
 
-    def stop(self, state: CampState, seat: int) -> None:
-        """Stop running."""
-        self.next_in_danger(state)
-
     def next_in_danger(self, state: CampState) -> None:
         """The next counselor in danger decides, or the strike is over."""
         state.strike_queue = [s for s in state.strike_queue if state.turn.alive[s]]
@@ -213,13 +203,11 @@ class Otis:
         state.finale = -1
         state.finale_party = []
         state.pending = []
-        for s in range(state.players):
-            if not state.turn.alive[s]:
-                continue
+        for s in state.turn.living:
             backpack = state.backpack[s]
             for card in [c for c in backpack if cards[c].deck == "survival"]:
-                state.shift(card, backpack, state.survival_discard)
-            state.shift_all(state.permanents[s], state.survival_discard)
+                state.move(card, backpack, state.survival_discard)
+            state.move_all(state.permanents[s], state.survival_discard)
             state.location[s] = CONTENT.campfire
         state.otis = CONTENT.campfire
         state.say("HOPELESS! Everyone is at the campfire for one last fight")
@@ -250,7 +238,7 @@ class Otis:
                 self.after_turn(state)
                 return
         if state.otis in targets:
-            self.strike(state, state.otis, THEN_OTIS)
+            self.strike(state, state.otis, OTIS_TURN)
             return
         target = self.choose_target(state)
         hunted = [state.name(s) for s in range(state.players) if state.turn.alive[s] and state.location[s] == target]
@@ -261,7 +249,7 @@ class Otis:
                 break
             state.otis = there
             if there in targets:
-                self.strike(state, there, THEN_OTIS)
+                self.strike(state, there, OTIS_TURN)
                 return
         state.say(f"Otis stalks {' and '.join(hunted)} to {CONTENT.spaces[state.otis]}")
         self.after_turn(state)
@@ -340,7 +328,7 @@ class Otis:
             else:
                 state.spot[card] = pos
         for card in [c for c in state.lasting if c in CONTENT.lasting_cards["storm"]]:
-            state.shift(card, state.lasting, state.cabin_discard)
+            state.move(card, state.lasting, state.cabin_discard)
         state.round += 1
         if state.over:
             state.phase = OVER
@@ -353,7 +341,7 @@ class Otis:
             self.last_fight(state)
             return
         state.say(f"Round {state.round} begins")
-        state.begin_turn(next(s for s in range(state.players) if state.turn.alive[s]))
+        state.begin_turn(state.turn.living[0])
 
 
 OTIS = Otis()

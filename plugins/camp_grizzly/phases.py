@@ -1,4 +1,5 @@
-"""The phases of a Camp Grizzly match and the steps that wait while a strike or a choice interrupts them."""
+"""The phases of a Camp Grizzly match. A strike or a choice interrupts one; the phase to carry on with then
+waits on the stack `CampState.pending`."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import enum
 
 
 class Phase(enum.StrEnum):
-    """What the match waits for; each phase has its handler in `state.PHASES` (the legal actions of the seat to act)."""
+    """What the match waits for, or, on the pending stack, what carries on once a strike or a choice is over.
+    Each phase has its handler in `state.PHASES` (the legal actions of the seat to act)."""
 
     MOVE = "move"
     """The active counselor's move phase: steps, nature trails, free actions, a finale, then the draw."""
@@ -21,28 +23,15 @@ class Phase(enum.StrEnum):
     FOOL = "fool"
     """Foolin' Around: the active counselor chooses a partner."""
     WOODS = "woods"
-    """A lost counselor's turn (no decision: it resolves at once)."""
+    """A lost counselor's turn (no decision: it resolves at once); pending, its camp-trail roll back to camp."""
     OTIS = "otis"
-    """Otis's turn after every round (no decision: it resolves at once)."""
-    OVER = "over"
-
-
-class Pending(enum.StrEnum):
-    """A step waiting on the stack `CampState.pending` while a strike or a choice interrupts it."""
-
-    MOVE = "move"
-    """Back to the active counselor's move phase."""
-    END = "end"
-    """On to the active counselor's end phase."""
-    WOODS = "woods"
-    """A lost counselor's camp-trail roll back into the camp."""
-    OTIS = "otis"
-    """The rest of Otis's turn: stalking cameos, then a new round."""
+    """Otis's turn after every round (no decision: it resolves at once); pending, its rest: stalking cameos,
+    then a new round."""
     FINALE = "finale"
-    """The next direction of the finale under way."""
+    """Pending only: the next direction of the finale under way (it resolves at once)."""
+    OVER = "over"
 
 
 # The members as module constants for the rules' hot paths: a module global is reached about ten times faster
 # than an enum member (Python 3.11), and the phase is compared at every decision of a playout.
-MOVE, END, STRIKE, PANIC, CONSENT, FOOL, IN_WOODS, OTIS_TURN, OVER = Phase
-THEN_MOVE, THEN_END, THEN_WOODS, THEN_OTIS, THEN_FINALE = Pending
+MOVE, END, STRIKE, PANIC, CONSENT, FOOL, IN_WOODS, OTIS_TURN, IN_FINALE, OVER = Phase

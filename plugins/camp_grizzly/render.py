@@ -45,22 +45,16 @@ def render(obs: CampView) -> str:
     C = load()
     cards = C.cards
     names = {v.seat: C.counselors[v.counselor].name for v in obs.team}
+    marks = [(v.location, names[v.seat] + ("" if v.alive else " (dead)")) for v in obs.team if v.location >= 0]
+    marks += [(obs.otis, "OTIS")] if obs.otis >= 0 else []
+    marks += [(space, f"cameo {cards[card].name}") for space, card in obs.cameo_spots]
+    marks += [(space, "?") for space in obs.mystery_spaces]
+    marks += [(space, "LOCKED") for space, _ in obs.lock_spots]
+    marks += [(space, "First Aid Station") for space, _ in obs.aid_spots]
+    marks += [(space, cards[card].name.lower()) for space, card in obs.ground_spots]
     at: dict[int, list[str]] = {}
-    for v in obs.team:
-        if v.location >= 0:
-            at.setdefault(v.location, []).append(names[v.seat] + ("" if v.alive else " (dead)"))
-    if obs.otis >= 0:
-        at.setdefault(obs.otis, []).append("OTIS")
-    for space, card in obs.cameo_spots:
-        at.setdefault(space, []).append(f"cameo {cards[card].name}")
-    for space in obs.mystery_spaces:
-        at.setdefault(space, []).append("?")
-    for space, _ in obs.lock_spots:
-        at.setdefault(space, []).append("LOCKED")
-    for space, _ in obs.aid_spots:
-        at.setdefault(space, []).append("First Aid Station")
-    for space, card in obs.ground_spots:
-        at.setdefault(space, []).append(cards[card].name.lower())
+    for space, mark in marks:
+        at.setdefault(space, []).append(mark)
     arrows = {a: f.name for a, f in zip(C.arrows, C.finales, strict=True)}
     lines = [
         f"Round {obs.round}/{obs.night}   body count {obs.body}/{C.hopeless}"

@@ -20,29 +20,11 @@ from plugins.camp_grizzly.content import WOODS, Mods, Op, counselor_mods, load, 
 from plugins.camp_grizzly.effects import EFFECTS
 from plugins.camp_grizzly.game import FREE_ACTIONS, CampGrizzly, CampOptions, CampView, Movement, card_names
 from plugins.camp_grizzly.otis import OTIS
-from plugins.camp_grizzly.phases import (
-    CONSENT,
-    END,
-    FOOL,
-    IN_WOODS,
-    MOVE,
-    OTIS_TURN,
-    OVER,
-    PANIC,
-    STRIKE,
-    THEN_END,
-    THEN_FINALE,
-    THEN_MOVE,
-    THEN_OTIS,
-    THEN_WOODS,
-    Pending,
-    Phase,
-)
+from plugins.camp_grizzly.phases import CONSENT, END, IN_FINALE, IN_WOODS, MOVE, OTIS_TURN, OVER, PANIC, STRIKE, Phase
 
 CONTENT = load()
-MOVE, END, STRIKE, PANIC, CONSENT, OVER = MOVE, END, STRIKE, PANIC, CONSENT, OVER
 LIVE = Movement.LIVE
-"""The phases the hot paths compare with (a module global is quicker to reach than an enum member)."""
+"""The live movement reading, for the hot path (a module global is quicker to reach than an enum member)."""
 LOG = 12
 """Events kept in the state's log."""
 
@@ -125,7 +107,7 @@ class CampState(DeclaredState):
     night: int = public(50)
     """Rounds before the night turns HOPELESS (the option)."""
     phase: Phase = public(MOVE)
-    pending: list[Pending] = public(factory=list)
+    pending: list[Phase] = public(factory=list)
     """What carries on once the strike, panic or choice under way is over (the top is the end)."""
     move_left: int = public(0)
     free_left: int = public(0)
@@ -176,11 +158,6 @@ class CampState(DeclaredState):
     def active(self) -> int:
         """The counselor whose turn it is."""
         return self.turn.current
-
-    @property
-    def alive(self) -> list[bool]:
-        """Which counselors live."""
-        return self.turn.alive
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -260,35 +237,24 @@ class CampState(DeclaredState):
         spot = self.spot
         return [card for card in zone if spot[card] == space]
 
-    def placed(self, zone: Zone) -> list[tuple[int, int]]:
-        """(space, card) for each card of a board zone."""
-        spot = self.spot
-        return [(spot[card], card) for card in zone]
-
-    def shift(self, card: int, src: Zone, dst: Zone) -> None:
-        """Move a card between two face-up zones (nothing hidden is involved, so nothing is recorded)."""
-        src.remove(card)
-        dst.append(card)
-
-    def shift_all(self, src: Zone, dst: Zone) -> list[int]:
-        """Move every card of a face-up zone onto another; returns them."""
-        cards = list(src)
-        dst.extend(cards)
-        src.clear()
-        return cards
-
     def lay(self, card: int, src: Zone, dst: Zone, space: int) -> None:
         """Move a card onto a board zone, lying on `space`."""
-        self.shift(card, src, dst)
+        self.move(card, src, dst)
         self.spot[card] = space
 
     def lift(self, card: int, src: Zone, dst: Zone) -> None:
         """Move a card off a board zone."""
-        self.shift(card, src, dst)
+        self.move(card, src, dst)
         del self.spot[card]
 
+    def in_cabin(self, space: int) -> list[int]:
+        """The living counselors on the board in the cabin of `space`, in turn order from the active one."""
+        cabin_of, location = CONTENT.cabin_of, self.location
+        here = [s for s in self.turn.order_from(self.active) if self.turn.alive[s] and location[s] >= 0]
+        return [s for s in here if cabin_of[location[s]] == cabin_of[space]]
+
     def lock_at(self, space: int) -> int | None:
-        """The lock card on `space`, if any."""
+        """The lock card on `space`, if any (a loop: every step asks)."""
         spot = self.spot
         card: int
         for card in self.locks:
@@ -326,11 +292,11 @@ class CampState(DeclaredState):
         for zone in (self.equipped[seat], self.backpack[seat], self.objectives[seat]):
             for card in list(zone):
                 if cards[card].deck == "survival":
-                    self.shift(card, zone, self.survival_discard)
+                    self.move(card, zone, self.survival_discard)
                 else:
                     self.lay(card, zone, self.ground, where)
-        self.shift_all(self.permanents[seat], self.survival_discard)
-        campers = len(self.shift_all(self.campers[seat], self.cabin_discard))
+        self.move_all(self.permanents[seat], self.survival_discard)
+        campers = len(self.move_all(self.campers[seat], self.cabin_discard))
         if self.horror[seat]:
             self._unmark()
         self.horror[seat] = 0
@@ -358,7 +324,7 @@ class CampState(DeclaredState):
         own = seat == self.active and self.phase is not OTIS_TURN
         marker = next((c for c in self.supply if CONTENT.cards[c].kind == "horrified"), None)
         if not self.horror[seat] and marker is not None:  # on the counselor card (the box has one per counselor)
-            self.shift(marker, self.supply, self.horror_marks)
+            self.move(marker, self.supply, self.horror_marks)
         self.horror[seat] = 2 if own else max(self.horror[seat], 1)
         if own:
             self.ended = True
@@ -367,7 +333,7 @@ class CampState(DeclaredState):
     def _unmark(self) -> None:
         """A horrified marker goes back to the supply (a position set up by hand may have none out)."""
         if self.horror_marks:
-            self.shift(self.horror_marks[-1], self.horror_marks, self.supply)
+            self.move(self.horror_marks[-1], self.horror_marks, self.supply)
 
     def draw_survival(self, seat: int) -> None:
         """A Survival card: permanent ones are played face up at once, single-use ones are kept."""
@@ -376,7 +342,7 @@ class CampState(DeclaredState):
             return
         info = CONTENT.cards[card]
         if info.kind == "permanent":
-            self.shift(card, self.backpack[seat], self.permanents[seat])
+            self.move(card, self.backpack[seat], self.permanents[seat])
         self.say(f"{self.name(seat)} draws the Survival card {info.name}")
 
     # ---- carrying on ---------------------------------------------------------------------------
@@ -391,27 +357,24 @@ class CampState(DeclaredState):
             return True
         return False
 
-    def resume(self, step: Pending) -> None:
+    def resume(self, step: Phase) -> None:
         """Carry on with `step` (the game may have ended, or turned HOPELESS, meanwhile)."""
         if self.ended_or_hopeless():
             return
-        if step is THEN_OTIS:
+        if step is OTIS_TURN:
             OTIS.after_turn(self)
             return
-        if step is THEN_FINALE:
+        if step is IN_FINALE:
             finale.run(self)
             return
-        seat = self.active
-        if not self.turn.alive[seat]:
-            self.end_turn()
-            return
-        if step is THEN_WOODS and self.location[seat] == WOODS:
+        seat = self.turn.current  # not the property `active`: every step resumes
+        if step is IN_WOODS and self.location[seat] == WOODS:  # a dead counselor lies on the board
             self._leave_woods(seat)
             return
-        if self.ended or self.location[seat] < 0:
+        if self.ended or self.location[seat] < 0 or not self.turn.alive[seat]:
             self.end_turn()
             return
-        self.phase = MOVE if step is THEN_MOVE else END
+        self.phase = MOVE if step is MOVE else END
 
     def carry_on(self) -> None:
         """Resume the step on top of the pending stack (a strike or a choice is over)."""
@@ -430,7 +393,7 @@ class CampState(DeclaredState):
             row = CONTENT.woods[roll - 1]
             rolled = f"{natural} - 1 horrified = {roll}" if self.horror[seat] else str(roll)
             self.say(f"{self.name(seat)} rolls {rolled} in the woods: {row.text}")
-            EFFECTS.run(self, seat, row.effect, THEN_WOODS)
+            EFFECTS.run(self, seat, row.effect, IN_WOODS)
             return
         self.phase = MOVE
         self.move_left = self.movement(seat)
@@ -441,9 +404,7 @@ class CampState(DeclaredState):
         if self.turn.alive[seat] and self.location[seat] >= 0:
             if self.at(self.aids, self.location[seat]):
                 self.heal(seat, 2)
-            heal = self.mods(seat).heal
-            if heal:
-                self.heal(seat, heal)
+            self.heal(seat, self.mods(seat).heal)  # a healing ability (0 heals nothing)
         if self.horror[seat]:
             self.horror[seat] -= 1
             if not self.horror[seat]:
@@ -461,9 +422,9 @@ class CampState(DeclaredState):
         self.location[seat] = there
         self.say(f"{self.name(seat)} finds camp trail {roll} to {CONTENT.spaces[there]}")
         if self.otis == there:
-            OTIS.strike(self, there, THEN_END)
+            OTIS.strike(self, there, END)
             return
-        self.resume(THEN_END)
+        self.resume(END)
 
     # ---- the move phase ------------------------------------------------------------------------
 
@@ -521,12 +482,6 @@ class CampState(DeclaredState):
                 actions += [("give", card, mate) for card in mine for mate in mates]
         return actions
 
-    def _step(self, seat: int, there: int) -> None:
-        self._enter(seat, there, forced=False)
-
-    def _force(self, seat: int, there: int) -> None:
-        self._enter(seat, there, forced=True)
-
     def _enter(self, seat: int, there: int, forced: bool) -> None:
         """One step: open a lock with keys (or force it), then cross paths with Otis or a cameo."""
         self.move_left -= 1
@@ -535,12 +490,12 @@ class CampState(DeclaredState):
         if self.otis == there:
             self.move_left = 0
             self.say(f"{self.name(seat)} runs into Otis at {CONTENT.spaces[there]}!")
-            OTIS.strike(self, there, THEN_MOVE)
+            OTIS.strike(self, there, MOVE)
             return
         if forced:
-            EFFECTS.tempt(self, seat, 1, THEN_MOVE)
+            EFFECTS.tempt(self, seat, 1, MOVE)
             return
-        self._meet_cameos(seat, THEN_MOVE)
+        self._meet_cameos(seat, MOVE)
 
     def _open_lock(self, seat: int, there: int, forced: bool) -> None:
         lock = self.lock_at(there)
@@ -559,9 +514,9 @@ class CampState(DeclaredState):
         a, b = CONTENT.trails[number - 1]
         return b if self.location[seat] == a else a
 
-    def _meet_cameos(self, seat: int, then: Pending) -> None:
+    def _meet_cameos(self, seat: int, then: Phase) -> None:
         """Crossing paths with cameos: resolve each one's text, then it leaves (its card is discarded)."""
-        met = self.at(self.cameos, self.location[seat])
+        met = self.at(self.cameos, self.location[seat]) if self.cameos else []  # every step asks
         if not met:
             self.resume(then)
             return
@@ -587,21 +542,20 @@ class CampState(DeclaredState):
             self.location[seat] = there
             if self.otis == there:
                 self.move_left = 0
-                OTIS.strike(self, there, THEN_MOVE)
+                OTIS.strike(self, there, MOVE)
             else:
-                self._meet_cameos(seat, THEN_MOVE)
+                self._meet_cameos(seat, MOVE)
         elif roll <= 1:
             self.say(f"{self.name(seat)} rolls {natural} on nature trail {number}: lost in the woods!")
             self.location[seat] = WOODS
             self.ended = True
-            self.resume(THEN_MOVE)
+            self.resume(MOVE)
         else:
             self.say(f"{self.name(seat)} rolls {natural} on nature trail {number} and stays")
 
     def _take(self, seat: int, card: int) -> None:
         self.free_left -= 1
-        info = CONTENT.cards[card]
-        self.lift(card, self.ground, (self.objectives if info.objective else self.backpack)[seat])
+        self.lift(card, self.ground, (self.objectives if CONTENT.cards[card].objective else self.backpack)[seat])
 
     def _give(self, seat: int, card: int, mate: int) -> None:
         self.free_left -= 1
@@ -612,7 +566,7 @@ class CampState(DeclaredState):
             (self.objectives, self.objectives),
         ):
             if card in zones[seat]:
-                self.shift(card, zones[seat], target[mate])
+                self.move(card, zones[seat], target[mate])
                 break
         self.say(f"{self.name(seat)} gives {CONTENT.cards[card].name} to {self.name(mate)}")
 
@@ -620,34 +574,34 @@ class CampState(DeclaredState):
         """Play a card from the backpack (a single-use Survival card or an item without hands)."""
         self.free_left -= 1
         info = CONTENT.cards[card]
-        self.shift(card, self.backpack[seat], self.survival_discard if info.deck == "survival" else self.cabin_discard)
+        self.move(card, self.backpack[seat], self.survival_discard if info.deck == "survival" else self.cabin_discard)
         self.say(f"{self.name(seat)} plays {info.name}")
-        EFFECTS.run(self, seat, info.effect, THEN_MOVE if self.phase is MOVE else THEN_END)
+        EFFECTS.run(self, seat, info.effect, MOVE if self.phase is MOVE else END)
 
     def _draw(self, seat: int) -> None:
         """Cabin draw phase: weapons and items go to the backpack, every other card resolves at once."""
         card = self.draw_or_reshuffle(self.cabin_deck, self.cabin_discard, self.cabin_discard)
         if card is None:
-            self.resume(THEN_END)
+            self.resume(END)
             return
         info = CONTENT.cards[card]
         self.say(f"{self.name(seat)} draws {info.name}")
         kind = info.kind
         if kind in ("weapon", "item", "clothing"):
-            self.shift(card, self.cabin_discard, self.backpack[seat])
+            self.move(card, self.cabin_discard, self.backpack[seat])
         elif kind == "camper":
-            self.shift(card, self.cabin_discard, self.campers[seat])
+            self.move(card, self.cabin_discard, self.campers[seat])
         elif kind == "cameo":
             self.lay(card, self.cabin_discard, self.cameos, self.location[seat])
         elif kind == "strikes":
-            OTIS.strike(self, self.location[seat], THEN_END)
+            OTIS.strike(self, self.location[seat], END)
             return
         elif info.lasting:
-            self.shift(card, self.cabin_discard, self.lasting)
+            self.move(card, self.cabin_discard, self.lasting)
         else:
-            EFFECTS.run(self, seat, info.effect, THEN_END)
+            EFFECTS.run(self, seat, info.effect, END)
             return
-        self.resume(THEN_END)
+        self.resume(END)
 
     def _reveal(self, seat: int) -> None:
         """Reveal the "?" card in this space instead of drawing a Cabin card."""
@@ -657,21 +611,14 @@ class CampState(DeclaredState):
         del self.mystery_spaces[index]
         info = CONTENT.cards[card]
         if info.kind == "aid":
-            self.move(card, self.mysteries, self.aids)
-            self.spot[card] = here
+            self.lay(card, self.mysteries, self.aids, here)
         elif info.objective:
             self.move(card, self.mysteries, self.objectives[seat])
         else:
             self.move(card, self.mysteries, self.micro_used)
         self.say(f"{self.name(seat)} reveals {info.name}")
         finale.no_escape(self)
-        if info.kind == "aid" or info.objective:
-            self.resume(THEN_END)
-            return
-        EFFECTS.run(self, seat, info.effect, THEN_END)
-
-    def _finale(self, seat: int, f: int) -> None:
-        finale.propose(self, seat, f)
+        EFFECTS.run(self, seat, info.effect, END)  # a surprise's effect (an aid or an objective has none)
 
     # ---- the end phase -------------------------------------------------------------------------
 
@@ -692,25 +639,19 @@ class CampState(DeclaredState):
         """Equip a card from the backpack, or pick one up from the ground and equip it at once."""
         self.free_left -= 1
         if card in self.backpack[seat]:
-            self.shift(card, self.backpack[seat], self.equipped[seat])
+            self.move(card, self.backpack[seat], self.equipped[seat])
         else:
             self.lift(card, self.ground, self.equipped[seat])
 
     def _unequip(self, seat: int, card: int) -> None:
         self.free_left -= 1
-        self.shift(card, self.equipped[seat], self.backpack[seat])
-
-    def _end(self, seat: int) -> None:
-        self.end_turn()
+        self.move(card, self.equipped[seat], self.backpack[seat])
 
     # ---- Foolin' Around ------------------------------------------------------------------------
 
     def fool_partners(self) -> list[int]:
         """The counselors the active one may call for Foolin' Around."""
         return [s for s in range(self.players) if s != self.active and self.turn.alive[s] and self.location[s] >= 0]
-
-    def _fool_actions(self, seat: int) -> list[Action]:
-        return [("fool", s) for s in self.fool_partners()]
 
     def _fool(self, seat: int, mate: int) -> None:
         """Foolin' Around: the chosen counselor comes to this space, then the card's directions."""
@@ -720,55 +661,41 @@ class CampState(DeclaredState):
         ops, self.waiting_ops = self.waiting_ops, ()
         EFFECTS.run(self, seat, ops, self.pending.pop())
 
-    # ---- the other phases ----------------------------------------------------------------------
-
-    def _strike_actions(self, seat: int) -> list[Action]:
-        return OTIS.choices(self, seat)
-
-    def _panic_actions(self, seat: int) -> list[Action]:
-        return [*(("flee", s) for s in OTIS.flee_spaces(self, seat)), ("stop",)]
-
-    def _consent_actions(self, seat: int) -> list[Action]:
-        return [("agree",), ("refuse",)]
-
-    def _no_actions(self, seat: int) -> list[Action]:
-        return []
-
 
 PHASES: dict[Phase, Callable[[CampState, int], list[Action]]] = {
     MOVE: CampState._move_actions,
     END: CampState._end_actions,
-    STRIKE: CampState._strike_actions,
-    PANIC: CampState._panic_actions,
-    CONSENT: CampState._consent_actions,
-    FOOL: CampState._fool_actions,
-    IN_WOODS: CampState._no_actions,
-    OTIS_TURN: CampState._no_actions,
-    OVER: CampState._no_actions,
+    STRIKE: OTIS.choices,
+    PANIC: lambda state, seat: [*(("flee", s) for s in OTIS.flee_spaces(state, seat)), ("stop",)],
+    CONSENT: lambda state, seat: [("agree",), ("refuse",)],
+    Phase.FOOL: lambda state, seat: [("fool", s) for s in state.fool_partners()],
+    IN_WOODS: lambda state, seat: [],
+    OTIS_TURN: lambda state, seat: [],
+    OVER: lambda state, seat: [],
 }
 """Each phase's handler: the legal actions of the seat to act."""
 
 VERBS: dict[str, Callable[..., None]] = {
-    "step": CampState._step,
-    "force": CampState._force,
+    "step": lambda state, seat, there: state._enter(seat, there, forced=False),
+    "force": lambda state, seat, there: state._enter(seat, there, forced=True),
     "trail": CampState._trail,
     "take": CampState._take,
     "give": CampState._give,
     "play": CampState._play,
     "draw": CampState._draw,
     "reveal": CampState._reveal,
-    "finale": CampState._finale,
+    "finale": finale.propose,
     "equip": CampState._equip,
     "unequip": CampState._unequip,
-    "end": CampState._end,
+    "end": lambda state, seat: state.end_turn(),
     "fool": CampState._fool,
-    "fight": lambda state, seat, card=-1: OTIS.fight(state, seat, card),
-    "panic": lambda state, seat, card=-1: OTIS.panic(state, seat, card),
-    "later": lambda state, seat: OTIS.later(state, seat),
-    "flee": lambda state, seat, there: OTIS.flee(state, seat, there),
-    "stop": lambda state, seat: OTIS.stop(state, seat),
-    "agree": lambda state, seat: finale.agree(state, seat),
-    "refuse": lambda state, seat: finale.refuse(state, seat),
+    "fight": OTIS.fight,
+    "panic": OTIS.panic,
+    "later": OTIS.later,
+    "flee": OTIS.flee,
+    "stop": lambda state, seat: OTIS.next_in_danger(state),  # stop running
+    "agree": finale.agree,
+    "refuse": finale.refuse,
 }
 """What each action's verb does (the phase's legal actions say which verbs are open)."""
 
@@ -782,18 +709,13 @@ def new_state(game: CampGrizzly, players: int, rng: Rng, options: CampOptions, c
     rng.shuffle(survival)
     mysteries = CONTENT.ids("micro", "objective") + CONTENT.ids("micro", "aid")
     surprises = CONTENT.ids("micro", "surprise")
-    boxed: list[int] = []
-    if options.surprises:
-        mysteries += surprises
-    else:
-        boxed = surprises
+    boxed = [] if options.surprises else surprises
+    mysteries += surprises if options.surprises else []
     rng.shuffle(mysteries)
     hidden = [mysteries.pop() for _ in setup.objectives]
     keys, locks = CONTENT.ids("micro", "key"), CONTENT.ids("micro", "lock")
-    on_ground = [keys.pop(0) for _ in setup.keys]
-    locked = [locks.pop(0) for _ in setup.locks]
-    spot = {card: CONTENT.index[space] for card, space in zip(on_ground, setup.keys, strict=True)}
-    spot.update({card: CONTENT.index[space] for card, space in zip(locked, setup.locks, strict=True)})
+    on_ground, locked = keys[: len(setup.keys)], locks[: len(setup.locks)]
+    spot = dict(zip(on_ground + locked, [CONTENT.index[space] for space in setup.keys + setup.locks], strict=True))
     stalk, attack, damage = CONTENT.otis_start
     state = CampState(
         game=game,
@@ -806,7 +728,7 @@ def new_state(game: CampGrizzly, players: int, rng: Rng, options: CampOptions, c
         mystery_deck=mysteries,
         mysteries=hidden,
         mystery_spaces=[CONTENT.index[space] for space in setup.objectives],
-        supply=keys + locks + CONTENT.ids("micro", "horrified"),
+        supply=keys[len(on_ground) :] + locks[len(locked) :] + CONTENT.ids("micro", "horrified"),
         boxed=boxed,
         ground=on_ground,
         locks=locked,

@@ -9,7 +9,7 @@ from corekit.state import Zone
 from plugins.camp_grizzly.content import load
 from plugins.camp_grizzly.game import CampGrizzly
 from plugins.camp_grizzly.otis import OTIS
-from plugins.camp_grizzly.phases import Pending
+from plugins.camp_grizzly.phases import Phase
 from plugins.camp_grizzly.state import CampState
 
 C = load()
@@ -120,6 +120,11 @@ def hide(state: CampState, cid: int, where: int) -> None:
     state.mystery_spaces.append(where)
 
 
+def placed(state: CampState, zone: Zone) -> list[tuple[int, int]]:
+    """(space, card) for each card of a board zone (ground, locks, aids, cameos)."""
+    return [(state.spot[card], card) for card in zone]
+
+
 def mysteries(state: CampState) -> list[tuple[int, int]]:
     """(space, card) of each face-down "?" card."""
     return list(zip(state.mystery_spaces, state.mysteries, strict=True))
@@ -133,6 +138,6 @@ def on_top(state: CampState, name: str) -> int:
     return cid
 
 
-def strike(state: CampState, where: int, then: Pending = Pending.MOVE) -> None:
+def strike(state: CampState, where: int, then: Phase = Phase.MOVE) -> None:
     """OTIS STRIKES! at `where` in the active counselor's move phase."""
     OTIS.strike(state, where, then)

@@ -8,6 +8,7 @@ import pytest
 
 from plugins.camp_grizzly.content import CABIN_KINDS, load
 from plugins.camp_grizzly.game import CampGrizzly
+from tests.plugins.camp_grizzly.tables import placed
 
 C = load()
 
@@ -132,8 +133,8 @@ def test_each_setup_places_the_rules_md_question_marks_keys_locks_and_body_count
     # One face-down "?" card on each "?" space, drawn from the "?" deck (objectives, aid, surprises).
     assert sorted(name[sp] for sp in state.mystery_spaces) == sorted(qs)
     assert {C.cards[c].kind for c in state.mysteries} <= {"objective", "aid", "surprise"}
-    assert sorted(name[sp] for sp, c in state.placed(state.ground) if C.cards[c].kind == "key") == sorted(keys)
-    assert sorted(name[sp] for sp, c in state.placed(state.locks) if C.cards[c].kind == "lock") == sorted(locks)
+    assert sorted(name[sp] for sp, c in placed(state, state.ground) if C.cards[c].kind == "key") == sorted(keys)
+    assert sorted(name[sp] for sp, c in placed(state, state.locks) if C.cards[c].kind == "lock") == sorted(locks)
     supply = Counter(C.cards[c].kind for c in state.supply)
     assert supply["key"] == 3 - len(keys) and supply["lock"] == 6 - len(locks)  # the rest wait in the supply
     assert state.body == body

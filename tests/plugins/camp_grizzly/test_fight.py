@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.camp_grizzly.phases import Pending, Phase
-from tests.plugins.camp_grizzly.tables import C, Dice, card, give, lay, on_top, pull, space, strike, table
+from plugins.camp_grizzly.phases import Phase
+from tests.plugins.camp_grizzly.tables import C, Dice, card, give, lay, on_top, placed, pull, space, strike, table
 
 
 def test_the_rulebook_fight_example_kevin_ties_and_panics_then_sherry_wins_and_otis_lurks():
@@ -122,8 +122,8 @@ def test_death_leaves_items_on_the_body_kills_campers_and_discards_survival_card
     strike(state, here)
     state.rng = Dice(1, 4)
     state.apply(0, ("fight",))  # 1 + 1 (Brave) + 1 (Sam) = 3 against 4: loses, 1 injury kills him
-    assert not state.alive[0]
-    assert (here, axe) in state.placed(state.ground)
+    assert not state.turn.alive[0]
+    assert (here, axe) in placed(state, state.ground)
     assert sam in state.cabin_discard and brave in state.survival_discard
     assert state.body == body + 2  # Kevin and his camper
 
@@ -325,7 +325,7 @@ def test_an_items_die_is_rolled_and_added_to_the_fight():
 def _discarded(state, cid):
     """The card went to the Cabin discard pile: not kept, not left on the ground."""
     kept = state.equipped[0] + state.backpack[0]
-    return cid in state.cabin_discard and cid not in kept and all(c != cid for _, c in state.placed(state.ground))
+    return cid in state.cabin_discard and cid not in kept and all(c != cid for _, c in placed(state, state.ground))
 
 
 @pytest.mark.parametrize("name", ["Nail Gun", "Archery Bow", "Camera Flash"])
@@ -373,10 +373,10 @@ def test_at_hopeless_losing_the_last_fight_is_death():
     give(state, 0, "Hatchet")
     give(state, 1, "Pocket Knife")
     state.raise_body(13 - state.body)  # Normal: 4 to 13 leaves Otis at a d8 and Damage 3
-    state.resume(Pending.MOVE)
+    state.resume(Phase.MOVE)
     assert state.final and state.damage < C.counselors[state.counselors[0]].health  # his injuries alone would not kill
     body = state.body
     state.rng = Dice(1, 4)
     state.apply(0, ("fight",))
-    assert not state.alive[0] and state.body == body + 1
+    assert not state.turn.alive[0] and state.body == body + 1
     assert state.to_act == (1,) and not state.is_terminal  # Sherry may still win the last fight

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from plugins.camp_grizzly import finale
 from plugins.camp_grizzly.content import FINALE
-from plugins.camp_grizzly.phases import Pending, Phase
+from plugins.camp_grizzly.phases import Phase
 from tests.plugins.camp_grizzly.tables import C, Dice, card, give, hide, mysteries, pull, space, table
 
 VAN, TOWER, BOAT, BARN = 0, 1, 2, 3  # the order of the finales in camp.toml
@@ -95,7 +95,7 @@ def test_hopeless_at_13_brings_everyone_to_the_campfire_for_one_last_fight():
     assert adrenaline in state.survival_discard
     assert state.legal_actions(0) == [("panic",), ("later",)]
     state.apply(0, ("panic",))  # panicking at the last fight is death
-    assert not state.alive[0]
+    assert not state.turn.alive[0]
     state.rng = Dice(4, 1)
     state.apply(1, ("fight",))
     assert state.is_terminal and state.returns() == [0.0, 1.0, 1.0]
@@ -104,7 +104,7 @@ def test_hopeless_at_13_brings_everyone_to_the_campfire_for_one_last_fight():
 def test_otis_wins_when_every_counselor_dies():
     state = table(1)
     state.raise_body(13 - state.body)
-    state.resume(Pending.MOVE)
+    state.resume(Phase.MOVE)
     state.apply(0, ("panic",))
     assert state.is_terminal and state.returns() == [0.0]
 

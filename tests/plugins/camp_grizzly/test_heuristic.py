@@ -185,7 +185,7 @@ def test_a_counselor_goes_toward_its_teammate_for_a_question_mark_a_step_further
     _mystery(state, "CABIN 1 BUNKS")  # 3 steps, 1 from the teammate
     state.location[1] = space("CABIN 1 PORCH")
     assert _decide(state, 0) == ("step", space("WEST PATH"))
-    state.alive[1] = False  # alone, the nearer one
+    state.turn.alive[1] = False  # alone, the nearer one
     assert _decide(state, 0) == ("step", space("EAST PATH"))
 
 

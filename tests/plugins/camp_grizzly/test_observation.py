@@ -6,7 +6,7 @@ from __future__ import annotations
 from corekit import Rng
 from plugins.camp_grizzly import heuristic
 from plugins.camp_grizzly.game import CounselorView
-from tests.plugins.camp_grizzly.tables import C, table
+from tests.plugins.camp_grizzly.tables import C, placed, table
 
 
 def _by_name(state, seat):
@@ -35,7 +35,7 @@ def _by_name(state, seat):
                 counselor=state.counselors[s],
                 location=state.location[s],
                 injuries=state.injuries[s],
-                alive=state.alive[s],
+                alive=state.turn.alive[s],
                 horror=state.horror[s],
                 equipped=tuple(state.equipped[s]),
                 backpack=tuple(state.backpack[s]),
@@ -50,11 +50,11 @@ def _by_name(state, seat):
         "attack_die": C.otis_dice[state.attack],
         "damage": state.damage,
         "body": state.body,
-        "ground_spots": tuple(state.placed(state.ground)),
+        "ground_spots": tuple(placed(state, state.ground)),
         "mystery_spaces": tuple(state.mystery_spaces),
-        "lock_spots": tuple(state.placed(state.locks)),
-        "aid_spots": tuple(state.placed(state.aids)),
-        "cameo_spots": tuple(state.placed(state.cameos)),
+        "lock_spots": tuple(placed(state, state.locks)),
+        "aid_spots": tuple(placed(state, state.aids)),
+        "cameo_spots": tuple(placed(state, state.cameos)),
         "lasting": tuple(state.lasting),
         "failed": tuple(state.failed),
         "cabin_discard": tuple(state.cabin_discard),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from corekit import Rng
 from plugins.camp_grizzly.otis import OTIS
-from plugins.camp_grizzly.phases import Pending, Phase
+from plugins.camp_grizzly.phases import Phase
 from tests.plugins.camp_grizzly.tables import C, Dice, give, lay, pull, space, table
 
 NORTH, SOUTH = space("NORTH PATH"), space("SOUTH PATH")  # one step from the campfire each, each its own cabin
@@ -270,6 +270,6 @@ def test_a_lurking_otis_appearing_on_a_locked_trail_end_smashes_the_lock_and_sto
 
 def test_a_panicking_counselor_in_a_dead_end_stays_where_otis_struck():
     state = _camp("KITCHEN", otis="MESS HALL")  # the Kitchen's way out is the Mess Hall (Otis) or the locked Pantry
-    OTIS.strike(state, space("MESS HALL"), Pending.MOVE)
+    OTIS.strike(state, space("MESS HALL"), Phase.MOVE)
     state.apply(0, ("panic",))
     assert state.location[0] == space("KITCHEN") and state.injuries[0] == 1 and state.phase == "move"

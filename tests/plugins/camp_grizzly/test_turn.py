@@ -9,7 +9,20 @@ from plugins.camp_grizzly import finale
 from plugins.camp_grizzly.content import WOODS
 from plugins.camp_grizzly.game import CampGrizzly
 from plugins.camp_grizzly.phases import Phase
-from tests.plugins.camp_grizzly.tables import C, Dice, card, give, hide, lay, mysteries, on_top, pull, space, table
+from tests.plugins.camp_grizzly.tables import (
+    C,
+    Dice,
+    card,
+    give,
+    hide,
+    lay,
+    mysteries,
+    on_top,
+    placed,
+    pull,
+    space,
+    table,
+)
 
 
 def test_movement_equals_current_health_and_never_drops_below_one():
@@ -56,7 +69,7 @@ def test_a_lock_cannot_be_entered_without_keys_and_keys_remove_it():
     assert ("step", space("PANTRY")) not in state.legal_actions(0)
     give(state, 0, "Keys", "objs")
     state.apply(0, ("step", space("PANTRY")))
-    assert all(sp != space("PANTRY") for sp, _ in state.placed(state.locks))
+    assert all(sp != space("PANTRY") for sp, _ in placed(state, state.locks))
 
 
 def test_a_breach_weapon_forces_a_lock_by_tempting_fate():
@@ -156,7 +169,7 @@ def test_picked_up_weapons_and_items_go_to_the_backpack_and_keys_and_objectives_
     state = table(1)  # the Normal setup leaves a set of keys in the LODGE
     here = space("LODGE")
     state.location[0] = here
-    keys = next(c for sp, c in state.placed(state.ground) if sp == here)
+    keys = next(c for sp, c in placed(state, state.ground) if sp == here)
     hatchet = _lying(state, "Hatchet", here)
     light = _lying(state, "Flashlight", here)
     gas = _lying(state, "Gas Can", here)
@@ -167,8 +180,8 @@ def test_picked_up_weapons_and_items_go_to_the_backpack_and_keys_and_objectives_
         state.apply(0, ("take", cid))
     assert state.backpack[0] == [hatchet, light] and state.equipped[0] == []  # stowed, not equipped
     assert state.objectives[0] == [keys, gas] and state.has_keys(0)
-    assert not any(sp == here for sp, _ in state.placed(state.ground))
-    assert (space("NORTHEAST PATH"), there) in state.placed(state.ground)
+    assert not any(sp == here for sp, _ in placed(state, state.ground))
+    assert (space("NORTHEAST PATH"), there) in placed(state, state.ground)
     assert state.phase == "move" and state.move_left == 5  # picking up costs no movement
 
 
@@ -181,15 +194,15 @@ def test_a_counselor_who_enters_a_dead_counselors_space_retrieves_the_items_from
     gas = give(state, 1, "Gas Can", "objs")
     bandages = give(state, 1, "Bandages", "pack")
     state.hurt(1, 4)  # Sherry's health is 4: the skull
-    assert not state.alive[1]
-    left = sorted(c for sp, c in state.placed(state.ground) if sp == body)
+    assert not state.turn.alive[1]
+    left = sorted(c for sp, c in placed(state, state.ground) if sp == body)
     assert left == sorted([hatchet, light, gas]) and bandages in state.survival_discard  # Survival cards are discarded
     assert not any(a[0] == "take" for a in state.legal_actions(0))  # Kevin is still at the campfire
     state.apply(0, ("step", body))
     for cid in left:
         state.apply(0, ("take", cid))
     assert sorted(state.backpack[0]) == sorted([hatchet, light]) and state.objectives[0] == [gas]
-    assert not any(sp == body for sp, _ in state.placed(state.ground))
+    assert not any(sp == body for sp, _ in placed(state, state.ground))
 
 
 def test_weapons_items_keys_and_objectives_are_traded_only_with_a_counselor_in_the_same_space():
@@ -232,7 +245,7 @@ def test_the_end_phase_allows_picking_up_and_trading():
     state.apply(0, ("take", hatchet))
     state.apply(0, ("give", stick, 1))
     assert state.backpack[0] == [hatchet] and state.backpack[1] == [stick]
-    assert (C.campfire, hatchet) not in state.placed(state.ground) and state.phase == "end"
+    assert (C.campfire, hatchet) not in placed(state, state.ground) and state.phase == "end"
 
 
 def test_a_horrified_counselor_turn_ends_at_once():
@@ -475,11 +488,11 @@ def test_a_strike_brought_on_by_tempting_fate_ends_the_move_only_in_the_live_rea
 def test_the_effect_interpreter_raises_on_a_step_it_has_no_rule_for():
     from plugins.camp_grizzly.content import Op
     from plugins.camp_grizzly.effects import EFFECTS
-    from plugins.camp_grizzly.phases import Pending
+    from plugins.camp_grizzly.phases import Phase
 
     state = table(1)
     with pytest.raises(GameError, match="camp-grizzly: no rule resolves the effect step 'dodge'"):
-        EFFECTS.run(state, 0, (Op("heal", 1), Op("dodge")), Pending.END)
+        EFFECTS.run(state, 0, (Op("heal", 1), Op("dodge")), Phase.END)
     with pytest.raises(GameError, match="the effect step 'tempt' cannot resolve outside a turn"):
         EFFECTS.quietly(state, 0, (Op("tempt", 1),))
 
