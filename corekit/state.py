@@ -812,14 +812,6 @@ def _pull(card: Any, src: Zone) -> bool:
     return was_up
 
 
-def _as_zone(cards: Iterable[Any] | None, no: int) -> Zone:
-    """`cards` as the zone numbered `no` (a Zone keeps its face-up count)."""
-    if isinstance(cards, Zone):
-        cards.no = no
-        return cards
-    return Zone(cards or (), no)
-
-
 def _family_key(item: tuple[Hashable, list[Any]]) -> str:
     return repr(item[0])
 
