@@ -30,7 +30,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 from collections import Counter
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -71,9 +71,9 @@ def unrecorded() -> Iterator[None]:
         _RECORDING.reset(token)
 
 
-def recording() -> bool:
-    """Whether states made now keep a record (see `unrecorded`)."""
-    return _RECORDING.get()
+recording: Callable[[], bool] = _RECORDING.get
+"""Whether states made now keep a record (see `unrecorded`): the context variable's own getter, as every match's
+setup asks."""
 
 
 class Record:
@@ -115,8 +115,7 @@ class Record:
     def new_lot(self, cards: Iterable[Any], deck: int | None) -> int:
         """A lot of `cards`, seen by everyone as they went face down; `deck` holds what is not dealt yet."""
         self.plans = {}
-        counts = Counter(cards)
-        self.lots.append(tuple(sorted(counts.items(), key=_card_key)))
+        self.lots.append(_lot(cards))
         self.turned.append(())
         lot = len(self.lots) - 1
         if deck is not None:
@@ -247,8 +246,20 @@ class Record:
         return plan
 
 
-def _card_key(item: tuple[Any, int]) -> Any:
-    return item[0]
+_LOTS: dict[tuple[Any, ...], Lot] = {}
+"""Lots by their sorted cards: every setup of a game deals the same cards, and a card slid into a hand is a lot
+of one that recurs."""
+
+
+def _lot(cards: Iterable[Any]) -> Lot:
+    """The multiset of `cards` as a `Lot`."""
+    key = tuple(sorted(cards))
+    lot = _LOTS.get(key)
+    if lot is None:
+        if len(_LOTS) >= 1024:  # a long session's reshuffles: keep the cache small
+            _LOTS.clear()
+        lot = _LOTS[key] = tuple(Counter(key).items())  # in sorted order: a key's first copy comes first
+    return lot
 
 
 # ---- the deal ------------------------------------------------------------------------------------------

@@ -345,6 +345,8 @@ class Layout:
     """Zones that receive face-down cards (hands, face-down columns), parked slots aside."""
     decks: tuple[int, ...]
     parked: tuple[int, ...]
+    unseen: tuple[int, ...]
+    """Zones whose cards not everyone sees (hands, face-down columns, decks, parked slots): a fresh record's."""
     _sights: dict[int | None, Sight] = attrs.field(factory=dict, eq=False, repr=False)
 
     def sight(self, viewer: int | None) -> Sight:
@@ -392,19 +394,9 @@ class DeclaredState(State):
         raise TypeError(f"{type(self).__name__} is not a declared state class: decorate it with @declare")
 
     def __attrs_post_init__(self) -> None:
-        layout = self._layout = _layout(type(self), self.players)
-        for info in layout.zones:
-            value = getattr(self, info.field)
-            if info.seat is None:
-                setattr(self, info.field, _as_zone(value, info.no))
-            else:
-                if value is None:
-                    value = [[] for _ in range(self.players)]
-                    setattr(self, info.field, value)
-                if len(value) != self.players:
-                    raise ValueError(f"{info.field} needs one zone per seat ({self.players}), got {len(value)}")
-                value[info.seat] = _as_zone(value[info.seat], info.no)
-        self.record = self.fresh_record() if recording() else None
+        # Code generated per class and player count: every match starts here, and a random match of two seats
+        # is only some fifteen decisions.
+        _setup_plan(type(self), self.players).start(self)
 
     # ---- the contract, derived -------------------------------------------------------------------
 
@@ -653,40 +645,38 @@ class DeclaredState(State):
     def fresh_record(self) -> Record:
         """The record of a state whose past is not known (a setup's deal, a loaded position): every card
         nobody can see came, per card family, from one lot, and every face-down zone received what it holds."""
+        plan = _setup_plan(type(self), self.players)
+        if getattr(type(self.game), "card_family", None) is not Game.card_family:
+            record = Record()
+            self._fresh_families(record, plan.infos, plan.unseen(self))
+            return record
+        return plan.fresh(self)  # one family (the game does not say otherwise): one lot
+
+    def _fresh_families(self, record: Record, infos: Sequence[ZoneInfo], zones: Sequence[Zone]) -> None:
+        """`fresh_record` of a game of several card families: a lot per family."""
         family = self.game.card_family
-        # One family unless the game says otherwise: then no card need be asked (a setup makes one record).
-        one_family = getattr(type(self.game), "card_family", None) is Game.card_family
-        record = Record()
-        zones = [(info, self.zone(info.no)) for info in self._layout.zones if info.seen is not Seen.EVERYONE]
         by_family: dict[Hashable, list[Any]] = {}
-        for _, zone in zones:
-            if one_family:
-                if zone:
-                    by_family.setdefault(None, []).extend(zone)
-                continue
+        for zone in zones:
             for card in zone:
                 by_family.setdefault(family(card), []).append(card)
         lots = {kind: record.new_lot(cards, None) for kind, cards in sorted(by_family.items(), key=_family_key)}
-        single = next(iter(lots.values())) if len(lots) == 1 else None
-        for info, zone in zones:
+        for info, zone in zip(infos, zones, strict=True):
             if not zone:
                 continue
             if info.deck:
-                kinds = {None} if one_family else {family(card) for card in zone}
+                kinds = {family(card) for card in zone}
                 if len(kinds) > 1:
                     raise ProvenanceError(f"{info.name} holds cards of several families")
                 record.remainder[info.no] = lots[kinds.pop()]
                 for card in zone.face_up_cards():
                     record.turn(info.no, card)
                 continue
-            if single is not None:
-                record.receive_all(info.stream, single, zone)
+            if len(lots) == 1:
+                record.receive_all(info.stream, lots[family(zone[0])], zone)
             else:
                 for card in zone:
                     record.receive(info.stream, lots[family(card)], card)
-            for card in zone.face_up_cards():
-                record.show(info.stream, card)
-        return record
+            record.show_all(info.stream, zone.face_up_cards())
 
     def _track_all(self, cards: list[Any], deck: Zone, dst: Zone) -> None:
         """Record face-down `cards` drawn from `deck` onto `dst` (the record exists)."""
@@ -822,14 +812,6 @@ def _pull(card: Any, src: Zone) -> bool:
     return was_up
 
 
-def _as_zone(cards: Iterable[Any] | None, no: int) -> Zone:
-    """`cards` as the zone numbered `no` (a Zone keeps its face-up count)."""
-    if isinstance(cards, Zone):
-        cards.no = no
-        return cards
-    return Zone(cards or (), no)
-
-
 def _family_key(item: tuple[Hashable, list[Any]]) -> str:
     return repr(item[0])
 
@@ -877,7 +859,100 @@ def _layout(cls: type[DeclaredState], players: int) -> Layout:
     parked = tuple(no for no, _, _ in parks)
     holdings = tuple(z.no for z in zones if z.seen is not Seen.EVERYONE and not z.deck and z.no not in parked)
     decks = tuple(z.no for z in zones if z.deck)
-    return Layout(tuple(zones), holdings, decks, parked)
+    unseen = tuple(z.no for z in zones if z.seen is not Seen.EVERYONE)
+    return Layout(tuple(zones), holdings, decks, parked, unseen)
+
+
+@attrs.frozen
+class _SetupPlan:
+    """The functions generated for one state class at one player count."""
+
+    start: Callable[[Any], None]
+    """Number the zones the constructor was given (each made a `Zone`), then start the record."""
+    unseen: Callable[[Any], tuple[Zone, ...]]
+    """The zones of `Layout.unseen`, in order."""
+    infos: tuple[ZoneInfo, ...]
+    """Their `ZoneInfo`s."""
+    fresh: Callable[[Any], Record]
+    """`fresh_record` of a game of one card family."""
+
+
+@functools.cache
+def _setup_plan(cls: type[DeclaredState], players: int) -> _SetupPlan:
+    """Generate `start`, `unseen` and `fresh` for `cls` at `players` seats: the zone numbers are constants."""
+    layout = _layout(cls, players)
+    lines = ["def start(s):", "    s._layout = layout"]
+    env: dict[str, Any] = {"layout": layout, "Zone": Zone, "lnew": _new_list, "recording": recording, "Record": Record}
+
+    def made(no: int, target: str, indent: str) -> list[str]:
+        """A new zone numbered `no` holding the cards of `z` (None for none), put at `target`."""
+        return [f"{indent}{line}" for line in ("y = lnew(Zone)", "if z: y.extend(z)", f"y.no = {no}", "y.up = 0")] + [
+            f"{indent}{target} = y"
+        ]
+
+    fields: dict[str, list[ZoneInfo]] = {}
+    for info in layout.zones:
+        fields.setdefault(info.field, []).append(info)
+    # A zone given as a Zone keeps its cards and face-up count and takes its number; anything else is copied
+    # into a new Zone.
+    for name, infos in fields.items():
+        if infos[0].seat is None:
+            lines += [f"    z = s.{name}", f"    if isinstance(z, Zone): z.no = {infos[0].no}", "    else:"]
+            lines += made(infos[0].no, f"s.{name}", "        ")
+            continue
+        lines += [f"    v = s.{name}", "    if v is None:", "        z = None"]
+        for info in infos:
+            lines += made(info.no, f"y{info.seat}", "        ")
+        lines += [
+            f"        s.{name} = [{', '.join(f'y{info.seat}' for info in infos)}]",
+            f"    elif len(v) != {players}:",
+            f"        raise ValueError(f'{name} needs one zone per seat ({players}), got {{len(v)}}')",
+            "    else:",
+        ]
+        for info in infos:
+            lines += [
+                f"        z = v[{info.seat}]",
+                f"        if isinstance(z, Zone): z.no = {info.no}",
+                "        else:",
+            ]
+            lines += made(info.no, f"v[{info.seat}]", "            ")
+    lines.append("    s.record = s.fresh_record() if recording() else None")
+    unseen = [layout.zones[no] for no in layout.unseen]
+    parts = [f"s.{info.field}" if info.seat is None else f"s.{info.field}[{info.seat}]" for info in unseen]
+    lines += ["def unseen(s):", f"    return ({''.join(part + ', ' for part in parts)})"]
+    # The record of one card family (see `DeclaredState.fresh_record`): one lot of every unseen card; a stream
+    # receives its zones' cards (a parked slot's after its own zone's), a deck holds the lot's remainder.
+    lines += ["def fresh(s):", "    r = Record()"]
+    lines += [f"    z{at} = {part}" for at, part in enumerate(parts)]
+    lines += [
+        f"    cards = [{', '.join(f'*z{at}' for at in range(len(parts)))}]",
+        "    if not cards:",
+        "        return r",
+    ]
+    lines += ["    lot = r.new_lot(cards, None)", "    events = r.events", "    truth = r.truth"]
+    started: set[int] = set()
+    for at, info in enumerate(unseen):
+        z = f"z{at}"
+        lines.append(f"    if {z}:")
+        if info.deck:
+            lines += [
+                f"        r.remainder[{info.no}] = lot",
+                f"        for card in {z}.face_up_cards(): r.turn({info.no}, card)",
+            ]
+            continue
+        stream = info.stream
+        if stream in started:
+            lines += [
+                f"        events[{stream}] = events.get({stream}, ()) + ((lot, None),) * len({z})",
+                f"        truth[{stream}] = truth.get({stream}, ()) + tuple({z})",
+            ]
+        else:
+            lines += [f"        events[{stream}] = ((lot, None),) * len({z})", f"        truth[{stream}] = tuple({z})"]
+        started.add(stream)
+        lines.append(f"        if {z}.up: r.show_all({stream}, {z}.face_up_cards())")
+    lines.append("    return r")
+    exec(compile("\n".join(lines), f"<campfire setup {cls.__qualname__} {players}>", "exec"), env)
+    return _SetupPlan(env["start"], env["unseen"], tuple(unseen), env["fresh"])
 
 
 @attrs.frozen

@@ -21,7 +21,19 @@ from collections.abc import Callable, Mapping, Sequence
 import attrs
 
 from corekit import Game, GameError, ReactionWindow, Rng, TurnOrder, logged_since
-from corekit.state import DeclaredState, Hidden, View, Zone, declare, derived, draw_pile, face_up, owned, public
+from corekit.state import (
+    DeclaredState,
+    Hidden,
+    View,
+    Zone,
+    declare,
+    derived,
+    draw_pile,
+    face_up,
+    internal,
+    owned,
+    public,
+)
 from plugins.slasher.cards import (
     CARDS,
     FLEE,
@@ -281,6 +293,9 @@ class SlasherState(DeclaredState):
     """The latest public events (the last `LOG_LENGTH`)."""
     said: int = public(0)
     """How many events have been logged since the start."""
+    _legal: tuple[int, list[tuple[int, ...]]] | None = internal()
+    """The last seat asked and its legal actions, until the next action: `apply` checks the action against the
+    list a player has just chosen from."""
 
     # ---- the contract --------------------------------------------------------------------------
 
@@ -297,12 +312,16 @@ class SlasherState(DeclaredState):
         """Plays of a location or killer (or a new hand) on a turn; reactions or a pass in an attack."""
         if seat not in self.to_act:
             return []
-        if self.phase == ATTACK:
-            return self._reactions(seat)
-        return self._plays(seat)
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        legal = self._reactions(seat) if self.phase == ATTACK else self._plays(seat)
+        self._legal = (seat, legal)
+        return legal
 
     def _apply(self, seat: int, action: tuple[int, ...]) -> None:
         """Dispatch on the move: a pass or reaction in an attack, a play or a new hand on a turn."""
+        self._legal = None
         move = action[0]
         if move == PASS:
             window = self.window
