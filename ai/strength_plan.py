@@ -28,7 +28,8 @@ import click
 
 from corekit.players import PlayerSpec, game_defaults
 from corekit.plugins import Registry
-from corekit.tournament.store import has_results
+from corekit.tournament.report import summarize
+from corekit.tournament.store import RESULTS, RETRY_OUTPUT, has_results, read_results
 from corekit.tournament.strength import FREE_FOR_ALL_HEADER, free_for_all_row, strength_lines, summarize_strength
 
 PLAN = Path(__file__).with_name("strength.toml")
@@ -104,13 +105,13 @@ def pin(run: Run, folder: Path, registry: Registry) -> dict[str, str]:
     return now
 
 
-def table(runs: Sequence[Run], out: Path, registered: str) -> list[str]:
+def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry) -> list[str]:
     """The plan's results as markdown: one table for the free-for-all runs, one block per cooperative run."""
     free: list[str] = []
     teams: list[str] = []
     for run in runs:
         folder = out / run.folder_name
-        report = _report(folder)
+        report = _report(run, folder, registry)
         game = run.game + (f" `-o {' -o '.join(run.options)}`" if run.options else "")
         if report is None:
             free.append(f"| {game} | {run.seats} | {run.a} | {run.b} | 0 of {run.matches} | - | - | - | not started |")
@@ -135,12 +136,14 @@ def table(runs: Sequence[Run], out: Path, registered: str) -> list[str]:
     ]
 
 
-def _report(folder: Path) -> dict[str, Any] | None:
-    path = folder / "report.json"
-    if not path.exists():
+def _report(run: Run, folder: Path, registry: Registry) -> dict[str, Any] | None:
+    """The tournament's report of what `folder`'s results file holds so far (None before the first match):
+    read from the file, so a run stopped half-way shows how far it got."""
+    if not has_results(folder):
         return None
-    report: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return report
+    header, records = read_results(folder / RESULTS)
+    kept = {index: record for index, record in records.items() if index < run.matches and record.retry != RETRY_OUTPUT}
+    return summarize(registry.game(run.game), (run.a, run.b), run.seats, kept, header)
 
 
 def _shown(spec: str, pinned: str) -> str:
@@ -209,7 +212,7 @@ def strength_command(
             command = [sys.executable, "-m", "corekit.cli", "tournament", *run.tournament_args(folder, jobs), "--json"]
             if subprocess.run(command, stdout=subprocess.DEVNULL, check=False).returncode != 0:
                 failed.append(run.folder_name)
-        lines = table(runs, out, registered)
+        lines = table(runs, out, registered, registry)
         if readme is not None:
             write_between_markers(readme, lines)
     except (ValueError, OSError) as error:
