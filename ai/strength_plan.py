@@ -29,7 +29,7 @@ import click
 from corekit.players import PlayerSpec, game_defaults
 from corekit.plugins import Registry
 from corekit.tournament.report import summarize
-from corekit.tournament.store import RESULTS, RETRY_OUTPUT, has_results, read_results
+from corekit.tournament.store import RESULTS, has_results, read_results, reported
 from corekit.tournament.strength import FREE_FOR_ALL_HEADER, free_for_all_row, strength_lines, summarize_strength
 
 PLAN = Path(__file__).with_name("strength.toml")
@@ -142,8 +142,7 @@ def _report(run: Run, folder: Path, registry: Registry) -> dict[str, Any] | None
     if not has_results(folder):
         return None
     header, records = read_results(folder / RESULTS)
-    kept = {index: record for index, record in records.items() if index < run.matches and record.retry != RETRY_OUTPUT}
-    return summarize(registry.game(run.game), (run.a, run.b), run.seats, kept, header)
+    return summarize(registry.game(run.game), (run.a, run.b), run.seats, reported(records, run.matches), header)
 
 
 def _shown(spec: str, pinned: str) -> str:

@@ -40,6 +40,7 @@ from corekit.tournament.store import (
     has_results,
     planned_games,
     read_results,
+    reported,
     write_atomically,
 )
 from corekit.tournament.worker import Settings, worker_registry
@@ -261,8 +262,7 @@ def _run(
                 store.close()
             except OSError as error:  # a full disk fails the close's flush too: the report must still follow
                 problem = problem or f"could not save the results in {store.path}: {os_reason(error, with_file=True)}"
-    kept = {i: r for i, r in records.items() if i < games and r.retry != RETRY_OUTPUT}
-    report = summarize(game, specs, seats, kept, header)
+    report = summarize(game, specs, seats, reported(records, games), header)
     report["retried"] = len(retried)
     # Only whole deals put every spec in every seat equally often; the report says when that is not so.
     per_deal = len(group)

@@ -15,7 +15,7 @@ import contextlib
 import json
 import math
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -214,6 +214,12 @@ def resumed_games(directory: Path) -> int | None:
     if not has_results(directory):
         return None
     return planned_games(*read_results(Path(directory) / RESULTS))
+
+
+def reported(records: Mapping[int, MatchRecord], games: int) -> dict[int, MatchRecord]:
+    """The records a report counts: the first `games` matches, less those whose replay could not be started
+    (they are played again on resume)."""
+    return {index: record for index, record in records.items() if index < games and record.retry != RETRY_OUTPUT}
 
 
 def planned_games(header: dict[str, Any], records: dict[int, MatchRecord]) -> int:
