@@ -33,6 +33,9 @@ from corekit.tournament.store import RESULTS, has_results, read_results, reporte
 from corekit.tournament.strength import FREE_FOR_ALL_HEADER, free_for_all_row, strength_lines, summarize_strength
 
 PLAN = Path(__file__).with_name("strength.toml")
+RUNS = Path(__file__).with_name("strength-runs")
+"""Where the runs keep their results: in the repository, so that a plan of many CPU-hours resumes on another
+machine and anyone can recount the table from the matches (`campfire strength --table-only`)."""
 MARKERS = ("<!-- strength:plan -->", "<!-- /strength:plan -->")
 
 
@@ -47,11 +50,14 @@ class Run:
     matches: int
     seed: int
     options: tuple[str, ...] = ()
+    registered: str | None = None
+    """When this run was added, if after the plan's first registration (the table says so)."""
 
     @property
     def folder_name(self) -> str:
-        """The run's results folder under `--out`: its game, seats and specs, in characters any file system takes."""
-        return re.sub(r"[^A-Za-z0-9.=-]+", "_", f"{self.game}-{self.seats}-{self.a}-vs-{self.b}")
+        """The run's results folder under `--out`: its game, seats, specs and seed, in characters any file system
+        takes (two runs of the same players differ in their seed)."""
+        return re.sub(r"[^A-Za-z0-9.=-]+", "_", f"{self.game}-{self.seats}-{self.a}-vs-{self.b}-seed{self.seed}")
 
     def tournament_args(self, folder: Path, jobs: int) -> list[str]:
         """The `campfire tournament` arguments that play (or resume) this run into `folder`."""
@@ -113,6 +119,7 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry) -
         folder = out / run.folder_name
         report = _report(run, folder, registry)
         game = run.game + (f" `-o {' -o '.join(run.options)}`" if run.options else "")
+        game += f" (seed {run.seed}, registered {run.registered})" if run.registered else ""
         if report is None:
             free.append(f"| {game} | {run.seats} | {run.a} | {run.b} | 0 of {run.matches} | - | - | - | not started |")
             continue
@@ -127,8 +134,8 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry) -
         teams += ["", *lines[:-1], "", lines[-1] + judged]
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     return [
-        f"_Written {stamp} by `campfire strength` from ai/strength.toml (registered {registered}); a run is judged"
-        " only once all its matches are played._",
+        f"_Written {stamp} by `campfire strength` from ai/strength.toml (registered {registered}, a run added"
+        " later says when); a run is judged only once all its matches are played._",
         "",
         *FREE_FOR_ALL_HEADER,
         *free,
@@ -172,8 +179,8 @@ def write_between_markers(path: Path, lines: Sequence[str]) -> None:
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
-    default=Path("strength-runs"),
-    show_default=True,
+    default=RUNS,
+    show_default="ai/strength-runs",
     help="Where each run keeps its results folder.",
 )
 @click.option("--only", default="", help="Only the runs of these games (comma-separated).")

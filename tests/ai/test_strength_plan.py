@@ -70,6 +70,8 @@ def test_the_runs_are_played_resumed_to_their_registered_size_and_tabled(tmp_pat
         '[[run]]\ngame = "camp-grizzly"\nseats = 1\na = "heuristic"\nb = "random"\nmatches = 4\nseed = 3\n'
         '[[run]]\ngame = "slasher"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 6\nseed = 3\n'
         'options = ["all_dead=share"]\n'
+        '[[run]]\ngame = "grizzly-race"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 2\nseed = 4\n'
+        'registered = "2026-12-03 06:00 UTC"\n'
     )
     out = tmp_path / "runs"
     first = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--only", "grizzly-race"])
@@ -77,8 +79,10 @@ def test_the_runs_are_played_resumed_to_their_registered_size_and_tabled(tmp_pat
     rows = [line for line in first.stdout.splitlines() if line.startswith("| grizzly-race") or line.startswith("| sl")]
     assert rows[0].startswith("| grizzly-race | 2 | heuristic | random | 4 of 4 | ")
     assert rows[1] == "| slasher `-o all_dead=share` | 2 | heuristic | random | 0 of 6 | - | - | - | not started |"
-    report = json.loads((out / "grizzly-race-2-heuristic-vs-random" / "report.json").read_text())
+    report = json.loads((out / "grizzly-race-2-heuristic-vs-random-seed3" / "report.json").read_text())
     assert report["matches"] == 4 and report["seed"] == 3
+    later = "| grizzly-race (seed 4, registered 2026-12-03 06:00 UTC) | 2 | heuristic | random | 2 of 2 | "
+    assert later in first.stdout  # a run added later is its own folder, and says when it was added
 
     everything = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--jobs", "1"])
     assert everything.exit_code == 0, everything.output
@@ -87,7 +91,7 @@ def test_the_runs_are_played_resumed_to_their_registered_size_and_tabled(tmp_pat
     assert "| camp-grizzly | 1 | heuristic | " in everything.stdout and "paired, over 2 deals" in everything.stdout
 
     plan.write_text(plan.read_text().replace("matches = 6", "matches = 8"))
-    (out / "slasher-2-heuristic-vs-random" / "report.json").unlink()  # as a run killed half-way leaves it
+    (out / "slasher-2-heuristic-vs-random-seed3" / "report.json").unlink()  # as a run killed half-way leaves it
     shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only"])
     assert "| 6 of 8 | " in shown.stdout and shown.stdout.count("not finished") == 1
 
