@@ -81,7 +81,12 @@ iteration replaying the same determinization (common random numbers); see `MctsP
 The decision is the most visited root action of the searching seat (ties: higher mean, then the order of
 the legal actions). Everything random is drawn from the player's own generator, so a seed and an
 iteration budget give the same decisions on every machine. A `seconds` budget is not reproducible,
-since the iteration count depends on the machine.
+since the iteration count depends on the machine. A `steps` budget is: the search iterates until its
+samples have applied that many actions, tree and rollouts together (the forward-model-call budget,
+`BUDGET_FM_CALLS`, of TAG's MCTS player). An iteration costs about the length of its rollout, which grows
+with the number of seats (more seats play each round, and a race or an elimination lasts longer), so an
+iteration budget right for two seats can take several times as long at six; a step budget keeps the time
+per decision about level across seat counts and through a match, as its rollouts shorten.
 
 Known limits of SO-ISMCTS, accepted by default: the other seats decide inside the tree at the searcher's
 information sets, with the determinization's cards in hand (strategy fusion), rather than at their own
@@ -141,6 +146,8 @@ MAX_SECONDS = 3600.0
 """The longest budget per decision: `seconds=1e308` is finite, yet would never end."""
 MAX_ITERATIONS = 10_000_000
 """The most iterations per decision: hours of search and a tree of gigabytes already."""
+MAX_STEPS = 1_000_000_000
+"""The most actions a `steps` budget may apply per decision: hours of search already."""
 MAX_DEPTH = PLAYOUT_LIMIT
 """The deepest cutoff rollout or tree: no game is longer than the playout safety net."""
 
@@ -169,6 +176,15 @@ class MctsOptions:
         default=0.0,
         validator=[_finite_from_zero, _at_most(MAX_SECONDS)],
         metadata={"help": "when above 0, search this long per decision instead of a number of iterations"},
+    )
+    steps: int = attrs.field(
+        default=0,
+        validator=[attrs.validators.ge(0), _at_most(MAX_STEPS)],
+        metadata={
+            "help": "when above 0, iterate until the search has applied this many actions in its samples (tree "
+            "and rollouts) instead of a number of iterations: reproducible, and about as long at any number of "
+            "seats"
+        },
     )
     c: float = attrs.field(
         default=0.7,
@@ -225,8 +241,14 @@ class MctsOptions:
 
     @root.validator
     def _halving_counts_iterations(self, attribute: Any, value: RootChoice) -> None:
-        if value is RootChoice.HALVING and self.seconds > 0:
-            raise ValueError("root=halving splits an iteration budget; it cannot be used with seconds")
+        if value is RootChoice.HALVING and (self.seconds > 0 or self.steps > 0):
+            budget = "seconds" if self.seconds > 0 else "steps"
+            raise ValueError(f"root=halving splits an iteration budget; it cannot be used with {budget}")
+
+    @steps.validator
+    def _one_budget(self, attribute: Any, value: int) -> None:
+        if value > 0 and self.seconds > 0:
+            raise ValueError("give one budget: steps or seconds, not both")
 
 
 class Node:
@@ -304,6 +326,8 @@ class MctsPlayer(Player):
         self._choose = self._widened if self.widen else self._select
         self.root: Node | None = None
         self.iterations_done = 0
+        self.applied = 0
+        """Actions applied in the samples since the decision began (what a `steps` budget counts)."""
         self._stats: list[list[Any]] | None = None
         self._keys = Keys()
 
@@ -365,7 +389,13 @@ class MctsPlayer(Player):
         iterate = self._iterate
         next64 = self.rng.next64
         done = 0
-        if self.options.seconds > 0:
+        self.applied = 0
+        if self.options.steps > 0:
+            budget = self.options.steps
+            while self.applied < budget:
+                iterate(root, view, Rng(next64()))
+                done += 1
+        elif self.options.seconds > 0:
             deadline = time.perf_counter() + self.options.seconds
             while True:
                 for _ in range(8):  # read the clock every few iterations only
@@ -435,6 +465,7 @@ class MctsPlayer(Player):
         level, max_level = 0, self.options.tree_depth
         model = self.model
         descend = False
+        modelled = 0
         while not expanded:
             to_act = state.to_act
             if not to_act:
@@ -448,6 +479,7 @@ class MctsPlayer(Player):
                     state.apply_unchecked(
                         seat, model(state.observation(seat), seat, legal, rng) if len(legal) > 1 else legal[0]
                     )
+                    modelled += 1
                     continue
                 if descend:
                     # The searcher's next information set, keyed once the others have moved, so what it
@@ -495,6 +527,7 @@ class MctsPlayer(Player):
             node = node.child(state.infoset_key(searcher))
             first_seat = None
         values = self._rollout(state, rng)
+        self.applied += len(edges) + modelled
         for (stats, at), seat in zip(edges, seats):
             stats[at] += 1
             stats[at + 1] += values[seat]
@@ -607,13 +640,13 @@ class MctsPlayer(Player):
         """Finish the iteration from `state` and return a value in [0, 1] per seat."""
         rollout = self.options.rollout
         if rollout is Rollout.CUTOFF and self.evaluate is not None:
-            random_playout(state, rng, self.options.depth)
+            self.applied += random_playout(state, rng, self.options.depth)
             if not state.is_terminal:
                 return [float(v) for v in self.evaluate(state)]
         elif rollout is Rollout.HEURISTIC and self.policy is not None:
-            policy_playout(state, self.policy, rng, PLAYOUT_LIMIT)
+            self.applied += policy_playout(state, self.policy, rng, PLAYOUT_LIMIT)
         else:
-            random_playout(state, rng, PLAYOUT_LIMIT)
+            self.applied += random_playout(state, rng, PLAYOUT_LIMIT)
         return settled_values(state, 1.0 / state.players)
 
 

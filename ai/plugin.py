@@ -34,6 +34,7 @@ def campfire_players() -> list[PlayerType]:
             help="Information-set MCTS over fresh samples of the hidden cards and the future.",
             # Small and with random rollouts: the leak check needs a search that reads its samples, not a strong one.
             probe="mcts:iterations=30,rollout=random",
+            alternatives=(frozenset({"iterations", "seconds", "steps"}),),
         ),
         PlayerType(
             "os-ismcts",

@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 import click
 
-from corekit.players import PlayerSpec, game_defaults
+from corekit.players import PlayerSpec, game_defaults, kept_defaults
 from corekit.plugins import Registry
 from corekit.tournament.report import summarize
 from corekit.tournament.store import RESULTS, has_results, read_results, reported
@@ -90,7 +90,9 @@ def read_plan(path: Path) -> tuple[str, list[Run]]:
 def resolved(spec_text: str, game_id: str, registry: Registry) -> str:
     """A spec with the game's defaults for its player type written out: `mcts` -> `mcts:tree_depth=1`."""
     spec = PlayerSpec.parse(spec_text)
-    options = {**game_defaults(spec.name, registry.heuristic(game_id)), **dict(spec.params)}
+    own = dict(spec.params)
+    defaults = game_defaults(spec.name, registry.heuristic(game_id))
+    options = {**kept_defaults(registry.player_type(spec.name), defaults, own), **own}
     return spec.name + (":" + ",".join(f"{key}={value}" for key, value in options.items()) if options else "")
 
 

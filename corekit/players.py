@@ -9,7 +9,7 @@ future however it pokes at the view.
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -92,6 +92,10 @@ class PlayerType:
     """A spec of this type the leak check may play (`corekit.conformance.check_leaks`): a searching player
     that decides from samples of its view, so a decision that differs between two states the seat cannot
     tell apart shows that the view leaks. Empty: this type is no probe."""
+    alternatives: tuple[frozenset[str], ...] = ()
+    """Groups of options that stand in for one another, such as budgets (`iterations`, `seconds`, `steps`): a
+    spec that sets one option of a group drops the game's defaults for the others, so `mcts:seconds=1` searches
+    by time in a game whose default budget is in steps."""
 
 
 @attrs.frozen
@@ -148,6 +152,13 @@ def game_defaults(player_name: str, heuristic: Heuristic | None) -> dict[str, st
     return _by_field_name(parse_pairs([text], f"player {player_name!r} defaults of the game").items())
 
 
+def kept_defaults(player_type: PlayerType, defaults: Mapping[str, str], own: Mapping[str, str]) -> dict[str, str]:
+    """The game's `defaults` that a spec setting `own` keeps: all but those standing in for an option the spec
+    sets (`PlayerType.alternatives`)."""
+    replaced = {name for group in player_type.alternatives if group & own.keys() for name in group}
+    return {name: value for name, value in defaults.items() if name not in replaced}
+
+
 def _by_field_name(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
     """Option pairs keyed by field name (`tree-depth` and `tree_depth` are one option), so a spec's
     spelling overrides a game default's whichever each used."""
@@ -162,8 +173,8 @@ def build_player(
     The game's defaults for this player type (`Heuristic.player_defaults`) apply first; the spec's own
     parameters override them.
     """
-    defaults = game_defaults(spec.name, heuristic)
     own = _by_field_name(spec.params)
+    defaults = kept_defaults(player_type, game_defaults(spec.name, heuristic), own)
     try:
         options = build_options(player_type.options_type, {**defaults, **own}, f"player {spec.name!r}")
     except OptionError as error:

@@ -253,8 +253,8 @@ def test_a_spec_clashing_with_a_games_default_is_told_where_the_default_came_fro
         OptionError,
         match=r"^player 'mcts': root=halving splits an iteration budget; it cannot be "
         r"used with seconds \(with grizzly-race's defaults for mcts: "
-        r"iterations=100, root=halving; a value in the spec overrides its "
-        r"default\)$",
+        r"root=halving; a value in the spec overrides its "
+        r"default\)$",  # iterations=100 is not named: the spec's seconds replaced that budget
     ):
         build_player(
             registry.player_type("mcts"),
@@ -355,3 +355,77 @@ def test_every_number_option_must_be_finite_and_not_negative(option, value):
             registry.heuristic("grizzly-race"),
         )
     assert str(refused.value) == f"player 'mcts': {option!r} must be a finite number >= 0: {shown}"
+
+
+def test_a_step_budget_iterates_until_its_samples_have_applied_that_many_actions():
+    game = default_registry().game("grizzly-race")
+    heuristic = default_registry().heuristic("grizzly-race")
+    budget = 2_000
+    for players in (2, 4):
+        player = _mcts(seed=3, heuristic=heuristic, steps=budget)
+        player.decide(SeatView(game.initial_state(players, 5), 0))
+        # the last iteration may run past the budget by one iteration's actions, never stop short of it
+        assert budget <= player.applied < budget + game.max_decisions(players, game.make_options(None))
+        last = player.annotation()["iterations"]
+        probe = _mcts(seed=3, heuristic=heuristic, iterations=last - 1)
+        probe.decide(SeatView(game.initial_state(players, 5), 0))
+        assert probe.applied < budget  # one iteration fewer would have stopped short: no iteration wasted
+
+
+def test_a_step_budget_spends_fewer_iterations_where_a_rollout_is_longer():
+    game = default_registry().game("grizzly-race")
+    heuristic = default_registry().heuristic("grizzly-race")
+    done = {}
+    for players in (2, 4):
+        player = _mcts(seed=3, heuristic=heuristic, steps=3_000)
+        player.decide(SeatView(game.initial_state(players, 5), 0))
+        done[players] = player.annotation()["iterations"]
+    assert done[4] < done[2]  # four seats commit every round and the race runs longer
+
+
+def test_a_step_budget_gives_the_same_decision_and_statistics_for_the_same_seed():
+    game = default_registry().game("grizzly-race")
+    view = SeatView(game.initial_state(3, 4), 0)
+    runs = []
+    for _ in range(2):
+        player = _mcts(seed=9, steps=1_500)
+        runs.append((player.decide(view), player.annotation()))
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("mcts:steps=100,seconds=1", "give one budget: steps or seconds, not both"),
+        ("mcts:root=halving,steps=100", "root=halving splits an iteration budget; it cannot be used with steps"),
+        ("mcts:steps=-1", "'steps' must be >= 0"),
+    ],
+)
+def test_a_step_budget_is_refused_with_another_budget_or_with_halving_in_one_line(spec, message):
+    registry = default_registry()
+    with pytest.raises(OptionError, match=message):
+        build_player(
+            registry.player_type("mcts"),
+            PlayerSpec.parse(spec),
+            0,
+            registry.game("grizzly-race"),
+            registry.heuristic("grizzly-race"),
+        )
+
+
+@pytest.mark.parametrize(
+    ("spec", "budget"),
+    [
+        ("mcts", {"iterations": 1000, "seconds": 0.0, "steps": 25_000}),
+        ("mcts:iterations=60", {"iterations": 60, "seconds": 0.0, "steps": 0}),
+        ("mcts:seconds=0.5", {"iterations": 1000, "seconds": 0.5, "steps": 0}),
+        ("mcts:steps=900", {"iterations": 1000, "seconds": 0.0, "steps": 900}),
+    ],
+)
+def test_a_budget_in_the_spec_replaces_the_games_default_budget_whatever_its_kind(spec, budget):
+    registry = default_registry()  # slasher's default budget is in steps
+    player = build_player(
+        registry.player_type("mcts"), PlayerSpec.parse(spec), 0, registry.game("slasher"), registry.heuristic("slasher")
+    )
+    assert {name: getattr(player.options, name) for name in budget} == budget
+    assert player.options.tree_depth == 1  # the game's other defaults stay

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import bench_mcts, bench_replays, bench_tournament, report, rss_camp_grizzly
+from benchmarks import bench_mcts, bench_replays, bench_tournament, decision_time, report, rss_camp_grizzly
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -177,3 +177,25 @@ def test_the_report_replaces_only_the_table_between_its_markers(
         "prose\n<!-- report:engine -->\nnew table\n<!-- /report:engine -->\nmore prose\n\n"
         "<!-- report:startup -->\nappended\n<!-- /report:startup -->\n"
     )
+
+
+def test_the_decision_time_script_times_one_decision_per_deal_with_the_players_own_counts(capsys) -> None:
+    decision_time.main(["slasher", "2", "mcts:iterations=20", "--deals", "2", "-o", "all_dead=share"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("slasher, 2 seats, mcts:iterations=20 (load average ")
+    assert [line.split(":")[0] for line in lines[1:]] == ["  deal 7", "  deal 8"]
+    assert all(", 20 iterations, " in line for line in lines[1:])  # the spec's budget replaced the game's steps
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["nope", "2"], "unknown game 'nope'"),
+        (["slasher", "9"], "slasher needs 2-6 players, got 9"),
+        (["slasher", "2", "mcts:foo=1"], "unknown option 'foo'"),
+    ],
+)
+def test_the_decision_time_script_refuses_a_bad_game_seat_count_or_spec_in_one_line(argv, message) -> None:
+    with pytest.raises(SystemExit) as stop:
+        decision_time.main(argv)
+    assert message in str(stop.value) and "\n" not in str(stop.value)

@@ -1,0 +1,71 @@
+"""CPU seconds of one decision of a player, the figure behind issue 29's "at most 1 s a decision".
+
+    python -m benchmarks.decision_time GAME SEATS [SPEC] [--deals N] [-o KEY=VALUE ...]
+
+For deals 7, 8, ... (N of them, 3 by default) the position after 4 heuristic decisions is set up, and the seat
+to act there decides once with SPEC (default `mcts`, which means the game's own defaults). Each line gives the
+CPU time (`time.process_time`) of that decision and, for MCTS, its iterations and the actions its samples
+applied. CPU time leaves out waiting for a core, but a loaded machine still slows a process down through the
+shared caches, so say the load average beside a figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Sequence
+
+from corekit import SeatView, default_registry
+from corekit.plugins import UnknownName
+from corekit.runner import make_players
+
+FIRST_DEAL = 7
+OPENING = 4
+"""Heuristic decisions played before the one timed: past the first, forced-looking moves of a deal."""
+
+
+def decision_times(
+    game_id: str, seats: int, spec: str, deals: int, options: Sequence[str] = ()
+) -> list[tuple[float, int, int]]:
+    """(CPU seconds, iterations, actions applied) of one decision per deal; 0s where the player has no such count."""
+    registry = default_registry()
+    game = registry.game(game_id)
+    made = game.make_options(dict(option.split("=", 1) for option in options) or None)
+    figures = []
+    for deal in range(FIRST_DEAL, FIRST_DEAL + deals):
+        state = game.initial_state(seats, deal, made)
+        guides = make_players(game, ["heuristic"] * seats, deal, registry)
+        for _ in range(OPENING):
+            seat = state.to_act[0]
+            state.apply(seat, guides[seat].decide(SeatView(state, seat)))
+        seat = state.to_act[0]
+        player = make_players(game, [spec] * seats, deal, registry)[seat]
+        view = SeatView(state, seat)
+        start = time.process_time()
+        player.decide(view)
+        spent = time.process_time() - start
+        figures.append((spent, getattr(player, "iterations_done", 0), getattr(player, "applied", 0)))
+    return figures
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.decision_time", description=__doc__.split("\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("seats", type=int)
+    parser.add_argument("spec", nargs="?", default="mcts")
+    parser.add_argument("--deals", type=int, default=3)
+    parser.add_argument("-o", dest="options", action="append", default=[], help="a game option, KEY=VALUE")
+    args = parser.parse_args(argv)
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    try:
+        figures = decision_times(args.game, args.seats, args.spec, args.deals, args.options)
+    except (UnknownName, ValueError) as error:  # a bad game, spec, option or seat count: one line
+        raise SystemExit(f"{parser.prog}: {error}") from None
+    print(f"{args.game}, {args.seats} seats, {args.spec} (load average {load}):")
+    for deal, (spent, iterations, applied) in enumerate(figures, start=FIRST_DEAL):
+        print(f"  deal {deal}: {spent:.2f} s, {iterations} iterations, {applied} actions applied")
+
+
+if __name__ == "__main__":
+    main()
