@@ -20,8 +20,8 @@ from typing import Any
 import attrs
 
 from corekit import Game, Phases, Rng, TurnOrder
+from corekit.legal import CachedLegalState
 from corekit.state import (
-    DeclaredState,
     Hidden,
     View,
     Zone,
@@ -29,7 +29,6 @@ from corekit.state import (
     derived,
     draw_pile,
     face_up,
-    internal,
     owned,
     public,
 )
@@ -250,7 +249,7 @@ class Scavengers(Game):
 
 
 @declare
-class ScavengersState(DeclaredState):
+class ScavengersState(CachedLegalState):
     """One moment of a game of Scavengers. The table (`tan`, `gray`, `scraps`, `pile`, `bear`, `discard`) is
     the board `rules` plays on."""
 
@@ -293,7 +292,6 @@ class ScavengersState(DeclaredState):
     others did since its last move."""
     said: int = public(0)
     """Actions logged in all."""
-    _legal: tuple[int, tuple[Action, ...]] | None = internal()
 
     # ---- the contract --------------------------------------------------------------------------
 
@@ -309,30 +307,17 @@ class ScavengersState(DeclaredState):
             return (self.turns.current,)
         return (self.mice[0][1],)
 
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """Legal actions of `seat` now (empty unless it is to act)."""
-        if seat not in self.to_act:
-            return ()
-        # `apply` validates against this list right after a player chose from it: build it once.
-        cached = self._legal
-        if cached is not None and cached[0] == seat:
-            return cached[1]
-        legal = tuple(self._legal_actions(seat))
-        self._legal = (seat, legal)
-        return legal
-
-    def _legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Placements, plays (a pass last) or a Mouse's choices, by phase."""
         phase = self.phases.current
         if phase == "place":
-            return [("place", c) for c in range(len(CONTENT.camps)) if len(self.scraps[c]) < CONTENT.circles]
+            return tuple([("place", c) for c in range(len(CONTENT.camps)) if len(self.scraps[c]) < CONTENT.circles])
         if phase == "play":
-            return [*rules.plays(self, seat, self.hands[seat]), PASS]
-        return [("mouse", t) for t in sorted(set(self.scraps[self.mice[0][0]]))]
+            return (*rules.plays(self, seat, self.hands[seat]), PASS)
+        return tuple([("mouse", t) for t in sorted(set(self.scraps[self.mice[0][0]]))])
 
     def _apply(self, seat: int, action: Action) -> None:
         """Place a scrap, take a Mouse's scrap, or play, hop or pass and hand the turn on."""
-        self._legal = None
         tag = action[0]
         log = self.log
         log.append((self.phases.round + 1, seat, (*action, self.pending) if tag == "place" else action))

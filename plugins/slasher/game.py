@@ -21,8 +21,8 @@ from collections.abc import Callable, Mapping, Sequence
 import attrs
 
 from corekit import Game, GameError, ReactionWindow, Rng, TurnOrder, logged_since
+from corekit.legal import CachedLegalState
 from corekit.state import (
-    DeclaredState,
     Hidden,
     View,
     Zone,
@@ -30,7 +30,6 @@ from corekit.state import (
     derived,
     draw_pile,
     face_up,
-    internal,
     owned,
     public,
 )
@@ -265,7 +264,7 @@ def action_text(action: tuple[int, ...], seat_name: Callable[[int], str] = lambd
 
 
 @declare
-class SlasherState(DeclaredState):
+class SlasherState(CachedLegalState):
     """One moment of a slasher match."""
 
     view_type = SlasherView
@@ -293,9 +292,6 @@ class SlasherState(DeclaredState):
     """The latest public events (the last `LOG_LENGTH`)."""
     said: int = public(0)
     """How many events have been logged since the start."""
-    _legal: tuple[int, list[tuple[int, ...]]] | None = internal()
-    """The last seat asked and its legal actions, until the next action: `apply` checks the action against the
-    list a player has just chosen from."""
 
     # ---- the contract --------------------------------------------------------------------------
 
@@ -308,20 +304,8 @@ class SlasherState(DeclaredState):
             return (self.window.priority,)
         return ()
 
-    def legal_actions(self, seat: int) -> list[tuple[int, ...]]:
-        """Plays of a location or killer (or a new hand) on a turn; reactions or a pass in an attack."""
-        if seat not in self.to_act:
-            return []
-        cached = self._legal
-        if cached is not None and cached[0] == seat:
-            return cached[1]
-        legal = self._reactions(seat) if self.phase == ATTACK else self._plays(seat)
-        self._legal = (seat, legal)
-        return legal
-
     def _apply(self, seat: int, action: tuple[int, ...]) -> None:
         """Dispatch on the move: a pass or reaction in an attack, a play or a new hand on a turn."""
-        self._legal = None
         move = action[0]
         if move == PASS:
             window = self.window
@@ -361,8 +345,11 @@ class SlasherState(DeclaredState):
         """Each living teen's place (seat -> location code); teens without a location are left out."""
         return {s: self.stacks[s][-1] for s in self.turns.living if self.stacks[s]}
 
-    def _plays(self, seat: int) -> list[tuple[int, ...]]:
-        """A turn's choices: each location onto each living teen, each killer once all are placed, or a new hand."""
+    def _legal_actions(self, seat: int) -> list[tuple[int, ...]]:
+        """A turn's choices: each location onto each living teen, each killer once all are placed, or a new hand;
+        in an attack, reactions or a pass."""
+        if self.phase == ATTACK:
+            return self._reactions(seat)
         hand = self.hands[seat]
         living = self.turns.living
         kinds = sorted(set(hand))
