@@ -34,7 +34,7 @@ from corekit.state import (
 )
 from plugins.scavengers import rules
 from plugins.scavengers.content import CONTENT, DEN
-from plugins.scavengers.rules import KIND, Entry
+from plugins.scavengers.rules import Entry
 
 Action = tuple[Any, ...]
 """("place", camp), ("play", design, camp, *choices), ("hop", design, from, to), ("pass",), ("mouse", scrap)."""
@@ -134,11 +134,6 @@ class ScavengersView(View):
         return self.own("hands")
 
     @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        """How many cards each seat holds."""
-        return tuple(len(hand) for hand in self.hands)
-
-    @property
     def round(self) -> int:
         """The round under way (from 1), or the last one played once the game is over."""
         return self.phases[1] + (0 if self.winners else 1)
@@ -155,18 +150,9 @@ class ScavengersView(View):
         camps = []
         for c, entries in enumerate(self.tan):
             cards = tuple(sorted((o, d, h, s) for (o, d, h), s in zip(entries, rules.strengths(self, c), strict=True)))
-            totals = [0] * players
-            mice = [0] * players
-            crows = 0
-            for o, d, _, s in cards:
-                totals[o] += s
-                kind = KIND[d]
-                if kind == "mouse":
-                    mice[o] += 1
-                elif kind == "crow":
-                    crows += 1
+            totals, mice = tuple(rules.totals(self, c, players)), tuple(rules.mice(self, c, players))
             camps.append(
-                CampView(self.scraps[c], tuple(sorted(self.gray[c])), cards, tuple(totals), tuple(mice), crows)
+                CampView(self.scraps[c], tuple(sorted(self.gray[c])), cards, totals, mice, rules.crows(self, c))
             )
         return tuple(camps)
 
@@ -243,9 +229,7 @@ class Scavengers(Game):
         return card if isinstance(card, str) else CONTENT.designs[card].label
 
     def card_named(self, name: str) -> int | str:
-        if name in CAMPER_NAMES:
-            return name
-        return LABELS[name]
+        return name if name in CAMPER_NAMES else LABELS[name]
 
 
 @declare
@@ -422,7 +406,7 @@ class ScavengersState(CachedLegalState):
         self.report = ()
         self.mice = []
         for c in range(len(CONTENT.camps)):
-            leader = rules.mouse_leader(rules.mice(self, c, self.players))
+            leader = rules.unique_best(rules.mice(self, c, self.players))
             if leader is not None:
                 self.mice.append((c, leader))
         self._collect()
