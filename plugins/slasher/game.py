@@ -15,7 +15,6 @@ Cards are ints (see `cards`). Actions are short tuples of ints whose first item 
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from collections.abc import Mapping, Sequence
 
 import attrs
@@ -525,45 +524,3 @@ def killer_belief(places: dict[int, int], owner: int) -> dict[int, int]:
             "strikes its player" if owner in dead else "strikes a rival" if dead else "finds no victim"
         ]
     return belief
-
-
-def deal(
-    players: int,
-    hands: Sequence[Sequence[int]],
-    deck_top: Sequence[int] = (),
-    first: int = 0,
-    options: SlasherOptions | None = None,
-    seed: int = 0,
-    places: Mapping[int, int] | None = None,
-    deck_empty: bool = False,
-) -> SlasherState:
-    """A match with chosen hands whose deck starts with `deck_top` (first drawn first), for scripted play.
-
-    For each seat in `places`, that location lies tabled in front of it. The rest of the 64 cards lie under
-    `deck_top` in an order drawn from `seed`, or with `deck_empty` face up in the discard pile instead.
-    """
-    tabled = places or {}
-    rest = Counter(FULL_DECK)
-    rest.subtract(card for hand in hands for card in hand)
-    rest.subtract(deck_top)
-    rest.subtract(tabled.values())
-    if any(n < 0 for n in rest.values()):
-        raise GameError("slasher: the arranged cards are more than the deck holds")
-    rng = Rng(seed)
-    under = sorted(rest.elements())
-    if deck_empty:
-        deck, discard = list(reversed(deck_top)), under
-    else:
-        rng.shuffle(under)
-        deck, discard = under + list(reversed(deck_top)), []
-    return SlasherState(
-        game=Slasher(),
-        players=players,
-        options=options or SlasherOptions(),
-        rng=rng,
-        hands=[sorted(h) for h in hands],
-        stacks=[[tabled[s]] if s in tabled else [] for s in range(players)],
-        deck=deck,
-        discard=discard,
-        turns=TurnOrder(players, first),
-    )
