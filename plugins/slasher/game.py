@@ -15,7 +15,7 @@ Cards are ints (see `cards`). Actions are short tuples of ints whose first item 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 import attrs
 
@@ -389,7 +389,8 @@ class SlasherState(CachedLegalState):
 
     def _new_hand(self, seat: int) -> None:
         """A player who can play neither a location nor a killer discards the hand and draws 4."""
-        self._note(f"{self.game.seat_name(seat)} can play nothing: discards {self._cards(self.hands[seat])}, draws 4")
+        hand = ", ".join(name(c) for c in self.hands[seat]) or "nothing"
+        self._note(f"{self.game.seat_name(seat)} can play nothing: discards {hand}, draws 4")
         self.move_all(self.hands[seat], self.discard)
         self._refill(seat)
         self._end_turn(died=False)
@@ -502,11 +503,6 @@ class SlasherState(CachedLegalState):
         """Add a public event to the log the observation shows."""
         self.log = (*self.log, event)[-LOG_LENGTH:]
         self.said += 1
-
-    @staticmethod
-    def _cards(cards: Sequence[int]) -> str:
-        """Card names for the log."""
-        return ", ".join(name(c) for c in cards) or "nothing"
 
 
 BELIEF = {"strikes a rival": 12, "finds no victim": 3, "strikes its player": 1}
