@@ -174,10 +174,13 @@ def plays(table: Board, seat: int, hand: Sequence[int], content: Content = CONTE
         else:
             _choices(actions, table, seat, d, kind, blocked, camps)
     if hand:
+        hops = set()  # (from, design): plain loops, as every decision of a playout asks
         for frm in camps:
-            rabbits = [d for owner, d, hopped in table.tan[frm] if owner == seat and not hopped and KIND[d] == "rabbit"]
-            for d in sorted(set(rabbits)) if rabbits else ():
-                actions += [("hop", d, frm, to) for to in camps if to != frm and to != bear]
+            for owner, d, hopped in table.tan[frm]:
+                if owner == seat and not hopped and KIND[d] == "rabbit":
+                    hops.add((frm, d))
+        for frm, d in sorted(hops):
+            actions += [("hop", d, frm, to) for to in camps if to != frm and to != bear]
     return actions
 
 

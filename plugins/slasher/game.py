@@ -101,6 +101,7 @@ class SlasherView(View):
     deck: Hidden
     discard: tuple[int, ...]
     turns: tuple[tuple[bool, ...], int]
+    """Who is alive, and whose turn it is (during an attack, the seat that played the killer)."""
     phase: str
     window: tuple[tuple[int, ...], int, int, int] | None
     negated: bool
@@ -123,11 +124,6 @@ class SlasherView(View):
     def alive(self) -> tuple[bool, ...]:
         """Whose teen is still alive."""
         return self.turns[0]
-
-    @property
-    def turn_seat(self) -> int:
-        """Whose turn it is (during an attack, the seat that played the killer)."""
-        return self.turns[1]
 
     @property
     def killer_down(self) -> bool:

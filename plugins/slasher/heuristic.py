@@ -162,7 +162,7 @@ def _react(obs: SlasherView, seat: int, legal: Sequence[tuple[int, ...]]) -> tup
         at_risk = 1.0 if seat in victims(places, obs.killer) else 0.0
     else:
         # Its player chose the killer knowing it: weigh each kind by what it would do (see BELIEF).
-        belief = killer_belief(places, obs.turn_seat)
+        belief = killer_belief(places, obs.turns[1])
         weights = {code: count * belief[code] for code, count in killer_weights(obs).items()}
         at_risk = danger(places, weights).get(seat, 0.0)
     if at_risk < LIKELY_VICTIM:

@@ -52,7 +52,7 @@ def render(game: Slasher, obs: SlasherView) -> str:
 
 
 def _header(game: Slasher, obs: SlasherView) -> str:
-    turn = "game over" if obs.phase == "over" else f"{game.seat_name(obs.turn_seat)} to play"
+    turn = "game over" if obs.phase == "over" else f"{game.seat_name(obs.turns[1])} to play"
     stall = f"   turns without a death: {obs.stall}" if obs.stall >= 10 else ""
     deck, discard = counted(obs.deck.size, "card"), counted(len(obs.discard), "card")
     return f"Turn {obs.turn}: {turn}   deck: {deck}   discard: {discard}{stall}"
@@ -69,13 +69,13 @@ def _attack(game: Slasher, obs: SlasherView) -> str:
     assert obs.priority is not None
     waiting = f"{game.seat_name(obs.priority)} may react or pass ({obs.passes} of {len(obs.alive)} passed in a row)"
     return (
-        f"THE KILLER IS ABOUT TO STRIKE! {game.seat_name(obs.turn_seat)}'s killer lies face down{known}{note}\n"
+        f"THE KILLER IS ABOUT TO STRIKE! {game.seat_name(obs.turns[1])}'s killer lies face down{known}{note}\n"
         f"  {waiting}"
     )
 
 
 def _label(game: Slasher, obs: SlasherView, seat: int) -> str:
-    turn = seat == obs.turn_seat and obs.phase != "over"
+    turn = seat == obs.turns[1] and obs.phase != "over"
     marks = (" (you)" if seat == obs.seat else "") + (" (turn)" if turn else "")
     return game.seat_name(seat) + marks
 
