@@ -32,9 +32,18 @@ class CachedLegalState(DeclaredState):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         advance = cls.__dict__.get("_apply")
-        # `declare` makes the class again (attrs' slotted copy) from a namespace already wrapped: wrap once.
-        if advance is not None and not hasattr(advance, "drops_legal"):
+        if advance is None:
+            return
+        wrapped = getattr(advance, "drops_legal_of", None)
+        if wrapped is None:
             cls._apply = _dropping_legal(advance)  # type: ignore[method-assign,assignment]
+            return
+        # `declare` makes the class again (attrs' slotted copy) from a namespace already wrapped: wrap once, and
+        # point a zero-argument `super()` in the wrapped `_apply` at the new class, as attrs does for the methods
+        # it sees itself.
+        free = wrapped.__code__.co_freevars
+        if "__class__" in free:
+            wrapped.__closure__[free.index("__class__")].cell_contents = cls
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
         """The actions `seat` may take now, built by `_legal_actions` once per position."""
@@ -58,5 +67,5 @@ def _dropping_legal(advance: Callable[[Any, int, Any], None]) -> Callable[[Any, 
         advance(self, seat, action)
 
     _apply.__doc__ = advance.__doc__
-    _apply.drops_legal = True  # type: ignore[attr-defined]
+    _apply.drops_legal_of = advance  # type: ignore[attr-defined]
     return _apply

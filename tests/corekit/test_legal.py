@@ -64,7 +64,20 @@ def test_a_copy_starts_without_the_list_and_a_playout_never_sees_a_stale_one():
 
 
 def test_the_wrapper_wraps_once_though_declare_makes_the_class_again():
-    apply = CountingState.__dict__["_apply"]
-    assert apply.drops_legal and apply.__closure__ is not None
-    inner = apply.__closure__[0].cell_contents
-    assert not hasattr(inner, "drops_legal")
+    wrapped = CountingState.__dict__["_apply"].drops_legal_of
+    assert not hasattr(wrapped, "drops_legal_of") and wrapped.__name__ == "_apply"
+
+
+@declare
+class Doubling(CountingState):
+    """A subclass whose `_apply` calls its parent's with a zero-argument `super()`."""
+
+    def _apply(self, seat: int, action: int) -> None:
+        super()._apply(seat, 2 * action)
+
+
+def test_a_subclass_may_call_its_parents_apply_through_super():
+    state = Doubling(game=Counting(), players=2, options=None, rng=Rng(0))
+    assert state.legal_actions(0) == [1, 2]
+    state.apply(0, 2)
+    assert state.total == 4 and state.legal_actions(0) == [1, 2] and state.built == 2
