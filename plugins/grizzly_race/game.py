@@ -10,8 +10,6 @@ is spent. An action is an int: 1-5 plays a card of that strength, 6 (SUPER) play
 
 from __future__ import annotations
 
-from collections import Counter
-
 import attrs
 
 from corekit import Commitments, Game, Rng
@@ -95,21 +93,12 @@ class RaceView(View):
     deadlock: bool
     last_round: tuple[Battle, ...]
     commitments: tuple[tuple[int, object], ...]
+    """(seat, choice) for each seat that committed this round; others' choices are `HIDDEN`."""
 
     @property
     def hand(self) -> tuple[int, ...]:
         """The viewer's own hand (empty in the full view)."""
         return self.own("hands")
-
-    @property
-    def committed(self) -> tuple[tuple[int, object], ...]:
-        """(seat, choice) for each seat that committed this round; others' choices are `HIDDEN`."""
-        return self.commitments
-
-    @property
-    def reserve_size(self) -> int:
-        """Cards in the reserve."""
-        return len(self.reserve)
 
     @derived
     def lanes(self) -> tuple[Lane, ...]:
@@ -280,8 +269,6 @@ class RaceState(DeclaredState):
     def _deadlocked(self) -> bool:
         """True when no guard can ever be beaten again (RULES.md, Assumption 7): every supercard is spent and
         every card in circulation (hands, discard, reserve) is weaker than every top guard."""
-        if any(self.supercard):
-            return False
         strongest: int = max(map(max, filter(None, (*self.hands, self.discard, self.reserve))), default=0)
         weakest: int = min([column[-1] for column in self.guards])
         return strongest < weakest
@@ -295,15 +282,3 @@ class RaceState(DeclaredState):
             self.reshuffle(self.discard, self.reserve)
             self.draw(self.reserve, hand, HAND - len(hand))
         hand.sort()
-
-
-def unseen_counts(observation: RaceView, players: int) -> Counter[int]:
-    """The strengths a seat has not seen: every card of the game less its hand, the discard and the
-    face-up guards (used by the heuristic to judge a face-down guard)."""
-    counts: Counter[int] = Counter()
-    for strength, copies in COLLECTION:
-        counts[strength] = copies * players
-    counts.subtract(observation.hand)
-    counts.subtract(observation.discard)
-    counts.subtract(lane.top_guard for lane in observation.lanes if lane.top_guard is not None)
-    return +counts  # the seat's own commitment is still in its hand, already counted

@@ -5,6 +5,7 @@ probably wins, judged from the cards not yet seen."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 
 from corekit import Rng
 from plugins.grizzly_race.game import COLLECTION, GUARDS, SUPER, RaceState, RaceView
@@ -28,7 +29,7 @@ def policy(obs: RaceView, seat: int, legal: Sequence[int], rng: Rng) -> int:
         if has_super and top >= 4:
             return SUPER
         return min(cards)
-    unseen = _unseen(obs)
+    unseen = unseen_cards(obs)
     total = sum(unseen)
     if total == 0:
         return max(cards)
@@ -38,15 +39,14 @@ def policy(obs: RaceView, seat: int, legal: Sequence[int], rng: Rng) -> int:
     return max(cards)
 
 
-def _unseen(obs: RaceView) -> list[int]:
-    """`unseen_counts` as a list by strength (index 0 unused), negative counts as 0: the same numbers, cheaper."""
+def unseen_cards(obs: RaceView) -> list[int]:
+    """How many cards of each strength (the index; 0 unused) the seat has not seen: every card of the game less
+    its hand, the discard and the face-up guards. Its own commitment is still in its hand, already counted."""
     players = len(obs.guards)
     counts = [0] * (SUPER)
     for strength, copies in COLLECTION:
         counts[strength] = copies * players
-    for card in obs.hand:
-        counts[card] -= 1
-    for card in obs.discard:
+    for card in chain(obs.hand, obs.discard):
         counts[card] -= 1
     for column in obs.guards:
         if column.up:

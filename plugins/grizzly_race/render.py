@@ -23,11 +23,10 @@ def render(game: GrizzlyRace, obs: RaceView) -> str:
     """Lanes, hand, discard and the last round, as text; every line fits 100 columns at 4 players."""
     heading = f"Game over after {counted(obs.round, 'round')}" if obs.winners else f"Round {obs.round + 1}"
     lines = [
-        f"{heading}   discard: {counted(len(obs.discard), 'card')}   reserve: {counted(obs.reserve_size, 'card')}"
+        f"{heading}   discard: {counted(len(obs.discard), 'card')}   reserve: {counted(len(obs.reserve), 'card')}"
         + (f"   rounds without a beaten guard: {obs.stall}" if obs.stall else "")
     ]
-    full = obs.seat is None
-    committed = dict(obs.committed)
+    committed = dict(obs.commitments)
     for seat, lane in enumerate(obs.lanes):
         me = " (you)" if seat == obs.seat else ""
         column = obs.guards[seat].cards
@@ -37,13 +36,8 @@ def render(game: GrizzlyRace, obs: RaceView) -> str:
         else:
             top = f"top {lane.top_guard} face up" if lane.top_guard is not None else "top face down"
             guard_text = f"{counted(lane.guards_left, 'guard')} left, {top}" if lane.guards_left else "hero free!"
-        if seat == obs.seat:
-            hand = " ".join(str(c) for c in obs.hand) or "empty"
-        elif full:
-            cards = obs.hands[seat]
-            hand = " ".join(str(c) for c in cards) or "empty" if isinstance(cards, tuple) else "?"
-        else:
-            hand = counted(lane.hand_size, "card")
+        cards = obs.hands[seat]  # a tuple where the viewer sees the cards: its own, or all in the full view
+        hand = (" ".join(map(str, cards)) or "empty") if isinstance(cards, tuple) else counted(lane.hand_size, "card")
         super_text = "supercard ready" if lane.supercard else "supercard spent"
         lines.append(f"  {game.seat_name(seat)}{me}: {guard_text}; hand {hand}; {super_text}")
         if seat in committed:
@@ -64,10 +58,10 @@ def events(game: GrizzlyRace, before: RaceView, after: RaceView) -> list[str]:
     who won if the game ended."""
     lines: list[str] = []
     if after.round == before.round:
-        earlier = {seat for seat, _ in before.committed}
+        earlier = {seat for seat, _ in before.commitments}
         lines += [
             f"{game.seat_name(seat)} {commitment_text(choice)}"
-            for seat, choice in after.committed
+            for seat, choice in after.commitments
             if seat not in earlier
         ]
     if after.round != before.round and after.last_round:

@@ -106,10 +106,6 @@ class Content:
     deck: tuple[int, ...]
     """The 44 Scavenger cards as design indices, in a fixed order."""
 
-    def design_of(self, kind: str) -> list[Design]:
-        """Every design of one kind."""
-        return [d for d in self.designs if d.kind == kind]
-
 
 def load(path: Path | None = None) -> Content:
     """Read and check the content file."""

@@ -20,8 +20,8 @@ from typing import Any
 import attrs
 
 from corekit import Game, Phases, Rng, TurnOrder
+from corekit.legal import CachedLegalState
 from corekit.state import (
-    DeclaredState,
     Hidden,
     View,
     Zone,
@@ -29,13 +29,12 @@ from corekit.state import (
     derived,
     draw_pile,
     face_up,
-    internal,
     owned,
     public,
 )
 from plugins.scavengers import rules
 from plugins.scavengers.content import CONTENT, DEN
-from plugins.scavengers.rules import KIND, Entry
+from plugins.scavengers.rules import Entry
 
 Action = tuple[Any, ...]
 """("place", camp), ("play", design, camp, *choices), ("hop", design, from, to), ("pass",), ("mouse", scrap)."""
@@ -135,11 +134,6 @@ class ScavengersView(View):
         return self.own("hands")
 
     @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        """How many cards each seat holds."""
-        return tuple(len(hand) for hand in self.hands)
-
-    @property
     def round(self) -> int:
         """The round under way (from 1), or the last one played once the game is over."""
         return self.phases[1] + (0 if self.winners else 1)
@@ -156,18 +150,9 @@ class ScavengersView(View):
         camps = []
         for c, entries in enumerate(self.tan):
             cards = tuple(sorted((o, d, h, s) for (o, d, h), s in zip(entries, rules.strengths(self, c), strict=True)))
-            totals = [0] * players
-            mice = [0] * players
-            crows = 0
-            for o, d, _, s in cards:
-                totals[o] += s
-                kind = KIND[d]
-                if kind == "mouse":
-                    mice[o] += 1
-                elif kind == "crow":
-                    crows += 1
+            totals, mice = tuple(rules.totals(self, c, players)), tuple(rules.mice(self, c, players))
             camps.append(
-                CampView(self.scraps[c], tuple(sorted(self.gray[c])), cards, tuple(totals), tuple(mice), crows)
+                CampView(self.scraps[c], tuple(sorted(self.gray[c])), cards, totals, mice, rules.crows(self, c))
             )
         return tuple(camps)
 
@@ -244,13 +229,11 @@ class Scavengers(Game):
         return card if isinstance(card, str) else CONTENT.designs[card].label
 
     def card_named(self, name: str) -> int | str:
-        if name in CAMPER_NAMES:
-            return name
-        return LABELS[name]
+        return name if name in CAMPER_NAMES else LABELS[name]
 
 
 @declare
-class ScavengersState(DeclaredState):
+class ScavengersState(CachedLegalState):
     """One moment of a game of Scavengers. The table (`tan`, `gray`, `scraps`, `pile`, `bear`, `discard`) is
     the board `rules` plays on."""
 
@@ -293,7 +276,6 @@ class ScavengersState(DeclaredState):
     others did since its last move."""
     said: int = public(0)
     """Actions logged in all."""
-    _legal: tuple[int, tuple[Action, ...]] | None = internal()
 
     # ---- the contract --------------------------------------------------------------------------
 
@@ -309,30 +291,17 @@ class ScavengersState(DeclaredState):
             return (self.turns.current,)
         return (self.mice[0][1],)
 
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """Legal actions of `seat` now (empty unless it is to act)."""
-        if seat not in self.to_act:
-            return ()
-        # `apply` validates against this list right after a player chose from it: build it once.
-        cached = self._legal
-        if cached is not None and cached[0] == seat:
-            return cached[1]
-        legal = tuple(self._legal_actions(seat))
-        self._legal = (seat, legal)
-        return legal
-
-    def _legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Placements, plays (a pass last) or a Mouse's choices, by phase."""
         phase = self.phases.current
         if phase == "place":
-            return [("place", c) for c in range(len(CONTENT.camps)) if len(self.scraps[c]) < CONTENT.circles]
+            return tuple([("place", c) for c in range(len(CONTENT.camps)) if len(self.scraps[c]) < CONTENT.circles])
         if phase == "play":
-            return [*rules.plays(self, seat, self.hands[seat]), PASS]
-        return [("mouse", t) for t in sorted(set(self.scraps[self.mice[0][0]]))]
+            return (*rules.plays(self, seat, self.hands[seat]), PASS)
+        return tuple([("mouse", t) for t in sorted(set(self.scraps[self.mice[0][0]]))])
 
     def _apply(self, seat: int, action: Action) -> None:
         """Place a scrap, take a Mouse's scrap, or play, hop or pass and hand the turn on."""
-        self._legal = None
         tag = action[0]
         log = self.log
         log.append((self.phases.round + 1, seat, (*action, self.pending) if tag == "place" else action))
@@ -437,7 +406,7 @@ class ScavengersState(DeclaredState):
         self.report = ()
         self.mice = []
         for c in range(len(CONTENT.camps)):
-            leader = rules.mouse_leader(rules.mice(self, c, self.players))
+            leader = rules.unique_best(rules.mice(self, c, self.players))
             if leader is not None:
                 self.mice.append((c, leader))
         self._collect()

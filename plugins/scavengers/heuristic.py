@@ -51,7 +51,7 @@ def evaluate(state: ScavengersState) -> list[float]:
         if scraps:
             winner = rules.unique_best(rules.totals(state, c, players))
             if winner is not None:
-                scores[winner] += HAUL * _worth(state.held[winner], state.done[winner], scraps)
+                scores[winner] += HAUL * worth(state, winner, scraps)
     top = max(scores)
     weights = [exp((score - top) / TEMPERATURE) for score in scores]
     total = sum(weights)
@@ -63,14 +63,10 @@ def progress(obs: ScavengersView, seat: int) -> int:
     return 5 * sum(obs.done[seat]) + sum(obs.held[seat])
 
 
-def worth(obs: ScavengersView, seat: int, scraps: Sequence[int]) -> float:
+def worth(obs: ScavengersView | ScavengersState, seat: int, scraps: Sequence[int]) -> float:
     """What a set of scraps is worth to `seat`: 1 per scrap that fits, more for completing a card."""
-    return _worth(obs.held[seat], obs.done[seat], scraps)
-
-
-def _worth(held_now: Sequence[int], done_now: Sequence[bool], scraps: Sequence[int]) -> float:
-    held = list(held_now)
-    done = list(done_now)
+    held = list(obs.held[seat])
+    done = list(obs.done[seat])
     value = 0.0
     for t in scraps:
         food = CONTENT.food_of[t]
@@ -86,20 +82,20 @@ def _worth(held_now: Sequence[int], done_now: Sequence[bool], scraps: Sequence[i
 
 
 def _leader(obs: ScavengersView, seat: int) -> int:
-    others = [s for s in range(len(obs.hand_sizes)) if s != seat]
+    others = [s for s in range(len(obs.hands)) if s != seat]
     return max(others, key=lambda s: (progress(obs, s), -s))
 
 
 def _value(obs: ScavengersView, seat: int, leader: int, table: Trial) -> float:
     """My expected haul at the end of the round as the table stands, less what the others would get."""
-    players = len(obs.hand_sizes)
+    players = len(obs.hands)
     value = 0.0
     for c, scraps in enumerate(table.scraps):
         if not scraps:
             continue
         totals = rules.totals(table, c, players)
         winner = rules.unique_best(totals)
-        mouse = rules.mouse_leader(rules.mice(table, c, players))
+        mouse = rules.unique_best(rules.mice(table, c, players))
         for s in range(players):
             gain = 0.0
             if s == winner:

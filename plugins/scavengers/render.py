@@ -25,11 +25,6 @@ WIDTH = 100
 INDENT = "    "
 
 
-def where(location: int) -> str:
-    """A Camp's name, or the Bear's Den."""
-    return "the Bear's Den" if location == DEN else CAMPS[location]
-
-
 def action_text(action: tuple[Any, ...]) -> str:
     """An action as a person reads it (the human player types this text back)."""
     tag = action[0]
@@ -45,7 +40,7 @@ def action_text(action: tuple[Any, ...]) -> str:
     _, d, c, *choice = action
     design = DESIGNS[d]
     if design.kind == "bear":
-        return f"play Bear: move it to {where(c)}"
+        return "play Bear: move it to " + ("the Bear's Den" if c == DEN else CAMPS[c])
     text = f"play {design.label} at {CAMPS[c]}"
     if not choice:
         return text
@@ -69,11 +64,6 @@ def action_text(action: tuple[Any, ...]) -> str:
 def scrap_counts(scraps: Iterable[int]) -> list[str]:
     """["Bun", "Egg x2"], in scrap type order."""
     return grouped(SCRAPS[t] for t in sorted(scraps))
-
-
-def scraps_text(scraps: Iterable[int]) -> str:
-    """ "Bun, Egg x2" (in scrap type order) or "none"."""
-    return ", ".join(scrap_counts(scraps)) or "none"
 
 
 def grouped(labels: Iterable[str]) -> list[str]:
@@ -203,10 +193,10 @@ def ending_text(game: Scavengers, obs: ScavengersView) -> str:
 
 def render(game: Scavengers, obs: ScavengersView) -> str:
     """The observation of one seat (or the full truth) as text, no line longer than WIDTH."""
-    players = len(obs.hand_sizes)
+    players = len(obs.hands)
     lines = _header(game, obs)
     for c, camp in enumerate(obs.camps):
-        about = [f"scraps {scraps_text(camp.scraps)}"]
+        about = [f"scraps {', '.join(scrap_counts(camp.scraps)) or 'none'}"]
         if obs.bear == c:
             about.append("the Bear is here")
         if camp.crows:
@@ -286,6 +276,6 @@ def _header(game: Scavengers, obs: ScavengersView) -> list[str]:
         text += "collecting scraps"
     else:
         text = f"Game over after {counted(obs.round, 'round')}"
-    sizes = [f"{game.seat_name(s)} has {n}" for s, n in enumerate(obs.hand_sizes)]
+    sizes = [f"{game.seat_name(s)} has {len(hand)}" for s, hand in enumerate(obs.hands)]
     sizes[-1] += f". Undealt: {len(obs.deck)}. Discard: {len(obs.discard)}."
     return [*textwrap.wrap(text + ".", WIDTH, subsequent_indent=INDENT), *fold_items("Cards in hand: ", sizes, WIDTH)]

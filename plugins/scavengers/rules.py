@@ -3,8 +3,7 @@ read, `Table` to change).
 
 The state is the board it applies plays to through `play`; the heuristic copies the board of an
 observation into a `Trial` and calls the same functions to foresee a play, so each card effect is written
-once. Each effect's docstring is the
-card's rule text.
+once. Each effect's docstring is the card's rule text.
 
 A tan card in play is an entry `(owner, design, hopped)`; `hopped` marks a Rabbit that has used its hop.
 """
@@ -88,11 +87,6 @@ def crows(board: Board, camp: int) -> int:
     return sum(1 for _, d, _ in board.tan[camp] if KIND[d] == "crow")
 
 
-def strengths(board: Board, camp: int) -> list[int]:
-    """The current strength of each tan entry at `camp`, in entry order (see `strength_rule`)."""
-    return strength_rule(board, camp)
-
-
 def totals(board: Board, camp: int, players: int) -> list[int]:
     """Each player's total strength at `camp`."""
     result = [0] * players
@@ -110,9 +104,10 @@ def mice(board: Board, camp: int, players: int) -> list[int]:
     return result
 
 
-def strength_rule(table: Board, camp: int, content: Content = CONTENT) -> list[int]:
-    """Printed strength; a Chipmunk counts the Chipmunks here and at adjacent Camps; Late Night Campers
-    zero anything of 3 or more (before Cloudbreak); Cloudbreak adds 3 to the strongest, ties included."""
+def strengths(table: Board, camp: int, content: Content = CONTENT) -> list[int]:
+    """The current strength of each tan entry at `camp`, in entry order: printed strength; a Chipmunk counts the
+    Chipmunks here and at adjacent Camps; Late Night Campers zero anything of 3 or more (before Cloudbreak);
+    Cloudbreak adds 3 to the strongest, ties included."""
     entries = table.tan[camp]
     if not entries:
         return []
@@ -139,19 +134,12 @@ def strength_rule(table: Board, camp: int, content: Content = CONTENT) -> list[i
 
 
 def unique_best(values: list[int]) -> int | None:
-    """The index of the single highest value above 0, or None on a tie or when all are 0."""
+    """The index of the single highest value above 0, or None on a tie or when all are 0: the winner of a
+    Camp by total strength, and the Mouse leader by the count of Mice."""
     top = max(values)
     if top <= 0 or values.count(top) > 1:
         return None
     return values.index(top)
-
-
-def mouse_leader(mice: list[int]) -> int | None:
-    """The player with strictly the most Mice at a Camp, or None (no Mice, or a tie)."""
-    top = max(mice)
-    if top == 0 or mice.count(top) > 1:
-        return None
-    return mice.index(top)
 
 
 # ---- legal plays ---------------------------------------------------------------------------------
@@ -186,10 +174,13 @@ def plays(table: Board, seat: int, hand: Sequence[int], content: Content = CONTE
         else:
             _choices(actions, table, seat, d, kind, blocked, camps)
     if hand:
+        hops = set()  # (from, design): plain loops, as every decision of a playout asks
         for frm in camps:
-            rabbits = [d for owner, d, hopped in table.tan[frm] if owner == seat and not hopped and KIND[d] == "rabbit"]
-            for d in sorted(set(rabbits)) if rabbits else ():
-                actions += [("hop", d, frm, to) for to in camps if to != frm and to != bear]
+            for owner, d, hopped in table.tan[frm]:
+                if owner == seat and not hopped and KIND[d] == "rabbit":
+                    hops.add((frm, d))
+        for frm, d in sorted(hops):
+            actions += [("hop", d, frm, to) for to in camps if to != frm and to != bear]
     return actions
 
 

@@ -54,7 +54,6 @@ FLEE, PANIC, JUST_A_CAT = 9, 10, 11
 
 LOCATIONS: tuple[int, ...] = tuple(c.code for c in DECK.card if c.kind == "location")
 KILLERS: tuple[int, ...] = tuple(c.code for c in DECK.card if c.kind == "killer")
-REACTIONS: tuple[int, ...] = tuple(c.code for c in DECK.card if c.kind == "reaction")
 
 
 def is_location(card: int) -> bool:

@@ -15,14 +15,13 @@ Cards are ints (see `cards`). Actions are short tuples of ints whose first item 
 from __future__ import annotations
 
 import enum
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 
 import attrs
 
 from corekit import Game, GameError, ReactionWindow, Rng, TurnOrder, logged_since
+from corekit.legal import CachedLegalState
 from corekit.state import (
-    DeclaredState,
     Hidden,
     View,
     Zone,
@@ -30,7 +29,6 @@ from corekit.state import (
     derived,
     draw_pile,
     face_up,
-    internal,
     owned,
     public,
 )
@@ -103,6 +101,7 @@ class SlasherView(View):
     deck: Hidden
     discard: tuple[int, ...]
     turns: tuple[tuple[bool, ...], int]
+    """Who is alive, and whose turn it is (during an attack, the seat that played the killer)."""
     phase: str
     window: tuple[tuple[int, ...], int, int, int] | None
     negated: bool
@@ -121,25 +120,10 @@ class SlasherView(View):
         """The viewer's own hand (empty in the full view)."""
         return self.own("hands")
 
-    @derived
-    def hand_sizes(self) -> tuple[int, ...]:
-        """How many cards each seat holds."""
-        return tuple([len(hand) for hand in self.hands])
-
-    @property
-    def deck_size(self) -> int:
-        """Cards in the deck."""
-        return self.deck.size
-
     @property
     def alive(self) -> tuple[bool, ...]:
         """Whose teen is still alive."""
         return self.turns[0]
-
-    @property
-    def turn_seat(self) -> int:
-        """Whose turn it is (during an attack, the seat that played the killer)."""
-        return self.turns[1]
 
     @property
     def killer_down(self) -> bool:
@@ -165,10 +149,9 @@ class SlasherView(View):
         """Passes in a row in the attack's window."""
         return 0 if self.window is None else self.window[2]
 
-    def place(self, seat: int) -> int | None:
-        """Where `seat`'s teen is (a location code), or None without a location."""
-        stack = self.stacks[seat]
-        return stack[-1] if stack else None
+    def places(self) -> dict[int, int]:
+        """Each living teen's place (seat -> location code); teens without a location are left out."""
+        return {s: stack[-1] for s, stack in enumerate(self.stacks) if stack and self.alive[s]}
 
 
 class Slasher(Game):
@@ -234,38 +217,33 @@ class Slasher(Game):
             lines.insert(0, f"{self.seat_name(before.priority)} passes")
         return lines
 
-    def action_text(self, action: object) -> str:
-        """ "Main House 5 -> seat 2", "Flee! seat 1", "pass"..."""
-        assert isinstance(action, tuple)
-        return action_text(action, self.seat_name)
-
     def render(self, observation: SlasherView, seat: int | None) -> str:
         """The table, each teen's place and the hand(s), for a terminal."""
         from plugins.slasher.render import render
 
         return render(self, observation)
 
-
-def action_text(action: tuple[int, ...], seat_name: Callable[[int], str] = lambda s: f"seat {s}") -> str:
-    """An action as a person reads it."""
-    move = action[0]
-    discarded = move in (LOCATION, KILLER) and len(action) == (4 if move == LOCATION else 3)
-    extra = f", discarding {name(action[-1])}" if discarded else ""
-    if move == PASS:
-        return "pass"
-    if move == LOCATION:
-        return f"{name(action[1])} -> {seat_name(action[2])}{extra}"
-    if move == KILLER:
-        return f"killer {name(action[1])} face down{extra}"
-    if move == NEW_HAND:
-        return "discard hand and draw 4"
-    if action[1] == FLEE:
-        return f"Flee! {seat_name(action[2])}"
-    return name(action[1])
+    def action_text(self, action: object) -> str:
+        """ "Main House 5 -> seat 2", "Flee! seat 1", "pass"..."""
+        assert isinstance(action, tuple)
+        move = action[0]
+        discarded = move in (LOCATION, KILLER) and len(action) == (4 if move == LOCATION else 3)
+        extra = f", discarding {name(action[-1])}" if discarded else ""
+        if move == PASS:
+            return "pass"
+        if move == LOCATION:
+            return f"{name(action[1])} -> {self.seat_name(action[2])}{extra}"
+        if move == KILLER:
+            return f"killer {name(action[1])} face down{extra}"
+        if move == NEW_HAND:
+            return "discard hand and draw 4"
+        if action[1] == FLEE:
+            return f"Flee! {self.seat_name(action[2])}"
+        return name(action[1])
 
 
 @declare
-class SlasherState(DeclaredState):
+class SlasherState(CachedLegalState):
     """One moment of a slasher match."""
 
     view_type = SlasherView
@@ -293,9 +271,6 @@ class SlasherState(DeclaredState):
     """The latest public events (the last `LOG_LENGTH`)."""
     said: int = public(0)
     """How many events have been logged since the start."""
-    _legal: tuple[int, list[tuple[int, ...]]] | None = internal()
-    """The last seat asked and its legal actions, until the next action: `apply` checks the action against the
-    list a player has just chosen from."""
 
     # ---- the contract --------------------------------------------------------------------------
 
@@ -308,20 +283,8 @@ class SlasherState(DeclaredState):
             return (self.window.priority,)
         return ()
 
-    def legal_actions(self, seat: int) -> list[tuple[int, ...]]:
-        """Plays of a location or killer (or a new hand) on a turn; reactions or a pass in an attack."""
-        if seat not in self.to_act:
-            return []
-        cached = self._legal
-        if cached is not None and cached[0] == seat:
-            return cached[1]
-        legal = self._reactions(seat) if self.phase == ATTACK else self._plays(seat)
-        self._legal = (seat, legal)
-        return legal
-
     def _apply(self, seat: int, action: tuple[int, ...]) -> None:
         """Dispatch on the move: a pass or reaction in an attack, a play or a new hand on a turn."""
-        self._legal = None
         move = action[0]
         if move == PASS:
             window = self.window
@@ -361,9 +324,21 @@ class SlasherState(DeclaredState):
         """Each living teen's place (seat -> location code); teens without a location are left out."""
         return {s: self.stacks[s][-1] for s in self.turns.living if self.stacks[s]}
 
-    def _plays(self, seat: int) -> list[tuple[int, ...]]:
-        """A turn's choices: each location onto each living teen, each killer once all are placed, or a new hand."""
+    def _legal_actions(self, seat: int) -> list[tuple[int, ...]]:
+        """In an attack, a pass and the reactions in hand (a killed player may only pass); on a turn, each location
+        onto each living teen, each killer once all are placed, or a new hand."""
         hand = self.hands[seat]
+        if self.phase == ATTACK:
+            actions: list[tuple[int, ...]] = [(PASS,)]
+            if not self.turns.alive[seat]:
+                return actions  # a killed player holds no cards but must still let the killer strike
+            if FLEE in hand:
+                actions.extend((REACT, FLEE, target) for target in self.turns.living)
+            if PANIC in hand:
+                actions.append((REACT, PANIC))
+            if JUST_A_CAT in hand and not self.panicked:
+                actions.append((REACT, JUST_A_CAT))
+            return actions
         living = self.turns.living
         kinds = sorted(set(hand))
         locations = [c for c in kinds if is_location(c)]
@@ -397,62 +372,47 @@ class SlasherState(DeclaredState):
             self.move(card, hand, self.killers[seat])  # face down: the table learns which card it was when it strikes
         if len(action) == (4 if move == LOCATION else 3):  # the optional rule's extra discard
             self.move(action[-1], hand, self.discard)
-            self._note(f"{self._seat(seat)} discards {name(action[-1])}")
+            self._note(f"{self.game.seat_name(seat)} discards {name(action[-1])}")
         if move == LOCATION:
-            self._note(f"{self._seat(seat)} plays {name(card)} on {self._seat(action[2])}")
+            self._note(f"{self.game.seat_name(seat)} plays {name(card)} on {self.game.seat_name(action[2])}")
             self._end_turn(died=False)
             return
         self.phase = ATTACK
         self.negated = self.panicked = False
         # The player of the killer holds priority first: passing is "requesting the strike".
         self.window = ReactionWindow(self.turns.order_from(seat))
-        self._note(f"{self._seat(seat)} plays a killer face down: the killer is about to strike!")
+        self._note(f"{self.game.seat_name(seat)} plays a killer face down: the killer is about to strike!")
 
     def _new_hand(self, seat: int) -> None:
         """A player who can play neither a location nor a killer discards the hand and draws 4."""
-        self._note(f"{self._seat(seat)} can play nothing: discards {self._cards(self.hands[seat])}, draws 4")
+        hand = ", ".join(name(c) for c in self.hands[seat]) or "nothing"
+        self._note(f"{self.game.seat_name(seat)} can play nothing: discards {hand}, draws 4")
         self.move_all(self.hands[seat], self.discard)
         self._refill(seat)
         self._end_turn(died=False)
 
     def _discardable(self, hand: list[int], played: int) -> list[int]:
-        """The kinds of card the optional rule lets go with `played` (none when the rule is off)."""
-        if not self.options.discard_one:
-            return []
+        """The kinds of card the optional rule lets go with `played`."""
         rest = hand[:]
         rest.remove(played)
         return sorted(set(rest))
-
-    def _reactions(self, seat: int) -> list[tuple[int, ...]]:
-        """A pass, and the reactions in hand (a killed player may only pass)."""
-        actions: list[tuple[int, ...]] = [(PASS,)]
-        if not self.turns.alive[seat]:
-            return actions  # a killed player holds no cards but must still let the killer strike
-        hand = self.hands[seat]
-        if FLEE in hand:
-            actions.extend((REACT, FLEE, target) for target in self.turns.living)
-        if PANIC in hand:
-            actions.append((REACT, PANIC))
-        if JUST_A_CAT in hand and not self.panicked:
-            actions.append((REACT, JUST_A_CAT))
-        return actions
 
     def _react(self, seat: int, action: tuple[int, ...]) -> None:
         """Resolve one reaction at once; everyone must then pass again before the strike."""
         card = action[1]
         self.move(card, self.hands[seat], self.discard)
         if card == FLEE:
-            self._note(f"{self._seat(seat)} plays Flee! on {self._seat(action[2])}")
+            self._note(f"{self.game.seat_name(seat)} plays Flee! on {self.game.seat_name(action[2])}")
             self._flee(action[2])
         elif card == PANIC:
             self.panicked = True
-            self._note(f"{self._seat(seat)} plays Panic!: everyone flees")
+            self._note(f"{self.game.seat_name(seat)} plays Panic!: everyone flees")
             for target in self.turns.order_from(seat):
                 if self.turns.alive[target]:
                     self._flee(target)
         else:
             self.negated = True
-            self._note(f"{self._seat(seat)} plays Just a Cat: the killer is negated")
+            self._note(f"{self.game.seat_name(seat)} plays Just a Cat: the killer is negated")
         assert self.window is not None
         self.window.react()
 
@@ -461,16 +421,16 @@ class SlasherState(DeclaredState):
         deck = self.deck
         if not deck:
             if not self.discard:  # never with at most 6 players (RULES.md Assumption 22)
-                self._note(f"  {self._seat(target)} cannot flee: no cards left to turn over")
+                self._note(f"  {self.game.seat_name(target)} cannot flee: no cards left to turn over")
                 return
             self.reshuffle(self.discard, deck)
         card = deck[-1]
         if is_location(card):
             self.draw(deck, self.stacks[target])
-            self._note(f"  {self._seat(target)} flees to {name(card)}")
+            self._note(f"  {self.game.seat_name(target)} flees to {name(card)}")
         else:
             self.draw(deck, self.discard)
-            self._note(f"  {self._seat(target)} turns over {name(card)} and stays put")
+            self._note(f"  {self.game.seat_name(target)} turns over {name(card)} and stays put")
 
     def _strike(self) -> None:
         """The killer card is turned over and kills, then the turn ends."""
@@ -486,7 +446,7 @@ class SlasherState(DeclaredState):
         elif not dead:
             self._note(f"the killer is {name(killer)} and finds no victim")
         else:
-            self._note(f"the killer is {name(killer)}: kills {' and '.join(self._seat(s) for s in dead)}")
+            self._note(f"the killer is {name(killer)}: kills {' and '.join(self.game.seat_name(s) for s in dead)}")
         discard = self.discard
         for seat in dead:
             self.move_all(self.hands[seat], discard)
@@ -511,7 +471,7 @@ class SlasherState(DeclaredState):
         if len(living) == 1:
             self.winners = living
             self.phase = OVER
-            self._note(f"{self._seat(living[0])} is the last survivor and makes it to the sequel!")
+            self._note(f"{self.game.seat_name(living[0])} is the last survivor and makes it to the sequel!")
             return
         self.stall = 0 if died else self.stall + 1
         if self.stall >= self.options.stall_turns:
@@ -520,7 +480,7 @@ class SlasherState(DeclaredState):
             self._note(f"{self.stall} turns without a death: the survivors share the sequel")
             return
         for seat in self.turns.order_from(self.turns.current):
-            if self.turns.alive[seat]:
+            if self.turns.alive[seat] and len(self.hands[seat]) < HAND:  # a full hand is sorted: nothing to do
                 self._refill(seat)
         self.turns.advance()
         self.turn += 1
@@ -540,15 +500,6 @@ class SlasherState(DeclaredState):
         self.log = (*self.log, event)[-LOG_LENGTH:]
         self.said += 1
 
-    def _seat(self, seat: int) -> str:
-        """The seat's name for the log."""
-        return str(self.game.seat_name(seat))
-
-    @staticmethod
-    def _cards(cards: Sequence[int]) -> str:
-        """Card names for the log."""
-        return ", ".join(name(c) for c in cards) or "nothing"
-
 
 BELIEF = {"strikes a rival": 12, "finds no victim": 3, "strikes its player": 1}
 """How much likelier a face-down killer is to be of a kind by what it would do now: its player chose it
@@ -565,45 +516,3 @@ def killer_belief(places: dict[int, int], owner: int) -> dict[int, int]:
             "strikes its player" if owner in dead else "strikes a rival" if dead else "finds no victim"
         ]
     return belief
-
-
-def deal(
-    players: int,
-    hands: Sequence[Sequence[int]],
-    deck_top: Sequence[int] = (),
-    first: int = 0,
-    options: SlasherOptions | None = None,
-    seed: int = 0,
-    places: Mapping[int, int] | None = None,
-    deck_empty: bool = False,
-) -> SlasherState:
-    """A match with chosen hands whose deck starts with `deck_top` (first drawn first), for scripted play.
-
-    For each seat in `places`, that location lies tabled in front of it. The rest of the 64 cards lie under
-    `deck_top` in an order drawn from `seed`, or with `deck_empty` face up in the discard pile instead.
-    """
-    tabled = places or {}
-    rest = Counter(FULL_DECK)
-    rest.subtract(card for hand in hands for card in hand)
-    rest.subtract(deck_top)
-    rest.subtract(tabled.values())
-    if any(n < 0 for n in rest.values()):
-        raise GameError("slasher: the arranged cards are more than the deck holds")
-    rng = Rng(seed)
-    under = sorted(rest.elements())
-    if deck_empty:
-        deck, discard = list(reversed(deck_top)), under
-    else:
-        rng.shuffle(under)
-        deck, discard = under + list(reversed(deck_top)), []
-    return SlasherState(
-        game=Slasher(),
-        players=players,
-        options=options or SlasherOptions(),
-        rng=rng,
-        hands=[sorted(h) for h in hands],
-        stacks=[[tabled[s]] if s in tabled else [] for s in range(players)],
-        deck=deck,
-        discard=discard,
-        turns=TurnOrder(players, first),
-    )

@@ -10,6 +10,7 @@ the likely victim: Just a Cat first, then Flee! on itself, then Panic!; otherwis
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import chain
 
 from corekit import Rng
 from plugins.slasher.cards import (
@@ -55,7 +56,7 @@ def policy(obs: SlasherView, seat: int, legal: Sequence[tuple[int, ...]], rng: R
     if obs.phase != TURN:
         return _react(obs, seat, legal)
     weights = killer_weights(obs)
-    places = _places(obs)
+    places = obs.places()
     best: tuple[int, ...] = legal[0]
     best_score = float("-inf")
     for action in legal:
@@ -121,10 +122,7 @@ def danger(places: dict[int, int], weights: Mapping[int, float]) -> dict[int, fl
 def killer_weights(obs: SlasherView) -> dict[int, float]:
     """How many of each killer the seat has not seen (in other hands, the deck, or face down)."""
     weights = {code: float(copies) for code, copies in PRIOR.items()}
-    for card in obs.hand:
-        if card in weights:
-            weights[card] -= 1
-    for card in obs.discard:
+    for card in chain(obs.hand, obs.discard):
         if card in weights:
             weights[card] -= 1
     return weights if any(weights.values()) else {code: float(copies) for code, copies in PRIOR.items()}
@@ -145,10 +143,6 @@ def _score_play(places: dict[int, int], seat: int, action: tuple[int, ...], weig
     return rivals - OWN_RISK * risk.get(seat, 0.0) + safety
 
 
-def _places(obs: SlasherView) -> dict[int, int]:
-    return {s: stack[-1] for s, stack in enumerate(obs.stacks) if stack and obs.alive[s]}
-
-
 def _with_discard(obs: SlasherView, play: tuple[int, ...], legal: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
     rest = list(obs.hand)
     rest.remove(play[1])
@@ -163,12 +157,12 @@ def _with_discard(obs: SlasherView, play: tuple[int, ...], legal: Sequence[tuple
 def _react(obs: SlasherView, seat: int, legal: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
     if obs.negated:
         return (PASS,)
-    places = _places(obs)
+    places = obs.places()
     if obs.killer is not None:
         at_risk = 1.0 if seat in victims(places, obs.killer) else 0.0
     else:
         # Its player chose the killer knowing it: weigh each kind by what it would do (see BELIEF).
-        belief = killer_belief(places, obs.turn_seat)
+        belief = killer_belief(places, obs.turns[1])
         weights = {code: count * belief[code] for code, count in killer_weights(obs).items()}
         at_risk = danger(places, weights).get(seat, 0.0)
     if at_risk < LIKELY_VICTIM:

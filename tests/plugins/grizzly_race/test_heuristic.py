@@ -1,10 +1,8 @@
 """The guard race's heuristic: its policy's choices and its evaluation (plugins/grizzly_race/heuristic.py)."""
 
-from collections import Counter
-
 from corekit import Rng
-from plugins.grizzly_race.game import SUPER, unseen_counts
-from plugins.grizzly_race.heuristic import evaluate, policy
+from plugins.grizzly_race.game import SUPER
+from plugins.grizzly_race.heuristic import evaluate, policy, unseen_cards
 from tests.plugins.grizzly_race.scenario import GAME, scenario
 from tests.random_play import positions
 
@@ -35,14 +33,14 @@ def test_a_face_down_guard_gets_the_cheapest_card_that_beats_60_percent_of_the_u
     state.hands[0] = [1, 1, 2, 2, 3, 3, 4]
     # Unseen: 26 cards less this hand leaves 4 ones, 6 twos, 4 threes, 3 fours, 2 fives (19 cards):
     # a 2 beats 10/19 = 53% of them, a 3 beats 14/19 = 74%.
-    assert unseen_counts(state.observation(0), 2) == Counter({1: 4, 2: 6, 3: 4, 4: 3, 5: 2})
+    assert unseen_cards(state.observation(0)) == [0, 4, 6, 4, 3, 2]  # by strength, 0 unused
     assert choice(state) == 3
 
 
 def test_unseen_cards_leave_out_the_hand_the_discard_and_face_up_guards():
     state = scenario([[1, 2], [5, 5]], [[5, 3], [1, 4]], discard=[1, 1, 3], face_up=[1])
     # The 2-player collections: 6 ones, 8 twos, 6 threes, 4 fours, 2 fives.
-    assert unseen_counts(state.observation(0), 2) == Counter({1: 3, 2: 7, 3: 5, 4: 3, 5: 2})
+    assert unseen_cards(state.observation(0)) == [0, 3, 7, 5, 3, 2]
 
 
 def test_the_evaluation_shares_progress_with_an_unspent_supercard_worth_a_guard():

@@ -29,7 +29,7 @@ def test_a_seat_sees_its_own_hand_but_not_other_hands_face_down_guards_or_the_re
     assert len(views) == 1  # the same view, however the unseen cards lie
     assert len(truths) > 1  # while seat 1 does see its own hand change
     view = views.pop()
-    assert view.hand == (1, 2, 3) and view.reserve_size == 2
+    assert view.hand == (1, 2, 3) and len(view.reserve) == 2
     assert [lane.top_guard for lane in view.lanes] == [None, None]
 
 
@@ -40,7 +40,7 @@ def test_the_discard_face_up_guards_hand_sizes_and_spent_supercards_are_public()
         view = state.observation(seat)
         assert view.lanes == (Lane(1, None, 1, True), Lane(2, 4, 1, True), Lane(1, None, 3, False))
         assert view.discard == (2, 3, 3, 5)  # the guards beaten, the cards played, the supercard gone
-        assert view.reserve_size == 2
+        assert len(view.reserve) == 2
         assert view.last_round == (Battle(0, 3, 3, True), Battle(1, 2, 4, False), Battle(2, SUPER, 5, True))
     assert state.observation(1).hand == (2,)
 

@@ -5,7 +5,8 @@ from collections import Counter
 import pytest
 
 from corekit import HIDDEN, GameError, IllegalAction, OptionError, Rng
-from plugins.grizzly_race.game import SUPER, RaceOptions, unseen_counts
+from plugins.grizzly_race.game import SUPER, RaceOptions
+from plugins.grizzly_race.heuristic import unseen_cards
 from tests.plugins.grizzly_race.scenario import GAME, play_round, scenario
 from tests.plugins.grizzly_race.stall_survey import survey
 from tests.random_play import positions
@@ -43,9 +44,9 @@ def test_every_seat_decides_at_once_and_nobody_sees_another_commitment():
     card = state.legal_actions(1)[0]
     state.apply(1, card)
     assert state.to_act == (0, 2)
-    assert state.observation(0).committed == ((1, HIDDEN),)
-    assert state.observation(1).committed == ((1, card),)
-    assert state.observation(None).committed == ((1, card),)
+    assert state.observation(0).commitments == ((1, HIDDEN),)
+    assert state.observation(1).commitments == ((1, card),)
+    assert state.observation(None).commitments == ((1, card),)
 
 
 def test_no_battle_is_fought_until_the_last_seat_has_committed():
@@ -60,9 +61,9 @@ def test_no_battle_is_fought_until_the_last_seat_has_committed():
 
 def test_committing_a_card_does_not_change_what_the_seat_has_not_seen():
     state = GAME.initial_state(2, 2)
-    before = unseen_counts(state.observation(0), 2)
+    before = unseen_cards(state.observation(0))
     state.apply(0, state.legal_actions(0)[0])
-    assert unseen_counts(state.observation(0), 2) == before  # the card is still in hand until the reveal
+    assert unseen_cards(state.observation(0)) == before  # the card is still in hand until the reveal
 
 
 def test_a_card_equal_to_the_guard_wins_and_both_go_to_the_discard():
@@ -113,7 +114,7 @@ def test_a_card_not_in_hand_is_refused_and_the_state_is_unchanged():
     with pytest.raises(IllegalAction, match="seat 0 may not act now"):
         state.apply(0, 1)
     assert state.digest() == committed
-    assert state.observation(1).committed == ((0, HIDDEN),)
+    assert state.observation(1).commitments == ((0, HIDDEN),)
 
 
 def test_a_player_out_of_cards_takes_the_shuffled_discard_and_sets_the_rest_aside():

@@ -1,7 +1,10 @@
 """Scripted slasher positions: chosen hands, tabled locations and a stacked deck, with every card conserved."""
 
-from plugins.slasher.cards import BACK_ROOM, BEACH, FRONT_YARD, MAIN_HOUSE
-from plugins.slasher.game import ATTACK, KILLER, PASS, deal
+from collections import Counter
+
+from corekit import GameError, Rng, TurnOrder
+from plugins.slasher.cards import BACK_ROOM, BEACH, FRONT_YARD, FULL_DECK, MAIN_HOUSE
+from plugins.slasher.game import ATTACK, KILLER, PASS, Slasher, SlasherOptions, SlasherState
 
 FILLERS = [
     [BEACH, BEACH, BEACH],
@@ -14,10 +17,37 @@ FILLERS = [
 """Location-only hands that play no part in an attack."""
 
 
-def arranged(hands, places=None, deck_top=(), first=0, options=None, deck_empty=False):
-    """A match with these hands and, for each seat in `places`, that location tabled; with `deck_empty`, every
-    other card lies in the discard pile."""
-    return deal(len(hands), hands, deck_top, first=first, options=options, places=places, deck_empty=deck_empty)
+def arranged(hands, places=None, deck_top=(), first=0, options=None, deck_empty=False, seed=0):
+    """A match with chosen hands whose deck starts with `deck_top` (first drawn first), for scripted play.
+
+    For each seat in `places`, that location lies tabled in front of it. The rest of the 64 cards lie under
+    `deck_top` in an order drawn from `seed`, or with `deck_empty` face up in the discard pile instead.
+    """
+    players, tabled = len(hands), places or {}
+    rest = Counter(FULL_DECK)
+    rest.subtract(card for hand in hands for card in hand)
+    rest.subtract(deck_top)
+    rest.subtract(tabled.values())
+    if any(n < 0 for n in rest.values()):
+        raise GameError("slasher: the arranged cards are more than the deck holds")
+    rng = Rng(seed)
+    under = sorted(rest.elements())
+    if deck_empty:
+        deck, discard = list(reversed(deck_top)), under
+    else:
+        rng.shuffle(under)
+        deck, discard = under + list(reversed(deck_top)), []
+    return SlasherState(
+        game=Slasher(),
+        players=players,
+        options=options or SlasherOptions(),
+        rng=rng,
+        hands=[sorted(h) for h in hands],
+        stacks=[[tabled[s]] if s in tabled else [] for s in range(players)],
+        deck=deck,
+        discard=discard,
+        turns=TurnOrder(players, first),
+    )
 
 
 def attack(killer, places, players=4, hands=None, deck_top=(), options=None, deck_empty=False):

@@ -12,7 +12,8 @@ from plugins.slasher.cards import (
     SEX_KILLS,
     UNEXPECTED_KILL,
 )
-from plugins.slasher.game import KILLER, LOCATION, NEW_HAND, PASS, REACT, deal
+from plugins.slasher.game import KILLER, LOCATION, NEW_HAND, PASS, REACT
+from tests.plugins.slasher.scenario import arranged
 
 KIM, JILL, FRED, ANNE = 0, 1, 2, 3
 
@@ -38,7 +39,7 @@ def _example():
         NATURE,  # refills after the second round's three plays
         MAIN_HOUSE,  # turned over when Kim flees
     ]
-    return deal(4, hands, deck_top, first=KIM)
+    return arranged(hands, deck_top=deck_top, first=KIM)
 
 
 def test_worked_example_kim_jill_fred_anne():

@@ -1,0 +1,83 @@
+"""`CachedLegalState`: legal actions built once per position, dropped however the state advances."""
+
+from __future__ import annotations
+
+from ai.playouts import random_playout
+from corekit import Game, Rng
+from corekit.legal import CachedLegalState
+from corekit.state import declare, public
+
+
+class Counting(Game):
+    id = "counting"
+    title = "Counting"
+    min_players = max_players = 2
+
+    def _setup(self, players: int, seed: int, options: object) -> CountingState:
+        return CountingState(game=self, players=players, options=options, rng=Rng(seed))
+
+    def max_decisions(self, players: int, options: object) -> int:
+        return 6
+
+
+@declare
+class CountingState(CachedLegalState):
+    """Two seats take turns adding 1 or 2 to a total; it ends at 6 or more. Counts how often it builds a list."""
+
+    total: int = public(0)
+    built: int = public(0)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.total >= 6 else (self.total % 2,)
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        self.built += 1
+        return [1, 2]
+
+    def _apply(self, seat: int, action: int) -> None:
+        self.total += action
+
+    def returns(self) -> list[float]:
+        return [0.5, 0.5]
+
+
+def test_the_list_is_built_once_per_position_and_seat_then_rebuilt_after_any_way_of_advancing():
+    state = Counting().initial_state(2, 0)
+    assert state.legal_actions(0) is state.legal_actions(0) and state.built == 1
+    state.apply(0, 1)  # `apply` checks against the cached list: nothing is built for the check
+    assert state.built == 1
+    assert state.legal_actions(1) == [1, 2] and state.built == 2
+    state.apply_unchecked(1, 1)
+    assert state.legal_actions(1) == () and state.legal_actions(0) == [1, 2]  # not seat 1's turn any more
+    state._apply(0, 1)  # as a playout advances
+    assert state.to_act == (1,) and state.legal_actions(1) == [1, 2] and state.built == 4
+
+
+def test_a_copy_starts_without_the_list_and_a_playout_never_sees_a_stale_one():
+    state = Counting().initial_state(2, 0)
+    state.legal_actions(0)
+    copy = state.clone()
+    assert copy._legal is None
+    random_playout(copy, Rng(3), 100)
+    assert copy.is_terminal and copy.legal_actions(copy.total % 2) == ()
+
+
+def test_the_wrapper_wraps_once_though_declare_makes_the_class_again():
+    wrapped = CountingState.__dict__["_apply"].drops_legal_of
+    assert not hasattr(wrapped, "drops_legal_of") and wrapped.__name__ == "_apply"
+
+
+@declare
+class Doubling(CountingState):
+    """A subclass whose `_apply` calls its parent's with a zero-argument `super()`."""
+
+    def _apply(self, seat: int, action: int) -> None:
+        super()._apply(seat, 2 * action)
+
+
+def test_a_subclass_may_call_its_parents_apply_through_super():
+    state = Doubling(game=Counting(), players=2, options=None, rng=Rng(0))
+    assert state.legal_actions(0) == [1, 2]
+    state.apply(0, 2)
+    assert state.total == 4 and state.legal_actions(0) == [1, 2] and state.built == 2
