@@ -73,7 +73,7 @@ def _choose(style: Style, obs: CampView, seat: int, legal: Sequence[Action]) -> 
     if len(legal) == 1:
         return legal[0]
     phase = obs.phase
-    me = obs.team[seat]
+    me = obs.card(seat)
     if phase == "strike":
         if style.timid and not obs.final and win_chance(obs, me) < 0.5:
             return next((a for a in legal if a[0] == "panic"), legal[0])
@@ -83,7 +83,7 @@ def _choose(style: Style, obs: CampView, seat: int, legal: Sequence[Action]) -> 
     if phase == "consent":
         return ("agree",)
     if phase == "fool":
-        return max(legal, key=lambda a: (win_chance(obs, obs.team[a[1]]), -a[1]))
+        return max(legal, key=lambda a: (win_chance(obs, obs.card(a[1])), -a[1]))
     if phase == "end":
         return _end(obs, me, legal)
     return _move(style, obs, me, legal)
@@ -169,7 +169,7 @@ def _strike(obs: CampView, me: CounselorView, legal: Sequence[Action]) -> Action
     queue, later = obs.strike_queue, obs.strike_later
     mine = win_chance(obs, me)
     if ("later",) in legal:
-        others = [win_chance(obs, obs.team[s]) for s in queue if s != me.seat and s not in later]
+        others = [win_chance(obs, obs.card(s)) for s in queue if s != me.seat and s not in later]
         if others and max(others) > mine + 0.05:
             return ("later",)
     fights = [a for a in legal if a[0] == "fight"]
@@ -242,7 +242,7 @@ def _end(obs: CampView, me: CounselorView, legal: Sequence[Action]) -> Action:
             return ("equip", card)
     for action in legal:  # consolidate objectives with a teammate here who holds more of them
         if action[0] == "give" and C.cards[action[1]].objective:
-            mate = obs.team[action[2]]
+            mate = obs.card(action[2])
             if (len(mate.objectives), -mate.seat) > (len(me.objectives), -me.seat):
                 return action
     return ("end",)
@@ -307,7 +307,8 @@ def _has_keys(me: CounselorView) -> bool:
 
 def _team_kinds(obs: CampView) -> tuple[str, ...]:
     """The objective kinds the living team holds, sorted."""
-    kinds = [C.cards[c].objective for v in obs.team if v.alive for c in v.objectives]
+    cards = C.cards
+    kinds = [cards[c].objective for alive, held in zip(obs.turn[0], obs.objectives) if alive for c in held]
     kinds.sort()  # in place: cheaper than sorted() of a generator, and this runs at nearly every move
     return tuple(kinds)
 
@@ -352,7 +353,7 @@ def _wanted(kinds: tuple[str, ...], failed: tuple[int, ...]) -> tuple[frozenset[
 def _ready(obs: CampView, f: int) -> bool:
     """Start once everyone who can come is in the arrow's cabin, or when waiting is too dangerous."""
     cabin = C.cabin_of[C.arrows[f]]
-    waiting = [v for v in obs.team if v.alive and v.location >= 0 and C.cabin_of[v.location] != cabin]
+    waiting = [at for alive, at in zip(obs.turn[0], obs.location) if alive and at >= 0 and C.cabin_of[at] != cabin]
     late = obs.round >= obs.night - 1 or obs.body >= C.hopeless - 3
     close = obs.otis >= 0 and C.dist[obs.otis][C.arrows[f]] <= 2
     return not waiting or late or close
@@ -375,7 +376,8 @@ def _goal(obs: CampView, me: CounselorView) -> int | None:
     if not targets:
         return None
     dist = _walk(obs, me, me.location)
-    mates = [v.location for v in obs.team if v.alive and v.seat != me.seat and v.location >= 0]
+    alive = obs.turn[0]
+    mates = [at for s, at in enumerate(obs.location) if alive[s] and s != me.seat and at >= 0]
     reachable = [t for t in targets if t in dist]
     if not reachable:
         return None
