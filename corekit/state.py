@@ -1115,8 +1115,10 @@ def _views(cls: type[DeclaredState], players: int) -> _Views:
 
 
 def _zone_view(decl: Decl, z: str, seat: str) -> str:
-    """The expression of one zone as viewer `v` sees it."""
-    cards = f"tuple({z})" if decl.ordered else f"tuple(sorted({z}))"
+    """The expression of one zone as viewer `v` sees it. An empty zone is shown as () without calling tuple(),
+    which iterates a list subclass such as `Zone` the slow way: a view shows many empty zones (six counselors'
+    permanents, campers and objectives), and skipping the call makes the view about 5% cheaper."""
+    cards = f"(tuple({z}) if {z} else ())" if decl.ordered else f"(tuple(sorted({z})) if {z} else ())"
     if decl.seen is Seen.EVERYONE:
         return cards
     shown = f"(hz[len({z})] if not {z}.up and len({z}) < 256 else hidden(len({z}), {z}.face_up_cards()))"
