@@ -36,6 +36,13 @@ EFFECTS = tuple({op.verb: op.n for op in card.effect} for card in C.cards)
 """Each card's effect steps as {verb: n}, built once: the heuristic reads them whenever a card can be played."""
 BREAKABLE = C.with_trait["oneshot"] | C.with_trait["fragile"]
 """Weapons that can break or be used up in a fight (a reason to panic rather than risk them)."""
+DIE = tuple(card.die for card in C.cards)
+"""Each card's fight die (0: none), by card."""
+ARMS = frozenset(card.id for card in C.cards if card.kind in ("weapon", "item"))
+"""The cards that let a counselor fight."""
+
+# The functions a heuristic playout calls at every decision read through loops, `map` and `filter` rather than
+# comprehensions and generators: on Python 3.11 each comprehension is a function call of its own.
 
 
 @attrs.frozen
@@ -156,12 +163,12 @@ def _odds(view: CounselorView, bonus: int, otis_die: int, otis_bonus: int) -> fl
     """The counselor's chance of beating Otis's die + `otis_bonus` with its equipped dice + `bonus`."""
     if not _armed(view):
         return 0.0
-    dice = tuple(sorted(C.cards[c].die for c in view.equipped if C.cards[c].die))
+    dice = tuple(sorted(filter(None, map(DIE.__getitem__, view.equipped))))
     return fight_odds(dice, bonus, otis_die, otis_bonus)
 
 
 def _armed(view: CounselorView) -> bool:
-    return any(C.cards[c].kind in ("weapon", "item") for c in view.equipped)
+    return not ARMS.isdisjoint(view.equipped)
 
 
 def _strike(obs: CampView, me: CounselorView, legal: Sequence[Action]) -> Action:
@@ -308,7 +315,11 @@ def _has_keys(me: CounselorView) -> bool:
 def _team_kinds(obs: CampView) -> tuple[str, ...]:
     """The objective kinds the living team holds, sorted."""
     cards = C.cards
-    kinds = [cards[c].objective for alive, held in zip(obs.turn[0], obs.objectives) if alive for c in held]
+    kinds = []
+    for alive, held in zip(obs.turn[0], obs.objectives):
+        if alive:
+            for card in held:
+                kinds.append(cards[card].objective)
     kinds.sort()  # in place: cheaper than sorted() of a generator, and this runs at nearly every move
     return tuple(kinds)
 
@@ -377,15 +388,18 @@ def _goal(obs: CampView, me: CounselorView) -> int | None:
         return None
     dist = _walk(obs, me, me.location)
     alive = obs.turn[0]
-    mates = [at for s, at in enumerate(obs.location) if alive[s] and s != me.seat and at >= 0]
-    reachable = [t for t in targets if t in dist]
+    mates = []
+    for seat, at in enumerate(obs.location):
+        if alive[seat] and seat != me.seat and at >= 0:
+            mates.append(at)
+    reachable = list(filter(dist.__contains__, targets))
     if not reachable:
         return None
     if not mates:  # alone: the nearest target (the score below without cohesion, built cheaper)
-        return min((dist[t], t) for t in reachable)[1]
+        return min(zip(map(dist.__getitem__, reachable), reachable))[1]
 
     def score(t: int) -> tuple[float, int]:
-        cohesion = min(C.dist[t][m] for m in mates)
+        cohesion = min(map(C.dist[t].__getitem__, mates))
         return (dist[t] + 0.5 * cohesion, t)
 
     return min(reachable, key=score)
@@ -416,5 +430,9 @@ def _next_step(obs: CampView, me: CounselorView, goal: int) -> int | None:
     back = _walk(obs, me, goal)
     if me.location not in back:
         return None
-    options = [s for s in C.adjacent[me.location] if back.get(s, 99) == back[me.location] - 1 and s != obs.otis]
-    return min(options) if options else None
+    closer = back[me.location] - 1
+    best = None
+    for there in C.adjacent[me.location]:
+        if back.get(there, 99) == closer and there != obs.otis and (best is None or there < best):
+            best = there
+    return best

@@ -30,6 +30,13 @@ LOG = 12
 
 Action = tuple[Any, ...]
 
+HANDS = tuple(card.hands for card in CONTENT.cards)
+"""The hands each card takes, by card (the legal actions sum a counselor's at nearly every decision)."""
+PLAYABLE_MOVE = frozenset(card.id for card in CONTENT.cards if card.use in ("turn", "move"))
+"""The cards that may be played from the backpack in the move phase."""
+PLAYABLE_END = frozenset(card.id for card in CONTENT.cards if card.use == "turn")
+"""The cards that may be played from the backpack in the end phase."""
+
 
 class Spots(dict[int, int]):
     """The space of each card lying face up on the board, by card, in the order the cards were laid: a view
@@ -221,6 +228,10 @@ class CampState(DeclaredState):
     def panic_value(self, seat: int) -> int:
         """Spaces a panicking counselor may run (injuries do not affect it)."""
         return panic_value(self.counselors[seat], self.mods(seat))
+
+    def hands(self, seat: int) -> int:
+        """The hands the counselor's equipped cards take."""
+        return sum(map(HANDS.__getitem__, self.equipped[seat]))
 
     def has_keys(self, seat: int) -> bool:
         """Keys or spare keys open locks (and are not used up)."""
@@ -428,22 +439,24 @@ class CampState(DeclaredState):
 
     # ---- the move phase ------------------------------------------------------------------------
 
+    # The legal actions of a turn are listed by loops rather than comprehensions: every decision of a playout lists
+    # them, and a comprehension is a function call of its own on Python 3.11.
+
     def _move_actions(self, seat: int) -> list[Action]:
         here = self.location[seat]
         actions: list[Action] = []
         if self.move_left > 0:
-            if not self.locks or self.has_keys(seat):
-                actions = [("step", there) for there in CONTENT.adjacent[here]]
-            else:
-                locked = {self.spot[card] for card in self.locks}
-                breach = not CONTENT.with_trait["breach"].isdisjoint(self.equipped[seat])
-                for there in CONTENT.adjacent[here]:
-                    if there not in locked:
-                        actions.append(("step", there))
-                    elif breach:
-                        actions.append(("force", there))
+            locked = {self.spot[card] for card in self.locks} if self.locks and not self.has_keys(seat) else ()
+            breach = bool(locked) and not CONTENT.with_trait["breach"].isdisjoint(self.equipped[seat])
+            for there in CONTENT.adjacent[here]:
+                if there not in locked:
+                    actions.append(("step", there))
+                elif breach:
+                    actions.append(("force", there))
             if CONTENT.lasting_cards["storm"].isdisjoint(self.lasting):
-                actions += [("trail", number) for number in CONTENT.trails_at[here] if self._may_cross(seat, number)]
+                for number in CONTENT.trails_at[here]:
+                    if self._may_cross(seat, number):
+                        actions.append(("trail", number))
         actions += self._free_actions(seat, MOVE)
         if here in CONTENT.arrows:
             for f in range(len(CONTENT.finales)):
@@ -457,26 +470,25 @@ class CampState(DeclaredState):
     def _free_actions(self, seat: int, phase: Phase) -> list[Action]:
         if self.free_left <= 0:
             return []
-        cards = CONTENT.cards
         location = self.location
         here = location[seat]
         spot = self.spot
         actions: list[Action] = []
-        lying = [card for card in self.ground if spot[card] == here]
-        if lying:
-            # A weapon or item picked up may be equipped at once (RULES.md, Assumption 5).
-            hands = sum(cards[c].hands for c in self.equipped[seat])
-            for card in lying:
+        for card in self.ground:
+            if spot[card] == here:
                 actions.append(("take", card))
-                info = cards[card]
-                if info.equippable and hands + info.hands <= 2:
+                # A weapon or item picked up may be equipped at once (RULES.md, Assumption 5).
+                if CONTENT.cards[card].equippable and self.hands(seat) + HANDS[card] <= 2:
                     actions.append(("equip", card))
-        uses = ("turn", "move") if phase is MOVE else ("turn",)
-        actions += [("play", card) for card in self.backpack[seat] if cards[card].use in uses]
-        if self.players > 1:
+        playable = PLAYABLE_MOVE if phase is MOVE else PLAYABLE_END
+        for card in self.backpack[seat]:
+            if card in playable:
+                actions.append(("play", card))
+        if location.count(here) > 1:  # someone else is here, alive or dead: perhaps a mate to give cards to
             alive = self.turn.alive
             mates = [s for s in range(self.players) if s != seat and alive[s] and location[s] == here]
             if mates:
+                cards = CONTENT.cards
                 mine = [c for c in [*self.equipped[seat], *self.backpack[seat]] if cards[c].deck == "cabin"]
                 mine += [*self.campers[seat], *self.objectives[seat]]
                 actions += [("give", card, mate) for card in mine for mate in mates]
@@ -626,12 +638,12 @@ class CampState(DeclaredState):
         actions = self._free_actions(seat, END)
         if self.free_left > 0:
             cards = CONTENT.cards
-            hands = sum(cards[c].hands for c in self.equipped[seat])
+            hands = self.hands(seat)
             for card in self.backpack[seat]:
-                info = cards[card]
-                if info.equippable and hands + info.hands <= 2:
+                if cards[card].equippable and hands + HANDS[card] <= 2:
                     actions.append(("equip", card))
-            actions += [("unequip", card) for card in self.equipped[seat]]
+            for card in self.equipped[seat]:
+                actions.append(("unequip", card))
         actions.append(("end",))
         return actions
 
