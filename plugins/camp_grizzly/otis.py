@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from plugins.camp_grizzly import actions as act
 from plugins.camp_grizzly.content import WOODS, load
 from plugins.camp_grizzly.effects import EFFECTS
 from plugins.camp_grizzly.game import Movement
@@ -90,13 +91,13 @@ class Otis:
         actions: list[Action] = []
         backpack = state.backpack[seat]
         if state.can_fight(seat):
-            actions.append(("fight",))
-            actions += [("fight", c) for c in backpack if cards[c].use == "fight"]
-        actions.append(("panic",))
+            actions.append(act.FIGHT)
+            actions += [act.FIGHT_WITH[c] for c in backpack if cards[c].use == "fight"]
+        actions.append(act.PANIC)
         if not state.final:
-            actions += [("panic", c) for c in backpack if cards[c].use == "panic"]
+            actions += [act.PANIC_WITH[c] for c in backpack if cards[c].use == "panic"]
         if len(state.strike_queue) > 1 and seat not in state.strike_later:
-            actions.append(("later",))
+            actions.append(act.LATER)
         return actions
 
     def later(self, state: CampState, seat: int) -> None:

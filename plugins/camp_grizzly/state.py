@@ -15,6 +15,7 @@ from typing import Any
 from corekit import Rng
 from corekit.state import DeclaredState, Zone, declare, draw_pile, face_down, face_up, public
 from corekit.turns import TurnOrder
+from plugins.camp_grizzly import actions as act
 from plugins.camp_grizzly import finale
 from plugins.camp_grizzly.content import WOODS, Mods, Op, counselor_mods, load, panic_value
 from plugins.camp_grizzly.effects import EFFECTS
@@ -450,21 +451,21 @@ class CampState(DeclaredState):
             breach = bool(locked) and not CONTENT.with_trait["breach"].isdisjoint(self.equipped[seat])
             for there in CONTENT.adjacent[here]:
                 if there not in locked:
-                    actions.append(("step", there))
+                    actions.append(act.STEP[there])
                 elif breach:
-                    actions.append(("force", there))
+                    actions.append(act.FORCE[there])
             if CONTENT.lasting_cards["storm"].isdisjoint(self.lasting):
                 for number in CONTENT.trails_at[here]:
                     if self._may_cross(seat, number):
-                        actions.append(("trail", number))
+                        actions.append(act.TRAIL[number - 1])
         actions += self._free_actions(seat, MOVE)
         if here in CONTENT.arrows:
             for f in range(len(CONTENT.finales)):
                 if f not in self.refused and finale.holders(self, f) is not None:
-                    actions.append(("finale", f))
+                    actions.append(act.FINALE[f])
         if here in self.mystery_spaces:
-            actions.append(("reveal",))
-        actions.append(("draw",))
+            actions.append(act.REVEAL)
+        actions.append(act.DRAW)
         return actions
 
     def _free_actions(self, seat: int, phase: Phase) -> list[Action]:
@@ -476,14 +477,14 @@ class CampState(DeclaredState):
         actions: list[Action] = []
         for card in self.ground:
             if spot[card] == here:
-                actions.append(("take", card))
+                actions.append(act.TAKE[card])
                 # A weapon or item picked up may be equipped at once (RULES.md, Assumption 5).
                 if CONTENT.cards[card].equippable and self.hands(seat) + HANDS[card] <= 2:
-                    actions.append(("equip", card))
+                    actions.append(act.EQUIP[card])
         playable = PLAYABLE_MOVE if phase is MOVE else PLAYABLE_END
         for card in self.backpack[seat]:
             if card in playable:
-                actions.append(("play", card))
+                actions.append(act.PLAY[card])
         if location.count(here) > 1:  # someone else is here, alive or dead: perhaps a mate to give cards to
             alive = self.turn.alive
             mates = [s for s in range(self.players) if s != seat and alive[s] and location[s] == here]
@@ -491,7 +492,7 @@ class CampState(DeclaredState):
                 cards = CONTENT.cards
                 mine = [c for c in [*self.equipped[seat], *self.backpack[seat]] if cards[c].deck == "cabin"]
                 mine += [*self.campers[seat], *self.objectives[seat]]
-                actions += [("give", card, mate) for card in mine for mate in mates]
+                actions += [act.GIVE[card][mate] for card in mine for mate in mates]
         return actions
 
     def _enter(self, seat: int, there: int, forced: bool) -> None:
@@ -641,10 +642,10 @@ class CampState(DeclaredState):
             hands = self.hands(seat)
             for card in self.backpack[seat]:
                 if cards[card].equippable and hands + HANDS[card] <= 2:
-                    actions.append(("equip", card))
+                    actions.append(act.EQUIP[card])
             for card in self.equipped[seat]:
-                actions.append(("unequip", card))
-        actions.append(("end",))
+                actions.append(act.UNEQUIP[card])
+        actions.append(act.END)
         return actions
 
     def _equip(self, seat: int, card: int) -> None:
@@ -678,9 +679,9 @@ PHASES: dict[Phase, Callable[[CampState, int], list[Action]]] = {
     MOVE: CampState._move_actions,
     END: CampState._end_actions,
     STRIKE: OTIS.choices,
-    PANIC: lambda state, seat: [*(("flee", s) for s in OTIS.flee_spaces(state, seat)), ("stop",)],
-    CONSENT: lambda state, seat: [("agree",), ("refuse",)],
-    Phase.FOOL: lambda state, seat: [("fool", s) for s in state.fool_partners()],
+    PANIC: lambda state, seat: [*map(act.FLEE.__getitem__, OTIS.flee_spaces(state, seat)), act.STOP],
+    CONSENT: lambda state, seat: [act.AGREE, act.REFUSE],
+    Phase.FOOL: lambda state, seat: [act.FOOL[s] for s in state.fool_partners()],
     IN_WOODS: lambda state, seat: [],
     OTIS_TURN: lambda state, seat: [],
     OVER: lambda state, seat: [],
