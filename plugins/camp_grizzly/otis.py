@@ -174,7 +174,7 @@ class Otis:
 
     def flee_spaces(self, state: CampState, seat: int) -> list[int]:
         """Panicking: no locks opened, and never back into Otis."""
-        locked = {state.spot[card] for card in state.locks}
+        locked = state.locked()
         return [s for s in CONTENT.adjacent[state.location[seat]] if s not in locked and s != state.otis]
 
     def flee(self, state: CampState, seat: int, there: int) -> None:

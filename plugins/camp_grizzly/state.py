@@ -265,6 +265,10 @@ class CampState(DeclaredState):
         here = [s for s in self.turn.order_from(self.active) if self.turn.alive[s] and location[s] >= 0]
         return [s for s in here if cabin_of[location[s]] == cabin_of[space]]
 
+    def locked(self) -> set[int]:
+        """The spaces with a lock."""
+        return set(map(self.spot.__getitem__, self.locks))
+
     def lock_at(self, space: int) -> int | None:
         """The lock card on `space`, if any (a loop: every step asks)."""
         spot = self.spot
@@ -447,7 +451,7 @@ class CampState(DeclaredState):
         here = self.location[seat]
         actions: list[Action] = []
         if self.move_left > 0:
-            locked = {self.spot[card] for card in self.locks} if self.locks and not self.has_keys(seat) else ()
+            locked = self.locked() if self.locks and not self.has_keys(seat) else ()
             breach = bool(locked) and not CONTENT.with_trait["breach"].isdisjoint(self.equipped[seat])
             for there in CONTENT.adjacent[here]:
                 if there not in locked:
@@ -495,7 +499,7 @@ class CampState(DeclaredState):
                 actions += [act.GIVE[card][mate] for card in mine for mate in mates]
         return actions
 
-    def _enter(self, seat: int, there: int, forced: bool) -> None:
+    def _enter(self, seat: int, there: int, forced: bool = False) -> None:
         """One step: open a lock with keys (or force it), then cross paths with Otis or a cameo."""
         self.move_left -= 1
         self._open_lock(seat, there, forced)
@@ -689,7 +693,7 @@ PHASES: dict[Phase, Callable[[CampState, int], list[Action]]] = {
 """Each phase's handler: the legal actions of the seat to act."""
 
 VERBS: dict[str, Callable[..., None]] = {
-    "step": lambda state, seat, there: state._enter(seat, there, forced=False),
+    "step": CampState._enter,
     "force": lambda state, seat, there: state._enter(seat, there, forced=True),
     "trail": CampState._trail,
     "take": CampState._take,
