@@ -33,6 +33,8 @@ Action = tuple[Any, ...]
 
 HANDS = tuple(card.hands for card in CONTENT.cards)
 """The hands each card takes, by card (the legal actions sum a counselor's at nearly every decision)."""
+EQUIPPABLE = frozenset(card.id for card in CONTENT.cards if card.equippable)
+"""The cards that are equipped (a property of each card, read here from a set: every end phase asks)."""
 PLAYABLE_MOVE = frozenset(card.id for card in CONTENT.cards if card.use in ("turn", "move"))
 """The cards that may be played from the backpack in the move phase."""
 PLAYABLE_END = frozenset(card.id for card in CONTENT.cards if card.use == "turn")
@@ -483,7 +485,7 @@ class CampState(DeclaredState):
             if spot[card] == here:
                 actions.append(act.TAKE[card])
                 # A weapon or item picked up may be equipped at once (RULES.md, Assumption 5).
-                if CONTENT.cards[card].equippable and self.hands(seat) + HANDS[card] <= 2:
+                if card in EQUIPPABLE and self.hands(seat) + HANDS[card] <= 2:
                     actions.append(act.EQUIP[card])
         playable = PLAYABLE_MOVE if phase is MOVE else PLAYABLE_END
         for card in self.backpack[seat]:
@@ -642,10 +644,9 @@ class CampState(DeclaredState):
     def _end_actions(self, seat: int) -> list[Action]:
         actions = self._free_actions(seat, END)
         if self.free_left > 0:
-            cards = CONTENT.cards
             hands = self.hands(seat)
             for card in self.backpack[seat]:
-                if cards[card].equippable and hands + HANDS[card] <= 2:
+                if card in EQUIPPABLE and hands + HANDS[card] <= 2:
                     actions.append(act.EQUIP[card])
             for card in self.equipped[seat]:
                 actions.append(act.UNEQUIP[card])
