@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 import attrs
 
 from corekit import Rng
 from corekit.heuristics import Policy
 from corekit.state import DeclaredState
+from plugins.camp_grizzly.actions import Action
 from plugins.camp_grizzly.content import FINALE, Mods, counselor_mods, load
 from plugins.camp_grizzly.game import CampView, CounselorView
 
@@ -31,7 +31,6 @@ weapons where it stands: with a 10-round night that lifts one counselor's wins f
 changes nothing measurable at 20 or 40 rounds (ai/README.md, "Camp Grizzly strategies")."""
 
 C = load()
-Action = tuple[Any, ...]
 EFFECTS = tuple({op.verb: op.n for op in card.effect} for card in C.cards)
 """Each card's effect steps as {verb: n}, built once: the heuristic reads them whenever a card can be played."""
 BREAKABLE = C.with_trait["oneshot"] | C.with_trait["fragile"]

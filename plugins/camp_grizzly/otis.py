@@ -14,7 +14,8 @@ from plugins.camp_grizzly.game import Movement
 from plugins.camp_grizzly.phases import MOVE, OTIS_TURN, OVER, PANIC, STRIKE, Phase
 
 if TYPE_CHECKING:
-    from plugins.camp_grizzly.state import Action, CampState
+    from plugins.camp_grizzly.actions import Action
+    from plugins.camp_grizzly.state import CampState
 
 CONTENT = load()
 

@@ -10,13 +10,13 @@ says on which space; the face-down "?" cards are the zone `mysteries`, the card 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from corekit import Rng
 from corekit.state import DeclaredState, Zone, declare, draw_pile, face_down, face_up, public
 from corekit.turns import TurnOrder
 from plugins.camp_grizzly import actions as act
 from plugins.camp_grizzly import finale
+from plugins.camp_grizzly.actions import Action
 from plugins.camp_grizzly.content import WOODS, Mods, Op, counselor_mods, load, panic_value
 from plugins.camp_grizzly.effects import EFFECTS
 from plugins.camp_grizzly.game import FREE_ACTIONS, CampGrizzly, CampOptions, CampView, Movement, card_names
@@ -29,7 +29,6 @@ LIVE = Movement.LIVE
 LOG = 12
 """Events kept in the state's log."""
 
-Action = tuple[Any, ...]
 
 HANDS = tuple(card.hands for card in CONTENT.cards)
 """The hands each card takes, by card (the legal actions sum a counselor's at nearly every decision)."""
