@@ -1,8 +1,10 @@
-"""Every action of a Camp Grizzly match, listed once each in a fixed order (`CampGrizzly.action_space`).
+"""Every action of a Camp Grizzly match, made once: the rules offer these very tuples (`STEP[space]`,
+`GIVE[card][mate]`...), so a legal action list builds no tuple, and an action a player picked from it is found
+in the list by identity when `apply` checks it. `action_space` lists them in a fixed order.
 
-OpenSpiel and PettingZoo number actions by this list (`corekit.interop`), so its order must never change
-for a game version: new actions go at the end. The shapes are those of the state's legal actions; a verb
-that names a card is listed with every card of the content (which cards a phase offers is for the rules).
+OpenSpiel and PettingZoo number actions by that list (`corekit.interop`), so its order must never change
+for a game version: new actions go at the end. A verb that names a card is listed with every card of the
+content (which cards a phase offers is for the rules).
 """
 
 from __future__ import annotations
@@ -11,27 +13,60 @@ from typing import Any
 
 from plugins.camp_grizzly.content import load
 
+Action = tuple[Any, ...]
 
-def action_space(players: int, options: Any) -> tuple[tuple[Any, ...], ...]:
+_CONTENT = load()
+_SPACES = range(len(_CONTENT.spaces))
+_CARDS = range(len(_CONTENT.cards))  # a card's id is its index
+_SEATS = range(6)  # CampGrizzly.max_players
+
+
+def _each(verb: str, items: range) -> tuple[Action, ...]:
+    return tuple((verb, item) for item in items)
+
+
+STEP, FORCE, FLEE = (_each(verb, _SPACES) for verb in ("step", "force", "flee"))
+"""By space."""
+TRAIL = _each("trail", range(1, len(_CONTENT.trails) + 1))
+"""Nature trail n is TRAIL[n - 1]."""
+FINALE = _each("finale", range(len(_CONTENT.finales)))
+TAKE, PLAY, EQUIP, UNEQUIP, FIGHT_WITH, PANIC_WITH = (
+    _each(verb, _CARDS) for verb in ("take", "play", "equip", "unequip", "fight", "panic")
+)
+"""By card."""
+GIVE = tuple(tuple(("give", card, mate) for mate in _SEATS) for card in _CARDS)
+"""GIVE[card][mate]."""
+FOOL = _each("fool", _SEATS)
+"""By seat."""
+REVEAL, DRAW, END, FIGHT, PANIC, LATER, STOP, AGREE, REFUSE = (
+    (verb,) for verb in ("reveal", "draw", "end", "fight", "panic", "later", "stop", "agree", "refuse")
+)
+
+
+def action_space(players: int, options: Any) -> tuple[Action, ...]:
     """Moves, the card verbs, giving to each seat, the strike's answers, panic, consent and fooling."""
-    content = load()
-    spaces = range(len(content.spaces))
-    cards = [card.id for card in content.cards]
-    seats = range(players)
-    actions: list[tuple[Any, ...]] = []
-    actions += [("step", space) for space in spaces]
-    actions += [("force", space) for space in spaces]
-    actions += [("trail", number) for number in range(1, len(content.trails) + 1)]
-    actions += [("finale", f) for f in range(len(content.finales))]
-    actions += [("reveal",), ("draw",)]
-    for verb in ("take", "play", "equip", "unequip"):
-        actions += [(verb, card) for card in cards]
-    actions += [("give", card, mate) for card in cards for mate in seats]
-    actions.append(("end",))
-    actions += [("fight",), *(("fight", card) for card in cards)]
-    actions += [("panic",), *(("panic", card) for card in cards)]
-    actions.append(("later",))
-    actions += [("flee", space) for space in spaces]
-    actions += [("stop",), ("agree",), ("refuse",)]
-    actions += [("fool", seat) for seat in seats]
-    return tuple(actions)
+    gives = [give for mates in GIVE for give in mates[:players]]
+    return (
+        *STEP,
+        *FORCE,
+        *TRAIL,
+        *FINALE,
+        REVEAL,
+        DRAW,
+        *TAKE,
+        *PLAY,
+        *EQUIP,
+        *UNEQUIP,
+        *gives,
+        END,
+        FIGHT,
+        *FIGHT_WITH,
+        PANIC,
+        *PANIC_WITH,
+        LATER,
+        *FLEE,
+        STOP,
+        AGREE,
+        REFUSE,
+        *FOOL[:players],
+    )

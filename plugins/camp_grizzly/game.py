@@ -163,6 +163,25 @@ class CampView(View):
         columns = zip(seats, self.counselors, self.location, self.injuries, self.turn[0], self.horror, *cards)
         return tuple(map(_counselor_view, columns))
 
+    def card(self, seat: int) -> CounselorView:
+        """One counselor card: `team[seat]` without building the others (a heuristic reads the card of the seat
+        deciding at every decision of a playout, the others' seldom)."""
+        return _counselor_view(
+            (
+                seat,
+                self.counselors[seat],
+                self.location[seat],
+                self.injuries[seat],
+                self.turn[0][seat],
+                self.horror[seat],
+                self.equipped[seat],
+                self.backpack[seat],
+                self.permanents[seat],
+                self.campers[seat],
+                self.objectives[seat],
+            )
+        )
+
     @property
     def active(self) -> int:
         """The counselor whose turn it is."""

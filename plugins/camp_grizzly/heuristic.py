@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 import attrs
 
 from corekit import Rng
 from corekit.heuristics import Policy
 from corekit.state import DeclaredState
+from plugins.camp_grizzly.actions import Action
 from plugins.camp_grizzly.content import FINALE, Mods, counselor_mods, load
 from plugins.camp_grizzly.game import CampView, CounselorView
 
@@ -31,11 +31,17 @@ weapons where it stands: with a 10-round night that lifts one counselor's wins f
 changes nothing measurable at 20 or 40 rounds (ai/README.md, "Camp Grizzly strategies")."""
 
 C = load()
-Action = tuple[Any, ...]
 EFFECTS = tuple({op.verb: op.n for op in card.effect} for card in C.cards)
 """Each card's effect steps as {verb: n}, built once: the heuristic reads them whenever a card can be played."""
 BREAKABLE = C.with_trait["oneshot"] | C.with_trait["fragile"]
 """Weapons that can break or be used up in a fight (a reason to panic rather than risk them)."""
+DIE = tuple(card.die for card in C.cards)
+"""Each card's fight die (0: none), by card."""
+ARMS = frozenset(card.id for card in C.cards if card.kind in ("weapon", "item"))
+"""The cards that let a counselor fight."""
+
+# The functions a heuristic playout calls at every decision read through loops, `map` and `filter` rather than
+# comprehensions and generators: on Python 3.11 each comprehension is a function call of its own.
 
 
 @attrs.frozen
@@ -73,7 +79,7 @@ def _choose(style: Style, obs: CampView, seat: int, legal: Sequence[Action]) -> 
     if len(legal) == 1:
         return legal[0]
     phase = obs.phase
-    me = obs.team[seat]
+    me = obs.card(seat)
     if phase == "strike":
         if style.timid and not obs.final and win_chance(obs, me) < 0.5:
             return next((a for a in legal if a[0] == "panic"), legal[0])
@@ -83,7 +89,7 @@ def _choose(style: Style, obs: CampView, seat: int, legal: Sequence[Action]) -> 
     if phase == "consent":
         return ("agree",)
     if phase == "fool":
-        return max(legal, key=lambda a: (win_chance(obs, obs.team[a[1]]), -a[1]))
+        return max(legal, key=lambda a: (win_chance(obs, obs.card(a[1])), -a[1]))
     if phase == "end":
         return _end(obs, me, legal)
     return _move(style, obs, me, legal)
@@ -156,12 +162,12 @@ def _odds(view: CounselorView, bonus: int, otis_die: int, otis_bonus: int) -> fl
     """The counselor's chance of beating Otis's die + `otis_bonus` with its equipped dice + `bonus`."""
     if not _armed(view):
         return 0.0
-    dice = tuple(sorted(C.cards[c].die for c in view.equipped if C.cards[c].die))
+    dice = tuple(sorted(filter(None, map(DIE.__getitem__, view.equipped))))
     return fight_odds(dice, bonus, otis_die, otis_bonus)
 
 
 def _armed(view: CounselorView) -> bool:
-    return any(C.cards[c].kind in ("weapon", "item") for c in view.equipped)
+    return not ARMS.isdisjoint(view.equipped)
 
 
 def _strike(obs: CampView, me: CounselorView, legal: Sequence[Action]) -> Action:
@@ -169,7 +175,7 @@ def _strike(obs: CampView, me: CounselorView, legal: Sequence[Action]) -> Action
     queue, later = obs.strike_queue, obs.strike_later
     mine = win_chance(obs, me)
     if ("later",) in legal:
-        others = [win_chance(obs, obs.team[s]) for s in queue if s != me.seat and s not in later]
+        others = [win_chance(obs, obs.card(s)) for s in queue if s != me.seat and s not in later]
         if others and max(others) > mine + 0.05:
             return ("later",)
     fights = [a for a in legal if a[0] == "fight"]
@@ -242,7 +248,7 @@ def _end(obs: CampView, me: CounselorView, legal: Sequence[Action]) -> Action:
             return ("equip", card)
     for action in legal:  # consolidate objectives with a teammate here who holds more of them
         if action[0] == "give" and C.cards[action[1]].objective:
-            mate = obs.team[action[2]]
+            mate = obs.card(action[2])
             if (len(mate.objectives), -mate.seat) > (len(me.objectives), -me.seat):
                 return action
     return ("end",)
@@ -307,7 +313,12 @@ def _has_keys(me: CounselorView) -> bool:
 
 def _team_kinds(obs: CampView) -> tuple[str, ...]:
     """The objective kinds the living team holds, sorted."""
-    kinds = [C.cards[c].objective for v in obs.team if v.alive for c in v.objectives]
+    cards = C.cards
+    kinds = []
+    for alive, held in zip(obs.turn[0], obs.objectives):
+        if alive:
+            for card in held:
+                kinds.append(cards[card].objective)
     kinds.sort()  # in place: cheaper than sorted() of a generator, and this runs at nearly every move
     return tuple(kinds)
 
@@ -352,7 +363,7 @@ def _wanted(kinds: tuple[str, ...], failed: tuple[int, ...]) -> tuple[frozenset[
 def _ready(obs: CampView, f: int) -> bool:
     """Start once everyone who can come is in the arrow's cabin, or when waiting is too dangerous."""
     cabin = C.cabin_of[C.arrows[f]]
-    waiting = [v for v in obs.team if v.alive and v.location >= 0 and C.cabin_of[v.location] != cabin]
+    waiting = [at for alive, at in zip(obs.turn[0], obs.location) if alive and at >= 0 and C.cabin_of[at] != cabin]
     late = obs.round >= obs.night - 1 or obs.body >= C.hopeless - 3
     close = obs.otis >= 0 and C.dist[obs.otis][C.arrows[f]] <= 2
     return not waiting or late or close
@@ -375,15 +386,19 @@ def _goal(obs: CampView, me: CounselorView) -> int | None:
     if not targets:
         return None
     dist = _walk(obs, me, me.location)
-    mates = [v.location for v in obs.team if v.alive and v.seat != me.seat and v.location >= 0]
-    reachable = [t for t in targets if t in dist]
+    alive = obs.turn[0]
+    mates = []
+    for seat, at in enumerate(obs.location):
+        if alive[seat] and seat != me.seat and at >= 0:
+            mates.append(at)
+    reachable = list(filter(dist.__contains__, targets))
     if not reachable:
         return None
     if not mates:  # alone: the nearest target (the score below without cohesion, built cheaper)
-        return min((dist[t], t) for t in reachable)[1]
+        return min(zip(map(dist.__getitem__, reachable), reachable))[1]
 
     def score(t: int) -> tuple[float, int]:
-        cohesion = min(C.dist[t][m] for m in mates)
+        cohesion = min(map(C.dist[t].__getitem__, mates))
         return (dist[t] + 0.5 * cohesion, t)
 
     return min(reachable, key=score)
@@ -414,5 +429,9 @@ def _next_step(obs: CampView, me: CounselorView, goal: int) -> int | None:
     back = _walk(obs, me, goal)
     if me.location not in back:
         return None
-    options = [s for s in C.adjacent[me.location] if back.get(s, 99) == back[me.location] - 1 and s != obs.otis]
-    return min(options) if options else None
+    closer = back[me.location] - 1
+    best = None
+    for there in C.adjacent[me.location]:
+        if back.get(there, 99) == closer and there != obs.otis and (best is None or there < best):
+            best = there
+    return best

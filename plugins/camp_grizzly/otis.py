@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from plugins.camp_grizzly import actions as act
 from plugins.camp_grizzly.content import WOODS, load
 from plugins.camp_grizzly.effects import EFFECTS
 from plugins.camp_grizzly.game import Movement
 from plugins.camp_grizzly.phases import MOVE, OTIS_TURN, OVER, PANIC, STRIKE, Phase
 
 if TYPE_CHECKING:
-    from plugins.camp_grizzly.state import Action, CampState
+    from plugins.camp_grizzly.actions import Action
+    from plugins.camp_grizzly.state import CampState
 
 CONTENT = load()
 
@@ -90,13 +92,13 @@ class Otis:
         actions: list[Action] = []
         backpack = state.backpack[seat]
         if state.can_fight(seat):
-            actions.append(("fight",))
-            actions += [("fight", c) for c in backpack if cards[c].use == "fight"]
-        actions.append(("panic",))
+            actions.append(act.FIGHT)
+            actions += [act.FIGHT_WITH[c] for c in backpack if cards[c].use == "fight"]
+        actions.append(act.PANIC)
         if not state.final:
-            actions += [("panic", c) for c in backpack if cards[c].use == "panic"]
+            actions += [act.PANIC_WITH[c] for c in backpack if cards[c].use == "panic"]
         if len(state.strike_queue) > 1 and seat not in state.strike_later:
-            actions.append(("later",))
+            actions.append(act.LATER)
         return actions
 
     def later(self, state: CampState, seat: int) -> None:
@@ -173,7 +175,7 @@ class Otis:
 
     def flee_spaces(self, state: CampState, seat: int) -> list[int]:
         """Panicking: no locks opened, and never back into Otis."""
-        locked = {state.spot[card] for card in state.locks}
+        locked = state.locked()
         return [s for s in CONTENT.adjacent[state.location[seat]] if s not in locked and s != state.otis]
 
     def flee(self, state: CampState, seat: int, there: int) -> None:

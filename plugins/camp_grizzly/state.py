@@ -10,12 +10,13 @@ says on which space; the face-down "?" cards are the zone `mysteries`, the card 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from corekit import Rng
 from corekit.state import DeclaredState, Zone, declare, draw_pile, face_down, face_up, public
 from corekit.turns import TurnOrder
+from plugins.camp_grizzly import actions as act
 from plugins.camp_grizzly import finale
+from plugins.camp_grizzly.actions import Action
 from plugins.camp_grizzly.content import WOODS, Mods, Op, counselor_mods, load, panic_value
 from plugins.camp_grizzly.effects import EFFECTS
 from plugins.camp_grizzly.game import FREE_ACTIONS, CampGrizzly, CampOptions, CampView, Movement, card_names
@@ -28,7 +29,15 @@ LIVE = Movement.LIVE
 LOG = 12
 """Events kept in the state's log."""
 
-Action = tuple[Any, ...]
+
+HANDS = tuple(card.hands for card in CONTENT.cards)
+"""The hands each card takes, by card (the legal actions sum a counselor's at nearly every decision)."""
+EQUIPPABLE = frozenset(card.id for card in CONTENT.cards if card.equippable)
+"""The cards that are equipped (a property of each card, read here from a set: every end phase asks)."""
+PLAYABLE_MOVE = frozenset(card.id for card in CONTENT.cards if card.use in ("turn", "move"))
+"""The cards that may be played from the backpack in the move phase."""
+PLAYABLE_END = frozenset(card.id for card in CONTENT.cards if card.use == "turn")
+"""The cards that may be played from the backpack in the end phase."""
 
 
 class Spots(dict[int, int]):
@@ -222,6 +231,10 @@ class CampState(DeclaredState):
         """Spaces a panicking counselor may run (injuries do not affect it)."""
         return panic_value(self.counselors[seat], self.mods(seat))
 
+    def hands(self, seat: int) -> int:
+        """The hands the counselor's equipped cards take."""
+        return sum(map(HANDS.__getitem__, self.equipped[seat]))
+
     def has_keys(self, seat: int) -> bool:
         """Keys or spare keys open locks (and are not used up)."""
         return not CONTENT.key_cards.isdisjoint(self.objectives[seat])
@@ -252,6 +265,10 @@ class CampState(DeclaredState):
         cabin_of, location = CONTENT.cabin_of, self.location
         here = [s for s in self.turn.order_from(self.active) if self.turn.alive[s] and location[s] >= 0]
         return [s for s in here if cabin_of[location[s]] == cabin_of[space]]
+
+    def locked(self) -> set[int]:
+        """The spaces with a lock."""
+        return set(map(self.spot.__getitem__, self.locks))
 
     def lock_at(self, space: int) -> int | None:
         """The lock card on `space`, if any (a loop: every step asks)."""
@@ -428,61 +445,62 @@ class CampState(DeclaredState):
 
     # ---- the move phase ------------------------------------------------------------------------
 
+    # The legal actions of a turn are listed by loops rather than comprehensions: every decision of a playout lists
+    # them, and a comprehension is a function call of its own on Python 3.11.
+
     def _move_actions(self, seat: int) -> list[Action]:
         here = self.location[seat]
         actions: list[Action] = []
         if self.move_left > 0:
-            if not self.locks or self.has_keys(seat):
-                actions = [("step", there) for there in CONTENT.adjacent[here]]
-            else:
-                locked = {self.spot[card] for card in self.locks}
-                breach = not CONTENT.with_trait["breach"].isdisjoint(self.equipped[seat])
-                for there in CONTENT.adjacent[here]:
-                    if there not in locked:
-                        actions.append(("step", there))
-                    elif breach:
-                        actions.append(("force", there))
+            locked = self.locked() if self.locks and not self.has_keys(seat) else ()
+            breach = bool(locked) and not CONTENT.with_trait["breach"].isdisjoint(self.equipped[seat])
+            for there in CONTENT.adjacent[here]:
+                if there not in locked:
+                    actions.append(act.STEP[there])
+                elif breach:
+                    actions.append(act.FORCE[there])
             if CONTENT.lasting_cards["storm"].isdisjoint(self.lasting):
-                actions += [("trail", number) for number in CONTENT.trails_at[here] if self._may_cross(seat, number)]
+                for number in CONTENT.trails_at[here]:
+                    if self._may_cross(seat, number):
+                        actions.append(act.TRAIL[number - 1])
         actions += self._free_actions(seat, MOVE)
         if here in CONTENT.arrows:
             for f in range(len(CONTENT.finales)):
                 if f not in self.refused and finale.holders(self, f) is not None:
-                    actions.append(("finale", f))
+                    actions.append(act.FINALE[f])
         if here in self.mystery_spaces:
-            actions.append(("reveal",))
-        actions.append(("draw",))
+            actions.append(act.REVEAL)
+        actions.append(act.DRAW)
         return actions
 
     def _free_actions(self, seat: int, phase: Phase) -> list[Action]:
         if self.free_left <= 0:
             return []
-        cards = CONTENT.cards
         location = self.location
         here = location[seat]
         spot = self.spot
         actions: list[Action] = []
-        lying = [card for card in self.ground if spot[card] == here]
-        if lying:
-            # A weapon or item picked up may be equipped at once (RULES.md, Assumption 5).
-            hands = sum(cards[c].hands for c in self.equipped[seat])
-            for card in lying:
-                actions.append(("take", card))
-                info = cards[card]
-                if info.equippable and hands + info.hands <= 2:
-                    actions.append(("equip", card))
-        uses = ("turn", "move") if phase is MOVE else ("turn",)
-        actions += [("play", card) for card in self.backpack[seat] if cards[card].use in uses]
-        if self.players > 1:
+        for card in self.ground:
+            if spot[card] == here:
+                actions.append(act.TAKE[card])
+                # A weapon or item picked up may be equipped at once (RULES.md, Assumption 5).
+                if card in EQUIPPABLE and self.hands(seat) + HANDS[card] <= 2:
+                    actions.append(act.EQUIP[card])
+        playable = PLAYABLE_MOVE if phase is MOVE else PLAYABLE_END
+        for card in self.backpack[seat]:
+            if card in playable:
+                actions.append(act.PLAY[card])
+        if location.count(here) > 1:  # someone else is here, alive or dead: perhaps a mate to give cards to
             alive = self.turn.alive
             mates = [s for s in range(self.players) if s != seat and alive[s] and location[s] == here]
             if mates:
+                cards = CONTENT.cards
                 mine = [c for c in [*self.equipped[seat], *self.backpack[seat]] if cards[c].deck == "cabin"]
                 mine += [*self.campers[seat], *self.objectives[seat]]
-                actions += [("give", card, mate) for card in mine for mate in mates]
+                actions += [act.GIVE[card][mate] for card in mine for mate in mates]
         return actions
 
-    def _enter(self, seat: int, there: int, forced: bool) -> None:
+    def _enter(self, seat: int, there: int, forced: bool = False) -> None:
         """One step: open a lock with keys (or force it), then cross paths with Otis or a cameo."""
         self.move_left -= 1
         self._open_lock(seat, there, forced)
@@ -625,14 +643,13 @@ class CampState(DeclaredState):
     def _end_actions(self, seat: int) -> list[Action]:
         actions = self._free_actions(seat, END)
         if self.free_left > 0:
-            cards = CONTENT.cards
-            hands = sum(cards[c].hands for c in self.equipped[seat])
+            hands = self.hands(seat)
             for card in self.backpack[seat]:
-                info = cards[card]
-                if info.equippable and hands + info.hands <= 2:
-                    actions.append(("equip", card))
-            actions += [("unequip", card) for card in self.equipped[seat]]
-        actions.append(("end",))
+                if card in EQUIPPABLE and hands + HANDS[card] <= 2:
+                    actions.append(act.EQUIP[card])
+            for card in self.equipped[seat]:
+                actions.append(act.UNEQUIP[card])
+        actions.append(act.END)
         return actions
 
     def _equip(self, seat: int, card: int) -> None:
@@ -666,9 +683,9 @@ PHASES: dict[Phase, Callable[[CampState, int], list[Action]]] = {
     MOVE: CampState._move_actions,
     END: CampState._end_actions,
     STRIKE: OTIS.choices,
-    PANIC: lambda state, seat: [*(("flee", s) for s in OTIS.flee_spaces(state, seat)), ("stop",)],
-    CONSENT: lambda state, seat: [("agree",), ("refuse",)],
-    Phase.FOOL: lambda state, seat: [("fool", s) for s in state.fool_partners()],
+    PANIC: lambda state, seat: [*map(act.FLEE.__getitem__, OTIS.flee_spaces(state, seat)), act.STOP],
+    CONSENT: lambda state, seat: [act.AGREE, act.REFUSE],
+    Phase.FOOL: lambda state, seat: [act.FOOL[s] for s in state.fool_partners()],
     IN_WOODS: lambda state, seat: [],
     OTIS_TURN: lambda state, seat: [],
     OVER: lambda state, seat: [],
@@ -676,7 +693,7 @@ PHASES: dict[Phase, Callable[[CampState, int], list[Action]]] = {
 """Each phase's handler: the legal actions of the seat to act."""
 
 VERBS: dict[str, Callable[..., None]] = {
-    "step": lambda state, seat, there: state._enter(seat, there, forced=False),
+    "step": CampState._enter,
     "force": lambda state, seat, there: state._enter(seat, there, forced=True),
     "trail": CampState._trail,
     "take": CampState._take,

@@ -375,6 +375,19 @@ def test_a_face_up_zone_per_seat_is_seen_in_order_by_everyone_and_counts_in_the_
     assert copy.digest() != state.digest() and copy.observation(0).tableaus == ((1, 3), (2,))
 
 
+def test_a_view_shows_each_seat_at_any_number_of_seats_and_its_search_key_hashes_its_values():
+    for players in (1, 3, 5):  # the view's code is made per number of seats
+        tableaus = [list(range(seat % 3)) for seat in range(players)]  # empty ones among them
+        state = TableauState(game=GAME, players=players, options=None, rng=Rng(1), tableaus=tableaus)
+        view = state.observation(players - 1)
+        assert view.tableaus == tuple(tuple(cards) for cards in tableaus) and view.tableaus[0] == ()
+        assert state.infoset_key(players - 1) == hash(view._values)
+    state = fresh(players=3)
+    view = state.observation(2)
+    assert view.hands == (Hidden(2), Hidden(2), tuple(sorted(state.hands[2])))
+    assert state.infoset_key(2) == hash(view._values)
+
+
 def test_the_digest_is_that_of_the_tuple_of_the_declared_fields_in_order_and_the_generator():
     from corekit.digest import digest
 

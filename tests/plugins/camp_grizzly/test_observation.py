@@ -106,3 +106,9 @@ def test_equal_observations_hash_alike_and_are_frozen():
         pass
     else:
         raise AssertionError("an observation must be immutable")
+
+
+def test_one_counselor_card_is_the_one_the_team_shows():
+    state = table(4, seed=2)
+    view = state.observation(1)
+    assert [view.card(seat) for seat in range(4)] == list(view.team)
