@@ -54,6 +54,12 @@ class CachedLegalState(DeclaredState):
         self._legal = (seat, legal)
         return legal
 
+    def know_legal(self, seat: int, legal: Sequence[Action]) -> None:
+        """Take `legal` as `seat`'s legal actions in this position without building them: a sample of a seat's
+        view does (`SeatView.sample`), since a seat's legal actions are the same in every state it cannot tell
+        apart (the leak check compares them between such twins), so the view's list is the sample's."""
+        self._legal = (seat, legal)
+
     @abc.abstractmethod
     def _legal_actions(self, seat: int) -> Sequence[Action]:
         """The legal actions of `seat`, which is in `to_act`; never empty."""

@@ -47,10 +47,11 @@ class SeatView:
         if basis is None:
             raise RuntimeError("this player declared needs_sample = False")
         determinize = getattr(basis, "determinize", None)
-        if determinize is not None:
-            made: State = determinize(self.seat, rng)
-            return made
-        return basis.sample(self.seat, rng)
+        made: State = determinize(self.seat, rng) if determinize is not None else basis.sample(self.seat, rng)
+        know_legal = getattr(made, "know_legal", None)  # a state that caches its legal actions (corekit.legal)
+        if know_legal is not None:
+            know_legal(self.seat, self.legal_actions)  # a search asks for them first, in every sample
+        return made
 
     def render(self) -> str:
         """The observation drawn for a person."""

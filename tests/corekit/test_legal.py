@@ -81,3 +81,14 @@ def test_a_subclass_may_call_its_parents_apply_through_super():
     assert state.legal_actions(0) == [1, 2]
     state.apply(0, 2)
     assert state.total == 4 and state.legal_actions(0) == [1, 2] and state.built == 2
+
+
+def test_a_sample_of_a_view_takes_the_views_list_and_builds_it_again_only_after_it_advances():
+    from corekit import SeatView
+
+    view = SeatView(Counting().initial_state(2, 0), 0)
+    sample = view.sample(Rng(5))
+    built = sample.built  # the view's own list was built on the true state, whose count the sample copies
+    assert sample.legal_actions(0) is view.legal_actions and sample.built == built
+    sample.apply(0, 1)
+    assert sample.legal_actions(1) == [1, 2] and sample.built == built + 1
