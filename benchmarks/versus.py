@@ -38,6 +38,9 @@ from corekit import SeatView, default_registry
 from corekit.runner import build_spec
 
 what, game_id, players, size = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+# The searches start from the openings of OPENINGS deals: one opening is one position, and a game whose rules
+# version changed deals another hand for the same seed, so a single opening compares two positions, not two engines.
+OPENINGS = 5
 registry = default_registry()
 game = registry.game(game_id)
 
@@ -68,14 +71,17 @@ elif what == "memory":  # this checkout's benchmarks/held.py, loaded by its path
     root = searches(SeatView(state, state.to_act[0]), size)
     started = time.process_time()
     count = held.reachable_bytes(root) / tree_size(root)[0]
-else:
-    state = game.initial_state(players, 0)
-    view = SeatView(state, state.to_act[0])
-    spec = f"mcts:iterations={size}" + (",rollout=random" if what == "mcts-random" else "")
-    build_spec(game, spec, 2, registry).decide(view)
+else:  # one search from the opening of each of OPENINGS deals, `size` iterations in all
+    views = []
+    for seed in range(OPENINGS):
+        state = game.initial_state(players, seed)
+        views.append(SeatView(state, state.to_act[0]))
+    spec = f"mcts:iterations={max(1, size // OPENINGS)}" + (",rollout=random" if what == "mcts-random" else "")
+    build_spec(game, spec, 2, registry).decide(views[0])
     started = time.process_time()
-    build_spec(game, spec, 1, registry).decide(view)
-    count = size
+    for seed, view in enumerate(views):
+        build_spec(game, spec, seed, registry).decide(view)
+    count = max(1, size // OPENINGS) * OPENINGS
 print(json.dumps([count, time.process_time() - started]))
 """
 
