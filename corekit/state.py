@@ -1141,6 +1141,8 @@ def _public_copy(kind: Any, attr: str) -> tuple[str, str]:
     if isinstance(kind, type):
         if issubclass(kind, _IMMUTABLE) or (attrs.has(kind) and kind.__attrs_attrs__ and _frozen(kind)):
             return attr, attr
+        if issubclass(kind, dict) and hasattr(kind, "view"):  # a dict that shows itself its own way: copied here
+            return f"{attr}.__class__({attr})", f"{attr}.view()"
         if hasattr(kind, "clone") and hasattr(kind, "view"):
             return f"{attr}.clone()", f"{attr}.view()"
     if origin is tuple or origin is frozenset:
@@ -1155,8 +1157,8 @@ def _public_copy(kind: Any, attr: str) -> tuple[str, str]:
         if isinstance(inner, type) and issubclass(inner, _IMMUTABLE):
             return attr, attr
     raise TypeError(
-        f"a public field of type {kind!r} ({attr[2:]}): use an immutable type, list, dict, or a class with "
-        "clone() and view()"
+        f"a public field of type {kind!r} ({attr[2:]}): use an immutable type, list, dict, a dict subclass with "
+        "view(), or a class with clone() and view()"
     )
 
 

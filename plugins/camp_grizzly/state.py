@@ -43,11 +43,7 @@ PLAYABLE_END = frozenset(card.id for card in CONTENT.cards if card.use == "turn"
 class Spots(dict[int, int]):
     """The space of each card lying face up on the board, by card, in the order the cards were laid: a view
     shows the pairs in that order (sorting them at every view of a playout cost more than the rest of the
-    board)."""
-
-    def clone(self) -> Spots:
-        """An independent copy."""
-        return Spots(self)
+    board). The core copies it as the dict it is."""
 
     def view(self) -> tuple[tuple[int, int], ...]:
         """(card, space) pairs, as a view holds them."""

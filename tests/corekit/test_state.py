@@ -354,6 +354,26 @@ def test_a_public_field_of_a_type_the_core_cannot_copy_is_refused_when_the_class
         state.clone()
 
 
+class Placed(dict[int, int]):
+    """Cards by the space they lie on, shown in the order they were laid (not sorted)."""
+
+    def view(self) -> tuple[tuple[int, int], ...]:
+        return tuple(self.items())
+
+
+@declare
+class PlacedState(NoPlay, DeclaredState):
+    placed: Placed = public(factory=Placed)
+
+
+def test_a_dict_subclass_with_a_view_is_copied_by_the_core_and_shown_as_its_view_says():
+    state = PlacedState(game=GAME, players=2, options=None, rng=Rng(0), placed=Placed({5: 1, 2: 0}))
+    copy = state.clone()
+    copy.placed[9] = 3
+    assert type(copy.placed) is Placed and state.placed == {5: 1, 2: 0}
+    assert state.observation(0).placed == ((5, 1), (2, 0))  # laid order, where a plain dict is shown sorted
+
+
 def test_a_view_refuses_to_give_a_zone_it_does_not_see_as_its_own():
     view = fresh().observation(1)
     with pytest.raises(TypeError, match="seat 1's own columns shows as Hidden, not its cards"):
