@@ -45,12 +45,13 @@ def test_each_seat_is_modelled_by_its_own_reward_so_the_opener_avoids_the_kingma
     assert stats["A"] < 0.2 and 0.35 < stats["B"] < 0.65
 
 
-def test_the_same_seed_and_budget_give_the_same_decision_and_statistics():
+@pytest.mark.parametrize("budget", [{"iterations": 150}, {"steps": 1_500}], ids=["iterations", "steps"])
+def test_the_same_seed_and_budget_give_the_same_decision_and_statistics(budget):
     game = default_registry().game("grizzly-race")
     view = SeatView(game.initial_state(3, 4), 0)
     runs = []
     for _ in range(2):
-        player = _mcts(seed=9, iterations=150)
+        player = _mcts(seed=9, **budget)
         runs.append((player.decide(view), player.annotation()))
     assert runs[0] == runs[1]
 
@@ -381,16 +382,6 @@ def test_a_step_budget_spends_fewer_iterations_where_a_rollout_is_longer():
         player.decide(SeatView(game.initial_state(players, 5), 0))
         done[players] = player.annotation()["iterations"]
     assert done[4] < done[2]  # four seats commit every round and the race runs longer
-
-
-def test_a_step_budget_gives_the_same_decision_and_statistics_for_the_same_seed():
-    game = default_registry().game("grizzly-race")
-    view = SeatView(game.initial_state(3, 4), 0)
-    runs = []
-    for _ in range(2):
-        player = _mcts(seed=9, steps=1_500)
-        runs.append((player.decide(view), player.annotation()))
-    assert runs[0] == runs[1]
 
 
 @pytest.mark.parametrize(
