@@ -262,24 +262,15 @@ def check_header(header: Header) -> None:
 
 def check_writable(path: str | os.PathLike[str]) -> None:
     """Raise a one-line ReplayError if a replay cannot be written at `path`; the recorder asks before the
-    match, so a match is not played for nothing. Creates and removes a temporary file, as `write_replay`
-    will (the only test that is sure: permissions, read-only disks, special folders). The file is not kept
-    open for the write at the end: a match that stops with an exception would leave it behind until the
-    match object is collected, which a reference cycle in a traceback can put off indefinitely.
+    match, so a match is not played for nothing. `check_target`, then a temporary file created and removed, as
+    `write_replay` will (the only test that is sure: permissions, read-only disks, special folders). The file is
+    not kept open for the write at the end: a match that stops with an exception would leave it behind until
+    the match object is collected, which a reference cycle in a traceback can put off indefinitely.
 
-    Every match of a tournament with replays asks, so the paths stay strings (pathlib costs microseconds a
-    call) and the folder is looked at only when the file could not be created, to say why."""
+    The paths stay strings (pathlib costs microseconds a call) and the folder is looked at only when the file
+    could not be created, to say why."""
     text = os.fspath(path)
-    try:  # one stat where pathlib's is_dir, exists and is_file would make three
-        mode: int | None = os.stat(text).st_mode
-    except OSError:
-        mode = None
-    if mode is not None and stat.S_ISDIR(mode):
-        raise ReplayError("it is a folder")
-    if text.endswith(("/", os.sep)):  # Path() drops the separator: "new/" would become a file "new"
-        raise ReplayError(f"it is a folder name (it ends with {text[-1]!r})")
-    if mode is not None and not stat.S_ISREG(mode):  # os.replace would put a file in place of /dev/null
-        raise ReplayError("it exists and is not a regular file")
+    check_target(text)
     temporary = _temporary(text)
     try:
         os.close(_create(temporary))
@@ -291,6 +282,22 @@ def check_writable(path: str | os.PathLike[str]) -> None:
             ) from None
         raise ReplayError(f"cannot create a file in {folder}: {os_reason(error)}") from None
     os.unlink(temporary)
+
+
+def check_target(path: str) -> None:
+    """Raise a one-line ReplayError if `path` names something a replay must not replace (a folder, a pipe, a
+    device) or a folder by its trailing separator: one `stat`, which the recorder asks of every match's file
+    even in a folder it has already written to."""
+    try:  # one stat where pathlib's is_dir, exists and is_file would make three
+        mode: int | None = os.stat(path).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise ReplayError("it is a folder")
+    if path.endswith(("/", os.sep)):  # Path() drops the separator: "new/" would become a file "new"
+        raise ReplayError(f"it is a folder name (it ends with {path[-1]!r})")
+    if mode is not None and not stat.S_ISREG(mode):  # os.replace would put a file in place of /dev/null
+        raise ReplayError("it exists and is not a regular file")
 
 
 def write_replay(path: str | os.PathLike[str], replay: Replay) -> None:

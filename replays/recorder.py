@@ -7,8 +7,9 @@ unfinished (the runner tells the listeners so); any other interruption leaves no
 complete one). Several matches may be recorded in one process, one after another or interleaved.
 
 Everything that can fail is checked as early as it can be, so a match is not played for a replay that
-cannot be written: the seed, the options and the destination when the match starts, the code of an
-action that is kept as a code (see `Recording`) when it is recorded. Each problem is one line naming the
+cannot be written: the seed, the options and the destination when the match starts (the folder by a file
+made there once, see `_check_destination`), the code of an action that is kept as a code (see `Recording`)
+when it is recorded. Each problem is one line naming the
 user's file (a ValueError, which the runner's callers report in one line) or, for an action code, the game
 and the step (GameFailed: a bug in the game).
 Messages name the setting ("the seed"), not a command-line flag: the same words serve the Python API and
@@ -38,6 +39,7 @@ from replays.format import (
     ReplayError,
     Result,
     check_header,
+    check_target,
     check_writable,
     digest_bytes,
     write_replay,
@@ -169,7 +171,7 @@ def match_start(match: Match) -> None:
         )
     try:
         recording = Recording(match, Path(name))
-        check_writable(name)
+        _check_destination(name)
     except (OSError, ReplayError, ValueError) as error:
         raise ValueError(f"cannot write the replay {name}: {os_reason(error)}") from None
     key = id(match)
@@ -193,9 +195,33 @@ def match_end(match: Match, result: MatchResult) -> None:
     try:
         write_replay(recording.path, recording.finish(match, result, result.unfinished))
     except (OSError, OverflowError, ReplayError, TypeError, ValueError) as error:
+        _proven_folders.discard(os.path.dirname(os.fspath(recording.path)))  # the next match checks it again
         # The runner's callers report ValueError in one line; a replay that cannot be written is that.
         # Without the file: an OSError's file would be the temporary one, which the user never named.
         raise ValueError(f"cannot write the replay {recording.path}: {os_reason(error)}") from None
+
+
+def _check_destination(name: str) -> None:
+    """`check_writable(name)`, with its temporary file made once per folder: a tournament writes every match's
+    replay into one folder, and creating and removing a file there before each match cost as much as a tenth of
+    a short match (grizzly-race at 2 seats). Later matches in a folder that took a file check only their own
+    name (`check_target`). Should the folder stop taking files, the match that finds out at its end keeps its
+    result without a replay (`ListenerFailed`), the folder is forgotten here, and the next match is refused
+    before it starts, which stops a tournament. Only absolute folders are remembered: a relative one means
+    another folder once the process changes its working directory."""
+    folder = os.path.dirname(name)
+    if folder in _proven_folders:
+        check_target(name)
+        return
+    check_writable(name)
+    if os.path.isabs(folder):
+        if len(_proven_folders) > 64:
+            _proven_folders.clear()
+        _proven_folders.add(folder)
+
+
+_proven_folders: set[str] = set()
+"""Absolute folders this process has made a file in (`_check_destination`)."""
 
 
 def _position(legal: Sequence[Any], action: Any) -> int:

@@ -148,6 +148,46 @@ def test_a_folder_no_file_can_be_made_in_is_one_line_before_the_match():
     _refused_before_the_match(result, "/proc/r.cfr", "cannot create a file in /proc")
 
 
+def _record(target: Path) -> None:
+    registry = default_registry()
+    play_match(registry.game("grizzly-race"), ["random", "random"], 5, registry=registry, settings={"replay": target})
+
+
+def test_a_folder_is_tried_with_a_file_once_and_later_matches_check_only_their_own_name(tmp_path, monkeypatch):
+    from replays import format as replay_format
+
+    made: list[str] = []
+    create = replay_format._create
+    monkeypatch.setattr(replay_format, "_create", lambda name: made.append(name) or create(name))
+    for name in ("a.cfr", "b.cfr", "c.cfr"):
+        _record(tmp_path / name)
+    assert len(made) == 4  # one file made and removed before the first match, then one per replay written
+    assert sorted(os.listdir(tmp_path)) == ["a.cfr", "b.cfr", "c.cfr"]
+    (tmp_path / "d").mkdir()
+    with pytest.raises(ValueError, match="it is a folder"):  # a name is still checked in a known folder
+        _record(tmp_path / "d")
+
+
+def test_a_folder_that_stops_taking_files_is_tried_again_before_the_next_match(tmp_path, monkeypatch):
+    from replays import format as replay_format
+
+    _record(tmp_path / "a.cfr")
+
+    def refused(name: str) -> int:
+        raise PermissionError(errno.EACCES, "Permission denied", name)
+
+    monkeypatch.setattr(replay_format, "_create", refused)
+    with pytest.raises(ListenerFailed) as late:
+        _record(tmp_path / "b.cfr")  # played: the folder was known to take files
+    assert str(late.value) == f"after the match: cannot write the replay {tmp_path / 'b.cfr'}: Permission denied"
+    assert late.value.result.steps > 0
+    with pytest.raises(ValueError) as early:
+        _record(tmp_path / "c.cfr")  # refused before the match: the failure made the folder unknown again
+    assert str(early.value) == (
+        f"cannot write the replay {tmp_path / 'c.cfr'}: cannot create a file in {tmp_path}: Permission denied"
+    )
+
+
 def test_a_write_failure_at_the_end_names_the_users_file_and_leaves_nothing(tmp_path, monkeypatch):
     def disk_full(source, target):
         raise OSError(errno.ENOSPC, "No space left on device", str(source), None, str(target))

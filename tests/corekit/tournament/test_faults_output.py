@@ -33,36 +33,45 @@ def statuses(out: Path) -> dict[int, str]:
     return {index: record.status for index, record in sorted(records.items())}
 
 
-# A folder that stops taking replays: the run stops with no failed record, and --resume plays the rest.
+# A folder that stops taking replays: the match that finds out at its end keeps its result (its replay error
+# says why), the next match is refused before it starts and stops the run, and --resume plays the rest.
 
 
-def test_replays_that_cannot_be_started_stop_the_run_and_a_resume_plays_the_rest(
+def test_replays_that_cannot_be_written_any_more_stop_the_run_and_a_resume_plays_the_rest(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from replays import recorder
+    from replays import format as replay_format
 
     out = tmp_path / "out"
-    check = recorder.check_writable
+    create = replay_format._create
 
-    def refused_from_match_2(name: str) -> None:
-        if int(Path(name).stem.split("-")[1]) >= 2:  # the folder became unwritable after two matches
+    def refused_from_match_2(name: str) -> int:
+        if int(Path(name).name.split("-")[1][:6]) >= 2:  # the folder takes no file after two matches
             raise PermissionError(errno.EACCES, "Permission denied", name)
-        check(name)
+        return create(name)
 
     args = ("grizzly-race", "-p", "random,random", "-n", "6", "-j", "1", "--replays", "--out", str(out))
     with monkeypatch.context() as patch:
-        patch.setattr(recorder, "check_writable", refused_from_match_2)
+        patch.setattr(replay_format, "_create", refused_from_match_2)
         stopped = tournament(*args)
-    replay = out.resolve() / "replays" / "match-000002.cfr"
+    folder = out.resolve() / "replays"
     assert error_line(stopped) == (
-        f"Error: could not start match 2: cannot write the replay {replay}: Permission denied; "
-        "stopped after 2 of 6 matches (--resume plays the rest)"
+        f"Error: could not start match 3: cannot write the replay {folder / 'match-000003.cfr'}: cannot create a "
+        f"file in {folder}: Permission denied; stopped after 3 of 6 matches (--resume plays the rest); the replays "
+        f"of 1 of 3 matches could not be written, first match 2: after the match: cannot write the replay "
+        f"{folder / 'match-000002.cfr'}: Permission denied"
     )
-    assert statuses(out) == {0: "ok", 1: "ok"}  # nothing recorded as failed
-    resumed = tournament(*args, "--resume", "--json")
-    assert resumed.exit_code == 0, resumed.output
+    _, records = read_results(out / "results.jsonl")
+    assert {index: record.status for index, record in records.items()} == {0: "ok", 1: "ok", 2: "ok"}
+    assert records[2].replay is None  # played and counted: only its replay is missing, and says why
+    assert records[2].replay_error == (
+        f"after the match: cannot write the replay {folder / 'match-000002.cfr'}: Permission denied"
+    )
+    resumed = tournament(*args, "--resume")
     assert statuses(out) == dict.fromkeys(range(6), "ok")  # 0 lost
-    assert sorted(p.name for p in (out / "replays").iterdir()) == [f"match-{i:06d}.cfr" for i in range(6)]
+    assert sorted(p.name for p in folder.iterdir()) == [f"match-{i:06d}.cfr" for i in (0, 1, 3, 4, 5)]
+    # The run is whole but one replay is not: the exit code says so, naming the match.
+    assert error_line(resumed).startswith("Error: the replays of 1 of 6 matches could not be written, first match 2:")
 
 
 # A worker that died: failed for a reason outside the match, so --resume plays it again and says so.
