@@ -246,12 +246,14 @@ def _times(run: Callable[[], object], calls: int) -> Callable[[], None]:
 
 
 def mcts_table(registry: Registry, size: Size) -> str:
-    """MCTS iterations per second at the game's default spec and with random rollouts, and bytes per node."""
+    """MCTS iterations per second at the game's default spec and with random rollouts, one iteration against
+    one random playout from the same seat view, and bytes per node."""
     iterations = size.mcts_iterations
     rows = [
         f"| game | players | iterations/s, `mcts:iterations={iterations}` (the game's defaults) | iterations/s, "
-        f"`rollout=random` | bytes per node, per edge ({size.memory_iterations:,}-iteration tree, random rollouts) |",
-        "|---|---|---|---|---|",
+        "`rollout=random` | one iteration / one random playout (`rollout=random`; issue 4's target: <= 2) | "
+        f"bytes per node, per edge ({size.memory_iterations:,}-iteration tree, random rollouts) |",
+        "|---|---|---|---|---|---|",
     ]
     for game_id in sorted(registry.games):
         game = registry.game(game_id)
@@ -261,22 +263,29 @@ def mcts_table(registry: Registry, size: Size) -> str:
 
 
 def _mcts_row(registry: Registry, game: Game, players: int, size: Size, memory: bool) -> str:
-    from benchmarks.bench_mcts import memory_per_node
+    from benchmarks.bench_mcts import memory_per_node, playouts
 
     iterations = size.mcts_iterations
     state = game.initial_state(players, 0)
     view = SeatView(state, state.to_act[0])
     default = build_spec(game, f"mcts:iterations={iterations}", 1, registry)
     rollouts = build_spec(game, f"mcts:iterations={iterations},rollout=random", 1, registry)
-    searches = {"default": lambda: default.decide(view), "random": lambda: rollouts.decide(view)}
+    searches = {
+        "default": lambda: default.decide(view),
+        "random": lambda: rollouts.decide(view),
+        # As many playouts as the search has iterations, each from a fresh sample of the same view.
+        "playouts": lambda: playouts(view, iterations),
+    }
     seconds = cpu_seconds(searches, min(size.repeats, MCTS_REPEATS))
     rates = {name: Spread.of(values).inverse(iterations) for name, values in seconds.items()}
+    per_playout = ratio(seconds["random"], seconds["playouts"])
     held = "-"
     if memory:
         _nodes, _edges, per_node, per_edge = memory_per_node(game, players, size.memory_iterations)
         held = f"{per_node:,.0f}, {per_edge:,.0f}"
     return (
-        f"| {game.id} | {players} | {rates['default'].text('{:,.0f}')} | {rates['random'].text('{:,.0f}')} | {held} |"
+        f"| {game.id} | {players} | {rates['default'].text('{:,.0f}')} | {rates['random'].text('{:,.0f}')} | "
+        f"{per_playout.text('{:.2f}')} | {held} |"
     )
 
 
@@ -477,13 +486,25 @@ def _stamp(command: str, size: Size, repeats: int) -> str:
 
 
 def _write(name: str, block: str) -> None:
-    """Put `block` between the section's markers in the README (added at the end if they are missing)."""
-    text = README.read_text(encoding="utf-8")
+    """Put `block` between the section's markers in the README (added at the end if they are missing), and in
+    each other README that shows the same table between the same markers (`ALSO`)."""
     start, end = f"<!-- report:{name} -->", f"<!-- /report:{name} -->"
     replacement = f"{start}\n{block}\n{end}"
     pattern = re.compile(re.escape(start) + r".*?" + re.escape(end), re.DOTALL)
-    text = pattern.sub(lambda _: replacement, text) if pattern.search(text) else f"{text.rstrip()}\n\n{replacement}\n"
-    README.write_text(text, encoding="utf-8")
+    for readme in (README, *ALSO.get(name, ())):
+        text = readme.read_text(encoding="utf-8")
+        if pattern.search(text):
+            text = pattern.sub(lambda _: replacement, text)
+        elif readme == README:
+            text = f"{text.rstrip()}\n\n{replacement}\n"
+        else:
+            continue
+        readme.write_text(text, encoding="utf-8")
+
+
+ALSO: dict[str, tuple[Path, ...]] = {"mcts": (ROOT / "ai" / "README.md",)}
+"""The other READMEs a section's table is written into, where they hold its markers: ai/README.md shows the
+search's speed beside its strength."""
 
 
 if __name__ == "__main__":

@@ -179,6 +179,27 @@ def test_the_report_replaces_only_the_table_between_its_markers(
     )
 
 
+def test_a_table_shown_in_another_readme_is_written_there_too_and_only_between_its_markers(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    readme, shown, unmarked = tmp_path / "README.md", tmp_path / "ai.md", tmp_path / "other.md"
+    readme.write_text("<!-- report:mcts -->\nold\n<!-- /report:mcts -->\n")
+    shown.write_text("speed:\n<!-- report:mcts -->\nold\n<!-- /report:mcts -->\nstrength\n")
+    unmarked.write_text("no table here\n")
+    monkeypatch.setattr(report, "README", readme)
+    monkeypatch.setattr(report, "ALSO", {"mcts": (shown, unmarked)})
+    report._write("mcts", "new table")
+    assert readme.read_text() == "<!-- report:mcts -->\nnew table\n<!-- /report:mcts -->\n"
+    assert shown.read_text() == "speed:\n<!-- report:mcts -->\nnew table\n<!-- /report:mcts -->\nstrength\n"
+    assert unmarked.read_text() == "no table here\n"  # never appended to a README that does not show it
+
+
+def test_the_mcts_table_is_shown_in_the_ai_readme_too() -> None:
+    assert report.ALSO["mcts"] == (report.ROOT / "ai" / "README.md",)
+    text = report.ALSO["mcts"][0].read_text(encoding="utf-8")
+    assert "<!-- report:mcts -->" in text and "one iteration / one random playout" in text
+
+
 def test_the_decision_time_script_times_one_decision_per_deal_with_the_players_own_counts(capsys) -> None:
     decision_time.main(["slasher", "2", "mcts:iterations=20", "--deals", "2", "-o", "all_dead=share"])
     lines = capsys.readouterr().out.splitlines()
