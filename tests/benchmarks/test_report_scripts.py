@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import bench_mcts, bench_replays, bench_tournament, decision_time, report, rss_camp_grizzly
+from benchmarks import (
+    bench_mcts,
+    bench_replays,
+    bench_tournament,
+    decision_time,
+    record_instructions,
+    report,
+    rss_camp_grizzly,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,7 +41,7 @@ def test_the_tournament_report_prints_its_usage_for_help(capsys: pytest.CaptureF
     assert "[MATCHES [SPEC,SPEC]]" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("script", [bench_replays, rss_camp_grizzly, report])
+@pytest.mark.parametrize("script", [bench_replays, rss_camp_grizzly, report, record_instructions])
 def test_the_scripts_without_arguments_print_their_usage_for_help(capsys: pytest.CaptureFixture, script) -> None:
     script.main(["--help"])
     assert capsys.readouterr().out == f"{script.__doc__}\n"
@@ -51,6 +59,7 @@ def test_the_scripts_without_arguments_print_their_usage_for_help(capsys: pytest
         (rss_camp_grizzly, ["--bogus"], "--bogus"),
         (report, ["--bogus"], "--bogus"),
         (report, ["engine"], "engine"),
+        (record_instructions, ["--bogus"], "--bogus"),
     ],
 )
 def test_an_unknown_flag_or_argument_is_one_line_and_exit_2_before_measuring(
@@ -63,7 +72,9 @@ def test_an_unknown_flag_or_argument_is_one_line_and_exit_2_before_measuring(
     assert out == "" and err == f"python -m {script.__name__}: unrecognized arguments: {unknown}\n"
 
 
-@pytest.mark.parametrize("name", ["bench_mcts", "bench_tournament", "bench_replays", "rss_camp_grizzly", "report"])
+@pytest.mark.parametrize(
+    "name", ["bench_mcts", "bench_tournament", "bench_replays", "rss_camp_grizzly", "report", "record_instructions"]
+)
 def test_every_report_script_refuses_an_unknown_flag_from_the_command_line(name: str) -> None:
     done = subprocess.run(
         [sys.executable, "-m", f"benchmarks.{name}", "--bogus"], capture_output=True, text=True, cwd=ROOT, timeout=120
@@ -220,3 +231,34 @@ def test_the_decision_time_script_refuses_a_bad_game_seat_count_or_spec_in_one_l
     with pytest.raises(SystemExit) as stop:
         decision_time.main(argv)
     assert message in str(stop.value) and "\n" not in str(stop.value)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["nope:2"], "unknown game 'nope'"),
+        (["slasher:9"], "slasher needs 2-6 players, got 9"),
+        (["slasher"], "'slasher': expected GAME:PLAYERS, e.g. grizzly-race:2"),
+        (["slasher:2", "--matches", "0"], "--matches must be at least 1, got 0"),
+    ],
+)
+def test_the_instruction_count_refuses_a_bad_game_seat_count_or_size_in_one_line_before_running_valgrind(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], message: str
+) -> None:
+    monkeypatch.setattr(record_instructions, "instructions", _no_valgrind)
+    with pytest.raises(SystemExit) as stop:
+        record_instructions.main(argv)
+    assert str(stop.value) == f"python -m benchmarks.record_instructions: {message}"
+
+
+def test_the_instruction_count_subtracts_the_start_up_from_playing_and_from_recording(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    counts = {"start": 1_000_000_000, "play": 1_500_000_000, "record": 1_600_000_000}
+    monkeypatch.setattr(record_instructions, "instructions", lambda game, players, matches, mode: counts[mode])
+    # 100 matches: 5.00 million instructions a match playing, 6.00 recording.
+    assert record_instructions.row("slasher", 2, 100) == "| slasher | 2 | 5.00 | 6.00 | 1.20 |"
+
+
+def _no_valgrind(*args: object) -> int:
+    raise AssertionError("valgrind ran before the arguments were checked")
