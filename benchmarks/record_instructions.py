@@ -29,32 +29,32 @@ from benchmarks.report import MEMORY_DISK
 MODES = ("start", "play", "record")
 
 
-def child(game_id: str, players: int, matches: int, mode: str) -> None:
-    """The measured process: start up, play one warm-up match recorded, then `matches` matches as `mode` says."""
+def child(game_id: str, players: int, matches: int, mode: str, folder: Path) -> None:
+    """The measured process: start up, play one warm-up match recorded into `folder`, then `matches` matches as
+    `mode` says. The folder is made and removed by the parent, so removing the files is not counted."""
     from corekit import default_registry, play_match
 
     registry = default_registry()
     game = registry.game(game_id)
     specs = ["random"] * players
-    folder = Path(tempfile.mkdtemp(dir=MEMORY_DISK if os.path.isdir(MEMORY_DISK) else None))
-    try:
-        fresh = itertools.count()
-        # The warm-up imports the recorder and proves the folder (once per process), in every mode alike.
-        play_match(game, specs, -1, registry=registry, settings={"replay": folder / "warm-up.cfr"})
-        for seed in range(matches if mode != "start" else 0):
-            settings = {"replay": folder / f"r{next(fresh)}.cfr"} if mode == "record" else {}
-            play_match(game, specs, seed, registry=registry, settings=settings)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    fresh = itertools.count()
+    # The warm-up imports the recorder and proves the folder (once per process), in every mode alike.
+    play_match(game, specs, -1, registry=registry, settings={"replay": folder / "warm-up.cfr"})
+    for seed in range(matches if mode != "start" else 0):
+        settings = {"replay": folder / f"r{next(fresh)}.cfr"} if mode == "record" else {}
+        play_match(game, specs, seed, registry=registry, settings=settings)
 
 
 def instructions(game_id: str, players: int, matches: int, mode: str) -> int:
     """The instructions callgrind counts for one child process."""
-    with tempfile.TemporaryDirectory() as scratch:
+    with (
+        tempfile.TemporaryDirectory() as scratch,
+        tempfile.TemporaryDirectory(dir=MEMORY_DISK if os.path.isdir(MEMORY_DISK) else None) as folder,
+    ):
         out = Path(scratch) / "callgrind.out"
         valgrind = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
         measured = [sys.executable, "-m", "benchmarks.record_instructions", "--child", game_id, str(players)]
-        command = [*valgrind, *measured, str(matches), mode]
+        command = [*valgrind, *measured, str(matches), mode, folder]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         found = re.search(r"Collected : (\d+)", done.stderr)
         if done.returncode != 0 or found is None:
@@ -77,11 +77,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = report_parser("benchmarks.record_instructions")
     parser.add_argument("rows", nargs="*")
     parser.add_argument("--matches", type=int, default=200)
-    parser.add_argument("--child", nargs=4)
+    parser.add_argument("--child", nargs=5)
     args = parser.parse_args(argv)
     if args.child:
-        game_id, players, matches, mode = args.child
-        child(game_id, int(players), int(matches), mode)
+        game_id, players, matches, mode, folder = args.child
+        child(game_id, int(players), int(matches), mode, Path(folder))
         return
     rows = [_parse(text) for text in args.rows] or _every_game()
     if args.matches < 1:
