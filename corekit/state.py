@@ -1141,10 +1141,10 @@ def _public_copy(kind: Any, attr: str) -> tuple[str, str]:
     if isinstance(kind, type):
         if issubclass(kind, _IMMUTABLE) or (attrs.has(kind) and kind.__attrs_attrs__ and _frozen(kind)):
             return attr, attr
-        if issubclass(kind, dict) and hasattr(kind, "view"):  # a dict that shows itself its own way: copied here
-            return f"{attr}.__class__({attr})", f"{attr}.view()"
-        if hasattr(kind, "clone") and hasattr(kind, "view"):
+        if hasattr(kind, "clone") and hasattr(kind, "view"):  # first: a class that copies itself knows how deep
             return f"{attr}.clone()", f"{attr}.view()"
+        if issubclass(kind, dict) and hasattr(kind, "view"):  # a dict of immutable values that shows itself its own
+            return f"{attr}.__class__({attr})", f"{attr}.view()"  # way: a shallow copy is the whole copy
     if origin is tuple or origin is frozenset:
         return attr, attr
     if _optional_of(kind) is not None:

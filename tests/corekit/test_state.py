@@ -374,6 +374,29 @@ def test_a_dict_subclass_with_a_view_is_copied_by_the_core_and_shown_as_its_view
     assert state.observation(0).placed == ((5, 1), (2, 0))  # laid order, where a plain dict is shown sorted
 
 
+class Hands(dict[int, list[int]]):
+    """Cards by seat, lists inside: a shallow copy would share them, so it copies itself."""
+
+    def clone(self) -> Hands:
+        return Hands({seat: cards[:] for seat, cards in self.items()})
+
+    def view(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        return tuple((seat, tuple(cards)) for seat, cards in self.items())
+
+
+@declare
+class HandsState(NoPlay, DeclaredState):
+    hands: Hands = public(factory=Hands)
+
+
+def test_a_dict_subclass_with_its_own_clone_is_copied_by_it_not_one_level_deep():
+    state = HandsState(game=GAME, players=2, options=None, rng=Rng(0), hands=Hands({0: [1, 2]}))
+    copy = state.clone()
+    copy.hands[0].append(99)
+    assert state.hands == {0: [1, 2]} and type(copy.hands) is Hands
+    assert state.observation(0).hands == ((0, (1, 2)),)
+
+
 def test_a_view_refuses_to_give_a_zone_it_does_not_see_as_its_own():
     view = fresh().observation(1)
     with pytest.raises(TypeError, match="seat 1's own columns shows as Hidden, not its cards"):
