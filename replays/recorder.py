@@ -194,7 +194,9 @@ def match_end(match: Match, result: MatchResult) -> None:
     try:
         write_replay(recording.path, recording.finish(match, result, result.unfinished))
     except (OSError, OverflowError, ReplayError, TypeError, ValueError) as error:
-        _proven_folders.discard(os.path.dirname(os.fspath(recording.path)))  # the next match checks it again
+        # The next match checks the folder again. Its key is taken from the name as given, as at the start: the
+        # recording's Path has dropped any "/./" or "//", so its folder could be another key for the same place.
+        _proven_folders.discard(os.path.dirname(os.fspath(match.settings["replay"])))
         # The runner's callers report ValueError in one line; a replay that cannot be written is that.
         # Without the file: an OSError's file would be the temporary one, which the user never named.
         raise ValueError(f"cannot write the replay {recording.path}: {os_reason(error)}") from None
