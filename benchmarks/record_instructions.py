@@ -58,7 +58,9 @@ def instructions(game_id: str, players: int, matches: int, mode: str) -> int:
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         found = re.search(r"Collected : (\d+)", done.stderr)
         if done.returncode != 0 or found is None:
-            raise SystemExit(f"callgrind failed for {game_id} {players} {mode}: {done.stderr.strip()[-300:]}")
+            # The last line of valgrind's or the child's own report names the problem; the rest is its banner.
+            last = done.stderr.strip().splitlines()[-1:] or [f"exit status {done.returncode}"]
+            raise SystemExit(f"callgrind failed for {game_id} {players} {mode}: {last[0][-300:]}")
         return int(found.group(1))
 
 

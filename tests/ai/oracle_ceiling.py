@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from corekit import Rng, SeatView, State, default_registry
+from corekit.plugins import UnknownName
 from corekit.runner import build_spec
 
 
@@ -39,7 +40,8 @@ def score(game_id: str, players: int, deals: int, spec: str = "mcts", oracle: bo
     """A's mean return and the number of matches: A (`spec`) in each seat of each deal, the heuristic elsewhere."""
     registry = default_registry()
     game, heuristic = registry.game(game_id), registry.heuristic(game_id)
-    assert heuristic is not None and heuristic.policy is not None, f"{game_id} has no heuristic policy"
+    if heuristic is None or heuristic.policy is None:
+        raise ValueError(f"{game_id} has no heuristic policy to play against")
     total, matches = 0.0, 0
     for deal in range(deals):
         for seat_a in range(players):
@@ -65,10 +67,16 @@ def score(game_id: str, players: int, deals: int, spec: str = "mcts", oracle: bo
 def main(argv: list[str]) -> None:
     if len(argv) not in (3, 4):
         sys.exit(__doc__)
-    game_id, players, deals = argv[0], int(argv[1]), int(argv[2])
-    spec = argv[3] if len(argv) == 4 else "mcts"
+    game_id, spec = argv[0], argv[3] if len(argv) == 4 else "mcts"
+    try:
+        players, deals = int(argv[1]), int(argv[2])
+    except ValueError:
+        sys.exit(f"error: PLAYERS and DEALS must be whole numbers, got {argv[1]!r} and {argv[2]!r}")
     for oracle in (True, False):
-        mean, matches = score(game_id, players, deals, spec, oracle)
+        try:
+            mean, matches = score(game_id, players, deals, spec, oracle)
+        except (UnknownName, ValueError) as error:
+            sys.exit(f"error: {error}")
         error = math.sqrt(mean * (1 - mean) / matches)
         print(
             json.dumps(

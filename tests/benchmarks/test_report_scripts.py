@@ -262,3 +262,12 @@ def test_the_instruction_count_subtracts_the_start_up_from_playing_and_from_reco
 
 def _no_valgrind(*args: object) -> int:
     raise AssertionError("valgrind ran before the arguments were checked")
+
+
+def test_a_failed_callgrind_run_is_one_line_naming_the_run_and_valgrinds_last_line(monkeypatch) -> None:
+    report = "==1== Callgrind, a call-graph generating cache profiler\n==1== \nvalgrind: the 'perf' tool is absent\n"
+    failed = subprocess.CompletedProcess([], 1, stdout="", stderr=report)
+    monkeypatch.setattr(record_instructions.subprocess, "run", lambda *args, **kwargs: failed)
+    with pytest.raises(SystemExit) as stop:
+        record_instructions.instructions("slasher", 2, 10, "play")
+    assert str(stop.value) == "callgrind failed for slasher 2 play: valgrind: the 'perf' tool is absent"
