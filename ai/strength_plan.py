@@ -113,8 +113,9 @@ def pin(run: Run, folder: Path, registry: Registry) -> dict[str, str]:
     return now
 
 
-def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry) -> list[str]:
-    """The plan's results as markdown: one table for the free-for-all runs, one block per cooperative run."""
+def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry, plan: Path = PLAN) -> list[str]:
+    """The plan's results as markdown: one table for the free-for-all runs, one block per cooperative run. A run
+    short of its registered size shows how far it got and nothing more (its figures are judged once, at the end)."""
     free: list[str] = []
     teams: list[str] = []
     for run in runs:
@@ -125,18 +126,25 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry) -
         if report is None:
             free.append(f"| {game} | {run.seats} | {run.a} | {run.b} | 0 of {run.matches} | - | - | - | not started |")
             continue
-        pinned = json.loads((folder / "pinned.json").read_text(encoding="utf-8"))  # written before any match
+        pinned = _pinned(folder)
         summary = dict(summarize_strength(report), a=_shown(run.a, pinned["a"]), b=_shown(run.b, pinned["b"]))
         if "teams" not in summary:
             free.append(free_for_all_row(game, summary, planned=run.matches))
             continue
-        lines = strength_lines(game, summary)
         played = report["matches"]
-        judged = "" if played >= run.matches else f"; not finished: {played} of {run.matches} nights played"
-        teams += ["", *lines[:-1], "", lines[-1] + judged]
+        if played < run.matches:
+            teams += [
+                "",
+                f"{game}, {run.seats} {'seat' if run.seats == 1 else 'seats'}: the {summary['a']} team and the "
+                f"{summary['b']} team against {summary['villain']}, paired by deal; not finished: {played} of "
+                f"{run.matches} nights played (judged once all are played)",
+            ]
+            continue
+        lines = strength_lines(game, summary)
+        teams += ["", *lines[:-1], "", lines[-1]]
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     return [
-        f"_Written {stamp} by `campfire strength` from ai/strength.toml (registered {registered}, a run added"
+        f"_Written {stamp} by `campfire strength` from {_plan_name(plan)} (registered {registered}, a run added"
         " later says when); a run is judged only once all its matches are played._",
         "",
         *FREE_FOR_ALL_HEADER,
@@ -152,6 +160,23 @@ def _report(run: Run, folder: Path, registry: Registry) -> dict[str, Any] | None
         return None
     header, records = read_results(folder / RESULTS)
     return summarize(registry.game(run.game), (run.a, run.b), run.seats, reported(records, run.matches), header)
+
+
+def _plan_name(plan: Path) -> str:
+    """The plan as the table names it: the repository's own plan by its place in the repository."""
+    return "ai/strength.toml" if plan.resolve() == PLAN.resolve() else str(plan)
+
+
+def _pinned(folder: Path) -> dict[str, str]:
+    """The specs `campfire strength` wrote into a run's folder before its first match."""
+    try:
+        pinned: dict[str, str] = json.loads((folder / "pinned.json").read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(
+            f"{folder} holds results but no pinned.json: it was not started by `campfire strength` (move it away "
+            "or remove it to start the run)"
+        ) from None
+    return pinned
 
 
 def _shown(spec: str, pinned: str) -> str:
@@ -220,7 +245,7 @@ def strength_command(
             command = [sys.executable, "-m", "corekit.cli", "tournament", *run.tournament_args(folder, jobs), "--json"]
             if subprocess.run(command, stdout=subprocess.DEVNULL, check=False).returncode != 0:
                 failed.append(run.folder_name)
-        lines = table(runs, out, registered, registry)
+        lines = table(runs, out, registered, registry, plan_path)
         if readme is not None:
             write_between_markers(readme, lines)
     except (ValueError, OSError) as error:

@@ -96,16 +96,18 @@ FREE_FOR_ALL_HEADER = (
 
 def free_for_all_row(game: str, summary: Mapping[str, Any], planned: int | None = None) -> str:
     """One free-for-all run as a row under FREE_FOR_ALL_HEADER; with `planned`, a run short of its registered
-    size shows how far it got and is not judged."""
+    size shows how far it got and nothing more: no score or interval is shown before the run is judged."""
     low, high = summary["ci95"]
     matches = summary["matches"]
     above = "yes" if summary["above_fair_share"] else "no"
+    rate, interval = _rate(summary["rate"]), f"[{low:.3f}, {high:.3f}]"
     if planned is not None:
-        above = above if matches >= planned else "not finished"
+        if matches < planned:
+            above, rate, interval = "not finished", "-", "-"
         matches = f"{matches} of {planned}"
     return (
-        f"| {game} | {summary['seats']} | {summary['a']} | {summary['b']} | {matches} | {_rate(summary['rate'])} | "
-        f"[{low:.3f}, {high:.3f}] | {summary['fair_share']:.3f} | {above} |"
+        f"| {game} | {summary['seats']} | {summary['a']} | {summary['b']} | {matches} | {rate} | "
+        f"{interval} | {summary['fair_share']:.3f} | {above} |"
     )
 
 

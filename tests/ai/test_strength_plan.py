@@ -93,7 +93,40 @@ def test_the_runs_are_played_resumed_to_their_registered_size_and_tabled(tmp_pat
     plan.write_text(plan.read_text().replace("matches = 6", "matches = 8"))
     (out / "slasher-2-heuristic-vs-random-seed3" / "report.json").unlink()  # as a run killed half-way leaves it
     shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only"])
-    assert "| 6 of 8 | " in shown.stdout and shown.stdout.count("not finished") == 1
+    # A run short of its size shows how far it got and nothing more: no score, no interval, no verdict.
+    unfinished = "| slasher `-o all_dead=share` | 2 | heuristic | random | 6 of 8 | - | - | 0.500 | not finished |"
+    assert unfinished in shown.stdout.splitlines() and shown.stdout.count("not finished") == 1
+    assert f"by `campfire strength` from {plan} (registered" in shown.stdout  # the plan it was given
+
+    camp = plan.read_text().replace(
+        'matches = 4\nseed = 3\n[[run]]\ngame = "slasher', 'matches = 6\nseed = 3\n[[run]]\ngame = "slasher'
+    )
+    plan.write_text(camp)
+    shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only"])
+    assert (
+        "camp-grizzly, 1 seat: the heuristic team and the random team against Otis, paired by deal; not finished: "
+        "4 of 6 nights played (judged once all are played)"
+    ) in shown.stdout.splitlines()
+    assert "paired, over" not in shown.stdout and "| camp-grizzly |" not in shown.stdout
+
+
+def test_a_results_folder_the_plan_did_not_start_is_one_line_not_a_missing_file(tmp_path):
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        'registered = "2026-12-02 17:00 UTC"\n'
+        '[[run]]\ngame = "grizzly-race"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 2\nseed = 3\n'
+    )
+    folder = tmp_path / "runs" / "grizzly-race-2-heuristic-vs-random-seed3"
+    made = CliRunner().invoke(
+        cli, ["tournament", "grizzly-race", "-p", "heuristic,random", "-n", "2", "--seed", "3", "--out", str(folder)]
+    )
+    assert made.exit_code == 0, made.output
+    shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(tmp_path / "runs"), "--table-only"])
+    assert shown.exit_code == 1
+    assert shown.stderr == (
+        f"Error: {folder} holds results but no pinned.json: it was not started by `campfire strength` (move it "
+        "away or remove it to start the run)\n"
+    )
 
 
 def test_the_table_goes_between_the_markers_of_a_readme_and_nowhere_else(tmp_path):
