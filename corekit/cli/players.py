@@ -52,6 +52,7 @@ def players_command(ctx: click.Context, game_id: str | None, as_json: bool) -> N
         click.echo(json.dumps(data, indent=2))
         return
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     title = "Installed players" + (f" (defaults in {game_id})" if game_id else "")
@@ -59,6 +60,6 @@ def players_command(ctx: click.Context, game_id: str | None, as_json: bool) -> N
     table.add_column("player")
     table.add_column("what it does")
     table.add_column("options (default)")
-    for name, help_text, options in rows:
-        table.add_row(name, help_text, option_lines(options))
+    for name, help_text, options in rows:  # a plugin's text is shown as written: "(extra [openspiel])" is no markup
+        table.add_row(escape(name), escape(help_text), escape(option_lines(options)))
     Console(width=terminal_width()).print(table)

@@ -124,6 +124,12 @@ def test_players_lists_each_type_with_its_defaults_and_a_games_own_defaults_on_r
     assert "defaults in scavengers" in run("players", "--game", "scavengers").output
 
 
+def test_the_players_table_shows_brackets_in_a_players_text_as_written(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # one line a row, so the text is not folded across lines
+    table = run("players").output
+    assert "(extra [openspiel])" in table and "(extra )" not in table
+
+
 def test_players_for_an_unknown_game_is_a_one_line_error():
     result = run("players", "--game", "nosuch")
     lines = result.output.strip().splitlines()
