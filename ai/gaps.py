@@ -91,6 +91,13 @@ def decision_gaps(
                     report(measured[-1])
             index += 1
         state.apply(seat, choice)
+    missing = sorted(decisions - {decision.index for decision in measured}) if decisions else []
+    if missing:  # known only once the match is over: how many decisions with a choice it has depends on the play
+        span = f" (0-{index - 1})" if index else ""
+        raise ValueError(
+            f"the match has {counted(index, 'decision')} with a choice{span}; "
+            f"no decision {', '.join(map(str, missing))}"
+        )
     return measured
 
 
@@ -192,7 +199,10 @@ def gaps_command(
             f"(z {best.z:.1f})"
         )
 
-    measured = decision_gaps(game, players, seed, heuristic.policy, samples, decisions or None, options, show)
+    try:
+        measured = decision_gaps(game, players, seed, heuristic.policy, samples, decisions or None, options, show)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
     noted = sum(1 for decision in measured if beaten(decision))
     click.echo(
         f"{counted(len(measured), 'decision')}, {counted(samples, 'sample')} per action: in {noted} an action "

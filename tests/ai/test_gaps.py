@@ -44,6 +44,13 @@ def test_the_command_measures_the_chosen_decisions_and_sums_up():
     assert lines[-1].startswith("1 decision, 4 samples per action: in ")
 
 
+def test_a_decision_the_match_does_not_have_is_one_line_naming_those_it_has():
+    result = gaps("grizzly-race", "--players", "2", "--samples", "1", "--decisions", "999,3,1000")
+    assert result.exit_code == 1
+    assert result.output.startswith("decision 3 seat ")  # the decision that exists is measured and shown
+    assert result.stderr == "Error: the match has 12 decisions with a choice (0-11); no decision 999, 1000\n"
+
+
 def test_an_unknown_game_is_one_line_and_exit_1():
     result = gaps("no-such-game")
     assert result.exit_code == 1
