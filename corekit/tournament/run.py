@@ -172,6 +172,13 @@ def _run(
     games = tournament.games
     if games is None:  # as many as the run being resumed, or ten deals
         games = planned_games(*found) if found else default_games(len(specs), seats, group=group)
+    elif found and max(found[1], default=-1) >= games:
+        # The report and the file's header would say `games` and quietly leave out the matches beyond it.
+        held = max(found[1]) + 1
+        raise OptionError(
+            f"{out} holds results up to match {held}: --games {games} would leave the rest out of the report; give "
+            f"--games {held} or more, or no --games to resume the run as it was planned"
+        )
     limit = tournament.time_limit
     if limit is None:  # the resumed run's own (null in a file from before tournaments had a default)
         limit = found[0].get("time_limit") if found else DEFAULT_TIME_LIMIT

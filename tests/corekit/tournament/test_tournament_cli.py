@@ -196,6 +196,23 @@ def test_a_resume_without_games_plays_to_the_size_the_run_was_started_with(tmp_p
     assert json.loads(grown.output)["matches"] == json.loads(again.output)["matches"] == 8
 
 
+def test_a_resume_with_fewer_games_than_the_folder_holds_is_refused_rather_than_shrinking_the_report(
+    tmp_path: Path,
+) -> None:
+    args = ["tournament", "grizzly-race", "-p", "random,random", "-j", "1", "--out", str(tmp_path)]
+    assert run(*args, "-n", "6").exit_code == 0
+    before = (tmp_path / "results.jsonl").read_bytes()
+    smaller = run(*args, "-n", "2", "--resume")
+    assert smaller.exit_code == 1
+    assert smaller.stderr == (
+        f"Error: {tmp_path} holds results up to match 6: --games 2 would leave the rest out of the report; give "
+        "--games 6 or more, or no --games to resume the run as it was planned\n"
+    )
+    assert (tmp_path / "results.jsonl").read_bytes() == before and json.loads((tmp_path / "report.json").read_text())[
+        "matches"
+    ] == 6
+
+
 def test_plot_draws_the_ratings_into_a_png(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "ratings.png"
