@@ -64,6 +64,7 @@ def summarize(
     team_wins = [0.0] * n
     seat_score = [0.0] * seats
     seat_trials = [0] * seats
+    seat_deals: list[set[int]] = [set() for _ in range(seats)]
     for record in played:
         for seat, who in enumerate(record.lineup):
             score[who] += _clip(record.returns[seat])
@@ -72,6 +73,7 @@ def summarize(
             decisions[who] += record.decisions[seat]
             seat_score[seat] += _clip(record.returns[seat])
             seat_trials[seat] += 1
+            seat_deals[seat].add(record.deal)
         for who in set(record.lineup):
             matches[who] += 1
             team_wins[who] += 1.0 if max(record.returns) > 0 else 0.0
@@ -117,7 +119,14 @@ def summarize(
                 "seat": s,
                 "name": game.seat_name(s),
                 "win_rate": seat_score[s] / seat_trials[s] if seat_trials[s] else None,
-                "win_rate_ci95": list(wilson(seat_score[s], seat_trials[s])),
+                # Counted in deals, not matches: the seatings of a deal share its cards and seed, so a seat's
+                # results within a deal are alike (the very same match when every player plays alike), and an
+                # interval over matches would be as many times too narrow as a deal has seatings.
+                "win_rate_ci95": list(
+                    wilson(seat_score[s] / seat_trials[s] * len(seat_deals[s]), len(seat_deals[s]))
+                    if seat_trials[s]
+                    else wilson(0, 0)
+                ),
             }
             for s in range(seats)
         ],

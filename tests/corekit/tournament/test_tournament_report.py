@@ -75,6 +75,18 @@ def test_the_spec_that_always_wins_is_rated_first_and_seat_rates_show_no_advanta
     assert report["length"] == {"mean": 19.5, "min": 10, "max": 29}
 
 
+def test_a_seats_interval_counts_deals_not_the_seatings_that_share_a_deals_cards() -> None:
+    # Ten deals of two seatings each; seat 0 wins both seatings of the first seven deals (alike, as they are when
+    # both players play alike): seven wins in ten deals, not fourteen independent wins in twenty matches.
+    records = {
+        i: attrs.evolve(record(i, (i % 2, 1 - i % 2), (1.0, 0.0) if i // 2 < 7 else (0.0, 1.0)), deal=i // 2)
+        for i in range(20)
+    }
+    seat0 = summarize(Duel(), ["a", "b"], 2, records)["seat_win_rates"][0]
+    assert seat0["win_rate"] == 0.7
+    assert seat0["win_rate_ci95"] == list(wilson(7, 10)) != list(wilson(14, 20))
+
+
 def test_failed_matches_are_listed_but_left_out_of_rates_and_forfeits_are_charged_to_the_seat() -> None:
     records = {
         0: record(0, (0, 1), (0.0, 1.0), forfeit=0, status="forfeit"),
