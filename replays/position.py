@@ -11,7 +11,8 @@ from pathlib import Path
 
 import click
 
-from corekit.cli.shared import registry_of
+from corekit.cli.shared import fail, registry_of
+from corekit.errors import os_reason
 from corekit.position import dumps
 from corekit.state import DeclaredState
 from replays.commands import _problem
@@ -50,10 +51,13 @@ def position_command(
         if seat is not None and not 0 <= seat < state.players:
             raise ReplayError(f"--seat {seat} is not a seat of this match (0-{state.players - 1})")
         text = dumps(state, seat)
-        if out is None:
-            click.echo(text)
-        else:
-            Path(out).write_text(text + "\n")
     except Exception as error:
         _problem(file, error)
         ctx.exit(1)
+    if out is None:
+        click.echo(text)
+        return
+    try:
+        Path(out).write_text(text + "\n")
+    except OSError as error:  # the user's --out is at fault, not the replay: worded as `tournament --out` words it
+        fail(f"--out {out}: cannot write there ({os_reason(error)})")

@@ -9,15 +9,20 @@ from typing import Any
 import click
 
 from corekit.cli.shared import fail, registry_of, user_errors
-from corekit.errors import error_line, first_line
+from corekit.errors import error_line, first_line, os_reason
 from corekit.players import SeatView
 from corekit.position import from_position
 from corekit.rng import derive_seed
-from corekit.runner import PlayerNotBuilt, build_spec
+from corekit.runner import PlayerNotBuilt, QuitMatch, build_spec
 from corekit.words import fold, shown, terminal_width
 
 ROWS = 12
 """Search statistics shown: the most visited actions."""
+REPLAY_MARKER = b"campfire_replay"
+"""The first key of every replay file (`replays.format.MARKER`, msgpack), near its start: a replay handed to
+`suggest` is named as one. Spelled out here, as corekit imports nothing from the replays plugin."""
+POSITION_KEYS = ("campfire_position", "game")
+"""What every position file holds (`corekit.position.to_position`): without them it is some other JSON."""
 
 
 @click.command("suggest")
@@ -46,7 +51,7 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
     registry = registry_of(ctx)
     document = _read(file)
     try:
-        game = registry.game(str(document.get("game")))
+        game = registry.game(document["game"])
         state = from_position(game, document, seed)
     except user_errors() as error:
         fail(f"{file}: {first_line(error)}")
@@ -66,7 +71,10 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
     except user_errors() as error:
         fail(first_line(error))
     view = SeatView(state, seat, sampling=player.needs_sample)
-    action = player.decide(view)
+    try:
+        action = player.decide(view)
+    except QuitMatch as stop:  # a person left (end of input, `quit`): no answer, as `play` abandons its match
+        fail(f"suggestion abandoned: {first_line(stop)}")
     stats = _stats(game, player.annotation(), action)
     name = game.seat_names(state.players, state.options)[seat]
     who = name if name == f"seat {seat}" else f"{name} (seat {seat})"
@@ -98,13 +106,24 @@ def _read(file: str) -> dict[str, Any]:
     if not path.is_file():
         fail(f"{file}: {'no such file' if not path.exists() else 'not a regular file'}")
     try:
-        document = json.loads(path.read_text())
-    except (OSError, UnicodeDecodeError) as error:
+        data = path.read_bytes()
+    except OSError as error:
+        fail(f"{file}: cannot read it ({os_reason(error)})")
+    if REPLAY_MARKER in data[:32]:
+        fail(f"{file}: a replay, not a position file (make one with `campfire position GAME --replay {file} --step N`)")
+    try:
+        document = json.loads(data.decode())
+    except UnicodeDecodeError as error:
         fail(f"{file}: cannot read it ({error_line(error)})")
     except json.JSONDecodeError as error:
         fail(f"{file}: not JSON ({error.msg} at line {error.lineno})")
     if not isinstance(document, dict):
         fail(f"{file}: a position file holds a JSON object, not {type(document).__name__}")
+    missing = [key for key in POSITION_KEYS if key not in document]
+    if missing:
+        fail(f"{file}: not a campfire position file (it has no {' and no '.join(map(repr, missing))})")
+    if not isinstance(document["game"], str):
+        fail(f"{file}: its 'game' is {json.dumps(document['game'])}, not the name of a game")
     return document
 
 

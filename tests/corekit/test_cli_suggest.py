@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from corekit.cli import cli
 from corekit.plugins import default_registry
 from corekit.position import dumps
+from corekit.runner import play_match
 
 
 def run(*args: str):
@@ -62,7 +63,7 @@ def test_a_player_without_a_search_gives_its_move_only(position):
         (None, ("--seat", "0"), "shows the table as seat 1 sees it: it cannot be decided for seat 0"),
         ("[1]", (), "a position file holds a JSON object, not list"),
         ("{not json", (), "not JSON"),
-        ('{"game": "no-such-game"}', (), "unknown game 'no-such-game'"),
+        ('{"campfire_position": 1, "game": "no-such-game"}', (), "unknown game 'no-such-game'"),
     ],
 )
 def test_a_bad_request_is_one_line_and_a_non_zero_exit(position, content, args, message):
@@ -93,3 +94,36 @@ def test_a_finished_match_has_nobody_to_ask(tmp_path):
     path.write_text(dumps(state))
     out = run("suggest", str(path), "-p", "random")
     assert out.exit_code == 1 and "the match is over in this position" in out.stderr
+
+
+def test_a_replay_is_named_as_one_with_the_command_that_makes_a_position_of_it(tmp_path):
+    replay = tmp_path / "race.cfr"
+    play_match(GAME, ["random", "random"], 3, settings={"replay": replay})
+    out = run("suggest", str(replay), "-p", "random")
+    assert out.exit_code == 1
+    assert out.stderr.splitlines() == [
+        f"Error: {replay}: a replay, not a position file "
+        f"(make one with `campfire position GAME --replay {replay} --step N`)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        ('{"a": 1}', "not a campfire position file (it has no 'campfire_position' and no 'game')"),
+        ('{"campfire_position": 1}', "not a campfire position file (it has no 'game')"),
+        ('{"campfire_position": 1, "game": null}', "its 'game' is null, not the name of a game"),
+    ],
+)
+def test_json_that_is_not_a_position_says_what_it_lacks(tmp_path, content, problem):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    out = run("suggest", str(path), "-p", "random")
+    assert out.exit_code == 1
+    assert out.stderr.splitlines() == [f"Error: {path}: {problem}"]
+
+
+def test_a_person_who_stops_at_end_of_input_abandons_the_suggestion_with_exit_1(position):
+    out = CliRunner().invoke(cli, ["suggest", str(position), "-p", "human"], input="", catch_exceptions=False)
+    assert out.exit_code == 1
+    assert out.stderr.splitlines() == ["Error: suggestion abandoned: end of input"]

@@ -66,3 +66,19 @@ def test_a_wrong_request_is_one_line_and_exit_1(replay_file, args, message):
     assert out.exit_code == 1
     lines = errors(out)
     assert len(lines) == 1 and message in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("where", "reason"),
+    [
+        ("missing/p.json", "No such file or directory"),
+        (".", "Is a directory"),
+        ("race.cfr/p.json", "Not a directory"),
+    ],
+    ids=["in-a-missing-folder", "a-folder", "under-a-file"],
+)
+def test_an_out_that_cannot_be_written_names_the_out_path_and_why_not_the_replay(replay_file, where, reason):
+    target = replay_file.parent / where
+    out = campfire("position", "grizzly-race", "--replay", str(replay_file), "--out", str(target))
+    assert out.exit_code == 1
+    assert errors(out) == [f"Error: --out {target}: cannot write there ({reason})"]
