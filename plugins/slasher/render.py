@@ -53,7 +53,10 @@ def render(game: Slasher, obs: SlasherView) -> str:
 
 def _header(game: Slasher, obs: SlasherView) -> str:
     turn = "game over" if obs.phase == "over" else f"{game.seat_name(obs.turns[1])} to play"
-    stall = f"   turns without a death: {obs.stall}" if obs.stall >= 10 else ""
+    # Once the game is over the count is shown only if it ended the game (two or more teens alive): a kill that
+    # ends it leaves the count as it stood before that turn, since nothing counts turns after the end.
+    quiet = obs.stall >= 10 and (obs.phase != "over" or sum(obs.alive) >= 2)
+    stall = f"   turns without a death: {obs.stall}" if quiet else ""
     deck, discard = counted(obs.deck.size, "card"), counted(len(obs.discard), "card")
     return f"Turn {obs.turn}: {turn}   deck: {deck}   discard: {discard}{stall}"
 

@@ -1,7 +1,11 @@
 """The slasher's terminal rendering: every teen's place and company at a glance, other hands hidden."""
 
+from typing import Any
+
+from corekit import Rng, default_registry
+from corekit.options import build_options
 from plugins.slasher.cards import BEACH, MAIN_HOUSE, NATURE, SEX_KILLS
-from plugins.slasher.game import Slasher
+from plugins.slasher.game import Slasher, SlasherOptions
 from tests.plugins.slasher.scenario import FILLERS, arranged, attack
 
 
@@ -78,3 +82,26 @@ def test_events_say_when_more_happened_than_the_log_keeps():
         state._note(f"event {at}")
     told = game.events(old, state.observation(None))
     assert told == ["(2 earlier events not kept)", *(f"event {at}" for at in range(2, LOG_LENGTH + 2))]
+
+
+def _random_end(players: int, seed: int, **options: str) -> Any:
+    state = (
+        default_registry()
+        .game("slasher")
+        .initial_state(players, seed, build_options(SlasherOptions, options, "option"))
+    )
+    rng = Rng(seed)
+    while not state.is_terminal:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.below(len(legal))])
+    return state
+
+
+def test_the_turns_without_a_death_are_shown_at_the_end_only_when_they_ended_the_game():
+    killed = _random_end(2, 0)  # a kill ends it after ten quiet turns or more
+    assert killed.stall >= 10 and sum(killed.turns.alive) == 1
+    assert "turns without a death" not in Slasher().render(killed.observation(0), 0)
+    stalled = _random_end(3, 1, stall_turns="10")  # ten quiet turns end it, the survivors sharing the win
+    assert sum(stalled.turns.alive) >= 2
+    assert "turns without a death: 10" in Slasher().render(stalled.observation(0), 0).splitlines()[0]
