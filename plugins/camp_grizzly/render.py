@@ -21,14 +21,19 @@ def action_text(action: Any) -> str:
         return f"{prefix} {C.spaces[args[0]]}"
     if verb == "trail":
         return f"try nature trail {args[0]}"
+    # A card is named as the events and position files name it (`card_names`: "Keys #1", the first copy of Keys),
+    # never by its index in the content, which a person cannot match with anything else on the screen.
+    from plugins.camp_grizzly.game import card_names  # game.py imports this module
+
+    names = card_names()
     if verb in ("take", "equip", "unequip", "play"):
-        return f"{verb} {C.cards[args[0]].name} #{args[0]}"
+        return f"{verb} {names[args[0]]}"
     if verb == "give":
-        return f"give {C.cards[args[0]].name} #{args[0]} to seat {args[1]}"
+        return f"give {names[args[0]]} to seat {args[1]}"
     if verb == "finale":
         return f"start the {C.finales[args[0]].name} finale"
     if verb in ("fight", "panic") and args:
-        return f"{verb} with {C.cards[args[0]].name} #{args[0]}"
+        return f"{verb} with {names[args[0]]}"
     if verb == "fool":
         return f"fool around with seat {args[0]}"
     return {

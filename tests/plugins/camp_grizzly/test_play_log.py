@@ -1,6 +1,7 @@
 """`campfire play camp-grizzly` tells a whole game readably: seats by counselor, a running commentary of
 what the rules did (Otis, dice, draws), the final board and the result."""
 
+import itertools
 import re
 
 from click.testing import CliRunner
@@ -57,3 +58,14 @@ def test_a_seat_is_told_the_moves_the_log_leaves_out():
     state.apply(mover, step)
     told = state.game.events(before, state.observation(watcher))
     assert f"{names[mover]} moves to {C.spaces[step[1]]}" in told, told
+
+
+def test_an_action_names_its_card_as_the_events_under_it_do():
+    # "take Keys #128" (the content's index) over "Kevin picks up Keys #1" named one card two ways.
+    result = CliRunner().invoke(cli, ["play", "camp-grizzly", "--players", ",".join(["heuristic"] * 4), "--seed", "3"])
+    lines = result.output.splitlines()
+    taken = [(line, below) for line, below in itertools.pairwise(lines) if re.search(r": take ", line)]
+    assert taken, "seed 3 should have a card picked up"
+    for line, below in taken:
+        card = line.split(": take ", 1)[1].strip()
+        assert not re.search(r"#\d{2,}", card) and f"picks up {card}" in below
