@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from corekit.codes import INT_MAX, INT_MIN
 from corekit.errors import first_line
 
 
@@ -128,7 +129,7 @@ def _convert(raw: Any, kind: Any, field: attrs.Attribute[Any], what: str) -> Any
         if kind in (int, float) and not (text.isascii() and "_" not in text):
             raise ValueError  # Python's int() also reads 1_000 and other scripts' digits: not how a number is typed
         if kind is int:
-            return int(text)
+            return _fitting(int(text), field.name, what)
         if kind is float:
             return float(text)
         if isinstance(kind, type) and issubclass(kind, enum.Enum):
@@ -156,7 +157,16 @@ def _typed(value: Any, kind: Any, field: attrs.Attribute[Any], what: str) -> Any
         return value
     if not fits:
         raise OptionError(f"{what}: option {field.name!r} needs {_type_words(kind)}, got {value!r}")
-    return float(value) if kind is float else value
+    return float(value) if kind is float else _fitting(value, field.name, what) if kind is int else value
+
+
+def _fitting(value: int, name: str, what: str) -> int:
+    """`value` if it fits in 64 bits, as every integer of a replay and of a results file must: refused here, before
+    any match, rather than by the recorder once a tournament has started (with --resume, which cannot help, as
+    its advice)."""
+    if not INT_MIN <= value <= INT_MAX:
+        raise OptionError(f"{what}: option {name!r} is {value}, which does not fit in 64 bits")
+    return value
 
 
 _TYPE_WORDS = {int: "an integer", float: "a number", bool: "true or false", str: "text"}

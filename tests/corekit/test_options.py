@@ -37,6 +37,15 @@ def test_numbers_are_read_as_typed_in_ascii_digits_only(name, text):
     assert build_options(Opts, {"rounds": " +12 ", "ratio": "-1e-2"}, "g").rounds == 12
 
 
+@pytest.mark.parametrize("typed", [False, True])
+def test_an_integer_beyond_64_bits_is_refused_before_any_match_as_replays_and_results_cannot_hold_it(typed):
+    # Accepted, it stopped a tournament with --replays at its first match, saying that --resume would play the rest.
+    too_big = 2**64
+    with pytest.raises(OptionError, match=f"^g: option 'rounds' is {too_big}, which does not fit in 64 bits$"):
+        build_options(Opts, {"rounds": too_big if typed else str(too_big)}, "g", typed=typed)
+    assert build_options(Opts, {"rounds": str(2**64 - 1)}, "g").rounds == 2**64 - 1
+
+
 def test_an_unknown_option_names_the_owner_and_the_known_ones():
     with pytest.raises(OptionError, match=r"g: unknown option 'turns' \(known: rounds, ratio, fast, setup, rollout\)"):
         build_options(Opts, {"turns": "1"}, "g")
