@@ -75,6 +75,8 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
         action = player.decide(view)
     except QuitMatch as stop:  # a person left (end of input, `quit`): no answer, as `play` abandons its match
         fail(f"suggestion abandoned: {first_line(stop)}")
+    except Exception as crash:  # the player's bug, or the game's code its search called: one line either way
+        fail(f"no suggestion: deciding for seat {seat}, {spec} raised {error_line(crash)}")
     stats = _stats(game, player.annotation(), action)
     name = game.seat_names(state.players, state.options)[seat]
     who = name if name == f"seat {seat}" else f"{name} (seat {seat})"

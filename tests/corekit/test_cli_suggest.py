@@ -127,3 +127,15 @@ def test_a_person_who_stops_at_end_of_input_abandons_the_suggestion_with_exit_1(
     out = CliRunner().invoke(cli, ["suggest", str(position), "-p", "human"], input="", catch_exceptions=False)
     assert out.exit_code == 1
     assert out.stderr.splitlines() == ["Error: suggestion abandoned: end of input"]
+
+
+def test_a_player_that_crashes_while_deciding_is_one_line_and_exit_1(position, monkeypatch):
+    from ai.random_player import RandomPlayer
+
+    def crash(self, view):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(RandomPlayer, "decide", crash)
+    out = run("suggest", str(position), "-p", "random")
+    assert out.exit_code == 1
+    assert out.stderr.splitlines() == ["Error: no suggestion: deciding for seat 1, random raised RuntimeError: boom"]
