@@ -18,13 +18,22 @@ def one_line(text: str) -> str:
 
 def first_line(error: BaseException) -> str:
     """The first line of the error's message, or its type's name when it has none."""
-    return one_line(str(error)) or type(error).__name__
+    return one_line(_message(error)) or type(error).__name__
 
 
 def error_line(error: BaseException) -> str:
     """`Type: first line of the message`, for errors that are someone else's fault (a plugin's)."""
-    line = one_line(str(error))
+    line = one_line(_message(error))
     return f"{type(error).__name__}: {line}" if line else type(error).__name__
+
+
+def _message(error: BaseException) -> str:
+    # An error raised with a message and the values behind it (attrs' `in_` validator raises ValueError(msg,
+    # attribute, options, value)) prints as the repr of that tuple: its message is the first argument.
+    args = error.args
+    if len(args) > 1 and isinstance(args[0], str) and type(error).__str__ is BaseException.__str__:
+        return args[0]
+    return str(error)
 
 
 def os_reason(error: BaseException, with_file: bool = False) -> str:

@@ -12,6 +12,13 @@ def test_first_line_keeps_only_the_first_line_or_the_type():
     assert first_line(KeyError()) == "KeyError"
 
 
+def test_an_error_raised_with_its_message_and_values_gives_the_message_not_their_tuple():
+    error = ValueError("'hand' must be in [2, 3] (got 4)", object(), [2, 3], 4)
+    assert first_line(error) == "'hand' must be in [2, 3] (got 4)"
+    assert error_line(error) == "ValueError: 'hand' must be in [2, 3] (got 4)"
+    assert first_line(ValueError("a", "b")) == "a"
+
+
 def test_error_line_names_the_type_for_someone_elses_fault():
     assert error_line(ZeroDivisionError("division by zero\nmore")) == "ZeroDivisionError: division by zero"
 
