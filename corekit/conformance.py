@@ -321,6 +321,9 @@ def _check_step(
     # `step` counts the moves played so far: the checks run before the first move, then every `every`-th,
     # and before the second move too, as a short match may hide nothing before its first.
     if step % every == 0 or step == 1:
+        # First: the other checks keep actions in sets, and an unhashable one would fail there as a crash.
+        if not _check_codes(game, legal, seat, encoded, where, report):
+            return False
         _check_illegal(state, seat, to_act, players, where, report)
         _check_offers(state, players, actions, where, report)
         _check_clone(state, seat, legal, rng, where, report)
@@ -333,8 +336,6 @@ def _check_step(
                 report.fail(f"{where}: {outside[0]!r}, legal for seat {seat}, is not in action_space()")
         if leaks.declared(state):
             _check_leaks_now(game, state, players, checks, rng, where, report)
-        if not _check_codes(game, legal, seat, encoded, where, report):
-            return False
     action = legal[rng.below(len(legal))]
     if on_move is not None:
         on_move(step + 1, seat, action)
@@ -514,7 +515,11 @@ def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report)
     other = leaks.twin(state, seat, Rng(key ^ 2)) if leaks.declared(state) else sampled
     again, truth_sampled = other.sample(seat, Rng(key ^ 1)), state.sample(seat, Rng(key ^ 1))
     if again.digest() != truth_sampled.digest():
-        differs = leaks.first_difference(truth_sampled.observation(None), again.observation(None))
+        truth_view, twin_view = truth_sampled.observation(None), again.observation(None)
+        if truth_view == twin_view:  # the full view holds no chance generator: the samples differ only there
+            differs = f"rng: {truth_sampled.rng.state} vs {again.rng.state}"
+        else:
+            differs = leaks.first_difference(truth_view, twin_view)
         report.fail(
             f"{where}: sample({seat}) depends on more than seat {seat}'s observation: two states it cannot "
             f"tell apart gave different samples, {differs} (from the state vs from its twin)"

@@ -13,8 +13,9 @@ from corekit.conformance import check_game
 from corekit.leaks import TRUTH_ALPHA, TRUTH_SAMPLES, _sign_test, check_sample_truth, first_difference
 from corekit.plugins import Registry
 from corekit.pytest_plugin import conformance_runner
+from corekit.state import declare
 from tests.corekit import leaky_games
-from tests.corekit.leaky_games import LEAKS, Glowworms, KeepsOneHand, KeepsTruth, leaky_game
+from tests.corekit.leaky_games import LEAKS, GlowState, Glowworms, KeepsOneHand, KeepsTruth, leaky_game
 from tests.corekit.tournament.cli_run import run_cli
 
 REGISTRY = Registry(plugins=[sys.modules[leaky_games.__name__]])
@@ -86,3 +87,42 @@ def test_a_difference_is_named_by_its_field():
     other = state.clone()
     other.scores[1] = 7
     assert first_difference(state.observation(0), other.observation(0)) == "scores: (0, 0) vs (0, 7)"
+
+
+@declare
+class ListBids(GlowState):
+    def legal_actions(self, seat):  # actions as lists: not hashable
+        return [[card] for card in super().legal_actions(seat)]
+
+    def _apply(self, seat, action):
+        super()._apply(seat, action[0])
+
+
+@declare
+class KeepsChance(GlowState):
+    def sample(self, seat, rng):  # a fair redeal, but the true generator: the future leaks
+        copy = super().sample(seat, rng)
+        copy.rng = Rng(self.rng.state)
+        return copy
+
+
+def _variant(state_class: type, game_id: str) -> Glowworms:
+    kind = type(state_class.__name__ + "Game", (Glowworms,), {"id": game_id, "state_class": state_class})
+    game: Glowworms = kind()
+    return game
+
+
+def test_an_unhashable_action_of_a_declared_game_is_named_before_the_leak_checks_put_it_in_a_set():
+    game = _variant(ListBids, "glowworms-list-bids")
+    failures = check_game(game, 2, games=2, seed=1).failures
+    assert len(failures) == 2
+    for failure in failures:
+        assert "step 1: action [" in failure
+        assert "is not hashable (unhashable type: 'list'); actions must be, as players keep them" in failure
+
+
+def test_a_sample_differing_only_in_its_chance_generator_is_named_by_it_not_by_two_equal_views():
+    found = check_game(_variant(KeepsChance, "glowworms-keeps-chance"), 2, games=5).failures
+    depends = [failure for failure in found if "depends on more than seat" in failure]
+    assert depends, found
+    assert all("samples, rng: " in failure for failure in depends), depends
