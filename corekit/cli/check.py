@@ -44,7 +44,8 @@ from corekit.words import counted
     "--leaks/--no-leaks",
     default=True,
     show_default=True,
-    help="Also run the leak check, with a searching player (mcts) that offers itself as a leak probe.",
+    help="Also run the player-level leak check: a searching player (mcts) that offers itself as a leak probe must "
+    "decide alike in states its seat cannot tell apart. The core's own leak checks (twin states) run either way.",
 )
 @click.option(
     "--commentary/--no-commentary",
@@ -83,8 +84,8 @@ def check_command(
     A failure names its match's seed and step (step N is the N-th move, as `play` numbers them, and
     its checks are made on the state that move is played from):
     `--match SEED` (with the same --players and -o) checks that match again and prints the moves that lead
-    to the failure. A leak check failure names its own match ("leak check seed S"); `--match` does not
-    re-run the leak check.
+    to the failure. A player-level leak check failure names its own match ("leak check seed S"); `--match`
+    does not re-run it.
 
     \b
     Examples:
@@ -122,11 +123,11 @@ def check_command(
             lambda tick, p=players: check_game(game, p, games, seed, options, progress=tick, commentary=commentary),
         )
         if not leaks:
-            leak_note = "no leak check (--no-leaks)"
+            leak_note = "no player-level leak check (--no-leaks)"
         elif registry.leak_probe() is None:
-            leak_note = "no leak check (no installed player offers a leak probe)"
+            leak_note = "no player-level leak check (no installed player offers a leak probe)"
         else:
-            leak_note = "leak check run"
+            leak_note = "player-level leak check run"
             report.failures.extend(check_leaks(game, players, registry, seed=seed, options=options).failures)
         status = "ok" if report.ok else "FAILED"
         played = counted(report.matches, "match", "matches")

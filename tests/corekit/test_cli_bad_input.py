@@ -408,7 +408,7 @@ def test_check_without_options_reports_a_game_calling_sys_exit_at_setup_as_a_fai
     seed = derive_seed(0, "toy-first", 2, 0)
     assert result.stdout == (
         "toy-first with 2 players: FAILED (1 match, 0 steps, 0 samples checked; "
-        "no leak check (--no-leaks))\n"
+        "no player-level leak check (--no-leaks))\n"
         f"  - seed {seed}: the game raised SystemExit: 3 (at tests/corekit/"
         f"test_cli_bad_input.py:{ExitsAtSetup._setup.__code__.co_firstlineno + 1} in _setup)\n"
         "  To see the moves of the first failed match: campfire check toy-first --players 2 "

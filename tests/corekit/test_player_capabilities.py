@@ -50,7 +50,7 @@ def test_check_without_a_probe_says_it_skipped_the_leak_check():
     registry = registry_with(first_legal("plain"))
     result = CliRunner().invoke(cli, ["check", "toy", "-n", "2", "--players", "2"], obj=CliContext(registry))
     assert result.exit_code == 0, result.output
-    assert "no leak check (no installed player offers a leak probe)" in result.output
+    assert "no player-level leak check (no installed player offers a leak probe)" in result.output
 
 
 def test_play_keeps_the_other_seats_moves_out_of_the_log_for_any_interactive_player():
