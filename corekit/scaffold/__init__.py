@@ -30,6 +30,12 @@ MAX_NAME = 64
 most systems) that a longer one would meet only as the OS's `File name too long` on some path."""
 EXAMPLE = "e.g. lantern-hunt"
 
+
+def _example_besides(name: str) -> str:
+    """The example name, or another one where `name` is it (a taken name must not be suggested back)."""
+    return "e.g. firefly-jar" if name == "lantern-hunt" else EXAMPLE
+
+
 # template file -> path in the new package ({package} is replaced by the package name)
 FILES = {
     "pyproject.toml.tmpl": "pyproject.toml",
@@ -142,7 +148,9 @@ def check_new(name: str, installed: Collection[str]) -> None:
     distribution would replace none (Campfire's own is campfire-engine: `new-game engine` would replace it)."""
     package = name.replace("-", "_")
     if name in installed:
-        raise ScaffoldError(f"game name {name!r} is the id of an installed game; choose a new id, {EXAMPLE}")
+        raise ScaffoldError(
+            f"game name {name!r} is the id of an installed game; choose a new id, {_example_besides(name)}"
+        )
     if package in sys.stdlib_module_names:
         shadowed = f"the standard library's module {package}"
     elif package in sys.modules or _module_origin(package) is not None:
@@ -154,7 +162,7 @@ def check_new(name: str, installed: Collection[str]) -> None:
         return
     raise ScaffoldError(
         f"game name {name!r} would make a package {package} that shadows {shadowed}; choose a "
-        f"name no module has, {EXAMPLE}"
+        f"name no module has, {_example_besides(name)}"
     )
 
 
@@ -168,7 +176,7 @@ def _check_distribution(name: str) -> None:
     whose, replaced = ("Campfire's own", "Campfire") if campfire else ("already installed", "it")
     raise ScaffoldError(
         f"game name {name!r} would make a distribution {distribution}, which is {whose}: installing "
-        f"the game would replace {replaced}; choose a new name, {EXAMPLE}"
+        f"the game would replace {replaced}; choose a new name, {_example_besides(name)}"
     )
 
 

@@ -214,7 +214,10 @@ def test_a_game_id_installed_in_the_registry_the_command_uses_is_refused(tmp_pat
     class Installed:
         games = {"lantern-hunt": object()}
 
-    with pytest.raises(ScaffoldError, match="'lantern-hunt' is the id of an installed game"):
+    # and the name is not suggested back
+    with pytest.raises(
+        ScaffoldError, match=r"'lantern-hunt' is the id of an installed game; choose a new id, e\.g\. firefly-jar$"
+    ):
         create_game_package("lantern-hunt", tmp_path, installed=Installed.games)
 
 
@@ -284,7 +287,18 @@ def test_a_new_game_is_listed_checked_played_tested_and_tournament_ready(tmp_pat
     assert played.returncode == 0, played.stderr
     assert "Result:" in played.stdout and "story" in played.stdout
 
-    tested = run(package, "-m", "pytest", "-q", "-p", "no:cacheprovider")
+    # As in a fresh checkout: the package neither installed nor on the path, pytest run as its script runs
+    # (`-P`: the current folder is not put on the path, as `python -m` would).
+    fresh = dict(os.environ, PYTHONPATH=str(ROOT))
+    fresh.pop("CAMPFIRE_PLUGINS", None)
+    tested = subprocess.run(
+        [sys.executable, "-P", "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+        capture_output=True,
+        text=True,
+        env=fresh,
+        cwd=package,
+        timeout=300,
+    )
     assert tested.returncode == 0, tested.stdout[-2000:]
     assert "7 passed" in tested.stdout
 
