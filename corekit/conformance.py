@@ -350,13 +350,13 @@ def _check_step(
         if now != twin.observation(observer):
             report.fail(f"{where}: the same seed and actions gave different observations")
             return False
-        if (
-            seen
-            and observer is not None
-            and observer != seat
-            and now != seen[observer]
-            and not game.events(seen[observer], now)
-        ):
+        if not seen or observer is None or now == seen[observer]:
+            continue
+        told = list(game.events(seen[observer], now))
+        if not all(isinstance(line, str) for line in told):
+            line = next(line for line in told if not isinstance(line, str))
+            report.fail(f"{where}: events() told seat {observer} {line!r:.60}, not a line of text")
+        elif observer != seat and not told:
             report.fail(
                 f"{where}: seat {seat} played {action!r}, which changed what seat {observer} sees, but events() "
                 f"told seat {observer} nothing"

@@ -112,13 +112,14 @@ def play_command(
         if quiet or humans or display.error is not None:
             return
         text = display("action_text", game.action_text, action)
-        if display.error is not None:
-            return
         events: Sequence[str] = ()
-        if commentary:
+        if commentary and display.error is None:
             after = display("observation", match.state.observation, None)
             events = display("events", game.events, seen.get("before", after), after, fallback=())
             seen["before"] = after
+        if display.error is not None:  # said once, where the log ends, so a result below it is not misread
+            echo(f"{match.steps:4d}  (the log stops here, the game's display failed; the match plays to its end)")
+            return
         for line in step_lines(match.steps, f"{names[seat]}: {text}", events):
             echo(line)
 

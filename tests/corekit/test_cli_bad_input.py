@@ -170,6 +170,15 @@ def test_a_game_crashing_in_its_display_is_named_and_the_result_still_printed(cr
     assert "after 6 steps" in results[0]
 
 
+@pytest.mark.parametrize("crash_in", ["action_text", "events"])
+def test_a_log_cut_short_by_a_display_crash_says_where_it_stops_before_the_result(crash_in: str) -> None:
+    lines = run(registry(NamedToy(crash_in)), "play", "toy", "-p", "first,first", "--seed", "2").stdout.splitlines()
+    stops = [at for at, line in enumerate(lines) if "(the log stops here, the game's display failed" in line]
+    results = [at for at, line in enumerate(lines) if line.startswith("Result: ")]
+    assert len(stops) == 1 and len(results) == 1 and stops[0] < results[0], lines
+    assert lines[stops[0]].startswith("   1  ")
+
+
 def test_a_drawing_that_is_not_text_is_named_and_the_result_still_printed() -> None:
     class NoDrawing(NamedToy):
         def render(self, observation: Any, seat: int | None) -> Any:

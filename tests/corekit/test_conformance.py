@@ -320,3 +320,16 @@ def test_an_observation_over_the_games_declared_limit_is_reported_with_its_size(
     assert re.search(
         r"seat \d's observation takes \d+ characters, over the game's observation_limit of 400", failures[0]
     )
+
+
+def test_commentary_that_is_not_text_fails_naming_what_was_told():
+    from tests.corekit.leaky_games import Glowworms
+
+    class CountsInsteadOfTelling(Glowworms):
+        id = "glowworms-counts"
+
+        def events(self, before, after):
+            return [len(after.discard)] if after.discard != before.discard else super().events(before, after)
+
+    failures = check_game(CountsInsteadOfTelling(), 2, games=3).failures
+    assert failures and all("events() told seat " in f and ", not a line of text" in f for f in failures), failures
