@@ -21,7 +21,7 @@ from corekit.errors import error_line, first_line
 from corekit.game import Game
 from corekit.options import options_text
 from corekit.words import counted, folded, shown
-from replays.format import ReplayError, read_replay
+from replays.format import CHANGED, ReplayError, read_replay
 from replays.simulate import Simulator
 
 T = TypeVar("T")
@@ -76,8 +76,16 @@ def replay_verify(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> 
     for name in files:
         try:
             replay = read_replay(name, require_intact=False)
+        except Exception as error:
+            entries.append({"file": name, "ok": False, "error": _problem(name, error)})
+            continue
+        try:
             Simulator(replay, registry).verify()
         except Exception as error:
+            if not replay.intact and not str(error).startswith("corrupted"):
+                # Re-simulated to say where a changed file goes wrong; that it changed is said first, so it
+                # does not read as a game that replays differently.
+                error = ReplayError(f"{CHANGED}; {error}")
             entries.append({"file": name, "ok": False, "error": _problem(name, error)})
             continue
         header = replay.header

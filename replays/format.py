@@ -367,6 +367,10 @@ def _unstorable(value: Any, path: str) -> str | None:
 # -------------------------------------------------------------------------------------------------
 
 
+CHANGED = "corrupted: checksum mismatch (the file changed after it was written)"
+"""What every reader says of a file whose checksum fails."""
+
+
 def read_replay(path: str | os.PathLike[str], *, require_intact: bool = True) -> Replay:
     """Read and validate a replay file; any problem is a one-line ReplayError. Only a regular file is read:
     a FIFO, a device or a socket is refused without waiting on it (opened non-blocking, then checked)."""
@@ -435,7 +439,7 @@ def decode_replay(data: bytes, *, require_intact: bool = True) -> Replay:
         raise ReplayError("not a campfire replay (missing body or checksum)")
     intact = _checksum(body) == checksum
     if not intact and require_intact:
-        raise ReplayError("corrupted: checksum mismatch (the file changed after it was written)")
+        raise ReplayError(CHANGED)
     try:
         fields = _unpack(
             body, max_str_len=MAX_TEXT, max_bin_len=len(body), max_array_len=MAX_STEPS, max_map_len=1024, what="body"

@@ -12,7 +12,7 @@ import pytest
 from corekit.game import IllegalAction
 from corekit.options import OptionError
 from corekit.plugins import default_registry
-from replays.format import FORMAT_VERSION, decode_replay, encode_replay, read_replay
+from replays.format import CHANGED, FORMAT_VERSION, decode_replay, encode_replay, read_replay
 from replays.simulate import Diverged, Simulator, typed_options
 from tests.replays.conftest import DATA, campfire, errors, forfeited_at, forge, rewritten
 
@@ -57,7 +57,11 @@ def test_format_1_one_action_byte_changed_fails_verify_at_that_step(format_1, st
     format_1.write_bytes(bytes(data))
     result = campfire("replay", "verify", str(format_1))
     assert result.exit_code == 1
-    assert errors(result) == [f"{format_1}: diverges at step {step}: after " + errors(result)[0].split("after ", 1)[1]]
+    # The file changed after it was written: said first, then where the re-simulation goes wrong
+    assert errors(result) == [
+        f"{format_1}: {CHANGED}; diverges at step {step}: after "
+        + errors(result)[0].split("; diverges", 1)[1].split("after ", 1)[1]
+    ]
     assert "the state differs from the recorded one" in result.stderr
 
 
@@ -68,7 +72,9 @@ def test_format_1_an_illegal_action_byte_fails_at_that_step_naming_it(format_1):
     format_1.write_bytes(bytes(data))
     result = campfire("replay", "verify", str(format_1))
     assert result.exit_code == 1
-    assert errors(result) == [f"{format_1}: diverges at step 5: play 9 is not a legal action for seat {seats[4]}"]
+    assert errors(result) == [
+        f"{format_1}: {CHANGED}; diverges at step 5: play 9 is not a legal action for seat {seats[4]}"
+    ]
 
 
 def test_format_1_a_changed_seed_diverges_at_step_zero(format_1):
