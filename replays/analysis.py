@@ -41,7 +41,14 @@ class _GameStats:
     spec_returns: dict[str, list[float]] = attrs.Factory(lambda: defaultdict(list))
     spec_matches: Counter[str] = attrs.Factory(Counter)
     spec_actions: dict[str, Counter[str]] = attrs.Factory(lambda: defaultdict(Counter))
-    seat_names: dict[int, str] = attrs.Factory(dict)
+    seat_names: dict[int, set[str]] = attrs.Factory(lambda: defaultdict(set))
+    """Every name a seat had: one where all replays agree, several where the game names seats by options
+    (camp-grizzly's counselors), and then the seat is shown by its number."""
+
+
+def _seat_name(seat: int, names: set[str]) -> str:
+    """The seat's name if every replay gave it the same one, else its number."""
+    return next(iter(names)) if len(names) == 1 else f"seat {seat}"
 
 
 class Analysis:
@@ -76,7 +83,7 @@ class Analysis:
         for seat, spec in enumerate(header.seats):
             stats.seat_returns[seat].append(result.returns[seat])
             stats.spec_returns[spec].append(result.returns[seat])
-            stats.seat_names.setdefault(seat, names[seat])
+            stats.seat_names[seat].add(names[seat])
         for spec in set(header.seats):
             stats.spec_matches[spec] += 1
         for (seat, _action), text in zip(moves, texts):
@@ -97,7 +104,7 @@ class Analysis:
                 {
                     "seat": seat,
                     "spec": None,
-                    "name": stats.seat_names[seat],
+                    "name": _seat_name(seat, stats.seat_names[seat]),
                     "matches": len(values),
                     "seats_played": len(values),
                     "win_rate": statistics.fmean(values),

@@ -208,3 +208,16 @@ def test_per_seat_and_per_player_entries_have_the_same_fields(folder):
     by_spec = {row["spec"]: row for row in race["win_rate_by_spec"]}
     assert (by_spec["random"]["matches"], by_spec["random"]["seats_played"]) == (6, 6)
     assert [row["seat"] for row in race["win_rate_by_seat"]] == [0, 1]
+
+
+def test_a_seat_named_differently_in_its_replays_is_shown_by_number_not_by_the_first_name_read(tmp_path):
+    # camp-grizzly names seats by their counselors, which the options choose
+    game = default_registry().game("camp-grizzly")
+    for name, counselors in (("a", "Kevin+Sherry"), ("b", "Tracy+Marcus"), ("c", "Kevin+Sherry")):
+        options = game.make_options({"counselors": counselors})
+        play_match(game, ["random", "random"], 3, options, settings={"replay": tmp_path / f"{name}.cfr"})
+    mixed = json.loads(campfire("replay", "analyze", str(tmp_path), "--json").stdout)["games"]["camp-grizzly"]
+    assert [row["name"] for row in mixed["win_rate_by_seat"]] == ["seat 0", "seat 1"]
+    (tmp_path / "b.cfr").unlink()
+    same = json.loads(campfire("replay", "analyze", str(tmp_path), "--json").stdout)["games"]["camp-grizzly"]
+    assert [row["name"] for row in same["win_rate_by_seat"]] == ["Kevin", "Sherry"]
