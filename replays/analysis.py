@@ -206,11 +206,12 @@ class Analysis:
         if report["turning_points"]:
             turns = Table(title="Turning points: chosen value furthest below the best", title_justify="left")
             for column in ("file", "step", "player", "chosen (value)", "best (value)", "loss"):
-                # A path has no spaces to wrap at: folded, not cut to "/tmp/run/…", which would hide the file.
+                # A path or a spec has no spaces to wrap at: folded, not cut to "/tmp/run/…" or
+                # "mcts:iterations=3…", which would hide the file or whose decision it was.
                 turns.add_column(
                     column,
                     justify="right" if column in ("step", "loss") else "left",
-                    overflow="fold" if column == "file" else "ellipsis",
+                    overflow="fold" if column in ("file", "player") else "ellipsis",
                 )
             for point in report["turning_points"]:
                 turns.add_row(

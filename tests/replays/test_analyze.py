@@ -221,3 +221,16 @@ def test_a_seat_named_differently_in_its_replays_is_shown_by_number_not_by_the_f
     (tmp_path / "b.cfr").unlink()
     same = json.loads(campfire("replay", "analyze", str(tmp_path), "--json").stdout)["games"]["camp-grizzly"]
     assert [row["name"] for row in same["win_rate_by_seat"]] == ["Kevin", "Sherry"]
+
+
+def test_a_turning_points_player_is_shown_whole_on_a_narrow_terminal(tmp_path, monkeypatch):
+    spec = "mcts:iterations=40,rollout=random,c=0.71"
+    game = default_registry().game("grizzly-race")
+    for seed in range(4):
+        play_match(game, [spec, "random"], seed, settings={"replay": tmp_path / f"m{seed}.cfr"})
+    assert json.loads(campfire("replay", "analyze", str(tmp_path), "--json").stdout)["turning_points"]
+    monkeypatch.setenv("COLUMNS", "70")
+    table = campfire("replay", "analyze", str(tmp_path), "--top", "3").stdout.split("Turning points", 1)[1]
+    rows = [line.split("│") for line in table.splitlines() if line.count("│") == 7]
+    player = "".join(cells[3].strip() for cells in rows)  # each point folded over several lines
+    assert "…" not in player and spec in player, table
