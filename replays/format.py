@@ -533,7 +533,7 @@ def _read_body_v2(body: Any) -> Replay:
     every = header.digest_every
     expected = steps // every * DIGEST_BYTES
     if len(digests) != expected:
-        raise ReplayError(f"bad action stream: {len(digests)} digest bytes, expected {expected}")
+        raise ReplayError(_digests_problem(len(digests), expected, steps, every))
     at = {k * every: digests[(k - 1) * DIGEST_BYTES : k * DIGEST_BYTES] for k in range(1, steps // every + 1)}
     return Replay(header, result, choices, coded, at, None, times, stats)
 
@@ -552,7 +552,7 @@ def _read_body_v1(body: Any) -> Replay:
     every = header.digest_every
     expected = (steps // every + 1) * DIGEST_BYTES
     if len(digests) != expected:
-        raise ReplayError(f"bad action stream: {len(digests)} digest bytes, expected {expected}")
+        raise ReplayError(_digests_problem(len(digests), expected, steps, every))
     if seats and max(seats) >= players:
         step = next(i for i, s in enumerate(seats) if s >= players) + 1
         raise ReplayError(f"bad action stream: step {step} is played by seat {seats[step - 1]} of {players}")
@@ -582,7 +582,7 @@ def _read_common(body: Any) -> tuple[Header, Result, list[int] | None, dict[int,
         if len(times) != steps:
             raise ReplayError(f"bad annotations: {counted(len(times), 'time')} for {counted(steps, 'step')}")
         if not all(type(t) is int and t >= 0 for t in times):
-            raise ReplayError("bad annotations: a time is not a whole number of microseconds")
+            raise ReplayError("bad annotations: a time is not a whole, non-negative number of microseconds")
     return header, result, times, _read_stats(raw_stats, steps)
 
 
@@ -590,14 +590,26 @@ _BODY_READERS: dict[int, Callable[[Any], Replay]] = {1: _read_body_v1, 2: _read_
 """One reader per format version still accepted; each turns its body into the current `Replay`."""
 
 
+def _digests_problem(found: int, expected: int, steps: int, every: int) -> str:
+    # The digests, the step count and header.digest_every must agree: name all three, as any may be the one changed.
+    return (
+        f"bad digests: {found} digest bytes, where {counted(steps, 'step')} digested every {every} "
+        f"(header.digest_every) need {expected}"
+    )
+
+
 def _read_stats(raw: list[Any], steps: int) -> dict[int, list[tuple[Any, int, float]]]:
     stats: dict[int, list[tuple[Any, int, float]]] = {}
+    last = 0
     for entry in raw:
         if not (isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int and isinstance(entry[1], list)):
             raise ReplayError("bad annotations: a statistics entry is not [step, [[action, visits, value], ...]]")
         step, rows = entry
-        if not 1 <= step <= steps or step in stats:
-            raise ReplayError(f"bad annotations: statistics for step {step}, which is out of range or repeated")
+        if not last < step <= steps:
+            raise ReplayError(
+                f"bad annotations: statistics for step {step}, which is out of order or past step {steps}"
+            )
+        last = step
         clean = []
         for row in rows:
             if not (

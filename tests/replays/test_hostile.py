@@ -185,6 +185,11 @@ CORPUS: list[tuple[str, Callable[[bytes], bytes], str]] = [
         lambda g: forge(g, lambda b: b["stats"][0].__setitem__(0, 10_000)),
         "bad annotations: statistics for step 10000",
     ),
+    (
+        "stats-out-of-order",
+        lambda g: forge(g, lambda b: b["stats"].reverse()),
+        "which is out of order or past step",
+    ),
     ("unknown-game", lambda g: forge(g, _set(("header", "game"), "chess")), "unknown game 'chess' (installed:"),
     ("bad-option", lambda g: forge(g, _set(("header", "options"), {"speed": 3})), "cannot set up the match"),
     (
@@ -210,7 +215,17 @@ CORPUS: list[tuple[str, Callable[[bytes], bytes], str]] = [
     (
         "digests-short",
         lambda g: forge(g, lambda b: b.__setitem__("digests", b["digests"][:8])),
-        "bad action stream: 8 digest bytes, expected 24",
+        "bad digests: 8 digest bytes, where 28 steps digested every 8 (header.digest_every) need 24",
+    ),
+    (
+        "digest-every-changed",
+        lambda g: forge(g, _set(("header", "digest_every"), 1)),
+        "bad digests: 24 digest bytes, where 28 steps digested every 1 (header.digest_every) need 224",
+    ),
+    (
+        "times-negative",
+        lambda g: forge(g, lambda b: b["times"].__setitem__(0, -1)),
+        "bad annotations: a time is not a whole, non-negative number of microseconds",
     ),
     (
         "failed-final-digest",
