@@ -130,7 +130,7 @@ def replay_show(ctx: click.Context, file: str, step: int | None, seat: int | Non
 
     The board at --step (default: the end), in full or as one seat saw it, the actions around that step
     with who took them, and the result. In a seat's view the other seats' moves are told only through
-    what that seat observed.
+    what that seat observed, and the match's seed, which deals every hidden card, is left out.
     """
     try:
         replay = read_replay(file)
@@ -237,7 +237,7 @@ def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
     replay, game = simulator.replay, simulator.game
     header = replay.header
     board = _board(simulator, step, seat)
-    lines = [shown(f"{game.title} ({game.id}), {counted(len(header.seats), 'player')}, seed {header.seed}")]
+    lines = [shown(f"{game.title} ({game.id}), {counted(len(header.seats), 'player')}{seed_text(header.seed, seat)}")]
     if header.options:
         lines.append("options: " + shown(options_text(header.options)))
     names = simulator.names
@@ -266,7 +266,7 @@ def show_data(simulator: Simulator, step: int, seat: int | None) -> dict[str, An
         "game": game.id,
         "title": game.title,
         "format_version": replay.format_version,
-        "seed": header.seed,
+        "seed": header.seed if seat is None else None,  # the seed deals every hidden card: not in a seat's view
         "options": header.options,
         "seats": [{"seat": s, "name": simulator.names[s], "spec": spec} for s, spec in enumerate(header.seats)],
         "step": step,
@@ -285,6 +285,12 @@ def show_data(simulator: Simulator, step: int, seat: int | None) -> dict[str, An
             "unfinished": result.unfinished,
         },
     }
+
+
+def seed_text(seed: int, seat: int | None) -> str:
+    """ ", seed N" in the full view; nothing in a seat's view, which `position --seat` writes without its
+    generator too: the seed deals every card the seat cannot see."""
+    return f", seed {seed}" if seat is None else ""
 
 
 def _board(simulator: Simulator, step: int, seat: int | None) -> str:

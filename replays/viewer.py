@@ -21,6 +21,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Input, Static
 
 from corekit.words import folded, shown
+from replays.commands import seed_text
 from replays.simulate import Simulator
 
 STATS_ROWS = 10
@@ -176,7 +177,7 @@ class ReplayViewer(App[None]):
         widths = {name: self.query_one(f"#{name}", Static).content_size.width for name in ("state", "decision")}
         actions_width = self.query_one("#actions", Static).content_size.width
         self.texts = {
-            "info": shown(f"{self.game.title} ({self.game.id}) seed {header.seed}") + f"   {specs}\n"
+            "info": shown(f"{self.game.title} ({self.game.id}){seed_text(header.seed, self.seat)}") + f"   {specs}\n"
             f"step {self.step} of {self.replay.steps}   {shown(view)}",
             "state": board,
             "actions": self._actions_text(actions_width - 1 if actions_width >= 21 else None),

@@ -47,11 +47,13 @@ def _seen_by(simulator: Simulator, seat: int) -> tuple[list[Any], list[int], dic
 def _expected(
     simulator: Simulator, step: int, seat: int, observations: list[Any], actors: list[int], own: dict[int, Any]
 ) -> str:
-    """`replay show FILE --step STEP --as SEAT` from the seat's own record only (and the public header)."""
+    """`replay show FILE --step STEP --as SEAT` from the seat's own record only (and the public header, less the
+    seed)."""
     game, replay, names = simulator.game, simulator.replay, simulator.names
     header = replay.header
     commentary = type(game).events is not Game.events
-    lines = [f"{game.title} ({game.id}), {counted(len(header.seats), 'player')}, seed {header.seed}"]
+    # The seed is not in it: it deals every card the seat cannot see.
+    lines = [f"{game.title} ({game.id}), {counted(len(header.seats), 'player')}"]
     if header.options:
         from corekit.options import options_text
 

@@ -80,6 +80,8 @@ def test_show_as_a_seat_hides_the_other_hands_and_actions(played):
     assert "   3  seat 0 moves" in seat1
     assert "   4  seat 1: play 1" in seat1
     assert "Step 4 of 12, as seat 1 saw it" in seat1
+    # the seed deals every card: in the full view's title, not in a seat's
+    assert full.splitlines()[0].endswith(", seed 5") and "seed" not in seat1.splitlines()[0]
 
 
 def test_play_opens_with_the_table_as_dealt_as_replay_show_gives_it_at_step_0(played):
@@ -201,7 +203,7 @@ def test_show_json_gives_the_same_as_the_text(played):
     out = campfire("replay", "show", str(path), "--step", "4", "--as", "1", "--json")
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
-    assert (data["game"], data["step"], data["steps"], data["view"]) == ("grizzly-race", 4, 12, 1)
+    assert (data["game"], data["step"], data["steps"], data["view"], data["seed"]) == ("grizzly-race", 4, 12, 1, None)
     assert data["seats"] == [
         {"seat": 0, "name": "seat 0", "spec": "random"},
         {"seat": 1, "name": "seat 1", "spec": "random"},
