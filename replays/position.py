@@ -39,6 +39,8 @@ def position_command(
 
     Example: campfire position GAME --replay match.cfr --step 12 --seat 1 --out step12.json
     """
+    if out is not None and _same_file(out, file):
+        fail(f"--out {out} is the replay it reads; name another file for the position")
     try:
         replay = read_replay(file)
         if replay.header.game != game_id:
@@ -61,3 +63,11 @@ def position_command(
         Path(out).write_text(text + "\n")
     except OSError as error:  # the user's --out is at fault, not the replay: worded as `tournament --out` words it
         fail(f"--out {out}: cannot write there ({os_reason(error)})")
+
+
+def _same_file(out: str, file: str) -> bool:
+    """Whether writing `out` would replace `file` (the same path, or a link to it)."""
+    try:
+        return Path(out).resolve() == Path(file).resolve() or Path(out).samefile(file)
+    except OSError:  # either does not exist: no file to lose
+        return False

@@ -82,3 +82,11 @@ def test_an_out_that_cannot_be_written_names_the_out_path_and_why_not_the_replay
     out = campfire("position", "grizzly-race", "--replay", str(replay_file), "--out", str(target))
     assert out.exit_code == 1
     assert errors(out) == [f"Error: --out {target}: cannot write there ({reason})"]
+
+
+def test_an_out_naming_the_replay_itself_is_refused_and_the_replay_kept(replay_file):
+    before = replay_file.read_bytes()
+    out = campfire("position", "grizzly-race", "--replay", str(replay_file), "--out", str(replay_file))
+    assert out.exit_code == 1
+    assert errors(out) == [f"Error: --out {replay_file} is the replay it reads; name another file for the position"]
+    assert replay_file.read_bytes() == before
