@@ -288,8 +288,8 @@ def show_data(simulator: Simulator, step: int, seat: int | None) -> dict[str, An
 
 
 def seed_text(seed: int, seat: int | None) -> str:
-    """ ", seed N" in the full view; nothing in a seat's view, which `position --seat` writes without its
-    generator too: the seed deals every card the seat cannot see."""
+    """The title's `, seed N` in the full view; nothing in a seat's view, which `position --seat` writes
+    without its generator too: the seed deals every card the seat cannot see."""
     return f", seed {seed}" if seat is None else ""
 
 
