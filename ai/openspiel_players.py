@@ -98,7 +98,11 @@ class OpenSpielPlayer(Player):
         evaluator = mcts.RandomRolloutEvaluator(1, self.random)
         if self.kind == "mcts":
             return mcts.MCTSBot(game, self.options.c, simulations, evaluator, solve=False, random_state=self.random)
-        bot = ismcts.ISMCTSBot(game, evaluator, self.options.c, simulations, random_state=self.random)
+        # Nodes keyed by the seat's observation, as Campfire's own search keys them by the view (the adapter's
+        # information state is perfect recall, so it replays the match at every node: docs/interop.md).
+        bot = ismcts.ISMCTSBot(
+            game, evaluator, self.options.c, simulations, random_state=self.random, use_observation_string=True
+        )
         # Every simulation starts from a fresh sample of the seat's view: the bot never sees the true state.
         bot.set_resampler(lambda state, player: game.wrap(view.sample(Rng(self.rng.next64())), first=view.seat))
         return bot

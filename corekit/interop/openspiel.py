@@ -16,19 +16,31 @@ actions, and the list is the numbering.
   observation shows that the others have committed, never to what. Campfire's games already work this way
   (`corekit.simultaneous`), it loses nothing (nobody sees a commitment before all are made), and it is what
   ISMCTS, MCTS and most of OpenSpiel's algorithms accept (they refuse simultaneous games).
-- **Observation and information state** are the same: the seat's observation, which in Campfire is all a
-  seat knows (`sample` depends on it alone). The string and the tensor are `corekit.interop.encoding`'s: the
-  observation's leaves as `path=value`, and a 0/1 vector of `FEATURES` hashed leaves.
+- **Observation**: the seat's observation, which in Campfire is all a seat knows now (`sample` depends on it
+  alone). The string and the tensor are `corekit.interop.encoding`'s: the observation's leaves as `path=value`,
+  and a 0/1 vector of `FEATURES` hashed leaves. Only this observer is offered (public information with the
+  seat's own private part): `make_py_observer` refuses other kinds, a public-only one say, by name.
+- **Information state** (string only) is perfect recall, as OpenSpiel defines it: the observation followed by
+  `history ` and a 128-bit digest of everything the seat saw and did since the deal (its observation after
+  every move, its own actions), so two histories the seat can tell apart never share one, even where their
+  observations meet again. It replays the match from the deal (or from the sample it was drawn in) when asked,
+  so it costs a match's length: searches key their nodes by the observation string (`os-ismcts` does,
+  as Campfire's own search keys by the view). There is no information-state tensor.
 - **`resample_from_infostate(player, sampler)`** returns `sample(player, Rng(seed))`, the seed drawn from
   `sampler()`: a full state the player cannot tell from this one.
 - **Returns** are the game's (`returns()`, 1 a win, 0 a loss, shares between): general-sum, terminal only,
   utilities between 0 and 1. The game length bound is `Game.max_decisions`.
-- Clones are the game's `clone()`; serialization is not offered (a Campfire state is never pickled).
+- Clones are the game's `clone()`; `copy.deepcopy` of a state is its clone. A loaded game pickles and
+  deep-copies by its name and parameters, and a state dealt from it by the game and its action history; a
+  state wrapped around a sample (`resample_from_infostate`) has no history to rebuild it from and is refused.
+  pyspiel's own `serialize` needs a generator state that a sampled-stochastic Python game cannot give.
+- **Actions outside** `0..num_distinct_actions-1` are refused (a negative one is not an index from the end).
 """
 
 from __future__ import annotations
 
 import enum
+import hashlib
 import typing
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, ClassVar
@@ -89,7 +101,7 @@ def game_type(game: Game) -> pyspiel.GameType:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": game.min_players, "seed": 0, **option_parameters(game)},
@@ -138,13 +150,19 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
             raise GameError(f"{game.id} lists no action_space: OpenSpiel numbers actions by it")
         self.actions: tuple[Hashable, ...] = tuple(space)
         self.index: dict[Hashable, int] = {action: number for number, action in enumerate(self.actions)}
+        longest = game.max_decisions(self.players, self.options)
+        if longest >= 2**31:  # pyspiel's GameInfo holds it as a C++ int, and would refuse it unreadably
+            raise GameError(
+                f"{game.id}: a match of these options may last {longest:,} decisions, more than OpenSpiel's game "
+                f"length (a 32-bit int) can say"
+            )
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.actions),
             max_chance_outcomes=0,
             num_players=self.players,
             min_utility=0.0,
             max_utility=1.0,
-            max_game_length=game.max_decisions(self.players, self.options),
+            max_game_length=longest,
         )
         full = {"players": self.players, "seed": self.seed, **option_parameters(game, self.options)}
         super().__init__(type(self).kind or game_type(game), info, full)
@@ -153,11 +171,14 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
         """A new match dealt from the game's seed (dealt on first use: pyspiel's clone starts from one)."""
         return CampfireState(self)
 
-    def wrap(self, state: State, first: int | None = None) -> CampfireState:
+    def wrap(
+        self, state: State, first: int | None = None, past: dict[int, Callable[[], bytes]] | None = None
+    ) -> CampfireState:
         """A pyspiel state over a Campfire state of this game's shape (a seat view's sample, say); `first`
-        is the seat that decides first when several must (its searcher's own seat)."""
+        is the seat that decides first when several must (its searcher's own seat); `past` gives, for a seat
+        whose history the state continues, the digest of that history so far (see `history_digest`)."""
         wrapped = CampfireState(self)
-        wrapped._held = _Held(self, state, first)
+        wrapped._held = _Held(self, state, first, state.clone(), past)
         return wrapped
 
     def deal(self) -> State:
@@ -167,30 +188,79 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Mapping[str, Any] | None = None
     ) -> Observer:
-        """The one observer for observations and information states alike (they are the same here)."""
+        """The seat's observation, or with `perfect_recall` its information state (see the module docstring);
+        any other kind of observation is refused by name."""
         if params:
             raise ValueError(f"observation parameters are not supported; got {dict(params)}")
-        return Observer()
+        if iig_obs_type is None:
+            return Observer()
+        single = pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if not iig_obs_type.public_info or iig_obs_type.private_info != single:
+            raise ValueError(
+                f"{self.campfire.id} offers a player's own observation only (public information and that player's "
+                f"private part), not public_info={iig_obs_type.public_info}, "
+                f"private_info={iig_obs_type.private_info.name}"
+            )
+        return HistoryObserver() if iig_obs_type.perfect_recall else Observer()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pyspiel pickles a game through `serialize`, which a sampled-stochastic Python game cannot give:
+        # a loaded game is its name and parameters.
+        return (pyspiel.load_game, (self.get_type().short_name, self.get_parameters()))
 
 
 class _Held:
-    """What a pyspiel state holds: the Campfire state and the strings and features computed from it.
+    """What a pyspiel state holds: the Campfire state and the strings and features computed from it, and
+    what the information state replays: where the state started (`origin`: None for the game's deal) and
+    the moves since, (seat, action number) each, and for a state wrapped around a sample, each seat's history
+    before it (`past`).
 
     pyspiel clones a Python state by deep-copying each attribute onto a fresh initial state; this one copies
     as the game's own `clone()` and shares the game."""
 
-    __slots__ = ("cache", "first", "game", "state")
+    __slots__ = ("cache", "first", "game", "moves", "origin", "past", "state")
 
-    def __init__(self, game: CampfireGame, state: State | None = None, first: int | None = None) -> None:
+    def __init__(
+        self,
+        game: CampfireGame,
+        state: State | None = None,
+        first: int | None = None,
+        origin: State | None = None,
+        past: dict[int, Callable[[], bytes]] | None = None,
+    ) -> None:
         self.game = game
         self.state = state
         self.first = first
+        self.origin = origin  # never changed: copies share it
+        self.past = past or {}
+        self.moves: list[tuple[int, int]] = []
         self.cache: dict[tuple[str, int], Any] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        copy = _Held(self.game, None if self.state is None else self.state.clone(), self.first)
+        copy = _Held(self.game, None if self.state is None else self.state.clone(), self.first, self.origin, self.past)
+        copy.moves = self.moves[:]
         copy.cache = self.cache  # same state, same observations: shared until either moves on
         return copy
+
+    def history_digest(self, player: int) -> bytes:
+        """A digest of everything `player` saw and did: its history before this state's origin, then its
+        observation at the origin and after every move since, with its own actions."""
+        # A chain, one link a move, so a sample drawn for `player` carries on from exactly the digest of the
+        # state it was drawn in: the two states' information states are equal, as a resample's must be.
+        game = self.game
+        state = self.origin.clone() if self.origin is not None else game.deal()
+        past = self.past.get(player)
+        digest = past() if past is not None else _link(b"", observation_text(state.observation(player)))
+        for seat, action in self.moves:
+            state.apply(seat, game.actions[action])
+            mine = str(action) if seat == player else ""
+            digest = _link(digest, f"{mine}\0{observation_text(state.observation(player))}")
+        return digest
+
+
+def _link(digest: bytes, step: str) -> bytes:
+    """The history's digest after one more step."""
+    return hashlib.blake2b(digest + step.encode(), digest_size=16).digest()
 
 
 class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information
@@ -228,12 +298,20 @@ class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
     def _apply_action(self, action: int) -> None:
         held = self._held
         seat = self.current_player()
-        self.campfire.apply(seat, held.game.actions[action])
+        self.campfire.apply(seat, held.game.actions[self._number(action)])
+        held.moves.append((seat, action))
         held.first = None
         held.cache = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self._held.game.campfire.action_text(self._held.game.actions[action])
+        return self._held.game.campfire.action_text(self._held.game.actions[self._number(action)])
+
+    def _number(self, action: int) -> int:
+        """`action`, if it numbers one of the game's actions (a negative one would index from the end)."""
+        count = len(self._held.game.actions)
+        if not 0 <= action < count:
+            raise ValueError(f"action {action} is not an action of {self._held.game.campfire.id} (0-{count - 1})")
+        return action
 
     def is_terminal(self) -> bool:
         """True once the match is over."""
@@ -247,7 +325,27 @@ class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> CampfireState:
         """A state `player_id` cannot tell from this one: the game's `sample`, seeded from the sampler."""
         seed = int(probability_sampler() * 2**53)
-        return self._held.game.wrap(self.campfire.sample(player_id, Rng(seed)))
+        # The sample continues `player_id`'s history (the other seats' are unknown to it); the digest is
+        # computed only if the sample's information state is asked for, from a snapshot of this state's moves.
+        snapshot = _Held(self._held.game, None, None, self._held.origin, self._held.past)
+        snapshot.moves = self._held.moves[:]
+        past = {player_id: lambda: snapshot.history_digest(player_id)}
+        return self._held.game.wrap(self.campfire.sample(player_id, Rng(seed)), past=past)
+
+    def history_digest(self, player: int) -> bytes:
+        """The digest of `player`'s history that its information state ends with (computed once per state)."""
+        digest: bytes = self.observed("history", player, lambda _seen: self._held.history_digest(player))
+        return digest
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CampfireState:
+        clone: CampfireState = self.clone()
+        return clone
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A state dealt from the game is the game and its moves; pyspiel's own pickling needs `serialize`.
+        if self._held.origin is not None:
+            raise TypeError("a state wrapped around a sample cannot be pickled: it has no history from a deal")
+        return (_replayed, (self.get_game(), self.history()))
 
     def observed(self, kind: str, player: int, make: Callable[[Any], Any]) -> Any:
         """`make(observation of player)`, computed once per state and player (searches ask many times)."""
@@ -263,6 +361,14 @@ class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
     def __str__(self) -> str:
         game = self._held.game.campfire
         return game.render(self.campfire.observation(None), None)
+
+
+def _replayed(game: CampfireGame, history: list[int]) -> CampfireState:
+    """The state of `game` after `history` (how a pickled state is rebuilt)."""
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
 
 
 class Observer:
@@ -281,6 +387,21 @@ class Observer:
         """The player's observation as `path=value` leaves."""
         text: str = state.observed("text", player, observation_text)
         return text
+
+
+class HistoryObserver(Observer):
+    """The information state: the observation string, then `history ` and the digest of the player's history."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(0, np.float32)
+        self.dict = {}
+
+    def set_from(self, state: CampfireState, player: int) -> None:
+        """No tensor: the history is a digest, not features."""
+
+    def string_from(self, state: CampfireState, player: int) -> str:
+        """The observation's `path=value` leaves, then the history's digest."""
+        return f"{super().string_from(state, player)}\nhistory {state.history_digest(player).hex()}"
 
 
 def load(game_id: str, players: int | None = None, seed: int = 0, **options: Any) -> CampfireGame:

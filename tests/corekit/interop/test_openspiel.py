@@ -63,10 +63,10 @@ def test_a_random_walk_through_the_pyspiel_api_agrees_with_the_game(game_id, pla
         legal = state.legal_actions()
         assert legal == sorted(legal)
         assert [game.actions[number] for number in legal] == sorted(truth.legal_actions(seat), key=game.index.get)
-        assert state.information_state_string(seat) == state.observation_string(seat)
+        assert state.information_state_string(seat).startswith(state.observation_string(seat) + "\nhistory ")
         twin = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
         assert twin.information_state_string(seat) == state.information_state_string(seat)
-        assert twin.information_state_tensor(seat) == state.information_state_tensor(seat)
+        assert twin.observation_tensor(seat) == state.observation_tensor(seat)
         assert twin.legal_actions() == legal
         number = legal[moves.below(len(legal))]
         before = state.clone()
@@ -119,3 +119,61 @@ def test_ismcts_from_openspiel_runs_on_the_registered_game():
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, random), 2.0, 20, random_state=random)
     state = game.new_initial_state()
     assert bot.step(state) in state.legal_actions()
+
+
+def test_the_information_state_is_perfect_recall_where_observations_meet_again():
+    # Seat 0 plays its cards in other orders (3, super, 1, 1, 2, 2, 2 against super, 2, 3, 1, 2, 1, 2) and the
+    # two matches reach the same observation (grizzly-race shows the table, not how it came about); OpenSpiel's
+    # information state must still tell them apart.
+    game = pyspiel.load_game("campfire_grizzly_race", {"players": 2, "seed": 3})
+    ends = []
+    for numbers in ([2, 2, 5, 5, 0, 4, 0, 2, 1, 0, 1, 1, 1, 1], [5, 5, 1, 4, 2, 2, 0, 0, 1, 1, 0, 2, 1, 1]):
+        state = game.new_initial_state()
+        for number in numbers:
+            state.apply_action(number)
+        ends.append(state)
+    assert ends[0].observation_string(0) == ends[1].observation_string(0)
+    assert ends[0].information_state_string(0) != ends[1].information_state_string(0)
+    assert not game.get_type().provides_information_state_tensor
+
+
+def test_an_observer_of_another_kind_than_the_seats_own_is_refused_by_name():
+    from open_spiel.python.observation import make_observation
+
+    game = openspiel.load("grizzly-race", players=2)
+    for private in (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.ALL_PLAYERS):
+        kind = pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=private)
+        with pytest.raises(ValueError, match=f"own observation only .* private_info={private.name}"):
+            make_observation(game, kind)
+
+
+def test_a_loaded_game_and_a_dealt_state_pickle_and_deep_copy_and_a_sampled_state_refuses():
+    import copy
+    import pickle
+
+    game = openspiel.load("grizzly-race", players=2, seed=7)
+    state = game.new_initial_state()
+    for number in (0, 1, 2, 0):
+        state.apply_action(state.legal_actions()[number % len(state.legal_actions())])
+    for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert again.history() == state.history()
+        assert again.information_state_string(0) == state.information_state_string(0)
+        assert again.campfire.digest() == state.campfire.digest()
+    assert str(pickle.loads(pickle.dumps(game))) == str(copy.deepcopy(game)) == str(game)
+    sample = state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    with pytest.raises(TypeError, match="wrapped around a sample cannot be pickled"):
+        pickle.dumps(sample)
+
+
+@pytest.mark.parametrize("number", [-3, -2, 6, 99])  # -1 is pyspiel's own "no action", refused before us
+def test_an_action_number_outside_the_game_is_refused_not_read_from_the_end(number):
+    state = openspiel.load("grizzly-race", players=2).new_initial_state()
+    before = state.campfire.digest()
+    with pytest.raises(Exception, match=rf"action {number} is not an action of grizzly-race \(0-5\)"):
+        state.apply_action(number)
+    assert state.campfire.digest() == before
+
+
+def test_options_whose_game_length_overflows_openspiels_int_are_refused_saying_so():
+    with pytest.raises(Exception, match=r"more than OpenSpiel's game length \(a 32-bit int\) can say"):
+        openspiel.load("grizzly-race", players=2, stall_rounds=2**31 - 1)
