@@ -8,7 +8,9 @@
 - **Actions** are `Discrete(len(action_space))`: the index in `Game.action_space(players, options)`.
 - **Observations** are `{"observation": vector, "action_mask": mask}`: the vector is
   `corekit.interop.encoding`'s 0/1 hashed bag of the seat's observation (`FEATURES` entries, int8); the mask
-  has a 1 at each legal action of the seat (all 0 for a seat that is not to act). `infos[agent]["observation"]`
+  has a 1 at each legal action of the selected agent, and is all 0 for every other (as in PettingZoo's classic
+  environments: in a simultaneous decision the next seat's mask fills when it is selected, as OpenSpiel's
+  legal actions do). An action outside `Discrete(n)` is refused, a negative one too. `infos[agent]["observation"]`
   is the seat's readable observation itself, the value the game's own players and renderer read.
 - **Rewards** come once, at the end: each seat's `returns()` (1 a win, 0 a loss, shares between).
 - **Termination**: every agent terminates when the match ends, then leaves as it steps `None`. A seat that is
@@ -19,7 +21,9 @@
 - **Seeds**: the first `reset()` deals from `seed`; `reset(seed=X)` deals from X; each later `reset()` without
   a seed deals the next match of that seed's series (`derive_seed(seed, "episode", n)`). `reset`'s `options`
   are ignored: a match's options are the environment's.
-- `render()` with `render_mode="ansi"` returns the game's own drawing of the whole table.
+- `render()` with `render_mode="ansi"` returns the game's own drawing of the whole table; with `"human"` it
+  prints it.
+- The environment's seed is `env.base_seed` (`env.seed(n)`, the old Gym call, is not offered: `reset(seed=n)`).
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ def env(
 class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is not typed for subclassing
     """One Campfire game at one player count and options, as a PettingZoo AEC environment."""
 
-    metadata = {"render_modes": ["ansi"], "name": "campfire", "is_parallelizable": False}
+    metadata = {"render_modes": ["human", "ansi"], "name": "campfire", "is_parallelizable": False}
 
     def __init__(
         self, game: Game, players: int, seed: int = 0, render_mode: str | None = None, options: Any = None
@@ -62,8 +66,8 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         super().__init__()
         if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
             raise GameError(f"{game.id} needs {game.player_range()} players, got {players}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         self.game = game
         self.players = players
         self.options = game.make_options(options)
@@ -84,7 +88,7 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {agent: spaces.Discrete(len(self.actions)) for agent in self.possible_agents}
-        self.seed = seed
+        self.base_seed = seed
         self.episode = 0
         self.match: State | None = None
 
@@ -99,8 +103,9 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new match (see the module docstring for its seed)."""
         if seed is not None:
-            self.seed, self.episode = seed, 0
-        match_seed = self.seed if self.episode == 0 else derive_seed(self.seed, "episode", self.episode)
+            self.base_seed, self.episode = seed, 0
+        base = self.base_seed
+        match_seed = base if self.episode == 0 else derive_seed(base, "episode", self.episode)
         self.episode += 1
         self.match = self.game.initial_state(self.players, match_seed, self.options)
         self.agents = self.possible_agents[:]
@@ -119,7 +124,8 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         vector = np.zeros(FEATURES, np.int8)
         vector[observation_features(match.observation(seat))] = 1
         mask = np.zeros(len(self.actions), np.int8)
-        mask[[self.index[action] for action in match.legal_actions(seat)]] = 1
+        if agent == self.agent_selection:
+            mask[[self.index[action] for action in match.legal_actions(seat)]] = 1
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -131,6 +137,8 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         match = self._match()
         if action is None:
             raise ValueError(f"{agent} must act: None is only for an agent whose match is over")
+        if not 0 <= int(action) < len(self.actions):
+            raise ValueError(f"action {action} is not in {agent}'s action space (0-{len(self.actions) - 1})")
         match.apply(self.seats[agent], self.actions[int(action)])
         self._cumulative_rewards[agent] = 0.0
         if match.is_terminal:
@@ -144,11 +152,16 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The game's own drawing of the whole table (render_mode "ansi"); None without a render mode."""
+        """The game's own drawing of the whole table: returned (render_mode "ansi") or printed ("human");
+        None without a render mode."""
         if self.render_mode is None:
             return None
         match = self._match()
-        return self.game.render(match.observation(None), None)
+        drawing = self.game.render(match.observation(None), None)
+        if self.render_mode == "human":
+            print(drawing)
+            return None
+        return drawing
 
     def close(self) -> None:
         """Nothing to release."""

@@ -111,3 +111,35 @@ def test_a_game_option_reaches_the_match():
     assert environment.action_space("seat_0").n == len(
         default_registry().game("slasher").action_space(3, environment.options)
     )
+
+
+def test_only_the_selected_agent_has_legal_actions_in_its_mask_even_in_a_simultaneous_decision():
+    environment = env("grizzly-race", players=2, seed=1)
+    environment.reset()
+    assert environment.match.to_act == (0, 1), "both seats commit at once"
+    assert environment.agent_selection == "seat_0"
+    assert environment.observe("seat_0")["action_mask"].any()
+    assert not environment.observe("seat_1")["action_mask"].any()
+    environment.step(int(np.flatnonzero(environment.observe("seat_0")["action_mask"])[0]))
+    assert environment.agent_selection == "seat_1" and environment.observe("seat_1")["action_mask"].any()
+
+
+@pytest.mark.parametrize("number", [-1, -3, 6])
+def test_an_action_outside_the_discrete_space_is_refused_not_read_from_the_end(number):
+    environment = env("grizzly-race", players=2, seed=1)
+    environment.reset()
+    before = environment.match.digest()
+    with pytest.raises(ValueError, match=rf"action {number} is not in seat_0's action space \(0-5\)"):
+        environment.step(number)
+    assert environment.match.digest() == before
+
+
+def test_human_render_prints_the_drawing_and_pettingzoos_render_test_passes(capsys):
+    from pettingzoo.test import render_test
+
+    environment = env("grizzly-race", players=2, seed=2, render_mode="human")
+    environment.reset()
+    assert environment.render() is None
+    game = default_registry().game("grizzly-race")
+    assert capsys.readouterr().out == game.render(environment.match.observation(None), None) + "\n"
+    quietly(render_test, lambda render_mode=None: env("grizzly-race", players=2, seed=2, render_mode=render_mode))
