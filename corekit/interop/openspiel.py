@@ -23,9 +23,10 @@ actions, and the list is the numbering.
 - **Information state** (string only) is perfect recall, as OpenSpiel defines it: the observation followed by
   `history ` and a 128-bit digest of everything the seat saw and did since the deal (its observation after
   every move, its own actions), so two histories the seat can tell apart never share one, even where their
-  observations meet again. It replays the match from the deal (or from the sample it was drawn in) when asked,
-  so it costs a match's length: searches key their nodes by the observation string (`os-ismcts` does,
-  as Campfire's own search keys by the view). There is no information-state tensor.
+  observations meet again. It replays the moves since it was last asked (from the deal, or the sample it was
+  drawn in, the first time): cheap along one line of play, a match's length for a state met cold, so searches
+  key their nodes by the observation string (`os-ismcts` does, as Campfire's own search keys by the view).
+  There is no information-state tensor.
 - **`resample_from_infostate(player, sampler)`** returns `sample(player, Rng(seed))`, the seed drawn from
   `sampler()`: a full state the player cannot tell from this one.
 - **Returns** are the game's (`returns()`, 1 a win, 0 a loss, shares between): general-sum, terminal only,
@@ -218,7 +219,7 @@ class _Held:
     pyspiel clones a Python state by deep-copying each attribute onto a fresh initial state; this one copies
     as the game's own `clone()` and shares the game."""
 
-    __slots__ = ("cache", "first", "game", "moves", "origin", "past", "state")
+    __slots__ = ("cache", "first", "game", "moves", "origin", "past", "state", "trail")
 
     def __init__(
         self,
@@ -235,11 +236,15 @@ class _Held:
         self.past = past or {}
         self.moves: list[tuple[int, int]] = []
         self.cache: dict[tuple[str, int], Any] = {}
+        self.trail: dict[int, tuple[int, bytes, State]] = {}
+        """Per player, how far its history digest was last computed: (moves replayed, digest, the state then,
+        never changed), so asking again after a few more moves replays only those."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         copy = _Held(self.game, None if self.state is None else self.state.clone(), self.first, self.origin, self.past)
         copy.moves = self.moves[:]
         copy.cache = self.cache  # same state, same observations: shared until either moves on
+        copy.trail = dict(self.trail)  # its entries hold for the copy's moves too, which begin with these
         return copy
 
     def history_digest(self, player: int) -> bytes:
@@ -248,13 +253,19 @@ class _Held:
         # A chain, one link a move, so a sample drawn for `player` carries on from exactly the digest of the
         # state it was drawn in: the two states' information states are equal, as a resample's must be.
         game = self.game
-        state = self.origin.clone() if self.origin is not None else game.deal()
-        past = self.past.get(player)
-        digest = past() if past is not None else _link(b"", observation_text(state.observation(player)))
-        for seat, action in self.moves:
+        reached = self.trail.get(player)
+        if reached is not None:
+            done, digest, at = reached
+            state = at.clone()
+        else:
+            done, state = 0, self.origin.clone() if self.origin is not None else game.deal()
+            past = self.past.get(player)
+            digest = past() if past is not None else _link(b"", observation_text(state.observation(player)))
+        for seat, action in self.moves[done:]:
             state.apply(seat, game.actions[action])
             mine = str(action) if seat == player else ""
             digest = _link(digest, f"{mine}\0{observation_text(state.observation(player))}")
+        self.trail[player] = (len(self.moves), digest, state)
         return digest
 
 
@@ -329,6 +340,7 @@ class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         # computed only if the sample's information state is asked for, from a snapshot of this state's moves.
         snapshot = _Held(self._held.game, None, None, self._held.origin, self._held.past)
         snapshot.moves = self._held.moves[:]
+        snapshot.trail = dict(self._held.trail)
         past = {player_id: lambda: snapshot.history_digest(player_id)}
         return self._held.game.wrap(self.campfire.sample(player_id, Rng(seed)), past=past)
 

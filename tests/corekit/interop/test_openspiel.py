@@ -63,10 +63,11 @@ def test_a_random_walk_through_the_pyspiel_api_agrees_with_the_game(game_id, pla
         legal = state.legal_actions()
         assert legal == sorted(legal)
         assert [game.actions[number] for number in legal] == sorted(truth.legal_actions(seat), key=game.index.get)
-        assert state.information_state_string(seat).startswith(state.observation_string(seat) + "\nhistory ")
         twin = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-        assert twin.information_state_string(seat) == state.information_state_string(seat)
+        assert twin.observation_string(seat) == state.observation_string(seat)
         assert twin.observation_tensor(seat) == state.observation_tensor(seat)
+        assert state.information_state_string(seat).startswith(state.observation_string(seat) + "\nhistory ")
+        assert twin.information_state_string(seat) == state.information_state_string(seat)
         assert twin.legal_actions() == legal
         number = legal[moves.below(len(legal))]
         before = state.clone()
