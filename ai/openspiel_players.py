@@ -99,7 +99,7 @@ class OpenSpielPlayer(Player):
         if self.kind == "mcts":
             return mcts.MCTSBot(game, self.options.c, simulations, evaluator, solve=False, random_state=self.random)
         # Nodes keyed by the seat's observation, as Campfire's own search keys them by the view (the adapter's
-        # information state is perfect recall, and a fresh sample's replays the match: docs/interop.md).
+        # information state is perfect recall, replaying moves when asked: docs/interop.md).
         bot = ismcts.ISMCTSBot(
             game, evaluator, self.options.c, simulations, random_state=self.random, use_observation_string=True
         )

@@ -22,10 +22,12 @@ actions, and the list is the numbering.
   seat's own private part): `make_py_observer` refuses other kinds, a public-only one say, by name.
 - **Information state** (string only) is perfect recall, as OpenSpiel defines it: the observation followed by
   `history ` and a 128-bit digest of everything the seat saw and did since the deal (its observation after
-  every move, its own actions), so two histories the seat can tell apart never share one, even where their
-  observations meet again. It replays the moves since it was last asked (from the deal, or the sample it was
-  drawn in, the first time): cheap along one line of play, a match's length for a state met cold, so searches
-  key their nodes by the observation string (`os-ismcts` does, as Campfire's own search keys by the view).
+  each move that changed it, its own actions), so two histories the seat can tell apart never share one, even
+  where their observations meet again. A resample carries on the resampled seat's history; the other seats'
+  start at the sample, which is all it knows of them. It replays the moves since it was last asked (from the
+  deal, or the sample it was drawn in, the first time): cheap along one line of play, a match's length for a
+  state met cold, so searches key their nodes by the observation string (`os-ismcts` does, as Campfire's own
+  search keys by the view).
   There is no information-state tensor.
 - **`resample_from_infostate(player, sampler)`** returns `sample(player, Rng(seed))`, the seed drawn from
   `sampler()`: a full state the player cannot tell from this one.
@@ -207,7 +209,7 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
     def __reduce__(self) -> tuple[Any, ...]:
         # pyspiel pickles a game through `serialize`, which a sampled-stochastic Python game cannot give:
         # a loaded game is its name and parameters.
-        return (pyspiel.load_game, (self.get_type().short_name, self.get_parameters()))
+        return (_loaded, (self.get_type().short_name, self.get_parameters()))
 
 
 class _Held:
@@ -236,9 +238,10 @@ class _Held:
         self.past = past or {}
         self.moves: list[tuple[int, int]] = []
         self.cache: dict[tuple[str, int], Any] = {}
-        self.trail: dict[int, tuple[int, bytes, State]] = {}
+        self.trail: dict[int, tuple[int, bytes, State, str]] = {}
         """Per player, how far its history digest was last computed: (moves replayed, digest, the state then,
-        never changed), so asking again after a few more moves replays only those."""
+        never changed, the player's observation string then), so asking again after a few more moves replays
+        only those."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         copy = _Held(self.game, None if self.state is None else self.state.clone(), self.first, self.origin, self.past)
@@ -255,17 +258,21 @@ class _Held:
         game = self.game
         reached = self.trail.get(player)
         if reached is not None:
-            done, digest, at = reached
+            done, digest, at, seen = reached
             state = at.clone()
         else:
             done, state = 0, self.origin.clone() if self.origin is not None else game.deal()
+            seen = observation_text(state.observation(player))
             past = self.past.get(player)
-            digest = past() if past is not None else _link(b"", observation_text(state.observation(player)))
+            digest = past() if past is not None else _link(b"", seen)
         for seat, action in self.moves[done:]:
             state.apply(seat, game.actions[action])
-            mine = str(action) if seat == player else ""
-            digest = _link(digest, f"{mine}\0{observation_text(state.observation(player))}")
-        self.trail[player] = (len(self.moves), digest, state)
+            now = observation_text(state.observation(player))
+            # A move of another seat that changes nothing the player sees is one it cannot know of: no link.
+            if seat == player or now != seen:
+                digest = _link(digest, f"{action if seat == player else ''}\0{now}")
+            seen = now
+        self.trail[player] = (len(self.moves), digest, state, seen)
         return digest
 
 
@@ -342,7 +349,7 @@ class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         snapshot.moves = self._held.moves[:]
         snapshot.trail = dict(self._held.trail)
         past = {player_id: lambda: snapshot.history_digest(player_id)}
-        return self._held.game.wrap(self.campfire.sample(player_id, Rng(seed)), past=past)
+        return self._held.game.wrap(self.campfire.sample(player_id, Rng(seed)), first=self._held.first, past=past)
 
     def history_digest(self, player: int) -> bytes:
         """The digest of `player`'s history that its information state ends with (computed once per state)."""
@@ -373,6 +380,12 @@ class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
     def __str__(self) -> str:
         game = self._held.game.campfire
         return game.render(self.campfire.observation(None), None)
+
+
+def _loaded(name: str, params: Mapping[str, Any]) -> CampfireGame:
+    """`pyspiel.load_game`, from this module, so that unpickling in a fresh process registers the games first."""
+    game: CampfireGame = pyspiel.load_game(name, dict(params))
+    return game
 
 
 def _replayed(game: CampfireGame, history: list[int]) -> CampfireState:

@@ -178,3 +178,50 @@ def test_an_action_number_outside_the_game_is_refused_not_read_from_the_end(numb
 def test_options_whose_game_length_overflows_openspiels_int_are_refused_saying_so():
     with pytest.raises(Exception, match=r"more than OpenSpiel's game length \(a 32-bit int\) can say"):
         openspiel.load("grizzly-race", players=2, stall_rounds=2**31 - 1)
+
+
+def test_a_pickled_game_loads_in_a_fresh_process_that_has_not_registered_the_games(tmp_path):
+    import pickle
+    import subprocess
+    import sys
+
+    path = tmp_path / "game.pkl"
+    path.write_bytes(pickle.dumps(openspiel.load("grizzly-race", players=3, seed=5)))
+    loaded = subprocess.run(
+        [sys.executable, "-c", f"import pickle; print(pickle.loads(open({str(path)!r}, 'rb').read()))"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert loaded.returncode == 0, loaded.stderr[-500:]
+    assert loaded.stdout.strip() == "campfire_grizzly_race(players=3,seed=5,stall_rounds=100)"
+
+
+def test_a_resample_keeps_the_seat_that_decides_first_in_a_simultaneous_decision():
+    game = openspiel.load("grizzly-race", players=2)
+    truth = default_registry().game("grizzly-race").initial_state(2, 0)
+    assert truth.to_act == (0, 1)
+    root = game.wrap(truth.sample(1, Rng(5)), first=1)
+    sample = root.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert root.current_player() == sample.current_player() == 1
+    assert sample.information_state_string(1) == root.information_state_string(1)
+
+
+def test_a_move_that_changes_nothing_a_seat_sees_is_no_step_of_its_history():
+    from tests.corekit.leaky_games import GlowState, Glowworms
+
+    class QuietState(GlowState):
+        def observation(self, seat):  # the bids are not shown at all: another seat's bid changes nothing seen
+            return (tuple(self.hands[seat]) if seat is not None else (), tuple(self.scores))
+
+    class Quiet(Glowworms):
+        id = "glowworms-quiet"
+        state_class = QuietState
+
+    game = openspiel.CampfireGame({"players": 2}, Quiet())
+    state = game.new_initial_state()
+    before = state.information_state_string(1)
+    state.apply_action(state.legal_actions()[0])  # seat 0 bids
+    assert state.current_player() == 1
+    assert state.information_state_string(1) == before
+    assert state.information_state_string(0) != game.new_initial_state().information_state_string(0)
