@@ -101,7 +101,7 @@ def from_position(game: Game, document: Mapping[str, Any], seed: int = 0) -> Dec
         raise PositionError(f"position format {document['campfire_position']!r}; this Campfire reads {FORMAT}")
     if document.get("game") != game.id:
         raise PositionError(f"the position is of {document.get('game')!r}, not {game.id!r}")
-    if "version" not in document:
+    if document.get("version") is None:
         raise PositionError(f"the position names no 'version' of {game.id} (this is version {game.version})")
     if str(document.get("version")) != str(game.version):
         raise PositionError(

@@ -85,7 +85,8 @@ def replay_verify(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> 
             if not replay.intact and not str(error).startswith("corrupted"):
                 # Re-simulated to say where a changed file goes wrong; that it changed is said first, so it
                 # does not read as a game that replays differently.
-                error = ReplayError(f"{CHANGED}; {error}")
+                said = str(error) if isinstance(error, ReplayError) else f"unexpected {error_line(error)}"
+                error = ReplayError(f"{CHANGED}; {said}")
             entries.append({"file": name, "ok": False, "error": _problem(name, error)})
             continue
         header = replay.header

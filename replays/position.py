@@ -7,6 +7,7 @@ then, which `campfire suggest` and `corekit.position.loads` read back.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -67,7 +68,9 @@ def position_command(
 
 def _same_file(out: str, file: str) -> bool:
     """Whether writing `out` would replace `file` (the same path, or a link to it)."""
+    if os.path.realpath(out) == os.path.realpath(file):  # realpath, unlike Path.resolve on 3.11, takes a link loop
+        return True
     try:
-        return Path(out).resolve() == Path(file).resolve() or Path(out).samefile(file)
-    except OSError:  # either does not exist: no file to lose
+        return os.path.samefile(out, file)
+    except OSError:  # either does not exist, or cannot be followed: no file of the replay's to lose
         return False

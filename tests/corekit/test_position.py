@@ -127,6 +127,12 @@ def test_a_value_that_writes_itself_is_written_by_to_data_even_when_it_is_a_dict
 
 def test_a_position_without_a_version_is_refused_saying_so():
     game, document = grizzly_position()
-    del document["version"]
-    with pytest.raises(PositionError, match=r"^the position names no 'version' of grizzly-race \(this is version 3\)$"):
-        loads(game, json.dumps(document))
+    for version in (None, "missing"):
+        if version is None:
+            document["version"] = None
+        else:
+            del document["version"]
+        with pytest.raises(
+            PositionError, match=r"^the position names no 'version' of grizzly-race \(this is version 3\)$"
+        ):
+            loads(game, json.dumps(document))

@@ -90,3 +90,11 @@ def test_an_out_naming_the_replay_itself_is_refused_and_the_replay_kept(replay_f
     assert out.exit_code == 1
     assert errors(out) == [f"Error: --out {replay_file} is the replay it reads; name another file for the position"]
     assert replay_file.read_bytes() == before
+
+
+def test_an_out_that_is_a_link_loop_is_one_line_not_a_crash(replay_file, tmp_path):
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    out = campfire("position", "grizzly-race", "--replay", str(replay_file), "--out", str(tmp_path / "a"))
+    assert out.exit_code == 1
+    assert len(errors(out)) == 1 and errors(out)[0].startswith(f"Error: --out {tmp_path / 'a'}: cannot write there")
