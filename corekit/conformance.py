@@ -342,21 +342,24 @@ def _check_step(
     if not _check_codes(game, (action,), seat, encoded, where, report):
         return False
     # The commentary is a person's only news of the other seats: it must tell every change they make.
-    seen = [state.observation(observer) for observer in range(players)] if commentary else []
+    # The full view's too: `campfire play` comments on it.
+    observers = (*range(players), None)
+    seen = {observer: state.observation(observer) for observer in observers} if commentary else {}
     state.apply(seat, action)
     twin.apply(seat, action)
-    for observer in (*range(players), None):
+    for observer in observers:
         now = state.observation(observer)
         if now != twin.observation(observer):
             report.fail(f"{where}: the same seed and actions gave different observations")
             return False
-        if not seen or observer is None or now == seen[observer]:
+        if not seen or now == seen[observer]:
             continue
         told = list(game.events(seen[observer], now))
         if not all(isinstance(line, str) for line in told):
             line = next(line for line in told if not isinstance(line, str))
-            report.fail(f"{where}: events() told seat {observer} {line!r:.60}, not a line of text")
-        elif observer != seat and not told:
+            whom = "the full view" if observer is None else f"seat {observer}"
+            report.fail(f"{where}: events() told {whom} {line!r:.60}, not a line of text")
+        elif observer is not None and observer != seat and not told:
             report.fail(
                 f"{where}: seat {seat} played {action!r}, which changed what seat {observer} sees, but events() "
                 f"told seat {observer} nothing"

@@ -332,4 +332,19 @@ def test_commentary_that_is_not_text_fails_naming_what_was_told():
             return [len(after.discard)] if after.discard != before.discard else super().events(before, after)
 
     failures = check_game(CountsInsteadOfTelling(), 2, games=3).failures
-    assert failures and all("events() told seat " in f and ", not a line of text" in f for f in failures), failures
+    assert failures and all("events() told " in f and ", not a line of text" in f for f in failures), failures
+    assert any("events() told seat 1 " in f for f in failures)
+
+
+def test_commentary_on_the_full_view_that_is_not_text_fails_too():
+    from tests.corekit.leaky_games import Glowworms
+
+    class CountsForTheTable(Glowworms):
+        id = "glowworms-counts-table"
+
+        def events(self, before, after):
+            told = super().events(before, after)
+            return [*told, len(after.discard)] if after.seat is None and told else told
+
+    failures = check_game(CountsForTheTable(), 2, games=3).failures
+    assert failures and all("events() told the full view " in f and ", not a line of text" in f for f in failures)
