@@ -153,7 +153,13 @@ def _decisions_option(ctx: click.Context, param: click.Parameter, value: str) ->
 @click.option(
     "--match", type=int, default=0, show_default=True, help="Which match: its seed is derived from this number."
 )
-@click.option("--samples", type=click.IntRange(min=1), default=48, show_default=True, help="Common samples per action.")
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1, max=100_000),
+    default=48,
+    show_default=True,
+    help="Common samples per action.",
+)
 @click.option(
     "--decisions",
     metavar="I,J,...",

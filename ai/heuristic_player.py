@@ -18,7 +18,12 @@ import attrs
 
 from ai.playouts import finish_round, random_playout, settled_values
 from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State
-from corekit.options import OptionError
+from corekit.options import OptionError, at_most
+
+MAX_SAMPLES = 100_000
+"""The most sampled states per action of a look-ahead: already hours a decision."""
+MAX_DEPTH = 100_000
+"""The longest look-ahead playout: as long as the playouts' own safety net (ai/mcts.py's PLAYOUT_LIMIT)."""
 
 
 @attrs.frozen
@@ -32,12 +37,12 @@ class HeuristicOptions:
     )
     samples: int = attrs.field(
         default=8,
-        validator=attrs.validators.ge(1),
+        validator=[attrs.validators.ge(1), at_most(MAX_SAMPLES)],
         metadata={"help": "sampled states per action for the look-ahead"},
     )
     depth: int = attrs.field(
         default=400,
-        validator=attrs.validators.ge(1),
+        validator=[attrs.validators.ge(1), at_most(MAX_DEPTH)],
         metadata={"help": "decisions a look-ahead playout may last before it counts as a draw"},
     )
 

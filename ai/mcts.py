@@ -101,13 +101,14 @@ import enum
 import time
 from array import array
 from collections.abc import Sequence
-from math import copysign, inf, isfinite, log, sqrt
+from math import copysign, inf, log, sqrt
 from typing import Any
 
 import attrs
 
 from ai.playouts import policy_playout, random_playout, settled_values
 from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State, derive_seed
+from corekit.options import at_most, finite_from_zero
 
 PLAYOUT_LIMIT = 100_000
 """A safety net only: random playouts end by the game contract (`max_decisions`)."""
@@ -135,13 +136,6 @@ class Rollout(enum.Enum):
     CUTOFF = "cutoff"
 
 
-def _finite_from_zero(instance: Any, attribute: attrs.Attribute[Any], value: float) -> None:
-    """The validator of every number option: `seconds=inf` would never end a decision, and an infinite c, trust
-    or bias would drown the search's statistics (nan fails the comparison too)."""
-    if not (isfinite(value) and value >= 0):
-        raise ValueError(f"{attribute.name!r} must be a finite number >= 0: {value!r}")
-
-
 MAX_SECONDS = 3600.0
 """The longest budget per decision: `seconds=1e308` is finite, yet would never end."""
 MAX_ITERATIONS = 10_000_000
@@ -150,17 +144,9 @@ MAX_STEPS = 1_000_000_000
 """The most actions a `steps` budget may apply per decision: hours of search already."""
 MAX_DEPTH = PLAYOUT_LIMIT
 """The deepest cutoff rollout or tree: no game is longer than the playout safety net."""
-
-
-def _at_most(bound: float | int) -> Any:
-    """A validator refusing values above `bound`, saying what the bound is for."""
-
-    def check(instance: Any, attribute: attrs.Attribute[Any], value: float) -> None:
-        if value > bound:
-            shown = f"{bound:g}" if isinstance(bound, float) else str(bound)
-            raise ValueError(f"{attribute.name!r} must be at most {shown}: {value!r}")
-
-    return check
+MAX_WEIGHT = 1e6
+"""The largest exploration constant, trust or bias: beyond it the term is all a choice weighs (and 1e308 would
+overflow to infinity once multiplied)."""
 
 
 @attrs.frozen
@@ -169,17 +155,17 @@ class MctsOptions:
 
     iterations: int = attrs.field(
         default=1000,
-        validator=[attrs.validators.ge(1), _at_most(MAX_ITERATIONS)],
+        validator=[attrs.validators.ge(1), at_most(MAX_ITERATIONS)],
         metadata={"help": "iterations per decision"},
     )
     seconds: float = attrs.field(
         default=0.0,
-        validator=[_finite_from_zero, _at_most(MAX_SECONDS)],
+        validator=[finite_from_zero, at_most(MAX_SECONDS)],
         metadata={"help": "when above 0, search this long per decision instead of a number of iterations"},
     )
     steps: int = attrs.field(
         default=0,
-        validator=[attrs.validators.ge(0), _at_most(MAX_STEPS)],
+        validator=[attrs.validators.ge(0), at_most(MAX_STEPS)],
         metadata={
             "help": "when above 0, iterate until the search has applied this many actions in its samples (tree "
             "and rollouts) instead of a number of iterations: reproducible, and about as long at any number of "
@@ -188,23 +174,23 @@ class MctsOptions:
     )
     c: float = attrs.field(
         default=0.7,
-        validator=_finite_from_zero,
+        validator=[finite_from_zero, at_most(MAX_WEIGHT)],
         metadata={"help": "UCB1 exploration constant"},
     )
     rollout: Rollout = attrs.field(default=Rollout.HEURISTIC, metadata={"help": "how an iteration ends"})
     depth: int = attrs.field(
         default=10,
-        validator=[attrs.validators.ge(0), _at_most(MAX_DEPTH)],
+        validator=[attrs.validators.ge(0), at_most(MAX_DEPTH)],
         metadata={"help": "random decisions a cutoff rollout plays before the evaluation"},
     )
     tree_depth: int = attrs.field(
         default=0,
-        validator=[attrs.validators.ge(0), _at_most(MAX_DEPTH)],
+        validator=[attrs.validators.ge(0), at_most(MAX_DEPTH)],
         metadata={"help": "decisions the tree may grow below the root (0: no limit; 1: the root only)"},
     )
     trust: float = attrs.field(
         default=0.0,
-        validator=_finite_from_zero,
+        validator=[finite_from_zero, at_most(MAX_WEIGHT)],
         metadata={
             "help": "when above 0, keep the heuristic policy's choice unless the search's best beats it by "
             "this many standard errors"
@@ -212,12 +198,12 @@ class MctsOptions:
     )
     bias: float = attrs.field(
         default=0.0,
-        validator=_finite_from_zero,
+        validator=[finite_from_zero, at_most(MAX_WEIGHT)],
         metadata={"help": "progressive bias: bonus bias/(visits+1) for the heuristic policy's choice at a node"},
     )
     widen: int = attrs.field(
         default=0,
-        validator=[attrs.validators.ge(0), _at_most(MAX_ITERATIONS)],
+        validator=[attrs.validators.ge(0), at_most(MAX_ITERATIONS)],
         metadata={
             "help": "when above 0, progressive unpruning below the root: a seat is offered only the heuristic "
             "policy's choice at a node until it has chosen there this many times, then one more action each "

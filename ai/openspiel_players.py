@@ -18,9 +18,10 @@ from typing import Any
 
 import attrs
 
+from ai.mcts import MAX_ITERATIONS, MAX_SECONDS, MAX_WEIGHT
 from corekit.game import Action, Game
 from corekit.heuristics import Heuristic
-from corekit.options import OptionError
+from corekit.options import OptionError, at_most, finite_from_zero
 from corekit.players import Player, SeatView
 from corekit.rng import Rng
 
@@ -36,15 +37,23 @@ EXTRA = "pip install 'campfire-engine[openspiel]'"
 class OpenSpielOptions:
     """Options of the OpenSpiel bots."""
 
+    # The bounds of Campfire's own search (ai/mcts.py): a budget of hours, or a weight that overflows, is refused
+    # when the spec is read, not met mid-match.
     iterations: int = attrs.field(
-        default=200, validator=attrs.validators.ge(FEWEST), metadata={"help": "simulations per decision"}
+        default=200,
+        validator=[attrs.validators.ge(FEWEST), at_most(MAX_ITERATIONS)],
+        metadata={"help": "simulations per decision"},
     )
     seconds: float = attrs.field(
         default=0.0,
-        validator=attrs.validators.ge(0.0),
+        validator=[finite_from_zero, at_most(MAX_SECONDS)],
         metadata={"help": "wall-clock seconds per decision, about (0: use iterations)"},
     )
-    c: float = attrs.field(default=2.0, validator=attrs.validators.gt(0.0), metadata={"help": "UCT exploration"})
+    c: float = attrs.field(
+        default=2.0,
+        validator=[attrs.validators.gt(0.0), finite_from_zero, at_most(MAX_WEIGHT)],
+        metadata={"help": "UCT exploration"},
+    )
 
 
 def make_ismcts(options: OpenSpielOptions, seed: int, game: Game, heuristic: Heuristic | None) -> Player:

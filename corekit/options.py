@@ -8,6 +8,7 @@ the allowed choices; `metadata={"help": ...}` documents it for `campfire games`.
 from __future__ import annotations
 
 import enum
+import math
 import typing
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -25,6 +26,24 @@ class OptionError(ValueError):
 @attrs.frozen
 class NoOptions:
     """For a game or player that takes no options."""
+
+
+def finite_from_zero(instance: Any, attribute: attrs.Attribute[Any], value: float) -> None:
+    """A validator for a number option: `seconds=inf` would never end a decision, and an infinite weight would
+    drown a search's statistics (nan fails the comparison too)."""
+    if not (math.isfinite(value) and value >= 0):
+        raise ValueError(f"{attribute.name!r} must be a finite number >= 0: {value!r}")
+
+
+def at_most(bound: float | int) -> Any:
+    """A validator refusing values above `bound` (a budget that would run for hours, say)."""
+
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: float) -> None:
+        if value > bound:
+            shown = f"{bound:g}" if isinstance(bound, float) else str(bound)
+            raise ValueError(f"{attribute.name!r} must be at most {shown}: {value!r}")
+
+    return check
 
 
 def option_fields(cls: type) -> list[attrs.Attribute[Any]]:

@@ -40,7 +40,7 @@ REPORTED: tuple[type[Exception], ...] = (*user_errors(), ResultsError, BackendEr
 @click.option(
     "--games",
     "-n",
-    type=int,
+    type=click.IntRange(max=10_000_000),
     default=None,
     help="Matches to play [default: ten deals, each deal every seating of the specs once; with --resume, "
     "as many as the run being resumed].",

@@ -77,6 +77,14 @@ def test_a_tournament_of_ten_million_matches_plans_only_the_ones_it_plays(
             f"player 'mcts': option 'iterations' is 1{'0' * 23}, which does not fit in 64 bits",
         ),
         ("mcts:depth=1000000", "player 'mcts': 'depth' must be at most 100000: 1000000"),
+        ("mcts:c=1e308", "player 'mcts': 'c' must be at most 1e+06: 1e+308"),
+        ("heuristic:samples=1000000", "player 'heuristic': 'samples' must be at most 100000: 1000000"),
+        # OpenSpiel's bots, under the same bounds as Campfire's search (their options are read without OpenSpiel)
+        ("os-mcts:seconds=inf", "player 'os-mcts': 'seconds' must be a finite number >= 0: inf"),
+        ("os-mcts:seconds=1e9", "player 'os-mcts': 'seconds' must be at most 3600: 1000000000.0"),
+        ("os-ismcts:c=inf", "player 'os-ismcts': 'c' must be a finite number >= 0: inf"),
+        ("os-ismcts:c=1e308", "player 'os-ismcts': 'c' must be at most 1e+06: 1e+308"),
+        ("os-ismcts:iterations=" + "9" * 18, f"player 'os-ismcts': 'iterations' must be at most 10000000: {'9' * 18}"),
     ],
 )
 def test_a_player_budget_above_its_bound_is_refused_in_one_line(spec: str, message: str) -> None:
@@ -128,3 +136,9 @@ def test_a_five_thousand_character_game_name_is_one_line(tmp_path: Path) -> None
         "e.g. lantern-hunt"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_tournament_of_more_games_than_any_run_can_hold_is_one_line_naming_games() -> None:
+    result = run_cli("tournament", "grizzly-race", "-p", "random,random", "-n", "9" * 20)
+    assert result.exit_code == 2 and "Traceback" not in result.output  # click's usage error, as for any bad flag
+    assert result.stderr.startswith("Error: Invalid value for '--games' / '-n': 99999999999999999999 is not in")
