@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from corekit.cli.shared import (
+    SEED,
     GameDisplay,
     fail,
     game_option_pairs,
@@ -31,7 +32,7 @@ from corekit.words import counted
 @click.command("check")
 @click.argument("game_id", metavar="GAME")
 @click.option("--games", "-n", type=int, default=200, show_default=True, help="Random matches per player count.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first match.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the first match.")
 @click.option(
     "--players",
     "player_counts",

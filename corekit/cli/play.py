@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from corekit.cli.shared import (
+    SEED,
     GameDisplay,
     describe_result,
     fail,
@@ -38,10 +39,10 @@ from corekit.words import counted, folded, shown
 )
 @click.option(
     "--seed",
-    type=int,
+    type=SEED,
     default=0,
     show_default=True,
-    help="Seed for the match's chance (from -2^63 to 2^64-1 with --replay).",
+    help="Seed for the match's chance (from -2^63 to 2^64-1).",
 )
 @game_option_pairs
 @click.option("--quiet", "-q", is_flag=True, help="Print only the result.")

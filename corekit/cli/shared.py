@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 import click
 
+from corekit.codes import INT_MAX, INT_MIN
 from corekit.errors import error_line, raised_at
 from corekit.plugins import Registry, default_registry
 from corekit.words import fold, terminal_width
@@ -95,6 +96,15 @@ def show_warnings(obj: CliContext) -> None:
     for warning in obj.registry.warnings[obj.warned :]:
         click.echo(f"campfire: warning: {warning}", err=True)
     obj.warned = len(obj.registry.warnings)
+
+
+class _Seed(click.IntRange):
+    name = "integer"  # click's "is not a valid integer range" would say the wrong thing of "abc"
+
+
+SEED = _Seed(INT_MIN, INT_MAX)
+"""A seed on the command line: from -2^63 to 2^64-1, what a replay and a results file hold (a larger one would
+otherwise wrap around silently to another seed's match)."""
 
 
 def fail(message: str) -> NoReturn:

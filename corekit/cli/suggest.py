@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from corekit.cli.shared import fail, registry_of, user_errors
+from corekit.cli.shared import SEED, fail, registry_of, user_errors
 from corekit.errors import error_line, first_line, os_reason
 from corekit.players import SeatView
 from corekit.position import from_position
@@ -34,7 +34,7 @@ POSITION_KEYS = ("campfire_position", "game")
     "--seat", type=int, default=None, help="The seat to decide for (default: the file's seat, else the first to act)."
 )
 @click.option(
-    "--seed", type=int, default=0, show_default=True, help="Deals what the position leaves unseen; seeds the player."
+    "--seed", type=SEED, default=0, show_default=True, help="Deals what the position leaves unseen; seeds the player."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 @click.pass_context

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from corekit.cli.shared import game_option_pairs, game_options, registry_of, user_errors
+from corekit.cli.shared import SEED, game_option_pairs, game_options, registry_of, user_errors
 from corekit.errors import error_line, first_line
 from corekit.options import parse_pairs
 from corekit.players import split_specs
@@ -47,7 +47,7 @@ REPORTED: tuple[type[Exception], ...] = (*user_errors(), ResultsError, BackendEr
 )
 @click.option("--seats", "-k", type=int, default=None, help="Seats per match [default: the number of specs].")
 @click.option(
-    "--seed", type=int, default=0, show_default=True, help="Tournament seed; each deal's seed derives from it."
+    "--seed", type=SEED, default=0, show_default=True, help="Tournament seed; each deal's seed derives from it."
 )
 @click.option(
     "--jobs",

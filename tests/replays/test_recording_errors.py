@@ -39,13 +39,14 @@ def _refused_before_the_match(result: Any, *fragments: str) -> str:
 
 
 @pytest.mark.parametrize("seed", [INT_MAX + 1, INT_MIN - 1, 10**40])
-def test_a_seed_the_format_cannot_store_is_refused_before_the_match(tmp_path, monkeypatch, seed):
+@pytest.mark.parametrize("replay", [True, False], ids=["with-replay", "without"])
+def test_a_seed_beyond_64_bits_is_refused_by_the_option_before_the_match(tmp_path, monkeypatch, seed, replay):
+    # With or without a replay: a larger seed would otherwise wrap around to another seed's match.
     monkeypatch.chdir(tmp_path)
-    result = campfire(*PLAY, "--seed", str(seed), "--replay", "x.cfr")
-    line = _refused_before_the_match(result)
-    assert line == (
-        f"Error: cannot write the replay x.cfr: seed {seed} does not fit in a replay; the seed must "
-        f"be from {INT_MIN} to {INT_MAX}"
+    result = campfire(*PLAY, "--seed", str(seed), *(["--replay", "x.cfr"] if replay else []))
+    assert result.exit_code == 2 and "Traceback" not in result.output and "Result" not in result.stdout
+    assert result.stderr.startswith(
+        f"Error: Invalid value for '--seed': {seed} is not in the range {INT_MIN}<=x<={INT_MAX}."
     )
     assert os.listdir(tmp_path) == []
 
