@@ -65,7 +65,12 @@ class HumanPlayer(Player):
                 return choice
             if line.strip().lower() == QUIT:  # after the actions: a game may have one spelled "quit"
                 raise QuitMatch(f"{game.seat_name(view.seat)} left")
-            click.echo(f"{line.strip()!r} is not a legal action here; answer with a key or one of the texts above.")
+            wanted = " ".join(line.split()).casefold()
+            many = sum(" ".join(text.split()).casefold().startswith(wanted) for text in texts) if wanted else 0
+            if many > 1:  # parse_choice asks again rather than guess: say so, not that the answer is illegal
+                click.echo(f"{line.strip()!r} could be {many} of the actions above; type more of it, or its key.")
+            else:
+                click.echo(f"{line.strip()!r} is not a legal action here; answer with a key or one of the texts above.")
 
     def _since_last_move(self, view: SeatView) -> list[str]:
         """The game's commentary between this seat's previous observation and this one."""

@@ -35,6 +35,12 @@ def test_a_bad_answer_is_refused_and_the_question_asked_again():
     assert "Last round (round 1):\n  seat 0 played " in result.output  # the third answer was taken
 
 
+def test_an_answer_that_starts_several_actions_is_called_ambiguous_not_illegal():
+    result = _play("play\na\n")  # every card is "play N"
+    assert "'play' could be " in result.output and "of the actions above; type more of it, or its key." in result.output
+    assert "'play' is not a legal action here" not in result.output
+
+
 def test_end_of_input_abandons_the_match_cleanly():
     result = _play("")
     assert result.exit_code == 1  # no result was produced: a script must be able to tell
