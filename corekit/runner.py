@@ -343,7 +343,9 @@ def _play(
             spent[seat] += elapsed
             decisions[seat] += 1
             if time_limit is not None and elapsed > time_limit:
-                raise PlayerFailed(seat, specs[seat], f"ran out of time ({elapsed:.2f}s > the {time_limit:g}s limit)")
+                raise PlayerFailed(
+                    seat, specs[seat], f"ran out of time ({_seconds(elapsed, time_limit)}s > the {time_limit:g}s limit)"
+                )
             try:
                 _game_step(game, match, "apply", state.apply, seat, action)
             except IllegalAction as illegal:
@@ -622,3 +624,12 @@ def _raise_in(thread_id: int, error: type[BaseException] | None) -> None:
 
 
 _PLAY_CODE = _play.__code__
+
+
+def _seconds(elapsed: float, limit: float) -> str:
+    """`elapsed` with enough digits to read as over `limit` (0.0021 against 0.002, not 0.00)."""
+    for digits in range(2, 10):
+        text = f"{elapsed:.{digits}f}"
+        if float(text) > limit:
+            return text
+    return repr(elapsed)

@@ -210,3 +210,11 @@ def toy_state_with(legal_actions):
     state = GAME.initial_state(2, 1)
     state.__class__ = Broken
     return state
+
+
+def test_a_time_forfeit_shows_enough_digits_to_be_over_its_limit():
+    from corekit.runner import _seconds
+
+    assert _seconds(0.00213, 0.002) == "0.0021"  # "0.00s > the 0.002s limit" read as false
+    assert _seconds(1.2345, 1.0) == "1.23"
+    assert float(_seconds(0.0020000001, 0.002)) > 0.002
