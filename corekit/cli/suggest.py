@@ -10,7 +10,7 @@ import click
 
 from corekit.cli.shared import SEED, fail, registry_of, user_errors
 from corekit.errors import error_line, first_line, os_reason
-from corekit.players import SeatView
+from corekit.players import PlayerSpec, SeatView
 from corekit.position import from_position
 from corekit.rng import derive_seed
 from corekit.runner import PlayerNotBuilt, QuitMatch, build_spec
@@ -65,6 +65,9 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
     if seat not in state.to_act:
         fail(f"seat {seat} does not decide in this position (to act: {', '.join(map(str, state.to_act))})")
     try:
+        if as_json and registry.player_type(PlayerSpec.parse(spec).name).interactive:
+            # a person answers at the terminal, on the same output the JSON would go to
+            fail(f"--json is for programs; {spec!r} is a person, who answers on the terminal: leave --json out")
         player = build_spec(game, spec, derive_seed(seed, "suggest"), registry)
     except PlayerNotBuilt as error:
         fail(f"player {spec!r} {error}")

@@ -129,6 +129,14 @@ def test_a_person_who_stops_at_end_of_input_abandons_the_suggestion_with_exit_1(
     assert out.stderr.splitlines() == ["Error: suggestion abandoned: end of input"]
 
 
+def test_json_with_a_person_is_refused_before_the_board_is_printed_over_it(position):
+    out = CliRunner().invoke(cli, ["suggest", str(position), "-p", "human", "--json"], input="a\n")
+    assert out.exit_code == 1 and out.stdout == ""
+    assert out.stderr.splitlines() == [
+        "Error: --json is for programs; 'human' is a person, who answers on the terminal: leave --json out"
+    ]
+
+
 def test_a_player_that_crashes_while_deciding_is_one_line_and_exit_1(position, monkeypatch):
     from ai.random_player import RandomPlayer
 
