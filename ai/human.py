@@ -65,8 +65,8 @@ class HumanPlayer(Player):
                 return choice
             if line.strip().lower() == QUIT:  # after the actions: a game may have one spelled "quit"
                 raise QuitMatch(f"{game.seat_name(view.seat)} left")
-            wanted = " ".join(line.split()).casefold()
-            many = sum(" ".join(text.split()).casefold().startswith(wanted) for text in texts) if wanted else 0
+            wanted = _spoken(line)
+            many = sum(_spoken(text).startswith(wanted) for text in texts) if wanted else 0
             if many > 1:  # parse_choice asks again rather than guess: say so, not that the answer is illegal
                 click.echo(f"{line.strip()!r} could be {many} of the actions above; type more of it, or its key.")
             else:
@@ -111,8 +111,8 @@ def parse_choice(
         return legal[keys.index(answer.casefold())]
     if answer.isdigit() and keys[0].isdigit():  # a number is the menu's, even where actions are numbers too
         return None
-    wanted = " ".join(answer.split()).casefold()
-    spoken = [" ".join(text.split()).casefold() for text in texts]
+    wanted = _spoken(answer)
+    spoken = [_spoken(text) for text in texts]
     for rule in (
         lambda text, action: text == wanted,
         lambda text, action: str(action).casefold() == wanted,
@@ -127,3 +127,8 @@ def parse_choice(
 
 
 _NUMBER = re.compile(r"\d")
+
+
+def _spoken(text: str) -> str:
+    """`text` as an answer is compared: spacing and case ignored."""
+    return " ".join(text.split()).casefold()

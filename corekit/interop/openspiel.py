@@ -27,8 +27,7 @@ actions, and the list is the numbering.
   start at the sample, which is all it knows of them. It replays the moves since it was last asked (from the
   deal, or the sample it was drawn in, the first time): cheap along one line of play, a match's length for a
   state met cold, so searches key their nodes by the observation string (`os-ismcts` does, as Campfire's own
-  search keys by the view).
-  There is no information-state tensor.
+  search keys by the view). There is no information-state tensor.
 - **`resample_from_infostate(player, sampler)`** returns `sample(player, Rng(seed))`, the seed drawn from
   `sampler()`: a full state the player cannot tell from this one.
 - **Returns** are the game's (`returns()`, 1 a win, 0 a loss, shares between): general-sum, terminal only,
@@ -252,7 +251,7 @@ class _Held:
 
     def history_digest(self, player: int) -> bytes:
         """A digest of everything `player` saw and did: its history before this state's origin, then its
-        observation at the origin and after every move since, with its own actions."""
+        observation at the origin and after each move since that changed it, with its own actions."""
         # A chain, one link a move, so a sample drawn for `player` carries on from exactly the digest of the
         # state it was drawn in: the two states' information states are equal, as a resample's must be.
         game = self.game

@@ -104,8 +104,7 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         """Deal a new match (see the module docstring for its seed)."""
         if seed is not None:
             self.base_seed, self.episode = seed, 0
-        base = self.base_seed
-        match_seed = base if self.episode == 0 else derive_seed(base, "episode", self.episode)
+        match_seed = self.base_seed if self.episode == 0 else derive_seed(self.base_seed, "episode", self.episode)
         self.episode += 1
         self.match = self.game.initial_state(self.players, match_seed, self.options)
         self.agents = self.possible_agents[:]
