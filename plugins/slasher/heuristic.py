@@ -10,6 +10,7 @@ the likely victim: Just a Cat first, then Flee! on itself, then Panic!; otherwis
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from itertools import chain
 
 from corekit import Rng
@@ -55,14 +56,14 @@ def policy(obs: SlasherView, seat: int, legal: Sequence[tuple[int, ...]], rng: R
         return legal[0]
     if obs.phase != TURN:
         return _react(obs, seat, legal)
-    weights = killer_weights(obs)
+    shares = _shares(killer_weights(obs))
     places = obs.places()
     best: tuple[int, ...] = legal[0]
     best_score = float("-inf")
     for action in legal:
         if len(action) > (3 if action[0] == LOCATION else 2):
             continue  # the optional discard is chosen after the play
-        score = _score_play(places, seat, action, weights)
+        score = _score_play(places, seat, action, shares)
         if score > best_score:
             best, best_score = action, score
     return _with_discard(obs, best, legal)
@@ -109,14 +110,32 @@ def evaluate(state: SlasherState) -> list[float]:
 
 def danger(places: dict[int, int], weights: Mapping[int, float]) -> dict[int, float]:
     """Each teen's chance of dying if a killer drawn from `weights` struck now."""
+    return _risk(tuple(places.items()), _shares(weights))
+
+
+def _shares(weights: Mapping[int, float]) -> list[tuple[int, float]]:
+    """Each killer with a weight, and its share of the total weight."""
     total = sum(weights.values()) or 1.0
+    return [(killer, weight / total) for killer, weight in weights.items() if weight]
+
+
+def _risk(board: tuple[tuple[int, int], ...], shares: list[tuple[int, float]]) -> dict[int, float]:
+    """`danger` of the places given as their items, the killers as their `_shares`."""
     risk: dict[int, float] = {}
-    crowd = crowds(places)
-    for killer, weight in weights.items():
-        if weight:
-            for seat in strike(crowd, killer):
-                risk[seat] = risk.get(seat, 0.0) + weight / total
+    struck = _struck(board)
+    for killer, share in shares:
+        for seat in struck[killer]:
+            risk[seat] = risk.get(seat, 0.0) + share
     return risk
+
+
+@lru_cache(maxsize=1 << 15)
+def _struck(board: tuple[tuple[int, int], ...]) -> dict[int, tuple[int, ...]]:
+    """Whom each killer would strike with teens at `board` (the items of `places`). Cached: the heuristic weighs
+    every play it could make by the board after it, at each turn of a search's playouts, and a few seats on five
+    locations make few boards. Read only (it is shared)."""
+    crowd = crowds(dict(board))
+    return {killer: strike(crowd, killer) for killer in KILLERS}
 
 
 def killer_weights(obs: SlasherView) -> dict[int, float]:
@@ -128,7 +147,7 @@ def killer_weights(obs: SlasherView) -> dict[int, float]:
     return weights if any(weights.values()) else {code: float(copies) for code, copies in PRIOR.items()}
 
 
-def _score_play(places: dict[int, int], seat: int, action: tuple[int, ...], weights: dict[int, float]) -> float:
+def _score_play(places: dict[int, int], seat: int, action: tuple[int, ...], shares: list[tuple[int, float]]) -> float:
     if action[0] == KILLER:
         dead = victims(places, action[1])
         if seat in dead:
@@ -136,7 +155,7 @@ def _score_play(places: dict[int, int], seat: int, action: tuple[int, ...], weig
         return KILL_VALUE * len(dead) if dead else -0.5
     after = dict(places)
     after[action[2]] = action[1]
-    risk = danger(after, weights)
+    risk = _risk(tuple(after.items()), shares)
     rivals = sum(r for s, r in risk.items() if s != seat)
     # A mild preference for safe numbers breaks ties between equally risky places for itself.
     safety = 0.01 * action[1] if action[2] == seat else -0.01 * action[1]

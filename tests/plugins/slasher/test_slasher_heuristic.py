@@ -1,6 +1,8 @@
 """The slasher heuristic: own teen safe or in a crowd, rivals into Nature alone, escapes saved for itself."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from corekit import Rng
 from plugins.slasher import heuristic
@@ -14,6 +16,7 @@ from plugins.slasher.cards import (
     SECRET_KILL,
     SEX_KILLS,
     UNEXPECTED_KILL,
+    victims,
 )
 from plugins.slasher.game import KILLER, LOCATION, PASS, REACT, Slasher
 from tests.plugins.slasher.scenario import FILLERS, arranged, attack
@@ -123,3 +126,21 @@ def test_a_plain_mcts_seat_searches_flat_with_heuristic_playouts():
         Rollout.HEURISTIC,
         1000,
     )
+
+
+@given(
+    st.dictionaries(st.integers(0, 5), st.integers(NATURE, MAIN_HOUSE), max_size=6),
+    st.tuples(*[st.integers(0, 4).map(float)] * 3),
+)
+def test_danger_sums_each_killers_share_over_whom_it_would_strike(places, counts):
+    # `danger` reads whom each killer strikes from a cache shared across boards: it must give, bit for bit, what
+    # grouping this board's teens and striking gives (the sums in the same order).
+    weights = dict(zip((SEX_KILLS, SECRET_KILL, UNEXPECTED_KILL), counts, strict=True))
+    total = sum(weights.values()) or 1.0
+    expected: dict[int, float] = {}
+    for killer, weight in weights.items():
+        if weight:
+            for seat in victims(places, killer):
+                expected[seat] = expected.get(seat, 0.0) + weight / total
+    risk = heuristic.danger(places, weights)
+    assert list(risk.items()) == list(expected.items())
