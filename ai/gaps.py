@@ -26,7 +26,7 @@ import click
 
 from ai.mcts import PLAYOUT_LIMIT, paired_z
 from ai.playouts import policy_playout, settled_values
-from corekit import Action, Game, Rng, SeatView, derive_seed
+from corekit import Action, Game, Rng, SeatView, derive_seed, ordered_sum
 from corekit.cli.shared import game_option_pairs, registry_of
 from corekit.heuristics import Policy
 from corekit.options import OptionError, parse_pairs
@@ -114,7 +114,8 @@ def _measure(
             policy_playout(state, policy, rng, PLAYOUT_LIMIT)
             returns[action].append(settled_values(state, 1.0 / view.players)[view.seat])
     values = tuple(
-        ActionValue(action, sum(got) / samples, paired_z(got, returns[choice])) for action, got in returns.items()
+        ActionValue(action, ordered_sum(got) / samples, paired_z(got, returns[choice]))
+        for action, got in returns.items()
     )
     return Decision(index, view.seat, choice, values)
 
@@ -129,7 +130,7 @@ def expected_by_chance(measured: Sequence[Decision]) -> float:
     decision's other actions crosses Z_NOTED with the one-sided normal tail, taken as independent (actions
     that play out alike are not, so this is an upper estimate)."""
     tail = 0.5 * math.erfc(Z_NOTED / math.sqrt(2))
-    return sum(1 - (1 - tail) ** (len(decision.values) - 1) for decision in measured)
+    return ordered_sum(1 - (1 - tail) ** (len(decision.values) - 1) for decision in measured)
 
 
 def decision_numbers(text: str) -> set[int]:

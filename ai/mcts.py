@@ -107,7 +107,7 @@ from typing import Any
 import attrs
 
 from ai.playouts import policy_playout, random_playout, settled_values
-from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State, derive_seed
+from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State, derive_seed, ordered_sum
 from corekit.options import at_most, finite_from_zero
 
 PLAYOUT_LIMIT = 100_000
@@ -422,7 +422,7 @@ class MctsPlayer(Player):
                 got = rewards[action]
                 while len(got) < count:
                     got.append(self._iterate(root, view, Rng(derive_seed(base, len(got))), action))
-            ranked = sorted(alive, key=lambda a: -sum(rewards[a]) / count)  # stable: ties in legal order
+            ranked = sorted(alive, key=lambda a: -ordered_sum(rewards[a]) / count)  # stable: ties in legal order
             alive = ranked[: (len(alive) + 1) // 2]
             if kept is not None and kept not in alive:
                 alive.append(kept)
@@ -644,8 +644,8 @@ def paired_z(better: Sequence[float], worse: Sequence[float]) -> float:
     if pairs < 2:
         return 0.0
     diffs = [better[j] - worse[j] for j in range(pairs)]
-    mean = sum(diffs) / pairs
-    variance = sum((d - mean) ** 2 for d in diffs) / (pairs - 1)
+    mean = ordered_sum(diffs) / pairs
+    variance = ordered_sum((d - mean) ** 2 for d in diffs) / (pairs - 1)
     if variance == 0:
         return copysign(inf, mean) if mean else 0.0
     return mean / sqrt(variance / pairs)

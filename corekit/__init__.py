@@ -10,6 +10,7 @@ from corekit.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from corekit.board import Board, Edge
+    from corekit.floats import ordered_sum
     from corekit.game import Action, Game, GameError, IllegalAction, State, logged_since
     from corekit.heuristics import Heuristic
     from corekit.options import NoOptions, OptionError
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 _EXPORTS = {
     "Board": "corekit.board",
     "Edge": "corekit.board",
+    "ordered_sum": "corekit.floats",
     "Action": "corekit.game",
     "Game": "corekit.game",
     "GameError": "corekit.game",
@@ -101,6 +103,7 @@ __all__ = [
     "draw_or_reshuffle",
     "hookimpl",
     "logged_since",
+    "ordered_sum",
     "play_match",
     "redeal_unseen",
     "reshuffle",

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from corekit.errors import os_reason
+from corekit.floats import ordered_sum
 from corekit.game import Game
 from corekit.tournament.stats import wilson
 from corekit.tournament.store import MatchRecord
@@ -195,8 +196,8 @@ def rate(
         for seat, who in enumerate(record.lineup):
             updates.setdefault(who, []).append(rated[seat][0])
         for who, new in updates.items():
-            mu = sum(r.mu for r in new) / len(new)
-            sigma = sum(r.sigma for r in new) / len(new)
+            mu = ordered_sum(r.mu for r in new) / len(new)
+            sigma = ordered_sum(r.sigma for r in new) / len(new)
             current[who] = model.rating(mu=mu, sigma=sigma)
         if cooperative:
             villain = rated[-1][0]

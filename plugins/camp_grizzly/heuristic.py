@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import attrs
 
-from corekit import Rng
+from corekit import Rng, ordered_sum
 from corekit.heuristics import Policy
 from corekit.state import DeclaredState
 from plugins.camp_grizzly.actions import Action
@@ -294,7 +294,9 @@ def _best_hands(gear: tuple[int, ...]) -> tuple[int, ...]:
     for i, a in enumerate(gear):
         for pick in [(a,)] + [(a, b) for b in gear[i + 1 :]]:
             if sum(C.cards[c].hands for c in pick) <= 2:
-                value = sum((C.cards[c].die + 1) / 2 * (C.cards[c].die > 0) + C.cards[c].mods.fight for c in pick)
+                value = ordered_sum(
+                    (C.cards[c].die + 1) / 2 * (C.cards[c].die > 0) + C.cards[c].mods.fight for c in pick
+                )
                 value -= 0.5 * sum("oneshot" in C.cards[c].traits for c in pick)
                 best = max(best, (value, pick))
     return best[1]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import chain
 
-from corekit import Rng
+from corekit import Rng, ordered_sum
 from plugins.grizzly_race.game import COLLECTION, GUARDS, SUPER, RaceState, RaceView
 
 CONFIDENT = 0.6
@@ -59,5 +59,5 @@ def evaluate(state: RaceState) -> list[float]:
     scores = [
         (GUARDS - len(state.guards[s])) + (1.0 if state.supercard[s] else 0.0) + 0.5 for s in range(state.players)
     ]
-    total = sum(scores)
+    total = ordered_sum(scores)
     return [score / total for score in scores]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import exp
 
-from corekit import Rng
+from corekit import Rng, ordered_sum
 from plugins.scavengers import rules
 from plugins.scavengers.content import CONTENT
 from plugins.scavengers.game import PASS, Action, ScavengersState, ScavengersView
@@ -54,7 +54,7 @@ def evaluate(state: ScavengersState) -> list[float]:
                 scores[winner] += HAUL * worth(state, winner, scraps)
     top = max(scores)
     weights = [exp((score - top) / TEMPERATURE) for score in scores]
-    total = sum(weights)
+    total = ordered_sum(weights)
     return [w / total for w in weights]
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import chain
 
-from corekit import Rng
+from corekit import Rng, ordered_sum
 from plugins.slasher.cards import (
     CARDS,
     FLEE,
@@ -104,7 +104,7 @@ def evaluate(state: SlasherState) -> list[float]:
         elif FLEE in hand or PANIC in hand:
             exposure *= 0.7
         scores.append(1.0 - 0.9 * exposure)
-    total = sum(scores)
+    total = ordered_sum(scores)
     return [score / total for score in scores]
 
 
@@ -115,7 +115,7 @@ def danger(places: dict[int, int], weights: Mapping[int, float]) -> dict[int, fl
 
 def _shares(weights: Mapping[int, float]) -> list[tuple[int, float]]:
     """Each killer with a weight, and its share of the total weight."""
-    total = sum(weights.values()) or 1.0
+    total = ordered_sum(weights.values()) or 1.0
     return [(killer, weight / total) for killer, weight in weights.items() if weight]
 
 
@@ -156,7 +156,7 @@ def _score_play(places: dict[int, int], seat: int, action: tuple[int, ...], shar
     after = dict(places)
     after[action[2]] = action[1]
     risk = _risk(tuple(after.items()), shares)
-    rivals = sum(r for s, r in risk.items() if s != seat)
+    rivals = ordered_sum(r for s, r in risk.items() if s != seat)
     # A mild preference for safe numbers breaks ties between equally risky places for itself.
     safety = 0.01 * action[1] if action[2] == seat else -0.01 * action[1]
     return rivals - OWN_RISK * risk.get(seat, 0.0) + safety

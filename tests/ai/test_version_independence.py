@@ -1,0 +1,75 @@
+"""A seeded search decides alike on every Python version: no choice rests on how `sum()` rounds floats.
+
+Python 3.12 made `sum()` of floats compensated, so a total can differ from 3.11's in its last bit; that was enough
+to change a seeded scavengers match at 4 seats (an evaluation's softmax total). The players and the games'
+heuristics add floats with `corekit.ordered_sum`. Here every decision-making module gets a compensated `sum` in
+place of the built-in (what 3.12 and later run), and the searches must back up the very same floats.
+"""
+
+import builtins
+import importlib
+import math
+
+import pytest
+
+from corekit import Rng, SeatView, default_registry
+from corekit.runner import build_spec
+
+DECIDING = (
+    "ai.mcts",
+    "ai.gaps",
+    "ai.playouts",
+    "plugins.grizzly_race.heuristic",
+    "plugins.slasher.heuristic",
+    "plugins.scavengers.heuristic",
+    "plugins.camp_grizzly.heuristic",
+    "plugins.camp_grizzly.otis",
+)
+
+
+def compensated_sum(values, start=0):
+    """sum() as Python 3.12 computes it for floats (Neumaier); ints only still add exactly."""
+    items = list(values)
+    if not any(isinstance(x, float) for x in items):
+        return builtins.sum(items, start)
+    total, carry = float(start), 0.0
+    for x in map(float, items):
+        t = total + x
+        carry += (total - t) + x if abs(total) >= abs(x) else (x - t) + total
+        total = t
+    return total + carry if carry and math.isfinite(carry) else total
+
+
+def positions(game, players, count=3):
+    """Positions along a seeded random match, each with a choice to make."""
+    state, rng, found = game.initial_state(players, 7), Rng(11), []
+    while not state.is_terminal and len(found) < count:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1 and rng.below(3) == 0:
+            found.append(state.clone())
+        state.apply(seat, legal[rng.below(len(legal))])
+    return found
+
+
+def searched(game, players, registry):
+    """Each position's decision and the root's edge statistics (visits, summed rewards, availability)."""
+    out = []
+    for state in positions(game, players):
+        player = build_spec(game, "mcts:iterations=40", 5, registry)
+        view = SeatView(state, state.to_act[0])
+        action = player.decide(view)
+        out.append((action, player.root.stats.tolist() if player.root is not None else None))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("grizzly-race", 4), ("slasher", 4), ("scavengers", 4), ("camp-grizzly", 2)]
+)
+def test_a_search_backs_up_the_same_floats_whichever_way_sum_rounds(game_id, players, monkeypatch):
+    registry = default_registry()
+    game = registry.game(game_id)
+    plain = searched(game, players, registry)
+    for name in DECIDING:
+        monkeypatch.setattr(importlib.import_module(name), "sum", compensated_sum, raising=False)
+    assert searched(game, players, registry) == plain
