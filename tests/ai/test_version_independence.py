@@ -16,6 +16,7 @@ import pytest
 
 from corekit import Rng, SeatView, default_registry
 from corekit.runner import build_spec
+from tests.random_play import positions
 
 DECIDING = (
     "ai.mcts",
@@ -42,22 +43,27 @@ def compensated_sum(values, start=0):
     return total + carry if carry and math.isfinite(carry) else total
 
 
-def positions(game, players, count=3):
+def choices(game, players, count=3):
     """Positions along a seeded random match, each with a choice to make."""
-    state, rng, found = game.initial_state(players, 7), Rng(11), []
-    while not state.is_terminal and len(found) < count:
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        if len(legal) > 1 and rng.below(3) == 0:
+    moves, found = Rng(11), []
+    for state in positions(game, players, 7, moves):
+        if len(state.legal_actions(state.to_act[0])) > 1 and moves.below(3) == 0:
             found.append(state.clone())
-        state.apply(seat, legal[rng.below(len(legal))])
+            if len(found) == count:
+                break
     return found
+
+
+def compensate(monkeypatch):
+    """Give every deciding module 3.12's `sum()` in place of the built-in, for this test."""
+    for name in DECIDING:
+        monkeypatch.setattr(importlib.import_module(name), "sum", compensated_sum, raising=False)
 
 
 def searched(game, players, registry):
     """Each position's decision and the root's edge statistics (visits, summed rewards, availability)."""
     out = []
-    for state in positions(game, players):
+    for state in choices(game, players):
         player = build_spec(game, "mcts:iterations=40", 5, registry)
         view = SeatView(state, state.to_act[0])
         action = player.decide(view)
@@ -73,20 +79,8 @@ def test_a_search_backs_up_the_same_floats_whichever_way_sum_rounds(game_id, pla
     registry = default_registry()
     game = registry.game(game_id)
     plain = searched(game, players, registry)
-    for name in DECIDING:
-        monkeypatch.setattr(importlib.import_module(name), "sum", compensated_sum, raising=False)
+    compensate(monkeypatch)
     assert searched(game, players, registry) == plain
-
-
-def random_states(game, players, matches=6):
-    """Every state of a few seeded random matches."""
-    for seed in range(matches):
-        state, rng = game.initial_state(players, seed), Rng(seed)
-        while not state.is_terminal:
-            yield state.clone()
-            seat = state.to_act[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.below(len(legal))])
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("grizzly-race", 4), ("slasher", 6), ("scavengers", 4)])
@@ -94,8 +88,8 @@ def test_an_evaluation_gives_the_same_floats_whichever_way_sum_rounds(game_id, p
     # The searches above seldom cut a rollout short, so an evaluation is checked on its own.
     registry = default_registry()
     evaluate = registry.heuristic(game_id).evaluate
-    states = list(random_states(registry.game(game_id), players))
+    game = registry.game(game_id)
+    states = [state.clone() for seed in range(6) for state in positions(game, players, seed, Rng(seed))]
     plain = [evaluate(state) for state in states]
-    for name in DECIDING:
-        monkeypatch.setattr(importlib.import_module(name), "sum", compensated_sum, raising=False)
+    compensate(monkeypatch)
     assert [evaluate(state) for state in states] == plain
