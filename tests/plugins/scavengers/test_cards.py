@@ -108,6 +108,19 @@ def test_cloudbreak_adds_3_to_the_strongest_scavengers_at_its_camp_ties_included
     assert totals(state, ELK, 2) == [9, 8]
 
 
+def test_cloudbreak_raises_every_card_when_all_tie_even_at_0():
+    # RULES.md Assumption 9: Late Night Campers zeroes the Coyote 6 and the Raccoon 3 (so they tie at 0),
+    # then Cloudbreak raises both.
+    state = (
+        Scenario(2)
+        .tan(0, ELK, ["Coyote 6"])
+        .tan(1, ELK, ["Raccoon 3"])
+        .gray(ELK, ["Late Night Campers", "Cloudbreak"])
+        .state
+    )
+    assert strengths(state, ELK) == [3, 3]
+
+
 def test_cloudbreak_moves_its_bonus_to_a_stronger_scavenger_played_later():
     state = Scenario(2).tan(0, ELK, ["Coyote 5"]).gray(ELK, ["Cloudbreak"]).hand(1, ["Coyote 6"]).turn(1).state
     assert strength_of(state, ELK, "Coyote 5") == [8]
@@ -215,6 +228,22 @@ def test_the_dog_compares_current_strengths_so_a_card_zeroed_by_late_night_campe
     assert sorted(state.discard) == sorted([card("Crow 2"), card("Dog")])
 
 
+def test_a_dog_discards_every_card_when_all_tie_at_0():
+    # RULES.md Assumption 9: the strongest at 0 are every card there, so all go.
+    state = (
+        Scenario(2)
+        .tan(0, ELK, ["Coyote 6"])
+        .tan(1, ELK, ["Raccoon 3"])
+        .gray(ELK, ["Late Night Campers"])
+        .hand(0, ["Dog", "Crow 1"])
+        .state
+    )
+    assert strengths(state, ELK) == [0, 0]
+    state.apply(0, ("play", card("Dog"), ELK))
+    assert state.tan[ELK] == []
+    assert sorted(state.discard) == sorted([card("Coyote 6"), card("Raccoon 3"), card("Dog")])
+
+
 def test_a_crow_removed_by_the_dog_takes_its_token():
     state = Scenario(2).tan(1, ELK, ["Crow 2"]).hand(0, ["Dog", "Crow 1"]).state
     assert crows(state, ELK) == 1
@@ -259,6 +288,23 @@ def test_rain_shower_cannot_remove_a_tan_card_stronger_than_2():
     state = Scenario(2).tan(1, QUARTZ, ["Coyote 4"]).hand(0, ["Rain Shower", "Crow 1"]).state
     choices = [a for a in state.legal_actions(0) if a[:3] == ("play", card("Rain Shower"), QUARTZ)]
     assert choices == [("play", card("Rain Shower"), QUARTZ)]
+
+
+def test_rain_shower_reaches_strength_2_but_not_3():
+    state = Scenario(2).tan(1, QUARTZ, ["Raccoon 3", "Crow 2"]).hand(0, ["Rain Shower", "Crow 1"]).state
+    rain = card("Rain Shower")
+    choices = {a[3:] for a in state.legal_actions(0) if a[:3] == ("play", rain, QUARTZ)}
+    assert choices == {(), (1, card("Crow 2"), 0)}  # the Raccoon 3 is out of reach
+
+
+def test_rain_shower_may_remove_your_own_tan_card():
+    # "a Tan Scavenger Card of your choice": anyone's, the player's own included.
+    state = Scenario(2).tan(0, ELK, ["Crow 1"]).tan(1, ELK, ["Coyote 4"]).hand(0, ["Rain Shower", "Crow 2"]).state
+    rain = card("Rain Shower")
+    assert ("play", rain, ELK, 0, card("Crow 1"), 0) in state.legal_actions(0)
+    state.apply(0, ("play", rain, ELK, 0, card("Crow 1"), 0))
+    assert state.tan[ELK] == [(1, card("Coyote 4"), False)]
+    assert sorted(state.discard) == sorted([rain, card("Crow 1")])
 
 
 # ---- Chipmunk ----------------------------------------------------------------------------------------
@@ -348,6 +394,12 @@ def test_owl_discards_a_mouse_chipmunk_or_squirrel_of_any_player_at_its_camp():
     state.apply(0, ("play", owl, QUARTZ, 1, card("Mouse 1")))
     assert (1, card("Mouse 1"), False) not in state.tan[QUARTZ]
     assert card("Mouse 1") in state.discard
+
+
+def test_an_owl_cannot_discard_a_crow():
+    state = Scenario(2).tan(1, QUARTZ, ["Crow 1"]).hand(0, ["Owl 2", "Crow 2"]).state
+    owl = card("Owl 2")
+    assert [a for a in state.legal_actions(0) if a[:3] == ("play", owl, QUARTZ)] == [("play", owl, QUARTZ)]
 
 
 def test_an_owl_with_nothing_to_discard_may_still_be_played_without_effect():
