@@ -123,6 +123,9 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry, p
         report = _report(run, folder, registry)
         game = run.game + (f" `-o {' -o '.join(run.options)}`" if run.options else "")
         game += f" (seed {run.seed}, registered {run.registered})" if run.registered else ""
+        installed = str(registry.game(run.game).version)
+        if report is not None and report["game_version"] != installed:  # its rules have changed since
+            game += f" (version {report['game_version']}; {installed} is installed)"
         if report is None:
             free.append(f"| {game} | {run.seats} | {run.a} | {run.b} | 0 of {run.matches} | - | - | - | not started |")
             continue

@@ -110,7 +110,8 @@ def summarize(
     failed = [r for r in ordered if r.status == "failed"]
     report: dict[str, Any] = {
         "game": game.id,
-        "game_version": game.version,  # the rules these results hold for
+        # The rules these results hold for: the results file's (a strength table may read an older version's).
+        "game_version": str(header["game_version"]) if header and "game_version" in header else game.version,
         "cooperative": game.cooperative,
         "seats": seats,
         "matches": len(ordered),

@@ -162,7 +162,7 @@ class Scavengers(Game):
 
     id = "scavengers"
     title = "Scavengers"
-    version = "2"
+    version = "3"
     min_players = 2
     max_players = 4
     options_type = ScavengersOptions
@@ -297,7 +297,10 @@ class ScavengersState(CachedLegalState):
         if phase == "place":
             return tuple([("place", c) for c in range(len(CONTENT.camps)) if len(self.scraps[c]) < CONTENT.circles])
         if phase == "play":
-            return (*rules.plays(self, seat, self.hands[seat]), PASS)
+            plays = rules.plays(self, seat, self.hands[seat])
+            if seat == self.leader and self._nothing_played():  # "the Camp Leader plays any card": no pass
+                return tuple(plays)
+            return (*plays, PASS)
         return tuple([("mouse", t) for t in sorted(set(self.scraps[self.mice[0][0]]))])
 
     def _apply(self, seat: int, action: Action) -> None:
@@ -394,6 +397,11 @@ class ScavengersState(CachedLegalState):
             if self.pile[scrap]:
                 self.pending = scrap
                 return
+
+    def _nothing_played(self) -> bool:
+        """No card played yet this round: a played card stays at a Camp or goes to the discard, and a round
+        starts with both empty (`start_round` gathers them into the deck)."""
+        return not self.discard and not any(self.tan) and not any(self.gray)
 
     def _start_play(self) -> None:
         """Play Scavengers, the Camp Leader first."""

@@ -4,14 +4,15 @@ It values a Camp by the scraps there it can put on its Food cards (completing a 
 by what the leader (the opponent furthest along) would gain there. Every legal play is tried on a copy of
 the table with the same card effects the game uses; it makes the play that most improves
 "what I will win - half of what the leader will win - a quarter of what the others will win", plus a
-little for a safer lead, and passes when no play helps (it cannot win a Camp it wants). That is how it
+little for a safer lead, and passes when no play helps (it cannot win a Camp it wants; a Camp Leader, who may
+not pass before a card is played, then makes the best play there is). That is how it
 bids where it needs scraps, and why Dog, Owl and Late Night Campers come out when they hurt the leader.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import exp
+from math import exp, inf
 
 from corekit import Rng, ordered_sum
 from plugins.scavengers import rules
@@ -116,7 +117,8 @@ def _play(obs: ScavengersView, seat: int, legal: Sequence[Action]) -> Action:
     table = Trial.of(obs)
     leader = _leader(obs, seat)
     base = _value(obs, seat, leader, table)
-    best, best_gain = PASS, 1e-6
+    # Pass unless a play helps; the round's first play may not pass (then the best play, helpful or not).
+    best, best_gain = (PASS, 1e-6) if legal[-1] == PASS else (legal[0], -inf)
     for action in legal:
         if action == PASS:
             continue

@@ -129,6 +129,23 @@ def test_a_results_folder_the_plan_did_not_start_is_one_line_not_a_missing_file(
     )
 
 
+def test_a_run_played_at_an_older_game_version_says_so_in_the_table(tmp_path, monkeypatch):
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        'registered = "2026-12-02 17:00 UTC"\n'
+        '[[run]]\ngame = "grizzly-race"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 2\nseed = 3\n'
+    )
+    out = tmp_path / "runs"
+    played = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--jobs", "1"])
+    assert played.exit_code == 0, played.output
+    installed = str(REGISTRY.game("grizzly-race").version)
+    assert "| grizzly-race | 2 | heuristic | random | 2 of 2 | " in played.stdout
+    monkeypatch.setattr(type(REGISTRY.game("grizzly-race")), "version", "99")  # its rules changed since
+    shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only"])
+    assert shown.exit_code == 0, shown.output
+    assert f"| grizzly-race (version {installed}; 99 is installed) | 2 | heuristic | random | 2 of 2 | " in shown.stdout
+
+
 def test_the_table_goes_between_the_markers_of_a_readme_and_nowhere_else(tmp_path):
     readme = tmp_path / "README.md"
     readme.write_text("intro\n<!-- strength:plan -->\nold\n<!-- /strength:plan -->\nafter\n")

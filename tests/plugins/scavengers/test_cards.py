@@ -27,11 +27,35 @@ def test_players_play_one_card_each_clockwise():
     assert state.to_act == (2,)
 
 
+def test_the_camp_leader_opens_the_round_with_a_card_and_may_not_pass():
+    # "When all Camps are full, the Camp Leader plays any card from their own hand."
+    state = Scenario(3).hand(0, ["Coyote 4", "Coyote 5"]).hand(1, ["Raccoon 3", "Raccoon 4"]).hand(2, ["Crow 1"]).state
+    assert ("pass",) not in state.legal_actions(0)
+    with pytest.raises(IllegalAction, match="pass is not a legal action"):
+        state.apply(0, ("pass",))
+    state.apply(0, ("play", card("Coyote 5"), ELK))
+    assert ("pass",) in state.legal_actions(1)  # once a card is in play, anyone may pass
+
+
+def test_the_camp_leader_may_open_with_a_card_that_leaves_nothing_at_a_camp():
+    # A Bear left in its Den is discarded: the round has still begun with a card, so the next seat may pass.
+    state = Scenario(2).hand(0, ["Bear", "Coyote 4"]).hand(1, ["Raccoon 3"]).state
+    state.apply(0, ("play", card("Bear"), DEN))
+    assert ("pass",) in state.legal_actions(1)
+
+
 def test_a_player_who_passed_plays_no_more_this_round():
-    state = Scenario(3).hand(0, ["Coyote 4"]).hand(1, ["Raccoon 3", "Raccoon 4"]).hand(2, ["Crow 1", "Crow 2"]).state
-    state.apply(0, ("pass",))
+    state = (
+        Scenario(3)
+        .hand(0, ["Coyote 4", "Coyote 5"])
+        .hand(1, ["Raccoon 3", "Raccoon 4"])
+        .hand(2, ["Crow 1", "Crow 2"])
+        .state
+    )
+    state.apply(0, ("play", card("Coyote 5"), ELK))
     state.apply(1, ("play", card("Raccoon 3"), QUARTZ))
     state.apply(2, ("play", card("Crow 1"), QUARTZ))
+    state.apply(0, ("pass",))
     assert state.to_act == (1,)
     assert not state.legal_actions(0)
     with pytest.raises(IllegalAction):

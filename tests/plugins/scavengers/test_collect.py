@@ -5,7 +5,17 @@ import pytest
 from plugins.scavengers.content import CONTENT, DEN
 from plugins.scavengers.game import Scavengers, ranking
 from plugins.scavengers.rules import strengths, totals
-from tests.plugins.scavengers.scenario import ELK, FOOD, GRIZZLY, QUARTZ, Scenario, pass_all, scoring_example, scrap
+from tests.plugins.scavengers.scenario import (
+    ELK,
+    FOOD,
+    GRIZZLY,
+    QUARTZ,
+    Scenario,
+    card,
+    pass_all,
+    scoring_example,
+    scrap,
+)
 
 
 def held(state, seat, name):
@@ -195,12 +205,13 @@ def test_the_camp_leader_plays_first_in_every_round():
         .scraps(QUARTZ, ["Egg", "Bun", "Meat"])
         .scraps(GRIZZLY, ["Chili", "Onion", "Cheese"])
         .scraps(ELK, ["Cracker"])
-        .hand(0, ["Crow 1"])
+        .hand(0, ["Bear"])
         .hand(1, ["Crow 2"])
         .hand(2, ["Crow 2"])
         .state
     )
-    pass_all(state)  # nobody played: every scrap stays
+    state.apply(0, ("play", card("Bear"), DEN))  # the Camp Leader's compulsory card, which changes no Camp
+    pass_all(state)  # nobody played at a Camp: every scrap stays
     placers = []
     while state.phases.current == "place":
         placers.append(state.to_act[0])
@@ -252,7 +263,8 @@ def test_at_the_round_bound_most_completed_food_cards_win_then_most_scraps():
     assert ranking([[True, False], [True, False]], [[1, 0], [0, 2]]) == (1,)
     assert ranking([[True, True], [True, False]], [[0, 0], [0, 5]]) == (0,)
     assert ranking([[False], [False]], [[1], [1]]) == (0, 1)
-    state = Scenario(2, max_rounds=1).done(1, ["Omelet"]).hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state
+    state = Scenario(2, max_rounds=1).done(1, ["Omelet"]).hand(0, ["Bear"]).hand(1, ["Crow 2"]).state
+    state.apply(0, ("play", card("Bear"), DEN))
     pass_all(state)
     assert state.returns() == [0.0, 1.0]
 
@@ -266,6 +278,7 @@ def test_with_end_rounds_the_game_lasts_until_each_player_led_laps_times():
         assert not state.is_terminal
         while state.phases.current == "place":
             state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[0])
+        state.apply(state.leader, state.legal_actions(state.leader)[0])  # the Camp Leader opens with a card
         pass_all(state)
     assert state.is_terminal and state.phases.round == 3
 

@@ -1,7 +1,7 @@
 """The running commentary: `Scavengers.events` between two observations of the same viewer."""
 
 from corekit import Rng
-from plugins.scavengers.content import CONTENT
+from plugins.scavengers.content import CONTENT, DEN
 from plugins.scavengers.game import Scavengers, ScavengersOptions, ScavengersState
 from tests.plugins.scavengers.scenario import ELK, GRIZZLY, QUARTZ, Scenario, card, pass_all, scoring_example, scrap
 
@@ -62,8 +62,8 @@ def test_events_split_a_collection_where_a_mouse_owner_chooses():
 
 
 def test_a_round_where_nobody_takes_anything_says_so():
-    state = Scenario(2).scraps(ELK, ["Egg"]).hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state
-    step(state, 0, ("pass",))
+    state = Scenario(2).scraps(ELK, ["Egg"]).hand(0, ["Bear"]).hand(1, ["Crow 2"]).state
+    step(state, 0, ("play", card("Bear"), DEN))
     assert step(state, 1, ("pass",)) == ["Round 1 collection: nothing taken", "Round 2 begins: seat 1 is Camp Leader"]
 
 
@@ -106,8 +106,8 @@ def test_events_name_the_food_card_completed_and_the_winner_when_the_game_ends()
 
 
 def test_events_name_the_winners_by_food_cards_when_the_last_round_ends():
-    state = Scenario(2, max_rounds=1).done(1, ["Omelet"]).hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state
-    step(state, 0, ("pass",))
+    state = Scenario(2, max_rounds=1).done(1, ["Omelet"]).hand(0, ["Bear"]).hand(1, ["Crow 2"]).state
+    step(state, 0, ("play", card("Bear"), DEN))
     assert step(state, 1, ("pass",)) == [
         "Round 1 collection: nothing taken",
         "Game over after round 1: seat 1 wins with 1 Food card completed and 0 scraps on the others",
@@ -120,13 +120,13 @@ def test_a_shared_win_is_worded_in_the_plural():
         .held(0, ["Egg"])
         .held(1, ["Egg"])
         .held(2, ["Egg"])
-        .hand(0, ["Crow 1"])
+        .hand(0, ["Bear"])
         .hand(1, ["Crow 2"])
         .hand(2, ["Crow 2"])
         .state
     )
     state.phases.round = 2  # the third and last round
-    step(state, 0, ("pass",))
+    step(state, 0, ("play", card("Bear"), DEN))
     step(state, 1, ("pass",))
     assert step(state, 2, ("pass",)) == [
         "Round 3 collection: nothing taken",

@@ -42,6 +42,14 @@ def test_it_passes_when_it_cannot_win_a_camp():
     assert choose(state) == ("pass",)
 
 
+def test_as_camp_leader_it_opens_with_its_cheapest_card_when_no_play_helps():
+    # Passing would help no more, but the round's first play must be a card: the one that costs least.
+    state = Scenario(2).hand(0, ["Coyote 6", "Crow 1"]).hand(1, ["Crow 2"]).state
+    action = choose(state)
+    assert action[:2] == ("play", card("Crow 1"))
+    assert action in state.legal_actions(0)
+
+
 def test_it_plays_the_dog_on_the_leader_winning_a_camp():
     state = (
         Scenario(2)
