@@ -165,6 +165,14 @@ def _report(run: Run, folder: Path, registry: Registry) -> dict[str, Any] | None
     return summarize(registry.game(run.game), (run.a, run.b), run.seats, reported(records, run.matches), header)
 
 
+def _finished(run: Run, folder: Path) -> bool:
+    """Whether `folder` holds every match of `run` (a match to be played again, retried, is not held)."""
+    if not has_results(folder):
+        return False
+    _, records = read_results(folder / RESULTS)
+    return sum(1 for index, record in records.items() if index < run.matches and record.retry is None) >= run.matches
+
+
 def _plan_name(plan: Path) -> str:
     """The plan as the table names it: the repository's own plan by its place in the repository."""
     return "ai/strength.toml" if plan.resolve() == PLAN.resolve() else str(plan)
@@ -243,6 +251,9 @@ def strength_command(
             if wanted and run.game not in wanted:
                 continue
             folder = out / run.folder_name
+            if _finished(run, folder):  # nothing to play (and a run of an older game version could not resume)
+                click.echo(f"{run.folder_name}: all {run.matches} matches played", err=True)
+                continue
             pin(run, folder, registry)
             click.echo(f"{run.folder_name}: {run.matches} matches, seed {run.seed}", err=True)
             command = [sys.executable, "-m", "corekit.cli", "tournament", *run.tournament_args(folder, jobs), "--json"]

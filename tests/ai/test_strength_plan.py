@@ -144,6 +144,10 @@ def test_a_run_played_at_an_older_game_version_says_so_in_the_table(tmp_path, mo
     shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only"])
     assert shown.exit_code == 0, shown.output
     assert f"| grizzly-race (version {installed}; 99 is installed) | 2 | heuristic | random | 2 of 2 | " in shown.stdout
+    # Playing the plan again leaves the finished run alone rather than failing to resume it at the new version.
+    again = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--jobs", "1"])
+    assert again.exit_code == 0, again.output
+    assert "grizzly-race-2-heuristic-vs-random-seed3: all 2 matches played" in again.stderr
 
 
 def test_the_table_goes_between_the_markers_of_a_readme_and_nowhere_else(tmp_path):
