@@ -151,6 +151,18 @@ def test_a_short_reserve_is_topped_up_from_the_shuffled_discard():
         assert state.discard == []
 
 
+def test_a_refill_shuffles_the_discard_so_the_cards_dealt_depend_on_the_generator():
+    # "gather the discard pile into a deck, shuffle it and deal themselves 7": the same position dealt with
+    # different generators gives different hands (an unshuffled pile would give one hand every time).
+    hands = set()
+    for key in range(20):
+        state = scenario([[1], [4, 4]], [[1, 1, 5], [1, 1, 1]], discard=[1, 2, 2, 3, 3, 3, 4, 4, 5])
+        state.rng = Rng(key)
+        play_round(state, 1, 4)
+        hands.add(tuple(state.hands[0]))
+    assert len(hands) > 5
+
+
 def test_a_seat_holding_only_the_supercard_has_run_out_and_refills_keeping_it():
     state = scenario([[2], [4, 4]], [[1, 1, 5], [1, 1, 1]], discard=[3] * 8)
     play_round(state, 2, 4)
@@ -248,6 +260,14 @@ def test_a_beaten_guard_resets_the_stall_count():
     state.supercard = [False, False]
     play_round(state, 1, 1)
     play_round(state, 2, 1)
+    assert state.stall == 0
+
+
+def test_a_guard_beaten_by_the_supercard_resets_the_stall_count_too():
+    state = scenario([[1, 1, 1], [1, 1, 1]], [[5, 5], [5, 5]], stall_rounds=3, reserve=[5])
+    play_round(state, 1, 1)
+    assert state.stall == 1
+    play_round(state, SUPER, 1)  # the round's only beaten guard fell to the supercard
     assert state.stall == 0
 
 
