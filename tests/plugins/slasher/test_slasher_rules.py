@@ -287,6 +287,36 @@ def test_a_panic_after_just_a_cat_leaves_the_killer_negated():
     assert state.turns.living == (0, 1, 2, 3)
 
 
+def test_a_second_just_a_cat_may_still_be_played_and_the_killer_stays_negated():
+    # RULES.md Assumption 10: reactions stay legal after a negation (the card is only spent).
+    hands = [[SEX_KILLS, *FILLERS[0]], [JUST_A_CAT, *FILLERS[1][:3]], [JUST_A_CAT, *FILLERS[2][:3]], FILLERS[3]]
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands)
+    state.apply(0, (PASS,))
+    state.apply(1, (REACT, JUST_A_CAT))
+    assert (REACT, JUST_A_CAT) in state.legal_actions(2)
+    state.apply(2, (REACT, JUST_A_CAT))
+    everyone_passes(state)
+    assert state.turns.living == (0, 1, 2, 3)
+    assert Counter(state.discard)[JUST_A_CAT] == 2
+
+
+def test_several_panics_may_be_played_in_one_attack_each_making_every_teen_flee():
+    # RULES.md Assumption 9.
+    hands = [[SECRET_KILL, *FILLERS[0]], [PANIC, *[MAIN_HOUSE] * 3], [PANIC, *[MAIN_HOUSE] * 3], FILLERS[3]]
+    state = attack(
+        SECRET_KILL,
+        {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH},
+        hands=hands,
+        deck_top=[NATURE, BACK_ROOM, FRONT_YARD, MAIN_HOUSE, BEACH, NATURE, BACK_ROOM, FRONT_YARD],
+    )
+    state.apply(0, (PASS,))
+    state.apply(1, (REACT, PANIC))  # from seat 1: Nature, Back Room, Front Yard, Main House
+    assert state.places() == {1: NATURE, 2: BACK_ROOM, 3: FRONT_YARD, 0: MAIN_HOUSE}
+    assert (REACT, PANIC) in state.legal_actions(2)
+    state.apply(2, (REACT, PANIC))  # from seat 2: Beach, Nature, Back Room, Front Yard
+    assert state.places() == {2: BEACH, 3: NATURE, 0: BACK_ROOM, 1: FRONT_YARD}
+
+
 def test_just_a_cat_cannot_follow_panic():
     hands = [[SEX_KILLS, *FILLERS[0]], [JUST_A_CAT, PANIC, *FILLERS[1][:2]], *FILLERS[2:4]]
     state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands)
@@ -373,6 +403,14 @@ def test_a_kill_discards_the_victims_cards_and_every_tabled_location():
     assert state.hands[2] == state.hands[3] == []
     assert state.stacks == [[], [], [], []]
     assert not Counter([*victim_cards, MAIN_HOUSE, NATURE, BEACH, BEACH, SEX_KILLS]) - Counter(state.discard)
+
+
+def test_an_unexpected_kill_that_kills_discards_every_tabled_location_too():
+    # "unless the killer card was a Secret Kill, all tabled location cards from all players are discarded"
+    state = attack(UNEXPECTED_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
+    everyone_passes(state)
+    assert state.turns.living == (1, 2, 3)  # seat 0, alone in the safest place
+    assert state.stacks == [[], [], [], []]
 
 
 def test_killed_players_are_skipped_in_the_turn_order():
