@@ -124,7 +124,9 @@ class CampView(View):
     round: int
     night: int
     move_left: int
+    stopped: bool
     free_left: int
+    drawn: int
     final: bool
     otis: int
     stalk: int
@@ -254,7 +256,7 @@ class CampGrizzly(Game):
 
     id = "camp-grizzly"
     title = "Camp Grizzly"
-    version = "3"
+    version = "4"
     min_players = 1
     max_players = 6
     options_type = CampOptions
@@ -312,16 +314,16 @@ class CampGrizzly(Game):
         return chosen
 
     def max_decisions(self, players: int, options: CampOptions) -> int:
-        # A turn: at most MAX_MOVE steps, FREE_ACTIONS free actions, a draw, a Foolin' choice, the end,
-        # and four refused finale proposals of up to 6 consents. Strikes in one turn: crossing paths (it
-        # stops the move; only a played movement card can restart it, so at most 1 + FREE_ACTIONS), 6
+        # A turn: at most MAX_MOVE steps, FREE_ACTIONS free actions, a draw and the equipping of its card, a
+        # Foolin' choice, the end, and four refused finale proposals of up to 6 consents. Strikes in one turn:
+        # crossing paths (it stops the move for the turn; counted as 1 + FREE_ACTIONS, a loose bound), 6
         # cameos, 6 forced locks, the draw or reveal, and the woods (2). Each strike asks every counselor for
         # a choice and a panic of at most 10 steps, plus at most n(n-1)/2 "later"s (each of the k still to
         # go may defer once before the next goes); the four finales add at most 3 strikes each. Otis
         # strikes at most once a round.
         strike = players * (1 + 10) + players * (players - 1) // 2
         strikes = (1 + FREE_ACTIONS) + 6 + 6 + 1 + 2
-        turn = MAX_MOVE + FREE_ACTIONS + 3 + 4 * (1 + players) + strikes * strike
+        turn = MAX_MOVE + FREE_ACTIONS + 4 + 4 * (1 + players) + strikes * strike
         return options.night * (players * turn + strike) + 4 * 3 * strike + 2 * strike + 10
 
     def events(self, before: CampView, after: CampView) -> list[str]:

@@ -55,7 +55,7 @@ class Otis:
         waits on the pending stack until the strike is over."""
         cards = CONTENT.cards
         if then is MOVE and state.options.movement is Movement.LIVE:
-            state.move_left = 0  # the live reading: a strike ends the move, whatever brought it
+            state.move_left, state.stopped = 0, True  # the live reading: a strike ends the move, whatever brought it
         for card in [c for c in state.lasting if c in CONTENT.lasting_cards["moon"]]:
             state.move(card, state.lasting, state.cabin_discard)
         dead: list[int] = []

@@ -115,7 +115,13 @@ class CampState(DeclaredState):
     pending: list[Phase] = public(factory=list)
     """What carries on once the strike, panic or choice under way is over (the top is the end)."""
     move_left: int = public(0)
+    stopped: bool = public(False)
+    """The move is over for this turn: the counselor ran into Otis ("stop and Otis Strikes!"), or, with
+    `movement=live`, a strike ended it; no step, trail or movement card may start it again."""
     free_left: int = public(0)
+    drawn: int = public(-1)
+    """The weapon, item or clothing of this turn's Cabin draw while it lies in the backpack: equipping it is part of
+    the draw ("Items and weapons can be equipped or stowed"), so it costs no free action (-1: none)."""
     ended: bool = public(False)
     """The active counselor's turn ends as soon as what is under way resolves (lost, horrified)."""
     refused: list[int] = public(factory=list)
@@ -195,7 +201,7 @@ class CampState(DeclaredState):
         # the movement left at once (a strike ends the move: see `Otis.strike`).
         before = self.movement(self.active)
         handler(self, seat, *action[1:])
-        if self.phase is MOVE:
+        if self.phase is MOVE and not self.stopped:
             self.move_left = max(0, self.move_left + self.movement(self.active) - before)
 
     def returns(self) -> list[float]:
@@ -399,6 +405,7 @@ class CampState(DeclaredState):
         self.ended = False
         self.refused = []
         self.free_left = FREE_ACTIONS
+        self.drawn = -1
         if self.location[seat] == WOODS:
             self.phase = IN_WOODS
             natural = self.rng.die(6)
@@ -410,6 +417,7 @@ class CampState(DeclaredState):
             return
         self.phase = MOVE
         self.move_left = self.movement(seat)
+        self.stopped = False
 
     def end_turn(self) -> None:
         """End of turn: the First Aid Station and healing abilities, horror wears off, play passes on."""
@@ -447,7 +455,7 @@ class CampState(DeclaredState):
     def _move_actions(self, seat: int) -> list[Action]:
         here = self.location[seat]
         actions: list[Action] = []
-        if self.move_left > 0:
+        if self.move_left > 0 and not self.stopped:
             locked = self.locked() if self.locks and not self.has_keys(seat) else ()
             breach = bool(locked) and not CONTENT.with_trait["breach"].isdisjoint(self.equipped[seat])
             for there in CONTENT.adjacent[here]:
@@ -482,7 +490,8 @@ class CampState(DeclaredState):
                 # A weapon or item picked up may be equipped at once (RULES.md, Assumption 5).
                 if card in EQUIPPABLE and self.hands(seat) + HANDS[card] <= 2:
                     actions.append(act.EQUIP[card])
-        playable = PLAYABLE_MOVE if phase is MOVE else PLAYABLE_END
+        # A movement card is for the move phase, and useless once the move has stopped.
+        playable = PLAYABLE_MOVE if phase is MOVE and not self.stopped else PLAYABLE_END
         for card in self.backpack[seat]:
             if card in playable:
                 actions.append(act.PLAY[card])
@@ -502,7 +511,7 @@ class CampState(DeclaredState):
         self._open_lock(seat, there, forced)
         self.location[seat] = there
         if self.otis == there:
-            self.move_left = 0
+            self.move_left, self.stopped = 0, True  # "stop and Otis Strikes!"
             self.say(f"{self.name(seat)} runs into Otis at {CONTENT.spaces[there]}!")
             OTIS.strike(self, there, MOVE)
             return
@@ -555,7 +564,7 @@ class CampState(DeclaredState):
             self._open_lock(seat, there, forced=False)
             self.location[seat] = there
             if self.otis == there:
-                self.move_left = 0
+                self.move_left, self.stopped = 0, True
                 OTIS.strike(self, there, MOVE)
             else:
                 self._meet_cameos(seat, MOVE)
@@ -603,6 +612,7 @@ class CampState(DeclaredState):
         kind = info.kind
         if kind in ("weapon", "item", "clothing"):
             self.move(card, self.cabin_discard, self.backpack[seat])
+            self.drawn = card
         elif kind == "camper":
             self.move(card, self.cabin_discard, self.campers[seat])
         elif kind == "cameo":
@@ -638,19 +648,26 @@ class CampState(DeclaredState):
 
     def _end_actions(self, seat: int) -> list[Action]:
         actions = self._free_actions(seat, END)
+        hands = self.hands(seat)
         if self.free_left > 0:
-            hands = self.hands(seat)
             for card in self.backpack[seat]:
                 if card in EQUIPPABLE and hands + HANDS[card] <= 2:
                     actions.append(act.EQUIP[card])
             for card in self.equipped[seat]:
                 actions.append(act.UNEQUIP[card])
+        else:
+            drawn = self.drawn  # equipping the card just drawn is part of the draw, not a free action
+            if drawn in self.backpack[seat] and drawn in EQUIPPABLE and hands + HANDS[drawn] <= 2:
+                actions.append(act.EQUIP[drawn])
         actions.append(act.END)
         return actions
 
     def _equip(self, seat: int, card: int) -> None:
         """Equip a card from the backpack, or pick one up from the ground and equip it at once."""
-        self.free_left -= 1
+        if card == self.drawn:  # part of the draw: no free action spent
+            self.drawn = -1
+        else:
+            self.free_left -= 1
         if card in self.backpack[seat]:
             self.move(card, self.backpack[seat], self.equipped[seat])
         else:

@@ -18,6 +18,13 @@ def test_the_decks_keep_the_rulebook_counts():
     assert decks == {"cabin": 84, "survival": 24, "micro": 36}
 
 
+def test_every_counselor_otis_and_cameo_has_one_of_the_twelve_mini_pawns():
+    # "Mini Pawn Cards x12 (for Counselors, Otis, and Cameos)"; "Place a Cameo's mini-card pawn in the space".
+    cameos = sum(1 for card in C.cards if card.kind == "cameo")
+    assert len(C.counselors) == 7
+    assert len(C.counselors) + 1 + cameos == 12
+
+
 def test_the_cabin_deck_has_every_card_type():
     kinds = Counter(card.kind for card in C.cards if card.deck == "cabin")
     assert set(kinds) == set(CABIN_KINDS)

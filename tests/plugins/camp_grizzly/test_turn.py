@@ -63,6 +63,57 @@ def test_entering_otis_space_stops_the_move_and_otis_strikes():
     assert state.phase == "strike" and state.move_left == 0
 
 
+def test_after_running_into_otis_no_movement_card_starts_the_move_again():
+    # "If you move into a space containing Otis' pawn, stop and Otis Strikes!": the move is over for the turn.
+    state = table(1)
+    wind = give(state, 0, "Second Wind", "backpack")
+    assert ("play", wind) in state.legal_actions(0)
+    state.otis = space("NORTH PATH")
+    state.apply(0, ("step", space("NORTH PATH")))
+    state.apply(0, ("panic",))  # Kevin has no weapon
+    state.apply(0, ("stop",))  # he stays where Otis struck
+    assert state.phase == "move" and state.stopped
+    legal = state.legal_actions(0)
+    assert ("play", wind) not in legal
+    assert not [a for a in legal if a[0] in ("step", "trail", "force")]
+    assert ("draw",) in legal  # the rest of the turn goes on
+
+
+def test_a_movement_card_played_after_the_movement_ran_out_moves_on():
+    state = table(1)
+    wind = give(state, 0, "Second Wind", "backpack")
+    state.otis = space("TOOL SHED")
+    state.move_left = 0
+    assert not [a for a in state.legal_actions(0) if a[0] == "step"]
+    state.apply(0, ("play", wind))
+    assert state.move_left == 2 and [a for a in state.legal_actions(0) if a[0] == "step"]
+
+
+def test_the_card_just_drawn_may_be_equipped_even_after_every_free_action_is_spent():
+    # "Items and weapons can be equipped or stowed in your backpack": part of the draw, not a free action.
+    state = table(1)
+    state.otis = space("TOOL SHED")
+    saw = on_top(state, "Chainsaw")
+    state.free_left = 0  # five pick-ups, gifts or plays already made
+    state.apply(0, ("draw",))
+    assert state.phase == "end" and ("equip", saw) in state.legal_actions(0)
+    state.apply(0, ("equip", saw))
+    assert state.equipped[0] == [saw] and state.free_left == 0
+
+
+def test_equipping_the_card_just_drawn_costs_no_free_action_but_only_once():
+    state = table(1)
+    state.otis = space("TOOL SHED")
+    bat = on_top(state, "Baseball Bat")
+    state.apply(0, ("draw",))
+    free = state.free_left
+    state.apply(0, ("equip", bat))
+    assert state.free_left == free
+    state.apply(0, ("unequip", bat))
+    state.apply(0, ("equip", bat))  # back from the backpack: an ordinary equip
+    assert state.free_left == free - 2
+
+
 def test_a_lock_cannot_be_entered_without_keys_and_keys_remove_it():
     state = table(1)
     state.location[0] = space("KITCHEN")  # the pantry is locked in the normal setup
@@ -436,13 +487,13 @@ def test_every_cameo_in_a_space_is_resolved_with_tempt_fate_last():
     state = table(1)
     state.location[0] = space("CAMPFIRE")
     state.injuries[0] = 2
-    for name in ("Old Man Jenkins", "Camp Cook", "Park Ranger"):
+    for name in ("Old Man Jenkins", "Camp Cook", "The Hitchhiker"):
         cid = next(c for c in state.cabin_deck if C.cards[c].name == name)
         lay(state, cid, space("NORTH PATH"), "cameos")
     on_top(state, "OTIS STRIKES!")  # Old Man Jenkins's Tempt Fate (1) draws it
     state.apply(0, ("step", space("NORTH PATH")))
     assert state.cameos == []
-    assert state.injuries[0] == 0 and len(state.backpack[0]) + len(state.permanents[0]) == 1  # healed 2, drew 1
+    assert state.injuries[0] == 1  # healed 2 by the cook, then hurt 1 by the Hitchhiker, before the Tempt Fate
     assert state.phase == "strike" and state.otis == space("NORTH PATH")
 
 
