@@ -109,10 +109,8 @@ class Effects:
                 raise GameError(f"camp-grizzly: the effect step {op.verb!r} cannot resolve outside a turn")
             step(state, seat, op.n)
 
-    def tempt(self, state: CampState, seat: int, x: int, then: Phase) -> None:
-        """Tempt Fate (X): draw X Cabin cards; any red card means Otis Strikes!, +1 per extra red."""
-        from plugins.camp_grizzly.otis import OTIS
-
+    def draw_fate(self, state: CampState, seat: int, x: int) -> int:
+        """Tempt Fate's draw: X Cabin cards drawn and discarded; the number of red ones."""
         red = 0
         for _ in range(x):
             card = state.draw_or_reshuffle(state.cabin_deck, state.cabin_discard, state.cabin_discard)
@@ -120,6 +118,13 @@ class Effects:
                 break
             red += CONTENT.cards[card].red
         state.say(f"{state.name(seat)} tempts fate ({x}): {red} red card{'s' * (red != 1)}")
+        return red
+
+    def tempt(self, state: CampState, seat: int, x: int, then: Phase) -> None:
+        """Tempt Fate (X): draw X Cabin cards; any red card means Otis Strikes!, +1 per extra red."""
+        from plugins.camp_grizzly.otis import OTIS
+
+        red = self.draw_fate(state, seat, x)
         if red:
             OTIS.strike(state, state.location[seat], then, bonus=red - 1)
         else:

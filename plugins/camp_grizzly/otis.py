@@ -179,11 +179,33 @@ class Otis:
         return [s for s in CONTENT.adjacent[state.location[seat]] if s not in locked and s != state.otis]
 
     def flee(self, state: CampState, seat: int, there: int) -> None:
-        """One space of a panic run."""
+        """One space of a panic run; a cameo there is met as on any move (RULES.md, Assumption 6)."""
         state.location[seat] = there
         state.panic_left -= 1
-        if state.panic_left <= 0 or not self.flee_spaces(state, seat):
+        if state.cameos:
+            self._meet_in_panic(state, seat)
+        if state.panic_left <= 0 or not state.turn.alive[seat] or not self.flee_spaces(state, seat):
             self.next_in_danger(state)
+
+    def _meet_in_panic(self, state: CampState, seat: int) -> None:
+        """Cross paths with the cameos where a panic run took `seat`: their texts resolve at once, but a Tempt
+        Fate's strike waits until the strike under way is over (`later_strikes`), a strike within a strike
+        being no rule's."""
+        cards = CONTENT.cards
+        met = state.at(state.cameos, state.location[seat])
+        met.sort(key=lambda card: any(op.verb == "tempt" for op in cards[card].effect))  # as on a step
+        for card in met:
+            state.lift(card, state.cameos, state.cabin_discard)
+            state.say(f"{state.name(seat)} meets {cards[card].name}")
+            for op in cards[card].effect:
+                if op.verb == "tempt":
+                    red = EFFECTS.draw_fate(state, seat, op.n)
+                    if red:
+                        state.later_strikes.append((seat, red - 1))
+                else:
+                    EFFECTS.quietly(state, seat, (op,))
+                if not state.turn.alive[seat]:
+                    return
 
     def next_in_danger(self, state: CampState) -> None:
         """The next counselor in danger decides, or the strike is over."""
@@ -196,6 +218,12 @@ class Otis:
             state.over = True
             state.phase = OVER
             return
+        while state.later_strikes and not state.hopeless:  # a Tempt Fate met while panicking, now it is over
+            tempter, bonus = state.later_strikes.pop(0)
+            if state.turn.alive[tempter] and state.location[tempter] >= 0:
+                self.strike(state, state.location[tempter], state.pending.pop(), bonus=bonus)
+                return
+        state.later_strikes = []
         state.carry_on()
 
     def last_fight(self, state: CampState) -> None:

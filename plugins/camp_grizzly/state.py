@@ -144,6 +144,9 @@ class CampState(DeclaredState):
     strike_bonus: int = public(0)
     panic_seat: int = public(0, seat=True)
     panic_left: int = public(0)
+    later_strikes: list[tuple[int, int]] = public(factory=list)
+    """(seat, bonus) of each Tempt Fate a panicking counselor met in a cameo and lost: Otis strikes that
+    counselor's space, with the bonus, once the strike under way is over."""
     consent_finale: int = public(0)
     consent_queue: list[int] = public(factory=list, seat=True)
     finale: int = public(-1)

@@ -273,3 +273,44 @@ def test_a_panicking_counselor_in_a_dead_end_stays_where_otis_struck():
     OTIS.strike(state, space("MESS HALL"), Phase.MOVE)
     state.apply(0, ("panic",))
     assert state.location[0] == space("KITCHEN") and state.injuries[0] == 1 and state.phase == "move"
+
+
+# ---- cameos met while panicking (RULES.md, Assumption 6) --------------------------------------------------------
+
+
+def test_a_panicking_counselor_who_runs_into_a_cameo_resolves_its_text():
+    # "Counselor's that cross paths with a Cameo must resolve the Cameo's special text": a panic run is no exception.
+    state = table(1)
+    cook = _cameo(state, "Camp Cook", "CAMPFIRE")
+    state.location[0] = space("NORTH PATH")
+    state.otis = space("NORTHEAST PATH")
+    state.apply(0, ("step", space("NORTHEAST PATH")))
+    state.apply(0, ("panic",))  # no weapon: 1 injury from Otis
+    assert state.injuries[0] == 1
+    state.apply(0, ("flee", space("NORTH PATH")))
+    state.apply(0, ("flee", C.campfire))
+    assert state.injuries[0] == 0 and cook not in state.cameos  # healed, and the cook has left
+    assert "Kevin meets Camp Cook" in state.log
+
+
+def test_a_tempt_fate_lost_while_panicking_strikes_once_the_strike_under_way_is_over():
+    state = table(2)
+    jenkins = _cameo(state, "Old Man Jenkins", "CAMPFIRE")
+    state.location[0] = state.location[1] = space("NORTH PATH")
+    state.otis = space("NORTH PATH")
+    on_top = next(c for c in state.cabin_deck if C.cards[c].red)  # his Tempt Fate (1) draws a red card
+    state.cabin_deck.remove(on_top)
+    state.cabin_deck.append(on_top)
+    OTIS.strike(state, space("NORTH PATH"), Phase.MOVE)
+    assert state.phase == "strike" and state.to_act == (0,)
+    state.apply(0, ("panic",))
+    state.apply(0, ("flee", C.campfire))
+    assert jenkins not in state.cameos and state.later_strikes == [(0, 0)]
+    state.apply(0, ("stop",))
+    # The strike under way goes on: the other counselor at the North Path chooses before anything else.
+    assert state.phase == "strike" and state.to_act == (1,) and state.otis == space("NORTH PATH")
+    state.apply(1, ("panic",))
+    state.apply(1, ("stop",))
+    # Then Otis strikes the tempter's space.
+    assert state.otis == C.campfire and state.phase == "strike" and state.to_act == (0,)
+    assert state.later_strikes == []
