@@ -146,7 +146,9 @@ def play_command(
             registry=registry,
             settings=settings,
             on_step=log,
-            forfeit_on_error=False,
+            # A failing player forfeits, as in a tournament, so the match is complete and its replay is written
+            # up to the forfeit; `play` still ends with the player's error and a non-zero status (below).
+            forfeit_on_error=True,
         )
     except ListenerFailed as failed:  # the match was played: print its result, then the error
         result, late_error = failed.result, str(failed)
@@ -167,6 +169,7 @@ def play_command(
             echo("")
             echo(drawing)
     echo(describe_result(game, specs, result, names))
-    errors = [error for error in (display.error, late_error) if error is not None]
+    forfeited = result.error if result.forfeit is not None else None
+    errors = [error for error in (forfeited, display.error, late_error) if error is not None]
     if errors:
         fail("; ".join(errors))

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from corekit import QuitMatch, play_match
+from corekit import PlayerType, QuitMatch, Registry, hookimpl, play_match
 from corekit.plugins import default_registry
 from replays.choices import width
 from replays.format import read_replay
 from replays.simulate import Simulator
-from tests.replays.conftest import campfire
+from tests.replays.conftest import campfire, errors
 
 
 def test_play_with_replay_then_verify_succeeds(tmp_path, monkeypatch):
@@ -209,6 +209,25 @@ def test_a_forfeited_match_is_recorded_and_verifies(tmp_path):
     shown = campfire("replay", "show", str(path)).stdout
     expected = "Result: seat 0 forfeits (seat 0 (crasher) raised RuntimeError: out of ideas)"
     assert shown.splitlines()[-1].startswith(expected)
+
+
+class _CrasherPlugin:
+    @hookimpl
+    def campfire_players(self) -> list[PlayerType]:
+        return [PlayerType("crasher", lambda options, seed, game, heuristic: _Crasher())]
+
+
+def test_play_keeps_the_replay_of_a_match_a_player_forfeits_and_still_fails_in_one_line(tmp_path):
+    # FORMAT.md: a match that ends by forfeit "is recorded up to the forfeit", in `campfire play` too.
+    path = tmp_path / "crash.cfr"
+    registry = Registry(plugins=[_CrasherPlugin()])
+    result = campfire("play", "grizzly-race", "-p", "crasher,random", "-q", "--replay", str(path), registry=registry)
+    assert result.exit_code == 1, result.output
+    assert errors(result) == ["Error: seat 0 (crasher) raised RuntimeError: out of ideas"]
+    assert result.stdout.splitlines()[-1].startswith("Result: seat 0 forfeits (seat 0 (crasher) raised RuntimeError")
+    replay = read_replay(path)
+    assert replay.result.forfeit == 0 and f"after {replay.steps} steps" in result.stdout  # up to the forfeit
+    assert campfire("replay", "verify", str(path)).exit_code == 0
 
 
 def test_view_opens_the_viewer_on_a_good_file(record, monkeypatch):
