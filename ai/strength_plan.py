@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import datetime
 import json
+import os
 import re
+import signal
 import subprocess
 import sys
 import tomllib
@@ -29,14 +31,21 @@ import click
 from corekit.players import PlayerSpec, game_defaults, kept_defaults
 from corekit.plugins import Registry
 from corekit.tournament.report import summarize
+from corekit.tournament.run import RESUME_HINT_VARIABLE
 from corekit.tournament.store import RESULTS, has_results, read_results, reported
 from corekit.tournament.strength import FREE_FOR_ALL_HEADER, free_for_all_row, strength_lines, summarize_strength
+from corekit.words import joined
 
 PLAN = Path(__file__).with_name("strength.toml")
 RUNS = Path(__file__).with_name("strength-runs")
 """Where the runs keep their results: in the repository, so that a plan of many CPU-hours resumes on another
 machine and anyone can recount the table from the matches (`campfire strength --table-only`)."""
 MARKERS = ("<!-- strength:plan -->", "<!-- /strength:plan -->")
+RESUMED = "run the same `campfire strength` command again to play the rest"
+"""How an interrupted run is resumed, as its tournament's message says (not `--resume`, which is this command's
+business: it passes it to the tournament of a run that has results)."""
+STOP_GRACE = 5.0
+"""Seconds a tournament has to stop on Ctrl-C before this command passes the interruption on (see `_play`)."""
 
 
 @attrs.frozen
@@ -165,12 +174,50 @@ def _report(run: Run, folder: Path, registry: Registry) -> dict[str, Any] | None
     return summarize(registry.game(run.game), (run.a, run.b), run.seats, reported(records, run.matches), header)
 
 
-def _finished(run: Run, folder: Path) -> bool:
-    """Whether `folder` holds every match of `run` (a match to be played again, retried, is not held)."""
+def _saved(run: Run, folder: Path) -> int:
+    """How many matches of `run` `folder` holds (a match to be played again, retried, is not held)."""
     if not has_results(folder):
-        return False
+        return 0
     _, records = read_results(folder / RESULTS)
-    return sum(1 for index, record in records.items() if index < run.matches and record.retry is None) >= run.matches
+    return sum(1 for index, record in records.items() if index < run.matches and record.retry is None)
+
+
+def _finished(run: Run, folder: Path) -> bool:
+    """Whether `folder` holds every match of `run`."""
+    return _saved(run, folder) >= run.matches
+
+
+def _wanted(only: str, runs: Sequence[Run], plan: Path) -> set[str]:
+    """The games `--only` names; a ValueError naming those the plan has no run of, and the plan's games."""
+    names = list(dict.fromkeys(name.strip() for name in only.split(",") if name.strip()))
+    games = list(dict.fromkeys(run.game for run in runs))
+    unknown = [name for name in names if name not in games]
+    if unknown:
+        which = "is not a game" if len(unknown) == 1 else "are not games"
+        has = f"whose only game is {games[0]}" if len(games) == 1 else f"whose games are {joined(games)}"
+        raise ValueError(f"--only: {joined(unknown)} {which} of {_plan_name(plan)}, {has}")
+    return set(names)
+
+
+def _play(command: Sequence[str]) -> tuple[int, bool]:
+    """Run a run's tournament: its exit status, and whether Ctrl-C interrupted it.
+
+    Ctrl-C reaches the whole foreground process group, the tournament and its workers too: the tournament stops,
+    saves what it played and says how far it got, in one line that says how the rest is played (this command
+    again: RESUMED). That takes a moment, and this process waits for it (subprocess.run would kill the tournament a
+    quarter of a second after Ctrl-C, its message and report unwritten). A tournament still playing STOP_GRACE
+    seconds after the interruption did not get it (a `kill -INT` of this process alone): it is passed on, once.
+    """
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, env={**os.environ, RESUME_HINT_VARIABLE: RESUMED})
+    interrupted = passed_on = False
+    while True:
+        try:
+            return child.wait(STOP_GRACE if interrupted and not passed_on else None), interrupted
+        except subprocess.TimeoutExpired:
+            child.send_signal(signal.SIGINT)
+            passed_on = True
+        except KeyboardInterrupt:
+            interrupted = True
 
 
 def _plan_name(plan: Path) -> str:
@@ -237,14 +284,15 @@ def strength_command(
     """Play the registered strength runs and print their table.
 
     Each run of the plan is a `campfire tournament ... --strength` into its own folder under --out, resumed
-    where an earlier call stopped; its size and seed come from the plan, never from the command line. The table
-    shows every run of the plan, --only choosing just which ones to play.
+    where an earlier call stopped (Ctrl-C stops the run playing, its matches saved); its size and seed come from
+    the plan, never from the command line. The table shows every run of the plan, --only choosing just which ones
+    to play.
     """
     from corekit.cli.shared import registry_of
 
     try:
         registered, runs = read_plan(plan_path)
-        wanted = {name.strip() for name in only.split(",") if name.strip()}
+        wanted = _wanted(only, runs, plan_path)
         registry = registry_of(ctx)
         failed = []
         for run in runs if not table_only else ():
@@ -257,7 +305,16 @@ def strength_command(
             pin(run, folder, registry)
             click.echo(f"{run.folder_name}: {run.matches} matches, seed {run.seed}", err=True)
             command = [sys.executable, "-m", "corekit.cli", "tournament", *run.tournament_args(folder, jobs), "--json"]
-            if subprocess.run(command, stdout=subprocess.DEVNULL, check=False).returncode != 0:
+            code, interrupted = _play(command)
+            if interrupted:
+                if code > 0:  # the tournament said how far it got (or what failed): exit 1, as it does
+                    ctx.exit(1)
+                # It ended without a word: it had played all its matches, or the signal killed it as it started.
+                raise click.ClickException(
+                    f"interrupted: {_saved(run, folder)} of {run.matches} matches of {run.folder_name} are saved; "
+                    f"{RESUMED}"
+                )
+            if code != 0:
                 failed.append(run.folder_name)
         lines = table(runs, out, registered, registry, plan_path)
         if readme is not None:

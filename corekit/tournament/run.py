@@ -56,6 +56,10 @@ DEFAULT_TIME_LIMIT = 60.0
 tournament from waiting forever on a player or a game that hangs."""
 MAX_TIME_LIMIT = 86400.0
 """The longest time limit a tournament takes: a day per decision."""
+RESUME_HINT_VARIABLE = "CAMPFIRE_RESUME_HINT"
+"""How an interrupted tournament's message says the rest is played, when a command that runs `campfire tournament`
+for the user resumes it otherwise (`campfire strength` sets it for its tournaments): in place of `the same command
+with --resume plays the rest`."""
 
 
 @attrs.frozen
@@ -258,8 +262,9 @@ def _run(
     except KeyboardInterrupt:
         stop = Interrupted
         saved = _saved(records, games)
+        rest = os.environ.get(RESUME_HINT_VARIABLE) or "the same command with --resume plays the rest"
         problem = (
-            f"interrupted: {saved} of {games} matches are saved in {out}; the same command with --resume plays the rest"
+            f"interrupted: {saved} of {games} matches are saved in {out}; {rest}"
             if out is not None
             else f"interrupted after {saved} of {games} matches; nothing is saved without --out"
         )

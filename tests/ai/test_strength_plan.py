@@ -1,7 +1,12 @@
 """`campfire strength`: the registered strength runs, played and resumed by the tournament machinery."""
 
 import json
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -11,6 +16,7 @@ from corekit import default_registry
 from corekit.cli import cli
 from corekit.players import PlayerSpec
 from corekit.runner import build_spec
+from corekit.tournament import read_results
 
 REGISTRY = default_registry()
 
@@ -127,6 +133,57 @@ def test_a_results_folder_the_plan_did_not_start_is_one_line_not_a_missing_file(
         f"Error: {folder} holds results but no pinned.json: it was not started by `campfire strength` (move it "
         "away or remove it to start the run)\n"
     )
+
+
+def test_a_name_in_only_that_is_no_game_of_the_plan_is_refused_naming_the_plans_games(tmp_path):
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        'registered = "2026-12-02 17:00 UTC"\n'
+        '[[run]]\ngame = "grizzly-race"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 2\nseed = 3\n'
+        '[[run]]\ngame = "slasher"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 2\nseed = 3\n'
+    )
+    out = tmp_path / "runs"
+    for only, named in [
+        ("nope", "nope is not a game"),
+        ("grizzly-race, zz,grizzly_race", "zz and grizzly_race are not games"),
+    ]:
+        refused = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--only", only])
+        assert refused.exit_code == 1, refused.output
+        assert refused.stderr == f"Error: --only: {named} of {plan}, whose games are grizzly-race and slasher\n"
+        assert refused.stdout == "" and not out.exists()  # nothing played, nothing pinned, no table
+
+
+@pytest.mark.parametrize("signalled", ["group", "command"])
+def test_an_interrupted_run_says_how_far_it_got_and_that_campfire_strength_plays_the_rest(tmp_path, signalled):
+    """Ctrl-C signals the whole foreground process group; a `kill -INT` of the command alone is passed on."""
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        'registered = "2026-12-02 17:00 UTC"\n'
+        '[[run]]\ngame = "grizzly-race"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 100000\nseed = 3\n'
+    )
+    folder = tmp_path / "runs" / "grizzly-race-2-heuristic-vs-random-seed3"
+    command = [sys.executable, "-m", "corekit.cli", "strength", "--plan", str(plan), "--out", str(tmp_path / "runs")]
+    # Its own process group, as a terminal's foreground job: Ctrl-C reaches the tournament and its workers too.
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not ((folder / "results.jsonl").exists() and (folder / "results.jsonl").read_bytes().count(b"\n") > 1):
+            assert process.poll() is None and time.monotonic() < deadline, "no match was saved"
+            time.sleep(0.01)
+        (os.killpg if signalled == "group" else os.kill)(process.pid, signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    _, records = read_results(folder / "results.jsonl")
+    assert process.returncode == 1 and stdout == "", stderr
+    assert stderr.splitlines() == [
+        f"{folder.name}: 100000 matches, seed 3",
+        f"Error: interrupted: {len(records)} of 100000 matches are saved in {folder}; run the same `campfire "
+        "strength` command again to play the rest",
+    ]
 
 
 def test_a_run_played_at_an_older_game_version_says_so_in_the_table(tmp_path, monkeypatch):
