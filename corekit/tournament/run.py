@@ -31,6 +31,7 @@ from corekit.tournament import backends
 from corekit.tournament.report import summarize
 from corekit.tournament.schedule import Pending, default_games, lineups
 from corekit.tournament.store import (
+    REPLAYS,
     REPORT,
     RESULTS,
     RETRY_OUTPUT,
@@ -42,6 +43,7 @@ from corekit.tournament.store import (
     read_results,
     reported,
     write_atomically,
+    writes_replays,
 )
 from corekit.tournament.worker import Settings, worker_registry
 from corekit.words import counted, joined
@@ -202,8 +204,13 @@ def _run(
             default=str,
         )
     )
-    if resume and out is not None and (out / "replays").is_dir():
-        replays = True  # a resumed tournament that kept replays keeps them for the matches it adds
+    if resume and out is not None and not replays:
+        # A resumed tournament keeps the replays of the run it resumes, for the matches it adds, even when their
+        # folder is gone: it is made again. (A folder with no results file is a start that kept its replays.)
+        replays = writes_replays(found[0], found[1].values(), out) if found else (out / "replays").is_dir()
+    # New files only (a resumed file keeps its header): a resume with --replays of a run without them does not
+    # rewrite the file to say so; its records do (`writes_replays`).
+    header[REPLAYS] = replays
     replay_dir = out.resolve() / "replays" if replays and out is not None else None
     store = _open_out(out, header, resume, replay_dir, found) if out is not None else None
     records: dict[int, MatchRecord] = dict(store.records) if store else {}
@@ -274,7 +281,11 @@ def _run(
                 store.close()
             except OSError as error:  # a full disk fails the close's flush too: the report must still follow
                 problem = problem or f"could not save the results in {store.path}: {os_reason(error, with_file=True)}"
-    report = summarize(game, specs, seats, reported(records, games), header)
+    kept = reported(records, games)
+    if replay_dir is not None:  # only a run that writes replays can miss one
+        every = (found[0] if found else header).get(REPLAYS) is True
+        kept = _replays_checked(kept, every, replay_dir)
+    report = summarize(game, specs, seats, kept, header)
     report["retried"] = len(retried)
     # Only whole deals put every spec in every seat equally often; the report says when that is not so.
     per_deal = len(group)
@@ -292,6 +303,26 @@ def _run(
     if problem:
         raise stop(problem, report)
     return report
+
+
+def _replays_checked(records: Mapping[int, MatchRecord], every: bool, folder: Path) -> dict[int, MatchRecord]:
+    """`records` with a `replay_error` for each played match whose replay file is not there, so that the report's
+    missing replays are all of them: one written and deleted since (with the folder, say), and, when `every`
+    match of the run was to have one (its header says it writes replays), one never written. A replay named by an
+    older path counts if it is in `folder` now (the --out folder was moved). Failed matches are reported as such."""
+    checked = dict(records)
+    for index, record in records.items():
+        if record.status == "failed" or record.replay_error is not None:
+            continue
+        if record.replay is None:
+            if every:
+                checked[index] = attrs.evolve(
+                    record, replay_error="no replay was written, though the run writes replays"
+                )
+        elif not (Path(record.replay).is_file() or (folder / Path(record.replay).name).is_file()):
+            why = f"its replay {record.replay} was written, but is no longer there"
+            checked[index] = attrs.evolve(record, replay_error=why)
+    return checked
 
 
 def _saved(records: Mapping[int, MatchRecord], games: int) -> int:

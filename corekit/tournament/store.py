@@ -1,7 +1,8 @@
 """The results file: one JSON line per finished match, appended and synced to disk as each match ends.
 
 The first line is a header naming the tournament (game and its version, specs, seats, seed, options, time
-limit). A resumed tournament must match it, so results of two different tournaments never mix. A line torn by a
+limit). A resumed tournament must match it, so results of two different tournaments never mix. The header also
+says whether the tournament writes replays (`replays`, see `writes_replays`), which a resume keeps. A line torn by a
 kill in the middle of a write is cut off on resume; that match is simply played again (with the same seed and
 result). Any other damaged line is refused, naming the line and the field. A failed match whose record has a
 `retry` reason failed for a reason outside the match: a resume plays it again, and its new record replaces it.
@@ -15,7 +16,7 @@ import contextlib
 import json
 import math
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -30,6 +31,9 @@ REPORT = "report.json"
 # What must agree for a resumed tournament to be the same one; --games may grow or shrink. The game's version too:
 # matches played under other rules must not be rated together.
 BINDING = ("game", "game_version", "specs", "seats", "seed", "options", "time_limit", "lineups")
+REPLAYS = "replays"
+"""The header's field saying whether the tournament writes replays: no setting of its results, so a resume with
+--replays may start writing them (and need not agree). Files from before it lack it, and read as before."""
 STATUSES = ("ok", "forfeit", "failed")
 LOCK = ".lock"
 RETRY_WORKER = "worker"
@@ -59,9 +63,11 @@ class MatchRecord:
 
     `retry` says why a failed match failed for a reason outside the match (RETRIES), so a resume plays it again.
 
-    `replay_error` says why a played match's replay could not be written (`replay` is then None). It is a field
-    of its own because `replay` None alone cannot tell a lost replay from one never asked for (a tournament
-    resumed with --replays), and because a forfeit's `error` already names the forfeit.
+    `replay` names the match's replay file only when it was written. `replay_error` says why a match of a
+    tournament that writes replays has none (`replay` is then None): a played match's could not be written, or
+    the match failed, which leaves no replay. It is a field of its own because `replay` None alone cannot tell a
+    lost replay from one never asked for (a tournament resumed with --replays), and because a forfeit's `error`
+    already names the forfeit.
     """
 
     index: int
@@ -220,6 +226,18 @@ def reported(records: Mapping[int, MatchRecord], games: int) -> dict[int, MatchR
     """The records a report counts: the first `games` matches, less those whose replay could not be started
     (they are played again on resume)."""
     return {index: record for index, record in records.items() if index < games and record.retry != RETRY_OUTPUT}
+
+
+def writes_replays(header: Mapping[str, Any], records: Iterable[MatchRecord], directory: Path) -> bool:
+    """Whether the tournament of a results file in `directory` writes replays, so that its resume writes those of
+    the matches it plays even when the replays folder is gone: its header says so; or one of its records names a
+    replay or why it has none (a run resumed with --replays, though its header says it started without); or its
+    replays folder is there (all that a header from before the field tells)."""
+    return (
+        header.get(REPLAYS) is True
+        or any(record.replay is not None or record.replay_error is not None for record in records)
+        or (Path(directory) / "replays").is_dir()
+    )
 
 
 def planned_games(header: dict[str, Any], records: dict[int, MatchRecord]) -> int:

@@ -69,7 +69,8 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry, watch
     """Play one scheduled match; a forfeit is a result. A game that raises, or a player that cannot be built,
     gives a failed record whose error names the game, or the seat and spec. A listener that cannot start (the
     replay cannot be opened) gives a failed record with `retry` RETRY_OUTPUT: not the match's fault, so not a
-    result. `watch` is the match's Watch (one with a mirror, where a supervising process watches it)."""
+    result. A failed record names no replay (none is written), and says why in `replay_error` when the tournament
+    writes replays. `watch` is the match's Watch (one with a mirror, where a supervising process watches it)."""
     specs = tuple(settings.specs[i] for i in planned.lineup)
     replay = None
     if settings.replay_dir is not None:
@@ -100,13 +101,15 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry, watch
         if replay is not None and not Path(replay).exists():
             base["replay"], base["replay_error"] = None, str(late)
         result = attrs.evolve(result, error=result.error or str(late))
-    except MatchNotStarted as unwritten:
-        return MatchRecord(**base, status="failed", error=str(unwritten), retry=RETRY_OUTPUT)
+    except MatchNotStarted as unwritten:  # the recorder could not open the replay: its error says why
+        unplayed = _without_replay(base, str(unwritten))
+        return MatchRecord(**unplayed, status="failed", error=str(unwritten), retry=RETRY_OUTPUT)
     # Nothing to retry in either case: the same seed fails again.
     except (GameFailed, MatchTooLong, PlayerFailed) as error:  # the message names the game, or the seat and spec
-        return MatchRecord(**base, status="failed", error=str(error))
+        return MatchRecord(**_without_replay(base, NO_REPLAY_FAILED), status="failed", error=str(error))
     except (Exception, SystemExit) as error:  # a listener raised (SystemExit too: it must not end a tournament)
-        return MatchRecord(**base, status="failed", error=f"the match raised {error_line(error)}")
+        failed = _without_replay(base, NO_REPLAY_FAILED)
+        return MatchRecord(**failed, status="failed", error=f"the match raised {error_line(error)}")
     return MatchRecord(
         **base,
         status="ok" if result.forfeit is None else "forfeit",
@@ -117,6 +120,19 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry, watch
         forfeit=result.forfeit,
         error=result.error,
     )
+
+
+NO_REPLAY_FAILED = "no replay: the match failed before its end (a replay is written only then)"
+"""The `replay_error` of a failed match in a tournament that writes replays: the recorder writes a replay when its
+match ends, and a match the game (or a player that could not be built) stopped never gets there."""
+
+
+def _without_replay(base: dict[str, Any], why: str) -> dict[str, Any]:
+    """`base` for a match whose replay was not written: no `replay` (a record names a file only when it was
+    written), and `replay_error` saying why when the tournament asked for one."""
+    if base["replay"] is None:
+        return base
+    return {**base, "replay": None, "replay_error": why}
 
 
 def planned_fields(settings: Settings, planned: Planned) -> dict[str, Any]:
