@@ -269,7 +269,7 @@ def _run(
     except KeyboardInterrupt:
         stop = Interrupted
         saved = _saved(records, games)
-        rest = os.environ.get(RESUME_HINT_VARIABLE) or "the same command with --resume plays the rest"
+        rest = _how_resumed("the same command with --resume plays the rest")
         problem = (
             f"interrupted: {saved} of {games} matches are saved in {out}; {rest}"
             if out is not None
@@ -330,7 +330,13 @@ def _saved(records: Mapping[int, MatchRecord], games: int) -> int:
 
 
 def _stopped(records: Mapping[int, MatchRecord], games: int) -> str:
-    return f"stopped after {_saved(records, games)} of {games} matches (--resume plays the rest)"
+    return f"stopped after {_saved(records, games)} of {games} matches ({_how_resumed('--resume plays the rest')})"
+
+
+def _how_resumed(default: str) -> str:
+    """How the rest of a stopped tournament is played: `default`, or what the command that runs it for the user
+    says instead (RESUME_HINT_VARIABLE)."""
+    return os.environ.get(RESUME_HINT_VARIABLE) or default
 
 
 def _indices(indices: list[int]) -> str:

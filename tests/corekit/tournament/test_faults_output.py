@@ -37,6 +37,16 @@ def statuses(out: Path) -> dict[int, str]:
 # says why), the next match is refused before it starts and stops the run, and --resume plays the rest.
 
 
+def test_a_stopped_run_says_how_the_command_that_runs_it_for_the_user_resumes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from corekit.tournament import run
+
+    assert run._stopped({}, 6) == "stopped after 0 of 6 matches (--resume plays the rest)"
+    monkeypatch.setenv(run.RESUME_HINT_VARIABLE, "run `campfire strength` again to play the rest")
+    assert run._stopped({}, 6) == "stopped after 0 of 6 matches (run `campfire strength` again to play the rest)"
+
+
 def test_replays_that_cannot_be_written_any_more_stop_the_run_and_a_resume_plays_the_rest(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
