@@ -266,11 +266,14 @@ class View:
     (`derived` computes one once per view: a subclass without `__slots__` has a dict for it).
 
     The core makes a subclass of it per state class with a slot per declared field, set when the view is made;
-    a view is immutable (setting an attribute raises AttributeError)."""
+    a view is immutable (setting an attribute raises AttributeError). It pickles and copies as its state class
+    and its values (`__reduce__`)."""
 
     __slots__ = ()
     _names: ClassVar[tuple[str, ...]] = ("seat",)
     _values_of: ClassVar[Callable[[Any], tuple[Any, ...]]] = operator.attrgetter("seat")
+    _state_class: ClassVar[type[Any] | None] = None
+    """The state class whose view class this is (set on the class the core makes)."""
     seat: int | None
     """The seat this view is of; None for the full view."""
 
@@ -296,6 +299,15 @@ class View:
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a view is immutable: cannot set {name}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The core makes the view class per state class and names it as the game's view class, which pickle
+        # would find instead: a view is pickled (and deep-copied) as its state class, which pickle finds by
+        # name, and its values, and rebuilt as that class's view. A derived property's cache is not kept.
+        state_class = type(self)._state_class
+        if state_class is None:
+            raise TypeError(f"{type(self).__name__} is not the view class of a declared state: it cannot be pickled")
+        return (_rebuilt_view, (state_class, tuple(getattr(self, name) for name in self._names)))
 
     def __repr__(self) -> str:
         pairs = ", ".join(f"{name}={value!r}" for name, value in zip(self._names, self._values, strict=True))
@@ -1183,12 +1195,21 @@ def _view_class(cls: type[DeclaredState], names: tuple[str, ...]) -> type[View]:
         raise TypeError(
             f"{base.__name__} defines {', '.join(sorted(clash))}, which are declared fields of {cls.__name__}"
         )
-    namespace: dict[str, Any] = {"__slots__": names, "_names": names}
+    namespace: dict[str, Any] = {"__slots__": names, "_names": names, "_state_class": cls}
     view_class = type(base.__name__, (base,), namespace)
     view_class._values_of = operator.attrgetter(*names)  # type: ignore[attr-defined]
     view_class.__qualname__ = base.__qualname__
     view_class.__module__ = base.__module__
     return view_class
+
+
+def _rebuilt_view(cls: type[DeclaredState], values: tuple[Any, ...]) -> View:
+    """The view of state class `cls` with these values, in `_names` order (how a pickled view is rebuilt)."""
+    view_class = _plan(cls).view_class
+    view = object.__new__(view_class)
+    for name, value in zip(view_class._names, values, strict=True):
+        object.__setattr__(view, name, value)
+    return view
 
 
 def _defined_on(base: type) -> set[str]:

@@ -35,7 +35,9 @@ actions, and the list is the numbering.
 - Clones are the game's `clone()`; `copy.deepcopy` of a state is its clone. A loaded game pickles and
   deep-copies by its name and parameters, and a state dealt from it by the game and its action history; a
   state wrapped around a sample (`resample_from_infostate`) has no history to rebuild it from and is refused.
-  pyspiel's own `serialize` needs a generator state that a sampled-stochastic Python game cannot give.
+  A state's `serialize()` is pyspiel's pickle of its attributes (`game.deserialize_state` reads it back), and
+  refuses a sampled state the same way. pyspiel's `game.serialize()` needs a generator state that a
+  sampled-stochastic Python game cannot give.
 - **Actions outside** `0..num_distinct_actions-1` are refused (a negative one is not an index from the end).
 """
 
@@ -242,6 +244,13 @@ class _Held:
         never changed, the player's observation string then), so asking again after a few more moves replays
         only those."""
 
+    def __getstate__(self) -> object:
+        # pyspiel's `serialize` of a Python state pickles the state's attributes, this among them: a sampled
+        # state's is refused as pickling the state is (its `past` is a closure over the state it was drawn in).
+        if self.origin is not None:
+            raise TypeError(_SAMPLED)
+        return object.__getstate__(self)
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         copy = _Held(self.game, None if self.state is None else self.state.clone(), self.first, self.origin, self.past)
         copy.moves = self.moves[:]
@@ -273,6 +282,9 @@ class _Held:
             seen = now
         self.trail[player] = (len(self.moves), digest, state, seen)
         return digest
+
+
+_SAMPLED = "a state wrapped around a sample cannot be pickled or serialized: it has no history from a deal"
 
 
 def _link(digest: bytes, step: str) -> bytes:
@@ -362,7 +374,7 @@ class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
     def __reduce__(self) -> tuple[Any, ...]:
         # A state dealt from the game is the game and its moves; pyspiel's own pickling needs `serialize`.
         if self._held.origin is not None:
-            raise TypeError("a state wrapped around a sample cannot be pickled: it has no history from a deal")
+            raise TypeError(_SAMPLED)
         return (_replayed, (self.get_game(), self.history()))
 
     def observed(self, kind: str, player: int, make: Callable[[Any], Any]) -> Any:

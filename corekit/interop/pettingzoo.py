@@ -5,7 +5,9 @@
 - **Agents** are `seat_0` .. `seat_{N-1}`. The agent selected is the seat that must decide; when several must
   at once (a simultaneous decision), the lowest of them, then the next: each sees that the others have
   committed, never to what (sequential moves with hidden commitments, as in `corekit.interop.openspiel`).
-- **Actions** are `Discrete(len(action_space))`: the index in `Game.action_space(players, options)`.
+- **Actions** are `Discrete(len(action_space))`: the index in `Game.action_space(players, options)`, a whole
+  number (an int or a NumPy integer: `operator.index`); anything else (0.9, "1") is refused, never rounded.
+  `players` is a whole number too.
 - **Observations** are `{"observation": vector, "action_mask": mask}`: the vector is
   `corekit.interop.encoding`'s 0/1 hashed bag of the seat's observation (`FEATURES` entries, int8); the mask
   has a 1 at each legal action of the selected agent, and is all 0 for every other (as in PettingZoo's classic
@@ -19,15 +21,19 @@
   slasher's killed teens still pass in reaction windows), and its reward is known only at the end. Matches
   always end (`Game.max_decisions`), so nothing is ever truncated.
 - **Seeds**: the first `reset()` deals from `seed`; `reset(seed=X)` deals from X; each later `reset()` without
-  a seed deals the next match of that seed's series (`derive_seed(seed, "episode", n)`). `reset`'s `options`
-  are ignored: a match's options are the environment's.
+  a seed deals the next match of that seed's series (`derive_seed(seed, "episode", n)`). A seed is a whole
+  number from 0 to 2**64-1 (a Campfire seed): one outside is refused, not wrapped onto another's deal.
+  `reset`'s `options` are ignored: a match's options are the environment's.
 - `render()` with `render_mode="ansi"` returns the game's own drawing of the whole table; with `"human"` it
   prints it.
 - The environment's seed is `env.base_seed` (`env.seed(n)`, the old Gym call, is not offered: `reset(seed=n)`).
+- The environment pickles and deep-copies, after `reset()` too (a seat's readable observation is a view, which
+  pickles as its state class and values).
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Hashable
 from typing import Any
 
@@ -64,21 +70,24 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         self, game: Game, players: int, seed: int = 0, render_mode: str | None = None, options: Any = None
     ) -> None:
         super().__init__()
-        if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
-            raise GameError(f"{game.id} needs {game.player_range()} players, got {players}")
+        count = _whole(players)
+        if count is None:
+            raise GameError(f"{game.id}: players must be a whole number, got {players!r}")
+        if not game.min_players <= count <= game.max_players:
+            raise GameError(f"{game.id} needs {game.player_range()} players, got {count}")
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         self.game = game
-        self.players = players
+        self.players = count
         self.options = game.make_options(options)
-        space = game.action_space(players, self.options)
+        space = game.action_space(count, self.options)
         if space is None:
             raise GameError(f"{game.id} lists no action_space: PettingZoo numbers actions by it")
         self.actions: tuple[Hashable, ...] = tuple(space)
         self.index = {action: number for number, action in enumerate(self.actions)}
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"campfire_{game.id.replace('-', '_')}"}
-        self.possible_agents = [f"seat_{seat}" for seat in range(players)]
+        self.possible_agents = [f"seat_{seat}" for seat in range(count)]
         self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         observation = spaces.Dict(
             {
@@ -88,7 +97,7 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {agent: spaces.Discrete(len(self.actions)) for agent in self.possible_agents}
-        self.base_seed = seed
+        self.base_seed = _seed(seed)
         self.episode = 0
         self.match: State | None = None
 
@@ -103,7 +112,7 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new match (see the module docstring for its seed)."""
         if seed is not None:
-            self.base_seed, self.episode = seed, 0
+            self.base_seed, self.episode = _seed(seed), 0
         match_seed = self.base_seed if self.episode == 0 else derive_seed(self.base_seed, "episode", self.episode)
         self.episode += 1
         self.match = self.game.initial_state(self.players, match_seed, self.options)
@@ -136,9 +145,13 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         match = self._match()
         if action is None:
             raise ValueError(f"{agent} must act: None is only for an agent whose match is over")
-        if not 0 <= int(action) < len(self.actions):
-            raise ValueError(f"action {action} is not in {agent}'s action space (0-{len(self.actions) - 1})")
-        match.apply(self.seats[agent], self.actions[int(action)])
+        number = _whole(action)
+        last = len(self.actions) - 1
+        if number is None:
+            raise TypeError(f"{agent}'s action must be a whole number in its action space (0-{last}), got {action!r}")
+        if not 0 <= number <= last:
+            raise ValueError(f"action {number} is not in {agent}'s action space (0-{last})")
+        match.apply(self.seats[agent], self.actions[number])
         self._cumulative_rewards[agent] = 0.0
         if match.is_terminal:
             returns = match.returns()
@@ -173,3 +186,23 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         if self.match is None:
             raise RuntimeError("call reset() before using the environment")
         return self.match
+
+
+def _whole(value: Any) -> int | None:
+    """`value` as an int if it is a whole number of any integral type (a NumPy integer, say: `operator.index`),
+    else None: a float, text or anything else is not read as one."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def _seed(seed: Any) -> int:
+    """A seed as an int, if it is a whole number from 0 to 2**64-1 (a Campfire seed): one outside is refused,
+    not wrapped onto another's deal."""
+    number = _whole(seed)
+    if number is None:
+        raise TypeError(f"seed must be a whole number from 0 to 2**64-1, got {seed!r}")
+    if not 0 <= number < 2**64:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64-1, got {number}")
+    return number

@@ -455,3 +455,57 @@ def test_the_digest_is_that_of_the_tuple_of_the_declared_fields_in_order_and_the
         state.bids.visible_to(None),
     )
     assert state.digest() == digest((truth, state.rng.state))
+
+
+def test_a_view_pickles_and_copies_to_an_equal_view_of_its_class_that_stays_immutable():
+    import copy
+    import pickle
+
+    state = fresh(players=3)
+    state.reveal_top(state.columns[1])
+    for seat in (0, 2, None):
+        view = state.observation(seat)
+        for again in (
+            *(pickle.loads(pickle.dumps(view, protocol)) for protocol in range(pickle.HIGHEST_PROTOCOL + 1)),
+            copy.deepcopy(view),
+            copy.copy(view),
+        ):
+            assert type(again) is type(view) and again == view and hash(again) == hash(view)
+            assert again.sizes == view.sizes and repr(again) == repr(view)
+            with pytest.raises(AttributeError, match="a view is immutable: cannot set seat"):
+                again.seat = 1
+
+
+def test_the_views_of_every_built_in_game_pickle_and_deep_copy_and_unpickle_in_a_fresh_process(tmp_path):
+    import copy
+    import pickle
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from corekit.plugins import default_registry
+
+    views = []
+    for game in default_registry().games.values():
+        state = game.initial_state(game.max_players, 4)
+        moves = Rng(4)
+        for _ in range(12):
+            if state.is_terminal:
+                break
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[moves.below(len(legal))])
+        views += [state.observation(seat) for seat in (*range(game.max_players), None)]
+    assert {type(view).__module__ for view in views} >= {"plugins.grizzly_race.game", "plugins.slasher.game"}
+    assert pickle.loads(pickle.dumps(views)) == views == copy.deepcopy(views)
+    path = tmp_path / "views.pkl"
+    path.write_bytes(pickle.dumps(views))
+    loaded = subprocess.run(
+        [sys.executable, "-c", f"import pickle; print(repr(pickle.loads(open({str(path)!r}, 'rb').read())))"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert loaded.returncode == 0, loaded.stderr[-500:]
+    assert loaded.stdout.strip() == repr(views)

@@ -3,6 +3,8 @@ states a seat cannot tell apart and the same whatever order a set was built in."
 
 from __future__ import annotations
 
+import enum
+
 import attrs
 
 from corekit import Rng
@@ -62,3 +64,35 @@ def test_a_seat_encodes_a_sample_of_its_view_exactly_as_the_truth(game_id, playe
         assert observation_features(twin.observation(seat)) == observation_features(state.observation(seat))
         legal = state.legal_actions(seat)
         state.apply(seat, legal[moves.below(len(legal))])
+
+
+class Phase(enum.StrEnum):
+    MOVE = "move"
+
+
+class Level(enum.IntEnum):
+    HIGH = 3
+
+
+class Side(enum.Enum):
+    LEFT = (1, "l")
+
+
+@attrs.frozen
+class Flags:
+    phase: Phase
+    level: Level
+    side: Side
+    kinds: frozenset[Phase]
+
+
+def test_an_enum_leaf_is_encoded_by_its_value_even_a_str_or_int_enum():
+    flags = Flags(Phase.MOVE, Level.HIGH, Side.LEFT, frozenset({Phase.MOVE}))
+    assert leaves(flags) == [("phase", "'move'"), ("level", "3"), ("side", "(1, 'l')"), ("kinds{}", "'move'")]
+    assert observation_text(flags) == "phase='move' level=3 side=(1, 'l') kinds{}='move'"
+
+
+def test_camp_grizzlys_phase_reads_as_its_value():
+    state = default_registry().game("camp-grizzly").initial_state(2, 1)
+    text = observation_text(state.observation(0))
+    assert "phase='" in text and "<" not in text

@@ -166,6 +166,35 @@ def test_a_loaded_game_and_a_dealt_state_pickle_and_deep_copy_and_a_sampled_stat
         pickle.dumps(sample)
 
 
+def test_a_dealt_state_serializes_after_its_observations_were_asked_and_deserializes_to_the_same():
+    game = openspiel.load("grizzly-race", players=3, seed=2)
+    state = game.new_initial_state()
+    moves = Rng(8)
+    for _ in range(5):
+        legal = state.legal_actions()
+        state.apply_action(legal[moves.below(len(legal))])
+    asked = [state.observation_string(p) for p in range(3)]  # the state now holds the seats' views
+    state.observation_tensor(0)
+    infos = [state.information_state_string(p) for p in range(3)]
+    again = game.deserialize_state(state.serialize())
+    assert again.history() == state.history() and again.campfire.digest() == state.campfire.digest()
+    assert [again.observation_string(p) for p in range(3)] == asked
+    assert [again.information_state_string(p) for p in range(3)] == infos
+    action = state.legal_actions()[0]
+    state.apply_action(action)
+    again.apply_action(action)
+    assert again.campfire.digest() == state.campfire.digest()
+    assert again.observation_string(1) == state.observation_string(1)
+
+
+def test_a_sampled_state_refuses_to_serialize_as_it_refuses_to_pickle():
+    state = openspiel.load("grizzly-race", players=2, seed=1).new_initial_state()
+    state.apply_action(0)
+    sample = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+    with pytest.raises(TypeError, match="a state wrapped around a sample cannot be pickled or serialized"):
+        sample.serialize()
+
+
 @pytest.mark.parametrize("number", [-3, -2, 6, 99])  # -1 is pyspiel's own "no action", refused before us
 def test_an_action_number_outside_the_game_is_refused_not_read_from_the_end(number):
     state = openspiel.load("grizzly-race", players=2).new_initial_state()

@@ -3,6 +3,7 @@ fewest and most seats, and the environment agreeing with the Campfire match it p
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import pytest
@@ -12,6 +13,7 @@ pytest.importorskip("pettingzoo", reason="PettingZoo is not installed: pip insta
 import numpy as np
 from pettingzoo.test import api_test, seed_test
 
+from corekit.game import GameError
 from corekit.interop.encoding import observation_features
 from corekit.interop.pettingzoo import env
 from corekit.plugins import default_registry
@@ -143,3 +145,79 @@ def test_human_render_prints_the_drawing_and_pettingzoos_render_test_passes(caps
     game = default_registry().game("grizzly-race")
     assert capsys.readouterr().out == game.render(environment.match.observation(None), None) + "\n"
     quietly(render_test, lambda render_mode=None: env("grizzly-race", players=2, seed=2, render_mode=render_mode))
+
+
+def test_the_environment_pickles_and_deep_copies_after_reset_and_the_copies_play_on_the_same():
+    import copy
+    import pickle
+
+    environment = env("slasher", players=3, seed=5)
+    environment.reset()
+    for _ in range(4):
+        environment.step(int(np.flatnonzero(environment.observe(environment.agent_selection)["action_mask"])[0]))
+    for again in (pickle.loads(pickle.dumps(environment)), copy.deepcopy(environment)):
+        assert again.match.digest() == environment.match.digest() and again.infos == environment.infos
+        agent = again.agent_selection
+        assert agent == environment.agent_selection
+        number = int(np.flatnonzero(again.observe(agent)["action_mask"])[-1])
+        truth = environment.match.clone()
+        again.step(number)
+        truth.apply(environment.seats[agent], environment.actions[number])
+        assert again.match.digest() == truth.digest() != environment.match.digest()
+        assert again.infos["seat_0"]["observation"] == truth.observation(0)
+
+
+@pytest.mark.parametrize("players", [np.int64(3), np.int32(3), np.uint8(3)])
+def test_a_numpy_integer_player_count_is_a_player_count(players):
+    environment = env("slasher", players=players)
+    environment.reset()
+    assert environment.players == 3 and type(environment.players) is int and len(environment.agents) == 3
+
+
+@pytest.mark.parametrize("players", ["3", 3.0, 2.5])
+def test_a_player_count_that_is_not_a_whole_number_is_refused_saying_so(players):
+    with pytest.raises(GameError, match=rf"slasher: players must be a whole number, got {re.escape(repr(players))}"):
+        env("slasher", players=players)
+
+
+@pytest.mark.parametrize("number", [np.int64(1), np.uint8(1), 1])
+def test_a_numpy_integer_action_is_an_action(number):
+    environment = env("grizzly-race", players=2, seed=1)
+    environment.reset()
+    truth = environment.match.clone()
+    environment.step(number)
+    truth.apply(0, environment.actions[1])
+    assert environment.match.digest() == truth.digest()
+
+
+@pytest.mark.parametrize("action", [0.9, 1.0, "1", b"1", np.float64(1.0), [1]])
+def test_an_action_that_is_not_a_whole_number_is_refused_not_rounded(action):
+    environment = env("grizzly-race", players=2, seed=1)
+    environment.reset()
+    before = environment.match.digest()
+    with pytest.raises(TypeError, match=r"seat_0's action must be a whole number in its action space \(0-5\), got "):
+        environment.step(action)
+    assert environment.match.digest() == before and environment.agent_selection == "seat_0"
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 2**70, -(2**63)])
+def test_a_seed_outside_64_bits_is_refused_not_wrapped(seed):
+    environment = env("grizzly-race", players=2)
+    environment.reset(seed=3)
+    before = environment.match.digest()
+    with pytest.raises(ValueError, match=rf"seed must be a whole number from 0 to 2\*\*64-1, got {seed}"):
+        environment.reset(seed=seed)
+    assert environment.match.digest() == before and environment.base_seed == 3
+    with pytest.raises(ValueError, match=rf"seed must be a whole number from 0 to 2\*\*64-1, got {seed}"):
+        env("grizzly-race", players=2, seed=seed)
+
+
+def test_the_seeds_at_the_ends_of_64_bits_and_numpy_seeds_deal_their_own_matches():
+    def dealt(seed):
+        environment = env("grizzly-race", players=2)
+        environment.reset(seed=seed)
+        return environment.match.digest()
+
+    assert dealt(np.uint64(2**64 - 1)) == dealt(2**64 - 1) != dealt(0) == dealt(np.int64(0))
+    with pytest.raises(TypeError, match=r"seed must be a whole number from 0 to 2\*\*64-1, got 1\.0"):
+        dealt(1.0)
