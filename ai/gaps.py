@@ -28,6 +28,7 @@ from ai.mcts import PLAYOUT_LIMIT, paired_z
 from ai.playouts import policy_playout, settled_values
 from corekit import Action, Game, Rng, SeatView, derive_seed, ordered_sum
 from corekit.cli.shared import game_option_pairs, registry_of
+from corekit.errors import error_line, raised_at
 from corekit.heuristics import Policy
 from corekit.options import OptionError, parse_pairs
 from corekit.plugins import UnknownName
@@ -210,6 +211,8 @@ def gaps_command(
         measured = decision_gaps(game, players, seed, heuristic.policy, samples, decisions or None, options, show)
     except ValueError as error:
         raise click.ClickException(str(error)) from None
+    except Exception as crash:  # the game's code or its heuristic's (nothing else runs here): its bug, in one line
+        raise click.ClickException(f"game {game_id!r} raised {error_line(crash)}{raised_at(crash)}") from None
     noted = sum(1 for decision in measured if beaten(decision))
     click.echo(
         f"{counted(len(measured), 'decision')}, {counted(samples, 'sample')} per action: in {noted} an action "

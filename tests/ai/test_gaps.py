@@ -87,3 +87,22 @@ def test_decisions_that_are_not_decision_numbers_say_what_the_option_wants(decis
 def test_one_sample_and_one_decision_are_counted_in_the_singular():
     result = gaps("grizzly-race", "--players", "2", "--samples", "1", "--decisions", "0")
     assert result.output.splitlines()[-1].startswith("1 decision, 1 sample per action: in ")
+
+
+def test_a_game_that_raises_while_measured_is_one_line_naming_it_and_exit_1(monkeypatch):
+    from plugins.grizzly_race.game import RaceState
+
+    battle = RaceState._battle
+
+    def broken(self, plays):
+        if self.round >= 1:
+            raise KeyError("game bug in battle")
+        return battle(self, plays)
+
+    monkeypatch.setattr(RaceState, "_battle", broken)
+    result = gaps("grizzly-race", "--samples", "2")
+    assert result.exit_code == 1, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.output
+    assert lines[0].startswith("Error: game 'grizzly-race' raised KeyError: 'game bug in battle' (at ")
+    assert "in broken)" in lines[0]
