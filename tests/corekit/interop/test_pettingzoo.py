@@ -126,14 +126,19 @@ def test_only_the_selected_agent_has_legal_actions_in_its_mask_even_in_a_simulta
     assert environment.agent_selection == "seat_1" and environment.observe("seat_1")["action_mask"].any()
 
 
-@pytest.mark.parametrize("number", [-1, -3, 6])
-def test_an_action_outside_the_discrete_space_is_refused_not_read_from_the_end(number):
+def _refused_unchanged(action, error, message):
+    """Step seat 0 with `action` on a fresh grizzly-race match: refused with `error`, the match unchanged."""
     environment = env("grizzly-race", players=2, seed=1)
     environment.reset()
     before = environment.match.digest()
-    with pytest.raises(ValueError, match=rf"action {number} is not in seat_0's action space \(0-5\)"):
-        environment.step(number)
-    assert environment.match.digest() == before
+    with pytest.raises(error, match=message):
+        environment.step(action)
+    assert environment.match.digest() == before and environment.agent_selection == "seat_0"
+
+
+@pytest.mark.parametrize("number", [-1, -3, 6])
+def test_an_action_outside_the_discrete_space_is_refused_not_read_from_the_end(number):
+    _refused_unchanged(number, ValueError, rf"action {number} is not in seat_0's action space \(0-5\)")
 
 
 def test_human_render_prints_the_drawing_and_pettingzoos_render_test_passes(capsys):
@@ -192,12 +197,7 @@ def test_a_numpy_integer_action_is_an_action(number):
 
 @pytest.mark.parametrize("action", [0.9, 1.0, "1", b"1", np.float64(1.0), [1]])
 def test_an_action_that_is_not_a_whole_number_is_refused_not_rounded(action):
-    environment = env("grizzly-race", players=2, seed=1)
-    environment.reset()
-    before = environment.match.digest()
-    with pytest.raises(TypeError, match=r"seat_0's action must be a whole number in its action space \(0-5\), got "):
-        environment.step(action)
-    assert environment.match.digest() == before and environment.agent_selection == "seat_0"
+    _refused_unchanged(action, TypeError, r"seat_0's action must be a whole number in its action space \(0-5\), got ")
 
 
 @pytest.mark.parametrize("seed", [-1, 2**64, 2**70, -(2**63)])
