@@ -255,6 +255,7 @@ def _run(
 
     problem: str | None = None
     stop: type[OutputFailed] = OutputFailed
+    interrupted = False
     try:
         if not pending:
             pass  # everything was in the results file already
@@ -267,20 +268,24 @@ def _run(
     except _Stopped as stopped:  # the matches played so far are still reported
         problem = str(stopped)
     except KeyboardInterrupt:
-        stop = Interrupted
-        saved = _saved(records, games)
-        rest = _how_resumed("the same command with --resume plays the rest")
-        problem = (
-            f"interrupted: {saved} of {games} matches are saved in {out}; {rest}"
-            if out is not None
-            else f"interrupted after {saved} of {games} matches; nothing is saved without --out"
-        )
+        stop, interrupted = Interrupted, True
     finally:
         if store:
             try:
                 store.close()
             except OSError as error:  # a full disk fails the close's flush too: the report must still follow
                 problem = problem or f"could not save the results in {store.path}: {os_reason(error, with_file=True)}"
+    if interrupted:
+        if store is not None:
+            # Counted from the closed file: Ctrl-C may land between a match's record and its line on disk.
+            try:
+                saved = _saved(read_results(store.path)[1], games)
+            except (OSError, ValueError):  # unreadable now: what this run kept is the best count left
+                saved = _saved(records, games)
+            rest = _how_resumed("the same command with --resume plays the rest")
+            problem = f"interrupted: {saved} of {games} matches are saved in {out}; {rest}"
+        else:
+            problem = f"interrupted after {_saved(records, games)} of {games} matches; nothing is saved without --out"
     kept = reported(records, games)
     if replay_dir is not None:  # only a run that writes replays can miss one
         every = (found[0] if found else header).get(REPLAYS) is True
