@@ -21,7 +21,7 @@ from corekit.errors import error_line, first_line
 from corekit.game import Game
 from corekit.options import options_text
 from corekit.words import counted, folded, shown
-from replays.format import CHANGED, ReplayError, read_replay
+from replays.format import CHANGED, Replay, ReplayError, read_replay
 from replays.simulate import Simulator
 
 T = TypeVar("T")
@@ -67,9 +67,11 @@ def replay_group() -> None:
 def replay_verify(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> None:
     """Re-simulate replays and check every digest.
 
-    Prints FILE: OK for each replay that re-simulates exactly (a partial replay of a match stopped before
-    its end is checked as far as it was played, and says so), or one line naming where it diverges (or
-    what is wrong with the file). Exits 1 if any file fails.
+    Prints FILE: OK for each replay whose actions re-simulate to every digest and the result it recorded (a
+    partial replay of a match stopped before its end is checked as far as it was played, and says so), or
+    one line naming where it diverges (or what is wrong with the file). Exits 1 if any file fails. Digests
+    are taken every 64 steps and at the end, so a changed action whose effects are gone from the state by
+    the next digest is not seen (replays/FORMAT.md, "Why every 64 steps").
     """
     registry = registry_of(ctx)
     entries = []
@@ -77,7 +79,7 @@ def replay_verify(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> 
         try:
             replay = read_replay(name, require_intact=False)
         except Exception as error:
-            entries.append({"file": name, "ok": False, "error": _problem(name, error)})
+            entries.append(_verified(name, None, _problem(name, error)))
             continue
         try:
             Simulator(replay, registry).verify()
@@ -87,20 +89,10 @@ def replay_verify(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> 
                 # does not read as a game that replays differently.
                 said = str(error) if isinstance(error, ReplayError) else f"unexpected {error_line(error)}"
                 error = ReplayError(f"{CHANGED}; {said}")
-            entries.append({"file": name, "ok": False, "error": _problem(name, error)})
+            entries.append(_verified(name, replay, _problem(name, error)))
             continue
         header = replay.header
-        entry = {
-            "file": name,
-            "ok": True,
-            "error": None,
-            "game": header.game,
-            "format_version": replay.format_version,
-            "steps": replay.steps,
-            "seats": len(header.seats),
-            "unfinished": replay.result.unfinished,
-        }
-        entries.append(entry)
+        entries.append(_verified(name, replay, None))
         if not as_json:
             stopped = "" if replay.result.unfinished is None else f"; unfinished: {shown(replay.result.unfinished)}"
             click.echo(
@@ -113,6 +105,22 @@ def replay_verify(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> 
         ctx.exit(1)
 
 
+def _verified(name: str, replay: Replay | None, error: str | None) -> dict[str, Any]:
+    """One entry of `verify --json`: every entry has the same keys, null where the file did not say (it could
+    not be read) or the value is not vouched for (the replay failed: what its header and result claim)."""
+    vouched = replay if error is None else None
+    return {
+        "file": name,
+        "ok": error is None,
+        "error": error,
+        "game": replay.header.game if replay is not None else None,
+        "format_version": replay.format_version if replay is not None else None,
+        "steps": vouched.steps if vouched is not None else None,
+        "seats": len(replay.header.seats) if replay is not None else None,
+        "unfinished": vouched.result.unfinished if vouched is not None else None,
+    }
+
+
 @replay_group.command("show")
 @click.argument("file", metavar="FILE")
 @click.option("--step", "-s", type=int, default=None, help="The step to show (default: the last).")
@@ -122,7 +130,10 @@ def replay_verify(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> 
     type=int,
     default=None,
     metavar="SEAT",
-    help="Show only what SEAT saw, when it saw it (default: the full view).",
+    help=(
+        "Show only what SEAT saw: the board as it saw it at the step, and each listed action (those after the "
+        "step too, and the result) as it saw it when it was taken (default: the full view)."
+    ),
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 @click.pass_context

@@ -147,7 +147,7 @@ class Simulator:
         if not replay.intact:
             raise ReplayError(
                 "corrupted: checksum mismatch, though the match re-simulates (the header, "
-                "annotations or result were changed)"
+                "annotations, result or checksum were changed)"
             )
         return state
 

@@ -178,7 +178,7 @@ def test_a_changed_annotation_is_caught_by_the_checksum(record):
     assert result.exit_code == 1
     assert errors(result) == [
         f"{path}: corrupted: checksum mismatch, though the match re-simulates "
-        "(the header, annotations or result were changed)"
+        "(the header, annotations, result or checksum were changed)"
     ]
 
 
@@ -297,13 +297,17 @@ def test_a_forfeit_whose_returns_are_not_a_forfeits_fails_verify(record):
     assert errors(result) == [f"{path}: diverges at step 5: the returns are {expected}, the replay says (0.5, 0.5)"]
 
 
-def test_verify_json_gives_one_entry_per_file_and_fails_overall(record, tmp_path):
+def test_verify_json_gives_one_entry_per_file_with_the_same_keys_and_fails_overall(record, tmp_path):
     import json
 
     good = record(seed=1)
     bad = tmp_path / "bad.cfr"
     bad.write_bytes(b"not a replay")
-    result = campfire("replay", "verify", "--json", str(good), str(bad))
+    diverging = tmp_path / "diverging.cfr"
+    replay = read_replay(good)
+    replay.result = type(replay.result)(**{**_fields(replay.result), "returns": (0.0, 1.0)})
+    diverging.write_bytes(encode_replay(replay))
+    result = campfire("replay", "verify", "--json", str(good), str(bad), str(diverging))
     assert result.exit_code == 1
     entries = json.loads(result.stdout)
     steps = read_replay(good).steps
@@ -318,9 +322,29 @@ def test_verify_json_gives_one_entry_per_file_and_fails_overall(record, tmp_path
             "seats": 2,
             "unfinished": None,
         },
-        {"file": str(bad), "ok": False, "error": "not a campfire replay (no format marker)"},
+        {  # nothing could be read
+            "file": str(bad),
+            "ok": False,
+            "error": "not a campfire replay (no format marker)",
+            "game": None,
+            "format_version": None,
+            "steps": None,
+            "seats": None,
+            "unfinished": None,
+        },
+        {  # read, but what its result claims is not vouched for
+            "file": str(diverging),
+            "ok": False,
+            "error": entries[2]["error"],
+            "game": "grizzly-race",
+            "format_version": FORMAT_VERSION,
+            "steps": None,
+            "seats": 2,
+            "unfinished": None,
+        },
     ]
-    assert errors(result) == [f"{bad}: not a campfire replay (no format marker)"]
+    assert "diverges at step" in entries[2]["error"]
+    assert errors(result) == [f"{bad}: not a campfire replay (no format marker)", f"{diverging}: {entries[2]['error']}"]
 
 
 def test_a_header_s_options_are_made_once_and_a_value_of_another_type_is_still_refused():
