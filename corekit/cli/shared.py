@@ -16,7 +16,7 @@ import click
 from corekit.codes import INT_MAX, INT_MIN
 from corekit.errors import error_line, raised_at
 from corekit.plugins import Registry, default_registry
-from corekit.words import fold, terminal_width
+from corekit.words import counted, fold, terminal_width
 
 if TYPE_CHECKING:
     from corekit.game import Game
@@ -202,7 +202,7 @@ def describe_result(game: Game, specs: Sequence[str], result: Outcome, names: Se
     """
     names = names or plain_names(len(specs))
     if result.forfeit is not None:
-        return f"Result: {names[result.forfeit]} forfeits ({result.error}) after {result.steps} steps"
+        return f"Result: {names[result.forfeit]} forfeits ({result.error}) after {counted(result.steps, 'step')}"
     best = max(result.returns)
     values = ", ".join(f"{r:g}" for r in result.returns)
     if best <= 0:
@@ -210,7 +210,7 @@ def describe_result(game: Game, specs: Sequence[str], result: Outcome, names: Se
     else:
         winners = [names[s] for s, r in enumerate(result.returns) if r == best]
         outcome = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
-    return f"Result: {outcome} after {result.steps} steps (returns {values})"
+    return f"Result: {outcome} after {counted(result.steps, 'step')} (returns {values})"
 
 
 def plain_names(players: int) -> list[str]:

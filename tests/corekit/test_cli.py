@@ -194,3 +194,15 @@ def test_a_group_without_a_command_shows_its_help(plugin_commands):
     assert result.exit_code == 0
     assert result.output.startswith("Usage: campfire replay [OPTIONS] COMMAND [ARGS]...")
     assert "verify" in result.output and "Error" not in result.output
+
+
+def test_a_result_after_one_step_counts_it_in_the_singular():
+    from corekit.cli.shared import describe_result
+    from corekit.plugins import default_registry
+    from corekit.runner import MatchResult
+
+    game = default_registry().game("grizzly-race")
+    forfeit = MatchResult((0.0, 1.0), 1, (1, 0), (0.1, 0.0), forfeit=0, error="ran out of time")
+    won = MatchResult((1.0, 0.0), 1, (1, 0), (0.1, 0.0))
+    assert describe_result(game, ["a", "b"], forfeit) == "Result: seat 0 forfeits (ran out of time) after 1 step"
+    assert describe_result(game, ["a", "b"], won) == "Result: seat 0 wins after 1 step (returns 1, 0)"
