@@ -15,7 +15,8 @@ from `seed`: any state the seat cannot tell from the real one.
 
 Reading refuses, in one line naming the field, a position that breaks what the declaration says: an
 unknown or missing field, a value of the wrong type, a card the game does not have, a card more or less
-than the game holds, a seat out of range, a zone per seat for the wrong number of seats. A state read from
+than the game holds, a seat out of range, a zone per seat for the wrong number of seats; and one the game's own
+code fails on when asked whether it is over, whom to act, their legal actions or a seat's view. A state read from
 a position knows nothing of its past: every unseen card came from one deal (`DeclaredState.fresh_record`).
 """
 
@@ -31,6 +32,7 @@ from typing import Any
 
 import attrs
 
+from corekit.errors import error_line
 from corekit.game import Game
 from corekit.options import NoOptions
 from corekit.rng import Rng
@@ -151,12 +153,32 @@ def from_position(game: Game, document: Mapping[str, Any], seed: int = 0) -> Dec
     _set_face_up(state, document.get("face_up") or {}, unseen)
     if seat is None:
         _check_cards(game, template, state)
-        return state
+        return _playable(game, state)
     _deal_unseen(game, template, state, unseen, Rng(seed))
     for name in _secret_names(cls):
         _fill_committed(state, name)
     state.record = state.fresh_record()
-    return state.sample(seat, Rng(seed))
+    return _playable(game, state.sample(seat, Rng(seed)))
+
+
+def _playable(game: Game, state: DeclaredState) -> DeclaredState:
+    """`state`, once the game's own code has answered the questions every user of a position asks first: is it
+    over, whom to act, their legal actions and what each seat sees. The declaration cannot say every bound a
+    game's rules keep (a reaction window's seats, a round's number), and a value typed outside them fails in
+    the game's code: that is the position's fault, said in one line, not a crash of whoever asked next."""
+    asked = "is_terminal"
+    try:
+        if not state.is_terminal:
+            asked = "to_act"
+            for seat in state.to_act:
+                asked = f"legal_actions({seat})"
+                state.legal_actions(seat)
+        for seat in range(state.players):
+            asked = f"observation({seat})"
+            state.observation(seat)
+    except Exception as error:
+        raise PositionError(f"{game.id} cannot play from this position: {asked} raised {error_line(error)}") from None
+    return state
 
 
 def loads(game: Game, text: str, seed: int = 0) -> DeclaredState:
@@ -278,6 +300,9 @@ def _structure(raw: Any, kind: Any, where: str) -> Any:
     if kind is Any or kind is object:
         return raw
     if origin in (typing.Union, types.UnionType):
+        others = [option for option in args if option is not type(None)]
+        if len(others) == 1:  # an optional value: null, or the one type, whose own complaint names the problem
+            return None if raw is None and len(args) > 1 else _structure(raw, others[0], where)
         for option in args:
             try:
                 return _structure(raw, option, where)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from corekit.piece_data import seats, whole
+
 
 class ReactionWindow:
     """The state of one open window."""
@@ -70,9 +72,11 @@ class ReactionWindow:
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> ReactionWindow:
-        """From a position file (the caller checks the types)."""
-        window = cls(data["order"])
-        window.position, window.passes, window.reactions = data["position"], data["passes"], data["reactions"]
+        """From a position file; ValueError naming a value out of range."""
+        window = cls(seats(data, "order"))
+        window.position = whole(data, "position", 0, len(window.order) - 1)
+        window.passes = whole(data, "passes", 0, len(window.order))
+        window.reactions = whole(data, "reactions", 0)
         return window
 
     def as_tuple(self) -> tuple[int, int, int]:

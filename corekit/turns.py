@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from corekit.piece_data import whole
+
 
 class TurnOrder:
     """Whose turn it is among the seats still in the game."""
@@ -60,9 +62,12 @@ class TurnOrder:
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> TurnOrder:
-        """From a position file (the caller checks the types)."""
-        order = cls(len(data["alive"]), data["current"])
-        order.alive = list(data["alive"])
+        """From a position file; ValueError naming a value out of range."""
+        alive = data["alive"]
+        if not isinstance(alive, list) or not alive or any(type(flag) is not bool for flag in alive):
+            raise ValueError(f"alive must be a non-empty list of true and false, one per seat, not {alive!r}")
+        order = cls(len(alive), whole(data, "current", 0, len(alive) - 1))
+        order.alive = list(alive)
         return order
 
 
@@ -109,7 +114,11 @@ class Phases:
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Phases:
-        """From a position file (the caller checks the types)."""
-        phases = cls(data["names"])
-        phases.index, phases.round = data["index"], data["round"]
+        """From a position file; ValueError naming a value out of range."""
+        names = data["names"]
+        if not isinstance(names, list) or any(type(name) is not str for name in names):
+            raise ValueError(f"names must be a list of phase names, not {names!r}")
+        phases = cls(names)
+        phases.index = whole(data, "index", 0, len(phases.names) - 1)
+        phases.round = whole(data, "round", 0)
         return phases

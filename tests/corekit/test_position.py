@@ -136,3 +136,56 @@ def test_a_position_without_a_version_is_refused_saying_so():
             PositionError, match=r"^the position names no 'version' of grizzly-race \(this is version 3\)$"
         ):
             loads(game, json.dumps(document))
+
+
+def slasher_position_in_a_window():
+    """A slasher position (2 seats, full view) with a reaction window open, as a document to edit."""
+    game = REGISTRY.game("slasher")
+    for seed in range(200):
+        for state in positions_of(game, 2, seed, 200):
+            if state.window is not None:
+                return game, json.loads(dumps(state))
+    raise AssertionError("no random slasher match opened a reaction window")
+
+
+@pytest.mark.parametrize(
+    ("field", "change", "message"),
+    [
+        ("window", {"position": 50}, r"fields.window: not a ReactionWindow \(position must be from 0 to 1, not 50\)"),
+        ("window", {"position": "0"}, r"fields.window: not a ReactionWindow \(position must be a whole number"),
+        ("window", {"passes": -1}, r"fields.window: not a ReactionWindow \(passes must be from 0 to 2, not -1\)"),
+        ("window", {"order": []}, r"fields.window: not a ReactionWindow \(order must be a non-empty list of seats"),
+        ("turns", {"current": 2}, r"fields.turns: not a TurnOrder \(current must be from 0 to 1, not 2\)"),
+        ("turns", {"alive": [1, 0]}, r"fields.turns: not a TurnOrder \(alive must be a non-empty list of true"),
+    ],
+)
+def test_a_core_piece_out_of_range_is_refused_naming_the_field_and_the_value(field, change, message):
+    game, document = slasher_position_in_a_window()
+    document["fields"][field].update(change)
+    with pytest.raises(PositionError, match=message):
+        loads(game, json.dumps(document))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"index": 7}, r"fields.phases: not a Phases \(index must be from 0 to 2, not 7\)"),
+        ({"round": -1}, r"fields.phases: not a Phases \(round must be at least 0, not -1\)"),
+    ],
+)
+def test_phases_out_of_range_are_refused_naming_the_value(change, message):
+    game = REGISTRY.game("scavengers")
+    document = json.loads(dumps(game.initial_state(2, 0)))
+    document["fields"]["phases"].update(change)
+    with pytest.raises(PositionError, match=message):
+        loads(game, json.dumps(document))
+
+
+def test_a_position_the_games_code_fails_on_is_refused_in_one_line_naming_the_call():
+    game, document = slasher_position_in_a_window()
+    document["fields"]["window"]["order"] = [7, 8]  # seats the declaration cannot know are out of range
+    with pytest.raises(PositionError) as refused:
+        loads(game, json.dumps(document))
+    message = str(refused.value)
+    assert message.startswith("slasher cannot play from this position: ")
+    assert "raised" in message and "\n" not in message
