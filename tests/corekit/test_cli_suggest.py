@@ -147,3 +147,17 @@ def test_a_player_that_crashes_while_deciding_is_one_line_and_exit_1(position, m
     out = run("suggest", str(position), "-p", "random")
     assert out.exit_code == 1
     assert out.stderr.splitlines() == ["Error: no suggestion: deciding for seat 1, random raised RuntimeError: boom"]
+
+
+def test_a_position_the_game_cannot_play_from_is_one_line_naming_the_file_and_exit_1(tmp_path):
+    from tests.corekit.test_position import slasher_position_in_a_window
+
+    _, document = slasher_position_in_a_window()
+    document["fields"]["window"]["order"] = [7, 8]  # seats only the game's code finds out of range
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(document))
+    out = run("suggest", str(path), "--player", "random")
+    assert out.exit_code == 1
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"Error: {path}: slasher cannot play from this position: ")
+    assert "Traceback" not in out.output
