@@ -51,7 +51,7 @@ from corekit.errors import error_line, first_line, raised_at
 from corekit.game import Game, IllegalAction, State, offered
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
-from corekit.runner import game_deadline
+from corekit.runner import GameHung, game_deadline
 
 _NOT_AN_ACTION = ("campfire-conformance", "not an action")
 """A value no game accepts as an action."""
@@ -70,6 +70,9 @@ class Report:
     failures: list[str] = attrs.Factory(list)
     failed_seeds: list[int] = attrs.Factory(list)
     """Seeds of the matches that failed, in order: `check_match` replays one of them move by move."""
+    hung: bool = False
+    """A call into the game was cut off as stuck (GameHung): the check stopped there, since every later match
+    would most likely hang as long."""
 
     @property
     def ok(self) -> bool:
@@ -102,7 +105,7 @@ def check_game(
         _check_one(game, players, match_seed, options, sample_every, report, encoded, commentary=commentary)
         if progress is not None:
             progress(index + 1)
-        if len(report.failures) >= 20:
+        if len(report.failures) >= 20 or report.hung:
             break
     if report.ok and report.samples and not report.hidden_varied and not game.perfect_information:
         report.fail(
@@ -174,6 +177,8 @@ def check_leaks(
             game, players, match_seed, options, player_type, spec, positions, report, registry.heuristic(game.id)
         )
         report.matches += 1
+        if report.hung:
+            break
     return report
 
 
@@ -188,40 +193,74 @@ def _leak_match(
     report: Report,
     heuristic: Any,
 ) -> None:
-    where, who = f"leak check seed {match_seed}", "the game"
-    # A crash, of the game or of the player (sys.exit too, as in check_game), is a failure to report.
+    where = f"leak check seed {match_seed}"
+    # A crash, of the game or of the player (sys.exit too, as in check_game), is a failure to report; a game call
+    # that does not return (in a move, or in the probe's search, which plays the game) is cut off.
     try:
-        state = game.initial_state(players, match_seed, options)
+        with game_deadline(game, where="at setup of the leak check"):
+            state = game.initial_state(players, match_seed, options)
         rng = Rng(match_seed)
         checked = step = 0
-        while not state.is_terminal and checked < positions:
+        while True:
             step += 1
             where = f"leak check seed {match_seed} step {step}"
-            seat = state.to_act[0]
-            # A state the seat cannot tell apart, made by the core when the game declares its state.
-            twin = leaks.twin(state, seat, rng.spawn()) if leaks.declared(state) else state.sample(seat, rng.spawn())
-            if len(state.legal_actions(seat)) > 1:
-                checked += 1
-                report.samples += 1
-                decisions = []
-                for candidate in (state, twin):
-                    who = spec
-                    player = build_player(player_type, PlayerSpec.parse(spec), match_seed, game, heuristic)
-                    view = SeatView(candidate, seat, player.needs_sample)
-                    if _reaches(view, candidate):
-                        report.fail(f"{where}: the seat view of seat {seat} reaches the true state")
-                    decisions.append(player.decide(view))
-                    who = "the game"
-                if decisions[0] != decisions[1]:
-                    report.fail(
-                        f"{where}: {spec} chose {decisions[0]!r} and {decisions[1]!r} in two states seat "
-                        f"{seat} cannot tell apart"
-                    )
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.below(len(legal))])
+            with game_deadline(game, where=f"at step {step} of the leak check"):
+                if state.is_terminal or checked >= positions:
+                    break
+                checked += _leak_step(game, state, rng, player_type, spec, match_seed, where, report, heuristic)
             report.steps += 1
+    except GameHung as hung:
+        report.hung = True
+        report.fail(f"{where}: {hung}")
+    except _ProbeFailed as failed:
+        error = failed.__cause__ or failed
+        report.fail(f"{where}: {spec} raised {error_line(error)}{raised_at(error)}")
     except (Exception, SystemExit) as error:
-        report.fail(f"{where}: {who} raised {error_line(error)}{raised_at(error)}")
+        report.fail(f"{where}: the game raised {error_line(error)}{raised_at(error)}")
+
+
+class _ProbeFailed(Exception):
+    """The leak probe (a player) raised while deciding: its own failure, not the game's (the cause)."""
+
+
+def _leak_step(
+    game: Game,
+    state: Any,
+    rng: Rng,
+    player_type: Any,
+    spec: str,
+    match_seed: int,
+    where: str,
+    report: Report,
+    heuristic: Any,
+) -> int:
+    """One step of a leak match: when the seat to act has a choice, the probe decides in `state` and in a twin the
+    seat cannot tell apart, and must decide alike; then a random move is played. Returns the positions checked."""
+    checked = 0
+    seat = state.to_act[0]
+    # A state the seat cannot tell apart, made by the core when the game declares its state.
+    twin = leaks.twin(state, seat, rng.spawn()) if leaks.declared(state) else state.sample(seat, rng.spawn())
+    if len(state.legal_actions(seat)) > 1:
+        checked = 1
+        report.samples += 1
+        decisions = []
+        for candidate in (state, twin):
+            try:
+                player = build_player(player_type, PlayerSpec.parse(spec), match_seed, game, heuristic)
+                view = SeatView(candidate, seat, player.needs_sample)
+                if _reaches(view, candidate):
+                    report.fail(f"{where}: the seat view of seat {seat} reaches the true state")
+                decisions.append(player.decide(view))
+            except (Exception, SystemExit) as error:
+                raise _ProbeFailed from error
+        if decisions[0] != decisions[1]:
+            report.fail(
+                f"{where}: {spec} chose {decisions[0]!r} and {decisions[1]!r} in two states seat "
+                f"{seat} cannot tell apart"
+            )
+    legal = state.legal_actions(seat)
+    state.apply(seat, legal[rng.below(len(legal))])
+    return checked
 
 
 def _check_match(
@@ -286,6 +325,9 @@ def _check_match(
             report.fail(f"{where}: returns {returns!r} are not one number in [0, 1] per seat")
         if any(state.legal_actions(s) for s in range(players)):
             report.fail(f"{where}: a seat has legal actions after the end")
+    except GameHung as hung:
+        report.hung = True
+        report.fail(f"{where}: {hung}")
     except (Exception, SystemExit) as error:
         report.fail(f"{where}: the game raised {error_line(error)}{raised_at(error)}")
 

@@ -54,6 +54,11 @@ class GameFailed(RuntimeError):
     """The game itself raised (a bug in the game, not in a player); the message is one line."""
 
 
+class GameHung(GameFailed):
+    """A call into the game's code ran past its step limit and was cut off: a loop, most likely. Whoever plays
+    many matches of the game (a conformance check) stops at the first, as every later one would hang alike."""
+
+
 class ListenerFailed(RuntimeError):
     """A match-end listener (a replay recorder) raised after the match was decided; `result` is that match's
     result, so callers report it before the one-line error."""
@@ -584,7 +589,7 @@ class _Watchdog:
             found = _game_frame(frame)
             method = found.f_code.co_name if found is not None else "a game step"
             where = self.at or f"at step {watch.step + 1}"
-            verdict = GameFailed(
+            verdict = GameHung(
                 f"game {self.game.id!r} did not return from {method} within {self.step_limit:g}s {where}".rstrip()
             )
         elif watch.phase == DECIDE and self.cut_off is not None and self.time_limit is not None:
@@ -606,7 +611,7 @@ class _Watchdog:
             return None
         spec = self.specs[watch.seat] if 0 <= watch.seat < len(self.specs) else "?"
         if call is not None and now - seen >= self.time_limit:
-            return GameFailed(
+            return GameHung(
                 f"game {self.game.id!r} did not return from {call.f_code.co_name} at step {watch.step + 1}, during "
                 f"the search of seat {watch.seat} ({spec}): cut off after {elapsed:.1f}s (time limit "
                 f"{self.time_limit:g}s)"

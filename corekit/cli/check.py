@@ -125,6 +125,8 @@ def check_command(
         )
         if not leaks:
             leak_note = "no player-level leak check (--no-leaks)"
+        elif report.hung:  # every match would wait out the step limit again
+            leak_note = "stopped at the game that did not return; no player-level leak check"
         elif registry.leak_probe() is None:
             leak_note = "no player-level leak check (no installed player offers a leak probe)"
         else:

@@ -515,3 +515,18 @@ def test_campfire_play_escapes_control_characters_in_everything_the_game_says() 
     for escaped in ("Toy \\x1b[2J\\x07title", "\\x1b[31mseat0", "plays\\x1b[1A", "a card\\x07 lands", "THE\\x1b]0;"):
         assert escaped in result.stdout, escaped
     assert "\nsecond line" in result.stdout  # a drawing's own line breaks stay line breaks
+
+
+def test_check_stops_at_a_game_that_hangs_and_says_the_leak_check_was_not_run(monkeypatch):
+    from corekit import runner
+    from tests.corekit.tournament.fault_games import FaultyGame
+
+    monkeypatch.setattr(runner, "GAME_STEP_LIMIT", 0.3)
+    result = run(registry(FaultyGame()), "check", "faulty", "--players", "2", "-n", "5", "-o", "fault=loop-apply")
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "faulty with 2 players: FAILED (1 match, 0 steps, 0 samples checked; stopped at the game that did not "
+        "return; no player-level leak check)"
+    ), result.stdout
+    assert "did not return from apply within 0.3s at step 1" in lines[1]

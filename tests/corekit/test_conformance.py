@@ -304,6 +304,34 @@ def test_a_game_looping_in_apply_is_cut_off_and_reported_with_its_step(monkeypat
     assert re.search(r"step \d+", report.failures[0]), report.failures
 
 
+def test_a_game_that_hangs_stops_the_check_at_its_first_match(monkeypatch):
+    from corekit import runner
+    from tests.corekit.tournament.fault_games import FaultyGame
+
+    monkeypatch.setattr(runner, "GAME_STEP_LIMIT", 0.3)
+    report = check_game(FaultyGame(), 2, games=5, seed=3, options={"fault": "loop-apply", "at": 2})
+    assert report.hung and report.matches == 1  # every later match would wait out the limit again
+    assert len(report.failures) == 1 and "did not return from apply within 0.3s" in report.failures[0]
+
+
+def test_the_leak_check_cuts_off_a_game_that_hangs_in_the_probes_search(monkeypatch):
+    from corekit import runner
+    from corekit.conformance import check_leaks
+    from corekit.plugins import default_registry
+    from tests.corekit.tournament.fault_games import FaultyGame
+
+    monkeypatch.setattr(runner, "GAME_STEP_LIMIT", 0.3)
+    options = {"fault": "loop-apply-in-search", "at": 0}
+    report = check_leaks(FaultyGame(), 2, default_registry(), games=3, seed=1, options=options)
+    assert report.hung and report.matches == 1
+    assert len(report.failures) == 1, report.failures
+    assert re.match(
+        r"leak check seed \d+ step 1: game 'faulty' did not return from \w*apply\w* within 0\.3s "
+        r"at step 1 of the leak check$",
+        report.failures[0],
+    ), report.failures
+
+
 def test_an_observation_over_the_games_declared_limit_is_reported_with_its_size(monkeypatch):
     from tests.corekit import toy_game
 
