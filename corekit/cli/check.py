@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shlex
+import subprocess
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -23,8 +24,11 @@ from corekit.cli.shared import (
     without_prefix,
 )
 from corekit.conformance import check_game, check_leaks, check_match
+from corekit.determinism import other_processes
+from corekit.errors import error_line
 from corekit.game import Game, GameError
 from corekit.options import OptionError
+from corekit.plugins import default_registry
 from corekit.runner import GameFailed, set_up
 from corekit.words import counted
 
@@ -56,6 +60,13 @@ from corekit.words import counted
     "(a person at that seat learns what the others did only from it).",
 )
 @click.option(
+    "--processes/--no-processes",
+    default=True,
+    show_default=True,
+    help="Also play a few of the matches in two other processes, whose string hashing differs "
+    "(PYTHONHASHSEED), and compare them: a game that iterates a set of strings plays otherwise there.",
+)
+@click.option(
     "--match",
     "match_seed",
     type=int,
@@ -73,14 +84,15 @@ def check_command(
     pairs: tuple[str, ...],
     leaks: bool,
     commentary: bool,
+    processes: bool,
     match_seed: int | None,
 ) -> None:
     """Check GAME against the engine's contract.
 
     Plays many seeded random matches per player count and checks every rule of the game contract:
-    termination, legal actions, illegal actions refused, determinism, clones, sample() and leaks,
-    conservation of cards, returns in [0, 1], a commentary silent between an observation and itself,
-    and that actions survive a replay's encoding. Exits 1 if any check fails.
+    termination, legal actions, illegal actions refused, determinism (here and in two other processes, see
+    --processes), clones, sample() and leaks, conservation of cards, returns in [0, 1], a commentary silent
+    between an observation and itself, and that actions survive a replay's encoding. Exits 1 if any check fails.
 
     A failure names its match's seed and step (step N is the N-th move, as `play` numbers them, and
     its checks are made on the state that move is played from):
@@ -123,15 +135,17 @@ def check_command(
             games,
             lambda tick, p=players: check_game(game, p, games, seed, options, progress=tick, commentary=commentary),
         )
-        if not leaks:
-            leak_note = "no player-level leak check (--no-leaks)"
-        elif report.hung:  # every match would wait out the step limit again
+        if report.hung:  # every match would wait out the step limit again
             leak_note = "stopped at the game that did not return; no player-level leak check"
+        elif not leaks:
+            leak_note = "no player-level leak check (--no-leaks)"
         elif registry.leak_probe() is None:
             leak_note = "no player-level leak check (no installed player offers a leak probe)"
         else:
             leak_note = "player-level leak check run"
             report.failures.extend(check_leaks(game, players, registry, seed=seed, options=options).failures)
+        if report.ok:  # a game already failing here would fail there alike: its failures say enough
+            leak_note += _compare_processes(game, registry, players, games, seed, options, processes, report)
         status = "ok" if report.ok else "FAILED"
         played = counted(report.matches, "match", "matches")
         click.echo(
@@ -156,6 +170,29 @@ def check_command(
         failed = failed or not report.ok
     if failed:
         ctx.exit(1)
+
+
+PROCESS_MATCHES = 20
+"""Matches per player count played again in other processes: a game whose order follows string hashing plays
+another match within a few."""
+
+
+def _compare_processes(
+    game: Game, registry: Any, players: int, games: int, seed: int, options: Any, processes: bool, report: Any
+) -> str:
+    """Play a few matches again in two processes with other hash seeds (`corekit.determinism`), adding a
+    failure to `report` if one differs; return the note for the status line."""
+    if not processes:
+        return "; not played in other processes (--no-processes)"
+    if registry is not default_registry():  # a registry given to this process only: a child would not find the game
+        return "; not played in other processes (the game is not installed)"
+    try:
+        problem = other_processes(game, players, min(games, PROCESS_MATCHES), seed, options)
+    except (OSError, subprocess.SubprocessError, ValueError) as error:
+        problem = f"the determinism check could not run a child process: {error_line(error)}"
+    if problem is not None:
+        report.failures.append(problem)
+    return ""
 
 
 def _check_one_match(
