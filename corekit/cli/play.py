@@ -42,7 +42,7 @@ from corekit.words import counted, folded, shown
     type=SEED,
     default=0,
     show_default=True,
-    help="Seed for the match's chance (from -2^63 to 2^64-1).",
+    help="Seed for the match's chance (from 0 to 2^64-1).",
 )
 @game_option_pairs
 @click.option("--quiet", "-q", is_flag=True, help="Print only the result.")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 import click
 
-from corekit.codes import INT_MAX, INT_MIN
+from corekit.codes import INT_MAX
 from corekit.errors import error_line, raised_at
 from corekit.plugins import Registry, default_registry
 from corekit.words import counted, fold, terminal_width
@@ -102,9 +102,9 @@ class _Seed(click.IntRange):
     name = "integer"  # click's "is not a valid integer range" would say the wrong thing of "abc"
 
 
-SEED = _Seed(INT_MIN, INT_MAX)
-"""A seed on the command line: from -2^63 to 2^64-1, what a replay and a results file hold (a larger one would
-otherwise wrap around silently to another seed's match)."""
+SEED = _Seed(0, INT_MAX)
+"""A seed on the command line: from 0 to 2^64-1. The generator keeps 64 bits of a seed, so a larger one, or a
+negative one (-1 plays as 2^64-1), would otherwise be another seed's match under a name of its own."""
 
 
 def fail(message: str) -> NoReturn:

@@ -174,6 +174,16 @@ def test_play_prints_options_as_they_are_typed():
             ["play", "grizzly-race", "-p", "random,random", "--seed", "abc"],
             "Error: Invalid value for '--seed': 'abc' is not a valid integer. (see 'campfire play --help')",
         ),
+        (  # -1 would play as 2^64-1: one match under two seeds
+            ["play", "grizzly-race", "-p", "random,random", "--seed", "-1"],
+            "Error: Invalid value for '--seed': -1 is not in the range 0<=x<=18446744073709551615. "
+            "(see 'campfire play --help')",
+        ),
+        (
+            ["tournament", "grizzly-race", "-p", "random,random", "--seed", str(2**64)],
+            "Error: Invalid value for '--seed': 18446744073709551616 is not in the range 0<=x<=18446744073709551615. "
+            "(see 'campfire tournament --help')",
+        ),
         (
             ["replay", "show", "x.cfr", "--as", "Kevin"],
             "Error: Invalid value for '--as': 'Kevin' is not a valid integer. (see 'campfire replay show --help')",
