@@ -152,10 +152,12 @@ def play_command(
         )
     except ListenerFailed as failed:  # the match was played: print its result, then the error
         result, late_error = failed.result, str(failed)
-    except QuitMatch as stop:
-        # The recorder keeps the match so far, marked unfinished: say where.
+    except (QuitMatch, KeyboardInterrupt) as stop:
+        # The recorder keeps the match so far, marked unfinished: say where. Ctrl-C is said as `quit` is (click
+        # would print only "Aborted!", naming no file).
+        why = str(stop) if isinstance(stop, QuitMatch) else "interrupted"
         saved = f"; the match so far is in {settings['replay']}" if settings.get("replay") else ""
-        echo(f"Match abandoned: {stop}{saved}")
+        echo(f"Match abandoned: {why}{saved}")
         ctx.exit(1)  # no result: a script must be able to tell
         return
     except user_errors() as error:

@@ -530,3 +530,26 @@ def test_check_stops_at_a_game_that_hangs_and_says_the_leak_check_was_not_run(mo
         "return; no player-level leak check)"
     ), result.stdout
     assert "did not return from apply within 0.3s at step 1" in lines[1]
+
+
+def test_ctrl_c_during_a_match_abandons_it_naming_the_replay_that_keeps_it(tmp_path) -> None:
+    from replays.format import read_replay
+
+    class Interrupts(First):
+        def decide(self, view: SeatView) -> Any:
+            raise KeyboardInterrupt
+
+    plugin = types.ModuleType("interrupting_plugin")
+    plugin.campfire_games = hookimpl(lambda: [NamedToy()])
+    plugin.campfire_players = hookimpl(
+        lambda: [*PLAYERS, PlayerType("interrupter", lambda *_: Interrupts(), help="Ctrl-C while deciding.")]
+    )
+    replay = tmp_path / "stopped.cfr"
+    from replays import plugin as recorder
+
+    registry_with_recorder = Registry([plugin, recorder], entry_points=False)
+    result = run(registry_with_recorder, "play", "toy", "-p", "interrupter,first", "--replay", str(replay))
+    assert result.exit_code == 1
+    assert result.output.rstrip().endswith(f"Match abandoned: interrupted; the match so far is in {replay}")
+    assert "Aborted!" not in result.output and "Result:" not in result.output
+    assert read_replay(replay).result.unfinished == "interrupted"
