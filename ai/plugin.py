@@ -35,6 +35,7 @@ def campfire_players() -> list[PlayerType]:
             # Small and with random rollouts: the leak check needs a search that reads its samples, not a strong one.
             probe="mcts:iterations=30,rollout=random",
             alternatives=(frozenset({"iterations", "seconds", "steps"}),),
+            follows={"root": frozenset({"seconds", "steps"})},
         ),
         PlayerType(
             "os-ismcts",

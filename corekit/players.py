@@ -96,7 +96,11 @@ class PlayerType:
     alternatives: tuple[frozenset[str], ...] = ()
     """Groups of options that stand in for one another, such as budgets (`iterations`, `seconds`, `steps`): a
     spec that sets one option of a group drops the game's defaults for the others, so `mcts:seconds=1` searches
-    by time in a game whose default budget is in steps."""
+    by time in a game whose default budget is in steps; a spec setting two of one group is refused."""
+    follows: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
+    """Options whose game default goes with a kind of budget, and the options that drop it when a spec sets one:
+    `{"root": {"seconds", "steps"}}` makes `mcts:seconds=1` drop a game's `root=halving`, which splits an
+    iteration budget only (what the spec says wins over what the game assumed)."""
 
 
 @attrs.frozen
@@ -157,6 +161,7 @@ def kept_defaults(player_type: PlayerType, defaults: Mapping[str, str], own: Map
     """The game's `defaults` that a spec setting `own` keeps: all but those standing in for an option the spec
     sets (`PlayerType.alternatives`)."""
     replaced = {name for group in player_type.alternatives if group & own.keys() for name in group}
+    replaced.update(name for name, setters in player_type.follows.items() if setters & own.keys())
     return {name: value for name, value in defaults.items() if name not in replaced}
 
 
@@ -175,6 +180,11 @@ def build_player(
     parameters override them.
     """
     own = _by_field_name(spec.params)
+    for group in player_type.alternatives:
+        given = sorted(group & own.keys())
+        if len(given) > 1:  # one would be ignored without a word
+            names = ", ".join(sorted(group))
+            raise OptionError(f"player {spec.name!r}: give one of {names}, not {' and '.join(given)}")
     defaults = kept_defaults(player_type, game_defaults(spec.name, heuristic), own)
     try:
         options = build_options(player_type.options_type, {**defaults, **own}, f"player {spec.name!r}")

@@ -249,29 +249,38 @@ def test_a_games_player_defaults_apply_unless_the_spec_overrides_them():
 
 def test_a_spec_clashing_with_a_games_default_is_told_where_the_default_came_from():
     registry = default_registry()
-    heuristic = Heuristic(player_defaults={"mcts": "iterations=100,root=halving"})
+    heuristic = Heuristic(player_defaults={"mcts": "tree_depth=1,steps=25000"})
     with pytest.raises(
         OptionError,
         match=r"^player 'mcts': root=halving splits an iteration budget; it cannot be "
-        r"used with seconds \(with grizzly-race's defaults for mcts: "
-        r"root=halving; a value in the spec overrides its "
-        r"default\)$",  # iterations=100 is not named: the spec's seconds replaced that budget
+        r"used with steps \(with grizzly-race's defaults for mcts: "
+        r"tree_depth=1, steps=25000; a value in the spec overrides its "
+        r"default\)$",
     ):
         build_player(
             registry.player_type("mcts"),
-            PlayerSpec.parse("mcts:seconds=1"),
+            PlayerSpec.parse("mcts:root=halving"),
             0,
             registry.game("grizzly-race"),
             heuristic,
         )
-    fixed = build_player(
-        registry.player_type("mcts"),
-        PlayerSpec.parse("mcts:seconds=1,root=ucb"),
-        0,
-        registry.game("grizzly-race"),
-        heuristic,
-    )
-    assert fixed.options.seconds == 1.0
+
+
+def test_a_budget_in_the_spec_drops_the_games_halving_which_splits_only_an_iteration_budget():
+    registry = default_registry()
+    heuristic = Heuristic(player_defaults={"mcts": "iterations=100,tree_depth=1,root=halving,trust=2"})
+    mcts, game = registry.player_type("mcts"), registry.game("grizzly-race")
+    player = build_player(mcts, PlayerSpec.parse("mcts:seconds=1"), 0, game, heuristic)
+    assert (player.options.seconds, player.options.root, player.options.tree_depth) == (1.0, RootChoice.UCB, 1)
+    kept = build_player(mcts, PlayerSpec.parse("mcts:iterations=50"), 0, game, heuristic)
+    assert (kept.options.iterations, kept.options.root) == (50, RootChoice.HALVING)
+
+
+@pytest.mark.parametrize("spec", ["mcts:seconds=0.1,iterations=5", "mcts:steps=100,iterations=5"])
+def test_two_budgets_in_one_spec_are_refused_rather_than_one_ignored(spec):
+    registry = default_registry()
+    with pytest.raises(OptionError, match=r"^player 'mcts': give one of iterations, seconds, steps, not "):
+        build_player(registry.player_type("mcts"), PlayerSpec.parse(spec), 0, registry.game("grizzly-race"))
 
 
 def test_a_malformed_game_default_is_a_one_line_error_naming_the_defaults():
@@ -387,7 +396,7 @@ def test_a_step_budget_spends_fewer_iterations_where_a_rollout_is_longer():
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("mcts:steps=100,seconds=1", "give one budget: steps or seconds, not both"),
+        ("mcts:steps=100,seconds=1", "give one of iterations, seconds, steps, not seconds and steps"),
         ("mcts:root=halving,steps=100", "root=halving splits an iteration budget; it cannot be used with steps"),
         ("mcts:steps=-1", "'steps' must be >= 0"),
     ],
