@@ -27,10 +27,10 @@ import click
 from ai.mcts import PLAYOUT_LIMIT, paired_z
 from ai.playouts import policy_playout, settled_values
 from corekit import Action, Game, Rng, SeatView, derive_seed, ordered_sum
-from corekit.cli.shared import game_option_pairs, registry_of
+from corekit.cli.shared import game_option_pairs, game_options, registry_of
 from corekit.errors import error_line, raised_at
 from corekit.heuristics import Policy
-from corekit.options import OptionError, parse_pairs
+from corekit.options import OptionError
 from corekit.plugins import UnknownName
 from corekit.words import counted
 
@@ -190,7 +190,7 @@ def gaps_command(
     registry = registry_of(ctx)
     try:
         game = registry.game(game_id)
-        options = game.make_options(parse_pairs(pairs, game_id))
+        options = game_options(game, pairs)  # worded as play's and check's: the -o value is at fault
         heuristic = registry.heuristic(game_id)
         if heuristic is None or heuristic.policy is None:
             raise UnknownName(f"game {game_id!r} has no heuristic policy to measure")

@@ -106,3 +106,9 @@ def test_a_game_that_raises_while_measured_is_one_line_naming_it_and_exit_1(monk
     assert len(lines) == 1 and "Traceback" not in result.output
     assert lines[0].startswith("Error: game 'grizzly-race' raised KeyError: 'game bug in battle' (at ")
     assert "in broken)" in lines[0]
+
+
+def test_a_bad_game_option_is_worded_as_play_and_check_word_it():
+    result = gaps("grizzly-race", "-o", "stall_rounds=0")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "Error: bad game option (-o) for grizzly-race: 'stall_rounds' must be >= 1: 0"
