@@ -85,6 +85,15 @@ class ScavengersOptions:
         metadata={"help": "with end=rounds: the game lasts until every player has been Camp Leader this many times"},
     )
 
+    def __attrs_post_init__(self) -> None:
+        # Each bound belongs to one way of ending: set for the other, it would be ignored without a word.
+        if self.end is End.RACE and self.laps != 2:
+            raise ValueError(f"laps={self.laps} is for end=rounds; a race ends at max_rounds")
+        if self.end is End.ROUNDS and self.max_rounds != 40:
+            raise ValueError(
+                f"max_rounds={self.max_rounds} is for end=race; end=rounds ends once every player has led laps times"
+            )
+
 
 @attrs.frozen
 class CampView:

@@ -283,6 +283,20 @@ def test_with_end_rounds_the_game_lasts_until_each_player_led_laps_times():
     assert state.is_terminal and state.phases.round == 3
 
 
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"laps": "1"}, "laps=1 is for end=rounds; a race ends at max_rounds"),
+        ({"end": "rounds", "max_rounds": "3"}, "max_rounds=3 is for end=race; end=rounds ends once every player has"),
+    ],
+)
+def test_a_bound_of_the_other_way_of_ending_is_refused_rather_than_ignored(options, message):
+    from corekit.options import OptionError
+
+    with pytest.raises(OptionError, match=message):
+        Scavengers().make_options(options)
+
+
 def test_with_end_rounds_completing_all_four_food_cards_still_ends_the_game_at_once():
     scenario = _all_but_omelet(Scenario(2, end="rounds"), 1)
     state = scenario.scraps(ELK, ["Pepper"]).tan(1, ELK, ["Coyote 4"]).hand(0, ["Crow 1"]).hand(1, ["Crow 2"]).state
