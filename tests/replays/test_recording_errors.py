@@ -38,16 +38,14 @@ def _refused_before_the_match(result: Any, *fragments: str) -> str:
 # -- 1. the seed and the options must fit the format -------------------------------------------------
 
 
-@pytest.mark.parametrize("seed", [INT_MAX + 1, INT_MIN - 1, 10**40])
+@pytest.mark.parametrize("seed", [INT_MAX + 1, -1, INT_MIN - 1, 10**40])
 @pytest.mark.parametrize("replay", [True, False], ids=["with-replay", "without"])
 def test_a_seed_beyond_64_bits_is_refused_by_the_option_before_the_match(tmp_path, monkeypatch, seed, replay):
-    # With or without a replay: a larger seed would otherwise wrap around to another seed's match.
+    # With or without a replay: a larger or negative seed would otherwise wrap around to another seed's match.
     monkeypatch.chdir(tmp_path)
     result = campfire(*PLAY, "--seed", str(seed), *(["--replay", "x.cfr"] if replay else []))
     assert result.exit_code == 2 and "Traceback" not in result.output and "Result" not in result.stdout
-    assert result.stderr.startswith(
-        f"Error: Invalid value for '--seed': {seed} is not in the range {INT_MIN}<=x<={INT_MAX}."
-    )
+    assert result.stderr.startswith(f"Error: Invalid value for '--seed': {seed} is not in the range 0<=x<={INT_MAX}.")
     assert os.listdir(tmp_path) == []
 
 
@@ -69,13 +67,24 @@ def test_a_seed_the_format_cannot_store_is_refused_by_play_match_in_the_same_wor
     assert os.listdir(tmp_path) == []
 
 
-@pytest.mark.parametrize("seed", [INT_MAX, INT_MIN])
+@pytest.mark.parametrize("seed", [0, INT_MAX])
 def test_seeds_at_the_ends_of_the_range_are_recorded_and_verify(tmp_path, monkeypatch, seed):
     monkeypatch.chdir(tmp_path)
     played = campfire(*PLAY, "-q", "--seed", str(seed), "--replay", "x.cfr")
     assert played.exit_code == 0, played.output
     assert read_replay("x.cfr").header.seed == seed
     verified = campfire("replay", "verify", "x.cfr")
+    assert verified.exit_code == 0, verified.output
+
+
+def test_a_negative_seed_given_through_the_api_is_recorded_as_given_and_verifies(tmp_path):
+    # The command line takes 0 to 2^64-1; play_match still takes any seed a replay can store, as it always did.
+    registry = default_registry()
+    path = tmp_path / "x.cfr"
+    game = registry.game("grizzly-race")
+    play_match(game, ["random", "random"], INT_MIN, registry=registry, settings={"replay": path})
+    assert read_replay(path).header.seed == INT_MIN
+    verified = campfire("replay", "verify", str(path))
     assert verified.exit_code == 0, verified.output
 
 
