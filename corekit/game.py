@@ -38,8 +38,10 @@ class IllegalAction(ValueError):
 class Game(abc.ABC):
     """One game: its metadata as data up front, then how to set up a match.
 
-    Subclasses set the class variables and implement `_setup`, `max_decisions`, `render` and, when actions
-    are not already ints or tuples of ints and strings, `encode_action`/`decode_action`.
+    Subclasses set the class variables and implement `_setup` and `max_decisions`. The other hooks have
+    defaults a game overrides where it needs to: `render` (the observation's repr), `events` (no commentary),
+    `action_space`, `card_family`, the names of seats, actions and cards, and `encode_action`/`decode_action`
+    when actions are not already ints, strings or short tuples of them.
     """
 
     id: ClassVar[str]
@@ -154,7 +156,10 @@ class Game(abc.ABC):
 
     def card_family(self, card: Any) -> Hashable:
         """Which deck a card belongs to, as everyone sees it from its back (a Cabin card, a Survival card):
-        a sample never deals a card where another family's card lay. One family by default."""
+        a sample never deals a card where another family's card lay. One family by default. A sample redeals
+        the cards of one family hidden at setup (or in a position read) among every hidden place, so cards
+        that can never change places (each seat's own deck) need a family each (docs/writing-a-game.md,
+        section 6)."""
         return None
 
     def card_name(self, card: Any) -> Any:

@@ -1146,9 +1146,12 @@ def _public_copy(kind: Any, attr: str) -> tuple[str, str]:
     if origin is list:
         inner = args[0] if args else Any
         if getattr(inner, "__origin__", None) is list:
+            _refuse_shared(attr, kind, next(iter(getattr(inner, "__args__", ())), Any))
             return f"[x[:] for x in {attr}]", f"tuple([tuple(x) for x in {attr}])"
+        _refuse_shared(attr, kind, inner)
         return f"{attr}[:]", f"tuple({attr})"
     if origin is dict:
+        _refuse_shared(attr, kind, args[-1] if args else Any)
         return f"dict({attr})", f"tuple(sorted({attr}.items()))"
     if isinstance(kind, type):
         if issubclass(kind, _IMMUTABLE) or (attrs.has(kind) and kind.__attrs_attrs__ and _frozen(kind)):
@@ -1168,10 +1171,25 @@ def _public_copy(kind: Any, attr: str) -> tuple[str, str]:
             )
         if isinstance(inner, type) and issubclass(inner, _IMMUTABLE):
             return attr, attr
+    if kind is list or kind is dict:  # a bare annotation, not an unsupported type: name the item types
+        example = "list[int], or list[list[int]] for a list of lists" if kind is list else "dict[str, int]"
+        raise TypeError(f"a public field of type {kind.__name__} ({attr[2:]}) needs its item types: {example}")
     raise TypeError(
         f"a public field of type {kind!r} ({attr[2:]}): use an immutable type, list, dict, a dict subclass with "
         "view(), or a class with clone() and view()"
     )
+
+
+def _refuse_shared(attr: str, kind: Any, item: Any) -> None:
+    """Refuse a list or dict whose items are themselves lists, dicts or sets (beyond the one nesting a list of
+    lists has): its copy is one level deep, so a clone and the original would share them, and playing on the
+    clone would change the original."""
+    if item in (list, dict, set) or getattr(item, "__origin__", None) in (list, dict, set):
+        raise TypeError(
+            f"a public field of type {kind} ({attr[2:]}) holds mutable {item}, which its copy would share: "
+            "use tuples inside (list[tuple[int, ...]]), a list of lists of immutable items, or a class with "
+            "clone() and view()"
+        )
 
 
 def _frozen(kind: type) -> bool:

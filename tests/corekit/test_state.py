@@ -354,6 +354,36 @@ def test_a_public_field_of_a_type_the_core_cannot_copy_is_refused_when_the_class
         state.clone()
 
 
+@declare
+class BareList(NoPlay, DeclaredState):
+    played: list = public(factory=list)  # type: ignore[type-arg]
+
+
+@declare
+class BareDict(NoPlay, DeclaredState):
+    played: dict = public(factory=dict)  # type: ignore[type-arg]
+
+
+@pytest.mark.parametrize(
+    ("cls", "message"),
+    [
+        (
+            BareList,
+            "a public field of type list (played) needs its item types: list[int], or list[list[int]] for a list "
+            "of lists",
+        ),
+        (BareDict, "a public field of type dict (played) needs its item types: dict[str, int]"),
+    ],
+)
+def test_a_bare_list_or_dict_annotation_is_refused_naming_the_item_types_it_needs(cls, message):
+    """The message says what is missing, not "use ... list, dict", which the field already is. The constructor
+    takes the field; the first view refuses it."""
+    state = cls(game=GAME, players=2, options=None, rng=Rng(0))
+    with pytest.raises(TypeError) as refused:
+        state.observation(0)
+    assert str(refused.value) == message
+
+
 class Placed(dict[int, int]):
     """Cards by the space they lie on, shown in the order they were laid (not sorted)."""
 
@@ -509,3 +539,18 @@ def test_the_views_of_every_built_in_game_pickle_and_deep_copy_and_unpickle_in_a
     )
     assert loaded.returncode == 0, loaded.stderr[-500:]
     assert loaded.stdout.strip() == repr(views)
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [list[list], list[dict[int, int]], list[list[list[int]]], dict[int, list[int]], dict[str, set[int]]],  # type: ignore[type-arg]
+)
+def test_a_public_list_or_dict_holding_mutable_items_is_refused_since_a_clone_would_share_them(kind):
+    """A public field's copy is one level deep (two for a list of lists): mutable items inside would be the same
+    objects in a clone and the original, so playing on the clone would change the original."""
+
+    namespace = {"__annotations__": {"held": kind}, "held": public(factory=kind.__origin__)}
+    shared = declare(type("Shared", (NoPlay, DeclaredState), namespace))
+    state = shared(game=GAME, players=2, options=None, rng=Rng(0))
+    with pytest.raises(TypeError, match=r"^a public field of type .* \(held\) holds mutable .*, which its copy"):
+        state.clone()
