@@ -255,8 +255,8 @@ def _leak_step(
                 raise _ProbeFailed from error
         if decisions[0] != decisions[1]:
             report.fail(
-                f"{where}: {spec} chose {decisions[0]!r} and {decisions[1]!r} in two states seat "
-                f"{seat} cannot tell apart"
+                f"{where}: {spec} chose differently in two states seat {seat} cannot tell apart: "
+                f"{leaks.first_difference(decisions[0], decisions[1])}"
             )
     legal = state.legal_actions(seat)
     state.apply(seat, legal[rng.below(len(legal))])
@@ -392,7 +392,11 @@ def _check_step(
     for observer in observers:
         now = state.observation(observer)
         if now != twin.observation(observer):
-            report.fail(f"{where}: the same seed and actions gave different observations")
+            whom = "the full view" if observer is None else f"seat {observer}"
+            report.fail(
+                f"{where}: the same seed and actions gave different observations of {whom}: "
+                f"{leaks.first_difference(now, twin.observation(observer))}"
+            )
             return False
         if not seen or now == seen[observer]:
             continue
@@ -562,7 +566,7 @@ def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report)
     if again.digest() != truth_sampled.digest():
         truth_view, twin_view = truth_sampled.observation(None), again.observation(None)
         if truth_view == twin_view:  # the full view holds no chance generator: the samples differ only there
-            differs = f"rng: {truth_sampled.rng.state} vs {again.rng.state}"
+            differs = leaks.first_difference(truth_sampled.rng.state, again.rng.state, "rng")
         else:
             differs = leaks.first_difference(truth_view, twin_view)
         report.fail(

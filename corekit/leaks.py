@@ -24,13 +24,15 @@ What they cannot find: a zone or field the game declares public is public (the c
 and a card's identity the game writes into a public field is caught only once it differs in a twin's future);
 an undeclared game's twins come from its own `sample()`; and the search is random, not exhaustive.
 
-Each failure is one line naming the seat, the field or zone that differed and the two values seen.
+Each failure is one line naming the seat, the field or zone that differed and the two values seen, down to the
+first item or field inside it that differs (`log[4]: 'seat 0 draws 1' vs 'seat 0 draws 3'`: `first_difference`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeGuard
 
 import attrs
@@ -47,6 +49,9 @@ TRUTH_ALPHA = 1e-9
 (32 of 32 one-sided pairs give p = 2.3e-10)."""
 FORWARD_STEPS = 40
 """How far a twin is played forward at most."""
+SHOWN_CHARACTERS = 80
+"""At most how many characters of each of two differing values a failure shows: a longer repr is cut around the
+first character where the two differ."""
 
 Fail = Callable[[str], None]
 
@@ -137,8 +142,8 @@ def _forward(
         told = game.events(before[0], real.observation(seat)), game.events(before[1], other.observation(seat))
         if told[0] != told[1]:
             fail(
-                f"seat {seat} is told {_short(told[0])} in one and {_short(told[1])} in a state it cannot tell apart "
-                f"({step} step(s) later, after {moved}): events() names what the seat cannot see"
+                f"seat {seat} is told something else in a state it cannot tell apart ({step} step(s) later, after "
+                f"{moved}), so events() names what the seat cannot see: {first_difference(told[0], told[1])}"
             )
             return step
     return steps
@@ -173,15 +178,40 @@ def check_sample_truth(game: Game, state: DeclaredState, seat: int, rng: Rng, fa
             return
 
 
-def first_difference(a: Any, b: Any) -> str:
-    """Where two observations differ, as "field: A vs B" (a field by name where the observations have them)."""
-    names = _field_names(a) if type(a) is type(b) else None
-    if names:
-        for name in names:
-            x, y = getattr(a, name), getattr(b, name)
-            if x != y:
-                return f"{name}: {_short(x)} vs {_short(y)}"
-    return f"{_short(a)} vs {_short(b)}"
+def first_difference(a: Any, b: Any, name: str = "") -> str:
+    """Where two unequal values first differ, as "PATH: A vs B" (just "A vs B" where the path is empty), e.g.
+    `log[4]: 'seat 0 draws 1' vs 'seat 0 draws 3'` or `deck.cards[0]: 3 vs 2`.
+
+    The path starts at `name` and goes down, as long as the two are made alike, to their first differing part:
+    the field of views, attrs objects, dataclasses or named tuples of one type (`log`, `.cards`), the item of
+    lists or tuples of one type and length (`[4]`), the value of dicts of one type with the same keys
+    (`['red']`). The two values found there are shown as their reprs, cut when longer than `SHOWN_CHARACTERS`
+    around the first character where they differ. Built only when a check fails: it compares the parts again."""
+    path = name
+    while (part := _first_differing_part(a, b)) is not None:
+        step, a, b = part
+        path += step
+    path = path.removeprefix(".")
+    shown = _two_values(a, b)
+    return f"{path}: {shown}" if path else shown
+
+
+def _two_values(a: Any, b: Any, limit: int = SHOWN_CHARACTERS) -> str:
+    """Two values as "A vs B", each its repr on one line; where one is longer than `limit` characters, both are
+    cut to the same stretch, of at most `limit` characters with the "..." marking a cut, around the first
+    character where they differ (a third of the stretch before it)."""
+    first, second = _one_line(repr(a)), _one_line(repr(b))
+    longest = max(len(first), len(second))
+    if longest <= limit:
+        return f"{first} vs {second}"
+    keep = limit - 6  # room for "..." at both ends
+    at = next((i for i, (x, y) in enumerate(zip(first, second)) if x != y), min(len(first), len(second)))
+    start = max(0, min(at - keep // 3, longest - keep))
+
+    def cut(text: str) -> str:
+        return ("..." if start else "") + text[start : start + keep] + ("..." if start + keep < len(text) else "")
+
+    return f"{cut(first)} vs {cut(second)}"
 
 
 # ---- helpers ------------------------------------------------------------------------------------------
@@ -194,11 +224,11 @@ def _compare_now(game: Game, real: DeclaredState, other: DeclaredState, seat: in
         fail(f"seat {seat}'s observation differs {how}: {first_difference(seen, twin_seen)}")
         return False
     if real.to_act != other.to_act:
-        fail(f"to_act differs {how}: {real.to_act} vs {other.to_act}")
+        fail(f"seat {seat} sees different seats to act {how}: {first_difference(real.to_act, other.to_act, 'to_act')}")
         return False
     legal, twin_legal = list(real.legal_actions(seat)), list(other.legal_actions(seat))
     if legal != twin_legal:
-        fail(f"seat {seat}'s legal actions differ {how}: {_short(legal)} vs {_short(twin_legal)}")
+        fail(f"seat {seat}'s legal actions differ {how}: {first_difference(legal, twin_legal)}")
         return False
     drawn, twin_drawn = game.render(seen, seat), game.render(twin_seen, seat)
     if drawn != twin_drawn:
@@ -206,7 +236,7 @@ def _compare_now(game: Game, real: DeclaredState, other: DeclaredState, seat: in
         line, twin_line = next(((x, y) for x, y in lines if x != y), (drawn, twin_drawn))
         fail(
             f"render() of seat {seat}'s view differs {how}, though the views are equal: "
-            f"{line.strip()!r} vs {twin_line.strip()!r}"
+            f"{_two_values(line.strip(), twin_line.strip())}"
         )
         return False
     return True
@@ -275,12 +305,45 @@ def _sign_test(ahead: int, behind: int) -> float:
     return sum(math.comb(total, k) for k in range(ahead, total + 1)) / 2.0**total
 
 
+def _first_differing_part(a: Any, b: Any) -> tuple[str, Any, Any] | None:
+    """The first part in which `a` and `b` differ, as (its step in a path, its value in `a`, in `b`); None where
+    the two are not made alike, no part differs (they differ as wholes), or parts cannot be compared."""
+    try:
+        return next(((step, x, y) for step, x, y in _parts(a, b) if x != y), None)
+    except Exception:  # a comparison that fails (or gives no truth value): the two are shown whole
+        return None
+
+
+def _parts(a: Any, b: Any) -> Iterable[tuple[str, Any, Any]]:
+    """The parts `a` and `b` are made of alike, as (step in a path, part of `a`, part of `b`), in order."""
+    if type(a) is not type(b):
+        return ()
+    names = _field_names(a)
+    if names is not None:
+        return ((f".{name}", getattr(a, name), getattr(b, name)) for name in names)
+    if isinstance(a, list | tuple) and len(a) == len(b):
+        return ((f"[{index}]", x, y) for index, (x, y) in enumerate(zip(a, b, strict=True)))
+    if isinstance(a, dict) and a.keys() == b.keys():
+        return ((f"[{key!r}]", a[key], b[key]) for key in a)
+    return ()
+
+
 def _field_names(value: Any) -> tuple[str, ...] | None:
     if isinstance(value, View):
         return type(value)._names
     if attrs.has(type(value)):
         return tuple(field.name for field in attrs.fields(type(value)))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return tuple(field.name for field in dataclasses.fields(value))
+    kind: Any = type(value)
+    if isinstance(value, tuple) and hasattr(kind, "_fields"):  # a named tuple
+        return tuple(kind._fields)
     return None
+
+
+def _one_line(text: str) -> str:
+    """`text` with each run of whitespace made one space when it holds a line break or a tab (a repr may)."""
+    return text if text.isprintable() else " ".join(text.split())
 
 
 def _action(game: Game, action: Any) -> str:
@@ -290,13 +353,9 @@ def _action(game: Game, action: Any) -> str:
         return repr(action)
 
 
-def _short(value: Any, limit: int = 80) -> str:
-    text = " ".join(repr(value).split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 __all__ = [
     "FORWARD_STEPS",
+    "SHOWN_CHARACTERS",
     "TRUTH_ALPHA",
     "TRUTH_SAMPLES",
     "Seen",

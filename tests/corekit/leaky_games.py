@@ -198,18 +198,18 @@ class ShowsBids(GlowState):
 
 
 LEAKS = {
-    "glowworms-shows-hands": (ShowsHands, Glowworms, "sample(0) does not match seat 0's observation: extra: (("),
+    "glowworms-shows-hands": (ShowsHands, Glowworms, "sample(0) does not match seat 0's observation: extra[1]["),
     "glowworms-keeps-truth": (
         KeepsTruth,
         Glowworms,
         "sample(0) depends on more than seat 0's observation: two states it cannot tell apart gave different "
-        "samples, deck: Hidden(",
+        "samples, deck.cards[",
     ),
     "glowworms-keeps-one-hand": (
         KeepsOneHand,
         Glowworms,
         "sample(0) depends on more than seat 0's observation: two states it cannot tell apart gave different "
-        "samples, hands: ((",
+        "samples, hands[1][",
     ),
     "glowworms-logs-draws": (LogsDraws, Glowworms, "step(s) after a twin, once 'bid"),
     "glowworms-legal-peeks": (LegalPeeks, Glowworms, "legal actions differ in a state it cannot tell apart"),
@@ -218,7 +218,11 @@ LEAKS = {
         RendersDeckGame,
         "render() of seat 0's view differs in a state it cannot tell apart, though the views are equal: 'scores",
     ),
-    "glowworms-shows-bids": (ShowsBids, Glowworms, "observation differs in a state it cannot tell apart: extra: "),
+    "glowworms-shows-bids": (
+        ShowsBids,
+        Glowworms,
+        "observation differs in a state it cannot tell apart: extra[0][1]: ",
+    ),
 }
 """game id -> (state class, game class, what the kit's first failure says). A sample that keeps true cards is
 first caught by the twin the core makes (two states the seat cannot tell apart give different samples); the

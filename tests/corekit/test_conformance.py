@@ -1,5 +1,6 @@
 """The conformance checks pass a correct game and catch each planted contract violation."""
 
+import itertools
 import re
 import sys
 import types
@@ -40,6 +41,22 @@ def test_a_correct_game_passes_every_check():
 def test_each_planted_bug_is_reported(bug, message):
     found = failures(bug)
     assert any(message in f for f in found), found
+
+
+def test_a_nondeterministic_game_is_reported_naming_the_seat_the_field_and_both_values(monkeypatch):
+    import random
+
+    calls = itertools.count()  # each call another card: the two copies of the match never play alike
+    monkeypatch.setattr(random, "randint", lambda low, high: low + next(calls) % (high - low + 1))
+    found = failures("nondeterministic")
+    assert found and all(
+        re.fullmatch(
+            r"seed \d+ step 1: the same seed and actions gave different observations of seat 0: "
+            r"played\[0\]\[0\]: (\d) vs (?!\1)\d",
+            failure,
+        )
+        for failure in found
+    ), found
 
 
 def test_a_commentary_that_tells_something_between_an_observation_and_itself_is_reported(monkeypatch):
@@ -217,6 +234,30 @@ def test_a_player_crashing_in_the_leak_check_is_named_with_the_step() -> None:
         f"leak check seed {derive_seed(1, 'leak', 'toy', 2, 0)} step 1: crashes raised "
         f"RuntimeError: lost in the woods (at tests/corekit/test_conformance.py:{line} in "
         "decide)"
+    ]
+
+
+class Fickle(Player):
+    """A leak probe that never decides the same twice."""
+
+    decided = itertools.count()
+
+    def decide(self, view):
+        return ("bid", next(Fickle.decided))
+
+
+def test_a_probe_deciding_differently_in_two_states_a_seat_cannot_tell_apart_is_named_with_both_decisions(
+    monkeypatch,
+) -> None:
+    from corekit import PlayerType, Registry
+
+    monkeypatch.setattr(Fickle, "decided", itertools.count())
+    fickle = PlayerType("fickle", lambda options, seed, game, heuristic: Fickle())
+    registry = Registry([_module("fickle", campfire_players=hookimpl(lambda: [fickle]))], entry_points=False)
+    report = check_leaks(ToyGame(), 2, registry, games=1, seed=1, spec="fickle", positions=1)
+    assert report.failures == [
+        f"leak check seed {derive_seed(1, 'leak', 'toy', 2, 0)} step 1: fickle chose differently in two states "
+        "seat 0 cannot tell apart: [1]: 0 vs 1"
     ]
 
 

@@ -4,21 +4,42 @@ honest game."""
 
 from __future__ import annotations
 
+import re
 import sys
 
 import pytest
 
 from corekit import Rng
 from corekit.conformance import check_game
-from corekit.leaks import TRUTH_ALPHA, TRUTH_SAMPLES, _sign_test, check_sample_truth, first_difference
+from corekit.leaks import (
+    SHOWN_CHARACTERS,
+    TRUTH_ALPHA,
+    TRUTH_SAMPLES,
+    _sign_test,
+    check_forward,
+    check_sample_truth,
+    check_twin,
+    first_difference,
+)
 from corekit.plugins import Registry
 from corekit.pytest_plugin import conformance_runner
-from corekit.state import declare
+from corekit.state import Hidden, declare
 from tests.corekit import leaky_games
-from tests.corekit.leaky_games import LEAKS, GlowState, Glowworms, KeepsOneHand, KeepsTruth, leaky_game
+from tests.corekit.leaky_games import (
+    LEAKS,
+    GlowState,
+    Glowworms,
+    KeepsOneHand,
+    KeepsTruth,
+    RendersDeck,
+    leaky_game,
+)
 from tests.corekit.tournament.cli_run import run_cli
 
 REGISTRY = Registry(plugins=[sys.modules[leaky_games.__name__]])
+
+SAYS = {game_id: says for game_id, (_, _, says) in LEAKS.items()}
+"""What the kit's failure says of each leaking game."""
 
 
 def test_an_honest_game_passes_every_leak_check():
@@ -31,14 +52,14 @@ def test_an_honest_game_passes_every_leak_check():
 @pytest.mark.parametrize("game_id", sorted(LEAKS))
 def test_each_leaking_game_is_refused_naming_its_leak(game_id):
     found = check_game(leaky_game(game_id), 2, games=30).failures
-    assert any(LEAKS[game_id][2] in failure for failure in found), found
+    assert any(SAYS[game_id] in failure for failure in found), found
 
 
 @pytest.mark.parametrize("game_id", sorted(LEAKS))
 def test_campfire_check_refuses_each_leaking_game_and_names_the_match_to_replay(game_id):
     result = run_cli("check", game_id, "--players", "2", "-n", "30", "--no-leaks", registry=REGISTRY)
     assert result.exit_code == 1, result.output
-    assert LEAKS[game_id][2] in result.output
+    assert SAYS[game_id] in result.output
     assert f"campfire check {game_id} --players 2 --match " in result.output
 
 
@@ -46,7 +67,7 @@ def test_campfire_check_refuses_each_leaking_game_and_names_the_match_to_replay(
 def test_the_pytest_fixture_refuses_each_leaking_game(game_id):
     with pytest.raises(pytest.fail.Exception, match="fails conformance") as failed:
         conformance_runner(REGISTRY)(game_id, players=2, games=30, leaks=False)
-    assert LEAKS[game_id][2] in str(failed.value)
+    assert SAYS[game_id] in str(failed.value)
 
 
 def position(kind, players=3, seed=4):
@@ -82,11 +103,107 @@ def test_the_sign_test_is_exact_and_one_sided():
     assert _sign_test(0, 10) == 1.0
 
 
-def test_a_difference_is_named_by_its_field():
+def test_a_difference_is_named_by_its_field_and_index():
     state = Glowworms().initial_state(2, 1)
     other = state.clone()
     other.scores[1] = 7
-    assert first_difference(state.observation(0), other.observation(0)) == "scores: (0, 0) vs (0, 7)"
+    assert first_difference(state.observation(0), other.observation(0)) == "scores[1]: 0 vs 7"
+
+
+def test_a_value_differing_deep_inside_a_long_tuple_is_named_by_its_index_with_both_items():
+    state = Glowworms().initial_state(2, 1)
+    state.log = tuple(f"seat {n % 2} {('plays', 'draws')[n // 2 % 2]} {n % 5 + 1}" for n in range(20))
+    other = state.clone()
+    other.log = (*state.log[:9], "seat 1 plays 1", *state.log[10:])
+    assert len(repr(state.log)) > 4 * SHOWN_CHARACTERS
+    shown = first_difference(state.observation(0), other.observation(0))
+    assert shown == "log[9]: 'seat 1 plays 5' vs 'seat 1 plays 1'"
+
+
+def test_a_difference_goes_down_through_dict_keys_and_attrs_fields_from_the_name_given():
+    red, blue = {"red": Hidden(3, cards=(1, 2, 3))}, {"red": Hidden(3, cards=(1, 2, 4))}
+    assert first_difference(red, blue, "zones") == "zones['red'].cards[2]: 3 vs 4"
+
+
+def test_values_not_made_alike_are_shown_whole():
+    assert first_difference((1, 0), (1, 0, 2), "to_act") == "to_act: (1, 0) vs (1, 0, 2)"
+    assert first_difference([1], (1,)) == "[1] vs (1,)"
+    assert first_difference({"red": 1}, {"red": 1, "blue": 2}) == "{'red': 1} vs {'red': 1, 'blue': 2}"
+    assert first_difference(frozenset({1, 2}), frozenset({1, 3})) == "frozenset({1, 2}) vs frozenset({1, 3})"
+
+
+def test_a_long_value_is_cut_around_the_first_character_that_differs_on_both_sides():
+    shown = first_difference("a" * 60 + "1" + "b" * 60, "a" * 60 + "2" + "b" * 60)
+    assert shown == f"...{'a' * 24}1{'b' * 49}... vs ...{'a' * 24}2{'b' * 49}..."
+    assert all(len(side) == SHOWN_CHARACTERS for side in shown.split(" vs "))
+    longer = first_difference(tuple(range(30)), tuple(range(31)), "deck")
+    assert longer == (
+        "deck: ...2, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29) vs "
+        "...2, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30)"
+    )
+
+
+@declare
+class LogsEveryMove(GlowState):
+    def _drew(self, seat, cards):  # a public rolling log of the last eight plays and draws names face-down cards
+        played = f"seat {seat} plays {self.discard[-1]}"
+        self.log = (*self.log, played, *(f"seat {seat} draws {card}" for card in cards))[-8:]
+
+
+@declare
+class ActsOnHidden(GlowState):
+    @property
+    def to_act(self):  # the seats in another order when the deck's (face-down) top card is a 5
+        waiting = super().to_act
+        return tuple(reversed(waiting)) if self.deck and self.deck[-1] == 5 else waiting
+
+
+class TellsDeck(Glowworms):
+    def events(self, before, after):  # the commentary names the deck's top card, read through the view's state
+        told = super().events(before, after)
+        return [*told, f"next card {after.source.deck[-1]}"] if told and after.source.deck else told
+
+
+def test_a_rolling_log_naming_a_draw_is_refused_naming_the_entry_and_both_draws():
+    game = _variant(LogsEveryMove, "glowworms-logs-every-move")
+    state = game.initial_state(2, 1)
+    for _ in range(2):
+        for seat in (0, 1):
+            state.apply(seat, state.legal_actions(seat)[0])
+    assert len(state.log) == 8 and len(repr(state.log)) > SHOWN_CHARACTERS
+    failures = []
+    check_forward(game, state, 0, Rng(1), failures.append)
+    assert failures == [
+        "seat 0's observation differs 2 step(s) after a twin, once 'bid 5' by seat 1 was played: "
+        "log[7]: 'seat 1 draws 2' vs 'seat 1 draws 4'"
+    ]
+    found = check_game(game, 2, games=10).failures
+    assert found and all(
+        re.fullmatch(
+            r"seed \d+ step \d+: seat \d's observation differs \d step\(s\) after a twin, once 'bid \d' by seat \d "
+            r"was played: log\[\d\]: 'seat (\d) draws (\d)' vs 'seat \1 draws (?!\2)\d'",
+            failure,
+        )
+        for failure in found
+    ), found
+
+
+@pytest.mark.parametrize(("seed", "rng", "seat", "says"), [(2, 1, 0, "1 vs 0"), (0, 2, 1, "0 vs 1")])
+def test_seats_to_act_that_differ_in_a_twin_name_the_seat_that_cannot_tell_them_apart(seed, rng, seat, says):
+    state = _variant(ActsOnHidden, "glowworms-acts-on-hidden").initial_state(2, seed)
+    failures = []
+    check_twin(state.game, state, seat, Rng(rng), failures.append)
+    assert failures == [f"seat {seat} sees different seats to act in a state it cannot tell apart: to_act[0]: {says}"]
+
+
+def test_a_commentary_naming_a_hidden_card_is_refused_naming_the_line_and_both_texts():
+    game = type("TellsDeckGame", (TellsDeck,), {"id": "glowworms-tells-deck", "state_class": RendersDeck})()
+    failures = []
+    check_forward(game, game.initial_state(2, 1), 0, Rng(0), failures.append)
+    assert failures == [
+        "seat 0 is told something else in a state it cannot tell apart (2 step(s) later, after 'bid 2' by seat 1), "
+        "so events() names what the seat cannot see: [1]: 'next card 1' vs 'next card 3'"
+    ]
 
 
 @declare
