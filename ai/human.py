@@ -2,13 +2,19 @@
 
 It reads from `sys.stdin` (which click's CliRunner replaces, so a test can feed it lines) and writes with
 `click.echo`. Each turn opens with what happened since the seat's last one (the game's commentary between
-its two observations, so nothing it could not see). The menu's keys are numbers from 1, or letters from `a`
-when any action's text holds a number (grizzly-race's `play 5`), so that a number typed is never both a key
-and a card. A person answers with the action's key, its text (as `game.action_text` writes it, case and
-spacing ignored), the action itself as written (`5`, `hold`) or the start of one text alone ("hold" for
-"hold the stick closer"); anything else is refused and the question asked again. A seat with only one legal
-action is shown it and plays it without being asked. `quit` or end of input raises `QuitMatch`, which
-`campfire play` reports as an abandoned match.
+its two observations, so nothing it could not see; the seat's first turn cannot, see `_since_last_move`). The
+menu's keys are numbers from 1, or letters from `a` when any action's text holds a number (grizzly-race's
+`play 5`), so that a number typed is never both a key and a card. A person answers with the action's key, its
+text (as `game.action_text` writes it, case and spacing ignored), the action as written where the menu shows
+it (`5` for "play 5", never the SUPERCARD's internal 6 that its text "SUPERCARD" does not show) or the start
+of one text alone ("hold" for "hold the stick closer"); anything else is refused with one line saying why and
+the question asked again, and `help` or `?` explains how to answer. A seat with only one legal action is
+shown it and plays it without being asked. `quit` or end of input raises `QuitMatch`, which `campfire play`
+reports as an abandoned match.
+
+Hot seat: when the terminal last showed another seat of the match (one object playing several seats, or
+one object per seat as `-p human,human` builds them), the player first asks the previous person to pass the
+terminal, waits for Enter and clears the screen, so nobody reads another seat's hand.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import itertools
 import re
 import string
 import sys
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,6 +35,12 @@ from corekit.words import folded
 QUIT = "quit"
 """What a person types to leave the match (end of input, Ctrl-D, does the same)."""
 
+HELP = ("help", "?")
+"""What a person types to be told how to answer (unless an action's text is exactly that)."""
+
+_CLEAR = "\033[H\033[2J\033[3J"
+"""Cursor home, clear the screen and its scrollback (so the next person cannot scroll back to a hand)."""
+
 
 class HumanPlayer(Player):
     """A person at the terminal; one object may play several seats (hot seat)."""
@@ -36,13 +49,16 @@ class HumanPlayer(Player):
 
     def __init__(self) -> None:
         self._last_seen: dict[int, Any] = {}  # per seat: its observation at its previous decision
+        self._last_screen: int | None = None  # the seat this object last showed a screen to
 
     def decide(self, view: SeatView) -> Action:
         """Show what happened since the seat's last move, the position and the legal actions, and read a
-        choice until it is a legal one (a forced move is only shown)."""
+        choice until it is a legal one (a forced move is only shown). When the terminal last showed another
+        seat, the terminal is first passed on (`_hand_over`)."""
         game = view.game
         legal = view.legal_actions
         texts = [game.action_text(action) for action in legal]
+        self._hand_over(view)
         click.echo("")
         for line in self._since_last_move(view):
             click.echo(line)
@@ -60,20 +76,65 @@ class HumanPlayer(Player):
             if not line:
                 click.echo("")
                 raise QuitMatch("end of input")
+            answer = _spoken(line)
+            if not answer:
+                click.echo("Type a key from the menu (or help).")
+                continue
+            if answer in HELP and answer not in map(_spoken, texts):  # "help" may start an action's text
+                click.echo(folded(help_text(legal, texts, keys)))
+                continue
             choice = parse_choice(line, legal, texts, keys)
             if choice is not None:
                 return choice
-            if line.strip().lower() == QUIT:  # after the actions: a game may have one spelled "quit"
+            if answer == QUIT:  # after the actions: a game may have one spelled "quit"
                 raise QuitMatch(f"{game.seat_name(view.seat)} left")
-            wanted = _spoken(line)
-            many = sum(_spoken(text).startswith(wanted) for text in texts) if wanted else 0
+            if _starts_keys(answer, keys):
+                width = len(keys[0])
+                click.echo(f"Keys here have {_WIDTHS.get(width, str(width))} letters (e.g. {keys[0]}).")
+                continue
+            many = sum(_spoken(text).startswith(answer) for text in texts)
             if many > 1:  # parse_choice asks again rather than guess: say so, not that the answer is illegal
                 click.echo(f"{line.strip()!r} could be {many} of the actions above; type more of it, or its key.")
             else:
-                click.echo(f"{line.strip()!r} is not a legal action here; answer with a key or one of the texts above.")
+                click.echo(
+                    f"{line.strip()!r} is not a legal action here; answer with a key or one of the texts above "
+                    "(help explains)."
+                )
+
+    def _hand_over(self, view: SeatView) -> None:
+        """When the terminal's last screen was another seat's, ask for the terminal to be passed to this seat, wait
+        for Enter and clear that screen; then note that the terminal shows this seat. A person alone at the
+        table is never asked."""
+        terminal = _terminal()
+        shown = _screens.get(terminal) if terminal is not None else None
+        if shown is not None and shown.player() is not None:
+            previous: int | None = shown.seat
+        else:  # a new terminal, or the player that drew its screen is gone with its match
+            previous = self._last_screen
+        self._last_screen = view.seat
+        if terminal is not None:
+            _screens[terminal] = _Screen(view.seat, weakref.ref(self))
+        if previous is None or previous == view.seat:
+            return
+        name = view.game.seat_name(view.seat)
+        click.echo("")
+        click.echo(f"Pass the terminal to {name}; press Enter when ready. ", nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            click.echo("")
+            raise QuitMatch("end of input")
+        if _spoken(line) == QUIT:
+            raise QuitMatch(f"{name} left")
+        if _isatty():
+            click.echo(_CLEAR, nl=False)
+        else:  # a log or a test: nothing to clear, so say where the screen would be cleared
+            click.echo("")
+            click.echo(f"---- screen cleared for {name} ----")
 
     def _since_last_move(self, view: SeatView) -> list[str]:
-        """The game's commentary between this seat's previous observation and this one."""
+        """The game's commentary between this seat's previous observation and this one. At the seat's first
+        decision there is none: a player is handed only the observation of the moment, not the seat's
+        observation at the start of the match, so what happened before its first move cannot be told."""
         before = self._last_seen.get(view.seat)
         self._last_seen[view.seat] = view.observation
         if before is None:
@@ -83,6 +144,39 @@ class HumanPlayer(Player):
         except Exception:  # a broken commentary must not cost the person the match
             return []
         return ["Since your last move:", *(folded("  " + line) for line in told)] if told else []
+
+
+class _Screen:
+    """What a terminal shows: one seat's screen, drawn by `player` (weakly held: once the player is gone, so is
+    its match, and a later match on the same terminal starts afresh)."""
+
+    __slots__ = ("player", "seat")
+
+    def __init__(self, seat: int, player: weakref.ref[HumanPlayer]) -> None:
+        self.seat = seat
+        self.player = player
+
+
+_screens: weakref.WeakKeyDictionary[Any, _Screen] = weakref.WeakKeyDictionary()
+"""Per output stream (the terminal; CliRunner gives each invocation its own): the screen it shows. Shared by all
+HumanPlayer objects, since `campfire play -p human,human` builds one per seat."""
+
+
+def _terminal() -> Any:
+    """The stream the screens are written to, or None when it cannot be told apart by a weak reference."""
+    try:
+        weakref.ref(sys.stdout)
+        hash(sys.stdout)
+    except TypeError:
+        return None
+    return sys.stdout
+
+
+def _isatty() -> bool:
+    try:
+        return bool(sys.stdout.isatty())
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        return False
 
 
 def menu_keys(legal: Sequence[Action], texts: Sequence[str]) -> list[str]:
@@ -102,7 +196,9 @@ def parse_choice(
     line: str, legal: Sequence[Action], texts: Sequence[str], keys: Sequence[str] | None = None
 ) -> Action | None:
     """The action a person meant by `line`, or None: a key of the menu (`menu_keys` unless given), an action's
-    text, the action as written (`str(action)`), or the start of exactly one text, in that order."""
+    text, the action as written (`str(action)`) where its text shows it as a word (`5` in "play 5"; an internal
+    code the menu does not show is no answer), or the start of exactly one text, in that order. The start of
+    several keys (`a` where the keys are `aa`, `ab`, ...) is a key half typed, never the start of a text."""
     answer = line.strip()
     if not answer:
         return None
@@ -112,10 +208,12 @@ def parse_choice(
     if answer.isdigit() and keys[0].isdigit():  # a number is the menu's, even where actions are numbers too
         return None
     wanted = _spoken(answer)
+    if _starts_keys(wanted, keys):
+        return None
     spoken = [_spoken(text) for text in texts]
     for rule in (
         lambda text, action: text == wanted,
-        lambda text, action: str(action).casefold() == wanted,
+        lambda text, action: _written(action) == wanted and _shows(text, wanted),
         lambda text, action: text.startswith(wanted),
     ):
         matches = [action for action, text in zip(legal, spoken) if rule(text, action)]
@@ -126,9 +224,41 @@ def parse_choice(
     return None
 
 
+def help_text(legal: Sequence[Action], texts: Sequence[str], keys: Sequence[str]) -> str:
+    """How to answer the menu, in one paragraph (`help` or `?` at the prompt)."""
+    numbers = [
+        (_written(action), text)
+        for action, text in zip(legal, texts)
+        if _written(action).isdigit() and _shows(_spoken(text), _written(action))
+    ]
+    shown = f", or a number the menu shows ({numbers[0][0]} for {numbers[0][1]!r})" if numbers else ""
+    return (
+        f"Type the key of your move ({keys[0]}-{keys[-1]}) and press Enter, or the move as the menu writes it (case "
+        f"and spacing do not matter, and its start is enough when no other move starts that way){shown}. "
+        f"Type {QUIT} to leave the match."
+    )
+
+
 _NUMBER = re.compile(r"\d")
+_WIDTHS = {2: "two", 3: "three"}
 
 
 def _spoken(text: str) -> str:
     """`text` as an answer is compared: spacing and case ignored."""
     return " ".join(text.split()).casefold()
+
+
+def _written(action: Action) -> str:
+    """The action as written (`str(action)`), compared as an answer is."""
+    return _spoken(str(action))
+
+
+def _shows(text: str, written: str) -> bool:
+    """Whether a (spoken) action text shows `written` as a word of its own: "play 5" shows 5, "SUPERCARD" does
+    not show 6 and "play 10" does not show 1."""
+    return bool(written) and re.search(rf"(?<!\w){re.escape(written)}(?!\w)", text) is not None
+
+
+def _starts_keys(answer: str, keys: Sequence[str]) -> bool:
+    """Whether `answer` is not a key but the start of several (`a` where the keys are `aa`, `ab`, ...)."""
+    return answer not in keys and sum(key.startswith(answer) for key in keys) > 1

@@ -130,3 +130,94 @@ def test_input_is_read_from_sys_stdin_not_click_get_text_stream(monkeypatch):
     monkeypatch.setattr("click.get_text_stream", deprecated)
     result = _play("a\n" * 200)
     assert result.exit_code == 0, result.output
+
+
+def _invoke(game: str, players: str, seed: int, lines: str):
+    return CliRunner().invoke(cli, ["play", game, "--players", players, "--seed", str(seed)], input=lines, obj=None)
+
+
+def test_an_internal_code_the_menu_does_not_show_is_refused():
+    # grizzly-race's SUPERCARD is 6 inside the game, but the menu shows it as "f. SUPERCARD": a 6 typed next to
+    # the 5 must not spend the once-only card.
+    result = _invoke("grizzly-race", "human,random", 1, "6\nf\n")
+    assert "   f. SUPERCARD\nChoose a-f" in result.output
+    assert "'6' is not a legal action here" in result.output
+    assert "Last round (round 1):\n  seat 0 played the SUPERCARD" in result.output  # the key was taken
+    legal, texts = [1, 2, 3, 5, 6], ["play 1", "play 2", "play 3", "play 5", "SUPERCARD"]
+    assert parse_choice("6", legal, texts) is None
+    assert parse_choice("(1, 2, 0)", [(1, 2, 0), (0,)], ["Back Room 2 -> seat 0", "pass"]) is None  # slasher's code
+
+
+def test_the_action_as_written_is_taken_where_its_text_shows_it_as_a_word():
+    assert parse_choice("5", [1, 5], ["play 1", "play 5"]) == 5
+    assert parse_choice("1", [1, 10], ["play 10 then 1", "play 10"]) == 1  # "play 10" does not show 1
+    assert parse_choice("pull", ["hold", "pull"], ["hold on", "give it a pull"]) == "pull"
+
+
+def test_help_or_a_question_mark_explains_how_to_answer_and_asks_again():
+    result = _play("help\n?\nquit\n")
+    said = " ".join(result.output.split())  # the paragraph is folded to the terminal's width
+    assert said.count("Type the key of your move (a-d) and press Enter, or the move as the menu writes it") == 2
+    assert "or a number the menu shows (1 for 'play 1'). Type quit to leave the match." in said
+    assert "'help' is not a legal action" not in result.output and "'?' is not a legal action" not in result.output
+    assert result.output.count("Choose a-") == 3
+
+
+def test_an_empty_line_asks_for_a_key_again():
+    result = _invoke("grizzly-race", "human,random", 1, "\na\n")
+    assert "Choose a-f or type the action (quit to leave): Type a key from the menu (or help).\n" in result.output
+    assert "'' is not a legal action" not in result.output
+    assert "Last round (round 1):\n  seat 0 played " in result.output
+
+
+def test_the_start_of_several_two_letter_keys_is_told_that_keys_have_two_letters():
+    result = _invoke("scavengers", "human,random", 2, "a\n" * 4 + "a\ng\nquit\n")  # the fifth menu: aa-gm
+    assert "Choose aa-gm" in result.output
+    assert result.output.count("Keys here have two letters (e.g. aa).\n") == 2
+    assert "'a' is not a legal action" not in result.output
+
+
+def test_a_half_typed_key_is_never_taken_as_the_start_of_a_text():
+    legal = list(range(30))
+    texts = ["attack 0", *(f"space {n}" for n in range(1, 30))]  # keys aa-bd; "a" starts one text only
+    assert parse_choice("a", legal, texts) is None
+    assert parse_choice("aa", legal, texts) == 0
+
+
+def test_hot_seat_passes_the_terminal_and_clears_the_screen_before_the_next_seats_hand():
+    result = _invoke("grizzly-race", "human,human", 1, "a\n\na\nquit\n")
+    before, passed, after = result.output.partition("Pass the terminal to seat 1; press Enter when ready. ")
+    assert passed
+    assert "seat 0 (you): 6 guards left, top face down; hand 1 2 2 3 3 4 5" in before
+    assert "seat 1 (you)" not in before  # seat 1's hand only after the terminal was passed
+    cleared, _, next_screen = after.partition("---- screen cleared for seat 1 ----\n")
+    assert cleared == "\n" and "seat 1 (you): 6 guards left, top face down; hand 1 1 2 2 2 4 4" in next_screen
+    assert "hand 1 2 2 3 3 4 5" not in next_screen.split("Pass the terminal to seat 0")[0]
+    assert "Pass the terminal to seat 0; press Enter when ready. " in next_screen  # and back to seat 0
+    assert result.output.rstrip().endswith("Match abandoned: seat 0 left")  # quit at the hand-over leaves
+
+
+def test_one_player_object_at_two_seats_passes_the_terminal_between_them():
+    state = ToyGame().initial_state(2, 1, None)
+    player = HumanPlayer()
+    with CliRunner().isolation(input="a\n\na\n") as streams:
+        first = player.decide(SeatView(state, state.to_act[0], sampling=False))
+        state.apply(state.to_act[0], first)
+        second_seat = state.to_act[0]
+        player.decide(SeatView(state, second_seat, sampling=False))
+        shown = streams[0].getvalue().decode()
+    assert shown.count("Pass the terminal to ") == 1
+    assert f"Pass the terminal to seat {second_seat}; press Enter when ready. " in shown
+
+
+def test_end_of_input_at_the_hand_over_abandons_the_match():
+    result = _invoke("grizzly-race", "human,human", 1, "a\n")
+    assert result.exit_code == 1
+    assert result.output.rstrip().endswith("press Enter when ready. \nMatch abandoned: end of input")
+
+
+def test_a_person_alone_at_the_table_is_never_asked_to_pass_the_terminal():
+    for players in ("human,random", "random,human"):
+        result = _play("a\n" * 200, players=players)
+        assert result.exit_code == 0, result.output
+        assert "Pass the terminal" not in result.output and "screen cleared" not in result.output
