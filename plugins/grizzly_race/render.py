@@ -4,13 +4,18 @@ tell a viewer more than its observation holds.
 
 Rounds are printed counting from 1: the state's `round` counts the rounds already resolved, so the round
 being played is `round + 1` and the last one resolved is `round`.
+
+A pile is written as its strengths counted, weakest first ("1 x2, 3 x1, 5 x3", as RULES.md counts a
+collection): at most five items, so the line stays short however many cards lie in it.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from corekit import HIDDEN
+from corekit.state import Hidden
 from corekit.words import counted, joined
 
 if TYPE_CHECKING:
@@ -20,24 +25,37 @@ SUPER = 6
 
 
 def render(game: GrizzlyRace, obs: RaceView) -> str:
-    """Lanes, hand, discard and the last round, as text; every line fits 100 columns at 4 players."""
+    """Lanes, hand, discard and the last round, as text; every line fits 100 columns at 4 players.
+
+    Every card the observation holds is drawn: the discard's always, and every hand, guard column and the
+    reserve once the race is over (each seat's view then holds them all face up: RULES.md Assumption 7)."""
     heading = f"Game over after {counted(obs.round, 'round')}" if obs.winners else f"Round {obs.round + 1}"
     lines = [
         f"{heading}   discard: {counted(len(obs.discard), 'card')}   reserve: {counted(len(obs.reserve), 'card')}"
         + (f"   rounds without a beaten guard: {obs.stall}" if obs.stall else "")
     ]
+    reserve = every_card(obs.reserve)
+    if obs.discard or reserve:
+        # The piles' cards on a line of their own: the heading above is already 85 columns at its widest.
+        lines.append(
+            f"  discard pile: {pile_text(obs.discard)}" + (f"; reserve: {pile_text(reserve)}" if reserve else "")
+        )
     committed = dict(obs.commitments)
     for seat, lane in enumerate(obs.lanes):
         me = " (you)" if seat == obs.seat else ""
-        column = obs.guards[seat].cards
+        # A seat's view lists a column only at the end: during the race its face-up guard is a lane's top guard.
+        column = every_card(obs.guards[seat]) if obs.winners else obs.guards[seat].cards
         if column:
             guards = " ".join(str(g) for g in column)
             guard_text = f"guards (bottom..top) {guards}" + (" [top face up]" if lane.top_guard else "")
         else:
             top = f"top {lane.top_guard} face up" if lane.top_guard is not None else "top face down"
             guard_text = f"{counted(lane.guards_left, 'guard')} left, {top}" if lane.guards_left else "hero free!"
-        cards = obs.hands[seat]  # a tuple where the viewer sees the cards: its own, or all in the full view
-        hand = (" ".join(map(str, cards)) or "empty") if isinstance(cards, tuple) else counted(lane.hand_size, "card")
+        # A tuple where the viewer sees the cards (its own, or all in the full view), else the hand's `Hidden`:
+        # its cards when all are face up (at the end), else only its size.
+        held = obs.hands[seat]
+        cards = held if isinstance(held, tuple) else every_card(held)
+        hand = (" ".join(map(str, cards)) or "empty") if cards is not None else counted(lane.hand_size, "card")
         super_text = "supercard ready" if lane.supercard else "supercard spent"
         lines.append(f"  {game.seat_name(seat)}{me}: {guard_text}; hand {hand}; {super_text}")
         if seat in committed:
@@ -104,6 +122,19 @@ def ending_lines(game: GrizzlyRace, obs: RaceView) -> list[str]:
         f"{why}, so the race stops",
         f"{names} {'share the win' if several else 'wins'} with the fewest guards left ({left})",
     ]
+
+
+def every_card(zone: Hidden) -> tuple[int, ...] | None:
+    """The cards of a zone the viewer does not hold, when its view shows every one of them: all of them in the
+    full view, or all lying face up (everything is turned over when the race ends); else None."""
+    if zone.cards is not None:
+        return zone.cards
+    return zone.up if len(zone.up) == zone.size else None
+
+
+def pile_text(cards: tuple[int, ...]) -> str:
+    """A pile's cards counted by strength, weakest first ("1 x2, 3 x1, 5 x3"), or "empty"."""
+    return ", ".join(f"{strength} x{copies}" for strength, copies in sorted(Counter(cards).items())) or "empty"
 
 
 def _card(action: object) -> str:

@@ -1,16 +1,21 @@
-"""The slasher drawn for a terminal: one line per teen (place, company, hand), the attack, recent events."""
+"""The slasher drawn for a terminal: one line per teen (place, company, hand), the face-up discard pile, the
+attack, recent events."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
-from corekit.words import counted
+from corekit.words import counted, fold_items
 from plugins.slasher.cards import crowds, name
 
 if TYPE_CHECKING:
     from plugins.slasher.game import Slasher, SlasherView
 
 WIDTH = 24
+LINE = 100
+"""The columns the discard pile's line is folded to, between cards (the width `campfire` folds a drawing to
+when its output is not a terminal)."""
 
 
 def render(game: Slasher, obs: SlasherView) -> str:
@@ -37,6 +42,8 @@ def render(game: Slasher, obs: SlasherView) -> str:
         hand = _cards(cards) if isinstance(cards, tuple) else counted(len(cards), "card")
         lines.append(f"  {label}  {where.ljust(WIDTH + 12)} hand: {hand}")
     lines.append("  places, unsafest first: " + _places(game, crowd))
+    if obs.discard:
+        lines.extend(fold_items("  discard pile: ", _pile(obs.discard), LINE))
     if obs.deck.cards:  # the full view
         top = ", ".join(name(c) for c in reversed(obs.deck.cards[-5:]))
         lines.append(f"  deck top: {top}")
@@ -91,3 +98,9 @@ def _places(game: Slasher, crowd: dict[int, list[int]]) -> str:
 
 def _cards(cards: tuple[int, ...]) -> str:
     return ", ".join(name(c) for c in cards) or "(empty)"
+
+
+def _pile(cards: tuple[int, ...]) -> list[str]:
+    """A pile's cards in code order (locations, unsafest first, then killers and reactions), equal cards counted:
+    ["Nature 1 x2", "Beach 4", "Flee! x3"]."""
+    return [name(card) + (f" x{copies}" if copies > 1 else "") for card, copies in sorted(Counter(cards).items())]

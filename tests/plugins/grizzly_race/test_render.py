@@ -112,6 +112,7 @@ def test_the_render_words_the_last_round_one_battle_a_line():
     play_round(state, 3, 2)
     assert GAME.render(state.observation(None), None).splitlines() == [
         "Round 2   discard: 3 cards   reserve: 0 cards",
+        "  discard pile: 2 x1, 3 x2",
         "  seat 0: guards (bottom..top) 5; hand 1; supercard ready",
         "  seat 1: guards (bottom..top) 5 4 [top face up]; hand 2; supercard ready",
         "Last round (round 1):",
@@ -156,12 +157,73 @@ def test_the_render_counts_rounds_from_one_and_names_the_length_of_a_finished_ga
     play_round(state, 5, 1)
     assert GAME.render(state.observation(0), 0).splitlines() == [
         "Game over after 2 rounds   discard: 5 cards   reserve: 0 cards",
+        "  discard pile: 1 x3, 3 x1, 5 x1",
         "  seat 0 (you): hero free!; hand empty; supercard ready",
-        "  seat 1: 1 guard left, top 5 face up; hand 0 cards; supercard ready",
+        "  seat 1: guards (bottom..top) 5 [top face up]; hand empty; supercard ready",
         "Last round (round 2):",
         "  seat 0 played a 5 and beat its own top guard, a 3",
         "  seat 1 played a 1 and lost to its own top guard, a 5",
         "seat 0 freed its hero and wins",
+    ]
+
+
+def test_a_seat_view_shows_the_discard_pile_counted_by_strength_but_no_other_hand_and_not_the_reserve():
+    state = scenario([[1, 2], [4, 4, 5]], [[5, 3], [5, 4]], discard=[3, 1, 5, 1, 2, 1], reserve=[5, 5, 4])
+    assert GAME.render(state.observation(0), 0).splitlines() == [
+        "Round 1   discard: 6 cards   reserve: 3 cards",
+        "  discard pile: 1 x3, 2 x1, 3 x1, 5 x1",
+        "  seat 0 (you): 2 guards left, top face down; hand 1 2; supercard ready",
+        "  seat 1: 2 guards left, top face down; hand 3 cards; supercard ready",
+    ]
+    # The full view shows the reserve beside the discard, as it shows every hand and guard.
+    assert GAME.render(state.observation(None), None).splitlines()[1] == (
+        "  discard pile: 1 x3, 2 x1, 3 x1, 5 x1; reserve: 4 x1, 5 x2"
+    )
+
+
+def test_a_seat_view_renders_the_same_whatever_the_cards_hidden_from_it():
+    # Seat 1's hand, the reserve and every guard differ, sizes aside; the discard and seat 0's hand do not.
+    seen = scenario([[1, 2], [4, 4, 5]], [[5, 3], [5, 4]], discard=[3, 1, 5, 1, 2, 1], reserve=[5, 5, 4])
+    other = scenario([[1, 2], [1, 3, 3]], [[2, 1], [2, 1]], discard=[1, 1, 1, 2, 3, 5], reserve=[1, 2, 2])
+    assert GAME.render(seen.observation(0), 0) == GAME.render(other.observation(0), 0)
+    assert GAME.render(seen.observation(None), None) != GAME.render(other.observation(None), None)
+
+
+def test_the_render_has_no_pile_line_while_the_discard_is_empty_and_the_reserve_unseen():
+    state = scenario([[1, 2], [4, 4, 5]], [[5, 3], [5, 4]], reserve=[5, 5, 4])
+    assert GAME.render(state.observation(0), 0).splitlines()[:2] == [
+        "Round 1   discard: 0 cards   reserve: 3 cards",
+        "  seat 0 (you): 2 guards left, top face down; hand 1 2; supercard ready",
+    ]
+    assert GAME.render(state.observation(None), None).splitlines()[1] == "  discard pile: empty; reserve: 4 x1, 5 x2"
+
+
+def test_at_the_end_a_seat_view_shows_every_hand_every_guard_and_the_reserve():
+    # RULES.md Assumption 7: however the race ends, every hand, guard and the reserve are shown; the table sees
+    # the deadlock (every 5 buried, nothing left above a 4) only so.
+    state = scenario(
+        [[1, 1, 1, 2, 2, 3, 4], [1, 1, 2, 2, 3, 3, 4]], [[4, 5], [3, 5, 5]], supercard=[False, False], reserve=[2, 1]
+    )
+    assert GAME.render(state.observation(1), 1).splitlines() == [
+        "Round 1   discard: 0 cards   reserve: 2 cards",
+        "  seat 0: 2 guards left, top face down; hand 7 cards; supercard spent",
+        "  seat 1 (you): 3 guards left, top face down; hand 1 1 2 2 3 3 4; supercard spent",
+    ]
+    play_round(state, 1, 4)
+    assert state.deadlock
+    rendered = GAME.render(state.observation(1), 1).splitlines()
+    assert rendered[:4] == [
+        "Game over after 1 round   discard: 2 cards   reserve: 2 cards   rounds without a beaten guard: 1",
+        "  discard pile: 1 x1, 4 x1; reserve: 1 x1, 2 x1",
+        "  seat 0: guards (bottom..top) 4 5 [top face up]; hand 1 1 2 2 3 4; supercard spent",
+        "  seat 1 (you): guards (bottom..top) 3 5 5 [top face up]; hand 1 1 2 2 3 3; supercard spent",
+    ]
+    # Every seat's view and the full view then draw the same table.
+    assert GAME.render(state.observation(None), None).splitlines()[:4] == [
+        rendered[0],
+        rendered[1],
+        rendered[2],
+        rendered[3].replace(" (you)", ""),
     ]
 
 

@@ -4,8 +4,8 @@ from typing import Any
 
 from corekit import Rng, default_registry
 from corekit.options import build_options
-from plugins.slasher.cards import BEACH, MAIN_HOUSE, NATURE, SEX_KILLS
-from plugins.slasher.game import Slasher, SlasherOptions
+from plugins.slasher.cards import BEACH, FLEE, JUST_A_CAT, MAIN_HOUSE, NATURE, SEX_KILLS
+from plugins.slasher.game import NEW_HAND, Slasher, SlasherOptions
 from tests.plugins.slasher.scenario import FILLERS, arranged, attack
 
 
@@ -33,6 +33,39 @@ def test_the_full_view_shows_every_hand():
     assert "hand: Nature 1, Beach 4, Beach 4, Beach 4" in text
     assert "hand: Back Room 2, Back Room 2, Beach 4, Beach 4" in text
     assert "deck top:" in text
+
+
+def test_a_seat_view_shows_the_discard_pile_sorted_with_equal_cards_counted_and_no_other_hand():
+    renders = {}
+    for seed in (0, 1):  # the deck's order, and so the 4 cards seat 0 draws, differs between the seeds
+        state = arranged([[SEX_KILLS, FLEE, FLEE, JUST_A_CAT], *FILLERS[1:4]], seed=seed)
+        state.apply(0, (NEW_HAND,))  # no location, no killer allowed: seat 0 discards its hand face up
+        renders[seed] = Slasher().render(state.observation(1), 1), Slasher().render(state.observation(None), None)
+    seat_view, full_view = renders[0]
+    assert seat_view.splitlines() == [
+        "Turn 2: seat 1 to play   deck: 44 cards   discard: 4 cards",
+        "  seat 0               no location yet                      hand: 4 cards",
+        "  seat 1 (you) (turn)  no location yet                      hand: Back Room 2, Front Yard 3, Front Yard 3, "
+        "Front Yard 3",
+        "  seat 2               no location yet                      hand: 4 cards",
+        "  seat 3               no location yet                      hand: 4 cards",
+        "  places, unsafest first: no living teen has a location",
+        "  discard pile: Sex Kills, Flee! x2, Just a Cat",
+        "Recent:",
+        "  seat 0 can play nothing: discards Sex Kills, Flee!, Flee!, Just a Cat, draws 4",
+    ]
+    assert "  discard pile: Sex Kills, Flee! x2, Just a Cat" in full_view.splitlines()
+    # What seat 0 drew is seen in the full view only: seat 1's drawing does not change with it.
+    assert renders[1][0] == seat_view and renders[1][1] != full_view
+
+
+def test_a_long_discard_pile_is_folded_between_cards_within_100_columns():
+    state = arranged([*FILLERS[1:4], [*FILLERS[0], NATURE]], deck_empty=True)  # the other 48 cards lie face up
+    lines = Slasher().render(state.observation(2), 2).splitlines()
+    assert lines[-2:] == [
+        "  discard pile: Nature 1 x7, Beach 4 x3, Main House 5 x14, Sex Kills x6, Secret Kill x3,",
+        "      Unexpected Kill x3, Flee! x6, Panic! x3, Just a Cat x3",
+    ]
 
 
 def test_the_face_down_killer_is_announced_without_its_name_to_the_others():
