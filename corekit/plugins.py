@@ -1,9 +1,10 @@
 """The plugin host: loads entry points one by one, collects games, players and heuristics.
 
-A plugin that fails to import, or whose registration hook raises, is reported in one warning line
-naming it, and everything else still loads (pytest does the same for `pytest11`). Extensions (the
-`campfire.extensions` group: commands and match listeners) load when the registry is made; games, players
-and the other plugins when first asked for, so `campfire --help` imports no game.
+A plugin that fails to import, whose registration hook raises or returns something of the wrong shape, or
+that implements no hook or a function under a name no hook has, is reported in one warning line naming it,
+and everything else still loads (pytest does the same for `pytest11`). Extensions (the `campfire.extensions`
+group: commands and match listeners) load when the registry is made; games, players and the other plugins
+when first asked for, so `campfire --help` imports no game.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,14 @@ a game under development is found without installing it."""
 
 hookimpl = pluggy.HookimplMarker("campfire")
 """Marks a plugin's function as the implementation of the hook of the same name (`corekit.hookspecs`)."""
+
+_RESULTS: dict[str, tuple[type, str, str]] = {
+    "campfire_games": (Sequence, "a list of games", "games"),
+    "campfire_players": (Sequence, "a list of player types", "player types"),
+    "campfire_heuristics": (Mapping, "a dict of heuristics by game id", "heuristics"),
+}
+"""For each registration hook: the shape its result must have, as a warning names it, and what a plugin
+whose result has another shape does not load."""
 
 
 class UnknownName(LookupError):
@@ -104,9 +113,13 @@ class Registry:
         what it registers among the others' (see `_each`): 0 installed, 1 CAMPFIRE_PLUGINS, 2 given."""
         try:
             hash(plugin)  # pluggy registers an unhashable one, then fails on every hook that looks at it
-            self._phase[self.pm.register(plugin, name=name) or ""] = phase
+            registered = self.pm.register(plugin, name=name)
         except Exception as error:  # a malformed plugin must not stop the others
             self.warnings.append(f"plugin {name or _name(plugin)!r} could not be registered: {error_line(error)}")
+            return
+        self._phase[registered or ""] = phase
+        if registered is not None:
+            self._check_hooks(plugin, registered)
 
     def game(self, game_id: str) -> Game:
         """The game with this id, or UnknownName listing the installed ones."""
@@ -169,32 +182,49 @@ class Registry:
                 continue  # also installed: its entry point already registered this very module
             self.register(plugin, name=name, phase=1)
 
+    def _check_hooks(self, plugin: Any, name: str) -> None:
+        """Warn of what pluggy would ignore without a word: a plugin with no `@hookimpl` function (it registers
+        all the same), and a `@hookimpl` function whose name is no hook's (a typo: a hook is called by its
+        exact name). Either way the user would see only "unknown game". One pass over the few hooks."""
+        callers = self.pm.get_hookcallers(plugin) or []
+        if not callers:
+            self.warnings.append(
+                f"plugin {name!r} implements no campfire hook "
+                f"(mark each hook function with @hookimpl; hooks: {self._hook_names()})"
+            )
+        for caller in callers:
+            mine = [impl for impl in caller.get_hookimpls() if impl.plugin is plugin]
+            # optionalhook=True is pluggy's way to implement a hook that may not exist (a newer campfire's)
+            if not caller.has_spec() and not all(impl.optionalhook for impl in mine):
+                self.warnings.append(
+                    f"plugin {name!r}: {caller.name} is not a campfire hook, so it is never called "
+                    f"(hooks: {self._hook_names()})"
+                )
+
+    def _hook_names(self) -> str:
+        """Every hook's name, in the order `corekit.hookspecs` documents them."""
+        return ", ".join(name for name in vars(hookspecs) if self.pm.parse_hookspec_opts(hookspecs, name))
+
     def _collect(self) -> None:
         from corekit.game import Game
+        from corekit.heuristics import Heuristic
         from corekit.players import PlayerType
 
         taken = _FirstComes(self.warnings)
-        for source, games in self._each("campfire_games"):
-            for game in games or ():
-                if not isinstance(game, Game):
-                    self.warnings.append(f"plugin {source!r} registered {game!r}, which is not a Game")
-                elif taken.first(source, "game id", game.id):
-                    self._games[game.id] = game
-        for source, types in self._each("campfire_players"):
-            for player_type in types or ():
-                if not isinstance(player_type, PlayerType):
-                    self.warnings.append(f"plugin {source!r} registered {player_type!r}, not a PlayerType")
-                elif taken.first(source, "player type", player_type.name):
-                    self._player_types[player_type.name] = player_type
-        for source, heuristics in self._each("campfire_heuristics"):
-            for game_id, heuristic in (heuristics or {}).items():
-                if game_id not in self._games:  # a typo in the id would leave the game on the fallback unnoticed
-                    self.warnings.append(
-                        f"plugin {source!r} registered a heuristic for unknown game {game_id!r} "
-                        f"(games: {', '.join(sorted(self._games)) or 'none'})"
-                    )
-                if taken.first(source, "heuristic for game", game_id):
-                    self._heuristics[game_id] = heuristic
+        for source, _, game in self._registered("campfire_games", Game):
+            if taken.first(source, "game id", game.id):
+                self._games[game.id] = game
+        for source, _, player_type in self._registered("campfire_players", PlayerType):
+            if taken.first(source, "player type", player_type.name):
+                self._player_types[player_type.name] = player_type
+        for source, game_id, heuristic in self._registered("campfire_heuristics", Heuristic):
+            if game_id not in self._games:  # a typo in the id would leave the game on the fallback unnoticed
+                self.warnings.append(
+                    f"plugin {source!r} registered a heuristic for unknown game {game_id!r} "
+                    f"(games: {', '.join(sorted(self._games)) or 'none'})"
+                )
+            if taken.first(source, "heuristic for game", game_id):
+                self._heuristics[game_id] = heuristic
 
     def call_each(self, hook_name: str, **kwargs: Any) -> list[tuple[str, Any]]:
         """Call a hook plugin by plugin, in the hook's own order, and return (plugin name, result) for each
@@ -211,6 +241,34 @@ class Registry:
                 continue
             answers += [(impl.plugin_name, result) for result in results]
         return answers
+
+    def _registered(self, hook_name: str, kind: type) -> Iterator[tuple[str, Any, Any]]:
+        """What each plugin registered through a registration hook, as (plugin, game id for a heuristic or
+        None, item), in load order (`_each`). A result of the wrong shape (not a list; for heuristics not a
+        dict) or an item that is not a `kind` is a warning naming the plugin and is skipped, like a hook that
+        raises (`call_each`): iterating it would end every command for every game, naming no plugin."""
+        shape, expected, contents = _RESULTS[hook_name]
+        for source, result in self._each(hook_name):
+            pairs: Iterable[tuple[Any, Any]]
+            if shape is Mapping and isinstance(result, Mapping):
+                pairs = result.items()
+            elif shape is Sequence and isinstance(result, Sequence) and not isinstance(result, (str, bytes)):
+                pairs = ((None, item) for item in result)  # (a str is a Sequence too, of one-letter strs)
+            else:
+                self.warnings.append(
+                    f"plugin {source!r}: {hook_name} returned {_a(result)}, not {expected}; "
+                    f"its {contents} are not loaded"
+                )
+                continue
+            for key, item in pairs:
+                if isinstance(item, kind):
+                    yield source, key, item
+                else:
+                    where = f"for game {key!r}" if shape is Mapping else "in its list"
+                    self.warnings.append(
+                        f"plugin {source!r}: {hook_name} returned {item!r} {where}, not a {kind.__name__}; "
+                        "it is skipped"
+                    )
 
     def _each(self, hook_name: str) -> list[tuple[str, Any]]:
         """A registration hook's answers in load order (installed plugins, then CAMPFIRE_PLUGINS, then the
@@ -245,6 +303,12 @@ def default_registry() -> Registry:
     if _default is None:
         _default = Registry()
     return _default
+
+
+def _a(value: Any) -> str:
+    """What a value is, for a warning: 'an EmberDuel', 'a dict'."""
+    kind = type(value).__name__
+    return f"{'an' if kind[0].lower() in 'aeiou' else 'a'} {kind}"
 
 
 def _name(plugin: Any) -> str:

@@ -4,10 +4,18 @@ import importlib.metadata
 import types
 
 import pytest
+from click.testing import CliRunner
 
-from corekit import Game, PlayerType, Registry, UnknownName, hookimpl
+from corekit import Game, Heuristic, PlayerType, Registry, UnknownName, hookimpl
+from corekit.cli import CampfireGroup, CliContext, add_commands, cli
 from corekit.plugins import ENTRY_POINT_GROUPS
 from tests.corekit.toy_game import ToyGame
+
+HOOKS = (
+    "campfire_games, campfire_players, campfire_heuristics, campfire_cli_setup, campfire_match_start, "
+    "campfire_action_applied, campfire_match_end"
+)
+"""Every hook, as the warnings about a plugin's hooks list them."""
 
 
 def module(name, **hooks):
@@ -65,26 +73,181 @@ def test_things_that_are_not_games_and_duplicate_ids_are_refused_with_a_warning(
         entry_points=False,
     )
     assert list(registry.games) == ["toy"]
-    assert any("not a Game" in w for w in registry.warnings)
-    [duplicate] = [w for w in registry.warnings if "already registered" in w]
-    assert duplicate == "plugin 'again': game id 'toy' is already registered by plugin 'odd'; this one is skipped"
+    assert registry.warnings == [
+        "plugin 'odd': campfire_games returned 'not a game' in its list, not a Game; it is skipped",
+        "plugin 'again': game id 'toy' is already registered by plugin 'odd'; this one is skipped",
+    ]
+
+
+def test_a_player_type_or_heuristic_of_the_wrong_type_is_skipped_with_a_warning_and_the_rest_load():
+    kind = PlayerType("noop", lambda *_: None)
+    registry = Registry(
+        [
+            module(
+                "odd",
+                campfire_games=lambda: [ToyGame()],
+                campfire_players=lambda: ["random", kind],
+                campfire_heuristics=lambda: {"toy": "greedy"},
+            )
+        ],
+        entry_points=False,
+    )
+    assert registry.player_types == {"noop": kind} and registry.heuristics == {}
+    assert registry.warnings == [
+        "plugin 'odd': campfire_players returned 'random' in its list, not a PlayerType; it is skipped",
+        "plugin 'odd': campfire_heuristics returned 'greedy' for game 'toy', not a Heuristic; it is skipped",
+    ]
+
+
+class EmberDuel(ToyGame):
+    id = "ember-duel"
+
+
+@pytest.mark.parametrize(
+    ("hook", "result", "warning"),
+    [
+        (
+            "campfire_games",
+            EmberDuel(),
+            "plugin 'ep_bad': campfire_games returned an EmberDuel, not a list of games; its games are not loaded",
+        ),
+        (
+            "campfire_games",
+            "ember-duel",  # a str is a sequence, of one-letter strs: not a list of games either
+            "plugin 'ep_bad': campfire_games returned a str, not a list of games; its games are not loaded",
+        ),
+        (
+            "campfire_players",
+            PlayerType("solo", lambda *_: None),
+            "plugin 'ep_bad': campfire_players returned a PlayerType, not a list of player types; "
+            "its player types are not loaded",
+        ),
+        (
+            "campfire_heuristics",
+            Heuristic(),
+            "plugin 'ep_bad': campfire_heuristics returned a Heuristic, not a dict of heuristics by game id; "
+            "its heuristics are not loaded",
+        ),
+    ],
+    ids=["one-game", "a-str", "one-player-type", "one-heuristic"],
+)
+def test_a_registration_hook_returning_the_wrong_shape_is_a_warning_and_the_other_plugins_still_load(
+    hook, result, warning
+):
+    kind, heuristic = PlayerType("noop", lambda *_: None), Heuristic()
+    registry = Registry(
+        [
+            module("ep_bad", **{hook: lambda: result}),
+            module(
+                "toy",
+                campfire_games=lambda: [ToyGame()],
+                campfire_players=lambda: [kind],
+                campfire_heuristics=lambda: {"toy": heuristic},
+            ),
+        ],
+        entry_points=False,
+    )
+    assert list(registry.games) == ["toy"]
+    assert registry.player_types == {"noop": kind} and registry.heuristics["toy"] is heuristic
+    assert registry.warnings == [warning]
+
+
+def test_a_games_hook_returning_one_game_is_a_warning_and_the_command_still_runs(tmp_path, monkeypatch):
+    """The outside tester's report: it made every command of every game end in a TypeError, exit 2."""
+    (tmp_path / "ep_noid.py").write_text(
+        "from corekit import hookimpl\n"
+        "from tests.corekit.toy_game import ToyGame\n\n\n"
+        "class EmberDuel(ToyGame):\n"
+        "    id = 'ember-duel'\n\n\n"
+        "@hookimpl\n"
+        "def campfire_games():\n"
+        "    return EmberDuel()\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("CAMPFIRE_PLUGINS", "ep_noid")
+    registry = Registry()
+    group = CampfireGroup("campfire", callback=cli.callback, params=list(cli.params))
+    add_commands(group, registry)
+    result = CliRunner().invoke(group, ["games"], obj=CliContext(registry))
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        "campfire: warning: plugin 'ep_noid': campfire_games returned an EmberDuel, not a list of games; "
+        "its games are not loaded\n"
+    )
+    assert "grizzly-race" in result.stdout
+
+
+def test_the_built_in_plugins_and_commands_are_no_warning(monkeypatch):
+    monkeypatch.delenv("CAMPFIRE_PLUGINS", raising=False)
+    registry = Registry()
+    add_commands(CampfireGroup("campfire"), registry)  # registers corekit.cli, the built-in commands' plugin
+    assert registry.load().warnings == []
+
+
+def test_an_installed_plugin_that_implements_no_hook_is_named_and_the_others_still_load(tmp_path, monkeypatch):
+    (tmp_path / "ep_nohook.py").write_text("def campfire_games():\n    return []\n")  # no @hookimpl
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with_entry_point(monkeypatch, "ep_nohook", "ep_nohook")
+    registry = Registry().load()
+    assert registry.warnings == [
+        f"plugin 'ep_nohook' implements no campfire hook (mark each hook function with @hookimpl; hooks: {HOOKS})"
+    ]
+    assert "grizzly-race" in registry.games
+
+
+def test_a_misspelt_hook_in_a_plugin_from_the_variable_is_named_with_the_hooks_there_are(tmp_path, monkeypatch):
+    (tmp_path / "ep_typo.py").write_text(
+        "from corekit import hookimpl\n\n\n@hookimpl\ndef campfire_game():\n    return []\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("CAMPFIRE_PLUGINS", "ep_typo")
+    registry = Registry().load()
+    assert registry.warnings == [
+        f"plugin 'ep_typo': campfire_game is not a campfire hook, so it is never called (hooks: {HOOKS})"
+    ]
+    assert "grizzly-race" in registry.games
+
+
+def test_a_given_plugin_with_a_misspelt_hook_beside_a_real_one_is_named_and_its_games_still_load():
+    registry = Registry(
+        [module("half", campfire_games=lambda: [ToyGame()], campfire_player=lambda: [])], entry_points=False
+    )
+    assert list(registry.games) == ["toy"]
+    assert registry.warnings == [
+        f"plugin 'half': campfire_player is not a campfire hook, so it is never called (hooks: {HOOKS})"
+    ]
+
+
+def test_a_given_plugin_with_no_hook_is_named():
+    registry = Registry([types.ModuleType("bare")], entry_points=False)
+    assert registry.warnings == [
+        f"plugin 'bare' implements no campfire hook (mark each hook function with @hookimpl; hooks: {HOOKS})"
+    ]
+
+
+def test_a_hook_marked_optional_that_this_campfire_lacks_is_no_warning():
+    plugin = module("newer", campfire_games=lambda: [ToyGame()])
+    plugin.campfire_match_paused = hookimpl(optionalhook=True)(lambda match: None)
+    registry = Registry([plugin], entry_points=False).load()
+    assert list(registry.games) == ["toy"] and registry.warnings == []
 
 
 def test_a_later_plugin_reusing_a_player_type_or_heuristic_name_is_skipped_with_a_warning():
     first, second = PlayerType("twin", lambda *_: None), PlayerType("twin", lambda *_: None)
+    first_heuristic, second_heuristic = Heuristic(), Heuristic()
     registry = Registry(
         [
             module(
                 "one",
                 campfire_games=lambda: [ToyGame()],
                 campfire_players=lambda: [first],
-                campfire_heuristics=lambda: {"toy": "first heuristic"},
+                campfire_heuristics=lambda: {"toy": first_heuristic},
             ),
-            module("two", campfire_players=lambda: [second], campfire_heuristics=lambda: {"toy": "second heuristic"}),
+            module("two", campfire_players=lambda: [second], campfire_heuristics=lambda: {"toy": second_heuristic}),
         ],
         entry_points=False,
     )
-    assert registry.player_types["twin"] is first and registry.heuristics["toy"] == "first heuristic"
+    assert registry.player_types["twin"] is first and registry.heuristics["toy"] is first_heuristic
     assert registry.warnings == [
         "plugin 'two': player type 'twin' is already registered by plugin 'one'; this one is skipped",
         "plugin 'two': heuristic for game 'toy' is already registered by plugin 'one'; this one is skipped",
@@ -117,8 +280,6 @@ def test_a_player_type_is_registered_through_the_players_hook():
 
 
 def test_a_heuristic_for_an_unknown_game_id_is_a_warning_naming_the_games():
-    from corekit import Heuristic
-
     registry = Registry(
         [module("toy", campfire_games=lambda: [ToyGame()], campfire_heuristics=lambda: {"toy_game": Heuristic()})],
         entry_points=False,
