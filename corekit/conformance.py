@@ -47,11 +47,13 @@ import attrs
 
 from corekit import leaks
 from corekit.codes import as_read, code_problem
+from corekit.digest import fingerprint, write_value
 from corekit.errors import error_line, first_line, raised_at
 from corekit.game import Game, IllegalAction, State, offered
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
 from corekit.runner import GameHung, game_deadline
+from corekit.state import META, DeclaredState, Zone
 
 _NOT_AN_ACTION = ("campfire-conformance", "not an action")
 """A value no game accepts as an action."""
@@ -387,7 +389,10 @@ def _check_step(
     # The full view's too: `campfire play` comments on it.
     observers = (*range(players), None)
     seen = {observer: state.observation(observer) for observer in observers} if commentary else {}
+    content = _static_content(state) if step % every == 0 or step == 1 else None
     state.apply(seat, action)
+    if not _zones_kept(state, where, report) or not _static_kept(state, content, where, report):
+        return False
     twin.apply(seat, action)
     for observer in observers:
         now = state.observation(observer)
@@ -414,6 +419,60 @@ def _check_step(
         report.fail(f"{where}: cards changed across zones: {_card_difference(cards, _cards(state))}")
         return False
     return True
+
+
+def _zones_kept(state: State, where: str, report: Report) -> bool:
+    """Whether every declared zone is still the zone object the core made: a game that assigns a zone (`self.hands[0]
+    = sorted(...)`) loses what the core keeps with it (its number, its face-up count, the record of where its cards
+    came from), and fails later in the core's code, far from the assignment."""
+    if not isinstance(state, DeclaredState):
+        return True
+    for info in state.layout().zones:
+        zone = state.zone(info.no)
+        if type(zone) is not Zone or zone.no != info.no:
+            name = info.field if info.seat is None else f"{info.field}[{info.seat}]"
+            report.fail(
+                f"{where}: apply replaced the zone {name} with {type(zone).__name__} {_shown_briefly(zone)}: move "
+                "cards with the state's zone methods (move, draw, move_all, shuffle, ...), never assign a zone "
+                "(docs/writing-a-game.md, section 4)"
+            )
+            return False
+    return True
+
+
+def _static_content(state: State) -> dict[str, str] | None:
+    """A fingerprint of each static field of a declared state (content every copy shares), on check steps."""
+    if not isinstance(state, DeclaredState):
+        return None
+    prints = {}
+    for field in attrs.fields(type(state)):
+        decl = field.metadata.get(META)
+        if decl is not None and decl.kind == "static":
+            out: list[bytes] = []
+            write_value(getattr(state, field.name), out)
+            prints[field.name] = fingerprint(out)
+    return prints
+
+
+def _static_kept(state: State, content: dict[str, str] | None, where: str, report: Report) -> bool:
+    """Whether apply left the static content as it was: every copy of the state shares it (clones, samples, the
+    other matches of the process), so a change there changes them all."""
+    if not content:
+        return True
+    now = _static_content(state) or {}
+    changed = [name for name, print_ in content.items() if now.get(name) != print_]
+    if changed:
+        report.fail(
+            f"{where}: apply changed the static field {changed[0]}, which every copy of the state shares: keep what "
+            "changes in a public or hidden field (static content is the board and card tables)"
+        )
+        return False
+    return True
+
+
+def _shown_briefly(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _check_leaks_now(game: Game, state: Any, players: int, checks: int, rng: Rng, where: str, report: Report) -> None:

@@ -417,3 +417,47 @@ def test_commentary_on_the_full_view_that_is_not_text_fails_too():
 
     failures = check_game(CountsForTheTable(), 2, games=3).failures
     assert failures and all("events() told the full view " in f and ", not a line of text" in f for f in failures)
+
+
+def _glowworms_with(state_class):
+    from tests.corekit.leaky_games import Glowworms
+
+    kind = type("Broken", (Glowworms,), {"id": "glowworms-broken", "state_class": state_class})
+    return kind()
+
+
+def test_a_zone_the_game_assigns_instead_of_moving_cards_is_named_at_its_step():
+    from corekit.state import Zone
+    from tests.corekit.leaky_games import GlowState
+
+    class SortsByAssigning(GlowState):
+        def _apply(self, seat, action):
+            super()._apply(seat, action)
+            self.hands[1] = Zone(sorted(self.hands[1]))  # a new zone: the core's number and record are lost
+
+    report = check_game(_glowworms_with(SortsByAssigning), 2, games=1, seed=0)
+    assert len(report.failures) == 1, report.failures
+    assert re.match(
+        r"seed \d+ step 1: apply replaced the zone hands\[1\] with Zone \[.*\]: move cards with the state's zone "
+        r"methods \(move, draw, move_all, shuffle, \.\.\.\), never assign a zone",
+        report.failures[0],
+    ), report.failures
+
+
+def test_static_content_changed_by_apply_is_named_as_such_not_as_nondeterminism():
+    from corekit.state import declare, static
+    from tests.corekit.leaky_games import GlowState
+
+    @declare
+    class CountsInContent(GlowState):
+        bids_seen: dict[int, int] = static(factory=dict)
+
+        def _apply(self, seat, action):
+            super()._apply(seat, action)
+            self.bids_seen[action] = self.bids_seen.get(action, 0) + 1  # shared by every copy of the state
+
+    report = check_game(_glowworms_with(CountsInContent), 2, games=1, seed=0)
+    assert report.failures == [
+        f"seed {report.failed_seeds[0]} step 1: apply changed the static field bids_seen, which every copy of the "
+        "state shares: keep what changes in a public or hidden field (static content is the board and card tables)"
+    ]
