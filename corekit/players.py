@@ -97,7 +97,7 @@ class PlayerType:
     """Groups of options that stand in for one another, such as budgets (`iterations`, `seconds`, `steps`): a
     spec that sets one option of a group drops the game's defaults for the others, so `mcts:seconds=1` searches
     by time in a game whose default budget is in steps; a spec setting two of one group is refused."""
-    follows: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
+    follows: Mapping[str, frozenset[str]] = attrs.field(factory=dict, hash=False)
     """Options whose game default goes with a kind of budget, and the options that drop it when a spec sets one:
     `{"root": {"seconds", "steps"}}` makes `mcts:seconds=1` drop a game's `root=halving`, which splits an
     iteration budget only (what the spec says wins over what the game assumed)."""

@@ -59,3 +59,10 @@ def test_play_keeps_the_other_seats_moves_out_of_the_log_for_any_interactive_pla
     hidden = CliRunner().invoke(cli, ["play", "toy", "-p", "person,bot", "--seed", "1"], obj=CliContext(registry))
     assert shown.exit_code == hidden.exit_code == 0
     assert "   2  seat 1: " in shown.output and "   2  seat 1: " not in hidden.output
+
+
+def test_every_installed_player_type_stays_hashable():
+    from corekit.plugins import default_registry
+
+    types = default_registry().player_types.values()
+    assert len({*types}) == len(types)  # a set of them, as a plugin may keep: `follows` is left out of the hash
