@@ -184,14 +184,19 @@ class Registry:
 
     def _check_hooks(self, plugin: Any, name: str) -> None:
         """Warn of what pluggy would ignore without a word: a plugin with no `@hookimpl` function (it registers
-        all the same), and a `@hookimpl` function whose name is no hook's (a typo: a hook is called by its
-        exact name). Either way the user would see only "unknown game". One pass over the few hooks."""
+        all the same), a hook's function left unmarked beside marked ones, and a `@hookimpl` function whose name
+        is no hook's (a typo: a hook is called by its exact name). Either way the user would see only "unknown
+        game". One pass over the few hooks."""
         callers = self.pm.get_hookcallers(plugin) or []
         if not callers:
             self.warnings.append(
                 f"plugin {name!r} implements no campfire hook "
                 f"(mark each hook function with @hookimpl; hooks: {self._hook_names()})"
             )
+        marked = {caller.name for caller in callers}
+        for hook in self._hook_list() if callers else ():  # with none marked at all, the warning above says it
+            if hook not in marked and callable(getattr(plugin, hook, None)):
+                self.warnings.append(f"plugin {name!r}: {hook} has no @hookimpl mark, so it is never called")
         for caller in callers:
             mine = [impl for impl in caller.get_hookimpls() if impl.plugin is plugin]
             # optionalhook=True is pluggy's way to implement a hook that may not exist (a newer campfire's)
@@ -203,7 +208,10 @@ class Registry:
 
     def _hook_names(self) -> str:
         """Every hook's name, in the order `corekit.hookspecs` documents them."""
-        return ", ".join(name for name in vars(hookspecs) if self.pm.parse_hookspec_opts(hookspecs, name))
+        return ", ".join(self._hook_list())
+
+    def _hook_list(self) -> list[str]:
+        return [name for name in vars(hookspecs) if self.pm.parse_hookspec_opts(hookspecs, name)]
 
     def _collect(self) -> None:
         from corekit.game import Game

@@ -218,6 +218,14 @@ def test_a_given_plugin_with_a_misspelt_hook_beside_a_real_one_is_named_and_its_
     ]
 
 
+def test_a_hook_function_left_unmarked_beside_a_marked_one_is_named():
+    plugin = module("forgot", campfire_games=lambda: [ToyGame()])
+    plugin.campfire_players = lambda: []  # no @hookimpl: pluggy never calls it
+    registry = Registry([plugin], entry_points=False).load()
+    assert list(registry.games) == ["toy"]
+    assert registry.warnings == ["plugin 'forgot': campfire_players has no @hookimpl mark, so it is never called"]
+
+
 def test_a_given_plugin_with_no_hook_is_named():
     registry = Registry([types.ModuleType("bare")], entry_points=False)
     assert registry.warnings == [
