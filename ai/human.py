@@ -2,7 +2,8 @@
 
 It reads from `sys.stdin` (which click's CliRunner replaces, so a test can feed it lines) and writes with
 `click.echo`. Each turn opens with what happened since the seat's last one (the game's commentary between
-its two observations, so nothing it could not see; the seat's first turn cannot, see `_since_last_move`). The
+its two observations, so nothing it could not see; at its first turn, since the deal, which the runner shows a
+seated player: `Player.seated`). The
 menu's keys are numbers from 1, or letters from `a` when any action's text holds a number (grizzly-race's
 `play 5`), so that a number typed is never both a key and a card. A person answers with the action's key, its
 text (as `game.action_text` writes it, case and spacing ignored), the action as written where the menu shows
@@ -48,7 +49,8 @@ class HumanPlayer(Player):
     needs_sample = False
 
     def __init__(self) -> None:
-        self._last_seen: dict[int, Any] = {}  # per seat: its observation at its previous decision
+        self._last_seen: dict[int, Any] = {}  # per seat: its observation at its previous decision (or the deal)
+        self._dealt: set[int] = set()  # seats seated whose first turn has not come yet
         self._last_screen: int | None = None  # the seat this object last showed a screen to
 
     def decide(self, view: SeatView) -> Action:
@@ -131,19 +133,26 @@ class HumanPlayer(Player):
             click.echo("")
             click.echo(f"---- screen cleared for {name} ----")
 
+    def seated(self, view: SeatView) -> None:
+        """Remember the table as dealt, so that the seat's first turn tells what the others did before it."""
+        self._last_seen[view.seat] = view.observation
+        self._dealt.add(view.seat)
+
     def _since_last_move(self, view: SeatView) -> list[str]:
-        """The game's commentary between this seat's previous observation and this one. At the seat's first
-        decision there is none: a player is handed only the observation of the moment, not the seat's
-        observation at the start of the match, so what happened before its first move cannot be told."""
+        """The game's commentary between this seat's previous observation (the deal's, at its first turn, when
+        the runner seated it) and this one."""
         before = self._last_seen.get(view.seat)
         self._last_seen[view.seat] = view.observation
+        first = view.seat in self._dealt
+        self._dealt.discard(view.seat)
         if before is None:
             return []
         try:
             told = [str(line) for line in view.game.events(before, view.observation)]
         except Exception:  # a broken commentary must not cost the person the match
             return []
-        return ["Since your last move:", *(folded("  " + line) for line in told)] if told else []
+        heading = "Since the deal:" if first else "Since your last move:"
+        return [heading, *(folded("  " + line) for line in told)] if told else []
 
 
 class _Screen:

@@ -72,6 +72,12 @@ class Player(abc.ABC):
         """Statistics of the last decision for replays (search players), or None."""
         return None
 
+    def seated(self, view: SeatView) -> None:
+        """Called once for each seat this player holds, before the match's first decision, with that seat's view
+        of the table as dealt (what a person sees on sitting down: the human seat tells its first turn what
+        happened since). By default nothing, and the runner then builds no view for it."""
+        return None  # not abstract: a player that follows the match from its decisions alone needs nothing here
+
 
 @attrs.frozen
 class PlayerType:

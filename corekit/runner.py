@@ -314,7 +314,13 @@ def _play(
     bound = game.max_decisions(n, match.options)
     forfeit: int | None = None
     error: str | None = None
-    while True:
+    try:
+        _seat_players(match, players, specs, watch)
+    except PlayerFailed as failed:  # as a failed decision: a forfeit before the first move
+        if not forfeit_on_error:
+            raise
+        forfeit, error = failed.seat, str(failed)
+    while forfeit is None:
         watch.step = match.steps
         watch.mark(GAME)
         seat = _game_step(game, match, "to_act", _next_seat, state)
@@ -424,6 +430,24 @@ def _decide(game: Game, match: Match, player: Player, view: SeatView, spec: str)
                 f"search of seat {view.seat} ({spec})"
             ) from crash
         raise PlayerFailed(view.seat, spec, f"raised {error_line(crash)}") from crash
+
+
+def _seat_players(match: Match, players: Sequence[Player], specs: Sequence[str], watch: Watch) -> None:
+    """Show each seat the table as dealt (`Player.seated`), for the players that look (none by default)."""
+    game, state = match.game, match.state
+    for seat, player in enumerate(players):
+        if getattr(type(player), "seated", Player.seated) is Player.seated:  # a player need not subclass Player
+            continue
+        watch.mark(GAME)
+        view = _game_step(game, match, "observation", SeatView, state, seat, player.needs_sample)
+        watch.mark(DECIDE, seat)
+        try:
+            player.seated(view)
+        except (QuitMatch, PlayerFailed):
+            raise
+        except (Exception, SystemExit) as crash:
+            raise PlayerFailed(seat, specs[seat], f"raised {error_line(crash)} when seated") from crash
+        watch.mark(IDLE)
 
 
 def _next_seat(state: State) -> int | None:

@@ -221,3 +221,11 @@ def test_a_person_alone_at_the_table_is_never_asked_to_pass_the_terminal():
         result = _play("a\n" * 200, players=players)
         assert result.exit_code == 0, result.output
         assert "Pass the terminal" not in result.output and "screen cleared" not in result.output
+
+
+def test_a_seat_that_does_not_move_first_is_told_at_its_first_turn_what_happened_since_the_deal():
+    result = CliRunner().invoke(
+        cli, ["play", "scavengers", "--players", "random,human", "--seed", "2"], input="quit\n", obj=None
+    )
+    assert "Since the deal:\n  seat 0 placed Meat at Quartz\n" in result.output
+    assert "Since your last move:" not in result.output

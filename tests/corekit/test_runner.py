@@ -218,3 +218,30 @@ def test_a_time_forfeit_shows_enough_digits_to_be_over_its_limit():
     assert _seconds(0.00213, 0.002) == "0.0021"  # "0.00s > the 0.002s limit" read as false
     assert _seconds(1.2345, 1.0) == "1.23"
     assert float(_seconds(0.0020000001, 0.002)) > 0.002
+
+
+def test_a_player_that_looks_is_seated_with_each_of_its_seats_view_of_the_deal_before_the_first_move():
+    seen = []
+
+    class Looks(First):
+        def seated(self, view):
+            seen.append((view.seat, view.observation, view.legal_actions))
+
+    looker = Looks()
+    play_match(GAME, ["looks", "looks"], 1, players=[looker, looker], registry=registry_with())
+    dealt = GAME.initial_state(2, 1)
+    assert seen == [(seat, dealt.observation(seat), dealt.legal_actions(seat)) for seat in (0, 1)]
+
+
+def test_a_player_failing_when_seated_forfeits_before_the_first_move():
+    class Fails(First):
+        def seated(self, view):
+            raise KeyError("no chair")
+
+    result = play_match(GAME, ["first", "fails"], 1, players=[First(), Fails()], registry=registry_with())
+    assert (result.forfeit, result.steps) == (1, 0)
+    assert result.error == "seat 1 (fails) raised KeyError: 'no chair' when seated"
+    with pytest.raises(PlayerFailed, match=r"^seat 1 \(fails\) raised KeyError: 'no chair' when seated$"):
+        play_match(
+            GAME, ["first", "fails"], 1, players=[First(), Fails()], registry=registry_with(), forfeit_on_error=False
+        )
