@@ -34,6 +34,7 @@ def fingerprints(game: Game, players: int, matches: int, seed: int, options: Any
     """One hex fingerprint per seeded random match: the code of every action played (so a legal-action order
     that changed, or another move, shows) and the final state's digest."""
     options = game.make_options(options)
+    bound = game.max_decisions(players, options)
     prints = []
     for index in range(matches):
         match_seed = derive_seed(seed, "determinism", game.id, players, index)
@@ -41,7 +42,7 @@ def fingerprints(game: Game, players: int, matches: int, seed: int, options: Any
         rng = Rng(match_seed)
         walk = hashlib.blake2b(digest_size=8)
         steps = 0
-        while not state.is_terminal and steps < game.max_decisions(players, options):
+        while not state.is_terminal and steps < bound:
             seat = state.to_act[0]
             legal = state.legal_actions(seat)
             action = legal[rng.below(len(legal))]

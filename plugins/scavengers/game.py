@@ -87,9 +87,10 @@ class ScavengersOptions:
 
     def __attrs_post_init__(self) -> None:
         # Each bound belongs to one way of ending: set for the other, it would be ignored without a word.
-        if self.end is End.RACE and self.laps != 2:
+        defaults = attrs.fields(ScavengersOptions)
+        if self.end is End.RACE and self.laps != defaults.laps.default:
             raise ValueError(f"laps={self.laps} is for end=rounds; a race ends at max_rounds")
-        if self.end is End.ROUNDS and self.max_rounds != 40:
+        if self.end is End.ROUNDS and self.max_rounds != defaults.max_rounds.default:
             raise ValueError(
                 f"max_rounds={self.max_rounds} is for end=race; end=rounds ends once every player has led laps times"
             )
