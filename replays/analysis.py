@@ -23,7 +23,7 @@ from rich.text import Text
 from corekit.game import Game
 from corekit.plugins import Registry
 from corekit.words import shown, terminal_width
-from replays.commands import GameRaised, game_call
+from replays.display import GameRaised, game_call
 from replays.format import Replay, ReplayError
 from replays.simulate import Simulator
 

@@ -9,41 +9,25 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-import attrs
 import click
 
-from corekit.cli.shared import GameDisplay, describe_result, registry_of, step_lines
+from corekit.cli.shared import registry_of
 from corekit.errors import error_line, first_line
-from corekit.game import Game
 from corekit.options import options_text
 from corekit.words import counted, folded, shown
+from replays.display import action_lines, board, result_line, seed_text
 from replays.format import CHANGED, Replay, ReplayError, read_replay
 from replays.simulate import Simulator
 
-T = TypeVar("T")
 AROUND = 3
 """Actions listed before and after the shown step."""
 SUFFIXES = (".cfr", ".replay")
 """What `analyze` reads from a folder: `.cfr` by convention (tournaments too), `.replay` as older files did."""
 MARK = "      -- the state above is at step {step} --"
-
-
-class GameRaised(ReplayError):
-    """The game's own code raised while a replay was shown: the message blames the game, not the file."""
-
-
-def game_call(game: Game, what: str, call: Callable[..., T], *args: Any) -> T:
-    """`call(*args)`, a call into the game's display code named `what`; if it raises, GameRaised in the words
-    `campfire play` uses ("game 'x' raised KeyError: 5 in action_text (at game.py:80 in action_text)")."""
-    display = GameDisplay(game)
-    value: T = display(what, call, *args)
-    if display.error is not None:
-        raise GameRaised(display.error)
-    return value
 
 
 def setup(cli: click.Group) -> None:
@@ -248,14 +232,14 @@ def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
     string the file gave (specs, options, a forfeit's reason) is shown as text (`corekit.words.shown`)."""
     replay, game = simulator.replay, simulator.game
     header = replay.header
-    board = _board(simulator, step, seat)
+    drawing = board(simulator, step, seat)
     lines = [shown(f"{game.title} ({game.id}), {counted(len(header.seats), 'player')}{seed_text(header.seed, seat)}")]
     if header.options:
         lines.append("options: " + shown(options_text(header.options)))
     names = simulator.names
     lines += [shown(f"  {names[s]}: {spec}") for s, spec in enumerate(header.seats)]
     view = "full view" if seat is None else f"as {names[seat]} saw it"
-    lines += ["", f"Step {step} of {replay.steps}, {view}", folded(board), ""]
+    lines += ["", f"Step {step} of {replay.steps}, {view}", folded(drawing), ""]
     first, last = max(1, step - AROUND), min(replay.steps, step + AROUND)
     lines.append(f"Actions {first}-{last}:" if replay.steps else "No actions.")
     if step == 0:
@@ -272,7 +256,7 @@ def show_data(simulator: Simulator, step: int, seat: int | None) -> dict[str, An
     """What `replay show --json` prints: the same as the text, as data."""
     replay, game = simulator.replay, simulator.game
     header, result = replay.header, replay.result
-    board = _board(simulator, step, seat)
+    drawing = board(simulator, step, seat)
     first, last = max(1, step - AROUND), min(replay.steps, step + AROUND)
     return {
         "game": game.id,
@@ -284,7 +268,7 @@ def show_data(simulator: Simulator, step: int, seat: int | None) -> dict[str, An
         "step": step,
         "steps": replay.steps,
         "view": seat,
-        "board": board,
+        "board": drawing,
         "actions": [
             {"step": listed.step, "seat": listed.actor, "text": listed.text, "events": list(listed.events)}
             for listed in (simulator.listing(first, last, seat) if last >= first else [])
@@ -297,45 +281,6 @@ def show_data(simulator: Simulator, step: int, seat: int | None) -> dict[str, An
             "unfinished": result.unfinished,
         },
     }
-
-
-def seed_text(seed: int, seat: int | None) -> str:
-    """The title's `, seed N` in the full view; nothing in a seat's view, which `position --seat` writes
-    without its generator too: the seed deals every card the seat cannot see."""
-    return f", seed {seed}" if seat is None else ""
-
-
-def _board(simulator: Simulator, step: int, seat: int | None) -> str:
-    """The game's drawing of the state at `step`, as `seat` (None: everyone) saw it."""
-    seats = len(simulator.replay.header.seats)
-    if seat is not None and not 0 <= seat < seats:
-        raise ReplayError(f"--as {seat}: the match has seats 0-{seats - 1}")
-    game = simulator.game
-    state = simulator.state_at(step)
-    return game_call(game, "render", game.render, game_call(game, "observation", state.observation, seat), seat)
-
-
-def result_line(simulator: Simulator) -> str:
-    """The replay's result as `campfire play` prints it, on one line whatever the file's forfeit reason says."""
-    result = simulator.replay.result
-    if result.unfinished is not None:
-        return f"Result: unfinished after {counted(result.steps, 'step')} ({shown(result.unfinished)})"
-    if result.error is not None:
-        result = attrs.evolve(result, error=shown(result.error))
-    return describe_result(simulator.game, simulator.replay.header.seats, result, simulator.names)
-
-
-def action_lines(
-    simulator: Simulator, first: int, last: int, seat: int | None, width: int | None = None
-) -> list[tuple[int, list[str]]]:
-    """Steps first..last as `campfire play` prints them, each with its commentary indented under it; in
-    a seat's view another seat's move is told only through what that seat observed (see `Simulator.listing`)."""
-    if last < first:
-        return []
-    return [
-        (listed.step, step_lines(listed.step, listed.text, listed.events, width))
-        for listed in simulator.listing(first, last, seat)
-    ]
 
 
 def _expand(paths: tuple[str, ...]) -> Iterator[str | None]:

@@ -21,7 +21,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Input, Static
 
 from corekit.words import folded, shown
-from replays.commands import seed_text
+from replays.display import action_lines, board, result_line, seed_text
 from replays.simulate import Simulator
 
 STATS_ROWS = 10
@@ -162,14 +162,10 @@ class ReplayViewer(App[None]):
 
     def refresh_panels(self) -> None:
         """Recompute every panel's text for the current step and view."""
-        from replays.commands import game_call
-
         try:
-            state = self.simulator.state_at(self.step)
-            seen = game_call(self.game, "observation", state.observation, self.seat)
-            board = game_call(self.game, "render", self.game.render, seen, self.seat)  # a crash names the game
+            drawing = board(self.simulator, self.step, self.seat)  # a crash in the game's code names the game
         except Exception as error:  # a replay that diverges part-way still shows up to there
-            board = f"cannot show step {self.step}: {error}"
+            drawing = f"cannot show step {self.step}: {error}"
         header = self.replay.header
         names = self.simulator.names
         view = "full view" if self.seat is None else f"as {names[self.seat]}"
@@ -179,7 +175,7 @@ class ReplayViewer(App[None]):
         self.texts = {
             "info": shown(f"{self.game.title} ({self.game.id}){seed_text(header.seed, self.seat)}") + f"   {specs}\n"
             f"step {self.step} of {self.replay.steps}   {shown(view)}",
-            "state": board,
+            "state": drawing,
             "actions": self._actions_text(actions_width - 1 if actions_width >= 21 else None),
             "decision": self._decision_text(widths["decision"]),
         }
@@ -190,8 +186,6 @@ class ReplayViewer(App[None]):
             self.query_one(f"#{name}", Static).update(Text(folded(text, width) if width >= 20 else text))
 
     def _actions_text(self, width: int | None = None) -> str:
-        from replays.commands import action_lines
-
         first, last = max(1, self.step - 5), min(self.replay.steps, self.step + 5)
         lines = ["Actions"]
         listed = self._safe(lambda: action_lines(self.simulator, first, last, self.seat, width))
@@ -199,8 +193,6 @@ class ReplayViewer(App[None]):
             lines.append((">" if index == self.step + 1 else " ") + group[0])
             lines += [" " + line for line in group[1:]]
         if self.step == self.replay.steps:
-            from replays.commands import result_line
-
             result = result_line(self.simulator)
             lines.append(folded(result, width + 1) if width else result)
         return "\n".join(lines)

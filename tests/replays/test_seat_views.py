@@ -17,7 +17,8 @@ from corekit import default_registry, play_match
 from corekit.cli.shared import step_lines
 from corekit.game import Game
 from corekit.words import counted, folded, shown
-from replays.commands import AROUND, MARK, result_line, show_text
+from replays.commands import AROUND, MARK, show_text
+from replays.display import result_line
 from replays.format import read_replay
 from replays.simulate import Simulator
 
