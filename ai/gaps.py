@@ -74,8 +74,8 @@ def decision_gaps(
     report: Callable[[Decision], None] | None = None,
 ) -> list[Decision]:
     """Play the match with `policy` in every seat and measure every action at the chosen decisions."""
-    if samples < 1:  # a mean over no samples is undefined
-        raise ValueError(f"samples must be 1 or more, not {samples}")
+    if samples < 2:  # a paired z (the measure of a gap) needs two pairs: with one, every gap would read z 0
+        raise ValueError(f"samples must be 2 or more, not {samples}")
     state = game.initial_state(players, seed, options)
     own = Rng(derive_seed(seed, "gaps", "policy"))
     measured: list[Decision] = []
@@ -157,10 +157,10 @@ def _decisions_option(ctx: click.Context, param: click.Parameter, value: str) ->
 )
 @click.option(
     "--samples",
-    type=click.IntRange(min=1, max=100_000),
+    type=click.IntRange(min=2, max=100_000),
     default=48,
     show_default=True,
-    help="Common samples per action.",
+    help="Common samples per action (a paired z needs two at least).",
 )
 @click.option(
     "--decisions",
@@ -211,6 +211,8 @@ def gaps_command(
         measured = decision_gaps(game, players, seed, heuristic.policy, samples, decisions or None, options, show)
     except ValueError as error:
         raise click.ClickException(str(error)) from None
+    except BrokenPipeError:  # `show` writing to a reader that went away (`| head`): not the game's fault
+        raise
     except Exception as crash:  # the game's code or its heuristic's (nothing else runs here): its bug, in one line
         raise click.ClickException(f"game {game_id!r} raised {error_line(crash)}{raised_at(crash)}") from None
     noted = sum(1 for decision in measured if beaten(decision))

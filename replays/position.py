@@ -26,7 +26,8 @@ from replays.simulate import Simulator
 @click.option("--replay", "file", required=True, metavar="FILE", help="The replay to take the position from.")
 @click.option("--step", "-s", type=int, default=None, help="After this many actions (default: the last; 0: the deal).")
 @click.option("--seat", type=int, default=None, help="Only what SEAT saw then (default: the full position).")
-@click.option("--out", "-o", "out", default=None, metavar="FILE", help="Write the position to FILE instead of stdout.")
+# No -o: every other command reads -o KEY=VALUE as a game option, and here it silently named a file "stall_rounds=5".
+@click.option("--out", "out", default=None, metavar="FILE", help="Write the position to FILE instead of stdout.")
 @click.pass_context
 def position_command(
     ctx: click.Context, game_id: str, file: str, step: int | None, seat: int | None, out: str | None

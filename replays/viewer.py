@@ -200,7 +200,13 @@ class ReplayViewer(App[None]):
     def _decision_text(self, width: int = 0) -> str:
         step = self.step + 1
         if step > self.replay.steps:
-            return "Decision\nthe match is over"
+            # A match a person left is not over: its replay stops where they left it.
+            unfinished = self.replay.result.unfinished
+            return (
+                "Decision\nthe match is over"
+                if unfinished is None
+                else f"Decision\nthe replay ends here: {shown(unfinished)}"
+            )
         actor = self._safe(lambda: self.simulator.action(step)[0])
         if not isinstance(actor, int):
             return f"Decision\n{actor}"

@@ -57,11 +57,15 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
         fail(f"{file}: {first_line(error)}")
     if state.is_terminal:
         fail(f"{file}: the match is over in this position: nobody decides")
+    if seat is not None and not 0 <= seat < state.players:
+        fail(f"seat {seat} is not a seat of this {state.players}-player position (seats 0-{state.players - 1})")
     written = document.get("seat")
     if isinstance(written, int) and seat not in (None, written):
         fail(f"{file} shows the table as seat {written} sees it: it cannot be decided for seat {seat}")
     if seat is None:
         seat = written if isinstance(written, int) else state.to_act[0]
+    if not state.to_act:  # a hand-edited position can say so without being over
+        fail(f"{file}: nobody is to act in this position")
     if seat not in state.to_act:
         fail(f"seat {seat} does not decide in this position (to act: {', '.join(map(str, state.to_act))})")
     try:
@@ -86,13 +90,15 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
     if as_json:
         data = {"game": game.id, "seat": seat, "player": spec, "action": game.action_text(action)}
         data["code"] = game.encode_action(action)
-        data.update(stats)
+        data.update({"stats": None, "iterations": None} | stats)  # the same keys whether or not the player searches
         click.echo(json.dumps(data, indent=2))
         return
     width = terminal_width()
     lines = fold(f"{game.title}: {who} to decide; {spec} plays {game.action_text(action)}", width)
     rows = stats.get("stats", [])
-    if rows:
+    if len(view.legal_actions) == 1:  # a searcher reports its forced move with 0 visits: not a value of 0
+        lines.append("(the only legal action: nothing to weigh, so no statistics)")
+    elif rows:
         iterations = stats.get("iterations")
         lines.append(f"search statistics{f' after {iterations} iterations' if iterations else ''}:")
         column = max(6, *(len(row["action"]) for row in rows[:ROWS]))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from click.testing import CliRunner
 
@@ -45,7 +48,7 @@ def test_the_command_measures_the_chosen_decisions_and_sums_up():
 
 
 def test_a_decision_the_match_does_not_have_is_one_line_naming_those_it_has():
-    result = gaps("grizzly-race", "--players", "2", "--samples", "1", "--decisions", "999,3,1000")
+    result = gaps("grizzly-race", "--players", "2", "--samples", "2", "--decisions", "999,3,1000")
     assert result.exit_code == 1
     assert result.output.startswith("decision 3 seat ")  # the decision that exists is measured and shown
     assert result.stderr == "Error: the match has 12 decisions with a choice (0-11); no decision 999, 1000\n"
@@ -62,16 +65,17 @@ def test_a_player_count_the_game_does_not_take_is_one_line_and_exit_1():
     assert (result.exit_code, result.stderr) == (1, "Error: camp-grizzly needs 1-6 players, got 9\n")
 
 
-@pytest.mark.parametrize("samples", ["0", "-3", "many"])
-def test_samples_below_one_or_not_a_number_are_one_line_and_exit_2(samples):
+@pytest.mark.parametrize("samples", ["1", "0", "-3", "many"])
+def test_samples_below_two_or_not_a_number_are_one_line_and_exit_2(samples):
     result = gaps("grizzly-race", "--samples", samples, "--decisions", "0")
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: Invalid value for '--samples': ") and result.stderr.count("\n") == 1
 
 
-def test_measuring_on_no_samples_is_refused_rather_than_divided_by_zero():
-    with pytest.raises(ValueError, match="samples must be 1 or more, not 0"):
-        decision_gaps(Threshold(), 1, 7, _picks_zero, samples=0)
+@pytest.mark.parametrize("samples", [0, 1])
+def test_measuring_on_fewer_than_two_samples_is_refused_as_no_paired_z_can_be_taken(samples):
+    with pytest.raises(ValueError, match=f"samples must be 2 or more, not {samples}"):
+        decision_gaps(Threshold(), 1, 7, _picks_zero, samples=samples)
 
 
 @pytest.mark.parametrize("decisions", ["abc", "3,x", "-1", "2,,-4", "²"])
@@ -84,9 +88,9 @@ def test_decisions_that_are_not_decision_numbers_say_what_the_option_wants(decis
     )
 
 
-def test_one_sample_and_one_decision_are_counted_in_the_singular():
-    result = gaps("grizzly-race", "--players", "2", "--samples", "1", "--decisions", "0")
-    assert result.output.splitlines()[-1].startswith("1 decision, 1 sample per action: in ")
+def test_one_decision_is_counted_in_the_singular():
+    result = gaps("grizzly-race", "--players", "2", "--samples", "2", "--decisions", "0")
+    assert result.output.splitlines()[-1].startswith("1 decision, 2 samples per action: in ")
 
 
 def test_a_game_that_raises_while_measured_is_one_line_naming_it_and_exit_1(monkeypatch):
@@ -112,3 +116,14 @@ def test_a_bad_game_option_is_worded_as_play_and_check_word_it():
     result = gaps("grizzly-race", "-o", "stall_rounds=0")
     assert result.exit_code == 1
     assert result.stderr.strip() == "Error: bad game option (-o) for grizzly-race: 'stall_rounds' must be >= 1: 0"
+
+
+def test_output_closed_by_its_reader_ends_quietly_without_blaming_the_game():
+    # `campfire gaps ... | head -1`: the catch-all for the game's crashes once reported the closed pipe as the game's.
+    command = [sys.executable, "-m", "corekit.cli", "gaps", "grizzly-race", "--samples", "200"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline().startswith(b"decision 0 seat ")
+        process.stdout.close()  # the next decision takes far longer to measure than this takes
+        stderr = process.stderr.read()
+    assert (process.returncode, stderr) == (1, b"")

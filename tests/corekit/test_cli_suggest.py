@@ -54,7 +54,11 @@ def test_the_table_marks_the_chosen_action_and_the_same_seed_gives_the_same_answ
 def test_a_player_without_a_search_gives_its_move_only(position):
     out = run("suggest", str(position), "-p", "heuristic", "--json")
     assert out.exit_code == 0, out.output
-    assert "stats" not in json.loads(out.stdout)
+    data = json.loads(out.stdout)
+    # the same keys as a searcher's answer, so a program reads either the same way
+    assert (data["stats"], data["iterations"]) == (None, None)
+    searched = json.loads(run("suggest", str(position), "-p", "mcts:iterations=20", "--json").stdout)
+    assert data.keys() == searched.keys()
 
 
 @pytest.mark.parametrize(
@@ -82,6 +86,25 @@ def test_a_seat_that_does_not_decide_is_refused(tmp_path):
     path.write_text(dumps(state))
     out = run("suggest", str(path), "-p", "random", "--seat", "0")
     assert out.exit_code == 1 and "seat 0 does not decide in this position (to act: 1)" in out.stderr
+
+
+def test_a_seat_the_position_does_not_have_is_named_as_such(position):
+    out = run("suggest", str(position), "-p", "random", "--seat", "2")
+    assert out.exit_code == 1
+    assert "seat 2 is not a seat of this 2-player position (seats 0-1)" in out.stderr
+
+
+def test_a_forced_move_is_said_to_be_the_only_legal_action_not_shown_with_a_value_of_0(tmp_path):
+    state = GAME.initial_state(2, 0)
+    while state.to_act and len(state.legal_actions(state.to_act[0])) > 1:  # the highest card until one choice is left
+        seat = state.to_act[0]
+        state.apply(seat, max(state.legal_actions(seat)))
+    assert state.to_act, "the seed's match never forces a move: pick another"
+    path = tmp_path / "forced.json"
+    path.write_text(dumps(state))
+    out = run("suggest", str(path), "-p", "mcts:iterations=50")
+    assert out.exit_code == 0, out.output
+    assert out.stdout.splitlines()[1:] == ["(the only legal action: nothing to weigh, so no statistics)"]
 
 
 def test_a_finished_match_has_nobody_to_ask(tmp_path):

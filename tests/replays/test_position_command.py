@@ -98,3 +98,10 @@ def test_an_out_that_is_a_link_loop_is_one_line_not_a_crash(replay_file, tmp_pat
     out = campfire("position", "grizzly-race", "--replay", str(replay_file), "--out", str(tmp_path / "a"))
     assert out.exit_code == 1
     assert len(errors(out)) == 1 and errors(out)[0].startswith(f"Error: --out {tmp_path / 'a'}: cannot write there")
+
+
+def test_dash_o_is_not_a_short_out_here_as_everywhere_else_it_is_a_game_option(replay_file, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    out = campfire("position", "grizzly-race", "--replay", str(replay_file), "-o", "stall_rounds=5")
+    assert out.exit_code == 2 and "No such option '-o'" in out.stderr
+    assert list(tmp_path.iterdir()) == []  # no file named "stall_rounds=5"

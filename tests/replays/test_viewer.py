@@ -139,6 +139,15 @@ def test_the_last_step_shows_the_result(viewer):
     assert "the match is over" in app.texts["decision"]
 
 
+def test_the_end_of_an_unfinished_replay_says_why_it_stopped_not_that_the_match_is_over(record):
+    import attrs
+
+    replay = read_replay(record(seed=5))
+    replay.result = attrs.evolve(replay.result, unfinished="seat 0 left")
+    app = _run(ReplayViewer(Simulator(replay)), "end")
+    assert app.texts["decision"] == "Decision\nthe replay ends here: seat 0 left"
+
+
 def test_in_a_small_terminal_the_panes_fold_their_lines_and_the_board_scrolls(record):
     from textual.containers import VerticalScroll
     from textual.widgets import Static
