@@ -3,8 +3,10 @@
 A strength run is `campfire tournament GAME -p A,B -k SEATS -n MATCHES --seed SEED --strength` (see
 `corekit.tournament.strength`). The plan fixes each run's game, seats, specs, size and seed before any match is
 played, so a result cannot be chosen by when it was looked at: a run is judged only once it has played all its
-matches. Each run has its own results folder under `--out`, and every call resumes the runs where the last one
-stopped, so a plan of many CPU-hours can be played over several sittings.
+matches. Each run has its own results folder under `--out` (`Run.folder_name`), and every call resumes the runs
+where the last one stopped, so a plan of many CPU-hours can be played over several sittings. A folder whose results
+file says it holds another run's matches (other options, say) is refused, never shown as the run's; and every run
+of the plan is checked before anything is written or played, so a bad one leaves no folder behind.
 
 A spec such as `mcts` means the game's own defaults for that player type (`Heuristic.player_defaults`). The
 folder records the spec those defaults made when the run started (`pinned.json`), and a later call refuses to
@@ -21,19 +23,30 @@ import signal
 import subprocess
 import sys
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 import click
 
+from corekit.codes import INT_MAX
+from corekit.errors import first_line
+from corekit.game import GameError
+from corekit.options import OptionError, build_options, options_to_dict, parse_pairs
 from corekit.players import PlayerSpec, game_defaults, kept_defaults
-from corekit.plugins import Registry
+from corekit.plugins import Registry, UnknownName
+from corekit.runner import GameFailed, PlayerNotBuilt, build_spec, set_up
 from corekit.tournament.report import summarize
 from corekit.tournament.run import RESUME_HINT_VARIABLE
-from corekit.tournament.store import RESULTS, has_results, read_results, reported
-from corekit.tournament.strength import FREE_FOR_ALL_HEADER, free_for_all_row, strength_lines, summarize_strength
+from corekit.tournament.store import RESULTS, MatchRecord, has_results, read_results, reported
+from corekit.tournament.strength import (
+    FREE_FOR_ALL_HEADER,
+    free_for_all_row,
+    seatings,
+    strength_lines,
+    summarize_strength,
+)
 from corekit.words import joined
 
 PLAN = Path(__file__).with_name("strength.toml")
@@ -64,9 +77,15 @@ class Run:
 
     @property
     def folder_name(self) -> str:
-        """The run's results folder under `--out`: its game, seats, specs and seed, in characters any file system
-        takes (two runs of the same players differ in their seed)."""
-        return re.sub(r"[^A-Za-z0-9.=-]+", "_", f"{self.game}-{self.seats}-{self.a}-vs-{self.b}-seed{self.seed}")
+        """The run's results folder under `--out`: its game, seats, specs, seed and options, in characters any file
+        system takes (two runs of the same players differ in their seed or their options)."""
+        name = f"{self.game}-{self.seats}-{self.a}-vs-{self.b}-seed{self.seed}"
+        if self.options:  # a run without options keeps the name it always had: its committed folder is found
+            pairs = sorted(
+                (key.replace("-", "_"), value) for key, value in parse_pairs(self.options, "options").items()
+            )
+            name += "-o-" + ",".join(f"{key}={value}" for key, value in pairs)
+        return re.sub(r"[^A-Za-z0-9.=-]+", "_", name)
 
     def tournament_args(self, folder: Path, jobs: int) -> list[str]:
         """The `campfire tournament` arguments that play (or resume) this run into `folder`."""
@@ -79,21 +98,110 @@ class Run:
         return args
 
 
+FIELDS = tuple(field.name for field in attrs.fields(Run))
+REQUIRED = ("game", "seats", "a", "b", "matches", "seed")
+
+
 def read_plan(path: Path) -> tuple[str, list[Run]]:
-    """The registration time and the runs of a plan file; a malformed one raises ValueError naming the run."""
+    """The registration time and the runs of a plan file; a malformed one raises ValueError naming the run and
+    its field, as do two runs that are one run (one folder). Whether the games and players are installed is
+    `check_runs`'s business."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise ValueError(f"{path}: {error}") from None
-    runs = []
-    for number, entry in enumerate(data.get("run", []), start=1):
-        try:
-            runs.append(Run(**{**entry, "options": tuple(entry.get("options", ()))}))
-        except TypeError as error:
-            raise ValueError(f"{path}: run {number}: {error}") from None
+    entries = data.get("run", [])
+    if not isinstance(entries, list) or not all(isinstance(entry, dict) for entry in entries):
+        raise ValueError(f"{path}: run must be [[run]] tables, not {entries!r}")
+    runs: list[Run] = []
+    folders: dict[str, int] = {}
+    for number, entry in enumerate(entries, start=1):
+        problem = _entry_problem(entry)
+        if problem is not None:
+            raise ValueError(f"{path}: run {number}: {problem}")
+        run = Run(**{**entry, "options": tuple(entry.get("options", ()))})
+        if run.folder_name in folders:  # the second would be reported with the first one's matches
+            raise ValueError(
+                f"{path}: run {number} is run {folders[run.folder_name]} again (both play into "
+                f"{run.folder_name}): remove one, or give one another seed"
+            )
+        folders[run.folder_name] = number
+        runs.append(run)
     if not runs:
         raise ValueError(f"{path}: no [[run]] in it")
     return str(data.get("registered", "not said")), runs
+
+
+def _entry_problem(entry: dict[str, Any]) -> str | None:
+    """What is wrong with a [[run]] table as TOML gave it, naming the field (None when nothing is)."""
+    unknown = [key for key in entry if key not in FIELDS]
+    if unknown:
+        return f"unknown field {unknown[0]!r} (a run has {joined(FIELDS)})"
+    missing = [key for key in REQUIRED if key not in entry]
+    if missing:
+        return f"no {joined(missing)} (a run has {joined(REQUIRED)}; options and registered may be left out)"
+    for key in ("game", "a", "b"):
+        if not isinstance(entry[key], str) or not entry[key].strip():
+            return f"{key} must be a non-empty text, not {entry[key]!r}"
+    for key, low, high in (("seats", 1, None), ("matches", 1, None), ("seed", 0, INT_MAX)):
+        value = entry[key]
+        # `type(...) is int`: TOML's true is a bool, which Python would take for 1.
+        if type(value) is not int or value < low or (high is not None and value > high):
+            wanted = f"of {low} or more" if high is None else f"from {low} to {high}"
+            return f"{key} must be a whole number {wanted}, not {value!r}"
+    options = entry.get("options", [])
+    if not isinstance(options, list) or not all(isinstance(option, str) for option in options):
+        # A lone string would be read letter by letter, each letter an option.
+        return f'options must be a list of key=value texts, as options = ["all_dead=share"], not {options!r}'
+    try:
+        parse_pairs(options, "options")
+    except OptionError as error:
+        return str(error)
+    registered = entry.get("registered")
+    if registered is not None and not isinstance(registered, str):
+        return f'registered must be a text, as registered = "2026-12-03 06:38 UTC", not {registered!r}'
+    return None
+
+
+def check_runs(plan: Path, runs: Sequence[Run], registry: Registry, build: Collection[Run] = ()) -> None:
+    """Refuse, in one line naming the run and its field, a run the installed games and players cannot play: its
+    game, seats, options and player names; the players of the runs in `build` (those about to be played) are
+    built once too. Called before anything is written or played, so a bad run leaves nothing behind."""
+    for number, run in enumerate(runs, start=1):
+        try:
+            _check_run(run, registry, build=run in build)
+        except ValueError as error:
+            raise ValueError(f"{plan}: run {number}: {error}") from None
+
+
+def _check_run(run: Run, registry: Registry, build: bool) -> None:
+    try:
+        game = registry.game(run.game)
+    except UnknownName as error:
+        raise ValueError(f"game: {first_line(error)}") from None
+    if not game.min_players <= run.seats <= game.max_players:
+        raise ValueError(f"seats: {game.id} is played by {game.player_range()} players, not {run.seats}")
+    try:
+        seatings(run.seats, game.cooperative)
+    except ValueError as error:
+        raise ValueError(f"seats: {first_line(error)}") from None
+    try:
+        options = build_options(game.options_type, parse_pairs(run.options, "options"), "options")
+    except OptionError as error:
+        raise ValueError(first_line(error)) from None
+    try:  # as the tournament does before its first match: the game may refuse these seats with these options
+        set_up(game, run.seats, run.seed, options)
+    except (GameError, OptionError, GameFailed) as error:
+        raise ValueError(f"seats and options: {first_line(error)}") from None
+    for field, text in (("a", run.a), ("b", run.b)):
+        try:
+            player_type = registry.player_type(PlayerSpec.parse(text).name)
+            if player_type.interactive:  # nobody answers at a terminal in a tournament
+                raise OptionError(f"player {text!r} needs a person at a terminal, so a tournament cannot seat it")
+            if build:
+                build_spec(game, text, run.seed, registry)
+        except (OptionError, UnknownName, PlayerNotBuilt) as error:
+            raise ValueError(f"{field}: {first_line(error)}") from None
 
 
 def resolved(spec_text: str, game_id: str, registry: Registry) -> str:
@@ -143,6 +251,10 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry, p
         if "teams" not in summary:
             free.append(free_for_all_row(game, summary, planned=run.matches))
             continue
+        # The team rows name each team's spec as the paired line below them does, its defaults written out.
+        summary["teams"] = [
+            dict(team, spec=summary[key]) for team, key in zip(summary["teams"], ("a", "b"), strict=True)
+        ]
         played = report["matches"]
         if played < run.matches:
             teams += [
@@ -168,23 +280,78 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry, p
 def _report(run: Run, folder: Path, registry: Registry) -> dict[str, Any] | None:
     """The tournament's report of what `folder`'s results file holds so far (None before the first match):
     read from the file, so a run stopped half-way shows how far it got."""
-    if not has_results(folder):
+    held = _held(run, folder, registry)
+    if held is None:
         return None
-    header, records = read_results(folder / RESULTS)
+    header, records = held
     return summarize(registry.game(run.game), (run.a, run.b), run.seats, reported(records, run.matches), header)
 
 
-def _saved(run: Run, folder: Path) -> int:
+def _saved(run: Run, folder: Path, registry: Registry) -> int:
     """How many matches of `run` `folder` holds (a match to be played again, retried, is not held)."""
-    if not has_results(folder):
+    held = _held(run, folder, registry)
+    if held is None:
         return 0
-    _, records = read_results(folder / RESULTS)
-    return sum(1 for index, record in records.items() if index < run.matches and record.retry is None)
+    return sum(1 for index, record in held[1].items() if index < run.matches and record.retry is None)
 
 
-def _finished(run: Run, folder: Path) -> bool:
+def _finished(run: Run, folder: Path, registry: Registry) -> bool:
     """Whether `folder` holds every match of `run`."""
-    return _saved(run, folder) >= run.matches
+    return _saved(run, folder, registry) >= run.matches
+
+
+def _held(run: Run, folder: Path, registry: Registry) -> tuple[dict[str, Any], dict[int, MatchRecord]] | None:
+    """The header and matches of `folder`'s results file (None before the first match), once the header is
+    known to be `run`'s: a folder holding another run's matches is refused, not shown or counted as this run."""
+    if not has_results(folder):
+        return None
+    _pinned(folder)  # a folder `campfire strength` did not start is said to be one, whatever else differs
+    header, records = read_results(folder / RESULTS)
+    changes = _changes(run, header, registry)
+    if changes:
+        raise ValueError(
+            f"{folder} holds the matches of another run ({'; '.join(changes)}): move it away or remove it to start "
+            "the run"
+        )
+    return header, records
+
+
+def _changes(run: Run, header: dict[str, Any], registry: Registry) -> list[str]:
+    """How a results file's header differs from what `run` plays, a setting or an option at a time (nothing when
+    the file is the run's)."""
+    if header.get("game") != run.game:  # another game's settings all differ: the game alone says it
+        return [_change("game", header.get("game", _UNSET), run.game)]
+    game = registry.game(run.game)
+    lineups = [list(lineup) for lineup in seatings(run.seats, game.cooperative)]
+    wanted = {"specs": [run.a, run.b], "seats": run.seats, "seed": run.seed, "lineups": lineups}
+    changes = [
+        _change(key, header.get(key, _UNSET), value) for key, value in wanted.items() if header.get(key) != value
+    ]
+    pairs = parse_pairs(run.options, "options")
+    options = options_to_dict(build_options(game.options_type, pairs, "options"))
+    now = json.loads(json.dumps(options, default=str))  # as the tournament writes them into its header
+    held = header.get("options")
+    held = held if isinstance(held, dict) else {}
+    # The options a run leaves to the game are the installed version's defaults, and an older version (whose
+    # matches the table shows as such) may have had others: only the options the run sets are compared then.
+    same_version = str(header.get("game_version")) == str(game.version)
+    names = now.keys() | held.keys() if same_version else {key.replace("-", "_") for key in pairs}
+    changes += [
+        _change(f"option {name}", held.get(name, _UNSET), now.get(name, _UNSET))
+        for name in sorted(names)
+        if held.get(name, _UNSET) != now.get(name, _UNSET)
+    ]
+    return changes
+
+
+_UNSET = object()
+
+
+def _change(setting: str, held: Any, wanted: Any) -> str:
+    def shown(value: Any) -> str:
+        return "unset" if value is _UNSET else repr(value)
+
+    return f"{setting} was {shown(held)}, the run's is {shown(wanted)}"
 
 
 def _wanted(only: str, runs: Sequence[Run], plan: Path) -> set[str]:
@@ -294,12 +461,15 @@ def strength_command(
         registered, runs = read_plan(plan_path)
         wanted = _wanted(only, runs, plan_path)
         registry = registry_of(ctx)
+        check_runs(plan_path, runs, registry)
+        chosen = [run for run in runs if not table_only and (not wanted or run.game in wanted)]
+        # A finished run's players are not built again: the table of its matches needs none of them.
+        unfinished = [run for run in chosen if not _finished(run, out / run.folder_name, registry)]
+        check_runs(plan_path, runs, registry, build=unfinished)
         failed = []
-        for run in runs if not table_only else ():
-            if wanted and run.game not in wanted:
-                continue
+        for run in chosen:
             folder = out / run.folder_name
-            if _finished(run, folder):  # nothing to play (and a run of an older game version could not resume)
+            if run not in unfinished:  # nothing to play (and a run of an older game version could not resume)
                 click.echo(f"{run.folder_name}: all {run.matches} matches played", err=True)
                 continue
             pin(run, folder, registry)
@@ -311,8 +481,8 @@ def strength_command(
                     ctx.exit(1)
                 # It ended without a word: it had played all its matches, or the signal killed it as it started.
                 raise click.ClickException(
-                    f"interrupted: {_saved(run, folder)} of {run.matches} matches of {run.folder_name} are saved; "
-                    f"{RESUMED}"
+                    f"interrupted: {_saved(run, folder, registry)} of {run.matches} matches of {run.folder_name} "
+                    f"are saved; {RESUMED}"
                 )
             if code != 0:
                 failed.append(run.folder_name)

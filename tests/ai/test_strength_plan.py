@@ -8,10 +8,11 @@ import subprocess
 import sys
 import time
 
+import attrs
 import pytest
 from click.testing import CliRunner
 
-from ai.strength_plan import PLAN, Run, pin, read_plan, resolved, write_between_markers
+from ai.strength_plan import PLAN, RUNS, Run, check_runs, pin, read_plan, resolved, table, write_between_markers
 from corekit import default_registry
 from corekit.cli import cli
 from corekit.players import PlayerSpec
@@ -37,6 +38,26 @@ def test_every_registered_run_names_an_installed_game_its_seats_and_players_that
 def test_each_run_has_its_own_folder():
     _, runs = read_plan(PLAN)
     assert len({run.folder_name for run in runs}) == len(runs)
+
+
+def test_a_run_without_options_keeps_its_folder_name_and_a_run_with_options_adds_them():
+    plain = Run("slasher", 2, "mcts", "heuristic", 400, 2029)
+    assert plain.folder_name == "slasher-2-mcts-vs-heuristic-seed2029"  # as its committed folder is named
+    shared = attrs.evolve(plain, options=("all_dead=share",))
+    assert shared.folder_name == "slasher-2-mcts-vs-heuristic-seed2029-o-all_dead=share"
+    # One run however its options are spelt or ordered: the same folder.
+    spelt = attrs.evolve(plain, options=("stall-turns=50", "all_dead=share"))
+    assert spelt.folder_name == attrs.evolve(plain, options=("all_dead=share,stall_turns=50",)).folder_name
+
+
+def test_every_results_folder_in_the_repository_is_a_registered_runs_and_holds_that_runs_matches():
+    _, runs = read_plan(PLAN)
+    folders = {run.folder_name for run in runs}
+    assert {path.name for path in RUNS.iterdir() if path.is_dir()} <= folders  # none left under an older name
+    for run in runs:
+        if run.registered is None:  # of the first registration, all played: their matches are committed
+            assert (RUNS / run.folder_name / "results.jsonl").exists(), run
+    table(runs, RUNS, "2026-12-02 16:45 UTC", REGISTRY)  # refuses a folder whose results file is another run's
 
 
 def test_a_plain_spec_is_written_out_with_the_games_defaults_and_the_spec_wins_over_them():
@@ -97,7 +118,9 @@ def test_the_runs_are_played_resumed_to_their_registered_size_and_tabled(tmp_pat
     assert "| camp-grizzly | 1 | heuristic | " in everything.stdout and "paired, over 2 deals" in everything.stdout
 
     plan.write_text(plan.read_text().replace("matches = 6", "matches = 8"))
-    (out / "slasher-2-heuristic-vs-random-seed3" / "report.json").unlink()  # as a run killed half-way leaves it
+    (
+        out / "slasher-2-heuristic-vs-random-seed3-o-all_dead=share" / "report.json"
+    ).unlink()  # as a run killed half-way leaves it
     shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only"])
     # A run short of its size shows how far it got and nothing more: no score, no interval, no verdict.
     unfinished = "| slasher `-o all_dead=share` | 2 | heuristic | random | 6 of 8 | - | - | 0.500 | not finished |"
@@ -217,3 +240,125 @@ def test_the_table_goes_between_the_markers_of_a_readme_and_nowhere_else(tmp_pat
         ValueError, match=re.escape("has no <!-- strength:plan --> ... <!-- /strength:plan --> markers")
     ):
         write_between_markers(readme, ["x"])
+
+
+def test_runs_differing_only_in_their_options_are_each_played_into_a_folder_of_their_own(tmp_path):
+    plan = tmp_path / "plan.toml"
+    run = '[[run]]\ngame = "slasher"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 2\nseed = 3\n'
+    plan.write_text(f'registered = "2026-12-02 17:00 UTC"\n{run}{run}options = ["all_dead=share"]\n')
+    out = tmp_path / "runs"
+    played = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--jobs", "1"])
+    assert played.exit_code == 0, played.output
+    name = "slasher-2-heuristic-vs-random-seed3"
+    for folder, all_dead in [(name, "nobody"), (f"{name}-o-all_dead=share", "share")]:
+        header, records = read_results(out / folder / "results.jsonl")
+        assert header["options"]["all_dead"] == all_dead and len(records) == 2
+    assert "| slasher | 2 | heuristic | random | 2 of 2 | " in played.stdout
+    assert "| slasher `-o all_dead=share` | 2 | heuristic | random | 2 of 2 | " in played.stdout
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ("options", "option all_dead was 'share', the run's is 'nobody'"),
+        ("seed", "seed was 4, the run's is 3"),
+        ("specs", "specs was ['random', 'heuristic'], the run's is ['heuristic', 'random']"),
+    ],
+)
+def test_a_folder_holding_another_runs_matches_is_refused_in_one_line_not_reported_as_the_run(tmp_path, change, said):
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        'registered = "2026-12-02 17:00 UTC"\n'
+        '[[run]]\ngame = "slasher"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 2\nseed = 3\n'
+    )
+    folder = tmp_path / "runs" / "slasher-2-heuristic-vs-random-seed3"
+    other = {"options": {"-o": "all_dead=share"}, "seed": {"--seed": "4"}, "specs": {"-p": "random,heuristic"}}
+    settings = {"-p": "heuristic,random", "--seed": "3", **other[change]}
+    made = CliRunner().invoke(
+        cli,
+        [
+            "tournament",
+            "slasher",
+            "-n",
+            "2",
+            "--strength",
+            "--out",
+            str(folder),
+            *[part for pair in settings.items() for part in pair],
+        ],
+    )
+    assert made.exit_code == 0, made.output
+    pin(Run("slasher", 2, "heuristic", "random", 2, 3), folder, REGISTRY)
+    for extra in (["--table-only"], ["--jobs", "1"]):
+        refused = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(tmp_path / "runs"), *extra])
+        assert refused.exit_code == 1, refused.output
+        assert refused.stderr == (
+            f"Error: {folder} holds the matches of another run ({said}): move it away or remove it to start the run\n"
+        )
+        assert refused.stdout == ""
+
+
+def test_two_runs_of_a_plan_that_are_one_run_are_refused_when_the_plan_is_read(tmp_path):
+    plan = tmp_path / "plan.toml"
+    run = '[[run]]\ngame = "slasher"\nseats = 2\na = "heuristic"\nb = "random"\nseed = 3\n'
+    plan.write_text(f'{run}matches = 2\noptions = ["all_dead=share"]\n{run}matches = 4\noptions = ["all-dead=share"]\n')
+    with pytest.raises(ValueError, match=re.escape(f"{plan}: run 2 is run 1 again (both play into slasher-2-")):
+        read_plan(plan)
+
+
+RUN = {"game": '"grizzly-race"', "seats": "2", "a": '"heuristic"', "b": '"random"', "matches": "2", "seed": "1"}
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"matches": '"5"'}, "run 1: matches must be a whole number of 1 or more, not '5'"),
+        ({"matches": "0"}, "run 1: matches must be a whole number of 1 or more, not 0"),
+        ({"seats": "true"}, "run 1: seats must be a whole number of 1 or more, not True"),
+        ({"seed": "-1"}, "run 1: seed must be a whole number from 0 to 18446744073709551615, not -1"),
+        ({"options": '"stall_rounds=5"'}, "run 1: options must be a list of key=value texts, as options = "),
+        ({"options": '["stall_rounds"]'}, "run 1: options: option 'stall_rounds' is not of the form key=value"),
+        ({"options": '["nope=1"]'}, "run 1: options: unknown option 'nope' (known: stall_rounds)"),
+        ({"b": None}, "run 1: no b (a run has game, seats, a, b, matches and seed;"),
+        ({"game": '"nosuch"'}, "run 1: game: unknown game 'nosuch' (installed: "),
+        ({"seats": "9"}, "run 1: seats: grizzly-race is played by 2-4 players, not 9"),
+        ({"a": '"nosuch"'}, "run 1: a: unknown player 'nosuch' (known: "),
+        ({"b": '"mcts:nope=1"'}, "run 1: b: player 'mcts': unknown option 'nope'"),
+        ({"b": '"human"'}, "run 1: b: player 'human' needs a person at a terminal"),
+        ("run = 3", "run must be [[run]] tables, not 3"),
+    ],
+)
+def test_a_bad_run_is_refused_in_one_line_naming_it_and_its_field_before_anything_is_written(tmp_path, fields, said):
+    if isinstance(fields, str):
+        text = fields + "\n"
+    else:
+        text = "[[run]]\n" + "".join(f"{key} = {value}\n" for key, value in {**RUN, **fields}.items() if value)
+    good = "[[run]]\n" + "".join(f"{key} = {value}\n" for key, value in {**RUN, "seed": "2"}.items())
+    plan = tmp_path / "plan.toml"
+    plan.write_text(text if isinstance(fields, str) else good + text)  # the good run first: nothing of it is played
+    out = tmp_path / "runs"
+    refused = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out)])
+    assert refused.exit_code == 1, refused.output
+    said = said if isinstance(fields, str) else said.replace("run 1", "run 2")
+    assert refused.stderr.startswith(f"Error: {plan}: {said}") and refused.stderr.count("\n") == 1, refused.stderr
+    assert refused.stdout == "" and not out.exists()
+
+
+def test_a_finished_runs_players_are_not_built_again_but_their_names_are_checked(tmp_path):
+    runs = [Run("grizzly-race", 2, "heuristic", "mcts:nope=1", 2, 1)]
+    check_runs(tmp_path / "plan.toml", runs, REGISTRY)  # the table of a finished run needs no player built
+    with pytest.raises(ValueError, match=re.escape("plan.toml: run 1: b: player 'mcts': unknown option 'nope'")):
+        check_runs(tmp_path / "plan.toml", runs, REGISTRY, build=runs)
+
+
+def test_the_team_rows_of_a_cooperative_run_name_each_spec_with_its_defaults_as_the_paired_line_does(tmp_path):
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        'registered = "2026-12-02 17:00 UTC"\n'
+        '[[run]]\ngame = "camp-grizzly"\nseats = 1\na = "mcts:iterations=5"\nb = "random"\nmatches = 2\nseed = 3\n'
+    )
+    played = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(tmp_path / "runs"), "-j", "1"])
+    assert played.exit_code == 0, played.output
+    shown = f"mcts:iterations=5 (= {resolved('mcts:iterations=5', 'camp-grizzly', REGISTRY)})"
+    assert f"| camp-grizzly | 1 | {shown} | Otis | 1 | " in played.stdout
+    assert f"the {shown} team alone won" in played.stdout
