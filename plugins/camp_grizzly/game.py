@@ -147,6 +147,7 @@ class CampView(View):
     strike_queue: tuple[int, ...]
     strike_later: tuple[int, ...]
     strike_bonus: int
+    strike_lost: bool
     panic_seat: int
     panic_left: int
     later_strikes: tuple[tuple[int, int], ...]
@@ -257,7 +258,7 @@ class CampGrizzly(Game):
 
     id = "camp-grizzly"
     title = "Camp Grizzly"
-    version = "4"
+    version = "5"
     min_players = 1
     max_players = 6
     options_type = CampOptions

@@ -80,6 +80,7 @@ class Otis:
         state.strike_queue = list(seats or [])
         state.strike_later = []
         state.strike_bonus = bonus
+        state.strike_lost = False
         state.strike_space = space
         state.pending.append(then)
         if dead:
@@ -87,10 +88,13 @@ class Otis:
         self.next_in_danger(state)
 
     def choices(self, state: CampState, seat: int) -> list[Action]:
-        """Fight (with a fight card), panic (with a panic card), or let the others go first."""
+        """Fight (with a fight card), panic (with a panic card), or let the others go first; after a lost fight,
+        panic (with a panic card)."""
         cards = CONTENT.cards
         actions: list[Action] = []
         backpack = state.backpack[seat]
+        if state.strike_lost:
+            return [act.PANIC, *(act.PANIC_WITH[c] for c in backpack if cards[c].use == "panic")]
         if state.can_fight(seat):
             actions.append(act.FIGHT)
             actions += [act.FIGHT_WITH[c] for c in backpack if cards[c].use == "fight"]
@@ -142,6 +146,9 @@ class Otis:
                 state.over = True
             self.next_in_danger(state)
             return
+        if not state.final and any(cards[c].use == "panic" for c in state.backpack[seat]):
+            state.strike_lost = True  # "a counselor who loses a fight must panic", and a panic card may be played
+            return
         self._panic(state, seat, dodge=False)
 
     def panic(self, state: CampState, seat: int, card: int = -1) -> None:
@@ -152,6 +159,7 @@ class Otis:
 
     def _panic(self, state: CampState, seat: int, dodge: bool) -> None:
         """Take Otis's Damage, then run up to the panic value; at the last fight, panic is death."""
+        state.strike_lost = False
         state.strike_queue.remove(seat)
         state.strike_later = []  # the rest choose who goes next afresh
         if state.final:
@@ -244,6 +252,7 @@ class Otis:
         state.strike_queue = [s for s in state.turn.order_from(state.active) if state.turn.alive[s]]
         state.strike_later = []
         state.strike_bonus = 0
+        state.strike_lost = False
         state.strike_space = CONTENT.campfire
         self.next_in_danger(state)
 

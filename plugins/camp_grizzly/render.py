@@ -131,6 +131,9 @@ def _now(obs: CampView, names: dict[int, str]) -> str:
         last = "  LAST FIGHT: panic is death" if obs.final else ""
         bonus = f"+{obs.strike_bonus}" if obs.strike_bonus else ""
         rolls = f"Otis rolls d{obs.attack_die}{bonus}"
+        if obs.strike_lost:
+            lost = names[obs.strike_queue[0]]
+            return f"Now: OTIS STRIKES! at {where}, {rolls}; {lost} lost the fight and panics{last} ({turn})"
         return f"Now: OTIS STRIKES! at {where}, {rolls}; fight or panic: {queue}{last} ({turn})"
     if obs.phase == "panic":
         return f"Now: {names[obs.panic_seat]} panics, {obs.panic_left} steps left ({turn})"

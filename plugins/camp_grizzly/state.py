@@ -142,6 +142,8 @@ class CampState(DeclaredState):
     strike_later: list[int] = public(factory=list, seat=True)
     """Counselors who let the others go first since the last fight or panic."""
     strike_bonus: int = public(0)
+    strike_lost: bool = public(False)
+    """The first of the strike queue has just lost a fight and panics now, choosing whether to play a panic card."""
     panic_seat: int = public(0, seat=True)
     panic_left: int = public(0)
     later_strikes: list[tuple[int, int]] = public(factory=list)
@@ -425,10 +427,11 @@ class CampState(DeclaredState):
     def end_turn(self) -> None:
         """End of turn: the First Aid Station and healing abilities, horror wears off, play passes on."""
         seat = self.active
-        if self.turn.alive[seat] and self.location[seat] >= 0:
-            if self.at(self.aids, self.location[seat]):
+        if self.turn.alive[seat]:
+            if self.location[seat] >= 0 and self.at(self.aids, self.location[seat]):
                 self.heal(seat, 2)
-            self.heal(seat, self.mods(seat).heal)  # a healing ability (0 heals nothing)
+            self.heal(seat, self.mods(seat).heal)  # a healing ability (0 heals nothing), in the woods too
+
         if self.horror[seat]:
             self.horror[seat] -= 1
             if not self.horror[seat]:

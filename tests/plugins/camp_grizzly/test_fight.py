@@ -228,6 +228,34 @@ def test_play_dead_panics_without_injuries():
     assert state.injuries[0] == 0 and dead in state.survival_discard
 
 
+def test_a_counselor_who_loses_a_fight_may_panic_with_play_dead_unhurt():
+    # "a counselor who loses a fight must panic", and Play Dead is "panic without taking any injuries".
+    state = table(1)
+    give(state, 0, "Baseball Bat")
+    dead = give(state, 0, "Play Dead", "pack")
+    assert not _fight_at_the_lodge(state, 1, 2)  # the bat's 1 against Otis's 2
+    assert state.phase == "strike" and state.to_act == (0,) and state.strike_lost
+    assert state.legal_actions(0) == [("panic",), ("panic", dead)]  # no second fight
+    state.apply(0, ("panic", dead))
+    assert state.injuries[0] == 0 and dead in state.survival_discard and not state.strike_lost
+
+
+def test_a_counselor_who_loses_a_fight_may_keep_play_dead_and_take_the_injuries():
+    state = table(1)
+    give(state, 0, "Baseball Bat")
+    dead = give(state, 0, "Play Dead", "pack")
+    _fight_at_the_lodge(state, 1, 2)
+    state.apply(0, ("panic",))
+    assert state.injuries[0] == 1 and dead in state.backpack[0]
+
+
+def test_a_counselor_without_a_panic_card_panics_at_once_after_a_lost_fight():
+    state = table(1)
+    give(state, 0, "Baseball Bat")
+    _fight_at_the_lodge(state, 1, 2)
+    assert state.injuries[0] == 1 and not state.strike_lost
+
+
 def test_armor_ignores_an_injury_but_never_the_last_one():
     state = table(1)
     give(state, 0, "Letterman Jacket")

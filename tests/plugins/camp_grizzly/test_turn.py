@@ -166,6 +166,16 @@ def test_a_1_on_a_nature_trail_is_lost_in_the_woods_and_ends_the_turn():
     assert state.location[0] == WOODS and state.to_act == (1,)
 
 
+def test_a_healing_ability_applies_at_the_end_of_a_turn_lost_in_the_woods():
+    # RULES.md: healing abilities apply "at the end of every turn, also one that a horror or the woods ended early".
+    state = table(2, counselors="Sherry+Tracy")  # Sherry heals 1 injury at the end of her turn
+    state.location[0] = space("DIRT ROAD")
+    state.injuries[0] = 2
+    state.rng = Dice(1)
+    state.apply(0, ("trail", 1))
+    assert state.location[0] == WOODS and state.to_act == (1,) and state.injuries[0] == 1
+
+
 def test_each_nature_trail_attempt_costs_one_movement():
     state = table(2, counselors="Sherry+Tracy")  # Sherry: movement 4, no trail bonus
     state.location[0] = space("DIRT ROAD")
