@@ -42,8 +42,8 @@ REPORTED: tuple[type[Exception], ...] = (*user_errors(), ResultsError, BackendEr
     "-n",
     type=click.IntRange(max=10_000_000),
     default=None,
-    help="Matches to play [default: ten deals, each deal every seating of the specs once; with --resume, "
-    "as many as the run being resumed].",
+    help="Matches to play [default: ten deals, a deal being one match per seating (see above); with --resume, "
+    "the size last set for the run in OUT].",
 )
 @click.option("--seats", "-k", type=int, default=None, help="Seats per match [default: the number of specs].")
 @click.option(
@@ -90,8 +90,9 @@ REPORTED: tuple[type[Exception], ...] = (*user_errors(), ResultsError, BackendEr
     "--strength",
     is_flag=True,
     help="Measure the first of two specs (A) against the second (B): A in one seat and B in every other, A's "
-    "seat rotated, A's win rate against the fair share; in a cooperative game, a team of A and a team of B on "
-    "the same deals, compared deal by deal.",
+    "seat rotated, A's win rate against the fair share 1/seats (with a note of what an equal player scores "
+    "instead when some matches' returns do not add up to 1, as when nobody wins); in a cooperative game, a team "
+    "of A and a team of B on the same deals, compared deal by deal.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option(
@@ -131,8 +132,10 @@ def tournament_command(
 ) -> None:
     """Play an AI-vs-AI tournament of GAME: every spec in every seat equally often, rated.
 
-    Each deal (one seed) is played once per seating, so luck cancels out. Results are the same for any
-    --jobs or --cluster; with --out every match is saved as it ends and --resume continues a killed run.
+    Each deal (one seed) is played once in each seating of the specs, or, when there are more than 24 seatings
+    or more seats than specs, once in each rotation of the specs around the table: either way every spec sits
+    in every seat equally often, so luck cancels out. Results are the same for any --jobs or --cluster; with
+    --out every match is saved as it ends and --resume continues a killed run.
     Exits 1 after the report when a match failed (the game raised or hung, or a player could not be built), or
     when a match's replay could not be written (its result still counts). --resume plays again the matches that
     failed for a reason outside the match (a worker process that died, a replay that could not be started).
@@ -190,6 +193,7 @@ def tournament_command(
                 registry=registry,
                 progress=starting,
                 notify=lambda line: click.echo(line, err=True),
+                extend=(lambda found: {"strength": summarize_strength(found)}) if strength else None,
             )
         except OutputFailed as error:  # the matches were played: show their report, then the error
             report = error.report
@@ -200,8 +204,6 @@ def tournament_command(
     except REPORTED as error:
         raise click.ClickException(first_line(error)) from None
     # From here on the matches are played: the report is shown before any error, so none is lost.
-    if strength:
-        report["strength"] = summarize_strength(report)
     _show(report, as_json, out)
     if plot:
         try:

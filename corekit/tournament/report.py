@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from corekit.errors import os_reason
 from corekit.floats import ordered_sum
 from corekit.game import Game
-from corekit.tournament.stats import wilson
+from corekit.tournament.stats import scored, wilson
 from corekit.tournament.store import MatchRecord
 from corekit.words import counted, joined
 
@@ -68,11 +69,11 @@ def summarize(
     seat_deals: list[set[int]] = [set() for _ in range(seats)]
     for record in played:
         for seat, who in enumerate(record.lineup):
-            score[who] += _clip(record.returns[seat])
+            score[who] += scored(record.returns[seat])
             trials[who] += 1
             time_spent[who] += record.decision_time[seat]
             decisions[who] += record.decisions[seat]
-            seat_score[seat] += _clip(record.returns[seat])
+            seat_score[seat] += scored(record.returns[seat])
             seat_trials[seat] += 1
             seat_deals[seat].add(record.deal)
         for who in set(record.lineup):
@@ -142,7 +143,9 @@ def summarize(
         # show it losing.
         "forfeit_reasons": [
             {"reason": reason, "matches": count}
-            for reason, count in Counter(_forfeit_reason(r) for r in played if r.forfeit is not None).most_common()
+            for reason, count in Counter(
+                _forfeit_reason(r, game) for r in played if r.forfeit is not None
+            ).most_common()
         ],
         "failed": [{"index": r.index, "specs": list(r.specs), "error": r.error} for r in failed],
         # Played and counted, but without the replay that was asked for (a full disk, say).
@@ -278,10 +281,18 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
         console.print(f"Against {villain['name']}: the team won {_percent(villain['team_win_rate'])} of matches")
     schedule: Any = report.get("schedule")
     if schedule and not schedule["balanced"]:
-        console.print(
-            f"Note: {report['matches']} matches is not a whole number of deals of "
-            f"{schedule['seatings_per_deal']} seatings, so seats are not perfectly balanced."
-        )
+        per_deal = schedule["seatings_per_deal"]
+        if report["matches"] % per_deal:
+            played = counted(report["matches"], "match", "matches")
+            why = f"{played} is not a whole number of deals of {per_deal} seatings"
+        else:  # whole deals' worth of matches, with holes (a match failed, or an interrupted run skipped one)
+            lacking = schedule.get("short_deals", 0)
+            why = (
+                f"{lacking} of {counted(schedule['deals'], 'deal')} "
+                f"{'lacks some of its' if lacking == 1 else 'lack some of their'} {per_deal} seatings (a match failed "
+                "or was not played)"
+            )
+        console.print(f"Note: {why}, so seats are not perfectly balanced.", highlight=False)
     idle = [player["name"] for player in report["players"] if not player["seats_played"]]
     if idle and report["matches"]:  # their ratings are only the prior: say so rather than rank them
         short = schedule and report["matches"] < schedule["seatings_per_deal"]  # not seated yet, not failed
@@ -376,17 +387,30 @@ def plot_ratings(report: Mapping[str, Any], path: str) -> None:
         plt.close(figure)
 
 
-def _forfeit_reason(record: MatchRecord) -> str:
+_TIMED_OUT = re.compile(r"ran out of time \([^()]*s > the ([^()]*s) limit\)")
+"""The runner's forfeit over the time limit, which names the seconds the decision took."""
+_CUT_OFF = re.compile(r"^(ran out of time: no answer within the [^()]*s limit) \(cut off after [^()]*s\)$")
+"""...and a decision cut off, which names when."""
+
+
+def _forfeit_reason(record: MatchRecord, game: Game) -> str:
     """Why a match was forfeited, by spec rather than by seat ("crasher raised ...", not "seat 1 (crasher)
-    raised ..."), so one cause counts once however the seats rotated."""
+    raised ..."), and without what differs from one match to the next for the same cause (the seconds a slow
+    decision took, the seat an illegal action was played from), so one cause counts once however the seats rotated
+    (each match's record keeps the whole error)."""
     error = record.error or "no reason given"
-    spec = record.specs[record.forfeit] if record.forfeit is not None else None
+    if record.forfeit is None:
+        return error
+    spec = record.specs[record.forfeit]
     _, found, rest = error.partition(f"({spec}) ")
-    return f"{spec} {rest}" if found else error
-
-
-def _clip(value: float) -> float:
-    return min(1.0, max(0.0, float(value)))
+    if not found:
+        return error
+    rest = _CUT_OFF.sub(r"\1", _TIMED_OUT.sub(r"ran out of time (over the \1 limit)", rest))
+    if rest.startswith("played an illegal action: "):  # corekit's refusal names the seat (see `State._refuse`)
+        seat = re.escape(game.seat_name(record.forfeit))
+        rest = re.sub(rf"( is not a legal action for ){seat}(?=$|:)", r"\1its seat", rest, count=1)
+        rest = re.sub(rf"^(played an illegal action: ){seat}(?= may not act now)", r"\1its seat", rest)
+    return f"{spec} {rest}"
 
 
 def _percent(value: float | None) -> str:

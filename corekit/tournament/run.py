@@ -52,6 +52,8 @@ Progress = Callable[[int, int], Callable[[], None] | None]
 """`progress(total, already_done)` returns a function called once per finished match."""
 Notify = Callable[[str], None]
 """`notify(line)` tells the user something worth knowing that is no error (a retry, a folder created)."""
+Extend = Callable[[Mapping[str, Any]], Mapping[str, Any]]
+"""`extend(report)` gives more fields for the report, worked out from it (the strength summary of a strength run)."""
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds per decision when a tournament sets none: far beyond any built-in player's budget, and what keeps a
@@ -106,8 +108,10 @@ def run_tournament(
     registry: Registry | None = None,
     progress: Progress | None = None,
     notify: Notify | None = None,
+    extend: Extend | None = None,
 ) -> dict[str, Any]:
-    """Play every match not yet in `out`'s results file and return the report (see `report.summarize`).
+    """Play every match not yet in `out`'s results file and return the report (see `report.summarize`), with what
+    `extend` adds to it (report.json holds that too).
 
     `jobs` 1 plays here with `registry` (the default: installed plugins plus `tournament.plugins`); more
     use that many local worker processes; `cluster` (a Dask scheduler address) sends batches to Dask.
@@ -151,7 +155,7 @@ def run_tournament(
     folder = Path(out) if out is not None else None
     lock = _lock(folder, say) if folder is not None else None
     try:
-        return _run(tournament, game, options, registry, jobs, cluster, folder, replays, resume, progress, say)
+        return _run(tournament, game, options, registry, jobs, cluster, folder, replays, resume, progress, say, extend)
     finally:
         if lock is not None:
             lock.release()
@@ -169,6 +173,7 @@ def _run(
     resume: bool,
     progress: Progress | None,
     say: Notify,
+    extend: Extend | None,
 ) -> dict[str, Any]:
     """run_tournament once the input is checked and `out` (if any) is locked."""
     specs = tuple(tournament.specs)
@@ -208,8 +213,8 @@ def _run(
         # A resumed tournament keeps the replays of the run it resumes, for the matches it adds, even when their
         # folder is gone: it is made again. (A folder with no results file is a start that kept its replays.)
         replays = writes_replays(found[0], found[1].values(), out) if found else (out / "replays").is_dir()
-    # New files only (a resumed file keeps its header): a resume with --replays of a run without them does not
-    # rewrite the file to say so; its records do (`writes_replays`).
+    # New files only (a resumed file keeps its header, but for its size): a resume with --replays of a run without
+    # them does not rewrite the file to say so; its records do (`writes_replays`).
     header[REPLAYS] = replays
     replay_dir = out.resolve() / "replays" if replays and out is not None else None
     store = _open_out(out, header, resume, replay_dir, found) if out is not None else None
@@ -292,13 +297,9 @@ def _run(
         kept = _replays_checked(kept, every, replay_dir)
     report = summarize(game, specs, seats, kept, header)
     report["retried"] = len(retried)
-    # Only whole deals put every spec in every seat equally often; the report says when that is not so.
-    per_deal = len(group)
-    report["schedule"] = {
-        "seatings_per_deal": per_deal,
-        "deals": -(-games // per_deal),
-        "balanced": games % per_deal == 0,
-    }
+    report["schedule"] = _schedule(kept, len(group))
+    if extend is not None:
+        report.update(extend(report))
     if out is not None:
         path = out / REPORT
         try:
@@ -308,6 +309,17 @@ def _run(
     if problem:
         raise stop(problem, report)
     return report
+
+
+def _schedule(records: Mapping[int, MatchRecord], per_deal: int) -> dict[str, Any]:
+    """How the matches a report counts fill their deals: only whole deals, every seating of each deal finished,
+    put every spec in every seat equally often. A run cut short, interrupted or with failed matches may not."""
+    seated: dict[int, int] = {}
+    for record in records.values():
+        if record.status != "failed":  # a failed match has no returns: its seating is a hole in its deal
+            seated[record.deal] = seated.get(record.deal, 0) + 1
+    short = sum(1 for count in seated.values() if count < per_deal)
+    return {"seatings_per_deal": per_deal, "deals": len(seated), "short_deals": short, "balanced": not short}
 
 
 def _replays_checked(records: Mapping[int, MatchRecord], every: bool, folder: Path) -> dict[int, MatchRecord]:

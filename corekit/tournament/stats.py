@@ -92,3 +92,8 @@ class Pairs:
         above = math.sqrt(max(0.0, (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2))
         delta = p1 - p2
         return delta, max(-1.0, delta - below), min(1.0, delta + above)
+
+
+def scored(value: float) -> float:
+    """A seat's return as the reports score it: clipped to 0-1, so a game's odd return cannot tip a win rate."""
+    return min(1.0, max(0.0, float(value)))

@@ -2,10 +2,13 @@
 
 The first line is a header naming the tournament (game and its version, specs, seats, seed, options, time
 limit). A resumed tournament must match it, so results of two different tournaments never mix. The header also
-says whether the tournament writes replays (`replays`, see `writes_replays`), which a resume keeps. A line torn by a
-kill in the middle of a write is cut off on resume; that match is simply played again (with the same seed and
-result). Any other damaged line is refused, naming the line and the field. A failed match whose record has a
-`retry` reason failed for a reason outside the match: a resume plays it again, and its new record replaces it.
+says whether the tournament writes replays (`replays`, see `writes_replays`), which a resume keeps, and how many
+matches it is to play (`games`), which a resume with another --games rewrites (the only change a header takes), so
+that a later resume without --games plays to the size last asked for. A line torn by a kill in the middle of a write
+is cut off on resume; that match is simply played again (with the same seed and result). Any other damaged line is
+refused, naming the line and the field. A failed match whose record has a `retry` reason failed for a reason outside
+the match: a resume plays it again, and its new record replaces it. A results file that holds no match yet (a start
+that failed or was stopped before its first match ended) is no tournament to keep: a new one replaces it.
 
 One tournament at a time writes into a folder: `FolderLock` holds an exclusive lock on it for the whole run.
 """
@@ -16,6 +19,7 @@ import contextlib
 import json
 import math
 import os
+import shutil
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
@@ -127,16 +131,21 @@ class ResultsFile:
         self.path = Path(directory) / RESULTS
         self.records: dict[int, MatchRecord] = {}
         Path(directory).mkdir(parents=True, exist_ok=True)
-        if has_results(directory):
-            found_header, self.records = found or read_results(self.path, repair=resume)
-            if not resume:
-                raise ResultsError(
-                    f"{self.path} already holds {len(self.records)} matches: add --resume to continue that "
-                    "tournament, or choose another --out"
-                )
+        if found is None and has_results(directory):
+            found = read_results(self.path, repair=resume)
+        if found is not None and not resume and found[1]:
+            raise ResultsError(
+                f"{self.path} already holds {counted(len(found[1]), 'match', 'matches')}: add --resume to continue "
+                "that tournament, or choose another --out"
+            )
+        if found is not None and resume:
+            found_header, self.records = found
             _check_same(found_header, header, self.path)
+            if "games" in header and found_header.get("games") != header["games"]:
+                # A bare --resume plays to the size last asked for, even when the run that asked was interrupted.
+                _replace_header(self.path, {**found_header, "games": header["games"]})
             self._file: IO[str] = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (closed in close())
-        else:
+        else:  # a new tournament; a results file without a match (a start that failed) has nothing to keep
             self._file = open(self.path, "w", encoding="utf-8")  # noqa: SIM115
             self._write({MARKER: FORMAT, **header})
             _sync_directory(Path(directory))  # so the new file's name survives a crash too
@@ -193,10 +202,27 @@ class FolderLock:
 def write_atomically(path: Path, text: str) -> None:
     """Write `text` into `path` whole or not at all: into a temporary file beside it, synced, then renamed over
     it. A full disk leaves the old file as it was (or none), never an empty or cut-off one."""
+    _replace_atomically(path, lambda file: file.write(text.encode("utf-8")))
+
+
+def _replace_header(path: Path, header: Mapping[str, Any]) -> None:
+    """Rewrite the header line of the results file `path`, its records as they were, whole or not at all."""
+
+    def write(file: IO[bytes]) -> None:
+        with open(path, "rb") as old:
+            old.readline()
+            file.write((json.dumps(header, separators=(",", ":")) + "\n").encode("utf-8"))
+            shutil.copyfileobj(old, file)  # a long tournament's file need not fit in memory
+
+    _replace_atomically(path, write)
+
+
+def _replace_atomically(path: Path, write: Callable[[IO[bytes]], object]) -> None:
+    """Replace `path` by what `write` writes into a temporary file beside it, synced, then renamed over it."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        with open(temporary, "w", encoding="utf-8") as file:
-            file.write(text)
+        with open(temporary, "wb") as file:
+            write(file)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)
@@ -409,6 +435,12 @@ def _check_same(found: dict[str, Any], wanted: dict[str, Any], path: Path) -> No
                 for name in sorted(old.keys() | new.keys())
                 if old.get(name, _UNSET) != new.get(name, _UNSET)
             ]
+        elif key == "lineups" and (old is None) != (new is None):  # only a strength run sets them, not the user
+            changes.append(
+                "it was a --strength run, this one is not"
+                if new is None
+                else "it was not a --strength run, this one is"
+            )
         else:  # "unset": a setting the header lacks (a hand-made or damaged one)
             changes.append(f"{key} was {_shown(found, key)}, now {_shown(wanted, key)}")
     if changes:

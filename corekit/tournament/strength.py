@@ -13,10 +13,12 @@ number of workers.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from corekit.tournament.stats import Pairs, p_text, wilson
+from corekit.floats import ordered_sum
+from corekit.tournament.stats import Pairs, p_text, scored, wilson
 from corekit.words import counted
 
 A, B = 0, 1
@@ -40,6 +42,10 @@ def summarize_strength(report: Mapping[str, Any]) -> dict[str, Any]:
         measured = report["players"][A]
         fair = 1 / seats
         low, high = measured["win_rate_ci95"]
+        # The fair share assumes each match hands out 1 in all (a win, or a win shared); a match nobody won hands
+        # out less, and two equal players then score their share of what the matches handed out, not 1/seats.
+        counted_results = [r for r in report["results"] if r["status"] != "failed"]
+        totals = [ordered_sum(scored(value) for value in r["returns"]) for r in counted_results]
         return {
             "a": a,
             "b": b,
@@ -50,6 +56,8 @@ def summarize_strength(report: Mapping[str, Any]) -> dict[str, Any]:
             "ci95": [low, high],
             "fair_share": fair,
             "above_fair_share": low > fair,
+            "returns_not_summing_to_1": sum(1 for total in totals if not math.isclose(total, 1.0, abs_tol=1e-9)),
+            "equal_share": ordered_sum(totals) / len(totals) / seats if totals else None,
         }
     teams = []
     for spec, position in ((a, A), (b, B)):
@@ -115,7 +123,7 @@ def strength_lines(game: str, summary: Mapping[str, Any]) -> list[str]:
     """The summary for people: a markdown table (the rows of ai/README.md) and, for teams, the paired line."""
     a, b, seats = summary["a"], summary["b"], summary["seats"]
     if "teams" not in summary:
-        return [*FREE_FOR_ALL_HEADER, free_for_all_row(game, summary)]
+        return [*FREE_FOR_ALL_HEADER, free_for_all_row(game, summary), *_share_note(summary)]
     lines = [
         "| game | players | team | against | matches | team win rate | Wilson 95% |",
         "|---|---|---|---|---|---|---|",
@@ -135,6 +143,19 @@ def strength_lines(game: str, summary: Mapping[str, Any]) -> list[str]:
         f"{a} minus {b}: {pair['difference']:+.3f} [{low:+.3f}, {high:+.3f}] (Newcombe's paired 95% interval)"
     )
     return lines
+
+
+def _share_note(summary: Mapping[str, Any]) -> list[str]:
+    """A line saying that the fair share is off when some matches' returns do not add up to 1; none otherwise."""
+    off, equal = summary.get("returns_not_summing_to_1"), summary.get("equal_share")
+    if not off or equal is None:
+        return []
+    return [
+        f"Note: the returns of {off} of {counted(summary['matches'], 'match', 'matches')} do not add up to 1 "
+        f"(nobody won, say), so the fair share {summary['fair_share']:.3f} is not what an equal player scores here: "
+        f"that is {equal:.3f}, the mean total return shared by {summary['seats']} seats. A game option that shares "
+        "such outcomes (see `campfire games`) makes the fair share exact."
+    ]
 
 
 def _rate(value: float | None) -> str:

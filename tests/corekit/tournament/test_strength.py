@@ -38,7 +38,7 @@ def test_a_rotated_run_plays_every_seating_of_a_deal_on_one_seed_and_rates_a_by_
     results = found["results"]
     assert [r["lineup"] for r in results[:3]] == [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
     assert len({r["seed"] for r in results[:3]}) == 1 and results[3]["seed"] != results[0]["seed"]
-    assert found["schedule"] == {"seatings_per_deal": 3, "deals": 3, "balanced": True}
+    assert found["schedule"] == {"seatings_per_deal": 3, "deals": 3, "short_deals": 0, "balanced": True}
     summary = summarize_strength(found)
     own = [r["returns"][r["lineup"].index(0)] for r in results]
     assert summary["matches"] == 9 and summary["rate"] == pytest.approx(sum(own) / 9)
@@ -105,7 +105,35 @@ def test_a_resumed_run_adds_to_its_results_and_a_plain_tournament_cannot_resume_
     assert first.exit_code == more.exit_code == whole.exit_code == 0
     assert json.loads(more.output)["strength"] == json.loads(whole.output)["strength"]
     plain = campfire("grizzly-race", "-p", "heuristic,random", "-k", "2", "--out", out, "--resume")
-    assert plain.exit_code == 1 and "belongs to another tournament (lineups was " in plain.stderr
+    assert plain.exit_code == 1
+    assert "belongs to another tournament (it was a --strength run, this one is not): resume" in plain.stderr
+
+
+def test_report_json_of_a_strength_run_is_the_report_the_json_option_prints(tmp_path: Path):
+    result = campfire(
+        "grizzly-race", "-p", "heuristic,random", "-k", "3", "-n", "6", "--strength", "--json", "--out", str(tmp_path)
+    )
+    assert result.exit_code == 0, result.output
+    saved = json.loads((tmp_path / "report.json").read_text())
+    assert saved["strength"]["matches"] == 6 and saved == json.loads(result.output)
+
+
+def test_matches_whose_returns_do_not_add_up_to_1_are_flagged_with_what_an_equal_player_scores():
+    # Slasher gives nobody the win when every teen dies at once: 2 of these 12 matches hand out 0, not 1.
+    result = campfire("slasher", "-p", "random,random", "-k", "2", "-n", "12", "--strength", "--json")
+    assert result.exit_code == 0, result.output
+    strength = json.loads(result.output)["strength"]
+    totals = [sum(r["returns"]) for r in json.loads(result.output)["results"]]
+    assert strength["returns_not_summing_to_1"] == sum(total != 1 for total in totals) == 2
+    assert strength["equal_share"] == pytest.approx(sum(totals) / 12 / 2)
+    table = campfire("slasher", "-p", "random,random", "-k", "2", "-n", "12", "--strength")
+    assert (
+        "Note: the returns of 2 of 12 matches do not add up to 1 (nobody won, say), so the fair share 0.500 is not "
+        "what an equal player scores here: that is 0.417, the mean total return shared by 2 seats. A game option "
+        "that shares such outcomes (see `campfire games`) makes the fair share exact."
+    ) in table.output.splitlines()
+    shared = campfire("slasher", "-p", "random,random", "-k", "2", "-n", "12", "--strength", "-o", "all_dead=share")
+    assert shared.exit_code == 0 and "Note: the returns" not in shared.output
 
 
 def test_there_is_one_wilson_interval():

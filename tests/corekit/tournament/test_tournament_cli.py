@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from corekit import Registry
+from corekit import Match, Registry, hookimpl
 from corekit.cli import CliContext, cli
 from corekit.tournament import Tournament, read_results, run_tournament
 from tests.corekit.tournament import tournament_test_players
@@ -407,3 +407,87 @@ def test_a_resume_over_a_damaged_record_names_the_file_and_line_in_one_line(tmp_
     resumed = run(*args, "-n", "4", "--resume")
     assert resumed.exit_code == 1
     assert resumed.output.strip() == f"Error: {results} line 2 is not a match record: returns has 1 value for 2 seats"
+
+
+class CtrlC:
+    """Presses Ctrl-C as the match after the first `played` starts (in this process: --jobs 1)."""
+
+    def __init__(self, played: int) -> None:
+        self.left = played
+
+    @hookimpl
+    def campfire_match_start(self, match: Match) -> None:
+        if self.left == 0:
+            raise KeyboardInterrupt
+        self.left -= 1
+
+
+def test_an_interrupted_run_is_reported_as_unbalanced_when_its_matches_are_not_whole_deals(tmp_path: Path) -> None:
+    args = ["tournament", "grizzly-race", "-p", "random,heuristic", "-n", "4", "-j", "1", "--out", str(tmp_path)]
+    stopped = run(*args, registry=Registry(plugins=[CtrlC(played=1)]))  # 4 matches planned, whole deals of 2
+    assert stopped.exit_code == 1 and "interrupted: 1 of 4 matches are saved" in stopped.stderr
+    assert "Note: 1 match is not a whole number of deals of 2 seatings, so seats are not perfectly balanced." in (
+        stopped.stdout.splitlines()
+    )
+    assert json.loads((tmp_path / "report.json").read_text())["schedule"] == {
+        "seatings_per_deal": 2,
+        "deals": 1,
+        "short_deals": 1,
+        "balanced": False,
+    }
+
+
+def test_a_deal_with_a_failed_seating_is_reported_as_unbalanced(tmp_path: Path) -> None:
+    # fragile is built once for the check, then fails every match it sits in: 4 of the deal's 6 seatings.
+    registry = Registry(plugins=[tournament_test_players])
+    args = ["tournament", "grizzly-race", "-k", "2", "-n", "6", "-j", "1"]
+    found = run(*args, "-p", f"random,fragile:marker={tmp_path / 'a'},random", "--json", registry=registry)
+    assert found.exit_code == 1 and json.loads(found.stdout)["schedule"] == {
+        "seatings_per_deal": 6,
+        "deals": 1,
+        "short_deals": 1,
+        "balanced": False,
+    }
+    table = run(*args, "-p", f"random,fragile:marker={tmp_path / 'b'},random", registry=registry)
+    assert (
+        "Note: 1 of 1 deal lacks some of its 6 seatings (a match failed or was not played), so seats are not "
+        "perfectly balanced."
+    ) in " ".join(table.stdout.split())
+
+
+def test_a_bare_resume_plays_to_the_size_the_last_resume_asked_for_even_when_that_resume_was_interrupted(
+    tmp_path: Path,
+) -> None:
+    args = ["tournament", "grizzly-race", "-p", "random,random", "-j", "1", "--out", str(tmp_path)]
+    assert run(*args, "-n", "2").exit_code == 0
+    grown = run(*args, "-n", "12", "--resume", registry=Registry(plugins=[CtrlC(played=3)]))
+    assert "interrupted: 5 of 12 matches are saved" in grown.stderr
+    again = run(*args, "--resume", "--json")
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout)["matches"] == 12 and read_results(tmp_path / "results.jsonl")[0]["games"] == 12
+
+
+def test_a_results_file_left_without_a_match_by_a_failed_start_does_not_block_a_new_tournament(
+    tmp_path: Path,
+) -> None:
+    from corekit.tournament.store import ResultsFile
+
+    ResultsFile(tmp_path, {"game": "grizzly-race", "specs": ["random", "heuristic"], "seats": 2}, resume=False).close()
+    result = run(
+        "tournament", "grizzly-race", "-p", "random,random", "-n", "4", "--seed", "5", "-j", "1", "--out", str(tmp_path)
+    )
+    assert result.exit_code == 0, result.output
+    header, records = read_results(tmp_path / "results.jsonl")
+    assert (header["specs"], header["seed"], sorted(records)) == (["random", "random"], 5, [0, 1, 2, 3])
+
+
+def test_the_help_says_that_many_specs_play_only_their_rotations() -> None:
+    from corekit.tournament.schedule import MAX_PERMUTATIONS
+
+    shown = " ".join(run("tournament", "--help").output.split())
+    assert (
+        f"once in each seating of the specs, or, when there are more than {MAX_PERMUTATIONS} seatings or more seats "
+        "than specs, once in each rotation of the specs around the table"
+    ) in shown
+    assert "every seating of the specs once" not in shown
+    assert "with --resume, the size last set for the run in OUT" in shown

@@ -233,3 +233,53 @@ def test_ms_per_decision_is_never_in_exponent_form(seconds: float | None, shown:
     from corekit.tournament.report import _ms
 
     assert _ms(seconds) == shown
+
+
+class Compass(Duel):
+    """A stand-in game whose seats have names."""
+
+    def seat_name(self, seat: int) -> str:
+        return ("North", "South")[seat]
+
+
+@pytest.mark.parametrize(
+    ("errors", "reason"),
+    [
+        (
+            ["ran out of time (0.05s > the 0.01s limit)", "ran out of time (0.07s > the 0.01s limit)"],
+            "p0 ran out of time (over the 0.01s limit)",
+        ),
+        (
+            [
+                "ran out of time: no answer within the 0.1s limit (cut off after 1.2s)",
+                "ran out of time: no answer within the 0.1s limit (cut off after 1.3s)",
+            ],
+            "p0 ran out of time: no answer within the 0.1s limit",
+        ),
+        (
+            [
+                "played an illegal action: 'x' is not a legal action for {name}",
+                "played an illegal action: 'x' is not a legal action for {name}",
+            ],
+            "p0 played an illegal action: 'x' is not a legal action for its seat",
+        ),
+        (
+            [
+                "played an illegal action: {name} may not act now (to act: nobody, the game is over)",
+                "played an illegal action: {name} may not act now (to act: nobody, the game is over)",
+            ],
+            "p0 played an illegal action: its seat may not act now (to act: nobody, the game is over)",
+        ),
+    ],
+)
+@pytest.mark.parametrize("game", [Duel(), Compass()])
+def test_forfeits_of_one_cause_count_as_one_reason_whatever_the_seat_and_the_seconds(
+    errors: list[str], reason: str, game: Duel
+) -> None:
+    records = {}
+    for index, (lineup, error) in enumerate(zip([(0, 1), (1, 0)], errors, strict=True)):
+        seat = lineup.index(0)
+        forfeited = record(index, lineup, (0.0, 1.0) if seat == 0 else (1.0, 0.0), forfeit=seat, status="forfeit")
+        text = f"seat {seat} (p0) " + error.format(name=game.seat_name(seat))
+        records[index] = attrs.evolve(forfeited, error=text)
+    assert summarize(game, ["p0", "p1"], 2, records)["forfeit_reasons"] == [{"reason": reason, "matches": 2}]

@@ -53,9 +53,21 @@ def test_a_torn_last_line_is_cut_off_on_resume(tmp_path: Path) -> None:
 
 
 def test_an_existing_tournament_is_not_overwritten_without_resume(tmp_path: Path) -> None:
-    ResultsFile(tmp_path, HEADER, resume=False).close()
-    with pytest.raises(ResultsError, match="add --resume"):
+    store = ResultsFile(tmp_path, HEADER, resume=False)
+    store.append(make(0))
+    store.close()
+    with pytest.raises(ResultsError, match="already holds 1 match: add --resume"):
         ResultsFile(tmp_path, HEADER, resume=False)
+
+
+def test_a_results_file_without_a_match_is_replaced_by_a_new_tournament(tmp_path: Path) -> None:
+    ResultsFile(tmp_path, HEADER, resume=False).close()  # as a start that failed before its first match leaves it
+    other = {**HEADER, "seed": 5, "games": 8}
+    store = ResultsFile(tmp_path, other, resume=False)
+    store.append(make(0))
+    store.close()
+    header, records = read_results(tmp_path / "results.jsonl")
+    assert (header["seed"], header["games"], sorted(records)) == (5, 8, [0])
 
 
 def test_resuming_another_tournament_is_refused(tmp_path: Path) -> None:
@@ -74,6 +86,24 @@ def test_resuming_another_games_tournament_names_only_the_game(tmp_path: Path) -
 def test_resume_may_change_the_number_of_games(tmp_path: Path) -> None:
     ResultsFile(tmp_path, HEADER, resume=False).close()
     ResultsFile(tmp_path, {**HEADER, "games": 40}, resume=True).close()
+
+
+def test_a_resume_that_changes_the_number_of_games_records_it_in_the_header_and_keeps_every_record(
+    tmp_path: Path,
+) -> None:
+    store = ResultsFile(tmp_path, {**HEADER, "replays": True}, resume=False)
+    store.append(make(0))
+    store.append(make(1))
+    store.close()
+    path = tmp_path / "results.jsonl"
+    lines = path.read_text().splitlines(keepends=True)
+    resumed = ResultsFile(tmp_path, {**HEADER, "games": 40, "replays": False}, resume=True)
+    resumed.append(make(2))
+    resumed.close()
+    header, records = read_results(path)
+    # Only the size changes: what the header says of the run otherwise (it writes replays) stays as it was.
+    assert header == {"campfire_tournament": 1, **HEADER, "games": 40, "replays": True}
+    assert path.read_text().splitlines(keepends=True)[1:3] == lines[1:] and sorted(records) == [0, 1, 2]
 
 
 def test_a_damaged_middle_line_is_a_one_line_error(tmp_path: Path) -> None:
@@ -124,6 +154,19 @@ def test_a_results_file_that_recorded_no_game_version_is_refused_on_resume_in_on
         f"{tmp_path / 'results.jsonl'} belongs to another tournament (game_version was unset, now '2'): resume "
         "with the same settings, or choose another --out"
     )
+
+
+def test_resuming_a_strength_run_as_a_plain_tournament_names_strength_not_its_seatings(tmp_path: Path) -> None:
+    ResultsFile(tmp_path, {**HEADER, "lineups": [[0, 1], [1, 0]]}, resume=False).close()
+    with pytest.raises(ResultsError) as caught:
+        ResultsFile(tmp_path, HEADER, resume=True)
+    assert str(caught.value) == (
+        f"{tmp_path / 'results.jsonl'} belongs to another tournament (it was a --strength run, this one is not): "
+        "resume with the same settings, or choose another --out"
+    )
+    ResultsFile(tmp_path / "plain", HEADER, resume=False).close()
+    with pytest.raises(ResultsError, match=r"\(it was not a --strength run, this one is\)"):
+        ResultsFile(tmp_path / "plain", {**HEADER, "lineups": [[0, 1], [1, 0]]}, resume=True)
 
 
 def write_results(path: Path, header: dict, *records: dict) -> Path:
