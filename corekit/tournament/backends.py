@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
+import signal
 import time
 from collections.abc import Callable
 from multiprocessing.connection import wait
@@ -44,6 +46,9 @@ MAX_BATCH = 32
 # Several batches per worker keep every worker busy to the end while the per-task cost stays small.
 BATCHES_PER_WORKER = 4
 RETRIES = 1
+STOP_GRACE = 2.0
+"""Seconds a local worker has, once the run stops, to end its match (interrupted, or sending its record) before it
+is killed: a Python decision stops in milliseconds; only one stuck in C code, or swallowing the interrupt, takes it."""
 
 
 class BackendError(RuntimeError):
@@ -152,6 +157,9 @@ class _Pool:
         self.pending = Pending(0, 1, 1, 0)
         self.attempts: dict[int, int] = {}
         self.workers: list[_Worker] = []
+        self.stopping = False
+        self.refused = False
+        """`emit` raised (the results file refused a record): the run stops, and hands on nothing more."""
         limit = settings.time_limit
         self.limits = {DECIDE: hard_limit(limit) if limit is not None else None, GAME: step_limit_for(None, limit)}
         self.tick = tick_interval(min(v for v in self.limits.values() if v is not None))
@@ -193,9 +201,20 @@ class _Pool:
                     self._feed(worker)
                     return
                 worker.batch.pop(0)
-                self.emit(_with_attempts(message, self.attempts))
+                self._hand_on(_with_attempts(message, self.attempts))
         except (EOFError, OSError):
             pass
+
+    def _hand_on(self, record: MatchRecord) -> None:
+        # Once a record was refused, those that arrive while stopping would fail the same way, and their error
+        # must not replace the first one's.
+        if self.refused:
+            return
+        try:
+            self.emit(record)
+        except Exception:  # not KeyboardInterrupt: after Ctrl-C, what arrives while stopping is still saved
+            self.refused = True
+            raise
 
     def _unless_stuck(self, worker: _Worker) -> None:
         """Kill the worker if its match has been in one decision or one game call for too long."""
@@ -217,7 +236,7 @@ class _Pool:
         registry = worker_registry(self.settings.plugins)
         record = cut_off_record(self.settings, stuck, registry, snapshot, limit, elapsed)
         self._buried(worker)
-        self.emit(_with_attempts(record, self.attempts))
+        self._hand_on(_with_attempts(record, self.attempts))
 
     def _buried(self, worker: _Worker) -> None:
         """The worker died: blame the match it was playing, requeue the others untouched."""
@@ -233,7 +252,9 @@ class _Pool:
             self.attempts[culprit.index] = tries
             self.pending.give_back(rest)
             if tries > RETRIES:
-                self.emit(_failed(self.settings, culprit, tries, f"the worker process died twice (exit code {code})"))
+                self._hand_on(
+                    _failed(self.settings, culprit, tries, f"the worker process died twice (exit code {code})")
+                )
             else:
                 self.pending.give_back([culprit])
         index = self.workers.index(worker)
@@ -242,6 +263,8 @@ class _Pool:
             self._feed(self.workers[index])
 
     def _feed(self, worker: _Worker) -> None:
+        if self.stopping:
+            return
         batch = next_batch(self.pending, self.jobs)
         if not batch:
             return
@@ -266,13 +289,38 @@ class _Pool:
         return _Worker(process, parent, mirror)
 
     def _stop(self) -> None:
+        """End every worker at once, whether the run ended or was stopped (Ctrl-C, a results file that refuses a
+        record): an idle one is told to, one in a match is interrupted as Ctrl-C on the process group would (its
+        replay kept, marked unfinished; the match is not failed, a resume plays it). A record that arrives
+        meanwhile, of a match that ended anyway, is still handed on; a worker still there after STOP_GRACE is
+        killed."""
+        self.stopping = True
         for worker in self.workers:
             with contextlib.suppress(OSError, ValueError):  # already dead or closed
                 worker.conn.send(None)
-        for worker in self.workers:
-            worker.process.join(timeout=5)
-            if worker.process.is_alive():
+            # A busy worker reads that message only after its batch. (`exitcode` first: a reaped pid may be reused.)
+            if worker.busy and worker.process.exitcode is None:
+                with contextlib.suppress(OSError):  # it has just ended
+                    os.kill(worker.process.pid, signal.SIGINT)
+        deadline = time.monotonic() + STOP_GRACE
+        try:
+            left = [worker for worker in self.workers if not worker.conn.closed]
+            while left and time.monotonic() < deadline:
+                # Only a busy worker's pipe: once a worker ends, its pipe is always ready (at its end).
+                watched = [w.conn for w in left if w.busy] + [w.process.sentinel for w in left]
+                wait(watched, timeout=max(0.0, deadline - time.monotonic()))
+                ended = [worker for worker in left if not worker.process.is_alive()]  # before reading: all it sent
+                for worker in left:
+                    self._read(worker)
+                left = [worker for worker in left if worker not in ended]
+            for worker in left:
                 worker.process.kill()
+                worker.process.join()
+                self._read(worker)  # a record sent just before the kill still counts
+        finally:
+            for worker in self.workers:
+                if worker.process.is_alive():
+                    worker.process.kill()
                 worker.process.join()
 
 

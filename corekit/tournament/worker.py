@@ -12,10 +12,12 @@ import contextlib
 import importlib
 import os
 import posix
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
@@ -198,7 +200,8 @@ def run_batch(settings: Settings, batch: Sequence[Planned]) -> list[MatchRecord]
             records.append(known)
             continue
         watch = Watch(stuck=verdicts.ending(planned, registry))
-        records.append(play_planned(settings, planned, registry, watch))
+        with exits_refused():
+            records.append(play_planned(settings, planned, registry, watch))
     return records
 
 
@@ -245,20 +248,42 @@ class _DaskVerdicts:
         return end
 
 
+_kept_exit = os._exit
+"""What `os._exit` was before `exits_refused` replaced it: what it is again once no match plays here."""
+_refusing: dict[int, int] = {}
+"""Per thread (by ident) playing a match, how many `exits_refused` it is in."""
+_refusing_lock = threading.Lock()
+
+
+def _exit_unless_refused(status: int) -> NoReturn:
+    if _refusing.get(threading.get_ident()):
+        raise SystemExit(f"os._exit({status})")
+    _kept_exit(status)
+
+
 @contextlib.contextmanager
 def exits_refused() -> Iterator[None]:
-    """`os._exit` raises SystemExit instead, while matches play in this process (`--jobs 1`): a player or game that
-    calls it forfeits or fails its match with a message, rather than ending the tournament without a word."""
-
-    def refused(code: int) -> None:
-        raise SystemExit(f"os._exit({code})")
-
-    kept = os._exit
-    os._exit = posix._exit = refused  # type: ignore[assignment]
+    """`os._exit` raises SystemExit instead in this thread while a match plays in it, wherever it plays (`--jobs 1`, a
+    worker process, a Dask task): a player or game that calls it forfeits or fails its match with the same message
+    everywhere, rather than ending the tournament without a word or failing as a dead worker. Other threads still
+    exit (a Dask worker's own exit paths, the watchdog that ends a worker stuck in a C call), and so does everyone
+    once no match plays (multiprocessing ends a worker process with `os._exit`)."""
+    global _kept_exit
+    me = threading.get_ident()
+    with _refusing_lock:
+        if not _refusing:
+            _kept_exit = os._exit
+            os._exit = posix._exit = _exit_unless_refused
+        _refusing[me] = _refusing.get(me, 0) + 1
     try:
         yield
     finally:
-        os._exit = posix._exit = kept
+        with _refusing_lock:
+            _refusing[me] -= 1
+            if not _refusing[me]:
+                del _refusing[me]
+            if not _refusing:  # the last match here ended: nothing is left replaced
+                os._exit = posix._exit = _kept_exit
 
 
 _registries: dict[tuple[str, ...], Registry] = {}
@@ -279,9 +304,13 @@ def process_main(conn: Any, settings: Settings, mirror: MutableSequence[float] |
 
     Sending per match (not per batch) lets the parent write each result at once and, if this process dies,
     know exactly which match it was playing; `mirror` shows the parent what the match is doing, so that it can
-    kill this process when a match is stuck. A closed pipe means the parent is gone: stop quietly.
+    kill this process when a match is stuck. A closed pipe means the parent is gone: stop quietly. SIGINT (Ctrl-C
+    on the process group, or the parent stopping the run) stops the match being played, as Ctrl-C stops `play`
+    (its replay is kept, marked unfinished), and this process plays no other.
     """
+    stop = _Stop()
     try:
+        signal.signal(signal.SIGINT, stop.interrupt)
         registry = worker_registry(settings.plugins)
         watch = Watch(mirror)
         while True:
@@ -289,7 +318,25 @@ def process_main(conn: Any, settings: Settings, mirror: MutableSequence[float] |
             if batch is None:
                 return
             for planned in batch:
-                conn.send(play_planned(settings, planned, registry, watch))
+                if stop.asked:  # a player swallowed the interrupt and its match ended: its record is sent, no more
+                    return
+                with exits_refused():
+                    record = play_planned(settings, planned, registry, watch)
+                conn.send(record)
             conn.send(_DONE)
     except (EOFError, BrokenPipeError, KeyboardInterrupt):
         return
+
+
+class _Stop:
+    """A worker process's SIGINT handler: KeyboardInterrupt the first time only. Ctrl-C on the process group and the
+    parent stopping the run both send one, and the second must not interrupt this process on its way out."""
+
+    def __init__(self) -> None:
+        self.asked = False
+
+    def interrupt(self, signum: int, frame: Any) -> None:
+        if self.asked:
+            return
+        self.asked = True
+        raise KeyboardInterrupt

@@ -13,11 +13,13 @@ from __future__ import annotations
 import os
 import signal
 import time
+from pathlib import Path
 from typing import Any
 
 import attrs
 
 from corekit import Action, Player, PlayerType, Rng, SeatView, State, hookimpl
+from tests.corekit.tournament.tournament_test_players import crash
 from tests.corekit.toy_game import ToyGame, ToyState
 
 FAULTS = (
@@ -120,11 +122,14 @@ class FaultyState(ToyState):
 
 @attrs.frozen
 class StuckOptions:
-    """How the stuck player hangs: `loop` (a Python loop), `blocked` (signals masked, as in one long C call), or
-    `exit` (os._exit); `after` decisions of its own first; with `marker` (a file path), only the first time, in
-    whichever process creates that file; with `while_file`, only while that file exists."""
+    """How the stuck player hangs: `loop` (a Python loop), `blocked` (signals masked, as in one long C call),
+    `exit` (os._exit, which a match refuses: a forfeit), or `crash` (its process ends, as in a crash in C code);
+    `after` decisions of its own first; with `marker` (a file path), only the first time, in whichever process
+    creates that file; with `while_file`, only while that file exists."""
 
-    how: str = attrs.field(default="loop", validator=attrs.validators.in_(("loop", "blocked", "exit", "search")))
+    how: str = attrs.field(
+        default="loop", validator=attrs.validators.in_(("loop", "blocked", "exit", "crash", "search"))
+    )
     after: int = 0
     marker: str = ""
     while_file: str = ""
@@ -154,6 +159,8 @@ class Stuck(Player):
             return view.legal_actions[0]
         if self.options.how == "exit":
             os._exit(13)
+        if self.options.how == "crash":
+            crash(13)
         if self.options.how == "blocked":
             # Nothing reaches Python code any more (no signal handler runs), like a C call that never returns.
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM, signal.SIGINT})
@@ -189,6 +196,41 @@ class Swallower(Stuck):
                 continue
 
 
+@attrs.frozen
+class LingerOptions:
+    """`ready`: a folder where each decision that starts waiting leaves a file named by its process id (so a test
+    knows the match is under way); `finish`: take the interrupt and play the match out."""
+
+    ready: str = ""
+    finish: bool = False
+
+
+class Lingerer(Player):
+    """Waits in its decision until its process is interrupted (a minute at most); from then on, it and every other
+    lingerer in that process play at once. With `finish` it takes the interrupt and plays its match out, a match that
+    ends while its tournament stops; without, the interrupt stops the match, as it would any player."""
+
+    needs_sample = False
+    interrupted = False
+    """In this process: a KeyboardInterrupt reached a lingerer."""
+
+    def __init__(self, options: LingerOptions) -> None:
+        self.options = options
+
+    def decide(self, view: SeatView) -> Action:
+        """The first legal action, once interrupted."""
+        if not Lingerer.interrupted:
+            try:
+                if self.options.ready:
+                    Path(self.options.ready, str(os.getpid())).touch()
+                time.sleep(60)
+            except KeyboardInterrupt:
+                Lingerer.interrupted = True
+                if not self.options.finish:
+                    raise
+        return view.legal_actions[0]
+
+
 @hookimpl
 def campfire_games() -> list[ToyGame]:
     """The faulty game."""
@@ -205,5 +247,11 @@ def campfire_players() -> list[PlayerType]:
             lambda options, seed, game, heuristic: Swallower(options, seed),
             StuckOptions,
             help="Hangs and swallows.",
+        ),
+        PlayerType(
+            "lingerer",
+            lambda options, seed, game, heuristic: Lingerer(options),
+            LingerOptions,
+            help="Waits until interrupted.",
         ),
     ]

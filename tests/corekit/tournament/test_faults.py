@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 import pytest
@@ -137,6 +137,42 @@ def test_a_player_calling_os_exit_with_jobs_1_forfeits_with_a_message(tmp_path: 
         ("forfeit", "seat 0 (stuck:how=exit) raised SystemExit: os._exit(13)"),
         ("forfeit", "seat 1 (stuck:how=exit) raised SystemExit: os._exit(13)"),
     ]
+
+
+def test_a_player_calling_os_exit_gets_the_same_records_with_jobs_1_and_2(tmp_path: Path) -> None:
+    found = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"jobs-{jobs}"
+        result = run_cli(
+            "tournament", "faulty", "-p", "stuck:how=exit,after=1,random", "-n", "4", "-j", jobs, "--json",
+            "--plugin", FAULTS[0], "--out", str(out),
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        _, records = read_results(out / "results.jsonl")
+        found[jobs] = {i: (r.status, r.error, r.returns, r.steps, r.decisions, r.attempts) for i, r in records.items()}
+    assert found["2"] == found["1"]  # a forfeit in a worker too, not a dead worker's failed match
+    assert [found["2"][index][1] for index in range(4)] == [
+        f"seat {seat} (stuck:how=exit,after=1) raised SystemExit: os._exit(13)" for seat in (0, 1, 0, 1)
+    ]
+
+
+def test_a_dask_batch_refuses_os_exit_as_a_forfeit_and_os_exit_is_itself_again_after_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import os
+
+    from corekit.tournament.schedule import plan
+    from corekit.tournament.worker import Settings, run_batch
+
+    def not_here(status: int) -> NoReturn:  # the test process must not end if the batch lets os._exit through
+        raise AssertionError(f"the match reached os._exit({status})")
+
+    monkeypatch.setattr(os, "_exit", not_here)
+    before = os._exit
+    settings = Settings("faulty", ("stuck:how=exit", "random"), plugins=FAULTS)
+    [record] = run_batch(settings, plan(0, 2, 2, 1))  # outside a Dask task here, as in the client's own process
+    assert (record.status, record.error) == ("forfeit", "seat 0 (stuck:how=exit) raised SystemExit: os._exit(13)")
+    assert os._exit is before
 
 
 # A bug in the game's own code is the game's failed match, naming the call, never a player's forfeit.

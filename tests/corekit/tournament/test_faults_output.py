@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import errno
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -91,7 +93,7 @@ def test_a_resume_plays_again_the_matches_whose_worker_died_and_says_how_many(tm
     dying = tmp_path / "dying"
     dying.touch()
     out = tmp_path / "out"
-    spec = f"stuck:how=exit,while_file={dying}"
+    spec = f"stuck:how=crash,while_file={dying}"
     args = ("faulty", "-p", f"{spec},random", "-n", "4", "-j", "2", "--plugin", FAULTS[0], "--out", str(out))
     first = tournament(*args)
     assert error_line(first).startswith("Error: 4 of 4 matches failed, first match 0: the worker process died twice")
@@ -191,7 +193,7 @@ def test_a_full_disk_at_report_time_leaves_the_previous_report_whole(
     def onto_a_full_disk(path: Any, *rest: Any, **options: Any) -> Any:
         if Path(path).name.startswith(".report.json."):
             real_open(path, "w").close()  # the temporary file exists, as it would
-            return real_open("/dev/full", "w", encoding="utf-8")
+            return real_open("/dev/full", *rest, **options)  # in the mode the store asks for
         return real_open(path, *rest, **options)
 
     monkeypatch.setattr(store, "open", onto_a_full_disk, raising=False)
@@ -252,3 +254,47 @@ def test_ctrl_c_without_out_says_nothing_is_saved() -> None:
     press = CtrlC(plan(0, 2, 2, 1)[0].seed)
     result = tournament("grizzly-race", "-p", "random,random", "-n", "4", "-j", "1", registry=Registry(plugins=[press]))
     assert error_line(result) == "Error: interrupted after 0 of 4 matches; nothing is saved without --out"
+
+
+def test_ctrl_c_on_the_main_process_alone_stops_its_workers_at_once_and_saves_a_match_that_ended_meanwhile(
+    tmp_path: Path,
+) -> None:
+    from replays.format import read_replay
+
+    ready, out = tmp_path / "ready", tmp_path / "out"
+    ready.mkdir()
+    # Match 0's lingerer (seat 0 acts first) plays its match out once interrupted: its record comes in while the
+    # tournament stops. Match 1's is stopped by the interrupt, in the middle of its match.
+    specs = f"lingerer:finish=true,ready={ready},lingerer:ready={ready}"
+    command = [sys.executable, "-m", "corekit.cli", "tournament", "faulty", "-p", specs, "-n", "2", "-j", "2"]
+    run = subprocess.Popen(
+        [*command, "--plugin", FAULTS[0], "--out", str(out), "--replays"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[3],
+        # Ctrl-C must reach it even from a shell that ignores SIGINT in its background jobs (inherited).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        waited = time.monotonic()
+        while len(list(ready.iterdir())) < 2:  # both workers are in their match's first decision
+            assert run.poll() is None and time.monotonic() - waited < 60, run.communicate()
+            time.sleep(0.05)
+        run.send_signal(signal.SIGINT)  # to the main process alone, not its process group
+        pressed = time.monotonic()
+        _, stderr = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+    assert time.monotonic() - pressed < 5  # not a wait for each worker's batch (5s apiece), then a kill
+    assert run.returncode == 1
+    assert stderr.splitlines() == [
+        f"Error: interrupted: 1 of 2 matches are saved in {out}; the same command with --resume plays the rest"
+    ]
+    _, records = read_results(out / "results.jsonl")
+    assert {index: record.status for index, record in records.items()} == {0: "ok"}
+    assert records[0].replay is not None and not read_replay(records[0].replay).unfinished
+    stopped = read_replay(out / "replays" / "match-000001.cfr")  # kept as far as it went, as Ctrl-C keeps it
+    assert stopped.result.unfinished == "interrupted"
