@@ -22,17 +22,18 @@ a position knows nothing of its past: every unseen card came from one deal (`Dec
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import json
 import types
 import typing
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import Any, TypeVar
 
 import attrs
 
-from corekit.errors import error_line
+from corekit.errors import error_line, first_line
 from corekit.game import Game
 from corekit.options import NoOptions
 from corekit.rng import Rng
@@ -45,6 +46,11 @@ FORMAT = 1
 
 class PositionError(ValueError):
     """A position that cannot be read; the message is one line naming what is wrong."""
+
+
+_T = TypeVar("_T")
+_Cards = frozenset[tuple[type, Any]]
+"""The cards a game holds, each with its type: True == 1 and 1.0 == 1, but neither is the card 1."""
 
 
 def to_position(state: DeclaredState, seat: int | None = None) -> dict[str, Any]:
@@ -123,9 +129,13 @@ def from_position(game: Game, document: Mapping[str, Any], seed: int = 0) -> Dec
     fields = document.get("fields")
     if not isinstance(fields, Mapping):
         raise PositionError("fields: missing, or not an object")
-    template = game.initial_state(players, 0, options)
+    with _game_code(f"{game.id} cannot set up {players} seats with these options: initial_state"):
+        template = game.initial_state(players, 0, options)
     if not isinstance(template, DeclaredState):
         raise PositionError(f"{game.id} does not declare its state, so it has no positions")
+    with _game_code(f"{game.id} cannot list its cards: zones()"):
+        held = Counter(card for zone in template.zones().values() for card in zone)
+    cards: _Cards = frozenset((type(card), card) for card in held)
     cls = type(template)
     declared = {field.name: field for field in _declared(cls)}
     unknown = sorted(set(fields) - set(declared))
@@ -140,25 +150,37 @@ def from_position(game: Game, document: Mapping[str, Any], seed: int = 0) -> Dec
         decl: Decl = field.metadata[META]
         raw = fields[name]
         if decl.kind == "zone":
-            values[name] = _read_zones(game, name, decl, raw, players, unseen)
+            values[name] = _read_zones(game, name, decl, raw, players, unseen, cards)
         elif decl.kind == "secret":
             values[name] = _read_commitments(game, name, raw, players)
         else:
             values[name] = _structure(raw, hints.get(name, Any), f"fields.{name}")
             _check_seats(name, decl, values[name], players)
+    if seat is None and unseen:
+        zone_field, at, _, _ = unseen[0]
+        where = zone_field if at is None else f"{zone_field}[{at}]"
+        raise PositionError(f"fields.{where}: a position of the whole truth (seat null) shows every card, none unseen")
     rng_state = document.get("rng")
     if seat is None and (type(rng_state) is not int or not 0 <= rng_state < 2**64):
         raise PositionError(f"rng: {rng_state!r} is not a generator state (an int of 64 bits)")
-    state = cls(game=game, players=players, options=options, rng=Rng(rng_state or 0), **values)
-    _set_face_up(state, document.get("face_up") or {}, unseen)
+    face_up = document.get("face_up") or {}
+    if not isinstance(face_up, Mapping):
+        raise PositionError(f"face_up: an object of zone names and counts is needed, got {_shape(face_up)}")
+    with _game_code(f"{game.id} cannot make a state of these fields: {cls.__name__}"):
+        state = cls(game=game, players=players, options=options, rng=Rng(rng_state or 0), **values)
+    _set_face_up(state, face_up, unseen)
+    found = _listed(game, state, cards)
     if seat is None:
-        _check_cards(game, template, state)
+        _check_cards(game, held, found)
         return _playable(game, state)
-    _deal_unseen(game, template, state, unseen, Rng(seed))
+    _deal_unseen(game, template, state, unseen, Rng(seed), held, found)
     for name in _secret_names(cls):
-        _fill_committed(state, name)
-    state.record = state.fresh_record()
-    return _playable(game, state.sample(seat, Rng(seed)))
+        _fill_committed(game, state, name)
+    with _game_code(f"{game.id} cannot play from this position: fresh_record"):
+        state.record = state.fresh_record()
+    with _game_code(f"{game.id} cannot play from this position: sample({seat})"):
+        sampled = state.sample(seat, Rng(seed))
+    return _playable(game, sampled)
 
 
 def _playable(game: Game, state: DeclaredState) -> DeclaredState:
@@ -177,8 +199,21 @@ def _playable(game: Game, state: DeclaredState) -> DeclaredState:
             asked = f"observation({seat})"
             state.observation(seat)
     except Exception as error:
-        raise PositionError(f"{game.id} cannot play from this position: {asked} raised {error_line(error)}") from None
+        raise PositionError(f"{game.id} cannot play from this position: {asked} raised {error_line(error)}") from error
     return state
+
+
+@contextlib.contextmanager
+def _game_code(asked: str) -> Iterator[None]:
+    """Any error of the game's own code, asked `asked` about the position being read, as the one line of a
+    PositionError: a value the declaration cannot bound (a list of Camps one short) fails in the game's code,
+    and that is the position's fault. The error stays its cause, so a test that meets it sees where it arose."""
+    try:
+        yield
+    except PositionError:
+        raise
+    except Exception as error:
+        raise PositionError(f"{asked} raised {error_line(error)}") from error
 
 
 def loads(game: Game, text: str, seed: int = 0) -> DeclaredState:
@@ -187,6 +222,8 @@ def loads(game: Game, text: str, seed: int = 0) -> DeclaredState:
         document = json.loads(text)
     except json.JSONDecodeError as error:
         raise PositionError(f"not JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+    except RecursionError:  # arrays in arrays some thousand deep: JSON, but deeper than Python's stack
+        raise PositionError("not JSON this reader can take: nested too deeply") from None
     return from_position(game, document, seed)
 
 
@@ -238,13 +275,19 @@ def _unstructure(value: Any) -> Any:
 
 
 def _read_zones(
-    game: Game, name: str, decl: Decl, raw: Any, players: int, unseen: list[tuple[str, int | None, int, list[Any]]]
+    game: Game,
+    name: str,
+    decl: Decl,
+    raw: Any,
+    players: int,
+    unseen: list[tuple[str, int | None, int, list[Any]]],
+    cards: _Cards,
 ) -> Any:
     if decl.per_seat:
         if not isinstance(raw, list) or len(raw) != players:
             raise PositionError(f"fields.{name}: one zone per seat ({players}) is needed, got {_shape(raw)}")
-        return [_read_zone(game, f"{name}[{seat}]", item, (name, seat), unseen) for seat, item in enumerate(raw)]
-    return _read_zone(game, name, raw, (name, None), unseen)
+        return [_read_zone(game, f"{name}[{seat}]", item, (name, seat), unseen, cards) for seat, item in enumerate(raw)]
+    return _read_zone(game, name, raw, (name, None), unseen, cards)
 
 
 def _read_zone(
@@ -253,43 +296,69 @@ def _read_zone(
     raw: Any,
     key: tuple[str, int | None],
     unseen: list[tuple[str, int | None, int, list[Any]]],
+    cards: _Cards,
 ) -> Zone:
     if isinstance(raw, Mapping) and "unseen" in raw:
+        extra = sorted(set(raw) - {"unseen", "face_up"})
+        if extra:
+            raise PositionError(f"fields.{where}: {extra[0]!r} is not a key of an unseen zone ('unseen', 'face_up')")
         count = raw["unseen"]
         if type(count) is not int or count < 0:
             raise PositionError(f"fields.{where}: 'unseen' must be a count of cards, not {count!r}")
-        up = [_card(game, f"{where}.face_up", item) for item in raw.get("face_up", [])]
+        shown = raw.get("face_up", [])
+        if not isinstance(shown, list):
+            raise PositionError(f"fields.{where}.face_up: a list of cards is needed, got {_shape(shown)}")
+        up = [_card(game, f"{where}.face_up[{index}]", item, cards) for index, item in enumerate(shown)]
         unseen.append((key[0], key[1], count, up))
         return Zone(up, up=len(up))
     if not isinstance(raw, list):
         raise PositionError(f"fields.{where}: a list of cards is needed, got {_shape(raw)}")
-    return Zone(_card(game, f"{where}[{index}]", item) for index, item in enumerate(raw))
+    return Zone(_card(game, f"{where}[{index}]", item, cards) for index, item in enumerate(raw))
 
 
-def _card(game: Game, where: str, name: Any) -> Any:
+def _card(game: Game, where: str, name: Any, cards: _Cards) -> Any:
+    """The card `name` names, if it is one of the game's `cards`: `card_named` may give back anything it is
+    given (the default does), and a card of another type than the game's would fail later in its rules."""
     try:
-        return game.card_named(name)
-    except (KeyError, ValueError, TypeError):
-        raise PositionError(f"fields.{where}: {name!r} is not a card of {game.id}") from None
+        card = game.card_named(name)
+        known = _one_of(card, cards)
+    except Exception:  # the game's lookup failing on a value it never meant to see: no card either
+        known = False
+    if not known:
+        raise PositionError(f"fields.{where}: {name!r} is not a card of {game.id}")
+    return card
+
+
+def _one_of(card: Any, cards: _Cards) -> bool:
+    try:
+        return (type(card), card) in cards
+    except TypeError:  # unhashable: no card
+        return False
 
 
 def _read_commitments(game: Game, name: str, raw: Any, players: int) -> Commitments:
     if (
         not isinstance(raw, Mapping)
         or not isinstance(raw.get("seats"), list)
-        or not isinstance(raw.get("chosen"), dict)
+        or not isinstance(raw.get("chosen"), Mapping)
     ):
         raise PositionError(f"fields.{name}: needs 'seats' (a list) and 'chosen' (an object by seat)")
     seats = raw["seats"]
-    for seat in seats:
+    for index, seat in enumerate(seats):
         if type(seat) is not int or not 0 <= seat < players:
             raise PositionError(f"fields.{name}.seats: {seat!r} is not a seat of {players}")
+        if seat in seats[:index]:
+            raise PositionError(f"fields.{name}.seats: seat {seat} is listed twice")
     commitments = Commitments(seats)
     for key, code in raw["chosen"].items():
-        if not key.isdigit() or int(key) not in seats:
+        seat = int(key) if str(key).isdigit() else -1
+        if seat not in seats:
             raise PositionError(f"fields.{name}.chosen: {key!r} is not one of the deciding seats {seats}")
-        action = HIDDEN if code == HIDDEN else game.decode_action(code)
-        commitments.commit(int(key), action)
+        if seat in commitments.chosen:
+            raise PositionError(f"fields.{name}.chosen: seat {seat} is given twice")
+        with _game_code(f"fields.{name}.chosen.{key}: decode_action({code!r})"):
+            action = HIDDEN if code == HIDDEN else game.decode_action(code)
+        commitments.commit(seat, action)
     return commitments
 
 
@@ -354,15 +423,16 @@ def _structure(raw: Any, kind: Any, where: str) -> Any:
         extra = sorted(set(raw) - set(names))
         if extra:
             raise PositionError(f"{where}: {extra[0]!r} is not a field of {kind.__name__}")
+        given = {n: _structure(raw[n], hints.get(n, Any), f"{where}.{n}") for n in names if n in raw}
         try:
-            return kind(**{n: _structure(raw[n], hints.get(n, Any), f"{where}.{n}") for n in names if n in raw})
-        except (TypeError, ValueError) as error:
-            raise PositionError(f"{where}: {error}") from None
+            return kind(**given)
+        except Exception as error:  # a missing field, or a validator's (or the game's own) refusal
+            raise PositionError(f"{where}: {first_line(error)}") from error
     if isinstance(kind, type) and hasattr(kind, "from_data"):
         try:
             return kind.from_data(raw)
-        except (KeyError, TypeError, ValueError) as error:
-            raise PositionError(f"{where}: not a {kind.__name__} ({error})") from None
+        except Exception as error:  # the game's own code, given what a person typed (a number for an object)
+            raise PositionError(f"{where}: not a {kind.__name__} ({first_line(error)})") from error
     raise PositionError(f"{where}: cannot read a {_type_name(kind)}")
 
 
@@ -388,30 +458,56 @@ def _set_face_up(state: DeclaredState, face_up: Mapping[str, Any], unseen: list[
         if info.seen is Seen.EVERYONE and count:
             raise PositionError(f"face_up.{name}: every card of a face-up zone is face up already")
         zone.up = count
-    state.record = state.fresh_record()
+    with _game_code(f"{state.game.id} cannot play from this position: fresh_record"):
+        state.record = state.fresh_record()
 
 
-def _check_cards(game: Game, template: DeclaredState, state: DeclaredState) -> None:
-    """Every card the game holds, each as often: the template is a fresh match with the same seats and options."""
-    expected = Counter(card for zone in template.zones().values() for card in zone)
-    found = Counter(card for zone in state.zones().values() for card in zone)
-    for card in sorted(set(expected) | set(found), key=repr):
-        if not expected[card]:
-            raise PositionError(f"card {game.card_name(card)!r} is not a card of {game.id}")
-        if expected[card] != found[card]:
-            raise PositionError(
-                f"card {game.card_name(card)!r}: {found[card]} in the position, {expected[card]} in the game"
-            )
+def _listed(game: Game, state: DeclaredState, cards: _Cards) -> Counter[Any]:
+    """The cards the game's `zones()` lists in `state`, counted; each one of the game's `cards`. Besides the
+    declared zones it may list what public fields count (scraps on a pile), which the declaration cannot bound:
+    a game that lists a count card by card checks it against what it holds first (scavengers' `zones`), so that
+    a hand-edited count of 10**12 is refused rather than listed."""
+    with _game_code(f"{game.id} cannot list the cards of this position: zones()"):
+        listed = {zone: list(zone_cards) for zone, zone_cards in state.zones().items()}
+    found: Counter[Any] = Counter()
+    for zone, zone_cards in listed.items():
+        for card in zone_cards:
+            if not _one_of(card, cards):
+                raise PositionError(f"zone {zone!r}: {_shown(game, card)!r} is not a card of {game.id}")
+            found[card] += 1
+    return found
 
 
-def _deal_unseen(game: Game, template: DeclaredState, state: DeclaredState, unseen: list[Any], rng: Rng) -> None:
+def _shown(game: Game, card: Any) -> Any:
+    """The card's name for a message, or the card itself when the game cannot name it (it is none of its)."""
+    try:
+        return game.card_name(card)
+    except Exception:
+        return card
+
+
+def _check_cards(game: Game, held: Counter[Any], found: Counter[Any]) -> None:
+    """Every card the game `held` (a fresh match with the same seats and options) `found`, each as often."""
+    for card in sorted(set(held) | set(found), key=repr):
+        if held[card] != found[card]:
+            raise PositionError(f"card {_shown(game, card)!r}: {found[card]} in the position, {held[card]} in the game")
+
+
+def _deal_unseen(
+    game: Game,
+    template: DeclaredState,
+    state: DeclaredState,
+    unseen: list[Any],
+    rng: Rng,
+    held: Counter[Any],
+    found: Counter[Any],
+) -> None:
     """Fill the zones a seat's position leaves unseen with the cards it does not show, each of the family
     that zone holds at setup."""
-    pool = Counter(card for zone in template.zones().values() for card in zone)
-    pool.subtract(card for zone in state.zones().values() for card in zone)
-    if any(count < 0 for count in pool.values()):
-        card = next(card for card, count in pool.items() if count < 0)
-        raise PositionError(f"card {game.card_name(card)!r} is shown more often than the game holds it")
+    pool = held - found  # Counter subtraction keeps the positive counts: the cards not shown
+    if any(found[card] > held[card] for card in found):
+        card = next(card for card in sorted(found, key=repr) if found[card] > held[card])
+        raise PositionError(f"card {_shown(game, card)!r} is shown more often than the game holds it")
     families: dict[Any, list[Any]] = {}
     for card in sorted(pool.elements(), key=repr):
         families.setdefault(game.card_family(card), []).append(card)
@@ -429,6 +525,9 @@ def _deal_unseen(game: Game, template: DeclaredState, state: DeclaredState, unse
         kinds = {game.card_family(card) for card in (home[seat] if seat is not None else home)}
         source = next((families[k] for k in sorted(kinds, key=repr) if families.get(k)), None)
         source = source or next(cards for cards in families.values() if cards)
+        if len(source) < count:  # the shown cards took this zone's kind (a deck's card put on the table)
+            where = field if seat is None else f"{field}[{seat}]"
+            raise PositionError(f"fields.{where}: {count} unseen cards, but {len(source)} of its kind are not shown")
         zone[: len(zone) - zone.up] = [source.pop() for _ in range(count)]
 
 
@@ -436,12 +535,18 @@ def _secret_names(cls: type[DeclaredState]) -> list[str]:
     return [f.name for f in attrs.fields(cls) if f.metadata.get(META, Decl("public")).kind == "secret"]
 
 
-def _fill_committed(state: DeclaredState, name: str) -> None:
+def _fill_committed(game: Game, state: DeclaredState, name: str) -> None:
     """Another seat's hidden commitment becomes one of its possible choices (a sample then redraws it)."""
     commitments: Commitments = getattr(state, name)
     for seat, action in list(commitments.chosen.items()):
         if action == HIDDEN:
-            commitments.chosen[seat] = state.commitment_choices(name, seat)[0]
+            with _game_code(f"{game.id} cannot play from this position: commitment_choices({name!r}, {seat})"):
+                choices = state.commitment_choices(name, seat)
+            if not choices:
+                raise PositionError(
+                    f"fields.{name}.chosen: seat {seat} has committed, but has nothing to choose from in this position"
+                )
+            commitments.chosen[seat] = choices[0]
 
 
 def _shape(raw: Any) -> str:

@@ -359,6 +359,12 @@ class ScavengersState(CachedLegalState):
         for c, name in enumerate(CONTENT.camps):
             zones[f"{name} cards"] = [d for _, d, _ in self.tan[c]] + self.gray[c]
             zones[f"{name} scraps"] = [f"scrap {CONTENT.scraps[t]}" for t in self.scraps[c]]
+        # Counts are listed scrap by scrap: one beyond the game's (a hand-edited position) is refused first,
+        # rather than a list of 10**12 scraps built to be found wrong.
+        most = CONTENT.scrap_counts
+        for name, counts in (("pile", self.pile), *((f"held[{seat}]", held) for seat, held in enumerate(self.held))):
+            if len(counts) != len(most) or any(n > limit for n, limit in zip(counts, most, strict=True)):
+                raise ValueError(f"{name} counts {list(counts)} scraps where the game has {list(most)}")
         zones["pile"] = [f"scrap {CONTENT.scraps[t]}" for t, n in enumerate(self.pile) for _ in range(n)]
         zones["food cards"] = [
             f"scrap {CONTENT.scraps[t]}" for held in self.held for t, n in enumerate(held) for _ in range(n)

@@ -3,14 +3,19 @@ in one line naming the field."""
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from corekit import Rng, default_registry
 from corekit.conformance import Report, _check_sample
 from corekit.position import PositionError, dumps, loads, to_position
 from corekit.state import DeclaredState
+from plugins.scavengers.content import CONTENT
 
 REGISTRY = default_registry()
 DECLARED = [
@@ -90,7 +95,7 @@ def grizzly_position(**changes):
         ({"winners": [2]}, "fields.winners: 2 is not a seat of 2"),
         ({"supercard": [True]}, r"fields.supercard: one value per seat \(2\) is needed, got a list of 1"),
         ({"hands": [[1, 2]]}, r"fields.hands: one zone per seat \(2\) is needed, got a list of 1"),
-        ({"discard": [9]}, "card 9 is not a card of grizzly-race"),
+        ({"discard": [9]}, r"fields.discard\[0\]: 9 is not a card of grizzly-race"),
         ({"discard": [5]}, "card 5: 3 in the position, 2 in the game"),
         ({"rng": -1}, "rng: -1 is not a generator state"),
         ({"options": {"stall_rounds": 0}}, "options: .*'stall_rounds' must be >= 1"),
@@ -113,6 +118,8 @@ def test_a_position_with_an_unknown_or_missing_field_is_refused():
         loads(game, json.dumps(document))
     with pytest.raises(PositionError, match="not JSON"):
         loads(game, "{")
+    with pytest.raises(PositionError, match=r"^not JSON this reader can take: nested too deeply$"):
+        loads(game, "[" * 100_000 + "]" * 100_000)
 
 
 def test_a_value_that_writes_itself_is_written_by_to_data_even_when_it_is_a_dict():
@@ -189,3 +196,173 @@ def test_a_position_the_games_code_fails_on_is_refused_in_one_line_naming_the_ca
     message = str(refused.value)
     assert message.startswith("slasher cannot play from this position: ")
     assert "raised" in message and "\n" not in message
+
+
+def played(game_id, players=2, seed=0, steps=0):
+    """A state of `game_id` after `steps` random moves of one seeded match (fewer if it ends first)."""
+    game = REGISTRY.game(game_id)
+    state = game.initial_state(players, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.below(len(legal))])
+    return game, state
+
+
+def refusal(game, document):
+    with pytest.raises(PositionError) as refused:
+        loads(game, json.dumps(document))
+    assert "\n" not in str(refused.value)
+    return refused.value
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"discard": ["3"]}, r"^fields.discard\[0\]: '3' is not a card of grizzly-race$"),
+        ({"discard": [True]}, r"^fields.discard\[0\]: True is not a card of grizzly-race$"),
+        ({"discard": [1.0]}, r"^fields.discard\[0\]: 1.0 is not a card of grizzly-race$"),
+        ({"discard": [[1]]}, r"^fields.discard\[0\]: \[1\] is not a card of grizzly-race$"),
+        ({"face_up": [1]}, "^face_up: an object of zone names and counts is needed, got a list of 1$"),
+        ({"commitments": {"seats": [0, 0], "chosen": {}}}, r"^fields.commitments.seats: seat 0 is listed twice$"),
+        (
+            {"commitments": {"seats": [0, 1], "chosen": {"0": 1, "00": 1}}},
+            "^fields.commitments.chosen: seat 0 is given twice$",
+        ),
+    ],
+)
+def test_a_card_of_another_type_than_the_games_or_a_value_of_another_shape_is_refused_naming_it(change, message):
+    game, document = grizzly_position(**change)
+    with pytest.raises(PositionError, match=message):
+        loads(game, json.dumps(document))
+
+
+def test_an_unseen_zone_belongs_to_a_seats_position_only():
+    game, document = grizzly_position(guards=[{"unseen": 6, "face_up": []}, {"unseen": 6, "face_up": []}])
+    assert str(refusal(game, document)) == (
+        "fields.guards[0]: a position of the whole truth (seat null) shows every card, none unseen"
+    )
+
+
+@pytest.mark.parametrize(
+    ("zone", "message"),
+    [
+        ({"unseen": 4, "face_up": "3"}, "fields.guards[0].face_up: a list of cards is needed, got str"),
+        ({"unseen": 4, "face_up": None}, "fields.guards[0].face_up: a list of cards is needed, got null"),
+        ({"unseen": 4, "face_up": ["3"]}, "fields.guards[0].face_up[0]: '3' is not a card of grizzly-race"),
+        ({"unseen": 4, "up": []}, "fields.guards[0]: 'up' is not a key of an unseen zone ('unseen', 'face_up')"),
+    ],
+)
+def test_an_unseen_zone_shows_its_face_up_cards_as_a_list_of_the_games_cards(zone, message):
+    game, state = played("grizzly-race", seed=5, steps=5)
+    document = to_position(state, 1)
+    document["fields"]["guards"][0] = zone
+    assert str(refusal(game, document)) == message
+
+
+def test_a_piece_its_own_from_data_fails_on_is_refused_naming_the_field_and_keeping_the_cause():
+    game, state = played("camp-grizzly")
+    document = to_position(state)
+    document["fields"]["spot"] = -1  # an object of card and space names
+    refused = refusal(game, document)
+    assert str(refused).startswith("fields.spot: not a Spots (")
+    assert isinstance(refused.__cause__, AttributeError)  # a test that meets a real bug sees where it arose
+
+
+def test_a_position_the_games_card_listing_fails_on_is_refused_in_one_line_keeping_the_cause():
+    game, state = played("scavengers")
+    document = to_position(state)
+    document["fields"]["tan"] = []  # one list per Camp: the declaration cannot say how many Camps there are
+    refused = refusal(game, document)
+    listing = "scavengers cannot list the cards of this position: zones()"
+    assert str(refused) == f"{listing} raised IndexError: list index out of range"
+    assert isinstance(refused.__cause__, IndexError)
+
+
+def test_a_count_beyond_every_card_the_game_holds_is_refused_before_the_game_lists_it_card_by_card():
+    game, state = played("scavengers")
+    document = to_position(state)
+    document["fields"]["pile"][0] = 10**12  # listed scrap by scrap, this filled the memory
+    assert str(refusal(game, document)).startswith(
+        "scavengers cannot list the cards of this position: zones() raised ValueError: pile counts [1000000000000, "
+    )
+    document["fields"]["pile"][0] = state.pile[0]
+    short = next(t for t, n in enumerate(state.pile) if n < CONTENT.scrap_counts[t])
+    document["fields"]["pile"][short] += 1  # within what the game has of it, but one scrap too many in all
+    expected = rf"card 'scrap {CONTENT.scraps[short]}': (\d+) in the position, (\d+) in the game"
+    found = re.fullmatch(expected, str(refusal(game, document)))
+    assert found and int(found[1]) == int(found[2]) + 1
+
+
+def test_a_seats_position_whose_hidden_commitment_could_be_nothing_is_refused():
+    game, state = played("grizzly-race", seed=3)
+    state.apply(0, state.legal_actions(0)[0])
+    whole, seats = to_position(state), to_position(state, 1)
+    for document in (whole, seats):
+        document["fields"]["winners"] = [0]  # over: seat 0 has nothing it could have committed
+    assert loads(game, json.dumps(whole)).is_terminal  # the whole truth shows what it committed
+    assert str(refusal(game, seats)) == (
+        "fields.commitments.chosen: seat 0 has committed, but has nothing to choose from in this position"
+    )
+
+
+def test_unseen_cards_are_dealt_only_from_those_of_their_zones_kind():
+    game, state = played("camp-grizzly")
+    document = to_position(state, 1)
+    shown = json.dumps(document["fields"])
+    names = {game.card_name(card): card for zone in state.zones().values() for card in zone}
+    hidden = [name for name in sorted(names) if f'"{name}"' not in shown]
+    survival = next(name for name in hidden if game.card_family(names[name]) == "survival")
+    document["fields"]["ground"][0] = survival  # a key taken off the table: a survival card lies there instead
+    assert str(refusal(game, document)) == "fields.survival_deck: 20 unseen cards, but 19 of its kind are not shown"
+
+
+@functools.cache
+def mid_match(game_id, seat):
+    """A position document of `game_id` 15 random moves in, of the whole truth or of `seat`'s view, and the names
+    of the game's cards."""
+    game, state = played(game_id, max(2, REGISTRY.game(game_id).min_players), seed=7, steps=15)
+    template = game.initial_state(state.players, 0)
+    names = sorted({game.card_name(card) for zone in template.zones().values() for card in zone}, key=repr)
+    return json.dumps(to_position(state, seat)), names
+
+
+def json_values(names):
+    """Any JSON value, small; numbers up to a million, so a count a game lists card by card stays a few megabytes
+    even were it listed; the game's own card names among the leaves, so edits also reach the deeper checks."""
+    leaves = (
+        st.sampled_from(names)
+        | st.none()
+        | st.booleans()
+        | st.integers(-3, 12)
+        | st.integers(-(10**6), 10**6)
+        | st.floats()
+        | st.text(max_size=6)
+    )
+    keys = st.text(max_size=6) | st.sampled_from(["unseen", "face_up", "0", "1"])
+    return st.recursive(
+        leaves, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(keys, inner, max_size=3), max_leaves=8
+    )
+
+
+@pytest.mark.parametrize("game_id", DECLARED)
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_a_position_with_one_value_edited_to_any_other_is_read_or_refused_in_one_line(game_id, data):
+    text, names = mid_match(game_id, data.draw(st.sampled_from([None, 1]), label="seat"))
+    document = json.loads(text)
+    fields = document["fields"]
+    name = data.draw(st.sampled_from([*fields, "face_up", "seat", "options"]), label="field")
+    holder, key = (fields, name) if name in fields else (document, name)
+    while isinstance(holder[key], list | dict) and holder[key] and data.draw(st.booleans(), label="deeper"):
+        inner = holder[key]
+        at = range(len(inner)) if isinstance(inner, list) else sorted(inner)
+        holder, key = inner, data.draw(st.sampled_from(list(at)), label="at")
+    holder[key] = data.draw(json_values(names), label="value")
+    try:
+        loads(REGISTRY.game(game_id), json.dumps(document))
+    except PositionError as refused:
+        assert "\n" not in str(refused)
