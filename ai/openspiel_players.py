@@ -121,6 +121,7 @@ class OpenSpielPlayer(Player):
         key = (id(view.game), view.players, options)
         game = self.games.get(key)
         if game is None:
-            game = self.adapter.CampfireGame({"players": view.players}, view.game, options)
+            # capped: the bots never read the game length, which a huge stall option could push beyond a C++ int
+            game = self.adapter.CampfireGame({"players": view.players}, view.game, options, capped=True)
             self.games[key] = game
         return game

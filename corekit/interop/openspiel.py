@@ -2,15 +2,17 @@
 
 Importing this module registers each installed game (built-in or third-party) with pyspiel as
 `campfire_<id>`, dashes as underscores (`campfire_grizzly_race`), with the parameters `players` (default the
-game's fewest), `seed` (default 0) and each of the game's options whose type is a number, a truth value, text
-or an enum (by its value). A game that lists no `Game.action_space` is not registered: OpenSpiel numbers
-actions, and the list is the numbering.
+game's fewest), `seed` (default 0; 0 to 2**31-1, as pyspiel holds it as a C++ int) and each of the game's
+options whose type is a number, a truth value, text or an enum (by its value). A game that lists no
+`Game.action_space` is not registered: OpenSpiel numbers actions, and the list is the numbering. A game deals
+once when it is made, so options it cannot play at that player count are refused there.
 
 - **Actions** are integers: the index of the action in `Game.action_space(players, options)`; a state's
   legal actions are those of the seat to act, ascending.
 - **Chance is sampled-stochastic**: there are no chance nodes. Shuffles and dice happen inside `apply`,
-  drawn from the wrapped state's own generator, and every initial state of a loaded game is dealt from its
-  `seed` (load the game with another seed for another deal).
+  drawn from the wrapped state's own generator, and every initial state of a loaded game is the same deal, from
+  its `seed` (load the game with another seed for another deal): pyspiel makes a new initial state for every
+  clone, so a game-level generator that moved on would deal by how many clones came before.
 - **Simultaneous decisions are sequential moves with hidden commitments**, not simultaneous nodes: when
   several seats must decide, the lowest of them is the current player, then the next, and a seat's
   observation shows that the others have committed, never to what. Campfire's games already work this way
@@ -27,11 +29,14 @@ actions, and the list is the numbering.
   start at the sample, which is all it knows of them. It replays the moves since it was last asked (from the
   deal, or the sample it was drawn in, the first time): cheap along one line of play, a match's length for a
   state met cold, so searches key their nodes by the observation string (`os-ismcts` does, as Campfire's own
-  search keys by the view). There is no information-state tensor.
+  search keys by the view). There is no information-state tensor: asking for one (or its shape) raises
+  `pyspiel.SpielError`, as OpenSpiel's own games without one do.
 - **`resample_from_infostate(player, sampler)`** returns `sample(player, Rng(seed))`, the seed drawn from
   `sampler()`: a full state the player cannot tell from this one.
 - **Returns** are the game's (`returns()`, 1 a win, 0 a loss, shares between): general-sum, terminal only,
-  utilities between 0 and 1. The game length bound is `Game.max_decisions`.
+  utilities between 0 and 1. The game length bound is `Game.max_decisions`; pyspiel holds it as a C++ int, so
+  `load_game` refuses options whose bound is 2**31 or more, and a game built with `capped=True` (as `os-ismcts`
+  and `os-mcts` build theirs) caps it at 2**31-1.
 - Clones are the game's `clone()`; `copy.deepcopy` of a state is its clone. A loaded game pickles and
   deep-copies by its name and parameters, and a state dealt from it by the game and its action history; a
   state wrapped around a sample (`resample_from_infostate`) has no history to rebuild it from and is refused.
@@ -135,8 +140,18 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
     campfire_game: ClassVar[Game | None] = None
     kind: ClassVar[pyspiel.GameType | None] = None
 
-    def __init__(self, params: Mapping[str, Any] | None = None, game: Game | None = None, options: Any = None) -> None:
-        """`params` as pyspiel gives them; a caller that holds the game's typed options passes them as `options`."""
+    def __init__(
+        self,
+        params: Mapping[str, Any] | None = None,
+        game: Game | None = None,
+        options: Any = None,
+        *,
+        capped: bool = False,
+    ) -> None:
+        """`params` as pyspiel gives them; a caller that holds the game's typed options passes them as `options`.
+        A game length beyond what OpenSpiel can hold (a C++ int) is refused, since OpenSpiel's algorithms and its
+        random_sim_test take it as a true bound; `capped` caps it at 2**31-1 instead, for a caller that never
+        reads it (`os-ismcts` and `os-mcts`: ISMCTSBot and MCTSBot do not)."""
         game = game or type(self).campfire_game
         if game is None:
             raise TypeError("CampfireGame needs the Campfire game it adapts")
@@ -148,7 +163,12 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
         self.seed = int(params.get("seed", 0))
         if not game.min_players <= self.players <= game.max_players:
             raise GameError(f"{game.id} needs {game.player_range()} players, got {self.players}")
+        if not 0 <= self.seed < 2**31:  # a Campfire seed is never negative; pyspiel holds the seed as a C++ int
+            raise ValueError(f"seed must be a whole number from 0 to 2**31-1, got {self.seed}")
         self.options = game.make_options(options)
+        # Deal once now: the game checks the options against the player count when it deals, and states deal
+        # only when first used, so an impossible combination would surface at some later, unrelated call.
+        self.deal()
         space = game.action_space(self.players, self.options)
         if space is None:
             raise GameError(f"{game.id} lists no action_space: OpenSpiel numbers actions by it")
@@ -156,10 +176,12 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
         self.index: dict[Hashable, int] = {action: number for number, action in enumerate(self.actions)}
         longest = game.max_decisions(self.players, self.options)
         if longest >= 2**31:  # pyspiel's GameInfo holds it as a C++ int, and would refuse it unreadably
-            raise GameError(
-                f"{game.id}: a match of these options may last {longest:,} decisions, more than OpenSpiel's game "
-                f"length (a 32-bit int) can say"
-            )
+            if not capped:
+                raise GameError(
+                    f"{game.id}: a match of these options may last {longest:,} decisions, more than OpenSpiel's "
+                    f"game length (a 32-bit int) can say"
+                )
+            longest = 2**31 - 1
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.actions),
             max_chance_outcomes=0,
@@ -191,7 +213,7 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Mapping[str, Any] | None = None
-    ) -> Observer:
+    ) -> Observer | HistoryObserver:
         """The seat's observation, or with `perfect_recall` its information state (see the module docstring);
         any other kind of observation is refused by name."""
         if params:
@@ -205,7 +227,7 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
                 f"private part), not public_info={iig_obs_type.public_info}, "
                 f"private_info={iig_obs_type.private_info.name}"
             )
-        return HistoryObserver() if iig_obs_type.perfect_recall else Observer()
+        return HistoryObserver(self.get_type().short_name) if iig_obs_type.perfect_recall else Observer()
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pyspiel pickles a game through `serialize`, which a sampled-stochastic Python game cannot give:
@@ -425,19 +447,33 @@ class Observer:
         return text
 
 
-class HistoryObserver(Observer):
-    """The information state: the observation string, then `history ` and the digest of the player's history."""
+class HistoryObserver:
+    """The information state: the observation string, then `history ` and the digest of the player's history.
 
-    def __init__(self) -> None:
-        self.tensor = np.zeros(0, np.float32)
-        self.dict = {}
+    There is no tensor, as in OpenSpiel's own observers without one: `tensor` is None and `set_from` fills
+    nothing. `dict`, where pyspiel reads a tensor after `set_from`, refuses: so an information-state tensor,
+    its shape or its size raises, rather than being an empty list."""
+
+    tensor = None
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
     def set_from(self, state: CampfireState, player: int) -> None:
-        """No tensor: the history is a digest, not features."""
+        """Nothing to fill: the history is a digest, not features."""
+
+    @property
+    def dict(self) -> Mapping[str, Any]:
+        """Refused: there is no information-state tensor."""
+        raise pyspiel.SpielError(
+            f"{self.name} has no information-state tensor (provides_information_state_tensor is False): "
+            f"use information_state_string or observation_tensor"
+        )
 
     def string_from(self, state: CampfireState, player: int) -> str:
         """The observation's `path=value` leaves, then the history's digest."""
-        return f"{super().string_from(state, player)}\nhistory {state.history_digest(player).hex()}"
+        text: str = state.observed("text", player, observation_text)
+        return f"{text}\nhistory {state.history_digest(player).hex()}"
 
 
 def load(game_id: str, players: int | None = None, seed: int = 0, **options: Any) -> CampfireGame:

@@ -1,13 +1,14 @@
 """Every installed Campfire game as a PettingZoo AEC environment (extra `[pettingzoo]`; docs/interop.md).
 
-`env(game_id, players=N, seed=S, render_mode=None, **options)`:
+`env(game_id, players=N, seed=S, render_mode=None, **options)`; options the game cannot play at N seats are
+refused there (it deals once to check), not at the first `reset()`.
 
 - **Agents** are `seat_0` .. `seat_{N-1}`. The agent selected is the seat that must decide; when several must
   at once (a simultaneous decision), the lowest of them, then the next: each sees that the others have
   committed, never to what (sequential moves with hidden commitments, as in `corekit.interop.openspiel`).
 - **Actions** are `Discrete(len(action_space))`: the index in `Game.action_space(players, options)`, a whole
-  number (an int or a NumPy integer: `operator.index`); anything else (0.9, "1") is refused, never rounded.
-  `players` is a whole number too.
+  number (an int or a NumPy integer: `operator.index`, but not a bool); anything else (0.9, "1", True) is
+  refused, never rounded. `players` and a seed are whole numbers too.
 - **Observations** are `{"observation": vector, "action_mask": mask}`: the vector is
   `corekit.interop.encoding`'s 0/1 hashed bag of the seat's observation (`FEATURES` entries, int8); the mask
   has a 1 at each legal action of the selected agent, and is all 0 for every other (as in PettingZoo's classic
@@ -98,6 +99,9 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {agent: spaces.Discrete(len(self.actions)) for agent in self.possible_agents}
         self.base_seed = _seed(seed)
+        # Deal once now: the game checks the options against the player count when it deals, so an impossible
+        # combination is refused here, where it was made, not at the first reset().
+        game.initial_state(count, self.base_seed, self.options)
         self.episode = 0
         self.match: State | None = None
 
@@ -190,7 +194,9 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
 
 def _whole(value: Any) -> int | None:
     """`value` as an int if it is a whole number of any integral type (a NumPy integer, say: `operator.index`),
-    else None: a float, text or anything else is not read as one."""
+    else None: a bool, a float, text or anything else is not read as one."""
+    if isinstance(value, bool):  # an int to `operator.index`, but True is a truth value, not seat or action 1
+        return None
     try:
         return operator.index(value)
     except TypeError:

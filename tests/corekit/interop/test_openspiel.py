@@ -9,6 +9,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip install -e '.[openspiel]'")
 
 from corekit import Rng  # noqa: E402  (after the skip: the adapter imports pyspiel)
+from corekit.game import GameError  # noqa: E402
 from corekit.interop import openspiel  # noqa: E402
 from corekit.plugins import default_registry  # noqa: E402
 from tests.corekit.interop.conftest import every_shape  # noqa: E402
@@ -254,3 +255,55 @@ def test_a_move_that_changes_nothing_a_seat_sees_is_no_step_of_its_history():
     assert state.current_player() == 1
     assert state.information_state_string(1) == before
     assert state.information_state_string(0) != game.new_initial_state().information_state_string(0)
+
+
+def test_a_negative_seed_is_refused_at_load_game_not_wrapped_onto_another_deal():
+    with pytest.raises(ValueError, match=r"seed must be a whole number from 0 to 2\*\*31-1, got -1"):
+        pyspiel.load_game("campfire_grizzly_race", {"seed": -1})
+
+
+def test_a_seed_beyond_a_cpp_int_is_refused_by_a_directly_built_game_naming_the_range():
+    grizzly = default_registry().game("grizzly-race")
+    with pytest.raises(ValueError, match=r"seed must be a whole number from 0 to 2\*\*31-1, got 2147483648"):
+        openspiel.CampfireGame({"seed": 2**31}, grizzly)
+    assert openspiel.load("grizzly-race", seed=2**31 - 1).seed == 2**31 - 1
+
+
+def test_the_information_state_tensor_and_its_shape_are_refused_by_name_not_empty():
+    game = openspiel.load("slasher", players=3)
+    state = game.new_initial_state()
+    refusal = r"campfire_slasher has no information-state tensor \(provides_information_state_tensor is False\)"
+    for ask in (game.information_state_tensor_shape, game.information_state_tensor_size):
+        with pytest.raises(pyspiel.SpielError, match=refusal):
+            ask()
+    with pytest.raises(pyspiel.SpielError, match=refusal):
+        state.information_state_tensor(0)
+    assert state.information_state_string(0).startswith(state.observation_string(0) + "\nhistory ")
+
+
+def test_the_information_state_observer_has_no_tensor_as_openspiels_own_tensorless_observers():
+    from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation
+
+    game = openspiel.load("slasher", players=3)
+    state = game.new_initial_state()
+    observer = make_observation(game, INFO_STATE_OBS_TYPE)
+    observer.set_from(state, 1)
+    assert observer.tensor is None
+    assert observer.string_from(state, 1) == state.information_state_string(1)
+
+
+def test_options_the_game_cannot_play_at_that_player_count_are_refused_at_load_game():
+    with pytest.raises(GameError, match=r"^slasher: first=3 but seats are numbered 0-1$"):
+        pyspiel.load_game("campfire_slasher", {"players": 2, "first": 3})
+    assert openspiel.load("slasher", players=4, first=3).new_initial_state().current_player() == 3
+
+
+def test_a_game_built_capped_caps_a_game_length_beyond_a_cpp_int_that_load_game_refuses():
+    grizzly = default_registry().game("grizzly-race")
+    game = openspiel.CampfireGame({"players": 2}, grizzly, {"stall_rounds": 10**9}, capped=True)
+    assert grizzly.max_decisions(2, game.options) >= 2**31
+    assert game.max_game_length() == 2**31 - 1
+    with pytest.raises(GameError, match=r"more than OpenSpiel's game length \(a 32-bit int\) can say"):
+        openspiel.CampfireGame({"players": 2}, grizzly, {"stall_rounds": 10**9})
+    with pytest.raises(GameError, match=r"more than OpenSpiel's game length \(a 32-bit int\) can say"):
+        openspiel.load("grizzly-race", players=2, stall_rounds=10**9)

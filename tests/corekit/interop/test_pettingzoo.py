@@ -179,7 +179,7 @@ def test_a_numpy_integer_player_count_is_a_player_count(players):
     assert environment.players == 3 and type(environment.players) is int and len(environment.agents) == 3
 
 
-@pytest.mark.parametrize("players", ["3", 3.0, 2.5])
+@pytest.mark.parametrize("players", ["3", 3.0, 2.5, True])
 def test_a_player_count_that_is_not_a_whole_number_is_refused_saying_so(players):
     with pytest.raises(GameError, match=rf"slasher: players must be a whole number, got {re.escape(repr(players))}"):
         env("slasher", players=players)
@@ -195,7 +195,7 @@ def test_a_numpy_integer_action_is_an_action(number):
     assert environment.match.digest() == truth.digest()
 
 
-@pytest.mark.parametrize("action", [0.9, 1.0, "1", b"1", np.float64(1.0), [1]])
+@pytest.mark.parametrize("action", [0.9, 1.0, "1", b"1", np.float64(1.0), [1], True, False, np.bool_(True)])
 def test_an_action_that_is_not_a_whole_number_is_refused_not_rounded(action):
     _refused_unchanged(action, TypeError, r"seat_0's action must be a whole number in its action space \(0-5\), got ")
 
@@ -221,3 +221,20 @@ def test_the_seeds_at_the_ends_of_64_bits_and_numpy_seeds_deal_their_own_matches
     assert dealt(np.uint64(2**64 - 1)) == dealt(2**64 - 1) != dealt(0) == dealt(np.int64(0))
     with pytest.raises(TypeError, match=r"seed must be a whole number from 0 to 2\*\*64-1, got 1\.0"):
         dealt(1.0)
+
+
+@pytest.mark.parametrize("seed", [True, False])
+def test_a_bool_seed_is_refused_not_read_as_0_or_1(seed):
+    environment = env("grizzly-race", players=2)
+    with pytest.raises(TypeError, match=rf"seed must be a whole number from 0 to 2\*\*64-1, got {seed}"):
+        environment.reset(seed=seed)
+    with pytest.raises(TypeError, match=rf"seed must be a whole number from 0 to 2\*\*64-1, got {seed}"):
+        env("grizzly-race", players=2, seed=seed)
+
+
+def test_options_the_game_cannot_play_at_that_player_count_are_refused_by_env_not_at_reset():
+    with pytest.raises(GameError, match=r"^slasher: first=3 but seats are numbered 0-1$"):
+        env("slasher", players=2, first=3)
+    environment = env("slasher", players=4, first=3)
+    environment.reset()
+    assert environment.agent_selection == "seat_3"

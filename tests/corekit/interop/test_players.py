@@ -89,3 +89,14 @@ def test_the_benchmark_script_prints_its_usage_and_refuses_an_unknown_flag(capsy
     with pytest.raises(SystemExit) as stop:
         openspiel_ismcts.main(["--bogus"])
     assert stop.value.code == 2
+
+
+@needs_openspiel
+@pytest.mark.parametrize("spec", ["os-ismcts:iterations=3", "os-mcts:iterations=3"])
+def test_a_bot_plays_options_whose_game_length_overflows_openspiels_int(spec):
+    game = default_registry().game("grizzly-race")
+    options = {"stall_rounds": "1000000000"}
+    assert game.max_decisions(2, game.make_options(options)) >= 2**31
+    result = play_match(game, [spec, "random"], seed=1, options=options)
+    assert result.error is None and result.forfeit is None
+    assert result.decisions[0] > 0
