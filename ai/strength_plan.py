@@ -163,18 +163,32 @@ def _entry_problem(entry: dict[str, Any]) -> str | None:
     return None
 
 
-def check_runs(plan: Path, runs: Sequence[Run], registry: Registry, build: Collection[Run] = ()) -> None:
+def check_runs(plan: Path, runs: Sequence[Run], registry: Registry) -> None:
     """Refuse, in one line naming the run and its field, a run the installed games and players cannot play: its
-    game, seats, options and player names; the players of the runs in `build` (those about to be played) are
-    built once too. Called before anything is written or played, so a bad run leaves nothing behind."""
+    game, seats, options and player names. Called before anything is written or played, so a bad run leaves
+    nothing behind (`check_players` then builds the players of the runs about to be played)."""
     for number, run in enumerate(runs, start=1):
         try:
-            _check_run(run, registry, build=run in build)
+            _check_run(run, registry)
         except ValueError as error:
             raise ValueError(f"{plan}: run {number}: {error}") from None
 
 
-def _check_run(run: Run, registry: Registry, build: bool) -> None:
+def check_players(plan: Path, runs: Sequence[Run], registry: Registry, build: Collection[Run]) -> None:
+    """Build once the players of the runs in `build` (a player type may need what is not installed, as
+    os-ismcts needs OpenSpiel); a finished run's players are not built: the table of its matches needs none."""
+    for number, run in enumerate(runs, start=1):
+        if run not in build:
+            continue
+        game = registry.game(run.game)
+        for field, text in (("a", run.a), ("b", run.b)):
+            try:
+                build_spec(game, text, run.seed, registry)
+            except (OptionError, UnknownName, PlayerNotBuilt) as error:
+                raise ValueError(f"{plan}: run {number}: {field}: {first_line(error)}") from None
+
+
+def _check_run(run: Run, registry: Registry) -> None:
     try:
         game = registry.game(run.game)
     except UnknownName as error:
@@ -195,12 +209,9 @@ def _check_run(run: Run, registry: Registry, build: bool) -> None:
         raise ValueError(f"seats and options: {first_line(error)}") from None
     for field, text in (("a", run.a), ("b", run.b)):
         try:
-            player_type = registry.player_type(PlayerSpec.parse(text).name)
-            if player_type.interactive:  # nobody answers at a terminal in a tournament
+            if registry.player_type(PlayerSpec.parse(text).name).interactive:  # nobody answers in a tournament
                 raise OptionError(f"player {text!r} needs a person at a terminal, so a tournament cannot seat it")
-            if build:
-                build_spec(game, text, run.seed, registry)
-        except (OptionError, UnknownName, PlayerNotBuilt) as error:
+        except (OptionError, UnknownName) as error:
             raise ValueError(f"{field}: {first_line(error)}") from None
 
 
@@ -465,7 +476,7 @@ def strength_command(
         chosen = [run for run in runs if not table_only and (not wanted or run.game in wanted)]
         # A finished run's players are not built again: the table of its matches needs none of them.
         unfinished = [run for run in chosen if not _finished(run, out / run.folder_name, registry)]
-        check_runs(plan_path, runs, registry, build=unfinished)
+        check_players(plan_path, runs, registry, build=unfinished)
         failed = []
         for run in chosen:
             folder = out / run.folder_name

@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 import attrs
 
 from corekit.errors import error_line, first_line
-from corekit.game import Game
+from corekit.game import Game, offered
 from corekit.options import NoOptions
 from corekit.rng import Rng
 from corekit.simultaneous import HIDDEN, Commitments
@@ -172,10 +172,12 @@ def from_position(game: Game, document: Mapping[str, Any], seed: int = 0) -> Dec
     found = _listed(game, state, cards)
     if seat is None:
         _check_cards(game, held, found)
+        for name in _secret_names(cls):
+            _check_committed(game, state, name, whole=True)
         return _playable(game, state)
     _deal_unseen(game, template, state, unseen, Rng(seed), held, found)
     for name in _secret_names(cls):
-        _fill_committed(game, state, name)
+        _check_committed(game, state, name, whole=False)
     with _game_code(f"{game.id} cannot play from this position: fresh_record"):
         state.record = state.fresh_record()
     with _game_code(f"{game.id} cannot play from this position: sample({seat})"):
@@ -351,7 +353,7 @@ def _read_commitments(game: Game, name: str, raw: Any, players: int) -> Commitme
             raise PositionError(f"fields.{name}.seats: seat {seat} is listed twice")
     commitments = Commitments(seats)
     for key, code in raw["chosen"].items():
-        seat = int(key) if str(key).isdigit() else -1
+        seat = int(key) if str(key).isdecimal() and str(key).isascii() else -1  # "²" is a digit, not a number
         if seat not in seats:
             raise PositionError(f"fields.{name}.chosen: {key!r} is not one of the deciding seats {seats}")
         if seat in commitments.chosen:
@@ -535,18 +537,35 @@ def _secret_names(cls: type[DeclaredState]) -> list[str]:
     return [f.name for f in attrs.fields(cls) if f.metadata.get(META, Decl("public")).kind == "secret"]
 
 
-def _fill_committed(game: Game, state: DeclaredState, name: str) -> None:
-    """Another seat's hidden commitment becomes one of its possible choices (a sample then redraws it)."""
+def _check_committed(game: Game, state: DeclaredState, name: str, whole: bool) -> None:
+    """Each commitment of the secret field `name` is one of what its seat could have chosen there; another seat's
+    hidden one, in a seat's position, becomes one of those (a sample then redraws it). A position of the whole
+    truth shows every choice."""
     commitments: Commitments = getattr(state, name)
+    with _game_code(f"{game.id} cannot play from this position: is_terminal"):
+        over = state.is_terminal  # a match that ended leaves its last choices as they were: nothing to check them by
     for seat, action in list(commitments.chosen.items()):
+        with _game_code(f"{game.id} cannot play from this position: commitment_choices({name!r}, {seat})"):
+            choices = state.commitment_choices(name, seat)
+        where = f"fields.{name}.chosen.{seat}"
         if action == HIDDEN:
-            with _game_code(f"{game.id} cannot play from this position: commitment_choices({name!r}, {seat})"):
-                choices = state.commitment_choices(name, seat)
+            if whole:
+                raise PositionError(f"{where}: a position of the whole truth (seat null) shows every choice")
             if not choices:
                 raise PositionError(
                     f"fields.{name}.chosen: seat {seat} has committed, but has nothing to choose from in this position"
                 )
             commitments.chosen[seat] = choices[0]
+        elif not over and not offered(action, choices):
+            raise PositionError(f"{where}: {_action_shown(game, action)!r} is not what seat {seat} could choose here")
+
+
+def _action_shown(game: Game, action: Any) -> Any:
+    """The action's text for a message, or the action itself when the game cannot tell it (it is none of its)."""
+    try:
+        return game.action_text(action)
+    except Exception:
+        return action
 
 
 def _shape(raw: Any) -> str:

@@ -9,7 +9,6 @@ non-zero exit, never a traceback.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -141,11 +140,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     except KeyboardInterrupt:
         click.echo("campfire: interrupted", err=True)
         sys.exit(130)
-    except BrokenPipeError:
-        # Whoever read the output went away (`campfire gaps ... | head -1`): nothing more can be shown, and
-        # Python's own flush at exit would fail again and print a traceback. Quiet, as `head`'s other writers.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
     except Exception as error:  # the last guard: one line, never a traceback
         click.echo(f"campfire: error: {error_line(error)}", err=True)
         sys.exit(2)

@@ -57,6 +57,8 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
         fail(f"{file}: {first_line(error)}")
     if state.is_terminal:
         fail(f"{file}: the match is over in this position: nobody decides")
+    if not state.to_act:  # a hand-edited position can say so without being over
+        fail(f"{file}: nobody is to act in this position")
     if seat is not None and not 0 <= seat < state.players:
         fail(f"seat {seat} is not a seat of this {state.players}-player position (seats 0-{state.players - 1})")
     written = document.get("seat")
@@ -64,8 +66,6 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
         fail(f"{file} shows the table as seat {written} sees it: it cannot be decided for seat {seat}")
     if seat is None:
         seat = written if isinstance(written, int) else state.to_act[0]
-    if not state.to_act:  # a hand-edited position can say so without being over
-        fail(f"{file}: nobody is to act in this position")
     if seat not in state.to_act:
         fail(f"seat {seat} does not decide in this position (to act: {', '.join(map(str, state.to_act))})")
     try:
@@ -84,19 +84,22 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
         fail(f"suggestion abandoned: {first_line(stop)}")
     except Exception as crash:  # the player's bug, or the game's code its search called: one line either way
         fail(f"no suggestion: deciding for seat {seat}, {spec} raised {error_line(crash)}")
-    stats = _stats(game, player.annotation(), action)
+    forced = len(view.legal_actions) == 1
+    # A searcher reports a forced move as 0 visits of value 0, which would read as a sure loss: no statistics.
+    stats = {} if forced else _stats(game, player.annotation(), action)
     name = game.seat_names(state.players, state.options)[seat]
     who = name if name == f"seat {seat}" else f"{name} (seat {seat})"
     if as_json:
         data = {"game": game.id, "seat": seat, "player": spec, "action": game.action_text(action)}
         data["code"] = game.encode_action(action)
+        data["forced"] = forced
         data.update({"stats": None, "iterations": None} | stats)  # the same keys whether or not the player searches
         click.echo(json.dumps(data, indent=2))
         return
     width = terminal_width()
     lines = fold(f"{game.title}: {who} to decide; {spec} plays {game.action_text(action)}", width)
     rows = stats.get("stats", [])
-    if len(view.legal_actions) == 1:  # a searcher reports its forced move with 0 visits: not a value of 0
+    if forced:
         lines.append("(the only legal action: nothing to weigh, so no statistics)")
     elif rows:
         iterations = stats.get("iterations")

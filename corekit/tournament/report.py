@@ -389,8 +389,11 @@ def plot_ratings(report: Mapping[str, Any], path: str) -> None:
 
 _TIMED_OUT = re.compile(r"ran out of time \([^()]*s > the ([^()]*s) limit\)")
 """The runner's forfeit over the time limit, which names the seconds the decision took."""
-_CUT_OFF = re.compile(r"^(ran out of time: no answer within the [^()]*s limit) \(cut off after [^()]*s\)$")
-"""...and a decision cut off, which names when."""
+_CUT_OFF = re.compile(
+    r"^(ran out of time: no answer within the [^()]*s limit) "
+    r"\((?:cut off|its worker process was killed) after [^()]*s\)$"
+)
+"""...and a decision cut off, in its thread or by killing its worker process, which names when."""
 
 
 def _forfeit_reason(record: MatchRecord, game: Game) -> str:

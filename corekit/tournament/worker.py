@@ -243,47 +243,42 @@ class _DaskVerdicts:
             snapshot = [float(watch.phase), float(watch.seat), float(watch.step), watch.since]
             record = cut_off_record(settings, planned, registry, snapshot, limit, elapsed)
             client.set_metadata(key, record.to_json())
-            os._exit(70)
+            _real_exit(70)  # a match is playing, so `os._exit` is refused: the process's own exit
 
         return end
 
 
-_kept_exit = os._exit
-"""What `os._exit` was before `exits_refused` replaced it: what it is again once no match plays here."""
-_refusing: dict[int, int] = {}
-"""Per thread (by ident) playing a match, how many `exits_refused` it is in."""
-_refusing_lock = threading.Lock()
+_real_exit = os._exit
+"""The process's own exit, as it was at import: what `os._exit` is again once no match plays here, and what the
+engine's own code calls to end the process while a match plays (the Dask watchdog)."""
+_playing = 0
+"""How many matches are playing in this process (a Dask worker plays several, one per thread)."""
+_playing_lock = threading.Lock()
 
 
-def _exit_unless_refused(status: int) -> NoReturn:
-    if _refusing.get(threading.get_ident()):
-        raise SystemExit(f"os._exit({status})")
-    _kept_exit(status)
+def _refused_exit(status: int) -> NoReturn:
+    raise SystemExit(f"os._exit({status})")
 
 
 @contextlib.contextmanager
 def exits_refused() -> Iterator[None]:
-    """`os._exit` raises SystemExit instead in this thread while a match plays in it, wherever it plays (`--jobs 1`, a
-    worker process, a Dask task): a player or game that calls it forfeits or fails its match with the same message
-    everywhere, rather than ending the tournament without a word or failing as a dead worker. Other threads still
-    exit (a Dask worker's own exit paths, the watchdog that ends a worker stuck in a C call), and so does everyone
-    once no match plays (multiprocessing ends a worker process with `os._exit`)."""
-    global _kept_exit
-    me = threading.get_ident()
-    with _refusing_lock:
-        if not _refusing:
-            _kept_exit = os._exit
-            os._exit = posix._exit = _exit_unless_refused
-        _refusing[me] = _refusing.get(me, 0) + 1
+    """`os._exit` raises SystemExit instead, in every thread, while a match plays in this process, wherever it plays
+    (`--jobs 1`, a worker process, a Dask task): a player or game that calls it, from any thread it runs, forfeits
+    or fails its match with the same message everywhere, rather than ending the tournament without a word or failing
+    as a dead worker. Once no match plays, `os._exit` is itself again (multiprocessing ends a worker process with
+    it); the engine's own code that must end the process during a match calls `_real_exit`."""
+    global _playing
+    with _playing_lock:
+        if not _playing:
+            os._exit = posix._exit = _refused_exit
+        _playing += 1
     try:
         yield
     finally:
-        with _refusing_lock:
-            _refusing[me] -= 1
-            if not _refusing[me]:
-                del _refusing[me]
-            if not _refusing:  # the last match here ended: nothing is left replaced
-                os._exit = posix._exit = _kept_exit
+        with _playing_lock:
+            _playing -= 1
+            if not _playing:
+                os._exit = posix._exit = _real_exit
 
 
 _registries: dict[tuple[str, ...], Registry] = {}
@@ -320,8 +315,12 @@ def process_main(conn: Any, settings: Settings, mirror: MutableSequence[float] |
             for planned in batch:
                 if stop.asked:  # a player swallowed the interrupt and its match ended: its record is sent, no more
                     return
-                with exits_refused():
-                    record = play_planned(settings, planned, registry, watch)
+                stop.playing = True
+                try:
+                    with exits_refused():
+                        record = play_planned(settings, planned, registry, watch)
+                finally:
+                    stop.playing = False
                 conn.send(record)
             conn.send(_DONE)
     except (EOFError, BrokenPipeError, KeyboardInterrupt):
@@ -329,14 +328,18 @@ def process_main(conn: Any, settings: Settings, mirror: MutableSequence[float] |
 
 
 class _Stop:
-    """A worker process's SIGINT handler: KeyboardInterrupt the first time only. Ctrl-C on the process group and the
-    parent stopping the run both send one, and the second must not interrupt this process on its way out."""
+    """A worker process's SIGINT handler: KeyboardInterrupt the first time only, and only while a match plays. Ctrl-C
+    on the process group and the parent stopping the run both send one, and the second must not interrupt this
+    process on its way out; nor may one that arrives between matches, while a finished match's record is being sent
+    (the process stops before its next match instead)."""
 
     def __init__(self) -> None:
         self.asked = False
+        self.playing = False
 
     def interrupt(self, signum: int, frame: Any) -> None:
         if self.asked:
             return
         self.asked = True
-        raise KeyboardInterrupt
+        if self.playing:
+            raise KeyboardInterrupt

@@ -320,11 +320,12 @@ class CampGrizzly(Game):
         # Foolin' choice, the end, and four refused finale proposals of up to 6 consents. Strikes in one turn:
         # crossing paths (it stops the move for the turn; counted as 1 + FREE_ACTIONS, a loose bound), 6
         # cameos, 6 forced locks, the draw or reveal, and the woods (2). Each strike asks every counselor for
-        # a choice and a panic of at most 10 steps, plus at most n(n-1)/2 "later"s (each of the k still to
+        # a choice (two after a lost fight: whether to panic with a panic card) and a panic of at most 10 steps,
+        # plus at most n(n-1)/2 "later"s (each of the k still to
         # go may defer once before the next goes); the four finales add at most 3 strikes each. Otis
         # strikes at most once a round, and a Tempt Fate met in a panic adds one strike after the strike it
         # happened in (at most one per cameo card: counted as 6).
-        strike = players * (1 + 10) + players * (players - 1) // 2
+        strike = players * (2 + 10) + players * (players - 1) // 2
         strikes = (1 + FREE_ACTIONS) + 6 + 6 + 1 + 2
         turn = MAX_MOVE + FREE_ACTIONS + 4 + 4 * (1 + players) + strikes * strike
         return options.night * (players * turn + (1 + 6) * strike) + 4 * 3 * strike + 2 * strike + 10

@@ -12,7 +12,18 @@ import attrs
 import pytest
 from click.testing import CliRunner
 
-from ai.strength_plan import PLAN, RUNS, Run, check_runs, pin, read_plan, resolved, table, write_between_markers
+from ai.strength_plan import (
+    PLAN,
+    RUNS,
+    Run,
+    check_players,
+    check_runs,
+    pin,
+    read_plan,
+    resolved,
+    table,
+    write_between_markers,
+)
 from corekit import default_registry
 from corekit.cli import cli
 from corekit.players import PlayerSpec
@@ -348,7 +359,7 @@ def test_a_finished_runs_players_are_not_built_again_but_their_names_are_checked
     runs = [Run("grizzly-race", 2, "heuristic", "mcts:nope=1", 2, 1)]
     check_runs(tmp_path / "plan.toml", runs, REGISTRY)  # the table of a finished run needs no player built
     with pytest.raises(ValueError, match=re.escape("plan.toml: run 1: b: player 'mcts': unknown option 'nope'")):
-        check_runs(tmp_path / "plan.toml", runs, REGISTRY, build=runs)
+        check_players(tmp_path / "plan.toml", runs, REGISTRY, build=runs)
 
 
 def test_the_team_rows_of_a_cooperative_run_name_each_spec_with_its_defaults_as_the_paired_line_does(tmp_path):

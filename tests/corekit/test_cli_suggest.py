@@ -105,6 +105,18 @@ def test_a_forced_move_is_said_to_be_the_only_legal_action_not_shown_with_a_valu
     out = run("suggest", str(path), "-p", "mcts:iterations=50")
     assert out.exit_code == 0, out.output
     assert out.stdout.splitlines()[1:] == ["(the only legal action: nothing to weigh, so no statistics)"]
+    data = json.loads(run("suggest", str(path), "-p", "mcts:iterations=50", "--json").stdout)
+    assert (data["forced"], data["stats"], data["iterations"]) == (True, None, None)
+
+
+def test_a_position_with_nobody_to_act_that_is_not_over_is_named_as_such(tmp_path):
+    state = GAME.initial_state(2, 7)
+    path = tmp_path / "both.json"
+    document = json.loads(dumps(state))
+    document["fields"]["commitments"]["chosen"] = {"0": 1, "1": 2}  # both committed, the battle never fought
+    path.write_text(json.dumps(document))
+    out = run("suggest", str(path), "-p", "random")
+    assert (out.exit_code, out.stderr) == (1, f"Error: {path}: nobody is to act in this position\n")
 
 
 def test_a_finished_match_has_nobody_to_ask(tmp_path):

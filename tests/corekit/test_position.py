@@ -309,6 +309,24 @@ def test_a_seats_position_whose_hidden_commitment_could_be_nothing_is_refused():
     )
 
 
+@pytest.mark.parametrize("whole", [True, False], ids=["whole", "seat 1's view"])
+def test_a_commitment_the_seat_could_not_have_chosen_is_refused_naming_it(whole):
+    game, state = played("grizzly-race", seed=3)
+    state.apply(0, state.legal_actions(0)[0])
+    document = to_position(state, None if whole else 0)  # seat 0's own commitment is shown in its view
+    document["fields"]["commitments"]["chosen"]["0"] = 10**30
+    assert str(refusal(game, document)).startswith("fields.commitments.chosen.0: ")
+    assert "is not what seat 0 could choose here" in str(refusal(game, document))
+
+
+def test_a_commitment_keyed_by_a_digit_that_is_no_number_is_refused_naming_the_key():
+    game, state = played("grizzly-race", seed=3)
+    state.apply(0, state.legal_actions(0)[0])
+    document = to_position(state)
+    document["fields"]["commitments"]["chosen"] = {"\u00b2": 1}
+    assert str(refusal(game, document)) == "fields.commitments.chosen: '²' is not one of the deciding seats [0, 1]"
+
+
 def test_unseen_cards_are_dealt_only_from_those_of_their_zones_kind():
     game, state = played("camp-grizzly")
     document = to_position(state, 1)

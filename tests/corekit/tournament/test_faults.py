@@ -167,12 +167,60 @@ def test_a_dask_batch_refuses_os_exit_as_a_forfeit_and_os_exit_is_itself_again_a
     def not_here(status: int) -> NoReturn:  # the test process must not end if the batch lets os._exit through
         raise AssertionError(f"the match reached os._exit({status})")
 
+    import posix
+
+    from corekit.tournament import worker
+
     monkeypatch.setattr(os, "_exit", not_here)
-    before = os._exit
     settings = Settings("faulty", ("stuck:how=exit", "random"), plugins=FAULTS)
     [record] = run_batch(settings, plan(0, 2, 2, 1))  # outside a Dask task here, as in the client's own process
     assert (record.status, record.error) == ("forfeit", "seat 0 (stuck:how=exit) raised SystemExit: os._exit(13)")
-    assert os._exit is before
+    assert os._exit is posix._exit is worker._real_exit  # the process's own exit once no match plays
+
+
+def _python(script: str) -> tuple[int, str]:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    return done.returncode, done.stdout
+
+
+def test_a_thread_a_player_starts_cannot_end_the_process_with_os_exit_while_a_match_plays() -> None:
+    # In a child process: were it let through, it would end the test run.
+    script = """
+import os, threading
+from corekit.tournament.worker import exits_refused
+with exits_refused():
+    thread = threading.Thread(target=lambda: os._exit(7))
+    thread.start()
+    thread.join()
+print("still here")
+"""
+    assert _python(script) == (0, "still here\n")
+
+
+def test_a_stop_that_arrives_while_a_finished_matchs_record_is_sent_keeps_that_record() -> None:
+    script = """
+import os, signal
+from corekit.tournament.schedule import plan
+from corekit.tournament.worker import Settings, process_main
+
+class Pipe:
+    def __init__(self, batch):
+        self.inbox, self.sent = [batch, None], []
+    def recv(self):
+        return self.inbox.pop(0)
+    def send(self, message):
+        if not self.sent:
+            os.kill(os.getpid(), signal.SIGINT)  # the parent stops the run as the first record goes out
+        self.sent.append(message)
+
+pipe = Pipe(plan(0, 2, 2, 2))
+process_main(pipe, Settings("grizzly-race", ("random", "random")))
+print([getattr(message, "index", message) for message in pipe.sent])
+"""
+    assert _python(script) == (0, "[0]\n")  # that match's record, and no match after it
 
 
 # A bug in the game's own code is the game's failed match, naming the call, never a player's forfeit.

@@ -258,6 +258,13 @@ class Compass(Duel):
         ),
         (
             [
+                "ran out of time: no answer within the 0.1s limit (its worker process was killed after 2.0s)",
+                "ran out of time: no answer within the 0.1s limit (cut off after 1.3s)",
+            ],
+            "p0 ran out of time: no answer within the 0.1s limit",
+        ),
+        (
+            [
                 "played an illegal action: 'x' is not a legal action for {name}",
                 "played an illegal action: 'x' is not a legal action for {name}",
             ],
