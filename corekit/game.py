@@ -74,8 +74,10 @@ class Game(abc.ABC):
         `record=False` a declared state keeps no record of where face-down cards came from: faster, for a
         simulation in which nobody samples (see `corekit.state`).
         """
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise GameError(f"{self.id} needs {self.player_range()} players, got {players}")
+        if type(players) is not int or not self.min_players <= players <= self.max_players:  # True is no count
+            raise GameError(f"{self.id} needs {self.player_range()} players, got {players!r}")
+        if type(seed) is not int:  # a float or text would fail deep in the generator, as a TypeError
+            raise GameError(f"{self.id}: a seed is a whole number, not {seed!r}")
         made = self.make_options(options)
         if record:
             state = self._setup(players, seed, made)

@@ -79,7 +79,9 @@ def parse_pairs(pairs: Iterable[str], what: str) -> dict[str, str]:
         for item in (p for p in pair.split(",") if p.strip()):
             key, sep, value = item.partition("=")
             if not sep or not key.strip():
-                raise OptionError(f"{what}: option {item!r} is not of the form key=value")
+                # After a pair, a bare word is most likely a value's second part: commas separate options.
+                hint = " (commas separate options, so a value cannot hold one)" if result and not sep else ""
+                raise OptionError(f"{what}: option {item!r} is not of the form key=value{hint}")
             name = key.strip()
             if any(other.replace("-", "_") == name.replace("-", "_") for other in result):
                 raise OptionError(f"{what}: option {name!r} is given twice")

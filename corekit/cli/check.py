@@ -254,7 +254,7 @@ def _options_fit(game: Game, counts: Sequence[int], seed: int, options: Any, pai
         except (GameError, OptionError) as error:
             given = " ".join(pairs)
             raise OptionError(
-                f"{game.id} refuses your options (-o {given}) with {count} players: "
+                f"{game.id} refuses your options (-o {given}) with {counted(count, 'player')}: "
                 f"{without_prefix(str(error), game.id)}"
             ) from None
 

@@ -22,7 +22,7 @@ from corekit.tournament.report import PlotError, check_plotting, plot_ratings, p
 from corekit.tournament.run import OutputFailed, Tournament, run_tournament
 from corekit.tournament.store import ResultsError, has_results
 from corekit.tournament.strength import seatings, strength_lines, summarize_strength
-from corekit.words import terminal_width
+from corekit.words import counted, terminal_width
 
 REPORTED: tuple[type[Exception], ...] = (*user_errors(), ResultsError, BackendError, PlotError, OSError)
 """What a tournament reports as its one-line error."""
@@ -217,13 +217,14 @@ def tournament_command(
     if failed:
         first = failed[0]
         problems.append(
-            f"{len(failed)} of {report['matches']} matches failed, first match {first['index']}: {first['error']}"
+            f"{len(failed)} of {counted(report['matches'], 'match', 'matches')} failed, "
+            f"first match {first['index']}: {first['error']}"
         )
     missing = report["missing_replays"]
     if missing:
         first = missing[0]
         problems.append(
-            f"the replays of {len(missing)} of {report['matches']} matches could not be written, "
+            f"the replays of {len(missing)} of {counted(report['matches'], 'match', 'matches')} could not be written, "
             f"first match {first['index']}: {first['error']}"
         )
     if problems:

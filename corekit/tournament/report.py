@@ -216,7 +216,8 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     from rich.table import Table
 
     coop = report["cooperative"]
-    table = Table(title=f"{report['game']}: {report['matches']} matches, {report['seats']} seats", title_justify="left")
+    title = f"{report['game']}: {counted(report['matches'], 'match', 'matches')}, {counted(report['seats'], 'seat')}"
+    table = Table(title=title, title_justify="left")
     # Each rate shares its column with its interval, and the forfeits and failures get a column only when
     # there are some (a line below counts them anyway): the cooperative table, one rate more, fits 100 columns.
     rates = ("team won", "won") if coop else ("win rate",)
@@ -375,7 +376,7 @@ def plot_ratings(report: Mapping[str, Any], path: str) -> None:
     axes.errorbar(mus, range(len(names)), xerr=spans, fmt="o", capsize=4)
     axes.set_yticks(range(len(names)), names)
     axes.set_xlabel("openskill Plackett-Luce rating (μ ± 2σ)")
-    axes.set_title(f"{report['game']}: {report['matches']} matches")
+    axes.set_title(f"{report['game']}: {counted(report['matches'], 'match', 'matches')}")
     axes.grid(axis="x", alpha=0.3)
     figure.tight_layout()
     try:

@@ -59,8 +59,8 @@ class CampOptions:
         default=50,
         validator=attrs.validators.and_(attrs.validators.ge(1), attrs.validators.le(200)),
         metadata={
-            "help": "rounds before the night turns HOPELESS (the termination rule of RULES.md: a backstop "
-            "that ends few games)"
+            "help": "rounds before the night turns HOPELESS, 1 to 200 (the termination rule of RULES.md: a "
+            "backstop that ends few games)"
         },
     )
     movement: Movement = attrs.field(
@@ -299,7 +299,9 @@ class CampGrizzly(Game):
         names = [c.name.lower() for c in counselors]
         if not options.counselors.strip():
             return tuple(range(players))
-        wanted = [n.strip() for n in options.counselors.replace(",", "+").split("+") if n.strip()]
+        wanted = [n.strip() for n in options.counselors.replace(",", "+").split("+")]
+        if not all(wanted):  # "Kevin++Sherry": a name left out, or a typo, not a name to skip
+            raise GameError(f"camp-grizzly: an empty counselor name in {options.counselors!r}; join names with '+'")
         for name in wanted:
             if name.lower() not in names:
                 known = ", ".join(c.name for c in counselors)

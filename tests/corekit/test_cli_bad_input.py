@@ -257,6 +257,14 @@ def test_check_with_an_option_the_game_refuses_for_a_player_count_blames_the_use
     assert fits.exit_code == 0, fits.output
 
 
+def test_check_refusing_options_for_one_player_says_player_in_the_singular() -> None:
+    from corekit import default_registry
+
+    args = ("check", "camp-grizzly", "-o", "counselors=Kevin+Sherry", "-n", "1", "--no-leaks")
+    result = run(default_registry(), *args)
+    assert "camp-grizzly refuses your options (-o counselors=Kevin+Sherry) with 1 player: " in result.stderr
+
+
 def test_check_names_a_game_that_crashes_while_trying_the_users_options() -> None:
     class Crashes(FirstToy):
         def _setup(self, players: int, seed: int, options: FirstOptions) -> Any:

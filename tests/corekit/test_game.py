@@ -3,13 +3,15 @@ types all the way down."""
 
 from __future__ import annotations
 
+import re
 import types
 from typing import Any
 
 import pytest
 
 from corekit import Game, Player, Registry, Rng, hookimpl, play_match
-from corekit.game import IllegalAction, State
+from corekit.game import GameError, IllegalAction, State
+from tests.corekit.toy_game import ToyGame
 
 
 class Choosing(Game):
@@ -115,3 +117,15 @@ def test_a_player_answering_an_equal_action_of_other_types_forfeits_and_the_game
     result = play_match(game, ["float"], 1, players=[Floating()], registry=Registry([plugin], entry_points=False))
     assert result.forfeit == 0
     assert result.error is not None and "played an illegal action: ('go', 2.0) is not a legal action" in result.error
+
+
+@pytest.mark.parametrize(("players", "shown"), [(True, "True"), ("2", "'2'"), (2.0, "2.0")])
+def test_a_player_count_that_is_not_a_whole_number_is_refused_as_it_was_given(players, shown):
+    with pytest.raises(GameError, match=rf"^toy needs 2-3 players, got {re.escape(shown)}$"):
+        ToyGame().initial_state(players, 0)
+
+
+@pytest.mark.parametrize("seed", [1.5, "7", None, True])
+def test_a_seed_that_is_not_a_whole_number_is_one_game_error_naming_it(seed):
+    with pytest.raises(GameError, match=rf"^toy: a seed is a whole number, not {re.escape(repr(seed))}$"):
+        ToyGame().initial_state(2, seed)

@@ -66,8 +66,11 @@ def test_a_bad_value_is_one_line_naming_the_option():
 
 def test_pairs_split_on_commas_and_reject_missing_equals():
     assert parse_pairs(["a=1,b=2", "c=x"], "g") == {"a": "1", "b": "2", "c": "x"}
-    with pytest.raises(OptionError, match="not of the form key=value"):
+    with pytest.raises(OptionError, match=r"not of the form key=value$"):
         parse_pairs(["a"], "g")
+    # a comma inside a value splits it: the second part is said to be an option, with why
+    with pytest.raises(OptionError, match=r"'Sherry' is not of the form key=value \(commas separate options"):
+        parse_pairs(["counselors=Kevin,Sherry"], "g")
 
 
 def test_options_are_described_with_defaults_and_choices():
