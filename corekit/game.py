@@ -11,6 +11,7 @@ the abstract methods, and the core owns the checks around them (TAG's "final pub
 from __future__ import annotations
 
 import abc
+import operator
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -76,8 +77,7 @@ class Game(abc.ABC):
         """
         if type(players) is not int or not self.min_players <= players <= self.max_players:  # True is no count
             raise GameError(f"{self.id} needs {self.player_range()} players, got {players!r}")
-        if type(seed) is not int:  # a float or text would fail deep in the generator, as a TypeError
-            raise GameError(f"{self.id}: a seed is a whole number, not {seed!r}")
+        seed = _whole_seed(self.id, seed)
         made = self.make_options(options)
         if record:
             state = self._setup(players, seed, made)
@@ -303,6 +303,17 @@ def _text(game: Game, action: Action) -> str:
         return game.action_text(action)
     except Exception:  # an action of the wrong shape cannot always be described
         return repr(action)
+
+
+def _whole_seed(game_id: str, seed: Any) -> int:
+    """`seed` as an int: any integral type (a NumPy integer too) but a bool; a float or text would fail deep in
+    the generator, as a TypeError, so it is one GameError here."""
+    try:
+        if isinstance(seed, bool):
+            raise TypeError
+        return operator.index(seed)
+    except TypeError:
+        raise GameError(f"{game_id}: a seed is a whole number, not {seed!r}") from None
 
 
 def offered(action: Any, legal: Sequence[Action]) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from corekit import Game, Player, Registry, Rng, hookimpl, play_match
+from corekit import Game, Player, Registry, Rng, default_registry, hookimpl, play_match
 from corekit.game import GameError, IllegalAction, State
 from tests.corekit.toy_game import ToyGame
 
@@ -129,3 +129,9 @@ def test_a_player_count_that_is_not_a_whole_number_is_refused_as_it_was_given(pl
 def test_a_seed_that_is_not_a_whole_number_is_one_game_error_naming_it(seed):
     with pytest.raises(GameError, match=rf"^toy: a seed is a whole number, not {re.escape(repr(seed))}$"):
         ToyGame().initial_state(2, seed)
+
+
+def test_a_numpy_integer_seed_deals_the_same_match_as_the_int():
+    numpy = pytest.importorskip("numpy")
+    game = default_registry().game("grizzly-race")
+    assert game.initial_state(2, numpy.int64(5)).digest() == game.initial_state(2, 5).digest()
