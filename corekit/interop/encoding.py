@@ -32,8 +32,8 @@ FEATURES = 2048
 """Entries of an observation vector. The built-in games' observations have from about twenty leaves
 (grizzly-race and slasher at two seats) to over four hundred (scavengers at four), so many put two leaves in
 one entry: 99-100% of the observations of scavengers and camp-grizzly at every player count; of grizzly-race's
-27% at two seats to 52% at four, of slasher's 31% at two to 74% at six (every seat's observation at every
-decision of 40 matches of random moves; docs/interop.md has each player count)."""
+24% at two seats to 50% at four, of slasher's 28% at two to 72% at six (`python -m benchmarks.feature_collisions`;
+docs/interop.md has each player count)."""
 
 _SCALARS = (type(None), bool, int, float, str, bytes)
 _PLAIN = frozenset(_SCALARS)

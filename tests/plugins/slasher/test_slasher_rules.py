@@ -639,3 +639,10 @@ def test_actions_read_as_the_cards_they_play():
     assert game.action_text((REACT, JUST_A_CAT)) == "Just a Cat"
     assert game.action_text((PASS,)) == "pass"
     assert game.action_text((NEW_HAND,)) == "discard hand and draw 4"
+
+
+def test_random_six_seat_games_rarely_end_by_the_stall_rule_and_stall_far_below_it():
+    from tests.plugins.slasher.death_gap_survey import survey
+
+    stalled, longest = survey(6, 40)
+    assert stalled <= 2 and 0 < longest < 100
