@@ -306,14 +306,19 @@ def _text(game: Game, action: Action) -> str:
 
 
 def _whole_seed(game_id: str, seed: Any) -> int:
-    """`seed` as an int: any integral type (a NumPy integer too) but a bool; a float or text would fail deep in
-    the generator, as a TypeError, so it is one GameError here."""
+    """`seed` as an int below 2**64: any integral type (a NumPy integer too) but a bool. A float or text would
+    fail deep in the generator, as a TypeError, and the generator keeps 64 bits of a seed, so 2**64 + 5 would
+    deal seed 5's match under a name of its own: each is one GameError here. A negative seed is taken, as it
+    always was (-1 deals 2**64-1's match): replays recorded with one through the API must still verify."""
     try:
         if isinstance(seed, bool):
             raise TypeError
-        return operator.index(seed)
+        number = operator.index(seed)
     except TypeError:
-        raise GameError(f"{game_id}: a seed is a whole number, not {seed!r}") from None
+        raise GameError(f"{game_id}: a seed is a whole number below 2**64, not {seed!r}") from None
+    if number >= 2**64:
+        raise GameError(f"{game_id}: a seed is a whole number below 2**64, not {number}")
+    return number
 
 
 def offered(action: Any, legal: Sequence[Action]) -> bool:

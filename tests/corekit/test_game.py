@@ -127,8 +127,19 @@ def test_a_player_count_that_is_not_a_whole_number_is_refused_as_it_was_given(pl
 
 @pytest.mark.parametrize("seed", [1.5, "7", None, True])
 def test_a_seed_that_is_not_a_whole_number_is_one_game_error_naming_it(seed):
-    with pytest.raises(GameError, match=rf"^toy: a seed is a whole number, not {re.escape(repr(seed))}$"):
+    with pytest.raises(GameError, match=rf"^toy: a seed is a whole number below 2\*\*64, not {re.escape(repr(seed))}$"):
         ToyGame().initial_state(2, seed)
+
+
+@pytest.mark.parametrize("seed", [2**64, 2**64 + 5, 10**40])
+def test_a_seed_beyond_the_generators_64_bits_is_refused_rather_than_dealing_another_seeds_match(seed):
+    with pytest.raises(GameError, match=rf"^toy: a seed is a whole number below 2\*\*64, not {seed}$"):
+        ToyGame().initial_state(2, seed)
+
+
+def test_the_largest_seed_deals_its_own_match():
+    game = default_registry().game("grizzly-race")
+    assert game.initial_state(2, 2**64 - 1).digest() != game.initial_state(2, 0).digest()
 
 
 def test_a_numpy_integer_seed_deals_the_same_match_as_the_int():

@@ -49,21 +49,31 @@ def test_a_seed_beyond_64_bits_is_refused_by_the_option_before_the_match(tmp_pat
     assert os.listdir(tmp_path) == []
 
 
-def test_a_seed_the_format_cannot_store_is_refused_by_play_match_in_the_same_words(tmp_path):
+@pytest.mark.parametrize(
+    ("seed", "message"),
+    [
+        # Beyond 64 bits the game itself refuses the seed (the generator would wrap it onto another's match).
+        (INT_MAX + 1, f"grizzly-race: a seed is a whole number below 2**64, not {INT_MAX + 1}"),
+        # A negative seed deals a match, but below -2**63 the format cannot store it.
+        (
+            INT_MIN - 1,
+            "cannot write the replay {path}: seed {seed} does not fit in a replay; "
+            f"the seed must be from {INT_MIN} to {INT_MAX}",
+        ),
+    ],
+)
+def test_a_seed_the_format_cannot_store_is_refused_by_play_match_before_anything_is_written(tmp_path, seed, message):
     registry = default_registry()
     path = tmp_path / "x.cfr"
     with pytest.raises(ValueError) as raised:
         play_match(
             registry.game("grizzly-race"),
             ["random", "random"],
-            INT_MAX + 1,
+            seed,
             registry=registry,
             settings={"replay": path},
         )
-    assert str(raised.value) == (
-        f"cannot write the replay {path}: seed {INT_MAX + 1} does not fit in a replay; "
-        f"the seed must be from {INT_MIN} to {INT_MAX}"
-    )
+    assert str(raised.value) == message.format(path=path, seed=seed)
     assert os.listdir(tmp_path) == []
 
 
