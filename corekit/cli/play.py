@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -40,9 +41,9 @@ from corekit.words import counted, folded, shown
 @click.option(
     "--seed",
     type=SEED,
-    default=0,
-    show_default=True,
-    help="Seed for the match's chance (from 0 to 2^64-1).",
+    default=None,
+    help="Seed for the match's chance (from 0 to 2^64-1). Default 0; with a human at the table, a random one, "
+    "told when the match ends (a known seed deals every hidden card).",
 )
 @game_option_pairs
 @click.option("--quiet", "-q", is_flag=True, help="Print only the result.")
@@ -52,7 +53,7 @@ def play_command(
     /,
     game_id: str,
     players_text: str,
-    seed: int,
+    seed: int | None,
     pairs: tuple[str, ...],
     quiet: bool,
     **settings: Any,
@@ -74,8 +75,13 @@ def play_command(
     try:
         game = registry.game(game_id)
         specs = split_specs(players_text)
-        for spec in specs:
-            registry.player_type(PlayerSpec.parse(spec).name)
+        interactive = [registry.player_type(PlayerSpec.parse(spec).name).interactive for spec in specs]
+        humans = any(interactive)
+        # Seed 0 for every match against the AI would deal a person the same cards each time, and printing the
+        # seed would let them deal the match again in another window with every hidden card shown.
+        hidden_seed = seed is None and humans
+        if seed is None:
+            seed = secrets.randbits(64) if humans else 0
         options = game_options(game, pairs)
         set_up(game, len(specs), seed, options)  # checks the player count before anything prints
         players = make_players(game, specs, seed, registry)
@@ -88,7 +94,6 @@ def play_command(
     except Exception as error:  # a broken game or player plugin: name it in one line
         fail(not_set_up(game_id, error))
         return
-    humans = any(registry.player_type(PlayerSpec.parse(s).name).interactive for s in specs)
     display = GameDisplay(game)
     names = display("seat_names", game.seat_names, len(specs), options)
     if display.error is None and (not isinstance(names, Sequence) or len(names) != len(specs)):
@@ -97,7 +102,8 @@ def play_command(
         names = plain_names(len(specs))
     echo = click.echo
     if not quiet:
-        echo(shown(f"{game.title} ({game.id}), {counted(len(specs), 'player')}, seed {seed}"))
+        told = "a random seed, told at the end" if hidden_seed else f"seed {seed}"
+        echo(shown(f"{game.title} ({game.id}), {counted(len(specs), 'player')}, {told}"))
         if options_to_dict(options):
             echo("options: " + options_text(options_to_dict(options)))
         for seat, spec in enumerate(specs):
@@ -158,19 +164,29 @@ def play_command(
         why = str(stop) if isinstance(stop, QuitMatch) else "interrupted"
         saved = f"; the match so far is in {settings['replay']}" if settings.get("replay") else ""
         echo(f"Match abandoned: {why}{saved}")
+        if hidden_seed:
+            echo(f"The seed was {seed}.")
         ctx.exit(1)  # no result: a script must be able to tell
         return
     except user_errors() as error:
         fail(str(error))
         return
     if not quiet and "match" in seen and display.error is None:
-        final = display("observation", seen["match"].state.observation, None)
-        # Folded inside the guard: a render that returns no text is the game's one-line error, not a traceback.
-        drawing = display("render", lambda obs, seat: folded(game.render(obs, seat)), final, None)
-        if display.error is None:
+        # The table as it ends: in full for an audience of AIs, as each person's seat sees it otherwise (what a
+        # game turns face up at its end its seat view shows; a hand that stays hidden stays hidden).
+        for viewer in [index for index, human in enumerate(interactive) if human] if humans else [None]:
+            final = display("observation", seen["match"].state.observation, viewer)
+            # Folded inside the guard: a render that returns no text is the game's one-line error, not a traceback.
+            drawing = display("render", lambda obs, seat: folded(game.render(obs, seat)), final, viewer)
+            if display.error is not None:
+                break
             echo("")
+            if viewer is not None and interactive.count(True) > 1:
+                echo(shown(f"As {names[viewer]} sees it:"))
             echo(drawing)
     echo(describe_result(game, specs, result, names))
+    if hidden_seed:
+        echo(f"The seed was {seed}.")
     forfeited = result.error if result.forfeit is not None else None
     errors = [error for error in (forfeited, display.error, late_error) if error is not None]
     if errors:
