@@ -72,6 +72,10 @@ class Report:
     failures: list[str] = attrs.Factory(list)
     failed_seeds: list[int] = attrs.Factory(list)
     """Seeds of the matches that failed, in order: `check_match` replays one of them move by move."""
+    truth: leaks.TruthTally = attrs.Factory(leaks.TruthTally)
+    """The truth test's counts over every match checked, tested together at the end (see `leaks.TruthTally`)."""
+    match_seed: int | None = None
+    """The seed of the match being checked."""
     hung: bool = False
     """A call into the game was cut off as stuck (GameHung): the check stopped there, since every later match
     would most likely hang as long."""
@@ -109,6 +113,11 @@ def check_game(
             progress(index + 1)
         if len(report.failures) >= 20 or report.hung:
             break
+    verdict = report.truth.verdict() if report.ok else None
+    if verdict is not None:
+        reason, most = verdict
+        report.fail(f"seed {most}: {reason}, most one-sided in this match")
+        report.failed_seeds.append(most)
     if report.ok and report.samples and not report.hidden_varied and not game.perfect_information:
         report.fail(
             f"sample() never changed any hidden part of the state in {report.samples} samples: it may be "
@@ -149,6 +158,7 @@ def _check_one(
 ) -> None:
     """Check one match into `report`, counting it, and noting its seed if it failed."""
     failures = len(report.failures)
+    report.match_seed = match_seed
     _check_match(game, players, match_seed, options, every, report, encoded, on_move, commentary)
     report.matches += 1
     if len(report.failures) > failures:
@@ -283,6 +293,9 @@ def _check_match(
         with game_deadline(game, where="at setup"):
             state = game.initial_state(players, seed, options)
             twin = game.initial_state(players, seed, options)
+            elsewhere = game.initial_state(players, derive_seed(seed, "static"), options)
+        if not _static_unseeded(state, elsewhere, where, report):
+            return
         bound = game.max_decisions(players, options)
         space = game.action_space(players, options)
         actions = set(space) if space is not None else None
@@ -470,6 +483,21 @@ def _static_kept(state: State, content: dict[str, str] | None, where: str, repor
     return True
 
 
+def _static_unseeded(state: State, elsewhere: State, where: str, report: Report) -> bool:
+    """Whether the static content of two matches of other seeds is the same: it is shared by every copy of a state,
+    samples included, so chance that reaches it (a deal kept there) reaches every seat."""
+    content, other = _static_content(state) or {}, _static_content(elsewhere) or {}
+    differs = [name for name, print_ in content.items() if other.get(name) != print_]
+    if differs:
+        report.fail(
+            f"{where}: the static field {differs[0]} differs between the matches of two seeds: static content is "
+            "shared by every copy of the state, samples included, so what chance puts there every seat can read; "
+            "keep dealt cards in zones and what chance decides in public or hidden fields"
+        )
+        return False
+    return True
+
+
 def _shown_briefly(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -487,7 +515,7 @@ def _check_leaks_now(game: Game, state: Any, players: int, checks: int, rng: Rng
     observer = checks % players
     leaks.check_forward(game, state, observer, Rng(rng.next64()), fail)
     if checks == 1:
-        leaks.check_sample_truth(game, state, observer, Rng(rng.next64()), fail)
+        leaks.check_sample_truth(game, state, observer, Rng(rng.next64()), fail, report.truth, report.match_seed)
 
 
 def _check_display(game: Game, state: State, players: int, legal: Iterable[Any], where: str, report: Report) -> None:

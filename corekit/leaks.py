@@ -8,7 +8,9 @@ the game overrides). Then:
 1. **Now** (`check_twin`): the seat's observation, its legal actions, `to_act` and the rendering of its view
    are the same in the state and in a twin.
 2. **The future** (`check_forward`): from the state and a twin with the same chance generator, the same
-   actions are played forward (the seat's own and, for the other seats, one legal in both), and after each the
+   actions are played forward (the seat's own and, for the other seats, one legal in both; where another seat's
+   action is a secret commitment, the twin commits another choice, so a choice shown before its reveal is
+   seen to differ), and after each the
    seat's observation, the commentary (`events`), the rendering and its legal actions must stay the same,
    until something the seat is entitled to see differs: a card in a zone it sees (or the size or face-up cards
    of one it does not), a secret commitment revealed, or chance drawn differently (the generators no longer
@@ -17,8 +19,9 @@ the game overrides). Then:
    zone hidden from the seat (and each other seat's secret commitment), how often the game's sample matches the
    truth is compared with how often it matches a twin, drawn afresh for each sample: the pairs where exactly one
    matches are counted, and an exact one-sided sign test refuses a sample that prefers the truth at
-   significance `TRUTH_ALPHA`. A fair sample matches the truth no more often than any world the seat cannot tell
-   from it; one that keeps another seat's hand matches the truth every time.
+   significance `TRUTH_ALPHA`; the top card of a hidden pile (the next one drawn) is compared on its own too. A
+   fair sample matches the truth no more often than any world the seat cannot tell from it; one that keeps
+   another seat's hand, or the deck's next card, matches the truth every time.
 
 What they cannot find: a zone or field the game declares public is public (the checks trust the declaration,
 and a card's identity the game writes into a public field is caught only once it differs in a twin's future);
@@ -128,7 +131,8 @@ def _forward(
         before = real.observation(seat), other.observation(seat)
         marks = _shown_so_far(real), _shown_so_far(other)
         real.apply(mover, action)
-        other.apply(mover, action)
+        twin_action = _other_secret_choice(other, mover, seat, action, common, real, rng)
+        other.apply(mover, action if twin_action is None else twin_action)
         turned_up = _shown_since(marks[0], real) != _shown_since(marks[1], other)
         if real.rng.state != other.rng.state or _sees_apart(real, other, seat) or turned_up:
             # Chance drawn differently, a card the seat may see, or different face-down cards turned up from one
@@ -137,6 +141,8 @@ def _forward(
         if differed and any(len(now) < len(then) for now, then in zip(_secrets(real), pending, strict=True)):
             return step  # commitments that differed were revealed: the seat may see them now
         moved = f"{_action(game, action)} by seat {mover}"
+        if twin_action is not None:
+            moved += f" (a secret choice; {_action(game, twin_action)} in the twin)"
         if not _compare_now(game, real, other, seat, f"{step} step(s) after a twin, once {moved} was played", fail):
             return step
         told = game.events(before[0], real.observation(seat)), game.events(before[1], other.observation(seat))
@@ -149,8 +155,82 @@ def _forward(
     return steps
 
 
-def check_sample_truth(game: Game, state: DeclaredState, seat: int, rng: Rng, fail: Fail) -> None:
-    """`state.sample(seat)` may not match the hidden truth more often than chance (see the module docstring)."""
+def _other_secret_choice(
+    other: DeclaredState,
+    mover: int,
+    seat: int,
+    action: Any,
+    common: Sequence[Any],
+    real: DeclaredState,
+    rng: Rng,
+) -> Any:
+    """Another seat's choice for the twin when `action` (played in `real`) was a secret commitment: one of the
+    other common actions that commits secretly too, so that what `seat` sees until the reveal is compared across
+    two different choices (a game that copies a choice into a public field shows it at once). None when `action`
+    was not secret, or no other choice is."""
+    if mover == seat or mover not in _committed(real) or len(common) < 2:
+        return None
+    others = [choice for choice in common if choice != action]
+    for choice in (others[(rng.below(len(others)) + i) % len(others)] for i in range(len(others))):
+        trial = other.clone()
+        trial.apply(mover, choice)
+        if mover in _committed(trial):
+            return choice
+    return None
+
+
+def _committed(state: DeclaredState) -> set[int]:
+    """The seats whose secret commitment is pending in `state`."""
+    return {who for chosen in _secrets(state) for who in chosen}
+
+
+@attrs.define
+class TruthTally:
+    """The truth test's counts pooled over the positions of many matches (one `check_game` run), by hidden part.
+
+    At one position 32 samples can only refuse a sample that nearly always keeps the truth. A sample that
+    prefers it less, such as one keeping the deck's next card (which a twin also holds by chance a fifth of the
+    time), adds up to the same evidence over a run: under a fair sample each one-sided pair is still a fair coin
+    flip, so the pooled counts take the same exact sign test."""
+
+    counts: dict[str, list[int]] = attrs.Factory(dict)
+    """Hidden part -> [samples matching the truth and not the twin, the other way]."""
+    most: dict[str, tuple[int, Any]] = attrs.Factory(dict)
+    """Hidden part -> (ahead less behind, label) of the position most one-sided toward the truth."""
+
+    def add(self, key: str, ahead: int, behind: int, label: Any) -> None:
+        """Count one position's pairs for a hidden part; `label` names the position (its match's seed)."""
+        counted = self.counts.setdefault(key, [0, 0])
+        counted[0] += ahead
+        counted[1] += behind
+        if key not in self.most or ahead - behind > self.most[key][0]:
+            self.most[key] = (ahead - behind, label)
+
+    def verdict(self) -> tuple[str, Any] | None:
+        """The first hidden part the pooled sign test refuses, as (a one-line reason, the label of its most
+        one-sided position), or None."""
+        for key, (ahead, behind) in self.counts.items():
+            p = _sign_test(ahead, behind)
+            if p < TRUTH_ALPHA:
+                return (
+                    f"sample() prefers the hidden truth of {key} over the positions tested: {ahead} samples matched "
+                    f"the truth and not a state the seat cannot tell apart, {behind} the other way (p = {p:.1e})",
+                    self.most[key][1],
+                )
+        return None
+
+
+def check_sample_truth(
+    game: Game,
+    state: DeclaredState,
+    seat: int,
+    rng: Rng,
+    fail: Fail,
+    tally: TruthTally | None = None,
+    label: Any = None,
+) -> None:
+    """`state.sample(seat)` may not match the hidden truth more often than chance (see the module docstring); with
+    a `tally`, the counts are added to it under `label` too."""
     layout = state.layout()
     hidden = [info for info in layout.zones if not info.visible_to(seat)]
     secrets = [(name, other) for name, commitments in _secret_fields(state) for other in commitments if other != seat]
@@ -168,6 +248,9 @@ def check_sample_truth(game: Game, state: DeclaredState, seat: int, rng: Rng, fa
                 ahead[key] += 1
             elif matches_twin and not matches_truth:
                 behind[key] += 1
+    if tally is not None:
+        for key in truth:
+            tally.add(key, ahead[key], behind[key], label)
     for key in truth:
         p = _sign_test(ahead[key], behind[key])
         if p < TRUTH_ALPHA:
@@ -292,6 +375,8 @@ def _hidden_parts(state: DeclaredState, hidden: Sequence[Any], secrets: Sequence
     for info in hidden:
         zone = state.zone(info.no)
         parts[f"zone {info.name!r}"] = tuple(zone) if info.ordered else tuple(sorted(zone))
+        if info.ordered and len(zone) - zone.up > 1:  # the next card drawn, apart from the rest of the pile
+            parts[f"the top card of zone {info.name!r}"] = zone[-1]
     for name, seat in secrets:
         parts[f"seat {seat}'s commitment in {name!r}"] = getattr(state, name).chosen.get(seat)
     return parts
@@ -302,7 +387,13 @@ def _sign_test(ahead: int, behind: int) -> float:
     total = ahead + behind
     if not total:
         return 1.0
-    return sum(math.comb(total, k) for k in range(ahead, total + 1)) / 2.0**total
+    # In integers, each binomial coefficient from the last (a pooled tally counts thousands of pairs, and 2.0 **
+    # total overflows a float past 1,023); an int divided by an int is a correctly rounded float however large.
+    term, tail = math.comb(total, ahead), 0
+    for k in range(ahead, total + 1):
+        tail += term
+        term = term * (total - k) // (k + 1)
+    return tail / (1 << total)
 
 
 def _first_differing_part(a: Any, b: Any) -> tuple[str, Any, Any] | None:
@@ -359,6 +450,7 @@ __all__ = [
     "TRUTH_ALPHA",
     "TRUTH_SAMPLES",
     "Seen",
+    "TruthTally",
     "check_forward",
     "check_sample_truth",
     "check_twin",

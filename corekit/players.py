@@ -2,8 +2,9 @@
 
 A player never receives a state. The runner hands it a `SeatView`: the seat's observation, its legal
 actions, and `sample(rng)`, which draws a full state consistent with that observation. The view holds no
-reference to the true state, only to one such sample, so a player cannot read hidden cards or the
-future however it pokes at the view.
+reference to the true state, only to one such sample, so nothing reachable from the view holds hidden
+cards or the future. A player is trusted code in the engine's process, though, not sandboxed: one written to
+cheat can reach the true state through Python itself (docs/architecture.md, "What a player can reach").
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from corekit import Commitments, Game, Heuristic, Rng, hookimpl
-from corekit.state import DeclaredState, View, Zone, declare, draw_pile, face_up, owned, public, secret
+from corekit.state import DeclaredState, View, Zone, declare, draw_pile, face_up, owned, public, secret, static
 
 CARDS = tuple(value for value in range(1, 6) for _ in range(4))
 HAND = 3
@@ -197,6 +197,50 @@ class ShowsBids(GlowState):
         return Peek(super().observation(seat), tuple(sorted(self.bids.chosen.items())))
 
 
+@declare
+class NamesBids(GlowState):
+    last_bid: int = public(0)
+    """The bid just made, kept in a public field before the bids are revealed."""
+
+    def _apply(self, seat: int, action: Any) -> None:
+        self.last_bid = action
+        super()._apply(seat, action)
+
+
+@declare
+class StaticDeal(GlowState):
+    dealt: list[int] = static(factory=list)
+    """The deck's order as dealt, kept as if it were content: every sample shares it."""
+
+
+class StaticDealGame(Glowworms):
+    def _setup(self, players: int, seed: int, options: Any) -> GlowState:
+        state = super()._setup(players, seed, options)
+        state.dealt.extend(state.deck)  # type: ignore[attr-defined]
+        return state
+
+
+@declare
+class KnowsNextCard(GlowState):
+    def sample(self, seat: int, rng: Rng) -> Any:  # a fair redeal, but the deck's true next card on top
+        copy = super().sample(seat, rng)
+        # Looked up on the game by the deck's size, which every state the seat cannot tell apart shares.
+        top = self.game.dealt[len(self.deck) - 1]  # type: ignore[attr-defined]
+        if top in copy.deck:
+            at = copy.deck.index(top)
+            copy.deck[at], copy.deck[-1] = copy.deck[-1], copy.deck[at]
+        return copy
+
+
+class KnowsNextCardGame(Glowworms):
+    """Keeps the deck's order as dealt on the game object, where two states a seat cannot tell apart share it."""
+
+    def _setup(self, players: int, seed: int, options: Any) -> GlowState:
+        state = super()._setup(players, seed, options)
+        self.dealt = list(state.deck)
+        return state
+
+
 LEAKS = {
     "glowworms-shows-hands": (ShowsHands, Glowworms, "sample(0) does not match seat 0's observation: extra[1]["),
     "glowworms-keeps-truth": (
@@ -222,6 +266,21 @@ LEAKS = {
         ShowsBids,
         Glowworms,
         "observation differs in a state it cannot tell apart: extra[0][1]: ",
+    ),
+    "glowworms-names-bids": (
+        NamesBids,
+        Glowworms,
+        "observation differs 1 step(s) after a twin, once 'bid ",
+    ),
+    "glowworms-static-deal": (
+        StaticDeal,
+        StaticDealGame,
+        "the static field dealt differs between the matches of two seeds",
+    ),
+    "glowworms-knows-next-card": (
+        KnowsNextCard,
+        KnowsNextCardGame,
+        "prefers the hidden truth of the top card of zone 'deck'",
     ),
 }
 """game id -> (state class, game class, what the kit's first failure says). A sample that keeps true cards is

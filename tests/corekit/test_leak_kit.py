@@ -4,8 +4,10 @@ honest game."""
 
 from __future__ import annotations
 
+import math
 import re
 import sys
+from fractions import Fraction
 
 import pytest
 
@@ -101,6 +103,26 @@ def test_the_sign_test_is_exact_and_one_sided():
     assert _sign_test(32, 0) == 2.0**-32 < TRUTH_ALPHA
     assert _sign_test(3, 1) == pytest.approx(5 / 16)
     assert _sign_test(0, 10) == 1.0
+
+
+def test_the_sign_test_stays_exact_past_the_pairs_a_float_power_of_two_can_hold():
+    # A pooled tally counts thousands of pairs: 2.0 ** 1100 overflows.
+    exact = Fraction(sum(math.comb(1100, k) for k in range(600, 1101)), 2**1100)
+    assert _sign_test(600, 500) == float(exact)
+    assert _sign_test(3000, 0) == 0.0 and _sign_test(1628, 1719) > 0.9
+
+
+def test_a_sample_keeping_only_the_decks_next_card_passes_one_position_but_not_the_pooled_truth_test():
+    game = leaky_game("glowworms-knows-next-card")
+    state = game.initial_state(2, 3)
+    failures = []
+    check_sample_truth(game, state, 0, Rng(1), failures.append)
+    assert failures == []  # 32 samples: a twin holds the true next card by chance too often to tell
+    report = check_game(game, 2, games=30)
+    assert len(report.failures) == 1 and report.failed_seeds, report.failures
+    assert report.failures[0].startswith(f"seed {report.failed_seeds[-1]}: sample() prefers the hidden truth of the ")
+    assert report.failures[0].endswith("most one-sided in this match")
+    assert "top card of zone 'deck' over the positions tested" in report.failures[0]
 
 
 def test_a_difference_is_named_by_its_field_and_index():
