@@ -44,6 +44,10 @@ CONTAINER_BYTES = 3
 """At most one array or map per this many bytes of body: an empty array is one byte of msgpack but some
 60 bytes of Python, so a file of nothing else would cost 60 times its size. (A two-item action code takes
 three bytes: the densest legitimate use.)"""
+MAP_WEIGHT = 3
+"""A map counts as this many arrays against that budget: a map of one entry is three bytes of msgpack but some
+190 bytes of Python, three times an empty array's (counted as one, a file of them cost 71 times its size; a
+replay holds a handful of maps, its header's and its result's, and its many small items in arrays)."""
 MAX_STEPS = 1_000_000
 MAX_SEATS = 255
 """A seat is written as one byte."""
@@ -418,6 +422,9 @@ def decode_replay(data: bytes, *, require_intact: bool = True) -> Replay:
         raise ReplayError(f"larger than the {MAX_FILE_BYTES // (1024 * 1024)} MiB limit for a replay")
     if not data:
         raise ReplayError("empty file, not a campfire replay")
+    announced = _announced_version(data)
+    if type(announced) is int and announced > FORMAT_VERSION:  # before the rest: a newer format may look otherwise
+        raise ReplayError(_newer(announced))
     outer = _unpack(data, max_str_len=64, max_bin_len=len(data), max_array_len=16, max_map_len=16, what="file")
     if not isinstance(outer, dict) or MARKER not in outer:
         raise ReplayError("not a campfire replay (no format marker)")
@@ -425,9 +432,7 @@ def decode_replay(data: bytes, *, require_intact: bool = True) -> Replay:
     if type(version) is not int:
         raise ReplayError(f"not a campfire replay (format version {version!r} is not a number)")
     if version > FORMAT_VERSION:
-        raise ReplayError(
-            f"format version {version} is newer than this campfire reads (up to {FORMAT_VERSION}); upgrade campfire"
-        )
+        raise ReplayError(_newer(version))
     reader = _BODY_READERS.get(version)
     if reader is None:
         raise ReplayError(
@@ -454,11 +459,31 @@ def decode_replay(data: bytes, *, require_intact: bool = True) -> Replay:
     return replay
 
 
+def _announced_version(data: bytes) -> Any:
+    """The value of the file's first entry if its key is the format marker (`{"campfire_replay": N, ...}`, as
+    every format writes it), read alone; None for a file that does not start so."""
+    unpacker = msgpack.Unpacker(
+        raw=False, max_buffer_size=len(data), max_str_len=64, max_bin_len=0, max_array_len=0, max_map_len=0
+    )
+    unpacker.feed(data)
+    try:
+        unpacker.read_map_header()
+        key = unpacker.unpack()
+        value = unpacker.unpack()
+    except Exception:  # not a map, or too short: the whole parse below says what it is
+        return None
+    return value if key == MARKER else None
+
+
+def _newer(version: int) -> str:
+    return f"format version {version} is newer than this campfire reads (up to {FORMAT_VERSION}); upgrade campfire"
+
+
 def _unpack(data: bytes, *, what: str, **limits: int) -> Any:
     budget = [len(data) // CONTAINER_BYTES + 16]
 
-    def count(container: Any) -> Any:
-        budget[0] -= 1
+    def count(container: Any, weight: int = 1) -> Any:
+        budget[0] -= weight
         if budget[0] < 0:
             raise ValueError(f"more arrays and maps than a replay of {len(data)} bytes can hold")
         return container
@@ -470,7 +495,7 @@ def _unpack(data: bytes, *, what: str, **limits: int) -> Any:
         max_ext_len=64,
         ext_hook=_refuse_ext,
         list_hook=count,
-        object_pairs_hook=lambda pairs: count(dict(pairs)),
+        object_pairs_hook=lambda pairs: count(dict(pairs), MAP_WEIGHT),
         **limits,
     )
     unpacker.feed(data)
@@ -494,6 +519,12 @@ def _unpack(data: bytes, *, what: str, **limits: int) -> Any:
                 "map": ("a map", "entries"),
             }[found[2]]
             reason = f"{kind} of {found[1]} {unit} where a replay allows at most {found[3]}"
+        elif isinstance(error, UnicodeDecodeError):
+            reason = "a text that is not valid UTF-8"
+        elif isinstance(error, msgpack.FormatError):  # it carries no message
+            reason = "a byte that begins no msgpack value"
+        elif "not allowed for map key" in reason:  # strict_map_key's words
+            reason = "a map key that is not a text"
         raise ReplayError(f"not a campfire replay: unreadable {what} ({reason})") from None
     finally:
         if collecting:

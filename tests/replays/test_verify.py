@@ -204,6 +204,28 @@ def test_a_newer_format_is_refused_naming_the_version(tmp_path):
     ]
 
 
+@pytest.mark.parametrize(
+    ("entries", "rest"),
+    [
+        (3, b"\xc1"),  # then a byte no msgpack reader takes
+        (1, b"\x00"),  # a stray byte after a whole map
+        (21, b"".join(msgpack.packb(f"field {n}") + msgpack.packb(n) for n in range(20))),  # format 2 allows 16
+    ],
+    ids=["unreadable", "stray-byte", "many-entries"],
+)
+def test_a_newer_format_shaped_otherwise_is_refused_as_newer_from_its_first_entry(tmp_path, entries, rest):
+    path = tmp_path / "future.cfr"
+    first = msgpack.packb("campfire_replay") + msgpack.packb(FORMAT_VERSION + 1)
+    map_header = bytes([0x80 | entries]) if entries < 16 else b"\xde" + entries.to_bytes(2, "big")
+    path.write_bytes(map_header + first + rest)
+    result = campfire("replay", "verify", str(path))
+    assert result.exit_code == 1
+    assert errors(result) == [
+        f"{path}: format version {FORMAT_VERSION + 1} is newer than this campfire reads "
+        f"(up to {FORMAT_VERSION}); upgrade campfire"
+    ]
+
+
 def test_an_older_unsupported_format_is_refused_naming_the_version(tmp_path):
     path = tmp_path / "ancient.cfr"
     path.write_bytes(msgpack.packb({"campfire_replay": 0, "body": b"", "blake2b": b""}))
