@@ -233,6 +233,7 @@ class Analysis:
         replay, game, names = simulator.replay, simulator.game, simulator.names
         points = []
         for step, rows in replay.stats.items():
+            rows = _possible(simulator, step, rows)
             total = sum(row[1] for row in rows)
             # A barely explored action's estimate is noise: only actions with a fair share of visits count.
             visited = [row for row in rows if row[1] > 0 and row[1] >= MIN_VISIT_SHARE * total]
@@ -262,6 +263,17 @@ class Analysis:
                 }
             )
         return points
+
+
+def _possible(simulator: Simulator, step: int, rows: list[tuple[Any, int, float]]) -> list[tuple[Any, int, float]]:
+    """The rows of a step's search statistics that could be true: an action legal for the seat that moved there,
+    with a mean return in [0, 1]. Annotations are outside the digests, so an edited file can hold any rows, and
+    one naming an action nobody could play would be reported as the best move."""
+    from corekit.codes import as_read
+
+    game, seat = simulator.game, simulator.action(step)[0]
+    legal = [as_read(game.encode_action(action)) for action in simulator.state_at(step - 1).legal_actions(seat)]
+    return [row for row in rows if row[0] in legal and 0.0 <= row[2] <= 1.0]
 
 
 def _cells(*values: Any) -> list[Text]:

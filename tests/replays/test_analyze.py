@@ -234,3 +234,24 @@ def test_a_turning_points_player_is_shown_whole_on_a_narrow_terminal(tmp_path, m
     rows = [line.split("│") for line in table.splitlines() if line.count("│") == 7]
     player = "".join(cells[3].strip() for cells in rows)  # each point folded over several lines
     assert "…" not in player and spec in player, table
+
+
+def test_search_statistics_no_search_could_have_made_are_left_out_of_the_turning_points(folder, tmp_path):
+    # Annotations are outside the digests: an edited file verifies with any rows in them.
+    import attrs
+
+    from replays.format import encode_replay
+
+    _root, results = folder
+    path = next(path for specs, _result, path in results if specs[0] == "fakesearch")
+    replay, simulator = read_replay(path), Simulator(read_replay(path))
+    step = next(iter(replay.stats))
+    chosen = simulator.action_code(step)
+    other = next(code for code, _visits, _value in replay.stats[step] if code != chosen)
+    # Nobody plays a 999 in grizzly-race, and no return is above 1: the chosen move is the only one left.
+    forged = [(chosen, 10**6, 0.5), (999, 10**6, 0.99), (other, 10**6, 5.0)]
+    edited = tmp_path / "edited.cfr"
+    edited.write_bytes(encode_replay(attrs.evolve(replay, stats={**replay.stats, step: forged})))
+    assert campfire("replay", "verify", str(edited)).exit_code == 0
+    points = json.loads(campfire("replay", "analyze", str(edited), "--json").stdout)["turning_points"]
+    assert [point for point in points if point["step"] == step] == []
