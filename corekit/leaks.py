@@ -9,12 +9,12 @@ the game overrides). Then:
    are the same in the state and in a twin.
 2. **The future** (`check_forward`): from the state and a twin with the same chance generator, the same
    actions are played forward (the seat's own and, for the other seats, one legal in both; where another seat's
-   action is a secret commitment, the twin commits another choice, so a choice shown before its reveal is
-   seen to differ), and after each the
-   seat's observation, the commentary (`events`), the rendering and its legal actions must stay the same,
-   until something the seat is entitled to see differs: a card in a zone it sees (or the size or face-up cards
-   of one it does not), a secret commitment revealed, or chance drawn differently (the generators no longer
-   agree). This finds a log, a counter or a rendered line that names a card drawn face down.
+   action is a secret commitment, the twin commits another choice, so a choice shown before its reveal is seen
+   to differ), and after each the seat's observation, the commentary (`events`), the rendering and its legal
+   actions must stay the same, until something the seat is entitled to see differs: a card in a zone it sees
+   (or the size or face-up cards of one it does not), a secret commitment revealed, or chance drawn differently
+   (the generators no longer agree). This finds a log, a counter or a rendered line that names a card drawn face
+   down.
 3. **Samples against the truth** (`check_sample_truth`): over `TRUTH_SAMPLES` samples of a position, for each
    zone hidden from the seat (and each other seat's secret commitment), how often the game's sample matches the
    truth is compared with how often it matches a twin, drawn afresh for each sample: the pairs where exactly one
