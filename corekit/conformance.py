@@ -116,7 +116,9 @@ def check_game(
     verdict = report.truth.verdict() if report.ok else None
     if verdict is not None:
         reason, most = verdict
-        report.fail(f"seed {most}: {reason}, most one-sided in this match")
+        report.fail(
+            f"seed {most}: {reason}; pooled over the run's matches, so no one match shows it alone (this one leans most)"
+        )
         report.failed_seeds.append(most)
     if report.ok and report.samples and not report.hidden_varied and not game.perfect_information:
         report.fail(
