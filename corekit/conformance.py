@@ -117,7 +117,8 @@ def check_game(
     if verdict is not None:
         reason, most = verdict
         report.fail(
-            f"seed {most}: {reason}; pooled over the run's matches, so no one match shows it alone (this one leans most)"
+            f"seed {most}: {reason}; pooled over the run's matches, so no one match shows it alone "
+            "(this one leans most)"
         )
         report.failed_seeds.append(most)
     if report.ok and report.samples and not report.hidden_varied and not game.perfect_information:
