@@ -89,8 +89,7 @@ def main(argv: Sequence[str]) -> None:
     command = "python -m benchmarks.report" + ("" if set(wanted) == set(SECTIONS) else f" --only {args.only}")
     for name in wanted:
         table = MEASURES[name](registry, size)
-        repeats = min(size.repeats, MCTS_REPEATS) if name == "mcts" else size.repeats
-        block = f"{_stamp(command, size, repeats)}\n\n{table}"
+        block = f"{_stamp(command, size, _method(name, size))}\n\n{table}"
         if args.quick:
             print(f"## {name}\n\n{block}\n", flush=True)
         else:
@@ -371,12 +370,16 @@ def _stream_bytes(replay: Any) -> int:
 # ---- tournament -----------------------------------------------------------------------------------
 
 
+TOURNAMENT_RUNS = {False: 2, True: 1}
+"""Wall-clock runs of the benchmark tournament with each number of workers, the faster kept (by --quick)."""
+
+
 def tournament_table(registry: Registry, size: Size) -> str:
     """Two workers against one, beside what the machine gave two CPU burns at the same moment."""
     from benchmarks.bench_tournament import SPECS, capacity, speed_up
 
     before = capacity()
-    figures = speed_up(size.tournament_matches, SPECS, repeats=1 if size is QUICK else 2)
+    figures = speed_up(size.tournament_matches, SPECS, repeats=TOURNAMENT_RUNS[size is QUICK])
     after = capacity()
     ceiling = (before + after) / 2
     return "\n".join(
@@ -482,12 +485,22 @@ MEASURES: dict[str, Callable[[Registry, Size], str]] = {
 }
 
 
-def _stamp(command: str, size: Size, repeats: int) -> str:
+def _method(name: str, size: Size) -> str:
+    """How a section's figures are taken, for its stamp: most are medians of interleaved repetitions, but not all."""
+    if name == "tournament":
+        return f"the faster of {TOURNAMENT_RUNS[size is QUICK]} wall-clock run(s) with each number of workers"
+    if name == "memory":
+        return "one search, its peak resident memory"
+    repeats = min(size.repeats, MCTS_REPEATS) if name == "mcts" else size.repeats
+    return f"median (min-max) of {repeats} interleaved repetitions"
+
+
+def _stamp(command: str, size: Size, method: str) -> str:
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     return (
-        f"_Measured {now} by `{command}`{' --quick' if size is QUICK else ''}: Python {platform.python_version()}, "
-        f"{os.cpu_count()} CPUs, load average {load}; median (min-max) of {repeats} interleaved repetitions._"
+        f"_Measured {now} by `{command}{' --quick' if size is QUICK else ''}`: Python {platform.python_version()}, "
+        f"{os.cpu_count()} CPUs, load average {load}; {method}._"
     )
 
 
