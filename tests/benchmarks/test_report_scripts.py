@@ -171,7 +171,8 @@ def test_the_quick_report_prints_a_dated_table_and_writes_nothing(
     monkeypatch.setattr(report, "README", readme)
     report.main(["--quick", "--only", "engine"])
     out = capsys.readouterr().out
-    assert out.startswith("## engine\n\n_Measured ") and "by `python -m benchmarks.report --only engine` --quick" in out
+    assert out.startswith("## engine\n\n_Measured ") and "by `python -m benchmarks.report --only engine --quick`" in out
+    assert "median (min-max) of 2 interleaved repetitions._" in out
     assert "| players | reference decisions/s |" in out and "\n| 2 | " in out and "\n| 4 | " in out
     assert "old" in readme.read_text()
 
@@ -271,3 +272,12 @@ def test_a_failed_callgrind_run_is_one_line_naming_the_run_and_valgrinds_last_li
     with pytest.raises(SystemExit) as stop:
         record_instructions.instructions("slasher", 2, 10, "play")
     assert str(stop.value) == "callgrind failed for slasher 2 play: valgrind: the 'perf' tool is absent"
+
+
+def test_each_stamp_says_how_its_table_was_taken() -> None:
+    # Only rates are medians of interleaved repetitions: the tournament keeps the faster of its wall-clock runs,
+    # the memory table is one search.
+    assert report._method("tournament", report.FULL) == "the faster of 2 wall-clock run(s) with each number of workers"
+    assert report._method("memory", report.FULL) == "one search, its peak resident memory"
+    assert report._method("mcts", report.FULL) == f"median (min-max) of {report.MCTS_REPEATS} interleaved repetitions"
+    assert report._method("engine", report.FULL) == "median (min-max) of 9 interleaved repetitions"
