@@ -36,7 +36,9 @@ class SeatView:
         self.players: int = state.players
         self.to_act: tuple[int, ...] = state.to_act
         self.observation: Any = state.observation(seat)
-        self.legal_actions: Sequence[Action] = state.legal_actions(seat)
+        # A tuple of its own: the list the game returns may be its cache, and the runner records a decision by its
+        # place among these, so a player that sorted or extended it would change the game or the replay.
+        self.legal_actions: Sequence[Action] = tuple(state.legal_actions(seat))
         # A determinization, not the truth: sampling from it gives what sampling from the true state
         # would, because `sample` depends only on the observation (a conformance check).
         self._basis: State | None = state.sample(seat, Rng(_BASIS_SEED)) if sampling else None

@@ -94,6 +94,14 @@ class Decl:
 
 
 def _field(decl: Decl, default: Any = attrs.NOTHING, factory: Callable[[], Any] | None = None) -> Any:
+    if isinstance(default, list | dict | set | bytearray):
+        # One object for every state made without the field, of every match: what one match appends, the next
+        # starts with (dataclasses refuses it likewise).
+        kind = type(default).__name__
+        raise TypeError(
+            f"a mutable default ({kind} {default!r:.40}) would be shared by every state; give factory={kind} or "
+            f"factory=lambda: ... instead"
+        )
     if factory is not None:
         return attrs.field(factory=factory, kw_only=True, metadata={META: decl})
     return attrs.field(default=default, kw_only=True, metadata={META: decl})

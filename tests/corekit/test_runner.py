@@ -92,7 +92,7 @@ def test_a_seat_view_shows_only_the_seats_observation_and_never_reaches_the_true
     state = GAME.initial_state(2, 5)
     view = SeatView(state, 0)
     assert view.observation == state.observation(0)
-    assert view.legal_actions == state.legal_actions(0)
+    assert view.legal_actions == tuple(state.legal_actions(0))
     assert not _reaches(view, state)
     sampled = view.sample(__import__("corekit").Rng(1))
     assert sampled.observation(0) == state.observation(0)
@@ -230,7 +230,7 @@ def test_a_player_that_looks_is_seated_with_each_of_its_seats_view_of_the_deal_b
     looker = Looks()
     play_match(GAME, ["looks", "looks"], 1, players=[looker, looker], registry=registry_with())
     dealt = GAME.initial_state(2, 1)
-    assert seen == [(seat, dealt.observation(seat), dealt.legal_actions(seat)) for seat in (0, 1)]
+    assert seen == [(seat, dealt.observation(seat), tuple(dealt.legal_actions(seat))) for seat in (0, 1)]
 
 
 def test_a_player_failing_when_seated_forfeits_before_the_first_move():
@@ -245,3 +245,18 @@ def test_a_player_failing_when_seated_forfeits_before_the_first_move():
         play_match(
             GAME, ["first", "fails"], 1, players=[First(), Fails()], registry=registry_with(), forfeit_on_error=False
         )
+
+
+def test_a_player_cannot_reorder_or_extend_the_actions_it_was_offered_and_forfeits_trying():
+    # The runner records a decision by its place among the offered actions, and a game may hand out its own cached
+    # list: a player sorting it in place corrupted replays, and one appending to it got the game blamed.
+    class Sorts(First):
+        def decide(self, view):
+            view.legal_actions.sort(reverse=True)
+            return view.legal_actions[0]
+
+    result = play_match(GAME, ["sorts", "first"], 1, players=[Sorts(), First()], registry=registry_with())
+    assert result.forfeit == 0
+    assert result.error is not None and result.error.startswith("seat 0 (sorts) raised AttributeError: ")
+    state = GAME.initial_state(2, 1)
+    assert SeatView(state, 0).legal_actions == tuple(state.legal_actions(0))

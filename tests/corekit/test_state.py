@@ -554,3 +554,11 @@ def test_a_public_list_or_dict_holding_mutable_items_is_refused_since_a_clone_wo
     state = shared(game=GAME, players=2, options=None, rng=Rng(0))
     with pytest.raises(TypeError, match=r"^a public field of type .* \(held\) holds mutable .*, which its copy"):
         state.clone()
+
+
+@pytest.mark.parametrize("default", [[], {}, set()])
+def test_a_mutable_default_is_refused_since_every_state_would_share_it(default):
+    kind = type(default).__name__
+    with pytest.raises(TypeError, match=rf"^a mutable default \({kind} .*\) would be shared by every state; give "):
+        public(default)
+    assert public(factory=type(default)) is not None
