@@ -28,6 +28,22 @@ class NoOptions:
     """For a game or player that takes no options."""
 
 
+def options_problem(cls: type) -> str | None:
+    """What makes `cls` unfit to be a game's options class, in words, or None: it must be an attrs class whose every
+    field has a default that its own validators take (`campfire games` lists those defaults, and every match made
+    without `-o` builds them, so a missing or refused one would be reported as the user's `-o`)."""
+    if not attrs.has(cls):
+        return f"{cls.__name__} is not an attrs class (write it with @attrs.frozen)"
+    missing = [field.name for field in attrs.fields(cls) if field.default is attrs.NOTHING]
+    if missing:
+        return f"option {missing[0]!r} of {cls.__name__} has no default"
+    try:
+        cls()
+    except Exception as error:  # the class's own validators refuse its defaults
+        return f"the defaults of {cls.__name__} are refused: {first_line(error)}"
+    return None
+
+
 def finite_from_zero(instance: Any, attribute: attrs.Attribute[Any], value: float) -> None:
     """A validator for a number option: `seconds=inf` would never end a decision, and an infinite weight would
     drown a search's statistics (nan fails the comparison too)."""

@@ -216,10 +216,15 @@ class Registry:
     def _collect(self) -> None:
         from corekit.game import Game
         from corekit.heuristics import Heuristic
+        from corekit.options import options_problem
         from corekit.players import PlayerType
 
         taken = _FirstComes(self.warnings)
         for source, _, game in self._registered("campfire_games", Game):
+            problem = options_problem(game.options_type)
+            if problem is not None:  # every match of it would fail, each blaming the user's -o
+                self.warnings.append(f"plugin {source!r}: game {game.id!r} is skipped: {problem}")
+                continue
             if taken.first(source, "game id", game.id):
                 self._games[game.id] = game
         for source, _, player_type in self._registered("campfire_players", PlayerType):

@@ -3,6 +3,7 @@
 import importlib.metadata
 import types
 
+import attrs
 import pytest
 from click.testing import CliRunner
 
@@ -360,3 +361,33 @@ def test_a_given_plugin_registers_its_ids_after_the_installed_ones_even_though_i
     assert "plugin 'rival': game id 'grizzly-race' is already registered by plugin 'grizzly-race'" in " ".join(
         registry.warnings
     )
+
+
+def _with_options(options_type):
+    kind = type("Optioned", (ToyGame,), {"id": "optioned", "options_type": options_type})
+    return kind()
+
+
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [
+        (lambda: attrs.make_class("Opts", {"hand": attrs.field()}), "option 'hand' of Opts has no default"),
+        (
+            lambda: attrs.make_class("Opts", {"hand": attrs.field(default=5, validator=attrs.validators.le(4))}),
+            "the defaults of Opts are refused: 'hand' must be <= 4: 5",
+        ),
+        (lambda: type("Opts", (), {}), "Opts is not an attrs class (write it with @attrs.frozen)"),
+    ],
+    ids=["no-default", "refused-default", "not-attrs"],
+)
+def test_a_game_whose_options_class_cannot_make_its_defaults_is_skipped_naming_the_fault(make, says):
+    # Every match of it would fail, each blaming the user's -o (and `campfire games` listed attrs' NOTHING as 1).
+    registry = Registry(
+        [
+            module("broken", campfire_games=lambda: [_with_options(make())]),
+            module("toy", campfire_games=lambda: [ToyGame()]),
+        ],
+        entry_points=False,
+    )
+    assert list(registry.games) == ["toy"]
+    assert registry.warnings == [f"plugin 'broken': game 'optioned' is skipped: {says}"]
