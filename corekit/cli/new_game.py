@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sysconfig
 from pathlib import Path
 
 import click
@@ -37,6 +39,16 @@ def new_game_command(ctx: click.Context, name: str, directory: Path) -> None:
     click.echo(f"Created {target}")
     click.echo("Next:")
     click.echo(f"  pip install -e {target}")
-    click.echo(f"  campfire check {name} --games 50")
-    click.echo(f"  campfire play {name} --players heuristic,random --seed 1")
+    campfire = _campfire_command()
+    click.echo(f"  {campfire} check {name} --games 50")
+    click.echo(f"  {campfire} play {name} --players heuristic,random --seed 1")
     click.echo(f"  cd {target} && pytest")
+
+
+def _campfire_command() -> str:
+    """How to run Campfire so that it sees a game installed into this Python: `campfire`, or `python -m
+    corekit.cli` in a virtual environment that borrows Campfire from the base installation (its `campfire` is the
+    base's script, which runs the base's Python: docs/writing-a-game.md, section 1)."""
+    scripts = sysconfig.get_path("scripts")
+    found = any(os.path.exists(os.path.join(scripts, name)) for name in ("campfire", "campfire.exe"))
+    return "campfire" if found else "python -m corekit.cli"

@@ -320,3 +320,17 @@ def test_a_new_game_is_listed_checked_played_tested_and_tournament_ready(tmp_pat
     assert "heuristic" in tournament.stdout
 
     assert tree_hash("corekit", "plugins") == before
+
+
+@pytest.mark.parametrize(("has_script", "command"), [(True, "campfire"), (False, "python -m corekit.cli")])
+def test_the_next_steps_run_campfire_the_way_this_python_can(tmp_path, monkeypatch, has_script, command):
+    # In a virtual environment that borrows Campfire from the base installation (docs/writing-a-game.md, section
+    # 1), `campfire` is the base's script, which does not see a game installed into the environment.
+    scripts = tmp_path / "bin"
+    scripts.mkdir()
+    if has_script:
+        (scripts / "campfire").write_text("")
+    monkeypatch.setattr("sysconfig.get_path", lambda name: str(scripts))
+    result = CliRunner().invoke(cli, ["new-game", "lantern-hunt", "--dir", str(tmp_path / "out")], obj=None)
+    assert result.exit_code == 0, result.output
+    assert f"\n  {command} check lantern-hunt --games 50\n  {command} play lantern-hunt " in result.output
