@@ -334,3 +334,10 @@ def test_the_next_steps_run_campfire_the_way_this_python_can(tmp_path, monkeypat
     result = CliRunner().invoke(cli, ["new-game", "lantern-hunt", "--dir", str(tmp_path / "out")], obj=None)
     assert result.exit_code == 0, result.output
     assert f"\n  {command} check lantern-hunt --games 50\n  {command} play lantern-hunt " in result.output
+
+
+def test_the_generated_readme_says_how_to_run_campfire_in_a_borrowing_virtual_environment(tmp_path):
+    target = create_game_package("lantern-hunt", tmp_path, {})
+    readme = (target / "README.md").read_text()
+    assert "campfire check lantern-hunt" in readme
+    assert "run `python -m corekit.cli` where this says `campfire`" in readme
