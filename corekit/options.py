@@ -31,17 +31,81 @@ class NoOptions:
 def options_problem(cls: type) -> str | None:
     """What makes `cls` unfit to be a game's options class, in words, or None: it must be an attrs class whose every
     field has a default that its own validators take (`campfire games` lists those defaults, and every match made
-    without `-o` builds them, so a missing or refused one would be reported as the user's `-o`)."""
+    without `-o` builds them, so a missing or refused one would be reported as the user's `-o`); every field must
+    be annotated with a type this module reads from text and a replay header stores (int, float, bool, str or an
+    Enum), its default of that type; and the class must be frozen. Each of these faults otherwise surfaces only in
+    a match, or after one (a list option fails as the replay is written), blamed on the user's `-o`."""
     if not attrs.has(cls):
         return f"{cls.__name__} is not an attrs class (write it with @attrs.frozen)"
     missing = [field.name for field in attrs.fields(cls) if field.default is attrs.NOTHING]
     if missing:
         return f"option {missing[0]!r} of {cls.__name__} has no default"
     try:
-        cls()
+        made = cls()
     except Exception as error:  # the class's own validators refuse its defaults
         return f"the defaults of {cls.__name__} are refused: {first_line(error)}"
+    return _types_problem(cls, made) or _mutable_problem(cls, made)
+
+
+_OPTION_TYPES = "an option is an int, float, bool, str or Enum"
+"""The rule a refused field type is told, as the module docstring states it."""
+
+
+def _types_problem(cls: type, made: Any) -> str | None:
+    """Why a field of `cls` has no type an option can have, or a default `made` of another type, or None."""
+    try:
+        # The very call build_options, check_types and describe_options make: what fails here fails them all.
+        hints = typing.get_type_hints(cls)
+    except Exception as error:  # a name imported only under TYPE_CHECKING, say
+        return f"the option types of {cls.__name__} cannot be read: {first_line(error)}"
+    for field in option_fields(cls):
+        if field.name not in hints:  # build_options would keep its text: `hand=3` compared as "3" >= 2
+            return f"option {field.name!r} of {cls.__name__} has no type annotation; {_OPTION_TYPES}"
+        kind = hints[field.name]
+        if not _is_option_type(kind):  # `rounds=abc` would be kept as text, and no replay could hold a list
+            return f"option {field.name!r} of {cls.__name__} has type {_type_text(field, kind)}; {_OPTION_TYPES}"
+        value = getattr(made, field.name)
+        try:
+            if _is_enum(kind) and not isinstance(value, kind):  # `_typed` would read a value; the game gets `made`
+                raise OptionError(f"default: option {field.name!r} needs {_type_words(kind)}, got {value!r}")
+            _typed(value, kind, field, "default")
+        except OptionError as error:  # `hand: int = "3"`: every match without -o would compare text to numbers
+            return f"the defaults of {cls.__name__} are refused: {str(error).partition(': ')[2]}"
     return None
+
+
+def _mutable_problem(cls: type, made: Any) -> str | None:
+    """Why an instance of `cls` can be changed, or None. The defaults are made once per options class and shared
+    by every match of the process (`Game.make_options`), as are a replay header's (`replays.simulate`): one match
+    changing its options would change every later match's, and what the replays of those say was played."""
+    for field in option_fields(cls):
+        try:
+            setattr(made, field.name, getattr(made, field.name))  # the same value, on an instance nobody else holds
+        except Exception:  # attrs' FrozenInstanceError, or the class's own refusal: either way it cannot change
+            continue
+        return (
+            f"{cls.__name__} is not frozen: option {field.name!r} can be changed, and its defaults are shared by "
+            "every match (write it with @attrs.frozen)"
+        )
+    return None
+
+
+def _is_enum(kind: Any) -> bool:
+    return isinstance(kind, type) and issubclass(kind, enum.Enum)
+
+
+def _is_option_type(kind: Any) -> bool:
+    # `is`, not `in`: a subclass of int (or a bool for an int) would not be read as `_convert` reads an int
+    return any(kind is plain for plain in (int, float, bool, str)) or _is_enum(kind)
+
+
+def _type_text(field: attrs.Attribute[Any], kind: Any) -> str:
+    """A field's type as its author wrote it (`list[int]`, the annotation's own text under postponed annotations)."""
+    if isinstance(field.type, str):
+        return field.type
+    if isinstance(kind, type) and typing.get_origin(kind) is None:
+        return kind.__qualname__
+    return str(kind).removeprefix("typing.")
 
 
 def finite_from_zero(instance: Any, attribute: attrs.Attribute[Any], value: float) -> None:

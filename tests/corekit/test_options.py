@@ -1,11 +1,21 @@
 """Typed options from key=value text, for game options and player specs alike."""
 
 import enum
+import types
 
 import attrs
 import pytest
 
-from corekit.options import OptionError, build_options, check_types, describe_options, options_to_dict, parse_pairs
+from corekit.options import (
+    NoOptions,
+    OptionError,
+    build_options,
+    check_types,
+    describe_options,
+    options_problem,
+    options_to_dict,
+    parse_pairs,
+)
 from corekit.players import PlayerSpec, split_specs
 
 
@@ -196,3 +206,94 @@ def test_an_options_instance_made_directly_with_a_wrong_type_is_refused_by_check
         check_types(Opts(rounds=1.5), "g")
     with pytest.raises(OptionError, match=r"^g: option 'fast' needs true or false, got 0$"):
         check_types(Opts(fast=0), "g")
+
+
+# An options class that would fail only in a match (or after one, as its replay is written) is refused when games load.
+
+RULE = "an option is an int, float, bool, str or Enum"
+
+
+def _frozen(annotations, **defaults):
+    """An attrs.frozen options class `Opts` with these annotations (a string one as `from __future__` leaves it)."""
+    return attrs.frozen(type("Opts", (), {"__annotations__": annotations, **defaults}))
+
+
+@pytest.mark.parametrize(
+    ("annotation", "shown"),
+    [(list[int], "list[int]"), ("list[int]", "list[int]"), (int | None, "int | None"), (tuple, "tuple")],
+    ids=["list", "postponed", "optional", "tuple"],
+)
+def test_an_option_of_a_type_that_text_cannot_give_nor_a_replay_hold_is_refused(annotation, shown):
+    # `-o rounds=abc` was kept as text, and a replay of a list option failed once the whole match had been played.
+    cls = _frozen({"hand": int, "rounds": annotation}, hand=3, rounds=None)
+    assert options_problem(cls) == f"option 'rounds' of Opts has type {shown}; {RULE}"
+
+
+def test_an_option_without_a_type_annotation_is_refused():
+    # It was read as text: `-o hand=3` failed in the game comparing "3" with a number.
+    @attrs.frozen
+    class Untyped:
+        hand = attrs.field(default=4, validator=attrs.validators.ge(2))
+
+    assert options_problem(Untyped) == f"option 'hand' of Untyped has no type annotation; {RULE}"
+
+
+def test_option_types_that_cannot_be_read_are_refused_naming_the_error():
+    cls = _frozen({"hand": "Missing"}, hand=3)
+    assert options_problem(cls) == "the option types of Opts cannot be read: name 'Missing' is not defined"
+
+
+@pytest.mark.parametrize(
+    ("annotation", "default", "says"),
+    [
+        (int, "3", "option 'hand' needs an integer, got '3'"),
+        (bool, 0, "option 'hand' needs true or false, got 0"),
+        (Setup, "normal", "option 'hand' needs a Setup, got 'normal'"),
+        (int, 2**64, f"option 'hand' is {2**64}, which does not fit in 64 bits"),
+    ],
+)
+def test_a_default_of_another_type_than_its_option_is_refused(annotation, default, says):
+    # Every match without -o would play with it: "3" compared with numbers, a Setup that is no Setup.
+    assert options_problem(_frozen({"hand": annotation}, hand=default)) == f"the defaults of Opts are refused: {says}"
+
+
+def test_an_options_class_that_is_not_frozen_is_refused_as_its_defaults_are_shared_by_every_match():
+    @attrs.define
+    class Changeable:
+        hand: int = 3
+
+    assert options_problem(Changeable) == (
+        "Changeable is not frozen: option 'hand' can be changed, and its defaults are shared by every match "
+        "(write it with @attrs.frozen)"
+    )
+
+
+def test_options_of_every_supported_type_and_the_built_in_games_options_are_fit():
+    class Level(enum.IntEnum):
+        LOW = 1
+
+    assert options_problem(Opts) is None
+    assert options_problem(NoOptions) is None
+    assert options_problem(_frozen({"ratio": float, "level": Level}, ratio=1, level=Level.LOW)) is None
+    from corekit.plugins import default_registry
+
+    registry = default_registry()
+    assert {"camp-grizzly", "grizzly-race", "scavengers", "slasher"} <= set(registry.games)
+    assert [options_problem(game.options_type) for game in registry.games.values()] == [None] * len(registry.games)
+
+
+def test_a_game_with_an_unfit_options_class_is_skipped_at_load_with_a_warning_naming_the_field():
+    from corekit import Registry, hookimpl
+    from tests.corekit.toy_game import ToyGame
+
+    class Listed(ToyGame):
+        id = "listed"
+        options_type = _frozen({"rounds": list[int]}, rounds=attrs.Factory(list))
+
+    plugin = types.ModuleType("lister")
+    plugin.campfire_games = hookimpl(lambda: [Listed(), ToyGame()])  # type: ignore[attr-defined]
+    registry = Registry([plugin], entry_points=False)
+    assert list(registry.games) == ["toy"]
+    assert registry.warnings == [
+        f"plugin 'lister': game 'listed' is skipped: option 'rounds' of Opts has type list[int]; {RULE}"
+    ]
