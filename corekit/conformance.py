@@ -5,7 +5,8 @@ or at regular steps (every `sample_every`-th, and the first after a decision, as
 nothing before it):
 
 - ends: every match ends within `game.max_decisions`;
-- legal: a seat in `to_act` has legal actions, a seat not in it has none;
+- legal: a seat in `to_act` has legal actions, a seat not in it has none; each seat's are a list or tuple (not a
+  generator), not one the state holds (its zone), and distinct;
 - illegal: an illegal action raises IllegalAction and leaves the state unchanged;
 - determinism: the same seed and actions give the same observations;
 - clones: a clone is equal at first and independent after;
@@ -18,6 +19,8 @@ nothing before it):
   stays the same to the seat until something it may see differs; `sample` prefers the hidden truth no more than
   chance; and every legal action is in `Game.action_space` when the game lists one;
 - conservation: the multiset of cards over `zones()` never changes;
+- zones, for a declared state: every zone is still the one the core made, and every hidden zone holds the cards the
+  record of where cards came from says (a plain list operation on it leaves the record behind);
 - returns: one number per seat, each in [0, 1];
 - display: every observation is hashable (immutable plain data) and within `Game.observation_limit` characters,
   `render` gives text for every view, `action_text` for every legal action, and `events` says nothing between
@@ -52,7 +55,7 @@ from corekit.errors import error_line, first_line, raised_at
 from corekit.game import Game, IllegalAction, State, offered
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
-from corekit.runner import GameHung, game_deadline
+from corekit.runner import GameHung, game_deadline, legal_problem
 from corekit.state import META, DeclaredState, Zone
 
 _NOT_AN_ACTION = ("campfire-conformance", "not an action")
@@ -79,6 +82,18 @@ class Report:
     hung: bool = False
     """A call into the game was cut off as stuck (GameHung): the check stopped there, since every later match
     would most likely hang as long."""
+    nondeterministic: bool = False
+    """The same seed and actions gave different observations: a searching player then decides differently in
+    two states a seat cannot tell apart for that reason alone, so the player-level leak check would only echo it."""
+
+    @property
+    def leak_check_skipped(self) -> str | None:
+        """Why the player-level leak check (`check_leaks`) should not follow this run, in a few words, or None."""
+        if self.hung:
+            return "stopped at the game that did not return"
+        if self.nondeterministic:
+            return "the game is not deterministic, so a search's choices cannot tell a leak"
+        return None
 
     @property
     def ok(self) -> bool:
@@ -227,11 +242,17 @@ def _leak_match(
     except GameHung as hung:
         report.hung = True
         report.fail(f"{where}: {hung}")
+    except _LegalBroken as broken:
+        report.fail(f"{where}: {broken}")
     except _ProbeFailed as failed:
         error = failed.__cause__ or failed
         report.fail(f"{where}: {spec} raised {error_line(error)}{raised_at(error)}")
     except (Exception, SystemExit) as error:
         report.fail(f"{where}: the game raised {error_line(error)}{raised_at(error)}")
+
+
+class _LegalBroken(Exception):
+    """The game's legal actions break the contract (the message says how): the leak check stops there."""
 
 
 class _ProbeFailed(Exception):
@@ -253,6 +274,9 @@ def _leak_step(
     seat cannot tell apart, and must decide alike; then a random move is played. Returns the positions checked."""
     checked = 0
     seat = state.to_act[0]
+    problem = _legal_fault(state, seat, state.legal_actions(seat))
+    if problem is not None:  # a search would fail on it: the game's fault, named once
+        raise _LegalBroken(problem)
     # A state the seat cannot tell apart, made by the core when the game declares its state.
     twin = leaks.twin(state, seat, rng.spawn()) if leaks.declared(state) else state.sample(seat, rng.spawn())
     if len(state.legal_actions(seat)) > 1:
@@ -298,6 +322,8 @@ def _check_match(
             twin = game.initial_state(players, seed, options)
             elsewhere = game.initial_state(players, derive_seed(seed, "static"), options)
         if not _static_unseeded(state, elsewhere, where, report):
+            return
+        if not _zones_recorded(state, where, "setup", report):
             return
         bound = game.max_decisions(players, options)
         space = game.action_space(players, options)
@@ -371,6 +397,10 @@ def _check_step(
     to_act = state.to_act
     for seat in range(players):
         legal = state.legal_actions(seat)
+        problem = _legal_fault(state, seat, legal)
+        if problem is not None:
+            report.fail(f"{where}: {problem}")
+            return False
         if seat in to_act and not legal:
             report.fail(f"{where}: seat {seat} is to act but has no legal action")
             return False
@@ -407,13 +437,16 @@ def _check_step(
     seen = {observer: state.observation(observer) for observer in observers} if commentary else {}
     content = _static_content(state) if step % every == 0 or step == 1 else None
     state.apply(seat, action)
-    if not _zones_kept(state, where, report) or not _static_kept(state, content, where, report):
+    if not _zones_kept(state, where, report) or not _zones_recorded(state, where, "apply", report):
+        return False
+    if not _static_kept(state, content, where, report):
         return False
     twin.apply(seat, action)
     for observer in observers:
         now = state.observation(observer)
         if now != twin.observation(observer):
             whom = "the full view" if observer is None else f"seat {observer}"
+            report.nondeterministic = True
             report.fail(
                 f"{where}: the same seed and actions gave different observations of {whom}: "
                 f"{leaks.first_difference(now, twin.observation(observer))}"
@@ -425,6 +458,7 @@ def _check_step(
         if not all(isinstance(line, str) for line in told):
             line = next(line for line in told if not isinstance(line, str))
             whom = "the full view" if observer is None else f"seat {observer}"
+            report.nondeterministic = True
             report.fail(f"{where}: events() told {whom} {line!r:.60}, not a line of text")
         elif observer is not None and observer != seat and not told:
             report.fail(
@@ -454,6 +488,71 @@ def _zones_kept(state: State, where: str, report: Report) -> bool:
             )
             return False
     return True
+
+
+def _zones_recorded(state: State, where: str, doing: str, report: Report) -> bool:
+    """Whether every hidden zone holds the cards the record says (`leaks.unrecorded_change`): a game that changes one
+    with the list's own operations (`self.hands[s].remove(card)`) leaves the record behind, and fails only later, as
+    a sample or a twin that does not match what a seat sees. `doing` is what just ran ("apply", "setup")."""
+    if not isinstance(state, DeclaredState):
+        return True
+    changed = leaks.unrecorded_change(state)
+    if changed is None:
+        return True
+    name, differs = changed
+    report.fail(
+        f"{where}: {doing} changed the zone {name} outside the zone methods ({differs}): move cards with the state's "
+        "zone methods (move, draw, move_all, reveal_top, ...), never with the list's own operations (append, remove, "
+        "pop, ...) on a hidden zone (docs/writing-a-game.md, section 4)"
+    )
+    return False
+
+
+def _legal_fault(state: State, seat: int, legal: Any) -> str | None:
+    """What breaks the contract in `legal`, the answer of `state.legal_actions(seat)` (one line), or None: it must be
+    a list or tuple (a generator works once), not a list the state holds (the next action, or a caller, would change
+    it under the other), and of distinct actions (a random player would favour one listed twice, and a replay
+    stores a decision by its place among them)."""
+    problem = legal_problem(seat, legal)
+    if problem is not None:
+        return problem
+    if legal and type(legal) is not tuple:  # a tuple cannot change, held or not
+        held = _held_by(state, legal)
+        if held is not None:
+            return f"legal_actions({seat}) returned an object the state holds ({held}); return a fresh list or tuple"
+    try:
+        if len(set(legal)) == len(legal):
+            return None
+    except TypeError:  # an unhashable action: `_check_codes` names it
+        return None
+    seen: set[Any] = set()
+    for action in legal:
+        if action in seen:
+            return f"legal_actions({seat}) lists {action!r} twice: legal actions must be distinct"
+        seen.add(action)
+    return None
+
+
+def _held_by(state: State, legal: Any) -> str | None:
+    """Which of the state's zones or fields `legal` is (the object itself), as "the zone hands[0]", or None."""
+    if not isinstance(state, DeclaredState):
+        named = state.zones()
+        return next((f"the zone {name}" for name, cards in named.items() if cards is legal), None)
+    for info in state.layout().zones:
+        if state.zone(info.no) is legal:
+            return f"the zone {info.field if info.seat is None else f'{info.field}[{info.seat}]'}"
+    for field in attrs.fields(type(state)):
+        decl = field.metadata.get(META)
+        if decl is not None and decl.kind not in ("public", "static"):  # a cache (internal) may hand out its own list
+            continue  # (an undeclared field is public)
+        value = getattr(state, field.name)
+        if value is legal:
+            return f"the field {field.name}"
+        if isinstance(value, list):  # one list per seat, say
+            at = next((index for index, item in enumerate(value) if item is legal), None)
+            if at is not None:
+                return f"the field {field.name}[{at}]"
+    return None
 
 
 def _static_content(state: State) -> dict[str, str] | None:

@@ -63,7 +63,7 @@ def conformance_runner(registry: Registry) -> Callable[..., None]:
                     f"--players {count} --match {report.failed_seeds[0]}"
                     + (" (with the same options, -o NAME=VALUE)" if options else "")
                 )
-            if leaks and registry.leak_probe() is not None:
+            if leaks and registry.leak_probe() is not None and not report.leak_check_skipped:
                 leak = check_leaks(game, count, registry, seed=seed, options=options)
                 failures += [f"{label}: {f}" for f in leak.failures]  # each says "leak check seed S"
         if failures:

@@ -327,7 +327,10 @@ def _play(
         if seat is None:
             break
         player = players[seat]
-        view = _game_step(game, match, "observation", SeatView, state, seat, player.needs_sample)
+        try:
+            view = _game_step(game, match, "observation", SeatView, state, seat, player.needs_sample)
+        except GameFailed as failed:  # `tuple(None)` in the seat view, say: name legal_actions if it is the cause
+            raise _legal_fault(match, seat) or failed from failed.__cause__
         if not view.legal_actions:
             raise GameFailed(
                 f"game {game.id!r} offered no legal action to seat {seat} at step {match.steps + 1} "
@@ -341,6 +344,11 @@ def _play(
                 action = _decide(game, match, player, view, specs[seat])
                 elapsed = time.perf_counter() - started
                 watch.mark(GAME)
+            except (PlayerFailed, GameFailed) as failed:
+                # A search that met the game's generator in a sample (`len(legal)`) crashes in the player's own code:
+                # it is the game's fault when its legal_actions breaks the contract.
+                watch.mark(GAME)
+                raise _legal_fault(match, seat) or failed from failed.__cause__
             except Overran:
                 watch.mark(IDLE)
                 raise _verdict(watch) from None
@@ -359,6 +367,8 @@ def _play(
                 )
             try:
                 _game_step(game, match, "apply", state.apply, seat, action)
+            except GameFailed as failed:  # a generator has no `index` for `apply` to look the action up with
+                raise _legal_fault(match, seat) or failed from failed.__cause__
             except IllegalAction as illegal:
                 if offered(action, view.legal_actions):  # the game refused what it offered: its own bug
                     raise GameFailed(
@@ -384,11 +394,52 @@ def _play(
             raise MatchTooLong(f"{game.id} passed its declared bound of {bound} decisions")
     if forfeit is None:
         watch.mark(GAME)
-        returns = tuple(float(r) for r in _game_step(game, match, "returns", state.returns))
+        returns = _checked_returns(game, match, _game_step(game, match, "returns", state.returns))
     else:
         returns = forfeit_returns(game, n, forfeit)
     watch.mark(IDLE)
     return MatchResult(returns, match.steps, tuple(decisions), tuple(spent), forfeit, error)
+
+
+def _checked_returns(game: Game, match: Match, returns: Any) -> tuple[float, ...]:
+    """The game's returns as floats, refused as its bug unless they are one number in [0, 1] per seat: a tournament
+    adds them up and a replay stores them, so a score of 9 would count as nine wins (`campfire check` refuses the
+    same). Checked once per match, at its end."""
+    players = match.state.players
+    try:
+        values = tuple(float(r) for r in returns)
+    except (TypeError, ValueError):
+        values = ()
+    if len(values) != players or not all(0.0 <= r <= 1.0 for r in values):  # NaN fails both comparisons
+        raise GameFailed(
+            f"game {game.id!r} at the end (after step {match.steps}): returns {_shown(returns)} are not one number in "
+            f"[0, 1] per seat"
+        )
+    return values
+
+
+def legal_problem(seat: int, legal: Any) -> str | None:
+    """What makes `legal`, as returned by `legal_actions(seat)`, not a list or tuple (one line), or None. A generator
+    works once, for the first caller only, and a set has no order or index, while the runner looks a decision up
+    among the legal actions and `apply` checks it against them."""
+    if isinstance(legal, list | tuple):
+        return None
+    if legal is None:
+        what = "None"
+    else:
+        name = type(legal).__name__
+        what = f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+    return f"legal_actions({seat}) returned {what}; return a list or tuple"
+
+
+def _legal_fault(match: Match, seat: int) -> GameFailed | None:
+    """The game's failure, when `legal_actions(seat)` is not a list or tuple, naming that as the cause; else None.
+    Called only where a step already failed, so asking the game once more costs the normal path nothing."""
+    try:
+        problem = legal_problem(seat, match.state.legal_actions(seat))
+    except Exception:  # the game failing again says no more than the failure being handled
+        return None
+    return None if problem is None else GameFailed(f"game {match.game.id!r} at step {match.steps + 1}: {problem}")
 
 
 def forfeit_returns(game: Game, players: int, forfeit: int) -> tuple[float, ...]:

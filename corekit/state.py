@@ -483,59 +483,71 @@ class DeclaredState(State):
     def draw(self, src: Zone, dst: Zone, n: int = 1) -> list[Any]:
         """Take up to `n` cards from the top of `src` onto `dst`, the first drawn first; they are seen as
         `dst` shows them (face up in a public zone, by its owner in a hand)."""
-        if n == 1 and src and not src.up:
-            card = src.pop()
-            dst.append(card)
-            if self.record is not None:
-                self._track(card, src, dst, False)
-            return [card]
-        if not src.up:  # nothing face up to turn over on the way: take the top cards at once
-            cut = max(len(src) - n, 0)
-            taken = src[cut:]
-            del src[cut:]
-            taken.reverse()  # the top card is drawn first
-            dst.extend(taken)
-            if self.record is not None and taken:
-                if self._layout.zones[src.no].deck:  # a deal from a deck (a round's hands): recorded at once
-                    self._track_all(taken, src, dst)
-                else:
-                    for card in taken:
-                        self._track(card, src, dst, False)
+        try:  # free unless raised (Python 3.11): the arguments are checked only once something failed
+            if n == 1 and src and not src.up:
+                card = src.pop()
+                dst.append(card)
+                if self.record is not None:
+                    self._track(card, src, dst, False)
+                return [card]
+            if not src.up:  # nothing face up to turn over on the way: take the top cards at once
+                cut = max(len(src) - n, 0)
+                taken = src[cut:]
+                del src[cut:]
+                taken.reverse()  # the top card is drawn first
+                dst.extend(taken)
+                if self.record is not None and taken:
+                    if self._layout.zones[src.no].deck:  # a deal from a deck (a round's hands): recorded at once
+                        self._track_all(taken, src, dst)
+                    else:
+                        for card in taken:
+                            self._track(card, src, dst, False)
+                return taken
+            taken = []
+            for _ in range(min(n, len(src))):
+                card = src.pop()
+                was_up = src.up > 0
+                if was_up:
+                    src.up -= 1
+                dst.append(card)
+                if self.record is not None:
+                    self._track(card, src, dst, was_up)
+                taken.append(card)
             return taken
-        taken = []
-        for _ in range(min(n, len(src))):
-            card = src.pop()
-            was_up = src.up > 0
-            if was_up:
-                src.up -= 1
-            dst.append(card)
-            if self.record is not None:
-                self._track(card, src, dst, was_up)
-            taken.append(card)
-        return taken
+        except AttributeError:
+            self._refuse_non_zones("draw", src=src, dst=dst)
+            raise
 
     def move(self, card: Any, src: Zone, dst: Zone) -> None:
         """Move one copy of `card` from `src` (a face-up one first) onto `dst`."""
-        if not src.up:
-            src.remove(card)
+        try:  # free unless raised (Python 3.11): the arguments are checked only once something failed
+            if not src.up:
+                src.remove(card)
+                dst.append(card)
+                if self.record is not None:
+                    self._track(card, src, dst, False)
+                return
+            was_up = _pull(card, src)
             dst.append(card)
             if self.record is not None:
-                self._track(card, src, dst, False)
-            return
-        was_up = _pull(card, src)
-        dst.append(card)
-        if self.record is not None:
-            self._track(card, src, dst, was_up)
+                self._track(card, src, dst, was_up)
+        except AttributeError:
+            self._refuse_non_zones("move", src=src, dst=dst)
+            raise
 
     def take_out(self, card: Any, src: Zone) -> None:
         """Take one copy of `card` out of `src` (a face-up one first), face up and into no zone: onto a board
         the game keeps in a public field (a card played to a Camp, owner and all), whose cards the game's
         `zones()` then lists for card conservation. The table sees it as if moved to a face-up zone."""
-        if src.up:
-            was_up = _pull(card, src)
-        else:
-            src.remove(card)
-            was_up = False
+        try:  # free unless raised (Python 3.11): the argument is checked only once something failed
+            if src.up:
+                was_up = _pull(card, src)
+            else:
+                src.remove(card)
+                was_up = False
+        except AttributeError:
+            self._refuse_non_zones("take_out", src=src)
+            raise
         record = self.record
         if record is None or was_up:
             return
@@ -549,20 +561,28 @@ class DeclaredState(State):
 
     def move_all(self, src: Zone, dst: Zone) -> list[Any]:
         """Move every card of `src` onto `dst`, bottom first; returns them."""
-        cards = list(src)
-        up = src.up
-        src.clear()
-        src.up = 0
-        dst.extend(cards)
-        if self.record is not None:
-            for index, card in enumerate(cards):
-                self._track(card, src, dst, index >= len(cards) - up)
-        return cards
+        try:  # free unless raised (Python 3.11): the arguments are checked only once something failed
+            cards = list(src)
+            up = src.up
+            src.clear()
+            src.up = 0
+            dst.extend(cards)
+            if self.record is not None:
+                for index, card in enumerate(cards):
+                    self._track(card, src, dst, index >= len(cards) - up)
+            return cards
+        except AttributeError:
+            self._refuse_non_zones("move_all", src=src, dst=dst)
+            raise
 
     def reveal_top(self, zone: Zone) -> Any:
         """Turn the top face-down card of `zone` face up where it lies; returns it."""
-        if zone.up >= len(zone):
-            raise ProvenanceError(f"no face-down card left to turn over in {self.layout().zones[zone.no].name}")
+        try:  # free unless raised (Python 3.11): the argument is checked only once something failed
+            if zone.up >= len(zone):
+                raise ProvenanceError(f"no face-down card left to turn over in {self.layout().zones[zone.no].name}")
+        except AttributeError:
+            self._refuse_non_zones("reveal_top", zone=zone)
+            raise
         card = zone[len(zone) - zone.up - 1]
         zone.up += 1
         record = self.record
@@ -593,13 +613,17 @@ class DeclaredState(State):
         """Put every card of the face-up `src` into the empty `deck` and shuffle it: a new lot, which everyone
         saw before the shuffle."""
         layout = self.layout().zones
-        if layout[src.no].seen is not Seen.EVERYONE:
-            raise ProvenanceError(f"reshuffle takes a face-up pile, not {layout[src.no].name}; use gather")
-        if deck:
-            raise ProvenanceError(f"reshuffle into {layout[deck.no].name}, which still holds cards")
-        deck.extend(src)
-        src.clear()
-        deck.up = 0
+        try:  # free unless raised (Python 3.11): the arguments are checked only once something failed
+            if layout[src.no].seen is not Seen.EVERYONE:
+                raise ProvenanceError(f"reshuffle takes a face-up pile, not {layout[src.no].name}; use gather")
+            if deck:
+                raise ProvenanceError(f"reshuffle into {layout[deck.no].name}, which still holds cards")
+            deck.extend(src)
+            src.clear()
+            deck.up = 0
+        except AttributeError:
+            self._refuse_non_zones("reshuffle", src=src, deck=deck)
+            raise
         self.rng.shuffle(deck)
         if self.record is not None:
             self.record.new_lot(deck, deck.no)
@@ -607,27 +631,39 @@ class DeclaredState(State):
     def draw_or_reshuffle(self, deck: Zone, discard: Zone, dst: Zone) -> Any | None:
         """Draw the top card of `deck` onto `dst`, first reshuffling `discard` into an empty deck; None when
         both are empty."""
-        if not deck:
-            if not discard:
-                return None
-            self.reshuffle(discard, deck)
-        return self.draw(deck, dst)[0]
+        try:  # free unless raised (Python 3.11): the arguments are checked only once something failed
+            if not deck:
+                if not discard:
+                    return None
+                self.reshuffle(discard, deck)
+            return self.draw(deck, dst)[0]
+        except (AttributeError, TypeError):  # TypeError: reshuffle's or draw's refusal, which names them, not this
+            self._refuse_non_zones("draw_or_reshuffle", deck=deck, discard=discard, dst=dst)
+            raise
 
     def shuffle(self, zone: Zone) -> None:
         """Shuffle a zone in place (a public pile, or a deck holding one lot): nothing anyone knows changes."""
-        if zone.up:
-            raise ProvenanceError(f"shuffling {self.layout().zones[zone.no].name} would hide its face-up cards")
+        try:  # free unless raised (Python 3.11): the argument is checked only once something failed
+            if zone.up:
+                raise ProvenanceError(f"shuffling {self.layout().zones[zone.no].name} would hide its face-up cards")
+        except AttributeError:
+            self._refuse_non_zones("shuffle", zone=zone)
+            raise
         self.rng.shuffle(zone)
 
     def gather(self, into: Zone, *sources: Zone) -> None:
         """Every card of `sources` goes back into the deck `into`, which is sorted, then shuffled: a new lot
         (a new round's deal). Every face-down card of the gathered deals must be among them."""
-        for src in sources:
-            into.extend(src)
-            src.clear()
-            src.up = 0
-        into.sort()
-        into.up = 0
+        try:  # free unless raised (Python 3.11): the arguments are checked only once something failed
+            for src in sources:
+                into.extend(src)
+                src.clear()
+                src.up = 0
+            into.sort()
+            into.up = 0
+        except AttributeError:
+            self._refuse_non_zones("gather", into=into, **{f"sources[{at}]": src for at, src in enumerate(sources)})
+            raise
         self.rng.shuffle(into)
         record = self.record
         if record is not None:
@@ -638,6 +674,43 @@ class DeclaredState(State):
                 [no for no in numbers if layout[no].deck],
             )
             record.new_lot(into, into.no)
+
+    def _refuse_non_zones(self, method: str, **given: Any) -> None:
+        """Raise TypeError for the first of `given` (by parameter name) that is not a zone, saying what it is.
+        Called only once a zone method has failed, as the methods are the hot path of every playout; returns
+        when every one is a zone, the failure being another one, for the caller to re-raise as it was."""
+        for role, value in given.items():
+            if not isinstance(value, Zone):
+                # from None: the AttributeError on a list's missing `up` is what this explains.
+                raise TypeError(f"{method}(): {self._not_a_zone(role, value)}") from None
+
+    def _not_a_zone(self, role: str, value: Any) -> str:
+        """What `value`, given for the parameter `role` in place of a zone, is: a field of this state, one item of
+        a field, or neither."""
+        for field in attrs.fields(type(self)):
+            decl: Decl = field.metadata.get(META, Decl("public"))
+            where = None if decl.kind == "base" else _place_in(field.name, getattr(self, field.name), value)
+            if where is None:
+                continue
+            if decl.kind == "zone":
+                return (
+                    f"{where} is a {type(value).__name__} put in place of the zone the core made: move cards with "
+                    "the state's zone methods (move, draw, move_all, shuffle, ...), never assign a zone"
+                )
+            article = "an" if decl.kind[0] in "aeiou" else "a"
+            if where != field.name:  # an item of a field: one per seat, most likely
+                zones = "owned() for hands, or face_down(), draw_pile() or face_up() with per_seat=True"
+            else:
+                zones = "face_down(), draw_pile() or face_up()"
+            board = ", or take_out() a card onto a board kept in a public field" if role == "dst" else ""
+            return (
+                f"{where} is {article} {decl.kind} field, not a zone; declare cards that move with a zone ({zones})"
+                f"{board}"
+            )
+        return (
+            f"{role} is a {type(value).__name__}, not a zone of this state; pass the zone itself (self.discard, "
+            "self.hands[seat]), not a copy of its cards"
+        )
 
     # ---- hooks a game may override -----------------------------------------------------------------
 
@@ -830,6 +903,15 @@ def _pull(card: Any, src: Zone) -> bool:
         at = src.index(card, 0, len(src) - up)  # ValueError if it is not there
     del src[at]
     return was_up
+
+
+def _place_in(name: str, held: Any, value: Any) -> str | None:
+    """Where `value` itself is in the field `name` holding `held`: "name", "name[1]" (an item of a list or tuple,
+    a seat's), "name['key']" (a value of a dict); None when it is not there."""
+    if held is value:
+        return name
+    items = held.items() if isinstance(held, dict) else enumerate(held) if isinstance(held, list | tuple) else ()
+    return next((f"{name}[{key!r}]" for key, item in items if item is value), None)
 
 
 def _family_key(item: tuple[Hashable, list[Any]]) -> str:

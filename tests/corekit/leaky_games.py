@@ -93,10 +93,14 @@ class GlowState(DeclaredState):
         if len(winners) == 1:
             self.scores[winners[0]] += best
         for s, bid in sorted(bids.items()):
-            self.move(bid, self.hands[s], self.discard)
-            self._drew(s, self.draw(self.deck, self.hands[s]))
-            self.hands[s].sort()
+            self._pay(s, bid)
         self.bids.open(range(self.players))
+
+    def _pay(self, seat: int, bid: Any) -> None:
+        """The bid card goes to the discard and the seat draws another."""
+        self.move(bid, self.hands[seat], self.discard)
+        self._drew(seat, self.draw(self.deck, self.hands[seat]))
+        self.hands[seat].sort()
 
     def _drew(self, seat: int, cards: list[int]) -> None:
         """A hook for the leaks below: the honest game says nothing of a draw."""
@@ -288,9 +292,97 @@ first caught by the twin the core makes (two states the seat cannot tell apart g
 truth test (tests/corekit/test_leak_kit.py) refuses it on its own too."""
 
 
+# ---- contract breaks that show far from their cause --------------------------------------------------------
+# Each is a mistake an outside tester made writing a game from the docs: before `campfire check` named it, it showed
+# as a leak, as a crash blamed on a player or on an illegal action, or not at all.
+
+
+@declare
+class LegalGenerator(GlowState):
+    def legal_actions(self, seat: int) -> Any:  # works once, for the first caller only
+        return (card for card in super().legal_actions(seat))
+
+
+@declare
+class LegalZone(GlowState):
+    def legal_actions(self, seat: int) -> list[Any]:  # the hand itself: whoever changes it changes the state
+        return self.hands[seat] if seat in self.to_act else []
+
+
+@declare
+class LegalTwice(GlowState):
+    def legal_actions(self, seat: int) -> list[Any]:  # a card held twice is listed twice
+        return sorted(self.hands[seat]) if seat in self.to_act else []
+
+
+@declare
+class HandByList(GlowState):
+    def _pay(self, seat: int, bid: Any) -> None:  # the bid taken out of the hand by hand
+        self.hands[seat].remove(bid)  # not self.move(bid, self.hands[seat], self.discard): the record never knows
+        self.discard.append(bid)
+        self.draw(self.deck, self.hands[seat])
+
+
+@declare
+class DeckByList(GlowState):
+    def _apply(self, seat: int, action: Any) -> None:  # a card burnt face up off the deck after each round
+        super()._apply(seat, action)
+        if self.bids.waiting == tuple(range(self.players)) and self.deck:
+            self.discard.append(self.deck.pop())  # not self.draw(self.deck, self.discard)
+
+
+class SetupByListGame(Glowworms):
+    def _setup(self, players: int, seed: int, options: Any) -> GlowState:
+        state = super()._setup(players, seed, options)
+        state.hands[0].append(state.deck.pop())  # a fourth card for the first seat, after the record was made
+        return state
+
+
+@declare
+class ReturnsScores(GlowState):
+    def returns(self) -> list[float]:  # the raw scores, not a share of one win
+        return [float(score) for score in self.scores]
+
+
+BROKEN = {
+    "glowworms-legal-generator": (
+        LegalGenerator,
+        Glowworms,
+        "step 1: legal_actions(0) returned a generator; return a list or tuple",
+    ),
+    "glowworms-legal-zone": (
+        LegalZone,
+        Glowworms,
+        "step 1: legal_actions(0) returned an object the state holds (the zone hands[0]); return a fresh list or tuple",
+    ),
+    "glowworms-legal-twice": (LegalTwice, Glowworms, " twice: legal actions must be distinct"),
+    "glowworms-hand-by-list": (
+        HandByList,
+        Glowworms,
+        "step 2: apply changed the zone hands[0] outside the zone methods (it holds 3 face-down cards where the record "
+        "has 4): move cards with the state's zone methods",
+    ),
+    "glowworms-deck-by-list": (
+        DeckByList,
+        Glowworms,
+        "step 2: apply changed the zone deck outside the zone methods (it holds 11 face-down cards where the record "
+        "has 12)",
+    ),
+    "glowworms-setup-by-list": (
+        GlowState,
+        SetupByListGame,
+        ": setup changed the zone hands[0] outside the zone methods (it holds 4 face-down cards where the record has "
+        "3)",
+    ),
+    "glowworms-returns-scores": (ReturnsScores, Glowworms, "are not one number in [0, 1] per seat"),
+}
+"""game id -> (state class, game class, what `campfire check`'s failures say): games that break the contract of
+`legal_actions`, of the zones or of `returns`, which the check names as such."""
+
+
 def leaky_game(game_id: str) -> Glowworms:
-    """The game of that id in the corpus."""
-    state_class, game_class, _ = LEAKS[game_id]
+    """The game of that id in the corpus (a leak or a broken contract)."""
+    state_class, game_class, _ = LEAKS[game_id] if game_id in LEAKS else BROKEN[game_id]
     kind = type(game_class.__name__, (game_class,), {"id": game_id, "state_class": state_class})
     game: Glowworms = kind()
     return game
@@ -298,8 +390,8 @@ def leaky_game(game_id: str) -> Glowworms:
 
 @hookimpl
 def campfire_games() -> list[Game]:
-    """The honest game and every leaking one, for `campfire check` and the pytest fixture."""
-    return [Glowworms(), *(leaky_game(game_id) for game_id in LEAKS)]
+    """The honest game and every leaking or broken one, for `campfire check` and the pytest fixture."""
+    return [Glowworms(), *(leaky_game(game_id) for game_id in (*LEAKS, *BROKEN))]
 
 
 @hookimpl

@@ -561,3 +561,17 @@ def test_ctrl_c_during_a_match_abandons_it_naming_the_replay_that_keeps_it(tmp_p
     assert result.output.rstrip().endswith(f"Match abandoned: interrupted; the match so far is in {replay}")
     assert "Aborted!" not in result.output and "Result:" not in result.output
     assert read_replay(replay).result.unfinished == "interrupted"
+
+
+def test_check_of_a_game_that_is_not_deterministic_skips_the_leak_check_it_would_only_echo():
+    # A search decides differently in two states a seat cannot tell apart when the game itself draws from
+    # `random`: the leak check would list those choices as leaks, burying the cause under them.
+    from tests.corekit.toy_game import ToyGame
+
+    result = run(registry(ToyGame()), "check", "toy", "--players", "2", "-n", "5", "-o", "bug=nondeterministic")
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].endswith(
+        "the game is not deterministic, so a search's choices cannot tell a leak; no player-level leak check)"
+    ), result.stdout
+    assert all("different observations" in line for line in lines[1:] if line.startswith("  - ")), result.stdout

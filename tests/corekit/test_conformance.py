@@ -461,3 +461,155 @@ def test_static_content_changed_by_apply_is_named_as_such_not_as_nondeterminism(
         f"seed {report.failed_seeds[0]} step 1: apply changed the static field bids_seen, which every copy of the "
         "state shares: keep what changes in a public or hidden field (static content is the board and card tables)"
     ]
+
+
+# ---- contracts broken far from where they show (the corpus's BROKEN games) --------------------------------------
+
+
+def _broken(game_id: str) -> Report:
+    from tests.corekit.leaky_games import leaky_game
+
+    return check_game(leaky_game(game_id), 2, games=5, seed=0)
+
+
+def test_legal_actions_returning_a_generator_is_named_as_such_not_as_an_illegal_action_or_a_crash():
+    report = _broken("glowworms-legal-generator")
+    assert report.matches == 5
+    assert report.failures == [
+        f"seed {seed} step 1: legal_actions(0) returned a generator; return a list or tuple"
+        for seed in report.failed_seeds
+    ]
+
+
+def test_the_leak_check_names_a_generator_of_legal_actions_before_its_probe_trips_on_it():
+    from corekit.plugins import default_registry
+    from tests.corekit.leaky_games import leaky_game
+
+    report = check_leaks(leaky_game("glowworms-legal-generator"), 2, default_registry(), games=2, seed=1)
+    assert report.failures == [
+        f"leak check seed {derive_seed(1, 'leak', 'glowworms-legal-generator', 2, index)} step 1: legal_actions(0) "
+        "returned a generator; return a list or tuple"
+        for index in range(2)
+    ]
+
+
+def test_legal_actions_returning_the_states_own_zone_is_named_not_only_a_leak():
+    report = _broken("glowworms-legal-zone")
+    assert report.failures == [
+        f"seed {seed} step 1: legal_actions(0) returned an object the state holds (the zone hands[0]); return a "
+        "fresh list or tuple"
+        for seed in report.failed_seeds
+    ]
+
+
+def test_legal_actions_returning_a_public_list_the_state_holds_is_named_by_its_field():
+    from tests.corekit.leaky_games import GlowState
+
+    class OffersScores(GlowState):
+        def legal_actions(self, seat):  # absurd rules, but the point is that the list is the state's own
+            return self.scores if seat in self.to_act else []
+
+    report = check_game(_glowworms_with(OffersScores), 2, games=1, seed=0)
+    assert report.failures == [
+        f"seed {report.failed_seeds[0]} step 1: legal_actions(0) returned an object the state holds (the field "
+        "scores); return a fresh list or tuple"
+    ]
+
+
+def checked_again_of(game, seed: int) -> tuple[Report, list[tuple[int, int, int]]]:
+    """`check_match` of `game`'s 2-player match `seed`, and the moves it reported."""
+    moves: list[tuple[int, int, int]] = []
+    return check_match(game, 2, seed, on_move=lambda *move: moves.append(move)), moves
+
+
+def test_an_action_listed_twice_is_named_with_the_seat_and_the_step_it_is_listed_at():
+    from tests.corekit.leaky_games import leaky_game
+
+    game = leaky_game("glowworms-legal-twice")
+    report = check_game(game, 2, games=5, seed=0)
+    assert len(report.failures) == 5
+    for seed, failure in zip(report.failed_seeds, report.failures, strict=True):
+        found = re.fullmatch(
+            rf"seed {seed} step (\d+): legal_actions\((\d)\) lists (\d) twice: legal actions must be distinct", failure
+        )
+        assert found, failure
+        step, seat, card = map(int, found.groups())
+        _, moves = checked_again_of(game, seed)  # the moves before the failing step
+        state = game.initial_state(2, seed)
+        for _, mover, action in moves:
+            state.apply(mover, action)
+        assert len(moves) == step - 1 and state.legal_actions(seat).count(card) >= 2
+
+
+def test_a_correct_game_lists_a_card_held_twice_once_and_passes():
+    from tests.corekit.leaky_games import Glowworms
+
+    states = [Glowworms().initial_state(2, seed) for seed in range(40)]
+    doubled = [
+        state.legal_actions(seat)
+        for state in states
+        for seat in state.to_act
+        if len(set(state.hands[seat])) < len(state.hands[seat])  # type: ignore[attr-defined]
+    ]
+    assert doubled and all(len(set(legal)) == len(legal) for legal in doubled)
+    assert check_game(Glowworms(), 2, games=5, seed=0).ok
+
+
+def test_a_hidden_zone_changed_with_list_operations_is_named_at_the_step_that_changed_it():
+    report = _broken("glowworms-hand-by-list")
+    assert report.failures == [
+        f"seed {seed} step 2: apply changed the zone hands[0] outside the zone methods (it holds 3 face-down cards "
+        "where the record has 4): move cards with the state's zone methods (move, draw, move_all, reveal_top, ...), "
+        "never with the list's own operations (append, remove, pop, ...) on a hidden zone (docs/writing-a-game.md, "
+        "section 4)"
+        for seed in report.failed_seeds
+    ]
+
+
+def test_a_deck_changed_with_list_operations_is_named_too():
+    report = _broken("glowworms-deck-by-list")
+    assert report.failures and all(
+        failure.startswith(
+            f"seed {seed} step 2: apply changed the zone deck outside the zone methods (it holds 11 face-down cards "
+            "where the record has 12): "
+        )
+        for seed, failure in zip(report.failed_seeds, report.failures, strict=True)
+    ), report.failures
+
+
+def test_a_hidden_zone_changed_with_list_operations_in_setup_is_named_before_the_first_move():
+    report = _broken("glowworms-setup-by-list")
+    assert report.steps == 0
+    assert report.failures and all(
+        failure.startswith(
+            f"seed {seed}: setup changed the zone hands[0] outside the zone methods (it holds 4 face-down cards where "
+            "the record has 3): "
+        )
+        for seed, failure in zip(report.failed_seeds, report.failures, strict=True)
+    ), report.failures
+
+
+def test_returns_outside_zero_and_one_are_refused_by_check():
+    report = _broken("glowworms-returns-scores")
+    assert report.failures and all(
+        re.fullmatch(
+            rf"seed {seed} after the last step \(\d+\): returns \[\d+\.0, \d+\.0\] are not one number in \[0, 1\] per "
+            "seat",
+            failure,
+        )
+        for seed, failure in zip(report.failed_seeds, report.failures, strict=True)
+    ), report.failures
+
+
+@pytest.mark.parametrize("game_id", ["glowworms-legal-generator", "glowworms-hand-by-list"])
+def test_campfire_check_names_a_broken_contract_in_one_line(game_id):
+    from corekit.plugins import Registry
+    from tests.corekit import leaky_games
+    from tests.corekit.tournament.cli_run import run_cli
+
+    says = leaky_games.BROKEN[game_id][2]
+    registry = Registry(plugins=[sys.modules[leaky_games.__name__]])
+    result = run_cli("check", game_id, "--players", "2", "-n", "3", "--no-leaks", registry=registry)
+    assert result.exit_code == 1, result.output
+    listed = [line for line in result.output.splitlines() if line.startswith("  - ")]
+    assert len(listed) == 3 and all(says in line for line in listed), result.output

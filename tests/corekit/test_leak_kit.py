@@ -267,3 +267,38 @@ def test_a_sample_differing_only_in_its_chance_generator_is_named_by_it_not_by_t
     depends = [failure for failure in found if "depends on more than seat" in failure]
     assert depends, found
     assert all("samples, rng: " in failure for failure in depends), depends
+
+
+def test_a_hidden_zone_is_as_recorded_along_an_honest_match_and_a_public_one_may_change_directly():
+    from corekit.leaks import unrecorded_change
+
+    game = Glowworms()
+    for seed in range(5):
+        state = game.initial_state(3, seed)
+        rng = Rng(seed)
+        while not state.is_terminal:
+            assert unrecorded_change(state) is None
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+        state.discard.sort()  # everyone sees it: nothing hidden is involved
+        state.discard.pop()
+        assert unrecorded_change(state) is None
+
+
+def test_a_hidden_zone_changed_behind_the_records_back_is_named_with_what_it_holds():
+    from corekit.leaks import unrecorded_change
+
+    state = Glowworms().initial_state(2, 3)
+    swapped = next(at for at, card in enumerate(state.deck) if card not in state.hands[1])
+    state.hands[1][0], state.deck[swapped] = state.deck[swapped], state.hands[1][0]  # same sizes, other cards
+    assert unrecorded_change(state) == (
+        "hands[1]",
+        f"it holds {state.hands[1][0]!r} face down where the record has {state.deck[swapped]!r}",
+    )
+    state = Glowworms().initial_state(2, 3)
+    state.hands[0].up = 5
+    assert unrecorded_change(state) == ("hands[0]", "it counts 5 face-up cards of 3")
+    state = Glowworms().initial_state(2, 3)
+    state.deck.append(9)  # a card from nowhere, face down in the deck
+    assert unrecorded_change(state) == ("deck", "it holds 15 face-down cards where the record has 14")

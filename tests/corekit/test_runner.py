@@ -260,3 +260,77 @@ def test_a_player_cannot_reorder_or_extend_the_actions_it_was_offered_and_forfei
     assert result.error is not None and result.error.startswith("seat 0 (sorts) raised AttributeError: ")
     state = GAME.initial_state(2, 1)
     assert SeatView(state, 0).legal_actions == tuple(state.legal_actions(0))
+
+
+def test_legal_actions_returning_a_generator_is_the_games_fault_named_as_such():
+    from corekit import GameFailed
+    from tests.corekit.leaky_games import leaky_game
+
+    says = (
+        r"^game 'glowworms-legal-generator' at step 1: legal_actions\(0\) returned a generator; return a list or tuple$"
+    )
+    with pytest.raises(GameFailed, match=says):
+        play_match(leaky_game("glowworms-legal-generator"), ["random", "random"], 1, registry=Registry())
+
+
+def test_a_search_tripping_on_a_generator_of_legal_actions_blames_the_game_not_the_player():
+    from corekit import GameFailed, Rng
+    from tests.corekit.leaky_games import Glowworms, leaky_game
+
+    class Searches(Player):
+        def decide(self, view):
+            legal = view.sample(Rng(1)).legal_actions(view.seat)  # a search asks a sample for them
+            return legal[len(legal) - 1]  # TypeError: a generator has no len(), raised in the player's own code
+
+    game = leaky_game("glowworms-legal-generator")
+    with pytest.raises(GameFailed, match=r"^game 'glowworms-legal-generator' at step 1: legal_actions\(0\) returned"):
+        play_match(game, ["searches", "searches"], 1, players=[Searches(), Searches()], registry=Registry())
+    # The same player in a game that keeps the contract plays on.
+    played = play_match(Glowworms(), ["searches"] * 2, 1, players=[Searches(), Searches()], registry=Registry())
+    assert played.forfeit is None and played.error is None
+
+
+def test_legal_actions_returning_a_set_is_named_too(monkeypatch):
+    from corekit import GameFailed
+    from tests.corekit import toy_game
+
+    real = toy_game.ToyState.legal_actions
+    monkeypatch.setattr(toy_game.ToyState, "legal_actions", lambda self, seat: set(real(self, seat)))
+    with pytest.raises(
+        GameFailed, match=r"^game 'toy' at step 1: legal_actions\(0\) returned a set; return a list or tuple$"
+    ):
+        play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with())
+
+
+def test_returns_outside_zero_and_one_are_the_games_fault_at_the_end_of_the_match():
+    from corekit import GameFailed
+    from tests.corekit.leaky_games import leaky_game
+
+    says = (
+        r"^game 'glowworms-returns-scores' at the end \(after step \d+\): returns \[\d+\.0, \d+\.0\] are not one "
+        r"number in \[0, 1\] per seat$"
+    )
+    with pytest.raises(GameFailed, match=says):
+        play_match(leaky_game("glowworms-returns-scores"), ["random", "random"], 1, registry=Registry())
+
+
+@pytest.mark.parametrize(
+    ("returns", "shown"),
+    [([1.0], r"\[1\.0\]"), ([float("nan"), 1.0], r"\[nan, 1\.0\]"), (["won", 0], r"\['won', 0\]"), ([-0.5, 1.5], None)],
+)
+def test_returns_of_the_wrong_count_or_not_numbers_in_range_are_refused_alike(monkeypatch, returns, shown):
+    from corekit import GameFailed
+    from tests.corekit import toy_game
+
+    monkeypatch.setattr(toy_game.ToyState, "returns", lambda self: returns)
+    says = rf"^game 'toy' at the end \(after step 6\): returns {shown or '.*'} are not one number in \[0, 1\] per seat$"
+    with pytest.raises(GameFailed, match=says):
+        play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with())
+
+
+def test_whole_numbers_in_range_are_returned_as_floats(monkeypatch):
+    from tests.corekit import toy_game
+
+    monkeypatch.setattr(toy_game.ToyState, "returns", lambda self: [1, 0])
+    result = play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with())
+    assert result.returns == (1.0, 0.0) and all(type(r) is float for r in result.returns)

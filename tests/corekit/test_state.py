@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -562,3 +563,100 @@ def test_a_mutable_default_is_refused_since_every_state_would_share_it(default):
     with pytest.raises(TypeError, match=rf"^a mutable default \({kind} .*\) would be shared by every state; give "):
         public(default)
     assert public(factory=type(default)) is not None
+
+
+@declare
+class PublicHands(NoPlay, DeclaredState):
+    """Hands declared as a public field, not a zone (a mistake an outside tester made): their cards cannot move."""
+
+    hands: list[list[int]] = public(per_seat=True)
+    pile: Zone = draw_pile()
+    discard: Zone = face_up()
+    board: list[int] = public(factory=list)
+
+
+def public_hands() -> PublicHands:
+    return PublicHands(game=GAME, players=2, options=None, rng=Rng(0), hands=[[1, 2], [3, 4]], pile=[5], discard=[6])
+
+
+PER_SEAT = (
+    "declare cards that move with a zone (owned() for hands, or face_down(), draw_pile() or face_up() with "
+    "per_seat=True)"
+)
+BOARD = ", or take_out() a card onto a board kept in a public field"
+"""The end of the message when the field is where the card was to go."""
+
+
+def test_moving_a_card_of_a_public_field_names_the_field_and_the_zones_to_declare_it_with() -> None:
+    # It crashed in the core with AttributeError: 'list' object has no attribute 'up', far from the declaration.
+    state = public_hands()
+    with pytest.raises(TypeError) as refused:
+        state.move(1, state.hands[0], state.discard)  # type: ignore[arg-type]
+    assert str(refused.value) == f"move(): hands[0] is a public field, not a zone; {PER_SEAT}"
+    assert refused.value.__suppress_context__  # the AttributeError it explains is not shown under it
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda s: s.draw(s.hands[1], s.discard), f"draw(): hands[1] is a public field, not a zone; {PER_SEAT}"),
+        (
+            lambda s: s.move_all(s.hands[0], s.discard),
+            f"move_all(): hands[0] is a public field, not a zone; {PER_SEAT}",
+        ),
+        (lambda s: s.take_out(1, s.hands[0]), f"take_out(): hands[0] is a public field, not a zone; {PER_SEAT}"),
+        (lambda s: s.reveal_top(s.hands[0]), f"reveal_top(): hands[0] is a public field, not a zone; {PER_SEAT}"),
+        (lambda s: s.shuffle(s.hands[0]), f"shuffle(): hands[0] is a public field, not a zone; {PER_SEAT}"),
+        (lambda s: s.gather(s.pile, s.hands[0]), f"gather(): hands[0] is a public field, not a zone; {PER_SEAT}"),
+        (
+            lambda s: s.draw_or_reshuffle(s.pile, s.discard, s.hands[0]),
+            f"draw_or_reshuffle(): hands[0] is a public field, not a zone; {PER_SEAT}{BOARD}",
+        ),
+        (
+            lambda s: s.reshuffle(s.board, s.pile),
+            "reshuffle(): board is a public field, not a zone; declare cards that move with a zone (face_down(), "
+            "draw_pile() or face_up())",
+        ),
+        (
+            lambda s: s.move(6, s.discard, s.board),
+            "move(): board is a public field, not a zone; declare cards that move with a zone (face_down(), "
+            f"draw_pile() or face_up()){BOARD}",
+        ),
+        (
+            lambda s: s.move(6, list(s.discard), s.pile),
+            "move(): src is a list, not a zone of this state; pass the zone itself (self.discard, self.hands[seat]), "
+            "not a copy of its cards",
+        ),
+    ],
+)
+def test_every_zone_method_given_something_else_than_a_zone_says_what_it_was_given(
+    call: Callable[[PublicHands], object], message: str
+) -> None:
+    with pytest.raises(TypeError) as refused:
+        call(public_hands())
+    assert str(refused.value) == message
+
+
+def test_a_zone_replaced_by_a_list_is_named_when_its_cards_next_move() -> None:
+    state = fresh()
+    state.hands[0] = sorted(state.hands[0])  # type: ignore[call-overload]
+    with pytest.raises(TypeError) as refused:
+        state.move(state.hands[0][0], state.hands[0], state.discard)
+    assert str(refused.value) == (
+        "move(): hands[0] is a list put in place of the zone the core made: move cards with the state's zone "
+        "methods (move, draw, move_all, shuffle, ...), never assign a zone"
+    )
+
+
+def test_an_attribute_error_among_zones_is_raised_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a value that is not a zone is explained: any other failure of a move is left as it is."""
+    inner = AttributeError("inner")
+
+    def broken(*args: object) -> None:
+        raise inner
+
+    monkeypatch.setattr(LanternState, "_track", broken)
+    state = fresh()
+    with pytest.raises(AttributeError) as raised:
+        state.move(state.hands[0][0], state.hands[0], state.discard)
+    assert raised.value is inner
