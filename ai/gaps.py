@@ -3,10 +3,11 @@
     campfire gaps camp-grizzly --players 1 --match 3 --samples 400 --decisions 16,33
 
 Plays one seeded match with the game's heuristic policy in every seat. At each decision with a choice
-(or only at the `--decisions` given, counted from 0 over decisions with a choice), it tries every legal
-action on the same `--samples` determinizations of the acting seat's view (common random numbers: the
-j-th sample of every action is the same sample with the same generator), finishes each with the policy,
-and reports each action's mean return for that seat and its paired z against the policy's own choice.
+(or only at the `--decisions` given, numbered from 1 over decisions with a choice: from 1 as `play` and
+`check` number steps, which count the forced ones too), it tries every legal action on the same `--samples`
+determinizations of the acting seat's view (common random numbers: the j-th sample of every action is the
+same sample with the same generator), finishes each with the policy, and reports each action's mean return
+for that seat and its paired z against the policy's own choice.
 
 This is the one-step policy improvement that flat search with heuristic playouts estimates (the rollout
 algorithm of Bertsekas, Tsitsiklis and Wu 1997): where no action beats the policy's choice by more than
@@ -50,9 +51,10 @@ class ActionValue:
 
 @attrs.frozen
 class Decision:
-    """One decision with a choice: its index, the acting seat, the policy's choice and every action's value."""
+    """One decision with a choice: its number, the acting seat, the policy's choice and every action's value."""
 
-    index: int
+    number: int
+    """Counted from 1, as `play` and `check` number steps, but over the match's decisions with a choice only."""
     seat: int
     choice: Action
     values: tuple[ActionValue, ...]
@@ -73,41 +75,44 @@ def decision_gaps(
     options: object = None,
     report: Callable[[Decision], None] | None = None,
 ) -> list[Decision]:
-    """Play the match with `policy` in every seat and measure every action at the chosen decisions."""
+    """Play the match with `policy` in every seat and measure every action at the chosen decisions (numbered
+    from 1 over decisions with a choice; None: all)."""
     if samples < 2:  # a paired z (the measure of a gap) needs two pairs: with one, every gap would read z 0
         raise ValueError(f"samples must be 2 or more, not {samples}")
     state = game.initial_state(players, seed, options)
     own = Rng(derive_seed(seed, "gaps", "policy"))
     measured: list[Decision] = []
-    index = 0
+    number = 0
     while state.to_act:
         seat = state.to_act[0]
         view = SeatView(state, seat)
         legal = list(view.legal_actions)
         choice = policy(view.observation, seat, legal, own)
         if len(legal) > 1:
-            if decisions is None or index in decisions:
-                measured.append(_measure(view, index, legal, choice, policy, samples, seed))
+            number += 1
+            if decisions is None or number in decisions:
+                measured.append(_measure(view, number, legal, choice, policy, samples, seed))
                 if report is not None:
                     report(measured[-1])
-            index += 1
         state.apply(seat, choice)
-    missing = sorted(decisions - {decision.index for decision in measured}) if decisions else []
+    missing = sorted(decisions - {decision.number for decision in measured}) if decisions else []
     if missing:  # known only once the match is over: how many decisions with a choice it has depends on the play
-        span = f" (0-{index - 1})" if index else ""
+        span = f" (1-{number})" if number else ""
         raise ValueError(
-            f"the match has {counted(index, 'decision')} with a choice{span}; "
+            f"the match has {counted(number, 'decision')} with a choice{span}; "
             f"no decision {', '.join(map(str, missing))}"
         )
     return measured
 
 
 def _measure(
-    view: SeatView, index: int, legal: list[Action], choice: Action, policy: Policy, samples: int, seed: int
+    view: SeatView, number: int, legal: list[Action], choice: Action, policy: Policy, samples: int, seed: int
 ) -> Decision:
     returns: dict[Action, list[float]] = {action: [] for action in legal}
     for j in range(samples):
-        sample_seed = derive_seed(seed, "gaps", index, j)
+        # Seeded by the count from 0 the decisions had before they were numbered from 1: a decision is measured
+        # on the very samples it was, so the measurements recorded in ai/README.md can be repeated.
+        sample_seed = derive_seed(seed, "gaps", number - 1, j)
         for action in legal:
             rng = Rng(sample_seed)
             state = view.sample(rng)
@@ -118,7 +123,7 @@ def _measure(
         ActionValue(action, ordered_sum(got) / samples, paired_z(got, returns[choice]))
         for action, got in returns.items()
     )
-    return Decision(index, view.seat, choice, values)
+    return Decision(number, view.seat, choice, values)
 
 
 def beaten(decision: Decision) -> bool:
@@ -135,10 +140,13 @@ def expected_by_chance(measured: Sequence[Decision]) -> float:
 
 
 def decision_numbers(text: str) -> set[int]:
-    """Decision numbers separated by commas, e.g. `16,33` (empty parts are skipped); ValueError otherwise."""
+    """Decision numbers, from 1, separated by commas, e.g. `16,33` (empty parts are skipped); ValueError
+    otherwise."""
     parts = [part.strip() for part in text.split(",") if part.strip()]
-    if not all(part.isdecimal() for part in parts):  # no sign, so no negative decision; int() reads them all
-        raise ValueError(f"wants decision numbers 0 or more separated by commas, e.g. 16,33, not {text!r}")
+    # isdecimal: no sign, so no negative decision, and int() reads every part it passes. 0 is refused by name:
+    # decisions are numbered from 1, and it would otherwise fail only after the whole match, as "no decision 0".
+    if not all(part.isdecimal() and int(part) > 0 for part in parts):
+        raise ValueError(f"wants decision numbers 1 or more separated by commas, e.g. 16,33, not {text!r}")
     return {int(part) for part in parts}
 
 
@@ -167,7 +175,7 @@ def _decisions_option(ctx: click.Context, param: click.Parameter, value: str) ->
     metavar="I,J,...",
     default="",
     callback=_decisions_option,
-    help="Decisions to measure, counted from 0 over those with a choice, e.g. 16,33 [default: all].",
+    help="Decisions to measure, numbered from 1 over those with a choice, e.g. 16,33 [default: all].",
 )
 @game_option_pairs
 @click.pass_context
@@ -183,9 +191,10 @@ def gaps_command(
     """Play one seeded match of GAME with its heuristic policy in every seat and measure, at each decision
     with a choice, every legal action against the policy's choice on common samples.
 
-    Prints one line per measured decision (the policy's choice, the best action, their mean returns and
-    the paired z), then how many decisions an action beats the choice with z > 2, next to how many would
-    by chance alone. Re-measure a flagged decision with more samples: the first ones picked it.
+    Prints one line per measured decision (its number, from 1 over those with a choice, the acting seat, the
+    policy's choice, the best action, their mean returns and the paired z), then how many decisions an action
+    beats the choice with z > 2, next to how many would by chance alone. Re-measure a flagged decision with
+    more samples: the first ones picked it.
     """
     registry = registry_of(ctx)
     try:
@@ -202,7 +211,7 @@ def gaps_command(
     def show(decision: Decision) -> None:
         best = decision.best
         click.echo(
-            f"decision {decision.index} seat {decision.seat}: policy {game.action_text(decision.choice)} "
+            f"decision {decision.number} seat {decision.seat}: policy {game.action_text(decision.choice)} "
             f"{_mean_of(decision, decision.choice):.3f}; best {game.action_text(best.action)} {best.mean:.3f} "
             f"(z {best.z:.1f})"
         )

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from ai.gaps import beaten, decision_gaps, expected_by_chance
+from corekit import derive_seed
 from corekit.cli import cli
 from tests.ai.ai_toy_games import Threshold
 
@@ -40,18 +41,42 @@ def gaps(*args: str):
 
 
 def test_the_command_measures_the_chosen_decisions_and_sums_up():
-    result = gaps("grizzly-race", "--players", "2", "--samples", "4", "--decisions", "0")
+    result = gaps("grizzly-race", "--players", "2", "--samples", "4", "--decisions", "1")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0].startswith("decision 0 seat ") and "policy " in lines[0] and "best " in lines[0]
+    assert lines[0].startswith("decision 1 seat ") and "policy " in lines[0] and "best " in lines[0]
     assert lines[-1].startswith("1 decision, 4 samples per action: in ")
 
 
+def test_decisions_are_numbered_from_1_as_play_and_check_number_steps() -> None:
+    measured = decision_gaps(Threshold(), 1, 7, _picks_zero, samples=2)
+    assert [decision.number for decision in measured] == [1]
+    result = gaps("grizzly-race", "--players", "2", "--samples", "2")
+    assert result.exit_code == 0, result.output
+    numbers = [int(line.split()[1]) for line in result.output.splitlines()[:-1]]
+    assert numbers == list(range(1, 13))  # the match's 12 decisions with a choice, as the error below names them
+
+
+def test_decision_1_is_measured_on_the_samples_decision_0_was_before_decisions_were_numbered_from_1(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # ai/README.md records measurements of decisions picked by number: renumbering them kept their samples.
+    seeded: list[tuple[object, ...]] = []
+
+    def recorded(seed: int, *parts: int | str) -> int:
+        seeded.append((seed, *parts))
+        return derive_seed(seed, *parts)
+
+    monkeypatch.setattr("ai.gaps.derive_seed", recorded)
+    decision_gaps(Threshold(), 1, 7, _picks_zero, samples=2, decisions={1})
+    assert seeded == [(7, "gaps", "policy"), (7, "gaps", 0, 0), (7, "gaps", 0, 1)]
+
+
 def test_a_decision_the_match_does_not_have_is_one_line_naming_those_it_has():
-    result = gaps("grizzly-race", "--players", "2", "--samples", "2", "--decisions", "999,3,1000")
+    result = gaps("grizzly-race", "--players", "2", "--samples", "2", "--decisions", "999,12,1000")
     assert result.exit_code == 1
-    assert result.output.startswith("decision 3 seat ")  # the decision that exists is measured and shown
-    assert result.stderr == "Error: the match has 12 decisions with a choice (0-11); no decision 999, 1000\n"
+    assert result.output.startswith("decision 12 seat ")  # the last decision exists: it is measured and shown
+    assert result.stderr == "Error: the match has 12 decisions with a choice (1-12); no decision 999, 1000\n"
 
 
 def test_an_unknown_game_is_one_line_and_exit_1():
@@ -78,18 +103,18 @@ def test_measuring_on_fewer_than_two_samples_is_refused_as_no_paired_z_can_be_ta
         decision_gaps(Threshold(), 1, 7, _picks_zero, samples=samples)
 
 
-@pytest.mark.parametrize("decisions", ["abc", "3,x", "-1", "2,,-4", "²"])
+@pytest.mark.parametrize("decisions", ["abc", "3,x", "-1", "2,,-4", "²", "0", "3,00"])
 def test_decisions_that_are_not_decision_numbers_say_what_the_option_wants(decisions):
     result = gaps("grizzly-race", "--decisions", decisions)
     assert result.exit_code == 2
     assert result.stderr == (
-        "Error: Invalid value for '--decisions': wants decision numbers 0 or more separated by commas, "
+        "Error: Invalid value for '--decisions': wants decision numbers 1 or more separated by commas, "
         f"e.g. 16,33, not {decisions!r} (see 'campfire gaps --help')\n"
     )
 
 
 def test_one_decision_is_counted_in_the_singular():
-    result = gaps("grizzly-race", "--players", "2", "--samples", "2", "--decisions", "0")
+    result = gaps("grizzly-race", "--players", "2", "--samples", "2", "--decisions", "1")
     assert result.output.splitlines()[-1].startswith("1 decision, 2 samples per action: in ")
 
 
@@ -123,7 +148,7 @@ def test_output_closed_by_its_reader_ends_quietly_without_blaming_the_game():
     command = [sys.executable, "-m", "corekit.cli", "gaps", "grizzly-race", "--samples", "200"]
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
         assert process.stdout is not None and process.stderr is not None
-        assert process.stdout.readline().startswith(b"decision 0 seat ")
+        assert process.stdout.readline().startswith(b"decision 1 seat ")
         process.stdout.close()  # the next decision takes far longer to measure than this takes
         stderr = process.stderr.read()
     assert (process.returncode, stderr) == (1, b"")
