@@ -1,5 +1,6 @@
 """Writes docs/api.md, the reference of the public names of `corekit` (its `__all__`), `corekit.state` and
-`corekit.position`, from their docstrings, so the page cannot drift from the code.
+`corekit.position`, and of the few classes of other modules that a game subclasses (`CLASSES`), from their
+docstrings, so the page cannot drift from the code.
 
     python -m corekit.apidoc > docs/api.md
 
@@ -23,6 +24,9 @@ from typing import Any
 MODULES = ("corekit", "corekit.state", "corekit.position")
 """The modules the page covers, each by its `__all__`."""
 
+CLASSES = {"corekit.legal": ("CachedLegalState",)}
+"""Names a game uses from modules without an `__all__`, by module: each gets a section after `MODULES`'."""
+
 
 def render() -> str:
     """The whole page as Markdown."""
@@ -31,8 +35,9 @@ def render() -> str:
         "",
         "Generated from the docstrings by `python -m corekit.apidoc`; a test keeps it in sync. It covers the "
         "public names of `corekit` (its `__all__`), `corekit.state` (declaring a game's state) and "
-        "`corekit.position` (positions as data). docs/writing-a-game.md shows them at work; docs/hooks.md lists "
-        "the plugin hooks.",
+        "`corekit.position` (positions as data), and the class `corekit.legal.CachedLegalState` (legal actions "
+        "built once per position). docs/writing-a-game.md shows them at work; docs/hooks.md lists the "
+        "plugin hooks.",
         "",
     ]
     for module_name in MODULES:
@@ -45,6 +50,11 @@ def render() -> str:
                     lines += [_first_paragraph(inspect.getdoc(importlib.import_module(home))), ""]
             for name in names:
                 lines += _entry(home, name, getattr(module, name))
+    for module_name, classes in CLASSES.items():
+        module = importlib.import_module(module_name)
+        lines += [f"## `{module_name}`", "", inspect.getdoc(module) or "", ""]
+        for name in classes:
+            lines += _entry(module_name, name, getattr(module, name))
     return "\n".join(lines).rstrip() + "\n"
 
 

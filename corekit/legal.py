@@ -23,7 +23,9 @@ class CachedLegalState(DeclaredState):
     """A `DeclaredState` whose `legal_actions(seat)` is `_legal_actions(seat)` kept until the state changes.
 
     A subclass implements `_legal_actions` for a seat in `to_act` (the others get none) and `_apply` as usual;
-    the list it returns is handed to every caller until the next action, so nobody may change it.
+    the list it returns is handed to every caller until the next action, so nobody may change it: not the game,
+    not a policy (a search passes it on as `legal`), not a test. A player gets a tuple of its own
+    (`SeatView.legal_actions`).
     """
 
     _legal: tuple[int, Sequence[Action]] | None = internal()
@@ -46,7 +48,8 @@ class CachedLegalState(DeclaredState):
             wrapped.__closure__[free.index("__class__")].cell_contents = cls
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        """The actions `seat` may take now, built by `_legal_actions` once per position."""
+        """The actions `seat` may take now, built by `_legal_actions` once per position: the same object for every
+        caller until the next action, which nobody may change."""
         cached = self._legal
         if cached is not None and cached[0] == seat:
             return cached[1]  # asked before, for this seat in this very position: `to_act` is as it was then
@@ -62,7 +65,9 @@ class CachedLegalState(DeclaredState):
 
     @abc.abstractmethod
     def _legal_actions(self, seat: int) -> Sequence[Action]:
-        """The legal actions of `seat`, which is in `to_act`; never empty."""
+        """The legal actions of `seat`, which is in `to_act`; never empty. A new list or tuple of distinct actions,
+        as `legal_actions` returns (docs/writing-a-game.md, section 3): the class keeps it until the next
+        action."""
 
 
 def _dropping_legal(advance: Callable[[Any, int, Any], None]) -> Callable[[Any, int, Any], None]:
