@@ -5,12 +5,12 @@
 
 from __future__ import annotations
 
-import resource
 import sys
 import time
 from collections.abc import Sequence
 
 from benchmarks.conftest import asked_for_help, report_parser
+from benchmarks.peak import peak_resident_kib
 from corekit import SeatView, default_registry
 from corekit.players import PlayerSpec, build_player
 
@@ -29,7 +29,7 @@ def main(argv: Sequence[str]) -> None:
     player = build_player(registry.player_type("mcts"), PlayerSpec.parse(SPEC), 1, game, registry.heuristic(game.id))
     started = time.perf_counter()
     action = player.decide(SeatView(state, state.to_act[0]))
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak_mb = peak_resident_kib() / 1024
     print(
         f"{SPEC}: chose {game.action_text(action)!r} in {time.perf_counter() - started:.1f} s; "
         f"peak resident {peak_mb:.1f} MB"

@@ -19,6 +19,9 @@ from pathlib import Path
 
 from replays.format import CONTAINER_BYTES, MAP_WEIGHT
 
+ROOT = Path(__file__).resolve().parents[2]
+"""The repository, where the child process finds `benchmarks` and `replays`."""
+
 SHAPES = {
     "empty arrays": b"\x90" + b"\xc0" * (CONTAINER_BYTES - 1),
     "maps of one entry": b"\x81\xa0\x00" + b"\xc0" * (CONTAINER_BYTES * MAP_WEIGHT - 3),
@@ -27,13 +30,14 @@ SHAPES = {
 pointer in the array holding them) as the reader's budget asks for it, so that every one is let through."""
 
 _CHILD = """
-import resource, sys
+import sys
+from benchmarks.peak import peak_resident_kib
 from replays.format import ReplayError, read_replay
 try:
     read_replay(sys.argv[1])
 except ReplayError:
     pass
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+print(peak_resident_kib())
 """
 
 
@@ -58,7 +62,9 @@ def hostile_file(path: Path, item: bytes, megabytes: float) -> int:
 
 def peak_kilobytes(path: Path) -> int:
     """The peak resident memory, in KiB, of a child process that reads `path`."""
-    done = subprocess.run([sys.executable, "-c", _CHILD, str(path)], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD, str(path)], cwd=ROOT, capture_output=True, text=True, check=True
+    )
     return int(done.stdout.split()[-1])
 
 
