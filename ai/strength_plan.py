@@ -51,6 +51,16 @@ from corekit.words import joined
 
 PLAN = Path(__file__).with_name("strength.toml")
 RUNS = Path(__file__).with_name("strength-runs")
+"""The repository's results of the plan: the matches behind ai/README.md's table (a wheel does not ship them)."""
+
+
+def default_runs() -> Path:
+    """Where `campfire strength` keeps the runs unless told: the repository's folder in a source checkout, else
+    `strength-runs` in the current directory (an installed package's folder would be written inside
+    site-packages, and a wheel holds none of the repository's results)."""
+    return RUNS if RUNS.is_dir() else Path("strength-runs")
+
+
 """Where the runs keep their results: in the repository, so that a plan of many CPU-hours resumes on another
 machine and anyone can recount the table from the matches (`campfire strength --table-only`)."""
 MARKERS = ("<!-- strength:plan -->", "<!-- /strength:plan -->")
@@ -442,9 +452,9 @@ def write_between_markers(path: Path, lines: Sequence[str]) -> None:
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
-    default=RUNS,
-    show_default="ai/strength-runs",
-    help="Where each run keeps its results folder.",
+    default=None,
+    help="Where each run keeps its results folder [default: ai/strength-runs in a source checkout, which holds the "
+    "results behind ai/README.md, else ./strength-runs].",
 )
 @click.option("--only", default="", help="Only the runs of these games (comma-separated).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=2, show_default=True, help="Worker processes.")
@@ -457,17 +467,25 @@ def write_between_markers(path: Path, lines: Sequence[str]) -> None:
 )
 @click.pass_context
 def strength_command(
-    ctx: click.Context, plan_path: Path, out: Path, only: str, jobs: int, table_only: bool, readme: Path | None
+    ctx: click.Context,
+    plan_path: Path,
+    out: Path | None,
+    only: str,
+    jobs: int,
+    table_only: bool,
+    readme: Path | None,
 ) -> None:
     """Play the registered strength runs and print their table.
 
     Each run of the plan is a `campfire tournament ... --strength` into its own folder under --out, resumed
     where an earlier call stopped (Ctrl-C stops the run playing, its matches saved); its size and seed come from
     the plan, never from the command line. The table shows every run of the plan, --only choosing just which ones
-    to play.
+    to play. The whole plan takes days of CPU (ai/README.md gives each run's time): --table-only shows what is
+    played so far, --only GAME plays one game's runs.
     """
     from corekit.cli.shared import registry_of
 
+    out = out or default_runs()
     try:
         registered, runs = read_plan(plan_path)
         wanted = _wanted(only, runs, plan_path)

@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import attrs
 import pytest
@@ -18,6 +19,7 @@ from ai.strength_plan import (
     Run,
     check_players,
     check_runs,
+    default_runs,
     pin,
     read_plan,
     resolved,
@@ -373,3 +375,13 @@ def test_the_team_rows_of_a_cooperative_run_name_each_spec_with_its_defaults_as_
     shown = f"mcts:iterations=5 (= {resolved('mcts:iterations=5', 'camp-grizzly', REGISTRY)})"
     assert f"| camp-grizzly | 1 | {shown} | Otis | 1 | " in played.stdout
     assert f"the {shown} team alone won" in played.stdout
+
+
+def test_the_runs_are_kept_in_the_repositorys_folder_in_a_checkout_and_in_the_current_directory_otherwise(
+    monkeypatch, tmp_path
+):
+    from ai import strength_plan
+
+    assert default_runs() == RUNS  # this checkout keeps the results behind ai/README.md
+    monkeypatch.setattr(strength_plan, "RUNS", tmp_path / "site-packages" / "ai" / "strength-runs")
+    assert strength_plan.default_runs() == Path("strength-runs")  # never written inside an installed package
