@@ -169,7 +169,9 @@ class MatchResult:
     """How a match ended.
 
     `returns` are the game's returns, or for a forfeit 0 for the forfeiting seat and, shared equally,
-    1 for the others (in a cooperative game the whole team loses). `decision_time` and `decisions` are per seat.
+    1 for the others (in a cooperative game the whole team loses). `steps` counts the actions applied.
+    `decisions` and `decision_time` (seconds) are per seat and count every decision a seat was asked for, however
+    it ended: answered (in time or not, legal or not), raised, or cut off (with the time it ran until then).
     """
 
     returns: tuple[float, ...]
@@ -345,13 +347,23 @@ def _play(
                 elapsed = time.perf_counter() - started
                 watch.mark(GAME)
             except (PlayerFailed, GameFailed) as failed:
+                if isinstance(failed, PlayerFailed):  # a decision that raised was still asked for, and took its time
+                    spent[seat] += time.perf_counter() - started
+                    decisions[seat] += 1
                 # A search that met the game's generator in a sample (`len(legal)`) crashes in the player's own code:
                 # it is the game's fault when its legal_actions breaks the contract.
                 watch.mark(GAME)
                 raise _legal_fault(match, seat) or failed from failed.__cause__
             except Overran:
                 watch.mark(IDLE)
-                raise _verdict(watch) from None
+                verdict = _verdict(watch)
+                if isinstance(verdict, PlayerFailed):
+                    # Cut off: counted with the time it ran, or the slowest decisions would be the ones left out
+                    # of the seat's time per decision. (Only a decision's own cut-off gives a PlayerFailed, well
+                    # after `started` was set.)
+                    spent[seat] += time.perf_counter() - started
+                    decisions[seat] += 1
+                raise verdict from None
             except (QuitMatch, KeyboardInterrupt) as stop:  # listeners still get the match so far (a partial replay)
                 why = first_line(stop) if isinstance(stop, QuitMatch) else "interrupted"
                 with contextlib.suppress(Exception):

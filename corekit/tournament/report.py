@@ -5,6 +5,9 @@ mean return and its 95% interval is Wilson's score interval. Ratings are openski
 which ranks any number of seats: matches are rated in index order, so the ratings are the same whatever
 order the matches finished in. In a cooperative game the seats win or lose together, so the game's villain
 is rated as one more contestant and each spec gets its win rate as a team against it.
+
+The report's JSON (`campfire tournament --json`, report.json) is described field by field in
+docs/tournament-results.md; FORMAT is its version, which a change that a reader must know about raises.
 """
 
 from __future__ import annotations
@@ -26,6 +29,10 @@ from corekit.words import counted, joined
 
 if TYPE_CHECKING:
     from rich.console import JustifyMethod
+
+MARKER = "campfire_report"
+"""The key of the report's format version, its first."""
+FORMAT = 1
 
 
 class PlotError(RuntimeError):
@@ -130,6 +137,7 @@ def summarize(
                     if seat_trials[s]
                     else wilson(0, 0)
                 ),
+                "deals": len(seat_deals[s]),  # the interval's count, said so that nobody recomputes it over matches
             }
             for s in range(seats)
         ],
@@ -156,8 +164,11 @@ def summarize(
         ],
         "results": [r.outcome() for r in ordered],
     }
+    if not game.cooperative:  # seats that win or lose together have no share to add up
+        report.update(returns_shares(played, seats))
     if header:
         report = {**{k: header[k] for k in ("seed", "options", "time_limit") if k in header}, **report}
+    report = {MARKER: FORMAT, **report}
     if game.cooperative:
         mu, sigma = villain
         team = [max(r.returns) > 0 for r in played]
@@ -168,6 +179,31 @@ def summarize(
             "team_win_rate_ci95": list(wilson(sum(team), len(team))),
         }
     return report
+
+
+def returns_shares(played: Sequence[MatchRecord], seats: int) -> dict[str, Any]:
+    """How many of the `played` matches' returns do not add up to 1 (`returns_not_summing_to_1`), and what an equal
+    player scores then (`equal_share`: the mean total return over the seats; None with no match). A rate compared
+    with 1/seats assumes each match hands out 1 in all (a win, or a win shared), and a match nobody won hands out
+    less."""
+    totals = [ordered_sum(scored(value) for value in record.returns) for record in played]
+    return {
+        "returns_not_summing_to_1": sum(1 for total in totals if not math.isclose(total, 1.0, abs_tol=1e-9)),
+        "equal_share": ordered_sum(totals) / len(totals) / seats if totals else None,
+    }
+
+
+def share_note(off: int | None, matches: int, seats: int, equal: float | None) -> list[str]:
+    """The note that 1/seats (the fair share) is not what an equal player scores, when `off` of the `matches` did
+    not hand out 1 in all; none otherwise. The tournament report and a strength run's table print it alike."""
+    if not off or equal is None:
+        return []
+    return [
+        f"Note: the returns of {off} of {counted(matches, 'match', 'matches')} do not add up to 1 (nobody won, say), "
+        f"so the fair share {1 / seats:.3f} is not what an equal player scores here: that is {equal:.3f}, the mean "
+        f"total return shared by {seats} seats. A game option that shares such outcomes (see `campfire games`) "
+        "makes the fair share exact."
+    ]
 
 
 def rate(
@@ -267,6 +303,11 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
         "\nrating: openskill's Plackett-Luce μ ± 2σ, which also weighs whom each player beat."
     )
     console.print(explained, highlight=False)
+    if "strength" not in report:  # a strength run's own table ends with the same note
+        finished = report["matches"] - len(report["failed"])
+        off, equal = report.get("returns_not_summing_to_1"), report.get("equal_share")
+        for line in share_note(off, finished, report["seats"], equal):
+            console.print(line, highlight=False, markup=False)
     seat_rate = rates[-1]
     seats = Table(title=f"{seat_rate.capitalize()} by seat", title_justify="left")
     seats.add_column("seat")
@@ -274,9 +315,19 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     for seat in report["seat_win_rates"]:
         seats.add_row(seat["name"], _rate(seat["win_rate"], seat["win_rate_ci95"]))
     console.print(seats)
+    deals = max((seat.get("deals", 0) for seat in report["seat_win_rates"]), default=0)
+    if deals:
+        console.print(
+            f"By seat: 95% Wilson intervals over {counted(deals, 'deal')}, not matches: the seatings of a deal share "
+            "its cards.",
+            highlight=False,
+        )
     length = report["length"]
     if length["mean"] is not None:
-        console.print(f"Match length: mean {length['mean']:.1f} decisions (min {length['min']}, max {length['max']})")
+        # Actions applied (a match's steps): a decision refused or cut off by a forfeit is asked, never applied.
+        console.print(
+            f"Match length: mean {length['mean']:.1f} actions applied (min {length['min']}, max {length['max']})"
+        )
     if coop and "villain" in report:
         villain = report["villain"]
         console.print(f"Against {villain['name']}: the team won {_percent(villain['team_win_rate'])} of matches")
@@ -301,6 +352,14 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
             f"Note: {joined(idle)} finished no match, so their ratings are the starting guess"
             + (f"; one deal is {schedule['seatings_per_deal']} matches." if short else "."),
             highlight=False,
+        )
+    timed = report.get("time_budgeted")
+    if timed:
+        console.print(
+            f"Note: {joined(timed)} {'has a' if len(timed) == 1 else 'have a'} time budget (seconds=), so the results "
+            "depend on the machine's speed and load: another run, --jobs or a resume may differ.",
+            highlight=False,
+            markup=False,
         )
     console.print(f"Forfeits: {report['forfeits']}; failed matches: {len(report['failed'])}")
     if report["matches"] and report["forfeits"] == report["matches"]:  # the ratings then measure the forfeits only

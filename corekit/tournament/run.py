@@ -2,7 +2,8 @@
 
 `run_tournament` is the whole job behind `campfire tournament`, usable from Python. Results reach the
 file in the order matches finish; the report reads them by match index, so it is the same whatever the
-number of workers, the backend, or how many times the tournament was killed and resumed.
+number of workers, the backend, or how many times the tournament was killed and resumed, unless time decides:
+a spec with a time budget (TIME_BUDGET, which the report names) or a player that runs close to the time limit.
 
 Every decision has a time limit, DEFAULT_TIME_LIMIT unless the tournament sets one (a resumed run keeps its own):
 a player over it forfeits, and a decision or a game call that never ends is cut off (see `corekit.runner`).
@@ -22,8 +23,8 @@ import attrs
 
 from corekit.errors import os_reason
 from corekit.game import Game
-from corekit.options import OptionError, options_to_dict
-from corekit.players import PlayerSpec
+from corekit.options import OptionError, build_options, options_to_dict
+from corekit.players import PlayerSpec, game_defaults, kept_defaults
 from corekit.plugins import Registry
 from corekit.rng import derive_seed
 from corekit.runner import PlayerNotBuilt, build_spec, set_up
@@ -60,6 +61,10 @@ DEFAULT_TIME_LIMIT = 60.0
 tournament from waiting forever on a player or a game that hangs."""
 MAX_TIME_LIMIT = 86400.0
 """The longest time limit a tournament takes: a day per decision."""
+TIME_BUDGET = "seconds"
+"""The player option that is a time budget per decision when above 0 (mcts and os-ismcts have it): such a search
+depends on the machine's speed and load, so its results do not repeat. Player types declare no time budget of
+their own, so the option's name is the sign."""
 RESUME_HINT_VARIABLE = "CAMPFIRE_RESUME_HINT"
 """How an interrupted tournament's message says the rest is played, when a command that runs `campfire tournament`
 for the user resumes it otherwise (`campfire strength` sets it for its tournaments): in place of `the same command
@@ -298,6 +303,7 @@ def _run(
     report = summarize(game, specs, seats, kept, header)
     report["retried"] = len(retried)
     report["schedule"] = _schedule(kept, len(group))
+    report["time_budgeted"] = [text for text in dict.fromkeys(specs) if _time_budgeted(registry, game, text)]
     if extend is not None:
         report.update(extend(report))
     if out is not None:
@@ -309,6 +315,21 @@ def _run(
     if problem:
         raise stop(problem, report)
     return report
+
+
+def _time_budgeted(registry: Registry, game: Game, text: str) -> bool:
+    """Whether spec `text` searches for a time budget (TIME_BUDGET above 0), set by the spec or by the game's
+    defaults for its player type, as `build_player` would combine them."""
+    spec = PlayerSpec.parse(text)
+    player_type = registry.player_type(spec.name)
+    own = {name.replace("-", "_"): value for name, value in spec.params}
+    values = {**kept_defaults(player_type, game_defaults(spec.name, registry.heuristic(game.id)), own), **own}
+    try:
+        options = build_options(player_type.options_type, values, f"player {spec.name!r}")
+    except OptionError:  # checked before any match: cannot happen, and a budget it cannot read is none to name
+        return False
+    budget = getattr(options, TIME_BUDGET, None)
+    return isinstance(budget, int | float) and not isinstance(budget, bool) and budget > 0
 
 
 def _schedule(records: Mapping[int, MatchRecord], per_deal: int) -> dict[str, Any]:

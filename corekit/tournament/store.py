@@ -6,9 +6,10 @@ says whether the tournament writes replays (`replays`, see `writes_replays`), wh
 matches it is to play (`games`), which a resume with another --games rewrites (the only change a header takes), so
 that a later resume without --games plays to the size last asked for. A line torn by a kill in the middle of a write
 is cut off on resume; that match is simply played again (with the same seed and result). Any other damaged line is
-refused, naming the line and the field. A failed match whose record has a `retry` reason failed for a reason outside
-the match: a resume plays it again, and its new record replaces it. A results file that holds no match yet (a start
-that failed or was stopped before its first match ended) is no tournament to keep: a new one replaces it.
+refused, naming the line and the field, and so is a second record of a match. A failed match whose record has a
+`retry` reason failed for a reason outside the match: a resume plays it again, and its new record replaces it (the
+only record that may follow another of its match). A results file that holds no match yet (a start that failed or
+was stopped before its first match ended) is no tournament to keep: a new one replaces it.
 
 One tournament at a time writes into a folder: `FolderLock` holds an exclusive lock on it for the whole run.
 """
@@ -273,10 +274,11 @@ def planned_games(header: dict[str, Any], records: dict[int, MatchRecord]) -> in
 
 
 def read_results(path: Path, repair: bool = False) -> tuple[dict[str, Any], dict[int, MatchRecord]]:
-    """The header and the records (first one per index) of a results file.
+    """The header and the records (one per index) of a results file.
 
-    A last line without its newline was torn by a kill: it is ignored, and cut off when `repair` is set.
-    Any other damage raises ResultsError.
+    A last line without its newline was torn by a kill: it is ignored, and cut off when `repair` is set. A record
+    of a match whose earlier record is marked for retry replaces it. Any other damage, a second record of a match
+    included, raises ResultsError naming the line.
     """
     raw = Path(path).read_bytes()
     end = raw.rfind(b"\n") + 1
@@ -295,6 +297,7 @@ def read_results(path: Path, repair: bool = False) -> tuple[dict[str, Any], dict
     if not (isinstance(specs, list) and specs and all(isinstance(s, str) for s in specs) and _whole(1)(seats)):
         raise ResultsError(f"{path} line 1 is not a tournament header (it needs the specs and the number of seats)")
     records: dict[int, MatchRecord] = {}
+    where: dict[int, int] = {}  # the line of each record kept, to name it when another claims its match
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
@@ -305,12 +308,22 @@ def read_results(path: Path, repair: bool = False) -> tuple[dict[str, Any], dict
         problem = _record_problem(record, specs, seats)
         if problem:
             raise ResultsError(f"{path} line {number} is not a match record: {problem}")
-        _keep(records, record)
+        kept = records.get(record.index)
+        if kept is not None and kept.retry is None:
+            # Only a record marked for retry is ever followed by another of its match: two files joined, or one
+            # edited by hand, would otherwise keep one of two results, whichever came first, without a word.
+            raise ResultsError(
+                f"{path} line {number} records match {record.index} again (line {where[record.index]} did "
+                "already): keep one of the two lines"
+            )
+        records[record.index] = record
+        where[record.index] = number
     return header, records
 
 
 def _keep(records: dict[int, MatchRecord], record: MatchRecord) -> None:
-    """Keep the first record of each match, unless that one is to be retried: then the later one replaces it."""
+    """Keep the first record of each match a run appends, unless that one is to be retried: then the later one
+    replaces it (a run appends no match twice; `read_results` refuses a file that holds one twice)."""
     kept = records.get(record.index)
     if kept is None or kept.retry is not None:
         records[record.index] = record

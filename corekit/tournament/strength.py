@@ -8,17 +8,16 @@ and, since both teams played the same deals, the paired comparison (the deals on
 sign test on them, and Newcombe's interval of the difference).
 
 Everything else is the tournament's: one runner, one results file, resumable, the same results for any
-number of workers.
+number of workers (unless a spec has a time budget, `seconds=`).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from corekit.floats import ordered_sum
-from corekit.tournament.stats import Pairs, p_text, scored, wilson
+from corekit.tournament.report import share_note
+from corekit.tournament.stats import Pairs, p_text, wilson
 from corekit.words import counted
 
 A, B = 0, 1
@@ -42,10 +41,6 @@ def summarize_strength(report: Mapping[str, Any]) -> dict[str, Any]:
         measured = report["players"][A]
         fair = 1 / seats
         low, high = measured["win_rate_ci95"]
-        # The fair share assumes each match hands out 1 in all (a win, or a win shared); a match nobody won hands
-        # out less, and two equal players then score their share of what the matches handed out, not 1/seats.
-        counted_results = [r for r in report["results"] if r["status"] != "failed"]
-        totals = [ordered_sum(scored(value) for value in r["returns"]) for r in counted_results]
         return {
             "a": a,
             "b": b,
@@ -56,8 +51,10 @@ def summarize_strength(report: Mapping[str, Any]) -> dict[str, Any]:
             "ci95": [low, high],
             "fair_share": fair,
             "above_fair_share": low > fair,
-            "returns_not_summing_to_1": sum(1 for total in totals if not math.isclose(total, 1.0, abs_tol=1e-9)),
-            "equal_share": ordered_sum(totals) / len(totals) / seats if totals else None,
+            # The fair share assumes each match hands out 1 in all; the report says how many did not, and what an
+            # equal player scores then (`report.returns_shares`).
+            "returns_not_summing_to_1": report["returns_not_summing_to_1"],
+            "equal_share": report["equal_share"],
         }
     teams = []
     for spec, position in ((a, A), (b, B)):
@@ -146,16 +143,9 @@ def strength_lines(game: str, summary: Mapping[str, Any]) -> list[str]:
 
 
 def _share_note(summary: Mapping[str, Any]) -> list[str]:
-    """A line saying that the fair share is off when some matches' returns do not add up to 1; none otherwise."""
+    """The tournament report's note (`report.share_note`) when some matches' returns do not add up to 1."""
     off, equal = summary.get("returns_not_summing_to_1"), summary.get("equal_share")
-    if not off or equal is None:
-        return []
-    return [
-        f"Note: the returns of {off} of {counted(summary['matches'], 'match', 'matches')} do not add up to 1 "
-        f"(nobody won, say), so the fair share {summary['fair_share']:.3f} is not what an equal player scores here: "
-        f"that is {equal:.3f}, the mean total return shared by {summary['seats']} seats. A game option that shares "
-        "such outcomes (see `campfire games`) makes the fair share exact."
-    ]
+    return share_note(off, summary["matches"], summary["seats"], equal)
 
 
 def _rate(value: float | None) -> str:

@@ -151,8 +151,9 @@ def planned_fields(settings: Settings, planned: Planned) -> dict[str, Any]:
 def cut_off_record(
     settings: Settings, planned: Planned, registry: Registry, snapshot: Sequence[float], limit: float, elapsed: float
 ) -> MatchRecord:
-    """The record of a match whose worker process was killed because it was stuck (`snapshot` is its mirror):
-    a decision is the seat's forfeit; a call into the game's code, the game's failure."""
+    """The record of a match whose worker process was killed because it was stuck (`snapshot` is its mirror) after
+    `elapsed` seconds in its decision or game call: a decision is the seat's forfeit; a call into the game's code,
+    the game's failure."""
     specs = tuple(settings.specs[i] for i in planned.lineup)
     step = int(snapshot[STEP]) + 1
     killed = f"its worker process was killed after {elapsed:.1f}s"
@@ -166,12 +167,14 @@ def cut_off_record(
             seat, specs[seat], f"ran out of time: no answer within the {settings.time_limit:g}s limit ({killed})"
         )
         n = len(specs)
+        # The decisions before it died with the process; the one it was killed in counts, with the time it ran,
+        # as a decision cut off in its own thread does (`corekit.runner`).
         return MatchRecord(
             **base,
             status="forfeit",
             returns=forfeit_returns(game, n, seat),
-            decisions=(0,) * n,
-            decision_time=(0.0,) * n,
+            decisions=tuple(int(s == seat) for s in range(n)),
+            decision_time=tuple(elapsed if s == seat else 0.0 for s in range(n)),
             forfeit=seat,
             error=str(error),
         )

@@ -119,7 +119,7 @@ def test_without_forfeits_a_failing_player_raises_a_one_line_error():
         )
 
 
-def test_a_player_over_the_time_limit_forfeits():
+def test_a_player_over_the_time_limit_forfeits_and_its_late_answer_counts_with_its_time():
     class Slow(First):
         def decide(self, view):
             import time
@@ -131,6 +131,31 @@ def test_a_player_over_the_time_limit_forfeits():
         GAME, ["slow", "first"], 1, players=[Slow(), First()], registry=registry_with(), time_limit=0.001
     )
     assert result.forfeit == 0 and "ran out of time" in result.error
+    assert result.decisions == (1, 0) and result.decision_time[0] >= 0.02
+
+
+def test_a_decision_cut_off_by_the_watchdog_counts_as_a_decision_with_the_time_it_ran():
+    class Hangs(Player):
+        needs_sample = False
+
+        def decide(self, view):
+            import time
+
+            while True:
+                time.sleep(0.01)
+
+    result = play_match(
+        GAME, ["first", "hangs"], 1, players=[First(), Hangs()], registry=registry_with(), time_limit=0.1
+    )
+    assert result.forfeit == 1 and "(cut off after 1." in result.error
+    assert (result.steps, result.decisions) == (1, (1, 1))
+    assert result.decision_time[1] > 1.0  # cut off at hard_limit(0.1) = 1.1s: its slowest decision, not left out
+
+
+def test_a_decision_that_raised_counts_as_a_decision_of_its_seat():
+    result = play_match(GAME, ["first", "crash"], 1, players=[First(), Crasher()], registry=registry_with())
+    assert result.forfeit == 1
+    assert (result.steps, result.decisions) == (1, (1, 1)) and result.decision_time[1] > 0.0
 
 
 def test_players_built_from_specs_get_seeds_from_the_match_seed():

@@ -97,7 +97,9 @@ def test_the_tournament_command_exits_1_naming_the_looping_game(registry: Regist
         ("swallower", 2, r"its worker process was killed after \d\.\ds"),  # it swallows every interrupt
     ],
 )
-def test_a_player_that_hangs_forfeits_naming_the_time_limit(spec: str, jobs: int, cut_off: str) -> None:
+def test_a_player_that_hangs_forfeits_naming_the_time_limit_and_its_cut_off_decision_counts_with_its_time(
+    spec: str, jobs: int, cut_off: str
+) -> None:
     report = run_tournament(
         Tournament("faulty", (spec, "random"), games=2, seed=1, time_limit=LIMIT, plugins=FAULTS), jobs=jobs
     )
@@ -110,6 +112,9 @@ def test_a_player_that_hangs_forfeits_naming_the_time_limit(spec: str, jobs: int
             result["error"],
         ), result["error"]
     assert report["players"][0]["forfeits"] == 2 and report["players"][1]["win_rate"] == 1.0
+    # One decision per match, each cut off past 1.1s (in its thread, or by killing its worker): counted, not "-".
+    stuck = report["players"][0]
+    assert stuck["decisions"] == 2 and stuck["mean_decision_time"] > 1.0
 
 
 def test_a_worker_killed_for_a_blocked_player_is_replaced_and_no_match_is_lost(tmp_path: Path) -> None:

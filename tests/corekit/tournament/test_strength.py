@@ -136,5 +136,26 @@ def test_matches_whose_returns_do_not_add_up_to_1_are_flagged_with_what_an_equal
     assert shared.exit_code == 0 and "Note: the returns" not in shared.output
 
 
+def test_a_plain_tournament_flags_returns_that_do_not_add_up_to_1_with_the_strength_runs_figures_and_note():
+    # Two specs in two seats: the same seatings and deals as the strength run above, so the same 2 of 12 matches.
+    strength = json.loads(
+        campfire("slasher", "-p", "random,random", "-k", "2", "-n", "12", "--strength", "--json").output
+    )
+    plain = campfire("slasher", "-p", "random,random", "-k", "2", "-n", "12", "--json")
+    assert plain.exit_code == 0, plain.output
+    found = json.loads(plain.output)
+    assert (found["returns_not_summing_to_1"], found["equal_share"]) == (2, pytest.approx(0.417, abs=5e-4))
+    assert (found["returns_not_summing_to_1"], found["equal_share"]) == (
+        strength["strength"]["returns_not_summing_to_1"],
+        strength["strength"]["equal_share"],
+    )
+    table = " ".join(campfire("slasher", "-p", "random,random", "-k", "2", "-n", "12").output.split())  # unfolded
+    assert (
+        "Note: the returns of 2 of 12 matches do not add up to 1 (nobody won, say), so the fair share 0.500 is not "
+        "what an equal player scores here: that is 0.417, the mean total return shared by 2 seats. A game option "
+        "that shares such outcomes (see `campfire games`) makes the fair share exact."
+    ) in table
+
+
 def test_there_is_one_wilson_interval():
     assert report.wilson is stats.wilson

@@ -290,3 +290,69 @@ def test_forfeits_of_one_cause_count_as_one_reason_whatever_the_seat_and_the_sec
         text = f"seat {seat} (p0) " + error.format(name=game.seat_name(seat))
         records[index] = attrs.evolve(forfeited, error=text)
     assert summarize(game, ["p0", "p1"], 2, records)["forfeit_reasons"] == [{"reason": reason, "matches": 2}]
+
+
+def printed(report: dict[str, object]) -> list[str]:
+    """The report's tables and notes as printed, line by line."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=400, file=io.StringIO(), record=True)  # no note folded
+    print_report(report, console)
+    return console.export_text().splitlines()
+
+
+def test_the_json_report_opens_with_its_format_version() -> None:
+    report = summarize(Duel(), ["a", "b"], 2, {0: record(0, (0, 1), (1.0, 0.0))}, {"seed": 1})
+    assert next(iter(report.items())) == ("campfire_report", 1)
+
+
+def test_the_seat_table_says_its_intervals_count_deals_in_print_and_in_json() -> None:
+    # Twenty matches of ten deals, two seatings each.
+    records = {i: attrs.evolve(record(i, (i % 2, 1 - i % 2), (1.0, 0.0)), deal=i // 2) for i in range(20)}
+    report = summarize(Duel(), ["a", "b"], 2, records)
+    assert [seat["deals"] for seat in report["seat_win_rates"]] == [10, 10]
+    assert (
+        "By seat: 95% Wilson intervals over 10 deals, not matches: the seatings of a deal share its cards."
+        in printed(report)
+    )
+
+
+def test_match_length_is_printed_as_actions_applied_not_decisions() -> None:
+    records = {i: record(i, (i % 2, 1 - i % 2), (1.0, 0.0)) for i in range(20)}
+    assert "Match length: mean 19.5 actions applied (min 10, max 29)" in printed(
+        summarize(Duel(), ["a", "b"], 2, records)
+    )
+
+
+def test_every_free_for_all_report_says_what_an_equal_player_scores_when_returns_do_not_add_up_to_1() -> None:
+    # Two of eight matches nobody won: the equal share is (6 * 1 + 2 * 0) / 8 / 2 = 0.375, not 0.5.
+    records = {i: record(i, (i % 2, 1 - i % 2), (0.0, 0.0) if i < 2 else (1.0, 0.0)) for i in range(8)}
+    report = summarize(Duel(), ["a", "b"], 2, records)
+    assert (report["returns_not_summing_to_1"], report["equal_share"]) == (2, 0.375)
+    note = (
+        "Note: the returns of 2 of 8 matches do not add up to 1 (nobody won, say), so the fair share 0.500 is not what "
+        "an equal player scores here: that is 0.375, the mean total return shared by 2 seats. A game option that "
+        "shares such outcomes (see `campfire games`) makes the fair share exact."
+    )
+    assert note in printed(report)
+    assert note not in printed({**report, "strength": {}})  # a strength run's table prints it, once
+    whole = summarize(Duel(), ["a", "b"], 2, {0: record(0, (0, 1), (1.0, 0.0))})
+    assert (whole["returns_not_summing_to_1"], whole["equal_share"]) == (0, 0.5)
+    assert not any(line.startswith("Note: the returns") for line in printed(whole))
+
+
+def test_a_cooperative_report_has_no_share_of_returns_to_add_up() -> None:
+    report = summarize(Siege(), ["a", "b"], 2, {0: record(0, (0, 1), (0.0, 0.0))})
+    assert "returns_not_summing_to_1" not in report and "equal_share" not in report
+
+
+def test_a_report_names_the_specs_with_a_time_budget_in_a_note() -> None:
+    report = summarize(Duel(), ["mcts:seconds=0.5", "b"], 2, {0: record(0, (0, 1), (1.0, 0.0))})
+    assert not any("time budget" in line for line in printed(report))
+    report["time_budgeted"] = ["mcts:seconds=0.5"]
+    assert (
+        "Note: mcts:seconds=0.5 has a time budget (seconds=), so the results depend on the machine's speed and "
+        "load: another run, --jobs or a resume may differ."
+    ) in printed(report)

@@ -178,3 +178,12 @@ def test_batches_shrink_to_single_matches_so_no_worker_waits_on_a_long_last_batc
     sizes = [len(b) for b in batches]
     assert sizes == sorted(sizes, reverse=True)
     assert sizes[0] == MAX_BATCH and sizes[-4:] == [1, 1, 1, 1]
+
+
+def test_the_report_names_each_spec_with_a_time_budget_and_no_other(tmp_path: Path) -> None:
+    # mcts:seconds searches as long as the machine lets it; iterations, and a spec without a budget, repeat exactly.
+    report = run_tournament(
+        Tournament(GAME, ("mcts:seconds=0.001", "mcts:iterations=5", "random"), games=1, seed=1), out=tmp_path
+    )
+    assert report["time_budgeted"] == ["mcts:seconds=0.001"]
+    assert json.loads((tmp_path / "report.json").read_text())["time_budgeted"] == ["mcts:seconds=0.001"]

@@ -251,3 +251,26 @@ def test_a_results_file_without_the_format_marker_is_not_a_results_file(tmp_path
     with pytest.raises(ResultsError) as caught:
         read_results(path)
     assert str(caught.value) == f"{path} is not a campfire tournament results file (no format marker)"
+
+
+def test_a_second_record_of_a_match_is_refused_naming_both_lines(tmp_path: Path) -> None:
+    # Two files joined, or one edited by hand: the two records of match 1 contradict each other (returns flipped).
+    flipped = attrs.evolve(make(1), returns=(0.0, 1.0)).to_json()
+    path = write_results(
+        tmp_path / "results.jsonl", {"campfire_tournament": 1, **HEADER}, make(0).to_json(), make(1).to_json(), flipped
+    )
+    with pytest.raises(ResultsError) as caught:
+        read_results(path)
+    assert str(caught.value) == f"{path} line 4 records match 1 again (line 3 did already): keep one of the two lines"
+    with pytest.raises(ResultsError, match="line 4 records match 1 again"):
+        ResultsFile(tmp_path, HEADER, resume=True)  # a resume refuses it too, before playing anything
+
+
+def test_a_match_marked_for_retry_is_the_one_whose_record_a_later_one_replaces(tmp_path: Path) -> None:
+    died = MatchRecord(
+        1, 0, 99, (1, 0), ("heuristic", "random"), "failed", error="the worker process died twice", retry="worker"
+    )
+    path = write_results(
+        tmp_path / "results.jsonl", {"campfire_tournament": 1, **HEADER}, died.to_json(), make(1).to_json()
+    )
+    assert read_results(path)[1] == {1: make(1)}
