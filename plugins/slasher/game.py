@@ -161,9 +161,9 @@ class Slasher(Game):
     title = "B: The Summer Camp Slasher"
     version = "5"
     min_players = 2
-    # 64 cards, 16 of them in the hands at 4 seats and 24 at 6. Past 6 the draw pile and discard run dry
-    # at refill time in random play (7 seats: ~1 short refill a game, 8: ~5, 10: ~28), so hands stay
-    # short and Flee! turns over nothing; the rulebook itself calls 4-6 players "a very good number".
+    # 64 cards, 16 of them in the hands at 4 seats and 24 at 6. Past 6 the draw pile and discard run dry at
+    # refill time in random play, so hands stay short (RULES.md, Assumption 1, gives the counts); the rulebook
+    # itself calls 4-6 players "a very good number".
     max_players = 6
     options_type = SlasherOptions
 

@@ -17,17 +17,19 @@ FILLERS = [
 """Location-only hands that play no part in an attack."""
 
 
-def arranged(hands, places=None, deck_top=(), first=0, options=None, deck_empty=False, seed=0):
+def arranged(hands, places=None, deck_top=(), first=0, options=None, deck_empty=False, seed=0, stacks=None):
     """A match with chosen hands whose deck starts with `deck_top` (first drawn first), for scripted play.
 
-    For each seat in `places`, that location lies tabled in front of it. The rest of the 64 cards lie under
-    `deck_top` in an order drawn from `seed`, or with `deck_empty` face up in the discard pile instead.
+    For each seat in `places`, that location lies tabled in front of it; for each seat in `stacks`, those
+    locations do, bottom first. The rest of the 64 cards lie under `deck_top` in an order drawn from `seed`,
+    or with `deck_empty` face up in the discard pile instead.
     """
-    players, tabled = len(hands), places or {}
+    players = len(hands)
+    tabled = {seat: [card] for seat, card in (places or {}).items()} | {s: list(p) for s, p in (stacks or {}).items()}
     rest = Counter(FULL_DECK)
     rest.subtract(card for hand in hands for card in hand)
     rest.subtract(deck_top)
-    rest.subtract(tabled.values())
+    rest.subtract(card for stack in tabled.values() for card in stack)
     if any(n < 0 for n in rest.values()):
         raise GameError("slasher: the arranged cards are more than the deck holds")
     rng = Rng(seed)
@@ -43,17 +45,17 @@ def arranged(hands, places=None, deck_top=(), first=0, options=None, deck_empty=
         options=options or SlasherOptions(),
         rng=rng,
         hands=[sorted(h) for h in hands],
-        stacks=[[tabled[s]] if s in tabled else [] for s in range(players)],
+        stacks=[tabled.get(s, []) for s in range(players)],
         deck=deck,
         discard=discard,
         turns=TurnOrder(players, first),
     )
 
 
-def attack(killer, places, players=4, hands=None, deck_top=(), options=None, deck_empty=False):
-    """Seat 0 plays `killer` with every teen placed as in `places`; the window is then open."""
+def attack(killer, places, players=4, hands=None, deck_top=(), options=None, deck_empty=False, stacks=None):
+    """Seat 0 plays `killer` with every teen placed as in `places` (or `stacks`); the window is then open."""
     hands = hands or [[killer, *FILLERS[0]], *FILLERS[1:players]]
-    state = arranged(hands, places, deck_top, options=options, deck_empty=deck_empty)
+    state = arranged(hands, places, deck_top, options=options, deck_empty=deck_empty, stacks=stacks)
     state.apply(0, (KILLER, killer))
     return state
 
