@@ -21,7 +21,8 @@ nothing before it):
 - conservation: the multiset of cards over `zones()` never changes;
 - zones, for a declared state: every zone is still the one the core made, and every hidden zone holds the cards the
   record of where cards came from says (a plain list operation on it leaves the record behind);
-- returns: one number per seat, each in [0, 1];
+- returns: one number per seat, each in [0, 1], adding up to `Game.constant_sum` when the game declares one (as
+  a forfeited match's, `corekit.runner.forfeit_returns`, must then too);
 - display: every observation is hashable (immutable plain data) and within `Game.observation_limit` characters,
   `render` gives text for every view, `action_text` for every legal action, and `events` says nothing between
   an observation and itself;
@@ -42,6 +43,7 @@ seed decides the same in two states its seat cannot tell apart, and no seat view
 from __future__ import annotations
 
 import gc
+import math
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -52,10 +54,11 @@ from corekit import leaks
 from corekit.codes import as_read, code_problem
 from corekit.digest import fingerprint, write_value
 from corekit.errors import error_line, first_line, raised_at
+from corekit.floats import ordered_sum
 from corekit.game import Game, IllegalAction, State, offered
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
-from corekit.runner import GameHung, game_deadline, legal_problem
+from corekit.runner import GameHung, forfeit_returns, game_deadline, legal_problem
 from corekit.state import META, DeclaredState, Zone
 
 _NOT_AN_ACTION = ("campfire-conformance", "not an action")
@@ -121,6 +124,13 @@ def check_game(
     report = Report(game.id, players)
     options = game.make_options(options)
     encoded: set[Any] = set()  # actions whose replay code already passed: most recur across matches
+    forfeited = forfeit_returns(game, players, 0)
+    if game.constant_sum is not None and not _adds_up(forfeited, game.constant_sum):
+        # A forfeited match is finished too, and its returns are the runner's, not the game's.
+        report.fail(
+            f"constant_sum is {game.constant_sum!r}, but a forfeited match pays {forfeited!r} "
+            f"(corekit.runner.forfeit_returns), which adds up to {ordered_sum(forfeited)!r}"
+        )
     for index in range(games):
         match_seed = derive_seed(seed, game.id, players, index)
         _check_one(game, players, match_seed, options, sample_every, report, encoded, commentary=commentary)
@@ -367,6 +377,11 @@ def _check_match(
         returns = state.returns()
         if len(returns) != players or any(not 0.0 <= r <= 1.0 for r in returns):
             report.fail(f"{where}: returns {returns!r} are not one number in [0, 1] per seat")
+        elif game.constant_sum is not None and not _adds_up(returns, game.constant_sum):
+            report.fail(
+                f"{where}: returns {returns!r} add up to {ordered_sum(returns)!r}, not the game's constant_sum "
+                f"{game.constant_sum!r}"
+            )
         if any(state.legal_actions(s) for s in range(players)):
             report.fail(f"{where}: a seat has legal actions after the end")
     except GameHung as hung:
@@ -506,6 +521,12 @@ def _zones_recorded(state: State, where: str, doing: str, report: Report) -> boo
         "pop, ...) on a hidden zone (docs/writing-a-game.md, section 4)"
     )
     return False
+
+
+def _adds_up(returns: Iterable[float], total: float) -> bool:
+    """Whether `returns` add up to `total`, within the rounding that k shares of 1/k leave (ten tenths add up to
+    0.9999999999999999): the tolerance corekit.tournament.strength allows the same sum."""
+    return math.isclose(ordered_sum(returns), total, abs_tol=1e-9)
 
 
 def _legal_fault(state: State, seat: int, legal: Any) -> str | None:

@@ -67,6 +67,11 @@ class Game(abc.ABC):
     perfect_information: ClassVar[bool] = False
     """True when nothing is hidden but the future: `sample` then only reseeds chance, and the conformance
     check does not expect it to vary any hidden part."""
+    constant_sum: ClassVar[float | None] = None
+    """What every finished match's returns add up to, at every player count and options, when that is fixed
+    (1.0 for a game whose shared wins split 1 equally); None when they need not (a cooperative game, or one that
+    may end with nobody winning). The conformance check holds a game to it, and OpenSpiel's adapter declares the
+    game constant-sum by it."""
 
     def initial_state(self, players: int, seed: int, options: Any = None, *, record: bool = True) -> State:
         """A new match for `players` seats, its chance drawn from `seed`; options default when None.

@@ -2,17 +2,24 @@
 
 Importing this module registers each installed game (built-in or third-party) with pyspiel as
 `campfire_<id>`, dashes as underscores (`campfire_grizzly_race`), with the parameters `players` (default the
-game's fewest), `seed` (default 0; 0 to 2**31-1, as pyspiel holds it as a C++ int) and each of the game's
-options whose type is a number, a truth value, text or an enum (by its value). A game that lists no
-`Game.action_space` is not registered: OpenSpiel numbers actions, and the list is the numbering. A game deals
-once when it is made, so options it cannot play at that player count are refused there.
+game's fewest), `seed` or `rng_seed` (see below; 0 to 2**31-1, as pyspiel holds them as C++ ints, -1 for not
+given) and each of the game's options whose type is a number, a truth value, text or an enum (by its value).
+A game that lists no `Game.action_space` is not registered: OpenSpiel numbers actions, and the list is the
+numbering. A game deals once when it is made, so options it cannot play at that player count are refused
+there.
 
 - **Actions** are integers: the index of the action in `Game.action_space(players, options)`; a state's
   legal actions are those of the seat to act, ascending.
 - **Chance is sampled-stochastic**: there are no chance nodes. Shuffles and dice happen inside `apply`,
-  drawn from the wrapped state's own generator, and every initial state of a loaded game is the same deal, from
-  its `seed` (load the game with another seed for another deal): pyspiel makes a new initial state for every
-  clone, so a game-level generator that moved on would deal by how many clones came before.
+  drawn from the wrapped state's own generator. With `seed` (0 when neither is given) every initial state of a
+  loaded game is that seed's deal. With `rng_seed`, OpenSpiel's name for a sampled-stochastic game's seed, each
+  new initial state is the next deal of a series (the seed's, then `derive_seed(rng_seed, "episode", n)`, as a
+  PettingZoo environment's resets), and the series moves on only when a state of its latest deal is played from:
+  pyspiel also makes a new initial state to clone a state, to deserialize one and to size a tensor, and those
+  are never played from, so the series does not depend on how often it does. Giving both is refused. A loaded
+  game keeps its first deal and new states start as clones of it (a deal costs far more than a clone), sharing
+  what one of them observed: pyspiel sizes a tensor by encoding a new initial state's, at every
+  `observation_tensor` call.
 - **Simultaneous decisions are sequential moves with hidden commitments**, not simultaneous nodes: when
   several seats must decide, the lowest of them is the current player, then the next, and a seat's
   observation shows that the others have committed, never to what. Campfire's games already work this way
@@ -33,17 +40,20 @@ once when it is made, so options it cannot play at that player count are refused
   `pyspiel.SpielError`, as OpenSpiel's own games without one do.
 - **`resample_from_infostate(player, sampler)`** returns `sample(player, Rng(seed))`, the seed drawn from
   `sampler()`: a full state the player cannot tell from this one.
-- **Returns** are the game's (`returns()`, 1 a win, 0 a loss, shares between): general-sum, terminal only,
-  utilities between 0 and 1. The game length bound is `Game.max_decisions`; pyspiel holds it as a C++ int, so
+- **Returns** are the game's (`returns()`, 1 a win, 0 a loss, shares between): terminal only, utilities
+  between 0 and 1, constant-sum (`utility_sum`) for a game that declares `Game.constant_sum`, general-sum
+  otherwise. The game length bound is `Game.max_decisions`; pyspiel holds it as a C++ int, so
   `load_game` refuses options whose bound is 2**31 or more, and a game built with `capped=True` (as `os-ismcts`
   and `os-mcts` build theirs) caps it at 2**31-1.
 - Clones are the game's `clone()`; `copy.deepcopy` of a state is its clone. A loaded game pickles and
   deep-copies by its name and parameters, and a state dealt from it by the game and its action history; a
   state wrapped around a sample (`resample_from_infostate`) has no history to rebuild it from and is refused.
   A state's `serialize()` is pyspiel's pickle of its attributes (`game.deserialize_state` reads it back), and
-  refuses a sampled state the same way. pyspiel's `game.serialize()` needs a generator state that a
-  sampled-stochastic Python game cannot give.
-- **Actions outside** `0..num_distinct_actions-1` are refused (a negative one is not an index from the end).
+  refuses a sampled state the same way. pyspiel's `game.serialize()` (so `serialize_game_and_state`,
+  `random_sim_test(..., serialize=True)` and OpenSpiel's games_sim_test) needs the game's `GetRNGState()`, a C++
+  virtual that pyspiel's Python game class does not pass on to Python: no Python game can give it.
+- **Actions outside** `0..num_distinct_actions-1` are refused (a negative one is not an index from the end), and
+  any action on a finished match raises IllegalAction saying the game is over.
 """
 
 from __future__ import annotations
@@ -57,14 +67,17 @@ from typing import Any, ClassVar
 import numpy as np
 import pyspiel
 
-from corekit.game import Game, GameError, State
+from corekit.game import Game, GameError, IllegalAction, State
 from corekit.interop.encoding import FEATURES, observation_features, observation_text
 from corekit.options import option_fields
 from corekit.plugins import Registry, default_registry
-from corekit.rng import Rng
+from corekit.rng import Rng, derive_seed
 
 PREFIX = "campfire_"
 _PARAMETER_TYPES = (bool, int, float, str)
+NOT_GIVEN = -1
+"""The default of `seed` and `rng_seed`, OpenSpiel's own `rng_seed` default: pyspiel hands a Python game every
+parameter, the default for one left out, so only a value no seed takes tells which of the two was given."""
 
 
 def short_name(game_id: str) -> str:
@@ -105,7 +118,9 @@ def game_type(game: Game) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=(
+            pyspiel.GameType.Utility.GENERAL_SUM if game.constant_sum is None else pyspiel.GameType.Utility.CONSTANT_SUM
+        ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
@@ -113,7 +128,12 @@ def game_type(game: Game) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": game.min_players, "seed": 0, **option_parameters(game)},
+        parameter_specification={
+            "players": game.min_players,
+            "seed": NOT_GIVEN,
+            "rng_seed": NOT_GIVEN,
+            **option_parameters(game),
+        },
     )
 
 
@@ -160,15 +180,19 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
             options = {name: params[name] for name in option_parameters(game) if name in params}
         self.campfire = game
         self.players = int(params.get("players", game.min_players))
-        self.seed = int(params.get("seed", 0))
         if not game.min_players <= self.players <= game.max_players:
             raise GameError(f"{game.id} needs {game.player_range()} players, got {self.players}")
-        if not 0 <= self.seed < 2**31:  # a Campfire seed is never negative; pyspiel holds the seed as a C++ int
-            raise ValueError(f"seed must be a whole number from 0 to 2**31-1, got {self.seed}")
+        self.seed, self.series = _seeding(params)
+        """The seed, and whether it is `rng_seed`'s, the first of a series of deals, rather than `seed`'s."""
+        self.dealt = 0
+        """With `rng_seed`, how many deals of the series a state has been played from: the next new state is
+        the next deal. Making a state (as pyspiel does to clone one, to deserialize one, or to size a tensor)
+        does not count, so the series does not depend on how often pyspiel does so."""
         self.options = game.make_options(options)
         # Deal once now: the game checks the options against the player count when it deals, and states deal
-        # only when first used, so an impossible combination would surface at some later, unrelated call.
-        self.deal()
+        # only when first used, so an impossible combination would surface at some later, unrelated call. The
+        # deal is kept: new states of it start as its clones.
+        self._kept = _Deal(0, self.deal())
         space = game.action_space(self.players, self.options)
         if space is None:
             raise GameError(f"{game.id} lists no action_space: OpenSpiel numbers actions by it")
@@ -188,13 +212,16 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
             num_players=self.players,
             min_utility=0.0,
             max_utility=1.0,
+            utility_sum=game.constant_sum,
             max_game_length=longest,
         )
-        full = {"players": self.players, "seed": self.seed, **option_parameters(game, self.options)}
+        seeding = {"rng_seed" if self.series else "seed": self.seed}
+        full = {"players": self.players, **seeding, **option_parameters(game, self.options)}
         super().__init__(type(self).kind or game_type(game), info, full)
 
     def new_initial_state(self) -> CampfireState:
-        """A new match dealt from the game's seed (dealt on first use: pyspiel's clone starts from one)."""
+        """A new match: the deal of `seed`, or with `rng_seed` the next deal of its series (dealt on first use:
+        pyspiel's clone starts from a new state, then replaces what it holds)."""
         return CampfireState(self)
 
     def wrap(
@@ -207,9 +234,38 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
         wrapped._held = _Held(self, state, first, state.clone(), past)
         return wrapped
 
-    def deal(self) -> State:
-        """The Campfire initial state of this game's shape and seed."""
-        return self.campfire.initial_state(self.players, self.seed, self.options)
+    def deal(self, number: int = 0) -> State:
+        """The Campfire initial state of this game's shape, dealt anew: deal 0 from the seed, a later deal of an
+        `rng_seed` series from a seed derived from it (the series a PettingZoo environment's resets deal)."""
+        seed = self.seed if number == 0 else derive_seed(self.seed, "episode", number)
+        return self.campfire.initial_state(self.players, seed, self.options)
+
+    def initial(self, number: int) -> State:
+        """A Campfire initial state of deal `number`: a clone of the kept deal when it is that one (every new
+        state of a deal starts alike, and a clone costs far less than a deal)."""
+        kept = self._kept
+        if kept.number != number:
+            return self.deal(number)
+        if kept.state is None:
+            kept.state = self.deal(number)
+        return kept.state.clone()
+
+    def deal_for(self, number: int | None = None) -> _Deal:
+        """The deal a new state starts from: `number`, or by default the next one (always 0 without `rng_seed`).
+        The next one is kept, so that every new state of it shares what one of them has observed."""
+        upcoming = self.dealt if self.series else 0
+        number = upcoming if number is None else number
+        if self._kept.number == number:
+            return self._kept
+        made = _Deal(number)
+        if number == upcoming:
+            self._kept = made
+        return made
+
+    def played_from(self, number: int) -> None:
+        """A state of deal `number` was played from: with `rng_seed`, the next new state deals the next deal."""
+        if self.series and number == self.dealt:
+            self.dealt += 1
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Mapping[str, Any] | None = None
@@ -231,20 +287,35 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pyspiel pickles a game through `serialize`, which a sampled-stochastic Python game cannot give:
-        # a loaded game is its name and parameters.
-        return (_loaded, (self.get_type().short_name, self.get_parameters()))
+        # a loaded game is its name and parameters, and how far its series has got (as OpenSpiel's own
+        # sampled-stochastic games carry their generator's state), so the copy deals the same next deals.
+        return (_loaded, (self.get_type().short_name, self.get_parameters(), self.dealt))
+
+
+class _Deal:
+    """One deal of a game (its number in the series; always 0 without `rng_seed`), dealt when first needed, and
+    what a new state of it has observed, which is the same for every new state of it: so pyspiel's tensor
+    sizing, which makes a new initial state and encodes its observation at every `observation_tensor` call
+    and `observation_tensor_size`, encodes it once."""
+
+    __slots__ = ("cache", "number", "state")
+
+    def __init__(self, number: int, state: State | None = None) -> None:
+        self.number = number
+        self.state = state  # never played: new states of the deal are its clones
+        self.cache: dict[tuple[str, int], Any] = {}
 
 
 class _Held:
     """What a pyspiel state holds: the Campfire state and the strings and features computed from it, and
-    what the information state replays: where the state started (`origin`: None for the game's deal) and
-    the moves since, (seat, action number) each, and for a state wrapped around a sample, each seat's history
-    before it (`past`).
+    what the information state replays: where the state started (`origin`: None for the game's deal `deal`)
+    and the moves since, (seat, action number) each, and for a state wrapped around a sample, each seat's
+    history before it (`past`).
 
     pyspiel clones a Python state by deep-copying each attribute onto a fresh initial state; this one copies
     as the game's own `clone()` and shares the game."""
 
-    __slots__ = ("cache", "first", "game", "moves", "origin", "past", "state", "trail")
+    __slots__ = ("cache", "deal", "first", "game", "moves", "origin", "past", "state", "trail")
 
     def __init__(
         self,
@@ -253,14 +324,17 @@ class _Held:
         first: int | None = None,
         origin: State | None = None,
         past: dict[int, Callable[[], bytes]] | None = None,
+        deal: int = 0,
+        cache: dict[tuple[str, int], Any] | None = None,
     ) -> None:
         self.game = game
         self.state = state
         self.first = first
         self.origin = origin  # never changed: copies share it
         self.past = past or {}
+        self.deal = deal
         self.moves: list[tuple[int, int]] = []
-        self.cache: dict[tuple[str, int], Any] = {}
+        self.cache: dict[tuple[str, int], Any] = {} if cache is None else cache
         self.trail: dict[int, tuple[int, bytes, State, str]] = {}
         """Per player, how far its history digest was last computed: (moves replayed, digest, the state then,
         never changed, the player's observation string then), so asking again after a few more moves replays
@@ -274,7 +348,8 @@ class _Held:
         return object.__getstate__(self)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        copy = _Held(self.game, None if self.state is None else self.state.clone(), self.first, self.origin, self.past)
+        state = None if self.state is None else self.state.clone()
+        copy = _Held(self.game, state, self.first, self.origin, self.past, self.deal)
         copy.moves = self.moves[:]
         copy.cache = self.cache  # same state, same observations: shared until either moves on
         copy.trail = dict(self.trail)  # its entries hold for the copy's moves too, which begin with these
@@ -291,7 +366,7 @@ class _Held:
             done, digest, at, seen = reached
             state = at.clone()
         else:
-            done, state = 0, self.origin.clone() if self.origin is not None else game.deal()
+            done, state = 0, self.origin.clone() if self.origin is not None else game.initial(self.deal)
             seen = observation_text(state.observation(player))
             past = self.past.get(player)
             digest = past() if past is not None else _link(b"", seen)
@@ -317,16 +392,18 @@ def _link(digest: bytes, step: str) -> bytes:
 class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information
     """A Campfire state as a pyspiel state (the module docstring says how each part maps)."""
 
-    def __init__(self, game: CampfireGame) -> None:
+    def __init__(self, game: CampfireGame, deal: int | None = None) -> None:
+        """A new state of deal `deal` of the game, by default its next (see `CampfireGame.deal_for`)."""
         super().__init__(game)
-        self._held = _Held(game)
+        start = game.deal_for(deal)
+        self._held = _Held(game, deal=start.number, cache=start.cache)
 
     @property
     def campfire(self) -> State:
         """The wrapped Campfire state."""
         held = self._held
         if held.state is None:
-            held.state = held.game.deal()
+            held.state = held.game.initial(held.deal)
         return held.state
 
     def current_player(self) -> int:
@@ -348,8 +425,14 @@ class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
 
     def _apply_action(self, action: int) -> None:
         held = self._held
+        if self.is_terminal():  # else the seat named would be pyspiel's TERMINAL, -4
+            raise IllegalAction(f"{held.game.campfire.id}: the game is over, so action {action} cannot be applied")
         seat = self.current_player()
         self.campfire.apply(seat, held.game.actions[self._number(action)])
+        if held.origin is None:  # a state of the game's own deal, not of a sample
+            # The state's own game, not `held.game`: a state `deserialize_state` made holds a copy of the game
+            # loaded anew by unpickling, and the series played from is that of the game it was made in.
+            self.get_game().played_from(held.deal)
         held.moves.append((seat, action))
         held.first = None
         held.cache = {}
@@ -378,7 +461,7 @@ class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         seed = int(probability_sampler() * 2**53)
         # The sample continues `player_id`'s history (the other seats' are unknown to it); the digest is
         # computed only if the sample's information state is asked for, from a snapshot of this state's moves.
-        snapshot = _Held(self._held.game, None, None, self._held.origin, self._held.past)
+        snapshot = _Held(self._held.game, None, None, self._held.origin, self._held.past, self._held.deal)
         snapshot.moves = self._held.moves[:]
         snapshot.trail = dict(self._held.trail)
         past = {player_id: lambda: snapshot.history_digest(player_id)}
@@ -394,10 +477,11 @@ class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         return clone
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # A state dealt from the game is the game and its moves; pyspiel's own pickling needs `serialize`.
+        # A state dealt from the game is the game, its deal and its moves; pyspiel's own pickling needs
+        # `serialize`.
         if self._held.origin is not None:
             raise TypeError(_SAMPLED)
-        return (_replayed, (self.get_game(), self.history()))
+        return (_replayed, (self.get_game(), self.history(), self._held.deal))
 
     def observed(self, kind: str, player: int, make: Callable[[Any], Any]) -> Any:
         """`make(observation of player)`, computed once per state and player (searches ask many times)."""
@@ -415,15 +499,35 @@ class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         return game.render(self.campfire.observation(None), None)
 
 
-def _loaded(name: str, params: Mapping[str, Any]) -> CampfireGame:
-    """`pyspiel.load_game`, from this module, so that unpickling in a fresh process registers the games first."""
+def _seeding(params: Mapping[str, Any]) -> tuple[int, bool]:
+    """The game's seed, and whether it is `rng_seed`'s (the first of a series) rather than `seed`'s (every new
+    initial state's deal; 0 when neither is given). Both given are refused: one game cannot do both."""
+    given = {name: int(params.get(name, NOT_GIVEN)) for name in ("seed", "rng_seed")}
+    given = {name: value for name, value in given.items() if value != NOT_GIVEN}
+    for name, value in given.items():
+        if not 0 <= value < 2**31:  # a Campfire seed is never negative; pyspiel holds a seed as a C++ int
+            raise ValueError(f"{name} must be a whole number from 0 to 2**31-1, got {value} (-1 means not given)")
+    if len(given) == 2:
+        raise ValueError(
+            f"give seed (every new_initial_state is its deal) or rng_seed (each new_initial_state is the next deal "
+            f"of its series), not both: got seed={given['seed']}, rng_seed={given['rng_seed']}"
+        )
+    if "rng_seed" in given:
+        return given["rng_seed"], True
+    return given.get("seed", 0), False
+
+
+def _loaded(name: str, params: Mapping[str, Any], dealt: int = 0) -> CampfireGame:
+    """`pyspiel.load_game`, from this module, so that unpickling in a fresh process registers the games first;
+    `dealt` deals of its series already played from."""
     game: CampfireGame = pyspiel.load_game(name, dict(params))
+    game.dealt = dealt
     return game
 
 
-def _replayed(game: CampfireGame, history: list[int]) -> CampfireState:
-    """The state of `game` after `history` (how a pickled state is rebuilt)."""
-    state = game.new_initial_state()
+def _replayed(game: CampfireGame, history: list[int], deal: int = 0) -> CampfireState:
+    """The state of `game` after `history` from its deal `deal` (how a pickled state is rebuilt)."""
+    state = CampfireState(game, deal)
     for action in history:
         state.apply_action(action)
     return state
@@ -476,11 +580,13 @@ class HistoryObserver:
         return f"{text}\nhistory {state.history_digest(player).hex()}"
 
 
-def load(game_id: str, players: int | None = None, seed: int = 0, **options: Any) -> CampfireGame:
-    """`pyspiel.load_game` for a Campfire game by its id, with its parameters as keywords."""
-    params: dict[str, Any] = {"seed": seed, **options}
-    if players is not None:
-        params["players"] = players
+def load(
+    game_id: str, players: int | None = None, seed: int | None = None, *, rng_seed: int | None = None, **options: Any
+) -> CampfireGame:
+    """`pyspiel.load_game` for a Campfire game by its id, with its parameters as keywords: `seed` (every new
+    initial state is its deal; 0 when neither is given) or `rng_seed` (each is the next deal of its series)."""
+    given = {"players": players, "seed": seed, "rng_seed": rng_seed}
+    params: dict[str, Any] = {**{name: value for name, value in given.items() if value is not None}, **options}
     game: CampfireGame = pyspiel.load_game(short_name(game_id), params)
     return game
 

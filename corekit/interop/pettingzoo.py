@@ -13,8 +13,11 @@ refused there (it deals once to check), not at the first `reset()`.
   `corekit.interop.encoding`'s 0/1 hashed bag of the seat's observation (`FEATURES` entries, int8); the mask
   has a 1 at each legal action of the selected agent, and is all 0 for every other (as in PettingZoo's classic
   environments: in a simultaneous decision the next seat's mask fills when it is selected, as OpenSpiel's
-  legal actions do). An action outside `Discrete(n)` is refused, a negative one too. `infos[agent]["observation"]`
-  is the seat's readable observation itself, the value the game's own players and renderer read.
+  legal actions do). An action outside `Discrete(n)` is refused, a negative one too; a masked one (in the
+  space but not legal now) raises the game's `IllegalAction` and leaves the environment unchanged, and
+  PettingZoo's `TerminateIllegalWrapper` turns that into its classic environments' penalty instead.
+  `infos[agent]["observation"]` is the seat's readable observation itself, the value the game's own players
+  and renderer read.
 - **Rewards** come once, at the end: each seat's `returns()` (1 a win, 0 a loss, shares between).
 - **Termination**: every agent terminates when the match ends, then leaves as it steps `None`. A seat that is
   out of the game before that (a killed teen, a dead counselor) stays an agent until the end: the contract
@@ -28,6 +31,7 @@ refused there (it deals once to check), not at the first `reset()`.
 - `render()` with `render_mode="ansi"` returns the game's own drawing of the whole table; with `"human"` it
   prints it.
 - The environment's seed is `env.base_seed` (`env.seed(n)`, the old Gym call, is not offered: `reset(seed=n)`).
+- Before the first `reset()`, `step`, `last`, `observe` and `render` raise a RuntimeError saying to call it.
 - The environment pickles and deep-copies, after `reset()` too (a seat's readable observation is a view, which
   pickles as its state class and values).
 """
@@ -141,12 +145,13 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        """Apply the selected agent's action (an index into the action space); `None` once it is done."""
+        """Apply the selected agent's action (an index into the action space); `None` once it is done. An
+        illegal action (in the space, but masked) raises IllegalAction and leaves the environment unchanged."""
+        match = self._match()  # before reset() there is no agent_selection either: say what to do, not that
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        match = self._match()
         if action is None:
             raise ValueError(f"{agent} must act: None is only for an agent whose match is over")
         number = _whole(action)
@@ -166,6 +171,12 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
             self.agent_selection = self.possible_agents[match.to_act[0]]
         self._update_infos()
         self._accumulate_rewards()
+
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's `last()`, refused as `observe()` is before `reset()` (not with an AttributeError)."""
+        self._match()
+        last: tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return last
 
     def render(self) -> str | None:
         """The game's own drawing of the whole table: returned (render_mode "ansi") or printed ("human");

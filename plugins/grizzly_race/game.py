@@ -120,6 +120,7 @@ class GrizzlyRace(Game):
     min_players = 2
     max_players = 4
     options_type = RaceOptions
+    constant_sum = 1.0  # RULES.md: shared wins split 1 equally, so the returns always add up to 1
 
     def _setup(self, players: int, seed: int, options: RaceOptions) -> RaceState:
         rng = Rng(seed)

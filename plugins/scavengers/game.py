@@ -176,6 +176,7 @@ class Scavengers(Game):
     min_players = 2
     max_players = 4
     options_type = ScavengersOptions
+    constant_sum = 1.0  # RULES.md: shared wins split 1 equally, so the returns always add up to 1
 
     def _setup(self, players: int, seed: int, options: ScavengersOptions) -> ScavengersState:
         """Set up: the Camper deck shuffled, leftover scraps from last winter, then the first round."""

@@ -613,3 +613,52 @@ def test_campfire_check_names_a_broken_contract_in_one_line(game_id):
     assert result.exit_code == 1, result.output
     listed = [line for line in result.output.splitlines() if line.startswith("  - ")]
     assert len(listed) == 3 and all(says in line for line in listed), result.output
+
+
+def _constant_sum_game(total: float, returns: list[float] | None = None):
+    """Glowworms (which pays 1 split among its tied winners) declaring `total` as its constant sum, and paying
+    `returns` at the end instead of its own when given."""
+    from corekit.state import declare
+    from tests.corekit.leaky_games import GlowState, Glowworms
+
+    state_class = GlowState
+    if returns is not None:
+
+        @declare
+        class Paying(GlowState):
+            def returns(self) -> list[float]:
+                return list(returns)
+
+        state_class = Paying
+    kind = type("Declaring", (Glowworms,), {"id": "glowworms-sum", "state_class": state_class, "constant_sum": total})
+    return kind()
+
+
+def test_a_game_whose_every_match_pays_its_declared_constant_sum_passes():
+    assert check_game(_constant_sum_game(1.0), 2, games=5, seed=0).failures == []
+
+
+def test_returns_that_do_not_add_up_to_the_declared_constant_sum_are_refused_by_check():
+    report = check_game(_constant_sum_game(1.0, [0.0, 0.0]), 2, games=5, seed=0)
+    assert len(report.failures) == 5 and all(
+        re.fullmatch(
+            rf"seed {seed} after the last step \(\d+\): returns \[0\.0, 0\.0\] add up to 0\.0, not the game's "
+            r"constant_sum 1\.0",
+            failure,
+        )
+        for seed, failure in zip(report.failed_seeds, report.failures, strict=True)
+    ), report.failures
+
+
+def test_shares_of_one_that_add_up_to_one_only_within_rounding_pass():
+    # 0.7 + 0.2 + 0.1 is 0.9999999999999999 in floats, as ten shares of 1/10 are: still the whole win.
+    assert check_game(_constant_sum_game(1.0, [0.7, 0.2, 0.1]), 3, games=2, seed=0).failures == []
+
+
+def test_a_declared_constant_sum_that_a_forfeited_match_would_not_pay_is_refused_by_check():
+    # Every seat paid 1 adds up to the declared 2 in every match played, but a forfeit pays (0, 1).
+    report = check_game(_constant_sum_game(2.0, [1.0, 1.0]), 2, games=3, seed=0)
+    assert report.failures == [
+        "constant_sum is 2.0, but a forfeited match pays (0.0, 1.0) (corekit.runner.forfeit_returns), which adds "
+        "up to 1.0"
+    ]

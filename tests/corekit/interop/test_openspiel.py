@@ -4,6 +4,8 @@ Campfire game it wraps."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip install -e '.[openspiel]'")
@@ -12,6 +14,7 @@ from corekit import Rng  # noqa: E402  (after the skip: the adapter imports pysp
 from corekit.game import GameError  # noqa: E402
 from corekit.interop import openspiel  # noqa: E402
 from corekit.plugins import default_registry  # noqa: E402
+from corekit.rng import derive_seed  # noqa: E402
 from tests.corekit.interop.conftest import every_shape  # noqa: E402
 
 SIMULATIONS = {"scavengers": 1, "camp-grizzly": 1}
@@ -257,9 +260,16 @@ def test_a_move_that_changes_nothing_a_seat_sees_is_no_step_of_its_history():
     assert state.information_state_string(0) != game.new_initial_state().information_state_string(0)
 
 
-def test_a_negative_seed_is_refused_at_load_game_not_wrapped_onto_another_deal():
-    with pytest.raises(ValueError, match=r"seed must be a whole number from 0 to 2\*\*31-1, got -1"):
-        pyspiel.load_game("campfire_grizzly_race", {"seed": -1})
+@pytest.mark.parametrize("name", ["seed", "rng_seed"])
+def test_a_negative_seed_is_refused_at_load_game_not_wrapped_onto_another_deal(name):
+    with pytest.raises(ValueError, match=rf"^{name} must be a whole number from 0 to 2\*\*31-1, got -2 \(-1 means"):
+        pyspiel.load_game("campfire_grizzly_race", {name: -2})
+
+
+def test_minus_one_openspiels_default_means_the_seed_was_not_given():
+    for params in ({}, {"seed": -1}, {"rng_seed": -1}, {"seed": -1, "rng_seed": -1}):
+        game = pyspiel.load_game("campfire_grizzly_race", params)
+        assert str(game) == "campfire_grizzly_race(players=2,seed=0,stall_rounds=100)"
 
 
 def test_a_seed_beyond_a_cpp_int_is_refused_by_a_directly_built_game_naming_the_range():
@@ -307,3 +317,126 @@ def test_a_game_built_capped_caps_a_game_length_beyond_a_cpp_int_that_load_game_
         openspiel.CampfireGame({"players": 2}, grizzly, {"stall_rounds": 10**9})
     with pytest.raises(GameError, match=r"more than OpenSpiel's game length \(a 32-bit int\) can say"):
         openspiel.load("grizzly-race", players=2, stall_rounds=10**9)
+
+
+def _play_out(state, moves: Rng) -> None:
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[moves.below(len(legal))])
+
+
+def test_sizing_a_tensor_deals_no_match_and_a_new_state_is_a_clone_of_the_kept_deal(monkeypatch):
+    # pyspiel sizes the tensor of every observation_tensor call by encoding a new initial state's: that must not
+    # cost a deal and an encoding each time.
+    game = openspiel.load("scavengers", players=4, seed=3)
+    truth = default_registry().game("scavengers").initial_state(4, 3)
+    deals = []
+    monkeypatch.setattr(game, "deal", lambda number=0: deals.append(number))
+    state = game.new_initial_state()
+    _play_out(state, Rng(1))
+    for _ in range(3):
+        assert len(state.observation_tensor(0)) == game.observation_tensor_size() == 2048
+    fresh = game.new_initial_state()
+    assert fresh.campfire.digest() == truth.digest(), "playing a clone of the kept deal left the deal untouched"
+    assert fresh.observation_tensor(1) == game.new_initial_state().observation_tensor(1)
+    assert deals == []
+
+
+@pytest.mark.parametrize(("game_id", "constant"), [("grizzly-race", 1.0), ("scavengers", 1.0), ("slasher", None)])
+def test_a_game_that_declares_a_constant_sum_is_constant_sum_to_openspiel(game_id, constant):
+    game = openspiel.load(game_id, seed=2)
+    utility = pyspiel.GameType.Utility
+    assert game.get_type().utility == (utility.GENERAL_SUM if constant is None else utility.CONSTANT_SUM)
+    assert game.utility_sum() == constant
+
+
+def test_an_action_on_a_finished_match_is_refused_saying_the_game_is_over():
+    state = openspiel.load("grizzly-race", players=2, seed=5).new_initial_state()
+    _play_out(state, Rng(2))
+    history = state.history()
+    with pytest.raises(Exception, match=r"^grizzly-race: the game is over, so action 0 cannot be applied$"):
+        state.apply_action(0)
+    assert state.history() == history and state.is_terminal()
+
+
+def test_seed_and_rng_seed_together_are_refused_in_one_line():
+    with pytest.raises(ValueError, match=r"^give seed .* or rng_seed .*, not both: got seed=1, rng_seed=2$"):
+        pyspiel.load_game("campfire_slasher", {"seed": 1, "rng_seed": 2})
+    with pytest.raises(ValueError, match="not both"):
+        openspiel.load("slasher", seed=0, rng_seed=0)
+
+
+def _deals(game, matches: int, meddle: bool) -> list[bytes]:
+    """The deals of `matches` new states of `game`, each played out; with `meddle`, doing between them what makes
+    pyspiel create new initial states (clone, deserialize, size a tensor) and leaving new states unplayed."""
+    moves, digests = Rng(6), []
+    for _ in range(matches):
+        state = game.new_initial_state()
+        digests.append(state.campfire.digest())
+        if meddle:
+            game.observation_tensor_size()
+            state.observation_tensor(1)
+            game.new_initial_state().observation_string(0)  # made, asked, never played
+            state = state.clone()
+            state = game.deserialize_state(state.serialize())
+        _play_out(state, moves)
+        if meddle:
+            state.clone().observation_tensor(0)
+    return digests
+
+
+def test_rng_seed_deals_each_new_state_played_from_the_next_deal_of_its_series():
+    game = openspiel.load("grizzly-race", players=3, rng_seed=4)
+    assert str(game) == "campfire_grizzly_race(players=3,rng_seed=4,stall_rounds=100)"
+    grizzly = default_registry().game("grizzly-race")
+    series = [4, *(derive_seed(4, "episode", n) for n in (1, 2, 3))]  # a PettingZoo environment's resets
+    assert _deals(game, 4, meddle=False) == [grizzly.initial_state(3, seed).digest() for seed in series]
+
+
+def test_the_series_does_not_depend_on_how_often_pyspiel_makes_new_states():
+    plain = _deals(openspiel.load("slasher", players=3, rng_seed=9), 4, meddle=False)
+    assert _deals(openspiel.load("slasher", players=3, rng_seed=9), 4, meddle=True) == plain
+    assert len(set(plain)) == 4
+
+
+def test_a_pickled_game_and_state_carry_on_the_series_where_it_was():
+    import pickle
+
+    game = openspiel.load("grizzly-race", players=2, rng_seed=1)
+    _play_out(game.new_initial_state(), Rng(0))
+    state = game.new_initial_state()  # the series' second deal
+    state.apply_action(state.legal_actions()[0])
+    copy, again = pickle.loads(pickle.dumps(game)), pickle.loads(pickle.dumps(state))
+    assert again.campfire.digest() == state.campfire.digest()
+    assert copy.new_initial_state().campfire.digest() == game.new_initial_state().campfire.digest()
+
+
+def test_openspiels_own_sampled_stochastic_games_test_passes_on_every_campfire_game():
+    import unittest
+
+    # It lists the registered sampled-stochastic games when imported: this module registered Campfire's first.
+    from open_spiel.python.tests import sampled_stochastic_games_test as theirs
+
+    names = [info.short_name for info in theirs.SPIEL_SAMPLED_STOCHASTIC_GAMES_LIST]
+    assert {openspiel.short_name(game_id) for game_id in default_registry().games} <= set(names)
+    suite = unittest.defaultTestLoader.loadTestsFromTestCase(theirs.SampledStochasticGamesTest)
+    result = unittest.TextTestRunner(stream=open(os.devnull, "w"), verbosity=0).run(suite)  # noqa: SIM115
+    assert result.testsRun == len(names) and result.wasSuccessful(), result.failures + result.errors
+
+
+def test_rl_environment_with_rng_seed_deals_anew_at_each_reset_reproducibly():
+    from open_spiel.python import rl_environment
+
+    def first_views(rng_seed: int) -> list[str]:
+        environment = rl_environment.Environment("campfire_slasher", players=3, rng_seed=rng_seed)
+        moves, views = Rng(1), []
+        for _ in range(3):
+            time_step = environment.reset()
+            views.append(environment.get_state.observation_string(0))
+            while not time_step.last():
+                legal = time_step.observations["legal_actions"][time_step.observations["current_player"]]
+                time_step = environment.step([legal[moves.below(len(legal))]])
+        return views
+
+    views = first_views(5)
+    assert len(set(views)) == 3 and first_views(5) == views

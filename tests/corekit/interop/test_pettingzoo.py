@@ -238,3 +238,50 @@ def test_options_the_game_cannot_play_at_that_player_count_are_refused_by_env_no
     environment = env("slasher", players=4, first=3)
     environment.reset()
     assert environment.agent_selection == "seat_3"
+
+
+def test_step_and_last_before_reset_say_to_call_reset_as_observe_does():
+    environment = env("grizzly-race", players=2)
+    for call in (environment.last, lambda: environment.step(0), lambda: environment.observe("seat_0")):
+        with pytest.raises(RuntimeError, match=r"^call reset\(\) before using the environment$"):
+            call()
+
+
+def _masked_state(environment):
+    """Play random legal moves until the selected agent has an action in its space that is not legal now."""
+    choose = np.random.default_rng(0)
+    while True:
+        mask = environment.observe(environment.agent_selection)["action_mask"]
+        if not mask.all():
+            return int(np.flatnonzero(mask == 0)[0])
+        environment.step(int(choose.choice(np.flatnonzero(mask))))
+
+
+def test_a_masked_action_raises_illegal_action_and_leaves_the_environment_unchanged():
+    from corekit.game import IllegalAction
+
+    environment = env("grizzly-race", players=2, seed=3)
+    environment.reset()
+    masked = _masked_state(environment)
+    agent = environment.agent_selection
+    before = (environment.observe(agent)["action_mask"].tolist(), environment.match.digest(), environment.rewards)
+    with pytest.raises(IllegalAction):
+        environment.step(masked)
+    after = (environment.observe(agent)["action_mask"].tolist(), environment.match.digest(), environment.rewards)
+    assert environment.agent_selection == agent and after == before
+
+
+def test_pettingzoos_terminate_illegal_wrapper_ends_the_match_on_a_masked_action():
+    from pettingzoo.utils import wrappers
+
+    environment = wrappers.OrderEnforcingWrapper(
+        wrappers.TerminateIllegalWrapper(env("grizzly-race", players=2, seed=3), -1)
+    )
+    environment.reset()
+    masked = _masked_state(environment)
+    mover = environment.agent_selection
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the wrapper warns that the move was illegal, as it should
+        environment.step(masked)
+    assert all(environment.terminations.values())
+    assert environment.rewards[mover] == -1
