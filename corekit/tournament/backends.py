@@ -329,7 +329,9 @@ def _context() -> Any:
     plugins once, so a worker starts in milliseconds), else 'spawn'. Never plain fork: it would copy the
     parent's threads and open files into the workers."""
     if "forkserver" in multiprocessing.get_all_start_methods():
-        multiprocessing.set_forkserver_preload(["corekit.tournament._preload"])
+        # The signals module last: the forkserver records its workers' starting handlers after its preloads.
+        preloads = ["corekit.tournament._preload", "corekit.tournament._forkserver_signals"]
+        multiprocessing.set_forkserver_preload(preloads)
         return multiprocessing.get_context("forkserver")
     return multiprocessing.get_context("spawn")
 

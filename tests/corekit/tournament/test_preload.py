@@ -22,3 +22,27 @@ def test_the_preload_loads_the_games_and_players_and_not_the_tournament_s_report
     loaded = modules_imported_by("import corekit.tournament._preload")
     assert {"corekit.tournament.worker", "plugins.grizzly_race.game", "ai.mcts"} <= set(loaded)
     assert [name for name in loaded if name.startswith(NOT_IN_A_WORKER)] == []
+
+
+def _sigint_handler_at_start(queue) -> None:
+    import signal
+
+    queue.put(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)
+
+
+def test_a_worker_starts_with_ctrl_c_ignored_until_it_installs_its_own_handler():
+    # A Ctrl-C reaching a worker that is still starting must not kill it with a traceback in the run's output.
+    import pytest
+
+    from corekit.tournament.backends import _context
+
+    context = _context()
+    if context.get_start_method() != "forkserver":
+        pytest.skip("only the forkserver sets a worker's starting handlers")
+    queue = context.Queue()
+    process = context.Process(target=_sigint_handler_at_start, args=(queue,))
+    process.start()
+    try:
+        assert queue.get(timeout=60) is True
+    finally:
+        process.join(timeout=60)
