@@ -47,7 +47,7 @@ def render(game: GrizzlyRace, obs: RaceView) -> str:
         column = every_card(obs.guards[seat]) if obs.winners else obs.guards[seat].cards
         if column:
             guards = " ".join(str(g) for g in column)
-            guard_text = f"guards (bottom..top) {guards}" + (" [top face up]" if lane.top_guard else "")
+            guard_text = f"guards (bottom..top) {guards}" + (" [top face up]" if top_was_face_up(obs, seat) else "")
         else:
             top = f"top {lane.top_guard} face up" if lane.top_guard is not None else "top face down"
             guard_text = f"{counted(lane.guards_left, 'guard')} left, {top}" if lane.guards_left else "hero free!"
@@ -122,6 +122,16 @@ def ending_lines(game: GrizzlyRace, obs: RaceView) -> list[str]:
         f"{why}, so the race stops",
         f"{names} {'share the win' if several else 'wins'} with the fewest guards left ({left})",
     ]
+
+
+def top_was_face_up(obs: RaceView, seat: int) -> bool:
+    """Whether a seat's top guard lay face up in the race, which a listed column marks "[top face up]" (no mark:
+    it lay face down). While the race runs the view's face-up cards tell it. At the end every guard has been
+    turned over (RULES.md Assumption 7), so the seat's last battle tells it: a guard that beat the seat stayed
+    face up, and one that came up after a win lay face down until that reveal."""
+    if not obs.winners:
+        return obs.lanes[seat].top_guard is not None
+    return any(battle.seat == seat and not battle.won for battle in obs.last_round)
 
 
 def every_card(zone: Hidden) -> tuple[int, ...] | None:
