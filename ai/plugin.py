@@ -41,12 +41,14 @@ def campfire_players() -> list[PlayerType]:
             "os-ismcts",
             make_ismcts,
             OpenSpielOptions,
+            alternatives=(frozenset({"iterations", "seconds"}),),  # one budget, as mcts: else seconds won unsaid
             help="OpenSpiel's ISMCTSBot through the OpenSpiel adapter (extra [openspiel]).",
         ),
         PlayerType(
             "os-mcts",
             make_mcts,
             OpenSpielOptions,
+            alternatives=(frozenset({"iterations", "seconds"}),),  # one budget, as mcts: else seconds won unsaid
             help="OpenSpiel's MCTSBot on one sample of the view (extra [openspiel]).",
         ),
         PlayerType(
