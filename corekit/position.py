@@ -11,13 +11,21 @@ attrs classes as objects. `face_up` gives the zones with cards lying face up on 
 A position written for one seat (`to_position(state, seat)`) shows only what that seat sees: a zone hidden
 from it is `{"unseen": N, "face_up": [...]}`, another seat's secret commitment is `"committed"` and the
 chance generator is null. Reading it back deals the unseen cards and redraws what is hidden at random,
-from `seed`: any state the seat cannot tell from the real one.
+from `seed`: any state the seat cannot tell from the real one. It is read only as it is written: a hidden zone
+or another seat's commitment given in the clear would be dealt over, a zone the seat sees (its own hand) or its
+own commitment left unseen would be dealt at random, a generator state would be ignored; each is refused.
 
 Reading refuses, in one line naming the field, a position that breaks what the declaration says: an
-unknown or missing field, a value of the wrong type, a card the game does not have, a card more or less
-than the game holds, a seat out of range, a zone per seat for the wrong number of seats; and one the game's own
-code fails on when asked whether it is over, whom to act, their legal actions or a seat's view. A state read from
-a position knows nothing of its past: every unseen card came from one deal (`DeclaredState.fresh_record`).
+unknown or missing field or key, a value of the wrong type, a card the game does not have, a card its zone does
+not accept (`owned(accepts=...)`), a card more or less than the game holds, a seat out of range, a zone per seat
+for the wrong number of seats; one the game says its rules cannot reach (`DeclaredState.position_problem`); and
+one the game's own code fails on when asked whether it is over, whom to act, their legal actions or a seat's view.
+
+A position holds the table, not its past, in full or for a seat: a state read from one has a fresh record, every
+unseen card of a family from one deal (`DeclaredState.fresh_record`). What a seat learned earlier in the match
+(which cards are left in a pile it drew from, which hand a face-down card came from) is lost: a sample of the
+state read deals cards where the seat knew they could not be, so a search from a position may decide otherwise
+than the same player did at that point of the match.
 """
 
 from __future__ import annotations
@@ -33,15 +41,17 @@ from typing import Any, TypeVar
 
 import attrs
 
-from corekit.errors import error_line, first_line
+from corekit.errors import error_line, first_line, one_line
 from corekit.game import Game, offered
 from corekit.options import NoOptions
 from corekit.rng import Rng
 from corekit.simultaneous import HIDDEN, Commitments
-from corekit.state import META, Decl, DeclaredState, Seen, Zone
+from corekit.state import META, Decl, DeclaredState, Seen, Zone, ZoneInfo
 
 FORMAT = 1
 """The version of the position format."""
+KEYS = ("campfire_position", "game", "version", "players", "options", "rng", "seat", "fields", "face_up")
+"""The keys of a position document, as `to_position` writes them."""
 
 
 class PositionError(ValueError):
@@ -105,22 +115,32 @@ def from_position(game: Game, document: Mapping[str, Any], seed: int = 0) -> Dec
     position leaves unseen. Raises PositionError naming the first problem."""
     if not isinstance(document, Mapping) or "campfire_position" not in document:
         raise PositionError("not a Campfire position (no 'campfire_position' key)")
-    if document["campfire_position"] != FORMAT:
+    # The type too: true == 1, and a format read as another type's equal would pass for any future format.
+    if type(document["campfire_position"]) is not int or document["campfire_position"] != FORMAT:
         raise PositionError(f"position format {document['campfire_position']!r}; this Campfire reads {FORMAT}")
+    unknown_keys = sorted(set(document) - set(KEYS), key=str)
+    if unknown_keys:  # a misspelt "face_up" or "seat" would otherwise be read as its default, without a word
+        raise PositionError(f"{unknown_keys[0]!r} is not a key of a position (keys: {', '.join(KEYS)})")
     if document.get("game") != game.id:
         raise PositionError(f"the position is of {document.get('game')!r}, not {game.id!r}")
-    if document.get("version") is None:
+    version = document.get("version")
+    if version is None:
         raise PositionError(f"the position names no 'version' of {game.id} (this is version {game.version})")
-    if str(document.get("version")) != str(game.version):
+    if type(version) is not str:  # the writer writes a string: 3 and "3" would read alike, 3.0 and "3.0" not
+        raise PositionError(f"version: a string is needed ({json.dumps(str(game.version))}), got {version!r}")
+    if version != str(game.version):
         raise PositionError(
-            f"the position was written by {game.id} version {document.get('version')}; this is version "
+            f"the position was written by {game.id} version {version}; this is version "
             f"{game.version}, whose rules may differ"
         )
     players = document.get("players")
     if type(players) is not int or not game.min_players <= players <= game.max_players:
         raise PositionError(f"players: {game.id} has {game.player_range()} seats, not {players!r}")
+    given_options = document.get("options", {})
+    if not isinstance(given_options, Mapping):  # [] or null would read as "no options" where the writer writes {}
+        raise PositionError(f"options: an object of option names and values is needed, got {_shape(given_options)}")
     try:
-        options = game.make_options(document.get("options") or {})
+        options = game.make_options(given_options)
     except (ValueError, TypeError) as error:
         raise PositionError(f"options: {error}") from None
     seat = document.get("seat")
@@ -142,6 +162,7 @@ def from_position(game: Game, document: Mapping[str, Any], seed: int = 0) -> Dec
     if unknown:
         raise PositionError(f"fields: {unknown[0]!r} is not a field of {game.id} (fields: {', '.join(declared)})")
     hints = typing.get_type_hints(cls)
+    infos = {(info.field, info.seat): info for info in template.layout().zones}
     values: dict[str, Any] = {}
     unseen: list[tuple[str, int | None, int, list[Any]]] = []
     for name, field in declared.items():
@@ -150,20 +171,18 @@ def from_position(game: Game, document: Mapping[str, Any], seed: int = 0) -> Dec
         decl: Decl = field.metadata[META]
         raw = fields[name]
         if decl.kind == "zone":
-            values[name] = _read_zones(game, name, decl, raw, players, unseen, cards)
+            values[name] = _read_zones(game, name, decl, raw, players, unseen, cards, infos, seat)
         elif decl.kind == "secret":
-            values[name] = _read_commitments(game, name, raw, players)
+            values[name] = _read_commitments(game, name, raw, players, seat)
         else:
             values[name] = _structure(raw, hints.get(name, Any), f"fields.{name}")
             _check_seats(name, decl, values[name], players)
-    if seat is None and unseen:
-        zone_field, at, _, _ = unseen[0]
-        where = zone_field if at is None else f"{zone_field}[{at}]"
-        raise PositionError(f"fields.{where}: a position of the whole truth (seat null) shows every card, none unseen")
     rng_state = document.get("rng")
     if seat is None and (type(rng_state) is not int or not 0 <= rng_state < 2**64):
         raise PositionError(f"rng: {rng_state!r} is not a generator state (an int of 64 bits)")
-    face_up = document.get("face_up") or {}
+    if seat is not None and rng_state is not None:  # it would be ignored: a seat's position deals from `seed`
+        raise PositionError(f"rng: null in a seat's position (no seat sees the generator), not {rng_state!r}")
+    face_up = document.get("face_up", {})
     if not isinstance(face_up, Mapping):
         raise PositionError(f"face_up: an object of zone names and counts is needed, got {_shape(face_up)}")
     with _game_code(f"{game.id} cannot make a state of these fields: {cls.__name__}"):
@@ -189,7 +208,12 @@ def _playable(game: Game, state: DeclaredState) -> DeclaredState:
     """`state`, once the game's own code has answered the questions every user of a position asks first: is it
     over, whom to act, their legal actions and what each seat sees. The declaration cannot say every bound a
     game's rules keep (a reaction window's seats, a round's number), and a value typed outside them fails in
-    the game's code: that is the position's fault, said in one line, not a crash of whoever asked next."""
+    the game's code: that is the position's fault, said in one line, not a crash of whoever asked next. The
+    game's `position_problem` is asked first: it names what its rules forbid before the questions trip on it."""
+    with _game_code(f"{game.id} cannot play from this position: position_problem"):
+        problem = state.position_problem()
+    if problem is not None:
+        raise PositionError(f"{game.id} cannot be set up this way: {one_line(str(problem))}")
     asked = "is_terminal"
     try:
         if not state.is_terminal:
@@ -284,24 +308,40 @@ def _read_zones(
     players: int,
     unseen: list[tuple[str, int | None, int, list[Any]]],
     cards: _Cards,
+    infos: Mapping[tuple[str, int | None], ZoneInfo],
+    seat: int | None,
 ) -> Any:
     if decl.per_seat:
         if not isinstance(raw, list) or len(raw) != players:
             raise PositionError(f"fields.{name}: one zone per seat ({players}) is needed, got {_shape(raw)}")
-        return [_read_zone(game, f"{name}[{seat}]", item, (name, seat), unseen, cards) for seat, item in enumerate(raw)]
-    return _read_zone(game, name, raw, (name, None), unseen, cards)
+        return [
+            _read_zone(game, f"{name}[{owner}]", item, infos[(name, owner)], seat, unseen, cards)
+            for owner, item in enumerate(raw)
+        ]
+    return _read_zone(game, name, raw, infos[(name, None)], seat, unseen, cards)
 
 
 def _read_zone(
     game: Game,
     where: str,
     raw: Any,
-    key: tuple[str, int | None],
+    info: ZoneInfo,
+    seat: int | None,
     unseen: list[tuple[str, int | None, int, list[Any]]],
     cards: _Cards,
 ) -> Zone:
+    """One zone as the position of `seat` writes it: its cards where the seat sees them, else `{"unseen": N,
+    "face_up": [...]}`. Whether it sees them is `ZoneInfo.visible_to`, which `to_position` asks too: a zone
+    written the other way would be dealt over (cards given where the seat cannot see) or dealt at random (the
+    seat's own hand left unseen), without a word."""
     if isinstance(raw, Mapping) and "unseen" in raw:
-        extra = sorted(set(raw) - {"unseen", "face_up"})
+        if seat is None:
+            raise PositionError(
+                f"fields.{where}: a position of the whole truth (seat null) shows every card, none unseen"
+            )
+        if info.visible_to(seat):
+            raise PositionError(f'fields.{where}: seat {seat} sees this zone: write its cards, not {{"unseen": N}}')
+        extra = sorted(set(raw) - {"unseen", "face_up"}, key=str)
         if extra:
             raise PositionError(f"fields.{where}: {extra[0]!r} is not a key of an unseen zone ('unseen', 'face_up')")
         count = raw["unseen"]
@@ -310,12 +350,23 @@ def _read_zone(
         shown = raw.get("face_up", [])
         if not isinstance(shown, list):
             raise PositionError(f"fields.{where}.face_up: a list of cards is needed, got {_shape(shown)}")
-        up = [_card(game, f"{where}.face_up[{index}]", item, cards) for index, item in enumerate(shown)]
-        unseen.append((key[0], key[1], count, up))
+        up = [_held(game, f"{where}.face_up[{index}]", item, info, cards) for index, item in enumerate(shown)]
+        unseen.append((info.field, info.seat, count, up))
         return Zone(up, up=len(up))
     if not isinstance(raw, list):
         raise PositionError(f"fields.{where}: a list of cards is needed, got {_shape(raw)}")
-    return Zone(_card(game, f"{where}[{index}]", item, cards) for index, item in enumerate(raw))
+    if not info.visible_to(seat):
+        raise PositionError(f'fields.{where}: seat {seat} cannot see this zone: write it as {{"unseen": {len(raw)}}}')
+    return Zone(_held(game, f"{where}[{index}]", item, info, cards) for index, item in enumerate(raw))
+
+
+def _held(game: Game, where: str, name: Any, info: ZoneInfo, cards: _Cards) -> Any:
+    """The card `name` names, if its zone may hold it: a slot declared with `accepts` (a face-down killer)
+    takes only those cards, as the game's moves and the sampler keep it."""
+    card = _card(game, where, name, cards)
+    if info.accepts is not None and card not in info.accepts:
+        raise PositionError(f"fields.{where}: {name!r} is not a card {info.field} holds")
+    return card
 
 
 def _card(game: Game, where: str, name: Any, cards: _Cards) -> Any:
@@ -338,13 +389,16 @@ def _one_of(card: Any, cards: _Cards) -> bool:
         return False
 
 
-def _read_commitments(game: Game, name: str, raw: Any, players: int) -> Commitments:
+def _read_commitments(game: Game, name: str, raw: Any, players: int, viewer: int | None) -> Commitments:
     if (
         not isinstance(raw, Mapping)
         or not isinstance(raw.get("seats"), list)
         or not isinstance(raw.get("chosen"), Mapping)
     ):
         raise PositionError(f"fields.{name}: needs 'seats' (a list) and 'chosen' (an object by seat)")
+    extra = sorted(set(raw) - {"seats", "chosen"}, key=str)
+    if extra:
+        raise PositionError(f"fields.{name}: {extra[0]!r} is not a key of a commitment ('seats', 'chosen')")
     seats = raw["seats"]
     for index, seat in enumerate(seats):
         if type(seat) is not int or not 0 <= seat < players:
@@ -358,10 +412,29 @@ def _read_commitments(game: Game, name: str, raw: Any, players: int) -> Commitme
             raise PositionError(f"fields.{name}.chosen: {key!r} is not one of the deciding seats {seats}")
         if seat in commitments.chosen:
             raise PositionError(f"fields.{name}.chosen: seat {seat} is given twice")
+        if viewer is not None:
+            _check_choice_shown(f"fields.{name}.chosen.{key}", seat, code == HIDDEN, viewer)
         with _game_code(f"fields.{name}.chosen.{key}: decode_action({code!r})"):
             action = HIDDEN if code == HIDDEN else game.decode_action(code)
         commitments.commit(seat, action)
     return commitments
+
+
+def _check_choice_shown(where: str, seat: int, hidden: bool, viewer: int) -> None:
+    """`seat`'s commitment is written as the position of `viewer` writes it (`Commitments.visible_to`, asked of
+    one stand-in choice): shown where the viewer sees it, "committed" where not. Another seat's choice written out
+    would be redrawn by the sample, and the viewer's own left hidden would be drawn at random."""
+    probe = Commitments([seat])
+    probe.commit(seat, _SHOWN)
+    sees = probe.visible_to(viewer)[0][1] is _SHOWN
+    if hidden and sees:
+        raise PositionError(f'{where}: seat {viewer} sees its own choice: write it, not "{HIDDEN}"')
+    if not hidden and not sees:
+        raise PositionError(f'{where}: seat {viewer} cannot see seat {seat}\'s choice: write it as "{HIDDEN}"')
+
+
+_SHOWN = object()
+"""A stand-in commitment, to ask `Commitments.visible_to` whether a seat sees another's."""
 
 
 def _structure(raw: Any, kind: Any, where: str) -> Any:
@@ -431,11 +504,47 @@ def _structure(raw: Any, kind: Any, where: str) -> Any:
         except Exception as error:  # a missing field, or a validator's (or the game's own) refusal
             raise PositionError(f"{where}: {first_line(error)}") from error
     if isinstance(kind, type) and hasattr(kind, "from_data"):
+        given = _Asked(raw) if isinstance(raw, dict) else raw
         try:
-            return kind.from_data(raw)
+            value = kind.from_data(given)
+        except KeyError as error:
+            if isinstance(given, _Asked) and given.missing:  # a key it read from the object, not a name it looked up
+                raise PositionError(f"{where}: not a {kind.__name__} ({given.missing[0]!r} is missing)") from error
+            raise PositionError(f"{where}: not a {kind.__name__} ({first_line(error)})") from error
         except Exception as error:  # the game's own code, given what a person typed (a number for an object)
             raise PositionError(f"{where}: not a {kind.__name__} ({first_line(error)})") from error
+        _check_keys(raw, value, kind, where)
+        return value
     raise PositionError(f"{where}: cannot read a {_type_name(kind)}")
+
+
+class _Asked(dict[Any, Any]):
+    """An object of a position as `from_data` reads it, noting the keys it asked for and did not find: its
+    KeyError then says which key is missing, where a bare KeyError ('current') does not say what it means."""
+
+    def __init__(self, raw: Mapping[Any, Any]) -> None:
+        super().__init__(raw)
+        self.missing: list[Any] = []
+
+    def __missing__(self, key: Any) -> Any:
+        self.missing.append(key)
+        raise KeyError(key)
+
+
+def _check_keys(raw: Any, value: Any, kind: type, where: str) -> None:
+    """Refuse a key of the object `raw` that the value read from it does not write back (`to_data`): `from_data`
+    reads the keys it knows and passes over the rest, so a misspelt one would be read as nothing, without a word."""
+    to_data = getattr(value, "to_data", None)
+    if not isinstance(raw, Mapping) or to_data is None:
+        return
+    with _game_code(f"{where}: {kind.__name__}.to_data"):
+        written = to_data()
+    if not isinstance(written, Mapping):
+        return
+    extra = sorted(set(raw) - set(written), key=str)
+    if extra:
+        known = ", ".join(map(repr, written))
+        raise PositionError(f"{where}: {extra[0]!r} is not a key of a {kind.__name__} ({known})")
 
 
 def _check_seats(name: str, decl: Decl, value: Any, players: int) -> None:
@@ -450,10 +559,16 @@ def _check_seats(name: str, decl: Decl, value: Any, players: int) -> None:
 
 def _set_face_up(state: DeclaredState, face_up: Mapping[str, Any], unseen: list[Any]) -> None:
     by_name = {info.name: info for info in state.layout().zones}
+    written_unseen = {(field, seat): count + len(up) for field, seat, count, up in unseen}
     for name, count in face_up.items():
         info = by_name.get(name)
         if info is None:
             raise PositionError(f"face_up: {name!r} is not a zone (zones: {', '.join(by_name)})")
+        held = written_unseen.get((info.field, info.seat))
+        if held is not None:  # which of its cards lie face up is for the zone's own list to say, by name
+            raise PositionError(
+                f'face_up.{name}: the zone is written unseen ({held} cards): name its face-up cards in its "face_up"'
+            )
         zone = state.zone(info.no)
         if type(count) is not int or not 0 <= count <= len(zone):
             raise PositionError(f"face_up.{name}: {count!r} is not a count of its {len(zone)} cards")

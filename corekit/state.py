@@ -714,6 +714,15 @@ class DeclaredState(State):
 
     # ---- hooks a game may override -----------------------------------------------------------------
 
+    def position_problem(self) -> str | None:
+        """Why this state cannot arise under the game's rules, in one line, or None.
+
+        The position reader (`corekit.position`) refuses a read position with it: a hand-edited file can say
+        what the declaration cannot bound. A game lists those bounds here: indices into its content in range
+        and not negative, counts not negative, hand limits, phase names, a finished game's flags. Called only
+        when a position is read, never in play."""
+        return None
+
     def face_down_weights(self, zone: Zone) -> Mapping[Any, int]:
         """How likely each kind its slot accepts is to be the face-down card in a parked `zone`, by public
         facts (a game's model of why it was played); 1 each by default."""

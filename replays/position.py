@@ -1,8 +1,9 @@
 """`campfire position GAME --replay FILE --step N`: the position after a step of a replay, as a position file.
 
 The replay is verified first (a file that diverges anywhere gives no position), then re-simulated to the
-step and written by `corekit.position` (fields by name, cards by name); with `--seat` only what that seat saw
-then, which `campfire suggest` and `corekit.position.loads` read back.
+step and written by `corekit.position` (fields by name, cards by name); with `--seat` only what that seat sees
+of the table then (not what it learned earlier: the file has no history), which `campfire suggest` and
+`corekit.position.loads` read back.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from replays.simulate import Simulator
 @click.argument("game_id", metavar="GAME")
 @click.option("--replay", "file", required=True, metavar="FILE", help="The replay to take the position from.")
 @click.option("--step", "-s", type=int, default=None, help="After this many actions (default: the last; 0: the deal).")
-@click.option("--seat", type=int, default=None, help="Only what SEAT saw then (default: the full position).")
+@click.option(
+    "--seat", type=int, default=None, help="Only what SEAT sees of the table then (default: the full position)."
+)
 # No -o: every other command reads -o KEY=VALUE as a game option, and here it silently named a file "stall_rounds=5".
 @click.option("--out", "out", default=None, metavar="FILE", help="Write the position to FILE instead of stdout.")
 @click.pass_context
@@ -36,8 +39,13 @@ def position_command(
 
     The file can be read back with `corekit.position.loads`, edited by hand, and handed to `campfire
     suggest FILE --player SPEC` to ask a player what it would do there. With --seat the position shows only
-    what that seat saw at that step: the cards it could not see are written as how many, to be dealt at
-    random when it is read.
+    what that seat sees of the table at that step: the cards it cannot see are written as how many, to be
+    dealt at random when it is read.
+
+    A position holds the table, not how it came to be, in full or for a seat: what a seat learned earlier in
+    the match (which cards are left in a pile it drew from, where a face-down card came from) is not in the
+    file, and reading it deals every unseen card as if from one fresh shuffle, some where the seat knew they
+    could not be. A search from it may then answer otherwise than the same player did in the match.
 
     Example: campfire position GAME --replay match.cfr --step 12 --seat 1 --out step12.json
     """
@@ -58,11 +66,15 @@ def position_command(
     except Exception as error:
         _problem(file, error)
         ctx.exit(1)
+    # `dumps` ends its text with a newline: adding another would leave a blank line, and the file would no longer
+    # be what `dumps(loads(file))` gives back byte for byte.
+    if not text.endswith("\n"):
+        text += "\n"
     if out is None:
-        click.echo(text)
+        click.echo(text, nl=False)
         return
     try:
-        Path(out).write_text(text + "\n")
+        Path(out).write_text(text)
     except OSError as error:  # the user's --out is at fault, not the replay: worded as `tournament --out` words it
         fail(f"--out {out}: cannot write there ({os_reason(error)})")
 

@@ -10,7 +10,8 @@ import click
 
 from corekit.cli.shared import SEED, fail, registry_of, user_errors
 from corekit.errors import error_line, first_line, os_reason
-from corekit.players import PlayerSpec, SeatView
+from corekit.players import PlayerSpec, SeatView, game_defaults, kept_defaults
+from corekit.plugins import Registry
 from corekit.position import from_position
 from corekit.rng import derive_seed
 from corekit.runner import PlayerNotBuilt, QuitMatch, build_spec
@@ -42,8 +43,15 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
     """Ask a player what it would do in the position of FILE, and why.
 
     FILE is a position file (`campfire position GAME --replay R --step N --seat S` writes one, from a replay,
-    as a seat saw it). The player decides for --seat as it would in a match, seeing only that seat's view;
-    a searching player also shows its root statistics (visits and mean value of each action it tried).
+    as a seat saw it). The player decides for --seat seeing only that seat's view of the table as the file
+    shows it; a searching player also shows its root statistics (visits and mean value of each action it
+    tried). The player is named with the game's defaults for it (`campfire games`), which decide how it
+    chooses: mcts with trust above 0 keeps the heuristic's choice unless the search's best beats it clearly.
+
+    A position holds the table, not how it came to be: what the seat learned earlier in the match (which cards
+    are left in a pile it drew from, where a face-down card came from) is lost, and the unseen cards are dealt
+    as if from one fresh shuffle. A search then deals some cards where the seat knew they could not be, and
+    may answer otherwise than the same player did in the match.
 
     Example: campfire suggest step12.json --player mcts:iterations=5000 --seat 1
     """
@@ -77,6 +85,7 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
         fail(f"player {spec!r} {error}")
     except user_errors() as error:
         fail(first_line(error))
+    effective = _effective_spec(spec, game.id, registry)
     view = SeatView(state, seat, sampling=player.needs_sample)
     try:
         action = player.decide(view)
@@ -90,7 +99,8 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
     name = game.seat_names(state.players, state.options)[seat]
     who = name if name == f"seat {seat}" else f"{name} (seat {seat})"
     if as_json:
-        data = {"game": game.id, "seat": seat, "player": spec, "action": game.action_text(action)}
+        data = {"game": game.id, "seat": seat, "player": spec, "effective_player": effective}
+        data["action"] = game.action_text(action)
         data["code"] = game.encode_action(action)
         data["forced"] = forced
         data.update({"stats": None, "iterations": None} | stats)  # the same keys whether or not the player searches
@@ -98,6 +108,8 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
         return
     width = terminal_width()
     lines = fold(f"{game.title}: {who} to decide; {spec} plays {game.action_text(action)}", width)
+    if effective != spec:  # the game's defaults decide how it chooses (trust=2 keeps the heuristic's choice)
+        lines += fold(f"(as {effective}: {game.id}'s defaults for {PlayerSpec.parse(spec).name} apply)", width)
     rows = stats.get("stats", [])
     if forced:
         lines.append("(the only legal action: nothing to weigh, so no statistics)")
@@ -139,6 +151,22 @@ def _read(file: str) -> dict[str, Any]:
     if not isinstance(document["game"], str):
         fail(f"{file}: its 'game' is {json.dumps(document['game'])}, not the name of a game")
     return document
+
+
+def _effective_spec(text: str, game_id: str, registry: Registry) -> str:
+    """Spec `text` with the game's defaults for its player type written out, as `build_player` combines them
+    (`mcts` in camp-grizzly is `mcts:iterations=100,tree_depth=1,root=halving,trust=2`): the table of a search
+    is read against what the player was, not what was typed. The spec as typed when it changes nothing."""
+    spec = PlayerSpec.parse(text)
+    own = {name.replace("-", "_"): value for name, value in spec.params}
+    games = game_defaults(spec.name, registry.heuristic(game_id))
+    defaults = kept_defaults(registry.player_type(spec.name), games, own)
+    if not defaults.keys() - own.keys():
+        return text
+    # In the order the game lists its defaults (`campfire games`), a typed budget in its default's place.
+    ranks = {name: at for at, name in enumerate(games)}
+    options = sorted({**defaults, **own}.items(), key=lambda pair: ranks.get(pair[0], len(ranks)))
+    return f"{spec.name}:{','.join(f'{name}={value}' for name, value in options)}"
 
 
 def _stats(game: Any, annotation: dict[str, Any] | None, action: Any) -> dict[str, Any]:

@@ -109,8 +109,10 @@ def test_a_forced_move_is_said_to_be_the_only_legal_action_not_shown_with_a_valu
     assert (data["forced"], data["stats"], data["iterations"]) == (True, None, None)
 
 
-def test_a_position_with_nobody_to_act_that_is_not_over_is_named_as_such(tmp_path):
+def test_a_position_with_nobody_to_act_that_is_not_over_is_named_as_such(tmp_path, monkeypatch):
     state = GAME.initial_state(2, 7)
+    # A game whose rules do not refuse it (grizzly-race's `position_problem` does: the battle is fought at once).
+    monkeypatch.setattr(type(state), "position_problem", lambda self: None)
     path = tmp_path / "both.json"
     document = json.loads(dumps(state))
     document["fields"]["commitments"]["chosen"] = {"0": 1, "1": 2}  # both committed, the battle never fought
@@ -184,10 +186,12 @@ def test_a_player_that_crashes_while_deciding_is_one_line_and_exit_1(position, m
     assert out.stderr.splitlines() == ["Error: no suggestion: deciding for seat 1, random raised RuntimeError: boom"]
 
 
-def test_a_position_the_game_cannot_play_from_is_one_line_naming_the_file_and_exit_1(tmp_path):
+def test_a_position_the_game_cannot_play_from_is_one_line_naming_the_file_and_exit_1(tmp_path, monkeypatch):
     from tests.corekit.test_position import slasher_position_in_a_window
 
-    _, document = slasher_position_in_a_window()
+    game, document = slasher_position_in_a_window()
+    # As a game whose `position_problem` does not know this bound (slasher's does).
+    monkeypatch.setattr(type(game.initial_state(2, 0)), "position_problem", lambda self: None)
     document["fields"]["window"]["order"] = [7, 8]  # seats only the game's code finds out of range
     path = tmp_path / "edited.json"
     path.write_text(json.dumps(document))
@@ -196,3 +200,20 @@ def test_a_position_the_game_cannot_play_from_is_one_line_naming_the_file_and_ex
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"Error: {path}: slasher cannot play from this position: ")
     assert "Traceback" not in out.output
+
+
+def test_the_player_is_shown_with_the_games_defaults_that_decide_how_it_chooses(tmp_path):
+    camp = default_registry().game("camp-grizzly")
+    state = camp.initial_state(2, 3)
+    path = tmp_path / "camp.json"
+    path.write_text(dumps(state, seat=state.to_act[0]))
+    data = json.loads(run("suggest", str(path), "-p", "mcts:iterations=20", "--json").stdout)
+    assert data["player"] == "mcts:iterations=20"  # as typed; and with camp-grizzly's defaults (`campfire games`):
+    assert data["effective_player"] == "mcts:iterations=20,tree_depth=1,root=halving,trust=2"
+    lines = run("suggest", str(path), "-p", "mcts:iterations=20").stdout.splitlines()
+    assert lines[1] == f"(as {data['effective_player']}: camp-grizzly's defaults for mcts apply)"
+
+
+def test_a_spec_the_game_sets_no_defaults_for_is_shown_as_typed(position):
+    data = json.loads(run("suggest", str(position), "-p", "mcts:iterations=20", "--json").stdout)
+    assert data["effective_player"] == data["player"] == "mcts:iterations=20"

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corekit import Rng, default_registry
+from corekit import Game, Rng, default_registry
 from corekit.conformance import Report, _check_sample
 from corekit.position import PositionError, dumps, loads, to_position
-from corekit.state import DeclaredState
+from corekit.state import DeclaredState, Zone, declare, draw_pile, owned, public
 from plugins.scavengers.content import CONTENT
 
 REGISTRY = default_registry()
@@ -188,8 +188,10 @@ def test_phases_out_of_range_are_refused_naming_the_value(change, message):
         loads(game, json.dumps(document))
 
 
-def test_a_position_the_games_code_fails_on_is_refused_in_one_line_naming_the_call():
+def test_a_position_the_games_code_fails_on_is_refused_in_one_line_naming_the_call(monkeypatch):
     game, document = slasher_position_in_a_window()
+    # As a game whose `position_problem` does not know this bound (slasher's does).
+    monkeypatch.setattr(type(game.initial_state(2, 0)), "position_problem", lambda self: None)
     document["fields"]["window"]["order"] = [7, 8]  # seats the declaration cannot know are out of range
     with pytest.raises(PositionError) as refused:
         loads(game, json.dumps(document))
@@ -217,6 +219,15 @@ def refusal(game, document):
         loads(game, json.dumps(document))
     assert "\n" not in str(refused.value)
     return refused.value
+
+
+def refusal_or_none(game, document):
+    """The refusal of `document`, or None when it is read."""
+    try:
+        loads(game, json.dumps(document))
+    except PositionError as refused:
+        return refused
+    return None
 
 
 @pytest.mark.parametrize(
@@ -303,7 +314,9 @@ def test_a_seats_position_whose_hidden_commitment_could_be_nothing_is_refused():
     whole, seats = to_position(state), to_position(state, 1)
     for document in (whole, seats):
         document["fields"]["winners"] = [0]  # over: seat 0 has nothing it could have committed
-    assert loads(game, json.dumps(whole)).is_terminal  # the whole truth shows what it committed
+    # The whole truth shows what it committed: nothing to check it by (the game's own rules may still refuse a race
+    # won with a battle pending, through its `position_problem`, but not this check).
+    assert "has committed, but has nothing to choose from" not in str(refusal_or_none(game, whole))
     assert str(refusal(game, seats)) == (
         "fields.commitments.chosen: seat 0 has committed, but has nothing to choose from in this position"
     )
@@ -384,3 +397,241 @@ def test_a_position_with_one_value_edited_to_any_other_is_read_or_refused_in_one
         loads(REGISTRY.game(game_id), json.dumps(document))
     except PositionError as refused:
         assert "\n" not in str(refused)
+
+
+# ---- what a declaration cannot say: the game's own `position_problem` -----------------------------------------
+
+EMBER_LIMITS = (2, 2, 2)
+"""Cards a seat may play in each round of Embers: a table its rules index by the round."""
+
+
+@declare
+class EmberState(DeclaredState):
+    """A small declared game for the reader's hook: a seat plays a card a round, three rounds."""
+
+    hands: list[Zone] = owned()
+    slots: list[Zone] = owned(parks_in="hands", accepts={3})
+    pile: Zone = draw_pile()
+    round: int = public(0)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return (self.round % self.players,) if self.round < len(EMBER_LIMITS) else ()
+
+    def legal_actions(self, seat: int) -> list[int]:
+        if seat not in self.to_act:
+            return []
+        return list(range(EMBER_LIMITS[self.round]))  # an IndexError for a round beyond the table
+
+    def _apply(self, seat: int, action: int) -> None:
+        self.round += 1
+
+    def returns(self) -> list[float]:
+        return [0.5] * self.players
+
+    def position_problem(self) -> str | None:
+        if self.round == 99:
+            raise ZeroDivisionError("a bug of the hook itself")
+        if not 0 <= self.round <= len(EMBER_LIMITS):
+            return f"round {self.round} is not one of the {len(EMBER_LIMITS)} rounds"
+        return None
+
+
+class Embers(Game):
+    id = "embers"
+    title = "Embers"
+    min_players = 2
+    max_players = 2
+
+    def _setup(self, players: int, seed: int, options: object) -> EmberState:
+        cards = [1, 1, 2, 2, 3, 3, 4, 4]
+        Rng(seed).shuffle(cards)
+        return EmberState(
+            game=self,
+            players=players,
+            options=options,
+            rng=Rng(seed),
+            hands=[cards[:2], cards[2:4]],
+            pile=cards[4:],
+        )
+
+    def max_decisions(self, players: int, options: object) -> int:
+        return len(EMBER_LIMITS)
+
+
+EMBERS = Embers()
+
+
+def ember_position(seat=None, **changes):
+    document = to_position(EMBERS.initial_state(2, 1), seat)
+    document["fields"].update(changes)
+    return document
+
+
+@pytest.mark.parametrize("seat", [None, 0], ids=["whole", "seat 0's view"])
+def test_a_position_the_games_rules_cannot_reach_is_refused_with_the_games_own_reason(seat):
+    # Round 7 would fail in legal_actions (EMBER_LIMITS[7]): the game's reason is asked first, so it is the one said.
+    refused = refusal(EMBERS, ember_position(seat, round=7))
+    assert str(refused) == "embers cannot be set up this way: round 7 is not one of the 3 rounds"
+    assert loads(EMBERS, json.dumps(ember_position(seat, round=2))).round == 2
+
+
+def test_a_position_problem_that_crashes_is_the_positions_fault_in_one_line_keeping_the_cause():
+    refused = refusal(EMBERS, ember_position(round=99))
+    assert str(refused) == (
+        "embers cannot play from this position: position_problem raised ZeroDivisionError: a bug of the hook itself"
+    )
+    assert isinstance(refused.__cause__, ZeroDivisionError)
+
+
+def test_the_default_position_problem_finds_none():
+    assert DeclaredState.position_problem(EMBERS.initial_state(2, 0)) is None
+
+
+# ---- a zone's declared `accepts` --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seat", [None, 0], ids=["whole", "seat 0's own slot"])
+def test_a_card_a_slot_does_not_accept_is_refused_naming_the_slot_and_the_card(seat):
+    state = EMBERS.initial_state(2, 1)
+    card = next(card for card in state.hands[0] if card != 3)
+    document = to_position(state, seat)
+    hand = list(state.hands[0])
+    hand.remove(card)
+    document["fields"]["hands"][0] = hand
+    document["fields"]["slots"][0] = [card]  # a card of the hand, face down in a slot that takes only 3s
+    assert str(refusal(EMBERS, document)) == f"fields.slots[0][0]: {card!r} is not a card slots holds"
+
+
+def test_a_location_card_as_slashers_face_down_killer_is_refused():
+    game = REGISTRY.game("slasher")
+    state = next(state for state in positions_of(game, 3, 0, 200) if any(state.killers))
+    owner = next(seat for seat, slot in enumerate(state.killers) if slot)
+    killers = state.layout().zones[state.killers[owner].no].accepts
+    document = to_position(state)
+    fields = document["fields"]
+    other = next(name for name in fields["deck"] if game.card_named(name) not in killers)
+    fields["deck"][fields["deck"].index(other)] = fields["killers"][owner][0]  # every card still once
+    fields["killers"][owner][0] = other
+    assert str(refusal(game, document)) == f"fields.killers[{owner}][0]: {other!r} is not a card killers holds"
+
+
+# ---- a seat's position is read as it is written --------------------------------------------------------------
+
+
+def race_seat_file(seat=1, committed=False):
+    """A grizzly-race position as `seat` sees it, five moves in; with `committed`, once seat 0 has committed."""
+    game, state = played("grizzly-race", seed=3 if committed else 5, steps=0 if committed else 5)
+    if committed:
+        state.apply(0, state.legal_actions(0)[0])
+    return game, state, to_position(state, seat)
+
+
+def test_a_zone_the_seat_cannot_see_written_card_by_card_is_refused_not_dealt_over():
+    game, state, document = race_seat_file()
+    document["fields"]["hands"][0] = [game.card_name(card) for card in state.hands[0]]
+    assert str(refusal(game, document)) == (
+        f'fields.hands[0]: seat 1 cannot see this zone: write it as {{"unseen": {len(state.hands[0])}}}'
+    )
+
+
+def test_the_seats_own_hand_written_unseen_is_refused_not_dealt_at_random():
+    game, state, document = race_seat_file()
+    document["fields"]["hands"][1] = {"unseen": len(state.hands[1]), "face_up": []}
+    assert str(refusal(game, document)) == 'fields.hands[1]: seat 1 sees this zone: write its cards, not {"unseen": N}'
+
+
+def test_a_seats_own_commitment_hidden_or_anothers_shown_is_refused():
+    game, state, own = race_seat_file(seat=0, committed=True)
+    own["fields"]["commitments"]["chosen"]["0"] = "committed"
+    assert (
+        str(refusal(game, own)) == 'fields.commitments.chosen.0: seat 0 sees its own choice: write it, not "committed"'
+    )
+    game, state, other = race_seat_file(seat=1, committed=True)
+    other["fields"]["commitments"]["chosen"]["0"] = game.encode_action(state.commitments.chosen[0])
+    assert str(refusal(game, other)) == (
+        'fields.commitments.chosen.0: seat 1 cannot see seat 0\'s choice: write it as "committed"'
+    )
+
+
+def test_a_generator_state_in_a_seats_position_is_refused():
+    game, _, document = race_seat_file()
+    document["rng"] = 12345
+    assert str(refusal(game, document)) == "rng: null in a seat's position (no seat sees the generator), not 12345"
+
+
+def test_a_face_up_count_given_for_an_unseen_zone_is_refused_naming_how_many_cards_it_holds():
+    game, state, document = race_seat_file()
+    assert isinstance(document["fields"]["guards"][0], dict)
+    held = len(state.guards[0])
+    document["face_up"] = {"guards 0": 1}
+    assert str(refusal(game, document)) == (
+        f'face_up.guards 0: the zone is written unseen ({held} cards): name its face-up cards in its "face_up"'
+    )
+
+
+# ---- unknown keys and loose types ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("foo", 1, "'foo' is not a key of a position (keys: campfire_position, game, version, players, options, "),
+        ("campfire_position", True, "position format True; this Campfire reads 1"),
+        ("options", [], "options: an object of option names and values is needed, got a list of 0"),
+        ("options", None, "options: an object of option names and values is needed, got null"),
+        ("face_up", [], "face_up: an object of zone names and counts is needed, got a list of 0"),
+        ("version", 3, 'version: a string is needed ("3"), got 3'),
+    ],
+)
+def test_an_unknown_top_level_key_or_a_loosely_typed_one_is_refused_naming_it(key, value, message):
+    game, document = grizzly_position()
+    document[key] = value
+    assert str(refusal(game, document)).startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        ("window", "fields.window: 'x' is not a key of a ReactionWindow ('order', 'position', 'passes', 'reactions')"),
+        ("turns", "fields.turns: 'x' is not a key of a TurnOrder ('alive', 'current')"),
+    ],
+)
+def test_an_unknown_key_inside_a_piece_is_refused_naming_it_and_the_keys_it_has(field, message):
+    game, document = slasher_position_in_a_window()
+    document["fields"][field]["x"] = 1
+    assert str(refusal(game, document)) == message
+
+
+def test_an_unknown_key_of_phases_or_commitments_is_refused_and_a_missing_key_is_named_as_missing():
+    game = REGISTRY.game("scavengers")
+    document = json.loads(dumps(game.initial_state(2, 0)))
+    document["fields"]["phases"]["x"] = 1
+    assert str(refusal(game, document)) == "fields.phases: 'x' is not a key of a Phases ('names', 'index', 'round')"
+    race, document = grizzly_position()
+    document["fields"]["commitments"]["x"] = 1
+    assert str(refusal(race, document)) == "fields.commitments: 'x' is not a key of a commitment ('seats', 'chosen')"
+    slasher, document = slasher_position_in_a_window()
+    document["fields"]["turns"]["curent"] = document["fields"]["turns"].pop("current")
+    assert str(refusal(slasher, document)) == "fields.turns: not a TurnOrder ('current' is missing)"
+
+
+def test_a_file_the_position_command_writes_reads_back_to_the_same_bytes(tmp_path):
+    from click.testing import CliRunner
+
+    from corekit.cli import cli
+    from corekit.runner import play_match
+
+    game = REGISTRY.game("grizzly-race")
+    replay = tmp_path / "race.cfr"
+    play_match(game, ["random", "random"], 3, settings={"replay": replay})
+    for seat in ([], ["--seat", "1"]):
+        out = tmp_path / "step.json"
+        ran = CliRunner().invoke(
+            cli, ["position", "grizzly-race", "--replay", str(replay), "--step", "4", *seat, "--out", str(out)]
+        )
+        assert ran.exit_code == 0, ran.output
+        text = out.read_text()
+        assert dumps(loads(game, text, seed=2), 1 if seat else None) == text
+        printed = CliRunner().invoke(cli, ["position", "grizzly-race", "--replay", str(replay), "--step", "4", *seat])
+        assert printed.stdout == text
