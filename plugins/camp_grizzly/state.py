@@ -213,6 +213,15 @@ class CampState(DeclaredState):
         """1 for each counselor who survived a won finale (or the won last fight); 0 for everyone else."""
         return [1.0 if s in self.winners else 0.0 for s in range(self.players)]
 
+    def position_problem(self) -> str | None:
+        """Why this state cannot arise under the rules, in one line naming the field, or None: the bounds the
+        declaration cannot say (indices into the content, counts, where each kind of card lies, the match's flags).
+        See `position_check`."""
+        # Imported when first asked: `position_check` imports this module.
+        from plugins.camp_grizzly.position_check import position_problem
+
+        return position_problem(self)
+
     # ---- counselor numbers ---------------------------------------------------------------------
 
     def name(self, seat: int) -> str:

@@ -283,3 +283,10 @@ class RaceState(DeclaredState):
             self.reshuffle(self.discard, self.reserve)
             self.draw(self.reserve, hand, HAND - len(hand))
         hand.sort()
+
+    def position_problem(self) -> str | None:
+        """Why this state cannot arise under the rules, in one line naming the field, or None: the bounds the
+        declaration cannot say. See `position_check`."""
+        from plugins.grizzly_race.position_check import position_problem
+
+        return position_problem(self)

@@ -372,6 +372,14 @@ class ScavengersState(CachedLegalState):
         ]
         return zones
 
+    def position_problem(self) -> str | None:
+        """Why this state cannot arise under the rules, in one line naming the field, or None: the bounds the
+        declaration cannot say (indices into the content, counts, what each phase holds). See `position_check`."""
+        # Imported when first asked: `position_check` imports this module.
+        from plugins.scavengers.position_check import position_problem
+
+        return position_problem(self)
+
     # ---- the rules -----------------------------------------------------------------------------
 
     def leftovers(self, seat: int) -> None:

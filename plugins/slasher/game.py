@@ -500,6 +500,13 @@ class SlasherState(CachedLegalState):
         self.log = (*self.log, event)[-LOG_LENGTH:]
         self.said += 1
 
+    def position_problem(self) -> str | None:
+        """Why this state cannot arise under the rules, in one line naming the field, or None: the bounds the
+        declaration cannot say. See `position_check`."""
+        from plugins.slasher.position_check import position_problem
+
+        return position_problem(self)
+
 
 BELIEF = {"strikes a rival": 12, "finds no victim": 3, "strikes its player": 1}
 """How much likelier a face-down killer is to be of a kind by what it would do now: its player chose it

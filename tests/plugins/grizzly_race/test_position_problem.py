@@ -1,0 +1,280 @@
+"""The guard race's `position_problem`: every position real play reaches passes, and each bound of the rules a
+hand-edited position can break is named in one line (RULES.md gives the numbers)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from corekit import Rng
+from corekit.position import dumps, loads
+from plugins.grizzly_race.game import SUPER, Battle, GrizzlyRace, RaceState
+
+GAME = GrizzlyRace()
+
+
+def new(players: int, seed: int, options: Any = None) -> RaceState:
+    state = GAME.initial_state(players, seed, options)
+    assert isinstance(state, RaceState)
+    return state
+
+
+def step(state: RaceState, moves: Rng) -> None:
+    """One random commitment by one random seat still to act."""
+    seat = state.to_act[moves.below(len(state.to_act))]
+    legal = state.legal_actions(seat)
+    state.apply(seat, legal[moves.below(len(legal))])
+
+
+def race(players: int = 3, seed: int = 5, rounds: int = 2, options: Any = None) -> RaceState:
+    """A real race after `rounds` rounds of random play (too few to end it: a seat has 6 guards)."""
+    state = new(players, seed, options)
+    moves = Rng(seed)
+    while state.round < rounds:
+        step(state, moves)
+    return state
+
+
+def until(test: Callable[[RaceState], bool], players: int = 3, seed: int = 5, options: Any = None) -> RaceState:
+    """The first position of a random race from `seed` where `test` holds."""
+    state = new(players, seed, options)
+    moves = Rng(seed)
+    while not test(state):
+        step(state, moves)
+    return state
+
+
+def ended(players: int = 3, seed: int = 5, options: Any = None) -> RaceState:
+    return until(lambda state: state.is_terminal, players, seed, options)
+
+
+def ending(state: RaceState) -> str:
+    return "free" if not all(state.guards) else "deadlock" if state.deadlock else "stall"
+
+
+# ---- real play ---------------------------------------------------------------------------------------
+
+
+def test_every_position_of_random_races_is_one_the_rules_allow() -> None:
+    # Some seeds of each count, a short stall rule so that stalls end races too, and a seed whose race deadlocks.
+    matches: list[tuple[int, int, Any]] = [(players, seed, None) for players in (2, 3, 4) for seed in range(100)]
+    matches += [(players, seed, {"stall_rounds": 2}) for players in (2, 3, 4) for seed in range(30)]
+    matches.append((2, 67, None))
+    endings = set()
+    for players, seed, options in matches:
+        state = new(players, seed, options)
+        moves = Rng(seed)
+        while True:
+            assert state.position_problem() is None, (players, seed, options, state.round)
+            if state.is_terminal:
+                break
+            step(state, moves)
+        endings.add(ending(state))
+    assert endings == {"free", "stall", "deadlock"}
+
+
+def test_a_seats_position_from_real_play_passes_however_its_unseen_cards_are_dealt() -> None:
+    # While the race runs only what a seat sees is judged: reading a seat's position deals the rest at random.
+    for players in (2, 3, 4):
+        state = new(players, 9, {"stall_rounds": 3})
+        moves = Rng(9)
+        while not state.is_terminal:
+            for seat in range(players):
+                read = loads(GAME, dumps(state, seat), seed=state.round)
+                assert isinstance(read, RaceState)
+                assert read.position_problem() is None
+            step(state, moves)
+
+
+# ---- counters ----------------------------------------------------------------------------------------
+
+
+def test_round_is_never_negative() -> None:
+    state = race()
+    state.round = -5
+    assert state.position_problem() == "round: -5 is negative"
+
+
+def test_stall_is_never_negative_nor_more_than_the_rounds_played() -> None:
+    state = race()
+    state.stall = -1
+    assert state.position_problem() == "stall: -1 is negative"
+    state.stall = 10**6
+    assert state.position_problem() == "stall: 1000000 rounds without a beaten guard, but only 2 rounds were played"
+
+
+def test_the_stall_rule_ends_the_race_when_the_count_reaches_its_limit() -> None:
+    state = race(rounds=4, options={"stall_rounds": 3})
+    state.stall = 3
+    assert state.position_problem() == (
+        "stall: 3 rounds without a beaten guard end the race (stall_rounds=3), but it goes on"
+    )
+    over = ended(options={"stall_rounds": 3})
+    over.stall = 4
+    assert over.position_problem() == "stall: 4 is past stall_rounds=3, where the race ended"
+
+
+def test_the_reserve_is_set_aside_only_at_a_refill_after_seven_rounds() -> None:
+    state = race()
+    state.reserve.extend(state.discard)
+    state.discard.clear()
+    assert state.position_problem() == "reserve: 10 cards after 2 rounds, but no hand runs out in fewer than 7"
+
+
+# ---- lanes: guards and hands -------------------------------------------------------------------------
+
+
+def test_a_seat_with_no_guards_left_has_won_and_the_race_is_over() -> None:
+    state = race()
+    state.discard.extend(state.guards[1])
+    state.guards[1].clear()
+    state.guards[1].up = 0
+    assert state.position_problem() == "guards[1]: no guards left, but the race is not over (winners is empty)"
+
+
+def test_a_seat_has_six_guards_at_most() -> None:
+    state = race(rounds=0)
+    state.guards[1].append(state.hands[1].pop())
+    assert state.position_problem() == "guards[1]: 7 guards, but a seat starts with 6 and never gains one"
+
+
+def test_a_seat_beats_one_guard_a_round_at_most() -> None:
+    state = race(rounds=1)
+    state.discard.extend(state.guards[0][:3])
+    del state.guards[0][:3]
+    assert state.position_problem() == "guards[0]: 4 guards beaten in 1 round, but one falls a round at most"
+
+
+def test_a_hand_holds_seven_cards_at_most() -> None:
+    state = race(rounds=0)
+    state.hands[0].append(state.hands[1].pop())
+    assert state.position_problem() == "hands[0]: 8 cards, but a hand holds at most 7 (a refill tops it up to 7)"
+
+
+def test_a_seat_that_runs_out_refills_at_once() -> None:
+    state = until(lambda state: state.round >= 7 and not state.commitments.chosen)
+    state.discard.extend(state.hands[0])
+    state.hands[0].clear()
+    assert state.position_problem() == (
+        "hands[0]: empty in a race not over, but a seat that runs out refills to 7 at once"
+    )
+
+
+def test_a_hand_plays_one_card_a_round() -> None:
+    state = race(rounds=1)
+    state.discard.extend(state.hands[1][:3])
+    del state.hands[1][:3]
+    assert state.position_problem() == "hands[1]: 3 cards after 1 round, but a hand of 7 plays one card a round"
+
+
+def test_a_supercard_is_spent_only_in_a_round() -> None:
+    state = race(rounds=0)
+    state.supercard[2] = False
+    assert state.position_problem() == "supercard[2]: spent, but no round has been played"
+
+
+def test_before_the_end_hands_lie_face_down_and_only_a_top_guard_face_up() -> None:
+    state = race()
+    state.hands[0].up = 2
+    assert state.position_problem() == "face_up: hands 0 shows 2 of its cards, but a hand is shown only at the end"
+    state.hands[0].up = 0
+    state.guards[0].up = 2
+    assert state.position_problem() == ("face_up: guards 0 has 2 face up, but before the end only the top guard can be")
+
+
+# ---- the last round's battles ------------------------------------------------------------------------
+
+
+def test_no_battle_is_fought_before_the_first_round() -> None:
+    state = race(rounds=0)
+    state.last_round = (Battle(0, 1, 1, True),)
+    assert state.position_problem() == "last_round: battles, but no round has been played"
+
+
+def test_a_round_has_one_battle_per_seat_in_seat_order() -> None:
+    state = race()
+    state.last_round = (Battle(8, 1, 1, True), *state.last_round[1:])
+    assert state.position_problem() == (
+        "last_round: battles of seats [8, 1, 2], but a round has one battle per seat, in seat order"
+    )
+
+
+def test_a_battle_is_won_by_a_card_at_least_the_guard_or_the_supercard() -> None:
+    state = race()
+    battle = state.last_round[0]
+    state.last_round = (Battle(0, 9, battle.guard, True), *state.last_round[1:])
+    assert state.position_problem() == "last_round[0]: played 9 is no play (1-5 a card, 6 the supercard)"
+    state.last_round = (Battle(0, 1, 3, True), *state.last_round[1:])
+    assert state.position_problem() == "last_round[0]: won is True, but 1 against a guard of 3 says otherwise"
+    state.last_round = (Battle(0, SUPER, 3, True), *state.last_round[1:])
+    assert state.position_problem() == "supercard[0]: unspent, but seat 0 played it last round"
+
+
+def test_a_guard_that_won_stays_on_top_face_up() -> None:
+    state = until(lambda state: state.round > 0 and not state.last_round[0].won)
+    guard = state.last_round[0].guard
+    state.guards[0].up = 0
+    assert state.position_problem() == "face_up: guards 0 has 0 face up, but seat 0 lost its last battle"
+    state.guards[0].up = 1
+    state.guards[0][-1] = 5 if guard != 5 else 4
+    top = state.guards[0][-1]
+    assert state.position_problem() == (
+        f"guards[0]: the top guard is {top}, but the {guard} that beat seat 0 last round stays"
+    )
+
+
+# ---- commitments and the end -------------------------------------------------------------------------
+
+
+def test_every_seat_plays_every_round_and_the_last_commitment_resolves_it() -> None:
+    state = race()
+    state.commitments.open([0, 1])
+    assert state.position_problem() == "commitments: seats [0, 1] decide, but every seat plays in every round"
+    state.commitments.open([0, 1, 2])
+    for seat in (0, 1, 2):
+        state.commitments.commit(seat, state.legal_actions(seat)[0])
+    assert state.position_problem() == (
+        "commitments: every seat has committed, but the battle is fought as the last card is in"
+    )
+
+
+def test_a_deadlock_ends_the_race() -> None:
+    state = race()
+    state.deadlock = True
+    assert state.position_problem() == "deadlock: true, but the race is not over (winners is empty)"
+
+
+def test_nobody_decides_once_the_race_is_over() -> None:
+    state = race()
+    state.winners = (0,)
+    assert state.position_problem() == "winners: [0], but seats [0, 1, 2] still decide this round (commitments)"
+
+
+def test_the_seats_past_all_their_guards_are_the_winners() -> None:
+    state = ended()
+    assert (state.winners, [len(column) for column in state.guards]) == ((0,), [0, 4, 1])
+    state.winners = (2,)
+    assert state.position_problem() == "winners: [2], but the seats past all their guards, [0], share the win"
+
+
+def test_a_stall_goes_to_the_seats_with_fewest_guards_and_only_at_its_limit() -> None:
+    state = ended(2, 3, {"stall_rounds": 2})
+    assert (ending(state), state.winners, [len(column) for column in state.guards]) == ("stall", (0, 1), [4, 4])
+    state.winners = (0,)
+    assert state.position_problem() == (
+        "winners: [0], but a deadlock or stall goes to the seats with fewest guards, [0, 1]"
+    )
+    state.winners = (0, 1)
+    state.stall = 1
+    assert state.position_problem() == "winners: [0, 1], but nobody is free, nothing is deadlocked and stall 1 is short"
+
+
+def test_a_deadlock_needs_every_supercard_spent_and_no_card_that_beats_a_top_guard() -> None:
+    state = ended(2, 67)
+    assert (ending(state), state.guards, state.hands[1]) == ("deadlock", [[5], [5]], [2, 3, 3, 4])
+    state.supercard[1] = True
+    assert state.position_problem() == "deadlock: true, but seat 1's supercard is unspent and beats any guard"
+    state.supercard[1] = False
+    # Seat 1's top 5 (it came up after a won battle) and the 4 in its hand trade places: that 5 beats a 4.
+    state.guards[1][0], state.hands[1][3] = 4, 5
+    assert state.position_problem() == "deadlock: true, but a card in play can still beat a top guard"
