@@ -105,7 +105,8 @@ class PlayerType:
     alternatives: tuple[frozenset[str], ...] = ()
     """Groups of options that stand in for one another, such as budgets (`iterations`, `seconds`, `steps`): a
     spec that sets one option of a group drops the game's defaults for the others, so `mcts:seconds=1` searches
-    by time in a game whose default budget is in steps; a spec setting two of one group is refused."""
+    by time in a game whose default budget is in steps; one set to 0 (a budget turned off) drops nothing; a spec
+    setting two of one group is refused."""
     follows: Mapping[str, frozenset[str]] = attrs.field(factory=dict, hash=False)
     """Options whose game default goes with a kind of budget, and the options that drop it when a spec sets one:
     `{"root": {"seconds", "steps"}}` makes `mcts:seconds=1` drop a game's `root=halving`, which splits an
@@ -169,9 +170,20 @@ def game_defaults(player_name: str, heuristic: Heuristic | None) -> dict[str, st
 def kept_defaults(player_type: PlayerType, defaults: Mapping[str, str], own: Mapping[str, str]) -> dict[str, str]:
     """The game's `defaults` that a spec setting `own` keeps: all but those standing in for an option the spec
     sets (`PlayerType.alternatives`)."""
-    replaced = {name for group in player_type.alternatives if group & own.keys() for name in group}
-    replaced.update(name for name, setters in player_type.follows.items() if setters & own.keys())
+    # A budget given as 0 is one turned off (`mcts:seconds=0`), which stands in for nothing: it must not drop the
+    # game's own budget (camp-grizzly's iterations=100 became the generic 1,000 and its root rule went with it).
+    setting = {name for name, value in own.items() if not _zero(value)}
+    replaced = {name for group in player_type.alternatives if group & setting for name in group}
+    replaced.update(name for name, setters in player_type.follows.items() if setters & setting)
     return {name: value for name, value in defaults.items() if name not in replaced}
+
+
+def _zero(value: str) -> bool:
+    """Whether an option's text reads as the number 0 (a budget turned off)."""
+    try:
+        return float(value) == 0
+    except ValueError:
+        return False
 
 
 def _by_field_name(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
@@ -190,7 +202,7 @@ def build_player(
     """
     own = _by_field_name(spec.params)
     for group in player_type.alternatives:
-        given = sorted(group & own.keys())
+        given = sorted(name for name in group & own.keys() if not _zero(own[name]))  # 0 is off: ignores nothing
         if len(given) > 1:  # one would be ignored without a word
             names = ", ".join(sorted(group))
             raise OptionError(f"player {spec.name!r}: give one of {names}, not {' and '.join(given)}")

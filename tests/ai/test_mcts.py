@@ -277,6 +277,29 @@ def test_a_budget_in_the_spec_drops_the_games_halving_which_splits_only_an_itera
     assert (kept.options.iterations, kept.options.root) == (50, RootChoice.HALVING)
 
 
+@pytest.mark.parametrize(
+    "spec", ["mcts:seconds=0", "mcts:steps=0", "mcts:seconds=0.0,steps=0", "mcts:iterations=100,steps=0"]
+)
+def test_a_budget_turned_off_in_the_spec_keeps_the_games_budget_and_root_rule(spec):
+    # "0: off" stands in for no other budget: it fell back to the generic 1,000 iterations and dropped halving.
+    registry = default_registry()
+    heuristic = Heuristic(player_defaults={"mcts": "iterations=100,tree_depth=1,root=halving,trust=2"})
+    player = build_player(
+        registry.player_type("mcts"), PlayerSpec.parse(spec), 0, registry.game("grizzly-race"), heuristic
+    )
+    options = player.options
+    assert (options.iterations, options.seconds, options.steps, options.root) == (100, 0.0, 0, RootChoice.HALVING)
+
+
+def test_a_game_budget_turned_off_in_the_spec_falls_back_to_iterations():
+    registry = default_registry()
+    heuristic = Heuristic(player_defaults={"mcts": "steps=25000"})
+    player = build_player(
+        registry.player_type("mcts"), PlayerSpec.parse("mcts:steps=0"), 0, registry.game("grizzly-race"), heuristic
+    )
+    assert (player.options.steps, player.options.iterations) == (0, 1000)
+
+
 @pytest.mark.parametrize("spec", ["mcts:seconds=0.1,iterations=5", "mcts:steps=100,iterations=5"])
 def test_two_budgets_in_one_spec_are_refused_rather_than_one_ignored(spec):
     registry = default_registry()
