@@ -315,12 +315,15 @@ class MctsPlayer(Player):
         self.applied = 0
         """Actions applied in the samples since the decision began (what a `steps` budget counts)."""
         self._stats: list[list[Any]] | None = None
+        self._overruled: Any = None
+        """The encoded action the search found best when `trust` kept the policy's choice over it, else None."""
         self._keys = Keys()
 
     def decide(self, view: SeatView) -> Action:
         """The search's choice: the most visited root action, or the winner of sequential halving; with
         `trust`, the heuristic policy's own choice unless that one beats it clearly."""
         legal = view.legal_actions
+        self._overruled = None
         if len(legal) == 1:
             self.root, self.iterations_done = None, 0
             self._stats = [[view.game.encode_action(legal[0]), 0, 0.0]]
@@ -349,8 +352,12 @@ class MctsPlayer(Player):
         if kept is None or kept == best:
             return best
         if rewards is not None:  # halving compares on common samples: a paired test
-            return best if paired_z(rewards[best], rewards[kept]) > self.options.trust else kept
-        return self._trusted(table, best, kept)
+            choice = best if paired_z(rewards[best], rewards[kept]) > self.options.trust else kept
+        else:
+            choice = self._trusted(table, best, kept)
+        if choice != best:  # said in the annotation: a table whose best is not the choice would read as a mistake
+            self._overruled = view.game.encode_action(best)
+        return choice
 
     def _trusted(self, table: dict[Action, tuple[int, float, int]], best: Action, choice: Action) -> Action:
         """The policy's own `choice`, unless the search's `best` beats its mean by `trust` standard errors.
@@ -433,10 +440,14 @@ class MctsPlayer(Player):
         return root, ranked[0], rewards
 
     def annotation(self) -> dict[str, Any] | None:
-        """The root statistics of the last decision: `[encoded action, visits, mean reward]` per action."""
+        """The root statistics of the last decision: `[encoded action, visits, mean reward]` per action; and when
+        `trust` kept the policy's choice over the search's best, that best (`kept_over`, encoded)."""
         if self._stats is None:
             return None
-        return {"stats": self._stats, "iterations": self.iterations_done}
+        annotation = {"stats": self._stats, "iterations": self.iterations_done}
+        if self._overruled is not None:
+            annotation["kept_over"] = self._overruled
+        return annotation
 
     # ---- one iteration -------------------------------------------------------------------------
 

@@ -103,7 +103,7 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
         data["action"] = game.action_text(action)
         data["code"] = game.encode_action(action)
         data["forced"] = forced
-        data.update({"stats": None, "iterations": None} | stats)  # the same keys whether or not the player searches
+        data.update({"stats": None, "iterations": None, "kept_over": None} | stats)  # the same keys, search or not
         click.echo(json.dumps(data, indent=2))
         return
     width = terminal_width()
@@ -123,6 +123,12 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
             lines.append(f"{mark} {shown(row['action']):<{column}} {row['visits']:>7} {row['value']:>7.3f}")
         if len(rows) > ROWS:
             lines.append(f"  ... {len(rows) - ROWS} more")
+        if "kept_over" in stats:
+            lines += fold(
+                f"(kept: the heuristic's choice, which the search's best, {stats['kept_over']}, did not beat by "
+                "enough standard errors: the player's `trust`)",
+                width,
+            )
     click.echo("\n".join(lines))
 
 
@@ -178,4 +184,7 @@ def _stats(game: Any, annotation: dict[str, Any] | None, action: Any) -> dict[st
     for code, visits, value in sorted(annotation["stats"], key=lambda row: (-row[1], -row[2])):
         text = game.action_text(game.decode_action(code))
         rows.append({"action": text, "visits": visits, "value": value, "chosen": code == chosen})
-    return {"stats": rows, "iterations": annotation.get("iterations")}
+    found: dict[str, Any] = {"stats": rows, "iterations": annotation.get("iterations")}
+    if "kept_over" in annotation:  # a searcher kept its policy's choice over the search's best (mcts's `trust`)
+        found["kept_over"] = game.action_text(game.decode_action(annotation["kept_over"]))
+    return found

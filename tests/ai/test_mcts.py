@@ -328,8 +328,12 @@ def test_trust_keeps_the_policys_choice_until_the_search_beats_it_by_enough_stan
     heuristic = Heuristic(policy=_prefers_two)
     view = SeatView(Duel().initial_state(2, 0), 0)
     assert _mcts(heuristic=heuristic, iterations=12, rollout=Rollout.RANDOM).decide(view) == 3
-    assert _mcts(heuristic=heuristic, iterations=12, rollout=Rollout.RANDOM, trust=2.0).decide(view) == 2
-    assert _mcts(heuristic=heuristic, iterations=3000, rollout=Rollout.RANDOM, trust=2.0).decide(view) == 3
+    trusting = _mcts(heuristic=heuristic, iterations=12, rollout=Rollout.RANDOM, trust=2.0)
+    assert trusting.decide(view) == 2
+    assert trusting.annotation()["kept_over"] == 3  # said, as the table's best is not the choice
+    convinced = _mcts(heuristic=heuristic, iterations=3000, rollout=Rollout.RANDOM, trust=2.0)
+    assert convinced.decide(view) == 3
+    assert "kept_over" not in convinced.annotation()
 
 
 def test_halving_compares_the_root_actions_on_common_samples_so_a_small_edge_is_found():

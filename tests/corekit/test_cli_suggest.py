@@ -217,3 +217,21 @@ def test_the_player_is_shown_with_the_games_defaults_that_decide_how_it_chooses(
 def test_a_spec_the_game_sets_no_defaults_for_is_shown_as_typed(position):
     data = json.loads(run("suggest", str(position), "-p", "mcts:iterations=20", "--json").stdout)
     assert data["effective_player"] == data["player"] == "mcts:iterations=20"
+
+
+def test_a_choice_kept_by_trust_over_the_searchs_best_is_said_under_the_table(tmp_path):
+    # camp-grizzly's defaults keep the heuristic's choice unless the search beats it clearly (trust=2), so the
+    # starred row need not be the table's best: the output says which action the search preferred, and why not.
+    camp = default_registry().game("camp-grizzly")
+    for seed in range(12):
+        state = camp.initial_state(2, seed)
+        path = tmp_path / f"camp{seed}.json"
+        path.write_text(dumps(state, seat=state.to_act[0]))
+        data = json.loads(run("suggest", str(path), "-p", "mcts:iterations=30", "--json").stdout)
+        if data["kept_over"] is not None:
+            break
+    else:
+        raise AssertionError("no opening of seeds 0-11 where trust kept the heuristic's choice")
+    assert data["kept_over"] != data["action"]
+    text = run("suggest", str(path), "-p", "mcts:iterations=30").stdout
+    assert f"the search's best, {data['kept_over']}, did not beat by enough" in " ".join(text.split())
