@@ -221,7 +221,8 @@ class MctsOptions:
         default=RootChoice.UCB,
         metadata={
             "help": "the root decision: ucb (most visited), or halving (sequential halving over the root "
-            "actions on common samples; an iteration budget only)"
+            "actions on common samples; an iteration budget only, and at least one iteration per action in each "
+            "round, so it spends more than a budget smaller than twice the actions)"
         },
     )
 
@@ -410,7 +411,9 @@ class MctsPlayer(Player):
         """Sequential halving over the root actions: the root, the winner and every action's rewards.
 
         The budget is split evenly over ceil(log2(k)) rounds; each round gives every surviving action the
-        same number of iterations and keeps the better half by mean reward (Karnin, Koren and Somekh, "Almost
+        same number of iterations, one at least (so a budget too small for the actions is exceeded: 214 actions
+        and `iterations=10` ran 429, an outside test found; the annotation says how many ran), and keeps the
+        better half by mean reward (Karnin, Koren and Somekh, "Almost
         Optimal Exploration in Multi-Armed Bandits", ICML 2013, as at the root of Danihelka, Guez, Schrittwieser
         and Silver, "Policy improvement by planning with Gumbel", ICLR 2022). The j-th iteration of every
         action searches the same determinization with the same generator (common random numbers), so actions
