@@ -82,9 +82,12 @@ class OpenSpielPlayer(Player):
         self.random = np.random.RandomState(seed % 2**32)
         self.adapter = openspiel
         self.games: dict[tuple[int, int, Any], Any] = {}
+        self._stats: tuple[list[list[Any]], int] | None = None
+        """The last decision's root statistics and simulations (None: it had one legal action)."""
 
     def decide(self, view: SeatView) -> Action:
         """Search from samples of the view; the action the bot picks."""
+        self._stats = None
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
         root = view.sample(Rng(self.rng.next64()))
@@ -96,9 +99,32 @@ class OpenSpielPlayer(Player):
             self._bot(game, view, PROBE).step(wrapped.clone())
             spent = time.perf_counter() - start
             simulations = int((self.options.seconds - spent) / (spent / PROBE))
-        number = self._bot(game, view, simulations).step(wrapped)
+        simulations = max(FEWEST, simulations)
+        bot = self._bot(game, view, simulations)
+        if self.kind == "mcts":  # what `MCTSBot.step` does, keeping the root to report
+            tree = bot.mcts_search(wrapped)
+            number = tree.best_child().action
+            children = [(child.action, child.explore_count, child.total_reward) for child in tree.children]
+        else:
+            number = bot.step(wrapped)
+            # ISMCTSBot keeps the root of its last search only as a private attribute (open_spiel 2.0): its
+            # children's returns are the deciding seat's, as the adapter numbers seats as Campfire does.
+            children = [(a, info.visits, info.return_sum) for a, info in bot._root_node.child_info.items()]
+        encode = view.game.encode_action
+        self._stats = (
+            [_row(encode(game.actions[int(a)]), visits, total) for a, visits, total in children],
+            simulations,
+        )
         action: Action = game.actions[int(number)]
         return action
+
+    def annotation(self) -> dict[str, Any] | None:
+        """The root statistics of the last search, `[encoded action, visits, mean return]` per action, as Campfire's
+        own search reports them (shown by `campfire suggest`, kept in replays)."""
+        if self._stats is None:
+            return None
+        stats, simulations = self._stats
+        return {"stats": stats, "iterations": simulations}
 
     def _bot(self, game: Any, view: SeatView, simulations: int) -> Any:
         from open_spiel.python.algorithms import ismcts, mcts
@@ -125,3 +151,9 @@ class OpenSpielPlayer(Player):
             game = self.adapter.CampfireGame({"players": view.players}, view.game, options, capped=True)
             self.games[key] = game
         return game
+
+
+def _row(code: Any, visits: float, total: float) -> list[Any]:
+    """One action's root statistics in plain numbers (the bots count in numpy floats, which a replay cannot hold)."""
+    count = int(visits)
+    return [code, count, round(float(total) / count, 4) if count else 0.0]

@@ -100,3 +100,21 @@ def test_a_bot_plays_options_whose_game_length_overflows_openspiels_int(spec):
     result = play_match(game, [spec, "random"], seed=1, options=options)
     assert result.error is None and result.forfeit is None
     assert result.decisions[0] > 0
+
+
+@needs_openspiel
+@pytest.mark.parametrize("name", ["os-ismcts", "os-mcts"])
+def test_a_bot_reports_its_root_statistics_as_campfires_search_does(name):
+    # `campfire suggest` shows them and replays keep them; the bots showed none.
+    game = default_registry().game("grizzly-race")
+    state = game.initial_state(2, 4)
+    player = build_spec(game, f"{name}:iterations=40", 9, default_registry())
+    view = SeatView(state, 0)
+    action = player.decide(view)
+    annotation = player.annotation()
+    assert annotation["iterations"] == 40
+    rows = {code: (visits, value) for code, visits, value in annotation["stats"]}
+    assert set(rows) <= {game.encode_action(a) for a in view.legal_actions}
+    assert sum(visits for visits, _ in rows.values()) == 39  # each bot's first simulation only expands the root
+    assert all(type(visits) is int and type(value) is float and 0.0 <= value <= 1.0 for visits, value in rows.values())
+    assert rows[game.encode_action(action)][0] == max(visits for visits, _ in rows.values())
