@@ -221,8 +221,8 @@ class MctsOptions:
         default=RootChoice.UCB,
         metadata={
             "help": "the root decision: ucb (most visited), or halving (sequential halving over the root "
-            "actions on common samples; an iteration budget only, and at least one iteration per action in each "
-            "round, so it spends more than a budget smaller than twice the actions)"
+            "actions on common samples; an iteration budget only, and at least one iteration per surviving action "
+            "in each round, so with k actions it spends at least about k*log2(k), whatever the budget)"
         },
     )
 

@@ -109,7 +109,9 @@ class OpenSpielPlayer(Player):
             number = bot.step(wrapped)
             # ISMCTSBot keeps the root of its last search only as a private attribute (open_spiel 2.0): its
             # children's returns are the deciding seat's, as the adapter numbers seats as Campfire does.
-            children = [(a, info.visits, info.return_sum) for a, info in bot._root_node.child_info.items()]
+            tree = getattr(bot, "_root_node", None)  # not set by a search that stopped at a single legal action
+            infos = tree.child_info.items() if tree is not None else ()
+            children = [(a, info.visits, info.return_sum) for a, info in infos]
         encode = view.game.encode_action
         self._stats = (
             [_row(encode(game.actions[int(a)]), visits, total) for a, visits, total in children],
