@@ -473,7 +473,6 @@ def _check_step(
         if not all(isinstance(line, str) for line in told):
             line = next(line for line in told if not isinstance(line, str))
             whom = "the full view" if observer is None else f"seat {observer}"
-            report.nondeterministic = True
             report.fail(f"{where}: events() told {whom} {line!r:.60}, not a line of text")
         elif observer is not None and observer != seat and not told:
             report.fail(

@@ -662,3 +662,11 @@ def test_a_declared_constant_sum_that_a_forfeited_match_would_not_pay_is_refused
         "constant_sum is 2.0, but a forfeited match pays (0.0, 1.0) (corekit.runner.forfeit_returns), which adds "
         "up to 1.0"
     ]
+
+
+def test_events_that_are_not_text_fail_the_commentary_check_without_calling_the_game_not_deterministic(monkeypatch):
+    # Only a determinism failure skips the player-level leak check; a commentary fault does not.
+    monkeypatch.setattr(ToyGame, "events", lambda self, before, after: [("seat", 0)], raising=False)
+    report = check_game(GAME, 2, games=5, seed=1, options=ToyOptions(bug="none"), sample_every=1)
+    assert report.failures and "not a line of text" in report.failures[0]
+    assert not report.nondeterministic and report.leak_check_skipped is None
