@@ -445,12 +445,15 @@ def legal_problem(seat: int, legal: Any) -> str | None:
 
 
 def _legal_fault(match: Match, seat: int) -> GameFailed | None:
-    """The game's failure, when `legal_actions(seat)` is not a list or tuple, naming that as the cause; else None.
-    Called only where a step already failed, so asking the game once more costs the normal path nothing."""
+    """The game's failure, when `legal_actions(seat)` is not a sequence (a generator, a set, None), naming that as the
+    cause; else None. Called only where a step already failed, so asking the game once more costs the normal path
+    nothing. A deque or a UserList breaks the contract too (`campfire check` says so), but it has the length and the
+    indexing a player or `apply` could have needed: a failure beside it is not its doing, and stays the player's."""
     try:
-        problem = legal_problem(seat, match.state.legal_actions(seat))
+        legal = match.state.legal_actions(seat)
     except Exception:  # the game failing again says no more than the failure being handled
         return None
+    problem = None if isinstance(legal, Sequence) else legal_problem(seat, legal)
     return None if problem is None else GameFailed(f"game {match.game.id!r} at step {match.steps + 1}: {problem}")
 
 

@@ -327,6 +327,21 @@ def test_legal_actions_returning_a_set_is_named_too(monkeypatch):
         play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with())
 
 
+def test_a_player_crashing_beside_legal_actions_given_as_a_deque_is_the_players_forfeit(monkeypatch):
+    """A deque or a UserList has the length and indexing a player could need: a player's own bug beside one is not
+    relabelled the game's failure (a generator or a set, which a player can trip on, is)."""
+    import collections
+
+    from tests.corekit import toy_game
+
+    real = toy_game.ToyState.legal_actions
+    for sequence in (collections.deque, collections.UserList):
+        monkeypatch.setattr(toy_game.ToyState, "legal_actions", lambda self, seat, s=sequence: s(real(self, seat)))
+        result = play_match(GAME, ["a", "crash"], 1, players=[First(), Crasher()], registry=registry_with())
+        assert result.forfeit == 1
+        assert result.error is not None and "raised ZeroDivisionError: oops" in result.error
+
+
 def test_returns_outside_zero_and_one_are_the_games_fault_at_the_end_of_the_match():
     from corekit import GameFailed
     from tests.corekit.leaky_games import leaky_game
