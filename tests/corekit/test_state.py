@@ -637,6 +637,20 @@ def test_every_zone_method_given_something_else_than_a_zone_says_what_it_was_giv
     assert str(refused.value) == message
 
 
+def test_a_public_field_as_destination_is_named_only_on_a_state_keeping_a_record() -> None:
+    """The destination is checked by the record's bookkeeping, which a search's sample and a record=False state skip
+    (a check of their own would cost every move); matches and `campfire check` keep a record, so the mistake is
+    named there (docs/writing-a-game.md section 4). Pinned so nobody relies on the refusal in a search."""
+    moves = (lambda s: s.move(6, s.discard, s.board), lambda s: s.move_all(s.discard, s.board))
+    for move in moves:
+        with pytest.raises(TypeError, match=r"^move(_all)?\(\): board is a public field, not a zone"):
+            move(public_hands())
+        unrecorded = public_hands()
+        unrecorded.record = None
+        move(unrecorded)
+        assert unrecorded.board == [6] and unrecorded.discard == []
+
+
 def test_a_zone_replaced_by_a_list_is_named_when_its_cards_next_move() -> None:
     state = fresh()
     state.hands[0] = sorted(state.hands[0])  # type: ignore[call-overload]
