@@ -425,13 +425,14 @@ class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
 
     def _apply_action(self, action: int) -> None:
         held = self._held
-        if self.is_terminal():  # else the seat named would be pyspiel's TERMINAL, -4
-            raise IllegalAction(f"{held.game.campfire.id}: the game is over, so action {action} cannot be applied")
         seat = self.current_player()
+        if seat < 0:  # pyspiel's TERMINAL, -4: the game is over
+            raise IllegalAction(f"{held.game.campfire.id}: the game is over, so action {action} cannot be applied")
         self.campfire.apply(seat, held.game.actions[self._number(action)])
-        if held.origin is None:  # a state of the game's own deal, not of a sample
+        if held.origin is None and held.game.series:  # a state of a series' deal, not of a sample
             # The state's own game, not `held.game`: a state `deserialize_state` made holds a copy of the game
-            # loaded anew by unpickling, and the series played from is that of the game it was made in.
+            # loaded anew by unpickling (whose `series` is the same), and the series played from is that of the
+            # game it was made in.
             self.get_game().played_from(held.deal)
         held.moves.append((seat, action))
         held.first = None

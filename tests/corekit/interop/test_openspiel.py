@@ -342,6 +342,26 @@ def test_sizing_a_tensor_deals_no_match_and_a_new_state_is_a_clone_of_the_kept_d
     assert deals == []
 
 
+def test_new_states_of_one_deal_encode_an_observation_once_and_part_ways_when_one_moves(monkeypatch):
+    # They share what they observed (pyspiel encodes a new initial state's tensor at every observation_tensor call
+    # to size it), until one moves: then it observes anew and the other keeps what it saw.
+    game = openspiel.load("scavengers", players=3, seed=4)
+    encoded = []
+    real = openspiel.observation_features
+    monkeypatch.setattr(openspiel, "observation_features", lambda seen: encoded.append(1) or real(seen))
+    tensors = [game.new_initial_state().observation_tensor(0) for _ in range(3)]
+    assert tensors[0] == tensors[1] == tensors[2]
+    assert len(encoded) == 1, "each new state of the deal encoded its observation again"
+    stays, moves = game.new_initial_state(), game.new_initial_state()
+    before = stays.observation_string(0)
+    moves.apply_action(moves.legal_actions()[0])
+    assert moves.observation_string(0) != before, "the moved state read the shared observation of the deal"
+    assert stays.observation_string(0) == before
+    assert stays.observation_tensor(0) == tensors[0]
+    assert len(encoded) == 1
+    assert moves.observation_tensor(0) != tensors[0] and len(encoded) == 2
+
+
 @pytest.mark.parametrize(("game_id", "constant"), [("grizzly-race", 1.0), ("scavengers", 1.0), ("slasher", None)])
 def test_a_game_that_declares_a_constant_sum_is_constant_sum_to_openspiel(game_id, constant):
     game = openspiel.load(game_id, seed=2)
