@@ -34,7 +34,7 @@ from corekit.codes import INT_MAX
 from corekit.errors import first_line
 from corekit.game import GameError
 from corekit.options import OptionError, build_options, options_to_dict, parse_pairs
-from corekit.players import PlayerSpec, game_defaults, kept_defaults
+from corekit.players import PlayerSpec, spec_options
 from corekit.plugins import Registry, UnknownName
 from corekit.runner import GameFailed, PlayerNotBuilt, build_spec, set_up
 from corekit.tournament.report import summarize
@@ -228,9 +228,7 @@ def _check_run(run: Run, registry: Registry) -> None:
 def resolved(spec_text: str, game_id: str, registry: Registry) -> str:
     """A spec with the game's defaults for its player type written out: `mcts` -> `mcts:tree_depth=1`."""
     spec = PlayerSpec.parse(spec_text)
-    own = dict(spec.params)
-    defaults = game_defaults(spec.name, registry.heuristic(game_id))
-    options = {**kept_defaults(registry.player_type(spec.name), defaults, own), **own}
+    options = spec_options(registry.player_type(spec.name), spec, registry.heuristic(game_id)).values
     return spec.name + (":" + ",".join(f"{key}={value}" for key, value in options.items()) if options else "")
 
 

@@ -192,6 +192,37 @@ def _by_field_name(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
     return {key.replace("-", "_"): value for key, value in pairs}
 
 
+@attrs.frozen
+class SpecOptions:
+    """A spec's options as a player is built with them (`spec_options`): what builds it, suggests it, names its time
+    budget in a report and pins it in a strength run is one combination."""
+
+    own: dict[str, str]
+    """The spec's own options, keyed by field name."""
+    defaults: dict[str, str]
+    """The game's options for the player type (`Heuristic.player_defaults`), in the game's order."""
+    kept: dict[str, str]
+    """Those of `defaults` the spec keeps (`kept_defaults`)."""
+
+    @property
+    def values(self) -> dict[str, str]:
+        """The options the player is built with: the kept defaults, overridden by the spec's own."""
+        return {**self.kept, **self.own}
+
+
+def spec_options(player_type: PlayerType, spec: PlayerSpec, heuristic: Heuristic | None) -> SpecOptions:
+    """The options of `spec` combined with the game's defaults for its player type; OptionError when the spec
+    gives two options of one `PlayerType.alternatives` group (one would be ignored without a word)."""
+    own = _by_field_name(spec.params)
+    for group in player_type.alternatives:
+        given = sorted(name for name in group & own.keys() if not _zero(own[name]))  # 0 is off: ignores nothing
+        if len(given) > 1:
+            names = ", ".join(sorted(group))
+            raise OptionError(f"player {spec.name!r}: give one of {names}, not {' and '.join(given)}")
+    defaults = game_defaults(spec.name, heuristic)
+    return SpecOptions(own, defaults, kept_defaults(player_type, defaults, own))
+
+
 def build_player(
     player_type: PlayerType, spec: PlayerSpec, seed: int, game: Game, heuristic: Heuristic | None = None
 ) -> Player:
@@ -200,19 +231,13 @@ def build_player(
     The game's defaults for this player type (`Heuristic.player_defaults`) apply first; the spec's own
     parameters override them.
     """
-    own = _by_field_name(spec.params)
-    for group in player_type.alternatives:
-        given = sorted(name for name in group & own.keys() if not _zero(own[name]))  # 0 is off: ignores nothing
-        if len(given) > 1:  # one would be ignored without a word
-            names = ", ".join(sorted(group))
-            raise OptionError(f"player {spec.name!r}: give one of {names}, not {' and '.join(given)}")
-    defaults = kept_defaults(player_type, game_defaults(spec.name, heuristic), own)
+    combined = spec_options(player_type, spec, heuristic)
     try:
-        options = build_options(player_type.options_type, {**defaults, **own}, f"player {spec.name!r}")
+        options = build_options(player_type.options_type, combined.values, f"player {spec.name!r}")
     except OptionError as error:
         # A clash with a default the user never typed (mcts:seconds=1 against camp-grizzly's root=halving)
         # must say where that value came from and how to override it.
-        inherited = [f"{name}={value}" for name, value in defaults.items() if name not in own]
+        inherited = [f"{name}={value}" for name, value in combined.kept.items() if name not in combined.own]
         if not inherited:
             raise
         raise OptionError(

@@ -10,7 +10,7 @@ import click
 
 from corekit.cli.shared import SEED, fail, registry_of, user_errors
 from corekit.errors import error_line, first_line, os_reason
-from corekit.players import PlayerSpec, SeatView, game_defaults, kept_defaults
+from corekit.players import PlayerSpec, SeatView, spec_options
 from corekit.plugins import Registry
 from corekit.position import from_position
 from corekit.rng import derive_seed
@@ -162,16 +162,14 @@ def _read(file: str) -> dict[str, Any]:
 def _effective_spec(text: str, game_id: str, registry: Registry) -> str:
     """Spec `text` with the game's defaults for its player type written out, as `build_player` combines them
     (`mcts` in camp-grizzly is `mcts:iterations=100,tree_depth=1,root=halving,trust=2`): the table of a search
-    is read against what the player was, not what was typed. The spec as typed when it changes nothing."""
+    is read against what the player was, not what was typed. The spec as typed when it keeps no default."""
     spec = PlayerSpec.parse(text)
-    own = {name.replace("-", "_"): value for name, value in spec.params}
-    games = game_defaults(spec.name, registry.heuristic(game_id))
-    defaults = kept_defaults(registry.player_type(spec.name), games, own)
-    if not defaults.keys() - own.keys():
+    combined = spec_options(registry.player_type(spec.name), spec, registry.heuristic(game_id))
+    if not combined.kept.keys() - combined.own.keys():
         return text
     # In the order the game lists its defaults (`campfire games`), a typed budget in its default's place.
-    ranks = {name: at for at, name in enumerate(games)}
-    options = sorted({**defaults, **own}.items(), key=lambda pair: ranks.get(pair[0], len(ranks)))
+    ranks = {name: at for at, name in enumerate(combined.defaults)}
+    options = sorted(combined.values.items(), key=lambda pair: ranks.get(pair[0], len(ranks)))
     return f"{spec.name}:{','.join(f'{name}={value}' for name, value in options)}"
 
 

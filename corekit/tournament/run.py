@@ -24,7 +24,7 @@ import attrs
 from corekit.errors import os_reason
 from corekit.game import Game
 from corekit.options import OptionError, build_options, options_to_dict
-from corekit.players import PlayerSpec, game_defaults, kept_defaults
+from corekit.players import PlayerSpec, spec_options
 from corekit.plugins import Registry
 from corekit.rng import derive_seed
 from corekit.runner import PlayerNotBuilt, build_spec, set_up
@@ -322,9 +322,8 @@ def _time_budgeted(registry: Registry, game: Game, text: str) -> bool:
     defaults for its player type, as `build_player` would combine them."""
     spec = PlayerSpec.parse(text)
     player_type = registry.player_type(spec.name)
-    own = {name.replace("-", "_"): value for name, value in spec.params}
-    values = {**kept_defaults(player_type, game_defaults(spec.name, registry.heuristic(game.id)), own), **own}
     try:
+        values = spec_options(player_type, spec, registry.heuristic(game.id)).values
         options = build_options(player_type.options_type, values, f"player {spec.name!r}")
     except OptionError:  # checked before any match: cannot happen, and a budget it cannot read is none to name
         return False
