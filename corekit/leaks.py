@@ -302,17 +302,7 @@ def unrecorded_change(state: DeclaredState) -> tuple[str, str] | None:
         differs = _cards_differ(cards, kept)
         if differs is not None:
             return stream_names[stream], differs
-    dealt: dict[int, Counter[Any]] = {}  # lot -> the cards its streams received (in the order of their events)
-    for stream, events in record.events.items():
-        received = record.truth.get(stream, ())
-        for (lot, _), card in zip((event for event in events if event[0] != SHOWN), received, strict=False):
-            dealt.setdefault(lot, Counter())[card] += 1
-    for lot, made in enumerate(record.lots):
-        if made is None:
-            continue  # gathered back and closed
-        left = Counter(dict(made))
-        left.subtract(record.turned[lot])
-        left.subtract(dealt.get(lot, Counter()))
+    for lot, left in record.undealt(record.events).items():
         differs = _cards_differ(in_decks.pop(lot, Counter()), left)
         if differs is not None:
             return deck_names.get(lot, "a deck"), differs

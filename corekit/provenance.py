@@ -190,6 +190,24 @@ class Record:
 
     # ---- deals for one observer -----------------------------------------------------------------
 
+    def undealt(self, streams: Iterable[int]) -> dict[int, Counter[Any]]:
+        """Each open lot (in order) with the cards of it not yet accounted for: the lot, less those turned up from
+        it and those `streams` received from it. With every stream, what its decks must hold face down; with the
+        streams an observer saw receive, what it may find anywhere else."""
+        left: dict[int, Counter[Any]] = {}
+        for lot, cards in enumerate(self.lots):
+            if cards is not None:  # else gathered back and closed
+                left[lot] = Counter(dict(cards))
+                left[lot].subtract(self.turned[lot])
+        for stream in streams:
+            for (lot, _), card in zip(
+                (event for event in self.events.get(stream, ()) if event[0] != SHOWN),
+                self.truth.get(stream, ()),
+                strict=True,  # one card received per event: else the record itself is broken
+            ):
+                left[lot][card] -= 1
+        return left
+
     def deal(
         self,
         observer: int | None,
@@ -209,20 +227,10 @@ class Record:
         plan = self.plans.get(key)
         if plan is not None:
             return plan
-        open_lots = [lot for lot, cards in enumerate(self.lots) if cards is not None]
+        left = self.undealt(own)
+        open_lots = list(left)
         index = {lot: at for at, lot in enumerate(open_lots)}
-        lots = []
-        for lot in open_lots:
-            counts = Counter(dict(self.lots[lot] or ()))
-            counts.subtract(self.turned[lot])
-            lots.append(counts)
-        for stream in own:
-            for (lot, _), card in zip(
-                (event for event in self.events.get(stream, ()) if event[0] != SHOWN),
-                self.truth.get(stream, ()),
-                strict=True,
-            ):
-                lots[index[lot]][card] -= 1
+        lots = list(left.values())
         streams = [
             Stream(
                 tuple((index[lot], card) if lot != SHOWN else (SHOWN, card) for lot, card in self.events.get(s, ())),
