@@ -1,6 +1,6 @@
 """How much one step of search could gain over a game's heuristic policy, decision by decision.
 
-    campfire gaps camp-grizzly --players 1 --match 3 --samples 400 --decisions 16,33
+    campfire gaps camp-grizzly --players 1 --match 3 --samples 400 --decisions 17,34
 
 Plays one seeded match with the game's heuristic policy in every seat. At each decision with a choice
 (or only at the `--decisions` given, numbered from 1 over decisions with a choice: from 1 as `play` and

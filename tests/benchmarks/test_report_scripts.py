@@ -220,6 +220,27 @@ def test_the_decision_time_script_times_one_decision_per_deal_with_the_players_o
     assert all(", 20 iterations, " in line for line in lines[1:])  # the spec's budget replaced the game's steps
 
 
+def test_the_decision_time_script_times_every_choice_of_whole_matches(capsys) -> None:
+    from corekit import default_registry
+
+    decision_time.main(["grizzly-race", "2", "random", "--deals", "2", "--whole"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("grizzly-race, 2 seats, random (load average ")
+    assert [line.split(":")[0] for line in lines[1:]] == ["  deal 7", "  deal 8", "  all"]
+    counts = [int(line.split(": ")[1].split()[0]) for line in lines[1:]]
+    # Deal 7's count is its match's decisions with more than one legal action, replayed here with the same seeds.
+    game = default_registry().game("grizzly-race")
+    state = game.initial_state(2, 7)
+    players = decision_time.make_players(game, ["random"] * 2, 7, default_registry())
+    choices = 0
+    while state.to_act:
+        seat = state.to_act[0]
+        view = decision_time.SeatView(state, seat)
+        choices += len(view.legal_actions) > 1
+        state.apply(seat, players[seat].decide(view))
+    assert counts[0] == choices > 0 and counts[2] == counts[0] + counts[1]
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
