@@ -373,8 +373,10 @@ def _phase(state: CampState) -> Iterator[str]:
         yield "fields.strike_queue: empty, but the strike phase waits for a counselor to fight"
     if phase is PANIC:
         seat = state.panic_seat
-        if not state.turn.alive[seat] or state.location[seat] < 0 or state.panic_left <= 0:
-            yield f"fields.panic_seat: seat {seat} runs, but is dead, off the board or out of panic spaces"
+        if not state.turn.alive[seat] or state.location[seat] < 0:
+            yield f"fields.panic_seat: seat {seat} runs, but is dead or off the board"
+        if state.panic_left <= 0:  # a panic ends as its last space is run
+            yield f"fields.panic_left: {state.panic_left} panic spaces left, but seat {seat} still runs"
     if phase is CONSENT and not state.consent_queue:
         yield "fields.consent_queue: empty, but the consent phase waits for a holder"
     if phase is FOOL and not state.fool_partners():

@@ -22,19 +22,24 @@ def position_problem(state: RaceState) -> str | None:
 def _counters_problem(state: RaceState) -> str | None:
     rounds, stall, limit = state.round, state.stall, state.options.stall_rounds
     if rounds < 0:
-        return f"round: {rounds} is negative"
+        return f"fields.round: {rounds} is negative"
     if stall < 0:
-        return f"stall: {stall} is negative"
+        return f"fields.stall: {stall} is negative"
     if stall > rounds:
-        return f"stall: {stall} rounds without a beaten guard, but only {_rounds(rounds)} were played"
+        return f"fields.stall: {stall} rounds without a beaten guard, but only {_rounds(rounds)} were played"
     if stall >= limit and not state.winners:
         # The stall rule (RULES.md 7) ends the race in the round the count reaches the limit.
-        return f"stall: {stall} rounds without a beaten guard end the race (stall_rounds={limit}), but it goes on"
+        return (
+            f"fields.stall: {stall} rounds without a beaten guard end the race (stall_rounds={limit}), but it goes on"
+        )
     if stall > limit:
-        return f"stall: {stall} is past stall_rounds={limit}, where the race ended"
+        return f"fields.stall: {stall} is past stall_rounds={limit}, where the race ended"
     if state.reserve and rounds < HAND:
         # The reserve is the rest of the first reshuffle, at a refill: a hand empties after 7 plays at least.
-        return f"reserve: {len(state.reserve)} cards after {_rounds(rounds)}, but no hand runs out in fewer than {HAND}"
+        return (
+            f"fields.reserve: {len(state.reserve)} cards after {_rounds(rounds)}, but no hand runs out in fewer "
+            f"than {HAND}"
+        )
     return None
 
 
@@ -44,54 +49,64 @@ def _lanes_problem(state: RaceState) -> str | None:
     for seat in range(state.players):
         column, hand = state.guards[seat], state.hands[seat]
         if len(column) > GUARDS:
-            return f"guards[{seat}]: {len(column)} guards, but a seat starts with {GUARDS} and never gains one"
+            return f"fields.guards[{seat}]: {len(column)} guards, but a seat starts with {GUARDS} and never gains one"
         if not column and not over:
-            return f"guards[{seat}]: no guards left, but the race is not over (winners is empty)"
+            return f"fields.guards[{seat}]: no guards left, but the race is not over (winners is empty)"
         if GUARDS - len(column) > rounds:
-            return f"guards[{seat}]: {GUARDS - len(column)} guards beaten in {played}, but one falls a round at most"
+            beaten = GUARDS - len(column)
+            return f"fields.guards[{seat}]: {beaten} guards beaten in {played}, but one falls a round at most"
         if len(hand) > HAND:
-            return f"hands[{seat}]: {len(hand)} cards, but a hand holds at most {HAND} (a refill tops it up to {HAND})"
+            return (
+                f"fields.hands[{seat}]: {len(hand)} cards, but a hand holds at most {HAND} (a refill tops it up "
+                f"to {HAND})"
+            )
         if not hand and not over:
-            return f"hands[{seat}]: empty in a race not over, but a seat that runs out refills to {HAND} at once"
+            return f"fields.hands[{seat}]: empty in a race not over, but a seat that runs out refills to {HAND} at once"
         if len(hand) < HAND - rounds:
-            return f"hands[{seat}]: {len(hand)} cards after {played}, but a hand of {HAND} plays one card a round"
+            return (
+                f"fields.hands[{seat}]: {len(hand)} cards after {played}, but a hand of {HAND} plays one card a round"
+            )
         if not state.supercard[seat] and rounds == 0:
-            return f"supercard[{seat}]: spent, but no round has been played"
+            return f"fields.supercard[{seat}]: spent, but no round has been played"
         if not over and hand.up:
             # Hands and the reserve are shown only at the end (`reveal_all`).
-            return f"face_up: hands {seat} shows {hand.up} of its cards, but a hand is shown only at the end"
+            return f"face_up.hands {seat}: {hand.up} of its cards face up, but a hand is shown only at the end"
         if not over and column.up > 1:
-            return f"face_up: guards {seat} has {column.up} face up, but before the end only the top guard can be"
+            return (
+                f"face_up.guards {seat}: {column.up} of its cards face up, but before the end only the top guard can be"
+            )
     if not over and state.reserve.up:
-        return f"face_up: reserve shows {state.reserve.up} of its cards, but it is shown only at the end"
+        return f"face_up.reserve: {state.reserve.up} of its cards face up, but the reserve is shown only at the end"
     return None
 
 
 def _battles_problem(state: RaceState) -> str | None:
     battles, over = state.last_round, bool(state.winners)
     if state.round == 0:
-        return "last_round: battles, but no round has been played" if battles else None
+        return "fields.last_round: battles, but no round has been played" if battles else None
     seats = [battle.seat for battle in battles]
     if seats != list(range(state.players)):
-        return f"last_round: battles of seats {seats}, but a round has one battle per seat, in seat order"
+        return f"fields.last_round: battles of seats {seats}, but a round has one battle per seat, in seat order"
     for at, battle in enumerate(battles):
         seat, played, guard = battle.seat, battle.played, battle.guard
         if not 1 <= played <= SUPER:
-            return f"last_round[{at}]: played {played} is no play (1-5 a card, {SUPER} the supercard)"
+            return f"fields.last_round[{at}].played: {played} is no play (1-5 a card, {SUPER} the supercard)"
         if not 1 <= guard <= 5:
-            return f"last_round[{at}]: guard {guard} is no card (strengths 1-5)"
+            return f"fields.last_round[{at}].guard: {guard} is no card (strengths 1-5)"
         if battle.won != (played == SUPER or played >= guard):
-            return f"last_round[{at}]: won is {battle.won}, but {played} against a guard of {guard} says otherwise"
+            return f"fields.last_round[{at}].won: {battle.won}, but {played} against a guard of {guard} says otherwise"
         if played == SUPER and state.supercard[seat]:
-            return f"supercard[{seat}]: unspent, but seat {seat} played it last round"
+            return f"fields.supercard[{seat}]: unspent, but seat {seat} played it last round"
         column = state.guards[seat]
         if not battle.won and (not column or column[-1] != guard):
             top = column[-1] if column else "none"
-            return f"guards[{seat}]: the top guard is {top}, but the {guard} that beat seat {seat} last round stays"
+            return (
+                f"fields.guards[{seat}]: the top guard is {top}, but the {guard} that beat seat {seat} last round stays"
+            )
         if not over and column.up != (0 if battle.won else 1):
             # A guard that won lies face up; one beaten makes way for the next, face down.
             outcome = "won" if battle.won else "lost"
-            return f"face_up: guards {seat} has {column.up} face up, but seat {seat} {outcome} its last battle"
+            return f"face_up.guards {seat}: {column.up} of its cards face up, but seat {seat} {outcome} its last battle"
     return None
 
 
@@ -99,35 +114,43 @@ def _end_problem(state: RaceState) -> str | None:
     winners, players, commitments = state.winners, state.players, state.commitments
     if not winners:
         if state.deadlock:
-            return "deadlock: true, but the race is not over (winners is empty)"
+            return "fields.deadlock: true, but the race is not over (winners is empty)"
         if commitments.seats != tuple(range(players)):
-            return f"commitments: seats {list(commitments.seats)} decide, but every seat plays in every round"
+            return f"fields.commitments.seats: {list(commitments.seats)} decide, but every seat plays in every round"
         if not commitments.waiting:
-            return "commitments: every seat has committed, but the battle is fought as the last card is in"
+            return (
+                "fields.commitments.chosen: every seat has committed, but the battle is fought as the last card is in"
+            )
         return None
     if commitments.seats or commitments.chosen:
-        return f"winners: {list(winners)}, but seats {list(commitments.seats)} still decide this round (commitments)"
+        return (
+            f"fields.winners: {list(winners)}, but seats {list(commitments.seats)} still decide this round "
+            "(commitments)"
+        )
     if any(not 0 <= seat < players for seat in winners) or list(winners) != sorted(set(winners)):
-        return f"winners: {list(winners)} are not distinct seats of {players} in seat order"
+        return f"fields.winners: {list(winners)} are not distinct seats of {players} in seat order"
     finished = [seat for seat in range(players) if not state.guards[seat]]
     if finished:
         if list(winners) != finished:
-            return f"winners: {list(winners)}, but the seats past all their guards, {finished}, share the win"
+            return f"fields.winners: {list(winners)}, but the seats past all their guards, {finished}, share the win"
         if state.deadlock:
-            return f"deadlock: true, but seats {finished} got past all their guards"
+            return f"fields.deadlock: true, but seats {finished} got past all their guards"
         return None
     fewest = min(len(column) for column in state.guards)
     least = [seat for seat in range(players) if len(state.guards[seat]) == fewest]
     if list(winners) != least:
-        return f"winners: {list(winners)}, but a deadlock or stall goes to the seats with fewest guards, {least}"
+        return f"fields.winners: {list(winners)}, but a deadlock or stall goes to the seats with fewest guards, {least}"
     if state.deadlock:
         unspent = [seat for seat in range(players) if state.supercard[seat]]
         if unspent:
-            return f"deadlock: true, but seat {unspent[0]}'s supercard is unspent and beats any guard"
+            return f"fields.deadlock: true, but seat {unspent[0]}'s supercard is unspent and beats any guard"
         if not state._deadlocked():
-            return "deadlock: true, but a card in play can still beat a top guard"
+            return "fields.deadlock: true, but a card in play can still beat a top guard"
     elif state.stall != state.options.stall_rounds:
-        return f"winners: {list(winners)}, but nobody is free, nothing is deadlocked and stall {state.stall} is short"
+        return (
+            f"fields.winners: {list(winners)}, but nobody is free, nothing is deadlocked and stall {state.stall} "
+            "is short"
+        )
     return None
 
 

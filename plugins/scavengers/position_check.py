@@ -5,6 +5,12 @@ the rules keep: a camp, a design or a scrap type is an index into the content (a
 from the end), a count is never negative nor above what a Food card or a deal holds, and the phases fit together
 (Mice choose only in the collect phase, a scrap waits to be placed only in the place phase, ...). The checks run
 in an order where each one may index with what the ones before it allowed; the first problem found is the answer.
+
+Some checks serve only direct callers of `position_problem` (a state built or edited in code). Before asking, the
+position reader reads hands, the deck and the discard by card name, and conserves the cards `zones()` lists, which
+include the designs of `tan` and `gray` and the scraps of `pile` and `held` (a count list of the wrong length
+raises there). So through the reader a design out of range or a count list of the wrong length never gets here,
+and a design of -1 in `tan` or `gray` is refused under the last design's name.
 """
 
 from __future__ import annotations
@@ -60,7 +66,7 @@ def _problems(state: ScavengersState) -> Iterator[str]:
 
 def _families(state: ScavengersState) -> Iterator[str]:
     """Scavenger cards (ints) and Camper cards (strs) have their own zones: the rules compare and sort them as one
-    or the other."""
+    or the other. A design out of range is refused by the reader's card conservation first (module docstring)."""
     scavenger_zones = [("deck", state.deck), ("discard", state.discard)]
     scavenger_zones += [(f"hands[{seat}]", hand) for seat, hand in enumerate(state.hands)]
     for name, zone in scavenger_zones:
@@ -76,7 +82,8 @@ def _families(state: ScavengersState) -> Iterator[str]:
 
 
 def _indices(state: ScavengersState) -> Iterator[str]:
-    """Every int that indexes the content or a seat, in range."""
+    """Every int that indexes the content or a seat, in range. The designs in `tan` and `gray` are listed as cards,
+    so through the reader card conservation refuses one out of range first (module docstring)."""
     players = state.players
     for name in ("tan", "gray", "scraps"):
         per_camp = getattr(state, name)
@@ -137,7 +144,7 @@ def _indices(state: ScavengersState) -> Iterator[str]:
 
 def _counts(state: ScavengersState) -> Iterator[str]:
     """No count negative (a negative pile count lists no scrap, so conservation does not see it) nor above what
-    the game has or deals."""
+    the game has or deals. A `pile` of the wrong length is refused by `zones()` first through the reader."""
     if len(state.pile) != SCRAPS:
         yield f"fields.pile: {len(state.pile)} counts, but the game has {SCRAPS} scrap types"
     for scrap, (n, most) in enumerate(zip(state.pile, CONTENT.scrap_counts, strict=False)):
@@ -153,7 +160,9 @@ def _counts(state: ScavengersState) -> Iterator[str]:
 
 def _food_cards(state: ScavengersState) -> Iterator[str]:
     """What lies on each seat's Food cards: at most one scrap per matching space, none on a completed card (its
-    scraps went back to the pile), and never every space of an unfinished card (it would have been turned over)."""
+    scraps went back to the pile), and never every space of an unfinished card (it would have been turned over).
+    A `held` of the wrong length is refused by `zones()` first through the reader; `done` is not listed there, so
+    its length is checked here before the Food cards are indexed by it."""
     for seat, (held, done) in enumerate(zip(state.held, state.done, strict=True)):
         if len(held) != SCRAPS:
             yield f"fields.held[{seat}]: {len(held)} counts, but the game has {SCRAPS} scrap types"
@@ -237,8 +246,12 @@ def _phase(state: ScavengersState) -> Iterator[str]:
     seat still playing."""
     phase = state.phases.current
     if state.winners:  # the game is over after a collection: the phases stopped at the next "place"
-        if phase != "place" or state.mice or state.pending is not None:
-            yield "fields.phases: the game is over, but a scrap or a Mouse still waits"
+        if phase != "place":
+            yield f"fields.phases: the {phase} phase, but a game over stops in the place phase after its collection"
+        if state.mice:
+            yield "fields.mice: the game is over, but a Mouse still waits to take a scrap"
+        if state.pending is not None:
+            yield f"fields.pending: the game is over, but {_scrap(state.pending)} still waits to be placed"
         return
     if phase != "collect" and state.mice:
         yield f"fields.mice: Mice take scraps in the collect phase, not the {phase} phase"

@@ -15,9 +15,9 @@ def position_problem(state: SlasherState) -> str | None:
     the same answer however its unseen cards are dealt. A face-down killer that is no killer is the
     declaration's to refuse (`accepts`)."""
     if len(state.turns.alive) != state.players:
-        return f"turns.alive: {len(state.turns.alive)} seats, but the match has {state.players}"
+        return f"fields.turns.alive: {len(state.turns.alive)} seats, but the match has {state.players}"
     if state.phase not in (TURN, ATTACK, OVER):
-        return f"phase: {state.phase!r} is none of {TURN!r}, {ATTACK!r}, {OVER!r}"
+        return f"fields.phase: {state.phase!r} is none of {TURN!r}, {ATTACK!r}, {OVER!r}"
     for check in (_counters_problem, _seats_problem, _phase_problem):
         problem = check(state)
         if problem is not None:
@@ -28,19 +28,19 @@ def position_problem(state: SlasherState) -> str | None:
 def _counters_problem(state: SlasherState) -> str | None:
     stall, turn, limit, over = state.stall, state.turn, state.options.stall_turns, state.phase == OVER
     if turn < 1:
-        return f"turn: {turn}, but turns are numbered from 1"
+        return f"fields.turn: {turn}, but turns are numbered from 1"
     if stall < 0:
-        return f"stall: {stall} is negative"
+        return f"fields.stall: {stall} is negative"
     # Each turn ends with the count raised by one or reset; only the stall rule's last count is not followed by
     # a new turn.
     if stall > turn - (0 if over else 1):
-        return f"stall: {stall} turns without a death, but this is turn {turn}"
+        return f"fields.stall: {stall} turns without a death, but this is turn {turn}"
     if stall >= limit and not over:
-        return f"stall: {stall} turns without a death end the match (stall_turns={limit}), but it goes on"
+        return f"fields.stall: {stall} turns without a death end the match (stall_turns={limit}), but it goes on"
     if stall > limit:
-        return f"stall: {stall} is past stall_turns={limit}, where the match ended"
+        return f"fields.stall: {stall} is past stall_turns={limit}, where the match ended"
     if state.said < 0 or len(state.log) != min(state.said, LOG_LENGTH):
-        return f"said: {state.said} events, but the log keeps the last {LOG_LENGTH} and holds {len(state.log)}"
+        return f"fields.said: {state.said} events, but the log keeps the last {LOG_LENGTH} and holds {len(state.log)}"
     return None
 
 
@@ -50,25 +50,27 @@ def _seats_problem(state: SlasherState) -> str | None:
         hand, killer, stack = state.hands[seat], state.killers[seat], state.stacks[seat]
         if not alive[seat] and (hand or killer):
             where = "hands" if hand else "killers"
-            return f"{where}[{seat}]: seat {seat}'s teen is dead, but holds cards (the dead discard their hands)"
+            return f"fields.{where}[{seat}]: seat {seat}'s teen is dead, but holds cards (the dead discard their hands)"
         if not alive[seat] and stack:
-            return f"stacks[{seat}]: seat {seat}'s teen is dead, but has locations tabled (the dead discard them)"
+            return (
+                f"fields.stacks[{seat}]: seat {seat}'s teen is dead, but has locations tabled (the dead discard them)"
+            )
         if len(hand) + len(killer) > HAND:
             held = f"{len(hand)} cards" + (" and a killer face down" if killer else "")
-            return f"hands[{seat}]: {held}, but a hand is filled to {HAND} and never past it"
+            return f"fields.hands[{seat}]: {held}, but a hand is filled to {HAND} and never past it"
         if len(killer) > 1:
-            return f"killers[{seat}]: {len(killer)} killers face down, but one is played at a time"
+            return f"fields.killers[{seat}]: {len(killer)} killers face down, but one is played at a time"
         wrong = [card for card in stack if not is_location(card)]
         if wrong:
-            return f"stacks[{seat}]: {name(wrong[0])} is tabled, but only locations are"
+            return f"fields.stacks[{seat}]: {name(wrong[0])} is tabled, but only locations are"
         # No rule turns a hand's card, a face-down killer or the deck's top face up.
         for zone, shown in ((hand, f"hands {seat}"), (killer, f"killers {seat}")):
             if zone.up:
-                return f"face_up: {shown} shows {zone.up} of its cards, but no rule of slasher turns them face up"
+                return f"face_up.{shown}: {zone.up} of its cards face up, but no rule of slasher turns them face up"
     if state.deck.up:
-        return f"face_up: deck shows {state.deck.up} of its cards, but no rule of slasher turns them face up"
+        return f"face_up.deck: {state.deck.up} of its cards face up, but no rule of slasher turns them face up"
     if len(set(state.winners)) != len(state.winners):
-        return f"winners: {list(state.winners)} names a seat twice"
+        return f"fields.winners: {list(state.winners)} names a seat twice"
     return None
 
 
@@ -76,27 +78,31 @@ def _phase_problem(state: SlasherState) -> str | None:
     phase, window, living = state.phase, state.window, state.turns.living
     if phase != ATTACK:
         if window is not None:
-            return f"window: a reaction window is open, but no killer is played (phase {phase!r})"
+            return f"fields.window: a reaction window is open, but no killer is played (phase {phase!r})"
         if state.negated or state.panicked:
             flag = "negated" if state.negated else "panicked"
-            return f"{flag}: true, but no attack is on (phase {phase!r}); it lasts one attack"
+            return f"fields.{flag}: true, but no attack is on (phase {phase!r}); it lasts one attack"
         down = [seat for seat in range(state.players) if state.killers[seat]]
         if down:
-            return f"killers[{down[0]}]: a killer lies face down, but no attack is on (phase {phase!r})"
+            return f"fields.killers[{down[0]}]: a killer lies face down, but no attack is on (phase {phase!r})"
     if phase == OVER:
         return _over_problem(state)
     if state.winners:
-        return f"winners: {list(state.winners)}, but the match is not over (phase {phase!r})"
+        return f"fields.winners: {list(state.winners)}, but the match is not over (phase {phase!r})"
     if len(living) < 2:
-        return f"turns.alive: {len(living)} of {state.players} teens alive, but the match is not over (phase {phase!r})"
+        return (
+            f"fields.turns.alive: {len(living)} of {state.players} teens alive, but the match is not over "
+            f"(phase {phase!r})"
+        )
     current = state.turns.current
     if not state.turns.alive[current]:
-        return f"turns.current: seat {current}'s teen is dead, but it is that seat's {phase}"
+        return f"fields.turns.current: seat {current}'s teen is dead, but it is that seat's {phase}"
     if phase == TURN:
         short = [seat for seat in living if len(state.hands[seat]) != HAND]
         if short:
             seat = short[0]
-            return f"hands[{seat}]: {len(state.hands[seat])} cards on a turn, but every living hand is filled to {HAND}"
+            held = len(state.hands[seat])
+            return f"fields.hands[{seat}]: {held} cards on a turn, but every living hand is filled to {HAND}"
         return None
     return _attack_problem(state)
 
@@ -104,31 +110,31 @@ def _phase_problem(state: SlasherState) -> str | None:
 def _attack_problem(state: SlasherState) -> str | None:
     window, current, living = state.window, state.turns.current, state.turns.living
     if window is None:
-        return "window: none, but an attack is on (phase 'attack'): the killer strikes as its window closes"
+        return "fields.window: none, but an attack is on (phase 'attack'): the killer strikes as its window closes"
     if not state.killers[current]:
-        return f"killers[{current}]: empty, but seat {current} opened the attack with a killer face down"
+        return f"fields.killers[{current}]: empty, but seat {current} opened the attack with a killer face down"
     other = [seat for seat in range(state.players) if seat != current and state.killers[seat]]
     if other:
-        return f"killers[{other[0]}]: a killer face down, but only seat {current}, whose attack it is, has one"
+        return f"fields.killers[{other[0]}]: a killer face down, but only seat {current}, whose attack it is, has one"
     order = state.turns.order_from(current)
     if window.order != order:
         return (
-            f"window.order: {list(window.order)}, but priority goes round every seat once from the attacker, "
+            f"fields.window.order: {list(window.order)}, but priority goes round every seat once from the attacker, "
             f"seat {current}: {list(order)}"
         )
     if window.passes >= len(order):
-        return f"window.passes: {window.passes} passes in a row, but the killer strikes after {len(order)}"
+        return f"fields.window.passes: {window.passes} passes in a row, but the killer strikes after {len(order)}"
     if window.reactions == 0 and window.position != window.passes:
         return (
-            f"window.position: {window.position}, but no reaction was played and each of the {window.passes} "
+            f"fields.window.position: {window.position}, but no reaction was played and each of the {window.passes} "
             "passes moved priority one seat on from the attacker"
         )
     if (state.negated or state.panicked) and window.reactions == 0:
         flag = "negated" if state.negated else "panicked"
-        return f"{flag}: true, but no reaction has been played in this attack"
+        return f"fields.{flag}: true, but no reaction has been played in this attack"
     placed = [seat for seat in living if not state.stacks[seat]]
     if placed:
-        return f"stacks[{placed[0]}]: empty, but a killer is played only once every living teen has a location"
+        return f"fields.stacks[{placed[0]}]: empty, but a killer is played only once every living teen has a location"
     # The attack opened with every living hand full, less the killer (and the optional rule's discard); hands are
     # not refilled before the strike, and each reaction took one card.
     held = sum(len(state.hands[seat]) for seat in living)
@@ -136,7 +142,7 @@ def _attack_problem(state: SlasherState) -> str | None:
     if held != left and not (held == left - 1 and state.options.discard_one):
         discard = ", perhaps one discard" if state.options.discard_one else ""
         return (
-            f"hands: the living hands hold {held} cards, but {left} are left after {window.reactions} reactions "
+            f"fields.hands: the living hands hold {held} cards, but {left} are left after {window.reactions} reactions "
             f"(full hands of {HAND} at the attack, less the killer{discard} and a card a reaction)"
         )
     return None
@@ -145,11 +151,16 @@ def _attack_problem(state: SlasherState) -> str | None:
 def _over_problem(state: SlasherState) -> str | None:
     winners, living = state.winners, state.turns.living
     if living and winners != living:
-        return f"winners: {list(winners)}, but the living teens {list(living)} share the win of a match over"
+        return f"fields.winners: {list(winners)}, but the living teens {list(living)} share the win of a match over"
     if len(living) > 1 and state.stall != state.options.stall_turns:
-        return f"turns.alive: {len(living)} teens alive in a match over, but stall {state.stall} is short of its limit"
+        # Only the stall rule ends a match with teens alive, when the count reaches its limit (`_counters_problem`
+        # refused a count past it): the count is what falls short.
+        return (
+            f"fields.stall: {state.stall}, short of stall_turns={state.options.stall_turns}, but the match is over "
+            f"with {len(living)} teens alive, which only the stall rule ends"
+        )
     if not living and state.options.all_dead == AllDead.NOBODY and winners:
-        return f"winners: {list(winners)}, but nobody wins when the last teens die together (all_dead=nobody)"
+        return f"fields.winners: {list(winners)}, but nobody wins when the last teens die together (all_dead=nobody)"
     if not living and state.options.all_dead == AllDead.SHARE and not winners:
-        return "winners: none, but the last teens to die share the win (all_dead=share)"
+        return "fields.winners: none, but the last teens to die share the win (all_dead=share)"
     return None

@@ -600,6 +600,11 @@ def _nobody_to_fight(state: CampState) -> str:
     return "fields.strike_queue: empty, but the strike phase waits for a counselor to fight"
 
 
+def _runner_in_woods(state: CampState) -> str:
+    state.location[state.panic_seat] = WOODS
+    return "fields.panic_seat: seat {seat} runs, but is dead or off the board"
+
+
 def _nobody_to_call(state: CampState) -> str:
     for seat in state.fool_partners():
         state.location[seat] = WOODS
@@ -637,13 +642,10 @@ def _nobody_to_call(state: CampState) -> str:
         pytest.param("strike", _nobody_to_fight, id="a strike waits for a fighter"),
         pytest.param(
             "panic",
-            _set(
-                "panic_left",
-                0,
-                "fields.panic_seat: seat {seat} runs, but is dead, off the board or out of panic spaces",
-            ),
-            id="a panic waits for a runner",
+            _set("panic_left", 0, "fields.panic_left: 0 panic spaces left, but seat {seat} still runs"),
+            id="a panic ends with its last space",
         ),
+        pytest.param("panic", _runner_in_woods, id="a panic waits for a runner on the board"),
         pytest.param(
             "consent",
             _set("consent_queue", [], "fields.consent_queue: empty, but the consent phase waits for a holder"),

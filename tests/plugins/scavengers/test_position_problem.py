@@ -7,8 +7,10 @@ message is the one of that field's bound."""
 from __future__ import annotations
 
 import functools
+import json
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -24,6 +26,7 @@ BUN, CHILI, EGG = (CONTENT.scraps.index(name) for name in ("Bun", "Chili", "Egg"
 BEAR, DOG, COYOTE = (next(d.index for d in CONTENT.designs if d.kind == kind) for kind in ("bear", "dog", "coyote"))
 OPTIONS = ({}, {"end": "rounds", "laps": 1}, {"max_rounds": 3})
 """The readings of the end (RULES.md, Assumptions 1 and 2), and a race cut short so the ranking decides."""
+NO_DESIGN = f"is not a Scavenger card (0-{len(CONTENT.designs) - 1})"
 
 
 def _step(state: ScavengersState, rng: random.Random, clever: bool) -> None:
@@ -144,6 +147,14 @@ def _report(take: tuple[int, int, int, str, bool], expected: str) -> Edit:
     return edit
 
 
+def _in_hand(card: int, expected: str) -> Edit:
+    def edit(state: ScavengersState) -> str:
+        state.hands[0][0] = card
+        return expected
+
+    return edit
+
+
 def _camper_in_hand(state: ScavengersState) -> str:
     camper = state.campers.pop()
     state.hands[0].append(camper)
@@ -175,6 +186,12 @@ def _log(entry: tuple[int, int, tuple[object, ...]], expected: str) -> Edit:
             _tan_card(COYOTE, True, f"{CONTENT.designs[COYOTE].label} has hopped, but only a Rabbit hops"),
             id="only a Rabbit hops",
         ),
+        pytest.param("play", _tan_card(99, False, f"99 {NO_DESIGN}"), id="a tan design is in range"),
+        pytest.param("play", _tan_card(-1, False, f"-1 {NO_DESIGN}"), id="a tan design is not negative"),
+        pytest.param(
+            "play", _set("gray", [[99], [], []], f"fields.gray[0]: 99 {NO_DESIGN}"), id="a gray design is in range"
+        ),
+        pytest.param("play", _in_hand(99, f"fields.hands[0]: 99 {NO_DESIGN}"), id="a hand's design is in range"),
         pytest.param(
             "play",
             _set(
@@ -287,6 +304,31 @@ def _hand_over_deal(state: ScavengersState) -> str:
 )
 def test_a_count_is_never_negative_nor_above_what_the_game_holds_or_deals(edit: Edit) -> None:
     state = _in("place")
+    expected = edit(state)
+    assert state.position_problem() == expected
+
+
+def _one_short(name: str, seat: int | None, expected: str) -> Edit:
+    def edit(state: ScavengersState) -> str:
+        counts = getattr(state, name) if seat is None else getattr(state, name)[seat]
+        counts.pop()
+        return expected
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        _one_short("pile", None, "fields.pile: 11 counts, but the game has 12 scrap types"),
+        _one_short("held", 0, "fields.held[0]: 11 counts, but the game has 12 scrap types"),
+        _one_short("done", 1, "fields.done[1]: 3 Food cards, but each seat has 4"),
+    ],
+    ids=["pile", "held", "done"],
+)
+def test_a_list_of_counts_has_one_per_scrap_type_or_food_card(edit: Edit) -> None:
+    # Asked directly: through the position reader `zones()` refuses a pile or held list of the wrong length first.
+    state = _in("play")
     expected = edit(state)
     assert state.position_problem() == expected
 
@@ -430,9 +472,19 @@ def _mouse_of_another_seat(state: ScavengersState) -> str:
     return f"fields.mice: seat {other} has not strictly the most Mice at {CONTENT.camps[camp]}"
 
 
-def _waiting_when_over(state: ScavengersState) -> str:
+def _placing_when_over(state: ScavengersState) -> str:
     state.pending = BUN
-    return "fields.phases: the game is over, but a scrap or a Mouse still waits"
+    return "fields.pending: the game is over, but Bun still waits to be placed"
+
+
+def _mouse_when_over(state: ScavengersState) -> str:
+    state.mice = [(0, 0)]
+    return "fields.mice: the game is over, but a Mouse still waits to take a scrap"
+
+
+def _playing_when_over(state: ScavengersState) -> str:
+    state.phases.index = state.phases.names.index("play")
+    return "fields.phases: the play phase, but a game over stops in the place phase after its collection"
 
 
 @pytest.mark.parametrize(
@@ -454,7 +506,9 @@ def _waiting_when_over(state: ScavengersState) -> str:
         ("collect", _mice_out_of_order),
         ("collect", _mouse_without_choice),
         ("collect", _mouse_of_another_seat),
-        ("over", _waiting_when_over),
+        ("over", _placing_when_over),
+        ("over", _mouse_when_over),
+        ("over", _playing_when_over),
     ],
     ids=lambda value: value if isinstance(value, str) else value.__name__.strip("_"),
 )
@@ -474,3 +528,35 @@ def test_the_position_reader_refuses_an_impossible_position_with_its_problem() -
         str(refused.value)
         == f"scavengers cannot be set up this way: fields.bear: -1 is neither a Camp (0-2) nor the Den ({DEN})"
     )
+
+
+def _refusal(state: ScavengersState, edit: Callable[[dict[str, Any]], None]) -> str:
+    """What the position reader says of `state`'s whole position once `edit` has changed its JSON."""
+    document = json.loads(dumps(state))
+    edit(document)
+    with pytest.raises(PositionError) as refused:
+        loads(GAME, json.dumps(document))
+    return str(refused.value).removeprefix("scavengers cannot be set up this way: ")
+
+
+def test_the_log_keeps_the_last_actions_of_all_those_said() -> None:
+    state = _in("play")
+    log = state.log
+    assert 0 < len(log) == state.said
+
+    def longer(document: dict[str, Any]) -> None:
+        document["fields"]["log"] = (document["fields"]["log"] * 40)[:40]
+        document["fields"]["said"] = 40
+
+    assert _refusal(state, longer) == "fields.log: 40 actions, but the log keeps the last 32"
+    assert _refusal(state, lambda document: document["fields"].update(said=0)) == (
+        f"fields.said: 0 actions logged in all, but the log holds {len(log)}"
+    )
+
+
+def test_the_reader_names_a_seats_food_cards_of_the_wrong_number() -> None:
+    # Refused by name, not by the IndexError of indexing `done[seat]` by each Food card.
+    def short(document: dict[str, Any]) -> None:
+        document["fields"]["done"][0].pop()
+
+    assert _refusal(_in("play"), short) == "fields.done[0]: 3 Food cards, but each seat has 4"

@@ -3,12 +3,15 @@ hand-edited position can break is named in one line (RULES.md gives the numbers)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from corekit import ReactionWindow, Rng
-from corekit.position import dumps, loads
-from plugins.slasher.cards import PANIC
+from corekit.position import PositionError, dumps, loads
+from plugins.slasher.cards import PANIC, is_killer, name
 from plugins.slasher.game import ATTACK, OVER, TURN, Slasher, SlasherState
 
 GAME = Slasher()
@@ -56,6 +59,16 @@ def ending(state: SlasherState) -> str:
     return "last survivor" if living == 1 else "all dead" if not living else "stall"
 
 
+def refusal(state: SlasherState, edit: Callable[[dict[str, Any]], None]) -> str:
+    """What the position reader says of `state`'s whole position once `edit` has changed its JSON: the checks
+    guard positions a person edits, so these tests go through the reader as that person does."""
+    document = json.loads(dumps(state))
+    edit(document)
+    with pytest.raises(PositionError) as refused:
+        loads(GAME, json.dumps(document))
+    return str(refused.value).removeprefix("slasher cannot be set up this way: ")
+
+
 # ---- real play ---------------------------------------------------------------------------------------
 
 
@@ -101,39 +114,63 @@ def test_a_seats_position_from_real_play_passes_however_its_unseen_cards_are_dea
 def test_the_phase_is_a_turn_an_attack_or_the_end() -> None:
     state = attack()
     state.phase = "lunch"
-    assert state.position_problem() == "phase: 'lunch' is none of 'turn', 'attack', 'over'"
+    assert state.position_problem() == "fields.phase: 'lunch' is none of 'turn', 'attack', 'over'"
 
 
 def test_an_attack_has_its_reaction_window_and_only_an_attack_has_one() -> None:
     state = attack()
     state.window = None
     assert state.position_problem() == (
-        "window: none, but an attack is on (phase 'attack'): the killer strikes as its window closes"
+        "fields.window: none, but an attack is on (phase 'attack'): the killer strikes as its window closes"
     )
     state = attack()
     state.phase = TURN
-    assert state.position_problem() == "window: a reaction window is open, but no killer is played (phase 'turn')"
+    assert (
+        state.position_problem() == "fields.window: a reaction window is open, but no killer is played (phase 'turn')"
+    )
 
 
 def test_a_killer_lies_face_down_only_with_its_attacker_during_the_attack() -> None:
     state = attack()
     state.hands[0].append(state.killers[0].pop())
-    assert state.position_problem() == "killers[0]: empty, but seat 0 opened the attack with a killer face down"
+    assert state.position_problem() == "fields.killers[0]: empty, but seat 0 opened the attack with a killer face down"
     state = attack()
     state.killers[1].append(state.hands[1].pop())
-    assert state.position_problem() == "killers[1]: a killer face down, but only seat 0, whose attack it is, has one"
+    assert (
+        state.position_problem()
+        == "fields.killers[1]: a killer face down, but only seat 0, whose attack it is, has one"
+    )
     state = turn()
     state.killers[1].append(state.hands[1].pop())
-    assert state.position_problem() == "killers[1]: a killer lies face down, but no attack is on (phase 'turn')"
+    assert state.position_problem() == "fields.killers[1]: a killer lies face down, but no attack is on (phase 'turn')"
+
+
+def test_an_attacker_has_one_killer_face_down() -> None:
+    # With the optional discard an attack may start a card short, so the hand count alone lets a second killer
+    # moved from the hand through: seat 2 attacks holding 3 cards, one of them a killer, and has not discarded.
+    state = until(lambda state: state.phase == ATTACK, seed=12, options={"discard_one": True})
+    assert state.window is not None
+    hand = [name(card) for card in state.hands[2]]
+    assert (state.turns.current, state.window.reactions, hand) == (
+        2,
+        0,
+        ["Unexpected Kill", "Just a Cat", "Just a Cat"],
+    )
+    assert is_killer(state.hands[2][0])
+
+    def edit(document: dict[str, Any]) -> None:
+        document["fields"]["killers"][2].append(document["fields"]["hands"][2].pop(0))
+
+    assert refusal(state, edit) == "fields.killers[2]: 2 killers face down, but one is played at a time"
 
 
 def test_negated_and_panicked_last_one_attack_and_follow_a_reaction() -> None:
     state = attack()
     state.negated = True
-    assert state.position_problem() == "negated: true, but no reaction has been played in this attack"
+    assert state.position_problem() == "fields.negated: true, but no reaction has been played in this attack"
     state = turn()
     state.panicked = True
-    assert state.position_problem() == "panicked: true, but no attack is on (phase 'turn'); it lasts one attack"
+    assert state.position_problem() == "fields.panicked: true, but no attack is on (phase 'turn'); it lasts one attack"
 
 
 # ---- the reaction window -----------------------------------------------------------------------------
@@ -144,7 +181,8 @@ def test_priority_goes_round_every_seat_once_from_the_attacker() -> None:
     for order in ((0, 0, 1), (0, 1)):
         state.window = ReactionWindow(order)
         assert state.position_problem() == (
-            f"window.order: {list(order)}, but priority goes round every seat once from the attacker, seat 0: [0, 1, 2]"
+            f"fields.window.order: {list(order)}, but priority goes round every seat once from the attacker, "
+            "seat 0: [0, 1, 2]"
         )
 
 
@@ -152,11 +190,11 @@ def test_the_killer_strikes_once_every_seat_has_passed_in_a_row() -> None:
     state = attack()
     assert state.window is not None
     state.window.passes = 3
-    assert state.position_problem() == "window.passes: 3 passes in a row, but the killer strikes after 3"
+    assert state.position_problem() == "fields.window.passes: 3 passes in a row, but the killer strikes after 3"
     state.window.passes, state.window.position = 1, 2
     assert state.position_problem() == (
-        "window.position: 2, but no reaction was played and each of the 1 passes moved priority one seat on from the "
-        "attacker"
+        "fields.window.position: 2, but no reaction was played and each of the 1 passes moved priority one seat on "
+        "from the attacker"
     )
 
 
@@ -165,8 +203,8 @@ def test_each_reaction_takes_a_card_from_hands_that_were_full_when_the_attack_be
     assert state.window is not None
     state.window.reactions = 3
     assert state.position_problem() == (
-        "hands: the living hands hold 10 cards, but 8 are left after 3 reactions (full hands of 4 at the attack, "
-        "less the killer and a card a reaction)"
+        "fields.hands: the living hands hold 10 cards, but 8 are left after 3 reactions (full hands of 4 at the "
+        "attack, less the killer and a card a reaction)"
     )
 
 
@@ -175,7 +213,7 @@ def test_a_killer_is_played_only_once_every_living_teen_has_a_location() -> None
     state.discard.extend(state.stacks[2])
     state.stacks[2].clear()
     assert state.position_problem() == (
-        "stacks[2]: empty, but a killer is played only once every living teen has a location"
+        "fields.stacks[2]: empty, but a killer is played only once every living teen has a location"
     )
 
 
@@ -185,57 +223,63 @@ def test_a_killer_is_played_only_once_every_living_teen_has_a_location() -> None
 def test_a_hand_is_filled_to_four_and_never_past_it() -> None:
     state = turn()
     state.hands[1].append(state.deck.pop())
-    assert state.position_problem() == "hands[1]: 5 cards, but a hand is filled to 4 and never past it"
+    assert state.position_problem() == "fields.hands[1]: 5 cards, but a hand is filled to 4 and never past it"
     state = attack()
     state.hands[0].append(state.deck.pop())
     assert state.position_problem() == (
-        "hands[0]: 4 cards and a killer face down, but a hand is filled to 4 and never past it"
+        "fields.hands[0]: 4 cards and a killer face down, but a hand is filled to 4 and never past it"
     )
 
 
 def test_every_living_hand_is_full_on_a_turn() -> None:
     state = turn()
     state.discard.append(state.hands[2].pop())
-    assert state.position_problem() == "hands[2]: 3 cards on a turn, but every living hand is filled to 4"
+    assert state.position_problem() == "fields.hands[2]: 3 cards on a turn, but every living hand is filled to 4"
 
 
 def test_the_dead_hold_no_cards_and_no_locations() -> None:
     state = attack()
     state.turns.alive[2] = False
     assert state.position_problem() == (
-        "hands[2]: seat 2's teen is dead, but holds cards (the dead discard their hands)"
+        "fields.hands[2]: seat 2's teen is dead, but holds cards (the dead discard their hands)"
     )
     state.discard.extend(state.hands[2])
     state.hands[2].clear()
     assert state.position_problem() == (
-        "stacks[2]: seat 2's teen is dead, but has locations tabled (the dead discard them)"
+        "fields.stacks[2]: seat 2's teen is dead, but has locations tabled (the dead discard them)"
     )
 
 
 def test_the_seat_to_play_is_alive() -> None:
     state = turn()
     state.turns.current = 0
-    assert state.position_problem() == "turns.current: seat 0's teen is dead, but it is that seat's turn"
+    assert state.position_problem() == "fields.turns.current: seat 0's teen is dead, but it is that seat's turn"
 
 
 def test_only_locations_are_tabled() -> None:
     state = attack()
     state.stacks[1].append(state.deck.pop(state.deck.index(PANIC)))
-    assert state.position_problem() == "stacks[1]: Panic! is tabled, but only locations are"
+    assert state.position_problem() == "fields.stacks[1]: Panic! is tabled, but only locations are"
 
 
 def test_no_rule_turns_a_hand_card_face_up() -> None:
     state = turn()
     state.hands[1].up = 1
     assert (
-        state.position_problem() == "face_up: hands 1 shows 1 of its cards, but no rule of slasher turns them face up"
+        state.position_problem() == "face_up.hands 1: 1 of its cards face up, but no rule of slasher turns them face up"
+    )
+
+
+def test_no_rule_turns_the_decks_top_face_up() -> None:
+    assert refusal(turn(), lambda document: document["face_up"].update(deck=1)) == (
+        "face_up.deck: 1 of its cards face up, but no rule of slasher turns them face up"
     )
 
 
 def test_one_alive_flag_per_seat() -> None:
     state = turn()
     state.turns.alive.pop()
-    assert state.position_problem() == "turns.alive: 2 seats, but the match has 3"
+    assert state.position_problem() == "fields.turns.alive: 2 seats, but the match has 3"
 
 
 # ---- counters ----------------------------------------------------------------------------------------
@@ -244,25 +288,28 @@ def test_one_alive_flag_per_seat() -> None:
 def test_turns_count_from_one_and_stall_is_never_negative_nor_more_than_the_turns_played() -> None:
     state = turn()
     state.turn = 0
-    assert state.position_problem() == "turn: 0, but turns are numbered from 1"
+    assert state.position_problem() == "fields.turn: 0, but turns are numbered from 1"
     state.turn = 15
     state.stall = -3
-    assert state.position_problem() == "stall: -3 is negative"
+    assert state.position_problem() == "fields.stall: -3 is negative"
     state.stall = 15
-    assert state.position_problem() == "stall: 15 turns without a death, but this is turn 15"
+    assert state.position_problem() == "fields.stall: 15 turns without a death, but this is turn 15"
 
 
 def test_the_stall_rule_ends_the_match_when_the_count_reaches_its_limit() -> None:
     state = until(lambda state: state.turn == 11, seed=15, options={"stall_turns": 6})
     assert (state.stall, state.turns.living) == (4, (0, 1))  # a death in turn 6
     state.stall = 6
-    assert state.position_problem() == "stall: 6 turns without a death end the match (stall_turns=6), but it goes on"
+    assert (
+        state.position_problem()
+        == "fields.stall: 6 turns without a death end the match (stall_turns=6), but it goes on"
+    )
 
 
 def test_the_log_holds_the_last_ten_events_said() -> None:
     state = turn()
     state.said = 3
-    assert state.position_problem() == "said: 3 events, but the log keeps the last 10 and holds 10"
+    assert state.position_problem() == "fields.said: 3 events, but the log keeps the last 10 and holds 10"
 
 
 # ---- the end -----------------------------------------------------------------------------------------
@@ -271,7 +318,7 @@ def test_the_log_holds_the_last_ten_events_said() -> None:
 def test_winners_are_named_only_once_the_match_is_over() -> None:
     state = attack()
     state.winners = (1,)
-    assert state.position_problem() == "winners: [1], but the match is not over (phase 'attack')"
+    assert state.position_problem() == "fields.winners: [1], but the match is not over (phase 'attack')"
 
 
 def test_a_match_with_fewer_than_two_teens_alive_is_over() -> None:
@@ -279,23 +326,28 @@ def test_a_match_with_fewer_than_two_teens_alive_is_over() -> None:
     state.turns.alive[2] = False
     state.discard.extend(state.hands[2])
     state.hands[2].clear()
-    assert state.position_problem() == "turns.alive: 1 of 3 teens alive, but the match is not over (phase 'turn')"
+    assert (
+        state.position_problem() == "fields.turns.alive: 1 of 3 teens alive, but the match is not over (phase 'turn')"
+    )
 
 
 def test_the_living_teens_are_the_winners_of_a_match_over() -> None:
     state = until(lambda state: state.is_terminal)
     assert (state.phase, state.turns.living, state.winners) == (OVER, (1,), (1,))
     state.winners = (0,)
-    assert state.position_problem() == "winners: [0], but the living teens [1] share the win of a match over"
+    assert state.position_problem() == "fields.winners: [0], but the living teens [1] share the win of a match over"
 
 
 def test_several_survivors_end_the_match_only_by_the_stall_rule() -> None:
     state = until(lambda state: state.is_terminal, seed=15, options={"stall_turns": 6})
     assert (ending(state), state.turn, state.stall, state.turns.living) == ("stall", 12, 6, (0, 1))
     state.stall = 5
-    assert state.position_problem() == "turns.alive: 2 teens alive in a match over, but stall 5 is short of its limit"
+    assert state.position_problem() == (
+        "fields.stall: 5, short of stall_turns=6, but the match is over with 2 teens alive, which only the stall rule "
+        "ends"
+    )
     state.stall = 7
-    assert state.position_problem() == "stall: 7 is past stall_turns=6, where the match ended"
+    assert state.position_problem() == "fields.stall: 7 is past stall_turns=6, where the match ended"
 
 
 def test_nobody_wins_when_the_last_teens_die_together_unless_they_share() -> None:
@@ -303,9 +355,19 @@ def test_nobody_wins_when_the_last_teens_die_together_unless_they_share() -> Non
     assert state.winners == ()
     state.winners = (0, 1)
     assert state.position_problem() == (
-        "winners: [0, 1], but nobody wins when the last teens die together (all_dead=nobody)"
+        "fields.winners: [0, 1], but nobody wins when the last teens die together (all_dead=nobody)"
     )
     state = until(lambda state: state.is_terminal and not state.turns.living, seed=15, options={"all_dead": "share"})
-    assert state.winners
+    assert state.winners == (0, 1)
     state.winners = ()
-    assert state.position_problem() == "winners: none, but the last teens to die share the win (all_dead=share)"
+    assert state.position_problem() == "fields.winners: none, but the last teens to die share the win (all_dead=share)"
+
+
+def test_the_teens_who_share_the_win_are_named_once() -> None:
+    # The last teens to die together share the win: no other bound says who they are, so this one alone refuses a
+    # seat named twice.
+    state = until(lambda state: state.is_terminal and not state.turns.living, seed=15, options={"all_dead": "share"})
+    assert state.winners == (0, 1)
+    assert refusal(state, lambda document: document["fields"].update(winners=[0, 0])) == (
+        "fields.winners: [0, 0] names a seat twice"
+    )
