@@ -357,8 +357,19 @@ class ScavengersState(CachedLegalState):
         """The declared zones, the Scavenger cards in play at each Camp (kept on the table, not in a zone),
         and every Food Scrap, which are conserved too."""
         zones = super().zones()
+        designs, scraps = len(CONTENT.designs), len(CONTENT.scraps)
         for c, name in enumerate(CONTENT.camps):
-            zones[f"{name} cards"] = [d for _, d, _ in self.tan[c]] + self.gray[c]
+            tan = [d for _, d, _ in self.tan[c]]
+            # An index out of range is refused as such (a hand-edited position): -1 would list the last design.
+            for field, indices, kind, count in (
+                ("tan", tan, "design", designs),
+                ("gray", self.gray[c], "design", designs),
+                ("scraps", self.scraps[c], "scrap", scraps),
+            ):
+                wrong = next((i for i in indices if not 0 <= i < count), None)
+                if wrong is not None:
+                    raise ValueError(f"fields.{field}[{c}]: {wrong} is no {kind} (0-{count - 1})")
+            zones[f"{name} cards"] = tan + self.gray[c]
             zones[f"{name} scraps"] = [f"scrap {CONTENT.scraps[t]}" for t in self.scraps[c]]
         # Counts are listed scrap by scrap: one beyond the game's (a hand-edited position) is refused first,
         # rather than a list of 10**12 scraps built to be found wrong.

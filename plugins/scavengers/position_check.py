@@ -8,9 +8,8 @@ in an order where each one may index with what the ones before it allowed; the f
 
 Some checks serve only direct callers of `position_problem` (a state built or edited in code). Before asking, the
 position reader reads hands, the deck and the discard by card name, and conserves the cards `zones()` lists, which
-include the designs of `tan` and `gray` and the scraps of `pile` and `held` (a count list of the wrong length
-raises there). So through the reader a design out of range or a count list of the wrong length never gets here,
-and a design of -1 in `tan` or `gray` is refused under the last design's name.
+include the designs of `tan` and `gray` and the scraps of `pile` and `held` (a design or scrap out of range, or a
+count list of the wrong length, raises there, naming the field). So through the reader those never get here.
 """
 
 from __future__ import annotations
@@ -82,8 +81,8 @@ def _families(state: ScavengersState) -> Iterator[str]:
 
 
 def _indices(state: ScavengersState) -> Iterator[str]:
-    """Every int that indexes the content or a seat, in range. The designs in `tan` and `gray` are listed as cards,
-    so through the reader card conservation refuses one out of range first (module docstring)."""
+    """Every int that indexes the content or a seat, in range. The designs in `tan` and `gray` and the scraps at the
+    Camps are listed as cards, so through the reader `zones()` refuses one out of range first (module docstring)."""
     players = state.players
     for name in ("tan", "gray", "scraps"):
         per_camp = getattr(state, name)

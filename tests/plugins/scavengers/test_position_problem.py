@@ -560,3 +560,21 @@ def test_the_reader_names_a_seats_food_cards_of_the_wrong_number() -> None:
         document["fields"]["done"][0].pop()
 
     assert _refusal(_in("play"), short) == "fields.done[0]: 3 Food cards, but each seat has 4"
+
+
+@pytest.mark.parametrize(
+    ("field", "kind", "count"),
+    [("tan", "design", len(CONTENT.designs)), ("gray", "design", len(CONTENT.designs)), ("scraps", "scrap", 12)],
+)
+@pytest.mark.parametrize("index", [-1, 99])
+def test_the_reader_names_a_camps_design_or_scrap_out_of_range(field: str, kind: str, count: int, index: int) -> None:
+    # -1 once read as the last design, refused under its name ('Weasel 2' is not a card of scavengers).
+    def edit(document: dict[str, Any]) -> None:
+        entry = [0, index, False] if field == "tan" else index
+        document["fields"][field][1] = [entry]
+
+    said = _refusal(_in("play"), edit)
+    assert said == (
+        "scavengers cannot list the cards of this position: zones() raised ValueError: "
+        f"fields.{field}[1]: {index} is no {kind} (0-{count - 1})"
+    )
