@@ -133,11 +133,12 @@ def tournament_command(
     """Play an AI-vs-AI tournament of GAME: every spec in every seat equally often, rated.
 
     Each deal (one seed) is played once in each seating of the specs, or, when there are more than 24 seatings
-    or more seats than specs, once in each rotation of the specs around the table: either way every spec sits
-    in every seat equally often, so luck cancels out. Results are the same for any --jobs or --cluster and after
-    --resume, unless time decides: a spec with a time budget (seconds=; the report names it) searches as far as
-    the machine's speed and load let it, and a player close to --time-limit may or may not forfeit. With --out
-    every match is saved as it ends and --resume continues a killed run.
+    or more seats than specs, once in each rotation of the specs around the table (in an order each deal draws,
+    so who sits after whom varies): either way every spec sits in every seat equally often, so luck cancels out.
+    Results are the same for any --jobs or --cluster and after --resume, unless time decides: a spec with a time
+    budget (seconds=; the report names it) searches as far as the machine's speed and load let it, and a player
+    close to --time-limit may or may not forfeit. With --out every match is saved as it ends and --resume
+    continues a killed run.
     Exits 1 after the report when a match failed (the game raised or hung, or a player could not be built), or
     when a match's replay could not be written (its result still counts). --resume plays again the matches that
     failed for a reason outside the match (a worker process that died, a replay that could not be started).

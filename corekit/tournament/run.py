@@ -30,7 +30,7 @@ from corekit.rng import derive_seed
 from corekit.runner import PlayerNotBuilt, build_spec, set_up
 from corekit.tournament import backends
 from corekit.tournament.report import summarize
-from corekit.tournament.schedule import Pending, default_games, lineups
+from corekit.tournament.schedule import SEATING, Pending, default_games, lineups, rotates_order
 from corekit.tournament.store import (
     REPLAYS,
     REPORT,
@@ -210,10 +210,13 @@ def _run(
                 "options": options_to_dict(options),
                 "time_limit": limit,
                 **({"lineups": tournament.lineups} if tournament.lineups else {}),
+                # A resumed run seats its deals as it started (a file without the field: the order given).
+                "seating": found[0].get("seating", 1) if found else SEATING,
             },
             default=str,
         )
     )
+    ordered = header["seating"] == SEATING and not tournament.lineups and rotates_order(len(specs), seats)
     if resume and out is not None and not replays:
         # A resumed tournament keeps the replays of the run it resumes, for the matches it adds, even when their
         # folder is gone: it is made again. (A folder with no results file is a start that kept its replays.)
@@ -240,7 +243,13 @@ def _run(
             f"(a worker process that died, or an output that could not be written): {_indices(retried)}"
         )
     pending = Pending(
-        tournament.seed, len(specs), seats, games, done=[i for i, r in records.items() if r.retry is None], group=group
+        tournament.seed,
+        len(specs),
+        seats,
+        games,
+        done=[i for i, r in records.items() if r.retry is None],
+        group=group,
+        ordered=ordered,
     )
     tick = progress(games, games - len(pending)) if progress else None
     played: set[int] = set()

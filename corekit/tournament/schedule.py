@@ -3,9 +3,11 @@
 Matches come in deals. A deal is one seed, `derive_seed(tournament seed, "deal", d)`, played once for each
 line-up of a group of line-ups in which every spec sits in every seat equally often (the duplicate format:
 the same cards and dice are dealt again with the seats rotated, so luck cancels out). The group is every
-permutation of the specs when there are few, otherwise their rotations. Match `m` is line-up `m % L` of
-deal `m // L`, so the plan of a match depends only on its index: the same seed gives the same matches
-whatever the number of workers, and a resumed tournament replays exactly the matches still missing.
+permutation of the specs when there are few, otherwise their rotations. Rotations keep who sits after whom, a
+systematic edge in a game played round the table, so each deal rotates its own order of the specs, drawn from
+its seed (`deal_order`; results files since `SEATING` 2). Match `m` is line-up `m % L` of deal `m // L`, so the
+plan of a match depends only on its index: the same seed gives the same matches whatever the number of workers,
+and a resumed tournament replays exactly the matches still missing.
 """
 
 from __future__ import annotations
@@ -16,10 +18,13 @@ from collections.abc import Collection, Iterable, Sequence
 
 import attrs
 
-from corekit.rng import derive_seed
+from corekit.rng import Rng, derive_seed
 
 MAX_PERMUTATIONS = 24
 """Above this many seatings (5 specs in 5 seats gives 120), deals use rotations only."""
+SEATING = 2
+"""How a results file's deals seat the specs (its header's `seating`): 2, rotations of an order each deal draws; 1
+(a file without the field), rotations of the specs in the order given."""
 
 
 @attrs.frozen
@@ -61,11 +66,32 @@ def lineups(specs: int, seats: int) -> list[tuple[int, ...]]:
     return ordered
 
 
-def plan(seed: int, specs: int, seats: int, games: int, group: Sequence[tuple[int, ...]] = ()) -> list[Planned]:
+def rotates_order(specs: int, seats: int) -> bool:
+    """Whether `lineups` gives the rotations of the specs around the table, whose order of who sits after whom a
+    deal then draws (`deal_order`): more seatings than `MAX_PERMUTATIONS`, and no more seats than specs (with more,
+    each spec sits beside copies of the others either way)."""
+    count = 1
+    for k in range(seats):
+        count *= specs - k
+    return seats <= specs and count > MAX_PERMUTATIONS
+
+
+def deal_order(seed: int, deal: int, specs: int) -> tuple[int, ...]:
+    """The order of the specs round the table that deal `deal` rotates: a permutation drawn from the tournament
+    seed and the deal alone, as the deal's own seed is."""
+    order = list(range(specs))
+    Rng(derive_seed(seed, "seating", deal)).shuffle(order)
+    return tuple(order)
+
+
+def plan(
+    seed: int, specs: int, seats: int, games: int, group: Sequence[tuple[int, ...]] = (), ordered: bool = False
+) -> list[Planned]:
     """Every match of a tournament of `games` matches, in index order (see `Pending` for a long one); `group` is
-    the seatings of a deal when they are not every seating of the specs (`lineups`)."""
+    the seatings of a deal when they are not every seating of the specs (`lineups`); `ordered` rotates each deal's
+    own order of the specs (`deal_order`)."""
     group = group or lineups(specs, seats)
-    return [plan_one(seed, group, index) for index in range(games)]
+    return [plan_one(seed, group, index, ordered) for index in range(games)]
 
 
 class Pending:
@@ -73,7 +99,8 @@ class Pending:
     of ten million matches holds none of them in memory before they start.
 
     `done` holds the indices to skip (already in the results file); matches taken and given back (their worker
-    died) come out first again. `group` is the seatings of a deal, as for `plan`.
+    died) come out first again. `group` is the seatings of a deal and `ordered` whether a deal draws its order of
+    the specs, as for `plan`.
     """
 
     def __init__(
@@ -84,8 +111,10 @@ class Pending:
         games: int,
         done: Collection[int] = (),
         group: Sequence[tuple[int, ...]] = (),
+        ordered: bool = False,
     ) -> None:
         self._group = group or lineups(specs, seats)
+        self._ordered = ordered
         self._seed = seed
         self._indices = (index for index in range(games) if index not in done)
         self._left = games - sum(1 for index in done if 0 <= index < games)
@@ -100,7 +129,7 @@ class Pending:
         while len(taken) < count and self._back:
             taken.append(self._back.popleft())
         for index in itertools.islice(self._indices, count - len(taken)):
-            taken.append(plan_one(self._seed, self._group, index))
+            taken.append(plan_one(self._seed, self._group, index, self._ordered))
             self._left -= 1
         return taken
 
@@ -109,10 +138,16 @@ class Pending:
         self._back.extendleft(reversed(list(matches)))
 
 
-def plan_one(seed: int, group: Sequence[tuple[int, ...]], index: int) -> Planned:
-    """Match `index`: line-up `index % L` of deal `index // L`, seeded by the deal."""
+def plan_one(seed: int, group: Sequence[tuple[int, ...]], index: int, ordered: bool = False) -> Planned:
+    """Match `index`: line-up `index % L` of deal `index // L`, seeded by the deal; with `ordered`, its specs are
+    those of the deal's order (`deal_order`) at the line-up's places, so each spec still sits in each seat once a
+    deal."""
     deal, position = divmod(index, len(group))
-    return Planned(index, deal, derive_seed(seed, "deal", deal), group[position])
+    lineup = group[position]
+    if ordered:  # the group is the rotations (`rotates_order`): one line-up per spec
+        order = deal_order(seed, deal, len(group))
+        lineup = tuple(order[at] for at in lineup)
+    return Planned(index, deal, derive_seed(seed, "deal", deal), lineup)
 
 
 def default_games(specs: int, seats: int, deals: int = 10, group: Sequence[tuple[int, ...]] = ()) -> int:

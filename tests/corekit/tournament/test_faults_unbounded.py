@@ -24,7 +24,9 @@ def test_pending_matches_are_planned_only_when_taken(monkeypatch: pytest.MonkeyP
     made: list[int] = []
     plan_one = schedule_module.plan_one
     monkeypatch.setattr(
-        schedule_module, "plan_one", lambda seed, group, index: made.append(index) or plan_one(seed, group, index)
+        schedule_module,
+        "plan_one",
+        lambda seed, group, index, *rest: made.append(index) or plan_one(seed, group, index, *rest),
     )
     pending = Pending(seed=3, specs=3, seats=3, games=10**7, done={1, 10**8})
     assert len(pending) == 10**7 - 1 and made == []
@@ -41,7 +43,9 @@ def test_a_tournament_of_ten_million_matches_plans_only_the_ones_it_plays(
     made: list[int] = []
     plan_one = schedule_module.plan_one
     monkeypatch.setattr(
-        schedule_module, "plan_one", lambda seed, group, index: made.append(index) or plan_one(seed, group, index)
+        schedule_module,
+        "plan_one",
+        lambda seed, group, index, *rest: made.append(index) or plan_one(seed, group, index, *rest),
     )
 
     class StopsAtTheThird:

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from corekit import Match, Registry, hookimpl
@@ -187,3 +188,34 @@ def test_the_report_names_each_spec_with_a_time_budget_and_no_other(tmp_path: Pa
     )
     assert report["time_budgeted"] == ["mcts:seconds=0.001"]
     assert json.loads((tmp_path / "report.json").read_text())["time_budgeted"] == ["mcts:seconds=0.001"]
+
+
+def test_five_specs_round_the_table_sit_in_an_order_each_deal_draws_and_an_older_run_resumes_as_it_began(
+    tmp_path: Path,
+) -> None:
+    from corekit.tournament.schedule import deal_order, lineups
+
+    specs = ("random", "heuristic", "heuristic:samples=2", "heuristic:samples=3", "heuristic:samples=4")
+    tournament = Tournament("slasher", specs, games=10, seed=4)
+    run_tournament(tournament, out=tmp_path / "new")
+    header, records = read_results(tmp_path / "new" / "results.jsonl")
+    assert header["seating"] == 2
+    assert records[5].lineup == deal_order(4, 1, 5) != records[0].lineup == deal_order(4, 0, 5)
+    # A file from before the field (seating 1) resumes with the specs' own order rotated, as it began.
+    old = tmp_path / "old"
+    run_tournament(attrs.evolve(tournament, games=5), out=old)
+    path = old / "results.jsonl"
+    lines = path.read_text().splitlines()
+    first = json.loads(lines[0])
+    del first["seating"]
+    kept = [line for line in lines[1:] if json.loads(line)["index"] < 3]
+    for line in kept:  # as the old schedule played them
+        record = json.loads(line)
+        record["lineup"] = list(lineups(5, 5)[record["index"]])
+        record["specs"] = [specs[i] for i in record["lineup"]]
+        kept[kept.index(line)] = json.dumps(record)
+    path.write_text("\n".join([json.dumps(first), *kept]) + "\n")
+    run_tournament(attrs.evolve(tournament, games=10), out=old, resume=True)
+    header, records = read_results(path)
+    assert "seating" not in header
+    assert [records[i].lineup for i in range(10)] == lineups(5, 5) * 2

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from corekit import derive_seed
-from corekit.tournament.schedule import default_games, lineups, plan, plan_one
+from corekit.tournament.schedule import deal_order, default_games, lineups, plan, plan_one, rotates_order
 
 
 def seat_counts(group: list[tuple[int, ...]]) -> Counter:
@@ -51,3 +51,19 @@ def test_a_matchs_plan_depends_only_on_its_index() -> None:
 def test_the_default_is_ten_whole_deals() -> None:
     assert default_games(3, 3) == 60
     assert default_games(2, 4) == 20
+
+
+def test_rotations_turn_an_order_of_the_specs_each_deal_draws_so_who_sits_after_whom_varies() -> None:
+    # 5 specs in 5 seats: 120 seatings, so a deal plays the 5 rotations of an order drawn from its seed.
+    assert rotates_order(5, 5) and rotates_order(6, 6) and not rotates_order(4, 4) and not rotates_order(3, 5)
+    matches = plan(11, 5, 5, 5 * 40, ordered=True)
+    for deal in range(40):
+        group = [m.lineup for m in matches[5 * deal : 5 * deal + 5]]
+        assert len(set(seat_counts(group).values())) == 1, "each spec in each seat once a deal"
+        order = deal_order(11, deal, 5)
+        assert group[0] == order and all(lineup == order[r:] + order[:r] for r, lineup in enumerate(group))
+    after = Counter((m.lineup[s], m.lineup[(s + 1) % 5]) for m in matches for s in range(5))
+    assert len(after) == 20, "over the deals every spec sits after every other"
+    # Unordered, as results files before `seating` 2 were played: the specs' own order, rotated.
+    assert [m.lineup for m in plan(11, 5, 5, 10)] == lineups(5, 5) * 2
+    assert plan(11, 5, 5, 200, ordered=True)[137] == plan_one(11, lineups(5, 5), 137, ordered=True)
