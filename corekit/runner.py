@@ -332,7 +332,7 @@ def _play(
         try:
             view = _game_step(game, match, "observation", SeatView, state, seat, player.needs_sample)
         except GameFailed as failed:  # `tuple(None)` in the seat view, say: name legal_actions if it is the cause
-            raise _legal_fault(match, seat) or failed from failed.__cause__
+            raise _legal_fault(match, seat, failed) or failed from failed.__cause__
         if not view.legal_actions:
             raise GameFailed(
                 f"game {game.id!r} offered no legal action to seat {seat} at step {match.steps + 1} "
@@ -353,7 +353,7 @@ def _play(
                 # A search that met the game's generator in a sample (`len(legal)`) crashes in the player's own code:
                 # it is the game's fault when its legal_actions breaks the contract.
                 watch.mark(GAME)
-                raise _legal_fault(match, seat) or failed from failed.__cause__
+                raise _legal_fault(match, seat, failed) or failed from failed.__cause__
             except Overran:
                 watch.mark(IDLE)
                 verdict = _verdict(watch)
@@ -380,7 +380,7 @@ def _play(
             try:
                 _game_step(game, match, "apply", state.apply, seat, action)
             except GameFailed as failed:  # a generator has no `index` for `apply` to look the action up with
-                raise _legal_fault(match, seat) or failed from failed.__cause__
+                raise _legal_fault(match, seat, failed) or failed from failed.__cause__
             except IllegalAction as illegal:
                 if offered(action, view.legal_actions):  # the game refused what it offered: its own bug
                     raise GameFailed(
@@ -444,11 +444,15 @@ def legal_problem(seat: int, legal: Any) -> str | None:
     return f"legal_actions({seat}) returned {what}; return a list or tuple"
 
 
-def _legal_fault(match: Match, seat: int) -> GameFailed | None:
-    """The game's failure, when `legal_actions(seat)` is not a sequence (a generator, a set, None), naming that as the
-    cause; else None. Called only where a step already failed, so asking the game once more costs the normal path
-    nothing. A deque or a UserList breaks the contract too (`campfire check` says so), but it has the length and the
-    indexing a player or `apply` could have needed: a failure beside it is not its doing, and stays the player's."""
+def _legal_fault(match: Match, seat: int, failed: Exception) -> GameFailed | None:
+    """The game's failure, when `failed` is a TypeError or AttributeError (what `len`, indexing or `index` raise)
+    and `legal_actions(seat)` is not a sequence (a generator, a set, None), naming that as the cause; else None.
+    Called only where a step already failed, so asking the game once more costs the normal path nothing. A deque
+    or a UserList breaks the contract too (`campfire check` says so), but it has the length and the indexing a
+    player or `apply` could have needed, and another error is not the legal actions' doing: such a failure stays
+    the player's (or the game's own, as it was)."""
+    if not isinstance(failed.__cause__, TypeError | AttributeError):
+        return None
     try:
         legal = match.state.legal_actions(seat)
     except Exception:  # the game failing again says no more than the failure being handled

@@ -329,16 +329,17 @@ def test_legal_actions_returning_a_set_is_named_too(monkeypatch):
 
 def test_a_player_crashing_beside_legal_actions_given_as_a_deque_is_the_players_forfeit(monkeypatch):
     """A deque or a UserList has the length and indexing a player could need: a player's own bug beside one is not
-    relabelled the game's failure (a generator or a set, which a player can trip on, is)."""
+    relabelled the game's failure; nor is one that no sequence causes (a ZeroDivisionError) beside a set, which a
+    player can trip on with a TypeError (test_legal_actions_returning_a_set_is_named_too)."""
     import collections
 
     from tests.corekit import toy_game
 
     real = toy_game.ToyState.legal_actions
-    for sequence in (collections.deque, collections.UserList):
+    for sequence in (collections.deque, collections.UserList, set):
         monkeypatch.setattr(toy_game.ToyState, "legal_actions", lambda self, seat, s=sequence: s(real(self, seat)))
-        result = play_match(GAME, ["a", "crash"], 1, players=[First(), Crasher()], registry=registry_with())
-        assert result.forfeit == 1
+        result = play_match(GAME, ["crash", "a"], 1, players=[Crasher(), First()], registry=registry_with())
+        assert result.forfeit == 0
         assert result.error is not None and "raised ZeroDivisionError: oops" in result.error
 
 
