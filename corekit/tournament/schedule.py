@@ -45,14 +45,9 @@ def lineups(specs: int, seats: int) -> list[tuple[int, ...]]:
     """
     if specs < 1 or seats < 1:
         raise ValueError("a tournament needs at least one player spec and one seat")
-    if seats > specs:
-        # More seats than specs: spec (r + s) % N at seat s, for each r.
-        return [tuple((r + s) % specs for s in range(seats)) for r in range(specs)]
-    count = 1
-    for k in range(seats):
-        count *= specs - k
-    if count > MAX_PERMUTATIONS:
-        # The N rotations of specs around the table: spec i at seat s exactly once (when r = i - s).
+    if seats > specs or rotates_order(specs, seats):
+        # The N rotations of the specs around the table: spec (r + s) % N at seat s, for each r (with no more seats
+        # than specs, spec i at seat s exactly once, when r = i - s).
         return [tuple((r + s) % specs for s in range(seats)) for r in range(specs)]
     ordered: list[tuple[int, ...]] = []
     seen: set[tuple[int, ...]] = set()
