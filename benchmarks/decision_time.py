@@ -18,8 +18,9 @@ import argparse
 import os
 import time
 from collections.abc import Sequence
+from typing import Any
 
-from corekit import SeatView, default_registry
+from corekit import Game, Registry, SeatView, default_registry
 from corekit.plugins import UnknownName
 from corekit.runner import make_players
 
@@ -28,13 +29,18 @@ OPENING = 4
 """Heuristic decisions played before the one timed: past the first, forced-looking moves of a deal."""
 
 
+def _game(game_id: str, options: Sequence[str]) -> tuple[Registry, Game, Any]:
+    """The registry, the game and its options made from KEY=VALUE texts."""
+    registry = default_registry()
+    game = registry.game(game_id)
+    return registry, game, game.make_options(dict(option.split("=", 1) for option in options) or None)
+
+
 def decision_times(
     game_id: str, seats: int, spec: str, deals: int, options: Sequence[str] = ()
 ) -> list[tuple[float, int, int]]:
     """(CPU seconds, iterations, actions applied) of one decision per deal; 0s where the player has no such count."""
-    registry = default_registry()
-    game = registry.game(game_id)
-    made = game.make_options(dict(option.split("=", 1) for option in options) or None)
+    registry, game, made = _game(game_id, options)
     figures = []
     for deal in range(FIRST_DEAL, FIRST_DEAL + deals):
         state = game.initial_state(seats, deal, made)
@@ -57,9 +63,7 @@ def match_decision_times(
 ) -> list[list[float]]:
     """The CPU seconds of every decision with a choice (more than one legal action) of each deal's whole match,
     SPEC in every seat."""
-    registry = default_registry()
-    game = registry.game(game_id)
-    made = game.make_options(dict(option.split("=", 1) for option in options) or None)
+    registry, game, made = _game(game_id, options)
     figures = []
     for deal in range(FIRST_DEAL, FIRST_DEAL + deals):
         state = game.initial_state(seats, deal, made)

@@ -3,15 +3,16 @@ hand-edited position can break is named in one line (RULES.md gives the numbers)
 
 from __future__ import annotations
 
-import json
+import functools
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from corekit import Rng
-from corekit.position import PositionError, dumps, loads
+from corekit.position import dumps, loads
 from plugins.grizzly_race.game import SUPER, Battle, GrizzlyRace, RaceState
+from tests.plugins import position_edits
 
 GAME = GrizzlyRace()
 
@@ -55,14 +56,7 @@ def ending(state: RaceState) -> str:
     return "free" if not all(state.guards) else "deadlock" if state.deadlock else "stall"
 
 
-def refusal(state: RaceState, edit: Callable[[dict[str, Any]], None]) -> str:
-    """What the position reader says of `state`'s whole position once `edit` has changed its JSON: the checks
-    guard positions a person edits, so these tests go through the reader as that person does."""
-    document = json.loads(dumps(state))
-    edit(document)
-    with pytest.raises(PositionError) as refused:
-        loads(GAME, json.dumps(document))
-    return str(refused.value).removeprefix("grizzly-race cannot be set up this way: ")
+refusal = functools.partial(position_edits.refusal, GAME)
 
 
 # ---- real play ---------------------------------------------------------------------------------------

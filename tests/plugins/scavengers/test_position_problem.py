@@ -7,7 +7,6 @@ message is the one of that field's bound."""
 from __future__ import annotations
 
 import functools
-import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -19,6 +18,7 @@ from corekit.position import PositionError, dumps, loads
 from plugins.scavengers import heuristic
 from plugins.scavengers.content import CONTENT, DEN
 from plugins.scavengers.game import DEAL, Scavengers, ScavengersState
+from tests.plugins import position_edits
 
 GAME = Scavengers()
 PLAYERS = 3
@@ -530,13 +530,7 @@ def test_the_position_reader_refuses_an_impossible_position_with_its_problem() -
     )
 
 
-def _refusal(state: ScavengersState, edit: Callable[[dict[str, Any]], None]) -> str:
-    """What the position reader says of `state`'s whole position once `edit` has changed its JSON."""
-    document = json.loads(dumps(state))
-    edit(document)
-    with pytest.raises(PositionError) as refused:
-        loads(GAME, json.dumps(document))
-    return str(refused.value).removeprefix("scavengers cannot be set up this way: ")
+_refusal = functools.partial(position_edits.refusal, GAME)
 
 
 def test_the_log_keeps_the_last_actions_of_all_those_said() -> None:

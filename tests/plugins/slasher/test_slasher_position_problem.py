@@ -3,16 +3,15 @@ hand-edited position can break is named in one line (RULES.md gives the numbers)
 
 from __future__ import annotations
 
-import json
+import functools
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-
 from corekit import ReactionWindow, Rng
-from corekit.position import PositionError, dumps, loads
+from corekit.position import dumps, loads
 from plugins.slasher.cards import PANIC, is_killer, name
 from plugins.slasher.game import ATTACK, OVER, TURN, Slasher, SlasherState
+from tests.plugins import position_edits
 
 GAME = Slasher()
 
@@ -59,14 +58,7 @@ def ending(state: SlasherState) -> str:
     return "last survivor" if living == 1 else "all dead" if not living else "stall"
 
 
-def refusal(state: SlasherState, edit: Callable[[dict[str, Any]], None]) -> str:
-    """What the position reader says of `state`'s whole position once `edit` has changed its JSON: the checks
-    guard positions a person edits, so these tests go through the reader as that person does."""
-    document = json.loads(dumps(state))
-    edit(document)
-    with pytest.raises(PositionError) as refused:
-        loads(GAME, json.dumps(document))
-    return str(refused.value).removeprefix("slasher cannot be set up this way: ")
+refusal = functools.partial(position_edits.refusal, GAME)
 
 
 # ---- real play ---------------------------------------------------------------------------------------
