@@ -364,7 +364,8 @@ def _two_values(a: Any, b: Any, limit: int = SHOWN_CHARACTERS) -> str:
 
 
 def _compare_now(game: Game, real: DeclaredState, other: DeclaredState, seat: int, how: str, fail: Fail) -> bool:
-    """The seat's view, legal actions, `to_act` and rendering are equal in both; False after the first failure."""
+    """The seat's view, `to_act`, legal actions, `infoset_key` and rendering are equal in both; False after the first
+    failure."""
     seen, twin_seen = real.observation(seat), other.observation(seat)
     if seen != twin_seen:
         fail(f"seat {seat}'s observation differs {how}: {first_difference(seen, twin_seen)}")
@@ -375,6 +376,12 @@ def _compare_now(game: Game, real: DeclaredState, other: DeclaredState, seat: in
     legal, twin_legal = list(real.legal_actions(seat)), list(other.legal_actions(seat))
     if legal != twin_legal:
         fail(f"seat {seat}'s legal actions differ {how}: {first_difference(legal, twin_legal)}")
+        return False
+    if real.infoset_key(seat) != other.infoset_key(seat):  # an override reading more than the seat's view
+        fail(
+            f"seat {seat}'s infoset_key differs {how}, though the views are equal: a search keys its tree by it, "
+            "so its nodes would split on what the seat cannot see"
+        )
         return False
     drawn, twin_drawn = game.render(seen, seat), game.render(twin_seen, seat)
     if drawn != twin_drawn:

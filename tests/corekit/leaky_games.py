@@ -245,6 +245,12 @@ class KnowsNextCardGame(Glowworms):
         return state
 
 
+@declare
+class KeyPeeks(GlowState):
+    def infoset_key(self, seat: int) -> int:  # a cheaper key, written by hand, that reads the deck's order too
+        return hash((super().infoset_key(seat), tuple(self.deck)))
+
+
 LEAKS = {
     "glowworms-shows-hands": (ShowsHands, Glowworms, "sample(0) does not match seat 0's observation: extra[1]["),
     "glowworms-keeps-truth": (
@@ -286,6 +292,7 @@ LEAKS = {
         KnowsNextCardGame,
         "prefers the hidden truth of the top card of zone 'deck'",
     ),
+    "glowworms-key-peeks": (KeyPeeks, Glowworms, "seat 0's infoset_key differs in a state it cannot tell apart"),
 }
 """game id -> (state class, game class, what the kit's first failure says). A sample that keeps true cards is
 first caught by the twin the core makes (two states the seat cannot tell apart give different samples); the
