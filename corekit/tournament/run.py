@@ -354,8 +354,9 @@ def _schedule(records: Mapping[int, MatchRecord], per_deal: int) -> dict[str, An
 def _replays_checked(records: Mapping[int, MatchRecord], every: bool, folder: Path) -> dict[int, MatchRecord]:
     """`records` with a `replay_error` for each played match whose replay file is not there, so that the report's
     missing replays are all of them: one written and deleted since (with the folder, say), and, when `every`
-    match of the run was to have one (its header says it writes replays), one never written. A replay named by an
-    older path counts if it is in `folder` now (the --out folder was moved). Failed matches are reported as such."""
+    match of the run was to have one (its header says it writes replays), one never written. A record names its
+    replay from the results file's folder (an older one by its absolute path), and the file counts if it is in
+    `folder` now, wherever the --out folder has moved. Failed matches are reported as such."""
     checked = dict(records)
     for index, record in records.items():
         if record.status == "failed" or record.replay_error is not None:
@@ -365,8 +366,8 @@ def _replays_checked(records: Mapping[int, MatchRecord], every: bool, folder: Pa
                 checked[index] = attrs.evolve(
                     record, replay_error="no replay was written, though the run writes replays"
                 )
-        elif not (Path(record.replay).is_file() or (folder / Path(record.replay).name).is_file()):
-            why = f"its replay {record.replay} was written, but is no longer there"
+        elif not (folder / Path(record.replay).name).is_file():
+            why = f"its replay {folder / Path(record.replay).name} was written, but is no longer there"
             checked[index] = attrs.evolve(record, replay_error=why)
     return checked
 

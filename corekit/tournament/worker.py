@@ -74,10 +74,13 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry, watch
     result. A failed record names no replay (none is written), and says why in `replay_error` when the tournament
     writes replays. `watch` is the match's Watch (one with a mirror, where a supervising process watches it)."""
     specs = tuple(settings.specs[i] for i in planned.lineup)
-    replay = None
+    replay = named = None
     if settings.replay_dir is not None:
-        replay = str(Path(settings.replay_dir) / f"match-{planned.index:06d}{settings.replay_suffix}")
-    base = {**planned_fields(settings, planned), "replay": replay}
+        folder, name = Path(settings.replay_dir), f"match-{planned.index:06d}{settings.replay_suffix}"
+        replay = str(folder / name)
+        # The record names it from the results file's folder, so a run folder moved or copied names its own files.
+        named = f"{folder.name}/{name}"
+    base = {**planned_fields(settings, planned), "replay": named}
     watch = watch if watch is not None else Watch()
     if watch.mirror is not None:
         watch.mirror[INDEX] = planned.index

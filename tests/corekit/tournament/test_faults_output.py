@@ -293,7 +293,7 @@ def test_ctrl_c_on_the_main_process_alone_stops_its_workers_at_once_and_saves_a_
     ]
     _, records = read_results(out / "results.jsonl")
     assert {index: record.status for index, record in records.items()} == {0: "ok"}
-    assert records[0].replay is not None and not read_replay(records[0].replay).unfinished
+    assert records[0].replay is not None and not read_replay(out / records[0].replay).unfinished
     # Interrupted in its match (no clock here: timings stay out of tests), and its replay kept as far as it went.
     stopped = read_replay(out / "replays" / "match-000001.cfr")  # kept as far as it went, as Ctrl-C keeps it
     assert stopped.result.unfinished == "interrupted"

@@ -405,9 +405,10 @@ def test_a_listener_failing_after_the_replay_was_written_keeps_the_replay_and_is
     planned = plan(seed=0, specs=2, seats=2, games=1)[0]
     settings = Settings(game="grizzly-race", specs=("random", "random"), replay_dir=str(tmp_path))
     kept = play_planned(settings, planned, Registry(plugins=[FailsAfterTheRecorder()]))
-    written = str(tmp_path / "match-000000.cfr")
-    assert [str(p) for p in tmp_path.iterdir()] == [written]
-    assert (kept.status, kept.replay, kept.replay_error) == ("ok", written, None)
+    written = tmp_path / "match-000000.cfr"
+    assert list(tmp_path.iterdir()) == [written]
+    # Named from the folder above the replays' (a tournament's results file's, beside its replays folder).
+    assert (kept.status, kept.replay, kept.replay_error) == ("ok", f"{tmp_path.name}/{written.name}", None)
     assert kept.error == "after the match: the scoreboard is offline"
 
 
@@ -422,9 +423,7 @@ def test_a_tournament_whose_listener_fails_after_the_replays_were_written_misses
     assert report["missing_replays"] == [] and report["failed"] == []
     assert sorted(p.name for p in (tmp_path / "replays").iterdir()) == ["match-000000.cfr", "match-000001.cfr"]
     _, records = read_results(tmp_path / "results.jsonl")
-    assert [records[i].replay for i in (0, 1)] == [
-        str(tmp_path.resolve() / "replays" / f"match-{i:06d}.cfr") for i in (0, 1)
-    ]
+    assert [records[i].replay for i in (0, 1)] == [f"replays/match-{i:06d}.cfr" for i in (0, 1)]
     assert {records[i].error for i in (0, 1)} == {"after the match: the scoreboard is offline"}
 
 

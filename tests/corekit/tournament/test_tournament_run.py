@@ -163,7 +163,7 @@ def test_replays_ask_the_recorder_for_one_file_per_match(tmp_path: Path) -> None
     folder = (tmp_path / "replays").resolve()
     assert listener.replays == [str(folder / f"match-{i:06d}.cfr") for i in range(3)]
     _, records = read_results(tmp_path / "results.jsonl")
-    assert records[2].replay == str(folder / "match-000002.cfr")
+    assert records[2].replay == "replays/match-000002.cfr"  # from the results file's folder: it may move
     assert json.loads((tmp_path / "report.json").read_text())["matches"] == 3
 
 
