@@ -140,13 +140,13 @@ def expected_by_chance(measured: Sequence[Decision]) -> float:
 
 
 def decision_numbers(text: str) -> set[int]:
-    """Decision numbers, from 1, separated by commas, e.g. `16,33` (empty parts are skipped); ValueError
+    """Decision numbers, from 1, separated by commas, e.g. `17,34` (empty parts are skipped); ValueError
     otherwise."""
     parts = [part.strip() for part in text.split(",") if part.strip()]
     # isdecimal: no sign, so no negative decision, and int() reads every part it passes. 0 is refused by name:
     # decisions are numbered from 1, and it would otherwise fail only after the whole match, as "no decision 0".
     if not all(part.isdecimal() and int(part) > 0 for part in parts):
-        raise ValueError(f"wants decision numbers 1 or more separated by commas, e.g. 16,33, not {text!r}")
+        raise ValueError(f"wants decision numbers 1 or more separated by commas, e.g. 17,34, not {text!r}")
     return {int(part) for part in parts}
 
 
@@ -175,7 +175,7 @@ def _decisions_option(ctx: click.Context, param: click.Parameter, value: str) ->
     metavar="I,J,...",
     default="",
     callback=_decisions_option,
-    help="Decisions to measure, numbered from 1 over those with a choice, e.g. 16,33 [default: all].",
+    help="Decisions to measure, numbered from 1 over those with a choice, e.g. 17,34 [default: all].",
 )
 @game_option_pairs
 @click.pass_context

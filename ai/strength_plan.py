@@ -232,13 +232,20 @@ def resolved(spec_text: str, game_id: str, registry: Registry) -> str:
     return spec.name + (":" + ",".join(f"{key}={value}" for key, value in options.items()) if options else "")
 
 
+def _same_spelling(text: str) -> tuple[str, dict[str, str]]:
+    """A pinned spec as its name and options keyed by field name: a run pinned as `tree-depth=2` (before pins were
+    written by field name) builds the same player as `tree_depth=2`, and resumes."""
+    spec = PlayerSpec.parse(text)
+    return spec.name, {key.replace("-", "_"): value for key, value in spec.params}
+
+
 def pin(run: Run, folder: Path, registry: Registry) -> dict[str, str]:
     """The specs the run plays, written into its folder when it starts; a ValueError if they changed since."""
     now = {"a": resolved(run.a, run.game, registry), "b": resolved(run.b, run.game, registry)}
     pinned = folder / "pinned.json"
     if pinned.exists():
         then = json.loads(pinned.read_text(encoding="utf-8"))
-        if then != now:
+        if {k: _same_spelling(v) for k, v in then.items()} != {k: _same_spelling(v) for k, v in now.items()}:
             raise ValueError(
                 f"{folder} was started with A = {then['a']}, B = {then['b']}; the game's defaults now make them "
                 f"{now['a']}, {now['b']}: remove the folder to start the run again"

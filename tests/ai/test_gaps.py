@@ -109,7 +109,7 @@ def test_decisions_that_are_not_decision_numbers_say_what_the_option_wants(decis
     assert result.exit_code == 2
     assert result.stderr == (
         "Error: Invalid value for '--decisions': wants decision numbers 1 or more separated by commas, "
-        f"e.g. 16,33, not {decisions!r} (see 'campfire gaps --help')\n"
+        f"e.g. 17,34, not {decisions!r} (see 'campfire gaps --help')\n"
     )
 
 

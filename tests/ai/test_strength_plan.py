@@ -385,3 +385,11 @@ def test_the_runs_are_kept_in_the_repositorys_folder_in_a_checkout_and_in_the_cu
     assert default_runs() == RUNS  # this checkout keeps the results behind ai/README.md
     monkeypatch.setattr(strength_plan, "RUNS", tmp_path / "site-packages" / "ai" / "strength-runs")
     assert strength_plan.default_runs() == Path("strength-runs")  # never written inside an installed package
+
+
+def test_a_run_pinned_with_a_hyphenated_option_resumes_as_the_same_player(tmp_path):
+    run = Run("grizzly-race", 2, "mcts:tree-depth=2", "heuristic", 10, 1)
+    folder = tmp_path / "run"
+    folder.mkdir()
+    (folder / "pinned.json").write_text(json.dumps({"a": "mcts:tree-depth=2", "b": "heuristic"}), encoding="utf-8")
+    assert pin(run, folder, REGISTRY)["a"] == "mcts:tree_depth=2"
