@@ -228,8 +228,7 @@ def _check_run(run: Run, registry: Registry) -> None:
 def resolved(spec_text: str, game_id: str, registry: Registry) -> str:
     """A spec with the game's defaults for its player type written out: `mcts` -> `mcts:tree_depth=1`."""
     spec = PlayerSpec.parse(spec_text)
-    options = spec_options(registry.player_type(spec.name), spec, registry.heuristic(game_id)).values
-    return spec.name + (":" + ",".join(f"{key}={value}" for key, value in options.items()) if options else "")
+    return spec_options(registry.player_type(spec.name), spec, registry.heuristic(game_id)).spelled_out(spec.name)
 
 
 def _same_spelling(text: str) -> tuple[str, dict[str, str]]:

@@ -209,6 +209,14 @@ class SpecOptions:
         """The options the player is built with: the kept defaults, overridden by the spec's own."""
         return {**self.kept, **self.own}
 
+    def spelled_out(self, name: str) -> str:
+        """The spec `name:option=value,...` with every option the player is built with, in the order the game
+        lists its defaults (`campfire games`), an option it does not list (a budget standing in for its own) last:
+        camp-grizzly's `mcts` is `mcts:iterations=100,tree_depth=1,root=halving,trust=2`."""
+        ranks = {option: at for at, option in enumerate(self.defaults)}
+        options = sorted(self.values.items(), key=lambda pair: ranks.get(pair[0], len(ranks)))
+        return name + (":" + ",".join(f"{option}={value}" for option, value in options) if options else "")
+
 
 def spec_options(player_type: PlayerType, spec: PlayerSpec, heuristic: Heuristic | None) -> SpecOptions:
     """The options of `spec` combined with the game's defaults for its player type; OptionError when the spec

@@ -200,11 +200,18 @@ class Record:
                 left[lot] = Counter(dict(cards))
                 left[lot].subtract(self.turned[lot])
         for stream in streams:
-            for (lot, _), card in zip(
-                (event for event in self.events.get(stream, ()) if event[0] != SHOWN),
-                self.truth.get(stream, ()),
-                strict=True,  # one card received per event: else the record itself is broken
-            ):
+            received = [lot for lot, _ in self.events.get(stream, ()) if lot != SHOWN]
+            cards = self.truth.get(stream, ())
+            if len(received) != len(cards):  # one card per event, unless something wrote the record by hand
+                raise ProvenanceError(
+                    f"the record is broken: stream {stream} received {len(received)} cards by its events "
+                    f"but holds {len(cards)}"
+                )
+            for lot, card in zip(received, cards):
+                if lot not in left:
+                    raise ProvenanceError(
+                        f"the record is broken: stream {stream} received a card from lot {lot}, which is closed"
+                    )
                 left[lot][card] -= 1
         return left
 

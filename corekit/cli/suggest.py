@@ -167,11 +167,7 @@ def _effective_spec(text: str, game_id: str, registry: Registry) -> str:
     combined = spec_options(registry.player_type(spec.name), spec, registry.heuristic(game_id))
     if not combined.kept.keys() - combined.own.keys():
         return text
-    # In the order the game lists its defaults (`campfire games`); an option it does not list (a budget standing in
-    # for its own) comes last.
-    ranks = {name: at for at, name in enumerate(combined.defaults)}
-    options = sorted(combined.values.items(), key=lambda pair: ranks.get(pair[0], len(ranks)))
-    return f"{spec.name}:{','.join(f'{name}={value}' for name, value in options)}"
+    return combined.spelled_out(spec.name)
 
 
 def _stats(game: Any, annotation: dict[str, Any] | None, action: Any) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from corekit import Rng
-from corekit.provenance import SHOWN, Deal, SearchGaveUp, Stream
+from corekit.provenance import SHOWN, Deal, ProvenanceError, Record, SearchGaveUp, Stream
 
 FIRST, RESHUFFLED = 0, 1
 
@@ -209,3 +209,30 @@ def test_a_search_out_of_budget_says_so_rather_than_calling_the_history_a_contra
     with pytest.raises(SearchGaveUp, match=r"^no way to credit the 1 ambiguous shown cards was found"):
         Hasty(as_counts(lots), streams, last_rest(lots, 1))
     assert StreamDeal(as_counts(lots), streams, 1).draw(Rng(1)).rest[-1]
+
+
+def test_a_record_counts_as_undealt_each_lots_cards_less_those_turned_up_and_those_received():
+    record = Record()
+    first = record.new_lot([1, 2, 2, 3], deck=10)
+    record.receive(0, first, 2)
+    record.turn(10, 3)
+    second = record.new_lot([7, 8], deck=11)
+    record.receive_all(1, second, [8])
+    record.show(1, 8)  # a shown card was still received: showing it takes nothing more from the lot
+    assert record.undealt([0, 1]) == {first: Counter({1: 1, 2: 1, 3: 0}), second: Counter({7: 1, 8: 0})}
+    assert record.undealt([]) == {first: Counter({1: 1, 2: 2, 3: 0}), second: Counter({7: 1, 8: 1})}
+
+
+def test_a_record_written_by_hand_out_of_step_is_refused_as_broken_naming_the_stream():
+    record = Record()
+    lot = record.new_lot([1, 2, 3], deck=10)
+    record.receive(4, lot, 2)
+    record.events[4] += ((lot, None),)  # an event with no card beside it
+    with pytest.raises(ProvenanceError, match="record is broken: stream 4 received 2 cards by its events but holds 1"):
+        record.undealt([4])
+    record = Record()
+    lot = record.new_lot([1, 2, 3], deck=10)
+    record.receive(4, lot, 2)
+    record.lots[lot] = None  # closed behind the stream's back
+    with pytest.raises(ProvenanceError, match="stream 4 received a card from lot 0, which is closed"):
+        record.undealt([4])

@@ -45,3 +45,12 @@ def test_every_reader_of_a_spec_sees_the_options_the_player_is_built_with(text, 
 def test_two_budgets_in_one_spec_are_refused_by_the_combination_itself():
     with pytest.raises(OptionError, match=r"^player .mcts.: give one of iterations, seconds, steps, not iter"):
         _combined("mcts:iterations=5,seconds=1", "slasher")
+
+
+def test_a_spec_is_spelled_out_in_the_games_order_of_defaults_with_its_own_unlisted_options_last():
+    spelled = "mcts:tree_depth=1,trust=2,seconds=0.5"  # the game lists iterations, tree_depth, root, trust
+    assert _effective_spec("mcts:seconds=0.5", "camp-grizzly", REGISTRY) == spelled
+    assert resolved("mcts:seconds=0.5", "camp-grizzly", REGISTRY) == spelled
+    assert resolved("mcts:trust=3,iterations=7", "camp-grizzly", REGISTRY) == (
+        "mcts:iterations=7,tree_depth=1,root=halving,trust=3"
+    )
