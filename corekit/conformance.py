@@ -9,13 +9,16 @@ nothing before it):
   generator), not one the state holds (its zone), and distinct;
 - illegal: an illegal action raises IllegalAction and leaves the state unchanged;
 - determinism: the same seed and actions give the same observations;
-- clones: a clone is equal at first and independent after;
+- clones: a clone is equal at first and independent after, and holds none of the original's zones or mutable
+  field values in another field (a helper whose `clone()` keeps the deck of the state it was made for);
+- static content: no step changes it, in apply or elsewhere (a view that writes a note there);
 - sample: `sample(seat)` gives the same observation for that seat, the same `to_act`, reseeded chance,
   and, somewhere in the run, different hidden cards;
 - no leak: `sample` depends only on the observation: two states the seat cannot tell apart give the
   same sample from the same generator;
 - leaks, for a game that declares its state (`corekit.leaks`, which makes its own twins from the declaration,
-  never through the game's `sample`): what a seat sees now is the same in a twin; played forward alike, a twin
+  never through the game's `sample`): what a seat sees now is the same in a twin (compared by `leaks.alike`: types,
+  and fields `==` leaves out, count); `face_down_weights` does not read the parked card; played forward alike, a twin
   stays the same to the seat until something it may see differs; `sample` prefers the hidden truth no more than
   chance; and every legal action is in `Game.action_space` when the game lists one;
 - conservation: the multiset of cards over `zones()` never changes;
@@ -333,6 +336,7 @@ def _check_match(
             elsewhere = game.initial_state(players, derive_seed(seed, "static"), options)
         if not _static_unseeded(state, elsewhere, where, report):
             return
+        static = _static_content(state)
         if not _zones_recorded(state, where, "setup", report):
             return
         bound = game.max_decisions(players, options)
@@ -362,6 +366,7 @@ def _check_match(
                     where,
                     on_move,
                     commentary,
+                    static,
                 )
             if not done:
                 return
@@ -374,6 +379,8 @@ def _check_match(
                 return
         where = f"seed {seed} after the last step ({step})"
         _check_display(game, state, players, [], where, report)
+        if not _static_kept(state, static, where, OUTSIDE_APPLY, report):
+            return
         returns = state.returns()
         if len(returns) != players or any(not 0.0 <= r <= 1.0 for r in returns):
             report.fail(f"{where}: returns {returns!r} are not one number in [0, 1] per seat")
@@ -407,8 +414,10 @@ def _check_step(
     where: str,
     on_move: Callable[[int, int, Any], None] | None,
     commentary: bool = True,
+    static: dict[str, str] | None = None,
 ) -> bool:
-    """The checks of one step, then its move; False once the match cannot go on (a failure was reported)."""
+    """The checks of one step, then its move; False once the match cannot go on (a failure was reported).
+    `static` is the fingerprint of the static content at setup, which no step may change."""
     to_act = state.to_act
     for seat in range(players):
         legal = state.legal_actions(seat)
@@ -421,11 +430,18 @@ def _check_step(
             return False
         if seat not in to_act and legal:
             report.fail(f"{where}: seat {seat} is not to act but has legal actions")
+    # The commentary is a person's only news of the other seats: it must tell every change they make.
+    # The full view's too: `campfire play` comments on it.
+    observers = (*range(players), None)
+    seen = {observer: state.observation(observer) for observer in observers}
+    if not _static_kept(state, static, where, OUTSIDE_APPLY, report):  # a view, say, that keeps a note there
+        return False
     seat = to_act[0]
     legal = state.legal_actions(seat)
     # `step` counts the moves played so far: the checks run before the first move, then every `every`-th,
     # and before the second move too, as a short match may hide nothing before its first.
-    if step % every == 0 or step == 1:
+    checking = step % every == 0 or step == 1
+    if checking:
         # First: the other checks keep actions in sets, and an unhashable one would fail there as a crash.
         if not _check_codes(game, legal, seat, encoded, where, report):
             return False
@@ -446,15 +462,11 @@ def _check_step(
         on_move(step + 1, seat, action)
     if not _check_codes(game, (action,), seat, encoded, where, report):
         return False
-    # The commentary is a person's only news of the other seats: it must tell every change they make.
-    # The full view's too: `campfire play` comments on it.
-    observers = (*range(players), None)
-    seen = {observer: state.observation(observer) for observer in observers} if commentary else {}
-    content = _static_content(state) if step % every == 0 or step == 1 else None
+    content = _static_content(state) if checking else static  # after the checks: a copy's write shows next step
     state.apply(seat, action)
     if not _zones_kept(state, where, report) or not _zones_recorded(state, where, "apply", report):
         return False
-    if not _static_kept(state, content, where, report):
+    if not _static_kept(state, content, where, "apply", report):
         return False
     twin.apply(seat, action)
     for observer in observers:
@@ -467,7 +479,7 @@ def _check_step(
                 f"{leaks.first_difference(now, twin.observation(observer))}"
             )
             return False
-        if not seen or now == seen[observer]:
+        if not commentary or now == seen[observer]:
             continue
         told = list(game.events(seen[observer], now))
         if not all(isinstance(line, str) for line in told):
@@ -589,16 +601,22 @@ def _static_content(state: State) -> dict[str, str] | None:
     return prints
 
 
-def _static_kept(state: State, content: dict[str, str] | None, where: str, report: Report) -> bool:
-    """Whether apply left the static content as it was: every copy of the state shares it (clones, samples, the
-    other matches of the process), so a change there changes them all."""
+OUTSIDE_APPLY = "something other than apply (a view, legal actions, or a clone or sample played on)"
+"""Who changed static content found changed at the start of a step: the reads of this step, or the checks' copies
+of the last one (the check after apply compares with the content just before it)."""
+
+
+def _static_kept(state: State, content: dict[str, str] | None, where: str, doing: str, report: Report) -> bool:
+    """Whether the static content is as it was at setup (`content`) after `doing`: every copy of the state shares
+    it (clones, samples, the other matches of the process), so a change there changes them all, and a copy made
+    for a search reads through it whatever the true state wrote."""
     if not content:
         return True
     now = _static_content(state) or {}
     changed = [name for name, print_ in content.items() if now.get(name) != print_]
     if changed:
         report.fail(
-            f"{where}: apply changed the static field {changed[0]}, which every copy of the state shares: keep what "
+            f"{where}: {doing} changed the static field {changed[0]}, which every copy of the state shares: keep what "
             "changes in a public or hidden field (static content is the board and card tables)"
         )
         return False
@@ -726,6 +744,13 @@ def _check_clone(state: State, seat: int, legal: Any, rng: Rng, where: str, repo
     if copy.digest() != before or copy.observation(seat) != state.observation(seat):
         report.fail(f"{where}: a clone differs from its original")
         return
+    shared = _shared_with_original(state, copy)
+    if shared is not None:
+        report.fail(
+            f"{where}: a clone's {shared[0]} is the original's {shared[1]}, not a copy of it: a copy of the state (a "
+            "search's sample, a twin) reads the true state's cards there, and a change to one shows in the other"
+        )
+        return
     played = [legal[rng.below(len(legal))]]
     try:
         copy.apply(seat, played[0])
@@ -741,6 +766,77 @@ def _check_clone(state: State, seat: int, legal: Any, rng: Rng, where: str, repo
         report.fail(f"{where}: playing on a clone changed the original")
 
 
+def _shared_with_original(state: State, copy: State) -> tuple[str, str] | None:
+    """Where a clone holds one of the original's own mutable values (a zone, or the list, dict or object a field
+    holds) inside another field, as (that place in the clone, the original's field), or None. A field that is
+    the original's own value is left to the play test (playing on the clone must not change the original); this
+    finds what it cannot: a helper object whose `clone()` keeps a reference to the deck of the state it was
+    made for, so every copy reads the true cards."""
+    if not isinstance(state, DeclaredState):
+        return None
+    names = [f.name for f in attrs.fields(type(state)) if f.metadata.get(META) and f.metadata[META].kind != "static"]
+    owned: dict[int, str] = {}
+    for name in names:
+        value = getattr(state, name)
+        if _mutable(value):
+            owned[id(value)] = name
+        if isinstance(value, list):
+            owned.update((id(item), f"{name}[{at}]") for at, item in enumerate(value) if isinstance(item, Zone))
+    for name in names:
+        top = getattr(copy, name)
+        stack: list[tuple[str, Any]] = [(name, top)]
+        seen = {id(top)}
+        while stack and len(seen) < SHARED_WALK:
+            path, item = stack.pop()
+            if id(item) in owned and path != owned[id(item)]:
+                return path, owned[id(item)]
+            for step, child in _named_parts(item):
+                if id(child) not in seen and not isinstance(child, _UNWALKED):
+                    seen.add(id(child))
+                    stack.append((path + step, child))
+    return None
+
+
+SHARED_WALK = 10_000
+"""At most how many objects `_shared_with_original` visits from each field of a clone."""
+_UNWALKED = (type, Game, Rng, int, float, str, bytes, bool, type(None))
+
+
+def _mutable(value: Any) -> bool:
+    """Whether a value a field holds can change in place: a list, dict, set, or an object with attributes (not a
+    frozen attrs class)."""
+    if isinstance(value, list | dict | set | bytearray):
+        return True
+    if isinstance(value, (tuple, frozenset, *_UNWALKED)) or callable(value):
+        return False
+    if attrs.has(type(value)):
+        return not _frozen_attrs(type(value))
+    return hasattr(value, "__dict__")
+
+
+def _frozen_attrs(kind: type) -> bool:
+    return getattr(kind.__setattr__, "__name__", "") == "_frozen_setattrs"
+
+
+def _named_parts(item: Any) -> list[tuple[str, Any]]:
+    """The values `item` holds, each with its step in a path: items of lists, tuples and sets, values of dicts, the
+    fields of attrs classes and the attributes of other objects."""
+    if isinstance(item, list | tuple):
+        return [(f"[{at}]", child) for at, child in enumerate(item)]
+    if isinstance(item, dict):
+        return [(f"[{key!r}]", child) for key, child in item.items()]
+    if isinstance(item, set | frozenset):
+        return [("[...]", child) for child in item]
+    if attrs.has(type(item)):
+        return [(f".{field.name}", getattr(item, field.name, None)) for field in attrs.fields(type(item))]
+    held = getattr(item, "__dict__", None)
+    parts = [(f".{key}", child) for key, child in held.items()] if isinstance(held, dict) else []
+    for slot in getattr(type(item), "__slots__", ()):
+        if isinstance(slot, str) and hasattr(item, slot):
+            parts.append((f".{slot}", getattr(item, slot)))
+    return parts
+
+
 def _side_line(what: str, played: list[Any], error: BaseException) -> str:
     """A crash while playing on a copy of the state: the moves played there, which `on_move` never sees."""
     return (
@@ -754,7 +850,7 @@ def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report)
     sampled = state.sample(seat, Rng(key))
     report.samples += 1
     seen = state.observation(seat)
-    if sampled.observation(seat) != seen:
+    if not leaks.alike(sampled.observation(seat), seen):
         report.fail(
             f"{where}: sample({seat}) does not match seat {seat}'s observation: "
             f"{leaks.first_difference(sampled.observation(seat), seen)} (sample vs state)"

@@ -23,9 +23,22 @@ the game overrides). Then:
    fair sample matches the truth no more often than any world the seat cannot tell from it; one that keeps
    another seat's hand, or the deck's next card, matches the truth every time.
 
-What they cannot find: a zone or field the game declares public is public (the checks trust the declaration,
-and a card's identity the game writes into a public field is caught only once it differs in a twin's future);
-an undeclared game's twins come from its own `sample()`; and the search is random, not exhaustive.
+Everything a seat is shown is compared by `alike`, not by the game's `==`: types count (`3` is not `3.0`), and so
+do the attrs fields `==` leaves out and the attributes put into a view's `__dict__`. The twins check also calls
+`face_down_weights` with another kind lying in each parked slot the seat cannot see: weights that read the card
+would make every twin keep it. (`corekit.conformance` adds two checks of its own that no twin could find: a clone
+holding the original's zones inside another field, and static content written outside setup.)
+
+What they cannot find, each tried by an outside tester's hostile games:
+- a zone or field the game declares public is public: the checks trust the declaration. A public object whose
+  `view()` shows less than it holds is copied whole into samples and a seat's position file; the size of a
+  face-down pile is public, so a game that burns a card only when a hidden card is high tells it by the size;
+  a card's identity the game writes into a public field is caught only once it differs in a twin's future;
+- a card that passed through a face-up zone inside one `apply` counts as seen, though no view showed it there;
+- another seat's card played face down is the same action in a twin, so a log naming it is the same there;
+- `Game.card_family` says which cards a twin may swap: families as fine as the cards let no twin differ;
+- a zone's order where the declaration says it has none, shown when its cards move to an ordered face-up zone;
+- an undeclared game's twins come from its own `sample()`; and the search is random, not exhaustive.
 
 Each failure is one line naming the seat, the field or zone that differed and the two values seen, down to the
 first item or field inside it that differs (`log[4]: 'seat 0 draws 1' vs 'seat 0 draws 3'`: `first_difference`).
@@ -36,7 +49,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
 
 import attrs
@@ -53,6 +66,8 @@ TRUTH_ALPHA = 1e-9
 (32 of 32 one-sided pairs give p = 2.3e-10)."""
 FORWARD_STEPS = 40
 """How far a twin is played forward at most."""
+WEIGHT_PROBES = 3
+"""With how many other kinds `face_down_weights` is called for each parked card a seat cannot see."""
 SHOWN_CHARACTERS = 80
 """At most how many characters of each of two differing values a failure shows: a longer repr is cut around the
 first character where the two differ."""
@@ -91,8 +106,33 @@ def twin(
 def check_twin(game: Game, state: DeclaredState, seat: int, rng: Rng, fail: Fail) -> DeclaredState:
     """What `seat` sees now is the same in a twin (see the module docstring); returns the twin."""
     other = twin(state, seat, rng)
-    _compare_now(game, state, other, seat, "in a state it cannot tell apart", fail)
+    if _compare_now(game, state, other, seat, "in a state it cannot tell apart", fail):
+        _check_weights(state, seat, fail)
     return other
+
+
+def _check_weights(state: DeclaredState, seat: int, fail: Fail) -> None:
+    """`face_down_weights` of each parked card `seat` cannot see is the same with another kind its slot accepts
+    lying there (a clone of the state with the card replaced): the weights are a model of why the card was played,
+    from public facts, and a twin cannot show one that reads the card, as samples and twins are drawn by them."""
+    layout = state.layout()
+    for no in layout.sight(seat).parked:
+        zone = state.zone(no)
+        if not zone:
+            continue
+        weights = dict(state.face_down_weights(zone))
+        others = sorted((kind for kind in layout.zones[no].accepts or () if kind != zone[0]), key=repr)
+        for kind in others[:WEIGHT_PROBES]:
+            probe = state.clone()
+            probe.zone(no)[:] = [kind]
+            theirs = dict(probe.face_down_weights(probe.zone(no)))
+            if not alike(weights, theirs):
+                fail(
+                    f"face_down_weights of {layout.zones[no].name}, which seat {seat} cannot see, reads the card "
+                    f"lying there: {first_difference(weights, theirs)} with {zone[0]!r} there and with {kind!r} "
+                    "(weigh the kinds by public facts alone)"
+                )
+                return
 
 
 def check_forward(game: Game, state: DeclaredState, seat: int, rng: Rng, fail: Fail, steps: int = FORWARD_STEPS) -> int:
@@ -367,14 +407,14 @@ def _compare_now(game: Game, real: DeclaredState, other: DeclaredState, seat: in
     """The seat's view, `to_act`, legal actions, `infoset_key` and rendering are equal in both; False after the first
     failure."""
     seen, twin_seen = real.observation(seat), other.observation(seat)
-    if seen != twin_seen:
+    if not alike(seen, twin_seen):
         fail(f"seat {seat}'s observation differs {how}: {first_difference(seen, twin_seen)}")
         return False
     if real.to_act != other.to_act:
         fail(f"seat {seat} sees different seats to act {how}: {first_difference(real.to_act, other.to_act, 'to_act')}")
         return False
     legal, twin_legal = list(real.legal_actions(seat)), list(other.legal_actions(seat))
-    if legal != twin_legal:
+    if not alike(legal, twin_legal):
         fail(f"seat {seat}'s legal actions differ {how}: {first_difference(legal, twin_legal)}")
         return False
     if real.infoset_key(seat) != other.infoset_key(seat):  # an override reading more than the seat's view
@@ -467,39 +507,115 @@ def _sign_test(ahead: int, behind: int) -> float:
 
 
 def _first_differing_part(a: Any, b: Any) -> tuple[str, Any, Any] | None:
-    """The first part in which `a` and `b` differ, as (its step in a path, its value in `a`, in `b`); None where
-    the two are not made alike, no part differs (they differ as wholes), or parts cannot be compared."""
+    """The first part in which `a` and `b` differ (by `alike`), as (its step in a path, its value in `a`, in `b`);
+    None where the two are not made alike, no part differs (they differ as wholes), or parts cannot be compared."""
     try:
-        return next(((step, x, y) for step, x, y in _parts(a, b) if x != y), None)
+        parts = _parts(a, b)
+        if parts is None or parts is _UNALIKE:
+            return None
+        return next(((step, x, y) for step, x, y in parts if not alike(x, y)), None)
     except Exception:  # a comparison that fails (or gives no truth value): the two are shown whole
         return None
 
 
-def _parts(a: Any, b: Any) -> Iterable[tuple[str, Any, Any]]:
-    """The parts `a` and `b` are made of alike, as (step in a path, part of `a`, part of `b`), in order."""
+def alike(a: Any, b: Any) -> bool:
+    """Whether two things shown to a seat (views, legal actions, weights) are the same to it: equal, and alike in
+    type and in every field and attribute all the way down. `==` alone is the game's to define, and it can leave
+    out what still reaches whoever reads the value (its repr, its text, a player): `3 == 3.0`, an attrs field
+    with `eq=False`, a value put into a view's `__dict__`."""
+    return bool(a == b) and _alike(a, b, 0)
+
+
+_PLAIN = frozenset({int, str, bytes, bool, type(None)})
+_DEEPEST = 40
+"""How deep `alike` looks before it takes `==`'s word (a view is a few levels deep; a cycle is not followed)."""
+
+
+def _alike(a: Any, b: Any, depth: int) -> bool:
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind in _PLAIN:
+        return bool(a == b)
+    if kind is float:
+        return bool(a.hex() == b.hex())  # -0.0 shows as itself; a NaN is alike to a NaN
+    if depth > _DEEPEST:
+        return bool(a == b)
+    if kind is tuple or kind is list:  # most of a view: walked here, without a call for each plain item
+        if len(a) != len(b):
+            return False
+        for x, y in zip(a, b):
+            if x is y:  # one object (a shared hidden marker, a small int): alike to itself
+                continue
+            if type(x) is not type(y):
+                return False
+            if type(x) in _PLAIN:
+                if x != y:
+                    return False
+            elif not _alike(x, y, depth + 1):
+                return False
+        return True
+    parts = _parts(a, b)
+    if parts is None:
+        return bool(a == b)
+    return all(_alike(x, y, depth + 1) for _, x, y in parts)
+
+
+_UNALIKE: list[tuple[str, Any, Any]] = [("", 0, 1)]
+"""The parts of two values of one kind shaped differently (two lengths, two sets of keys): one part that differs."""
+
+
+def _parts(a: Any, b: Any) -> list[tuple[str, Any, Any]] | None:
+    """The parts `a` and `b` are made of, as (step in a path, part of `a`, part of `b`), in order: the fields of
+    views, attrs classes (those `==` leaves out too), dataclasses and named tuples, the items of lists and tuples,
+    the values of dicts, and the attributes both hold in a `__dict__` beyond those fields (a view's cache of a
+    derived value is in one only until it is read). None where the two are of other types or have no parts known
+    (sets, numbers, strings); `_UNALIKE` where they are shaped differently."""
     if type(a) is not type(b):
-        return ()
+        return None
     names = _field_names(a)
+    parts: list[tuple[str, Any, Any]] | None
     if names is not None:
-        return ((f".{name}", getattr(a, name), getattr(b, name)) for name in names)
-    if isinstance(a, list | tuple) and len(a) == len(b):
-        return ((f"[{index}]", x, y) for index, (x, y) in enumerate(zip(a, b, strict=True)))
-    if isinstance(a, dict) and a.keys() == b.keys():
-        return ((f"[{key!r}]", a[key], b[key]) for key in a)
-    return ()
+        parts = [(f".{name}", getattr(a, name), getattr(b, name)) for name in names]
+    elif isinstance(a, list | tuple):
+        if len(a) != len(b):
+            return _UNALIKE
+        parts = [(f"[{index}]", x, y) for index, (x, y) in enumerate(zip(a, b, strict=True))]
+    elif isinstance(a, dict):
+        if a.keys() != b.keys():
+            return _UNALIKE
+        parts = [(f"[{key!r}]", a[key], b[key]) for key in a]
+    else:
+        parts = None
+    mine, theirs = getattr(a, "__dict__", None), getattr(b, "__dict__", None)
+    if isinstance(mine, dict) and isinstance(theirs, dict) and (mine or theirs):
+        fields = set(names or ())
+        extra = [(f".{key}", mine[key], theirs[key]) for key in mine if key in theirs and key not in fields]
+        parts = extra if parts is None else parts + extra
+    return parts
 
 
 def _field_names(value: Any) -> tuple[str, ...] | None:
-    if isinstance(value, View):
-        return type(value)._names
-    if attrs.has(type(value)):
-        return tuple(field.name for field in attrs.fields(type(value)))
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return tuple(field.name for field in dataclasses.fields(value))
     kind: Any = type(value)
-    if isinstance(value, tuple) and hasattr(kind, "_fields"):  # a named tuple
-        return tuple(kind._fields)
-    return None
+    try:
+        return _NAMES[kind]
+    except KeyError:
+        pass
+    names: tuple[str, ...] | None = None
+    if issubclass(kind, View):
+        names = kind._names
+    elif attrs.has(kind):
+        names = tuple(field.name for field in attrs.fields(kind))
+    elif dataclasses.is_dataclass(kind):
+        names = tuple(field.name for field in dataclasses.fields(kind))
+    elif issubclass(kind, tuple) and hasattr(kind, "_fields"):  # a named tuple
+        names = tuple(kind._fields)
+    _NAMES[kind] = names
+    return names
+
+
+_NAMES: dict[type, tuple[str, ...] | None] = {}
+"""Each type's field names as `_field_names` found them (a class's fields do not change)."""
 
 
 def _one_line(text: str) -> str:
@@ -521,6 +637,7 @@ __all__ = [
     "TRUTH_SAMPLES",
     "Seen",
     "TruthTally",
+    "alike",
     "check_forward",
     "check_sample_truth",
     "check_twin",

@@ -176,7 +176,11 @@ class LegalPeeks(GlowState):
 
 
 class SourcedView(View):
-    """A view that keeps a reference to its state (for the render below)."""
+    """A view whose state the game keeps aside (for the render below)."""
+
+
+_SOURCES: dict[int, tuple[Any, Any]] = {}
+"""id(view) -> (the view, the state it was made of): out of the view, so the views stay alike."""
 
 
 @declare
@@ -185,13 +189,21 @@ class RendersDeck(GlowState):
 
     def observation(self, seat: int | None) -> Any:
         view = super().observation(seat)
-        view.__dict__["source"] = self  # not compared: the views stay equal, the drawing does not
+        if len(_SOURCES) > 10_000:
+            _SOURCES.clear()
+        _SOURCES[id(view)] = (view, self)  # the view is kept too, so its id is not reused
         return view
+
+
+def source_of(view: Any) -> Any:
+    """The state `RendersDeck` made `view` of."""
+    return _SOURCES[id(view)][1]
 
 
 class RendersDeckGame(Glowworms):
     def render(self, observation: Any, seat: int | None) -> str:
-        top = observation.source.deck[-1] if observation.source.deck else None
+        source = source_of(observation)
+        top = source.deck[-1] if source.deck else None
         return super().render(observation, seat) + f" next card {top}"
 
 
@@ -251,6 +263,119 @@ class KeyPeeks(GlowState):
         return hash((super().infoset_key(seat), tuple(self.deck)))
 
 
+@attrs.frozen
+class Drawn:
+    """How many cards seat 1 has drawn, and the last of them, which `==` and `hash` leave out (`eq=False`)."""
+
+    count: int = 0
+    last: int = attrs.field(default=0, eq=False)
+
+
+@declare
+class EqBlindField(GlowState):
+    drawn: Drawn = public(Drawn())
+
+    def _drew(self, seat: int, cards: list[int]) -> None:
+        if seat == 1 and cards:
+            self.drawn = Drawn(self.drawn.count + 1, cards[0])
+
+
+@declare
+class FloatCount(GlowState):
+    draws: int = public(0)
+    """Seat 1's draws so far: an int after an even card, a float after an odd one (`3 == 3.0`)."""
+
+    def _drew(self, seat: int, cards: list[int]) -> None:
+        if seat == 1 and cards:
+            count = int(self.draws) + 1
+            self.draws = float(count) if cards[0] % 2 else count
+
+
+class NotedView(View):
+    """No `__slots__`: a dict, as for `derived` values."""
+
+
+@declare
+class NotesInView(GlowState):
+    view_type = NotedView
+
+    def observation(self, seat: int | None) -> Any:
+        view = super().observation(seat)
+        if self.deck:
+            view.__dict__["next_card"] = self.deck[-1]  # out of the view's fields, which == compares
+        return view
+
+
+@attrs.frozen
+class Bid:
+    value: int
+    tip: int | None = attrs.field(default=None, eq=False)
+    """The deck's next card, left out of `==` and `hash`: two lists of bids compare equal whatever it says."""
+
+
+@declare
+class EqBlindActions(GlowState):
+    def legal_actions(self, seat: int) -> list[Any]:
+        tip = self.deck[-1] if self.deck else None
+        return [Bid(value, tip) for value in super().legal_actions(seat)]
+
+    def _apply(self, seat: int, action: Any) -> None:
+        super()._apply(seat, action.value)
+
+    def commitment_choices(self, name: str, seat: int) -> list[Any]:
+        return [bid.value for bid in super().commitment_choices(name, seat)]  # the commitments hold the values
+
+
+class BidsGame(Glowworms):
+    def action_space(self, players: int, options: Any) -> list[Any]:
+        return [Bid(value) for value in sorted(set(CARDS))]
+
+    def action_text(self, action: Any) -> str:
+        return f"bid {action.value}"
+
+    def encode_action(self, action: Any) -> Any:
+        return action.value
+
+    def decode_action(self, code: Any) -> Any:
+        return Bid(code)
+
+
+@declare
+class NotesInStatic(GlowState):
+    notes: dict[str, Any] = static(factory=dict)
+
+    def observation(self, seat: int | None) -> Any:
+        if self.record is not None:  # the true match keeps a record; a search's copies share the notes
+            self.notes["deck"] = tuple(self.deck)
+        return super().observation(seat)
+
+
+class DeckMeter:
+    """'Fives left in the deck', taken for a public count; its `clone()` keeps reading the deck it was made with."""
+
+    def __init__(self, deck: list[int]) -> None:
+        self.deck = deck
+
+    def clone(self) -> DeckMeter:
+        return DeckMeter(self.deck)  # the original's deck: every copy of the state reads the true one
+
+    def view(self) -> int:
+        return sum(1 for card in self.deck if card == 5)
+
+
+@declare
+class MetersTheDeck(GlowState):
+    meter: DeckMeter | None = public(None)
+
+
+class MetersTheDeckGame(Glowworms):
+    def _setup(self, players: int, seed: int, options: Any) -> GlowState:
+        state = super()._setup(players, seed, options)
+        assert isinstance(state, MetersTheDeck)
+        state.meter = DeckMeter(state.deck)
+        return state
+
+
 LEAKS = {
     "glowworms-shows-hands": (ShowsHands, Glowworms, "sample(0) does not match seat 0's observation: extra[1]["),
     "glowworms-keeps-truth": (
@@ -293,6 +418,25 @@ LEAKS = {
         "prefers the hidden truth of the top card of zone 'deck'",
     ),
     "glowworms-key-peeks": (KeyPeeks, Glowworms, "seat 0's infoset_key differs in a state it cannot tell apart"),
+    "glowworms-eq-blind-field": (EqBlindField, Glowworms, "was played: drawn.last: "),
+    "glowworms-float-count": (FloatCount, Glowworms, "was played: draws: "),
+    "glowworms-notes-in-view": (NotesInView, Glowworms, "does not match seat 0's observation: next_card: "),
+    "glowworms-eq-blind-actions": (
+        EqBlindActions,
+        BidsGame,
+        "seat 0's legal actions differ in a state it cannot tell apart: [0].tip: ",
+    ),
+    "glowworms-meter-keeps-deck": (
+        MetersTheDeck,
+        MetersTheDeckGame,
+        "a clone's meter.deck is the original's deck, not a copy of it",
+    ),
+    "glowworms-notes-in-static": (
+        NotesInStatic,
+        Glowworms,
+        "something other than apply (a view, legal actions, or a clone or sample played on) changed the static "
+        "field notes",
+    ),
 }
 """game id -> (state class, game class, what the kit's first failure says). A sample that keeps true cards is
 first caught by the twin the core makes (two states the seat cannot tell apart give different samples); the

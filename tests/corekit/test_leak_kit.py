@@ -18,6 +18,7 @@ from corekit.leaks import (
     TRUTH_ALPHA,
     TRUTH_SAMPLES,
     _sign_test,
+    alike,
     check_forward,
     check_sample_truth,
     check_twin,
@@ -25,7 +26,7 @@ from corekit.leaks import (
 )
 from corekit.plugins import Registry
 from corekit.pytest_plugin import conformance_runner
-from corekit.state import Hidden, declare
+from corekit.state import Hidden, Zone, declare, owned
 from tests.corekit import leaky_games
 from tests.corekit.leaky_games import (
     LEAKS,
@@ -35,6 +36,7 @@ from tests.corekit.leaky_games import (
     KeepsTruth,
     RendersDeck,
     leaky_game,
+    source_of,
 )
 from tests.corekit.tournament.cli_run import run_cli
 
@@ -185,7 +187,8 @@ class ActsOnHidden(GlowState):
 class TellsDeck(Glowworms):
     def events(self, before, after):  # the commentary names the deck's top card, read through the view's state
         told = super().events(before, after)
-        return [*told, f"next card {after.source.deck[-1]}"] if told and after.source.deck else told
+        deck = source_of(after).deck
+        return [*told, f"next card {deck[-1]}"] if told and deck else told
 
 
 def test_a_rolling_log_naming_a_draw_is_refused_naming_the_entry_and_both_draws():
@@ -302,3 +305,64 @@ def test_a_hidden_zone_changed_behind_the_records_back_is_named_with_what_it_hol
     state = Glowworms().initial_state(2, 3)
     state.deck.append(9)  # a card from nowhere, face down in the deck
     assert unrecorded_change(state) == ("deck", "it holds 15 face-down cards where the record has 14")
+
+
+@declare
+class ParksACard(GlowState):
+    slots: list[Zone] = owned(parks_in="hands", accepts=range(1, 6))
+
+
+@declare
+class WeighsTheCard(ParksACard):
+    def face_down_weights(self, zone):  # "a model of why it was played" that looks at the card
+        return {kind: (1000 if zone and kind == zone[0] else 1) for kind in range(1, 6)}
+
+
+@pytest.mark.parametrize(("state_class", "refused"), [(ParksACard, False), (WeighsTheCard, True)])
+def test_face_down_weights_that_read_the_parked_card_are_refused_naming_the_slot(state_class, refused):
+    game = _variant(state_class, "glowworms-parks")
+    state = game.initial_state(2, 1)
+    card = state.hands[1][0]
+    state.move(card, state.hands[1], state.slots[1])
+    failures = []
+    check_twin(game, state, 0, Rng(0), failures.append)
+    if not refused:
+        assert failures == []
+        return
+    assert len(failures) == 1, failures
+    other = min(kind for kind in range(1, 6) if kind != card)  # the first kind probed
+    first = min(card, other)  # the first weight that differs, in the kinds' order
+    values = "1000 vs 1" if first == card else "1 vs 1000"
+    assert failures[0] == (
+        f"face_down_weights of slots 1, which seat 0 cannot see, reads the card lying there: [{first}]: {values} "
+        f"with {card} there and with {other} (weigh the kinds by public facts alone)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        (3, 3.0, False),
+        (0.0, -0.0, False),
+        (float("nan"), float("nan"), False),  # == says no before alike looks
+        ((1, [2, 3]), (1, [2, 3]), True),
+        ((1, [2, 3]), (1, (2, 3)), False),
+        ({"a": 1}, {"a": True}, False),
+        (leaky_games.Drawn(1, 2), leaky_games.Drawn(1, 5), False),  # a field == leaves out
+        (leaky_games.Drawn(1, 2), leaky_games.Drawn(1, 2), True),
+    ],
+)
+def test_alike_sees_types_and_fields_that_equality_leaves_out(a, b, same):
+    assert alike(a, b) is same
+    assert alike(b, a) is same
+
+
+def test_alike_compares_the_attributes_two_views_both_hold_beyond_their_fields():
+    state = leaky_games.leaky_game("glowworms-notes-in-view").initial_state(2, 1)
+    view, again = state.observation(0), state.observation(0)
+    assert alike(view, again)
+    again.__dict__["next_card"] = -1
+    assert not alike(view, again)
+    assert first_difference(view, again) == f"next_card: {state.deck[-1]} vs -1"
+    del view.__dict__["next_card"]  # in one only, as a derived value not yet read: not compared
+    assert alike(view, again)
