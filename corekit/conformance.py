@@ -12,6 +12,7 @@ nothing before it):
 - clones: a clone is equal at first and independent after, and holds none of the original's zones or mutable
   field values in another field (a helper whose `clone()` keeps the deck of the state it was made for);
 - static content: no step changes it, in apply or elsewhere (a view that writes a note there);
+- public objects: a public field's `view()` never shows one thing for two different values (`to_data()`) in a run;
 - sample: `sample(seat)` gives the same observation for that seat, the same `to_act`, reseeded chance,
   and, somewhere in the run, different hidden cards;
 - no leak: `sample` depends only on the observation: two states the seat cannot tell apart give the
@@ -55,7 +56,7 @@ import attrs
 
 from corekit import leaks
 from corekit.codes import as_read, code_problem
-from corekit.digest import fingerprint, write_value
+from corekit.digest import digest, fingerprint, write_value
 from corekit.errors import error_line, first_line, raised_at
 from corekit.floats import ordered_sum
 from corekit.game import Game, IllegalAction, State, offered
@@ -91,6 +92,9 @@ class Report:
     nondeterministic: bool = False
     """The same seed and actions gave different observations: a searching player then decides differently in
     two states a seat cannot tell apart for that reason alone, so the player-level leak check would only echo it."""
+    public_views: dict[str, dict[str, Any]] = attrs.Factory(dict)
+    """Public field -> the data (`to_data()`) first met behind each of its views, by the view's digest, over every
+    match checked (`_check_public_views`)."""
 
     @property
     def leak_check_skipped(self) -> str | None:
@@ -451,6 +455,7 @@ def _check_step(
         for observer in range(players):
             _check_sample(state, observer, rng, where, report)
         _check_display(game, state, players, legal, where, report)
+        _check_public_views(state, where, report)
         if actions is not None:
             outside = [action for action in legal if action not in actions]
             if outside:
@@ -764,6 +769,42 @@ def _check_clone(state: State, seat: int, legal: Any, rng: Rng, where: str, repo
         return
     if state.digest() != before:
         report.fail(f"{where}: playing on a clone changed the original")
+
+
+PUBLIC_VIEWS_KEPT = 4096
+"""At most how many views of one public field `_check_public_views` remembers in a run."""
+
+
+def _check_public_views(state: State, where: str, report: Report) -> None:
+    """A public field holding an object with `view()` shows all of it: no view is met over a run with two
+    different values behind it (as `to_data()` writes them). Every seat sees a public field whole by its
+    declaration, so samples and a seat's position file copy all of it, and the state's digest holds only its view:
+    an object that keeps a secret until it is told (a bonus drawn at setup, `view()` None until the end) hands it to
+    every searcher."""
+    if not isinstance(state, DeclaredState):
+        return
+    for field in attrs.fields(type(state)):
+        decl = field.metadata.get(META)
+        value = getattr(state, field.name)
+        if decl is None or decl.kind != "public" or not callable(getattr(value, "to_data", None)):
+            continue
+        if not callable(getattr(value, "view", None)):
+            continue
+        shown, held = value.view(), value.to_data()
+        known = report.public_views.setdefault(field.name, {})
+        key = digest(shown)
+        first = known.get(key)
+        if first is None:
+            if len(known) < PUBLIC_VIEWS_KEPT:
+                known[key] = held
+        elif digest(first) != digest(held):
+            report.fail(
+                f"{where}: the public field {field.name} shows {_shown_briefly(shown)} for two different values, "
+                f"{_shown_briefly(first)} and {_shown_briefly(held)}: every seat sees a public field whole, and "
+                "samples and a seat's position file copy all of it; keep what a seat may not see in a hidden field"
+            )
+            known.clear()  # once is enough
+            known[key] = held
 
 
 def _shared_with_original(state: State, copy: State) -> tuple[str, str] | None:

@@ -26,12 +26,13 @@ the game overrides). Then:
 Everything a seat is shown is compared by `alike`, not by the game's `==`: types count (`3` is not `3.0`), and so
 do the attrs fields `==` leaves out and the attributes put into a view's `__dict__`. The twins check also calls
 `face_down_weights` with another kind lying in each parked slot the seat cannot see: weights that read the card
-would make every twin keep it. (`corekit.conformance` adds two checks of its own that no twin could find: a clone
-holding the original's zones inside another field, and static content written outside setup.)
+would make every twin keep it. (`corekit.conformance` adds three checks of its own that no twin could find: a clone
+holding the original's zones inside another field, static content written outside setup, and a public object
+whose `view()` shows one thing for two different values.)
 
 What they cannot find, each tried by an outside tester's hostile games:
 - a zone or field the game declares public is public: the checks trust the declaration. A public object whose
-  `view()` shows less than it holds is copied whole into samples and a seat's position file; the size of a
+  `view()` shows less than it holds, with no `to_data()` to compare, is copied whole into samples; the size of a
   face-down pile is public, so a game that burns a card only when a hidden card is high tells it by the size;
   a card's identity the game writes into a public field is caught only once it differs in a twin's future;
 - a card that passed through a face-up zone inside one `apply` counts as seen, though no view showed it there;

@@ -376,6 +376,45 @@ class MetersTheDeckGame(Glowworms):
         return state
 
 
+@attrs.define
+class Bonus:
+    """A bonus drawn at setup and told only at the end: `view()` shows None until then, `to_data()` all of it."""
+
+    value: int = 0
+    told: bool = False
+
+    def clone(self) -> Bonus:
+        return Bonus(self.value, self.told)
+
+    def view(self) -> int | None:
+        return self.value if self.told else None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"value": self.value, "told": self.told}
+
+    @classmethod
+    def from_data(cls, data: Any) -> Bonus:
+        return cls(data["value"], data["told"])
+
+
+@declare
+class HidesInPublic(GlowState):
+    bonus: Bonus = public(factory=Bonus)
+
+    def _apply(self, seat: int, action: Any) -> None:
+        super()._apply(seat, action)
+        if not all(self.hands):
+            self.bonus.told = True
+
+
+class HidesInPublicGame(Glowworms):
+    def _setup(self, players: int, seed: int, options: Any) -> GlowState:
+        state = super()._setup(players, seed, options)
+        assert isinstance(state, HidesInPublic)
+        state.bonus = Bonus(state.rng.die(5))
+        return state
+
+
 LEAKS = {
     "glowworms-shows-hands": (ShowsHands, Glowworms, "sample(0) does not match seat 0's observation: extra[1]["),
     "glowworms-keeps-truth": (
@@ -430,6 +469,11 @@ LEAKS = {
         MetersTheDeck,
         MetersTheDeckGame,
         "a clone's meter.deck is the original's deck, not a copy of it",
+    ),
+    "glowworms-hides-in-public": (
+        HidesInPublic,
+        HidesInPublicGame,
+        "the public field bonus shows None for two different values",
     ),
     "glowworms-notes-in-static": (
         NotesInStatic,
