@@ -556,6 +556,11 @@ def _alike(a: Any, b: Any, depth: int) -> bool:
             elif not _alike(x, y, depth + 1):
                 return False
         return True
+    if isinstance(a, set | frozenset):  # each item beside the item of the other it equals
+        if a != b:
+            return False
+        theirs = {item: item for item in b}
+        return all(_alike(item, theirs[item], depth + 1) for item in a)
     parts = _parts(a, b)
     if parts is None:
         return bool(a == b)

@@ -350,6 +350,9 @@ def test_face_down_weights_that_read_the_parked_card_are_refused_naming_the_slot
         ({"a": 1}, {"a": True}, False),
         (leaky_games.Drawn(1, 2), leaky_games.Drawn(1, 5), False),  # a field == leaves out
         (leaky_games.Drawn(1, 2), leaky_games.Drawn(1, 2), True),
+        (frozenset({leaky_games.Drawn(1, 2)}), frozenset({leaky_games.Drawn(1, 5)}), False),
+        ({3, "a"}, {3.0, "a"}, False),
+        ({3, "a"}, {"a", 3}, True),
     ],
 )
 def test_alike_sees_types_and_fields_that_equality_leaves_out(a, b, same):
