@@ -383,7 +383,7 @@ def _check_match(
                 return
         where = f"seed {seed} after the last step ({step})"
         _check_display(game, state, players, [], where, report)
-        if not _static_kept(state, static, where, OUTSIDE_APPLY, report):
+        if not _static_kept(state, static, where, SINCE_CHECKED, report):
             return
         returns = state.returns()
         if len(returns) != players or any(not 0.0 <= r <= 1.0 for r in returns):
@@ -438,13 +438,17 @@ def _check_step(
     # The full view's too: `campfire play` comments on it.
     observers = (*range(players), None)
     seen = {observer: state.observation(observer) for observer in observers}
-    if not _static_kept(state, static, where, OUTSIDE_APPLY, report):  # a view, say, that keeps a note there
+    checking = step % every == 0 or step == 1
+    # Static content is fingerprinted on check steps only (it may be a large table). Since the last check step,
+    # whose apply was watched, only reads have run (a view, say, that keeps a note there); after other steps, apply
+    # may have too.
+    watched = step == 0 or (step - 1) % every == 0 or step - 1 == 1
+    if checking and not _static_kept(state, static, where, OUTSIDE_APPLY if watched else SINCE_CHECKED, report):
         return False
     seat = to_act[0]
     legal = state.legal_actions(seat)
     # `step` counts the moves played so far: the checks run before the first move, then every `every`-th,
     # and before the second move too, as a short match may hide nothing before its first.
-    checking = step % every == 0 or step == 1
     if checking:
         # First: the other checks keep actions in sets, and an unhashable one would fail there as a crash.
         if not _check_codes(game, legal, seat, encoded, where, report):
@@ -467,11 +471,11 @@ def _check_step(
         on_move(step + 1, seat, action)
     if not _check_codes(game, (action,), seat, encoded, where, report):
         return False
-    content = _static_content(state) if checking else static  # after the checks: a copy's write shows next step
+    content = _static_content(state) if checking else None  # after the checks: a copy's write shows next check
     state.apply(seat, action)
     if not _zones_kept(state, where, report) or not _zones_recorded(state, where, "apply", report):
         return False
-    if not _static_kept(state, content, where, "apply", report):
+    if checking and not _static_kept(state, content, where, "apply", report):
         return False
     twin.apply(seat, action)
     for observer in observers:
@@ -601,14 +605,40 @@ def _static_content(state: State) -> dict[str, str] | None:
         decl = field.metadata.get(META)
         if decl is not None and decl.kind == "static":
             out: list[bytes] = []
-            write_value(getattr(state, field.name), out)
+            write_value(_as_data(getattr(state, field.name)), out)
             prints[field.name] = fingerprint(out)
     return prints
 
 
 OUTSIDE_APPLY = "something other than apply (a view, legal actions, or a clone or sample played on)"
-"""Who changed static content found changed at the start of a step: the reads of this step, or the checks' copies
-of the last one (the check after apply compares with the content just before it)."""
+"""Who changed static content found changed at the start of a check step that follows one: the reads since, or the
+checks' copies (the check after apply compares with the content just before it)."""
+SINCE_CHECKED = "a step since the last check (its apply, or a read of the state)"
+"""Who changed static content found changed at the start of a check step after steps that were not checked."""
+
+
+def _as_data(value: Any, depth: int = 0) -> Any:
+    """`value` as plain data a digest can walk, whatever its classes: each object as its type's name with what it
+    holds (`_named_parts`: items, fields, attributes and slots, those of a dict or list subclass too), so static
+    content held in a class of the game's own (a `corekit.Board`, a card table) has a fingerprint, and a note
+    written into an attribute of it changes that fingerprint."""
+    if isinstance(value, bool | int | float | str | bytes) or value is None:
+        return value
+    if depth > 40 or isinstance(value, type) or (callable(value) and not hasattr(value, "__dict__")):
+        return repr(type(value))
+    parts = _named_parts(value)
+    if isinstance(value, dict):  # by key, whatever order it was filled in
+        parts = sorted(parts, key=lambda pair: pair[0])
+    elif isinstance(value, set | frozenset):
+        return (type(value).__name__, tuple(sorted(repr(_as_data(item, depth + 1)) for item in value)))
+    extra = _named_parts_beyond_items(value) if isinstance(value, list | tuple | dict) else []
+    return (type(value).__name__, tuple((step, _as_data(child, depth + 1)) for step, child in [*parts, *extra]))
+
+
+def _named_parts_beyond_items(value: Any) -> list[tuple[str, Any]]:
+    """The attributes a list, tuple or dict subclass holds beside its items."""
+    held = getattr(value, "__dict__", None)
+    return [(f".{key}", child) for key, child in held.items()] if isinstance(held, dict) else []
 
 
 def _static_kept(state: State, content: dict[str, str] | None, where: str, doing: str, report: Report) -> bool:

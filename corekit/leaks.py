@@ -24,11 +24,12 @@ the game overrides). Then:
    another seat's hand, or the deck's next card, matches the truth every time.
 
 Everything a seat is shown is compared by `alike`, not by the game's `==`: types count (`3` is not `3.0`), and so
-do the attrs fields `==` leaves out and the attributes put into a view's `__dict__`. The twins check also calls
-`face_down_weights` with another kind lying in each parked slot the seat cannot see: weights that read the card
-would make every twin keep it. (`corekit.conformance` adds three checks of its own that no twin could find: a clone
-holding the original's zones inside another field, static content written outside setup, and a public object
-whose `view()` shows one thing for two different values.)
+do the attrs fields `==` leaves out, the slots of classes written by hand, a set's items and the attributes put
+into a view's `__dict__` or slots. The twins check also compares
+`face_down_weights` with those of a twin whose parked cards were dealt evenly: weights that read the card (or its
+owner's hand) would make every twin keep it. (`corekit.conformance` adds three checks of its own that no twin
+could find: a clone holding the original's zones inside another field, static content written outside setup,
+and a public object whose `view()` shows one thing for two different values.)
 
 What they cannot find, each tried by an outside tester's hostile games:
 - a zone or field the game declares public is public: the checks trust the declaration. A public object whose
@@ -38,6 +39,8 @@ What they cannot find, each tried by an outside tester's hostile games:
 - a card that passed through a face-up zone inside one `apply` counts as seen, though no view showed it there;
 - another seat's card played face down is the same action in a twin, so a log naming it is the same there;
 - `Game.card_family` says which cards a twin may swap: families as fine as the cards let no twin differ;
+- twins redraw other seats' commitments with the game's `commitment_choices`, as samples do: one that names the
+  true choice whenever it is legal is kept by every twin; a fact written into the seat's own commitment is too;
 - a zone's order where the declaration says it has none, shown when its cards move to an ordered face-up zone;
 - an undeclared game's twins come from its own `sample()`; and the search is random, not exhaustive.
 
@@ -67,8 +70,6 @@ TRUTH_ALPHA = 1e-9
 (32 of 32 one-sided pairs give p = 2.3e-10)."""
 FORWARD_STEPS = 40
 """How far a twin is played forward at most."""
-WEIGHT_PROBES = 3
-"""With how many other kinds `face_down_weights` is called for each parked card a seat cannot see."""
 SHOWN_CHARACTERS = 80
 """At most how many characters of each of two differing values a failure shows: a longer repr is cut around the
 first character where the two differ."""
@@ -108,32 +109,30 @@ def check_twin(game: Game, state: DeclaredState, seat: int, rng: Rng, fail: Fail
     """What `seat` sees now is the same in a twin (see the module docstring); returns the twin."""
     other = twin(state, seat, rng)
     if _compare_now(game, state, other, seat, "in a state it cannot tell apart", fail):
-        _check_weights(state, seat, fail)
+        _check_weights(state, seat, rng, fail)
     return other
 
 
-def _check_weights(state: DeclaredState, seat: int, fail: Fail) -> None:
-    """`face_down_weights` of each parked card `seat` cannot see is the same with another kind its slot accepts
-    lying there (a clone of the state with the card replaced): the weights are a model of why the card was played,
-    from public facts, and a twin cannot show one that reads the card, as samples and twins are drawn by them."""
+def _check_weights(state: DeclaredState, seat: int, rng: Rng, fail: Fail) -> None:
+    """`face_down_weights` of each parked card `seat` cannot see are the same in a twin whose parked cards were
+    dealt evenly among the kinds their slots accept: the weights are a model of why a card was played, from public
+    facts, and twins dealt by weights that read the card (or its owner's hand) would all keep it, so the kit's
+    other twins cannot show them."""
     layout = state.layout()
-    for no in layout.sight(seat).parked:
-        zone = state.zone(no)
-        if not zone:
-            continue
-        weights = dict(state.face_down_weights(zone))
-        others = sorted((kind for kind in layout.zones[no].accepts or () if kind != zone[0]), key=repr)
-        for kind in others[:WEIGHT_PROBES]:
-            probe = state.clone()
-            probe.zone(no)[:] = [kind]
-            theirs = dict(probe.face_down_weights(probe.zone(no)))
-            if not alike(weights, theirs):
-                fail(
-                    f"face_down_weights of {layout.zones[no].name}, which seat {seat} cannot see, reads the card "
-                    f"lying there: {first_difference(weights, theirs)} with {zone[0]!r} there and with {kind!r} "
-                    "(weigh the kinds by public facts alone)"
-                )
-                return
+    parked = [no for no in layout.sight(seat).parked if state.zone(no)]
+    if not parked:
+        return
+    other = DeclaredState._resample(state, seat, rng, keep_record=False, even=True)
+    for no in parked:
+        weights = dict(state.face_down_weights(state.zone(no)))
+        theirs = dict(other.face_down_weights(other.zone(no)))
+        if not alike(weights, theirs):
+            fail(
+                f"face_down_weights of {layout.zones[no].name}, which seat {seat} cannot see, differ in a state it "
+                f"cannot tell apart: {first_difference(weights, theirs)}, with {state.zone(no)[0]!r} there and with "
+                f"{other.zone(no)[0]!r} (weigh the kinds by public facts alone, never the card or its owner's hand)"
+            )
+            return
 
 
 def check_forward(game: Game, state: DeclaredState, seat: int, rng: Rng, fail: Fail, steps: int = FORWARD_STEPS) -> int:
@@ -577,7 +576,8 @@ def _parts(a: Any, b: Any) -> list[tuple[str, Any, Any]] | None:
     the values of dicts, and the attributes both hold in a `__dict__` beyond those fields (a view's cache of a
     derived value is in one only until it is read). None where the two are of other types or have no parts known
     (sets, numbers, strings); `_UNALIKE` where they are shaped differently."""
-    if type(a) is not type(b):
+    kind = type(a)
+    if kind is not type(b):
         return None
     names = _field_names(a)
     parts: list[tuple[str, Any, Any]] | None
@@ -593,12 +593,40 @@ def _parts(a: Any, b: Any) -> list[tuple[str, Any, Any]] | None:
         parts = [(f"[{key!r}]", a[key], b[key]) for key in a]
     else:
         parts = None
+    fields = set(names or ())
+    extra = [
+        (f".{slot}", getattr(a, slot, _UNSET), getattr(b, slot, _UNSET)) for slot in _slots(kind) if slot not in fields
+    ]
+    extra = [part for part in extra if part[1] is not _UNSET or part[2] is not _UNSET]
     mine, theirs = getattr(a, "__dict__", None), getattr(b, "__dict__", None)
     if isinstance(mine, dict) and isinstance(theirs, dict) and (mine or theirs):
-        fields = set(names or ())
-        extra = [(f".{key}", mine[key], theirs[key]) for key in mine if key in theirs and key not in fields]
+        extra += [(f".{key}", mine[key], theirs[key]) for key in mine if key in theirs and key not in fields]
+    if extra:
         parts = extra if parts is None else parts + extra
     return parts
+
+
+_UNSET = object()
+"""A slot that holds nothing (`getattr`'s default in `_slots`' readers)."""
+
+
+def _slots(kind: type) -> tuple[str, ...]:
+    """The slots of `kind` and its bases (a hand-written class keeps its fields there, out of `__dict__`)."""
+    try:
+        return _SLOTS[kind]
+    except KeyError:
+        pass
+    found: list[str] = []
+    for base in kind.__mro__:
+        declared = base.__dict__.get("__slots__", ())
+        for slot in (declared,) if isinstance(declared, str) else declared:
+            if slot not in ("__dict__", "__weakref__") and slot not in found:
+                found.append(slot)
+    _SLOTS[kind] = names = tuple(found)
+    return names
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
 
 
 def _field_names(value: Any) -> tuple[str, ...] | None:

@@ -86,6 +86,8 @@ def to_position(state: DeclaredState, seat: int | None = None) -> dict[str, Any]
             fields[field.name] = written if decl.per_seat else written[0]
         elif decl.kind == "secret":
             fields[field.name] = _commitments_data(game, value, seat)
+        elif seat is not None and type(value) is dict:  # as the view shows it: the order it was filled in may tell
+            fields[field.name] = {str(key): _unstructure(value[key]) for key in sorted(value, key=_dict_order)}
         else:
             fields[field.name] = _unstructure(value)
     return {
@@ -276,6 +278,12 @@ def _options_data(options: Any) -> dict[str, Any]:
 def _commitments_data(game: Game, commitments: Commitments, seat: int | None) -> dict[str, Any]:
     chosen = {str(s): (game.encode_action(a) if a != HIDDEN else HIDDEN) for s, a in commitments.visible_to(seat)}
     return {"seats": list(commitments.seats), "chosen": _unstructure(chosen)}
+
+
+def _dict_order(key: Any) -> tuple[str, Any]:
+    """A public dict's keys in the order a seat's file writes them: as the view sorts them (keys of one type), by
+    type first where they are mixed."""
+    return (type(key).__name__, key)
 
 
 def _unstructure(value: Any) -> Any:

@@ -820,7 +820,9 @@ class DeclaredState(State):
         elif record.plans:  # parked face down (or back): the table saw nothing, but a deal now differs
             record.plans = {}
 
-    def _resample(self: S, seat: int, rng: Rng, keep_record: bool) -> S:
+    def _resample(self: S, seat: int, rng: Rng, keep_record: bool, even: bool = False) -> S:
+        """`sample` or `determinize`; with `even`, a parked card of each kind its slot accepts is equally likely,
+        whatever the game's `face_down_weights` say (the leak kit's twins that test those weights)."""
         record = self.record
         if record is None:
             raise ProvenanceError("this state is a determinization made for search: it keeps no record to sample")
@@ -828,20 +830,28 @@ class DeclaredState(State):
         zones = layout.zones
         sight = layout.sight(seat)
         streams = sight.streams
+        weigh = functools.partial(DeclaredState.face_down_weights, self) if even else self.face_down_weights
         face_down = {}
         for no in sight.parked:
             zone = self.zone(no)
             if zone:
-                face_down[zones[no].stream] = self.face_down_weights(zone)
+                face_down[zones[no].stream] = weigh(zone)
         sizes = {}
         for no in layout.decks:
             zone = self.zone(no)
             if zone:
                 sizes[no] = len(zone) - zone.up
-        plan, open_lots = record.deal(seat, streams, sight.own, face_down, sizes)
+        if even and face_down:  # a deal by other weights than those its prepared deals were made with
+            prepared, record.plans = record.plans, {}
+            try:
+                plan, open_lots = record.deal(seat, streams, sight.own, face_down, sizes)
+            finally:
+                record.plans = prepared
+        else:
+            plan, open_lots = record.deal(seat, streams, sight.own, face_down, sizes)
         copy: S = _plan(type(self)).clone(self, keep_record)
         if plan is None:
-            self._pool_unseen(copy, seat, streams, sizes, rng)
+            self._pool_unseen(copy, seat, streams, sizes, rng, weigh)
         else:
             world = plan.draw(rng, received=keep_record)
             parked_of = {zones[no].stream: no for no in sight.parked}
@@ -868,7 +878,13 @@ class DeclaredState(State):
         return copy
 
     def _pool_unseen(
-        self, copy: DeclaredState, seat: int, streams: Sequence[int], sizes: Mapping[int, int], rng: Rng
+        self,
+        copy: DeclaredState,
+        seat: int,
+        streams: Sequence[int],
+        sizes: Mapping[int, int],
+        rng: Rng,
+        weigh: Callable[[Zone], Mapping[Any, int]],
     ) -> None:
         """The fallback when no crediting of a long history was found: the unseen cards pooled per family and
         dealt anywhere of their family (consistent with the view, not with every lot). The copy's record starts
@@ -888,7 +904,7 @@ class DeclaredState(State):
             rng.shuffle(cards)
         for no in parked:  # a face-down card of a kind its slot accepts, by the game's weights
             pool = pools[family(self.zone(no)[0])]
-            weights = self.face_down_weights(self.zone(no))
+            weights = weigh(self.zone(no))
             chances = [weights.get(card, 0) for card in pool]
             copy.zone(no)[:] = [pool.pop(rng.weighted(chances))]
         for no, size in places:

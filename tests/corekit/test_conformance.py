@@ -463,6 +463,36 @@ def test_static_content_changed_by_apply_is_named_as_such_not_as_nondeterminism(
     ]
 
 
+def test_static_content_in_a_class_of_its_own_passes_and_a_note_in_its_attribute_is_refused():
+    from corekit.board import Board
+    from corekit.state import declare, static
+    from tests.corekit.leaky_games import GlowState
+
+    @declare
+    class OnABoard(GlowState):  # writing-a-game section 8: a Board is static content
+        board: Board = static(factory=lambda: Board(["camp", "lake"], [("camp", "lake")]))
+
+    assert check_game(_glowworms_with(OnABoard), 2, games=3, seed=0).failures == []
+
+    class Names(dict):
+        """A card-name table, a dict subclass: it has a __dict__ beside its items."""
+
+    @declare
+    class NotesTheDeck(GlowState):
+        names: Names = static(factory=Names)
+
+        def _apply(self, seat, action):
+            super()._apply(seat, action)
+            if self.record is not None:
+                self.names.deck = tuple(self.deck)  # every copy of the state, a search's samples too, reads it
+
+    report = check_game(_glowworms_with(NotesTheDeck), 2, games=1, seed=0)
+    assert report.failures == [
+        f"seed {report.failed_seeds[0]} step 1: apply changed the static field names, which every copy of the "
+        "state shares: keep what changes in a public or hidden field (static content is the board and card tables)"
+    ]
+
+
 # ---- contracts broken far from where they show (the corpus's BROKEN games) --------------------------------------
 
 

@@ -635,3 +635,19 @@ def test_a_file_the_position_command_writes_reads_back_to_the_same_bytes(tmp_pat
         assert dumps(loads(game, text, seed=2), 1 if seat else None) == text
         printed = CliRunner().invoke(cli, ["position", "grizzly-race", "--replay", str(replay), "--step", "4", *seat])
         assert printed.stdout == text
+
+
+def test_a_seats_position_writes_a_public_dict_in_key_order_as_its_view_does_the_full_one_as_filled():
+    from tests.corekit.leaky_games import GlowState, Glowworms
+
+    @declare
+    class Standings(GlowState):
+        standings: dict[int, int] = public(factory=dict)
+
+    game = type("StandingsGame", (Glowworms,), {"id": "glowworms-standings", "state_class": Standings})()
+    state = game.initial_state(2, 1)
+    state.standings = {1: 0, 0: 2}  # filled in an order a hidden card decided
+    assert state.observation(0).standings == ((0, 2), (1, 0))
+    assert to_position(state, 0)["fields"]["standings"] == {"0": 2, "1": 0}
+    assert list(to_position(state, 0)["fields"]["standings"]) == ["0", "1"]
+    assert list(to_position(state)["fields"]["standings"]) == ["1", "0"]  # the whole truth, to read back exactly
