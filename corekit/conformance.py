@@ -63,7 +63,7 @@ from corekit.game import Game, IllegalAction, State, offered
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
 from corekit.runner import GameHung, forfeit_returns, game_deadline, legal_problem
-from corekit.state import META, DeclaredState, Zone
+from corekit.state import META, DeclaredState, View, Zone
 
 _NOT_AN_ACTION = ("campfire-conformance", "not an action")
 """A value no game accepts as an action."""
@@ -453,6 +453,15 @@ def _check_step(
         # First: the other checks keep actions in sets, and an unhashable one would fail there as a crash.
         if not _check_codes(game, legal, seat, encoded, where, report):
             return False
+        for observer in (*range(players), None):  # first: every comparison of views below would fail on it
+            if _holds_nan(state.observation(observer)):
+                whom = "the full view" if observer is None else f"seat {observer}'s observation"
+                report.fail(
+                    f"{where}: {whom} holds a NaN, which is unequal to itself and hashes by "
+                    "identity: two views of one position would key two nodes of a search's tree; show it as None "
+                    "or text"
+                )
+                return False
         _check_illegal(state, seat, to_act, players, where, report)
         _check_offers(state, players, actions, where, report)
         _check_clone(state, seat, legal, rng, where, report)
@@ -724,6 +733,25 @@ def _check_display(game: Game, state: State, players: int, legal: Iterable[Any],
         if not isinstance(text, str):
             report.fail(f"{where}: action_text({action!r}) gave {text!r:.60}, not text")
             return
+
+
+def _holds_nan(value: Any, depth: int = 0) -> bool:
+    """Whether a float NaN is somewhere in an observation (its fields, items, values, attrs fields)."""
+    if type(value) is float:
+        return value != value
+    if depth > 40 or isinstance(value, bool | int | str | bytes) or value is None:
+        return False
+    if isinstance(value, View):
+        children: Iterable[Any] = value._values
+    elif isinstance(value, tuple | list | set | frozenset):
+        children = value
+    elif isinstance(value, dict):
+        children = value.values()
+    elif attrs.has(type(value)):
+        children = [getattr(value, field.name) for field in attrs.fields(type(value))]
+    else:
+        return False
+    return any(_holds_nan(child, depth + 1) for child in children)
 
 
 def _check_offers(state: State, players: int, actions: set[Any] | None, where: str, report: Report) -> None:

@@ -61,7 +61,7 @@ import attrs
 from corekit.game import Game, State
 from corekit.provenance import SHOWN
 from corekit.rng import Rng
-from corekit.state import DeclaredState, Seen, View
+from corekit.state import DeclaredState, Seen, View, derived
 
 TRUTH_SAMPLES = 32
 """K: samples per position and seat in the truth test."""
@@ -522,8 +522,9 @@ def alike(a: Any, b: Any) -> bool:
     """Whether two things shown to a seat (views, legal actions, weights) are the same to it: equal, and alike in
     type and in every field and attribute all the way down. `==` alone is the game's to define, and it can leave
     out what still reaches whoever reads the value (its repr, its text, a player): `3 == 3.0`, an attrs field
-    with `eq=False`, a value put into a view's `__dict__`."""
-    return bool(a == b) and _alike(a, b, 0)
+    with `eq=False`, a value put into a view's `__dict__`. A NaN is alike to a NaN (both read "nan"), where `==`
+    says no."""
+    return _alike(a, b, 0)
 
 
 _PLAIN = frozenset({int, str, bytes, bool, type(None)})
@@ -573,9 +574,9 @@ _UNALIKE: list[tuple[str, Any, Any]] = [("", 0, 1)]
 def _parts(a: Any, b: Any) -> list[tuple[str, Any, Any]] | None:
     """The parts `a` and `b` are made of, as (step in a path, part of `a`, part of `b`), in order: the fields of
     views, attrs classes (those `==` leaves out too), dataclasses and named tuples, the items of lists and tuples,
-    the values of dicts, and the attributes both hold in a `__dict__` beyond those fields (a view's cache of a
-    derived value is in one only until it is read). None where the two are of other types or have no parts known
-    (sets, numbers, strings); `_UNALIKE` where they are shaped differently."""
+    the values of dicts, and their slots and `__dict__` attributes beyond those fields, `_UNSET` where one holds
+    none (but for a view's cached `derived` value, in one only until it is read). None where the two are of other
+    types or have no parts known (sets, numbers, strings); `_UNALIKE` where they are shaped differently."""
     kind = type(a)
     if kind is not type(b):
         return None
@@ -600,14 +601,25 @@ def _parts(a: Any, b: Any) -> list[tuple[str, Any, Any]] | None:
     extra = [part for part in extra if part[1] is not _UNSET or part[2] is not _UNSET]
     mine, theirs = getattr(a, "__dict__", None), getattr(b, "__dict__", None)
     if isinstance(mine, dict) and isinstance(theirs, dict) and (mine or theirs):
-        extra += [(f".{key}", mine[key], theirs[key]) for key in mine if key in theirs and key not in fields]
+        for key in sorted(mine.keys() | theirs.keys()):
+            if key in fields or (
+                isinstance(getattr(kind, key, None), derived) and (key not in mine or key not in theirs)
+            ):
+                continue  # a derived value is cached on the view the first time it is read: in one only, till then
+            extra.append((f".{key}", mine.get(key, _UNSET), theirs.get(key, _UNSET)))
     if extra:
         parts = extra if parts is None else parts + extra
     return parts
 
 
-_UNSET = object()
-"""A slot that holds nothing (`getattr`'s default in `_slots`' readers)."""
+class _Unset:
+    """A slot or attribute one of two values does not hold."""
+
+    def __repr__(self) -> str:
+        return "(not set)"
+
+
+_UNSET = _Unset()
 
 
 def _slots(kind: type) -> tuple[str, ...]:

@@ -493,6 +493,26 @@ def test_static_content_in_a_class_of_its_own_passes_and_a_note_in_its_attribute
     ]
 
 
+def test_an_observation_holding_a_nan_is_refused_before_it_splits_a_searchs_tree():
+    from corekit.state import declare, public
+    from tests.corekit.leaky_games import GlowState
+
+    @declare
+    class Averages(GlowState):
+        average: float = public(0.0)
+
+        def observation(self, seat):
+            self.average = float("nan")  # "no bids yet": the mean of nothing, a new NaN at every view
+            return super().observation(seat)
+
+    report = check_game(_glowworms_with(Averages), 2, games=1, seed=0)
+    assert report.failures[0] == (
+        f"seed {report.failed_seeds[0]} step 1: seat 0's observation holds a NaN, which is unequal to itself and "
+        "hashes by identity: two views of one position would key two nodes of a search's tree; show it as None or "
+        "text"
+    )
+
+
 # ---- contracts broken far from where they show (the corpus's BROKEN games) --------------------------------------
 
 

@@ -359,7 +359,8 @@ def test_face_down_weights_that_read_the_parked_card_or_its_owners_hand_are_refu
     [
         (3, 3.0, False),
         (0.0, -0.0, False),
-        (float("nan"), float("nan"), False),  # == says no before alike looks
+        (float("nan"), float("nan"), True),  # both read "nan", where == says no
+        ((1, float("nan")), (1, float("nan")), True),
         ((1, [2, 3]), (1, [2, 3]), True),
         ((1, [2, 3]), (1, (2, 3)), False),
         ({"a": 1}, {"a": True}, False),
@@ -396,12 +397,19 @@ def test_alike_compares_the_slots_of_a_class_written_by_hand():
     assert first_difference([SlotBid(1, 5)], [SlotBid(1, 2)]) == "[0].tip: 5 vs 2"
 
 
-def test_alike_compares_the_attributes_two_views_both_hold_beyond_their_fields():
+def test_alike_compares_the_attributes_of_views_beyond_their_fields_but_a_derived_value_not_yet_read():
     state = leaky_games.leaky_game("glowworms-notes-in-view").initial_state(2, 1)
     view, again = state.observation(0), state.observation(0)
     assert alike(view, again)
     again.__dict__["next_card"] = -1
     assert not alike(view, again)
     assert first_difference(view, again) == f"next_card: {state.deck[-1]} vs -1"
-    del view.__dict__["next_card"]  # in one only, as a derived value not yet read: not compared
+    del view.__dict__["next_card"]  # set in one only: a flag set when the next card is high would be so
+    assert first_difference(view, again) == "next_card: (not set) vs -1"
+    from plugins.grizzly_race.game import GrizzlyRace
+
+    state = GrizzlyRace().initial_state(2, 1)
+    view, again = state.observation(0), state.observation(0)
+    assert view.lanes == again.lanes and "lanes" in view.__dict__  # read (and cached) in one only
+    del again.__dict__["lanes"]
     assert alike(view, again)
