@@ -25,9 +25,8 @@ the game overrides). Then:
 
 Everything a seat is shown is compared by `alike`, not by the game's `==`: types count (`3` is not `3.0`), and so
 do the attrs fields `==` leaves out, the slots of classes written by hand, a set's items and the attributes put
-into a view's `__dict__` or slots. The twins check also compares
-`face_down_weights` with those of a twin whose parked cards were dealt evenly: weights that read the card (or its
-owner's hand) would make every twin keep it. (`corekit.conformance` adds three checks of its own that no twin
+into a view's `__dict__` or slots. The twins check also compares `face_down_weights` with those of a twin whose
+parked cards were dealt evenly: weights that read the card (or its owner's hand) would make every twin keep it. (`corekit.conformance` adds three checks of its own that no twin
 could find: a clone holding the original's zones inside another field, static content written outside setup,
 and a public object whose `view()` shows one thing for two different values.)
 
@@ -519,8 +518,8 @@ def _first_differing_part(a: Any, b: Any) -> tuple[str, Any, Any] | None:
 
 
 def alike(a: Any, b: Any) -> bool:
-    """Whether two things shown to a seat (views, legal actions, weights) are the same to it: equal, and alike in
-    type and in every field and attribute all the way down. `==` alone is the game's to define, and it can leave
+    """Whether two things shown to a seat (views, legal actions, weights) are the same to it: of the same types and
+    values in every item, field and attribute all the way down. `==` alone is the game's to define, and it can leave
     out what still reaches whoever reads the value (its repr, its text, a player): `3 == 3.0`, an attrs field
     with `eq=False`, a value put into a view's `__dict__`. A NaN is alike to a NaN (both read "nan"), where `==`
     says no."""
