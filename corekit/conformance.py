@@ -145,6 +145,10 @@ def check_game(
             progress(index + 1)
         if len(report.failures) >= 20 or report.hung:
             break
+    if report.ok and games >= DEALS_COMPARED:
+        _check_decks_shuffled(
+            game, players, [derive_seed(seed, game.id, players, i) for i in range(DEALS_COMPARED)], options, report
+        )
     verdict = report.truth.verdict() if report.ok else None
     if verdict is not None:
         reason, most = verdict
@@ -178,6 +182,33 @@ def check_match(
     options = game.make_options(options)
     _check_one(game, players, match_seed, options, sample_every, report, set(), on_move, commentary)
     return report
+
+
+DEALS_COMPARED = 4
+"""How many matches' setups `_check_decks_shuffled` compares."""
+
+
+def _check_decks_shuffled(game: Game, players: int, seeds: list[int], options: Any, report: Report) -> None:
+    """A declared game's draw piles (the undealt rest of a shuffle) are not in the same order at the setup of
+    every match: a deck shuffled as a copy, or not at all, deals every match alike, and a seat that has played
+    one knows every hidden card of the next, while twins and samples redeal them as unknown."""
+    declared = [
+        state for seed in seeds if isinstance(state := game.initial_state(players, seed, options), DeclaredState)
+    ]
+    if len(declared) < len(seeds):
+        return
+    first = declared[0]
+    decks = [info for info in first.layout().zones if info.deck and len(first.zone(info.no)) > 1]
+    if not decks:
+        return
+    if all(list(state.zone(info.no)) == list(first.zone(info.no)) for state in declared[1:] for info in decks):
+        names = ", ".join(info.name for info in decks)
+        report.fail(
+            f"seed {seeds[0]} and the next {len(seeds) - 1} matches: the draw pile {names} is in the same order at "
+            f"the setup of each: shuffle it with the state's generator (`rng.shuffle(cards)` on the cards "
+            "the state is given), or every match deals alike and a seat knows what it cannot see"
+        )
+        report.failed_seeds.append(seeds[0])
 
 
 def _check_one(

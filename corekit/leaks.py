@@ -26,9 +26,10 @@ the game overrides). Then:
 Everything a seat is shown is compared by `alike`, not by the game's `==`: types count (`3` is not `3.0`), and so
 do the attrs fields `==` leaves out, the slots of classes written by hand, a set's items and the attributes put
 into a view's `__dict__` or slots. The twins check also compares `face_down_weights` with those of a twin whose
-parked cards were dealt evenly: weights that read the card (or its owner's hand) would make every twin keep it. (`corekit.conformance` adds three checks of its own that no twin
-could find: a clone holding the original's zones inside another field, static content written outside setup,
-and a public object whose `view()` shows one thing for two different values.)
+parked cards were dealt evenly: weights that read the card (or its owner's hand) would make every twin keep it.
+(`corekit.conformance` adds three checks of its own that no twin could find: a clone holding the original's zones
+inside another field, static content written outside setup, and a public object whose `view()` shows one thing
+for two different values.)
 
 What they cannot find, each tried by an outside tester's hostile games:
 - a zone or field the game declares public is public: the checks trust the declaration. A public object whose
@@ -409,7 +410,7 @@ def _compare_now(game: Game, real: DeclaredState, other: DeclaredState, seat: in
     if not alike(seen, twin_seen):
         fail(f"seat {seat}'s observation differs {how}: {first_difference(seen, twin_seen)}")
         return False
-    if real.to_act != other.to_act:
+    if not alike(real.to_act, other.to_act):  # seat True is not seat 1
         fail(f"seat {seat} sees different seats to act {how}: {first_difference(real.to_act, other.to_act, 'to_act')}")
         return False
     legal, twin_legal = list(real.legal_actions(seat)), list(other.legal_actions(seat))

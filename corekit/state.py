@@ -488,6 +488,7 @@ class DeclaredState(State):
                 card = src.pop()
                 dst.append(card)
                 if self.record is not None:
+                    self._drawable(src)
                     self._track(card, src, dst, False)
                 return [card]
             if not src.up:  # nothing face up to turn over on the way: take the top cards at once
@@ -497,6 +498,7 @@ class DeclaredState(State):
                 taken.reverse()  # the top card is drawn first
                 dst.extend(taken)
                 if self.record is not None and taken:
+                    self._drawable(src)
                     if self._layout.zones[src.no].deck:  # a deal from a deck (a round's hands): recorded at once
                         self._track_all(taken, src, dst)
                     else:
@@ -511,12 +513,24 @@ class DeclaredState(State):
                     src.up -= 1
                 dst.append(card)
                 if self.record is not None:
+                    self._drawable(src)
                     self._track(card, src, dst, was_up)
                 taken.append(card)
             return taken
         except AttributeError:
             self._refuse_non_zones("draw", src=src, dst=dst)
             raise
+
+    def _drawable(self, src: Zone) -> None:
+        """Refuse to draw from a zone with no order that some seat cannot see (a hand): its "top" is wherever the
+        game keeps the cards (the highest, in a sorted hand), while samples and twins redeal it in their own order,
+        so a draw meant to be random tells what the seat took. Checked where a record is kept: in every match."""
+        info = self._layout.zones[src.no]
+        if not info.ordered and info.seen is not Seen.EVERYONE:
+            raise ProvenanceError(
+                f"draw takes the top of a pile, but {info.name} has no order (its top is wherever the game keeps its "
+                "cards, the highest in a sorted hand): take a card with the state's generator and move it"
+            )
 
     def move(self, card: Any, src: Zone, dst: Zone) -> None:
         """Move one copy of `card` from `src` (a face-up one first) onto `dst`."""
@@ -1285,6 +1299,8 @@ def _public_copy(kind: Any, attr: str) -> tuple[str, str]:
                 f"(None if {attr} is None else {attr}.view())",
             )
         if isinstance(inner, type) and issubclass(inner, _IMMUTABLE):
+            return attr, attr
+        if getattr(inner, "__origin__", None) in (tuple, frozenset):  # `tuple[int, int] | None`: a last move or none
             return attr, attr
     if kind is list or kind is dict:  # a bare annotation, not an unsupported type: name the item types
         example = "list[int], or list[list[int]] for a list of lists" if kind is list else "dict[str, int]"

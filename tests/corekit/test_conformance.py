@@ -426,6 +426,41 @@ def _glowworms_with(state_class):
     return kind()
 
 
+def test_a_deck_in_the_same_order_at_every_setup_is_refused_and_a_shuffled_one_passes():
+    from corekit import Commitments, Rng
+    from corekit.state import Zone
+    from tests.corekit.leaky_games import CARDS, HAND, Glowworms
+
+    class ShufflesACopy(Glowworms):
+        id = "glowworms-shuffles-a-copy"
+
+        def _setup(self, players, seed, options):
+            rng = Rng(seed)
+            deck = list(CARDS)
+            rng.shuffle(list(deck))  # the copy is shuffled; the deck keeps its printed order
+            hands = [Zone(sorted(deck.pop() for _ in range(HAND))) for _ in range(players)]
+            return self.state_class(
+                game=self,
+                players=players,
+                options=options,
+                rng=rng,
+                hands=hands,
+                deck=Zone(deck),
+                scores=[0] * players,
+                bids=Commitments(range(players)),
+            )
+
+    report = check_game(ShufflesACopy(), 2, games=4, seed=0)
+    assert len(report.failures) == 1, report.failures
+    assert re.fullmatch(
+        r"seed \d+ and the next 3 matches: the draw pile deck is in the same order at the setup of each: shuffle "
+        r"it with the state's generator \(`rng.shuffle\(cards\)` on the cards the state is given\), or every "
+        r"match deals alike and a seat knows what it cannot see",
+        report.failures[0],
+    )
+    assert check_game(Glowworms(), 2, games=4, seed=0).failures == []
+
+
 def test_a_zone_the_game_assigns_instead_of_moving_cards_is_named_at_its_step():
     from corekit.state import Zone
     from tests.corekit.leaky_games import GlowState

@@ -355,6 +355,17 @@ def test_a_public_field_of_a_type_the_core_cannot_copy_is_refused_when_the_class
         state.clone()
 
 
+def test_a_public_optional_tuple_is_copied_and_shown_as_it_is():
+    @declare
+    class LastMove(NoPlay, DeclaredState):
+        last: tuple[int, int] | None = public(None)
+
+    state = LastMove(game=GAME, players=2, options=None, rng=Rng(0))
+    assert state.clone().last is None and state.observation(0).last is None
+    state.last = (3, 4)
+    assert state.clone().last == (3, 4) and state.observation(1).last == (3, 4)
+
+
 @declare
 class BareList(NoPlay, DeclaredState):
     played: list = public(factory=list)  # type: ignore[type-arg]
@@ -674,3 +685,12 @@ def test_an_attribute_error_among_zones_is_raised_as_it_was(monkeypatch: pytest.
     with pytest.raises(AttributeError) as raised:
         state.move(state.hands[0][0], state.hands[0], state.discard)
     assert raised.value is inner
+
+
+def test_drawing_from_a_hand_is_refused_as_it_has_no_top_but_where_the_game_keeps_its_cards():
+    state = fresh()
+    with pytest.raises(ProvenanceError, match=r"draw takes the top of a pile, but hands 0 has no order"):
+        state.draw(state.hands[0], state.discard)
+    unrecorded = GAME.initial_state(2, 3, record=False)  # a playout nobody samples is not checked
+    assert unrecorded.draw(unrecorded.hands[0], unrecorded.discard) == [unrecorded.discard[-1]]
+    state.draw(state.pile, state.hands[0])  # a pile has a top
