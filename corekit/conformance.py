@@ -766,23 +766,30 @@ def _check_display(game: Game, state: State, players: int, legal: Iterable[Any],
             return
 
 
-def _holds_nan(value: Any, depth: int = 0) -> bool:
+def _holds_nan(observation: Any) -> bool:
     """Whether a float NaN is somewhere in an observation (its fields, items, values, attrs fields)."""
-    if type(value) is float:
-        return value != value
-    if depth > 40 or isinstance(value, bool | int | str | bytes) or value is None:
-        return False
-    if isinstance(value, View):
-        children: Iterable[Any] = value._values
-    elif isinstance(value, tuple | list | set | frozenset):
-        children = value
-    elif isinstance(value, dict):
-        children = value.values()
-    elif attrs.has(type(value)):
-        children = [getattr(value, field.name) for field in attrs.fields(type(value))]
-    else:
-        return False
-    return any(_holds_nan(child, depth + 1) for child in children)
+    stack = [observation]
+    while stack:
+        value = stack.pop()
+        kind = type(value)
+        if kind is float:
+            if value != value:
+                return True
+        elif kind in _ATOMS:
+            continue
+        elif isinstance(value, View):
+            stack.extend(value._values)
+        elif isinstance(value, tuple | list | set | frozenset):
+            stack.extend(item for item in value if type(item) not in _ATOMS)
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+        elif attrs.has(kind):
+            stack.extend(getattr(value, field.name) for field in attrs.fields(kind))
+    return False
+
+
+_ATOMS = frozenset({int, str, bool, bytes, type(None)})
+"""Types that hold no float (a view's walk skips them without a look)."""
 
 
 def _check_offers(state: State, players: int, actions: set[Any] | None, where: str, report: Report) -> None:
@@ -904,7 +911,8 @@ def _shared_with_original(state: State, copy: State) -> tuple[str, str] | None:
     made for, so every copy reads the true cards."""
     if not isinstance(state, DeclaredState):
         return None
-    names = [f.name for f in attrs.fields(type(state)) if f.metadata.get(META) and f.metadata[META].kind != "static"]
+    fields = [(f.name, f.metadata[META].kind) for f in attrs.fields(type(state)) if f.metadata.get(META)]
+    names = [name for name, kind in fields if kind not in ("static", "base", "internal")]  # the game's own fields
     owned: dict[int, str] = {}
     for name in names:
         value = getattr(state, name)
@@ -912,7 +920,7 @@ def _shared_with_original(state: State, copy: State) -> tuple[str, str] | None:
             owned[id(value)] = name
         if isinstance(value, list):
             owned.update((id(item), f"{name}[{at}]") for at, item in enumerate(value) if isinstance(item, Zone))
-    for name in names:
+    for name in (name for name, kind in fields if kind in ("public", "secret")):  # the core copies the zones
         top = getattr(copy, name)
         stack: list[tuple[str, Any]] = [(name, top)]
         seen = {id(top)}
@@ -921,7 +929,7 @@ def _shared_with_original(state: State, copy: State) -> tuple[str, str] | None:
             if id(item) in owned and path != owned[id(item)]:
                 return path, owned[id(item)]
             for step, child in _named_parts(item):
-                if id(child) not in seen and not isinstance(child, _UNWALKED):
+                if type(child) not in _ATOMS and id(child) not in seen and not isinstance(child, _UNWALKED):
                     seen.add(id(child))
                     stack.append((path + step, child))
     return None
