@@ -25,8 +25,8 @@ the game overrides). Then:
 
 Everything a seat is shown is compared by `alike`, not by the game's `==`: types count (`3` is not `3.0`), and so
 do the attrs fields `==` leaves out, the slots of classes written by hand, a set's items and the attributes put
-into a view's `__dict__` or slots. The twins check also compares `face_down_weights` with those of a twin whose
-parked cards were dealt evenly: weights that read the card (or its owner's hand) would make every twin keep it.
+into a view's `__dict__` or slots. `check_weights` compares `face_down_weights` with those of a twin whose parked
+cards were dealt evenly: weights that read the card (or its owner's hand) would make every twin keep it.
 (`corekit.conformance` adds three checks of its own that no twin could find: a clone holding the original's zones
 inside another field, static content written outside setup, and a public object whose `view()` shows one thing
 for two different values.)
@@ -108,12 +108,11 @@ def twin(
 def check_twin(game: Game, state: DeclaredState, seat: int, rng: Rng, fail: Fail) -> DeclaredState:
     """What `seat` sees now is the same in a twin (see the module docstring); returns the twin."""
     other = twin(state, seat, rng)
-    if _compare_now(game, state, other, seat, "in a state it cannot tell apart", fail):
-        _check_weights(state, seat, rng, fail)
+    _compare_now(game, state, other, seat, "in a state it cannot tell apart", fail)
     return other
 
 
-def _check_weights(state: DeclaredState, seat: int, rng: Rng, fail: Fail) -> None:
+def check_weights(state: DeclaredState, seat: int, rng: Rng, fail: Fail) -> None:
     """`face_down_weights` of each parked card `seat` cannot see are the same in a twin whose parked cards were
     dealt evenly among the kinds their slots accept: the weights are a model of why a card was played, from public
     facts, and twins dealt by weights that read the card (or its owner's hand) would all keep it, so the kit's
@@ -687,6 +686,7 @@ __all__ = [
     "check_forward",
     "check_sample_truth",
     "check_twin",
+    "check_weights",
     "declared",
     "first_difference",
     "twin",

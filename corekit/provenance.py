@@ -96,7 +96,7 @@ class Record:
         """Stream zone -> what the table saw it receive and show, in order."""
         self.truth: dict[int, tuple[Any, ...]] = {}
         """Stream zone -> the cards it received, in order (what its owner saw)."""
-        self.plans: dict[int, tuple[Deal | None, list[int]]] = {}
+        self.plans: dict[int | tuple[str, int], tuple[Deal | None, list[int]]] = {}
         """Prepared deals by observer; dropped at every change."""
 
     def clone(self) -> Record:
@@ -222,15 +222,18 @@ class Record:
         own: Sequence[int],
         face_down: Mapping[int, Mapping[Any, int]],
         remainder_sizes: Mapping[int, int],
+        weighing: str = "",
     ) -> tuple[Deal | None, list[int]]:
         """A `Deal` of what `hidden` streams and the remainders hold, as `observer` knows it, prepared once
-        per observer until the record changes; with the open lots' numbers in the order the deal uses.
+        per observer (and `weighing`, the name of weights other than the game's) until the record changes; with
+        the open lots' numbers in the order the deal uses.
 
         `own` are the streams whose cards the observer saw received; `face_down` maps a hidden stream to the
         kinds (with weights) its face-down card may be; `remainder_sizes` maps a deck zone to its face-down
         cards. None for the deal when the search for a crediting gave up.
         """
-        key = -1 if observer is None else observer
+        seat = -1 if observer is None else observer
+        key: int | tuple[str, int] = (weighing, seat) if weighing else seat
         plan = self.plans.get(key)
         if plan is not None:
             return plan

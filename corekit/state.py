@@ -855,14 +855,8 @@ class DeclaredState(State):
             zone = self.zone(no)
             if zone:
                 sizes[no] = len(zone) - zone.up
-        if even and face_down:  # a deal by other weights than those its prepared deals were made with
-            prepared, record.plans = record.plans, {}
-            try:
-                plan, open_lots = record.deal(seat, streams, sight.own, face_down, sizes)
-            finally:
-                record.plans = prepared
-        else:
-            plan, open_lots = record.deal(seat, streams, sight.own, face_down, sizes)
+        # Dealt evenly, a deal is prepared apart from those dealt by the game's weights.
+        plan, open_lots = record.deal(seat, streams, sight.own, face_down, sizes, "even" if even else "")
         copy: S = _plan(type(self)).clone(self, keep_record)
         if plan is None:
             self._pool_unseen(copy, seat, streams, sizes, rng, weigh)
@@ -876,7 +870,8 @@ class DeclaredState(State):
             if copy.record is not None:
                 for no, received in zip(streams, world.received, strict=True):
                     copy.record.truth[no] = tuple(received)
-                copy.record.plans = {seat: (plan, open_lots)}  # others' knowledge of the copy differs now
+                # Others' knowledge of the copy differs now; an even deal is kept under its own key.
+                copy.record.plans = {("even", seat) if even else seat: (plan, open_lots)}
             if sizes:
                 rest = {lot: world.rest[at] for at, lot in enumerate(open_lots)}
                 for no, size in sizes.items():
