@@ -657,22 +657,32 @@ SINCE_CHECKED = "a step since the last check (its apply, or a read of the state)
 """Who changed static content found changed at the start of a check step after steps that were not checked."""
 
 
-def _as_data(value: Any, depth: int = 0) -> Any:
+def _as_data(value: Any, met: dict[int, int] | None = None, depth: int = 0) -> Any:
     """`value` as plain data a digest can walk, whatever its classes: each object as its type's name with what it
     holds (`_named_parts`: items, fields, attributes and slots, those of a dict or list subclass too), so static
     content held in a class of the game's own (a `corekit.Board`, a card table) has a fingerprint, and a note
-    written into an attribute of it changes that fingerprint."""
+    written into an attribute of it changes that fingerprint. An object met before is written as ("met", its
+    number in the walk), so a graph of spaces that name their neighbours is walked once, not along every path."""
     if isinstance(value, bool | int | float | str | bytes) or value is None:
         return value
-    if depth > 40 or isinstance(value, type) or (callable(value) and not hasattr(value, "__dict__")):
+    if isinstance(value, type) or (callable(value) and not hasattr(value, "__dict__")) or depth > _AS_DATA_DEPTH:
         return repr(type(value))
+    if met is None:
+        met = {}
+    if id(value) in met:
+        return ("met", met[id(value)])
+    met[id(value)] = len(met)
     parts = _named_parts(value)
     if isinstance(value, dict):  # by key, whatever order it was filled in
         parts = sorted(parts, key=lambda pair: pair[0])
     elif isinstance(value, set | frozenset):
-        return (type(value).__name__, tuple(sorted(repr(_as_data(item, depth + 1)) for item in value)))
+        return (type(value).__name__, tuple(sorted(repr(_as_data(item, met, depth + 1)) for item in value)))
     extra = _named_parts_beyond_items(value) if isinstance(value, list | tuple | dict) else []
-    return (type(value).__name__, tuple((step, _as_data(child, depth + 1)) for step, child in [*parts, *extra]))
+    return (type(value).__name__, tuple((step, _as_data(child, met, depth + 1)) for step, child in [*parts, *extra]))
+
+
+_AS_DATA_DEPTH = 200
+"""How deep `_as_data` follows a chain of objects (deeper, its type stands for it: Python's stack is not endless)."""
 
 
 def _named_parts_beyond_items(value: Any) -> list[tuple[str, Any]]:

@@ -503,9 +503,22 @@ def test_static_content_in_a_class_of_its_own_passes_and_a_note_in_its_attribute
     from corekit.state import declare, static
     from tests.corekit.leaky_games import GlowState
 
+    class Space:
+        """A space of a map that names its neighbours: a graph with cycles."""
+
+        def __init__(self, name):
+            self.name, self.neighbours = name, []
+
+    def make_trail():
+        spaces = [Space(f"s{n}") for n in range(60)]
+        for n, space in enumerate(spaces):
+            space.neighbours += [spaces[(n + 1) % 60], spaces[(n + 7) % 60], spaces[n - 1]]
+        return spaces
+
     @declare
     class OnABoard(GlowState):  # writing-a-game section 8: a Board is static content
         board: Board = static(factory=lambda: Board(["camp", "lake"], [("camp", "lake")]))
+        trail: list[Space] = static(factory=make_trail)  # walked once, not along every path round its cycles
 
     assert check_game(_glowworms_with(OnABoard), 2, games=3, seed=0).failures == []
 
