@@ -532,6 +532,8 @@ _DEEPEST = 40
 
 
 def _alike(a: Any, b: Any, depth: int) -> bool:
+    if a is b:  # one object (a game both views name, a shared marker): alike to itself, and not walked
+        return True
     kind = type(a)
     if kind is not type(b):
         return False
@@ -545,7 +547,7 @@ def _alike(a: Any, b: Any, depth: int) -> bool:
         if len(a) != len(b):
             return False
         for x, y in zip(a, b):
-            if x is y:  # one object (a shared hidden marker, a small int): alike to itself
+            if x is y:  # as above, without a call for each item
                 continue
             if type(x) is not type(y):
                 return False
