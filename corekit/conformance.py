@@ -909,8 +909,9 @@ def _check_public_views(state: State, where: str, report: Report) -> None:
         elif digest(first) != digest(held):
             report.fail(
                 f"{where}: the public field {field.name} shows {_shown_briefly(shown)} for two different values, "
-                f"{_shown_briefly(first)} and {_shown_briefly(held)}: every seat sees a public field whole, and "
-                "samples and a seat's position file copy all of it; keep what a seat may not see in a hidden field"
+                f"{_shown_briefly(first)} and {_shown_briefly(held)}: samples and a seat's position file copy all of "
+                "it, and a state's digest holds only its view; show all of it in view(), and keep what a seat may "
+                "not see in a hidden field"
             )
             known.clear()  # once is enough
             known[key] = held
