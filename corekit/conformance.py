@@ -49,7 +49,7 @@ from __future__ import annotations
 import gc
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -186,6 +186,17 @@ def check_match(
 
 DEALS_COMPARED = 4
 """How many matches' setups `_check_decks_shuffled` compares."""
+DECK_ORDERS = 10**6
+"""The fewest orders a deck's cards must have for `_check_decks_shuffled` to compare it: four shuffles of one
+then agree by chance with probability at most 1e-18 (a deck of one kind of card, or of three cards, is skipped)."""
+
+
+def _orders(cards: Sequence[Any]) -> int:
+    """How many distinct orders `cards` have (copies of a card are alike): n! over each card's copies!."""
+    orders = math.factorial(len(cards))
+    for copies in Counter(cards).values():
+        orders //= math.factorial(copies)
+    return orders
 
 
 def _check_decks_shuffled(game: Game, players: int, seeds: list[int], options: Any, report: Report) -> None:
@@ -198,7 +209,7 @@ def _check_decks_shuffled(game: Game, players: int, seeds: list[int], options: A
     if len(declared) < len(seeds):
         return
     first = declared[0]
-    decks = [info for info in first.layout().zones if info.deck and len(first.zone(info.no)) > 1]
+    decks = [info for info in first.layout().zones if info.deck and _orders(first.zone(info.no)) >= DECK_ORDERS]
     if not decks:
         return
     if all(list(state.zone(info.no)) == list(first.zone(info.no)) for state in declared[1:] for info in decks):
