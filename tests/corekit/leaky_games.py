@@ -30,8 +30,7 @@ class Glowworms(Game):
 
     def _setup(self, players: int, seed: int, options: Any) -> GlowState:
         rng = Rng(seed)
-        deck = list(CARDS)
-        rng.shuffle(deck)
+        deck = self._deck(rng)
         hands = [Zone(sorted(deck.pop() for _ in range(HAND))) for _ in range(players)]
         return self.state_class(
             game=self,
@@ -43,6 +42,12 @@ class Glowworms(Game):
             scores=[0] * players,
             bids=Commitments(range(players)),
         )
+
+    def _deck(self, rng: Rng) -> list[int]:
+        """The cards in the order they are dealt from: shuffled."""
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        return deck
 
     def max_decisions(self, players: int, options: Any) -> int:
         return players * len(CARDS)

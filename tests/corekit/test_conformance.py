@@ -427,28 +427,15 @@ def _glowworms_with(state_class):
 
 
 def test_a_deck_in_the_same_order_at_every_setup_is_refused_and_a_shuffled_one_passes():
-    from corekit import Commitments, Rng
-    from corekit.state import Zone
-    from tests.corekit.leaky_games import CARDS, HAND, Glowworms
+    from tests.corekit.leaky_games import CARDS, Glowworms
 
     class ShufflesACopy(Glowworms):
         id = "glowworms-shuffles-a-copy"
 
-        def _setup(self, players, seed, options):
-            rng = Rng(seed)
+        def _deck(self, rng):
             deck = list(CARDS)
             rng.shuffle(list(deck))  # the copy is shuffled; the deck keeps its printed order
-            hands = [Zone(sorted(deck.pop() for _ in range(HAND))) for _ in range(players)]
-            return self.state_class(
-                game=self,
-                players=players,
-                options=options,
-                rng=rng,
-                hands=hands,
-                deck=Zone(deck),
-                scores=[0] * players,
-                bids=Commitments(range(players)),
-            )
+            return deck
 
     report = check_game(ShufflesACopy(), 2, games=4, seed=0)
     assert len(report.failures) == 1, report.failures
