@@ -670,7 +670,7 @@ SINCE_CHECKED = "a step since the last check (its apply, or a read of the state)
 
 def _as_data(value: Any, met: dict[int, int] | None = None, depth: int = 0) -> Any:
     """`value` as plain data a digest can walk, whatever its classes: each object as its type's name with what it
-    holds (`_named_parts`: items, fields, attributes and slots, those of a dict or list subclass too), so static
+    holds (`leaks.parts_of`: items, fields, attributes and slots, those of a dict or list subclass too), so static
     content held in a class of the game's own (a `corekit.Board`, a card table) has a fingerprint, and a note
     written into an attribute of it changes that fingerprint. An object met before is written as ("met", its
     number in the walk), so a graph of spaces that name their neighbours is walked once, not along every path."""
@@ -683,23 +683,16 @@ def _as_data(value: Any, met: dict[int, int] | None = None, depth: int = 0) -> A
     if id(value) in met:
         return ("met", met[id(value)])
     met[id(value)] = len(met)
+    if isinstance(value, set | frozenset):
+        return (type(value).__name__, tuple(sorted(repr(_as_data(item, met, depth + 1)) for item in value)))
     parts = _named_parts(value)
     if isinstance(value, dict):  # by key, whatever order it was filled in
         parts = sorted(parts, key=lambda pair: pair[0])
-    elif isinstance(value, set | frozenset):
-        return (type(value).__name__, tuple(sorted(repr(_as_data(item, met, depth + 1)) for item in value)))
-    extra = _named_parts_beyond_items(value) if isinstance(value, list | tuple | dict) else []
-    return (type(value).__name__, tuple((step, _as_data(child, met, depth + 1)) for step, child in [*parts, *extra]))
+    return (type(value).__name__, tuple((step, _as_data(child, met, depth + 1)) for step, child in parts))
 
 
 _AS_DATA_DEPTH = 200
 """How deep `_as_data` follows a chain of objects (deeper, its type stands for it: Python's stack is not endless)."""
-
-
-def _named_parts_beyond_items(value: Any) -> list[tuple[str, Any]]:
-    """The attributes a list, tuple or dict subclass holds beside its items."""
-    held = getattr(value, "__dict__", None)
-    return [(f".{key}", child) for key, child in held.items()] if isinstance(held, dict) else []
 
 
 def _static_kept(state: State, content: dict[str, str] | None, where: str, doing: str, report: Report) -> bool:
@@ -982,22 +975,10 @@ def _frozen_attrs(kind: type) -> bool:
 
 
 def _named_parts(item: Any) -> list[tuple[str, Any]]:
-    """The values `item` holds, each with its step in a path: items of lists, tuples and sets, values of dicts, the
-    fields of attrs classes and the attributes of other objects."""
-    if isinstance(item, list | tuple):
-        return [(f"[{at}]", child) for at, child in enumerate(item)]
-    if isinstance(item, dict):
-        return [(f"[{key!r}]", child) for key, child in item.items()]
+    """The values `item` holds, each with its step in a path (`leaks.parts_of`), a set's items too."""
     if isinstance(item, set | frozenset):
         return [("[...]", child) for child in item]
-    if attrs.has(type(item)):
-        return [(f".{field.name}", getattr(item, field.name, None)) for field in attrs.fields(type(item))]
-    held = getattr(item, "__dict__", None)
-    parts = [(f".{key}", child) for key, child in held.items()] if isinstance(held, dict) else []
-    for slot in getattr(type(item), "__slots__", ()):
-        if isinstance(slot, str) and hasattr(item, slot):
-            parts.append((f".{slot}", getattr(item, slot)))
-    return parts
+    return leaks.parts_of(item) or []
 
 
 def _side_line(what: str, played: list[Any], error: BaseException) -> str:

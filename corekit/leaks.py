@@ -572,45 +572,55 @@ _UNALIKE: list[tuple[str, Any, Any]] = [("", 0, 1)]
 """The parts of two values of one kind shaped differently (two lengths, two sets of keys): one part that differs."""
 
 
-def _parts(a: Any, b: Any) -> list[tuple[str, Any, Any]] | None:
-    """The parts `a` and `b` are made of, as (step in a path, part of `a`, part of `b`), in order: the fields of
-    views, attrs classes (those `==` leaves out too), dataclasses and named tuples, the items of lists and tuples,
-    the values of dicts, and their slots and `__dict__` attributes beyond those fields, `_UNSET` where one holds
-    none (but for a view's cached `derived` value, in one only until it is read). None where the two are of other
-    types or have no parts known (sets, numbers, strings); `_UNALIKE` where they are shaped differently."""
-    kind = type(a)
-    if kind is not type(b):
-        return None
-    names = _field_names(a)
-    parts: list[tuple[str, Any, Any]] | None
+def parts_of(value: Any) -> list[tuple[str, Any]] | None:
+    """The parts `value` is made of, each with its step in a path, in order: the fields of views, attrs classes
+    (those `==` leaves out too), dataclasses and named tuples, the items of lists and tuples, the values of dicts
+    (by key), and its slots and `__dict__` attributes beyond those fields (a subclass of list or dict may hold
+    some). None for a value with no parts known (numbers, strings, sets, enums). One walk of what a value holds,
+    for `alike` and for the conformance checks that fingerprint static content or look for what a clone shares."""
+    kind = type(value)
+    names = _field_names(value)
+    parts: list[tuple[str, Any]] | None
     if names is not None:
-        parts = [(f".{name}", getattr(a, name), getattr(b, name)) for name in names]
-    elif isinstance(a, list | tuple):
-        if len(a) != len(b):
-            return _UNALIKE
-        parts = [(f"[{index}]", x, y) for index, (x, y) in enumerate(zip(a, b, strict=True))]
-    elif isinstance(a, dict):
-        if a.keys() != b.keys():
-            return _UNALIKE
-        parts = [(f"[{key!r}]", a[key], b[key]) for key in a]
+        parts = [(f".{name}", getattr(value, name)) for name in names]
+    elif isinstance(value, list | tuple):
+        parts = [(f"[{index}]", item) for index, item in enumerate(value)]
+    elif isinstance(value, dict):
+        parts = [(f"[{key!r}]", item) for key, item in value.items()]
     else:
         parts = None
     fields = set(names or ())
-    extra = [
-        (f".{slot}", getattr(a, slot, _UNSET), getattr(b, slot, _UNSET)) for slot in _slots(kind) if slot not in fields
-    ]
-    extra = [part for part in extra if part[1] is not _UNSET or part[2] is not _UNSET]
-    mine, theirs = getattr(a, "__dict__", None), getattr(b, "__dict__", None)
-    if isinstance(mine, dict) and isinstance(theirs, dict) and (mine or theirs):
-        for key in sorted(mine.keys() | theirs.keys()):
-            if key in fields or (
-                isinstance(getattr(kind, key, None), derived) and (key not in mine or key not in theirs)
-            ):
-                continue  # a derived value is cached on the view the first time it is read: in one only, till then
-            extra.append((f".{key}", mine.get(key, _UNSET), theirs.get(key, _UNSET)))
+    extra = [(f".{slot}", getattr(value, slot, _UNSET)) for slot in _slots(kind) if slot not in fields]
+    extra = [part for part in extra if part[1] is not _UNSET]
+    held = getattr(value, "__dict__", None)
+    if isinstance(held, dict):
+        extra += [(f".{key}", item) for key, item in held.items() if key not in fields]
     if extra:
         parts = extra if parts is None else parts + extra
     return parts
+
+
+def _parts(a: Any, b: Any) -> list[tuple[str, Any, Any]] | None:
+    """The parts of `a` and `b` side by side (`parts_of`), as (step in a path, part of `a`, part of `b`); `_UNSET`
+    where one holds none, but for a view's cached `derived` value, in one only until it is read. None where the two
+    are of other types or have no parts known; `_UNALIKE` where lists, tuples or dicts are shaped differently."""
+    kind = type(a)
+    if kind is not type(b):
+        return None
+    mine, theirs = parts_of(a), parts_of(b)
+    if mine is None or theirs is None:
+        return None
+    shaped = isinstance(a, list | tuple | dict) and _field_names(a) is None
+    if shaped and (len(a) != len(b) or (isinstance(a, dict) and a.keys() != b.keys())):
+        return _UNALIKE
+    found = dict(theirs)
+    pairs = [(step, part, found.pop(step, _UNSET)) for step, part in mine]
+    pairs += [(step, _UNSET, part) for step, part in found.items()]
+    return [
+        (step, x, y)
+        for step, x, y in pairs
+        if (x is not _UNSET and y is not _UNSET) or not isinstance(getattr(kind, step[1:], None), derived)
+    ]
 
 
 class _Unset:
@@ -691,6 +701,7 @@ __all__ = [
     "check_weights",
     "declared",
     "first_difference",
+    "parts_of",
     "twin",
     "unrecorded_change",
 ]
