@@ -365,6 +365,7 @@ def test_face_down_weights_that_read_the_parked_card_or_its_owners_hand_are_refu
         ((1, [2, 3]), (1, [2, 3]), True),
         ((1, [2, 3]), (1, (2, 3)), False),
         ({"a": 1}, {"a": True}, False),
+        ({3: "x"}, {3.0: "x"}, False),  # equal keys of two types
         (leaky_games.Drawn(1, 2), leaky_games.Drawn(1, 5), False),  # a field == leaves out
         (leaky_games.Drawn(1, 2), leaky_games.Drawn(1, 2), True),
         (frozenset({leaky_games.Drawn(1, 2)}), frozenset({leaky_games.Drawn(1, 5)}), False),
