@@ -274,15 +274,18 @@ def exits_refused() -> Iterator[None]:
     as a dead worker. Once no match plays, `os._exit` is itself again (multiprocessing ends a worker process with
     it); the engine's own code that must end the process during a match calls `_real_exit`."""
     global _playing
-    with _playing_lock:
-        if not _playing:
-            os._exit = posix._exit = _refused_exit
-        _playing += 1
-    try:
+    counted = False
+    try:  # entered inside the try: a Ctrl-C between refusing and counting must not leave `os._exit` refused
+        with _playing_lock:
+            if not _playing:
+                os._exit = posix._exit = _refused_exit
+            _playing += 1
+            counted = True
         yield
     finally:
         with _playing_lock:
-            _playing -= 1
+            if counted:
+                _playing -= 1
             if not _playing:
                 os._exit = posix._exit = _real_exit
 
@@ -331,6 +334,10 @@ def process_main(conn: Any, settings: Settings, mirror: MutableSequence[float] |
             conn.send(_DONE)
     except (EOFError, BrokenPipeError, KeyboardInterrupt):
         return
+    finally:
+        # multiprocessing ends this process with `os._exit` once this returns: it must be the real one, whatever an
+        # interrupt left behind (a refused exit raised SystemExit, and "os._exit(0)" was printed on Ctrl-C).
+        os._exit = posix._exit = _real_exit
 
 
 class _Stop:

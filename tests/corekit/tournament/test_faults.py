@@ -205,6 +205,38 @@ print("still here")
     assert _python(script) == (0, "still here\n")
 
 
+def test_a_ctrl_c_while_exits_are_being_refused_leaves_os_exit_itself() -> None:
+    # The interrupt lands as the lock is let go, right after os._exit was swapped: the worker process then ended
+    # with multiprocessing's os._exit(0) raising SystemExit, and "os._exit(0)" was printed on a Ctrl-C.
+    script = """
+import os
+from corekit.tournament import worker
+
+class Interrupting:
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc):
+        raise KeyboardInterrupt
+
+real = os._exit
+worker._playing_lock = Interrupting()
+try:
+    with worker.exits_refused():
+        print("never")
+except KeyboardInterrupt:
+    pass
+print(os._exit is real, worker._playing)
+
+class Closed:
+    def recv(self):
+        raise EOFError
+os._exit = worker._refused_exit  # whatever was left behind, a worker process ends with the real one
+worker.process_main(Closed(), worker.Settings("grizzly-race", ("random", "random")))
+print(os._exit is real)
+"""
+    assert _python(script) == (0, "True 0\nTrue\n")
+
+
 def test_a_stop_that_arrives_while_a_finished_matchs_record_is_sent_keeps_that_record() -> None:
     script = """
 import os, signal
