@@ -49,7 +49,7 @@ from __future__ import annotations
 import gc
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -63,7 +63,8 @@ from corekit.game import Game, IllegalAction, State, offered
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
 from corekit.runner import GameHung, forfeit_returns, game_deadline, legal_problem
-from corekit.state import META, DeclaredState, View, Zone
+from corekit.state import META, DeclaredState, Zone
+from corekit.walks import as_data, holds_nan, orders, shared_with_original
 
 _NOT_AN_ACTION = ("campfire-conformance", "not an action")
 """A value no game accepts as an action."""
@@ -191,14 +192,6 @@ DECK_ORDERS = 10**6
 then agree by chance with probability at most 1e-18 (a deck of one kind of card, or of three cards, is skipped)."""
 
 
-def _orders(cards: Sequence[Any]) -> int:
-    """How many distinct orders `cards` have (copies of a card are alike): n! over each card's copies!."""
-    orders = math.factorial(len(cards))
-    for copies in Counter(cards).values():
-        orders //= math.factorial(copies)
-    return orders
-
-
 def _check_decks_shuffled(game: Game, players: int, seeds: list[int], options: Any, report: Report) -> None:
     """A declared game's draw piles (the undealt rest of a shuffle) are not in the same order at the setup of
     every match: a deck shuffled as a copy, or not at all, deals every match alike, and a seat that has played
@@ -209,7 +202,7 @@ def _check_decks_shuffled(game: Game, players: int, seeds: list[int], options: A
     if len(declared) < len(seeds):
         return
     first = declared[0]
-    decks = [info for info in first.layout().zones if info.deck and _orders(first.zone(info.no)) >= DECK_ORDERS]
+    decks = [info for info in first.layout().zones if info.deck and orders(first.zone(info.no)) >= DECK_ORDERS]
     if not decks:
         return
     if all(list(state.zone(info.no)) == list(first.zone(info.no)) for state in declared[1:] for info in decks):
@@ -496,7 +489,7 @@ def _check_step(
         if not _check_codes(game, legal, seat, encoded, where, report):
             return False
         for observer in (*range(players), None):  # first: every comparison of views below would fail on it
-            if _holds_nan(state.observation(observer)):
+            if holds_nan(state.observation(observer)):
                 whom = "the full view" if observer is None else f"seat {observer}'s observation"
                 report.fail(
                     f"{where}: {whom} holds a NaN, which is unequal to itself and hashes by "
@@ -656,7 +649,7 @@ def _static_content(state: State) -> dict[str, str] | None:
         decl = field.metadata.get(META)
         if decl is not None and decl.kind == "static":
             out: list[bytes] = []
-            write_value(_as_data(getattr(state, field.name)), out)
+            write_value(as_data(getattr(state, field.name)), out)
             prints[field.name] = fingerprint(out)
     return prints
 
@@ -666,33 +659,6 @@ OUTSIDE_APPLY = "something other than apply (a view, legal actions, or a clone o
 checks' copies (the check after apply compares with the content just before it)."""
 SINCE_CHECKED = "a step since the last check (its apply, or a read of the state)"
 """Who changed static content found changed at the start of a check step after steps that were not checked."""
-
-
-def _as_data(value: Any, met: dict[int, int] | None = None, depth: int = 0) -> Any:
-    """`value` as plain data a digest can walk, whatever its classes: each object as its type's name with what it
-    holds (`leaks.parts_of`: items, fields, attributes and slots, those of a dict or list subclass too), so static
-    content held in a class of the game's own (a `corekit.Board`, a card table) has a fingerprint, and a note
-    written into an attribute of it changes that fingerprint. An object met before is written as ("met", its
-    number in the walk), so a graph of spaces that name their neighbours is walked once, not along every path."""
-    if isinstance(value, bool | int | float | str | bytes) or value is None:
-        return value
-    if isinstance(value, type) or (callable(value) and not hasattr(value, "__dict__")) or depth > _AS_DATA_DEPTH:
-        return repr(type(value))
-    if met is None:
-        met = {}
-    if id(value) in met:
-        return ("met", met[id(value)])
-    met[id(value)] = len(met)
-    if isinstance(value, set | frozenset):
-        return (type(value).__name__, tuple(sorted(repr(_as_data(item, met, depth + 1)) for item in value)))
-    parts = _named_parts(value)
-    if isinstance(value, dict):  # by key, whatever order it was filled in
-        parts = sorted(parts, key=lambda pair: pair[0])
-    return (type(value).__name__, tuple((step, _as_data(child, met, depth + 1)) for step, child in parts))
-
-
-_AS_DATA_DEPTH = 200
-"""How deep `_as_data` follows a chain of objects (deeper, its type stands for it: Python's stack is not endless)."""
 
 
 def _static_kept(state: State, content: dict[str, str] | None, where: str, doing: str, report: Report) -> bool:
@@ -783,32 +749,6 @@ def _check_display(game: Game, state: State, players: int, legal: Iterable[Any],
             return
 
 
-def _holds_nan(observation: Any) -> bool:
-    """Whether a float NaN is somewhere in an observation (its fields, items, values, attrs fields)."""
-    stack = [observation]
-    while stack:
-        value = stack.pop()
-        kind = type(value)
-        if kind is float:
-            if value != value:
-                return True
-        elif kind in _ATOMS:
-            continue
-        elif isinstance(value, View):
-            stack.extend(value._values)
-        elif isinstance(value, tuple | list | set | frozenset):
-            stack.extend(item for item in value if type(item) not in _ATOMS)
-        elif isinstance(value, dict):
-            stack.extend(value.values())
-        elif attrs.has(kind):
-            stack.extend(getattr(value, field.name) for field in attrs.fields(kind))
-    return False
-
-
-_ATOMS = frozenset({int, str, bool, bytes, type(None)})
-"""Types that hold no float (a view's walk skips them without a look)."""
-
-
 def _check_offers(state: State, players: int, actions: set[Any] | None, where: str, report: Report) -> None:
     """A game's own `_offers` (the fast legality test of `apply`) agrees with `legal_actions` for every seat,
     on every action any seat may take, the action space, and the same values of other types (True, 3.0)."""
@@ -862,7 +802,7 @@ def _check_clone(state: State, seat: int, legal: Any, rng: Rng, where: str, repo
     if copy.digest() != before or copy.observation(seat) != state.observation(seat):
         report.fail(f"{where}: a clone differs from its original")
         return
-    shared = _shared_with_original(state, copy)
+    shared = shared_with_original(state, copy)
     if shared is not None:
         report.fail(
             f"{where}: a clone's {shared[0]} is the original's {shared[1]}, not a copy of it: a copy of the state (a "
@@ -919,66 +859,6 @@ def _check_public_views(state: State, where: str, report: Report) -> None:
             )
             known.clear()  # once is enough
             known[key] = held
-
-
-def _shared_with_original(state: State, copy: State) -> tuple[str, str] | None:
-    """Where a clone holds one of the original's own mutable values (a zone, or the list, dict or object a field
-    holds) inside another field, as (that place in the clone, the original's field), or None. A field that is
-    the original's own value is left to the play test (playing on the clone must not change the original); this
-    finds what it cannot: a helper object whose `clone()` keeps a reference to the deck of the state it was
-    made for, so every copy reads the true cards."""
-    if not isinstance(state, DeclaredState):
-        return None
-    fields = [(f.name, f.metadata[META].kind) for f in attrs.fields(type(state)) if f.metadata.get(META)]
-    names = [name for name, kind in fields if kind not in ("static", "base", "internal")]  # the game's own fields
-    owned: dict[int, str] = {}
-    for name in names:
-        value = getattr(state, name)
-        if _mutable(value):
-            owned[id(value)] = name
-        if isinstance(value, list):
-            owned.update((id(item), f"{name}[{at}]") for at, item in enumerate(value) if isinstance(item, Zone))
-    for name in (name for name, kind in fields if kind in ("public", "secret")):  # the core copies the zones
-        top = getattr(copy, name)
-        stack: list[tuple[str, Any]] = [(name, top)]
-        seen = {id(top)}
-        while stack and len(seen) < SHARED_WALK:
-            path, item = stack.pop()
-            if id(item) in owned and path != owned[id(item)]:
-                return path, owned[id(item)]
-            for step, child in _named_parts(item):
-                if type(child) not in _ATOMS and id(child) not in seen and not isinstance(child, _UNWALKED):
-                    seen.add(id(child))
-                    stack.append((path + step, child))
-    return None
-
-
-SHARED_WALK = 10_000
-"""At most how many objects `_shared_with_original` visits from each field of a clone."""
-_UNWALKED = (type, Game, Rng, int, float, str, bytes, bool, type(None))
-
-
-def _mutable(value: Any) -> bool:
-    """Whether a value a field holds can change in place: a list, dict, set, or an object with attributes (not a
-    frozen attrs class)."""
-    if isinstance(value, list | dict | set | bytearray):
-        return True
-    if isinstance(value, (tuple, frozenset, *_UNWALKED)) or callable(value):
-        return False
-    if attrs.has(type(value)):
-        return not _frozen_attrs(type(value))
-    return hasattr(value, "__dict__")
-
-
-def _frozen_attrs(kind: type) -> bool:
-    return getattr(kind.__setattr__, "__name__", "") == "_frozen_setattrs"
-
-
-def _named_parts(item: Any) -> list[tuple[str, Any]]:
-    """The values `item` holds, each with its step in a path (`leaks.parts_of`), a set's items too."""
-    if isinstance(item, set | frozenset):
-        return [("[...]", child) for child in item]
-    return leaks.parts_of(item) or []
 
 
 def _side_line(what: str, played: list[Any], error: BaseException) -> str:

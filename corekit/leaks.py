@@ -50,7 +50,6 @@ first item or field inside it that differs (`log[4]: 'seat 0 draws 1' vs 'seat 0
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -61,7 +60,8 @@ import attrs
 from corekit.game import Game, State
 from corekit.provenance import SHOWN
 from corekit.rng import Rng
-from corekit.state import DeclaredState, Seen, View, derived
+from corekit.state import DeclaredState, Seen, derived
+from corekit.walks import UNSET, field_names, parts_of
 
 TRUTH_SAMPLES = 32
 """K: samples per position and seat in the truth test."""
@@ -572,36 +572,8 @@ _UNALIKE: list[tuple[str, Any, Any]] = [("", 0, 1)]
 """The parts of two values of one kind shaped differently (two lengths, two sets of keys): one part that differs."""
 
 
-def parts_of(value: Any) -> list[tuple[str, Any]] | None:
-    """The parts `value` is made of, each with its step in a path, in order: the fields of views, attrs classes
-    (those `==` leaves out too), dataclasses and named tuples, the items of lists and tuples, the values of dicts
-    (by key), and its slots and `__dict__` attributes beyond those fields (a subclass of list or dict may hold
-    some). None for a value with no parts known (numbers, strings, sets, enums). One walk of what a value holds,
-    for `alike` and for the conformance checks that fingerprint static content or look for what a clone shares."""
-    kind = type(value)
-    names = _field_names(value)
-    parts: list[tuple[str, Any]] | None
-    if names is not None:
-        parts = [(f".{name}", getattr(value, name)) for name in names]
-    elif isinstance(value, list | tuple):
-        parts = [(f"[{index}]", item) for index, item in enumerate(value)]
-    elif isinstance(value, dict):
-        parts = [(f"[{key!r}]", item) for key, item in value.items()]
-    else:
-        parts = None
-    fields = set(names or ())
-    extra = [(f".{slot}", getattr(value, slot, _UNSET)) for slot in _slots(kind) if slot not in fields]
-    extra = [part for part in extra if part[1] is not _UNSET]
-    held = getattr(value, "__dict__", None)
-    if isinstance(held, dict):
-        extra += [(f".{key}", item) for key, item in held.items() if key not in fields]
-    if extra:
-        parts = extra if parts is None else parts + extra
-    return parts
-
-
 def _parts(a: Any, b: Any) -> list[tuple[str, Any, Any]] | None:
-    """The parts of `a` and `b` side by side (`parts_of`), as (step in a path, part of `a`, part of `b`); `_UNSET`
+    """The parts of `a` and `b` side by side (`parts_of`), as (step in a path, part of `a`, part of `b`); `UNSET`
     where one holds none, but for a view's cached `derived` value, in one only until it is read. None where the two
     are of other types or have no parts known; `_UNALIKE` where lists, tuples or dicts are shaped differently."""
     kind = type(a)
@@ -610,69 +582,17 @@ def _parts(a: Any, b: Any) -> list[tuple[str, Any, Any]] | None:
     mine, theirs = parts_of(a), parts_of(b)
     if mine is None or theirs is None:
         return None
-    shaped = isinstance(a, list | tuple | dict) and _field_names(a) is None
+    shaped = isinstance(a, list | tuple | dict) and field_names(a) is None
     if shaped and (len(a) != len(b) or (isinstance(a, dict) and a.keys() != b.keys())):
         return _UNALIKE
     found = dict(theirs)
-    pairs = [(step, part, found.pop(step, _UNSET)) for step, part in mine]
-    pairs += [(step, _UNSET, part) for step, part in found.items()]
+    pairs = [(step, part, found.pop(step, UNSET)) for step, part in mine]
+    pairs += [(step, UNSET, part) for step, part in found.items()]
     return [
         (step, x, y)
         for step, x, y in pairs
-        if (x is not _UNSET and y is not _UNSET) or not isinstance(getattr(kind, step[1:], None), derived)
+        if (x is not UNSET and y is not UNSET) or not isinstance(getattr(kind, step[1:], None), derived)
     ]
-
-
-class _Unset:
-    """A slot or attribute one of two values does not hold."""
-
-    def __repr__(self) -> str:
-        return "(not set)"
-
-
-_UNSET = _Unset()
-
-
-def _slots(kind: type) -> tuple[str, ...]:
-    """The slots of `kind` and its bases (a hand-written class keeps its fields there, out of `__dict__`)."""
-    try:
-        return _SLOTS[kind]
-    except KeyError:
-        pass
-    found: list[str] = []
-    for base in kind.__mro__:
-        declared = base.__dict__.get("__slots__", ())
-        for slot in (declared,) if isinstance(declared, str) else declared:
-            if slot not in ("__dict__", "__weakref__") and slot not in found:
-                found.append(slot)
-    _SLOTS[kind] = names = tuple(found)
-    return names
-
-
-_SLOTS: dict[type, tuple[str, ...]] = {}
-
-
-def _field_names(value: Any) -> tuple[str, ...] | None:
-    kind: Any = type(value)
-    try:
-        return _NAMES[kind]
-    except KeyError:
-        pass
-    names: tuple[str, ...] | None = None
-    if issubclass(kind, View):
-        names = kind._names
-    elif attrs.has(kind):
-        names = tuple(field.name for field in attrs.fields(kind))
-    elif dataclasses.is_dataclass(kind):
-        names = tuple(field.name for field in dataclasses.fields(kind))
-    elif issubclass(kind, tuple) and hasattr(kind, "_fields"):  # a named tuple
-        names = tuple(kind._fields)
-    _NAMES[kind] = names
-    return names
-
-
-_NAMES: dict[type, tuple[str, ...] | None] = {}
-"""Each type's field names as `_field_names` found them (a class's fields do not change)."""
 
 
 def _one_line(text: str) -> str:
@@ -701,7 +621,6 @@ __all__ = [
     "check_weights",
     "declared",
     "first_difference",
-    "parts_of",
     "twin",
     "unrecorded_change",
 ]

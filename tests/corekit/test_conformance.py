@@ -449,12 +449,13 @@ def test_a_deck_in_the_same_order_at_every_setup_is_refused_and_a_shuffled_one_p
 
 
 def test_a_deck_is_compared_across_setups_only_when_it_has_orders_enough_to_differ():
-    from corekit.conformance import DECK_ORDERS, _orders
+    from corekit.conformance import DECK_ORDERS
+    from corekit.walks import orders
 
-    assert _orders([3] * 20) == 1  # one kind of card: every shuffle is the same order
-    assert _orders([1, 2, 3]) == 6  # four shuffles agree by chance once in 216
-    assert _orders([1, 1, 2, 2]) == 6
-    assert _orders([1, 2, 3, 4, 5] * 3) == 168_168_000 >= DECK_ORDERS
+    assert orders([3] * 20) == 1  # one kind of card: every shuffle is the same order
+    assert orders([1, 2, 3]) == 6  # four shuffles agree by chance once in 216
+    assert orders([1, 1, 2, 2]) == 6
+    assert orders([1, 2, 3, 4, 5] * 3) == 168_168_000 >= DECK_ORDERS
 
 
 def test_a_zone_the_game_assigns_instead_of_moving_cards_is_named_at_its_step():
