@@ -472,8 +472,9 @@ def _check_step(
     # The commentary is a person's only news of the other seats: it must tell every change they make.
     # The full view's too: `campfire play` comments on it.
     observers = (*range(players), None)
-    seen = {observer: state.observation(observer) for observer in observers}
     checking = step % every == 0 or step == 1
+    # Read before the static content is compared on a check step, so that a view writing there is caught.
+    seen = {observer: state.observation(observer) for observer in observers} if commentary or checking else {}
     # Static content is fingerprinted on check steps only (it may be a large table). Since the last check step,
     # whose apply was watched, only reads have run (a view, say, that keeps a note there); after other steps, apply
     # may have too.
