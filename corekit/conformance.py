@@ -700,9 +700,9 @@ def _shown_briefly(value: Any) -> str:
 
 
 def _check_leaks_now(game: Game, state: Any, players: int, checks: int, rng: Rng, where: str, report: Report) -> None:
-    """The core's leak checks at one position (see `corekit.leaks`): a twin for every seat, a twin played forward
-    and the weights of parked cards for one seat (in turn), and, at the second position checked in a match, the
-    truth test for one seat."""
+    """The core's leak checks at one position (see `corekit.leaks`): a twin for every seat, a twin played forward,
+    the choices of other seats' secret commitments and the weights of parked cards for one seat (in turn), and, at
+    the second position checked in a match, the truth test for one seat."""
 
     def fail(message: str) -> None:
         report.fail(f"{where}: {message}")
@@ -711,6 +711,7 @@ def _check_leaks_now(game: Game, state: Any, players: int, checks: int, rng: Rng
         leaks.check_twin(game, state, observer, Rng(rng.next64()), fail)
     observer = checks % players
     leaks.check_forward(game, state, observer, Rng(rng.next64()), fail)
+    leaks.check_choices(state, observer, fail)
     if state.layout().sight(observer).parked:  # a generator drawn only then: other games' checks draw as before
         leaks.check_weights(state, observer, Rng(rng.next64()), fail)
     if checks == 1:

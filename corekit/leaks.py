@@ -26,7 +26,9 @@ the game overrides). Then:
 Everything a seat is shown is compared by `alike`, not by the game's `==`: types count (`3` is not `3.0`), and so
 do the attrs fields `==` leaves out, the slots of classes written by hand, a set's items and the attributes put
 into a view's `__dict__` or slots. `check_weights` compares `face_down_weights` with those of a twin whose parked
-cards were dealt evenly: weights that read the card (or its owner's hand) would make every twin keep it.
+cards were dealt evenly: weights that read the card (or its owner's hand) would make every twin keep it;
+`check_choices` does as much for `commitment_choices`, which must not change when another of a seat's choices is
+stored in place of its secret commitment (choices naming what it chose would make every twin keep the choice).
 (`corekit.conformance` adds three checks of its own that no twin could find: a clone holding the original's zones
 inside another field, static content written outside setup, and a public object whose `view()` shows one thing
 for two different values.)
@@ -39,8 +41,7 @@ What they cannot find, each tried by an outside tester's hostile games:
 - a card that passed through a face-up zone inside one `apply` counts as seen, though no view showed it there;
 - another seat's card played face down is the same action in a twin, so a log naming it is the same there;
 - `Game.card_family` says which cards a twin may swap: families as fine as the cards let no twin differ;
-- twins redraw other seats' commitments with the game's `commitment_choices`, as samples do: one that names the
-  true choice whenever it is legal is kept by every twin; a fact written into the seat's own commitment is too;
+- a fact written into the seat's own commitment is kept by every twin, as the seat's own;
 - a zone's order where the declaration says it has none, shown when its cards move to an ordered face-up zone;
 - an undeclared game's twins come from its own `sample()`; and the search is random, not exhaustive.
 
@@ -132,6 +133,36 @@ def check_weights(state: DeclaredState, seat: int, rng: Rng, fail: Fail) -> None
                 f"{other.zone(no)[0]!r} (weigh the kinds by public facts alone, never the card or its owner's hand)"
             )
             return
+
+
+def check_choices(state: DeclaredState, seat: int, fail: Fail) -> None:
+    """`commitment_choices` of every other seat's pending secret commitment do not depend on that commitment: the
+    same with another of the choices the core allows stored in its place (the first of its legal actions had it not
+    committed; no generator is drawn, so the other checks' twins stay as they were).
+    Samples and twins redraw a commitment among the game's choices, so choices naming what the seat committed
+    would make every one of them keep it, and the kit's other checks could not tell."""
+    for name, chosen in secret_fields(state):
+        for other in sorted(chosen):
+            if other == seat:
+                continue
+            committed = chosen[other]
+            # On copies: the default takes the commitment out and puts it back, which reorders the dict a game may
+            # resolve in commit order.
+            same = state.clone()
+            allowed = [c for c in DeclaredState.commitment_choices(same, name, other) if not alike(c, committed)]
+            if not allowed:
+                continue
+            instead = allowed[0]
+            changed = state.clone()
+            getattr(changed, name).chosen[other] = instead
+            choices, theirs = state.clone().commitment_choices(name, other), changed.commitment_choices(name, other)
+            if not alike(choices, theirs):
+                fail(
+                    f"commitment_choices({name!r}, {other}), which seat {seat} cannot see, depend on seat {other}'s "
+                    f"own commitment: {first_difference(choices, theirs)}, with {committed!r} committed and with "
+                    f"{instead!r} (the choices are what it could have committed, never what it did)"
+                )
+                return
 
 
 def check_forward(game: Game, state: DeclaredState, seat: int, rng: Rng, fail: Fail, steps: int = FORWARD_STEPS) -> int:
@@ -273,7 +304,7 @@ def check_sample_truth(
     a `tally`, the counts are added to it under `label` too."""
     layout = state.layout()
     hidden = [info for info in layout.zones if not info.visible_to(seat)]
-    secrets = [(name, other) for name, commitments in _secret_fields(state) for other in commitments if other != seat]
+    secrets = [(name, other) for name, commitments in secret_fields(state) for other in commitments if other != seat]
     if not hidden and not secrets:
         return
     truth = _hidden_parts(state, hidden, secrets)
@@ -470,12 +501,13 @@ def _shown_since(marks: Marks, state: DeclaredState) -> tuple[tuple[int, tuple[A
     return tuple((place, cards) for place, cards in shown if cards)
 
 
-def _secret_fields(state: DeclaredState) -> list[tuple[str, dict[int, Any]]]:
+def secret_fields(state: DeclaredState) -> list[tuple[str, dict[int, Any]]]:
+    """Each `secret()` field's name with its pending commitments (seat -> choice), the state's own dicts."""
     return [(name, getattr(state, name).chosen) for name in state.secret_names()]
 
 
 def _secrets(state: DeclaredState) -> list[dict[int, Any]]:
-    return [dict(chosen) for _, chosen in _secret_fields(state)]
+    return [dict(chosen) for _, chosen in secret_fields(state)]
 
 
 def _hidden_parts(state: DeclaredState, hidden: Sequence[Any], secrets: Sequence[tuple[str, int]]) -> dict[str, Any]:
@@ -615,12 +647,14 @@ __all__ = [
     "Seen",
     "TruthTally",
     "alike",
+    "check_choices",
     "check_forward",
     "check_sample_truth",
     "check_twin",
     "check_weights",
     "declared",
     "first_difference",
+    "secret_fields",
     "twin",
     "unrecorded_change",
 ]

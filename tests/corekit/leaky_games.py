@@ -420,6 +420,14 @@ class HidesInPublicGame(Glowworms):
         return state
 
 
+@declare
+class ChoicesNameBid(GlowState):
+    def commitment_choices(self, name: str, seat: int) -> list[Any]:  # the bid made, whenever it is one of them
+        choices = super().commitment_choices(name, seat)
+        committed = getattr(self, name).chosen[seat]
+        return [committed] if committed in choices else choices
+
+
 LEAKS = {
     "glowworms-shows-hands": (ShowsHands, Glowworms, "sample(0) does not match seat 0's observation: extra[1]["),
     "glowworms-keeps-truth": (
@@ -479,6 +487,11 @@ LEAKS = {
         HidesInPublic,
         HidesInPublicGame,
         "the public field bonus shows None for two different values",
+    ),
+    "glowworms-choices-name-bid": (
+        ChoicesNameBid,
+        Glowworms,
+        "commitment_choices('bids', 0), which seat 1 cannot see, depend on seat 0's own commitment: [0]: ",
     ),
     "glowworms-notes-in-static": (
         NotesInStatic,

@@ -19,6 +19,7 @@ from corekit.leaks import (
     TRUTH_SAMPLES,
     _sign_test,
     alike,
+    check_choices,
     check_forward,
     check_sample_truth,
     check_twin,
@@ -353,6 +354,26 @@ def test_face_down_weights_that_read_the_parked_card_or_its_owners_hand_are_refu
         )
         for failure in found
     ), found
+
+
+@pytest.mark.parametrize(("game_id", "refused"), [("glowworms", False), ("glowworms-choices-name-bid", True)])
+def test_commitment_choices_naming_the_commitment_made_are_refused_and_the_state_is_left_as_it_was(game_id, refused):
+    game = Glowworms() if game_id == "glowworms" else leaky_game(game_id)
+    state = game.initial_state(3, 5)
+    state.apply(2, state.legal_actions(2)[-1])
+    state.apply(1, state.legal_actions(1)[0])  # committed after seat 2: the default's pop and put back reorders
+    before, order = state.digest(), list(state.bids.chosen)
+    failures = []
+    check_choices(state, 0, failures.append)
+    assert (state.digest(), list(state.bids.chosen)) == (before, order)
+    if not refused:
+        assert failures == []
+        return
+    made = state.bids.chosen[1]
+    assert failures and failures[0].startswith(
+        f"commitment_choices('bids', 1), which seat 0 cannot see, depend on seat 1's own commitment: [0]: {made} vs "
+    ), failures
+    assert failures[0].endswith("(the choices are what it could have committed, never what it did)")
 
 
 @pytest.mark.parametrize(
