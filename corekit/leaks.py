@@ -9,9 +9,10 @@ the game overrides). Then:
    are the same in the state and in a twin.
 2. **The future** (`check_forward`): from the state and a twin with the same chance generator, the same
    actions are played forward (the seat's own and, for the other seats, one legal in both; where another seat's
-   action is a secret commitment, the twin commits another choice, so a choice shown before its reveal is seen
-   to differ), and after each the seat's observation, the commentary (`events`), the rendering and its legal
-   actions must stay the same, until something the seat is entitled to see differs: a card in a zone it sees
+   action is a secret commitment, the twin commits another choice, one of its own where the two share no legal
+   action, so a choice shown before its reveal is seen to differ), and after each the seat's observation, the
+   commentary (`events`), the rendering and its legal actions must stay the same, until something the seat is
+   entitled to see differs: a card in a zone it sees
    (or the size or face-up cards of one it does not), a secret commitment revealed, or chance drawn differently
    (the generators no longer agree). This finds a log, a counter or a rendered line that names a card drawn face
    down.
@@ -193,16 +194,22 @@ def _forward(
         if real.is_terminal or other.is_terminal:
             return step - 1
         mover = real.to_act[0]
-        common = [action for action in real.legal_actions(mover) if action in set(other.legal_actions(mover))]
-        if not common:
+        legal, theirs = real.legal_actions(mover), other.legal_actions(mover)
+        common = [action for action in legal if action in set(theirs)]
+        if common:
+            action = common[rng.below(len(common))]
+        elif mover != seat:  # nothing legal in both (another hand): still compared if it is a secret choice, below
+            action = legal[rng.below(len(legal))]
+        else:
             return step - 1
-        action = common[rng.below(len(common))]
         pending = _secrets(real)
         differed = pending != _secrets(other)
         before = real.observation(seat), other.observation(seat)
         marks = _shown_so_far(real), _shown_so_far(other)
         real.apply(mover, action)
-        twin_action = _other_secret_choice(other, mover, seat, action, common, real, rng)
+        twin_action = _other_secret_choice(other, mover, seat, action, common or theirs, real, rng)
+        if twin_action is None and not common:
+            return step - 1  # an action the twin cannot play, and not a secret choice another could stand for
         other.apply(mover, action if twin_action is None else twin_action)
         turned_up = _shown_since(marks[0], real) != _shown_since(marks[1], other)
         if real.rng.state != other.rng.state or _sees_apart(real, other, seat) or turned_up:
@@ -231,17 +238,17 @@ def _other_secret_choice(
     mover: int,
     seat: int,
     action: Any,
-    common: Sequence[Any],
+    candidates: Sequence[Any],
     real: DeclaredState,
     rng: Rng,
 ) -> Any:
     """Another seat's choice for the twin when `action` (played in `real`) was a secret commitment: one of the
-    other common actions that commits secretly too, so that what `seat` sees until the reveal is compared across
-    two different choices (a game that copies a choice into a public field shows it at once). None when `action`
-    was not secret, or no other choice is."""
-    if mover == seat or mover not in _committed(real) or len(common) < 2:
+    other `candidates` (the actions legal in both, or, where none is, the twin's own) that commits secretly too, so
+    that what `seat` sees until the reveal is compared across two different choices (a game that copies a choice
+    into a public field shows it at once). None when `action` was not secret, or no other choice is."""
+    others = [choice for choice in candidates if choice != action]
+    if mover == seat or not others or mover not in _committed(real):
         return None
-    others = [choice for choice in common if choice != action]
     for choice in (others[(rng.below(len(others)) + i) % len(others)] for i in range(len(others))):
         trial = other.clone()
         trial.apply(mover, choice)

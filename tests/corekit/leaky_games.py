@@ -27,11 +27,13 @@ class Glowworms(Game):
     min_players = 2
     max_players = 3
     state_class: type[GlowState]
+    cards: tuple[int, ...] = CARDS
+    hand = HAND
 
     def _setup(self, players: int, seed: int, options: Any) -> GlowState:
         rng = Rng(seed)
         deck = self._deck(rng)
-        hands = [Zone(sorted(deck.pop() for _ in range(HAND))) for _ in range(players)]
+        hands = [Zone(sorted(deck.pop() for _ in range(self.hand))) for _ in range(players)]
         return self.state_class(
             game=self,
             players=players,
@@ -45,15 +47,15 @@ class Glowworms(Game):
 
     def _deck(self, rng: Rng) -> list[int]:
         """The cards in the order they are dealt from: shuffled."""
-        deck = list(CARDS)
+        deck = list(self.cards)
         rng.shuffle(deck)
         return deck
 
     def max_decisions(self, players: int, options: Any) -> int:
-        return players * len(CARDS)
+        return players * len(self.cards)
 
     def action_space(self, players: int, options: Any) -> list[int]:
-        return sorted(set(CARDS))
+        return sorted(set(self.cards))
 
     def action_text(self, action: Any) -> str:
         return f"bid {action}"
@@ -226,6 +228,13 @@ class NamesBids(GlowState):
     def _apply(self, seat: int, action: Any) -> None:
         self.last_bid = action
         super()._apply(seat, action)
+
+
+class LoneCardGame(Glowworms):
+    """One card in hand, forty cards all different: a twin's other hands share no card, so no bid, with the state's."""
+
+    cards = tuple(range(1, 41))
+    hand = 1
 
 
 @declare
@@ -458,6 +467,11 @@ LEAKS = {
         NamesBids,
         Glowworms,
         "observation differs 1 step(s) after a twin, once 'bid ",
+    ),
+    "glowworms-names-lone-bid": (
+        NamesBids,
+        LoneCardGame,
+        "in the twin) was played: last_bid: ",
     ),
     "glowworms-static-deal": (
         StaticDeal,

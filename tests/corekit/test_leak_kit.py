@@ -17,6 +17,7 @@ from corekit.leaks import (
     SHOWN_CHARACTERS,
     TRUTH_ALPHA,
     TRUTH_SAMPLES,
+    _forward,
     _sign_test,
     alike,
     check_choices,
@@ -25,6 +26,7 @@ from corekit.leaks import (
     check_twin,
     check_weights,
     first_difference,
+    twin,
 )
 from corekit.plugins import Registry
 from corekit.pytest_plugin import conformance_runner
@@ -36,6 +38,7 @@ from tests.corekit.leaky_games import (
     Glowworms,
     KeepsOneHand,
     KeepsTruth,
+    LoneCardGame,
     RendersDeck,
     leaky_game,
     source_of,
@@ -225,13 +228,24 @@ def test_seats_to_act_that_differ_in_a_twin_name_the_seat_that_cannot_tell_them_
     assert failures == [f"seat {seat} sees different seats to act in a state it cannot tell apart: to_act[0]: {says}"]
 
 
+def test_a_secret_bid_is_played_on_in_a_twin_that_shares_no_legal_action_and_an_honest_game_passes():
+    honest = type("LoneGame", (LoneCardGame,), {"id": "glowworms-lone", "state_class": GlowState})()
+    state = honest.initial_state(2, 3)
+    other = twin(state, 1, Rng(5), same_chance=True)
+    assert not set(state.legal_actions(0)) & set(other.legal_actions(0))  # seat 0's one card differs in the twin
+    failures = []
+    assert _forward(honest, state, other, 1, Rng(0), failures.append, 40, False) >= 2  # the bids are compared
+    assert failures == []
+    assert check_game(honest, 2, games=30).ok
+
+
 def test_a_commentary_naming_a_hidden_card_is_refused_naming_the_line_and_both_texts():
     game = type("TellsDeckGame", (TellsDeck,), {"id": "glowworms-tells-deck", "state_class": RendersDeck})()
     failures = []
     check_forward(game, game.initial_state(2, 1), 0, Rng(0), failures.append)
     assert failures == [
-        "seat 0 is told something else in a state it cannot tell apart (2 step(s) later, after 'bid 2' by seat 1), "
-        "so events() names what the seat cannot see: [1]: 'next card 1' vs 'next card 3'"
+        "seat 0 is told something else in a state it cannot tell apart (1 step(s) later, after 'bid 3' by seat 0), "
+        "so events() names what the seat cannot see: [1]: 'next card 4' vs 'next card 1'"
     ]
 
 
