@@ -31,7 +31,8 @@ class Commitments:
 
     def open(self, seats: Iterable[int]) -> None:
         """Start a new decision for `seats`; earlier commitments are forgotten."""
-        self.seats = self.waiting = tuple(sorted(seats))
+        # Every seat of a round, `range(players)`, is in order already: sorting it cost a playout 1-2%.
+        self.seats = self.waiting = tuple(seats) if type(seats) is range and seats.step > 0 else tuple(sorted(seats))
         self.chosen = {}
 
     @property
@@ -42,6 +43,10 @@ class Commitments:
     def commit(self, seat: int, action: Any) -> None:
         """Record `seat`'s secret choice."""
         waiting = self.waiting
+        if waiting and waiting[0] == seat:  # the seat a runner or a search asks first: `to_act[0]`
+            self.chosen[seat] = action
+            self.waiting = waiting[1:]
+            return
         if seat not in waiting:
             raise ValueError(f"seat {seat} cannot commit now")
         self.chosen[seat] = action
