@@ -261,11 +261,11 @@ def mcts_table(registry: Registry, size: Size) -> str:
     for game_id in sorted(registry.games):
         game = registry.game(game_id)
         counts = sorted({max(game.min_players, min(2, game.max_players)), game.max_players})
-        rows += [_mcts_row(registry, game, players, size, memory=players == counts[0]) for players in counts]
+        rows += [_mcts_row(registry, game, players, size) for players in counts]
     return "\n".join(rows)
 
 
-def _mcts_row(registry: Registry, game: Game, players: int, size: Size, memory: bool) -> str:
+def _mcts_row(registry: Registry, game: Game, players: int, size: Size) -> str:
     from benchmarks.bench_mcts import memory_per_node, playouts
 
     iterations = size.mcts_iterations
@@ -282,10 +282,9 @@ def _mcts_row(registry: Registry, game: Game, players: int, size: Size, memory: 
     seconds = cpu_seconds(searches, min(size.repeats, MCTS_REPEATS))
     rates = {name: Spread.of(values).inverse(iterations) for name, values in seconds.items()}
     per_playout = ratio(seconds["random"], seconds["playouts"])
-    held = "-"
-    if memory:
-        _nodes, _edges, per_node, per_edge = memory_per_node(game, players, size.memory_iterations)
-        held = f"{per_node:,.0f}, {per_edge:,.0f}"
+    # At the largest tables too: a node holds an edge for every seat's choices met there, so more seats, more bytes.
+    _nodes, _edges, per_node, per_edge = memory_per_node(game, players, size.memory_iterations)
+    held = f"{per_node:,.0f}, {per_edge:,.0f}"
     return (
         f"| {game.id} | {players} | {rates['default'].text('{:,.0f}')} | {rates['random'].text('{:,.0f}')} | "
         f"{per_playout.text('{:.2f}')} | {held} |"
