@@ -23,6 +23,19 @@ def test_the_last_seat_standing_keeps_the_turn_and_no_seat_left_is_an_error():
         order.advance()
 
 
+def test_the_living_seats_follow_the_flags_however_they_are_set_and_every_order_starts_at_its_seat():
+    order = TurnOrder(5)
+    assert order.living == (0, 1, 2, 3, 4)
+    order.alive[3] = False  # set directly, as a position or a test does, not through eliminate
+    assert order.living == (0, 1, 2, 4)
+    order.alive[3] = True
+    order.eliminate(0)
+    assert order.living == (1, 2, 3, 4)
+    assert TurnOrder(3).order_from(2) == (2, 0, 1)
+    assert [TurnOrder(5).order_from(seat)[0] for seat in range(5)] == [0, 1, 2, 3, 4]
+    assert TurnOrder(2).order_from(1) == (1, 0)
+
+
 def test_phases_cycle_and_count_rounds():
     phases = Phases(["place", "play", "collect"])
     assert [phases.advance() for _ in range(4)] == ["play", "collect", "place", "play"]
