@@ -188,6 +188,11 @@ def _choices(actions: list[Action], table: Board, seat: int, d: int, kind: str, 
     """Add the plays of card `d`, of a kind with a choice, at each Camp but `blocked` in turn; the choice is
     declined first where the effect is optional."""
     add = actions.append
+    # What does not depend on the Camp played to, worked out once rather than for every Camp in turn.
+    if kind == "squirrel":  # the scraps a Squirrel may take from each Camp without a Crow, in Camp order
+        sources = [(src, sorted(set(table.scraps[src]))) for src in camps if not crows(table, src)]
+    elif kind == "weasel":  # the kinds of scrap left in the pile
+        takes = [take for take, left in enumerate(table.pile) if left]
     for c in camps:
         if c == blocked:
             continue
@@ -200,14 +205,14 @@ def _choices(actions: list[Action], table: Board, seat: int, d: int, kind: str, 
             continue
         add(("play", d, c))  # the optional effects below may also be declined
         if kind == "squirrel":
-            for src in camps:
-                if src != c and not crows(table, src):
-                    for t in sorted(set(table.scraps[src])):
+            for src, kinds in sources:
+                if src != c:
+                    for t in kinds:
                         add(("play", d, c, src, t))
         elif kind == "weasel":
             for give in sorted(set(table.scraps[c])):
-                for take, left in enumerate(table.pile):
-                    if left and take != give:
+                for take in takes:
+                    if take != give:
                         add(("play", d, c, give, take))
         elif kind == "skunk":
             for owner, e, hopped in sorted(set(table.tan[c])):
