@@ -125,7 +125,8 @@ def main(argv: Sequence[str]) -> None:
             sys.exit(f"python -m benchmarks.versus: git archive {args.revision}: {archive.stderr.decode().strip()}")
         subprocess.run(["tar", "-x", "-C", str(before)], input=archive.stdout, check=True)
         table = versus_table(before, ROOT, sizes, wanted)
-    block = f"{_stamp(f'python -m benchmarks.versus {args.revision}', FULL, sizes.repeats)}\n\n{table}"
+    method = f"median (min-max) of {sizes.repeats} interleaved repetitions"
+    block = f"{_stamp(f'python -m benchmarks.versus {args.revision}', FULL, method)}\n\n{table}"
     if args.quick or args.only:
         print(block)
     else:
