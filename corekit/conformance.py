@@ -510,7 +510,16 @@ def _check_step(
             if outside:
                 report.fail(f"{where}: {outside[0]!r}, legal for seat {seat}, is not in action_space()")
         if leaks.declared(state):
-            _check_leaks_now(game, state, players, checks, rng, where, report)
+            try:
+                _check_leaks_now(game, state, players, checks, rng, where, report)
+            except GameHung:
+                raise
+            except (Exception, SystemExit) as error:  # said apart: the match itself never reached such a state
+                report.fail(
+                    f"{where}: making or playing on a twin of this state (one a seat cannot tell apart, made by the "
+                    f"core from the declaration), the game raised {error_line(error)}{raised_at(error)}"
+                )
+                return False
     action = legal[rng.below(len(legal))]
     if on_move is not None:
         on_move(step + 1, seat, action)
@@ -808,7 +817,7 @@ def _check_clone(state: State, seat: int, legal: Any, rng: Rng, where: str, repo
     if shared is not None:
         report.fail(
             f"{where}: a clone's {shared[0]} is the original's {shared[1]}, not a copy of it: a copy of the state (a "
-            "search's sample, a twin) reads the true state's cards there, and a change to one shows in the other"
+            "search's sample, a twin) reads the true state's values there, and a change to one shows in the other"
         )
         return
     played = [legal[rng.below(len(legal))]]

@@ -6,6 +6,7 @@ and how many orders a pile has (`orders`). The leak kit (`corekit.leaks`) and th
 from __future__ import annotations
 
 import dataclasses
+import enum
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -123,7 +124,10 @@ def as_data(value: Any, met: dict[int, int] | None = None, depth: int = 0) -> An
         return ("met", met[id(value)])
     met[id(value)] = len(met)
     if isinstance(value, set | frozenset):
-        return (type(value).__name__, tuple(sorted(repr(as_data(item, met, depth + 1)) for item in value)))
+        # In an order of their own, not the set's: a set of objects hashed by identity iterates in the order of their
+        # addresses, and the walk numbers the objects it meets, so two equal graphs held in sets would differ.
+        items = sorted(value, key=_set_order)
+        return (type(value).__name__, tuple(as_data(item, met, depth + 1) for item in items))
     parts = named_parts(value)
     if isinstance(value, dict):  # by key, whatever order it was filled in
         parts = sorted(parts, key=lambda pair: pair[0])
@@ -132,6 +136,14 @@ def as_data(value: Any, met: dict[int, int] | None = None, depth: int = 0) -> An
 
 AS_DATA_DEPTH = 200
 """How deep `as_data` follows a chain of objects (deeper, its type stands for it: Python's stack is not endless)."""
+SET_ORDER_DEPTH = 3
+"""How deep `as_data` looks into a set's items to put them in order (a space: its name, its neighbours' names)."""
+
+
+def _set_order(item: Any) -> str:
+    """A set item's place in `as_data`'s walk: its form a few levels deep, walked afresh (no numbers shared with the
+    rest of the walk). Items alike that far keep the set's own order among themselves."""
+    return repr(as_data(item, None, AS_DATA_DEPTH - SET_ORDER_DEPTH))
 
 
 def holds_nan(observation: Any) -> bool:
@@ -194,19 +206,21 @@ def shared_with_original(state: State, copy: State) -> tuple[str, str] | None:
 
 SHARED_WALK = 10_000
 """At most how many objects `shared_with_original` visits from each field of a clone."""
-UNWALKED = (type, Game, Rng, int, float, str, bytes, bool, type(None))
-"""What `shared_with_original` does not walk into: classes, the game (every copy shares it), generators, numbers."""
+UNWALKED = (type, Game, Rng, int, float, str, bytes, bool, type(None), enum.Enum)
+"""What `shared_with_original` does not walk into: classes, the game (every copy shares it), generators, numbers,
+enum members (one object for every use of a member: two fields holding `Phase.BID` hold the same one)."""
 
 
 def mutable(value: Any) -> bool:
     """Whether a value a field holds can change in place: a list, dict, set, or an object with attributes (not a
-    frozen attrs class)."""
+    frozen attrs class, not an enum member)."""
     if isinstance(value, list | dict | set | bytearray):
         return True
     if isinstance(value, (tuple, frozenset, *UNWALKED)) or callable(value):
         return False
-    if attrs.has(type(value)):
-        return not frozen_attrs(type(value))
+    kind = type(value)
+    if attrs.has(kind):
+        return not frozen_attrs(kind)
     return hasattr(value, "__dict__")
 
 

@@ -538,6 +538,85 @@ def test_static_content_in_a_class_of_its_own_passes_and_a_note_in_its_attribute
     ]
 
 
+def test_static_content_holding_a_set_of_spaces_that_name_their_neighbours_passes_and_has_one_fingerprint():
+    from corekit.state import declare, static
+    from corekit.walks import as_data
+    from tests.corekit.leaky_games import GlowState
+
+    class Space:  # hashed by identity: a set of them iterates in the order of their addresses
+        def __init__(self, name):
+            self.name, self.neighbours = name, []
+
+    def make_map():
+        spaces = {name: Space(name) for name in ("camp", "lake", "dock", "cabin", "fire")}
+        for a, b in [("camp", "lake"), ("lake", "dock"), ("dock", "cabin"), ("cabin", "camp"), ("fire", "camp")]:
+            spaces[a].neighbours.append(spaces[b])
+            spaces[b].neighbours.append(spaces[a])
+        return frozenset(spaces.values())
+
+    maps = [make_map() for _ in range(20)]
+    assert len({repr(as_data(one)) for one in maps}) == 1
+    changed = make_map()
+    next(space for space in changed if space.name == "dock").name = "pier"
+    assert as_data(changed) != as_data(maps[0])
+
+    @declare
+    class OnAMap(GlowState):
+        spaces: frozenset[Space] = static(factory=make_map)
+
+    assert check_game(_glowworms_with(OnAMap), 2, games=3, seed=0).failures == []
+
+
+def test_two_public_fields_holding_one_enum_member_are_not_a_shared_value():
+    import enum
+
+    from corekit.state import declare, public
+    from tests.corekit.leaky_games import GlowState
+
+    class Phase(enum.Enum):
+        BID = "bid"
+        OVER = "over"
+
+    @declare
+    class TwoOfAKind(GlowState):
+        phase: Phase = public(Phase.BID)
+        first_phase: Phase = public(Phase.BID)
+        history: tuple[Phase, ...] = public((Phase.BID,))
+        by_seat: dict[int, Phase] = public(factory=lambda: {0: Phase.BID, 1: Phase.BID})
+
+    assert check_game(_glowworms_with(TwoOfAKind), 2, games=3, seed=0).failures == []
+
+
+def test_a_game_failing_on_a_twin_the_core_made_is_told_apart_from_one_failing_in_the_match():
+    from corekit.state import Zone, declare, owned
+    from tests.corekit.leaky_games import GlowState
+
+    @declare
+    class BidTwice(GlowState):  # a bid kept both as the commitment and as a card parked face down
+        slots: list[Zone] = owned(parks_in="hands", accepts=range(1, 6))
+
+        def _apply(self, seat, action):
+            self.move(action, self.hands[seat], self.slots[seat])
+            self.bids.commit(seat, action)
+            if self.bids.complete:
+                for other, bid in sorted(self.bids.reveal().items()):
+                    self.move(bid, self.slots[other], self.discard)  # a twin redraws the two apart: not there
+                    self.draw(self.deck, self.hands[other])
+                self.bids.open(range(self.players))
+
+        def commitment_choices(self, name, seat):
+            return sorted({*self.hands[seat], *self.slots[seat]})
+
+    report = check_game(_glowworms_with(BidTwice), 2, games=3, seed=0)
+    twins = [failure for failure in report.failures if "twin" in failure]
+    assert twins, report.failures
+    assert re.fullmatch(
+        r"seed \d+ step \d+: making or playing on a twin of this state \(one a seat cannot tell apart, made by the "
+        r"core from the declaration\), the game raised ValueError: list.remove\(x\): x not in list .*",
+        twins[0],
+    ), twins[0]
+
+
 def test_an_observation_holding_a_nan_is_refused_before_it_splits_a_searchs_tree():
     from corekit.state import declare, public
     from tests.corekit.leaky_games import GlowState
