@@ -18,6 +18,17 @@ def test_seats_commit_in_any_order_and_are_revealed_together():
     assert decision.waiting == ()
 
 
+def test_a_decision_opened_for_any_range_of_seats_waits_for_them_in_seat_order():
+    decision = Commitments()
+    decision.open(range(3))
+    assert decision.seats == decision.waiting == (0, 1, 2)
+    decision.open(range(4, 0, -2))  # counting down: put in order all the same
+    assert decision.waiting == (2, 4)
+    decision.commit(2, "first in line")
+    decision.commit(4, "last")
+    assert decision.waiting == () and decision.reveal() == {2: "first in line", 4: "last"}
+
+
 def test_a_commitment_is_hidden_from_every_other_seat():
     decision = Commitments([0, 1, 2])
     decision.commit(1, 5)
