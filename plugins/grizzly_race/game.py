@@ -214,7 +214,7 @@ class RaceState(DeclaredState):
             if len(_DISTINCT) >= 4096:  # hands set up by hand, beyond the few hundred a match deals
                 _DISTINCT.clear()
             distinct = _DISTINCT[hand] = sorted(set(hand))
-        actions = distinct[:]
+        actions = distinct[:]  # a copy: the supercard is appended, and a caller may change its list
         if self.supercard[seat]:
             actions.append(SUPER)
         return actions

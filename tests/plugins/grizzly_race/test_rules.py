@@ -36,6 +36,9 @@ def test_the_legal_plays_are_each_strength_in_hand_once_plus_the_unspent_superca
     assert state.legal_actions(1) == [2]
     state.apply(0, 3)
     assert state.legal_actions(0) == []  # committed: nothing more this round
+    other = scenario([[1, 1, 3, 3, 5], [2, 2, 2]], [[5, 3], [5, 4]])
+    other.legal_actions(0).append(4)  # each caller gets a list of its own: the hand's strengths are looked up
+    assert other.legal_actions(0) == [1, 3, 5, SUPER] and other.legal_actions(0) is not other.legal_actions(0)
 
 
 def test_every_seat_decides_at_once_and_nobody_sees_another_commitment():
