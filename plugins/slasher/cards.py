@@ -68,8 +68,13 @@ def is_killer(card: int) -> bool:
 
 def name(card: int) -> str:
     """The card's printed name, with the safety number of a location ("Beach 4")."""
-    definition = CARDS[card]
-    return f"{definition.name} {definition.safety}" if definition.kind == "location" else definition.name
+    return NAMES[card]
+
+
+NAMES: dict[int, str] = {
+    code: f"{card.name} {card.safety}" if card.kind == "location" else card.name for code, card in CARDS.items()
+}
+"""Each card's name by its code, made once: a playout's log names a card at nearly every move."""
 
 
 def victims(places: dict[int, int], killer: int) -> tuple[int, ...]:
