@@ -138,8 +138,8 @@ def check_weights(state: DeclaredState, seat: int, rng: Rng, fail: Fail) -> None
 
 def check_choices(state: DeclaredState, seat: int, fail: Fail) -> None:
     """`commitment_choices` of every other seat's pending secret commitment do not depend on that commitment: the
-    same with another of the choices the core allows stored in its place (the first of its legal actions had it not
-    committed; no generator is drawn, so the other checks' twins stay as they were).
+    same with another choice stored in its place (the first of its legal actions had it not committed, else the first
+    other of the game's own choices; no generator is drawn, so the other checks' twins stay as they were).
     Samples and twins redraw a commitment among the game's choices, so choices naming what the seat committed
     would make every one of them keep it, and the kit's other checks could not tell."""
     for name, chosen in secret_fields(state):
@@ -150,7 +150,13 @@ def check_choices(state: DeclaredState, seat: int, fail: Fail) -> None:
             # On copies: the default takes the commitment out and puts it back, which reorders the dict a game may
             # resolve in commit order.
             same = state.clone()
-            allowed = [c for c in DeclaredState.commitment_choices(same, name, other) if not alike(c, committed)]
+            # The core's choices first, then the game's own: a game whose legal actions do not follow `waiting`
+            # overrides commitment_choices because the core's are empty for it.
+            offered = [
+                *DeclaredState.commitment_choices(same, name, other),
+                *state.clone().commitment_choices(name, other),
+            ]
+            allowed = [c for c in offered if not alike(c, committed)]
             if not allowed:
                 continue
             instead = allowed[0]

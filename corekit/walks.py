@@ -126,7 +126,7 @@ def as_data(value: Any, met: dict[int, int] | None = None, depth: int = 0) -> An
     if isinstance(value, set | frozenset):
         # In an order of their own, not the set's: a set of objects hashed by identity iterates in the order of their
         # addresses, and the walk numbers the objects it meets, so two equal graphs held in sets would differ.
-        items = sorted(value, key=_set_order)
+        items = _in_set_order(value)
         return (type(value).__name__, tuple(as_data(item, met, depth + 1) for item in items))
     parts = named_parts(value)
     if isinstance(value, dict):  # by key, whatever order it was filled in
@@ -140,10 +140,20 @@ SET_ORDER_DEPTH = 3
 """How deep `as_data` looks into a set's items to put them in order (a space: its name, its neighbours' names)."""
 
 
-def _set_order(item: Any) -> str:
-    """A set item's place in `as_data`'s walk: its form a few levels deep, walked afresh (no numbers shared with the
-    rest of the walk). Items alike that far keep the set's own order among themselves."""
-    return repr(as_data(item, None, AS_DATA_DEPTH - SET_ORDER_DEPTH))
+def _in_set_order(items: set[Any] | frozenset[Any]) -> list[Any]:
+    """A set's items in the order `as_data` walks them: by their form a few levels deep, walked afresh (no numbers
+    shared with the rest of the walk), and items alike that far (two spaces named "path" beside the camp) by their
+    whole form. Only items alike all the way down keep the set's own order, and they fingerprint alike either way."""
+    near = {id(item): _form(item, SET_ORDER_DEPTH) for item in items}
+    ties = Counter(near.values())
+    return sorted(
+        items, key=lambda item: (near[id(item)], _form(item, AS_DATA_DEPTH) if ties[near[id(item)]] > 1 else "")
+    )
+
+
+def _form(item: Any, levels: int) -> str:
+    """`item` as `as_data` writes it, `levels` deep, walked afresh."""
+    return repr(as_data(item, None, AS_DATA_DEPTH - levels))
 
 
 def holds_nan(observation: Any) -> bool:

@@ -243,7 +243,9 @@ class RaceState(DeclaredState):
         battles = []
         beaten = 0
         guards, hands, discard = self.guards, self.hands, self.discard
-        for seat in range(self.players):  # every seat committed: resolved in seat order
+        # Every seat decides every round (RULES.md; a position opening fewer is refused by position_problem), so
+        # the plays are resolved in seat order without sorting them.
+        for seat in range(self.players):
             action = plays[seat]
             column = guards[seat]
             guard = column[-1]

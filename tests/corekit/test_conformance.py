@@ -556,6 +556,23 @@ def test_static_content_holding_a_set_of_spaces_that_name_their_neighbours_passe
 
     maps = [make_map() for _ in range(20)]
     assert len({repr(as_data(one)) for one in maps}) == 1
+
+    def make_trails():  # two trails "camp - path - path - end", alike until their ends (a lake, a dock)
+        spaces = {key: Space(key.split("#")[0]) for key in ("camp", "path#1", "path#2", "path#3", "path#4")}
+        spaces |= {"lake": Space("lake"), "dock": Space("dock")}
+        trails = [("camp", "path#1"), ("path#1", "path#3"), ("path#3", "lake")]
+        trails += [("camp", "path#2"), ("path#2", "path#4"), ("path#4", "dock")]
+        for a, b in trails:
+            spaces[a].neighbours.append(spaces[b])
+            spaces[b].neighbours.append(spaces[a])
+        return frozenset(spaces.values())
+
+    heap = []
+    prints = set()
+    for count in range(40):
+        heap.append([object() for _ in range(count)])  # other addresses, so another set order
+        prints.add(repr(as_data(make_trails())))
+    assert len(prints) == 1
     changed = make_map()
     next(space for space in changed if space.name == "dock").name = "pier"
     assert as_data(changed) != as_data(maps[0])

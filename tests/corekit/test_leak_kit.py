@@ -390,6 +390,36 @@ def test_commitment_choices_naming_the_commitment_made_are_refused_and_the_state
     assert failures[0].endswith("(the choices are what it could have committed, never what it did)")
 
 
+def test_commitment_choices_are_checked_in_a_game_whose_legal_actions_do_not_follow_the_waiting_seats():
+    from corekit.state import public
+
+    @declare
+    class FlagsBids(GlowState):
+        done: list[bool] = public(factory=lambda: [False] * 3)
+
+        def legal_actions(self, seat):  # a flag per seat, not bids.waiting: the core's choices are empty
+            return [] if self.done[seat] else super().legal_actions(seat)
+
+        def _apply(self, seat, action):
+            self.done[seat] = True
+            super()._apply(seat, action)
+            if not self.bids.chosen:
+                self.done = [False] * self.players
+
+        def commitment_choices(self, name, seat):  # every card in hand, the bid made first
+            committed = getattr(self, name).chosen[seat]
+            return [committed, *(card for card in sorted(set(self.hands[seat])) if card != committed)]
+
+    game = _variant(FlagsBids, "glowworms-flags")
+    state = game.initial_state(3, 5)
+    state.apply(1, state.legal_actions(1)[0])
+    failures = []
+    check_choices(state, 0, failures.append)
+    assert failures and failures[0].startswith(
+        "commitment_choices('bids', 1), which seat 0 cannot see, depend on seat 1's own commitment: [0]: "
+    ), failures
+
+
 @pytest.mark.parametrize(
     ("a", "b", "same"),
     [
