@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from corekit.digest import digest
 from corekit.options import NoOptions, OptionError, build_options
-from corekit.provenance import unrecorded
+from corekit.provenance import _RECORDING
 from corekit.rng import Rng
 from corekit.words import counted
 
@@ -86,15 +86,23 @@ class Game(abc.ABC):
         made = self.make_options(options)
         if record:
             state = self._setup(players, seed, made)
-        else:
-            with unrecorded():
+        else:  # `with unrecorded()`, without a generator-based context manager per match
+            token = _RECORDING.set(False)
+            try:
                 state = self._setup(players, seed, made)
+            finally:
+                _RECORDING.reset(token)
         # Every State method leans on these three; left unset, the first symptom is far from the cause.
-        missing = [name for name in ("game", "players", "rng") if not hasattr(state, name)]
-        if missing:
-            raise TypeError(
-                f"{self.id}: _setup must set state.game, state.players and state.rng (missing: {', '.join(missing)})"
-            )
+        try:
+            state.game, state.players, state.rng  # noqa: B018 (the test; a match's setup makes one per game)
+        except AttributeError:
+            missing = [name for name in ("game", "players", "rng") if not hasattr(state, name)]
+            if missing:
+                raise TypeError(
+                    f"{self.id}: _setup must set state.game, state.players and state.rng (missing: "
+                    f"{', '.join(missing)})"
+                ) from None
+            raise
         return state
 
     def make_options(self, options: Any = None, *, typed: bool = False) -> Any:

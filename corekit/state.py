@@ -611,14 +611,16 @@ class DeclaredState(State):
     def reveal_all(self) -> None:
         """Turn every face-down card face up where it lies (the cards shown at the end of a match)."""
         record = self.record
+        if record is None:  # nothing to record: every unseen zone, in layout order, lies face up
+            for zone in _setup_plan(type(self), self.players).unseen(self):
+                zone.up = len(zone)
+            return
         for info in self._layout.zones:
             if info.seen is not Seen.EVERYONE:
                 zone = self.zone(info.no)
                 down = len(zone) - zone.up
-                if down and record is not None and not info.deck:  # as `reveal_top` would, top face-down first
+                if down and not info.deck:  # as `reveal_top` would, top face-down first
                     record.show_all(info.stream, zone[down - 1 :: -1])
-                    zone.up = len(zone)
-                elif record is None:
                     zone.up = len(zone)
                 while zone.up < len(zone):
                     self.reveal_top(zone)

@@ -34,6 +34,8 @@ HAND = 7
 GUARDS = 6
 COLLECTION = ((5, 1), (4, 2), (3, 3), (2, 4), (1, 3))
 """(strength, copies) in one player's 14-card collection, the supercard aside."""
+_CARDS = [strength for strength, copies in COLLECTION for _ in range(copies)]
+"""One player's collection as cards, in `COLLECTION` order (a deal shuffles a copy per seat)."""
 
 
 @attrs.frozen
@@ -129,16 +131,17 @@ class GrizzlyRace(Game):
 
     def _setup(self, players: int, seed: int, options: RaceOptions) -> RaceState:
         rng = Rng(seed)
-        cards = [strength for strength, copies in COLLECTION for _ in range(copies)] * players
+        cards = _CARDS * players
         rng.shuffle(cards)
         rest = cards[players * HAND :]
+        # Lists: the state makes each a numbered Zone (without calling Zone's constructor per zone).
         return RaceState(
             game=self,
             players=players,
             options=options,
             rng=rng,
-            hands=[Zone(sorted(cards[seat * HAND : (seat + 1) * HAND])) for seat in range(players)],
-            guards=[Zone(rest[seat * GUARDS : (seat + 1) * GUARDS]) for seat in range(players)],
+            hands=[sorted(cards[seat * HAND : (seat + 1) * HAND]) for seat in range(players)],
+            guards=[rest[seat * GUARDS : (seat + 1) * GUARDS] for seat in range(players)],
             supercard=[True] * players,
             commitments=Commitments(range(players)),
         )

@@ -80,3 +80,33 @@ def test_weighted_draws_each_index_in_proportion_to_its_weight_and_never_a_zero_
         counts[rng.weighted([1, 0, 3])] += 1
     assert counts[1] == 0
     assert 0.70 < counts[2] / 4000 < 0.80
+
+
+def _one_draw_at_a_time(rng: Rng, items: list[int]) -> None:
+    """Fisher-Yates from the end with `below`, one draw per card: what `shuffle` must match exactly."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 4, 5, 6, 13, 28, 56, 200])
+def test_a_shuffle_draws_as_below_does_one_card_at_a_time(size: int) -> None:
+    # `shuffle` mixes all its draws at once as lanes of one integer: the same cards, the same generator state.
+    for seed in [*range(40), 2**64 - 1, 0x9E3779B97F4A7C15]:
+        fast, slow = Rng(seed), Rng(seed)
+        got, expected = list(range(size)), list(range(size))
+        fast.shuffle(got)
+        _one_draw_at_a_time(slow, expected)
+        assert got == expected and fast.state == slow.state, (seed, size)
+
+
+@pytest.mark.parametrize("at", [1, 2, 10, 26, 27])
+def test_a_shuffle_whose_draw_is_rejected_draws_again_as_below_does(at: int) -> None:
+    # A state of 0 mixes to 0, whose multiply-shift lands below every bound: `below` rejects it (bounds that are not
+    # powers of two) and draws again, which shifts every later draw. Here draw number `at` of a 28-card shuffle.
+    seed = (-at * 0x9E3779B97F4A7C15) % 2**64
+    fast, slow = Rng(seed), Rng(seed)
+    got, expected = list(range(28)), list(range(28))
+    fast.shuffle(got)
+    _one_draw_at_a_time(slow, expected)
+    assert got == expected and fast.state == slow.state
