@@ -826,6 +826,12 @@ def _check_clone(state: State, seat: int, legal: Any, rng: Rng, where: str, repo
         while not copy.is_terminal and rng.below(2):
             mover = copy.to_act[0]
             moves = copy.legal_actions(mover)
+            if not moves:
+                shown = ", ".join(map(repr, played))
+                report.fail(
+                    f"{where}: playing {shown} on a clone of this state, seat {mover} is to act with no legal action"
+                )
+                return
             played.append(moves[rng.below(len(moves))])
             copy.apply(mover, played[-1])
     except (Exception, SystemExit) as error:

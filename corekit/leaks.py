@@ -201,6 +201,10 @@ def _forward(
             return step - 1
         mover = real.to_act[0]
         legal, theirs = real.legal_actions(mover), other.legal_actions(mover)
+        if not legal or not theirs:  # the contract's break, named (drawing from nothing would blame the generator)
+            where = "the state" if not legal else "its twin"
+            fail(f"seat {mover} is to act with no legal action in {where}, {step - 1} step(s) after a twin was made")
+            return step - 1
         common = [action for action in legal if action in set(theirs)]
         if common:
             action = common[rng.below(len(common))]

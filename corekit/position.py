@@ -286,6 +286,22 @@ def _dict_order(key: Any) -> tuple[str, Any]:
     return (type(key).__name__, key)
 
 
+def _data_order(data: Any) -> tuple[Any, ...]:
+    """A set's items in the order a file writes them: their natural order where they compare (numbers, names,
+    tuples of them), and an order by kind wherever they would not (("amber", 2) beside ("amber", None))."""
+    if data is None:
+        return (0,)
+    if isinstance(data, bool):
+        return (1, data)
+    if isinstance(data, int | float):
+        return (2, data)
+    if isinstance(data, str):
+        return (3, data)
+    if isinstance(data, list):
+        return (4, tuple(_data_order(item) for item in data))
+    return (5, tuple((key, _data_order(item)) for key, item in sorted(data.items())))
+
+
 def _unstructure(value: Any) -> Any:
     to_data = getattr(value, "to_data", None)
     if to_data is not None:  # first: a dict or list subclass may write itself otherwise (names for ids)
@@ -297,7 +313,7 @@ def _unstructure(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_unstructure(item) for item in value]
     if isinstance(value, frozenset):
-        return [_unstructure(item) for item in sorted(value)]
+        return sorted((_unstructure(item) for item in value), key=_data_order)
     if isinstance(value, dict):
         return {str(key): _unstructure(item) for key, item in value.items()}
     if attrs.has(type(value)):

@@ -832,7 +832,10 @@ class DeclaredState(State):
         if target.seen is _EVERYONE:
             record.show(source.stream, card)
         elif target.stream != source.stream:
-            raise ProvenanceError(f"a card cannot move face down from {source.name} to {target.name}")
+            hint = ""
+            if source.seen is Seen.NOBODY:  # a pile taken from unseen (a guard column): the record follows a deck
+                hint = f": a pile whose cards are taken unseen is a draw_pile(), not face_down() ({source.name})"
+            raise ProvenanceError(f"a card cannot move face down from {source.name} to {target.name}{hint}")
         elif record.plans:  # parked face down (or back): the table saw nothing, but a deal now differs
             record.plans = {}
 

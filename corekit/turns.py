@@ -123,9 +123,10 @@ class Phases:
         copy.round = self.round
         return copy
 
-    def view(self) -> tuple[int, int]:
-        """(index, round) as immutable data, for views and digests."""
-        return (self.index, self.round)
+    def view(self) -> tuple[tuple[str, ...], int, int]:
+        """(names, index, round) as immutable data, for views and digests. The names too: a game may replace the
+        field with another cycle (an opening, then the rounds), and a digest or a search's key holds only this."""
+        return (self.names, self.index, self.round)
 
     def to_data(self) -> dict[str, Any]:
         """As a position file writes it."""

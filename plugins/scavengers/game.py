@@ -129,7 +129,8 @@ class ScavengersView(View):
     leader: int
     placer: int
     pending: int | None
-    phases: tuple[int, int]
+    phases: tuple[tuple[str, ...], int, int]
+    """(the phase names, the index of the one in play, rounds completed)."""
     turns: tuple[tuple[bool, ...], int]
     mice: tuple[tuple[int, int], ...]
     report: tuple[Take, ...]
@@ -146,12 +147,12 @@ class ScavengersView(View):
     @property
     def round(self) -> int:
         """The round under way (from 1), or the last one played once the game is over."""
-        return self.phases[1] + (0 if self.winners else 1)
+        return self.phases[2] + (0 if self.winners else 1)
 
     @property
     def phase(self) -> str:
         """ "place", "play", "collect", or "over"."""
-        return "over" if self.winners else PHASES[self.phases[0]]
+        return "over" if self.winners else self.phases[0][self.phases[1]]
 
     @derived
     def camps(self) -> tuple[CampView, ...]:
@@ -172,7 +173,7 @@ class Scavengers(Game):
 
     id = "scavengers"
     title = "Scavengers"
-    version = "3"
+    version = "4"
     min_players = 2
     max_players = 4
     options_type = ScavengersOptions

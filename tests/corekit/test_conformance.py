@@ -604,6 +604,45 @@ def test_two_public_fields_holding_one_enum_member_are_not_a_shared_value():
     assert check_game(_glowworms_with(TwoOfAKind), 2, games=3, seed=0).failures == []
 
 
+def test_a_phases_field_replaced_by_another_cycle_passes_and_its_view_names_the_cycle():
+    from corekit import Phases
+    from corekit.state import declare, public
+    from tests.corekit.leaky_games import GlowState
+
+    assert Phases(["opening"]).view() != Phases(["play", "cheer"]).view()  # both at index 0 of round 0
+
+    @declare
+    class OpensFirst(GlowState):  # an opening cycle, then the rounds: both public facts
+        phases: Phases = public(factory=lambda: Phases(["opening"]))
+
+        def _apply(self, seat, action):
+            super()._apply(seat, action)
+            if self.phases.names == ("opening",):
+                self.phases = Phases(["play", "cheer"])
+            else:
+                self.phases.advance()
+
+    assert check_game(_glowworms_with(OpensFirst), 2, games=3, seed=0).failures == []
+
+
+def test_a_seat_to_act_with_no_legal_action_on_a_copy_played_forward_is_named_as_such():
+    from corekit.state import declare
+    from tests.corekit.leaky_games import GlowState
+
+    @declare
+    class StuckHoldingAFive(GlowState):  # the contract broken: seat 1 has nothing to play once seat 0 bid
+        def legal_actions(self, seat):
+            if seat == 1 and 0 not in self.bids.waiting and 5 in self.hands[1]:
+                return []
+            return super().legal_actions(seat)
+
+    failures = check_game(_glowworms_with(StuckHoldingAFive), 2, games=6, seed=0).failures
+    named = r"seat 1 is to act with no legal action in (the state|its twin), \d+ step\(s\) after a twin was made"
+    assert any(re.search(named, failure) for failure in failures), failures
+    assert any(re.search(r"on a clone of this state, seat 1 is to act with no legal action", f) for f in failures)
+    assert not any("below()" in failure for failure in failures), failures
+
+
 def test_a_game_failing_on_a_twin_the_core_made_is_told_apart_from_one_failing_in_the_match():
     from corekit.state import Zone, declare, owned
     from tests.corekit.leaky_games import GlowState

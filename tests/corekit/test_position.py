@@ -132,6 +132,21 @@ def test_a_value_that_writes_itself_is_written_by_to_data_even_when_it_is_a_dict
     assert _unstructure({"a": Named({1: 2})}) == {"a": {"card 1": 2}}
 
 
+def test_a_public_set_of_items_that_do_not_compare_is_written_in_one_order_and_read_back():
+    from tests.corekit.leaky_games import GlowState, Glowworms
+
+    @declare
+    class Claims(GlowState):
+        claims: frozenset[tuple[str, int | None]] = public(frozenset())
+
+    game = type("Claiming", (Glowworms,), {"id": "claiming", "state_class": Claims})()
+    state = game.initial_state(2, 0)
+    state.claims = frozenset({("amber", 2), ("amber", None), ("moss", 1), ("amber", 10)})
+    written = to_position(state)["fields"]["claims"]
+    assert written == [["amber", None], ["amber", 2], ["amber", 10], ["moss", 1]]  # nobody's before numbers
+    assert loads(game, dumps(state)).claims == state.claims
+
+
 def test_a_position_without_a_version_is_refused_saying_so():
     game, document = grizzly_position()
     for version in (None, "missing"):

@@ -293,6 +293,16 @@ def test_cards_cannot_go_back_into_a_deck_nor_move_face_down_between_seats():
         state.move(state.hands[0][0], state.hands[0], state.hands[1])
 
 
+def test_taking_a_face_down_columns_top_unseen_into_a_hand_is_refused_naming_the_draw_pile_it_should_be():
+    state = fresh()
+    with pytest.raises(
+        ProvenanceError,
+        match=r"^a card cannot move face down from columns 0 to hands 0: a pile whose cards are taken unseen is a "
+        r"draw_pile\(\), not face_down\(\) \(columns 0\)$",
+    ):
+        state.draw(state.columns[0], state.hands[0])
+
+
 def test_a_determinization_records_nothing_and_cannot_be_sampled_again():
     state = fresh()
     playing = state.determinize(0, Rng(2))
