@@ -55,12 +55,14 @@ class TurnOrder:
 
     def order_from(self, seat: int) -> tuple[int, ...]:
         """Every seat, living or not, clockwise starting at `seat`."""
-        key = (seat, len(self.alive))
+        n = len(self.alive)
+        if type(seat) is not int:  # 1.0 and True are keys equal to 1: the order of one is not the other's
+            return tuple([(seat + i) % n for i in range(n)])
+        key = (seat, n)
         order = _ORDERS.get(key)
         if order is None:
             if len(_ORDERS) >= 4096:
                 _ORDERS.clear()
-            n = key[1]
             order = _ORDERS[key] = tuple([(seat + i) % n for i in range(n)])
         return order
 

@@ -36,6 +36,13 @@ def test_the_living_seats_follow_the_flags_however_they_are_set_and_every_order_
     assert TurnOrder(2).order_from(1) == (1, 0)
 
 
+def test_order_from_gives_the_seats_of_the_type_asked_even_after_an_equal_key_was_cached():
+    order = TurnOrder(3)
+    assert order.order_from(1) == (1, 2, 0)
+    assert [type(seat) for seat in order.order_from(1.0)] == [float] * 3  # not the cached ints of seat 1
+    assert order.order_from(1.0) == (1.0, 2.0, 0.0)
+
+
 def test_phases_cycle_and_count_rounds():
     phases = Phases(["place", "play", "collect"])
     assert [phases.advance() for _ in range(4)] == ["play", "collect", "place", "play"]
