@@ -515,9 +515,11 @@ def _check_step(
             except GameHung:
                 raise
             except (Exception, SystemExit) as error:  # said apart: the match itself never reached such a state
+                why = leaks.parked_commitment(state)
                 report.fail(
                     f"{where}: making or playing on a twin of this state (one a seat cannot tell apart, made by the "
                     f"core from the declaration), the game raised {error_line(error)}{raised_at(error)}"
+                    + (f"; {why}" if why else "")
                 )
                 return False
     action = legal[rng.below(len(legal))]
@@ -934,7 +936,8 @@ def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report)
             played.append(moves[rng.below(len(moves))])
             play.apply(mover, played[-1])
     except (Exception, SystemExit) as error:
-        report.fail(f"{where}: {_side_line(f'sample({seat})', played, error)}")
+        why = leaks.parked_commitment(state) if isinstance(state, DeclaredState) else None
+        report.fail(f"{where}: {_side_line(f'sample({seat})', played, error)}" + (f"; {why}" if why else ""))
 
 
 def _check_codes(game: Game, actions: Iterable[Any], seat: int, encoded: set[Any], where: str, report: Report) -> bool:

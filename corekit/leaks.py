@@ -523,6 +523,26 @@ def secret_fields(state: DeclaredState) -> list[tuple[str, dict[int, Any]]]:
     return [(name, getattr(state, name).chosen) for name in state.secret_names()]
 
 
+def parked_commitment(state: DeclaredState) -> str | None:
+    """Why a sample or a twin of `state` may break the game: a seat's secret commitment that is also the one card
+    face down in its parked slot. Both redraw the two apart (each is a hidden part of its own), so the game meets
+    a commitment naming a card it no longer holds there. None when no commitment is so."""
+    zones = state.layout().zones
+    for name, chosen in secret_fields(state):
+        for seat, choice in sorted(chosen.items()):
+            for info in zones:
+                if info.stream == info.no or info.seat != seat:  # not a parked slot, or not this seat's
+                    continue
+                zone = state.zone(info.no)
+                if len(zone) - zone.up == 1 and zone[0] == choice:
+                    return (
+                        f"seat {seat}'s commitment in {name} is the card parked face down in {info.name}, and samples "
+                        "and twins redraw the two apart: keep a hidden choice in a parked card or in a commitment, "
+                        "not both"
+                    )
+    return None
+
+
 def _secrets(state: DeclaredState) -> list[dict[int, Any]]:
     return [dict(chosen) for _, chosen in secret_fields(state)]
 

@@ -664,13 +664,19 @@ def test_a_game_failing_on_a_twin_the_core_made_is_told_apart_from_one_failing_i
             return sorted({*self.hands[seat], *self.slots[seat]})
 
     report = check_game(_glowworms_with(BidTwice), 2, games=3, seed=0)
-    twins = [failure for failure in report.failures if "twin" in failure]
+    twins = [failure for failure in report.failures if "twin of this state" in failure]
     assert twins, report.failures
+    named = (
+        r"; seat \d's commitment in bids is the card parked face down in slots \d, and samples and twins redraw the "
+        r"two apart: keep a hidden choice in a parked card or in a commitment, not both"
+    )
     assert re.fullmatch(
         r"seed \d+ step \d+: making or playing on a twin of this state \(one a seat cannot tell apart, made by the "
-        r"core from the declaration\), the game raised ValueError: list.remove\(x\): x not in list .*",
+        r"core from the declaration\), the game raised ValueError: list.remove\(x\): x not in list .*" + named,
         twins[0],
     ), twins[0]
+    samples = [failure for failure in report.failures if "on sample(" in failure]
+    assert samples and all(re.search(named + "$", failure) for failure in samples), samples
 
 
 def test_an_observation_holding_a_nan_is_refused_before_it_splits_a_searchs_tree():
