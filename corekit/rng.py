@@ -18,8 +18,9 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _BIG_ENDIAN = sys.byteorder == "big"
-_LANES_MAX = 4096 if array("Q").itemsize == 8 else -1
-"""The longest list `shuffle` mixes as lanes of one integer (a platform whose "Q" is not 8 bytes: none)."""
+_LANES_MAX = 512 if array("Q").itemsize == 8 else -1
+"""The longest list `shuffle` mixes as lanes of one integer (a platform whose "Q" is not 8 bytes: none). The
+packings are kept by length, 48 bytes a card: every length up to 512 is at most 6 MB."""
 _PACKINGS: dict[int, tuple[int, int, int]] = {}
 
 

@@ -89,7 +89,7 @@ def _one_draw_at_a_time(rng: Rng, items: list[int]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-@pytest.mark.parametrize("size", [0, 1, 2, 4, 5, 6, 13, 28, 56, 200])
+@pytest.mark.parametrize("size", [0, 1, 2, 4, 5, 6, 13, 28, 56, 200, 513, 514, 600])
 def test_a_shuffle_draws_as_below_does_one_card_at_a_time(size: int) -> None:
     # `shuffle` mixes all its draws at once as lanes of one integer: the same cards, the same generator state.
     for seed in [*range(40), 2**64 - 1, 0x9E3779B97F4A7C15]:
