@@ -201,6 +201,8 @@ def _forward(
             return step - 1
         mover = real.to_act[0]
         legal, theirs = real.legal_actions(mover), other.legal_actions(mover)
+        if legal and mover not in other.to_act:  # another seat to act in the twin: the comparison of now names it
+            return step - 1
         if not legal or not theirs:  # the contract's break, named (drawing from nothing would blame the generator)
             where = "the state" if not legal else "its twin"
             fail(f"seat {mover} is to act with no legal action in {where}, {step - 1} step(s) after a twin was made")

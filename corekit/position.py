@@ -287,19 +287,20 @@ def _dict_order(key: Any) -> tuple[str, Any]:
 
 
 def _data_order(data: Any) -> tuple[Any, ...]:
-    """A set's items in the order a file writes them: their natural order where they compare (numbers, names,
-    tuples of them), and an order by kind wherever they would not (("amber", 2) beside ("amber", None))."""
+    """A set's items in the order a file writes them: their natural order where they compare (numbers, bools among
+    them as 0 and 1, names, tuples of them), and an order by kind wherever they would not (("amber", 2) beside
+    ("amber", None)); a NaN after every number, so that the order is total."""
     if data is None:
         return (0,)
-    if isinstance(data, bool):
-        return (1, data)
-    if isinstance(data, int | float):
-        return (2, data)
+    if isinstance(data, bool | int | float):
+        return (1, 0, data) if data == data else (1, 1)
     if isinstance(data, str):
-        return (3, data)
-    if isinstance(data, list):
-        return (4, tuple(_data_order(item) for item in data))
-    return (5, tuple((key, _data_order(item)) for key, item in sorted(data.items())))
+        return (2, data)
+    if isinstance(data, list | tuple):  # a tuple: an enum's value, written as it is
+        return (3, tuple(_data_order(item) for item in data))
+    if isinstance(data, dict):
+        return (4, tuple((key, _data_order(item)) for key, item in sorted(data.items())))
+    return (5, type(data).__name__, repr(data))
 
 
 def _unstructure(value: Any) -> Any:

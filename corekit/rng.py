@@ -20,7 +20,7 @@ _GOLDEN = 0x9E3779B97F4A7C15
 _BIG_ENDIAN = sys.byteorder == "big"
 _LANES_MAX = 512 if array("Q").itemsize == 8 else -1
 """The longest list `shuffle` mixes as lanes of one integer (a platform whose "Q" is not 8 bytes: none). The
-packings are kept by length, 48 bytes a card: every length up to 512 is at most 6 MB."""
+packings are kept by length, about 48 bytes a card: every length up to 512 takes about 6.5 MB."""
 _PACKINGS: dict[int, tuple[int, int, int]] = {}
 
 

@@ -834,7 +834,10 @@ class DeclaredState(State):
         elif target.stream != source.stream:
             hint = ""
             if source.seen is Seen.NOBODY:  # a pile taken from unseen (a guard column): the record follows a deck
-                hint = f": a pile whose cards are taken unseen is a draw_pile(), not face_down() ({source.name})"
+                hint = (
+                    f": a pile whose cards are taken unseen is a draw_pile() (filled at setup, by reshuffle or by "
+                    f"gather), not face_down() ({source.name})"
+                )
             raise ProvenanceError(f"a card cannot move face down from {source.name} to {target.name}{hint}")
         elif record.plans:  # parked face down (or back): the table saw nothing, but a deal now differs
             record.plans = {}

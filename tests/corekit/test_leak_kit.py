@@ -480,3 +480,23 @@ def test_alike_compares_the_attributes_of_views_beyond_their_fields_but_a_derive
     assert view.lanes == again.lanes and "lanes" in view.__dict__  # read (and cached) in one only
     del again.__dict__["lanes"]
     assert alike(view, again)
+
+
+def test_a_twin_with_another_seat_to_act_is_not_blamed_for_having_no_legal_action():
+    from corekit import leaks
+
+    class Stub:  # seat 1 is to act in the state, seat 0 in the twin (a hidden card decides who acts)
+        is_terminal = False
+
+        def __init__(self, to_act):
+            self.to_act = to_act
+
+        def clone(self):
+            return self
+
+        def legal_actions(self, seat):
+            return ["go"] if seat in self.to_act else []
+
+    said = []
+    assert leaks._forward(None, Stub((1,)), Stub((0,)), 2, Rng(1), said.append, 5, False) == 0
+    assert said == []  # the seats to act differ: the comparison of what the seat sees now names that

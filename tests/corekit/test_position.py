@@ -147,6 +147,22 @@ def test_a_public_set_of_items_that_do_not_compare_is_written_in_one_order_and_r
     assert loads(game, dumps(state)).claims == state.claims
 
 
+def test_a_sets_written_order_is_the_natural_one_where_items_compare_and_total_everywhere():
+    import enum
+
+    from corekit.position import _unstructure
+
+    class Suit(enum.Enum):
+        SPADES = ("S", 1)
+        HEARTS = ("H", 2)
+
+    assert _unstructure(frozenset({True, 0, 2})) == [0, True, 2]  # as sorted() wrote it: True is 1
+    assert _unstructure(frozenset({(0, True), (0, False), (0, 2)})) == [[0, False], [0, True], [0, 2]]
+    assert _unstructure(frozenset({Suit.SPADES, Suit.HEARTS})) == [("H", 2), ("S", 1)]
+    written = {repr(_unstructure(frozenset({float("nan"), *map(float, range(1, 7))}))) for _ in range(2000)}
+    assert written == {"[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, nan]"}
+
+
 def test_a_position_without_a_version_is_refused_saying_so():
     game, document = grizzly_position()
     for version in (None, "missing"):

@@ -298,7 +298,7 @@ def test_taking_a_face_down_columns_top_unseen_into_a_hand_is_refused_naming_the
     with pytest.raises(
         ProvenanceError,
         match=r"^a card cannot move face down from columns 0 to hands 0: a pile whose cards are taken unseen is a "
-        r"draw_pile\(\), not face_down\(\) \(columns 0\)$",
+        r"draw_pile\(\) \(filled at setup, by reshuffle or by gather\), not face_down\(\) \(columns 0\)$",
     ):
         state.draw(state.columns[0], state.hands[0])
 
