@@ -147,8 +147,7 @@ def check_choices(state: DeclaredState, seat: int, fail: Fail) -> None:
             if other == seat:
                 continue
             committed = chosen[other]
-            # On copies: the default takes the commitment out and puts it back, which reorders the dict a game may
-            # resolve in commit order.
+            # On copies: a game's own commitment_choices may change the state it is asked on.
             same = state.clone()
             # The core's choices first, then the game's own: a game whose legal actions do not follow `waiting`
             # overrides commitment_choices because the core's are empty for it.

@@ -749,13 +749,17 @@ class DeclaredState(State):
         """What `seat` could have committed in the secret field `name`: its legal actions had it not
         committed yet (a sample redraws other seats' commitments among these)."""
         commitments: Commitments = getattr(self, name)
-        chosen = commitments.chosen.pop(seat)
+        chosen = commitments.chosen
         waiting = commitments.waiting
+        # The seat's commitment left out of a copy: taken out of the dict and put back, it would move to its end,
+        # and a game may resolve the commitments in the order they were made (a sample then resolves them in
+        # another order than the match).
+        commitments.chosen = {other: choice for other, choice in chosen.items() if other != seat}
         commitments.waiting = tuple(sorted((*waiting, seat)))
         try:
             return list(self.legal_actions(seat))
         finally:
-            commitments.chosen[seat] = chosen
+            commitments.chosen = chosen
             commitments.waiting = waiting
 
     # ---- the record of where cards came from -------------------------------------------------------

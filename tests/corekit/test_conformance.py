@@ -102,6 +102,54 @@ def test_a_render_or_action_text_that_gives_no_text_is_reported(monkeypatch):
     assert re.search(r"action_text\((\d+)\) gave \1, not text$", found), found
 
 
+def test_two_seats_sharing_the_whole_deck_pass_though_the_cores_samples_have_nothing_to_redeal():
+    from corekit import Game, Rng
+    from corekit.state import DeclaredState, Zone, declare, face_up, owned, public
+
+    @declare
+    class Shared(DeclaredState):  # each seat knows the other's hand: every card is dealt and the rest is seen
+        hands: list[Zone] = owned()
+        played: Zone = face_up()
+        turn: int = public(0, seat=True)
+
+        @property
+        def to_act(self):
+            return (self.turn,) if self.hands[self.turn] else ()
+
+        def legal_actions(self, seat):
+            return sorted(set(self.hands[seat])) if seat in self.to_act else []
+
+        def _apply(self, seat, action):
+            self.move(action, self.hands[seat], self.played)
+            self.turn = 1 - seat
+
+        def returns(self):
+            return [0.5, 0.5]
+
+    class SharedDeck(Game):
+        id = "shared-deck"
+        min_players = max_players = 2
+        state_class = Shared
+
+        def _setup(self, players, seed, options):
+            rng = Rng(seed)
+            cards = list(range(1, 9))
+            rng.shuffle(cards)
+            hands = [sorted(cards[:4]), sorted(cards[4:])]
+            return Shared(game=self, players=players, options=options, rng=rng, hands=hands)
+
+        def max_decisions(self, players, options):
+            return 8
+
+        def action_space(self, players, options):
+            return list(range(1, 9))
+
+        def events(self, before, after):
+            return [] if before.played == after.played else [f"played {after.played}"]
+
+    assert check_game(SharedDeck(), 2, games=10, seed=0).failures == []
+
+
 def test_a_sample_that_never_varies_the_hidden_cards_is_reported(monkeypatch):
     from corekit import Rng
     from tests.corekit import toy_game

@@ -54,3 +54,17 @@ def test_a_sample_redraws_the_others_commitments_but_keeps_its_own():
     copy.redraw_others(0, Rng(1), lambda seat: ["a", "b"])
     assert copy.chosen[0] == "mine" and copy.chosen[2] in ("a", "b")
     assert decision.chosen[2] == "theirs"  # the clone was independent
+
+
+def test_samples_and_asking_the_choices_keep_the_order_the_seats_committed_in():
+    from tests.corekit.leaky_games import Glowworms
+
+    state = Glowworms().initial_state(3, 4)
+    state.apply(2, state.legal_actions(2)[0])  # seat 2 first, then seat 0: a game may resolve in this order
+    state.apply(0, state.legal_actions(0)[-1])
+    assert list(state.bids.chosen) == [2, 0]
+    state.commitment_choices("bids", 2)
+    assert list(state.bids.chosen) == [2, 0]
+    for observer in range(3):
+        for key in range(5):
+            assert list(state.sample(observer, Rng(key)).bids.chosen) == [2, 0], (observer, key)
