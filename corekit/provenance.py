@@ -160,8 +160,16 @@ class Record:
         """The lot whose remainder `deck` holds, if any."""
         return self.remainder.get(deck)
 
-    def gather(self, streams: Iterable[int], decks: Iterable[int]) -> None:
+    def gather(
+        self,
+        streams: Iterable[int],
+        decks: Iterable[int],
+        empty: Iterable[int] = (),
+        name: Callable[[int], str] = str,
+    ) -> None:
         """Every card of `streams` and `decks` went back together: their lots close and their history ends.
+        A stream in `empty` holds no card (every one it received was shown): one that received only from the
+        closing lots ends its history too, as if gathered.
 
         Raises ProvenanceError when a closing lot still has unshown cards in a stream outside `streams` or
         in a deck outside `decks`: the gathered cards would then not be known as a whole.
@@ -171,12 +179,20 @@ class Record:
         closing = {self.remainder[d] for d in decks if d in self.remainder}
         for stream in streams:
             closing.update(lot for lot, _ in self.events.get(stream, ()) if lot != SHOWN)
-        for stream, events in self.events.items():
-            if stream not in streams and any(lot in closing for lot, _ in events if lot != SHOWN):
-                raise ProvenanceError(
-                    f"cards gathered from face-down places while zone {stream} still holds cards of the same "
-                    "deal: gather every place those cards went, or none"
-                )
+        empty = set(empty)
+        for stream, events in list(self.events.items()):
+            if stream in streams:
+                continue
+            lots = {lot for lot, _ in events if lot != SHOWN}
+            if not lots & closing:
+                continue
+            if stream in empty and lots <= closing:  # emptied by showing its cards: nothing of the deal is there
+                streams.add(stream)
+                continue
+            raise ProvenanceError(
+                f"cards gathered from face-down places while {name(stream)} still holds cards of the same deal "
+                "(or held them, beside cards of another deal): gather every place those cards went, or none"
+            )
         for deck, lot in list(self.remainder.items()):
             if lot in closing:
                 if deck not in decks:

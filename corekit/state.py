@@ -685,9 +685,12 @@ class DeclaredState(State):
         if record is not None:
             layout = self.layout().zones
             numbers = [zone.no for zone in (*sources, into)]
+            held = {info.stream for info in layout if not info.deck and self.zone(info.no)}
             record.gather(
                 [layout[no].stream for no in numbers if not layout[no].deck and layout[no].seen is not Seen.EVERYONE],
                 [no for no in numbers if layout[no].deck],
+                empty={info.stream for info in layout if not info.deck and info.stream not in held},
+                name=lambda stream: layout[stream].name,
             )
             record.new_lot(into, into.no)
 
@@ -820,6 +823,11 @@ class DeclaredState(State):
         source, target = zones[src.no], zones[dst.no]
         if target.deck:
             raise ProvenanceError(f"a card cannot go into the deck {target.name} but by reshuffle or gather")
+        if target.stream != target.no and len(dst) - dst.up > 1:  # a parked slot: samples deal it one card
+            raise ProvenanceError(
+                f"{target.name} already holds a card face down: a parked slot holds one at a time (turn it up, or move "
+                "it out, before parking another)"
+            )
         if source.seen is _EVERYONE or was_up:
             if target.seen is not _EVERYONE:  # a known card slid in among unseen ones: a lot of one
                 record.receive(target.stream, record.new_lot([card], None), card)
@@ -841,6 +849,11 @@ class DeclaredState(State):
                 hint = (
                     f": a pile whose cards are taken unseen is a draw_pile() (filled at setup, by reshuffle or by "
                     f"gather), not face_down() ({source.name})"
+                )
+            elif target.seen is Seen.NOBODY:  # a card played face down out of a hand: the record follows a slot
+                hint = (
+                    f": a card played face down out of a hand goes to a slot declared owned(parks_in=...), one at a "
+                    f"time, not to a face_down() zone ({target.name})"
                 )
             raise ProvenanceError(f"a card cannot move face down from {source.name} to {target.name}{hint}")
         elif record.plans:  # parked face down (or back): the table saw nothing, but a deal now differs
@@ -1323,10 +1336,10 @@ def _refuse_shared(attr: str, kind: Any, item: Any) -> None:
     lists has): its copy is one level deep, so a clone and the original would share them, and playing on the
     clone would change the original."""
     if item in (list, dict, set) or getattr(item, "__origin__", None) in (list, dict, set):
+        outer = "dict[str, tuple[int, ...]]" if getattr(kind, "__origin__", kind) is dict else "list[tuple[int, ...]]"
         raise TypeError(
             f"a public field of type {kind} ({attr[2:]}) holds mutable {item}, which its copy would share: "
-            "use tuples inside (list[tuple[int, ...]]), a list of lists of immutable items, or a class with "
-            "clone() and view()"
+            f"use tuples inside ({outer}), a list of lists of immutable items, or a class with clone() and view()"
         )
 
 

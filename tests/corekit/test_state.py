@@ -574,8 +574,12 @@ def test_a_public_list_or_dict_holding_mutable_items_is_refused_since_a_clone_wo
     namespace = {"__annotations__": {"held": kind}, "held": public(factory=kind.__origin__)}
     shared = declare(type("Shared", (NoPlay, DeclaredState), namespace))
     state = shared(game=GAME, players=2, options=None, rng=Rng(0))
-    with pytest.raises(TypeError, match=r"^a public field of type .* \(held\) holds mutable .*, which its copy"):
+    with pytest.raises(
+        TypeError, match=r"^a public field of type .* \(held\) holds mutable .*, which its copy"
+    ) as refused:
         state.clone()
+    suggested = "dict[str, tuple[int, ...]]" if kind.__origin__ is dict else "list[tuple[int, ...]]"
+    assert f"use tuples inside ({suggested})" in str(refused.value)  # the same kind of container, made immutable inside
 
 
 @pytest.mark.parametrize("default", [[], {}, set()])
@@ -704,3 +708,37 @@ def test_drawing_from_a_hand_is_refused_as_it_has_no_top_but_where_the_game_keep
     unrecorded = GAME.initial_state(2, 3, record=False)  # a playout nobody samples is not checked
     assert unrecorded.draw(unrecorded.hands[0], unrecorded.discard) == [unrecorded.discard[-1]]
     state.draw(state.pile, state.hands[0])  # a pile has a top
+
+
+def test_gather_passes_over_a_hand_emptied_face_up_and_names_one_still_holding_cards_of_the_deal():
+    from tests.corekit.leaky_games import Glowworms
+
+    state = Glowworms().initial_state(2, 3)
+    for card in list(state.hands[0]):
+        state.move(card, state.hands[0], state.discard)  # every card shown: nothing of the deal is face down there
+    state.gather(state.deck, state.discard, state.hands[1])
+    assert not state.hands[0] and not state.hands[1] and len(state.deck) == 20
+    state.draw(state.deck, state.hands[0], 3)
+    assert state.sample(1, Rng(0)).observation(1) == state.observation(1)
+
+    state = Glowworms().initial_state(2, 3)
+    with pytest.raises(ProvenanceError, match=r"^cards gathered from face-down places while hands 0 still holds"):
+        state.gather(state.deck, state.discard, state.hands[1])
+
+
+def test_a_parked_slot_refuses_a_second_face_down_card_which_samples_could_not_deal():
+    state = built(hands=[[1, 2], [3, 4]], columns=[[2, 4], [3, 1]], pile=[1, 2, 3, 4])
+    state.move(3, state.hands[1], state.slots[1])
+    with pytest.raises(ProvenanceError, match=r"^slots 1 already holds a card face down: a parked slot holds one"):
+        state.move(4, state.hands[1], state.slots[1])
+    state = built(hands=[[1, 2], [3, 4]], columns=[[2, 4], [3, 1]], pile=[1, 2, 3, 4])
+    state.move(3, state.hands[1], state.slots[1])
+    state.move(3, state.slots[1], state.discard)  # played: the slot may take another
+    state.move(4, state.hands[1], state.slots[1])
+    assert all(state.sample(0, Rng(key)).observation(0) == state.observation(0) for key in range(5))
+
+
+def test_a_card_played_face_down_from_a_hand_into_a_face_down_zone_is_refused_naming_the_parked_slot():
+    state = fresh()
+    with pytest.raises(ProvenanceError, match=r"goes to a slot declared owned\(parks_in=...\), one at a time"):
+        state.move(state.hands[0][0], state.hands[0], state.columns[1])
