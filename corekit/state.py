@@ -216,6 +216,15 @@ class derived(Generic[V]):
         return value
 
 
+def _refuse_onto_face_up(name: str, up: int) -> None:
+    """A card going face down onto a hidden zone whose top cards lie face up: `Zone.up` counts the top cards, so
+    the new card would be counted face up, shown to every seat."""
+    raise ProvenanceError(
+        f"a card cannot go face down onto {name}, whose top {up} card(s) lie face up: a zone's face-up cards are its "
+        "top ones, so the new card would show; move the face-up cards out first"
+    )
+
+
 def _copy_zone(zone: Zone) -> Zone:
     # list.__new__ and list.extend skip Zone's Python __init__: a clone copies every zone.
     copy = _new_list(Zone)
@@ -808,6 +817,8 @@ class DeclaredState(State):
         record = self.record
         assert record is not None
         target = self._layout.zones[dst.no]
+        if dst.up and target.seen is not Seen.EVERYONE:
+            _refuse_onto_face_up(target.name, dst.up)
         lot = record.lot_of(deck.no)
         if lot is None or target.deck or target.seen is Seen.EVERYONE:
             for card in cards:
@@ -823,6 +834,8 @@ class DeclaredState(State):
         source, target = zones[src.no], zones[dst.no]
         if target.deck:
             raise ProvenanceError(f"a card cannot go into the deck {target.name} but by reshuffle or gather")
+        if dst.up and target.seen is not _EVERYONE:
+            _refuse_onto_face_up(target.name, dst.up)
         if target.stream != target.no and len(dst) - dst.up > 1:  # a parked slot: samples deal it one card
             raise ProvenanceError(
                 f"{target.name} already holds a card face down: a parked slot holds one at a time (turn it up, or move "

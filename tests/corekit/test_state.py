@@ -742,3 +742,15 @@ def test_a_card_played_face_down_from_a_hand_into_a_face_down_zone_is_refused_na
     state = fresh()
     with pytest.raises(ProvenanceError, match=r"goes to a slot declared owned\(parks_in=...\), one at a time"):
         state.move(state.hands[0][0], state.hands[0], state.columns[1])
+
+
+def test_a_card_going_face_down_onto_a_hand_whose_top_card_lies_face_up_is_refused_since_it_would_show():
+    state = fresh()
+    shown = state.reveal_top(state.hands[0])
+    assert state.observation(1).hands[0].up == (shown,)
+    with pytest.raises(ProvenanceError, match=r"^a card cannot go face down onto hands 0, whose top 1 card\(s\) lie"):
+        state.draw(state.pile, state.hands[0])
+    state = fresh()
+    state.reveal_top(state.hands[0])
+    with pytest.raises(ProvenanceError, match=r"^a card cannot go face down onto hands 0"):
+        state.draw(state.pile, state.hands[0], 2)
