@@ -669,7 +669,10 @@ def _deal_unseen(
         source = source or next(cards for cards in families.values() if cards)
         if len(source) < count:  # the shown cards took this zone's kind (a deck's card put on the table)
             where = field if seat is None else f"{field}[{seat}]"
-            raise PositionError(f"fields.{where}: {count} unseen cards, but {len(source)} of its kind are not shown")
+            raise PositionError(
+                f"fields.{where}: {count} unseen cards, but only {len(source)} cards of the family it holds at setup "
+                "are not shown"
+            )
         zone[: len(zone) - zone.up] = [source.pop() for _ in range(count)]
 
 

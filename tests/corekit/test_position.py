@@ -379,7 +379,9 @@ def test_unseen_cards_are_dealt_only_from_those_of_their_zones_kind():
     hidden = [name for name in sorted(names) if f'"{name}"' not in shown]
     survival = next(name for name in hidden if game.card_family(names[name]) == "survival")
     document["fields"]["ground"][0] = survival  # a key taken off the table: a survival card lies there instead
-    assert str(refusal(game, document)) == "fields.survival_deck: 20 unseen cards, but 19 of its kind are not shown"
+    assert str(refusal(game, document)) == (
+        "fields.survival_deck: 20 unseen cards, but only 19 cards of the family it holds at setup are not shown"
+    )
 
 
 @functools.cache
