@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from corekit.digest import digest
 from corekit.options import NoOptions, OptionError, build_options
-from corekit.provenance import _RECORDING
+from corekit.provenance import unrecorded
 from corekit.rng import Rng
 from corekit.words import counted
 
@@ -86,12 +86,9 @@ class Game(abc.ABC):
         made = self.make_options(options)
         if record:
             state = self._setup(players, seed, made)
-        else:  # `with unrecorded()`, without a generator-based context manager per match
-            token = _RECORDING.set(False)
-            try:
+        else:
+            with unrecorded():
                 state = self._setup(players, seed, made)
-            finally:
-                _RECORDING.reset(token)
         # Every State method leans on these three; left unset, the first symptom is far from the cause.
         try:
             state.game, state.players, state.rng  # noqa: B018 (the test; a match's setup makes one per game)

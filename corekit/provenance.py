@@ -27,10 +27,9 @@ game's weights (its model of why the card was chosen).
 
 from __future__ import annotations
 
-import contextlib
 import contextvars
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -60,15 +59,18 @@ class SearchGaveUp(Exception):
 _RECORDING: contextvars.ContextVar[bool] = contextvars.ContextVar("campfire_recording", default=True)
 
 
-@contextlib.contextmanager
-def unrecorded() -> Iterator[None]:
+class unrecorded:
     """States made inside keep no record of where face-down cards came from: for simulations nobody samples
-    (a random playout, a benchmark), which run faster. `Game.initial_state(..., record=False)` uses it."""
-    token = _RECORDING.set(False)
-    try:
-        yield
-    finally:
-        _RECORDING.reset(token)
+    (a random playout, a benchmark), which run faster. `Game.initial_state(..., record=False)` uses it at every
+    match's setup, hence a class rather than a generator-based context manager (a third of the cost)."""
+
+    __slots__ = ("_token",)
+
+    def __enter__(self) -> None:
+        self._token = _RECORDING.set(False)
+
+    def __exit__(self, *raised: object) -> None:
+        _RECORDING.reset(self._token)
 
 
 recording: Callable[[], bool] = _RECORDING.get
