@@ -22,6 +22,9 @@ nothing before it):
   and fields `==` leaves out, count); `face_down_weights` does not read the parked card; played forward alike, a twin
   stays the same to the seat until something it may see differs; `sample` prefers the hidden truth no more than
   chance; and every legal action is in `Game.action_space` when the game lists one;
+- positions, for a declared state (at steps 1, 1 + `sample_every`, 1 + twice that, four times, ..., read back once
+  the match is over): the state written as a position (`corekit.position`) reads back as the same state, and as
+  the seat to act writes it, as one that seat cannot tell apart;
 - conservation: the multiset of cards over `zones()` never changes;
 - zones, for a declared state: every zone is still the one the core made, and every hidden zone holds the cards the
   record of where cards came from says (a plain list operation on it leaves the record behind);
@@ -54,7 +57,7 @@ from typing import Any
 
 import attrs
 
-from corekit import leaks
+from corekit import leaks, position
 from corekit.codes import as_read, code_problem
 from corekit.digest import digest, fingerprint, write_value
 from corekit.errors import error_line, first_line, raised_at
@@ -404,10 +407,16 @@ def _check_match(
         rng = Rng(derive_seed(seed, "moves"))
         cards = _cards(state)
         step = checks = 0
+        # Positions are read back once the match is over: reading one sets up a match of the game (to know its
+        # cards), which would reset what a game keeps on itself, and so hide a leak the other checks look for.
+        positions: list[tuple[str, int, int, State]] = []
+        declared = leaks.declared(state)
         while not state.is_terminal:
             # Step N is the N-th move, as `play` and the replay tools number them: its checks run on the state it is
             # played from.
             where = f"seed {seed} step {step + 1}"
+            if declared and step % every == 0 and _spread(step // every):
+                positions.append((where, state.to_act[0], step, state.clone()))
             with game_deadline(game, where=f"at step {step + 1}"):
                 done = _check_step(
                     game,
@@ -450,6 +459,9 @@ def _check_match(
             )
         if any(state.legal_actions(s) for s in range(players)):
             report.fail(f"{where}: a seat has legal actions after the end")
+        for where, seat, step, kept in positions:
+            with game_deadline(game, where=f"reading the position of {where} back"):
+                _check_position(game, kept, seat, step, where, report)
     except GameHung as hung:
         report.hung = True
         report.fail(f"{where}: {hung}")
@@ -906,6 +918,39 @@ def _side_line(what: str, played: list[Any], error: BaseException) -> str:
         f"playing {', '.join(map(repr, played))} on {what} of this state, the game raised "
         f"{error_line(error)}{raised_at(error)}"
     )
+
+
+def _spread(count: int) -> bool:
+    """True for the counts 0, 1, 2, 4, 8, ...: a check a few times a match, at its start and ever later."""
+    return count & (count - 1) == 0
+
+
+def _check_position(game: Game, state: Any, seat: int, step: int, where: str, report: Report) -> None:
+    """The state written as a position (`corekit.position`) reads back as the same state, and as `seat` writes it,
+    as a state that seat cannot tell apart: what `campfire position` writes, `campfire suggest` can read."""
+    try:
+        whole = position.loads(game, position.dumps(state))
+    except (Exception, SystemExit) as error:
+        report.fail(f"{where}: the position of this state is not read back: {error_line(error)}{raised_at(error)}")
+        return
+    if whole.digest() != state.digest():
+        report.fail(
+            f"{where}: the position of this state reads back as another state: "
+            f"{leaks.first_difference(whole.observation(None), state.observation(None))} (read back vs state)"
+        )
+        return
+    try:
+        seen = position.loads(game, position.dumps(state, seat), seed=step)
+    except (Exception, SystemExit) as error:
+        report.fail(
+            f"{where}: seat {seat}'s position of this state is not read back: {error_line(error)}{raised_at(error)}"
+        )
+        return
+    if not leaks.alike(seen.observation(seat), state.observation(seat)):
+        report.fail(
+            f"{where}: seat {seat}'s position of this state reads back as a state it can tell apart: "
+            f"{leaks.first_difference(seen.observation(seat), state.observation(seat))} (read back vs state)"
+        )
 
 
 def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report) -> None:

@@ -171,7 +171,7 @@ class Game(abc.ABC):
         a sample never deals a card where another family's card lay. One family by default. A sample redeals
         the cards of one family hidden at setup (or in a position read) among every hidden place, so cards
         that can never change places (each seat's own deck) need a family each (docs/writing-a-game.md,
-        section 6)."""
+        section 6). A position read where a deck holds several families deals those families as one."""
         return None
 
     def card_name(self, card: Any) -> Any:

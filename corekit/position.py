@@ -22,7 +22,8 @@ for the wrong number of seats; one the game says its rules cannot reach (`Declar
 one the game's own code fails on when asked whether it is over, whom to act, their legal actions or a seat's view.
 
 A position holds the table, not its past, in full or for a seat: a state read from one has a fresh record, every
-unseen card of a family from one deal (`DeclaredState.fresh_record`). What a seat learned earlier in the match
+unseen card of a family from one deal (`DeclaredState.fresh_record`; families a deck holds together, from one
+deal too). What a seat learned earlier in the match
 (which cards are left in a pile it drew from, which hand a face-down card came from) is lost: a sample of the
 state read deals cards where the seat knew they could not be, so a search from a position may decide otherwise
 than the same player did at that point of the match.
@@ -196,14 +197,20 @@ def from_position(game: Game, document: Mapping[str, Any], seed: int = 0) -> Dec
         for name in _secret_names(cls):
             _check_committed(game, state, name, whole=True)
         return _playable(game, state)
-    _deal_unseen(game, template, state, unseen, Rng(seed), held, found)
+    short = _deal_unseen(game, template, state, unseen, Rng(seed), held, found)
     for name in _secret_names(cls):
         _check_committed(game, state, name, whole=False)
     with _game_code(f"{game.id} cannot play from this position: fresh_record"):
         state.record = state.fresh_record()
     with _game_code(f"{game.id} cannot play from this position: sample({seat})"):
         sampled = state.sample(seat, Rng(seed))
-    return _playable(game, sampled)
+    try:
+        return _playable(game, sampled)
+    except PositionError as error:
+        if short is None:
+            raise
+        # The game refused cards this reading dealt, and the seat never saw them: say first what made it deal them.
+        raise PositionError(f"{short}, and then {error}") from error
 
 
 def _playable(game: Game, state: DeclaredState) -> DeclaredState:
@@ -643,9 +650,9 @@ def _deal_unseen(
     rng: Rng,
     held: Counter[Any],
     found: Counter[Any],
-) -> None:
-    """Fill the zones a seat's position leaves unseen with the cards it does not show, each of the family
-    that zone holds at setup."""
+) -> str | None:
+    """Fill the zones a seat's position leaves unseen with the cards it does not show: of the family that zone
+    holds at setup, then, if those run short, of the others. Says where they first ran short, if they did."""
     pool = held - found  # Counter subtraction keeps the positive counts: the cards not shown
     if any(found[card] > held[card] for card in found):
         card = next(card for card in sorted(found, key=repr) if found[card] > held[card])
@@ -658,22 +665,38 @@ def _deal_unseen(
     wanted = sum(count for _, _, count, _ in unseen)
     if wanted != sum(pool.values()):
         raise PositionError(f"the unseen zones hold {wanted} cards, but {sum(pool.values())} are not shown")
+    short = None
     for field, seat, count, _ in unseen:
         if not count:
             continue
         value = getattr(state, field)
         zone: Zone = value[seat] if seat is not None else value
         home = getattr(template, field)
-        kinds = {game.card_family(card) for card in (home[seat] if seat is not None else home)}
-        source = next((families[k] for k in sorted(kinds, key=repr) if families.get(k)), None)
-        source = source or next(cards for cards in families.values() if cards)
-        if len(source) < count:  # the shown cards took this zone's kind (a deck's card put on the table)
-            where = field if seat is None else f"{field}[{seat}]"
-            raise PositionError(
-                f"fields.{where}: {count} unseen cards, but only {len(source)} cards of the family it holds at setup "
-                "are not shown"
-            )
-        zone[: len(zone) - zone.up] = [source.pop() for _ in range(count)]
+        kinds = sorted({game.card_family(card) for card in (home[seat] if seat is not None else home)}, key=repr)
+        # Its own family first; where that is short (a seat's own deck refilled from a shared discard), the others'
+        # cards. A card where the rules cannot put it is the game's `position_problem` to refuse.
+        own = [families[kind] for kind in kinds if kind in families]
+        others = [cards for kind, cards in families.items() if kind not in kinds]
+        dealt = _take(own, count)
+        if len(dealt) < count:
+            if short is None and kinds:
+                where = field if seat is None else f"{field}[{seat}]"
+                short = (
+                    f"fields.{where}: {count} unseen cards, but only {len(dealt)} cards of the family it holds at "
+                    "setup are not shown (others were dealt there)"
+                )
+            dealt += _take(others, count - len(dealt))
+        zone[: len(zone) - zone.up] = dealt
+    return short
+
+
+def _take(sources: list[list[Any]], count: int) -> list[Any]:
+    """`count` cards (or as many as there are) popped off the ends of `sources`, the first source first."""
+    taken: list[Any] = []
+    for source in sources:
+        while source and len(taken) < count:
+            taken.append(source.pop())
+    return taken
 
 
 def _secret_names(cls: type[DeclaredState]) -> list[str]:

@@ -787,25 +787,35 @@ class DeclaredState(State):
         return plan.fresh(self)  # one family (the game does not say otherwise): one lot
 
     def _fresh_families(self, record: Record, infos: Sequence[ZoneInfo], zones: Sequence[Zone]) -> None:
-        """`fresh_record` of a game of several card families: a lot per family."""
+        """`fresh_record` of a game of several card families: a lot per family, or per group of families that
+        share a deck."""
         family = self.game.card_family
         by_family: dict[Hashable, list[Any]] = {}
         for zone in zones:
             for card in zone:
                 by_family.setdefault(family(card), []).append(card)
-        lots = {kind: record.new_lot(cards, None) for kind, cards in sorted(by_family.items(), key=_family_key)}
+        # A deck holds the remainder of one lot, so families a deck holds together (a seat's own deck refilled
+        # from a shared discard) are read as one deal: wider than the match's history, never narrower.
+        group = {kind: kind for kind in by_family}
+        for info, zone in zip(infos, zones, strict=True):
+            if info.deck and zone:
+                kinds = sorted({_root(group, family(card)) for card in zone}, key=repr)
+                for kind in kinds[1:]:
+                    group[kind] = kinds[0]
+        dealt: dict[Hashable, list[Any]] = {}
+        for kind, cards in sorted(by_family.items(), key=_family_key):
+            dealt.setdefault(_root(group, kind), []).extend(cards)
+        lot_of_root = {kind: record.new_lot(cards, None) for kind, cards in dealt.items()}
+        lots = {kind: lot_of_root[_root(group, kind)] for kind in by_family}
         for info, zone in zip(infos, zones, strict=True):
             if not zone:
                 continue
             if info.deck:
-                kinds = {family(card) for card in zone}
-                if len(kinds) > 1:
-                    raise ProvenanceError(f"{info.name} holds cards of several families")
-                record.remainder[info.no] = lots[kinds.pop()]
+                record.remainder[info.no] = lots[family(zone[0])]
                 for card in zone.face_up_cards():
                     record.turn(info.no, card)
                 continue
-            if len(lots) == 1:
+            if len(lot_of_root) == 1:
                 record.receive_all(info.stream, lots[family(zone[0])], zone)
             else:
                 for card in zone:
@@ -988,6 +998,13 @@ def _place_in(name: str, held: Any, value: Any) -> str | None:
 
 def _family_key(item: tuple[Hashable, list[Any]]) -> str:
     return repr(item[0])
+
+
+def _root(group: dict[Hashable, Hashable], kind: Hashable) -> Hashable:
+    """The family that stands for `kind`'s group in `group` (each family maps to another of its group, or itself)."""
+    while group[kind] != kind:
+        kind = group[kind]
+    return kind
 
 
 def _refill(zone: Zone, cards: list[Any], ordered: bool) -> None:

@@ -67,13 +67,16 @@ def slots_of(kind: type) -> tuple[str, ...]:
     for base in kind.__mro__:
         declared = base.__dict__.get("__slots__", ())
         for slot in (declared,) if isinstance(declared, str) else declared:
-            if slot not in ("__dict__", "__weakref__") and slot not in found:
+            if slot not in _NOT_PARTS and slot not in found:
                 found.append(slot)
     _SLOTS[kind] = names = tuple(found)
     return names
 
 
 _SLOTS: dict[type, tuple[str, ...]] = {}
+_NOT_PARTS = ("__dict__", "__weakref__", "_attrs_cached_hash")
+"""Slots that hold nothing of the value: attrs' `cache_hash` keeps the hash there once it is first asked for, so
+two equal values (one read back from a position, one hashed in play) would differ by when they were hashed."""
 
 
 def field_names(value: Any) -> tuple[str, ...] | None:

@@ -1,0 +1,147 @@
+"""Positions of a game of several card families whose decks come to hold more than one (a seat's own deck refilled
+from a shared discard): read back whole and for a seat, and sampled soundly."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from corekit import Game, Rng
+from corekit.conformance import Report, _check_sample, check_game
+from corekit.position import dumps, loads
+from corekit.state import DeclaredState, Zone, declare, draw_pile, face_up, owned, public
+
+OWN = tuple(value for value in range(1, 4) for _ in range(2))
+"""Every seat's own deck: two each of 1-3; seat s's cards are 10 * s + value."""
+TURNS = 12
+
+
+@declare
+class MixState(DeclaredState):
+    hands: list[Zone] = owned()
+    decks: list[Zone] = draw_pile(per_seat=True)
+    discard: Zone = face_up(ordered=True)
+    turn: int = public(0)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        seat = self.turn % self.players
+        return (seat,) if self.hands[seat] and self.turn < TURNS else ()
+
+    def legal_actions(self, seat: int) -> list[int]:
+        return sorted(set(self.hands[seat])) if seat in self.to_act else []
+
+    def _apply(self, seat: int, card: int) -> None:
+        self.move(card, self.hands[seat], self.discard)
+        # An empty deck takes the whole shared discard, every seat's cards: it then holds several families.
+        self.draw_or_reshuffle(self.decks[seat], self.discard, self.hands[seat])
+        self.turn += 1
+
+    def returns(self) -> list[float]:
+        return [0.5, 0.5]
+
+
+class MixDecks(Game):
+    id = "mix-decks"
+    title = "Mixed decks"
+    min_players = 2
+    max_players = 2
+
+    def _setup(self, players: int, seed: int, options: object) -> MixState:
+        rng = Rng(seed)
+        decks = [[value + 10 * seat for value in OWN] for seat in range(players)]
+        for deck in decks:
+            rng.shuffle(deck)
+        state = MixState(game=self, players=players, options=options, rng=rng, decks=decks)
+        for seat in range(players):
+            state.draw(state.decks[seat], state.hands[seat], 2)
+        return state
+
+    def max_decisions(self, players: int, options: object) -> int:
+        return 40
+
+    def card_family(self, card: int) -> int:
+        return card // 10  # whose deck it came from
+
+
+GAME = MixDecks()
+
+
+def after_a_mixed_refill(seed: int) -> MixState:
+    """A seeded random match played until some deck holds cards of both seats (and a hidden card is left)."""
+    state = GAME.initial_state(2, seed)
+    rng = Rng(seed)
+    for _ in range(40):
+        if any(len({card // 10 for card in deck}) > 1 for deck in state.decks):
+            return state
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.below(len(legal))])
+    raise AssertionError(f"seed {seed}: no deck came to hold both families")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_whole_position_with_a_deck_of_two_families_reads_back_the_same_and_samples_soundly(seed):
+    state = after_a_mixed_refill(seed)
+    loaded = loads(GAME, dumps(state))
+    assert loaded.digest() == state.digest()
+    report = Report(GAME.id, 2)
+    for seat in range(2):
+        assert loaded.observation(seat) == state.observation(seat)
+        assert loaded.legal_actions(seat) == state.legal_actions(seat)
+        _check_sample(loaded, seat, Rng(seed), f"seed {seed}", report)
+    assert not report.failures, report.failures
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_seats_position_with_a_deck_of_two_families_reads_back_as_that_seat_sees_it(seed, seat):
+    state = after_a_mixed_refill(seed)
+    loaded = loads(GAME, dumps(state, seat), seed=seed)
+    assert loaded.observation(seat) == state.observation(seat)
+    cards = Counter(card for zone in loaded.zones().values() for card in zone)
+    assert cards == Counter(card for zone in state.zones().values() for card in zone)
+
+
+def test_families_a_deck_holds_together_are_dealt_as_one_and_the_others_apart():
+    # Deck 0 refilled from the discard holds both seats' cards, so a sample of the position read back may deal
+    # seat 1's cards into seat 0's hand or deck; before any refill, each family stays where it lay.
+    state = after_a_mixed_refill(0)
+    loaded = loads(GAME, dumps(state))
+    unseen_to_1 = [*loaded.decks[0], *loaded.hands[0], *loaded.decks[1]]
+    dealt = {tuple(sorted(sample.decks[0])) for sample in (loaded.sample(1, Rng(key)) for key in range(40))}
+    assert len(dealt) > 1 and all(Counter(cards) <= Counter(unseen_to_1) for cards in dealt)
+    fresh = loads(GAME, dumps(GAME.initial_state(2, 0)))
+    for key in range(40):
+        sample = fresh.sample(1, Rng(key))
+        assert {card // 10 for card in [*sample.decks[0], *sample.hands[0]]} == {0}
+
+
+def test_check_passes_a_game_whose_decks_come_to_hold_several_families():
+    report = check_game(GAME, 2, games=10, commentary=False)
+    assert report.ok, report.failures
+
+
+class PairCards(MixDecks):
+    """Cards as (seat, value) pairs, with no names for a position file: JSON writes a pair as a list."""
+
+    id = "pair-cards"
+
+    def _setup(self, players: int, seed: int, options: object) -> MixState:
+        rng = Rng(seed)
+        decks = [[(seat, value) for value in OWN] for seat in range(players)]
+        for deck in decks:
+            rng.shuffle(deck)
+        state = MixState(game=self, players=players, options=options, rng=rng, decks=decks)
+        for seat in range(players):
+            state.draw(state.decks[seat], state.hands[seat], 2)
+        return state
+
+    def card_family(self, card: tuple[int, int]) -> int:  # type: ignore[override]
+        return card[0]
+
+
+def test_check_reports_a_state_whose_position_is_not_read_back():
+    failures = check_game(PairCards(), 2, games=2, commentary=False).failures
+    assert failures and all("the position of this state is not read back: PositionError: " in f for f in failures)
