@@ -50,7 +50,7 @@ class MixDecks(Game):
 
     def _setup(self, players: int, seed: int, options: object) -> MixState:
         rng = Rng(seed)
-        decks = [[value + 10 * seat for value in OWN] for seat in range(players)]
+        decks = [[self.card(seat, value) for value in OWN] for seat in range(players)]
         for deck in decks:
             rng.shuffle(deck)
         state = MixState(game=self, players=players, options=options, rng=rng, decks=decks)
@@ -60,6 +60,9 @@ class MixDecks(Game):
 
     def max_decisions(self, players: int, options: object) -> int:
         return 40
+
+    def card(self, seat: int, value: int) -> object:
+        return value + 10 * seat
 
     def card_family(self, card: int) -> int:
         return card // 10  # whose deck it came from
@@ -128,15 +131,8 @@ class PairCards(MixDecks):
 
     id = "pair-cards"
 
-    def _setup(self, players: int, seed: int, options: object) -> MixState:
-        rng = Rng(seed)
-        decks = [[(seat, value) for value in OWN] for seat in range(players)]
-        for deck in decks:
-            rng.shuffle(deck)
-        state = MixState(game=self, players=players, options=options, rng=rng, decks=decks)
-        for seat in range(players):
-            state.draw(state.decks[seat], state.hands[seat], 2)
-        return state
+    def card(self, seat: int, value: int) -> object:
+        return (seat, value)
 
     def card_family(self, card: tuple[int, int]) -> int:  # type: ignore[override]
         return card[0]
