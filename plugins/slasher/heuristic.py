@@ -58,12 +58,25 @@ def policy(obs: SlasherView, seat: int, legal: Sequence[tuple[int, ...]], rng: R
         return _react(obs, seat, legal)
     shares = _shares(killer_weights(obs))
     places = obs.places()
+    # The board after a location card, as `_flat` would make it from a copy of `places` with the card's teen moved:
+    # the same seats in the same order (a teen not yet placed comes last), built here without the copy.
+    seats, spots = tuple(places), tuple(places.values())
+    index = {teen: at for at, teen in enumerate(seats)}
     best: tuple[int, ...] = legal[0]
     best_score = float("-inf")
     for action in legal:
         if len(action) > (3 if action[0] == LOCATION else 2):
             continue  # the optional discard is chosen after the play
-        score = _score_play(places, seat, action, shares)
+        if action[0] == KILLER:
+            score = _score_killer(places, seat, action[1])
+        else:
+            _, spot, teen = action
+            at = index.get(teen)
+            if at is None:
+                board = (*seats, teen, *spots, spot)
+            else:
+                board = (*seats, *spots[:at], spot, *spots[at + 1 :])
+            score = _score_board(board, seat, shares, 0.01 * spot if teen == seat else -0.01 * spot)
         if score > best_score:
             best, best_score = action, score
     return _with_discard(obs, best, legal)
@@ -160,18 +173,22 @@ def killer_weights(obs: SlasherView) -> dict[int, float]:
     return weights if any(weights.values()) else {code: float(copies) for code, copies in PRIOR.items()}
 
 
-def _score_play(places: dict[int, int], seat: int, action: tuple[int, ...], shares: list[tuple[int, float]]) -> float:
-    if action[0] == KILLER:
-        dead = victims(places, action[1])
-        if seat in dead:
-            return -10.0
-        return KILL_VALUE * len(dead) if dead else -0.5
-    after = dict(places)
-    after[action[2]] = action[1]
-    risk = _risk(_flat(after), shares)
-    rivals = ordered_sum(r for s, r in risk.items() if s != seat)
-    # A mild preference for safe numbers breaks ties between equally risky places for itself.
-    safety = 0.01 * action[1] if action[2] == seat else -0.01 * action[1]
+def _score_killer(places: dict[int, int], seat: int, killer: int) -> float:
+    """A killer played from hand: worth the rivals it strikes now, ruinous if it strikes the seat itself."""
+    dead = victims(places, killer)
+    if seat in dead:
+        return -10.0
+    return KILL_VALUE * len(dead) if dead else -0.5
+
+
+def _score_board(board: FlatPlaces, seat: int, shares: list[tuple[int, float]], safety: float) -> float:
+    """A location card's play, by the board after it: the rivals' risk less the seat's own, weighed; `safety`, a
+    mild preference for safe numbers, breaks ties between equally risky places for itself."""
+    risk = _risk(board, shares)
+    rivals = 0.0  # `ordered_sum` of the rivals' risks, left to right, without a generator: asked for every play
+    for other, chance in risk.items():
+        if other != seat:
+            rivals += chance
     return rivals - OWN_RISK * risk.get(seat, 0.0) + safety
 
 
