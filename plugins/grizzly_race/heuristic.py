@@ -5,7 +5,7 @@ probably wins, judged from the cards not yet seen."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
+from itertools import accumulate, chain
 
 from corekit import Rng, ordered_sum
 from plugins.grizzly_race.game import COLLECTION, GUARDS, SUPER, RaceState, RaceView
@@ -33,19 +33,21 @@ def policy(obs: RaceView, seat: int, legal: Sequence[int], rng: Rng) -> int:
     total = sum(unseen)
     if total == 0:
         return max(cards)
+    at_most = list(accumulate(unseen))  # the unseen cards of each strength or weaker
     for card in cards:  # ascending: the cheapest card that probably wins
-        if sum(unseen[: card + 1]) / total >= CONFIDENT:
+        if at_most[card] / total >= CONFIDENT:
             return card
     return max(cards)
+
+
+_DEALT = {players: [0, *(copies * players for _, copies in sorted(COLLECTION))] for players in range(1, 5)}
+"""How many cards of each strength (the index; 0 unused) a game of so many seats deals."""
 
 
 def unseen_cards(obs: RaceView) -> list[int]:
     """How many cards of each strength (the index; 0 unused) the seat has not seen: every card of the game less
     its hand, the discard and the face-up guards. Its own commitment is still in its hand, already counted."""
-    players = len(obs.guards)
-    counts = [0] * (SUPER)
-    for strength, copies in COLLECTION:
-        counts[strength] = copies * players
+    counts = _DEALT[len(obs.guards)][:]
     for card in chain(obs.hand, obs.discard):
         counts[card] -= 1
     for column in obs.guards:
