@@ -99,6 +99,9 @@ class Report:
     public_views: dict[str, dict[str, Any]] = attrs.Factory(dict)
     """Public field -> the data (`to_data()`) first met behind each of its views, by the view's digest, over every
     match checked (`_check_public_views`)."""
+    position_failed: bool = False
+    """A position was not read back: the rest of the run reads none (such a failure is the same at every step, and
+    would fill the report's lines that other failures need)."""
 
     @property
     def leak_check_skipped(self) -> str | None:
@@ -415,7 +418,7 @@ def _check_match(
             # Step N is the N-th move, as `play` and the replay tools number them: its checks run on the state it is
             # played from.
             where = f"seed {seed} step {step + 1}"
-            if declared and step % every == 0 and _spread(step // every):
+            if declared and state.to_act and step % every == 0 and _spread(step // every):
                 positions.append((where, state.to_act[0], step, state.clone()))
             with game_deadline(game, where=f"at step {step + 1}"):
                 done = _check_step(
@@ -460,6 +463,8 @@ def _check_match(
         if any(state.legal_actions(s) for s in range(players)):
             report.fail(f"{where}: a seat has legal actions after the end")
         for where, seat, step, kept in positions:
+            if report.position_failed:
+                break
             with game_deadline(game, where=f"reading the position of {where} back"):
                 _check_position(game, kept, seat, step, where, report)
     except GameHung as hung:
@@ -926,31 +931,44 @@ def _spread(count: int) -> bool:
 
 
 def _check_position(game: Game, state: Any, seat: int, step: int, where: str, report: Report) -> None:
-    """The state written as a position (`corekit.position`) reads back as the same state, and as `seat` writes it,
-    as a state that seat cannot tell apart: what `campfire position` writes, `campfire suggest` can read."""
+    """The state written as a position (`corekit.position`) reads back as the same state, which samples soundly, and
+    as `seat` writes it, as a state that seat cannot tell apart: what `campfire position` writes, `campfire suggest`
+    can read. The first failure ends the run's position checks (`Report.position_failed`)."""
+    failures = len(report.failures)
+
+    def failed(message: str) -> None:
+        report.position_failed = True
+        report.fail(f"{where}: {message}; {_POSITION_HELP}")
+
     try:
         whole = position.loads(game, position.dumps(state))
     except (Exception, SystemExit) as error:
-        report.fail(f"{where}: the position of this state is not read back: {error_line(error)}{raised_at(error)}")
-        return
+        return failed(f"the position of this state is not read back: {error_line(error)}{raised_at(error)}")
     if whole.digest() != state.digest():
-        report.fail(
-            f"{where}: the position of this state reads back as another state: "
-            f"{leaks.first_difference(whole.observation(None), state.observation(None))} (read back vs state)"
-        )
-        return
+        difference = leaks.first_difference(whole.observation(None), state.observation(None))
+        return failed(f"the position of this state reads back as another state: {difference} (read back vs state)")
+    _check_sample(whole, seat, Rng(step), f"{where} (the position of this state read back)", report)
+    if len(report.failures) > failures:
+        report.position_failed = True
+        return None
     try:
         seen = position.loads(game, position.dumps(state, seat), seed=step)
     except (Exception, SystemExit) as error:
-        report.fail(
-            f"{where}: seat {seat}'s position of this state is not read back: {error_line(error)}{raised_at(error)}"
-        )
-        return
+        return failed(f"seat {seat}'s position of this state is not read back: {error_line(error)}{raised_at(error)}")
     if not leaks.alike(seen.observation(seat), state.observation(seat)):
-        report.fail(
-            f"{where}: seat {seat}'s position of this state reads back as a state it can tell apart: "
-            f"{leaks.first_difference(seen.observation(seat), state.observation(seat))} (read back vs state)"
+        difference = leaks.first_difference(seen.observation(seat), state.observation(seat))
+        return failed(
+            f"seat {seat}'s position of this state reads back as a state it can tell apart: {difference} (read back "
+            "vs state)"
         )
+    return None
+
+
+_POSITION_HELP = (
+    "a position is what campfire position writes and campfire suggest reads: cards other than ints and strs need "
+    "Game.card_name and card_named, and public fields annotations that name their item types (docs/writing-a-game.md, "
+    "section 7); no other position is read back in this run"
+)
 
 
 def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report) -> None:

@@ -209,8 +209,8 @@ def from_position(game: Game, document: Mapping[str, Any], seed: int = 0) -> Dec
     except PositionError as error:
         if short is None:
             raise
-        # The game refused cards this reading dealt, and the seat never saw them: say first what made it deal them.
-        raise PositionError(f"{short}, and then {error}") from error
+        # The game may have refused cards this reading dealt, which the seat never saw: say where they went.
+        raise PositionError(f"{error} ({short})") from error
 
 
 def _playable(game: Game, state: DeclaredState) -> DeclaredState:
@@ -494,8 +494,10 @@ def _structure(raw: Any, kind: Any, where: str) -> Any:
             return raw
         raise PositionError(f"{where}: {_type_name(kind)} needed, got {raw!r}")
     if kind is float:
+        # An int stays an int (a float is written with its point): a field annotated float may hold one (`score +=
+        # 1`), and read back as 1.0 it would be another state, with another digest.
         if type(raw) in (int, float):
-            return float(raw)
+            return raw
         raise PositionError(f"{where}: a number needed, got {raw!r}")
     if origin in (list, tuple, frozenset):
         if not isinstance(raw, list):
@@ -665,7 +667,11 @@ def _deal_unseen(
     wanted = sum(count for _, _, count, _ in unseen)
     if wanted != sum(pool.values()):
         raise PositionError(f"the unseen zones hold {wanted} cards, but {sum(pool.values())} are not shown")
-    short = None
+    # Two passes: every zone its own family's cards first, then the shortfalls (a seat's own deck refilled from a
+    # shared discard) from what is left, so a zone whose own family suffices never takes another's cards and another
+    # zone's are not used up before its turn. A card where the rules cannot put it is the game's `position_problem`
+    # to refuse.
+    zones: list[tuple[str, Zone, int, list[Any]]] = []
     for field, seat, count, _ in unseen:
         if not count:
             continue
@@ -673,19 +679,18 @@ def _deal_unseen(
         zone: Zone = value[seat] if seat is not None else value
         home = getattr(template, field)
         kinds = sorted({game.card_family(card) for card in (home[seat] if seat is not None else home)}, key=repr)
-        # Its own family first; where that is short (a seat's own deck refilled from a shared discard), the others'
-        # cards. A card where the rules cannot put it is the game's `position_problem` to refuse.
-        own = [families[kind] for kind in kinds if kind in families]
-        others = [cards for kind, cards in families.items() if kind not in kinds]
-        dealt = _take(own, count)
+        where = field if seat is None else f"{field}[{seat}]"
+        zones.append((where, zone, count, _take([families[kind] for kind in kinds if kind in families], count)))
+    left = [cards for cards in families.values() if cards]
+    short = None
+    for where, zone, count, dealt in zones:
         if len(dealt) < count:
-            if short is None and kinds:
-                where = field if seat is None else f"{field}[{seat}]"
+            if short is None:
                 short = (
-                    f"fields.{where}: {count} unseen cards, but only {len(dealt)} cards of the family it holds at "
-                    "setup are not shown (others were dealt there)"
+                    f"fields.{where} was dealt cards of other families: only {len(dealt)} of its {count} unseen cards "
+                    "are of the family it holds at setup"
                 )
-            dealt += _take(others, count - len(dealt))
+            dealt += _take(left, count - len(dealt))
         zone[: len(zone) - zone.up] = dealt
     return short
 

@@ -795,7 +795,8 @@ class DeclaredState(State):
             for card in zone:
                 by_family.setdefault(family(card), []).append(card)
         # A deck holds the remainder of one lot, so families a deck holds together (a seat's own deck refilled
-        # from a shared discard) are read as one deal: wider than the match's history, never narrower.
+        # from a shared discard) are read as one deal, wider than the match's own samples there; a hand's cards keep
+        # their families (those of a card drawn from such a deck were open in the match's samples).
         group = {kind: kind for kind in by_family}
         for info, zone in zip(infos, zones, strict=True):
             if info.deck and zone:

@@ -41,7 +41,7 @@ def parts_of(value: Any) -> list[tuple[str, Any]] | None:
     extra = [part for part in extra if part[1] is not UNSET]
     held = getattr(value, "__dict__", None)
     if isinstance(held, dict):
-        extra += [(f".{key}", item) for key, item in held.items() if key not in fields]
+        extra += [(f".{key}", item) for key, item in held.items() if key not in fields and key not in _NOT_PARTS]
     if extra:
         parts = extra if parts is None else parts + extra
     return parts
@@ -75,8 +75,9 @@ def slots_of(kind: type) -> tuple[str, ...]:
 
 _SLOTS: dict[type, tuple[str, ...]] = {}
 _NOT_PARTS = ("__dict__", "__weakref__", "_attrs_cached_hash")
-"""Slots that hold nothing of the value: attrs' `cache_hash` keeps the hash there once it is first asked for, so
-two equal values (one read back from a position, one hashed in play) would differ by when they were hashed."""
+"""Slots (and attributes) that hold nothing of the value: attrs' `cache_hash` keeps the hash there (in a slot, or in
+`__dict__` without slots) once it is first asked for, so two equal values (one read back from a position, one hashed
+in play) would differ by when they were hashed."""
 
 
 def field_names(value: Any) -> tuple[str, ...] | None:

@@ -93,8 +93,9 @@ def check_command(
     termination, legal actions, illegal actions refused, determinism (here and in two other processes, see
     --processes), clones, static content left unchanged, a shuffled deck, sample() and leaks (what a seat is
     shown compared by type and every field, as docs/writing-a-game.md section 16 says), conservation of cards,
-    returns in [0, 1], a commentary silent between an observation and itself, and that actions survive a
-    replay's encoding. Exits 1 if any check fails.
+    returns in [0, 1], a commentary silent between an observation and itself, that actions survive a
+    replay's encoding, and that a few positions of each match (`campfire position`) read back as the same
+    state, and as the seat to act sees it (docs/writing-a-game.md section 7). Exits 1 if any check fails.
 
     A failure names its match's seed and step (step N is the N-th move, as `play` numbers them, and
     its checks are made on the state that move is played from):

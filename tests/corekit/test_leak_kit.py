@@ -444,8 +444,9 @@ def test_alike_sees_types_and_fields_that_equality_leaves_out(a, b, same):
     assert alike(b, a) is same
 
 
-def test_a_hash_attrs_caches_on_first_use_makes_no_difference_to_alike():
-    @attrs.frozen(cache_hash=True)
+@pytest.mark.parametrize("slots", [True, False], ids=["in a slot", "in __dict__"])
+def test_a_hash_attrs_caches_on_first_use_makes_no_difference_to_alike(slots):
+    @attrs.frozen(cache_hash=True, slots=slots)
     class Battle:
         seat: int
         won: bool

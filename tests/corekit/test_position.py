@@ -371,7 +371,7 @@ def test_a_commitment_keyed_by_a_digit_that_is_no_number_is_refused_naming_the_k
     assert str(refusal(game, document)) == "fields.commitments.chosen: '²' is not one of the deciding seats [0, 1]"
 
 
-def test_unseen_cards_dealt_beyond_their_zones_kind_and_refused_by_the_game_name_the_shortage_first():
+def test_a_refusal_of_a_seats_position_says_which_zone_was_dealt_cards_of_other_families():
     game, state = played("camp-grizzly")
     document = to_position(state, 1)
     shown = json.dumps(document["fields"])
@@ -379,9 +379,11 @@ def test_unseen_cards_dealt_beyond_their_zones_kind_and_refused_by_the_game_name
     hidden = [name for name in sorted(names) if f'"{name}"' not in shown]
     survival = next(name for name in hidden if game.card_family(names[name]) == "survival")
     document["fields"]["ground"][0] = survival  # a key taken off the table: a survival card lies there instead
-    assert str(refusal(game, document)).startswith(
-        "fields.survival_deck: 20 unseen cards, but only 19 cards of the family it holds at setup are not shown "
-        "(others were dealt there), and then camp-grizzly cannot be set up this way: fields.survival_deck: "
+    refused = str(refusal(game, document))
+    assert refused.startswith("camp-grizzly cannot be set up this way: fields.survival_deck: "), refused
+    assert refused.endswith(
+        "(fields.survival_deck was dealt cards of other families: only 19 of its 20 unseen cards are of the family it "
+        "holds at setup)"
     )
 
 

@@ -1,5 +1,6 @@
 """Positions of a game of several card families whose decks come to hold more than one (a seat's own deck refilled
-from a shared discard): read back whole and for a seat, and sampled soundly."""
+from a shared discard): read back whole and for a seat, and sampled soundly; and what `check_game` says of a game
+whose positions do not read back."""
 
 from __future__ import annotations
 
@@ -22,7 +23,11 @@ class MixState(DeclaredState):
     hands: list[Zone] = owned()
     decks: list[Zone] = draw_pile(per_seat=True)
     discard: Zone = face_up(ordered=True)
+    market: Zone = draw_pile()
+    """A third family no rule touches: a seat's position must not deal its cards anywhere else."""
     turn: int = public(0)
+    score: float = public(0)
+    """Annotated float, added ints: a position must read it back as it is."""
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -37,9 +42,18 @@ class MixState(DeclaredState):
         # An empty deck takes the whole shared discard, every seat's cards: it then holds several families.
         self.draw_or_reshuffle(self.decks[seat], self.discard, self.hands[seat])
         self.turn += 1
+        self.score += 1
 
     def returns(self) -> list[float]:
         return [0.5, 0.5]
+
+    def position_problem(self) -> str | None:
+        if sorted(self.market) != list(MARKET):
+            return "fields.market: the market deck holds only the market's cards"
+        return None
+
+
+MARKET = (101, 102, 103, 104)
 
 
 class MixDecks(Game):
@@ -53,7 +67,7 @@ class MixDecks(Game):
         decks = [[self.card(seat, value) for value in OWN] for seat in range(players)]
         for deck in decks:
             rng.shuffle(deck)
-        state = MixState(game=self, players=players, options=options, rng=rng, decks=decks)
+        state = MixState(game=self, players=players, options=options, rng=rng, decks=decks, market=list(MARKET))
         for seat in range(players):
             state.draw(state.decks[seat], state.hands[seat], 2)
         return state
@@ -65,7 +79,7 @@ class MixDecks(Game):
         return value + 10 * seat
 
     def card_family(self, card: int) -> int:
-        return card // 10  # whose deck it came from
+        return card // 10  # whose deck it came from (10: the market's)
 
 
 GAME = MixDecks()
@@ -134,10 +148,49 @@ class PairCards(MixDecks):
     def card(self, seat: int, value: int) -> object:
         return (seat, value)
 
-    def card_family(self, card: tuple[int, int]) -> int:  # type: ignore[override]
-        return card[0]
+    def card_family(self, card: object) -> int:
+        return card[0] if isinstance(card, tuple) else 10
 
 
-def test_check_reports_a_state_whose_position_is_not_read_back():
-    failures = check_game(PairCards(), 2, games=2, commentary=False).failures
-    assert failures and all("the position of this state is not read back: PositionError: " in f for f in failures)
+def test_check_reports_the_first_position_not_read_back_and_then_reads_no_more():
+    failures = check_game(PairCards(), 2, games=5, commentary=False).failures
+    assert len(failures) == 1, failures
+    assert "the position of this state is not read back: PositionError: " in failures[0]
+    assert failures[0].endswith("no other position is read back in this run")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_seats_position_deals_a_short_zone_other_families_only_from_what_their_own_zones_leave(seed):
+    # Deck 0 runs short of seat 0's cards (it holds seat 1's); the market's cards come first in the pool, but its own
+    # deck needs every one of them.
+    state = after_a_mixed_refill(seed)
+    for seat in range(2):
+        loaded = loads(GAME, dumps(state, seat), seed=seed)
+        assert sorted(loaded.market) == list(MARKET)
+
+
+def test_a_float_field_holding_an_int_reads_back_as_an_int():
+    state = after_a_mixed_refill(0)
+    assert type(state.score) is int
+    assert loads(GAME, dumps(state)).digest() == state.digest()
+
+
+class NobodyFirst(MixDecks):
+    """A broken game: nobody is to act at the start, yet the match is not over and seat 0 has legal actions."""
+
+    id = "nobody-first"
+
+    def _setup(self, players: int, seed: int, options: object) -> MixState:
+        state = super()._setup(players, seed, options)
+        state.turn = -1
+        return state
+
+
+def test_check_names_a_seat_with_legal_actions_though_nobody_is_to_act_before_keeping_any_position(monkeypatch):
+    monkeypatch.setattr(MixState, "is_terminal", property(lambda state: state.turn >= TURNS))
+    monkeypatch.setattr(
+        MixState, "to_act", property(lambda state: () if state.turn < 0 else (state.turn % state.players,))
+    )
+    monkeypatch.setattr(MixState, "legal_actions", lambda state, seat: sorted(set(state.hands[seat])))
+    failures = check_game(NobodyFirst(), 2, games=1, commentary=False).failures
+    assert any("is not to act but has legal actions" in failure for failure in failures), failures
