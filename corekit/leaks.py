@@ -60,7 +60,7 @@ from typing import Any, TypeGuard
 import attrs
 
 from corekit.game import Game, State
-from corekit.provenance import SHOWN
+from corekit.provenance import SHOWN, Event, Record
 from corekit.rng import Rng
 from corekit.state import DeclaredState, Seen, derived
 from corekit.walks import UNSET, field_names, parts_of
@@ -500,23 +500,35 @@ Marks = tuple[dict[int, int], list[int]]
 
 
 def _shown_so_far(state: DeclaredState) -> Marks:
-    """How many events each stream of the record has, and how many cards each lot has turned up."""
+    """How many events each stream of the record has had (those a `gather` ended too), and how many cards each lot
+    has turned up."""
     record = state.record
     assert record is not None
-    return {stream: len(events) for stream, events in record.events.items()}, [len(t) for t in record.turned]
+    return {stream: len(events) for stream, events in _histories(record).items()}, [len(t) for t in record.turned]
 
 
 def _shown_since(marks: Marks, state: DeclaredState) -> tuple[tuple[int, tuple[Any, ...]], ...]:
-    """The cards turned face up since `marks`, by the place they came from (the record says where)."""
+    """The cards turned face up since `marks`, by the place they came from (the record says where), those gathered
+    back within the same step included."""
     record = state.record
     assert record is not None
     events, turned = marks
     shown = [
         (stream, tuple(card for lot, card in found[events.get(stream, 0) :] if lot == SHOWN))
-        for stream, found in sorted(record.events.items())
+        for stream, found in sorted(_histories(record).items())
     ]
     shown += [(-1 - lot, cards[turned[lot] if lot < len(turned) else 0 :]) for lot, cards in enumerate(record.turned)]
     return tuple((place, cards) for place, cards in shown if cards)
+
+
+def _histories(record: Record) -> dict[int, tuple[Event, ...]]:
+    """Every event of each stream, those a `gather` ended first."""
+    if not record.dropped:
+        return record.events
+    histories = dict(record.dropped)
+    for stream, events in record.events.items():
+        histories[stream] = histories.get(stream, ()) + events
+    return histories
 
 
 def secret_fields(state: DeclaredState) -> list[tuple[str, dict[int, Any]]]:

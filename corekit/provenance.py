@@ -85,7 +85,7 @@ class Record:
     recorded is a tuple, shared between clones: a state is cloned far more often than a card moves.
     """
 
-    __slots__ = ("events", "lots", "plans", "remainder", "truth", "turned")
+    __slots__ = ("dropped", "events", "lots", "plans", "remainder", "truth", "turned")
 
     def __init__(self) -> None:
         self.lots: list[Lot | None] = []
@@ -98,6 +98,9 @@ class Record:
         """Stream zone -> what the table saw it receive and show, in order."""
         self.truth: dict[int, tuple[Any, ...]] = {}
         """Stream zone -> the cards it received, in order (what its owner saw)."""
+        self.dropped: dict[int, tuple[Event, ...]] = {}
+        """Stream zone -> the events a `gather` ended, in order: deals never read them again, but what the table
+        saw shown stays seen (the leak checks ask what was turned up during a step that also gathered)."""
         self.plans: dict[int | tuple[str, int], tuple[Deal | None, list[int]]] = {}
         """Prepared deals by observer; dropped at every change."""
 
@@ -109,6 +112,7 @@ class Record:
         copy.remainder = dict(self.remainder)
         copy.events = self.events.copy()
         copy.truth = self.truth.copy()
+        copy.dropped = self.dropped.copy()
         copy.plans = self.plans
         return copy
 
@@ -203,7 +207,9 @@ class Record:
         for lot in closing:
             self.lots[lot] = None
         for stream in streams:
-            self.events.pop(stream, None)
+            ended = self.events.pop(stream, ())
+            if ended:
+                self.dropped[stream] = self.dropped.get(stream, ()) + ended
             self.truth.pop(stream, None)
 
     # ---- deals for one observer -----------------------------------------------------------------

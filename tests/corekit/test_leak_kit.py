@@ -12,7 +12,7 @@ from fractions import Fraction
 import attrs
 import pytest
 
-from corekit import Rng
+from corekit import Game, Rng
 from corekit.conformance import check_game
 from corekit.leaks import (
     SHOWN_CHARACTERS,
@@ -31,7 +31,7 @@ from corekit.leaks import (
 )
 from corekit.plugins import Registry
 from corekit.pytest_plugin import conformance_runner
-from corekit.state import Hidden, Zone, declare, owned
+from corekit.state import DeclaredState, Hidden, Zone, declare, draw_pile, face_up, owned, public
 from tests.corekit import leaky_games
 from tests.corekit.leaky_games import (
     LEAKS,
@@ -514,3 +514,59 @@ def test_a_twin_with_another_seat_to_act_is_not_blamed_for_having_no_legal_actio
     said = []
     assert leaks._forward(None, Stub((1,)), Stub((0,)), 2, Rng(1), said.append, 5, False) == 0
     assert said == []  # the seats to act differ: the comparison of what the seat sees now names that
+
+
+@declare
+class ShowdownState(DeclaredState):
+    """Each seat holds one card; a showdown lays both face up, logs their total, and deals again at once."""
+
+    hands: list[Zone] = owned()
+    deck: Zone = draw_pile()
+    shown: Zone = face_up()
+    rounds: int = public(0)
+    log: tuple[str, ...] = public(())
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return (self.rounds % self.players,) if self.rounds < 6 else ()
+
+    def legal_actions(self, seat: int) -> list[str]:
+        return ["showdown", "wait"] if seat in self.to_act else []
+
+    def _apply(self, seat: int, action: str) -> None:
+        self.rounds += 1
+        if action == "wait":
+            return
+        for hand in self.hands:
+            self.move_all(hand, self.shown)
+        self.log = (*self.log[-2:], f"the cards shown add up to {sum(self.shown)}")  # seen by all: honest
+        self.gather(self.deck, self.shown)  # in the same step
+        for hand in self.hands:
+            self.draw(self.deck, hand)
+
+    def returns(self) -> list[float]:
+        return [0.5] * self.players
+
+
+class Showdown(Game):
+    id = "showdown"
+    title = "Showdown"
+    min_players = 2
+    max_players = 2
+
+    def _setup(self, players: int, seed: int, options: object) -> ShowdownState:
+        rng = Rng(seed)
+        deck = list(range(1, 9))
+        rng.shuffle(deck)
+        state = ShowdownState(game=self, players=players, options=options, rng=rng, deck=deck)
+        for hand in state.hands:
+            state.draw(state.deck, hand)
+        return state
+
+    def max_decisions(self, players: int, options: object) -> int:
+        return 6
+
+
+def test_cards_shown_and_gathered_back_in_one_step_count_as_seen_by_the_twin_played_forward():
+    report = check_game(Showdown(), 2, games=20, commentary=False)
+    assert report.ok, report.failures
