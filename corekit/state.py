@@ -1321,6 +1321,8 @@ def _zone_view(decl: Decl, z: str, seat: str) -> str:
 
 def _public_copy(kind: Any, attr: str) -> tuple[str, str]:
     """How a public field of type `kind` is copied and frozen for a view: (copy expression, frozen expression)."""
+    if kind in _BARE or _optional_of(kind) in _BARE:  # a tuple copies as it is, but a position could not read it
+        _refuse_bare(_optional_of(kind) or kind, attr)
     origin = getattr(kind, "__origin__", None)
     args = getattr(kind, "__args__", ())
     if origin is list:
@@ -1354,11 +1356,26 @@ def _public_copy(kind: Any, attr: str) -> tuple[str, str]:
         if getattr(inner, "__origin__", None) in (tuple, frozenset):  # `tuple[int, int] | None`: a last move or none
             return attr, attr
     if kind is list or kind is dict:  # a bare annotation, not an unsupported type: name the item types
-        example = "list[int], or list[list[int]] for a list of lists" if kind is list else "dict[str, int]"
-        raise TypeError(f"a public field of type {kind.__name__} ({attr[2:]}) needs its item types: {example}")
+        _refuse_bare(kind, attr)
     raise TypeError(
         f"a public field of type {kind!r} ({attr[2:]}): use an immutable type, list, dict, a dict subclass with "
         "view(), or a class with clone() and view()"
+    )
+
+
+_BARE = (tuple, frozenset)
+"""Annotations that say too little for a position to be read back (of what items?)."""
+_BARE_EXAMPLES = {
+    list: "list[int], or list[list[int]] for a list of lists",
+    dict: "dict[str, int]",
+    tuple: "tuple[int, ...], or tuple[int, str] for a pair",
+    frozenset: "frozenset[int]",
+}
+
+
+def _refuse_bare(kind: type, attr: str) -> None:
+    raise TypeError(
+        f"a public field of type {kind.__name__} ({attr[2:]}) needs its item types: {_BARE_EXAMPLES[kind]}"
     )
 
 

@@ -386,9 +386,33 @@ class BareDict(NoPlay, DeclaredState):
     played: dict = public(factory=dict)  # type: ignore[type-arg]
 
 
+@declare
+class BareTuple(NoPlay, DeclaredState):
+    played: tuple = public(())  # type: ignore[type-arg]
+
+
+@declare
+class BareOptionalTuple(NoPlay, DeclaredState):
+    played: tuple | None = public(None)  # type: ignore[type-arg]
+
+
+@declare
+class BareFrozenset(NoPlay, DeclaredState):
+    played: frozenset = public(frozenset())  # type: ignore[type-arg]
+
+
 @pytest.mark.parametrize(
     ("cls", "message"),
     [
+        (
+            BareTuple,
+            "a public field of type tuple (played) needs its item types: tuple[int, ...], or tuple[int, str] for a pair",
+        ),
+        (
+            BareOptionalTuple,
+            "a public field of type tuple (played) needs its item types: tuple[int, ...], or tuple[int, str] for a pair",
+        ),
+        (BareFrozenset, "a public field of type frozenset (played) needs its item types: frozenset[int]"),
         (
             BareList,
             "a public field of type list (played) needs its item types: list[int], or list[list[int]] for a list "
@@ -397,9 +421,10 @@ class BareDict(NoPlay, DeclaredState):
         (BareDict, "a public field of type dict (played) needs its item types: dict[str, int]"),
     ],
 )
-def test_a_bare_list_or_dict_annotation_is_refused_naming_the_item_types_it_needs(cls, message):
+def test_a_bare_container_annotation_is_refused_naming_the_item_types_it_needs(cls, message):
     """The message says what is missing, not "use ... list, dict", which the field already is. The constructor
-    takes the field; the first view refuses it."""
+    takes the field; the first view refuses it. A bare tuple would copy and show as it is, but a position could not
+    read it back (of what items?)."""
     state = cls(game=GAME, players=2, options=None, rng=Rng(0))
     with pytest.raises(TypeError) as refused:
         state.observation(0)
