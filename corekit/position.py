@@ -584,6 +584,14 @@ def _check_keys(raw: Any, value: Any, kind: type, where: str) -> None:
 def _check_seats(name: str, decl: Decl, value: Any, players: int) -> None:
     if decl.per_seat and (not isinstance(value, list | tuple) or len(value) != players):
         raise PositionError(f"fields.{name}: one value per seat ({players}) is needed, got {_shape(value)}")
+    # An object read by `from_data` knows its own ranges, but not the match's seats: it may say what does not fit
+    # them (a turn order of five seats in a match of three).
+    seat_problem = getattr(value, "seat_problem", None)
+    if seat_problem is not None:
+        with _game_code(f"fields.{name}: seat_problem"):
+            problem = seat_problem(players)
+        if problem is not None:
+            raise PositionError(f"fields.{name}: {one_line(str(problem))}")
     if not decl.seat or value is None:
         return
     for seat in value if isinstance(value, tuple | list) else [value]:

@@ -70,6 +70,13 @@ class ReactionWindow:
             "reactions": self.reactions,
         }
 
+    def seat_problem(self, players: int) -> str | None:
+        """Why this window does not fit a match of `players` seats (for a position read), or None."""
+        outside = [seat for seat in self.order if seat >= players]
+        if outside:
+            return f"seat {outside[0]} of the window's order is not a seat of {players}"
+        return None
+
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> ReactionWindow:
         """From a position file; ValueError naming a value out of range."""

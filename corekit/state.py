@@ -1374,9 +1374,7 @@ _BARE_EXAMPLES = {
 
 
 def _refuse_bare(kind: type, attr: str) -> None:
-    raise TypeError(
-        f"a public field of type {kind.__name__} ({attr[2:]}) needs its item types: {_BARE_EXAMPLES[kind]}"
-    )
+    raise TypeError(f"a public field of type {kind.__name__} ({attr[2:]}) needs its item types: {_BARE_EXAMPLES[kind]}")
 
 
 def _refuse_shared(attr: str, kind: Any, item: Any) -> None:

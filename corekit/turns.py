@@ -81,6 +81,12 @@ class TurnOrder:
         """As a position file writes it."""
         return {"alive": list(self.alive), "current": self.current}
 
+    def seat_problem(self, players: int) -> str | None:
+        """Why this order does not fit a match of `players` seats (for a position read), or None."""
+        if len(self.alive) != players:
+            return f"a turn order of {len(self.alive)} seats in a match of {players}"
+        return None
+
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> TurnOrder:
         """From a position file; ValueError naming a value out of range."""

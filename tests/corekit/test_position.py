@@ -687,3 +687,18 @@ def test_a_seats_position_writes_a_public_dict_in_key_order_as_its_view_does_the
     assert to_position(state, 0)["fields"]["standings"] == {"0": 2, "1": 0}
     assert list(to_position(state, 0)["fields"]["standings"]) == ["0", "1"]
     assert list(to_position(state)["fields"]["standings"]) == ["1", "0"]  # the whole truth, to read back exactly
+
+
+@pytest.mark.parametrize("alive", [[True] * 5, [True, True]], ids=["five seats", "two seats"])
+def test_a_turn_order_for_another_number_of_seats_is_refused_naming_the_field(alive):
+    game, state = played("slasher", players=3, seed=2, steps=3)
+    document = to_position(state)
+    document["fields"]["turns"] = {"alive": alive, "current": 1}
+    assert str(refusal(game, document)) == f"fields.turns: a turn order of {len(alive)} seats in a match of 3"
+
+
+def test_a_reaction_window_naming_a_seat_the_match_does_not_have_is_refused_naming_the_field():
+    game, state = played("slasher", players=3, seed=2, steps=3)
+    document = to_position(state)
+    document["fields"]["window"] = {"order": [7, 1], "position": 0, "passes": 0, "reactions": 0}
+    assert str(refusal(game, document)) == "fields.window: seat 7 of the window's order is not a seat of 3"

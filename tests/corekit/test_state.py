@@ -406,11 +406,13 @@ class BareFrozenset(NoPlay, DeclaredState):
     [
         (
             BareTuple,
-            "a public field of type tuple (played) needs its item types: tuple[int, ...], or tuple[int, str] for a pair",
+            "a public field of type tuple (played) needs its item types: tuple[int, ...], or tuple[int, str] for a "
+            "pair",
         ),
         (
             BareOptionalTuple,
-            "a public field of type tuple (played) needs its item types: tuple[int, ...], or tuple[int, str] for a pair",
+            "a public field of type tuple (played) needs its item types: tuple[int, ...], or tuple[int, str] for a "
+            "pair",
         ),
         (BareFrozenset, "a public field of type frozenset (played) needs its item types: frozenset[int]"),
         (
