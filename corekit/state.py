@@ -1365,7 +1365,7 @@ def _public_copy(kind: Any, attr: str) -> tuple[str, str]:
 
 _BARE = (tuple, frozenset)
 """Annotations that say too little for a position to be read back (of what items?)."""
-_BARE_EXAMPLES = {
+_BARE_EXAMPLES: dict[type, str] = {
     list: "list[int], or list[list[int]] for a list of lists",
     dict: "dict[str, int]",
     tuple: "tuple[int, ...], or tuple[int, str] for a pair",

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from corekit.cli import cli
 from corekit.plugins import default_registry
 from corekit.position import dumps
+from corekit.reactions import ReactionWindow
 from corekit.runner import play_match
 
 
@@ -190,8 +191,10 @@ def test_a_position_the_game_cannot_play_from_is_one_line_naming_the_file_and_ex
     from tests.corekit.test_position import slasher_position_in_a_window
 
     game, document = slasher_position_in_a_window()
-    # As a game whose `position_problem` does not know this bound (slasher's does).
+    # As a game whose `position_problem` does not know this bound (slasher's does), with a window that does not check
+    # its seats against the match's either.
     monkeypatch.setattr(type(game.initial_state(2, 0)), "position_problem", lambda self: None)
+    monkeypatch.setattr(ReactionWindow, "seat_problem", lambda self, players: None)
     document["fields"]["window"]["order"] = [7, 8]  # seats only the game's code finds out of range
     path = tmp_path / "edited.json"
     path.write_text(json.dumps(document))

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corekit import Game, Rng, default_registry
+from corekit import Game, ReactionWindow, Rng, default_registry
 from corekit.conformance import Report, _check_sample
 from corekit.position import PositionError, dumps, loads, to_position
 from corekit.state import DeclaredState, Zone, declare, draw_pile, owned, public
@@ -221,8 +221,10 @@ def test_phases_out_of_range_are_refused_naming_the_value(change, message):
 
 def test_a_position_the_games_code_fails_on_is_refused_in_one_line_naming_the_call(monkeypatch):
     game, document = slasher_position_in_a_window()
-    # As a game whose `position_problem` does not know this bound (slasher's does).
+    # As a game whose `position_problem` does not know this bound (slasher's does), with a window that does not check
+    # its seats against the match's either.
     monkeypatch.setattr(type(game.initial_state(2, 0)), "position_problem", lambda self: None)
+    monkeypatch.setattr(ReactionWindow, "seat_problem", lambda self, players: None)
     document["fields"]["window"]["order"] = [7, 8]  # seats the declaration cannot know are out of range
     with pytest.raises(PositionError) as refused:
         loads(game, json.dumps(document))
