@@ -195,6 +195,7 @@ def _forward(
 ) -> int:
     """One twin played forward beside the state (see `check_forward`)."""
     real = state.clone()
+    path: list[str] = []  # the moves played so far, for the message (a failure's match does not show them)
     for step in range(1, steps + 1):
         if real.is_terminal or other.is_terminal:
             return step - 1
@@ -232,13 +233,16 @@ def _forward(
         moved = f"{_action(game, action)} by seat {mover}"
         if twin_action is not None:
             moved += f" (a secret choice; {_action(game, twin_action)} in the twin)"
-        if not _compare_now(game, real, other, seat, f"{step} step(s) after a twin, once {moved} was played", fail):
+        path.append(moved)
+        moves = f"{', then '.join(path)} {'was' if len(path) == 1 else 'were'} played"
+        if not _compare_now(game, real, other, seat, f"{step} step(s) after a twin, once {moves}", fail):
             return step
         told = game.events(before[0], real.observation(seat)), game.events(before[1], other.observation(seat))
         if told[0] != told[1]:
             fail(
                 f"seat {seat} is told something else in a state it cannot tell apart ({step} step(s) later, after "
-                f"{moved}), so events() names what the seat cannot see: {first_difference(told[0], told[1])}"
+                f"{', then '.join(path)}), so events() names what the seat cannot see: "
+                f"{first_difference(told[0], told[1])}"
             )
             return step
     return steps
