@@ -790,17 +790,19 @@ class DeclaredState(State):
         """`fresh_record` of a game of several card families: a lot per family, or per group of families that
         share a deck."""
         family = self.game.card_family
+        # A deck's face-up top cards are in no lot: everyone sees them, and nothing is ever dealt in their place.
+        held = [zone[: len(zone) - zone.up] if info.deck else zone for info, zone in zip(infos, zones, strict=True)]
         by_family: dict[Hashable, list[Any]] = {}
-        for zone in zones:
-            for card in zone:
+        for cards in held:
+            for card in cards:
                 by_family.setdefault(family(card), []).append(card)
         # A deck holds the remainder of one lot, so families a deck holds together (a seat's own deck refilled
         # from a shared discard) are read as one deal, wider than the match's own samples there; a hand's cards keep
         # their families (those of a card drawn from such a deck were open in the match's samples).
         group = {kind: kind for kind in by_family}
-        for info, zone in zip(infos, zones, strict=True):
-            if info.deck and zone:
-                kinds = sorted({_root(group, family(card)) for card in zone}, key=repr)
+        for info, cards in zip(infos, held, strict=True):
+            if info.deck and cards:
+                kinds = sorted({_root(group, family(card)) for card in cards}, key=repr)
                 for kind in kinds[1:]:
                     group[kind] = kinds[0]
         dealt: dict[Hashable, list[Any]] = {}
@@ -808,13 +810,11 @@ class DeclaredState(State):
             dealt.setdefault(_root(group, kind), []).extend(cards)
         lot_of_root = {kind: record.new_lot(cards, None) for kind, cards in dealt.items()}
         lots = {kind: lot_of_root[_root(group, kind)] for kind in by_family}
-        for info, zone in zip(infos, zones, strict=True):
-            if not zone:
+        for info, zone, cards in zip(infos, zones, held, strict=True):
+            if not cards:
                 continue
             if info.deck:
-                record.remainder[info.no] = lots[family(zone[0])]
-                for card in zone.face_up_cards():
-                    record.turn(info.no, card)
+                record.remainder[info.no] = lots[family(cards[0])]
                 continue
             if len(lot_of_root) == 1:
                 record.receive_all(info.stream, lots[family(zone[0])], zone)

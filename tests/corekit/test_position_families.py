@@ -10,7 +10,7 @@ import pytest
 
 from corekit import Game, Rng
 from corekit.conformance import Report, _check_sample, check_game
-from corekit.position import dumps, loads
+from corekit.position import dumps, from_position, loads, to_position
 from corekit.state import DeclaredState, Zone, declare, draw_pile, face_up, owned, public
 
 OWN = tuple(value for value in range(1, 4) for _ in range(2))
@@ -194,3 +194,15 @@ def test_check_names_a_seat_with_legal_actions_though_nobody_is_to_act_before_ke
     monkeypatch.setattr(MixState, "legal_actions", lambda state, seat: sorted(set(state.hands[seat])))
     failures = check_game(NobodyFirst(), 2, games=1, commentary=False).failures
     assert any("is not to act but has legal actions" in failure for failure in failures), failures
+
+
+def test_a_card_face_up_on_a_deck_of_another_family_does_not_make_the_two_families_one_deal():
+    document = to_position(GAME.initial_state(2, 0))
+    decks = document["fields"]["decks"]
+    decks[0].append(decks[1].pop())  # seat 1's card, face up on seat 0's deck
+    document["face_up"] = {"decks 0": 1}
+    state = from_position(GAME, document)
+    for key in range(30):
+        sample = state.sample(1, Rng(key))
+        face_down = sample.decks[0][: len(sample.decks[0]) - sample.decks[0].up]
+        assert {card // 10 for card in face_down} == {0}
