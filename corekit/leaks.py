@@ -234,18 +234,25 @@ def _forward(
         if twin_action is not None:
             moved += f" (a secret choice; {_action(game, twin_action)} in the twin)"
         path.append(moved)
-        moves = f"{', then '.join(path)} {'was' if len(path) == 1 else 'were'} played"
+        moves = f"{_moves(path)} {'was' if len(path) == 1 else 'were'} played"
         if not _compare_now(game, real, other, seat, f"{step} step(s) after a twin, once {moves}", fail):
             return step
         told = game.events(before[0], real.observation(seat)), game.events(before[1], other.observation(seat))
         if told[0] != told[1]:
             fail(
                 f"seat {seat} is told something else in a state it cannot tell apart ({step} step(s) later, after "
-                f"{', then '.join(path)}), so events() names what the seat cannot see: "
+                f"{_moves(path)}), so events() names what the seat cannot see: "
                 f"{first_difference(told[0], told[1])}"
             )
             return step
     return steps
+
+
+def _moves(path: Sequence[str]) -> str:
+    """The moves played on a twin, for a failure's one line: the first two and the last two of a long run."""
+    if len(path) > 5:
+        path = [*path[:2], f"{len(path) - 4} more", *path[-2:]]
+    return ", then ".join(path)
 
 
 def _other_secret_choice(

@@ -29,6 +29,7 @@ from __future__ import annotations
 import enum
 import functools
 import operator
+import typing
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, overload
@@ -902,7 +903,7 @@ class DeclaredState(State):
         sizes = {}
         for no in layout.decks:
             zone = self.zone(no)
-            if zone:
+            if len(zone) > zone.up:  # a deck of face-up cards only has nothing to deal (nor a lot, once read back)
                 sizes[no] = len(zone) - zone.up
         # Dealt evenly, a deal is prepared apart from those dealt by the game's weights.
         plan, open_lots = record.deal(seat, streams, sight.own, face_down, sizes, "even" if even else "")
@@ -1321,8 +1322,9 @@ def _zone_view(decl: Decl, z: str, seat: str) -> str:
 
 def _public_copy(kind: Any, attr: str) -> tuple[str, str]:
     """How a public field of type `kind` is copied and frozen for a view: (copy expression, frozen expression)."""
-    if kind in _BARE or _optional_of(kind) in _BARE:  # a tuple copies as it is, but a position could not read it
-        _refuse_bare(_optional_of(kind) or kind, attr)
+    bare = _bare(kind) or _bare(_optional_of(kind))
+    if bare is not None:  # a tuple copies as it is, but a position could not read it
+        _refuse_bare(bare, attr)
     origin = getattr(kind, "__origin__", None)
     args = getattr(kind, "__args__", ())
     if origin is list:
@@ -1371,6 +1373,12 @@ _BARE_EXAMPLES: dict[type, str] = {
     tuple: "tuple[int, ...], or tuple[int, str] for a pair",
     frozenset: "frozenset[int]",
 }
+
+
+def _bare(kind: Any) -> type | None:
+    """`tuple` or `frozenset` when `kind` names one without its item types (`typing.Tuple` too), else None."""
+    origin = kind if kind in _BARE else typing.get_origin(kind)
+    return origin if origin in _BARE and not typing.get_args(kind) else None
 
 
 def _refuse_bare(kind: type, attr: str) -> None:

@@ -571,3 +571,10 @@ class Showdown(Game):
 def test_cards_shown_and_gathered_back_in_one_step_count_as_seen_by_the_twin_played_forward():
     report = check_game(Showdown(), 2, games=20, commentary=False)
     assert report.ok, report.failures
+
+
+def test_a_long_run_of_moves_on_a_twin_is_named_by_its_first_two_and_last_two():
+    from corekit.leaks import _moves
+
+    assert _moves(["a", "b"]) == "a, then b"
+    assert _moves(list("abcdefg")) == "a, then b, then 3 more, then f, then g"

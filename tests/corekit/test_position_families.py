@@ -206,3 +206,11 @@ def test_a_card_face_up_on_a_deck_of_another_family_does_not_make_the_two_famili
         sample = state.sample(1, Rng(key))
         face_down = sample.decks[0][: len(sample.decks[0]) - sample.decks[0].up]
         assert {card // 10 for card in face_down} == {0}
+
+
+def test_a_deck_holding_face_up_cards_only_samples_after_a_position_is_read():
+    document = to_position(GAME.initial_state(2, 0))
+    document["face_up"] = {"decks 0": len(document["fields"]["decks"][0])}  # every card of seat 0's deck turned up
+    state = from_position(GAME, document)
+    for seat in range(2):
+        assert list(state.sample(seat, Rng(seat)).decks[0]) == list(state.decks[0])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -397,6 +398,11 @@ class BareOptionalTuple(NoPlay, DeclaredState):
 
 
 @declare
+class BareTypingTuple(NoPlay, DeclaredState):
+    played: typing.Tuple = public(())  # type: ignore[type-arg]  # noqa: UP006 (the old alias is what is tested)
+
+
+@declare
 class BareFrozenset(NoPlay, DeclaredState):
     played: frozenset = public(frozenset())  # type: ignore[type-arg]
 
@@ -415,6 +421,11 @@ class BareFrozenset(NoPlay, DeclaredState):
             "pair",
         ),
         (BareFrozenset, "a public field of type frozenset (played) needs its item types: frozenset[int]"),
+        (
+            BareTypingTuple,
+            "a public field of type tuple (played) needs its item types: tuple[int, ...], or tuple[int, str] for a "
+            "pair",
+        ),
         (
             BareList,
             "a public field of type list (played) needs its item types: list[int], or list[list[int]] for a list "
