@@ -511,11 +511,12 @@ Marks = tuple[dict[int, int], list[int]]
 
 
 def _shown_so_far(state: DeclaredState) -> Marks:
-    """How many events each stream of the record has had (those a `gather` ended too), and how many cards each lot
-    has turned up."""
+    """How many events each stream of the record has, and how many cards each lot has turned up; from now on the
+    record keeps the events a `gather` ends (`Record.dropped`), for `_shown_since`. For the check's own states."""
     record = state.record
     assert record is not None
-    return {stream: len(events) for stream, events in _histories(record).items()}, [len(t) for t in record.turned]
+    record.dropped = {}
+    return {stream: len(events) for stream, events in record.events.items()}, [len(t) for t in record.turned]
 
 
 def _shown_since(marks: Marks, state: DeclaredState) -> tuple[tuple[int, tuple[Any, ...]], ...]:
@@ -533,7 +534,8 @@ def _shown_since(marks: Marks, state: DeclaredState) -> tuple[tuple[int, tuple[A
 
 
 def _histories(record: Record) -> dict[int, tuple[Event, ...]]:
-    """Every event of each stream, those a `gather` ended first."""
+    """Every event of each stream since `_shown_so_far`, those a `gather` ended first (the events at the mark are
+    where each history starts, whether gathered since or not)."""
     if not record.dropped:
         return record.events
     histories = dict(record.dropped)

@@ -98,9 +98,10 @@ class Record:
         """Stream zone -> what the table saw it receive and show, in order."""
         self.truth: dict[int, tuple[Any, ...]] = {}
         """Stream zone -> the cards it received, in order (what its owner saw)."""
-        self.dropped: dict[int, tuple[Event, ...]] = {}
-        """Stream zone -> the events a `gather` ended, in order: deals never read them again, but what the table
-        saw shown stays seen (the leak checks ask what was turned up during a step that also gathered)."""
+        self.dropped: dict[int, tuple[Event, ...]] | None = None
+        """Stream zone -> the events a `gather` ended since the leak checks asked for them (they set an empty dict
+        before a step on their own copies), in order; None, kept by nobody, in play. Deals never read them, but what
+        the table saw shown stays seen: the checks ask what was turned up during a step that also gathered."""
         self.plans: dict[int | tuple[str, int], tuple[Deal | None, list[int]]] = {}
         """Prepared deals by observer; dropped at every change."""
 
@@ -112,7 +113,7 @@ class Record:
         copy.remainder = dict(self.remainder)
         copy.events = self.events.copy()
         copy.truth = self.truth.copy()
-        copy.dropped = self.dropped.copy()
+        copy.dropped = None if self.dropped is None else self.dropped.copy()
         copy.plans = self.plans
         return copy
 
@@ -208,7 +209,7 @@ class Record:
             self.lots[lot] = None
         for stream in streams:
             ended = self.events.pop(stream, ())
-            if ended:
+            if ended and self.dropped is not None:
                 self.dropped[stream] = self.dropped.get(stream, ()) + ended
             self.truth.pop(stream, None)
 
