@@ -22,6 +22,9 @@ nothing before it):
   and fields `==` leaves out, count); `face_down_weights` does not read the parked card; played forward alike, a twin
   stays the same to the seat until something it may see differs; `sample` prefers the hidden truth no more than
   chance; and every legal action is in `Game.action_space` when the game lists one;
+- a deal during play, for a declared state: a move that gathers or reshuffles a deck is played again with that deck
+  in another order, and what each seat sees of the two, its own hidden cards aside, must be the same
+  (`leaks.check_redeal`);
 - positions, for a declared state (at steps 1, 1 + `sample_every`, 1 + twice that, four times, ..., read back once
   the match is over): the state written as a position (`corekit.position`) reads back as the same state, and as
   the seat to act writes it, as one that seat cannot tell apart;
@@ -570,6 +573,10 @@ def _check_step(
         return False
     if checking and not _static_kept(state, content, where, "apply", report):
         return False
+    if leaks.declared(twin):  # the twin is the state as it was before the move
+        leaks.check_redeal(
+            game, twin, seat, action, Rng(derive_seed(step, "redeal")), lambda m: report.fail(f"{where}: {m}")
+        )
     twin.apply(seat, action)
     for observer in observers:
         now = state.observation(observer)

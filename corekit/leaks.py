@@ -16,7 +16,13 @@ the game overrides). Then:
    (or the size or face-up cards of one it does not), a secret commitment revealed, or chance drawn differently
    (the generators no longer agree). This finds a log, a counter or a rendered line that names a card drawn face
    down.
-3. **Samples against the truth** (`check_sample_truth`): over `TRUTH_SAMPLES` samples of a position, for each
+3. **A deal made during play** (`check_redeal`, asked by the conformance checks at every move): a twin played
+   forward shares the state's generator, so a deck gathered or reshuffled in a step comes out the same in both.
+   The move is played again with that deck shuffled once more by a generator of its own, the state's left as it
+   was: what each seat sees of the two, its own hidden cards aside, must be the same, unless chance was drawn
+   otherwise, other cards were turned up or a zone's size came out otherwise. This finds a log or a counter
+   naming the new deal, written in the step that dealt it.
+4. **Samples against the truth** (`check_sample_truth`): over `TRUTH_SAMPLES` samples of a position, for each
    zone hidden from the seat (and each other seat's secret commitment), how often the game's sample matches the
    truth is compared with how often it matches a twin, drawn afresh for each sample: the pairs where exactly one
    matches are counted, and an exact one-sided sign test refuses a sample that prefers the truth at
@@ -62,7 +68,7 @@ import attrs
 from corekit.game import Game, State
 from corekit.provenance import SHOWN, Event, Record
 from corekit.rng import Rng
-from corekit.state import DeclaredState, Seen, derived
+from corekit.state import _REDEAL, DeclaredState, Seen, derived
 from corekit.walks import UNSET, field_names, parts_of
 
 TRUTH_SAMPLES = 32
@@ -246,6 +252,53 @@ def _forward(
             )
             return step
     return steps
+
+
+def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng: Rng, fail: Fail) -> None:
+    """`action` by `seat` played from `before` twice, the second time with every deck it gathers or reshuffles
+    shuffled once more (a deal nobody has seen; see the module docstring): what each seat sees of the two may
+    differ only in its own hidden cards, unless chance was drawn otherwise, other cards were turned up or a zone's
+    size came out otherwise (what the rules show of the new deal). A log or counter naming the new deal differs."""
+    other = before.clone()
+    other_marks = _shown_so_far(other)
+    redeal: list[Any] = [rng, 0]
+    token = _REDEAL.set(redeal)
+    try:
+        other.apply(seat, action)
+    finally:
+        _REDEAL.reset(token)
+    if not redeal[1]:
+        return  # nothing was dealt
+    real = before.clone()
+    real_marks = _shown_so_far(real)
+    real.apply(seat, action)
+    if real.rng.state != other.rng.state or _shown_since(real_marks, real) != _shown_since(other_marks, other):
+        return
+    infos = real.layout().zones
+    if any(len(real.zone(i.no)) != len(other.zone(i.no)) or real.zone(i.no).up != other.zone(i.no).up for i in infos):
+        return
+    for observer in range(real.players):
+        seen, shown = _without_own(real, observer, infos), _without_own(other, observer, infos)
+        if not alike(seen, shown):
+            fail(
+                f"seat {observer}'s view, its own cards aside, depends on a deal nobody has seen: "
+                f"{_action(game, action)} by seat {seat} gathered or reshuffled a deck, and with its cards in another "
+                f"order {first_difference(seen, shown)} (as dealt vs dealt otherwise)"
+            )
+            return
+
+
+def _without_own(state: DeclaredState, observer: int, infos: Sequence[Any]) -> dict[str, Any]:
+    """`observer`'s view of `state` as a dict of its fields, with the observer's own hidden zones left out (a new
+    deal gives it other cards, which it sees)."""
+    view = state.observation(observer)
+    fields = {name: getattr(view, name) for name in type(view)._names}
+    for info in infos:
+        if info.seat == observer and info.seen is Seen.OWNER:
+            entries = list(fields[info.field])
+            entries[observer] = "(its own)"
+            fields[info.field] = tuple(entries)
+    return fields
 
 
 def _moves(path: Sequence[str]) -> str:
@@ -712,6 +765,7 @@ __all__ = [
     "alike",
     "check_choices",
     "check_forward",
+    "check_redeal",
     "check_sample_truth",
     "check_twin",
     "check_weights",

@@ -26,6 +26,7 @@ be changed directly (append, sort, remove): nothing hidden is involved.
 
 from __future__ import annotations
 
+import contextvars
 import enum
 import functools
 import operator
@@ -215,6 +216,20 @@ class derived(Generic[V]):
             return self
         value = view.__dict__[self.name] = self.func(view)
         return value
+
+
+_REDEAL: contextvars.ContextVar[list[Any] | None] = contextvars.ContextVar("campfire_redeal", default=None)
+"""Set by the leak checks (`leaks.check_redeal`) to [generator, count]: a deck the state gathers or reshuffles is then
+shuffled once more by that generator (a deal nobody has seen, the state's own generator left as it was), and the
+count says how many decks were."""
+
+
+def _redealt(deck: Zone) -> None:
+    """Shuffle `deck` once more for the leak checks, when they ask (see `_REDEAL`)."""
+    redeal = _REDEAL.get()
+    if redeal is not None:
+        redeal[0].shuffle(deck)
+        redeal[1] += 1
 
 
 def _refuse_onto_face_up(name: str, up: int) -> None:
@@ -651,6 +666,7 @@ class DeclaredState(State):
             self._refuse_non_zones("reshuffle", src=src, deck=deck)
             raise
         self.rng.shuffle(deck)
+        _redealt(deck)
         if self.record is not None:
             self.record.new_lot(deck, deck.no)
 
@@ -691,6 +707,7 @@ class DeclaredState(State):
             self._refuse_non_zones("gather", into=into, **{f"sources[{at}]": src for at, src in enumerate(sources)})
             raise
         self.rng.shuffle(into)
+        _redealt(into)
         record = self.record
         if record is not None:
             layout = self.layout().zones

@@ -549,17 +549,28 @@ class ShowdownState(DeclaredState):
         return [0.5] * self.players
 
 
+@declare
+class TellsTheDeal(ShowdownState):
+    """A leak: after the new deal, the log says what seat 0 was dealt."""
+
+    def _apply(self, seat: int, action: str) -> None:
+        super()._apply(seat, action)
+        if action == "showdown":
+            self.log = (*self.log[-2:], f"seat 0 now holds {self.hands[0][0]}")
+
+
 class Showdown(Game):
     id = "showdown"
     title = "Showdown"
     min_players = 2
     max_players = 2
+    state_class: type[ShowdownState] = ShowdownState
 
     def _setup(self, players: int, seed: int, options: object) -> ShowdownState:
         rng = Rng(seed)
         deck = list(range(1, 9))
         rng.shuffle(deck)
-        state = ShowdownState(game=self, players=players, options=options, rng=rng, deck=deck)
+        state = self.state_class(game=self, players=players, options=options, rng=rng, deck=deck)
         for hand in state.hands:
             state.draw(state.deck, hand)
         return state
@@ -578,3 +589,16 @@ def test_a_long_run_of_moves_on_a_twin_is_named_by_its_first_two_and_last_two():
 
     assert _moves(["a", "b"]) == "a, then b"
     assert _moves(list("abcdefg")) == "a, then b, then 3 more, then f, then g"
+
+
+def test_a_log_naming_a_card_of_a_deal_made_during_play_is_refused_naming_the_deal():
+    class Telling(Showdown):
+        id = "showdown-tells"
+        state_class = TellsTheDeal
+
+    failures = check_game(Telling(), 2, games=10, commentary=False).failures
+    assert failures and all(
+        "its own cards aside, depends on a deal nobody has seen: 'showdown' by seat " in failure
+        and "['log'][" in failure
+        for failure in failures
+    ), failures
