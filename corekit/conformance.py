@@ -574,9 +574,17 @@ def _check_step(
     if checking and not _static_kept(state, content, where, "apply", report):
         return False
     if leaks.declared(twin):  # the twin is the state as it was before the move
-        leaks.check_redeal(
-            game, twin, seat, action, Rng(derive_seed(step, "redeal")), lambda m: report.fail(f"{where}: {m}")
-        )
+        redeal = Rng(derive_seed(report.match_seed or 0, "redeal", step))  # another order in every match
+        try:
+            leaks.check_redeal(game, twin, seat, action, redeal, lambda message: report.fail(f"{where}: {message}"))
+        except GameHung:
+            raise
+        except (Exception, SystemExit) as error:  # said apart: the match itself did not raise
+            report.fail(
+                f"{where}: playing this move again with the deck it gathers or reshuffles in another order (a deal "
+                f"nobody has seen), the game raised {error_line(error)}{raised_at(error)}"
+            )
+            return False
     twin.apply(seat, action)
     for observer in observers:
         now = state.observation(observer)

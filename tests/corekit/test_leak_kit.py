@@ -31,7 +31,7 @@ from corekit.leaks import (
 )
 from corekit.plugins import Registry
 from corekit.pytest_plugin import conformance_runner
-from corekit.state import DeclaredState, Hidden, Zone, declare, draw_pile, face_up, owned, public
+from corekit.state import _REDEAL, DeclaredState, Hidden, Zone, declare, draw_pile, face_up, owned, public
 from tests.corekit import leaky_games
 from tests.corekit.leaky_games import (
     LEAKS,
@@ -600,5 +600,51 @@ def test_a_log_naming_a_card_of_a_deal_made_during_play_is_refused_naming_the_de
     assert failures and all(
         "its own cards aside, depends on a deal nobody has seen: 'showdown' by seat " in failure
         and "['log'][" in failure
+        for failure in failures
+    ), failures
+
+
+@declare
+class TellsTheFirstDeal(ShowdownState):
+    """A leak in the first move only, always a showdown: the log names seat 0's new card."""
+
+    def legal_actions(self, seat: int) -> list[str]:
+        return ["showdown"] if seat in self.to_act and self.rounds == 0 else super().legal_actions(seat)
+
+    def _apply(self, seat: int, action: str) -> None:
+        first = self.rounds == 0
+        super()._apply(seat, action)
+        if first:
+            self.log = (*self.log, f"seat 0 now holds {self.hands[0][0]}")
+
+
+def test_a_deal_in_the_same_move_of_every_match_is_dealt_otherwise_in_each():
+    class TellingFirst(Showdown):
+        id = "showdown-tells-first"
+        state_class = TellsTheFirstDeal
+
+    report = check_game(TellingFirst(), 2, games=10, commentary=False)
+    assert sum("depends on a deal nobody has seen" in failure for failure in report.failures) >= 5, report.failures
+
+
+@declare
+class FailsOnAnotherDeal(ShowdownState):
+    """A game that raises only where the deck was dealt in the check's other order (as a bug could)."""
+
+    def _apply(self, seat: int, action: str) -> None:
+        super()._apply(seat, action)
+        if action == "showdown" and _REDEAL.get() is not None:
+            raise RuntimeError("a deal the match never made")
+
+
+def test_a_game_raising_only_on_the_deck_dealt_otherwise_is_said_apart_from_the_match():
+    class Failing(Showdown):
+        id = "showdown-fails"
+        state_class = FailsOnAnotherDeal
+
+    failures = check_game(Failing(), 2, games=5, commentary=False).failures
+    assert failures and all(
+        "playing this move again with the deck it gathers or reshuffles in another order (a deal nobody has seen), "
+        "the game raised RuntimeError: a deal the match never made" in failure
         for failure in failures
     ), failures
