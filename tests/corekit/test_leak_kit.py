@@ -579,6 +579,13 @@ class Showdown(Game):
         return 6
 
 
+def showdown_failures(state_class: type[ShowdownState], games: int) -> list[str]:
+    """The failures `check_game` reports of the Showdown game played with `state_class`."""
+    game = Showdown()
+    game.state_class = state_class
+    return check_game(game, 2, games=games, commentary=False).failures
+
+
 def test_cards_shown_and_gathered_back_in_one_step_count_as_seen_by_the_twin_played_forward():
     report = check_game(Showdown(), 2, games=20, commentary=False)
     assert report.ok, report.failures
@@ -592,11 +599,7 @@ def test_a_long_run_of_moves_on_a_twin_is_named_by_its_first_two_and_last_two():
 
 
 def test_a_log_naming_a_card_of_a_deal_made_during_play_is_refused_naming_the_deal():
-    class Telling(Showdown):
-        id = "showdown-tells"
-        state_class = TellsTheDeal
-
-    failures = check_game(Telling(), 2, games=10, commentary=False).failures
+    failures = showdown_failures(TellsTheDeal, games=10)
     assert failures and all(
         "its own cards aside, depends on a deal nobody has seen: 'showdown' by seat " in failure
         and "['log'][" in failure
@@ -619,12 +622,8 @@ class TellsTheFirstDeal(ShowdownState):
 
 
 def test_a_deal_in_the_same_move_of_every_match_is_dealt_otherwise_in_each():
-    class TellingFirst(Showdown):
-        id = "showdown-tells-first"
-        state_class = TellsTheFirstDeal
-
-    report = check_game(TellingFirst(), 2, games=10, commentary=False)
-    assert sum("depends on a deal nobody has seen" in failure for failure in report.failures) >= 5, report.failures
+    failures = showdown_failures(TellsTheFirstDeal, games=10)
+    assert sum("depends on a deal nobody has seen" in failure for failure in failures) >= 5, failures
 
 
 @declare
@@ -638,11 +637,7 @@ class FailsOnAnotherDeal(ShowdownState):
 
 
 def test_a_game_raising_only_on_the_deck_dealt_otherwise_is_said_apart_from_the_match():
-    class Failing(Showdown):
-        id = "showdown-fails"
-        state_class = FailsOnAnotherDeal
-
-    failures = check_game(Failing(), 2, games=5, commentary=False).failures
+    failures = showdown_failures(FailsOnAnotherDeal, games=5)
     assert failures and all(
         "playing this move again with the deck it gathers or reshuffles in another order (a deal nobody has seen), "
         "the game raised RuntimeError: a deal the match never made" in failure
