@@ -771,8 +771,11 @@ class DeclaredState(State):
 
     def face_down_weights(self, zone: Zone) -> Mapping[Any, int]:
         """How likely each kind its slot accepts is to be the face-down card in a parked `zone`, by public
-        facts (a game's model of why it was played); 1 each by default."""
-        accepts = self.layout().zones[zone.no].accepts or frozenset()
+        facts (a game's model of why it was played); 1 each by default (each card of the game, for a slot declared
+        without `accepts`)."""
+        accepts = self.layout().zones[zone.no].accepts
+        if accepts is None:  # a slot declared without `accepts` takes any card: every card of the game, alike
+            return dict.fromkeys(iter_cards(self), 1)
         return dict.fromkeys(accepts, 1)
 
     def commitment_choices(self, name: str, seat: int) -> list[Any]:

@@ -643,3 +643,23 @@ def test_a_game_raising_only_on_the_deck_dealt_otherwise_is_said_apart_from_the_
         "the game raised RuntimeError: a deal the match never made" in failure
         for failure in failures
     ), failures
+
+
+@declare
+class ParksItsHighest(ShowdownState):
+    """Each showdown deals two cards a hand and parks the higher face down, in a slot declared without `accepts`."""
+
+    slots: list[Zone] = owned(parks_in="hands")
+
+    def _apply(self, seat: int, action: str) -> None:
+        self.rounds += 1
+        if action == "wait":
+            return
+        self.gather(self.deck, *self.hands, *self.slots)
+        for hand, slot in zip(self.hands, self.slots, strict=True):
+            self.draw(self.deck, hand, 2)
+            self.move(max(hand), hand, slot)
+
+
+def test_a_slot_declared_without_accepts_may_be_dealt_any_card_in_a_sample():
+    assert showdown_failures(ParksItsHighest, games=10) == []
