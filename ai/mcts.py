@@ -244,30 +244,60 @@ class Node:
 
     Compact, for trees of many thousand nodes: the edges' keys are one tuple of (seat, action) pairs shared by
     every node that met the same ones (`Keys`), and their numbers one float array, three per edge: visits, the
-    summed reward of the seat that chose it, and its availability count."""
+    summed reward of the seat that chose it, and its availability count.
 
-    __slots__ = ("children", "hints", "keys", "order", "stats")
+    Most nodes of a tree are leaves an iteration passed through once, every seat there meeting all its actions
+    for the first time: each edge was available once, and only the one each seat chose has a visit. Such a
+    node keeps only the chosen edges' numbers (`first`: visits, summed reward and the edge's index, three
+    floats each) and no `stats` (None); `full` makes the whole array when the search meets the node again,
+    before anyone chooses there, so the numbers are the same either way."""
+
+    __slots__ = ("children", "first", "hints", "keys", "order", "stats")
 
     def __init__(self) -> None:
         self.keys: tuple[tuple[int, Action], ...] = ()
-        self.stats = array("d")
+        self.stats: array[float] | None = None
+        self.first: array[float] | None = None
         self.children: dict[Any, Node] | None = None
         self.hints: dict[int, Action] | None = None
         self.order: dict[int, dict[Action, None]] | None = None
 
     def child(self, key: Any) -> Node:
-        """The child reached when the searching seat observes `key` (created on first use)."""
+        """The child reached when the searching seat observes `key` (created on first use, made `full` when
+        met again)."""
         children = self.children
         if children is None:
             children = self.children = {}
         node = children.get(key)
         if node is None:
             node = children[key] = Node()
+        elif node.stats is None and node.keys:
+            node.full()
         return node
+
+    def full(self) -> array[float]:
+        """The edges' numbers, three per edge, made from the first pass's (and kept) if not made yet."""
+        stats = self.stats
+        if stats is None:
+            stats = self.stats = self._unfolded()
+            self.first = None
+        return stats
+
+    def _unfolded(self) -> array[float]:
+        if self.stats is not None:
+            return self.stats
+        stats = _AVAILABLE_ONCE * len(self.keys)
+        first = self.first
+        if first is not None:
+            for at in range(0, len(first), 3):
+                edge = 3 * int(first[at + 2])
+                stats[edge] = first[at]
+                stats[edge + 1] = first[at + 1]
+        return stats
 
     def table(self, seat: int) -> dict[Action, tuple[int, float, int]]:
         """`seat`'s edges here: action -> (visits, summed reward, availability count)."""
-        stats = self.stats
+        stats = self._unfolded()
         return {
             action: (int(stats[3 * at]), stats[3 * at + 1], int(stats[3 * at + 2]))
             for at, (who, action) in enumerate(self.keys)
@@ -285,16 +315,26 @@ class Keys:
         self.pairs: dict[tuple[int, Action], tuple[int, Action]] = {}
 
     def add(self, node: Node, seat: int, action: Action) -> int:
-        """Give `node` a fresh edge for `seat`'s `action`; its index."""
+        """Give `node` (made `full`) a fresh edge for `seat`'s `action`; its index."""
         pair = (seat, action)
         pair = self.pairs.setdefault(pair, pair)
         keys = (*node.keys, pair)
         node.keys = self.known.setdefault(keys, keys)
-        node.stats.extend(_FRESH)
+        node.full().extend(_FRESH)
         return len(keys) - 1
+
+    def extend(self, node: Node, seat: int, actions: Sequence[Action]) -> int:
+        """Give `node` an edge for each of `seat`'s `actions` at once, without numbers (a first pass); the
+        index of the first."""
+        pairs = self.pairs
+        start = len(node.keys)
+        keys = (*node.keys, *[pairs.setdefault((seat, action), (seat, action)) for action in actions])
+        node.keys = self.known.setdefault(keys, keys)
+        return start
 
 
 _FRESH = array("d", (0.0, 0.0, 0.0))
+_AVAILABLE_ONCE = array("d", (0.0, 0.0, 1.0))
 
 
 class MctsPlayer(Player):
@@ -459,6 +499,8 @@ class MctsPlayer(Player):
         the searcher's root action (sequential halving chooses it, not UCB)."""
         state = view.sample(rng)
         searcher = view.seat
+        if root.stats is None and root.keys:
+            root.full()
         select = self._choose if forced is None else self._forcing(forced, searcher)
         node = root
         edges: list[tuple[array[float], int]] = []
@@ -546,8 +588,8 @@ class MctsPlayer(Player):
             if seat != searcher or not pending:
                 return self._choose(node, seat, legal, rng, state)
             action = pending.pop()
+            stats = node.full()
             at = 3 * self._edge(node, seat, action)
-            stats = node.stats
             stats[at + 2] += 1
             return action, (stats, at), stats[at] == 0
 
@@ -583,7 +625,7 @@ class MctsPlayer(Player):
                 if action not in order:
                     order[action] = None
         stats = node.stats
-        chosen = sum(int(stats[3 * at]) for at, (who, _) in enumerate(node.keys) if who == seat)
+        chosen = 0 if stats is None else sum(int(stats[3 * at]) for at, (who, _) in enumerate(node.keys) if who == seat)
         opened = 1 + (chosen // self.widen).bit_length()
         if opened < len(legal):
             allowed = set(legal)
@@ -594,6 +636,9 @@ class MctsPlayer(Player):
         self, node: Node, seat: int, legal: Any, rng: Rng, state: State
     ) -> tuple[Action, tuple[array[float], int], bool]:
         """UCB1 with availability counts among `legal`; an untried action first. True when untried."""
+        stats = node.stats
+        if stats is None:
+            return self._first_pass(node, seat, legal, rng, state)
         if self.bias and not any(who == seat for who, _ in node.keys):
             # The policy's choice in the first determinization that meets this seat here (one call per node
             # and seat, not per visit) earns the progressive bias.
@@ -603,7 +648,6 @@ class MctsPlayer(Player):
         hint = node.hints.get(seat) if node.hints is not None else None
         bias = self.bias
         c = self.c
-        stats = node.stats
         keys = node.keys
         best: Action = None
         best_at = -1
@@ -638,6 +682,30 @@ class MctsPlayer(Player):
                         action = preferred
             return action, (stats, 3 * keys.index((seat, action))), True
         return best, (stats, best_at), False
+
+    def _first_pass(
+        self, node: Node, seat: int, legal: Any, rng: Rng, state: State
+    ) -> tuple[Action, tuple[array[float], int], bool]:
+        """`_select` at a node this iteration is the first to pass (no `stats` yet), where `seat` chooses for
+        the first time: every action untried and now available once, the same draws as `_select` makes."""
+        hint = None
+        if self.bias:
+            if node.hints is None:
+                node.hints = {}
+            hint = node.hints[seat] = self.policy(state.observation(seat), seat, legal, rng)  # type: ignore[misc]
+        start = self._keys.extend(node, seat, legal)
+        at = 0
+        if len(legal) > 1:
+            at = rng.below(len(legal))
+            if self.guide is not None:  # the policy's choice is tried first, the rest at random
+                preferred = hint if hint is not None else self.guide(state.observation(seat), seat, legal, rng)
+                if preferred in legal:
+                    at = legal.index(preferred)
+        first = node.first
+        if first is None:
+            first = node.first = array("d")
+        first.extend((0.0, 0.0, float(start + at)))
+        return legal[at], (first, len(first) - 3), True
 
     def _rollout(self, state: State, rng: Rng) -> list[float]:
         """Finish the iteration from `state` and return a value in [0, 1] per seat."""

@@ -228,8 +228,9 @@ def test_unpruning_opens_one_more_action_each_time_a_nodes_choices_double():
     player.decide(SeatView(Duel().initial_state(2, 0), 0))
     opened = []
     for node in _below_root(player.root):
-        choices = sum(int(node.stats[3 * at]) for at in range(len(node.keys)))
-        tried = sum(1 for at in range(len(node.keys)) if node.stats[3 * at])
+        edges = [edge for seat in {seat for seat, _ in node.keys} for edge in node.table(seat).values()]
+        choices = sum(visits for visits, _, _ in edges)
+        tried = sum(1 for visits, _, _ in edges if visits)
         # The last choice was made with one fewer behind it: 1 action below `widen`, 2 below 2*widen, 3 beyond.
         assert tried <= 1 + ((choices - 1) // widen).bit_length()
         opened.append((choices, tried))
@@ -465,3 +466,62 @@ def test_a_budget_in_the_spec_replaces_the_games_default_budget_whatever_its_kin
     )
     assert {name: getattr(player.options, name) for name in budget} == budget
     assert player.options.tree_depth == 1  # the game's other defaults stay
+
+
+def _tree(node: Node) -> list:
+    """Every node's edges and numbers, depth first in the order the nodes were made."""
+    seats = sorted({seat for seat, _ in node.keys})
+    out = [(node.keys, [node.table(seat) for seat in seats])]
+    for child in (node.children or {}).values():
+        out += _tree(child)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "spec"),
+    [
+        ("grizzly-race", 4, "iterations=300,rollout=random"),
+        ("grizzly-race", 2, "iterations=64,root=halving"),
+        ("slasher", 3, "iterations=200,widen=2,bias=0.5,tree_depth=0,steps=0"),
+        ("slasher", 4, "iterations=150,opponents=policy,rollout=random,tree_depth=0,steps=0"),
+    ],
+)
+def test_a_node_passed_once_keeps_only_its_chosen_edges_numbers_and_the_tree_reads_the_same(
+    game_id, players, spec, monkeypatch
+):
+    registry = default_registry()
+    game = registry.game(game_id)
+    state = game.initial_state(players, 3)
+    view = SeatView(state, state.to_act[0])
+
+    def search() -> tuple:
+        player = build_player(
+            registry.player_type("mcts"), PlayerSpec.parse("mcts:" + spec), 5, game, registry.heuristic(game_id)
+        )
+        return player.decide(view), player.root
+
+    action, root = search()
+    once = [node for node in _walk(root) if node.stats is None and node.keys]
+    assert once, "a search of a few hundred iterations leaves leaves passed once"
+    for node in once:  # one chosen edge per seat that chose there, each visited once; every edge available once
+        chosen = {node.keys[int(node.first[at + 2])][0] for at in range(0, len(node.first), 3)}
+        assert len(node.first) == 3 * len(chosen) == 3 * len({seat for seat, _ in node.keys})
+        assert all(node.first[at] == 1 for at in range(0, len(node.first), 3))
+        assert all(avail == 1 for seat in chosen for _, _, avail in node.table(seat).values())
+    # The same search with every node's whole array made at once (as before nodes passed once were kept small).
+    made = Node.__init__
+
+    def whole(node: Node) -> None:
+        made(node)
+        node.full()
+
+    monkeypatch.setattr(Node, "__init__", whole)
+    eager_action, eager_root = search()
+    assert all(node.stats is not None for node in _walk(eager_root))
+    assert (eager_action, _tree(eager_root)) == (action, _tree(root))
+
+
+def _walk(node: Node):
+    yield node
+    for child in (node.children or {}).values():
+        yield from _walk(child)
