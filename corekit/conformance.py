@@ -581,8 +581,9 @@ def _check_step(
             raise
         except (Exception, SystemExit) as error:  # said apart: the match itself did not raise
             report.fail(
-                f"{where}: playing this move again with the deck it gathers or reshuffles in another order (a deal "
-                f"nobody has seen), the game raised {error_line(error)}{raised_at(error)}"
+                f"{where}: playing this move again with the deck it gathers or reshuffles in another order, or the "
+                f"dice it rolls rolled otherwise (a deal or roll nobody has seen), the game raised "
+                f"{error_line(error)}{raised_at(error)}"
             )
             return False
     twin.apply(seat, action)

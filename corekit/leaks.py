@@ -16,12 +16,13 @@ the game overrides). Then:
    (or the size or face-up cards of one it does not), a secret commitment revealed, or chance drawn differently
    (the generators no longer agree). This finds a log, a counter or a rendered line that names a card drawn face
    down.
-3. **A deal made during play** (`check_redeal`, asked by the conformance checks at every move): a twin played
-   forward shares the state's generator, so a deck gathered or reshuffled in a step comes out the same in both.
-   The move is played again with that deck shuffled once more by a generator of its own, the state's left as it
+3. **A deal or a roll made during play** (`check_redeal`, asked by the conformance checks at every move): a twin
+   played forward shares the state's generator, so a deck gathered or reshuffled in a step, or dice rolled in it,
+   come out the same in both. The move is played again with that deck shuffled once more, and the dice the state
+   rolls through `DeclaredState.roll` rolled again, by a generator of the check's own, the state's left as it
    was: what each seat sees of the two, its own hidden cards aside, must be the same, unless chance was drawn
    otherwise, other cards were turned up or a zone's size came out otherwise. This finds a log or a counter
-   naming the new deal, written in the step that dealt it.
+   naming the new deal or roll, written in the step that made it.
 4. **Samples against the truth** (`check_sample_truth`): over `TRUTH_SAMPLES` samples of a position, for each
    zone hidden from the seat (and each other seat's secret commitment), how often the game's sample matches the
    truth is compared with how often it matches a twin, drawn afresh for each sample: the pairs where exactly one
@@ -256,36 +257,59 @@ def _forward(
 
 def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng: Rng, fail: Fail) -> None:
     """`action` by `seat` played from `before` twice, the second time with every deck it gathers or reshuffles
-    shuffled once more (a deal nobody has seen; see the module docstring): what each seat sees of the two may
-    differ only in its own hidden cards, unless chance was drawn otherwise, other cards were turned up or a zone's
-    size came out otherwise (what the rules show of the new deal). A log or counter naming the new deal differs."""
-    other = before.clone()
-    other_marks = _shown_so_far(other)
-    redeal: list[Any] = [rng, 0]
-    token = _REDEAL.set(redeal)
-    try:
-        other.apply(seat, action)
-    finally:
-        _REDEAL.reset(token)
-    if not redeal[1]:
-        return  # nothing was dealt
+    shuffled once more and every die it rolls (`DeclaredState.roll`) rolled once more (a deal or a roll nobody has
+    seen; see the module docstring): what each seat sees of the two may differ only in its own hidden cards, unless
+    chance was drawn otherwise, other cards were turned up or a zone's size came out otherwise (what the rules show
+    of the new deal). A log or counter naming the new deal or roll differs."""
+    other, other_shown, decks, dice = _played_again(before, seat, action, rng.clone(), None)
+    if not decks and not dice:
+        return  # nothing was dealt or rolled
     real = before.clone()
     real_marks = _shown_so_far(real)
     real.apply(seat, action)
-    if real.rng.state != other.rng.state or _shown_since(real_marks, real) != _shown_since(other_marks, other):
+    if real.rng.state != other.rng.state or _shown_since(real_marks, real) != other_shown:
         return
     infos = real.layout().zones
     if any(len(real.zone(i.no)) != len(other.zone(i.no)) or real.zone(i.no).up != other.zone(i.no).up for i in infos):
         return
     for observer in range(real.players):
         seen, shown = _without_own(real, observer, infos), _without_own(other, observer, infos)
-        if not alike(seen, shown):
-            fail(
-                f"seat {observer}'s view, its own cards aside, depends on a deal nobody has seen: "
-                f"{_action(game, action)} by seat {seat} gathered or reshuffled a deck, and with its cards in another "
-                f"order {first_difference(seen, shown)} (as dealt vs dealt otherwise)"
-            )
-            return
+        if alike(seen, shown):
+            continue
+        if dice:  # a public line naming the observer's own dice is no leak to it: roll the others' dice alone
+            mine = _played_again(before, seat, action, rng.clone(), observer)[0]
+            shown = _without_own(mine, observer, infos)
+            if alike(seen, shown):
+                continue
+        kind, anew = "deal", "gathered or reshuffled a deck, and with its cards in another order"
+        if dice and decks:
+            kind, anew = "deal and roll", "dealt a deck and rolled dice, and with other cards and faces"
+        elif dice:
+            kind, anew = "roll", "rolled dice, and with other faces"
+        past = {"deal": "dealt", "roll": "rolled", "deal and roll": "dealt and rolled"}[kind]
+        fail(
+            f"seat {observer}'s view, its own cards aside, depends on a {kind} nobody has seen: "
+            f"{_action(game, action)} by seat {seat} {anew} {first_difference(seen, shown)} (as {past} vs "
+            f"{past} otherwise)"
+        )
+        return
+
+
+def _played_again(
+    before: DeclaredState, seat: int, action: Any, rng: Rng, keep: int | None
+) -> tuple[DeclaredState, tuple[tuple[int, tuple[Any, ...]], ...], int, int]:
+    """`action` by `seat` played from a clone of `before` with its deals and rolls made by `rng` (the dice rolled
+    into seat `keep`'s own zones as in the match): that state, the cards it turned up, how many decks it dealt and
+    how many dice it rolled."""
+    other = before.clone()
+    marks = _shown_so_far(other)
+    redeal: list[Any] = [rng, 0, 0, keep]
+    token = _REDEAL.set(redeal)
+    try:
+        other.apply(seat, action)
+    finally:
+        _REDEAL.reset(token)
+    return other, _shown_since(marks, other), redeal[1], redeal[2]
 
 
 def _without_own(state: DeclaredState, observer: int, infos: Sequence[Any]) -> dict[str, Any]:

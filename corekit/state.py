@@ -219,9 +219,10 @@ class derived(Generic[V]):
 
 
 _REDEAL: contextvars.ContextVar[list[Any] | None] = contextvars.ContextVar("campfire_redeal", default=None)
-"""Set by the leak checks (`leaks.check_redeal`) to [generator, count]: a deck the state gathers or reshuffles is then
-shuffled once more by that generator (a deal nobody has seen, the state's own generator left as it was), and the
-count says how many decks were."""
+"""Set by the leak checks (`leaks.check_redeal`) to [generator, decks, dice, seat]: a deck the state gathers or
+reshuffles is then shuffled once more by that generator (a deal nobody has seen, the state's own generator left as it
+was), dice the state rolls (`roll`) are rolled by it but those rolled into the seat's own zones (when the seat is not
+None), and the counts say how many decks and dice were."""
 
 
 def _redealt(deck: Zone) -> None:
@@ -720,6 +721,41 @@ class DeclaredState(State):
                 name=lambda stream: layout[stream].name,
             )
             record.new_lot(into, into.no)
+
+    def roll(self, bag: Zone, dst: Zone, faces: Sequence[Any], count: int = 1) -> list[Any]:
+        """Roll `count` dice showing `faces` (each face equally likely, the dice independent) as tokens: for each
+        die the state's generator chooses a face, as `rng.die` does, and that face's token moves from `bag` (a
+        `draw_pile()` holding as many tokens of each face as dice may show it at once) onto `dst`, a cup hidden
+        from the others or a face-up tray. Returns the faces, in the order rolled.
+
+        Roll hidden dice through here rather than with `rng.die` and `move`: the leak checks then roll a step's
+        dice once more with a generator of their own (a roll nobody has seen, the state's own generator left as
+        it was) and compare what every other seat sees, so a log or a counter naming another seat's roll fails
+        `check` (`leaks.check_redeal`)."""
+        other = _REDEAL.get()
+        below = self.rng.below
+        sides = len(faces)
+        rolled = []
+        for _ in range(count):
+            at = below(sides)
+            if other is not None:  # the leak checks' other roll: the state's draws are made all the same
+                again = other[0].below(sides)
+                other[2] += 1
+                if other[3] is None or not self._owned_by(dst, other[3]):
+                    at = again
+            face = faces[at]
+            if face not in bag:
+                raise ValueError(
+                    f"roll: {self.layout().zones[bag.no].name} holds no token of face {face!r}: give it as many tokens "
+                    "of each face as dice may show it at once"
+                )
+            self.move(face, bag, dst)
+            rolled.append(face)
+        return rolled
+
+    def _owned_by(self, zone: Zone, seat: int) -> bool:
+        info = self._layout.zones[zone.no]
+        return info.seat == seat and info.seen is Seen.OWNER
 
     def _refuse_non_zones(self, method: str, **given: Any) -> None:
         """Raise TypeError for the first of `given` (by parameter name) that is not a zone, saying what it is.

@@ -626,6 +626,108 @@ def test_a_deal_in_the_same_move_of_every_match_is_dealt_otherwise_in_each():
     assert sum("depends on a deal nobody has seen" in failure for failure in failures) >= 5, failures
 
 
+FACES = (1, 2, 3, 4, 5, 6)
+
+
+@declare
+class CupsState(DeclaredState):
+    """Liar's dice's rolls: each seat's two dice lie hidden in its cup, tokens from a bag. A "roll" gathers every
+    die and rolls each cup anew; a "show" rolls one die face up onto the tray and says its face (public)."""
+
+    cups: list[Zone] = owned()
+    bag: Zone = draw_pile()
+    tray: Zone = face_up()
+    rounds: int = public(0)
+    log: tuple[str, ...] = public(())
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return (self.rounds % self.players,) if self.rounds < 6 else ()
+
+    def legal_actions(self, seat: int) -> list[str]:
+        return ["roll", "show"] if seat in self.to_act else []
+
+    def _apply(self, seat: int, action: str) -> None:
+        self.rounds += 1
+        if action == "show":
+            self.log = (*self.log[-2:], f"the tray shows {self.roll(self.bag, self.tray, FACES)}")
+            return
+        self.gather(self.bag, *self.cups, self.tray)
+        for cup in self.cups:
+            self.roll(self.bag, cup, FACES, 2)
+        self.log = (*self.log[-2:], "everyone rolls")
+
+    def returns(self) -> list[float]:
+        return [0.5] * self.players
+
+
+@declare
+class TellsSeatZerosRoll(CupsState):
+    """A leak: a roll's log names seat 0's best die."""
+
+    def _apply(self, seat: int, action: str) -> None:
+        super()._apply(seat, action)
+        if action == "roll":
+            self.log = (*self.log[-2:], f"seat 0's best die is {max(self.cups[0])}")
+
+
+class Cups(Game):
+    id = "cups"
+    title = "Cups"
+    min_players = 2
+    max_players = 2
+    state_class: type[CupsState] = CupsState
+
+    def _setup(self, players: int, seed: int, options: object) -> CupsState:
+        rng = Rng(seed)
+        bag = list(FACES) * (2 * players + 1)  # of each face, as many tokens as dice may show it at once
+        rng.shuffle(bag)
+        state = self.state_class(game=self, players=players, options=options, rng=rng, bag=bag)
+        for cup in state.cups:
+            state.roll(state.bag, cup, FACES, 2)
+        return state
+
+    def max_decisions(self, players: int, options: object) -> int:
+        return 6
+
+
+def cups_failures(state_class: type[CupsState], games: int) -> list[str]:
+    game = Cups()
+    game.state_class = state_class
+    return check_game(game, 2, games=games, commentary=False).failures
+
+
+def test_dice_rolled_hidden_and_face_up_through_roll_pass_the_checks():
+    assert cups_failures(CupsState, games=20) == []
+
+
+def test_a_log_naming_another_seats_hidden_roll_is_refused_naming_the_roll():
+    failures = cups_failures(TellsSeatZerosRoll, games=10)
+    # Seat 1's: the line names seat 0's own dice, which seat 0 knows (rolled again with seat 0's dice kept, the
+    # line is the same).
+    assert failures and all(
+        "seat 1's view, its own cards aside, depends on a deal and roll nobody has seen: 'roll' by seat " in failure
+        and "['log'][" in failure
+        and "(as dealt and rolled vs dealt and rolled otherwise)" in failure
+        for failure in failures
+    ), failures
+
+
+def test_a_roll_draws_the_faces_rng_die_would_and_moves_their_tokens():
+    state = Cups().initial_state(2, 4)
+    again = state.rng.clone()
+    before = sorted(state.bag)
+    faces = state.roll(state.bag, state.tray, FACES, 3)
+    assert faces == [again.die() for _ in range(3)] and state.rng.state == again.state
+    assert sorted(state.tray) == sorted(faces) and sorted([*state.bag, *faces]) == before
+
+
+def test_a_roll_whose_face_has_no_token_left_says_so():
+    state = Cups().initial_state(2, 4)
+    with pytest.raises(ValueError, match="roll: bag holds no token of face 7: give it as many tokens"):
+        state.roll(state.bag, state.tray, (7,))
+
+
 @declare
 class FailsOnAnotherDeal(ShowdownState):
     """A game that raises only where the deck was dealt in the check's other order (as a bug could)."""
@@ -639,8 +741,9 @@ class FailsOnAnotherDeal(ShowdownState):
 def test_a_game_raising_only_on_the_deck_dealt_otherwise_is_said_apart_from_the_match():
     failures = showdown_failures(FailsOnAnotherDeal, games=5)
     assert failures and all(
-        "playing this move again with the deck it gathers or reshuffles in another order (a deal nobody has seen), "
-        "the game raised RuntimeError: a deal the match never made" in failure
+        "playing this move again with the deck it gathers or reshuffles in another order, or the dice it rolls "
+        "rolled otherwise (a deal or roll nobody has seen), the game raised RuntimeError: a deal the match never "
+        "made" in failure
         for failure in failures
     ), failures
 
