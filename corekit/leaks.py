@@ -20,9 +20,11 @@ the game overrides). Then:
    played forward shares the state's generator, so a deck gathered or reshuffled in a step, or dice rolled in it,
    come out the same in both. The move is played again with that deck shuffled once more, and the dice the state
    rolls through `DeclaredState.roll` rolled again, by a generator of the check's own, the state's left as it
-   was: what each seat sees of the two, its own hidden cards aside, must be the same, unless chance was drawn
-   otherwise, other cards were turned up or a zone's size came out otherwise. This finds a log or a counter
-   naming the new deal or roll, written in the step that made it.
+   was, the cards the step turns up kept where they lay and dice rolled face up kept as they fell: what each seat
+   sees of the two, its own hidden cards aside, must be the same, unless chance was drawn otherwise, other cards
+   were turned up or a zone's size came out otherwise. Before a seat is blamed, the step is played once more with
+   that seat's own new cards and dice kept. This finds a log or a counter naming the new deal or roll, written in
+   the step that made it.
 4. **Samples against the truth** (`check_sample_truth`): over `TRUTH_SAMPLES` samples of a position, for each
    zone hidden from the seat (and each other seat's secret commitment), how often the game's sample matches the
    truth is compared with how often it matches a twin, drawn afresh for each sample: the pairs where exactly one
@@ -69,7 +71,7 @@ import attrs
 from corekit.game import Game, State
 from corekit.provenance import SHOWN, Event, Record
 from corekit.rng import Rng
-from corekit.state import _REDEAL, DeclaredState, Seen, derived
+from corekit.state import _REDEAL, DeclaredState, Redeal, Seen, derived
 from corekit.walks import UNSET, field_names, parts_of
 
 TRUTH_SAMPLES = 32
@@ -260,14 +262,19 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
     shuffled once more and every die it rolls (`DeclaredState.roll`) rolled once more (a deal or a roll nobody has
     seen; see the module docstring): what each seat sees of the two may differ only in its own hidden cards, unless
     chance was drawn otherwise, other cards were turned up or a zone's size came out otherwise (what the rules show
-    of the new deal). A log or counter naming the new deal or roll differs."""
-    other, other_shown, decks, dice = _played_again(before, seat, action, rng.clone(), None)
+    of the new deal). Cards the step turns up (a trump turned over after the deal) stay where they lay in the deck
+    dealt otherwise, so such a step is compared too. A log or counter naming the new deal or roll differs."""
+    other, other_shown, decks, dice = _played_again(before, seat, action, Redeal(rng.clone()))
     if not decks and not dice:
         return  # nothing was dealt or rolled
     real = before.clone()
     real_marks = _shown_so_far(real)
     real.apply(seat, action)
-    if real.rng.state != other.rng.state or _shown_since(real_marks, real) != other_shown:
+    real_shown = _shown_since(real_marks, real)
+    pinned = tuple(card for _, cards in real_shown for card in cards)
+    if real_shown != other_shown and decks:  # deal the cards it turned up where they lay, the rest otherwise
+        other, other_shown, decks, dice = _played_again(before, seat, action, Redeal(rng.clone(), pinned=pinned))
+    if real.rng.state != other.rng.state or real_shown != other_shown:
         return
     infos = real.layout().zones
     if any(len(real.zone(i.no)) != len(other.zone(i.no)) or real.zone(i.no).up != other.zone(i.no).up for i in infos):
@@ -276,9 +283,13 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
         seen, shown = _without_own(real, observer, infos), _without_own(other, observer, infos)
         if alike(seen, shown):
             continue
-        if dice:  # a public line naming the observer's own dice is no leak to it: roll the others' dice alone
-            mine = _played_again(before, seat, action, rng.clone(), observer)[0]
-            shown = _without_own(mine, observer, infos)
+        # A public line naming the observer's own new cards or dice is no leak to it: deal and roll again with
+        # those kept where they lay, the others' alone otherwise.
+        mine = tuple(card for i in infos if i.seat == observer and i.seen is Seen.OWNER for card in real.zone(i.no))
+        again = Redeal(rng.clone(), keep=observer, pinned=pinned + mine)
+        kept, kept_shown, _, _ = _played_again(before, seat, action, again)
+        if kept.rng.state == real.rng.state and kept_shown == real_shown:
+            shown = _without_own(kept, observer, infos)
             if alike(seen, shown):
                 continue
         kind, anew = "deal", "gathered or reshuffled a deck, and with its cards in another order"
@@ -296,20 +307,18 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
 
 
 def _played_again(
-    before: DeclaredState, seat: int, action: Any, rng: Rng, keep: int | None
+    before: DeclaredState, seat: int, action: Any, redeal: Redeal
 ) -> tuple[DeclaredState, tuple[tuple[int, tuple[Any, ...]], ...], int, int]:
-    """`action` by `seat` played from a clone of `before` with its deals and rolls made by `rng` (the dice rolled
-    into seat `keep`'s own zones as in the match): that state, the cards it turned up, how many decks it dealt and
-    how many dice it rolled."""
+    """`action` by `seat` played from a clone of `before` with its deals and rolls made as `redeal` says: that
+    state, the cards it turned up, how many decks it dealt and how many dice it rolled."""
     other = before.clone()
     marks = _shown_so_far(other)
-    redeal: list[Any] = [rng, 0, 0, keep]
     token = _REDEAL.set(redeal)
     try:
         other.apply(seat, action)
     finally:
         _REDEAL.reset(token)
-    return other, _shown_since(marks, other), redeal[1], redeal[2]
+    return other, _shown_since(marks, other), redeal.decks, redeal.dice
 
 
 def _without_own(state: DeclaredState, observer: int, infos: Sequence[Any]) -> dict[str, Any]:

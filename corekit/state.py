@@ -218,19 +218,40 @@ class derived(Generic[V]):
         return value
 
 
-_REDEAL: contextvars.ContextVar[list[Any] | None] = contextvars.ContextVar("campfire_redeal", default=None)
-"""Set by the leak checks (`leaks.check_redeal`) to [generator, decks, dice, seat]: a deck the state gathers or
-reshuffles is then shuffled once more by that generator (a deal nobody has seen, the state's own generator left as it
-was), dice the state rolls (`roll`) are rolled by it but those rolled into the seat's own zones (when the seat is not
-None), and the counts say how many decks and dice were."""
+class Redeal:
+    """What the leak checks ask of a step they play again (`leaks.check_redeal`, through `_REDEAL`): every deck the
+    state gathers or reshuffles is shuffled once more by `rng` (a deal nobody has seen, the state's own generator
+    left as it was), the `pinned` cards staying where they lay (those the step turned up as played in the match), and
+    the dice it rolls (`DeclaredState.roll`) are rolled by `rng` but those rolled face up or into seat `keep`'s own
+    zones; `decks` and `dice` count them."""
+
+    __slots__ = ("decks", "dice", "keep", "pinned", "rng")
+
+    def __init__(self, rng: Rng, keep: int | None = None, pinned: tuple[Any, ...] = ()) -> None:
+        self.rng = rng
+        self.keep = keep
+        self.pinned = pinned
+        self.decks = self.dice = 0
+
+
+_REDEAL: contextvars.ContextVar[Redeal | None] = contextvars.ContextVar("campfire_redeal", default=None)
+"""Set by the leak checks while they play a step again (see `Redeal`); None in play."""
 
 
 def _redealt(deck: Zone) -> None:
-    """Shuffle `deck` once more for the leak checks, when they ask (see `_REDEAL`)."""
+    """Shuffle `deck` once more for the leak checks, when they ask (see `Redeal`)."""
     redeal = _REDEAL.get()
-    if redeal is not None:
-        redeal[0].shuffle(deck)
-        redeal[1] += 1
+    if redeal is None:
+        return
+    redeal.decks += 1
+    if not redeal.pinned:
+        redeal.rng.shuffle(deck)
+        return
+    free = [at for at, card in enumerate(deck) if card not in redeal.pinned]
+    cards = [deck[at] for at in free]
+    redeal.rng.shuffle(cards)
+    for at, card in zip(free, cards, strict=True):
+        deck[at] = card
 
 
 def _refuse_onto_face_up(name: str, up: int) -> None:
@@ -739,9 +760,9 @@ class DeclaredState(State):
         for _ in range(count):
             at = below(sides)
             if other is not None:  # the leak checks' other roll: the state's draws are made all the same
-                again = other[0].below(sides)
-                other[2] += 1
-                if other[3] is None or not self._owned_by(dst, other[3]):
+                again = other.rng.below(sides)
+                other.dice += 1
+                if not self._kept(dst, other.keep):
                     at = again
             face = faces[at]
             if face not in bag:
@@ -753,9 +774,10 @@ class DeclaredState(State):
             rolled.append(face)
         return rolled
 
-    def _owned_by(self, zone: Zone, seat: int) -> bool:
+    def _kept(self, zone: Zone, seat: int | None) -> bool:
+        """Whether a die the leak checks roll again keeps its face in `zone`: one everyone sees, or `seat`'s own."""
         info = self._layout.zones[zone.no]
-        return info.seat == seat and info.seen is Seen.OWNER
+        return info.seen is Seen.EVERYONE or (info.seat == seat and info.seen is Seen.OWNER)
 
     def _refuse_non_zones(self, method: str, **given: Any) -> None:
         """Raise TypeError for the first of `given` (by parameter name) that is not a zone, saying what it is.

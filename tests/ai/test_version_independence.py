@@ -67,7 +67,7 @@ def searched(game, players, registry):
         player = build_spec(game, "mcts:iterations=40", 5, registry)
         view = SeatView(state, state.to_act[0])
         action = player.decide(view)
-        out.append((action, player.root.stats.tolist() if player.root is not None else None))
+        out.append((action, player.root.full().tolist() if player.root is not None else None))
     return out
 
 
