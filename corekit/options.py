@@ -8,6 +8,7 @@ the allowed choices; `metadata={"help": ...}` documents it for `campfire games`.
 from __future__ import annotations
 
 import enum
+import functools
 import math
 import typing
 from collections.abc import Iterable, Mapping
@@ -26,6 +27,14 @@ class OptionError(ValueError):
 @attrs.frozen
 class NoOptions:
     """For a game or player that takes no options."""
+
+
+@functools.lru_cache(maxsize=512)
+def type_hints(cls: type) -> dict[str, Any]:
+    """`typing.get_type_hints(cls)`, once per class: it evaluates every annotation (about half a millisecond for a
+    game's state class), and options and positions are read in every replay and every checked match. Read only: the
+    dict is shared."""
+    return typing.get_type_hints(cls)
 
 
 def options_problem(cls: type) -> str | None:
@@ -55,7 +64,7 @@ def _types_problem(cls: type, made: Any) -> str | None:
     """Why a field of `cls` has no type an option can have, or a default `made` of another type, or None."""
     try:
         # The very call build_options, check_types and describe_options make: what fails here fails them all.
-        hints = typing.get_type_hints(cls)
+        hints = type_hints(cls)
     except Exception as error:  # a name imported only under TYPE_CHECKING, say
         return f"the option types of {cls.__name__} cannot be read: {first_line(error)}"
     for field in option_fields(cls):
@@ -134,7 +143,7 @@ def option_fields(cls: type) -> list[attrs.Attribute[Any]]:
 def describe_options(cls: type) -> list[tuple[str, str, str]]:
     """(name, default, help) for each option, for help texts and tables."""
     rows = []
-    hints = typing.get_type_hints(cls)
+    hints = type_hints(cls)
     for field in option_fields(cls):
         default = field.default
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
@@ -173,7 +182,7 @@ def build_options(cls: type, values: Mapping[str, Any], what: str, *, typed: boo
     """An instance of `cls` from text (or already typed) values; unknown keys and bad values raise. With
     `typed`, every value must already be of its field's type (a replay header's, which the recorder wrote
     typed): "7" is then no integer, as 7.0 and True are not."""
-    hints = typing.get_type_hints(cls)
+    hints = type_hints(cls)
     fields = {f.name: f for f in option_fields(cls)}
     converted: dict[str, Any] = {}
     for key, raw in values.items():
@@ -194,8 +203,9 @@ def check_types(options: Any, what: str) -> Any:
     """`options`, an instance of its options class, if every field holds a value of the field's type (as
     `build_options` requires of values given typed); OptionError naming the first that does not. attrs checks the
     declared ranges when the instance is made, but not the types: `RaceOptions(stall_rounds=1.5)` is made."""
-    hints = typing.get_type_hints(type(options))
-    for field in option_fields(type(options)):
+    cls: type = type(options)
+    hints = type_hints(cls)
+    for field in option_fields(cls):
         _typed(getattr(options, field.name), hints.get(field.name, str), field, what)
     return options
 

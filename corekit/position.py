@@ -44,7 +44,7 @@ import attrs
 
 from corekit.errors import error_line, first_line, one_line
 from corekit.game import Game, offered
-from corekit.options import NoOptions
+from corekit.options import NoOptions, type_hints
 from corekit.rng import Rng
 from corekit.simultaneous import HIDDEN, Commitments
 from corekit.state import META, Decl, DeclaredState, Seen, Zone, ZoneInfo
@@ -164,7 +164,7 @@ def from_position(game: Game, document: Mapping[str, Any], seed: int = 0) -> Dec
     unknown = sorted(set(fields) - set(declared))
     if unknown:
         raise PositionError(f"fields: {unknown[0]!r} is not a field of {game.id} (fields: {', '.join(declared)})")
-    hints = typing.get_type_hints(cls)
+    hints = type_hints(cls)
     infos = {(info.field, info.seat): info for info in template.layout().zones}
     values: dict[str, Any] = {}
     unseen: list[tuple[str, int | None, int, list[Any]]] = []
@@ -527,7 +527,7 @@ def _structure(raw: Any, kind: Any, where: str) -> Any:
     if isinstance(kind, type) and attrs.has(kind):
         if not isinstance(raw, Mapping):
             raise PositionError(f"{where}: an object needed, got {_shape(raw)}")
-        hints = typing.get_type_hints(kind)
+        hints = type_hints(kind)
         names = [field.name for field in attrs.fields(kind)]
         extra = sorted(set(raw) - set(names))
         if extra:

@@ -2,6 +2,7 @@
 
 import enum
 import types
+import typing
 
 import attrs
 import pytest
@@ -15,6 +16,7 @@ from corekit.options import (
     options_problem,
     options_to_dict,
     parse_pairs,
+    type_hints,
 )
 from corekit.players import PlayerSpec, split_specs
 
@@ -297,3 +299,15 @@ def test_a_game_with_an_unfit_options_class_is_skipped_at_load_with_a_warning_na
     assert registry.warnings == [
         f"plugin 'lister': game 'listed' is skipped: option 'rounds' of Opts has type list[int]; {RULE}"
     ]
+
+
+def test_a_classes_type_hints_are_evaluated_once_and_shared(monkeypatch):
+    @attrs.frozen
+    class Fresh:
+        count: int = 3
+
+    evaluated = []
+    real = typing.get_type_hints
+    monkeypatch.setattr(typing, "get_type_hints", lambda cls: evaluated.append(cls) or real(cls))
+    first = type_hints(Fresh)
+    assert first == {"count": int} and type_hints(Fresh) is first and evaluated == [Fresh]
