@@ -85,7 +85,7 @@ class Record:
     recorded is a tuple, shared between clones: a state is cloned far more often than a card moves.
     """
 
-    __slots__ = ("dropped", "events", "lots", "plans", "remainder", "truth", "turned")
+    __slots__ = ("dropped", "events", "lots", "plans", "remainder", "rolled", "truth", "turned")
 
     def __init__(self) -> None:
         self.lots: list[Lot | None] = []
@@ -104,6 +104,8 @@ class Record:
         the table saw shown stays seen: the checks ask what was turned up during a step that also gathered."""
         self.plans: dict[int | tuple[str, int], tuple[Deal | None, list[int]]] = {}
         """Prepared deals by observer; dropped at every change."""
+        self.rolled: frozenset[int] = frozenset()
+        """The lots dice were rolled from (`DeclaredState.roll`): a deal gives their hidden tokens independent faces."""
 
     def clone(self) -> Record:
         """An independent copy (prepared deals stay valid: the copy knows the same)."""
@@ -115,6 +117,7 @@ class Record:
         copy.truth = self.truth.copy()
         copy.dropped = None if self.dropped is None else self.dropped.copy()
         copy.plans = self.plans
+        copy.rolled = self.rolled
         return copy
 
     # ---- what happened --------------------------------------------------------------------------
@@ -135,6 +138,14 @@ class Record:
             self.plans = {}
         self.events[stream] = (*self.events.get(stream, ()), (lot, None))
         self.truth[stream] = (*self.truth.get(stream, ()), card)
+
+    def roll_from(self, deck: int) -> None:
+        """Dice were rolled from the lot `deck` holds: its tokens dealt face down are dice, each face as likely as
+        any other whatever the others show (a deal draws them so, not as cards taken from the lot)."""
+        lot = self.remainder.get(deck)
+        if lot is not None and lot not in self.rolled:
+            self.plans = {}
+            self.rolled = self.rolled | {lot}
 
     def receive_all(self, stream: int, lot: int, cards: Sequence[Any]) -> None:
         """`stream` received each of `cards` face down from `lot`, in order."""
@@ -280,8 +291,9 @@ class Record:
                 rests[index[home]] += size
             elif size:
                 raise ProvenanceError(f"zone {deck} holds face-down cards that came from no deal")
+        dice = {index[lot]: tuple(card for card, _ in self.lots[lot] or ()) for lot in self.rolled if lot in index}
         try:
-            made: Deal | None = Deal(lots, streams, rests)
+            made: Deal | None = Deal(lots, streams, rests, dice)
         except SearchGaveUp:
             made = None
         plan = (made, open_lots)
@@ -352,8 +364,16 @@ class Deal:
     BUDGET = (2, 32)
     """A search's budget: decisions per ambiguous card, plus a constant."""
 
-    def __init__(self, lots: Sequence[Mapping[Any, int]], streams: Sequence[Stream], rests: Sequence[int]) -> None:
+    def __init__(
+        self,
+        lots: Sequence[Mapping[Any, int]],
+        streams: Sequence[Stream],
+        rests: Sequence[int],
+        dice: Mapping[int, tuple[Any, ...]] | None = None,
+    ) -> None:
         self.streams = tuple(streams)
+        self.dice = dice or {}
+        """Lot -> its faces, for the lots dice were rolled from: a stream's unshown tokens of such a lot are rolled."""
         # A shown card is settled when everything its stream held came from one lot, or when only one of the
         # lots it could have come from has a copy of it left once the settled cards are taken out; each
         # settled card can settle others, so walk the streams again until nothing new is settled. A card
@@ -421,6 +441,10 @@ class Deal:
         for index, (stream, end, taken) in enumerate(zip(self.streams, self.ends, credited, strict=True)):
             unshown = []
             for lot, (room, used) in enumerate(zip(end, taken, strict=True)):
+                faces = self.dice.get(lot)
+                if faces is not None:
+                    unshown.append(_rolled(pools[lot], faces, room - used, rng))
+                    continue
                 cut = len(pools[lot]) - (room - used)  # the counts were checked to match when prepared
                 unshown.append(pools[lot][cut:])
                 del pools[lot][cut:]
@@ -511,6 +535,19 @@ class Deal:
         index = rng.weighted(self.down_weights) if len(self.downs) > 1 else 0
         ways = self.by_down[self.downs[index]]
         return ways[rng.below(len(ways))] if len(ways) > 1 else ways[0]
+
+
+def _rolled(pool: list[Any], faces: Sequence[Any], count: int, rng: Rng) -> list[Any]:
+    """`count` dice taken from `pool`'s tokens, each face drawn evenly among `faces` whatever the others came out (a
+    bag with fewer tokens of a face than dice in play may have none left of it: then one of the tokens it has)."""
+    rolled = []
+    for _ in range(count):
+        face = faces[rng.below(len(faces))]
+        if face not in pool:
+            face = pool[rng.below(len(pool))]
+        pool.remove(face)
+        rolled.append(face)
+    return rolled
 
 
 def received_cards(events: Sequence[Event], credits: Sequence[int], unshown: Sequence[Sequence[Any]]) -> list[Any]:

@@ -746,8 +746,9 @@ class DeclaredState(State):
     def roll(self, bag: Zone, dst: Zone, faces: Sequence[Any], count: int = 1) -> list[Any]:
         """Roll `count` dice showing `faces` (each face equally likely, the dice independent) as tokens: for each
         die the state's generator chooses a face, as `rng.die` does, and that face's token moves from `bag` (a
-        `draw_pile()` holding as many tokens of each face as dice may show it at once) onto `dst`, a cup hidden
-        from the others or a face-up tray. Returns the faces, in the order rolled.
+        `draw_pile()` holding, of each face, as many tokens as there are dice) onto `dst`, a cup hidden from the
+        others or a face-up tray. Returns the faces, in the order rolled. Samples roll the hidden ones afresh, each
+        face as likely whatever a seat holds (`Record.roll_from`), not dealt as cards from what the bag has left.
 
         Roll hidden dice through here rather than with `rng.die` and `move`: the leak checks then roll a step's
         dice once more with a generator of their own (a roll nobody has seen, the state's own generator left as
@@ -767,11 +768,13 @@ class DeclaredState(State):
             face = faces[at]
             if face not in bag:
                 raise ValueError(
-                    f"roll: {self.layout().zones[bag.no].name} holds no token of face {face!r}: give it as many tokens "
-                    "of each face as dice may show it at once"
+                    f"roll: {self.layout().zones[bag.no].name} holds no token of face {face!r}: give it, of each "
+                    "face, as many tokens as there are dice"
                 )
             self.move(face, bag, dst)
             rolled.append(face)
+        if self.record is not None and count:
+            self.record.roll_from(bag.no)
         return rolled
 
     def _kept(self, zone: Zone, seat: int | None) -> bool:

@@ -722,7 +722,7 @@ class Cups(Game):
 
     def _setup(self, players: int, seed: int, options: object) -> CupsState:
         rng = Rng(seed)
-        bag = list(FACES) * (2 * players + 6)  # of each face, as many tokens as dice may show it at once
+        bag = list(FACES) * (2 * players + 6)  # of each face, as many tokens as there are dice
         rng.shuffle(bag)
         state = self.state_class(game=self, players=players, options=options, rng=rng, bag=bag)
         for cup in state.cups:
@@ -764,9 +764,26 @@ def test_a_roll_draws_the_faces_rng_die_would_and_moves_their_tokens():
     assert sorted(state.tray) == sorted(faces) and sorted([*state.bag, *faces]) == before
 
 
+def test_samples_give_another_seats_hidden_dice_independent_faces_not_tokens_left_in_the_bag():
+    state = next(s for s in (Cups().initial_state(2, seed) for seed in range(100)) if len(set(s.cups[1])) == 1)
+    held = state.cups[1][0]  # seat 1 holds two dice of this face
+    rng = Rng(7)
+    dice = [die for _ in range(3000) for die in state.sample(1, Rng(rng.next64())).cups[0]]
+    # Real dice show it 1 time in 6; tokens taken from the bag's 10 of each face would, 8 times in 58 (0.138).
+    assert abs(dice.count(held) / len(dice) - 1 / 6) < 0.015
+
+
+def test_a_bag_short_of_a_face_gives_one_of_the_tokens_it_has():
+    from corekit.provenance import _rolled
+
+    pool = [1, 1, 2]
+    assert sorted(_rolled(pool, (1, 2, 3), 3, Rng(5))) == [1, 1, 2] and pool == []
+
+
 def test_a_roll_whose_face_has_no_token_left_says_so():
     state = Cups().initial_state(2, 4)
-    with pytest.raises(ValueError, match="roll: bag holds no token of face 7: give it as many tokens"):
+    message = "roll: bag holds no token of face 7: give it, of each face, as many tokens as there are dice"
+    with pytest.raises(ValueError, match=message):
         state.roll(state.bag, state.tray, (7,))
 
 
