@@ -518,18 +518,46 @@ def test_a_twin_with_another_seat_to_act_is_not_blamed_for_having_no_legal_actio
 
 
 @declare
-class ShowdownState(DeclaredState):
-    """Each seat holds one card; a showdown lays both face up, logs their total, and deals again at once."""
+class SixMoves(DeclaredState):
+    """Two seats take turns for six moves, with a public count of moves and a log of the last three lines."""
 
-    hands: list[Zone] = owned()
-    deck: Zone = draw_pile()
-    shown: Zone = face_up()
     rounds: int = public(0)
     log: tuple[str, ...] = public(())
 
     @property
     def to_act(self) -> tuple[int, ...]:
         return (self.rounds % self.players,) if self.rounds < 6 else ()
+
+    def returns(self) -> list[float]:
+        return [0.5] * self.players
+
+
+class SixMovesGame(Game):
+    """A `SixMoves` game of two seats, whose `_setup` makes its `state_class`."""
+
+    min_players = 2
+    max_players = 2
+
+    state_class: type[SixMoves]
+
+    def max_decisions(self, players: int, options: object) -> int:
+        return 6
+
+    @classmethod
+    def failures(cls, state_class: type[SixMoves], games: int) -> list[str]:
+        """The failures `check_game` reports of this game played with `state_class`."""
+        game = cls()
+        game.state_class = state_class
+        return check_game(game, 2, games=games, commentary=False).failures
+
+
+@declare
+class ShowdownState(SixMoves):
+    """Each seat holds one card; a showdown lays both face up, logs their total, and deals again at once."""
+
+    hands: list[Zone] = owned()
+    deck: Zone = draw_pile()
+    shown: Zone = face_up()
 
     def legal_actions(self, seat: int) -> list[str]:
         return ["showdown", "wait"] if seat in self.to_act else []
@@ -545,9 +573,6 @@ class ShowdownState(DeclaredState):
         for hand in self.hands:
             self.draw(self.deck, hand)
 
-    def returns(self) -> list[float]:
-        return [0.5] * self.players
-
 
 @declare
 class TellsTheDeal(ShowdownState):
@@ -559,12 +584,10 @@ class TellsTheDeal(ShowdownState):
             self.log = (*self.log[-2:], f"seat 0 now holds {self.hands[0][0]}")
 
 
-class Showdown(Game):
+class Showdown(SixMovesGame):
     id = "showdown"
     title = "Showdown"
-    min_players = 2
-    max_players = 2
-    state_class: type[ShowdownState] = ShowdownState
+    state_class = ShowdownState
 
     def _setup(self, players: int, seed: int, options: object) -> ShowdownState:
         rng = Rng(seed)
@@ -575,15 +598,8 @@ class Showdown(Game):
             state.draw(state.deck, hand)
         return state
 
-    def max_decisions(self, players: int, options: object) -> int:
-        return 6
 
-
-def showdown_failures(state_class: type[ShowdownState], games: int) -> list[str]:
-    """The failures `check_game` reports of the Showdown game played with `state_class`."""
-    game = Showdown()
-    game.state_class = state_class
-    return check_game(game, 2, games=games, commentary=False).failures
+showdown_failures = Showdown.failures
 
 
 def test_cards_shown_and_gathered_back_in_one_step_count_as_seen_by_the_twin_played_forward():
@@ -671,7 +687,7 @@ FACES = (1, 2, 3, 4, 5, 6)
 
 
 @declare
-class CupsState(DeclaredState):
+class CupsState(SixMoves):
     """Liar's dice's rolls: each seat's two dice lie hidden in its cup, tokens from a bag. A "roll" gathers every
     die, rolls each cup anew and one die face up onto the tray; a "show" rolls one more onto the tray; each says
     the tray's last face (public)."""
@@ -679,12 +695,6 @@ class CupsState(DeclaredState):
     cups: list[Zone] = owned()
     bag: Zone = draw_pile()
     tray: Zone = face_up()
-    rounds: int = public(0)
-    log: tuple[str, ...] = public(())
-
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return (self.rounds % self.players,) if self.rounds < 6 else ()
 
     def legal_actions(self, seat: int) -> list[str]:
         return ["roll", "show"] if seat in self.to_act else []
@@ -699,9 +709,6 @@ class CupsState(DeclaredState):
             self.roll(self.bag, cup, FACES, 2)
         self.log = (*self.log[-2:], f"everyone rolls; the tray shows {self.roll(self.bag, self.tray, FACES)}")
 
-    def returns(self) -> list[float]:
-        return [0.5] * self.players
-
 
 @declare
 class TellsSeatZerosRoll(CupsState):
@@ -713,12 +720,10 @@ class TellsSeatZerosRoll(CupsState):
             self.log = (*self.log[-2:], f"seat 0's best die is {max(self.cups[0])}")
 
 
-class Cups(Game):
+class Cups(SixMovesGame):
     id = "cups"
     title = "Cups"
-    min_players = 2
-    max_players = 2
-    state_class: type[CupsState] = CupsState
+    state_class = CupsState
 
     def _setup(self, players: int, seed: int, options: object) -> CupsState:
         rng = Rng(seed)
@@ -729,14 +734,8 @@ class Cups(Game):
             state.roll(state.bag, cup, FACES, 2)
         return state
 
-    def max_decisions(self, players: int, options: object) -> int:
-        return 6
 
-
-def cups_failures(state_class: type[CupsState], games: int) -> list[str]:
-    game = Cups()
-    game.state_class = state_class
-    return check_game(game, 2, games=games, commentary=False).failures
+cups_failures = Cups.failures
 
 
 def test_dice_rolled_hidden_and_face_up_through_roll_pass_the_checks():
