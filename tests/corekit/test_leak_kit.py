@@ -8,6 +8,7 @@ import math
 import re
 import sys
 from fractions import Fraction
+from typing import Any
 
 import attrs
 import pytest
@@ -31,7 +32,8 @@ from corekit.leaks import (
 )
 from corekit.plugins import Registry
 from corekit.pytest_plugin import conformance_runner
-from corekit.state import _REDEAL, DeclaredState, Hidden, Zone, declare, draw_pile, face_up, owned, public
+from corekit.simultaneous import Commitments
+from corekit.state import _REDEAL, DeclaredState, Hidden, Zone, declare, draw_pile, face_up, owned, public, secret
 from tests.corekit import leaky_games
 from tests.corekit.leaky_games import (
     LEAKS,
@@ -681,6 +683,27 @@ def test_a_deal_that_also_turns_a_trump_up_is_compared_with_the_trump_kept_where
         and "['log'][" in failure
         for failure in failures
     ), failures
+
+
+@declare
+class PledgesItsNewCard(ShowdownState):
+    """Honest: after each showdown's deal, seat 0 pledges its new card in secret (its own commitment shows it)."""
+
+    pledges: Commitments = secret()
+
+    def _apply(self, seat: int, action: str) -> None:
+        super()._apply(seat, action)
+        if action == "showdown":
+            self.pledges.open(range(self.players))
+            self.pledges.commit(0, self.hands[0][0])
+
+    def commitment_choices(self, name: str, seat: int) -> list[Any]:
+        return sorted(self.hands[seat]) if seat == 0 else []
+
+
+def test_a_seats_own_commitment_naming_its_new_card_is_not_blamed_on_the_deal():
+    # Dealt otherwise, seat 0 pledges another card, which it sees: dealt again with its card kept, it pledges the same.
+    assert showdown_failures(PledgesItsNewCard, games=20) == []
 
 
 FACES = (1, 2, 3, 4, 5, 6)
