@@ -438,10 +438,11 @@ class Deal:
         received_by: list[list[Any]] = []
         held: list[list[Any]] = []
         face_down: list[Any] = []
+        dice = self.dice
         for index, (stream, end, taken) in enumerate(zip(self.streams, self.ends, credited, strict=True)):
             unshown = []
             for lot, (room, used) in enumerate(zip(end, taken, strict=True)):
-                faces = self.dice.get(lot)
+                faces = dice.get(lot) if dice else None
                 if faces is not None:
                     unshown.append(_rolled(pools[lot], faces, room - used, rng))
                     continue
