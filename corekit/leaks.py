@@ -20,11 +20,12 @@ the game overrides). Then:
    played forward shares the state's generator, so a deck gathered or reshuffled in a step, or dice rolled in it,
    come out the same in both. The move is played again with that deck shuffled once more, and the dice the state
    rolls through `DeclaredState.roll` rolled again, by a generator of the check's own, the state's left as it
-   was, the cards the step turns up kept where they lay and dice rolled face up kept as they fell: what each seat
-   sees of the two, its own hidden cards aside, must be the same, unless chance was drawn otherwise, other cards
-   were turned up or a zone's size came out otherwise. Before a seat is blamed, the step is played once more with
-   that seat's own new cards and dice kept. This finds a log or a counter naming the new deal or roll, written in
-   the step that made it.
+   was, a card the step turns up from the deck kept where it lay (if the deck holds no other card equal to it) and
+   dice rolled face up kept as they fell: what each seat sees of the two, its own hidden cards aside, must be the
+   same, unless chance was drawn otherwise, other cards were turned up or a zone's size came out otherwise. Before
+   a seat is blamed, the step is played once more with that seat's own new dice kept and its new cards kept where
+   they lay (those the deck held one copy of). This finds a log or a counter naming the new deal or roll, written
+   in the step that made it.
 4. **Samples against the truth** (`check_sample_truth`): over `TRUTH_SAMPLES` samples of a position, for each
    zone hidden from the seat (and each other seat's secret commitment), how often the game's sample matches the
    truth is compared with how often it matches a twin, drawn afresh for each sample: the pairs where exactly one
@@ -262,8 +263,9 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
     shuffled once more and every die it rolls (`DeclaredState.roll`) rolled once more (a deal or a roll nobody has
     seen; see the module docstring): what each seat sees of the two may differ only in its own hidden cards, unless
     chance was drawn otherwise, other cards were turned up or a zone's size came out otherwise (what the rules show
-    of the new deal). Cards the step turns up (a trump turned over after the deal) stay where they lay in the deck
-    dealt otherwise, so such a step is compared too. A log or counter naming the new deal or roll differs."""
+    of the new deal). A card the step turns up from the deck (a trump turned over after the deal) stays where it lay
+    in the deck dealt otherwise, unless the deck holds copies of it, so such a step is compared too. A log or counter
+    naming the new deal or roll differs."""
     other, other_shown, decks, dice = _played_again(before, seat, action, Redeal(rng.clone()))
     if not decks and not dice:
         return  # nothing was dealt or rolled
@@ -271,7 +273,9 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
     real_marks = _shown_so_far(real)
     real.apply(seat, action)
     real_shown = _shown_since(real_marks, real)
-    pinned = tuple(card for _, cards in real_shown for card in cards)
+    # The cards the step turned up from a deck (a trump after the deal; a place below 0 is a lot's remainder), not
+    # those shown from a hand before the deck was gathered.
+    pinned = tuple(card for place, cards in real_shown if place < 0 for card in cards)
     if real_shown != other_shown and decks:  # deal the cards it turned up where they lay, the rest otherwise
         other, other_shown, decks, dice = _played_again(before, seat, action, Redeal(rng.clone(), pinned=pinned))
     if real.rng.state != other.rng.state or real_shown != other_shown:
@@ -285,8 +289,7 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
             continue
         # A public line naming the observer's own new cards or dice is no leak to it: deal and roll again with
         # those kept where they lay, the others' alone otherwise.
-        mine = tuple(card for i in infos if i.seat == observer and i.seen is Seen.OWNER for card in real.zone(i.no))
-        again = Redeal(rng.clone(), keep=observer, pinned=pinned + mine)
+        again = Redeal(rng.clone(), keep=observer, pinned=pinned + _received(before, real, observer, infos))
         kept, kept_shown, _, _ = _played_again(before, seat, action, again)
         if kept.rng.state == real.rng.state and kept_shown == real_shown:
             shown = _without_own(kept, observer, infos)
@@ -304,6 +307,20 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
             f"{past} otherwise)"
         )
         return
+
+
+def _received(before: DeclaredState, after: DeclaredState, seat: int, infos: Sequence[Any]) -> tuple[Any, ...]:
+    """The cards `seat`'s own hidden zones received between `before` and `after` (the record of `after`, a clone
+    of `before` played on by the check, keeps what a gather ended in `Record.dropped`)."""
+    was, now = before.record, after.record
+    assert was is not None and now is not None
+    streams = {i.stream for i in infos if i.seat == seat and i.seen is Seen.OWNER}
+    received: list[Any] = []
+    for stream in sorted(streams):
+        cards = now.truth.get(stream, ())
+        gathered = now.dropped is not None and stream in now.dropped  # its history began again in the step
+        received += cards if gathered else cards[len(was.truth.get(stream, ())) :]
+    return tuple(received)
 
 
 def _played_again(

@@ -104,8 +104,9 @@ class Record:
         the table saw shown stays seen: the checks ask what was turned up during a step that also gathered."""
         self.plans: dict[int | tuple[str, int], tuple[Deal | None, list[int]]] = {}
         """Prepared deals by observer; dropped at every change."""
-        self.rolled: frozenset[int] = frozenset()
-        """The lots dice were rolled from (`DeclaredState.roll`): a deal gives their hidden tokens independent faces."""
+        self.rolled: dict[int, tuple[Any, ...] | None] = {}
+        """Lot -> the faces of the dice rolled from it (`DeclaredState.roll`): a deal gives its hidden tokens
+        independent faces among those; None when dice of other faces were rolled from it too (dealt as cards)."""
 
     def clone(self) -> Record:
         """An independent copy (prepared deals stay valid: the copy knows the same)."""
@@ -139,13 +140,15 @@ class Record:
         self.events[stream] = (*self.events.get(stream, ()), (lot, None))
         self.truth[stream] = (*self.truth.get(stream, ()), card)
 
-    def roll_from(self, deck: int) -> None:
-        """Dice were rolled from the lot `deck` holds: its tokens dealt face down are dice, each face as likely as
-        any other whatever the others show (a deal draws them so, not as cards taken from the lot)."""
+    def roll_from(self, deck: int, faces: tuple[Any, ...]) -> None:
+        """Dice showing `faces` were rolled from the lot `deck` holds: its tokens dealt face down are dice, each face
+        as likely as any other whatever the others show (a deal draws them so, not as cards taken from the lot),
+        unless dice of other faces were rolled from it too (which token is which die is not kept)."""
         lot = self.remainder.get(deck)
-        if lot is not None and lot not in self.rolled:
-            self.plans = {}
-            self.rolled = self.rolled | {lot}
+        if lot is None or (lot in self.rolled and self.rolled[lot] in (faces, None)):
+            return
+        self.plans = {}
+        self.rolled = {**self.rolled, lot: None if lot in self.rolled else faces}  # a new dict: clones share it
 
     def receive_all(self, stream: int, lot: int, cards: Sequence[Any]) -> None:
         """`stream` received each of `cards` face down from `lot`, in order."""
@@ -291,7 +294,7 @@ class Record:
                 rests[index[home]] += size
             elif size:
                 raise ProvenanceError(f"zone {deck} holds face-down cards that came from no deal")
-        dice = {index[lot]: tuple(card for card, _ in self.lots[lot] or ()) for lot in self.rolled if lot in index}
+        dice = {index[lot]: faces for lot, faces in self.rolled.items() if lot in index and faces is not None}
         try:
             made: Deal | None = Deal(lots, streams, rests, dice)
         except SearchGaveUp:

@@ -221,9 +221,10 @@ class derived(Generic[V]):
 class Redeal:
     """What the leak checks ask of a step they play again (`leaks.check_redeal`, through `_REDEAL`): every deck the
     state gathers or reshuffles is shuffled once more by `rng` (a deal nobody has seen, the state's own generator
-    left as it was), the `pinned` cards staying where they lay (those the step turned up as played in the match), and
-    the dice it rolls (`DeclaredState.roll`) are rolled by `rng` but those rolled face up or into seat `keep`'s own
-    zones; `decks` and `dice` count them."""
+    left as it was), a `pinned` card staying where it lay if the deck holds no other card equal to it (a card the
+    step turned up as played in the match, or one the observer was dealt: pinning one of several equal cards would
+    pin them all, and so the deal), and the dice it rolls (`DeclaredState.roll`) are rolled by `rng` but those
+    rolled face up or into seat `keep`'s own zones; `decks` and `dice` count them."""
 
     __slots__ = ("decks", "dice", "keep", "pinned", "rng")
 
@@ -244,10 +245,8 @@ def _redealt(deck: Zone) -> None:
     if redeal is None:
         return
     redeal.decks += 1
-    if not redeal.pinned:
-        redeal.rng.shuffle(deck)
-        return
-    free = [at for at, card in enumerate(deck) if card not in redeal.pinned]
+    copies = Counter(deck) if redeal.pinned else {}
+    free = [at for at, card in enumerate(deck) if copies.get(card) != 1 or card not in redeal.pinned]
     cards = [deck[at] for at in free]
     redeal.rng.shuffle(cards)
     for at, card in zip(free, cards, strict=True):
@@ -774,7 +773,7 @@ class DeclaredState(State):
             self.move(face, bag, dst)
             rolled.append(face)
         if self.record is not None and count:
-            self.record.roll_from(bag.no)
+            self.record.roll_from(bag.no, tuple(faces))
         return rolled
 
     def _kept(self, zone: Zone, seat: int | None) -> bool:

@@ -590,10 +590,11 @@ class Showdown(SixMovesGame):
     id = "showdown"
     title = "Showdown"
     state_class = ShowdownState
+    cards: tuple[int, ...] = tuple(range(1, 9))
 
     def _setup(self, players: int, seed: int, options: object) -> ShowdownState:
         rng = Rng(seed)
-        deck = list(range(1, 9))
+        deck = list(self.cards)
         rng.shuffle(deck)
         state = self.state_class(game=self, players=players, options=options, rng=rng, deck=deck)
         for hand in state.hands:
@@ -675,6 +676,19 @@ class TrumpTellsTheDeal(TrumpShowdown):
             self.log = (*self.log[-2:], f"seat 0 now holds {self.hands[0][0]}")
 
 
+def test_a_log_naming_another_seats_new_card_is_refused_where_the_deck_holds_copies_of_each_card():
+    class TwoKinds(Showdown):
+        cards = (1, 1, 1, 1, 2, 2, 2, 2)
+
+    game = TwoKinds()
+    game.state_class = TellsTheDeal
+    failures = check_game(game, 2, games=20, commentary=False).failures
+    # Only a card the deck holds one copy of is kept where it lay: keeping every card of a value would deal the
+    # whole deck as before, and pass the leak. Seat 0's new card cannot be kept so, and seat 0 is blamed.
+    assert len({failure.split(" step")[0] for failure in failures}) >= 10
+    assert all("view, its own cards aside, depends on a deal nobody has seen" in f for f in failures)
+
+
 def test_a_deal_that_also_turns_a_trump_up_is_compared_with_the_trump_kept_where_it_lay():
     assert showdown_failures(TrumpShowdown, games=20) == []
     failures = showdown_failures(TrumpTellsTheDeal, games=10)
@@ -747,6 +761,8 @@ class Cups(SixMovesGame):
     id = "cups"
     title = "Cups"
     state_class = CupsState
+    faces = FACES
+    """The faces of the dice rolled at setup."""
 
     def _setup(self, players: int, seed: int, options: object) -> CupsState:
         rng = Rng(seed)
@@ -754,7 +770,7 @@ class Cups(SixMovesGame):
         rng.shuffle(bag)
         state = self.state_class(game=self, players=players, options=options, rng=rng, bag=bag)
         for cup in state.cups:
-            state.roll(state.bag, cup, FACES, 2)
+            state.roll(state.bag, cup, self.faces, 2)
         return state
 
 
@@ -793,6 +809,26 @@ def test_samples_give_another_seats_hidden_dice_independent_faces_not_tokens_lef
     dice = [die for _ in range(3000) for die in state.sample(1, Rng(rng.next64())).cups[0]]
     # Real dice show it 1 time in 6; tokens taken from the bag's 10 of each face would, 8 times in 58 (0.138).
     assert abs(dice.count(held) / len(dice) - 1 / 6) < 0.015
+
+
+def test_samples_roll_hidden_dice_among_the_faces_rolled_not_every_token_of_the_bag():
+    class LowCups(Cups):
+        faces = (1, 2, 3)
+
+    state = LowCups().initial_state(2, 3)
+    rng = Rng(9)
+    assert {die for _ in range(300) for die in state.sample(1, Rng(rng.next64())).cups[0]} == {1, 2, 3}
+
+
+def test_a_bag_rolled_with_dice_of_other_faces_too_is_dealt_as_cards():
+    state = Cups().initial_state(2, 3)
+    record = state.record
+    lot = record.remainder[state.bag.no]
+    assert record.rolled[lot] == FACES
+    record.roll_from(state.bag.no, FACES)
+    assert record.rolled[lot] == FACES
+    record.roll_from(state.bag.no, (1, 2))  # which token is which kind of die is not kept
+    assert record.rolled[lot] is None
 
 
 def test_a_bag_short_of_a_face_gives_one_of_the_tokens_it_has():
