@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeGuard
 
 import attrs
@@ -229,7 +229,7 @@ def _forward(
         before = real.observation(seat), other.observation(seat)
         marks = _shown_so_far(real), _shown_so_far(other)
         real.apply(mover, action)
-        twin_action = _other_secret_choice(other, mover, seat, action, common or theirs, real, rng)
+        twin_action = _other_secret_choice(other, mover, seat, action, common or theirs, pending, real, rng)
         if twin_action is None and not common:
             return step - 1  # an action the twin cannot play, and not a secret choice another could stand for
         other.apply(mover, action if twin_action is None else twin_action)
@@ -364,22 +364,34 @@ def _other_secret_choice(
     seat: int,
     action: Any,
     candidates: Sequence[Any],
+    was: Sequence[Mapping[int, Any]],
     real: DeclaredState,
     rng: Rng,
 ) -> Any:
-    """Another seat's choice for the twin when `action` (played in `real`) was a secret commitment: one of the
-    other `candidates` (the actions legal in both, or, where none is, the twin's own) that commits secretly too, so
-    that what `seat` sees until the reveal is compared across two different choices (a game that copies a choice
-    into a public field shows it at once). None when `action` was not secret, or no other choice is."""
+    """Another seat's choice for the twin when `action` (played in `real`, whose commitments were `was` before) was
+    a secret commitment: one of the other `candidates` (the actions legal in both, or, where none is, the twin's
+    own) that commits secretly too, so that what `seat` sees until the reveal is compared across two different
+    choices (a game that copies a choice into a public field shows it at once). None when `action` was not secret
+    (it committed nothing new for the mover: a public move by a seat whose earlier commitment is still pending is
+    not one), or no other choice is."""
     others = [choice for choice in candidates if choice != action]
-    if mover == seat or not others or mover not in _committed(real):
+    if mover == seat or not others or not _commits(was, _secrets(real), mover):
         return None
+    before = _secrets(other)
     for choice in (others[(rng.below(len(others)) + i) % len(others)] for i in range(len(others))):
         trial = other.clone()
         trial.apply(mover, choice)
-        if mover in _committed(trial):
+        if _commits(before, _secrets(trial), mover):
             return choice
     return None
+
+
+def _commits(before: Sequence[Mapping[int, Any]], after: Sequence[Mapping[int, Any]], mover: int) -> bool:
+    """Whether `mover` committed something secretly between the commitments `before` and `after`."""
+    return any(
+        mover in now and (mover not in then or now[mover] != then[mover])
+        for then, now in zip(before, after, strict=True)
+    )
 
 
 def _committed(state: DeclaredState) -> set[int]:

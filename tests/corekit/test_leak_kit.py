@@ -720,6 +720,35 @@ def test_a_seats_own_commitment_naming_its_new_card_is_not_blamed_on_the_deal():
     assert showdown_failures(PledgesItsNewCard, games=20) == []
 
 
+@declare
+class PredictsThenBids(ShowdownState):
+    """Honest: seat 0 first predicts in secret (never revealed here), then both seats make public bids."""
+
+    predictions: Commitments = secret()
+    bid: int = public(0)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if seat not in self.to_act:
+            return []
+        return ["predict 1", "predict 2"] if self.rounds == 0 else ["bid 1", "bid 2"]
+
+    def _apply(self, seat: int, action: str) -> None:
+        self.rounds += 1
+        if action.startswith("predict"):
+            self.predictions.open((seat,))
+            self.predictions.commit(seat, action)
+        else:
+            self.bid = int(action[-1])
+
+    def commitment_choices(self, name: str, seat: int) -> list[Any]:
+        return ["predict 1", "predict 2"]
+
+
+def test_a_public_move_by_a_seat_whose_secret_choice_is_still_pending_is_played_as_it_is_in_the_twin():
+    # Not a secret choice: the twin bids what the state bids (it once bid another, and seat 1 saw the bids differ).
+    assert showdown_failures(PredictsThenBids, games=20) == []
+
+
 FACES = (1, 2, 3, 4, 5, 6)
 
 
