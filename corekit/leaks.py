@@ -297,14 +297,15 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
                 continue
         kind, anew = "deal", "gathered or reshuffled a deck, and with its cards in another order"
         if dice and decks:
-            kind, anew = "deal and roll", "dealt a deck and rolled dice, and with other cards and faces"
+            kind, anew = "deal and roll", "gathered or reshuffled a deck and rolled dice, and with other faces"
         elif dice:
             kind, anew = "roll", "rolled dice, and with other faces"
-        past = {"deal": "dealt", "roll": "rolled", "deal and roll": "dealt and rolled"}[kind]
+        past = {"deal": "dealt", "roll": "rolled", "deal and roll": "rolled"}[kind]
+        name = next(name for name in seen if not alike(seen[name], shown[name]))
         fail(
             f"seat {observer}'s view, its own cards aside, depends on a {kind} nobody has seen: "
-            f"{_action(game, action)} by seat {seat} {anew} {first_difference(seen, shown)} (as {past} vs "
-            f"{past} otherwise)"
+            f"{_action(game, action)} by seat {seat} {anew} {name}{first_difference(seen[name], shown[name])} (as "
+            f"{past} vs {past} otherwise)"
         )
         return
 

@@ -744,15 +744,20 @@ class DeclaredState(State):
 
     def roll(self, bag: Zone, dst: Zone, faces: Sequence[Any], count: int = 1) -> list[Any]:
         """Roll `count` dice showing `faces` (each face equally likely, the dice independent) as tokens: for each
-        die the state's generator chooses a face, as `rng.die` does, and that face's token moves from `bag` (a
-        `draw_pile()` holding, of each face, as many tokens as there are dice) onto `dst`, a cup hidden from the
-        others or a face-up tray. Returns the faces, in the order rolled. Samples roll the hidden ones afresh, each
+        die the state's generator chooses a face, as `rng.die` does, and a face-down token of that face moves from
+        `bag` (a `draw_pile()` holding, of each face, as many tokens as there are dice) onto `dst`, a cup hidden from
+        the others or a face-up tray. Returns the faces, in the order rolled. Samples roll the hidden ones afresh, each
         face as likely whatever a seat holds (`Record.roll_from`), not dealt as cards from what the bag has left.
 
         Roll hidden dice through here rather than with `rng.die` and `move`: the leak checks then roll a step's
         dice once more with a generator of their own (a roll nobody has seen, the state's own generator left as
         it was) and compare what every other seat sees, so a log or a counter naming another seat's roll fails
         `check` (`leaks.check_redeal`)."""
+        if count < 0 or not faces:
+            raise ValueError(f"roll: {count} dice of faces {list(faces)!r}: give a count from 0 and at least one face")
+        name = self._layout.zones[bag.no].name
+        if not self._layout.zones[bag.no].deck:
+            raise ProvenanceError(f"roll takes the dice's tokens from a draw_pile(), not from {name}")
         other = _REDEAL.get()
         below = self.rng.below
         sides = len(faces)
@@ -765,12 +770,18 @@ class DeclaredState(State):
                 if not self._kept(dst, other.keep):
                     at = again
             face = faces[at]
-            if face not in bag:
+            # A face-down token: taking one lying face up on the bag (a wild face turned up) would show the die.
+            try:
+                token = bag.index(face, 0, len(bag) - bag.up)
+            except ValueError:
                 raise ValueError(
-                    f"roll: {self.layout().zones[bag.no].name} holds no token of face {face!r}: give it, of each "
-                    "face, as many tokens as there are dice"
-                )
-            self.move(face, bag, dst)
+                    f"roll: {name} holds no face-down token of face {face!r}: give it, of each face, as many tokens as "
+                    "there are dice"
+                ) from None
+            del bag[token]
+            dst.append(face)
+            if self.record is not None:
+                self._track(face, bag, dst, False)
             rolled.append(face)
         if self.record is not None and count:
             self.record.roll_from(bag.no, tuple(faces))
