@@ -78,6 +78,11 @@ class Commitments:
         for other in sorted(self.chosen):
             if other != seat:
                 choices = options(other)
+                if not choices:
+                    raise ValueError(
+                        f"seat {other} has no choice to redraw its secret commitment from: commitment_choices gave "
+                        "none, and must give at least what the seat could have committed"
+                    )
                 self.chosen[other] = choices[rng.below(len(choices))]
 
     def clone(self) -> Commitments:

@@ -36,7 +36,9 @@ from corekit.words import counted, folded, shown
     "players_text",
     required=True,
     metavar="SPECS",
-    help="One player spec per seat, comma-separated: NAME or NAME:KEY=VALUE,KEY=VALUE (see above).",
+    multiple=True,
+    help="One player spec per seat, comma-separated: NAME or NAME:KEY=VALUE,KEY=VALUE (see above); repeated, the "
+    "seats follow on (-p mcts -p random is -p mcts,random).",
 )
 @click.option(
     "--seed",
@@ -52,7 +54,7 @@ def play_command(
     ctx: click.Context,
     /,
     game_id: str,
-    players_text: str,
+    players_text: tuple[str, ...],
     seed: int | None,
     pairs: tuple[str, ...],
     quiet: bool,
@@ -74,7 +76,7 @@ def play_command(
     registry = registry_of(ctx)
     try:
         game = registry.game(game_id)
-        specs = split_specs(players_text)
+        specs = split_specs(",".join(players_text))
         interactive = [registry.player_type(PlayerSpec.parse(spec).name).interactive for spec in specs]
         humans = any(interactive)
         # Seed 0 for every match against the AI would deal a person the same cards each time, and printing the

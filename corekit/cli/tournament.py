@@ -35,7 +35,9 @@ REPORTED: tuple[type[Exception], ...] = (*user_errors(), ResultsError, BackendEr
     "-p",
     "players_text",
     required=True,
-    help="Player specs to compare, e.g. mcts:iterations=500,heuristic,random (see `campfire play --help`).",
+    multiple=True,
+    help="Player specs to compare, e.g. mcts:iterations=500,heuristic,random (see `campfire play --help`); repeated, "
+    "they add up.",
 )
 @click.option(
     "--games",
@@ -114,7 +116,7 @@ REPORTED: tuple[type[Exception], ...] = (*user_errors(), ResultsError, BackendEr
 def tournament_command(
     ctx: click.Context,
     game_id: str,
-    players_text: str,
+    players_text: tuple[str, ...],
     games: int | None,
     seats: int | None,
     seed: int,
@@ -151,7 +153,7 @@ def tournament_command(
       campfire tournament GAME -p mcts,heuristic -k 3 -n 300 --strength --out runs/mcts
     """
     try:
-        specs = tuple(split_specs(players_text))
+        specs = tuple(split_specs(",".join(players_text)))
         registry = registry_of(ctx)
         if plugins:
             modules = [_importable(text) for text in plugins]

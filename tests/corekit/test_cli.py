@@ -56,6 +56,14 @@ def test_play_names_the_player_count_in_the_right_number():
     assert two.output.splitlines()[0].endswith("(grizzly-race), 2 players, seed 1")
 
 
+def test_repeated_player_options_follow_on_as_one_comma_separated_list():
+    repeated = run("play", "grizzly-race", "-p", "random", "-p", "heuristic", "--seed", "3", "-q")
+    joined = run("play", "grizzly-race", "-p", "random,heuristic", "--seed", "3", "-q")
+    assert repeated.exit_code == 0 and repeated.output == joined.output  # not the last -p alone (one seat)
+    table = run("tournament", "grizzly-race", "-p", "random", "-p", "heuristic", "-n", "2", "--json")
+    assert table.exit_code == 0 and {"random", "heuristic"} <= set(table.output.replace('"', " ").split())
+
+
 def test_play_passes_game_options():
     result = run("play", "grizzly-race", "-p", "random,random", "-o", "stall_rounds=2", "--seed", "1", "-q")
     assert result.exit_code == 0

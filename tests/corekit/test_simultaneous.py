@@ -56,6 +56,13 @@ def test_a_sample_redraws_the_others_commitments_but_keeps_its_own():
     assert decision.chosen[2] == "theirs"  # the clone was independent
 
 
+def test_a_commitment_with_no_choice_to_redraw_it_from_is_named():
+    decision = Commitments([0, 1])
+    decision.commit(1, "bid")
+    with pytest.raises(ValueError, match="seat 1 has no choice to redraw its secret commitment from: commitment_"):
+        decision.redraw_others(0, Rng(1), lambda seat: [])
+
+
 def test_samples_and_asking_the_choices_keep_the_order_the_seats_committed_in():
     from tests.corekit.leaky_games import Glowworms
 
