@@ -283,31 +283,41 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
     infos = real.layout().zones
     if any(len(real.zone(i.no)) != len(other.zone(i.no)) or real.zone(i.no).up != other.zone(i.no).up for i in infos):
         return
+    kind, anew = "deal", "gathered or reshuffled a deck, and with its cards in another order"
+    if dice and decks:
+        kind, anew = "deal and roll", "gathered or reshuffled a deck and rolled dice, and with other faces"
+    elif dice:
+        kind, anew = "roll", "rolled dice, and with other faces"
+    past = {"deal": "dealt", "roll": "rolled", "deal and roll": "rolled"}[kind]
+    doubtful = None  # the first seat blamed whose own new cards the check could not deal again as they came
     for observer in range(real.players):
         seen, shown = _without_own(real, observer, infos), _without_own(other, observer, infos)
         if alike(seen, shown):
             continue
         # A public line naming the observer's own new cards or dice is no leak to it: deal and roll again with
         # those kept where they lay, the others' alone otherwise.
-        again = Redeal(rng.clone(), keep=observer, pinned=pinned + _received(before, real, observer, infos))
-        kept, kept_shown, _, _ = _played_again(before, seat, action, again)
+        mine = _received(before, real, observer, infos)
+        kept, kept_shown, _, _ = _played_again(before, seat, action, Redeal(rng.clone(), observer, pinned + mine))
         if kept.rng.state == real.rng.state and kept_shown == real_shown:
             shown = _without_own(kept, observer, infos)
             if alike(seen, shown):
                 continue
-        kind, anew = "deal", "gathered or reshuffled a deck, and with its cards in another order"
-        if dice and decks:
-            kind, anew = "deal and roll", "gathered or reshuffled a deck and rolled dice, and with other faces"
-        elif dice:
-            kind, anew = "roll", "rolled dice, and with other faces"
-        past = {"deal": "dealt", "roll": "rolled", "deal and roll": "rolled"}[kind]
         name = next(name for name in seen if not alike(seen[name], shown[name]))
-        fail(
+        message = (
             f"seat {observer}'s view, its own cards aside, depends on a {kind} nobody has seen: "
             f"{_action(game, action)} by seat {seat} {anew} {name}{first_difference(seen[name], shown[name])} (as "
             f"{past} vs {past} otherwise)"
         )
-        return
+        if _received(before, kept, observer, infos) == mine:
+            fail(message)
+            return
+        if doubtful is None:  # copies in the deck: another seat's view, if it differs too, says it surely
+            doubtful = (
+                f"{message}; seat {observer}'s own new cards have copies in the deck, so the check could not deal "
+                "them again as they came, and a line naming only them would read so too"
+            )
+    if doubtful is not None:
+        fail(doubtful)
 
 
 def _received(before: DeclaredState, after: DeclaredState, seat: int, infos: Sequence[Any]) -> tuple[Any, ...]:

@@ -684,9 +684,18 @@ def test_a_log_naming_another_seats_new_card_is_refused_where_the_deck_holds_cop
     game.state_class = TellsTheDeal
     failures = check_game(game, 2, games=20, commentary=False).failures
     # Only a card the deck holds one copy of is kept where it lay: keeping every card of a value would deal the
-    # whole deck as before, and pass the leak. Seat 0's new card cannot be kept so, and seat 0 is blamed.
+    # whole deck as before, and pass the leak. Seat 1 is named where its own new cards were dealt again as they
+    # came; seat 0, whose own card the line names, only where neither seat's were, and the failure says so.
     assert len({failure.split(" step")[0] for failure in failures}) >= 10
     assert all("view, its own cards aside, depends on a deal nobody has seen" in f for f in failures)
+    assert all(
+        f.endswith(
+            "; seat 0's own new cards have copies in the deck, so the check could not deal them again as they "
+            "came, and a line naming only them would read so too"
+        )
+        for f in failures
+        if f.split(": ", 1)[1].startswith("seat 0's view")
+    )
 
 
 def test_a_deal_that_also_turns_a_trump_up_is_compared_with_the_trump_kept_where_it_lay():
