@@ -755,8 +755,14 @@ class DeclaredState(State):
         `check` (`leaks.check_redeal`)."""
         if count < 0 or not faces:
             raise ValueError(f"roll: {count} dice of faces {list(faces)!r}: give a count from 0 and at least one face")
-        name = self._layout.zones[bag.no].name
-        if not self._layout.zones[bag.no].deck:
+        try:
+            info = self._layout.zones[bag.no]
+            dst.up  # noqa: B018 (a zone's attribute: a list given for dst is named here, not half-way through a roll)
+        except AttributeError:
+            self._refuse_non_zones("roll", bag=bag, dst=dst)
+            raise
+        name = info.name
+        if not info.deck:
             raise ProvenanceError(f"roll takes the dice's tokens from a draw_pile(), not from {name}")
         other = _REDEAL.get()
         below = self.rng.below

@@ -887,6 +887,8 @@ def test_a_roll_refuses_a_negative_count_no_faces_and_a_bag_that_is_no_draw_pile
         state.roll(state.bag, state.tray, ())
     with pytest.raises(ProvenanceError, match="roll takes the dice's tokens from a draw_pile"):
         state.roll(state.cups[0], state.cups[1], FACES)
+    with pytest.raises(TypeError, match=r"roll\(\): dst"):
+        state.roll(state.bag, [], FACES)
 
 
 def test_a_bag_short_of_a_face_gives_one_of_the_tokens_it_has():
