@@ -674,7 +674,13 @@ def _deal_unseen(
         rng.shuffle(cards)
     wanted = sum(count for _, _, count, _ in unseen)
     if wanted != sum(pool.values()):
-        raise PositionError(f"the unseen zones hold {wanted} cards, but {sum(pool.values())} are not shown")
+        counts = ", ".join(
+            f"fields.{field if seat is None else f'{field}[{seat}]'} {count}" for field, seat, count, _ in unseen
+        )
+        raise PositionError(
+            f"the unseen zones hold {wanted} cards ({counts}), but {sum(pool.values())} are not shown (the game's "
+            f"{held.total()} cards less the {found.total()} the position shows): one of those counts is wrong"
+        )
     # Two passes: every zone its own family's cards first, then the shortfalls (a seat's own deck refilled from a
     # shared discard) from what is left, so a zone whose own family suffices never takes another's cards and another
     # zone's are not used up before its turn. A card where the rules cannot put it is the game's `position_problem`

@@ -704,3 +704,15 @@ def test_a_reaction_window_naming_a_seat_the_match_does_not_have_is_refused_nami
     document = to_position(state)
     document["fields"]["window"] = {"order": [7, 1], "position": 0, "passes": 0, "reactions": 0}
     assert str(refusal(game, document)) == "fields.window: seat 7 of the window's order is not a seat of 3"
+
+
+def test_unseen_counts_that_do_not_add_up_are_listed_by_field():
+    game = default_registry().game("grizzly-race")
+    document = to_position(game.initial_state(2, 1), 0)
+    document["fields"]["guards"][1]["unseen"] = 5  # one card fewer than the cards not shown
+    with pytest.raises(PositionError) as refused:
+        loads(game, json.dumps(document), seed=3)
+    assert str(refused.value) == (
+        "the unseen zones hold 18 cards (fields.hands[1] 7, fields.guards[0] 6, fields.guards[1] 5, fields.reserve 0), "
+        "but 19 are not shown (the game's 26 cards less the 7 the position shows): one of those counts is wrong"
+    )
