@@ -129,6 +129,12 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
                 "enough standard errors: the player's `trust`)",
                 width,
             )
+        if dict(PlayerSpec.parse(effective).params).get("root") == "halving":
+            lines += fold(
+                "(root=halving: the chosen action won the last round of sequential halving on common samples; an "
+                "action dropped in an earlier round was tried on fewer, and its value may read higher)",
+                width,
+            )
     click.echo("\n".join(lines))
 
 

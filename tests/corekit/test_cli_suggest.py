@@ -52,6 +52,13 @@ def test_the_table_marks_the_chosen_action_and_the_same_seed_gives_the_same_answ
     assert len(marked) == 1 and lines[0].endswith(marked[0].split()[1] + " " + marked[0].split()[2])
 
 
+def test_a_table_of_sequential_halving_says_how_its_values_compare(position):
+    halving = run("suggest", str(position), "-p", "mcts:iterations=64,root=halving", "--seed", "4")
+    assert halving.exit_code == 0, halving.output
+    assert "(root=halving: the chosen action won the last round of sequential halving" in halving.stdout
+    assert "root=halving" not in run("suggest", str(position), "-p", "mcts:iterations=64", "--seed", "4").stdout
+
+
 def test_a_player_without_a_search_gives_its_move_only(position):
     out = run("suggest", str(position), "-p", "heuristic", "--json")
     assert out.exit_code == 0, out.output
