@@ -60,7 +60,6 @@ from __future__ import annotations
 
 import enum
 import hashlib
-import typing
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, ClassVar
 
@@ -69,7 +68,7 @@ import pyspiel
 
 from corekit.game import Game, GameError, IllegalAction, State
 from corekit.interop.encoding import FEATURES, observation_features, observation_text
-from corekit.options import option_fields
+from corekit.options import option_fields, type_hints
 from corekit.plugins import Registry, default_registry
 from corekit.rng import Rng, derive_seed
 
@@ -140,7 +139,7 @@ def game_type(game: Game) -> pyspiel.GameType:
 def option_parameters(game: Game, options: Any = None) -> dict[str, Any]:
     """The game's options that pyspiel can carry (numbers, truth values, text, enums by value as text), with
     their values in `options` (the defaults when None)."""
-    hints = typing.get_type_hints(game.options_type)
+    hints = type_hints(game.options_type)
     made = game.make_options(options)
     parameters: dict[str, Any] = {}
     for field in option_fields(game.options_type):
