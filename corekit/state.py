@@ -221,9 +221,9 @@ class derived(Generic[V]):
 class Redeal:
     """What the leak checks ask of a step they play again (`leaks.check_redeal`, through `_REDEAL`): every deck the
     state gathers or reshuffles is shuffled once more by `rng` (a deal nobody has seen, the state's own generator
-    left as it was), a `pinned` card staying where it lay if the deck holds no other card equal to it (a card the
-    step turned up as played in the match, or one the observer was dealt: pinning one of several equal cards would
-    pin them all, and so the deal), and the dice it rolls (`DeclaredState.roll`) are rolled by `rng` but those
+    left as it was), a `pinned` card put back where it lay if the deck holds no other card equal to it (a card the
+    step showed as played in the match, or one the observer was dealt: pinning one of several equal cards would pin
+    them all, and so the deal), and the dice it rolls (`DeclaredState.roll`) are rolled by `rng` but those
     rolled face up or into seat `keep`'s own zones; `decks` and `dice` count them."""
 
     __slots__ = ("decks", "dice", "keep", "pinned", "rng")
@@ -245,12 +245,17 @@ def _redealt(deck: Zone) -> None:
     if redeal is None:
         return
     redeal.decks += 1
-    copies = Counter(deck) if redeal.pinned else {}
-    free = [at for at, card in enumerate(deck) if copies.get(card) != 1 or card not in redeal.pinned]
-    cards = [deck[at] for at in free]
-    redeal.rng.shuffle(cards)
-    for at, card in zip(free, cards, strict=True):
-        deck[at] = card
+    lay = list(deck) if redeal.pinned else ()
+    redeal.rng.shuffle(deck)
+    if not lay:
+        return
+    # Each pinned card the deck holds once goes back where it lay, swapped with the card there: the rest stays as
+    # the shuffle put it, so a deal kept for one card is the same other deal.
+    copies = Counter(lay)
+    for card in redeal.pinned:
+        if copies.get(card) == 1:
+            home, now = lay.index(card), deck.index(card)
+            deck[home], deck[now] = deck[now], deck[home]
 
 
 def _refuse_onto_face_up(name: str, up: int) -> None:
