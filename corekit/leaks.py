@@ -24,9 +24,9 @@ the game overrides). Then:
    dice rolled face up kept as they fell: what each seat sees of the two, its own hidden cards aside, must be the
    same, unless chance was drawn otherwise, other cards were turned up or a zone's size came out otherwise. Before
    a seat is blamed, the step is played once more with that seat's own new dice kept and its new cards put back
-   where they lay (those the deck held one copy of); a difference in one seat's view alone that cannot be dealt
-   again so is not reported. This finds a log or a counter naming the new deal or roll, written in the step that
-   made it.
+   where they lay (those the deck held one copy of); where they cannot be dealt again so, a difference only in that
+   seat's own secret commitment is not reported. This finds a log or a counter naming the new deal or roll,
+   written in the step that made it.
 4. **Samples against the truth** (`check_sample_truth`): over `TRUTH_SAMPLES` samples of a position, for each
    zone hidden from the seat (and each other seat's secret commitment), how often the game's sample matches the
    truth is compared with how often it matches a twin, drawn afresh for each sample: the pairs where exactly one
@@ -289,12 +289,11 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
     elif dice:
         kind, anew = "roll", "rolled dice, and with other faces"
     past = {"deal": "dealt", "roll": "rolled", "deal and roll": "rolled"}[kind]
-    differing, doubtful = 0, None
+    doubtful = None
     for observer in range(real.players):
         seen, shown = _without_own(real, observer, infos), _without_own(other, observer, infos)
         if alike(seen, shown):
             continue
-        differing += 1
         # A public line naming the observer's own new cards or dice is no leak to it: deal and roll again with
         # those put back where they lay, the rest as the other deal put it.
         mine = _received(before, real, observer, infos)
@@ -317,15 +316,23 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
         if sure:
             fail(message)
             return
+        if alike(*(_own_commitments_aside(fields, observer, real) for fields in (seen, shown))):
+            continue  # only in its own secret commitment, which its new cards may decide: nothing to tell
         if doubtful is None:  # its own new cards not dealt again as they came: another seat's view may say it surely
             doubtful = (
                 f"{message}; seat {observer}'s own new cards could not be dealt again as they came (copies in the "
                 "deck, or other cards turned up then), and a line naming only them would read so too"
             )
-    # A difference in one seat's view alone, which the check could not deal again with that seat's cards kept, may
-    # come from them (its own secret commitment of its new card): not reported. A public one shows in several.
-    if doubtful is not None and differing > 1:
+    if doubtful is not None:
         fail(doubtful)
+
+
+def _own_commitments_aside(fields: dict[str, Any], observer: int, state: DeclaredState) -> dict[str, Any]:
+    """`fields` of `observer`'s view with its own secret commitments left out, as its own cards are."""
+    aside = dict(fields)
+    for name in state.secret_names():
+        aside[name] = tuple((who, "(its own)" if who == observer else choice) for who, choice in fields[name])
+    return aside
 
 
 def _received(before: DeclaredState, after: DeclaredState, seat: int, infos: Sequence[Any]) -> tuple[Any, ...]:
