@@ -65,7 +65,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
 
 import attrs
@@ -225,8 +225,8 @@ def _forward(
             action = legal[rng.below(len(legal))]
         else:
             return step - 1
-        pending = _secrets(real)
-        differed = pending != _secrets(other)
+        pending = _pending(real)
+        differed = [copy for _, copy in pending] != _secrets(other)
         before = real.observation(seat), other.observation(seat)
         marks = _shown_so_far(real), _shown_so_far(other)
         real.apply(mover, action)
@@ -239,7 +239,7 @@ def _forward(
             # Chance drawn differently, a card the seat may see, or different face-down cards turned up from one
             # place (where a card lay shows as it is turned up): the seat is entitled to see the states differ.
             return step
-        if differed and any(len(now) < len(then) for now, then in zip(_secrets(real), pending, strict=True)):
+        if differed and _resolved(pending, real):
             return step  # commitments that differed were revealed: the seat may see them now
         moved = f"{_action(game, action)} by seat {mover}"
         if twin_action is not None:
@@ -285,10 +285,11 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
         return
     kind, anew = "deal", "gathered or reshuffled a deck, and with its cards in another order"
     if dice and decks:
-        kind, anew = "deal and roll", "gathered or reshuffled a deck and rolled dice, and with other faces"
+        kind = "deal and roll"
+        anew = "gathered or reshuffled a deck and rolled dice, and with the deck in another order and other faces"
     elif dice:
         kind, anew = "roll", "rolled dice, and with other faces"
-    past = {"deal": "dealt", "roll": "rolled", "deal and roll": "rolled"}[kind]
+    past = {"deal": "dealt", "roll": "rolled", "deal and roll": "dealt and rolled"}[kind]
     doubtful = None
     for observer in range(real.players):
         seen, shown = _without_own(real, observer, infos), _without_own(other, observer, infos)
@@ -390,7 +391,7 @@ def _other_secret_choice(
     seat: int,
     action: Any,
     candidates: Sequence[Any],
-    was: Sequence[Mapping[int, Any]],
+    was: Pending,
     real: DeclaredState,
     rng: Rng,
 ) -> Any:
@@ -401,22 +402,41 @@ def _other_secret_choice(
     (it committed nothing new for the mover: a public move by a seat whose earlier commitment is still pending is
     not one), or no other choice is."""
     others = [choice for choice in candidates if choice != action]
-    if mover == seat or not others or not _commits(was, _secrets(real), mover):
+    if mover == seat or not others or not _commits(was, real, mover):
         return None
-    before = _secrets(other)
     for choice in (others[(rng.below(len(others)) + i) % len(others)] for i in range(len(others))):
         trial = other.clone()
+        then = _pending(trial)
         trial.apply(mover, choice)
-        if _commits(before, _secrets(trial), mover):
+        if _commits(then, trial, mover):
             return choice
     return None
 
 
-def _commits(before: Sequence[Mapping[int, Any]], after: Sequence[Mapping[int, Any]], mover: int) -> bool:
-    """Whether `mover` committed something secretly between the commitments `before` and `after`."""
+Pending = list[tuple[dict[int, Any], dict[int, Any]]]
+"""Each secret field's commitments before a move: the state's own dict (a reveal or a new decision replaces it) and
+a copy of it (a commitment changes it in place)."""
+
+
+def _pending(state: DeclaredState) -> Pending:
+    return [(chosen, dict(chosen)) for _, chosen in secret_fields(state)]
+
+
+def _resolved(before: Pending, after: DeclaredState) -> bool:
+    """Whether a commitment pending `before` was revealed or replaced in `after` (a move that reveals a choice and
+    commits the next, even the same again, leaves as many pending)."""
     return any(
-        mover in now and (mover not in then or now[mover] != then[mover])
-        for then, now in zip(before, after, strict=True)
+        copy and (now is not own or any(who not in now or now[who] != choice for who, choice in copy.items()))
+        for (own, copy), (_, now) in zip(before, secret_fields(after), strict=True)
+    )
+
+
+def _commits(before: Pending, after: DeclaredState, mover: int) -> bool:
+    """Whether `mover` committed something secretly between `before` and `after` (the same choice again, after a
+    reveal, counts)."""
+    return any(
+        mover in now and (now is not own or mover not in copy or now[mover] != copy[mover])
+        for (own, copy), (_, now) in zip(before, secret_fields(after), strict=True)
     )
 
 
