@@ -20,13 +20,16 @@ the game overrides). Then:
    played forward shares the state's generator, so a deck gathered or reshuffled in a step, or dice rolled in it,
    come out the same in both. The move is played again with that deck shuffled once more, and the dice the state
    rolls through `DeclaredState.roll` rolled again, by a generator of the check's own, the state's left as it
-   was, the cards the step shows put back where they lay in the deck (those it holds no other card equal to) and
-   dice rolled face up kept as they fell: what each seat sees of the two, its own hidden cards aside, must be the
-   same, unless chance was drawn otherwise, other cards were turned up or a zone's size came out otherwise. Before
-   a seat is blamed, the step is played once more with that seat's own new dice kept and its new cards put back
-   where they lay (those the deck held one copy of); where they cannot be dealt again so, a difference only in that
-   seat's own secret commitment is not reported. This finds a log or a counter naming the new deal or roll,
-   written in the step that made it.
+   was. The step is traced first, as it comes (`corekit.redeal`): each deck's order after its shuffle, the position
+   each card left it from and where it went, each die and its cup, and what each hidden zone showed. The cards the
+   step shows (turned up from the deck, or shown by the zone they went to: stud up-cards, a cup lifted) are put back
+   at their positions in the deck dealt otherwise, by position, so among copies the one that lay there, and such
+   dice keep their faces, as do dice rolled face up: what each seat sees of the two, its own hidden cards aside,
+   must be the same, unless chance was drawn otherwise, other cards were turned up or a zone's size came out
+   otherwise. Before a seat is blamed, the step is played once more with that seat's own new dice kept and its new
+   cards put back where they lay; where they cannot be dealt again so (a deck whose cards left otherwise than from
+   its top is not traced), a difference only in that seat's own secret commitment is not reported. This finds a
+   log or a counter naming the new deal or roll, written in the step that made it.
 4. **Samples against the truth** (`check_sample_truth`): over `TRUTH_SAMPLES` samples of a position, for each
    zone hidden from the seat (and each other seat's secret commitment), how often the game's sample matches the
    truth is compared with how often it matches a twin, drawn afresh for each sample: the pairs where exactly one
@@ -65,15 +68,16 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, TypeGuard
 
 import attrs
 
 from corekit.game import Game, State
 from corekit.provenance import SHOWN, Event, Record
+from corekit.redeal import DIE, REDEAL, Move, Redeal
 from corekit.rng import Rng
-from corekit.state import _REDEAL, DeclaredState, Redeal, Seen, derived
+from corekit.state import DeclaredState, Seen, derived
 from corekit.walks import UNSET, field_names, parts_of
 
 TRUTH_SAMPLES = 32
@@ -264,30 +268,24 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
     shuffled once more and every die it rolls (`DeclaredState.roll`) rolled once more (a deal or a roll nobody has
     seen; see the module docstring): what each seat sees of the two may differ only in its own hidden cards, unless
     chance was drawn otherwise, other cards were turned up or a zone's size came out otherwise (what the rules show
-    of the new deal). The cards the step shows (a trump turned over after the deal, stud up-cards) are put back
-    where they lay in the deck dealt otherwise, unless the deck holds copies of them, so such a step is compared too.
-    A log or counter naming the new deal or roll differs."""
-    other, other_shown, decks, dice = _played_again(before, seat, action, Redeal(rng.clone()))
-    if not decks and not dice:
+    of the new deal). The cards and dice the step shows (a trump turned over after the deal, stud up-cards, a cup
+    lifted) are put back where they lay in the deck dealt otherwise, by position (`corekit.redeal`), so such a step
+    is compared too. A log or counter naming the new deal or roll differs."""
+    real, real_shown, trace = _traced(before, seat, action)
+    if not trace.decks and not trace.dice:
         return  # nothing was dealt or rolled
-    real = before.clone()
-    real_marks = _shown_so_far(real)
-    real.apply(seat, action)
-    real_shown = _shown_since(real_marks, real)
-    pinned: tuple[Any, ...] = ()
-    if real_shown != other_shown and decks:  # the cards it showed put back where they lay (a trump, stud up-cards)
-        pinned = tuple(card for _, cards in real_shown for card in cards)
-        other, other_shown, decks, dice = _played_again(before, seat, action, Redeal(rng.clone(), pinned=pinned))
+    pins, dice = _pins(trace, real)
+    other, other_shown = _played_again(before, seat, action, Redeal(rng.clone(), pins=pins, kept_dice=dice))
     if real.rng.state != other.rng.state or real_shown != other_shown:
         return
     infos = real.layout().zones
     if any(len(real.zone(i.no)) != len(other.zone(i.no)) or real.zone(i.no).up != other.zone(i.no).up for i in infos):
         return
     kind, anew = "deal", "gathered or reshuffled a deck, and with its cards in another order"
-    if dice and decks:
+    if trace.dice and trace.decks:
         kind = "deal and roll"
         anew = "gathered or reshuffled a deck and rolled dice, and with the deck in another order and other faces"
-    elif dice:
+    elif trace.dice:
         kind, anew = "roll", "rolled dice, and with other faces"
     past = {"deal": "dealt", "roll": "rolled", "deal and roll": "dealt and rolled"}[kind]
     doubtful = None
@@ -296,9 +294,10 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
         if alike(seen, shown):
             continue
         # A public line naming the observer's own new cards or dice is no leak to it: deal and roll again with
-        # those put back where they lay, the rest as the other deal put it.
+        # those put back where they lay too, the rest as the other deal put it.
+        mine_pins, _ = _pins(trace, real, {i.stream for i in infos if i.seat == observer and i.seen is Seen.OWNER})
         mine = _received(before, real, observer, infos)
-        kept, kept_shown, _, _ = _played_again(before, seat, action, Redeal(rng.clone(), observer, pinned + mine))
+        kept, kept_shown = _played_again(before, seat, action, Redeal(rng.clone(), observer, mine_pins, dice))
         sure = (
             kept.rng.state == real.rng.state
             and kept_shown == real_shown
@@ -321,11 +320,55 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
             continue  # only in its own secret commitment, which its new cards may decide: nothing to tell
         if doubtful is None:  # its own new cards not dealt again as they came: another seat's view may say it surely
             doubtful = (
-                f"{message}; seat {observer}'s own new cards could not be dealt again as they came (copies in the "
-                "deck, or other cards turned up then), and a line naming only them would read so too"
+                f"{message}; seat {observer}'s own new cards could not be dealt again as they came (taken from the "
+                "deck otherwise than from its top, or other cards turned up then), and a line naming only them would "
+                "read so too"
             )
     if doubtful is not None:
         fail(doubtful)
+
+
+def _traced(before: DeclaredState, seat: int, action: Any) -> tuple[DeclaredState, Shown, Redeal]:
+    """`action` by `seat` played from a clone of `before` as it comes, traced (`corekit.redeal`): that state, the
+    cards it turned up, and the trace, a deck no longer holding what its trace says left untraced."""
+    trace = Redeal()
+    real, shown = _played_again(before, seat, action, trace)
+    trace.untrace_changed({lay.no: real.zone(lay.no) for lay in trace.lays})
+    return real, shown, trace
+
+
+def _pins(
+    trace: Redeal, state: DeclaredState, own: Collection[int] = ()
+) -> tuple[dict[int, dict[int, Any]], frozenset[int]]:
+    """What to keep of the traced step when it is played again: the positions of its shuffles (k-th shuffle ->
+    position -> card) and the numbers of its dice whose card or face the step showed (turned up from the deck, or
+    shown by the hidden zone it went to, after it came) or put into a zone of one of the streams `own`."""
+    zones = state.layout().zones
+
+    def place(move: Move) -> int:
+        return -1 if move.to is None or zones[move.to].seen is Seen.EVERYONE else zones[move.to].stream
+
+    moves = trace.moves
+    kept = {i for i, move in enumerate(moves) if trace.traced(move) and (place(move) == -1 or place(move) in own)}
+    for before, stream, card in trace.shows:
+        # A hidden zone showed `card`: the latest card equal to it that went there before (one of several copies
+        # there is as good as another: they lay in the same hand).
+        shown = next(
+            (
+                i
+                for i in range(before - 1, -1, -1)
+                if i not in kept and moves[i].card == card and trace.traced(moves[i]) and place(moves[i]) == stream
+            ),
+            None,
+        )
+        if shown is not None:
+            kept.add(shown)
+    pins: dict[int, dict[int, Any]] = {}
+    for i in sorted(kept):
+        move = moves[i]
+        if move.shuffle != DIE:
+            pins.setdefault(move.shuffle, {})[move.at] = move.card
+    return pins, frozenset(moves[i].at for i in kept if moves[i].shuffle == DIE)
 
 
 def _own_commitments_aside(fields: dict[str, Any], observer: int, state: DeclaredState) -> dict[str, Any]:
@@ -350,19 +393,17 @@ def _received(before: DeclaredState, after: DeclaredState, seat: int, infos: Seq
     return tuple(received)
 
 
-def _played_again(
-    before: DeclaredState, seat: int, action: Any, redeal: Redeal
-) -> tuple[DeclaredState, tuple[tuple[int, tuple[Any, ...]], ...], int, int]:
+def _played_again(before: DeclaredState, seat: int, action: Any, redeal: Redeal) -> tuple[DeclaredState, Shown]:
     """`action` by `seat` played from a clone of `before` with its deals and rolls made as `redeal` says: that
-    state, the cards it turned up, how many decks it dealt and how many dice it rolled."""
+    state and the cards it turned up."""
     other = before.clone()
     marks = _shown_so_far(other)
-    token = _REDEAL.set(redeal)
+    token = REDEAL.set(redeal)
     try:
         other.apply(seat, action)
     finally:
-        _REDEAL.reset(token)
-    return other, _shown_since(marks, other), redeal.decks, redeal.dice
+        REDEAL.reset(token)
+    return other, _shown_since(marks, other)
 
 
 def _without_own(state: DeclaredState, observer: int, infos: Sequence[Any]) -> dict[str, Any]:
@@ -669,6 +710,8 @@ def _sees_apart(real: DeclaredState, other: DeclaredState, seat: int) -> bool:
 
 
 Marks = tuple[dict[int, int], list[int]]
+Shown = tuple[tuple[int, tuple[Any, ...]], ...]
+"""The cards a step turned face up, by the place they came from: a hidden zone's stream, or -1 - lot for a lot's."""
 
 
 def _shown_so_far(state: DeclaredState) -> Marks:
@@ -680,7 +723,7 @@ def _shown_so_far(state: DeclaredState) -> Marks:
     return {stream: len(events) for stream, events in record.events.items()}, [len(t) for t in record.turned]
 
 
-def _shown_since(marks: Marks, state: DeclaredState) -> tuple[tuple[int, tuple[Any, ...]], ...]:
+def _shown_since(marks: Marks, state: DeclaredState) -> Shown:
     """The cards turned face up since `marks`, by the place they came from (the record says where), those gathered
     back within the same step included."""
     record = state.record

@@ -26,7 +26,6 @@ be changed directly (append, sort, remove): nothing hidden is involved.
 
 from __future__ import annotations
 
-import contextvars
 import enum
 import functools
 import operator
@@ -40,6 +39,7 @@ import attrs
 from corekit.digest import fingerprint, write_value, write_zone
 from corekit.game import Game, State
 from corekit.provenance import ProvenanceError, Record, recording, unrecorded
+from corekit.redeal import REDEAL
 from corekit.rng import Rng
 from corekit.simultaneous import Commitments
 
@@ -218,44 +218,12 @@ class derived(Generic[V]):
         return value
 
 
-class Redeal:
-    """What the leak checks ask of a step they play again (`leaks.check_redeal`, through `_REDEAL`): every deck the
-    state gathers or reshuffles is shuffled once more by `rng` (a deal nobody has seen, the state's own generator
-    left as it was), a `pinned` card put back where it lay if the deck holds no other card equal to it (a card the
-    step showed as played in the match, or one the observer was dealt: pinning one of several equal cards would pin
-    them all, and so the deal), and the dice it rolls (`DeclaredState.roll`) are rolled by `rng` but those
-    rolled face up or into seat `keep`'s own zones; `decks` and `dice` count them."""
-
-    __slots__ = ("decks", "dice", "keep", "pinned", "rng")
-
-    def __init__(self, rng: Rng, keep: int | None = None, pinned: tuple[Any, ...] = ()) -> None:
-        self.rng = rng
-        self.keep = keep
-        self.pinned = pinned
-        self.decks = self.dice = 0
-
-
-_REDEAL: contextvars.ContextVar[Redeal | None] = contextvars.ContextVar("campfire_redeal", default=None)
-"""Set by the leak checks while they play a step again (see `Redeal`); None in play."""
-
-
 def _redealt(deck: Zone) -> None:
-    """Shuffle `deck` once more for the leak checks, when they ask (see `Redeal`)."""
-    redeal = _REDEAL.get()
-    if redeal is None:
-        return
-    redeal.decks += 1
-    lay = list(deck) if redeal.pinned else ()
-    redeal.rng.shuffle(deck)
-    if not lay:
-        return
-    # Each pinned card the deck holds once goes back where it lay, swapped with the card there: the rest stays as
-    # the shuffle put it, so a deal kept for one card is the same other deal.
-    copies = Counter(lay)
-    for card in redeal.pinned:
-        if copies.get(card) == 1:
-            home, now = lay.index(card), deck.index(card)
-            deck[home], deck[now] = deck[now], deck[home]
+    """Tell the leak checks' `Redeal`, when one is in force, that `deck` was just shuffled (traced, or shuffled
+    once more)."""
+    redeal = REDEAL.get()
+    if redeal is not None:
+        redeal.shuffled(deck, deck.no)
 
 
 def _refuse_onto_face_up(name: str, up: int) -> None:
@@ -655,6 +623,9 @@ class DeclaredState(State):
             info = self.layout().zones[zone.no]
             if info.deck:
                 record.turn(zone.no, card)
+                redeal = REDEAL.get()
+                if redeal is not None:
+                    redeal.left(zone.no, card, None)
             elif info.seen is not Seen.EVERYONE:
                 record.show(info.stream, card)
         return card
@@ -769,17 +740,14 @@ class DeclaredState(State):
         name = info.name
         if not info.deck:
             raise ProvenanceError(f"roll takes the dice's tokens from a draw_pile(), not from {name}")
-        other = _REDEAL.get()
+        other = REDEAL.get()
         below = self.rng.below
         sides = len(faces)
         rolled = []
         for _ in range(count):
             at = below(sides)
-            if other is not None:  # the leak checks' other roll: the state's draws are made all the same
-                again = other.rng.below(sides)
-                other.dice += 1
-                if not self._kept(dst, other.keep):
-                    at = again
+            if other is not None:  # the leak checks' trace or other roll: the state's draws are made all the same
+                at = other.rolled(at, sides, dst.no, faces[at], self._kept(dst, other.keep))
             face = faces[at]
             # A face-down token: taking one lying face up on the bag (a wild face turned up) would show the die.
             try:
@@ -939,6 +907,10 @@ class DeclaredState(State):
                 self._track(card, deck, dst, False)
         else:
             record.receive_all(target.stream, lot, cards)
+            redeal = REDEAL.get()
+            if redeal is not None:
+                for card in cards:
+                    redeal.left(deck.no, card, dst.no)
 
     def _track(self, card: Any, src: Zone, dst: Zone, was_up: bool) -> None:
         """Record one card's move (the record exists)."""
@@ -946,6 +918,10 @@ class DeclaredState(State):
         assert record is not None
         zones = self._layout.zones
         source, target = zones[src.no], zones[dst.no]
+        if source.deck:
+            redeal = REDEAL.get()
+            if redeal is not None:  # the leak checks follow where each card of a deck they trace went
+                redeal.left(src.no, card, dst.no)
         if target.deck:
             raise ProvenanceError(f"a card cannot go into the deck {target.name} but by reshuffle or gather")
         if dst.up and target.seen is not _EVERYONE:

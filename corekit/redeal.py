@@ -1,0 +1,166 @@
+"""What the leak checks ask of a step they play twice (`leaks.check_redeal`): once traced, as it was played, and
+once more with every deck the step gathers or reshuffles shuffled again and every die it rolls rolled again (a
+deal or a roll nobody has seen), the cards and dice the step showed put back where they lay.
+
+The zone methods of `corekit.state` read the `Redeal` in force (`REDEAL`, None in play). Traced (no generator
+given), a step changes nothing and leaves behind each deck's order after its shuffle (`Lay`), which of those
+positions left the deck and where to, and each die's face and cup. Played again, a deck's shuffle is followed
+by the `pins` of the same shuffle of the traced step: by position, not by value, so a card the deck holds copies
+of is kept where the shown one lay, not wherever its first copy lies. A deck whose cards left otherwise than
+from the top (a card taken by value from the middle, or the list changed by hand) is not traced: its positions
+say nothing, and none of its cards is pinned.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from corekit.rng import Rng
+
+
+class Lay:
+    """One deck's order just after a shuffle of the traced step, and what became of its cards."""
+
+    __slots__ = ("cards", "held", "no", "traced", "up")
+
+    def __init__(self, no: int, cards: list[Any]) -> None:
+        self.no = no
+        """The deck's zone number."""
+        self.cards = cards
+        """The deck after the shuffle, bottom first."""
+        self.held = len(cards)
+        """How many cards the deck holds now: the bottom ones of `cards`, as long as every card left from the top."""
+        self.up = 0
+        """How many of those lie face up on top (turned where they lay)."""
+        self.traced = True
+        """False once a card left otherwise than from the top: the positions no longer say which card it was."""
+
+    def take(self, card: Any, dst: int | None) -> int | None:
+        """The top card left onto zone `dst`, or (`dst` None) the top face-down card was turned face up where it
+        lies: its position, or None once the trace says another card lay there (no longer traced)."""
+        if not self.traced:
+            return None
+        at = self.held - 1 - (self.up if dst is None else 0)
+        if at < 0 or self.cards[at] != card:
+            self.traced = False
+            return None
+        if dst is None:
+            self.up += 1
+        else:
+            self.held -= 1
+            self.up = max(self.up - 1, 0)
+        return at
+
+
+class Redeal:
+    """How a step is played by the leak checks: traced (`rng` None), or dealt and rolled again by `rng` (the state's
+    own generator left as it was), with the `pins` of each shuffle (the k-th of the step: position -> card) put back
+    where they lay and the dice of `kept_dice` (the j-th of the step) and those rolled face up or into seat `keep`'s
+    own zones keeping their faces. `decks` and `dice` count the shuffles and dice of the step."""
+
+    __slots__ = ("decks", "dice", "keep", "kept_dice", "lays", "moves", "pins", "rng", "shows")
+
+    def __init__(
+        self,
+        rng: Rng | None = None,
+        keep: int | None = None,
+        pins: Mapping[int, Mapping[int, Any]] | None = None,
+        kept_dice: frozenset[int] = frozenset(),
+    ) -> None:
+        self.rng = rng
+        self.keep = keep
+        self.pins = pins or {}
+        self.kept_dice = kept_dice
+        self.decks = self.dice = 0
+        self.lays: list[Lay] = []
+        """Traced: each shuffle's `Lay`, in order."""
+        self.moves: list[Move] = []
+        """Traced: each card that left a traced deck, or die rolled, in order."""
+        self.shows: list[tuple[int, int, Any]] = []
+        """Traced: (how many `moves` came before, stream, card) of each card a hidden zone showed, in order."""
+
+    def shuffled(self, deck: list[Any], no: int) -> None:
+        """The deck numbered `no` was just shuffled by the state: traced, keep its order; else shuffle it again and
+        put this shuffle's pins back where they lay."""
+        k = self.decks
+        self.decks += 1
+        if self.rng is None:
+            self.lays.append(Lay(no, list(deck)))
+            return
+        self.rng.shuffle(deck)
+        pins = self.pins.get(k)
+        if not pins:
+            return
+        # Each pinned card is swapped into its position from a place no earlier pin holds: the rest stays as the
+        # shuffle put it, so a deal kept for one card is the same other deal.
+        done: set[int] = set()
+        for at, card in pins.items():
+            if at < len(deck) and deck[at] != card:
+                source = next((i for i, held in enumerate(deck) if held == card and i not in done), None)
+                if source is not None:
+                    deck[at], deck[source] = deck[source], deck[at]
+            done.add(at)
+
+    def left(self, no: int, card: Any, dst: int | None) -> None:
+        """Traced: the top card of zone `no` went onto zone `dst` (None: turned face up where it lies)."""
+        if self.rng is not None:
+            return
+        for k in range(len(self.lays) - 1, -1, -1):
+            lay = self.lays[k]
+            if lay.no == no:
+                at = lay.take(card, dst)
+                if at is not None:
+                    self.moves.append(Move(k, at, dst, card))
+                return
+
+    def showed(self, stream: int, card: Any) -> None:
+        """Traced: the hidden zone of `stream` showed `card` (it left face up, or was turned where it lies)."""
+        if self.rng is None:
+            self.shows.append((len(self.moves), stream, card))
+
+    def rolled(self, at: int, sides: int, dst: int, face: Any, kept: bool) -> int:
+        """One die rolled onto zone `dst`, the state's generator giving face number `at` of `sides` (`face`): the face
+        number it shows here. Traced, the state's own; played again, one this generator draws, unless the die keeps
+        its face (`kept`: rolled face up or into the kept seat's zones; or pinned in `kept_dice`)."""
+        j = self.dice
+        self.dice += 1
+        if self.rng is None:
+            self.moves.append(Move(DIE, j, dst, face))
+            return at
+        again = self.rng.below(sides)  # drawn for a kept die too: the dice after it come out as they would
+        return at if kept or j in self.kept_dice else again
+
+    def untrace_changed(self, zones: Mapping[int, list[Any]]) -> None:
+        """Traced, at the end of the step: a deck's last shuffle whose zone does not hold the cards its trace says
+        (taken from the middle, or changed by hand) is not traced."""
+        last: dict[int, Lay] = {lay.no: lay for lay in self.lays}
+        for no, lay in last.items():
+            if lay.traced and list(zones[no]) != lay.cards[: lay.held]:
+                lay.traced = False
+
+    def traced(self, move: Move) -> bool:
+        """Whether `move` says where a card or die was: a die, or a card of a deck still traced."""
+        return move.shuffle == DIE or self.lays[move.shuffle].traced
+
+
+DIE = -1
+"""The `Move.shuffle` of a die."""
+
+
+class Move(NamedTuple):
+    """A card leaving a traced deck, or a die rolled, in a traced step."""
+
+    shuffle: int
+    """The k-th shuffle of the step the card left; DIE for a die."""
+    at: int
+    """The card's position in that shuffle's deck; a die's number in the step."""
+    to: int | None
+    """The zone it went to; None: turned face up where it lay in its deck."""
+    card: Any
+    """The card, or the die's face."""
+
+
+REDEAL: contextvars.ContextVar[Redeal | None] = contextvars.ContextVar("campfire_redeal", default=None)
+"""Set by the leak checks while they play a step (see `Redeal`); None in play."""

@@ -1,0 +1,70 @@
+"""The leak checks' trace of a step and their other deal (`corekit.redeal`): positions, not values."""
+
+from __future__ import annotations
+
+from corekit.redeal import DIE, Lay, Move, Redeal
+from corekit.rng import Rng
+
+
+def test_a_lay_names_the_position_of_each_card_taken_from_the_top_and_of_each_turned_where_it_lies():
+    lay = Lay(3, [7, 7, 5, 7])
+    assert lay.take(7, 0) == 3  # the top card
+    assert lay.take(5, None) == 2  # the next one turned face up where it lies
+    assert lay.take(7, None) == 1  # and the one beneath it
+    assert lay.take(5, 1) == 2  # the top card (face up) taken
+    assert (lay.held, lay.up, lay.traced) == (2, 1, True)
+
+
+def test_a_lay_stops_tracing_once_a_card_leaves_that_was_not_on_top():
+    lay = Lay(3, [1, 2, 3])
+    assert lay.take(2, 0) is None  # 3 lies on top: the card was taken from the middle
+    assert not lay.traced
+    assert lay.take(3, 0) is None
+
+
+def test_a_traced_step_keeps_each_deck_as_shuffled_and_follows_its_cards_and_dice_in_order():
+    trace = Redeal()
+    deck = [1, 2, 3, 4]
+    trace.shuffled(deck, 5)
+    assert deck == [1, 2, 3, 4]  # traced: nothing changes
+    trace.left(5, 4, 0)
+    trace.showed(0, 4)
+    assert trace.rolled(2, 6, 1, "three", False) == 2  # the state's own face
+    assert trace.moves == [Move(0, 3, 0, 4), Move(DIE, 0, 1, "three")]
+    assert trace.shows == [(1, 0, 4)]
+    assert (trace.decks, trace.dice) == (1, 1)
+
+
+def test_a_deck_left_otherwise_than_its_trace_says_is_no_longer_traced():
+    trace = Redeal()
+    trace.shuffled([1, 2, 3], 5)
+    trace.left(5, 3, 0)
+    trace.untrace_changed({5: [1, 2]})
+    assert trace.lays[0].traced
+    trace.untrace_changed({5: [2, 1]})  # the same cards, but not the ones the trace left there
+    assert not trace.lays[0].traced
+    assert not trace.traced(Move(0, 2, 0, 3))
+
+
+def test_the_other_deal_puts_each_pinned_position_back_even_among_copies_and_leaves_the_rest_as_shuffled():
+    lay = [1, 3, 5, 4, 8, 6, 2, 7, 2, 2]
+    for seed in range(30):
+        plain, pinned = list(lay), list(lay)
+        Redeal(Rng(seed)).shuffled(plain, 0)
+        Redeal(Rng(seed), pins={0: {6: 2, 5: 6, 9: 2}}).shuffled(pinned, 0)
+        assert (pinned[6], pinned[5], pinned[9]) == (2, 6, 2)
+        assert sorted(pinned) == sorted(lay)
+        # Only the pinned positions and the places their cards were swapped from differ from the same other deal.
+        assert sum(a != b for a, b in zip(plain, pinned, strict=True)) <= 6
+
+
+def test_dice_rolled_again_keep_the_faces_of_those_pinned_face_up_or_kept_and_draw_a_face_for_each():
+    again = Redeal(Rng(1), kept_dice=frozenset({1}))
+    fresh = Rng(1)
+    faces = [again.rolled(0, 6, 2, "one", kept) for kept in (False, False, True)]
+    # The first is rolled again; the second is pinned and the third kept, yet each draws from the generator.
+    assert faces == [fresh.below(6), 0, 0]
+    fresh.below(6)
+    fresh.below(6)
+    assert again.rng is not None and again.rng.state == fresh.state
+    assert again.dice == 3
