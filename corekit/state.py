@@ -729,6 +729,8 @@ class DeclaredState(State):
         dice once more with a generator of their own (a roll nobody has seen, the state's own generator left as
         it was) and compare what every other seat sees, so a log or a counter naming another seat's roll fails
         `check` (`leaks.check_redeal`)."""
+        if not isinstance(faces, Sequence) or isinstance(faces, str):  # a generator would be used up by the first die
+            raise TypeError(f"roll: faces must be a tuple or list of the faces, not a {type(faces).__name__}")
         if count < 0 or not faces:
             raise ValueError(f"roll: {count} dice of faces {list(faces)!r}: give a count from 0 and at least one face")
         try:

@@ -1027,10 +1027,11 @@ def test_a_roll_takes_a_face_down_token_and_leaves_one_lying_face_up_on_the_bag(
     assert state.bag.up == 1 and state.bag[-1] == wild  # it did not vanish from the table's sight
 
 
-def test_a_roll_refuses_a_negative_count_no_faces_and_a_bag_that_is_no_draw_pile():
+def test_a_roll_refuses_a_negative_count_no_faces_faces_as_a_generator_and_a_bag_that_is_no_draw_pile():
     from corekit.provenance import ProvenanceError
 
     state = Cups().initial_state(2, 3)
+    bag = len(state.bag)
     with pytest.raises(ValueError, match=r"roll: -1 dice of faces \[1, 2\]: give a count from 0 and at least one"):
         state.roll(state.bag, state.tray, (1, 2), -1)
     with pytest.raises(ValueError, match=r"roll: 1 dice of faces \[\]"):
@@ -1039,6 +1040,9 @@ def test_a_roll_refuses_a_negative_count_no_faces_and_a_bag_that_is_no_draw_pile
         state.roll(state.cups[0], state.cups[1], FACES)
     with pytest.raises(TypeError, match=r"roll\(\): dst"):
         state.roll(state.bag, [], FACES)
+    with pytest.raises(TypeError, match="roll: faces must be a tuple or list of the faces, not a generator"):
+        state.roll(state.bag, state.tray, (face for face in FACES))
+    assert len(state.bag) == bag  # refused before any token moved
 
 
 def test_a_bag_short_of_a_face_gives_one_of_the_tokens_it_has():
