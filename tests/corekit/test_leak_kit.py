@@ -536,6 +536,20 @@ class SixMoves(DeclaredState):
         return [0.5] * self.players
 
 
+def telling(base: type[SixMoves], action: str, line: Callable[[Any], str], name: str) -> type[SixMoves]:
+    """`base` with a leak: after each `action`, the log (public) says `line(state)`."""
+
+    @declare
+    class Telling(base):  # type: ignore[valid-type,misc]
+        def _apply(self, seat: int, played: str) -> None:
+            super()._apply(seat, played)
+            if played == action:
+                self.log = (*self.log[-2:], line(self))
+
+    Telling.__name__ = Telling.__qualname__ = name
+    return Telling
+
+
 class SixMovesGame(Game):
     """A `SixMoves` game of two seats, whose `_setup` makes its `state_class`."""
 
@@ -578,14 +592,8 @@ class ShowdownState(SixMoves):
             self.draw(self.deck, hand)
 
 
-@declare
-class TellsTheDeal(ShowdownState):
-    """A leak: after the new deal, the log says what seat 0 was dealt."""
-
-    def _apply(self, seat: int, action: str) -> None:
-        super()._apply(seat, action)
-        if action == "showdown":
-            self.log = (*self.log[-2:], f"seat 0 now holds {self.hands[0][0]}")
+TellsTheDeal = telling(ShowdownState, "showdown", lambda state: f"seat 0 now holds {state.hands[0][0]}", "TellsTheDeal")
+"""A leak: after the new deal, the log says what seat 0 was dealt."""
 
 
 class Showdown(SixMovesGame):
@@ -668,14 +676,10 @@ class TrumpShowdown(ShowdownState):
         self.log = (*self.log[-2:], f"the trump is {self.trump[0]}")
 
 
-@declare
-class TrumpTellsTheDeal(TrumpShowdown):
-    """A leak in the step that also turns a trump up: the log names seat 0's new card."""
-
-    def _apply(self, seat: int, action: str) -> None:
-        super()._apply(seat, action)
-        if action == "showdown":
-            self.log = (*self.log[-2:], f"seat 0 now holds {self.hands[0][0]}")
+TrumpTellsTheDeal = telling(
+    TrumpShowdown, "showdown", lambda state: f"seat 0 now holds {state.hands[0][0]}", "TrumpTellsTheDeal"
+)
+"""A leak in the step that also turns a trump up: the log names seat 0's new card."""
 
 
 SEAT_1_BLAMED = "seat 1's view, its own cards aside, depends on a deal"
@@ -746,14 +750,10 @@ class StudShowdown(ShowdownState):
             self.move(hand[-1], hand, self.shown)  # the second card dealt, face up
 
 
-@declare
-class StudTellsTheHole(StudShowdown):
-    """A leak: the log names seat 0's card face down."""
-
-    def _apply(self, seat: int, action: str) -> None:
-        super()._apply(seat, action)
-        if action == "showdown":
-            self.log = (*self.log[-2:], f"seat 0 holds {self.hands[0][0]} down")
+StudTellsTheHole = telling(
+    StudShowdown, "showdown", lambda state: f"seat 0 holds {state.hands[0][0]} down", "StudTellsTheHole"
+)
+"""A leak: the log names seat 0's card face down."""
 
 
 def test_a_deal_that_also_shows_up_cards_from_the_hands_is_compared_with_those_put_back_where_they_lay():
@@ -903,14 +903,10 @@ class CupsState(SixMoves):
         self.log = (*self.log[-2:], f"everyone rolls; the tray shows {self.roll(self.bag, self.tray, FACES)}")
 
 
-@declare
-class TellsSeatZerosRoll(CupsState):
-    """A leak: a roll's log names seat 0's best die."""
-
-    def _apply(self, seat: int, action: str) -> None:
-        super()._apply(seat, action)
-        if action == "roll":
-            self.log = (*self.log[-2:], f"seat 0's best die is {max(self.cups[0])}")
+TellsSeatZerosRoll = telling(
+    CupsState, "roll", lambda state: f"seat 0's best die is {max(state.cups[0])}", "TellsSeatZerosRoll"
+)
+"""A leak: a roll's log names seat 0's best die."""
 
 
 class Cups(SixMovesGame):
@@ -948,14 +944,10 @@ class LiftsOneDie(CupsState):
                 self.reveal_top(cup)
 
 
-@declare
-class LiftsOneAndTellsTheOther(LiftsOneDie):
-    """A leak: the log names seat 0's die still hidden."""
-
-    def _apply(self, seat: int, action: str) -> None:
-        super()._apply(seat, action)
-        if action == "roll":
-            self.log = (*self.log[-2:], f"seat 0 hides a {self.cups[0][0]}")
+LiftsOneAndTellsTheOther = telling(
+    LiftsOneDie, "roll", lambda state: f"seat 0 hides a {state.cups[0][0]}", "LiftsOneAndTellsTheOther"
+)
+"""A leak: the log names seat 0's die still hidden."""
 
 
 def test_dice_rolled_into_a_cup_and_shown_in_the_same_move_keep_their_faces_so_the_move_is_compared():
