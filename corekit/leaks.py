@@ -27,9 +27,11 @@ the game overrides). Then:
    dice keep their faces, as do dice rolled face up: what each seat sees of the two, its own hidden cards aside,
    must be the same, unless chance was drawn otherwise, other cards were turned up or a zone's size came out
    otherwise. Before a seat is blamed, the step is played once more with that seat's own new dice kept and its new
-   cards put back where they lay; where they cannot be dealt again so (a deck whose cards left otherwise than from
-   its top is not traced), a difference only in that seat's own secret commitment is not reported. This finds a
-   log or a counter naming the new deal or roll, written in the step that made it.
+   cards put back where they lay; where they cannot be dealt again so (a deck whose list the game changed by hand,
+   not through the zone methods, is not traced), a difference only in that seat's own secret commitment is not
+   reported. Where a hidden zone received several equal cards and showed one, all of them are kept (which of them
+   the game showed is not traced). This finds a log or a counter naming the new deal or roll, written in the step
+   that made it.
 4. **Samples against the truth** (`check_sample_truth`): over `TRUTH_SAMPLES` samples of a position, for each
    zone hidden from the seat (and each other seat's secret commitment), how often the game's sample matches the
    truth is compared with how often it matches a twin, drawn afresh for each sample: the pairs where exactly one
@@ -75,7 +77,7 @@ import attrs
 
 from corekit.game import Game, State
 from corekit.provenance import SHOWN, Event, Record
-from corekit.redeal import DIE, REDEAL, Move, Redeal
+from corekit.redeal import DIE, OUT, REDEAL, Move, Redeal
 from corekit.rng import Rng
 from corekit.state import DeclaredState, Seen, derived
 from corekit.walks import UNSET, field_names, parts_of
@@ -320,9 +322,8 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
             continue  # only in its own secret commitment, which its new cards may decide: nothing to tell
         if doubtful is None:  # its own new cards not dealt again as they came: another seat's view may say it surely
             doubtful = (
-                f"{message}; seat {observer}'s own new cards could not be dealt again as they came (taken from the "
-                "deck otherwise than from its top, or other cards turned up then), and a line naming only them would "
-                "read so too"
+                f"{message}; seat {observer}'s own new cards could not be dealt again as they came (the deck's list "
+                "changed by hand, or other cards turned up then), and a line naming only them would read so too"
             )
     if doubtful is not None:
         fail(doubtful)
@@ -346,23 +347,18 @@ def _pins(
     zones = state.layout().zones
 
     def place(move: Move) -> int:
-        return -1 if move.to is None or zones[move.to].seen is Seen.EVERYONE else zones[move.to].stream
+        to = move.to
+        return -1 if to is None or to == OUT or zones[to].seen is Seen.EVERYONE else zones[to].stream
 
     moves = trace.moves
     kept = {i for i, move in enumerate(moves) if trace.traced(move) and (place(move) == -1 or place(move) in own)}
     for before, stream, card in trace.shows:
-        # A hidden zone showed `card`: the latest card equal to it that went there before (one of several copies
-        # there is as good as another: they lay in the same hand).
-        shown = next(
-            (
-                i
-                for i in range(before - 1, -1, -1)
-                if i not in kept and moves[i].card == card and trace.traced(moves[i]) and place(moves[i]) == stream
-            ),
-            None,
+        # A hidden zone showed `card`: every card equal to it that went there before, since the game may show any
+        # of them (by its place in the zone, which the trace does not follow). Keeping one too many keeps a card
+        # the seat holds as it was; keeping the wrong one would turn up another card, and leave the step unchecked.
+        kept.update(
+            i for i in range(before) if moves[i].card == card and trace.traced(moves[i]) and place(moves[i]) == stream
         )
-        if shown is not None:
-            kept.add(shown)
     pins: dict[int, dict[int, Any]] = {}
     for i in sorted(kept):
         move = moves[i]

@@ -6,9 +6,8 @@ The zone methods of `corekit.state` read the `Redeal` in force (`REDEAL`, None i
 given), a step changes nothing and leaves behind each deck's order after its shuffle (`Lay`), which of those
 positions left the deck and where to, and each die's face and cup. Played again, a deck's shuffle is followed
 by the `pins` of the same shuffle of the traced step: by position, not by value, so a card the deck holds copies
-of is kept where the shown one lay, not wherever its first copy lies. A deck whose cards left otherwise than
-from the top (a card taken by value from the middle, or the list changed by hand) is not traced: its positions
-say nothing, and none of its cards is pinned.
+of is kept where the shown one lay, not wherever its first copy lies. A deck whose list the game changed by hand,
+not through the zone methods, is not traced: its positions say nothing, and none of its cards is pinned.
 """
 
 from __future__ import annotations
@@ -23,35 +22,36 @@ from corekit.rng import Rng
 class Lay:
     """One deck's order just after a shuffle of the traced step, and what became of its cards."""
 
-    __slots__ = ("cards", "held", "no", "traced", "up")
+    __slots__ = ("cards", "current", "no", "traced")
 
     def __init__(self, no: int, cards: list[Any]) -> None:
         self.no = no
         """The deck's zone number."""
         self.cards = cards
         """The deck after the shuffle, bottom first."""
-        self.held = len(cards)
-        """How many cards the deck holds now: the bottom ones of `cards`, as long as every card left from the top."""
-        self.up = 0
-        """How many of those lie face up on top (turned where they lay)."""
+        self.current = list(range(len(cards)))
+        """The position in `cards` of each card the deck holds now, in its order (the deck's list as the zone
+        methods changed it)."""
         self.traced = True
-        """False once a card left otherwise than from the top: the positions no longer say which card it was."""
+        """False once the deck held a card other than the trace says: its positions no longer say which is which."""
 
-    def take(self, card: Any, dst: int | None) -> int | None:
-        """The top card left onto zone `dst`, or (`dst` None) the top face-down card was turned face up where it
-        lies: its position, or None once the trace says another card lay there (no longer traced)."""
+    def take(self, card: Any, at: int | None, dst: int | None) -> int | None:
+        """`card` left the deck from index `at` of its list (None: the first card equal to it, as `list.remove`
+        takes) onto zone `dst`, or (`dst` None) was turned face up there: its position, or None once the trace says
+        another card lay there (no longer traced)."""
         if not self.traced:
             return None
-        at = self.held - 1 - (self.up if dst is None else 0)
-        if at < 0 or self.cards[at] != card:
+        current, cards = self.current, self.cards
+        if at is None:
+            at = next((i for i, position in enumerate(current) if cards[position] == card), -1)
+        if not 0 <= at < len(current) or cards[current[at]] != card:
             self.traced = False
             return None
-        if dst is None:
-            self.up += 1
-        else:
-            self.held -= 1
-            self.up = max(self.up - 1, 0)
-        return at
+        return current[at] if dst is None else current.pop(at)
+
+    def holds(self, deck: list[Any]) -> bool:
+        """Whether `deck` holds the cards the trace says, in its order."""
+        return len(deck) == len(self.current) and all(self.cards[p] == card for p, card in zip(self.current, deck))
 
 
 class Redeal:
@@ -103,16 +103,17 @@ class Redeal:
                     deck[at], deck[source] = deck[source], deck[at]
             done.add(at)
 
-    def left(self, no: int, card: Any, dst: int | None) -> None:
-        """Traced: the top card of zone `no` went onto zone `dst` (None: turned face up where it lies)."""
+    def left(self, no: int, card: Any, at: int | None, dst: int | None) -> None:
+        """Traced: `card` left zone `no` from index `at` of its list (None: the first card equal to it) onto zone
+        `dst` (OUT: taken out face up, into no zone), or (`dst` None) was turned face up where it lies."""
         if self.rng is not None:
             return
         for k in range(len(self.lays) - 1, -1, -1):
             lay = self.lays[k]
             if lay.no == no:
-                at = lay.take(card, dst)
-                if at is not None:
-                    self.moves.append(Move(k, at, dst, card))
+                position = lay.take(card, at, dst)
+                if position is not None:
+                    self.moves.append(Move(k, position, dst, card))
                 return
 
     def showed(self, stream: int, card: Any) -> None:
@@ -137,7 +138,7 @@ class Redeal:
         (taken from the middle, or changed by hand) is not traced."""
         last: dict[int, Lay] = {lay.no: lay for lay in self.lays}
         for no, lay in last.items():
-            if lay.traced and list(zones[no]) != lay.cards[: lay.held]:
+            if lay.traced and not lay.holds(zones[no]):
                 lay.traced = False
 
     def traced(self, move: Move) -> bool:
@@ -148,6 +149,9 @@ class Redeal:
 DIE = -1
 """The `Move.shuffle` of a die."""
 
+OUT = -1
+"""The `Move.to` of a card taken out face up into no zone (`DeclaredState.take_out`)."""
+
 
 class Move(NamedTuple):
     """A card leaving a traced deck, or a die rolled, in a traced step."""
@@ -157,7 +161,7 @@ class Move(NamedTuple):
     at: int
     """The card's position in that shuffle's deck; a die's number in the step."""
     to: int | None
-    """The zone it went to; None: turned face up where it lay in its deck."""
+    """The zone it went to (OUT: taken out face up, into no zone); None: turned face up where it lay in its deck."""
     card: Any
     """The card, or the die's face."""
 

@@ -39,7 +39,7 @@ import attrs
 from corekit.digest import fingerprint, write_value, write_zone
 from corekit.game import Game, State
 from corekit.provenance import ProvenanceError, Record, recording, unrecorded
-from corekit.redeal import REDEAL
+from corekit.redeal import OUT, REDEAL
 from corekit.rng import Rng
 from corekit.simultaneous import Commitments
 
@@ -508,7 +508,7 @@ class DeclaredState(State):
                 dst.append(card)
                 if self.record is not None:
                     self._drawable(src)
-                    self._track(card, src, dst, False)
+                    self._track(card, src, dst, False, len(src))
                 return [card]
             if not src.up:  # nothing face up to turn over on the way: take the top cards at once
                 cut = max(len(src) - n, 0)
@@ -533,7 +533,7 @@ class DeclaredState(State):
                 dst.append(card)
                 if self.record is not None:
                     self._drawable(src)
-                    self._track(card, src, dst, was_up)
+                    self._track(card, src, dst, was_up, len(src))
                 taken.append(card)
             return taken
         except AttributeError:
@@ -560,10 +560,11 @@ class DeclaredState(State):
                 if self.record is not None:
                     self._track(card, src, dst, False)
                 return
-            was_up = _pull(card, src)
+            up = src.up
+            at = _pull(card, src)
             dst.append(card)
             if self.record is not None:
-                self._track(card, src, dst, was_up)
+                self._track(card, src, dst, src.up < up, at)
         except AttributeError:
             self._refuse_non_zones("move", src=src, dst=dst)
             raise
@@ -573,18 +574,23 @@ class DeclaredState(State):
         the game keeps in a public field (a card played to a Camp, owner and all), whose cards the game's
         `zones()` then lists for card conservation. The table sees it as if moved to a face-up zone."""
         try:  # free unless raised (Python 3.11): the argument is checked only once something failed
-            if src.up:
-                was_up = _pull(card, src)
-            else:
+            up = src.up
+            at = _pull(card, src) if up else None
+            if at is None:
                 src.remove(card)
-                was_up = False
         except AttributeError:
             self._refuse_non_zones("take_out", src=src)
             raise
         record = self.record
-        if record is None or was_up:
+        if record is None:
             return
         info = self._layout.zones[src.no]
+        if info.deck:
+            redeal = REDEAL.get()
+            if redeal is not None:  # the leak checks follow where each card of a deck they trace went
+                redeal.left(src.no, card, at, OUT)
+        if src.up < up:  # it lay face up: everyone saw it already
+            return
         if info.deck:
             if record.lot_of(src.no) is None:
                 raise ProvenanceError(f"{info.name} holds cards that came from no deal")
@@ -602,7 +608,7 @@ class DeclaredState(State):
             dst.extend(cards)
             if self.record is not None:
                 for index, card in enumerate(cards):
-                    self._track(card, src, dst, index >= len(cards) - up)
+                    self._track(card, src, dst, index >= len(cards) - up, 0)  # the bottom card first
             return cards
         except AttributeError:
             self._refuse_non_zones("move_all", src=src, dst=dst)
@@ -625,7 +631,7 @@ class DeclaredState(State):
                 record.turn(zone.no, card)
                 redeal = REDEAL.get()
                 if redeal is not None:
-                    redeal.left(zone.no, card, None)
+                    redeal.left(zone.no, card, len(zone) - zone.up, None)
             elif info.seen is not Seen.EVERYONE:
                 record.show(info.stream, card)
         return card
@@ -762,7 +768,7 @@ class DeclaredState(State):
             del bag[token]
             dst.append(face)
             if self.record is not None:
-                self._track(face, bag, dst, False)
+                self._track(face, bag, dst, False, token)
             rolled.append(face)
         if self.record is not None and count:
             self.record.roll_from(bag.no, tuple(faces))
@@ -904,18 +910,20 @@ class DeclaredState(State):
         if dst.up and target.seen is not Seen.EVERYONE:
             _refuse_onto_face_up(target.name, dst.up)
         lot = record.lot_of(deck.no)
+        top = len(deck) + len(cards) - 1  # where the first of `cards` lay, on top of the deck
         if lot is None or target.deck or target.seen is Seen.EVERYONE:
-            for card in cards:
-                self._track(card, deck, dst, False)
+            for drawn, card in enumerate(cards):
+                self._track(card, deck, dst, False, top - drawn)
         else:
             record.receive_all(target.stream, lot, cards)
             redeal = REDEAL.get()
             if redeal is not None:
-                for card in cards:
-                    redeal.left(deck.no, card, dst.no)
+                for drawn, card in enumerate(cards):
+                    redeal.left(deck.no, card, top - drawn, dst.no)
 
-    def _track(self, card: Any, src: Zone, dst: Zone, was_up: bool) -> None:
-        """Record one card's move (the record exists)."""
+    def _track(self, card: Any, src: Zone, dst: Zone, was_up: bool, at: int | None = None) -> None:
+        """Record one card's move (the record exists); it left index `at` of `src`'s list (None: the first card
+        equal to it, as `list.remove` takes)."""
         record = self.record
         assert record is not None
         zones = self._layout.zones
@@ -923,7 +931,7 @@ class DeclaredState(State):
         if source.deck:
             redeal = REDEAL.get()
             if redeal is not None:  # the leak checks follow where each card of a deck they trace went
-                redeal.left(src.no, card, dst.no)
+                redeal.left(src.no, card, at, dst.no)
         if target.deck:
             raise ProvenanceError(f"a card cannot go into the deck {target.name} but by reshuffle or gather")
         if dst.up and target.seen is not _EVERYONE:
@@ -1054,8 +1062,9 @@ class DeclaredState(State):
             copy.record.plans = {seat: (None, [])}
 
 
-def _pull(card: Any, src: Zone) -> bool:
-    """Delete one copy of `card` from `src`, which has face-up cards, a face-up one first; True if it was."""
+def _pull(card: Any, src: Zone) -> int:
+    """Delete one copy of `card` from `src`, which has face-up cards, a face-up one first; the index it had (it was
+    face up if `src.up` went down)."""
     up = src.up
     at = len(src) - 1
     while at >= len(src) - up and src[at] != card:
@@ -1066,7 +1075,7 @@ def _pull(card: Any, src: Zone) -> bool:
     else:
         at = src.index(card, 0, len(src) - up)  # ValueError if it is not there
     del src[at]
-    return was_up
+    return at
 
 
 def _place_in(name: str, held: Any, value: Any) -> str | None:

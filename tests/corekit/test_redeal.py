@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
-from corekit.redeal import DIE, Lay, Move, Redeal
+from corekit.redeal import DIE, OUT, Lay, Move, Redeal
 from corekit.rng import Rng
 
 
-def test_a_lay_names_the_position_of_each_card_taken_from_the_top_and_of_each_turned_where_it_lies():
-    lay = Lay(3, [7, 7, 5, 7])
-    assert lay.take(7, 0) == 3  # the top card
-    assert lay.take(5, None) == 2  # the next one turned face up where it lies
-    assert lay.take(7, None) == 1  # and the one beneath it
-    assert lay.take(5, 1) == 2  # the top card (face up) taken
-    assert (lay.held, lay.up, lay.traced) == (2, 1, True)
+def test_a_lay_names_the_position_each_card_left_from_however_it_was_taken():
+    lay = Lay(3, [7, 7, 5, 7, 9])
+    assert lay.take(9, 4, 0) == 4  # drawn from the top
+    assert lay.take(7, 3, None) == 3  # turned face up where it lies: it stays
+    assert lay.take(7, None, 1) == 0  # taken by value: the first equal card, as list.remove takes it
+    assert lay.take(5, 1, OUT) == 2  # taken out from the middle by its index
+    assert lay.current == [1, 3] and lay.holds([7, 7]) and lay.traced
 
 
-def test_a_lay_stops_tracing_once_a_card_leaves_that_was_not_on_top():
+def test_a_lay_stops_tracing_once_the_deck_held_another_card_than_it_says():
     lay = Lay(3, [1, 2, 3])
-    assert lay.take(2, 0) is None  # 3 lies on top: the card was taken from the middle
+    assert lay.take(2, 2, 0) is None  # 3 lay at index 2
     assert not lay.traced
-    assert lay.take(3, 0) is None
+    assert lay.take(3, 2, 0) is None
+    assert Lay(3, [1, 2]).take(4, None, 0) is None  # no such card
 
 
 def test_a_traced_step_keeps_each_deck_as_shuffled_and_follows_its_cards_and_dice_in_order():
@@ -27,7 +28,7 @@ def test_a_traced_step_keeps_each_deck_as_shuffled_and_follows_its_cards_and_dic
     deck = [1, 2, 3, 4]
     trace.shuffled(deck, 5)
     assert deck == [1, 2, 3, 4]  # traced: nothing changes
-    trace.left(5, 4, 0)
+    trace.left(5, 4, 3, 0)
     trace.showed(0, 4)
     assert trace.rolled(2, 6, 1, "three", False) == 2  # the state's own face
     assert trace.moves == [Move(0, 3, 0, 4), Move(DIE, 0, 1, "three")]
@@ -38,7 +39,7 @@ def test_a_traced_step_keeps_each_deck_as_shuffled_and_follows_its_cards_and_dic
 def test_a_deck_left_otherwise_than_its_trace_says_is_no_longer_traced():
     trace = Redeal()
     trace.shuffled([1, 2, 3], 5)
-    trace.left(5, 3, 0)
+    trace.left(5, 3, 2, 0)
     trace.untrace_changed({5: [1, 2]})
     assert trace.lays[0].traced
     trace.untrace_changed({5: [2, 1]})  # the same cards, but not the ones the trace left there
