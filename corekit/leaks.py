@@ -77,7 +77,7 @@ import attrs
 
 from corekit.game import Game, State
 from corekit.provenance import SHOWN, Event, Record
-from corekit.redeal import DIE, OUT, REDEAL, Move, Redeal
+from corekit.redeal import DIE, OUT, REDEAL, Move, Redeal, TracedRecord
 from corekit.rng import Rng
 from corekit.state import DeclaredState, Seen, derived
 from corekit.walks import UNSET, field_names, parts_of
@@ -333,7 +333,7 @@ def _traced(before: DeclaredState, seat: int, action: Any) -> tuple[DeclaredStat
     """`action` by `seat` played from a clone of `before` as it comes, traced (`corekit.redeal`): that state, the
     cards it turned up, and the trace, a deck no longer holding what its trace says left untraced."""
     trace = Redeal()
-    real, shown = _played_again(before, seat, action, trace)
+    real, shown = _played_again(before, seat, action, trace, traced=True)
     trace.untrace_changed({lay.no: real.zone(lay.no) for lay in trace.lays})
     return real, shown, trace
 
@@ -389,11 +389,16 @@ def _received(before: DeclaredState, after: DeclaredState, seat: int, infos: Seq
     return tuple(received)
 
 
-def _played_again(before: DeclaredState, seat: int, action: Any, redeal: Redeal) -> tuple[DeclaredState, Shown]:
-    """`action` by `seat` played from a clone of `before` with its deals and rolls made as `redeal` says: that
-    state and the cards it turned up."""
+def _played_again(
+    before: DeclaredState, seat: int, action: Any, redeal: Redeal, traced: bool = False
+) -> tuple[DeclaredState, Shown]:
+    """`action` by `seat` played from a clone of `before` with its deals and rolls made as `redeal` says (`traced`:
+    its record tells what the hidden zones show too): that state and the cards it turned up."""
     other = before.clone()
     marks = _shown_so_far(other)
+    if traced:
+        assert other.record is not None
+        other.record.__class__ = TracedRecord
     token = REDEAL.set(redeal)
     try:
         other.apply(seat, action)

@@ -34,7 +34,6 @@ from typing import Any
 
 import attrs
 
-from corekit.redeal import REDEAL
 from corekit.rng import Rng
 
 SHOWN = -1
@@ -163,9 +162,6 @@ class Record:
         if self.plans:
             self.plans = {}
         self.events[stream] = (*self.events.get(stream, ()), (SHOWN, card))
-        redeal = REDEAL.get()
-        if redeal is not None:  # the leak checks follow which card of a deal was shown
-            redeal.showed(stream, card)
 
     def show_all(self, stream: int, cards: Sequence[Any]) -> None:
         """`stream` showed each of `cards` face up, in order (`show` for each, in one step)."""
@@ -173,10 +169,6 @@ class Record:
             self.plans = {}
         if cards:
             self.events[stream] = (*self.events.get(stream, ()), *[(SHOWN, card) for card in cards])
-            redeal = REDEAL.get()
-            if redeal is not None:
-                for card in cards:
-                    redeal.showed(stream, card)
 
     def turn(self, deck: int, card: Any) -> None:
         """`card` was turned face up straight from the remainder held in `deck`."""

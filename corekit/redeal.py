@@ -2,20 +2,22 @@
 once more with every deck the step gathers or reshuffles shuffled again and every die it rolls rolled again (a
 deal or a roll nobody has seen), the cards and dice the step showed put back where they lay.
 
-The zone methods of `corekit.state` read the `Redeal` in force (`REDEAL`, None in play). Traced (no generator
-given), a step changes nothing and leaves behind each deck's order after its shuffle (`Lay`), which of those
-positions left the deck and where to, and each die's face and cup. Played again, a deck's shuffle is followed
-by the `pins` of the same shuffle of the traced step: by position, not by value, so a card the deck holds copies
-of is kept where the shown one lay, not wherever its first copy lies. A deck whose list the game changed by hand,
-not through the zone methods, is not traced: its positions say nothing, and none of its cards is pinned.
+The zone methods of `corekit.state` read the `Redeal` in force (`REDEAL`, None in play), and so does the record of
+a traced state (`TracedRecord`). Traced (no generator given), a step changes nothing and leaves behind each deck's
+order after its shuffle (`Lay`), which of those positions left the deck and where to, each die's face and cup, and
+what the hidden zones showed. Played again, a deck's shuffle is followed by the `pins` of the same shuffle of the
+traced step: by position, not by value, so a card the deck holds copies of is kept where the shown one lay, not
+wherever its first copy lies. A deck whose list the game changed by hand, not through the zone methods, is not
+traced: its positions say nothing, and none of its cards is pinned.
 """
 
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from corekit.provenance import Record
 from corekit.rng import Rng
 
 
@@ -168,3 +170,23 @@ class Move(NamedTuple):
 
 REDEAL: contextvars.ContextVar[Redeal | None] = contextvars.ContextVar("campfire_redeal", default=None)
 """Set by the leak checks while they play a step (see `Redeal`); None in play."""
+
+
+class TracedRecord(Record):
+    """The record of the state a traced step is played on (its class set by the leak checks): it tells the `Redeal`
+    in force each card a hidden zone shows. A record of its own class, so that a match's record does no such work."""
+
+    __slots__ = ()
+
+    def show(self, stream: int, card: Any) -> None:
+        super().show(stream, card)
+        redeal = REDEAL.get()
+        if redeal is not None:
+            redeal.showed(stream, card)
+
+    def show_all(self, stream: int, cards: Sequence[Any]) -> None:
+        super().show_all(stream, cards)
+        redeal = REDEAL.get()
+        if redeal is not None:
+            for card in cards:
+                redeal.showed(stream, card)

@@ -586,9 +586,7 @@ class DeclaredState(State):
             return
         info = self._layout.zones[src.no]
         if info.deck:
-            redeal = REDEAL.get()
-            if redeal is not None:  # the leak checks follow where each card of a deck they trace went
-                redeal.left(src.no, card, at, OUT)
+            self._traced(src, card, at, OUT)
         if src.up < up:  # it lay face up: everyone saw it already
             return
         if info.deck:
@@ -630,7 +628,7 @@ class DeclaredState(State):
             if info.deck:
                 record.turn(zone.no, card)
                 redeal = REDEAL.get()
-                if redeal is not None:
+                if redeal is not None:  # read here, not through _traced: the end of a match turns up whole decks
                     redeal.left(zone.no, card, len(zone) - zone.up, None)
             elif info.seen is not Seen.EVERYONE:
                 record.show(info.stream, card)
@@ -917,9 +915,16 @@ class DeclaredState(State):
         else:
             record.receive_all(target.stream, lot, cards)
             redeal = REDEAL.get()
-            if redeal is not None:
+            if redeal is not None:  # the leak checks follow where each card of a deck they trace went
                 for drawn, card in enumerate(cards):
                     redeal.left(deck.no, card, top - drawn, dst.no)
+
+    @staticmethod
+    def _traced(deck: Zone, card: Any, at: int | None, dst: int | None) -> None:
+        """Tell the leak checks' `Redeal`, when one is in force, that `card` left `deck` (see `Redeal.left`)."""
+        redeal = REDEAL.get()
+        if redeal is not None:
+            redeal.left(deck.no, card, at, dst)
 
     def _track(self, card: Any, src: Zone, dst: Zone, was_up: bool, at: int | None = None) -> None:
         """Record one card's move (the record exists); it left index `at` of `src`'s list (None: the first card
@@ -928,10 +933,6 @@ class DeclaredState(State):
         assert record is not None
         zones = self._layout.zones
         source, target = zones[src.no], zones[dst.no]
-        if source.deck:
-            redeal = REDEAL.get()
-            if redeal is not None:  # the leak checks follow where each card of a deck they trace went
-                redeal.left(src.no, card, at, dst.no)
         if target.deck:
             raise ProvenanceError(f"a card cannot go into the deck {target.name} but by reshuffle or gather")
         if dst.up and target.seen is not _EVERYONE:
@@ -942,10 +943,13 @@ class DeclaredState(State):
                 "it out, before parking another)"
             )
         if source.seen is _EVERYONE or was_up:
+            if was_up and source.deck:
+                self._traced(src, card, at, dst.no)
             if target.seen is not _EVERYONE:  # a known card slid in among unseen ones: a lot of one
                 record.receive(target.stream, record.new_lot([card], None), card)
             return
         if source.deck:
+            self._traced(src, card, at, dst.no)
             lot = record.remainder.get(src.no)
             if lot is None:
                 raise ProvenanceError(f"{source.name} holds cards that came from no deal")
