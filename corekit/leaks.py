@@ -29,9 +29,9 @@ the game overrides). Then:
    otherwise. Before a seat is blamed, the step is played once more with that seat's own new dice kept and its new
    cards put back where they lay; where they cannot be dealt again so (a deck whose list the game changed by hand,
    not through the zone methods, is not traced), a difference only in that seat's own secret commitment is not
-   reported. Where a hidden zone received several equal cards and showed one, all of them are kept (which of them
-   the game showed is not traced). This finds a log or a counter naming the new deal or roll, written in the step
-   that made it.
+   reported. Where a hidden zone received several equal cards and showed one, which of them is not traced: each is
+   tried in turn (`GUESSES` ways at most), then all of them kept. This finds a log or a counter naming the new deal
+   or roll, written in the step that made it.
 4. **Samples against the truth** (`check_sample_truth`): over `TRUTH_SAMPLES` samples of a position, for each
    zone hidden from the seat (and each other seat's secret commitment), how often the game's sample matches the
    truth is compared with how often it matches a twin, drawn afresh for each sample: the pairs where exactly one
@@ -68,9 +68,10 @@ first item or field inside it that differs (`log[4]: 'seat 0 draws 1' vs 'seat 0
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, TypeGuard
 
 import attrs
@@ -79,7 +80,7 @@ from corekit.game import Game, State
 from corekit.provenance import SHOWN, Event, Record
 from corekit.redeal import DIE, OUT, REDEAL, Move, Redeal, TracedRecord
 from corekit.rng import Rng
-from corekit.state import DeclaredState, Seen, derived
+from corekit.state import DeclaredState, Seen, ZoneInfo, derived
 from corekit.walks import UNSET, field_names, parts_of
 
 TRUTH_SAMPLES = 32
@@ -276,11 +277,14 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
     real, real_shown, trace = _traced(before, seat, action)
     if not trace.decks and not trace.dice:
         return  # nothing was dealt or rolled
-    pins, dice = _pins(trace, real)
-    other, other_shown = _played_again(before, seat, action, Redeal(rng.clone(), pins=pins, kept_dice=dice))
-    if real.rng.state != other.rng.state or real_shown != other_shown:
-        return
     infos = real.layout().zones
+    for shown_moves in _guesses(*_shown_moves(trace, infos)):
+        pins, dice = _pins(trace, shown_moves)
+        other, other_shown = _played_again(before, seat, action, Redeal(rng.clone(), pins=pins, kept_dice=dice))
+        if real.rng.state == other.rng.state and real_shown == other_shown:
+            break
+    else:
+        return
     if any(len(real.zone(i.no)) != len(other.zone(i.no)) or real.zone(i.no).up != other.zone(i.no).up for i in infos):
         return
     kind, anew = "deal", "gathered or reshuffled a deck, and with its cards in another order"
@@ -297,13 +301,15 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
             continue
         # A public line naming the observer's own new cards or dice is no leak to it: deal and roll again with
         # those put back where they lay too, the rest as the other deal put it.
-        mine_pins, _ = _pins(trace, real, {i.stream for i in infos if i.seat == observer and i.seen is Seen.OWNER})
-        mine = _received(before, real, observer, infos)
+        own = {i.stream for i in infos if i.seat == observer and i.seen is Seen.OWNER}
+        mine = {i for i, move in enumerate(trace.moves) if trace.traced(move) and _place(move, infos) in own}
+        mine_pins, _ = _pins(trace, shown_moves | mine)
+        received = _received(before, real, observer, infos)
         kept, kept_shown = _played_again(before, seat, action, Redeal(rng.clone(), observer, mine_pins, dice))
         sure = (
             kept.rng.state == real.rng.state
             and kept_shown == real_shown
-            and _received(before, kept, observer, infos) == mine
+            and _received(before, kept, observer, infos) == received
         )
         if sure:
             shown = _without_own(kept, observer, infos)
@@ -338,33 +344,66 @@ def _traced(before: DeclaredState, seat: int, action: Any) -> tuple[DeclaredStat
     return real, shown, trace
 
 
-def _pins(
-    trace: Redeal, state: DeclaredState, own: Collection[int] = ()
-) -> tuple[dict[int, dict[int, Any]], frozenset[int]]:
-    """What to keep of the traced step when it is played again: the positions of its shuffles (k-th shuffle ->
-    position -> card) and the numbers of its dice whose card or face the step showed (turned up from the deck, or
-    shown by the hidden zone it went to, after it came) or put into a zone of one of the streams `own`."""
-    zones = state.layout().zones
+def _place(move: Move, infos: Sequence[ZoneInfo]) -> int:
+    """Where a traced move put its card, as `_shown_since` names places: a hidden zone's stream, or -1 for a face-up
+    zone, a card taken out face up, or one turned face up where it lay in its deck."""
+    to = move.to
+    return -1 if to is None or to == OUT or infos[to].seen is Seen.EVERYONE else infos[to].stream
 
-    def place(move: Move) -> int:
-        to = move.to
-        return -1 if to is None or to == OUT or zones[to].seen is Seen.EVERYONE else zones[to].stream
 
+def _shown_moves(trace: Redeal, infos: Sequence[ZoneInfo]) -> tuple[set[int], list[list[int]]]:
+    """The traced moves (by index) whose card or die the step showed for sure (turned up from the deck, gone to a
+    face-up zone) and, for each card a hidden zone showed, the moves that may have been it: the cards equal to it that
+    went there before, latest first (the trace does not follow which of the zone's cards the game took)."""
     moves = trace.moves
-    kept = {i for i, move in enumerate(moves) if trace.traced(move) and (place(move) == -1 or place(move) in own)}
-    for before, stream, card in trace.shows:
-        # A hidden zone showed `card`: every card equal to it that went there before, since the game may show any
-        # of them (by its place in the zone, which the trace does not follow). Keeping one too many keeps a card
-        # the seat holds as it was; keeping the wrong one would turn up another card, and leave the step unchecked.
-        kept.update(
-            i for i in range(before) if moves[i].card == card and trace.traced(moves[i]) and place(moves[i]) == stream
-        )
+    sure = {i for i, move in enumerate(moves) if trace.traced(move) and _place(move, infos) == -1}
+    options = [
+        [
+            i
+            for i in range(before - 1, -1, -1)
+            if moves[i].card == card and trace.traced(moves[i]) and _place(moves[i], infos) == stream
+        ]
+        for before, stream, card in trace.shows
+    ]
+    return sure, [candidates for candidates in options if candidates]
+
+
+GUESSES = 4
+"""How many ways `check_redeal` tries of matching the cards hidden zones showed to equal cards they received, before
+it keeps every one of those cards (the deal then cannot tell the zone's other equal cards)."""
+
+
+def _guesses(sure: set[int], options: list[list[int]]) -> Iterator[set[int]]:
+    """The moves to keep in the deal played again, the likeliest first: each show's latest candidate, then other
+    choices (each card shown once), at most `GUESSES`, then every candidate."""
+    single = {candidates[0] for candidates in options if len(candidates) == 1}
+    kept = sure | single
+    several = [candidates for candidates in options if len(candidates) > 1]
+    if not several:
+        yield kept
+        return
+    tried = 0
+    for choice in itertools.product(*several):
+        if len(set(choice)) == len(choice) and not single.intersection(choice):
+            yield kept | set(choice)
+            tried += 1
+            if tried == GUESSES:
+                break
+    yield kept.union(*several)
+
+
+def _pins(trace: Redeal, kept: Collection[int]) -> tuple[dict[int, dict[int, Any]], frozenset[int]]:
+    """The traced moves `kept` (by index), as `Redeal` keeps them: positions of the step's shuffles (k-th shuffle ->
+    position -> card) and numbers of its dice."""
     pins: dict[int, dict[int, Any]] = {}
+    dice = set()
     for i in sorted(kept):
-        move = moves[i]
-        if move.shuffle != DIE:
+        move = trace.moves[i]
+        if move.shuffle == DIE:
+            dice.add(move.at)
+        else:
             pins.setdefault(move.shuffle, {})[move.at] = move.card
-    return pins, frozenset(moves[i].at for i in kept if moves[i].shuffle == DIE)
+    return pins, frozenset(dice)
 
 
 def _own_commitments_aside(fields: dict[str, Any], observer: int, state: DeclaredState) -> dict[str, Any]:

@@ -137,7 +137,7 @@ class Redeal:
 
     def untrace_changed(self, zones: Mapping[int, list[Any]]) -> None:
         """Traced, at the end of the step: a deck's last shuffle whose zone does not hold the cards its trace says
-        (taken from the middle, or changed by hand) is not traced."""
+        (its list changed by hand) is not traced."""
         last: dict[int, Lay] = {lay.no: lay for lay in self.lays}
         for no, lay in last.items():
             if lay.traced and not lay.holds(zones[no]):

@@ -693,6 +693,8 @@ class DeclaredState(State):
             self._refuse_non_zones("shuffle", zone=zone)
             raise
         self.rng.shuffle(zone)
+        if self._layout.zones[zone.no].deck:  # an order nobody has seen: the leak checks shuffle it once more
+            _redealt(zone)
 
     def gather(self, into: Zone, *sources: Zone) -> None:
         """Every card of `sources` goes back into the deck `into`, which is sorted, then shuffled: a new lot

@@ -779,12 +779,41 @@ def test_a_deck_whose_list_the_game_changes_by_hand_is_not_traced_and_a_failure_
     assert all(failure.endswith(uncertain) or SEAT_1_BLAMED in failure for failure in failures), failures
 
 
+@declare
+class ShufflesTwice(ShowdownState):
+    """After the gather, the game shuffles the deck once more itself (`shuffle`), then deals."""
+
+    def gather(self, into: Zone, *sources: Zone) -> None:
+        super().gather(into, *sources)
+        self.shuffle(into)
+
+
+def test_a_deck_shuffled_again_by_the_game_during_a_step_is_dealt_otherwise_too():
+    # `shuffle` told the checks nothing: the deal played again came out as the game's own second shuffle put it,
+    # and a line naming another seat's new card passed (15 failures in 150 checks, found by a review).
+    leaky = telling(ShufflesTwice, "showdown", lambda state: f"seat 0 now holds {state.hands[0][0]}", "Leaky")
+    assert_honest_passes_and_leak_fails(showdown_failures, ShufflesTwice, leaky, 5)
+
+
+def test_the_redeal_check_guesses_which_equal_card_a_zone_showed_latest_first_then_keeps_them_all():
+    from corekit.leaks import GUESSES, _guesses
+
+    # Move 0 went face up for sure; one show could only be move 3; another was move 5 or move 2.
+    assert list(_guesses({0}, [[3], [5, 2]])) == [{0, 3, 5}, {0, 3, 2}, {0, 3, 5, 2}]
+    # Two shows among the same two cards: each card is shown once.
+    assert list(_guesses(set(), [[5, 2], [5, 2]])) == [{5, 2}, {5, 2}, {5, 2}]
+    # At most GUESSES choices, then every candidate.
+    many = list(_guesses(set(), [[9, 8, 7], [6, 5, 4]]))
+    assert len(many) == GUESSES + 1 and many[0] == {9, 6} and many[-1] == {9, 8, 7, 6, 5, 4}
+    assert list(_guesses({1}, [])) == [{1}]
+
+
 def test_up_cards_and_a_trump_with_copies_in_the_deck_are_kept_where_they_lay_so_the_step_is_compared():
     # Stud up-cards and a trump turned over after the deal: the deck holds four of each card, so only their positions
     # say which of the copies showed. Honest, every check passes; naming a hole card fails in half the matches or
     # more (the step was not compared at all when cards were kept by value: 0-3 failures in 10 matches of a deck of
-    # pairs). Where the hand's two cards are equal, both are kept (the trace does not follow which of the hand's
-    # cards the game showed), so that deal cannot tell the hole card.
+    # pairs). Where the hand's two cards are equal, the check guesses which the game showed (the trace does not
+    # follow the hand's order): the later dealt first, then the other.
     first_up_tells = telling(
         StudFirstUpShowdown, "showdown", lambda state: f"seat 0 holds {state.hands[0][0]}", "Tells"
     )
