@@ -68,7 +68,6 @@ first item or field inside it that differs (`log[4]: 'seat 0 draws 1' vs 'seat 0
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Sequence
@@ -372,24 +371,44 @@ GUESSES = 4
 """How many ways `check_redeal` tries of matching the cards hidden zones showed to equal cards they received, before
 it keeps every one of those cards (the deal then cannot tell the zone's other equal cards)."""
 
+GUESS_STEPS = 256
+"""How many candidates `_guesses` looks at in all while it seeks those ways: a hand of a dozen equal cards shown
+one by one has more ways of pairing them than could ever be tried, and none if it shows more than it received."""
+
 
 def _guesses(sure: set[int], options: list[list[int]]) -> Iterator[set[int]]:
     """The moves to keep in the deal played again, the likeliest first: each show's latest candidate, then other
-    choices (each card shown once), at most `GUESSES`, then every candidate."""
+    choices (each card shown once), at most `GUESSES` of them found within `GUESS_STEPS`, then every candidate."""
     single = {candidates[0] for candidates in options if len(candidates) == 1}
     kept = sure | single
     several = [candidates for candidates in options if len(candidates) > 1]
     if not several:
         yield kept
         return
-    tried = 0
-    for choice in itertools.product(*several):
-        if len(set(choice)) == len(choice) and not single.intersection(choice):
-            yield kept | set(choice)
-            tried += 1
-            if tried == GUESSES:
+    steps = GUESS_STEPS
+
+    def choices(at: int, used: frozenset[int]) -> Iterator[frozenset[int]]:
+        nonlocal steps
+        if at == len(several):
+            yield used
+            return
+        for move in several[at]:
+            if steps <= 0:
+                return
+            steps -= 1
+            if move not in used and move not in single:
+                yield from choices(at + 1, used | {move})
+
+    tried: set[frozenset[int]] = set()
+    for choice in choices(0, frozenset()):
+        if choice not in tried:
+            tried.add(choice)
+            yield kept | choice
+            if len(tried) == GUESSES:
                 break
-    yield kept.union(*several)
+    everything = frozenset().union(*several)
+    if everything not in tried:
+        yield kept | everything
 
 
 def _pins(trace: Redeal, kept: Collection[int]) -> tuple[dict[int, dict[int, Any]], frozenset[int]]:

@@ -800,12 +800,18 @@ def test_the_redeal_check_guesses_which_equal_card_a_zone_showed_latest_first_th
 
     # Move 0 went face up for sure; one show could only be move 3; another was move 5 or move 2.
     assert list(_guesses({0}, [[3], [5, 2]])) == [{0, 3, 5}, {0, 3, 2}, {0, 3, 5, 2}]
-    # Two shows among the same two cards: each card is shown once.
-    assert list(_guesses(set(), [[5, 2], [5, 2]])) == [{5, 2}, {5, 2}, {5, 2}]
+    # Two shows among the same two cards: each card is shown once, and a way is tried once.
+    assert list(_guesses(set(), [[5, 2], [5, 2]])) == [{5, 2}]
     # At most GUESSES choices, then every candidate.
     many = list(_guesses(set(), [[9, 8, 7], [6, 5, 4]]))
     assert len(many) == GUESSES + 1 and many[0] == {9, 6} and many[-1] == {9, 8, 7, 6, 5, 4}
     assert list(_guesses({1}, [])) == [{1}]
+    # A hand shows 13 cards equal to the 12 it received: no way pairs them, and the search gives up within its
+    # bound (walking every choice took hours: 12 ** 13 of them) and keeps every card.
+    assert list(_guesses(set(), [list(range(12))] * 13)) == [set(range(12))]
+    # 12 shows of 12 equal cards: ways enough, found within the bound.
+    found = list(_guesses(set(), [list(range(12))] * 12))
+    assert len(found) == 1 and found[0] == set(range(12))
 
 
 def test_up_cards_and_a_trump_with_copies_in_the_deck_are_kept_where_they_lay_so_the_step_is_compared():
