@@ -795,6 +795,21 @@ def test_a_deck_shuffled_again_by_the_game_during_a_step_is_dealt_otherwise_too(
     assert_honest_passes_and_leak_fails(showdown_failures, ShufflesTwice, leaky, 5)
 
 
+def test_the_redeal_check_traces_a_copy_of_the_state_and_leaves_the_state_and_its_record_as_they_were():
+    from corekit.leaks import check_redeal
+    from corekit.provenance import Record
+
+    game = Showdown()
+    game.state_class = StudShowdown
+    state = game.initial_state(2, 5)
+    digest = state.digest()
+    failures: list[str] = []
+    check_redeal(game, state, 0, "showdown", Rng(1), failures.append)
+    assert failures == []
+    assert type(state.record) is Record  # the traced copy's record class (TracedRecord) is not the match's
+    assert state.digest() == digest and REDEAL.get() is None
+
+
 def test_the_redeal_check_guesses_which_equal_card_a_zone_showed_latest_first_then_keeps_them_all():
     from corekit.leaks import GUESSES, _guesses
 
