@@ -422,6 +422,18 @@ def _pins(trace: Redeal, kept: Collection[int]) -> tuple[dict[int, dict[int, Any
             dice.add(move.at)
         else:
             pins.setdefault(move.shuffle, {})[move.at] = move.card
+    # A card kept in a deck shuffled again in the step must still be in it then: keep an equal card among those the
+    # earlier shuffle left in the deck (the latest shuffles first, so that a chain of them is followed back).
+    for k in sorted(pins, reverse=True):
+        before = trace.lays[k].before
+        if before is None:
+            continue
+        earlier, remaining = before
+        cards, held = trace.lays[earlier].cards, pins.setdefault(earlier, {})
+        for card in pins[k].values():
+            spare = next((at for at in remaining if cards[at] == card and at not in held), None)
+            if spare is not None:
+                held[spare] = card
     return pins, frozenset(dice)
 
 

@@ -24,7 +24,7 @@ from corekit.rng import Rng
 class Lay:
     """One deck's order just after a shuffle of the traced step, and what became of its cards."""
 
-    __slots__ = ("cards", "current", "no", "traced")
+    __slots__ = ("before", "cards", "current", "no", "traced")
 
     def __init__(self, no: int, cards: list[Any]) -> None:
         self.no = no
@@ -36,6 +36,9 @@ class Lay:
         methods changed it)."""
         self.traced = True
         """False once the deck held a card other than the trace says: its positions no longer say which is which."""
+        self.before: tuple[int, list[int]] | None = None
+        """When the same deck was shuffled earlier in the step: that shuffle's number and the positions of its cards
+        still in the deck when this one was made (a card kept here must not be dealt away before it)."""
 
     def take(self, card: Any, at: int | None, dst: int | None) -> int | None:
         """`card` left the deck from index `at` of its list (None: the first card equal to it, as `list.remove`
@@ -89,7 +92,11 @@ class Redeal:
         k = self.decks
         self.decks += 1
         if self.rng is None:
-            self.lays.append(Lay(no, list(deck)))
+            lay = Lay(no, list(deck))
+            earlier = next((j for j in range(k - 1, -1, -1) if self.lays[j].no == no), None)
+            if earlier is not None and self.lays[earlier].traced:
+                lay.before = (earlier, list(self.lays[earlier].current))
+            self.lays.append(lay)
             return
         self.rng.shuffle(deck)
         pins = self.pins.get(k)

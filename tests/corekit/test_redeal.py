@@ -36,6 +36,15 @@ def test_a_traced_step_keeps_each_deck_as_shuffled_and_follows_its_cards_and_dic
     assert (trace.decks, trace.dice) == (1, 1)
 
 
+def test_a_deck_shuffled_again_in_the_step_remembers_which_cards_of_the_earlier_shuffle_were_still_in_it():
+    trace = Redeal()
+    trace.shuffled([1, 2, 3, 4], 5)
+    trace.left(5, 4, 3, 0)
+    trace.shuffled([3, 1, 2], 5)
+    assert trace.lays[0].before is None
+    assert trace.lays[1].before == (0, [0, 1, 2])
+
+
 def test_a_deck_left_otherwise_than_its_trace_says_is_no_longer_traced():
     trace = Redeal()
     trace.shuffled([1, 2, 3], 5)
