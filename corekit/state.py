@@ -741,13 +741,16 @@ class DeclaredState(State):
             raise ValueError(f"roll: {count} dice of faces {list(faces)!r}: give a count from 0 and at least one face")
         try:
             info = self._layout.zones[bag.no]
-            dst.up  # noqa: B018 (a zone's attribute: a list given for dst is named here, not half-way through a roll)
+            up = dst.up  # a list given for dst is named here, not half-way through a roll
         except AttributeError:
             self._refuse_non_zones("roll", bag=bag, dst=dst)
             raise
         name = info.name
         if not info.deck:
             raise ProvenanceError(f"roll takes the dice's tokens from a draw_pile(), not from {name}")
+        target = self._layout.zones[dst.no]
+        if up and count and self.record is not None and target.seen is not Seen.EVERYONE:
+            _refuse_onto_face_up(target.name, up)  # as the first die's move would, before anything moved
         other = REDEAL.get()
         below = self.rng.below
         sides = len(faces)

@@ -1179,7 +1179,7 @@ def test_a_roll_takes_a_face_down_token_and_leaves_one_lying_face_up_on_the_bag(
     assert state.bag.up == 1 and state.bag[-1] == wild  # it did not vanish from the table's sight
 
 
-def test_a_roll_refuses_a_negative_count_no_faces_faces_as_a_generator_and_a_bag_that_is_no_draw_pile():
+def test_a_roll_refuses_bad_arguments_and_a_cup_showing_a_die_before_anything_moves():
     from corekit.provenance import ProvenanceError
 
     state = Cups().initial_state(2, 3)
@@ -1194,7 +1194,14 @@ def test_a_roll_refuses_a_negative_count_no_faces_faces_as_a_generator_and_a_bag
         state.roll(state.bag, [], FACES)
     with pytest.raises(TypeError, match="roll: faces must be a tuple or list of the faces, not a generator"):
         state.roll(state.bag, state.tray, (face for face in FACES))
-    assert len(state.bag) == bag  # refused before any token moved
+    state.reveal_top(state.cups[0])  # a die shown where it lies: rolling another in would show it too
+    cup, generator = list(state.cups[0]), state.rng.state
+    with pytest.raises(
+        ProvenanceError, match=r"a card cannot go face down onto cups 0, whose top 1 card\(s\) lie face"
+    ):
+        state.roll(state.bag, state.cups[0], FACES)
+    # Refused before any token moved or any face was drawn.
+    assert (len(state.bag), list(state.cups[0]), state.rng.state) == (bag, cup, generator)
 
 
 def test_a_bag_short_of_a_face_gives_one_of_the_tokens_it_has():
