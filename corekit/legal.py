@@ -63,6 +63,11 @@ class CachedLegalState(DeclaredState):
         apart (the leak check compares them between such twins), so the view's list is the sample's."""
         self._legal = (seat, legal)
 
+    def forget_legal(self) -> None:
+        """Drop the legal actions kept for this position. Every action drops them itself: only a state changed by
+        hand after they were asked for needs this (a test arranging a position field by field)."""
+        self._legal = None
+
     @abc.abstractmethod
     def _legal_actions(self, seat: int) -> Sequence[Action]:
         """The legal actions of `seat`, which is in `to_act`; never empty. A new list or tuple of distinct actions,

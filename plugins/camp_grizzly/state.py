@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from corekit import Rng
-from corekit.state import DeclaredState, Zone, declare, draw_pile, face_down, face_up, public
+from corekit.legal import CachedLegalState
+from corekit.state import Zone, declare, draw_pile, face_down, face_up, public
 from corekit.turns import TurnOrder
 from plugins.camp_grizzly import actions as act
 from plugins.camp_grizzly import finale
@@ -62,7 +63,7 @@ class Spots(dict[int, int]):
 
 
 @declare
-class CampState(DeclaredState):
+class CampState(CachedLegalState):
     """One moment of a Camp Grizzly match."""
 
     view_type = CampView
@@ -191,10 +192,9 @@ class CampState(DeclaredState):
             return ()
         return (self.turn.current,)
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """The moves of the phase for the seat to act; empty for anyone else."""
-        if seat not in self.to_act:
-            return []
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """The moves of the phase for the seat to act (built once per position: `apply` checks the chosen action
+        against the same list the player was offered)."""
         return PHASES[self.phase](self, seat)
 
     def _apply(self, seat: int, action: Action) -> None:

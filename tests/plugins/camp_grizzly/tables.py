@@ -1,7 +1,9 @@
 """Helpers for Camp Grizzly rule tests: a quiet table to arrange, and dice that roll what a test says.
 
 A table keeps no record of where face-down cards came from (`record=False`): a test arranges cards by hand,
-and no rules test samples."""
+and no rules test samples. A state keeps its legal actions until the next action (`CachedLegalState`): the
+helpers that change it by hand drop them, and a test changing a field itself after asking for them calls
+`state.forget_legal()`."""
 
 from __future__ import annotations
 
@@ -67,6 +69,7 @@ def _zones(state: CampState) -> list[Zone]:
 
 def pull(state: CampState, cid: int) -> None:
     """Take a card out of whatever zone holds it (a "?" card leaves its space with it)."""
+    state.forget_legal()
     if cid in state.mysteries:
         del state.mystery_spaces[state.mysteries.index(cid)]
     state.spot.pop(cid, None)
@@ -132,6 +135,7 @@ def mysteries(state: CampState) -> list[tuple[int, int]]:
 
 def on_top(state: CampState, name: str) -> int:
     """Put a Cabin card on top of the Cabin deck."""
+    state.forget_legal()
     cid = next(c for c in state.cabin_deck if C.cards[c].name == name)  # the lowest copy in the deck
     state.cabin_deck.remove(cid)
     state.cabin_deck.append(cid)
@@ -140,4 +144,5 @@ def on_top(state: CampState, name: str) -> int:
 
 def strike(state: CampState, where: int, then: Phase = Phase.MOVE) -> None:
     """OTIS STRIKES! at `where` in the active counselor's move phase."""
+    state.forget_legal()
     OTIS.strike(state, where, then)
