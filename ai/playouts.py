@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from corekit import Rng, State
 from corekit.heuristics import Policy
+from corekit.legal import uncached
 
 
 def random_playout(state: State, rng: Rng, limit: int) -> int:
@@ -20,15 +21,21 @@ def policy_playout(state: State, policy: Policy | None, rng: Rng, limit: int) ->
     decisions; return the count. The policy is not asked when a seat has a single legal action.
     """
     below = rng.below
-    # `apply_unchecked` only calls `_apply` unless the game overrides it: skip that one layer per decision.
-    step = state._apply if type(state).apply_unchecked is State.apply_unchecked else state.apply_unchecked
+    # `apply_unchecked` only calls `_apply` unless the game overrides it: skip that one layer per decision, and
+    # the list a `CachedLegalState` keeps for a second asker, which a playout never has.
+    bare = uncached(state) if type(state).apply_unchecked is State.apply_unchecked else None
+    if bare is not None:
+        legal_of, step = bare
+    else:
+        legal_of = state.legal_actions
+        step = state._apply if type(state).apply_unchecked is State.apply_unchecked else state.apply_unchecked
     steps = 0
     while steps < limit:
         to_act = state.to_act
         if not to_act:
             break
         seat = to_act[0]
-        legal = state.legal_actions(seat)
+        legal = legal_of(seat)
         if policy is None:  # the hot path of random rollouts builds no observation
             action = legal[below(len(legal))]
         else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ai.playouts import random_playout
 from corekit import Game, Rng
-from corekit.legal import CachedLegalState
+from corekit.legal import CachedLegalState, uncached
 from corekit.state import declare, public
 
 
@@ -92,3 +92,26 @@ def test_a_sample_of_a_view_takes_the_views_list_and_builds_it_again_only_after_
     assert sample.legal_actions(0) is view.legal_actions and sample.built == built
     sample.apply(0, 1)
     assert sample.legal_actions(1) == [1, 2] and sample.built == built + 1
+
+
+def test_a_playout_builds_each_positions_list_once_and_leaves_none_kept_from_before_it():
+    state = Counting().initial_state(2, 0)
+    state.legal_actions(0)
+    assert state.built == 1
+    assert random_playout(state, Rng(3), 1) == 1  # cut short after one decision: one list built for it
+    assert state.built == 2
+    seat = state.total % 2
+    assert state.legal_actions(seat) == [1, 2] and state.built == 3  # built for the new position, not kept
+    assert state.legal_actions(seat) is state.legal_actions(seat) and state.built == 3
+
+
+def test_a_playout_advances_a_subclass_through_its_own_apply():
+    state = Doubling(game=Counting(), players=2, options=None, rng=Rng(0))
+    state.legal_actions(0)
+    random_playout(state, Rng(1), 100)
+    assert state.total in (6, 8) and state.legal_actions(0) == () and state.legal_actions(1) == ()
+
+
+def test_only_a_cached_state_is_played_without_its_cache():
+    assert uncached(Counting().initial_state(2, 0)) is not None
+    assert uncached(object()) is None
