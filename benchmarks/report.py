@@ -219,6 +219,8 @@ def operations_table(registry: Registry, size: Size) -> str:
 
 
 def _operation_row(state: Any, game_id: str, players: int, size: Size) -> str:
+    from benchmarks.bench_operations import building_legal
+
     calls = size.operation_calls
     seat = state.to_act[0]
     action = state.legal_actions(seat)[0]
@@ -231,7 +233,7 @@ def _operation_row(state: Any, game_id: str, players: int, size: Size) -> str:
     work: dict[str, Callable[[], object]] = {
         "clone": state.clone,
         "sample": lambda: state.sample(seat, rng),
-        "legal_actions": lambda: state.legal_actions(seat),
+        "legal_actions": building_legal(state, seat),
         "clone+apply": clone_and_apply,
     }
     seconds = cpu_seconds({name: _times(run, calls) for name, run in work.items()}, size.repeats)
