@@ -42,6 +42,8 @@ def policy_playout(state: State, policy: Policy | None, rng: Rng, limit: int) ->
             action = policy(state.observation(seat), seat, legal, rng) if len(legal) > 1 else legal[0]
         step(seat, action)
         steps += 1
+    if bare is not None:
+        state.forget_legal()  # type: ignore[attr-defined]  # in case the game's `_apply` asked for a list part-way
     return steps
 
 

@@ -2,8 +2,10 @@
 chosen action against the same list, so a game whose list costs something to build should not build it twice.
 
 The core drops the list whenever the state advances. It cannot rely on `apply` for that: searchers call
-`apply_unchecked`, and random playouts call the game's `_apply` directly (`ai.playouts`). So the class wraps
-every `_apply` a subclass defines, and each of those ways advances through the wrapper.
+`apply_unchecked`, which calls `_apply`. So the class wraps the `_apply` of every subclass (its own, or one it
+inherits from a class that is not cached), and drops the list before and after it runs. A playout, which asks for
+each position's list once, plays the bare `_legal_actions` and `_apply` instead (`uncached`, `ai.playouts`) and
+drops the list when it ends.
 """
 
 from __future__ import annotations
@@ -36,6 +38,11 @@ class CachedLegalState(DeclaredState):
         super().__init_subclass__(**kwargs)
         advance = cls.__dict__.get("_apply")
         if advance is None:
+            # Inherited: from a cached class (already wrapped), the abstract contract, or a mixin or plain game class
+            # that knows nothing of the list, whose `_apply` must drop it all the same.
+            inherited = cls._apply
+            if not hasattr(inherited, "drops_legal_of") and not getattr(inherited, "__isabstractmethod__", False):
+                cls._apply = _dropping_legal(inherited, borrowed=True)  # type: ignore[method-assign,assignment]
             return
         wrapped = getattr(advance, "drops_legal_of", None)
         if wrapped is None:
@@ -43,9 +50,9 @@ class CachedLegalState(DeclaredState):
             return
         # `declare` makes the class again (attrs' slotted copy) from a namespace already wrapped: wrap once, and
         # point a zero-argument `super()` in the wrapped `_apply` at the new class, as attrs does for the methods
-        # it sees itself.
+        # it sees itself (not in one borrowed from another class, whose `super()` is that class's).
         free = wrapped.__code__.co_freevars
-        if "__class__" in free:
+        if "__class__" in free and not getattr(advance, "borrowed", False):
             wrapped.__closure__[free.index("__class__")].cell_contents = cls
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
@@ -77,11 +84,13 @@ class CachedLegalState(DeclaredState):
 
 
 def uncached(state: object) -> tuple[Callable[[int], Sequence[Action]], Callable[[int, Any], None]] | None:
-    """For a playout that asks each position's legal actions once, for the seat to act, and advances by `_apply`:
-    a `CachedLegalState`'s own `_legal_actions` and its `_apply` without the wrapper that drops the kept list,
-    bound to `state`, whose kept list is dropped now (these keep none, so none is stale when the playout ends).
-    Keeping the list costs a random rollout 2-3% and nobody asks twice there. None for any other state."""
-    if not isinstance(state, CachedLegalState):
+    """For a playout that asks each position's legal actions once, for a seat in `to_act` only (the bare
+    `_legal_actions` answers for no other), and advances by `_apply`: a `CachedLegalState`'s own `_legal_actions`
+    and its `_apply` without the wrapper that drops the kept list, bound to `state`, whose kept list is dropped now.
+    The playout calls `state.forget_legal()` when it ends, in case the game's `_apply` asked for a list part-way.
+    Keeping the list costs a random rollout 2-3% and nobody asks twice there. None for any other state, and for a
+    class that overrides `legal_actions` itself (its playouts must offer what its players are offered)."""
+    if not isinstance(state, CachedLegalState) or type(state).legal_actions is not CachedLegalState.legal_actions:
         return None
     state._legal = None
     advance = type(state)._apply
@@ -89,13 +98,18 @@ def uncached(state: object) -> tuple[Callable[[int], Sequence[Action]], Callable
     return state._legal_actions, types.MethodType(bare, state)
 
 
-def _dropping_legal(advance: Callable[[Any, int, Any], None]) -> Callable[[Any, int, Any], None]:
-    """`advance` (a class's own `_apply`), dropping the cached legal actions first."""
+def _dropping_legal(
+    advance: Callable[[Any, int, Any], None], borrowed: bool = False
+) -> Callable[[Any, int, Any], None]:
+    """`advance` (a class's `_apply`; `borrowed`: inherited from a class that is not cached), dropping the kept
+    legal actions before it runs and after (it may have asked for them part-way, say to play a forced move)."""
 
     def _apply(self: CachedLegalState, seat: int, action: Any) -> None:
         self._legal = None
         advance(self, seat, action)
+        self._legal = None
 
     _apply.__doc__ = advance.__doc__
     _apply.drops_legal_of = advance  # type: ignore[attr-defined]
+    _apply.borrowed = borrowed  # type: ignore[attr-defined]
     return _apply

@@ -850,11 +850,18 @@ class DeclaredState(State):
         # another order than the match).
         commitments.chosen = {other: choice for other, choice in chosen.items() if other != seat}
         commitments.waiting = tuple(sorted((*waiting, seat)))
+        # A state that keeps its legal actions (`corekit.legal`) must build them for this changed position, and
+        # not keep them once it is put back.
+        forget = getattr(self, "forget_legal", None)
         try:
+            if forget is not None:
+                forget()
             return list(self.legal_actions(seat))
         finally:
             commitments.chosen = chosen
             commitments.waiting = waiting
+            if forget is not None:
+                forget()
 
     # ---- the record of where cards came from -------------------------------------------------------
 

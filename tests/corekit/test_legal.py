@@ -5,7 +5,8 @@ from __future__ import annotations
 from ai.playouts import random_playout
 from corekit import Game, Rng
 from corekit.legal import CachedLegalState, uncached
-from corekit.state import declare, public
+from corekit.simultaneous import Commitments
+from corekit.state import declare, public, secret
 
 
 class Counting(Game):
@@ -115,3 +116,118 @@ def test_a_playout_advances_a_subclass_through_its_own_apply():
 def test_only_a_cached_state_is_played_without_its_cache():
     assert uncached(Counting().initial_state(2, 0)) is not None
     assert uncached(object()) is None
+
+
+@declare
+class SecretCountingState(CachedLegalState):
+    """Both seats commit 1 or 2 at once; the round adds them up; it ends at 6 or more."""
+
+    total: int = public(0)
+    bids: Commitments = secret()
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.total >= 6 else self.bids.waiting
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        return [1, 2]
+
+    def _apply(self, seat: int, action: int) -> None:
+        self.bids.commit(seat, action)
+        if not self.bids.waiting:
+            self.total += sum(self.bids.reveal().values())
+            self.bids.open(range(2))
+
+    def returns(self) -> list[float]:
+        return [0.5, 0.5]
+
+
+def test_a_committed_seat_has_no_legal_action_after_a_sample_asked_what_it_could_have_committed():
+    state = SecretCountingState(game=Counting(), players=2, options=None, rng=Rng(0), bids=Commitments(range(2)))
+    state.apply(0, 2)
+    assert state.legal_actions(0) == ()
+    assert state.commitment_choices("bids", 0) == [1, 2]  # as if seat 0 had not committed: what a sample redraws
+    assert state.legal_actions(0) == () and state.legal_actions(1) == [1, 2]
+
+
+class Stepping:
+    """A game's `_apply` from a class that knows nothing of kept lists."""
+
+    def _apply(self, seat: int, action: int) -> None:
+        self.total = action
+
+
+@declare
+class MixedState(Stepping, CachedLegalState):
+    """Each seat in turn names the next total, one or two above the last (so the list depends on the position)."""
+
+    total: int = public(0)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.total >= 6 else (self.total % 2,)
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        return [self.total + 1, self.total + 2]
+
+    def returns(self) -> list[float]:
+        return [0.5, 0.5]
+
+
+def test_an_apply_inherited_from_a_class_that_keeps_no_list_drops_the_list_too():
+    state = MixedState(game=Counting(), players=2, options=None, rng=Rng(0))
+    assert state.legal_actions(0) == [1, 2]
+    state.apply(0, 2)
+    assert state.legal_actions(0) == [3, 4]
+    state.apply(0, 3)  # legal only in the new position
+    assert state.total == 3 and state.legal_actions(1) == [4, 5]
+
+
+@declare
+class ForcingState(CountingState):
+    """At 4 the seat to act may only add 2, and `_apply` plays such a forced move at once, having asked for the
+    list part-way."""
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        self.built += 1
+        return [2] if self.total == 4 else [1, 2]
+
+    def _apply(self, seat: int, action: int) -> None:
+        self.total += action
+        if self.total < 6 and self.legal_actions(self.total % 2) == [2]:
+            self.total += 2
+
+
+def _offered_now(state: ForcingState) -> list[object]:
+    return [list(state.legal_actions(seat)) for seat in range(2)]
+
+
+def _true_now(state: ForcingState) -> list[object]:
+    return [([2] if state.total == 4 else [1, 2]) if seat in state.to_act else [] for seat in range(2)]
+
+
+def test_a_list_asked_for_part_way_through_an_action_is_not_kept_after_it():
+    state = ForcingState(game=Counting(), players=2, options=None, rng=Rng(0))
+    state.apply(0, 2)
+    state.apply(0, 2)  # 4: seat 0's list ([2]) asked part-way, and played
+    assert state.total == 6 and _offered_now(state) == [[], []]
+    for seed in range(8):  # the same through a playout's bare `_apply`
+        state = ForcingState(game=Counting(), players=2, options=None, rng=Rng(0))
+        state.apply(0, 2)
+        random_playout(state, Rng(seed), 1)
+        assert _offered_now(state) == _true_now(state), seed
+
+
+@declare
+class NarrowedState(CountingState):
+    """A variant offering only 1, by overriding `legal_actions` itself."""
+
+    def legal_actions(self, seat: int) -> list[int]:
+        return [1] if seat in self.to_act else []
+
+
+def test_a_playout_offers_what_an_overridden_legal_actions_offers():
+    state = NarrowedState(game=Counting(), players=2, options=None, rng=Rng(0))
+    assert uncached(state) is None
+    random_playout(state, Rng(7), 100)
+    assert state.total == 6  # only ever 1 at a time: the bare `_legal_actions` would have offered 2 as well
