@@ -23,12 +23,13 @@ def policy_playout(state: State, policy: Policy | None, rng: Rng, limit: int) ->
     below = rng.below
     # `apply_unchecked` only calls `_apply` unless the game overrides it: skip that one layer per decision, and
     # the list a `CachedLegalState` keeps for a second asker, which a playout never has.
-    bare = uncached(state) if type(state).apply_unchecked is State.apply_unchecked else None
+    direct = type(state).apply_unchecked is State.apply_unchecked
+    bare = uncached(state) if direct else None
     if bare is not None:
         legal_of, step = bare
     else:
         legal_of = state.legal_actions
-        step = state._apply if type(state).apply_unchecked is State.apply_unchecked else state.apply_unchecked
+        step = state._apply if direct else state.apply_unchecked
     steps = 0
     while steps < limit:
         to_act = state.to_act

@@ -39,12 +39,9 @@ def building_legal(state, seat: int):
     """A call that builds `seat`'s legal actions in `state`, as a position's first asker does: a game that keeps the
     list (`corekit.legal.CachedLegalState`) would otherwise hand back the kept one, a lookup, from the second call
     on."""
-    forget = getattr(state, "forget_legal", None)
-    if forget is None:
-        return lambda: state.legal_actions(seat)
 
     def build():
-        forget()
+        state.forget_legal()
         return state.legal_actions(seat)
 
     return build

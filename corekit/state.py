@@ -839,6 +839,10 @@ class DeclaredState(State):
             return dict.fromkeys(iter_cards(self), 1)
         return dict.fromkeys(accepts, 1)
 
+    def forget_legal(self) -> None:
+        """Drop any legal actions kept for this position: none here; a state that keeps them
+        (`corekit.legal.CachedLegalState`) drops them, for code that changes a position by hand after asking."""
+
     def commitment_choices(self, name: str, seat: int) -> list[Any]:
         """What `seat` could have committed in the secret field `name`: its legal actions had it not
         committed yet (a sample redraws other seats' commitments among these)."""
@@ -852,16 +856,13 @@ class DeclaredState(State):
         commitments.waiting = tuple(sorted((*waiting, seat)))
         # A state that keeps its legal actions (`corekit.legal`) must build them for this changed position, and
         # not keep them once it is put back.
-        forget = getattr(self, "forget_legal", None)
+        self.forget_legal()
         try:
-            if forget is not None:
-                forget()
             return list(self.legal_actions(seat))
         finally:
             commitments.chosen = chosen
             commitments.waiting = waiting
-            if forget is not None:
-                forget()
+            self.forget_legal()
 
     # ---- the record of where cards came from -------------------------------------------------------
 
