@@ -1,8 +1,9 @@
 """Conformance checks every game must pass; importable by a third-party game's own tests.
 
 `check_game(game, players, games=..., seed=...)` plays seeded random matches and checks, at every step
-or at regular steps (every `sample_every`-th, and the first after a decision, as a short match may hide
-nothing before it):
+or at the checked steps: the first two positions of a match (a short match may hide nothing before its second
+move), then one step in `sample_every` from an offset drawn from the match's seed, so that over a run every step of
+a match is checked in some match (`_Schedule`):
 
 - ends: every match ends within `game.max_decisions`;
 - legal: a seat in `to_act` has legal actions, a seat not in it has none; each seat's are a list or tuple (not a
@@ -25,8 +26,8 @@ nothing before it):
 - a deal during play, for a declared state: a move that gathers or reshuffles a deck is played again with that deck
   in another order, and what each seat sees of the two, its own hidden cards aside, must be the same
   (`leaks.check_redeal`);
-- positions, for a declared state (at steps 1, 1 + `sample_every`, 1 + twice that, four times, ..., read back once
-  the match is over): the state written as a position (`corekit.position`) reads back as the same state, and as
+- positions, for a declared state (at the first step and at checked steps ever further apart, read back once the
+  match is over): the state written as a position (`corekit.position`) reads back as the same state, and as
   the seat to act writes it, as one that seat cannot tell apart;
 - conservation: the multiset of cards over `zones()` never changes;
 - zones, for a declared state: every zone is still the one the core made, and every hidden zone holds the cards the
@@ -383,6 +384,38 @@ def _leak_step(
     return checked
 
 
+@attrs.frozen
+class _Schedule:
+    """Which steps of one match get the full checks, and which seat the one-seat leak checks watch there. Every
+    match checks its first two positions (a short match may hide nothing before its second move), then one step
+    in `every`, from an offset drawn from the match's seed, and the watched seat turns from a seed-drawn one: so
+    that over a run every step of a match of fixed length, and every seat at it, is checked in some match (the same
+    steps in every match left the last rounds of a 20-step match unchecked however many matches were played)."""
+
+    every: int
+    offset: int
+    turn: int
+
+    @classmethod
+    def of(cls, seed: int, every: int, players: int) -> _Schedule:
+        drawn = Rng(derive_seed(seed, "schedule"))
+        return cls(every, drawn.below(every), drawn.below(max(1, players)))
+
+    def checks(self, step: int) -> bool:
+        """Whether the checks run on the state step `step` is played from (step 0: before the first move)."""
+        return step <= 1 or (step >= self.offset and (step - self.offset) % self.every == 0)
+
+    def reads_position(self, step: int) -> bool:
+        """Whether the position is read back at `step`: the first, then checked steps ever further apart (the
+        offset's, then 1, 3, 7, ... times `every` after it)."""
+        since = step - self.offset
+        return step == 0 or (since >= 0 and since % self.every == 0 and _spread(since // self.every + 1))
+
+    def watched(self, checks: int, players: int) -> int:
+        """The seat the one-seat leak checks watch at the match's `checks`-th checked position (from 0)."""
+        return (checks + self.turn) % players
+
+
 def _check_match(
     game: Game,
     players: int,
@@ -411,6 +444,7 @@ def _check_match(
         space = game.action_space(players, options)
         actions = set(space) if space is not None else None
         rng = Rng(derive_seed(seed, "moves"))
+        schedule = _Schedule.of(seed, every, players)
         cards = _cards(state)
         step = checks = 0
         # Positions are read back once the match is over: reading one sets up a match of the game (to know its
@@ -421,7 +455,7 @@ def _check_match(
             # Step N is the N-th move, as `play` and the replay tools number them: its checks run on the state it is
             # played from.
             where = f"seed {seed} step {step + 1}"
-            if declared and state.to_act and step % every == 0 and _spread(step // every):
+            if declared and state.to_act and schedule.reads_position(step):
                 positions.append((where, state.to_act[0], step, state.clone()))
             with game_deadline(game, where=f"at step {step + 1}"):
                 done = _check_step(
@@ -431,7 +465,7 @@ def _check_match(
                     players,
                     step,
                     checks,
-                    every,
+                    schedule,
                     rng,
                     actions,
                     cards,
@@ -444,7 +478,7 @@ def _check_match(
                 )
             if not done:
                 return
-            if step % every == 0 or step == 1:
+            if schedule.checks(step):
                 checks += 1
             step += 1
             report.steps += 1
@@ -484,7 +518,7 @@ def _check_step(
     players: int,
     step: int,
     checks: int,
-    every: int,
+    schedule: _Schedule,
     rng: Rng,
     actions: set[Any] | None,
     cards: Counter[Any],
@@ -512,19 +546,19 @@ def _check_step(
     # The commentary is a person's only news of the other seats: it must tell every change they make.
     # The full view's too: `campfire play` comments on it.
     observers = (*range(players), None)
-    checking = step % every == 0 or step == 1
+    checking = schedule.checks(step)
     # Read before the static content is compared on a check step, so that a view writing there is caught.
     seen = {observer: state.observation(observer) for observer in observers} if commentary or checking else {}
     # Static content is fingerprinted on check steps only (it may be a large table). Since the last check step,
     # whose apply was watched, only reads have run (a view, say, that keeps a note there); after other steps, apply
     # may have too.
-    watched = step == 0 or (step - 1) % every == 0 or step - 1 == 1
+    watched = step == 0 or schedule.checks(step - 1)
     if checking and not _static_kept(state, static, where, OUTSIDE_APPLY if watched else SINCE_CHECKED, report):
         return False
     seat = to_act[0]
     legal = state.legal_actions(seat)
-    # `step` counts the moves played so far: the checks run before the first move, then every `every`-th,
-    # and before the second move too, as a short match may hide nothing before its first.
+    # `step` counts the moves played so far: the checks run before the first and second moves, then on the steps
+    # the match's schedule draws (one in `every`).
     if checking:
         # First: the other checks keep actions in sets, and an unhashable one would fail there as a crash.
         if not _check_codes(game, legal, seat, encoded, where, report):
@@ -551,7 +585,7 @@ def _check_step(
                 report.fail(f"{where}: {outside[0]!r}, legal for seat {seat}, is not in action_space()")
         if leaks.declared(state):
             try:
-                _check_leaks_now(game, state, players, checks, rng, where, report)
+                _check_leaks_now(game, state, players, checks, schedule.watched(checks, players), rng, where, report)
             except GameHung:
                 raise
             except (Exception, SystemExit) as error:  # said apart: the match itself never reached such a state
@@ -763,17 +797,18 @@ def _shown_briefly(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _check_leaks_now(game: Game, state: Any, players: int, checks: int, rng: Rng, where: str, report: Report) -> None:
-    """The core's leak checks at one position (see `corekit.leaks`): a twin for every seat, a twin played forward,
-    the choices of other seats' secret commitments and the weights of parked cards for one seat (in turn), and, at
-    the second position checked in a match, the truth test for one seat."""
+def _check_leaks_now(
+    game: Game, state: Any, players: int, checks: int, observer: int, rng: Rng, where: str, report: Report
+) -> None:
+    """The core's leak checks at one position (see `corekit.leaks`): a twin for every seat; a twin played forward,
+    the choices of other seats' secret commitments and the weights of parked cards for `observer` (the schedule's
+    seat, in turn); and, at the second position checked in a match, the truth test for that seat."""
 
     def fail(message: str) -> None:
         report.fail(f"{where}: {message}")
 
-    for observer in range(players):
-        leaks.check_twin(game, state, observer, Rng(rng.next64()), fail)
-    observer = checks % players
+    for seat in range(players):
+        leaks.check_twin(game, state, seat, Rng(rng.next64()), fail)
     leaks.check_forward(game, state, observer, Rng(rng.next64()), fail)
     leaks.check_choices(state, observer, fail)
     if state.layout().sight(observer).parked:  # a generator drawn only then: other games' checks draw as before

@@ -54,7 +54,9 @@ class Commitments:
         self.waiting = waiting[:at] + waiting[at + 1 :]
 
     def reveal(self) -> dict[int, Any]:
-        """All commitments, once complete; the decision is then closed."""
+        """All commitments, once complete; the decision is then closed. The leak checks count every commitment
+        revealed as seen by every seat from then on: a game whose rules show only some of them (sealed bids whose
+        losers take their cards back unseen) must keep the rest out of every view and log itself, unchecked."""
         if self.waiting:
             raise ValueError("not every seat has committed yet")
         revealed, self.chosen, self.seats, self.waiting = self.chosen, {}, (), ()

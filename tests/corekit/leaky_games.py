@@ -437,6 +437,25 @@ class ChoicesNameBid(GlowState):
         return [committed] if committed in choices else choices
 
 
+
+@declare
+class NamesFirstBid(GlowState):
+    def _apply(self, seat: int, action: Any) -> None:  # the first round's first bid named before the reveal
+        if not self.discard and not self.bids.chosen:
+            self.log = (f"seat {seat} bids {action}",)
+        super()._apply(seat, action)
+
+
+@declare
+class ShowsHandLate(GlowState):
+    late: tuple[int, ...] = public(())
+    """Seat 0's hand, written when it bids with two cards left in the deck: one round of a match of fixed length."""
+
+    def _apply(self, seat: int, action: Any) -> None:
+        if seat == 0 and len(self.deck) == 2:
+            self.late = tuple(self.hands[0])
+        super()._apply(seat, action)
+
 LEAKS = {
     "glowworms-shows-hands": (ShowsHands, Glowworms, "sample(0) does not match seat 0's observation: extra[1]["),
     "glowworms-keeps-truth": (
@@ -507,6 +526,8 @@ LEAKS = {
         Glowworms,
         "commitment_choices('bids', 0), which seat 1 cannot see, depend on seat 0's own commitment: [0]: ",
     ),
+    "glowworms-names-first-bid": (NamesFirstBid, Glowworms, "observation differs 1 step(s) after a twin, once 'bid "),
+    "glowworms-shows-hand-late": (ShowsHandLate, Glowworms, "by seat 0 was played: late["),
     "glowworms-notes-in-static": (
         NotesInStatic,
         Glowworms,

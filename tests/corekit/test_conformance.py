@@ -347,9 +347,9 @@ def checked_again(seed: int, options: ToyOptions | None = None) -> tuple[Report,
 
 def test_a_crash_during_play_names_its_step_and_check_match_shows_the_moves_up_to_it():
     options = ToyOptions(bug="crashes-late")
-    report = check_game(GAME, 2, games=30, seed=0, options=options)  # seed 0: one crash comes on a clone
+    report = check_game(GAME, 2, games=30, seed=0, options=options)  # seed 0: a crash comes on a copy
     assert report.failed_seeds and len(report.failed_seeds) < 30  # some matches fail, not all
-    on_the_last_move = on_a_clone = 0
+    on_the_last_move = on_a_copy = 0
     for seed in report.failed_seeds:
         again, moves = checked_again(seed, options)
         assert again.failures == [failure for failure in report.failures if failure.startswith(f"seed {seed} ")]
@@ -361,13 +361,13 @@ def test_a_crash_during_play_names_its_step_and_check_match_shows_the_moves_up_t
                 failure,
             )
             step, side_line = int(found[1]), found[2]
-            if side_line:  # on a clone: its own moves are named, as `on_move` shows only the match's
-                assert re.fullmatch(r"playing (\d, )*6 on a clone of this state, ", side_line)
-                on_a_clone += 1
+            if side_line:  # on a clone or a sample: its own moves are named, as `on_move` shows only the match's
+                assert re.fullmatch(r"playing (\d, )*6 on (a clone|sample\(\d\)) of this state, ", side_line)
+                on_a_copy += 1
             else:  # the move shown last, step 6, is the one that crashed
                 assert step == 6 and moves[-1] == (6, 1, 6)
                 on_the_last_move += 1
-    assert on_the_last_move and on_a_clone == 1
+    assert on_the_last_move and on_a_copy
 
 
 def test_check_match_replays_the_moves_of_the_same_match_check_game_played():
