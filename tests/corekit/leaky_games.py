@@ -437,7 +437,6 @@ class ChoicesNameBid(GlowState):
         return [committed] if committed in choices else choices
 
 
-
 @declare
 class NamesFirstBid(GlowState):
     def _apply(self, seat: int, action: Any) -> None:  # the first round's first bid named before the reveal
@@ -455,6 +454,7 @@ class ShowsHandLate(GlowState):
         if seat == 0 and len(self.deck) == 2:
             self.late = tuple(self.hands[0])
         super()._apply(seat, action)
+
 
 LEAKS = {
     "glowworms-shows-hands": (ShowsHands, Glowworms, "sample(0) does not match seat 0's observation: extra[1]["),

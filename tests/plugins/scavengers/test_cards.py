@@ -331,7 +331,6 @@ def test_rain_shower_may_remove_your_own_tan_card():
     assert sorted(state.discard) == sorted([rain, card("Crow 1")])
 
 
-
 def test_a_rain_shower_that_removes_nothing_is_discarded_all_the_same():
     # RULES.md Assumption 22: playing it is its use; the removal is the option.
     state = Scenario(2).tan(1, ELK, ["Crow 1"]).hand(0, ["Rain Shower", "Crow 2"]).state
@@ -339,6 +338,7 @@ def test_a_rain_shower_that_removes_nothing_is_discarded_all_the_same():
     state.apply(0, ("play", rain, ELK))
     assert state.discard == [rain]
     assert state.tan[ELK] == [(1, card("Crow 1"), False)] and state.gray[ELK] == []
+
 
 # ---- Chipmunk ----------------------------------------------------------------------------------------
 
