@@ -216,7 +216,7 @@ def _run(
             default=str,
         )
     )
-    ordered = header["seating"] == SEATING and not tournament.lineups and rotates_order(len(specs), seats)
+    ordered = not tournament.lineups and rotates_order(len(specs), seats, header["seating"])
     if resume and out is not None and not replays:
         # A resumed tournament keeps the replays of the run it resumes, for the matches it adds, even when their
         # folder is gone: it is made again. (A folder with no results file is a start that kept its replays.)

@@ -1,13 +1,13 @@
 """The fair schedule: which player spec sits in which seat in each match, and each match's seed.
 
-Matches come in deals. A deal is one seed, `derive_seed(tournament seed, "deal", d)`, played once for each
-line-up of a group of line-ups in which every spec sits in every seat equally often (the duplicate format:
-the same cards and dice are dealt again with the seats rotated, so luck cancels out). The group is every
-permutation of the specs when there are few, otherwise their rotations. Rotations keep who sits after whom, a
-systematic edge in a game played round the table, so each deal rotates its own order of the specs, drawn from
-its seed (`deal_order`; results files since `SEATING` 2). Match `m` is line-up `m % L` of deal `m // L`, so the
-plan of a match depends only on its index: the same seed gives the same matches whatever the number of workers,
-and a resumed tournament replays exactly the matches still missing.
+Matches come in deals. A deal is one seed, `derive_seed(tournament seed, "deal", d)`, played once for each line-up
+of a group of line-ups in which every spec sits in every seat equally often (the duplicate format: the same cards
+and dice are dealt again with the seats rotated, so luck cancels out). The group is every permutation of the specs
+when there are few, otherwise their rotations. Rotations keep who sits after whom, a systematic edge in a game
+played round the table, so each deal rotates its own order of the specs, drawn from its seed (`deal_order`; results
+files since `SEATING` 2, and with more seats than specs since `SEATING` 3). Match `m` is line-up `m % L` of deal
+`m // L`, so the plan of a match depends only on its index: the same seed gives the same matches whatever the number of
+workers, and a resumed tournament replays exactly the matches still missing.
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ from corekit.rng import Rng, derive_seed
 
 MAX_PERMUTATIONS = 24
 """Above this many seatings (5 specs in 5 seats gives 120), deals use rotations only."""
-SEATING = 2
-"""How a results file's deals seat the specs (its header's `seating`): 2, rotations of an order each deal draws; 1
-(a file without the field), rotations of the specs in the order given."""
+SEATING = 3
+"""How a results file's deals seat the specs (its header's `seating`): 3, rotations of an order each deal draws
+wherever `rotates_order` says; 2, the same but for more seats than specs, whose rotations keep the order given; 1 (a
+file without the field), rotations of the specs in the order given."""
 
 
 @attrs.frozen
@@ -61,14 +62,20 @@ def lineups(specs: int, seats: int) -> list[tuple[int, ...]]:
     return ordered
 
 
-def rotates_order(specs: int, seats: int) -> bool:
+def rotates_order(specs: int, seats: int, seating: int = SEATING) -> bool:
     """Whether `lineups` gives the rotations of the specs around the table, whose order of who sits after whom a
-    deal then draws (`deal_order`): more seatings than `MAX_PERMUTATIONS`, and no more seats than specs (with more,
-    each spec sits beside copies of the others either way)."""
+    deal then draws (`deal_order`): more seatings than `MAX_PERMUTATIONS` with no more seats than specs, or more
+    seats than specs and at least three specs, whose rotations in one order would seat spec 1 after spec 0 and
+    never spec 0 after spec 1 but across the table's wrap (two specs alternate either way). `seating` is the
+    results file's (`SEATING`): 2 drew no order for more seats than specs, 1 none at all."""
+    if seating < 2:
+        return False
+    if seats > specs:
+        return seating >= 3 and specs >= 3
     count = 1
     for k in range(seats):
         count *= specs - k
-    return seats <= specs and count > MAX_PERMUTATIONS
+    return count > MAX_PERMUTATIONS
 
 
 def deal_order(seed: int, deal: int, specs: int) -> tuple[int, ...]:

@@ -199,7 +199,7 @@ def test_five_specs_round_the_table_sit_in_an_order_each_deal_draws_and_an_older
     tournament = Tournament("slasher", specs, games=10, seed=4)
     run_tournament(tournament, out=tmp_path / "new")
     header, records = read_results(tmp_path / "new" / "results.jsonl")
-    assert header["seating"] == 2
+    assert header["seating"] == 3
     assert records[5].lineup == deal_order(4, 1, 5) != records[0].lineup == deal_order(4, 0, 5)
     # A file from before the field (seating 1) resumes with the specs' own order rotated, as it began.
     old = tmp_path / "old"
@@ -219,3 +219,34 @@ def test_five_specs_round_the_table_sit_in_an_order_each_deal_draws_and_an_older
     header, records = read_results(path)
     assert "seating" not in header
     assert [records[i].lineup for i in range(10)] == lineups(5, 5) * 2
+
+
+def test_three_specs_in_four_seats_sit_in_an_order_each_deal_draws_and_a_seating_2_run_resumes_as_it_began(
+    tmp_path: Path,
+) -> None:
+    from corekit.tournament.schedule import deal_order, lineups
+
+    specs = ("random", "heuristic", "heuristic:samples=2")
+    tournament = Tournament("grizzly-race", specs, games=9, seats=4, seed=6)
+    run_tournament(tournament, out=tmp_path / "new")
+    header, records = read_results(tmp_path / "new" / "results.jsonl")
+    assert header["seating"] == 3
+    for index, record in records.items():
+        order = deal_order(6, index // 3, 3)
+        assert record.lineup == tuple(order[at] for at in lineups(3, 4)[index % 3])
+    # A file of `seating` 2 drew no order for more seats than specs: resumed, it goes on with the order given.
+    old = tmp_path / "old"
+    run_tournament(attrs.evolve(tournament, games=3), out=old)
+    path = old / "results.jsonl"
+    lines = path.read_text().splitlines()
+    first = json.loads(lines[0])
+    first["seating"] = 2
+    kept = [json.loads(line) for line in lines[1:] if json.loads(line)["index"] < 2]
+    for record in kept:
+        record["lineup"] = list(lineups(3, 4)[record["index"]])
+        record["specs"] = [specs[i] for i in record["lineup"]]
+    path.write_text("\n".join([json.dumps(first), *map(json.dumps, kept)]) + "\n")
+    run_tournament(attrs.evolve(tournament, games=9), out=old, resume=True)
+    header, records = read_results(path)
+    assert header["seating"] == 2
+    assert [records[i].lineup for i in range(9)] == lineups(3, 4) * 3
