@@ -435,13 +435,20 @@ def _shown(spec: str, pinned: str) -> str:
 
 def write_between_markers(path: Path, lines: Sequence[str]) -> None:
     """Replace what lies between the plan's markers in `path` (a ValueError when they are missing)."""
+    before, after = _around_markers(path)
+    start, end = MARKERS
+    path.write_text(f"{before}{start}\n" + "\n".join(lines) + f"\n{end}{after}", encoding="utf-8")
+
+
+def _around_markers(path: Path) -> tuple[str, str]:
+    """The text of `path` before the plan's first marker and after its second (OSError when it cannot be read, a
+    ValueError when the markers are missing): asked before a run is played too, which may take days."""
     text = path.read_text(encoding="utf-8")
     start, end = MARKERS
     if start not in text or end not in text:
         raise ValueError(f"{path} has no {start} ... {end} markers to write the table between")
     before, rest = text.split(start, 1)
-    _, after = rest.split(end, 1)
-    path.write_text(f"{before}{start}\n" + "\n".join(lines) + f"\n{end}{after}", encoding="utf-8")
+    return before, rest.split(end, 1)[1]
 
 
 @click.command("strength")
@@ -491,6 +498,8 @@ def strength_command(
 
     out = out or default_runs()
     try:
+        if readme is not None:
+            _around_markers(readme)  # a file the table cannot be written into is refused before anything is played
         registered, runs = read_plan(plan_path)
         wanted = _wanted(only, runs, plan_path)
         registry = registry_of(ctx)
@@ -520,10 +529,10 @@ def strength_command(
             if code != 0:
                 failed.append(run.folder_name)
         lines = table(runs, out, registered, registry, plan_path)
+        click.echo("\n".join(lines))  # before the file is written: the table is shown however that goes
         if readme is not None:
             write_between_markers(readme, lines)
     except (ValueError, OSError) as error:
         raise click.ClickException(str(error)) from None
-    click.echo("\n".join(lines))
     if failed:
         raise click.ClickException(f"the tournament of {', '.join(failed)} failed (its error is above)")

@@ -255,6 +255,19 @@ def test_the_table_goes_between_the_markers_of_a_readme_and_nowhere_else(tmp_pat
         write_between_markers(readme, ["x"])
 
 
+def test_a_readme_the_table_cannot_go_into_is_refused_before_anything_is_played(tmp_path):
+    plan = tmp_path / "plan.toml"
+    plan.write_text("[[run]]\n" + "".join(f"{key} = {value}\n" for key, value in RUN.items()))
+    out = tmp_path / "runs"
+    (tmp_path / "plain.md").write_text("no markers\n")
+    for readme, said in [("plain.md", "has no <!-- strength:plan -->"), ("missing.md", "No such file")]:
+        refused = CliRunner().invoke(
+            cli, ["strength", "--plan", str(plan), "--out", str(out), "--readme", str(tmp_path / readme)]
+        )
+        assert refused.exit_code == 1 and said in refused.stderr and refused.stderr.count("\n") == 1, refused.output
+        assert not out.exists()
+
+
 def test_runs_differing_only_in_their_options_are_each_played_into_a_folder_of_their_own(tmp_path):
     plan = tmp_path / "plan.toml"
     run = '[[run]]\ngame = "slasher"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 2\nseed = 3\n'
