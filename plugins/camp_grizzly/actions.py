@@ -36,6 +36,8 @@ TAKE, PLAY, EQUIP, UNEQUIP, FIGHT_WITH, PANIC_WITH = (
 """By card."""
 GIVE = tuple(tuple(("give", card, mate) for mate in _SEATS) for card in _CARDS)
 """GIVE[card][mate]."""
+RECEIVE = tuple(tuple(("receive", card, mate) for mate in _SEATS) for card in _CARDS)
+"""RECEIVE[card][mate]: the counselor whose turn it is takes `card` from `mate` (a trade goes either way)."""
 FOOL = _each("fool", _SEATS)
 """By seat."""
 REVEAL, DRAW, END, FIGHT, PANIC, LATER, STOP, AGREE, REFUSE = (
@@ -44,8 +46,10 @@ REVEAL, DRAW, END, FIGHT, PANIC, LATER, STOP, AGREE, REFUSE = (
 
 
 def action_space(players: int, options: Any) -> tuple[Action, ...]:
-    """Moves, the card verbs, giving to each seat, the strike's answers, panic, consent and fooling."""
+    """Moves, the card verbs, giving to each seat, the strike's answers, panic, consent, fooling and receiving
+    from each seat (last: it came in version 6, and the actions of earlier versions kept their numbers)."""
     gives = [give for mates in GIVE for give in mates[:players]]
+    receives = [receive for mates in RECEIVE for receive in mates[:players]]
     return (
         *STEP,
         *FORCE,
@@ -69,4 +73,5 @@ def action_space(players: int, options: Any) -> tuple[Action, ...]:
         AGREE,
         REFUSE,
         *FOOL[:players],
+        *receives,
     )

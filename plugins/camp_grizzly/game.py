@@ -258,7 +258,7 @@ class CampGrizzly(Game):
 
     id = "camp-grizzly"
     title = "Camp Grizzly"
-    version = "5"
+    version = "6"
     min_players = 1
     max_players = 6
     options_type = CampOptions

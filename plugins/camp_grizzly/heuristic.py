@@ -246,10 +246,11 @@ def _end(obs: CampView, me: CounselorView, legal: Sequence[Action]) -> Action:
     for card in want:
         if ("equip", card) in legal:
             return ("equip", card)
-    for action in legal:  # consolidate objectives with a teammate here who holds more of them
-        if action[0] == "give" and C.cards[action[1]].objective:
+    for action in legal:  # consolidate objectives with whichever of a teammate here and me holds more of them
+        if action[0] in ("give", "receive") and C.cards[action[1]].objective:
             mate = obs.card(action[2])
-            if (len(mate.objectives), -mate.seat) > (len(me.objectives), -me.seat):
+            ahead = (len(mate.objectives), -mate.seat) > (len(me.objectives), -me.seat)
+            if ahead == (action[0] == "give"):
                 return action
     return ("end",)
 

@@ -30,6 +30,8 @@ def action_text(action: Any) -> str:
         return f"{verb} {names[args[0]]}"
     if verb == "give":
         return f"give {names[args[0]]} to seat {args[1]}"
+    if verb == "receive":
+        return f"take {names[args[0]]} from seat {args[1]}"
     if verb == "finale":
         return f"start the {C.finales[args[0]].name} finale"
     if verb in ("fight", "panic") and args:

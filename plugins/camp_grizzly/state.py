@@ -354,7 +354,9 @@ class CampState(CachedLegalState):
 
     def horrify(self, seat: int) -> None:
         """Horrified: the turn ends at once; -1 to rolls until the end of the counselor's next turn."""
-        own = seat == self.active and self.phase is not OTIS_TURN
+        # In Otis's turn the last counselor to play is still `active`, and a strike of his (STRIKE, PANIC) waits on
+        # top of OTIS_TURN in `pending`: a horror caught there is not in the counselor's own turn.
+        own = seat == self.active and self.phase is not OTIS_TURN and OTIS_TURN not in self.pending
         marker = next((c for c in self.supply if CONTENT.cards[c].kind == "horrified"), None)
         if not self.horror[seat] and marker is not None:  # on the counselor card (the box has one per counselor)
             self.move(marker, self.supply, self.horror_marks)
@@ -457,9 +459,8 @@ class CampState(CachedLegalState):
         there = CONTENT.camp_trails[roll - 1]
         self.location[seat] = there
         self.say(f"{self.name(seat)} finds camp trail {roll} to {CONTENT.spaces[there]}")
-        if self.otis == there:
-            OTIS.strike(self, there, END)
-            return
+        # Back from the woods is no step into a space: it crosses no one's path, Otis's included (Assumption 22); he
+        # strikes a counselor left in his space on his own turn (Assumption 35).
         self.resume(END)
 
     # ---- the move phase ------------------------------------------------------------------------
@@ -513,12 +514,16 @@ class CampState(CachedLegalState):
         if location.count(here) > 1:  # someone else is here, alive or dead: perhaps a mate to give cards to
             alive = self.turn.alive
             mates = [s for s in range(self.players) if s != seat and alive[s] and location[s] == here]
-            if mates:
-                cards = CONTENT.cards
-                mine = [c for c in [*self.equipped[seat], *self.backpack[seat]] if cards[c].deck == "cabin"]
-                mine += [*self.campers[seat], *self.objectives[seat]]
-                actions += [act.GIVE[card][mate] for card in mine for mate in mates]
+            if mates:  # a trade goes either way (RULES.md, Assumption 2)
+                actions += [act.GIVE[card][mate] for card in self._tradeable(seat) for mate in mates]
+                actions += [act.RECEIVE[card][mate] for mate in mates for card in self._tradeable(mate)]
         return actions
+
+    def _tradeable(self, seat: int) -> list[int]:
+        """The cards `seat` may trade: its Cabin cards (equipped or in the backpack), campers and objectives."""
+        cards = CONTENT.cards
+        mine = [c for c in [*self.equipped[seat], *self.backpack[seat]] if cards[c].deck == "cabin"]
+        return [*mine, *self.campers[seat], *self.objectives[seat]]
 
     def _enter(self, seat: int, there: int, forced: bool = False) -> None:
         """One step: open a lock with keys (or force it), then cross paths with Otis or a cameo."""
@@ -572,10 +577,13 @@ class CampState(CachedLegalState):
         """Nature trail: 1 movement and a d6; a 6 crosses, a 1 is lost in the woods, 2-5 stay."""
         self.move_left -= 1
         natural = self.rng.die(6)
-        roll = natural + self.mods(seat).trail - (1 if self.horror[seat] else 0)
+        roll = natural + self.mods(seat).trail - (1 if self.horror[seat] else 0)  # the total decides (Assumption 40)
+        rolled = f"{self.name(seat)} rolls {natural}" + (
+            "" if roll == natural else f" {'+' if roll > natural else '-'} {abs(roll - natural)} = {roll}"
+        )
         if roll >= 6:
             there = self._far_end(seat, number)
-            self.say(f"{self.name(seat)} rolls {natural} on nature trail {number} and crosses")
+            self.say(f"{rolled} on nature trail {number} and crosses")
             self._open_lock(seat, there, forced=False)
             self.location[seat] = there
             if self.otis == there:
@@ -584,18 +592,27 @@ class CampState(CachedLegalState):
             else:
                 self._meet_cameos(seat, MOVE)
         elif roll <= 1:
-            self.say(f"{self.name(seat)} rolls {natural} on nature trail {number}: lost in the woods!")
+            self.say(f"{rolled} on nature trail {number}: lost in the woods!")
             self.location[seat] = WOODS
             self.ended = True
             self.resume(MOVE)
         else:
-            self.say(f"{self.name(seat)} rolls {natural} on nature trail {number} and stays")
+            self.say(f"{rolled} on nature trail {number} and stays")
 
     def _take(self, seat: int, card: int) -> None:
         self.free_left -= 1
         self.lift(card, self.ground, (self.objectives if CONTENT.cards[card].objective else self.backpack)[seat])
 
     def _give(self, seat: int, card: int, mate: int) -> None:
+        self._hand_over(seat, card, mate)
+        self.say(f"{self.name(seat)} gives {CONTENT.cards[card].name} to {self.name(mate)}")
+
+    def _receive(self, seat: int, card: int, mate: int) -> None:
+        self._hand_over(mate, card, seat)
+        self.say(f"{self.name(seat)} takes {CONTENT.cards[card].name} from {self.name(mate)}")
+
+    def _hand_over(self, giver: int, card: int, taker: int) -> None:
+        """One trade, a free action of the turn: an equipped card goes into the taker's backpack."""
         self.free_left -= 1
         for zones, target in (
             (self.equipped, self.backpack),
@@ -603,10 +620,9 @@ class CampState(CachedLegalState):
             (self.campers, self.campers),
             (self.objectives, self.objectives),
         ):
-            if card in zones[seat]:
-                self.move(card, zones[seat], target[mate])
+            if card in zones[giver]:
+                self.move(card, zones[giver], target[taker])
                 break
-        self.say(f"{self.name(seat)} gives {CONTENT.cards[card].name} to {self.name(mate)}")
 
     def _play(self, seat: int, card: int) -> None:
         """Play a card from the backpack (a single-use Survival card or an item without hands)."""
@@ -726,6 +742,7 @@ VERBS: dict[str, Callable[..., None]] = {
     "trail": CampState._trail,
     "take": CampState._take,
     "give": CampState._give,
+    "receive": CampState._receive,
     "play": CampState._play,
     "draw": CampState._draw,
     "reveal": CampState._reveal,

@@ -100,6 +100,25 @@ def test_a_stalking_cameos_horror_after_otis_strikes_lasts_to_the_end_of_the_nex
     assert state.horror[1] == 1  # outside her own turn: until the end of her next turn, not two
 
 
+def test_the_last_counselor_horrified_while_panicking_in_otis_strike_is_horrified_to_the_end_of_the_next_turn():
+    # "You are -1 to all die rolls until the end of your next turn": Sherry played last, so she is still the
+    # active seat in Otis's turn, but his strike is not her turn (found by an outside rules audit).
+    state = table(2)  # Kevin, Sherry
+    for lock in list(state.locks):
+        pull(state, lock)
+    state.location[:] = [space("BOAT DOCK"), space("CAMPFIRE")]
+    state.otis = space("NORTH PATH")
+    ralph = next(c for c in state.cabin_deck if C.cards[c].name == "Crazy Ralph")
+    lay(state, ralph, space("SOUTH PATH"), "cameos")
+    state.turn.current, state.phase = 1, Phase.END
+    state.apply(1, ("end",))  # Otis walks to the campfire and strikes Sherry
+    assert state.phase == "strike" and state.to_act == (1,)
+    state.apply(1, ("panic",))
+    state.apply(1, ("flee", space("SOUTH PATH")))  # into Crazy Ralph's space
+    assert "Sherry is horrified" in state.log
+    assert state.horror[1] == 1  # one end of her own turn to go, not two
+
+
 def test_cameos_in_the_struck_cabin_die_and_raise_the_body_count():
     state = table(1)
     cook = next(c for c in state.cabin_deck if C.cards[c].name == "Camp Cook")

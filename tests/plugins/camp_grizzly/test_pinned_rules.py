@@ -9,7 +9,7 @@ import pytest
 from plugins.camp_grizzly.content import FINALE, WOODS
 from plugins.camp_grizzly.otis import OTIS
 from plugins.camp_grizzly.phases import Phase
-from tests.plugins.camp_grizzly.tables import C, Dice, give, lay, on_top, placed, space, table
+from tests.plugins.camp_grizzly.tables import C, Dice, give, lay, on_top, placed, pull, space, table
 
 VAN = 0  # the first finale of camp.toml: Gas Can, Car Battery, Keys
 
@@ -135,6 +135,33 @@ def test_after_a_woods_strike_the_counselor_returns_to_camp_by_a_camp_trail(answ
     assert state.rng.rolls == []  # the camp trail was rolled
     assert state.otis == -1  # he struck off the board: lurking (Assumption 12)
     assert state.phase == "end" and state.to_act == (0,)  # then the end phase of the turn
+
+
+def test_back_from_the_woods_into_otis_space_is_no_crossing_and_he_strikes_on_his_turn():
+    # RULES.md Assumption 22: the return is no step into the space (as for a cameo there); Assumption 35: Otis
+    # strikes a counselor already in his space when his turn comes.
+    state = table(2)
+    state.location[:] = [WOODS, space("CAMPFIRE")]
+    state.otis = space("HIKING TRAIL")
+    state.rng = Dice(5, 6)  # the woods: nothing happens; camp trail 6 to HIKING TRAIL
+    state.begin_turn(0)
+    assert state.location[0] == space("HIKING TRAIL") and state.phase == "end" and state.strike_queue == []
+    assert not any("OTIS STRIKES" in line for line in state.log)
+
+
+def test_a_counselor_pulled_into_otis_space_by_foolin_around_is_no_crossing_either():
+    state = table(2)
+    for lock in list(state.locks):
+        pull(state, lock)
+    state.location[:] = [space("FLAGPOLE"), space("CAMPFIRE")]
+    state.otis = space("FLAGPOLE")  # Kevin ran into him and panicked 0 spaces (Assumption 20)
+    state.stopped = True
+    on_top(state, "Make Out Point")
+    state.rng = Dice(*[3] * 10)
+    state.apply(0, ("draw",))
+    state.apply(0, ("fool", 1))
+    assert state.location[1] == space("FLAGPOLE") and state.strike_queue == []
+    assert not any("OTIS STRIKES" in line for line in state.log)
 
 
 # ---- lure cards ---------------------------------------------------------------------------------------------------

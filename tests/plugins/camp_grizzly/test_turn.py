@@ -166,6 +166,19 @@ def test_a_1_on_a_nature_trail_is_lost_in_the_woods_and_ends_the_turn():
     assert state.location[0] == WOODS and state.to_act == (1,)
 
 
+@pytest.mark.parametrize(
+    ("roll", "where", "said"), [(1, "DIRT ROAD", "rolls 1 + 1 = 2"), (5, "FLAGPOLE", "rolls 5 + 1 = 6")]
+)
+def test_a_nature_trail_is_decided_by_the_roll_with_its_bonuses_and_the_log_shows_both(roll, where, said):
+    # RULES.md Assumption 40: Kevin's +1 makes a natural 1 stay and a natural 5 cross.
+    state = table(2, counselors="Kevin+Sherry")
+    state.location[0] = space("DIRT ROAD")
+    state.rng = Dice(roll)
+    state.apply(0, ("trail", 1))
+    assert state.location[0] == space(where) and state.phase == "move"
+    assert any(line.startswith(f"Kevin {said} on nature trail 1") for line in state.log), state.log[-2:]
+
+
 def test_a_healing_ability_applies_at_the_end_of_a_turn_lost_in_the_woods():
     # RULES.md: healing abilities apply "at the end of every turn, also one that a horror or the woods ended early".
     state = table(2, counselors="Sherry+Tracy")  # Sherry heals 1 injury at the end of her turn
@@ -280,6 +293,24 @@ def test_weapons_items_keys_and_objectives_are_traded_only_with_a_counselor_in_t
         state.apply(0, ("give", cid, 1))
     assert state.backpack[1] == [hatchet, light] and state.objectives[1] == [keys, gas]
     assert state.equipped[0] == [] and state.objectives[0] == [] and state.backpack[0] == [bandages]
+
+
+def test_a_trade_goes_either_way_the_counselor_whose_turn_it_is_also_receives_a_mates_cards():
+    # RULES.md Assumption 2: "You may trade ... with other counselors in the same space as you" (an outside rules
+    # audit found only giving offered).
+    state = table(3)  # everyone starts at the campfire
+    state.location[2] = space("NORTH PATH")
+    knife = give(state, 1, "Pocket Knife")
+    gas = give(state, 1, "Gas Can", "objs")
+    give(state, 1, "Bandages", "pack")  # a Survival card: not tradeable
+    far = give(state, 2, "Hatchet")
+    received = {a[1:] for a in state.legal_actions(0) if a[0] == "receive"}
+    assert received == {(knife, 1), (gas, 1)} and (far, 2) not in received
+    state.apply(0, ("receive", knife, 1))
+    state.apply(0, ("receive", gas, 1))
+    assert state.backpack[0] == [knife] and state.objectives[0] == [gas]
+    assert state.equipped[1] == [] and state.objectives[1] == []
+    assert state.log[-1] == "Kevin takes Gas Can from Sherry" and state.free_left == 3
 
 
 def test_the_end_phase_unequips_to_the_backpack_freeing_the_hands():
