@@ -1,12 +1,12 @@
 """The guard race in the fastest plain Python a good engineer would write: the yardstick for the engine.
 
-The same rules as plugins/grizzly_race (RULES.md): simultaneous plays resolved in seat order, a card at least
-the guard's strength wins, the supercard beats anything once, empty hands refill from the reserve and then
-from the shuffled discard (whose rest becomes the reserve), the first seats past all six guards share the win,
-and a true deadlock (every supercard spent, every card in circulation weaker than every top guard) or
-`stall_rounds` rounds in a row with no guard beaten end the game, the seats with the fewest guards left
-sharing it (version 3). Random play: each seat picks uniformly among the distinct strengths in its hand and,
-while it has it, the supercard, as a random player picks among the engine's legal actions.
+The same rules as plugins/grizzly_race (RULES.md): simultaneous plays resolved in seat order, a card at least the
+guard's strength wins, the supercard beats anything once, empty hands refill from the reserve and then from the
+shuffled discard (whose rest becomes the reserve), the first seats past all six guards share the win, and a true
+deadlock (every supercard spent, every card in circulation weaker than every top guard) or `stall_rounds` rounds
+in a row with no guard beaten end the game in a draw, every seat sharing it (version 4). Random play: each seat
+picks uniformly among the distinct strengths in its hand and, while it has it, the supercard, as a random player
+picks among the engine's legal actions.
 
 None of the engine: no corekit import at all, the standard library's `random`, hands as counts per strength,
 no observations, no validation, no records of where face-down cards came from. tests/benchmarks checks that it
@@ -71,8 +71,7 @@ def playout(players: int, seed: int, stall_rounds: int = 100, check: bool = Fals
         if not all(guards):
             return decisions, tuple(seat for seat in seats if not guards[seat])
         if stall >= stall_rounds or (not any(supercard) and _deadlocked(hands, guards, discard, reserve)):
-            fewest = min(map(len, guards))
-            return decisions, tuple(seat for seat in seats if len(guards[seat]) == fewest)
+            return decisions, tuple(seats)  # a draw: nobody freed a hero
         for seat in seats:
             if sizes[seat]:
                 continue

@@ -1,6 +1,6 @@
 """Positions as data: any declared state written as a readable JSON document and read back, validated.
 
-    {"campfire_position": 1, "game": "grizzly-race", "version": "3", "players": 2,
+    {"campfire_position": 1, "game": "grizzly-race", "version": "4", "players": 2,
      "options": {"stall_rounds": 100}, "rng": 1234, "seat": null,
      "fields": {"hands": [[1, 2, 3], [5]], "guards": [...], "round": 4, ...},
      "face_up": {"guards 1": 1}}

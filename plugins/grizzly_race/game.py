@@ -123,7 +123,7 @@ class GrizzlyRace(Game):
 
     id = "grizzly-race"
     title = "GRIZZLY guard race"
-    version = "3"
+    version = "4"
     min_players = 2
     max_players = 4
     options_type = RaceOptions
@@ -235,7 +235,8 @@ class RaceState(DeclaredState):
             self._battle(commitments.reveal())
 
     def returns(self) -> list[float]:
-        """1 to the winner; seats that finish together share 1 equally; 0 to the others."""
+        """1 to the winner; seats that finish together share 1 equally; 0 to the others. A deadlocked or stalled
+        race is a draw: 1/n each."""
         share = 1.0 / len(self.winners) if self.winners else 0.0
         return [share if seat in self.winners else 0.0 for seat in range(self.players)]
 
@@ -275,8 +276,8 @@ class RaceState(DeclaredState):
             finished = tuple([s for s in range(players) if not guards[s]])
             self.deadlock = False
         if finished or self.deadlock or self.stall >= self.options.stall_rounds:
-            fewest = min(len(column) for column in guards)
-            self.winners = finished or tuple(s for s in range(players) if len(guards[s]) == fewest)
+            # A race that stops with no hero free is a draw, every seat sharing it (RULES.md, Assumption 7).
+            self.winners = finished or tuple(range(players))
             self.reveal_all()  # the end: everyone shows their cards (a deadlock is seen only so)
             return
         for seat in range(players):

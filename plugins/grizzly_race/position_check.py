@@ -136,10 +136,8 @@ def _end_problem(state: RaceState) -> str | None:
         if state.deadlock:
             return f"fields.deadlock: true, but seats {finished} got past all their guards"
         return None
-    fewest = min(len(column) for column in state.guards)
-    least = [seat for seat in range(players) if len(state.guards[seat]) == fewest]
-    if list(winners) != least:
-        return f"fields.winners: {list(winners)}, but a deadlock or stall goes to the seats with fewest guards, {least}"
+    if list(winners) != list(range(players)):
+        return f"fields.winners: {list(winners)}, but a deadlock or stall is a draw: every seat, {list(range(players))}"
     if state.deadlock:
         unspent = [seat for seat in range(players) if state.supercard[seat]]
         if unspent:

@@ -104,24 +104,19 @@ def commitment_text(choice: object) -> str:
 
 
 def ending_lines(game: GrizzlyRace, obs: RaceView) -> list[str]:
-    """Who won and why, from a terminal observation: freed heroes, or the stall rule's fewest guards left."""
+    """Who won and why, from a terminal observation: freed heroes, or a draw when the race stopped."""
     several = len(obs.winners) > 1
     names = joined([game.seat_name(seat) for seat in obs.winners])
     if all(obs.lanes[seat].guards_left == 0 for seat in obs.winners):
         heroes = "their heroes together" if several else "its hero"
         return [f"{names} freed {heroes} and {'share the win' if several else 'wins'}"]
-    # A deadlock or the stall rule: winners share the fewest guards left. Two lines, since four sharing names
-    # run long.
-    left = obs.lanes[obs.winners[0]].guards_left
+    # A deadlock or the stall rule: nobody freed a hero, so nobody won (RULES.md, Assumption 7).
     why = (
         "No card left in play can beat any guard, and the supercards are spent"
         if obs.deadlock
         else f"No guard was beaten for {counted(obs.stall, 'round')} in a row"
     )
-    return [
-        f"{why}, so the race stops",
-        f"{names} {'share the win' if several else 'wins'} with the fewest guards left ({left})",
-    ]
+    return [f"{why}, so the race stops", "No hero is free: a draw"]
 
 
 def top_was_face_up(obs: RaceView, seat: int) -> bool:

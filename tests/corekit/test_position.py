@@ -89,7 +89,7 @@ def grizzly_position(**changes):
     ("change", "message"),
     [
         ({"players": 5}, "players: grizzly-race has 2-4 seats, not 5"),
-        ({"version": "1"}, "the position was written by grizzly-race version 1; this is version 3"),
+        ({"version": "1"}, "the position was written by grizzly-race version 1; this is version 4"),
         ({"round": True}, "fields.round: int needed, got True"),
         ({"round": 1.0}, "fields.round: int needed, got 1.0"),
         ({"winners": [2]}, "fields.winners: 2 is not a seat of 2"),
@@ -171,7 +171,7 @@ def test_a_position_without_a_version_is_refused_saying_so():
         else:
             del document["version"]
         with pytest.raises(
-            PositionError, match=r"^the position names no 'version' of grizzly-race \(this is version 3\)$"
+            PositionError, match=r"^the position names no 'version' of grizzly-race \(this is version 4\)$"
         ):
             loads(game, json.dumps(document))
 
@@ -619,7 +619,7 @@ def test_a_face_up_count_given_for_an_unseen_zone_is_refused_naming_how_many_car
         ("options", [], "options: an object of option names and values is needed, got a list of 0"),
         ("options", None, "options: an object of option names and values is needed, got null"),
         ("face_up", [], "face_up: an object of zone names and counts is needed, got a list of 0"),
-        ("version", 3, 'version: a string is needed ("3"), got 3'),
+        ("version", 4, 'version: a string is needed ("4"), got 4'),
     ],
 )
 def test_an_unknown_top_level_key_or_a_loosely_typed_one_is_refused_naming_it(key, value, message):

@@ -32,8 +32,9 @@ def test_every_built_in_game_has_a_golden_replay(game_id):
 @pytest.mark.parametrize("game_id", ["grizzly-race", "slasher", "scavengers", "camp-grizzly"])
 def test_every_built_in_game_has_a_golden_replay_of_its_installed_version_in_the_current_format(game_id):
     """The recorder writes only the current format; a game that bumps its version adds a golden in it. Older
-    formats stay read by their goldens of earlier versions (refused by version) and, while one exists, by a
-    golden of an installed version (grizzly-race.v3.cfr is format 1: tests/replays/test_format_doc.py)."""
+    formats stay read by their goldens of earlier versions (refused by version) and re-simulated from
+    grizzly-race.v3.cfr, the last format-1 golden, its header naming the installed version
+    (`conftest.v1_golden_as_installed`: tests/replays/test_verify.py and test_format_doc.py)."""
     installed = str(default_registry().game(game_id).version)
     formats = {
         read_replay(path).format_version

@@ -31,7 +31,7 @@ def test_play_with_replay_then_verify_succeeds(tmp_path, monkeypatch):
 def test_the_header_holds_what_the_match_was(record):
     replay = read_replay(record(specs="random,random,random", seed=9, stall_rounds=7))
     header = replay.header
-    assert (header.game, header.game_version, header.seed) == ("grizzly-race", "3", 9)
+    assert (header.game, header.game_version, header.seed) == ("grizzly-race", "4", 9)
     assert header.options == {"stall_rounds": 7}
     assert header.seats == ("random", "random", "random")
     assert header.campfire == "0.1.0"

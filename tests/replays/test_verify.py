@@ -4,8 +4,6 @@ in format 2."""
 
 from __future__ import annotations
 
-import shutil
-
 import msgpack
 import pytest
 
@@ -14,17 +12,14 @@ from corekit.options import OptionError
 from corekit.plugins import default_registry
 from replays.format import CHANGED, FORMAT_VERSION, decode_replay, encode_replay, read_replay
 from replays.simulate import Diverged, Simulator, typed_options
-from tests.replays.conftest import DATA, campfire, errors, forfeited_at, forge, rewritten
-
-GOLDEN_V1 = "grizzly-race.v3.cfr"
-"""A format-1 golden of the installed grizzly-race: 27 steps, 3 seats, digests every 16 steps."""
+from tests.replays.conftest import campfire, errors, forfeited_at, forge, rewritten, v1_golden_as_installed
 
 
 @pytest.fixture
 def format_1(tmp_path):
-    """A copy of a format-1 replay to damage."""
+    """A format-1 replay of the installed grizzly-race to damage (`v1_golden_as_installed`)."""
     path = tmp_path / "old.cfr"
-    shutil.copy(DATA / GOLDEN_V1, path)
+    path.write_bytes(v1_golden_as_installed())
     return path
 
 

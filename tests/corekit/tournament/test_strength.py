@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from corekit import OptionError
+from corekit import OptionError, default_registry
 from corekit.cli import cli
 from corekit.tournament import Tournament, report, run_tournament, stats
 from corekit.tournament.strength import paired, seatings, summarize_strength
+
+GRIZZLY_RACE = default_registry().game("grizzly-race")
 
 
 def campfire(*args: str):
@@ -77,7 +79,7 @@ def test_the_command_prints_the_row_of_a_free_for_all_run():
     result = campfire("grizzly-race", "-p", "heuristic,random", "-k", "3", "-n", "6", "--strength")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert "Strength (grizzly-race version 3, seed 0):" in lines
+    assert f"Strength (grizzly-race version {GRIZZLY_RACE.version}, seed 0):" in lines
     row = next(line for line in lines if line.startswith("| grizzly-race | 3 | heuristic | random | 6 | "))
     assert row.endswith(" | 0.333 | no |") or row.endswith(" | 0.333 | yes |")
 

@@ -25,13 +25,13 @@ def test_a_deadlock_counts_every_top_guard_face_up_or_face_down_and_ends_the_rac
     play_round(state, 4, 1)
     assert [battle.won for battle in state.last_round] == [True, False]  # seat 0's top guard came up face down
     assert (state.is_terminal, state.deadlock, state.round) == (True, True, 1)
-    assert state.winners == (0,) and state.returns() == [1.0, 0.0]
+    assert state.winners == (0, 1) and state.returns() == [0.5, 0.5]  # a draw, however many guards are left
     # Every top guard face down: both seats beat a 4 and find a 5 beneath.
     state = scenario([[4, 1], [4, 1]], [[5, 4], [5, 5, 4]], supercard=[False, False])
     play_round(state, 4, 4)
     assert all(battle.won for battle in state.last_round)
     assert (state.is_terminal, state.deadlock, state.round) == (True, True, 1)
-    assert state.winners == (0,)
+    assert state.winners == (0, 1)
 
 
 def test_a_deadlock_behind_a_top_guard_of_4_ends_the_race_at_once():
@@ -41,7 +41,7 @@ def test_a_deadlock_behind_a_top_guard_of_4_ends_the_race_at_once():
     play_round(state, 1, 1)
     assert [(battle.guard, battle.won) for battle in state.last_round] == [(4, False), (4, False)]
     assert (state.is_terminal, state.deadlock, state.round, state.stall) == (True, True, 1, 1)
-    assert state.winners == (1,) and state.returns() == [0.0, 1.0]
+    assert state.winners == (0, 1) and state.returns() == [0.5, 0.5]
 
 
 def test_the_end_screen_marks_face_up_only_a_top_guard_that_lay_face_up_before_the_final_reveal():

@@ -292,13 +292,11 @@ def test_a_race_won_by_a_seat_past_its_guards_is_no_deadlock() -> None:
     )
 
 
-def test_a_stall_goes_to_the_seats_with_fewest_guards_and_only_at_its_limit() -> None:
+def test_a_stall_is_a_draw_and_only_at_its_limit() -> None:
     state = ended(2, 3, {"stall_rounds": 2})
     assert (ending(state), state.winners, [len(column) for column in state.guards]) == ("stall", (0, 1), [4, 4])
     state.winners = (0,)
-    assert state.position_problem() == (
-        "fields.winners: [0], but a deadlock or stall goes to the seats with fewest guards, [0, 1]"
-    )
+    assert state.position_problem() == "fields.winners: [0], but a deadlock or stall is a draw: every seat, [0, 1]"
     state.winners = (0, 1)
     state.stall = 1
     assert (

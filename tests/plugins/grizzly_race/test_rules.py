@@ -198,19 +198,20 @@ def test_heroes_freed_in_the_same_round_share_the_win():
     assert state.returns() == [0.5, 0.5, 0.0]
 
 
-def test_a_true_deadlock_ends_the_race_at_once_and_fewest_guards_left_share_the_win():
-    # Both top guards are 5s no card in circulation can beat and the supercards are spent.
+def test_a_true_deadlock_ends_the_race_at_once_in_a_draw_though_one_seat_has_fewer_guards_left():
+    # Both top guards are 5s no card in circulation can beat and the supercards are spent. RULES.md Assumption 7:
+    # the only way to win is to free one's hero, and nobody has (an outside rules audit; version 3 gave it to seat 0).
     state = scenario([[1] * 7, [1] * 7], [[5, 5], [5, 5, 5]], supercard=[False, False])
     play_round(state, 1, 1)
     assert state.is_terminal and state.deadlock
-    assert state.returns() == [1.0, 0.0]
+    assert state.winners == (0, 1) and state.returns() == [0.5, 0.5]
 
 
-def test_a_deadlocked_race_is_shared_by_seats_tied_on_fewest_guards():
+def test_a_deadlocked_race_of_three_is_a_draw_of_three():
     state = scenario([[1] * 7] * 3, [[5, 5], [5, 5, 5], [5, 5]], supercard=[False] * 3)
     play_round(state, 1, 1, 1)
-    assert state.winners == (0, 2)
-    assert state.returns() == [0.5, 0.0, 0.5]
+    assert state.winners == (0, 1, 2)
+    assert state.returns() == [1 / 3] * 3
 
 
 def test_no_deadlock_while_a_supercard_is_unspent_or_a_card_in_circulation_beats_a_top_guard():
@@ -235,15 +236,15 @@ def test_the_stall_rule_ends_a_race_that_is_not_deadlocked_after_100_rounds_by_d
         play_round(state, 1, 1)  # hands run out every 7 rounds and refill with the discarded 1s
         assert state.stall == rounds and not state.is_terminal
     play_round(state, 1, 1)
-    assert state.winners == (0,) and not state.deadlock
+    assert state.winners == (0, 1) and not state.deadlock
 
 
-def test_a_stalled_race_is_shared_by_seats_tied_on_fewest_guards():
+def test_a_stalled_race_is_a_draw():
     state = scenario([[1] * 7] * 3, [[5, 5], [5, 5, 5], [5, 5]], reserve=[5], supercard=[False] * 3, stall_rounds=2)
     play_round(state, 1, 1, 1)
     play_round(state, 1, 1, 1)
-    assert state.winners == (0, 2)
-    assert state.returns() == [0.5, 0.0, 0.5]
+    assert state.winners == (0, 1, 2)
+    assert state.returns() == [1 / 3] * 3
 
 
 def test_the_stall_option_must_be_at_least_one_round():
