@@ -569,8 +569,14 @@ def _read_body_v2(body: Any) -> Replay:
     return Replay(header, result, choices, coded, at, None, times, stats)
 
 
+V1_DIGEST_EVERY = 16
+"""Format 1's `digest_every` when its header leaves it out (FORMAT.md): its writer's default then."""
+
+
 def _read_body_v1(body: Any) -> Replay:
     """Format version 1: a seat byte, the game's action code and a check byte per step; digests from step 0."""
+    if isinstance(body, dict) and isinstance(body.get("header"), dict) and "digest_every" not in body["header"]:
+        body = {**body, "header": {**body["header"], "digest_every": V1_DIGEST_EVERY}}
     header, result, times, stats = _read_common(body)
     seats = _field(body, "seats", bytes)
     actions = _field(body, "actions", list)

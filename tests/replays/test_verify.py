@@ -371,3 +371,12 @@ def test_a_header_s_options_are_made_once_and_a_value_of_another_type_is_still_r
     for other in (True, 7.0, "7"):  # equal to 7, or written like it: refused as before, not the options of 7
         with pytest.raises(OptionError):
             typed_options(game, {"stall_rounds": other})
+
+
+def test_a_format_1_header_without_digest_every_is_read_with_that_formats_default_of_16(tmp_path):
+    # FORMAT.md: in format 1 `digest_every` defaulted to 16 (format 2's default is 64).
+    path = tmp_path / "no-spacing.cfr"
+    path.write_bytes(forge(v1_golden_as_installed(), lambda body: body["header"].pop("digest_every")))
+    assert read_replay(path).header.digest_every == 16
+    result = campfire("replay", "verify", str(path))
+    assert result.exit_code == 0 and result.stdout.strip() == f"{path}: OK (grizzly-race, 27 steps, 3 seats)"
