@@ -56,7 +56,14 @@ class HumanPlayer(Player):
     def decide(self, view: SeatView) -> Action:
         """Show what happened since the seat's last move, the position and the legal actions, and read a
         choice until it is a legal one (a forced move is only shown). When the terminal last showed another
-        seat, the terminal is first passed on (`_hand_over`)."""
+        seat, the terminal is first passed on (`_hand_over`). An output closed under it (`| head`) ends the match
+        as leaving does: the person can no longer see the table, which is no move of theirs to forfeit."""
+        try:
+            return self._ask(view)
+        except BrokenPipeError:
+            raise QuitMatch("the output was closed") from None
+
+    def _ask(self, view: SeatView) -> Action:
         game = view.game
         legal = view.legal_actions
         texts = [game.action_text(action) for action in legal]

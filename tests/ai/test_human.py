@@ -48,6 +48,21 @@ def test_end_of_input_abandons_the_match_cleanly():
     assert "Traceback" not in result.output
 
 
+def test_an_output_closed_under_the_person_ends_the_match_as_leaving_does_not_as_a_forfeit(monkeypatch):
+    import click
+    import pytest
+
+    from corekit import QuitMatch
+
+    def closed(*args, **kwargs):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    state = ToyGame().initial_state(2, 0)
+    monkeypatch.setattr(click, "echo", closed)
+    with pytest.raises(QuitMatch, match=r"^the output was closed$"):
+        HumanPlayer().decide(SeatView(state, state.to_act[0]))
+
+
 def test_quit_leaves_the_match_and_says_where_the_match_so_far_was_saved(tmp_path):
     from replays.commands import setup
 
