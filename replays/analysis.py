@@ -8,7 +8,9 @@ share for a shared win, 0 for a loss; so a forfeiting seat scores 0.
 
 Turning points come from annotated replays (search players' root statistics): the decisions where the
 chosen action's estimated value fell furthest below the best estimated value at that decision, among the
-actions the search gave at least 5% of its visits.
+actions the search gave at least 5% of its visits. A search that kept its policy's choice over a best it did not
+trust enough (mcts's `trust`, on by default in camp-grizzly) is listed too: a replay keeps the statistics, not
+that reason (`campfire suggest` shows it).
 """
 
 from __future__ import annotations

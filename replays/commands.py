@@ -189,7 +189,8 @@ def replay_analyze(ctx: click.Context, paths: tuple[str, ...], as_json: bool, to
 
     PATH is a replay or a folder searched for *.cfr and *.replay files. Reports matches per game, win
     rate by seat and by player, match length, action frequencies, and turning points of annotated
-    replays (the chosen action's value furthest below the best).
+    replays (the chosen action's value furthest below the best; a search that kept its heuristic's choice on
+    purpose, mcts's trust, is listed too: the replay does not say so).
     """
     from replays.analysis import Analysis
 
