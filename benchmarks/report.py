@@ -65,7 +65,10 @@ class Size:
     dozen 11-step matches took 4 ms, where a burst of load moved verify / play from 0.6 to 1.4."""
 
 
-FULL = Size(9, 200, 20, 300, 300, 2_000, 100, 12, 60, 1_000)
+FULL = Size(9, 1_000, 100, 300, 300, 2_000, 100, 12, 60, 1_000)
+"""A repetition of the engine table times 1,000 grizzly-race matches (about 70 ms of play, 20,000 decisions at 2
+seats) and one of the playouts table 100 matches a game: with 200 and 20 (until 2026-12-06) a repetition took
+about 15 ms, and one run's medians moved by a tenth between two runs minutes apart."""
 QUICK = Size(2, 3, 1, 3, 5, 50, 3, 1, 2, 10)
 
 
