@@ -437,6 +437,14 @@ class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         held.first = None
         held.cache = {}
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Refused in one line: no state is a chance node (`is_chance_node()` is always False; shuffles and dice happen
+        inside moves, `SAMPLED_STOCHASTIC`). Without it pyspiel answers "Tried to call pure virtual function"."""
+        raise GameError(
+            f"{self._held.game.campfire.id}: no state is a chance node (chance is sampled inside moves), so there are "
+            "no chance outcomes to list"
+        )
+
     def _action_to_string(self, player: int, action: int) -> str:
         return self._held.game.campfire.action_text(self._held.game.actions[self._number(action)])
 

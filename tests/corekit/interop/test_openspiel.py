@@ -460,3 +460,11 @@ def test_rl_environment_with_rng_seed_deals_anew_at_each_reset_reproducibly():
 
     views = first_views(5)
     assert len(set(views)) == 3 and first_views(5) == views
+
+
+def test_asking_a_state_for_chance_outcomes_is_refused_in_one_line_naming_why():
+    # pyspiel's own answer for a Python game without the method is "Tried to call pure virtual function".
+    state = openspiel.load("grizzly-race", players=2, seed=1).new_initial_state()
+    assert not state.is_chance_node()
+    with pytest.raises(GameError, match=r"^grizzly-race: no state is a chance node \(chance is sampled inside moves\)"):
+        state.chance_outcomes()
