@@ -16,7 +16,7 @@ import click
 from corekit.codes import INT_MAX
 from corekit.errors import error_line, raised_at
 from corekit.plugins import Registry, default_registry
-from corekit.words import counted, fold, terminal_width
+from corekit.words import counted, fold, joined, terminal_width
 
 if TYPE_CHECKING:
     from corekit.game import Game
@@ -207,6 +207,10 @@ def describe_result(game: Game, specs: Sequence[str], result: Outcome, names: Se
     values = ", ".join(f"{r:g}" for r in result.returns)
     if best <= 0:
         outcome = f"{game.villain} wins" if game.cooperative and game.villain else "nobody wins"
+    elif not game.cooperative and len(result.returns) > 1 and min(result.returns) == best:
+        # Every seat the same share: a tie, whether the game calls it a draw or a win shared by all (a team's win is
+        # every seat's return too, so not in a cooperative game).
+        outcome = f"a tie between {joined(list(names))}"
     else:
         winners = [names[s] for s, r in enumerate(result.returns) if r == best]
         outcome = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")

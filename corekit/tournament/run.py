@@ -195,6 +195,13 @@ def _run(
             f"{out} holds results up to match {held}: --games {games} would leave the rest out of the report; give "
             f"--games {held} or more, or no --games to resume the run as it was planned"
         )
+    seating = found[0].get("seating", 1) if found else SEATING
+    if type(seating) is not int or not 1 <= seating <= SEATING:
+        # Another value would seat the rest of the run some other way than it began.
+        raise OptionError(
+            f"{out} was seated by a schedule this Campfire does not know (seating {seating!r}; it knows 1 to "
+            f"{SEATING}): it cannot be resumed as it began"
+        )
     limit = tournament.time_limit
     if limit is None:  # the resumed run's own (null in a file from before tournaments had a default)
         limit = found[0].get("time_limit") if found else DEFAULT_TIME_LIMIT
@@ -211,7 +218,7 @@ def _run(
                 "time_limit": limit,
                 **({"lineups": tournament.lineups} if tournament.lineups else {}),
                 # A resumed run seats its deals as it started (a file without the field: the order given).
-                "seating": found[0].get("seating", 1) if found else SEATING,
+                "seating": seating,
             },
             default=str,
         )

@@ -224,3 +224,24 @@ def test_a_result_after_one_step_counts_it_in_the_singular():
     won = MatchResult((1.0, 0.0), 1, (1, 0), (0.1, 0.0))
     assert describe_result(game, ["a", "b"], forfeit) == "Result: seat 0 forfeits (ran out of time) after 1 step"
     assert describe_result(game, ["a", "b"], won) == "Result: seat 0 wins after 1 step (returns 1, 0)"
+
+
+def test_a_result_where_every_seat_shares_alike_is_a_tie_and_a_teams_win_is_its_seats():
+    # grizzly-race 4: a race that stops with no hero free is a draw, which "seat 0 and seat 1 win" misread (a review).
+    from corekit.cli.shared import describe_result
+    from corekit.plugins import default_registry
+    from corekit.runner import MatchResult
+
+    race, camp = default_registry().game("grizzly-race"), default_registry().game("camp-grizzly")
+    drawn = MatchResult((0.5, 0.5), 6, (3, 3), (0.1, 0.1))
+    assert (
+        describe_result(race, ["a", "b"], drawn)
+        == "Result: a tie between seat 0 and seat 1 after 6 steps (returns 0.5, 0.5)"
+    )
+    some = MatchResult((0.5, 0.5, 0.0), 9, (3, 3, 3), (0.1, 0.1, 0.1))
+    assert (
+        describe_result(race, ["a", "b", "c"], some)
+        == "Result: seat 0 and seat 1 win after 9 steps (returns 0.5, 0.5, 0)"
+    )
+    team = MatchResult((1.0, 1.0), 9, (5, 4), (0.1, 0.1))
+    assert describe_result(camp, ["a", "b"], team) == "Result: seat 0 and seat 1 win after 9 steps (returns 1, 1)"

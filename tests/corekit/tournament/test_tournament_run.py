@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 import pytest
 
-from corekit import Match, Registry, hookimpl
+from corekit import Match, OptionError, Registry, hookimpl
 from corekit.tournament import Tournament, run_tournament
 from corekit.tournament.backends import BackendError
 from corekit.tournament.store import read_results
@@ -250,3 +250,18 @@ def test_three_specs_in_four_seats_sit_in_an_order_each_deal_draws_and_a_seating
     header, records = read_results(path)
     assert header["seating"] == 2
     assert [records[i].lineup for i in range(9)] == lineups(3, 4) * 3
+
+
+@pytest.mark.parametrize("seating", [None, "2", 4])
+def test_a_results_file_seated_by_an_unknown_schedule_is_refused_on_resume_in_one_line(tmp_path: Path, seating) -> None:
+    tournament = Tournament("grizzly-race", ("random", "heuristic", "random"), games=3, seats=4, seed=6)
+    run_tournament(tournament, out=tmp_path)
+    path = tmp_path / "results.jsonl"
+    lines = path.read_text().splitlines()
+    first = json.loads(lines[0])
+    first["seating"] = seating
+    path.write_text("\n".join([json.dumps(first), *lines[1:]]) + "\n")
+    with pytest.raises(
+        OptionError, match=rf"seating {re.escape(repr(seating))}; it knows 1 to 3\): it cannot be resumed"
+    ):
+        run_tournament(attrs.evolve(tournament, games=6), out=tmp_path, resume=True)
