@@ -91,7 +91,7 @@ class HeuristicPlayer(Player):
 
     def _value(self, state: State, seat: int, rng: Rng, neutral: float) -> float:
         if state.is_terminal:
-            return float(state.returns()[seat])
+            return settled_values(state, neutral)[seat]
         if self.evaluate is not None:
             return float(self.evaluate(state)[seat])
         random_playout(state, rng, self.options.depth)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from corekit import Rng, State
 from corekit.heuristics import Policy
 from corekit.legal import uncached
+from corekit.runner import settled_returns
 
 
 def random_playout(state: State, rng: Rng, limit: int) -> int:
@@ -66,7 +67,8 @@ def finish_round(state: State, waiting: tuple[int, ...], rng: Rng) -> None:
 
 
 def settled_values(state: State, neutral: float) -> list[float]:
-    """The returns of a finished state, or `neutral` for every seat of one cut short."""
+    """The returns of a finished state, or `neutral` for every seat of one cut short. Returns that are not one
+    number in [0, 1] per seat are the game's bug, raised as such (`corekit.runner.settled_returns`)."""
     if state.is_terminal:
-        return [float(r) for r in state.returns()]
+        return settled_returns(state)
     return [neutral] * state.players

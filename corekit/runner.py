@@ -417,16 +417,43 @@ def _checked_returns(game: Game, match: Match, returns: Any) -> tuple[float, ...
     """The game's returns as floats, refused as its bug unless they are one number in [0, 1] per seat: a tournament
     adds them up and a replay stores them, so a score of 9 would count as nine wins (`campfire check` refuses the
     same). Checked once per match, at its end."""
-    players = match.state.players
+    values = _returns_as_floats(returns, match.state.players)
+    if values is None:
+        raise GameFailed(
+            f"game {game.id!r} at the end (after step {match.steps}): returns {_shown(returns)} {_NOT_RETURNS}"
+        )
+    return values
+
+
+def settled_returns(state: State) -> list[float]:
+    """A finished state's `returns()` as floats, checked as a match's end checks them: a search reading them in its
+    look-ahead (`ai.playouts.settled_values`) then names the game's bug, a GameFailed the runner blames on the game,
+    where indexing a short list would have been the searching player's crash and forfeit."""
+    returns = state.returns()
+    try:  # the end of every rollout of a search comes here: a loop, not `_returns_as_floats`'s generators
+        values = [float(r) for r in returns]
+        good = len(values) == state.players
+        for value in values:
+            if not 0.0 <= value <= 1.0:  # NaN fails it too
+                good = False
+    except (TypeError, ValueError):
+        good = False
+    if not good:
+        raise GameFailed(f"game {state.game.id!r}: returns {_shown(returns)} of a finished state {_NOT_RETURNS}")
+    return values
+
+
+_NOT_RETURNS = "are not one number in [0, 1] per seat"
+
+
+def _returns_as_floats(returns: Any, players: int) -> tuple[float, ...] | None:
+    """`returns` as floats when they are one number in [0, 1] per seat, else None."""
     try:
         values = tuple(float(r) for r in returns)
     except (TypeError, ValueError):
-        values = ()
+        return None
     if len(values) != players or not all(0.0 <= r <= 1.0 for r in values):  # NaN fails both comparisons
-        raise GameFailed(
-            f"game {game.id!r} at the end (after step {match.steps}): returns {_shown(returns)} are not one number in "
-            f"[0, 1] per seat"
-        )
+        return None
     return values
 
 
@@ -492,6 +519,10 @@ def _decide(game: Game, match: Match, player: Player, view: SeatView, spec: str)
         return player.decide(view)
     except (QuitMatch, PlayerFailed):
         raise
+    except GameFailed as failed:  # the game broke its contract in the player's look-ahead (`settled_returns`)
+        raise GameFailed(
+            f"{failed} at step {match.steps + 1}, during the search of seat {view.seat} ({spec})"
+        ) from failed
     except (Exception, SystemExit) as crash:  # an AI calling sys.exit must not end a tournament
         method = _game_call(crash.__traceback__) if _not_a_misuse(crash) else None
         if method is not None:

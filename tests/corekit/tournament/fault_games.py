@@ -34,6 +34,7 @@ FAULTS = (
     "loop-sample",  # sample loops forever: inside a searching player's decision
     "raise-apply-in-search",  # apply raises only on a sampled state (in a player's search), never on the real one
     "loop-apply-in-search",  # apply loops only on a sampled state
+    "short-returns-in-search",  # returns leave out the last seat, only on a sampled state
 )
 
 
@@ -99,6 +100,8 @@ class FaultyState(ToyState):
     def returns(self) -> list[float]:
         if self.fault == "raise-returns":
             raise ZeroDivisionError("division by zero")
+        if self.sampled and self.fault == "short-returns-in-search":
+            return super().returns()[:-1]
         return super().returns()
 
     def sample(self, seat: int, rng: Rng) -> State:

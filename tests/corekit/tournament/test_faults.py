@@ -296,10 +296,24 @@ BLAME = [
         "game 'faulty' raised KeyError: 'no such card' in apply at step 3, during the search of seat 0 "
         "(stuck:how=search)",
     ),
+    (  # found by an outside tester: a heuristic's look-ahead indexing the short list forfeited the match
+        "short-returns-in-search",
+        0,
+        "heuristic",
+        "game 'faulty': returns [0.0] of a finished state are not one number in [0, 1] per seat at step 1, during "
+        "the search of seat 0 (heuristic)",
+    ),
+    (
+        "short-returns-in-search",
+        0,
+        "mcts:iterations=20",
+        "game 'faulty': returns [0.0] of a finished state are not one number in [0, 1] per seat at step 1, during "
+        "the search of seat 0 (mcts:iterations=20)",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("fault", "at", "spec", "error"), BLAME, ids=[case[0] for case in BLAME])
+@pytest.mark.parametrize(("fault", "at", "spec", "error"), BLAME, ids=[f"{case[0]}-{case[2]}" for case in BLAME])
 def test_a_bug_in_the_games_code_fails_the_match_naming_the_game_and_the_call(
     registry: Registry, fault: str, at: int, spec: str, error: str
 ) -> None:
