@@ -422,7 +422,7 @@ def _checked_returns(game: Game, match: Match, returns: Any) -> tuple[float, ...
         raise GameFailed(
             f"game {game.id!r} at the end (after step {match.steps}): returns {_shown(returns)} {_NOT_RETURNS}"
         )
-    return values
+    return tuple(values)
 
 
 def settled_returns(state: State) -> list[float]:
@@ -430,15 +430,8 @@ def settled_returns(state: State) -> list[float]:
     look-ahead (`ai.playouts.settled_values`) then names the game's bug, a GameFailed the runner blames on the game,
     where indexing a short list would have been the searching player's crash and forfeit."""
     returns = state.returns()
-    try:  # the end of every rollout of a search comes here: a loop, not `_returns_as_floats`'s generators
-        values = [float(r) for r in returns]
-        good = len(values) == state.players
-        for value in values:
-            if not 0.0 <= value <= 1.0:  # NaN fails it too
-                good = False
-    except (TypeError, ValueError):
-        good = False
-    if not good:
+    values = _returns_as_floats(returns, state.players)
+    if values is None:
         raise GameFailed(f"game {state.game.id!r}: returns {_shown(returns)} of a finished state {_NOT_RETURNS}")
     return values
 
@@ -446,14 +439,18 @@ def settled_returns(state: State) -> list[float]:
 _NOT_RETURNS = "are not one number in [0, 1] per seat"
 
 
-def _returns_as_floats(returns: Any, players: int) -> tuple[float, ...] | None:
-    """`returns` as floats when they are one number in [0, 1] per seat, else None."""
+def _returns_as_floats(returns: Any, players: int) -> list[float] | None:
+    """`returns` as floats when they are one number in [0, 1] per seat, else None. The end of every rollout of a
+    search comes here (`settled_returns`): a loop, not generators."""
     try:
-        values = tuple(float(r) for r in returns)
+        values = [float(r) for r in returns]
     except (TypeError, ValueError):
         return None
-    if len(values) != players or not all(0.0 <= r <= 1.0 for r in values):  # NaN fails both comparisons
+    if len(values) != players:
         return None
+    for value in values:
+        if not 0.0 <= value <= 1.0:  # NaN fails it too
+            return None
     return values
 
 

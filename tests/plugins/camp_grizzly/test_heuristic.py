@@ -132,6 +132,24 @@ def test_the_best_two_hands_are_equipped_with_all_clothing():
     assert sorted(state.equipped[0]) == sorted([axe, mask])
 
 
+def test_objectives_are_gathered_with_whichever_counselor_here_holds_more_given_or_received():
+    # Trades go either way (RULES.md Assumption 2): the counselor to act gives to a mate ahead, takes from one behind.
+    ahead = table(2)  # both at the campfire
+    ahead.phase = Phase.END
+    give(ahead, 0, "Keys", "objs")
+    give(ahead, 0, "Spare Keys", "objs")
+    gas = give(ahead, 1, "Gas Can", "objs")
+    ahead.forget_legal()  # the phase was set by hand
+    assert _decide(ahead) == ("receive", gas, 1)
+    behind = table(2)
+    behind.phase = Phase.END
+    mine = give(behind, 0, "Gas Can", "objs")
+    give(behind, 1, "Keys", "objs")
+    give(behind, 1, "Spare Keys", "objs")
+    behind.forget_legal()
+    assert _decide(behind) == ("give", mine, 1)
+
+
 def test_a_counselor_walks_the_shortest_path_to_the_nearest_question_mark_and_reveals_it():
     state = table(1)
     _bare(state)
