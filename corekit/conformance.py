@@ -23,9 +23,9 @@ a match is checked in some match (`_Schedule`):
   and fields `==` leaves out, count); `face_down_weights` does not read the parked card; played forward alike, a twin
   stays the same to the seat until something it may see differs; `sample` prefers the hidden truth no more than
   chance; and every legal action is in `Game.action_space` when the game lists one;
-- a deal during play, for a declared state: a move that gathers or reshuffles a deck is played again with that deck
-  in another order, and what each seat sees of the two, its own hidden cards aside, must be the same
-  (`leaks.check_redeal`);
+- a deal during play, for a declared state: a move that gathers or reshuffles a deck, or draws face down from a deck
+  whose order nobody has seen, is played again with that deck in another order, and what each seat sees of the two,
+  its own hidden cards aside, must be the same (`leaks.check_redeal`);
 - positions, for a declared state (at the first step and at checked steps ever further apart, read back once the
   match is over): the state written as a position (`corekit.position`) reads back as the same state, and as
   the seat to act writes it, as one that seat cannot tell apart;
@@ -615,8 +615,8 @@ def _check_step(
             raise
         except (Exception, SystemExit) as error:  # said apart: the match itself did not raise
             report.fail(
-                f"{where}: playing this move again with the deck it gathers or reshuffles in another order, or the "
-                f"dice it rolls rolled otherwise (a deal or roll nobody has seen), the game raised "
+                f"{where}: playing this move again with the deck it gathers, reshuffles or draws from in another "
+                f"order, or the dice it rolls rolled otherwise (a deal, draw or roll nobody has seen), the game raised "
                 f"{error_line(error)}{raised_at(error)}"
             )
             return False

@@ -16,22 +16,24 @@ the game overrides). Then:
    (or the size or face-up cards of one it does not), a secret commitment revealed, or chance drawn differently
    (the generators no longer agree). This finds a log, a counter or a rendered line that names a card drawn face
    down.
-3. **A deal or a roll made during play** (`check_redeal`, asked by the conformance checks at every move): a twin
-   played forward shares the state's generator, so a deck gathered or reshuffled in a step, or dice rolled in it,
-   come out the same in both. The move is played again with that deck shuffled once more, and the dice the state
-   rolls through `DeclaredState.roll` rolled again, by a generator of the check's own, the state's left as it
-   was. The step is traced first, as it comes (`corekit.redeal`): each deck's order after its shuffle, the position
-   each card left it from and where it went, each die and its cup, and what each hidden zone showed. The cards the
-   step shows (turned up from the deck, or shown by the zone they went to: stud up-cards, a cup lifted) are put back
-   at their positions in the deck dealt otherwise, by position, so among copies the one that lay there, and such
-   dice keep their faces, as do dice rolled face up: what each seat sees of the two, its own hidden cards aside,
-   must be the same, unless chance was drawn otherwise, other cards were turned up or a zone's size came out
-   otherwise. Before a seat is blamed, the step is played once more with that seat's own new dice kept and its new
-   cards put back where they lay; where they cannot be dealt again so (a deck whose list the game changed by hand,
-   not through the zone methods, is not traced), a difference only in that seat's own secret commitment is not
-   reported. Where a hidden zone received several equal cards and showed one, which of them is not traced: each is
-   tried in turn (`GUESSES` ways at most), then all of them kept. This finds a log or a counter naming the new deal
-   or roll, written in the step that made it.
+3. **A deal, a draw or a roll made during play** (`check_redeal`, asked by the conformance checks at every move): a
+   twin played forward shares the state's generator, so a deck gathered or reshuffled in a step, or dice rolled in
+   it, come out the same in both, and a twin's forward play stops at the first card the seat itself draws, so a line
+   naming the others' draws of that same step (everyone draws after a reveal) would pass it. The move is played again
+   with that deck shuffled once more, every deck whose order nobody has seen (face-down decks with no card face up)
+   shuffled before the move, and the dice the state rolls through `DeclaredState.roll` rolled again, by a generator
+   of the check's own, the state's left as it was. The step is traced first, as it comes (`corekit.redeal`): each
+   deck's order after its shuffle, the position each card left it from and where it went, each die and its cup, and
+   what each hidden zone showed. The cards the step shows (turned up from the deck, or shown by the zone they went
+   to: stud up-cards, a cup lifted) are put back at their positions in the deck dealt otherwise, by position, so
+   among copies the one that lay there, and such dice keep their faces, as do dice rolled face up: what each seat
+   sees of the two, its own hidden cards aside, must be the same, unless chance was drawn otherwise, other cards were
+   turned up or a zone's size came out otherwise. Before a seat is blamed, the step is played once more with that
+   seat's own new dice kept and its new cards put back where they lay; where they cannot be dealt again so (a deck
+   whose list the game changed by hand, not through the zone methods, is not traced), a difference only in that
+   seat's own secret commitment is not reported. Where a hidden zone received several equal cards and showed one,
+   which of them is not traced: each is tried in turn (`GUESSES` ways at most), then all of them kept. This finds a
+   log or a counter naming the new deal, draw or roll, written in the step that made it.
 4. **Samples against the truth** (`check_sample_truth`): over `TRUTH_SAMPLES` samples of a position, for each
    zone hidden from the seat (and each other seat's secret commitment), how often the game's sample matches the
    truth is compared with how often it matches a twin, drawn afresh for each sample: the pairs where exactly one
@@ -267,16 +269,21 @@ def _forward(
 
 def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng: Rng, fail: Fail) -> None:
     """`action` by `seat` played from `before` twice, the second time with every deck it gathers or reshuffles
-    shuffled once more and every die it rolls (`DeclaredState.roll`) rolled once more (a deal or a roll nobody has
-    seen; see the module docstring): what each seat sees of the two may differ only in its own hidden cards, unless
-    chance was drawn otherwise, other cards were turned up or a zone's size came out otherwise (what the rules show
-    of the new deal). The cards and dice the step shows (a trump turned over after the deal, stud up-cards, a cup
-    lifted) are put back where they lay in the deck dealt otherwise, by position (`corekit.redeal`), so such a step
-    is compared too. A log or counter naming the new deal or roll differs."""
+    shuffled once more, every deck whose order nobody has seen shuffled before it (`_unseen_decks`), and every die
+    it rolls (`DeclaredState.roll`) rolled once more (a deal, a draw or a roll nobody has seen; see the module
+    docstring): what each seat sees of the two may differ only in its own hidden cards, unless chance was drawn
+    otherwise, other cards were turned up or a zone's size came out otherwise (what the rules show of the new deal).
+    The cards and dice the step shows (a trump turned over after the deal, stud up-cards, a cup lifted) are put back
+    where they lay in the deck dealt otherwise, by position (`corekit.redeal`), so such a step is compared too. A
+    log or counter naming the new deal, draw or roll differs."""
     real, real_shown, trace = _traced(before, seat, action)
-    if not trace.decks and not trace.dice:
-        return  # nothing was dealt or rolled
     infos = real.layout().zones
+    unseen = len(_unseen_decks(before))  # the first shuffles of the trace: those decks, before the move
+    dealt = trace.decks > unseen  # the step itself gathered or reshuffled a deck
+    # A card drawn face down from one of those decks (one turned up is kept where it lay: the same either way).
+    drew = any(0 <= move.shuffle < unseen and _place(move, infos) != -1 for move in trace.moves)
+    if not dealt and not drew and not trace.dice:
+        return  # nothing was dealt, drawn unseen from a deck nobody has seen the order of, or rolled
     for shown_moves in _guesses(*_shown_moves(trace, infos)):
         pins, dice = _pins(trace, shown_moves)
         other, other_shown = _played_again(before, seat, action, Redeal(rng.clone(), pins=pins, kept_dice=dice))
@@ -286,13 +293,15 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
         return
     if any(len(real.zone(i.no)) != len(other.zone(i.no)) or real.zone(i.no).up != other.zone(i.no).up for i in infos):
         return
-    kind, anew = "deal", "gathered or reshuffled a deck, and with its cards in another order"
-    if trace.dice and trace.decks:
-        kind = "deal and roll"
-        anew = "gathered or reshuffled a deck and rolled dice, and with the deck in another order and other faces"
+    deck, kind = (
+        ("gathered or reshuffled a deck", "deal") if dealt else ("drew from a deck whose order nobody has seen", "draw")
+    )
+    anew = f"{deck}, and with its cards in another order"
+    if trace.dice and (dealt or drew):
+        kind, anew = f"{kind} and roll", f"{deck} and rolled dice, and with the deck in another order and other faces"
     elif trace.dice:
         kind, anew = "roll", "rolled dice, and with other faces"
-    past = {"deal": "dealt", "roll": "rolled", "deal and roll": "dealt and rolled"}[kind]
+    past = " and ".join({"deal": "dealt", "draw": "drawn", "roll": "rolled"}[word] for word in kind.split(" and "))
     doubtful = None
     for observer in range(real.players):
         seen, shown = _without_own(real, observer, infos), _without_own(other, observer, infos)
@@ -469,12 +478,20 @@ def _played_again(
     if traced:
         assert other.record is not None
         other.record.__class__ = TracedRecord
+    for no in _unseen_decks(other):  # an order nobody has seen: dealt again too, so a plain draw is compared as a deal
+        redeal.shuffled(other.zone(no), no)
     token = REDEAL.set(redeal)
     try:
         other.apply(seat, action)
     finally:
         REDEAL.reset(token)
     return other, _shown_since(marks, other)
+
+
+def _unseen_decks(state: DeclaredState) -> list[int]:
+    """The decks holding two or more cards, none of them face up: their order is one nobody has seen (cards go into a
+    deck only by a shuffle or a gather, and samples redeal it), so the step is played again with it shuffled too."""
+    return [no for no in state.layout().decks if len(zone := state.zone(no)) > 1 and not zone.up]
 
 
 def _without_own(state: DeclaredState, observer: int, infos: Sequence[Any]) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """What the leak checks ask of a step they play twice (`leaks.check_redeal`): once traced, as it was played, and
-once more with every deck the step gathers or reshuffles shuffled again and every die it rolls rolled again (a
-deal or a roll nobody has seen), the cards and dice the step showed put back where they lay.
+once more with every deck the step gathers or reshuffles shuffled again, every deck whose order nobody has seen
+shuffled before the step (a draw from it is a deal too), and every die it rolls rolled again (a deal or a roll
+nobody has seen), the cards and dice the step showed put back where they lay.
 
 The zone methods of `corekit.state` read the `Redeal` in force (`REDEAL`, None in play), and so does the record of
 a traced state (`TracedRecord`). Traced (no generator given), a step changes nothing and leaves behind each deck's
