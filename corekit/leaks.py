@@ -238,6 +238,9 @@ def _forward(
         before = real.observation(seat), other.observation(seat)
         marks = _shown_so_far(real), _shown_so_far(other)
         real.apply(mover, action)
+        # Told before the twin moves: a game that keeps what it tells outside the state (on the `Game` both share, in
+        # a module's global) then tells the real step's, and the twin's below tells its own.
+        real_told = game.events(before[0], real.observation(seat))
         twin_action = _other_secret_choice(other, mover, seat, action, common or theirs, pending, real, rng)
         if twin_action is None and not common:
             return step - 1  # an action the twin cannot play, and not a secret choice another could stand for
@@ -256,7 +259,7 @@ def _forward(
         moves = f"{_moves(path)} {'was' if len(path) == 1 else 'were'} played"
         if not _compare_now(game, real, other, seat, f"{step} step(s) after a twin, once {moves}", fail):
             return step
-        told = game.events(before[0], real.observation(seat)), game.events(before[1], other.observation(seat))
+        told = real_told, game.events(before[1], other.observation(seat))
         if told[0] != told[1]:
             fail(
                 f"seat {seat} is told something else in a state it cannot tell apart ({step} step(s) later, after "
@@ -755,7 +758,12 @@ def _two_values(a: Any, b: Any, limit: int = SHOWN_CHARACTERS) -> str:
 def _compare_now(game: Game, real: DeclaredState, other: DeclaredState, seat: int, how: str, fail: Fail) -> bool:
     """The seat's view, `to_act`, legal actions, `infoset_key` and rendering are equal in both; False after the first
     failure."""
-    seen, twin_seen = real.observation(seat), other.observation(seat)
+    # Each view drawn as soon as it is made: a game that keeps what it draws outside the state (a note `observation`
+    # leaves in a module's global, or on the `Game` both share) then draws each from its own.
+    seen = real.observation(seat)
+    drawn = game.render(seen, seat)
+    twin_seen = other.observation(seat)
+    twin_drawn = game.render(twin_seen, seat)
     if not alike(seen, twin_seen):
         fail(f"seat {seat}'s observation differs {how}: {first_difference(seen, twin_seen)}")
         return False
@@ -772,7 +780,6 @@ def _compare_now(game: Game, real: DeclaredState, other: DeclaredState, seat: in
             "so its nodes would split on what the seat cannot see"
         )
         return False
-    drawn, twin_drawn = game.render(seen, seat), game.render(twin_seen, seat)
     if drawn != twin_drawn:
         lines = zip(drawn.splitlines(), twin_drawn.splitlines(), strict=False)
         line, twin_line = next(((x, y) for x, y in lines if x != y), (drawn, twin_drawn))

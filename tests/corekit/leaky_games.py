@@ -456,6 +456,36 @@ class ShowsHandLate(GlowState):
         super()._apply(seat, action)
 
 
+@declare
+class TellsOnTheGame(GlowState):
+    def _drew(self, seat: int, cards: list[int]) -> None:  # kept on the Game every state and twin shares
+        self.game.last_draw = (seat, cards)  # type: ignore[attr-defined]
+
+
+class TellsOnTheGameGame(Glowworms):
+    last_draw: tuple[int, list[int]] | None = None
+
+    def events(self, before: Any, after: Any) -> list[str]:  # the commentary names the last draw, read off the game
+        told = super().events(before, after)
+        return [*told, f"seat {self.last_draw[0]} drew {self.last_draw[1]}"] if told and self.last_draw else told
+
+
+_NOTE: list[Any] = [None]
+"""The deck's top card as the last observation made saw it: outside the state, as a careless cache would keep it."""
+
+
+@declare
+class NotesForRender(GlowState):
+    def observation(self, seat: int | None) -> Any:
+        _NOTE[0] = self.deck[-1] if self.deck else None
+        return super().observation(seat)
+
+
+class NotesForRenderGame(Glowworms):
+    def render(self, observation: Any, seat: int | None) -> str:  # draws the note the last observation left
+        return super().render(observation, seat) + f" next card {_NOTE[0]}"
+
+
 LEAKS = {
     "glowworms-shows-hands": (ShowsHands, Glowworms, "sample(0) does not match seat 0's observation: extra[1]["),
     "glowworms-keeps-truth": (
@@ -528,6 +558,12 @@ LEAKS = {
     ),
     "glowworms-names-first-bid": (NamesFirstBid, Glowworms, "observation differs 1 step(s) after a twin, once 'bid "),
     "glowworms-shows-hand-late": (ShowsHandLate, Glowworms, "by seat 0 was played: late["),
+    "glowworms-tells-on-the-game": (TellsOnTheGame, TellsOnTheGameGame, "is told something else in a state it cannot"),
+    "glowworms-notes-for-render": (
+        NotesForRender,
+        NotesForRenderGame,
+        "render() of seat 0's view differs in a state it cannot tell apart, though the views are equal: 'scores",
+    ),
     "glowworms-notes-in-static": (
         NotesInStatic,
         Glowworms,
