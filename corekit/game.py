@@ -171,7 +171,9 @@ class Game(abc.ABC):
         a sample never deals a card where another family's card lay. One family by default. A sample redeals
         the cards of one family hidden at setup (or in a position read) among every hidden place, so cards
         that can never change places (each seat's own deck) need a family each (docs/writing-a-game.md,
-        section 6). A position read where a deck holds several families deals those families as one."""
+        section 6). A family is a deck's: the families one draw pile holds together are redealt among its places
+        as one deal (their backs' order in it is not kept), as a position read deals them; a deck whose backs
+        show as they are drawn is a draw pile per back."""
         return None
 
     def card_name(self, card: Any) -> Any:
