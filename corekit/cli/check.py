@@ -36,7 +36,16 @@ from corekit.words import counted
 @click.command("check")
 @click.argument("game_id", metavar="GAME")
 @click.option("--games", "-n", type=int, default=200, show_default=True, help="Random matches per player count.")
-@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the first match.")
+@click.option(
+    "--seed",
+    type=SEED,
+    default=0,
+    show_default=True,
+    help=(
+        "Base seed: each match's seed is derived from it, the game, the player count and the match's number (a "
+        "failure names the match's own seed, for --match)."
+    ),
+)
 @click.option(
     "--players",
     "player_counts",
