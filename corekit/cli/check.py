@@ -33,6 +33,20 @@ from corekit.runner import GameFailed, set_up
 from corekit.words import counted
 
 
+def _count_list(ctx: click.Context, param: click.Parameter, text: str) -> list[int] | None:
+    """`--players` read as the command line is parsed (a malformed list is a usage error, exit 2): None for
+    'all', else the counts in the order given, each once."""
+    if text == "all":
+        return None
+    try:
+        counts = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        counts = []
+    if not counts:  # an empty list would check nothing and report ok
+        raise click.BadParameter(f"must be 'all' or numbers like 2,4, got {text!r}", ctx, param)
+    return list(dict.fromkeys(counts))
+
+
 @click.command("check")
 @click.argument("game_id", metavar="GAME")
 @click.option("--games", "-n", type=int, default=200, show_default=True, help="Random matches per player count.")
@@ -51,6 +65,7 @@ from corekit.words import counted
     "player_counts",
     default="all",
     show_default=True,
+    callback=_count_list,
     help="Player counts to check, e.g. 2,4; 'all' checks every count the game allows.",
 )
 @game_option_pairs
@@ -89,7 +104,7 @@ def check_command(
     game_id: str,
     games: int,
     seed: int,
-    player_counts: str,
+    player_counts: list[int] | None,
     pairs: tuple[str, ...],
     leaks: bool,
     commentary: bool,
@@ -239,16 +254,10 @@ def _check_one_match(
         ctx.exit(1)
 
 
-def _player_counts(game: Game, text: str) -> list[int]:
-    if text == "all":
+def _player_counts(game: Game, counts: list[int] | None) -> list[int]:
+    """The counts to check: every count the game allows for None ('all'), else those given, each in its range."""
+    if counts is None:
         return list(range(game.min_players, game.max_players + 1))
-    try:
-        counts = [int(part) for part in text.split(",") if part.strip()]
-    except ValueError:
-        counts = []
-    if not counts:  # an empty list would check nothing and report ok
-        raise OptionError(f"--players must be 'all' or numbers like 2,4, got {text!r}")
-    counts = list(dict.fromkeys(counts))
     for count in counts:
         if not game.min_players <= count <= game.max_players:
             raise GameError(f"{game.id} needs {game.player_range()} players, got {count}")

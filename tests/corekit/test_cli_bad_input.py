@@ -235,11 +235,18 @@ def test_check_refuses_a_match_count_below_one(games: str) -> None:
     assert "ok" not in result.stdout
 
 
-@pytest.mark.parametrize("counts", ["", ",", " , "])
-def test_check_refuses_an_empty_list_of_player_counts(counts: str) -> None:
+@pytest.mark.parametrize("counts", ["", ",", " , ", "abc", "2,x"])
+def test_check_refuses_a_list_of_player_counts_it_cannot_read_as_a_usage_error(counts: str) -> None:
     result = run(registry(ToyGame()), "check", "toy", "--players", counts, "-n", "1", "--no-leaks")
-    assert_one_line_error(result, "--players must be 'all' or numbers like 2,4")
+    assert_one_line_error(result, "Invalid value for '--players': must be 'all' or numbers like 2,4")
+    assert result.exit_code == 2  # the command line cannot be parsed, as `--seed abc` (README)
     assert "ok" not in result.stdout
+
+
+def test_check_refuses_a_player_count_the_game_does_not_allow_naming_its_range() -> None:
+    result = run(registry(ToyGame()), "check", "toy", "--players", "2,9", "-n", "1", "--no-leaks")
+    assert_one_line_error(result, "toy needs 2-3 players, got 9")
+    assert result.exit_code == 1
 
 
 def test_check_with_an_unknown_option_blames_the_users_option_and_names_the_valid_ones() -> None:
