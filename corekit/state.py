@@ -503,12 +503,15 @@ class DeclaredState(State):
         """Take up to `n` cards from the top of `src` onto `dst`, the first drawn first; they are seen as
         `dst` shows them (face up in a public zone, by its owner in a hand)."""
         try:  # free unless raised (Python 3.11): the arguments are checked only once something failed
-            if n == 1 and src and not src.up:
+            if n == 1 and src:  # one card, face up or not (a guard beaten after it was turned up), without the loop
                 card = src.pop()
+                was_up = src.up > 0
+                if was_up:
+                    src.up -= 1
                 dst.append(card)
                 if self.record is not None:
                     self._drawable(src)
-                    self._track(card, src, dst, False, len(src))
+                    self._track(card, src, dst, was_up, len(src))
                 return [card]
             if not src.up:  # nothing face up to turn over on the way: take the top cards at once
                 cut = max(len(src) - n, 0)
