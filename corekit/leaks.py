@@ -283,8 +283,12 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
     infos = real.layout().zones
     unseen = len(_unseen_decks(before))  # the first shuffles of the trace: those decks, before the move
     dealt = trace.decks > unseen  # the step itself gathered or reshuffled a deck
-    # A card drawn face down from one of those decks (one turned up is kept where it lay: the same either way).
-    drew = any(0 <= move.shuffle < unseen and _place(move, infos) != -1 for move in trace.moves)
+    # A card drawn face down from one of those decks (one turned up is kept where it lay: the same either way; a die's
+    # token taken from its bag is the die, rolled again as such).
+    drew = any(
+        0 <= move.shuffle < unseen and _place(move, infos) != -1 and trace.lays[move.shuffle].no not in trace.bags
+        for move in trace.moves
+    )
     if not dealt and not drew and not trace.dice:
         return  # nothing was dealt, drawn unseen from a deck nobody has seen the order of, or rolled
     for shown_moves in _guesses(*_shown_moves(trace, infos)):

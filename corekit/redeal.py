@@ -66,7 +66,7 @@ class Redeal:
     where they lay and the dice of `kept_dice` (the j-th of the step) and those rolled face up or into seat `keep`'s
     own zones keeping their faces. `decks` and `dice` count the shuffles and dice of the step."""
 
-    __slots__ = ("decks", "dice", "keep", "kept_dice", "lays", "moves", "pins", "rng", "shows")
+    __slots__ = ("bags", "decks", "dice", "keep", "kept_dice", "lays", "moves", "pins", "rng", "shows")
 
     def __init__(
         self,
@@ -86,6 +86,8 @@ class Redeal:
         """Traced: each card that left a traced deck, or die rolled, in order."""
         self.shows: list[tuple[int, int, Any]] = []
         """Traced: (how many `moves` came before, stream, card) of each card a hidden zone showed, in order."""
+        self.bags: set[int] = set()
+        """The zones `DeclaredState.roll` took dice's tokens from: a token leaving one is a die, not a card drawn."""
 
     def shuffled(self, deck: list[Any], no: int) -> None:
         """The deck numbered `no` was just shuffled by the state: traced, keep its order; else shuffle it again and

@@ -755,6 +755,8 @@ class DeclaredState(State):
         if up and count and self.record is not None and target.seen is not Seen.EVERYONE:
             _refuse_onto_face_up(target.name, up)  # as the first die's move would, before anything moved
         other = REDEAL.get()
+        if other is not None:
+            other.bags.add(bag.no)
         below = self.rng.below
         sides = len(faces)
         rolled = []

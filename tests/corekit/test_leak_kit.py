@@ -1147,6 +1147,34 @@ def test_a_log_naming_another_seats_hidden_roll_is_refused_naming_the_roll():
     ), failures
 
 
+@declare
+class RollsOneMore(CupsState):
+    """Honest: a "show" rolls one more die into the mover's own cup, hidden, and gathers nothing."""
+
+    def _apply(self, seat: int, action: str) -> None:
+        if action != "show":
+            super()._apply(seat, action)
+            return
+        self.rounds += 1
+        self.roll(self.bag, self.cups[seat], FACES)
+        self.log = (*self.log[-2:], f"seat {seat} rolls one more die")
+
+
+TellsSeatZerosLastDie = telling(
+    RollsOneMore, "show", lambda state: f"seat 0's last die is {state.cups[0][-1]}", "TellsSeatZerosLastDie"
+)
+"""A leak: a roll's log names seat 0's newest die."""
+
+
+def test_a_log_naming_a_hidden_roll_made_without_a_deal_is_refused_as_a_roll_not_a_draw():
+    # The dice's bag is a face-down deck the checks shuffle before the move too; its token leaving is the die rolled
+    # again, not a card drawn, so such a step is a roll.
+    assert cups_failures(RollsOneMore, games=10) == []
+    said = [failure for failure in cups_failures(TellsSeatZerosLastDie, games=10) if "nobody has seen" in failure]
+    assert said and any("depends on a roll nobody has seen: 'show' by seat 0 rolled dice" in f for f in said), said
+    assert not any("draw" in failure.split("nobody has seen")[0] for failure in said), said
+
+
 def test_a_roll_draws_the_faces_rng_die_would_and_moves_their_tokens():
     state = Cups().initial_state(2, 4)
     again = state.rng.clone()
