@@ -68,7 +68,10 @@ def campfire_cli_setup(cli: click.Group) -> None:
     command needs them, so a game or player package that adds a command lists a module under
     `campfire.extensions` too (and may add a `corekit.cli.shared.LazyCommand` to keep start-up quick). A
     plugin that raises here is named in a warning and the others still add theirs. Options added to `play`
-    reach the event hooks through `Match.settings` under the option's name.
+    reach the event hooks through `Match.settings` under the option's name. A module named in `CAMPFIRE_PLUGINS`
+    loads with the games, after the command line is built, so its `campfire_cli_setup` is never called (its other
+    hooks are): a command or option of a game under development needs the package installed with its
+    `campfire.extensions` entry.
     """
 
 

@@ -20,20 +20,20 @@ the game overrides). Then:
    twin played forward shares the state's generator, so a deck gathered or reshuffled in a step, or dice rolled in
    it, come out the same in both, and a twin's forward play stops at the first card the seat itself draws, so a line
    naming the others' draws of that same step (everyone draws after a reveal) would pass it. The move is played again
-   with that deck shuffled once more, every deck whose order nobody has seen (face-down decks with no card face up)
-   shuffled before the move, and the dice the state rolls through `DeclaredState.roll` rolled again, by a generator
-   of the check's own, the state's left as it was. The step is traced first, as it comes (`corekit.redeal`): each
-   deck's order after its shuffle, the position each card left it from and where it went, each die and its cup, and
-   what each hidden zone showed. The cards the step shows (turned up from the deck, or shown by the zone they went
-   to: stud up-cards, a cup lifted) are put back at their positions in the deck dealt otherwise, by position, so
-   among copies the one that lay there, and such dice keep their faces, as do dice rolled face up: what each seat
-   sees of the two, its own hidden cards aside, must be the same, unless chance was drawn otherwise, other cards were
-   turned up or a zone's size came out otherwise. Before a seat is blamed, the step is played once more with that
-   seat's own new dice kept and its new cards put back where they lay; where they cannot be dealt again so (a deck
-   whose list the game changed by hand, not through the zone methods, is not traced), a difference only in that
-   seat's own secret commitment is not reported. Where a hidden zone received several equal cards and showed one,
-   which of them is not traced: each is tried in turn (`GUESSES` ways at most), then all of them kept. This finds a
-   log or a counter naming the new deal, draw or roll, written in the step that made it.
+   with that deck shuffled once more, every deck whose order nobody has seen (a deck's face-down cards, its face-up
+   top cards left where they lie) shuffled before the move, and the dice the state rolls through `DeclaredState.roll`
+   rolled again, by a generator of the check's own, the state's left as it was. The step is traced first, as it comes
+   (`corekit.redeal`): each deck's order after its shuffle, the position each card left it from and where it went,
+   each die and its cup, and what each hidden zone showed. The cards the step shows (turned up from the deck, or
+   shown by the zone they went to: stud up-cards, a cup lifted) are put back at their positions in the deck dealt
+   otherwise, by position, so among copies the one that lay there, and such dice keep their faces, as do dice rolled
+   face up: what each seat sees of the two, its own hidden cards aside, must be the same, unless chance was drawn
+   otherwise, other cards were turned up or a zone's size came out otherwise. Before a seat is blamed, the step is
+   played once more with that seat's own new dice kept and its new cards put back where they lay; where they cannot
+   be dealt again so (a deck whose list the game changed by hand, not through the zone methods, is not traced), a
+   difference only in that seat's own secret commitment is not reported. Where a hidden zone received several equal
+   cards and showed one, which of them is not traced: each is tried in turn (`GUESSES` ways at most), then all of
+   them kept. This finds a log or a counter naming the new deal, draw or roll, written in the step that made it.
 4. **Samples against the truth** (`check_sample_truth`): over `TRUTH_SAMPLES` samples of a position, for each
    zone hidden from the seat (and each other seat's secret commitment), how often the game's sample matches the
    truth is compared with how often it matches a twin, drawn afresh for each sample: the pairs where exactly one
@@ -238,9 +238,11 @@ def _forward(
         before = real.observation(seat), other.observation(seat)
         marks = _shown_so_far(real), _shown_so_far(other)
         real.apply(mover, action)
-        # Told before the twin moves: a game that keeps what it tells outside the state (on the `Game` both share, in
-        # a module's global) then tells the real step's, and the twin's below tells its own.
-        real_told = game.events(before[0], real.observation(seat))
+        # Told and drawn before the twin moves: a game that keeps what it tells or draws outside the state (on the
+        # `Game` both share, in a module's global) then shows the real step's, and the twin's below shows its own.
+        real_seen = real.observation(seat)
+        real_told = game.events(before[0], real_seen)
+        real_drawn = game.render(real_seen, seat)
         twin_action = _other_secret_choice(other, mover, seat, action, common or theirs, pending, real, rng)
         if twin_action is None and not common:
             return step - 1  # an action the twin cannot play, and not a secret choice another could stand for
@@ -257,7 +259,7 @@ def _forward(
             moved += f" (a secret choice; {_action(game, twin_action)} in the twin)"
         path.append(moved)
         moves = f"{_moves(path)} {'was' if len(path) == 1 else 'were'} played"
-        if not _compare_now(game, real, other, seat, f"{step} step(s) after a twin, once {moves}", fail):
+        if not _compare_now(game, real, other, seat, f"{step} step(s) after a twin, once {moves}", fail, real_drawn):
             return step
         told = real_told, game.events(before[1], other.observation(seat))
         if told[0] != told[1]:
@@ -486,7 +488,8 @@ def _played_again(
         assert other.record is not None
         other.record.__class__ = TracedRecord
     for no in _unseen_decks(other):  # an order nobody has seen: dealt again too, so a plain draw is compared as a deal
-        redeal.shuffled(other.zone(no), no)
+        zone = other.zone(no)
+        redeal.shuffled(zone, no, len(zone) - zone.up)
     token = REDEAL.set(redeal)
     try:
         other.apply(seat, action)
@@ -496,9 +499,10 @@ def _played_again(
 
 
 def _unseen_decks(state: DeclaredState) -> list[int]:
-    """The decks holding two or more cards, none of them face up: their order is one nobody has seen (cards go into a
-    deck only by a shuffle or a gather, and samples redeal it), so the step is played again with it shuffled too."""
-    return [no for no in state.layout().decks if len(zone := state.zone(no)) > 1 and not zone.up]
+    """The decks holding two or more face-down cards: their order is one nobody has seen (cards go into a deck only by
+    a shuffle or a gather, and samples redeal it), so the step is played again with them shuffled too (under the face-
+    up top cards, which stay)."""
+    return [no for no in state.layout().decks if len(zone := state.zone(no)) - zone.up > 1]
 
 
 def _without_own(state: DeclaredState, observer: int, infos: Sequence[Any]) -> dict[str, Any]:
@@ -759,13 +763,16 @@ def _two_values(a: Any, b: Any, limit: int = SHOWN_CHARACTERS) -> str:
 # ---- helpers ------------------------------------------------------------------------------------------
 
 
-def _compare_now(game: Game, real: DeclaredState, other: DeclaredState, seat: int, how: str, fail: Fail) -> bool:
-    """The seat's view, `to_act`, legal actions, `infoset_key` and rendering are equal in both; False after the first
-    failure."""
+def _compare_now(
+    game: Game, real: DeclaredState, other: DeclaredState, seat: int, how: str, fail: Fail, drawn: str | None = None
+) -> bool:
+    """The seat's view, `to_act`, legal actions, `infoset_key` and rendering (`drawn`, when the caller drew the real
+    view already) are equal in both; False after the first failure."""
     # Each view drawn as soon as it is made: a game that keeps what it draws outside the state (a note `observation`
     # leaves in a module's global, or on the `Game` both share) then draws each from its own.
     seen = real.observation(seat)
-    drawn = game.render(seen, seat)
+    if drawn is None:
+        drawn = game.render(seen, seat)
     twin_seen = other.observation(seat)
     twin_drawn = game.render(twin_seen, seat)
     if not alike(seen, twin_seen):

@@ -89,9 +89,11 @@ class Redeal:
         self.bags: set[int] = set()
         """The zones `DeclaredState.roll` took dice's tokens from: a token leaving one is a die, not a card drawn."""
 
-    def shuffled(self, deck: list[Any], no: int) -> None:
-        """The deck numbered `no` was just shuffled by the state: traced, keep its order; else shuffle it again and
-        put this shuffle's pins back where they lay."""
+    def shuffled(self, deck: list[Any], no: int, down: int | None = None) -> None:
+        """The deck numbered `no` was just shuffled by the state (or, by the leak checks, before the step: a deck
+        whose order nobody has seen): traced, keep its order; else shuffle it again and put this shuffle's pins back
+        where they lay. With `down`, only the deck's first `down` cards are shuffled again: those under its face-up
+        top cards, which stay where they lie."""
         k = self.decks
         self.decks += 1
         if self.rng is None:
@@ -101,16 +103,22 @@ class Redeal:
                 lay.before = (earlier, list(self.lays[earlier].current))
             self.lays.append(lay)
             return
-        self.rng.shuffle(deck)
+        limit = len(deck) if down is None else down
+        if limit == len(deck):
+            self.rng.shuffle(deck)
+        else:
+            part = deck[:limit]
+            self.rng.shuffle(part)
+            deck[:limit] = part
         pins = self.pins.get(k)
         if not pins:
             return
         # Each pinned card is swapped into its position from a place no earlier pin holds: the rest stays as the
-        # shuffle put it, so a deal kept for one card is the same other deal.
+        # shuffle put it, so a deal kept for one card is the same other deal. A face-up card is never moved.
         done: set[int] = set()
         for at, card in pins.items():
-            if at < len(deck) and deck[at] != card:
-                source = next((i for i, held in enumerate(deck) if held == card and i not in done), None)
+            if at < limit and deck[at] != card:
+                source = next((i for i in range(limit) if deck[i] == card and i not in done), None)
                 if source is not None:
                     deck[at], deck[source] = deck[source], deck[at]
             done.add(at)
@@ -144,6 +152,14 @@ class Redeal:
             return at
         again = self.rng.below(sides)  # drawn for a kept die too: the dice after it come out as they would
         return at if kept or j in self.kept_dice else again
+
+    def emptied(self, no: int) -> None:
+        """Traced: every card left the deck numbered `no` at once (gathered into another deck, which is shuffled:
+        where each went says nothing), so its trace holds no card."""
+        if self.rng is None:
+            lay = next((lay for lay in reversed(self.lays) if lay.no == no), None)
+            if lay is not None:
+                lay.current = []
 
     def untrace_changed(self, zones: Mapping[int, list[Any]]) -> None:
         """Traced, at the end of the step: a deck's last shuffle whose zone does not hold the cards its trace says

@@ -712,6 +712,10 @@ class DeclaredState(State):
         except AttributeError:
             self._refuse_non_zones("gather", into=into, **{f"sources[{at}]": src for at, src in enumerate(sources)})
             raise
+        redeal = REDEAL.get()
+        if redeal is not None:  # the leak checks' trace: a deck gathered from holds none of its traced cards now
+            for src in sources:
+                redeal.emptied(src.no)
         self.rng.shuffle(into)
         _redealt(into)
         record = self.record

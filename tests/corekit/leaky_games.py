@@ -470,6 +470,14 @@ class TellsOnTheGameGame(Glowworms):
         return [*told, f"seat {self.last_draw[0]} drew {self.last_draw[1]}"] if told and self.last_draw else told
 
 
+class DrawsOnTheGameGame(Glowworms):
+    last_draw: tuple[int, list[int]] | None = None
+
+    def render(self, observation: Any, seat: int | None) -> str:  # the drawing names the last draw, read off the game
+        drawn = super().render(observation, seat)
+        return drawn + (f" seat {self.last_draw[0]} drew {self.last_draw[1]}" if self.last_draw else "")
+
+
 _NOTE: list[Any] = [None]
 """The deck's top card as the last observation made saw it: outside the state, as a careless cache would keep it."""
 
@@ -559,6 +567,7 @@ LEAKS = {
     "glowworms-names-first-bid": (NamesFirstBid, Glowworms, "observation differs 1 step(s) after a twin, once 'bid "),
     "glowworms-shows-hand-late": (ShowsHandLate, Glowworms, "by seat 0 was played: late["),
     "glowworms-tells-on-the-game": (TellsOnTheGame, TellsOnTheGameGame, "is told something else in a state it cannot"),
+    "glowworms-draws-on-the-game": (TellsOnTheGame, DrawsOnTheGameGame, "was played, though the views are equal: "),
     "glowworms-notes-for-render": (
         NotesForRender,
         NotesForRenderGame,

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
-from corekit import Game, Rng
+from corekit import Game, Rng, leaks
 from corekit.conformance import check_game
 from corekit.leaks import (
     SHOWN_CHARACTERS,
@@ -514,8 +514,6 @@ def test_alike_compares_the_attributes_of_views_beyond_their_fields_but_a_derive
 
 
 def test_a_twin_with_another_seat_to_act_is_not_blamed_for_having_no_legal_action():
-    from corekit import leaks
-
     class Stub:  # seat 1 is to act in the state, seat 0 in the twin (a hidden card decides who acts)
         is_terminal = False
 
@@ -1173,6 +1171,103 @@ def test_a_log_naming_a_hidden_roll_made_without_a_deal_is_refused_as_a_roll_not
     said = [failure for failure in cups_failures(TellsSeatZerosLastDie, games=10) if "nobody has seen" in failure]
     assert said and any("depends on a roll nobody has seen: 'show' by seat 0 rolled dice" in f for f in said), said
     assert not any("draw" in failure.split("nobody has seen")[0] for failure in said), said
+
+
+@declare
+class TwoDecks(SixMoves):
+    """A showdown turns the old stock's top card up onto the table, then gathers the old stock and the table into the
+    other deck and deals from it: a new round's deal, the two decks taking turns."""
+
+    hands: list[Zone] = owned()
+    left: Zone = draw_pile()
+    right: Zone = draw_pile()
+    shown: Zone = face_up()
+    flip: bool = public(False)
+    ACTIONS = ("showdown", "wait")
+
+    def _apply(self, seat: int, action: str) -> None:
+        self.rounds += 1
+        if action == "wait":
+            return
+        old, new = (self.left, self.right) if not self.flip else (self.right, self.left)
+        for hand in self.hands:
+            self.move_all(hand, self.shown)
+        self.draw(old, self.shown)
+        self.log = (*self.log[-2:], f"the table shows {sorted(self.shown)}")  # seen by all: honest
+        self.gather(new, old, self.shown)
+        for hand in self.hands:
+            self.draw(new, hand)
+        self.flip = not self.flip
+
+
+class TwoDecksGame(SixMovesGame):
+    id = "two-decks"
+    title = "Two decks"
+    state_class = TwoDecks
+
+    def _setup(self, players: int, seed: int, options: object) -> TwoDecks:
+        rng = Rng(seed)
+        cards = list(range(1, 13))
+        rng.shuffle(cards)
+        state = self.state_class(
+            game=self, players=players, options=options, rng=rng, left=Zone(cards[:6]), right=Zone(cards[6:])
+        )
+        for hand in state.hands:
+            state.draw(state.right, hand)
+        return state
+
+
+def test_a_step_turning_up_a_card_of_a_deck_it_then_gathers_keeps_that_card_when_dealt_again():
+    # The old stock is shuffled before the move (a deck nobody has seen the order of) and then gathered away: its
+    # turned card must still be put back where it lay, or the step played again shows another card and is never
+    # compared (a leak naming the new deal passed 9 steps in 10 so).
+    leaky = telling(TwoDecks, "showdown", lambda state: f"seat 0 now holds {state.hands[0][0]}", "TellsSeatZero")
+    assert TwoDecksGame.failures(TwoDecks, 20) == []
+    game = TwoDecksGame()
+    game.state_class = leaky
+    steps = refused = 0
+    for seed in range(30):
+        state = game.initial_state(2, seed)
+        while not state.is_terminal:
+            said: list[str] = []
+            leaks.check_redeal(
+                game, state.clone(), state.to_act[0], "showdown", Rng(seed * 7 + state.rounds), said.append
+            )
+            steps, refused = steps + 1, refused + bool(said)
+            state.apply(state.to_act[0], "showdown")
+    assert refused / steps > 0.8, (refused, steps)
+
+
+@declare
+class TopUp(GlowState):
+    """Glowworms whose deck shows its top card, turned face up after every move, as a market's top would be."""
+
+    def _apply(self, seat: int, action: Any) -> None:
+        super()._apply(seat, action)
+        if self.deck and not self.deck.up:
+            self.reveal_top(self.deck)
+
+
+@declare
+class TopUpLogsDraws(TopUp):
+    def _drew(self, seat: int, cards: list[int]) -> None:  # the public log names every seat's face-down draw
+        self.log = (*self.log, f"seat {seat} draws {cards}")[-4:]
+
+
+class TopUpGame(Glowworms):
+    def _setup(self, players: int, seed: int, options: Any) -> GlowState:
+        state = super()._setup(players, seed, options)
+        state.reveal_top(state.deck)
+        return state
+
+
+def test_draws_from_a_deck_whose_top_card_lies_face_up_are_dealt_again_under_that_card():
+    game = TopUpGame()
+    game.state_class = TopUp
+    assert check_game(game, 3, games=20, commentary=False).failures == []
+    game.state_class = TopUpLogsDraws
+    found = check_game(game, 3, games=20, commentary=False).failures
+    assert any("depends on a draw nobody has seen" in failure for failure in found), found
 
 
 def test_a_roll_draws_the_faces_rng_die_would_and_moves_their_tokens():
