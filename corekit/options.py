@@ -38,12 +38,13 @@ def type_hints(cls: type) -> dict[str, Any]:
 
 
 def options_problem(cls: type) -> str | None:
-    """What makes `cls` unfit to be a game's options class, in words, or None: it must be an attrs class whose every
-    field has a default that its own validators take (`campfire games` lists those defaults, and every match made
-    without `-o` builds them, so a missing or refused one would be reported as the user's `-o`); every field must
-    be annotated with a type this module reads from text and a replay header stores (int, float, bool, str or an
-    Enum), its default of that type; and the class must be frozen. Each of these faults otherwise surfaces only in
-    a match, or after one (a list option fails as the replay is written), blamed on the user's `-o`."""
+    """What makes `cls` unfit to be a game's or a player type's options class, in words, or None: it must be an
+    attrs class whose every field has a default that its own validators take (`campfire games` lists those defaults,
+    and every match made without `-o` builds them, so a missing or refused one would be reported as the user's
+    `-o`); every field must be annotated with a type this module reads from text and a replay header stores (int,
+    float, bool, str or an Enum), its default of that type; and the class must be frozen. Each of these faults
+    otherwise surfaces only in a match, or after one (a list option fails as the replay is written), blamed on the
+    user's `-o`."""
     if not attrs.has(cls):
         return f"{cls.__name__} is not an attrs class (write it with @attrs.frozen)"
     missing = [field.name for field in attrs.fields(cls) if field.default is attrs.NOTHING]

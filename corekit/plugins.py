@@ -142,11 +142,13 @@ class Registry:
         return self.heuristics.get(game_id)
 
     def leak_probe(self) -> str | None:
-        """The player spec the leak check plays: the `probe` of the first player type (by name) that offers
-        one, or None when no installed player can probe for leaks."""
-        return next(
-            (self.player_types[name].probe for name in sorted(self.player_types) if self.player_types[name].probe), None
-        )
+        """The player spec the leak check plays by default: `mcts`'s `probe` when it offers one (so that installing
+        another player does not change what `campfire check` runs), else that of the first player type by name that
+        offers one, or None when no installed player can probe for leaks (`campfire check --probe` names another)."""
+        types = self.player_types
+        if "mcts" in types and types["mcts"].probe:
+            return types["mcts"].probe
+        return next((types[name].probe for name in sorted(types) if types[name].probe), None)
 
     def _load_entry_points(self, groups: Iterable[str]) -> None:
         if self._installed is None:  # one scan of the installed distributions serves every group (each costs ms)
@@ -228,6 +230,10 @@ class Registry:
             if taken.first(source, "game id", game.id):
                 self._games[game.id] = game
         for source, _, player_type in self._registered("campfire_players", PlayerType):
+            problem = options_problem(player_type.options_type)
+            if problem is not None:  # as a game's: every spec of it would fail, or take a list as text
+                self.warnings.append(f"plugin {source!r}: player {player_type.name!r} is skipped: {problem}")
+                continue
             if taken.first(source, "player type", player_type.name):
                 self._player_types[player_type.name] = player_type
         for source, game_id, heuristic in self._registered("campfire_heuristics", Heuristic):

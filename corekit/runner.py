@@ -343,7 +343,7 @@ def _play(
             try:
                 watch.mark(DECIDE, seat)
                 started = time.perf_counter()
-                action = _decide(game, match, player, view, specs[seat])
+                action = _decide(game, match, player, view, seat, specs[seat])
                 elapsed = time.perf_counter() - started
                 watch.mark(GAME)
             except (PlayerFailed, GameFailed) as failed:
@@ -382,7 +382,9 @@ def _play(
             except GameFailed as failed:  # a generator has no `index` for `apply` to look the action up with
                 raise _legal_fault(match, seat, failed) or failed from failed.__cause__
             except IllegalAction as illegal:
-                if offered(action, view.legal_actions):  # the game refused what it offered: its own bug
+                # The game refused what it offered: its own bug. The runner's own copy of the offer, not the view's,
+                # which a player may have rebound.
+                if offered(action, match.offered):
                     raise GameFailed(
                         f"game {game.id!r} refused an action it offered ({_shown(action)}) in apply at step "
                         f"{match.steps + 1}: {illegal}"
@@ -509,25 +511,24 @@ def _game_step(game: Game, match: Match, name: str, step: Callable[..., Any], *a
         ) from error
 
 
-def _decide(game: Game, match: Match, player: Player, view: SeatView, spec: str) -> Any:
+def _decide(game: Game, match: Match, player: Player, view: SeatView, seat: int, spec: str) -> Any:
     """The player's decision. What it raises is its own failure (PlayerFailed), unless it came from inside the
-    game's code the player's search called (a sample's apply, say): then it is the game's (GameFailed)."""
+    game's code the player's search called (a sample's apply, say): then it is the game's (GameFailed). `seat` is
+    the runner's own (a player may have changed its view's)."""
     try:
         return player.decide(view)
     except (QuitMatch, PlayerFailed):
         raise
     except GameFailed as failed:  # the game broke its contract in the player's look-ahead (`settled_returns`)
-        raise GameFailed(
-            f"{failed} at step {match.steps + 1}, during the search of seat {view.seat} ({spec})"
-        ) from failed
+        raise GameFailed(f"{failed} at step {match.steps + 1}, during the search of seat {seat} ({spec})") from failed
     except (Exception, SystemExit) as crash:  # an AI calling sys.exit must not end a tournament
         method = _game_call(crash.__traceback__) if _not_a_misuse(crash) else None
         if method is not None:
             raise GameFailed(
                 f"game {game.id!r} raised {error_line(crash)} in {method} at step {match.steps + 1}, during the "
-                f"search of seat {view.seat} ({spec})"
+                f"search of seat {seat} ({spec})"
             ) from crash
-        raise PlayerFailed(view.seat, spec, f"raised {error_line(crash)}") from crash
+        raise PlayerFailed(seat, spec, f"raised {error_line(crash)}") from crash
 
 
 def _seat_players(match: Match, players: Sequence[Player], specs: Sequence[str], watch: Watch) -> None:

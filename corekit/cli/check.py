@@ -29,7 +29,7 @@ from corekit.errors import error_line
 from corekit.game import Game, GameError
 from corekit.options import OptionError
 from corekit.plugins import default_registry
-from corekit.runner import GameFailed, set_up
+from corekit.runner import GameFailed, build_spec, set_up
 from corekit.words import counted
 
 
@@ -77,6 +77,13 @@ def _count_list(ctx: click.Context, param: click.Parameter, text: str) -> list[i
     "decide alike in states its seat cannot tell apart. The core's own leak checks (twin states) run either way.",
 )
 @click.option(
+    "--probe",
+    default=None,
+    metavar="SPEC",
+    help="The player the player-level leak check plays, e.g. a player of your own (default: mcts's probe, "
+    "mcts:iterations=30,rollout=random). It must decide the same from the same seed.",
+)
+@click.option(
     "--commentary/--no-commentary",
     default=True,
     show_default=True,
@@ -107,6 +114,7 @@ def check_command(
     player_counts: list[int] | None,
     pairs: tuple[str, ...],
     leaks: bool,
+    probe: str | None,
     commentary: bool,
     processes: bool,
     match_seed: int | None,
@@ -143,6 +151,9 @@ def check_command(
         counts = _player_counts(game, player_counts)
         if pairs:
             _options_fit(game, counts, seed, options, pairs)
+        probe = probe or registry.leak_probe()
+        if leaks and probe is not None:
+            build_spec(game, probe, seed, registry)  # a bad spec is the user's one line, before any match
     except GameFailed as crashed:  # only _options_fit's set_up raises it here: the game crashed at setup
         fail(not_set_up(game_id, crashed.__cause__ or crashed))
         return
@@ -166,11 +177,12 @@ def check_command(
             leak_note = f"{report.leak_check_skipped}; no player-level leak check"
         elif not leaks:
             leak_note = "no player-level leak check (--no-leaks)"
-        elif registry.leak_probe() is None:
+        elif probe is None:
             leak_note = "no player-level leak check (no installed player offers a leak probe)"
         else:
-            leak_note = "player-level leak check run"
-            report.failures.extend(check_leaks(game, players, registry, seed=seed, options=options).failures)
+            leak_note = f"player-level leak check run with {probe}"
+            leaked = check_leaks(game, players, registry, seed=seed, options=options, spec=probe)
+            report.failures.extend(leaked.failures)
         if report.ok:  # a game already failing here would fail there alike: its failures say enough
             leak_note += _compare_processes(game, registry, players, games, seed, options, processes, report)
         status = "ok" if report.ok else "FAILED"

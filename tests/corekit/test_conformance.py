@@ -286,12 +286,22 @@ def test_a_player_crashing_in_the_leak_check_is_named_with_the_step() -> None:
 
 
 class Fickle(Player):
-    """A leak probe that never decides the same twice."""
+    """A leak probe that decides otherwise in its second decision only: the twin, asked second, as if it told the
+    twin apart (its third, in the state again, is as its first)."""
 
     decided = itertools.count()
 
     def decide(self, view):
-        return ("bid", next(Fickle.decided))
+        return ("bid", int(next(Fickle.decided) == 1))
+
+
+class Restless(Player):
+    """A leak probe that never decides the same twice: it draws chance of its own."""
+
+    decided = itertools.count()
+
+    def decide(self, view):
+        return ("bid", next(Restless.decided))
 
 
 def test_a_probe_deciding_differently_in_two_states_a_seat_cannot_tell_apart_is_named_with_both_decisions(
@@ -306,6 +316,20 @@ def test_a_probe_deciding_differently_in_two_states_a_seat_cannot_tell_apart_is_
     assert report.failures == [
         f"leak check seed {derive_seed(1, 'leak', 'toy', 2, 0)} step 1: fickle chose differently in two states "
         "seat 0 cannot tell apart: [1]: 0 vs 1"
+    ]
+
+
+def test_a_probe_deciding_differently_in_the_same_state_is_refused_as_not_deterministic(monkeypatch) -> None:
+    from corekit import PlayerType, Registry
+
+    monkeypatch.setattr(Restless, "decided", itertools.count())
+    restless = PlayerType("restless", lambda options, seed, game, heuristic: Restless())
+    registry = Registry([_module("restless", campfire_players=hookimpl(lambda: [restless]))], entry_points=False)
+    report = check_leaks(ToyGame(), 2, registry, games=1, seed=1, spec="restless", positions=1)
+    assert report.failures == [
+        f"leak check seed {derive_seed(1, 'leak', 'toy', 2, 0)} step 1: restless chose differently in the same "
+        "state, seeded alike, so it cannot be checked for leaks: [1]: 0 vs 2 (a player takes its chance from the "
+        "seed it is made with, not from the random module or the clock)"
     ]
 
 

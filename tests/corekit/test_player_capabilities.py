@@ -36,6 +36,40 @@ def test_the_leak_probe_is_the_first_offered_by_name_and_none_without_one():
     assert registry.leak_probe() == "alpha"
 
 
+def test_mcts_stays_the_leak_probe_when_a_player_named_before_it_offers_one_too():
+    # Installing another searching player must not change what `campfire check` plays without saying so.
+    registry = registry_with(first_legal("greedy", probe="greedy"), first_legal("mcts", probe="mcts:iterations=5"))
+    assert registry.leak_probe() == "mcts:iterations=5"
+
+
+class Restless(Player):
+    """Chooses by a count of its class's decisions, not from the seed it was made with (as a player drawing from the
+    random module does, but the same in every run)."""
+
+    needs_sample = False
+    calls = 0
+
+    def decide(self, view):
+        Restless.calls += 1
+        return view.legal_actions[Restless.calls % len(view.legal_actions)]
+
+
+def test_check_plays_the_probe_it_is_given_names_it_and_refuses_one_that_is_not_seeded():
+    registry = registry_with(first_legal("seer", probe="seer"), PlayerType("restless", lambda *args: Restless()))
+    invoke = CliRunner().invoke
+    args = ["check", "toy", "-n", "3", "--players", "2", "--no-processes"]
+    ran = invoke(cli, args, obj=CliContext(registry))
+    assert ran.exit_code == 0 and "player-level leak check run with seer;" in ran.output, ran.output
+    refused = invoke(cli, [*args, "--probe", "restless"], obj=CliContext(registry))
+    assert refused.exit_code == 1, refused.output
+    assert "restless chose differently in the same state, seeded alike, so it cannot be checked for leaks" in (
+        refused.output
+    )
+    assert "cannot tell apart" not in refused.output  # not blamed on the game
+    unknown = invoke(cli, [*args, "--probe", "nobody"], obj=CliContext(registry))
+    assert unknown.exit_code == 1 and "unknown player 'nobody' (known: restless, seer)" in unknown.output
+
+
 def test_the_installed_mcts_is_the_leak_probe():
     assert Registry().leak_probe() == "mcts:iterations=30,rollout=random"
 

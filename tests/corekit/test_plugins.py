@@ -391,3 +391,23 @@ def test_a_game_whose_options_class_cannot_make_its_defaults_is_skipped_naming_t
     )
     assert list(registry.games) == ["toy"]
     assert registry.warnings == [f"plugin 'broken': game 'optioned' is skipped: {says}"]
+
+
+def test_a_player_type_whose_options_class_is_unfit_is_skipped_naming_the_fault():
+    # `campfire players` listed attrs' NOTHING as 1 for an option without a default, and a list option took its
+    # text ("abc"), as a game's options would have before they were checked.
+    from corekit import PlayerType
+
+    listed = attrs.make_class("Opts", {"rounds": attrs.field(default=[1], type=list)}, frozen=True)
+    registry = Registry(
+        [
+            module("broken", campfire_players=lambda: [PlayerType("lister", lambda *args: None, options_type=listed)]),
+            module("toy", campfire_games=lambda: [ToyGame()]),
+        ],
+        entry_points=False,
+    )
+    assert "lister" not in registry.player_types
+    assert registry.warnings == [
+        "plugin 'broken': player 'lister' is skipped: option 'rounds' of Opts has type list; an option is an int, "
+        "float, bool, str or Enum"
+    ]

@@ -112,6 +112,32 @@ def test_a_crashing_player_forfeits_with_its_error_recorded():
     assert result.error == "seat 1 (crash) raised ZeroDivisionError: oops"
 
 
+def test_a_player_offering_itself_an_action_by_rebinding_its_view_forfeits_for_the_illegal_action():
+    class Rebinds(Player):
+        needs_sample = False
+
+        def decide(self, view):
+            view.legal_actions = (99,)  # the runner checks against its own copy of the offer
+            return 99
+
+    result = play_match(GAME, ["first", "rebind"], 1, players=[First(), Rebinds()], registry=registry_with())
+    assert result.forfeit == 1 and result.returns == (1.0, 0.0)
+    assert result.error.startswith("seat 1 (rebind) played an illegal action"), result.error
+
+
+def test_a_player_changing_its_views_seat_before_it_raises_is_named_by_its_own_seat():
+    class Reseats(Player):
+        needs_sample = False
+
+        def decide(self, view):
+            view.seat = 0
+            raise ZeroDivisionError("oops")
+
+    result = play_match(GAME, ["first", "reseat"], 1, players=[First(), Reseats()], registry=registry_with())
+    assert result.forfeit == 1
+    assert result.error == "seat 1 (reseat) raised ZeroDivisionError: oops"
+
+
 def test_without_forfeits_a_failing_player_raises_a_one_line_error():
     with pytest.raises(PlayerFailed, match="seat 1 \\(crash\\) raised ZeroDivisionError: oops"):
         play_match(
