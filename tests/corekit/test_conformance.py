@@ -304,29 +304,27 @@ class Restless(Player):
         return ("bid", next(Restless.decided))
 
 
+def _probe_failures(monkeypatch, probe: type, name: str) -> list[str]:
+    """The failures of the leak check of ToyGame at one position, with `probe` (its count of decisions from 0)."""
+    from corekit import PlayerType, Registry
+
+    monkeypatch.setattr(probe, "decided", itertools.count())
+    kind = PlayerType(name, lambda options, seed, game, heuristic: probe())
+    registry = Registry([_module(name, campfire_players=hookimpl(lambda: [kind]))], entry_points=False)
+    return check_leaks(ToyGame(), 2, registry, games=1, seed=1, spec=name, positions=1).failures
+
+
 def test_a_probe_deciding_differently_in_two_states_a_seat_cannot_tell_apart_is_named_with_both_decisions(
     monkeypatch,
 ) -> None:
-    from corekit import PlayerType, Registry
-
-    monkeypatch.setattr(Fickle, "decided", itertools.count())
-    fickle = PlayerType("fickle", lambda options, seed, game, heuristic: Fickle())
-    registry = Registry([_module("fickle", campfire_players=hookimpl(lambda: [fickle]))], entry_points=False)
-    report = check_leaks(ToyGame(), 2, registry, games=1, seed=1, spec="fickle", positions=1)
-    assert report.failures == [
+    assert _probe_failures(monkeypatch, Fickle, "fickle") == [
         f"leak check seed {derive_seed(1, 'leak', 'toy', 2, 0)} step 1: fickle chose differently in two states "
         "seat 0 cannot tell apart: [1]: 0 vs 1"
     ]
 
 
 def test_a_probe_deciding_differently_in_the_same_state_is_refused_as_not_deterministic(monkeypatch) -> None:
-    from corekit import PlayerType, Registry
-
-    monkeypatch.setattr(Restless, "decided", itertools.count())
-    restless = PlayerType("restless", lambda options, seed, game, heuristic: Restless())
-    registry = Registry([_module("restless", campfire_players=hookimpl(lambda: [restless]))], entry_points=False)
-    report = check_leaks(ToyGame(), 2, registry, games=1, seed=1, spec="restless", positions=1)
-    assert report.failures == [
+    assert _probe_failures(monkeypatch, Restless, "restless") == [
         f"leak check seed {derive_seed(1, 'leak', 'toy', 2, 0)} step 1: restless chose differently in the same "
         "state, seeded alike, so it cannot be checked for leaks: [1]: 0 vs 2 (a player takes its chance from the "
         "seed it is made with, not from the random module or the clock)"
