@@ -77,6 +77,11 @@ _NOT_AN_ACTION = ("campfire-conformance", "not an action")
 """A value no game accepts as an action."""
 
 
+FAILURES_KEPT = 20
+"""How many failures a check keeps; it stops at the match that reaches them (one frequent failure may hide others,
+which the next run, once it is fixed, shows)."""
+
+
 @attrs.define
 class Report:
     """The outcome of a conformance run: failures (each one line) and what was covered."""
@@ -122,9 +127,14 @@ class Report:
         return not self.failures
 
     def fail(self, message: str) -> None:
-        """Record a failure (the first few of each kind are enough to act on)."""
-        if len(self.failures) < 20:
+        """Record a failure: the first `FAILURES_KEPT` are enough to act on (the check stops there)."""
+        if len(self.failures) < FAILURES_KEPT:
             self.failures.append(message)
+
+    @property
+    def stopped_early(self) -> bool:
+        """Whether the check stopped at `FAILURES_KEPT` failures, before its last match."""
+        return len(self.failures) >= FAILURES_KEPT
 
 
 def check_game(
@@ -154,7 +164,7 @@ def check_game(
         _check_one(game, players, match_seed, options, sample_every, report, encoded, commentary=commentary)
         if progress is not None:
             progress(index + 1)
-        if len(report.failures) >= 20 or report.hung:
+        if report.stopped_early or report.hung:
             break
     if report.ok and games >= DEALS_COMPARED:
         _check_decks_shuffled(

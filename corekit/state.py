@@ -571,6 +571,9 @@ class DeclaredState(State):
         except AttributeError:
             self._refuse_non_zones("move", src=src, dst=dst)
             raise
+        except ValueError as error:
+            self._refuse_missing("move", card, src, error)
+            raise
 
     def take_out(self, card: Any, src: Zone) -> None:
         """Take one copy of `card` out of `src` (a face-up one first), face up and into no zone: onto a board
@@ -583,6 +586,9 @@ class DeclaredState(State):
                 src.remove(card)
         except AttributeError:
             self._refuse_non_zones("take_out", src=src)
+            raise
+        except ValueError as error:
+            self._refuse_missing("take_out", card, src, error)
             raise
         record = self.record
         if record is None:
@@ -790,6 +796,14 @@ class DeclaredState(State):
         """Whether a die the leak checks roll again keeps its face in `zone`: one everyone sees, or `seat`'s own."""
         info = self._layout.zones[zone.no]
         return info.seen is Seen.EVERYONE or (info.seat == seat and info.seen is Seen.OWNER)
+
+    def _refuse_missing(self, method: str, card: Any, src: Zone, error: ValueError) -> None:
+        """Raise a ValueError naming `card` and the zone `src` when `error` is the list's own for a card not there
+        (`list.remove(x): x not in list`, naming neither); returns otherwise, for the caller to re-raise."""
+        if type(error) is ValueError and isinstance(src, Zone) and card not in src:
+            raise ValueError(
+                f"{method}(): {card!r} is not in {self._layout.zones[src.no].name} (it holds {len(src)} card(s))"
+            ) from None
 
     def _refuse_non_zones(self, method: str, **given: Any) -> None:
         """Raise TypeError for the first of `given` (by parameter name) that is not a zone, saying what it is.

@@ -23,7 +23,7 @@ from corekit.cli.shared import (
     user_errors,
     without_prefix,
 )
-from corekit.conformance import check_game, check_leaks, check_match
+from corekit.conformance import FAILURES_KEPT, check_game, check_leaks, check_match
 from corekit.determinism import other_processes
 from corekit.errors import error_line
 from corekit.game import Game, GameError
@@ -193,6 +193,11 @@ def check_command(
         )
         for failure in report.failures:
             click.echo(f"  - {failure}")
+        if report.stopped_early and report.matches < games:
+            click.echo(
+                f"  The check stopped at its first {FAILURES_KEPT} failures, after {report.matches} of {games} "
+                "matches: others may follow once these are fixed."
+            )
         if report.failed_seeds:
             again = " ".join(
                 [

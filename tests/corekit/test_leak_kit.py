@@ -77,6 +77,14 @@ def test_campfire_check_refuses_each_leaking_game_and_names_the_match_to_replay(
     assert f"campfire check {game_id} --players 2 --match " in result.output
 
 
+def test_campfire_check_says_when_it_stopped_at_its_first_failures_before_its_last_match():
+    result = run_cli("check", "glowworms-logs-draws", "--players", "2", "-n", "100", "--no-leaks", registry=REGISTRY)
+    assert result.exit_code == 1
+    assert result.output.count("\n  - seed ") == 20
+    stopped = re.search(r"The check stopped at its first 20 failures, after (\d+) of 100 matches", result.output)
+    assert stopped and int(stopped[1]) < 100, result.output
+
+
 @pytest.mark.parametrize("game_id", sorted(LEAKS))
 def test_the_pytest_fixture_refuses_each_leaking_game(game_id):
     with pytest.raises(pytest.fail.Exception, match="fails conformance") as failed:

@@ -725,6 +725,16 @@ def test_a_zone_replaced_by_a_list_is_named_when_its_cards_next_move() -> None:
     )
 
 
+def test_moving_a_card_a_zone_does_not_hold_names_the_card_and_the_zone() -> None:
+    state = fresh()
+    missing = next(card for card in range(100) if card not in state.hands[0])
+    with pytest.raises(ValueError) as refused:
+        state.move(missing, state.hands[0], state.discard)
+    assert str(refused.value) == f"move(): {missing!r} is not in hands 0 (it holds {len(state.hands[0])} card(s))"
+    with pytest.raises(ValueError, match=rf"^take_out\(\): {missing!r} is not in discard \(it holds 0 card"):
+        state.take_out(missing, state.discard)
+
+
 def test_an_attribute_error_among_zones_is_raised_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
     """Only a value that is not a zone is explained: any other failure of a move is left as it is."""
     inner = AttributeError("inner")
