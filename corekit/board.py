@@ -44,10 +44,12 @@ class Board:
         groups: Mapping[str, Iterable[str]] | None = None,
     ) -> None:
         self.spaces: tuple[str, ...] = tuple(spaces)
+        """Every space's name, in the order given."""
         known = set(self.spaces)
         if len(known) != len(self.spaces):
             raise ValueError("a space is listed twice")
         self.edges: tuple[Edge, ...] = tuple(e if isinstance(e, Edge) else Edge(*e) for e in edges)
+        """Every connection, as `Edge`s (a pair given as a tuple made one)."""
         adjacent: dict[str, list[tuple[str, str]]] = {s: [] for s in self.spaces}
         for edge in self.edges:
             for end in (edge.a, edge.b):
@@ -57,6 +59,7 @@ class Board:
             adjacent[edge.b].append((edge.a, edge.kind))
         self._adjacent = {s: tuple(n) for s, n in adjacent.items()}
         self.groups: dict[str, tuple[str, ...]] = {g: tuple(m) for g, m in (groups or {}).items()}
+        """Named sets of spaces (a region, a camp), each space's group found by `group_of`."""
         self._group_of: dict[str, str] = {}
         for group, members in self.groups.items():
             for space in members:

@@ -20,7 +20,9 @@ class TurnOrder:
 
     def __init__(self, players: int, first: int = 0) -> None:
         self.alive: list[bool] = [True] * players
+        """One flag per seat: False once the seat is eliminated (`eliminate`)."""
         self.current = first
+        """The seat whose turn it is (`advance` moves it to the next living seat)."""
 
     @property
     def living(self) -> tuple[int, ...]:
