@@ -742,7 +742,8 @@ def test_a_game_failing_on_a_twin_the_core_made_is_told_apart_from_one_failing_i
     )
     assert re.fullmatch(
         r"seed \d+ step \d+: making or playing on a twin of this state \(one a seat cannot tell apart, made by the "
-        r"core from the declaration\), the game raised ValueError: move\(\): \d is not in slots \d \(it holds \d card\(s\)\) .*" + named,
+        r"core from the declaration\), the game raised ValueError: move\(\): \d is not in slots \d "
+        r"\(it holds \d card\(s\)\) .*" + named,
         twins[0],
     ), twins[0]
     samples = [failure for failure in report.failures if "on sample(" in failure]
