@@ -102,6 +102,8 @@ class Report:
     hung: bool = False
     """A call into the game was cut off as stuck (GameHung): the check stopped there, since every later match
     would most likely hang as long."""
+    probe_restless: bool = False
+    """The leak probe decided otherwise in the same state (`check_leaks` stopped: it could tell no leak)."""
     nondeterministic: bool = False
     """The same seed and actions gave different observations: a searching player then decides differently in
     two states a seat cannot tell apart for that reason alone, so the player-level leak check would only echo it."""
@@ -119,6 +121,8 @@ class Report:
             return "stopped at the game that did not return"
         if self.nondeterministic:
             return "the game is not deterministic, so a search's choices cannot tell a leak"
+        if self.stopped_early:
+            return f"stopped at its first {FAILURES_KEPT} failures"
         return None
 
     @property
@@ -299,7 +303,7 @@ def check_leaks(
             game, players, match_seed, options, player_type, spec, positions, report, registry.heuristic(game.id)
         )
         report.matches += 1
-        if report.hung:
+        if report.hung or report.probe_restless:
             break
     return report
 
@@ -336,6 +340,9 @@ def _leak_match(
         report.fail(f"{where}: {hung}")
     except _LegalBroken as broken:
         report.fail(f"{where}: {broken}")
+    except _ProbeRestless as restless:
+        report.fail(f"{where}: {restless}")
+        report.probe_restless = True
     except _ProbeFailed as failed:
         error = failed.__cause__ or failed
         report.fail(f"{where}: {spec} raised {error_line(error)}{raised_at(error)}")
@@ -345,6 +352,11 @@ def _leak_match(
 
 class _LegalBroken(Exception):
     """The game's legal actions break the contract (the message says how): the leak check stops there."""
+
+
+class _ProbeRestless(Exception):
+    """The leak probe decided otherwise in the same state, seeded alike (the message says how): it cannot tell a
+    leak, so the leak check stops."""
 
 
 class _ProbeFailed(Exception):
@@ -380,32 +392,30 @@ def _leak_step(
                 _probe_decision(game, candidate, seat, player_type, spec, match_seed, heuristic, report.fail, where)
             )
         if decisions[0] != decisions[1]:
-            # Asked again in the same state, seeded alike (a few times: a player drawing its own chance may repeat
-            # itself): a different choice is the player's own chance, not what the twin changed.
-            again = decisions[0]
+            # Asked again in each state, seeded alike (a few times: a player drawing its own chance may repeat
+            # itself): a different choice is the player's own chance, not what the twin changed, and stops the check.
             for _ in range(PROBE_REPEATS):
-                again = _probe_decision(game, state, seat, player_type, spec, match_seed, heuristic)
-                if again != decisions[0]:
-                    break
-            if again != decisions[0]:
-                report.fail(
-                    f"{where}: {spec} chose differently in the same state, seeded alike, so it cannot be checked for "
-                    f"leaks: {leaks.first_difference(decisions[0], again)} (a player takes its chance from the seed "
-                    "it is made with, not from the random module or the clock)"
-                )
-            else:
-                report.fail(
-                    f"{where}: {spec} chose differently in two states seat {seat} cannot tell apart: "
-                    f"{leaks.first_difference(decisions[0], decisions[1])}"
-                )
+                for candidate, first in zip((state, twin), decisions, strict=True):
+                    again = _probe_decision(game, candidate, seat, player_type, spec, match_seed, heuristic)
+                    if again != first:
+                        raise _ProbeRestless(
+                            f"{spec} chose differently in the same state, seeded alike, so it cannot be checked for "
+                            f"leaks: {leaks.first_difference(first, again)} (a player takes its chance from the seed "
+                            "it is made with, not from the random module or the clock); the leak check stops here"
+                        )
+            report.fail(
+                f"{where}: {spec} chose differently in two states seat {seat} cannot tell apart: "
+                f"{leaks.first_difference(decisions[0], decisions[1])}"
+            )
     legal = state.legal_actions(seat)
     state.apply(seat, legal[rng.below(len(legal))])
     return checked
 
 
 PROBE_REPEATS = 3
-"""How many times the leak check's probe decides again in the same state, before a choice that differed in a twin is
-blamed on what the twin changed rather than on a player that draws chance of its own."""
+"""How many times the leak check's probe decides again in the state and in its twin, before a choice that differed
+between them is blamed on what the twin changed rather than on a player that draws chance of its own (a player
+choosing at random between two actions repeats itself six times in a row one time in 64)."""
 
 
 def _probe_decision(

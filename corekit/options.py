@@ -45,6 +45,8 @@ def options_problem(cls: type) -> str | None:
     float, bool, str or an Enum), its default of that type; and the class must be frozen. Each of these faults
     otherwise surfaces only in a match, or after one (a list option fails as the replay is written), blamed on the
     user's `-o`."""
+    if not isinstance(cls, type):
+        return f"its options class is {cls!r}, not a class (write one with @attrs.frozen)"
     if not attrs.has(cls):
         return f"{cls.__name__} is not an attrs class (write it with @attrs.frozen)"
     missing = [field.name for field in attrs.fields(cls) if field.default is attrs.NOTHING]

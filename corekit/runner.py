@@ -205,6 +205,19 @@ class PlayerNotBuilt(RuntimeError):
     reason, `could not be built: Type: message`, for the caller to name the spec or seat before it."""
 
 
+def check_unattended(game: Game, text: str, seed: int, registry: Registry, name: str, where: str) -> None:
+    """Build the player of spec `text` once, so that a spec that cannot play with nobody at the terminal (a
+    tournament's seats, the leak check's probe) is refused before anything is played: OptionError naming it as
+    `name` (e.g. "player 'mcts:x=1'"), for a person's player (nobody answers `where`) or a plugin that raises."""
+    # Refused before it is built (build_spec parses and looks the spec up again, which cannot fail the second time).
+    if registry.player_type(PlayerSpec.parse(text).name).interactive:
+        raise OptionError(f"{name} needs a person at a terminal, so {where} cannot seat it")
+    try:
+        build_spec(game, text, seed, registry)
+    except PlayerNotBuilt as failed:  # the player plugin's fault: name the spec, as a match names its seat
+        raise OptionError(f"{name} {failed}") from failed.__cause__
+
+
 def build_spec(game: Game, text: str, seed: int, registry: Registry) -> Player:
     """The player of spec `text`, sorting what can go wrong by whose fault it is, so that a match and a
     tournament's up-front check blame the same party: a bad spec raises OptionError or UnknownName (the user's

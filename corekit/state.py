@@ -800,10 +800,12 @@ class DeclaredState(State):
     def _refuse_missing(self, method: str, card: Any, src: Zone, error: ValueError) -> None:
         """Raise a ValueError naming `card` and the zone `src` when `error` is the list's own for a card not there
         (`list.remove(x): x not in list`, naming neither); returns otherwise, for the caller to re-raise."""
-        if type(error) is ValueError and isinstance(src, Zone) and card not in src:
-            raise ValueError(
-                f"{method}(): {card!r} is not in {self._layout.zones[src.no].name} (it holds {len(src)} card(s))"
-            ) from None
+        if type(error) is not ValueError or not isinstance(src, Zone) or card in src:
+            return
+        zones = self._layout.zones
+        own = 0 <= src.no < len(zones) and self.zone(src.no) is src
+        where = zones[src.no].name if own else "a zone that is not this state's"
+        raise ValueError(f"{method}(): {card!r} is not in {where} (it holds {len(src)} card(s))") from None
 
     def _refuse_non_zones(self, method: str, **given: Any) -> None:
         """Raise TypeError for the first of `given` (by parameter name) that is not a zone, saying what it is.

@@ -29,7 +29,7 @@ from corekit.errors import error_line
 from corekit.game import Game, GameError
 from corekit.options import OptionError
 from corekit.plugins import default_registry
-from corekit.runner import GameFailed, build_spec, set_up
+from corekit.runner import GameFailed, check_unattended, set_up
 from corekit.words import counted
 
 
@@ -152,8 +152,8 @@ def check_command(
         if pairs:
             _options_fit(game, counts, seed, options, pairs)
         probe = probe or registry.leak_probe()
-        if leaks and probe is not None:
-            build_spec(game, probe, seed, registry)  # a bad spec is the user's one line, before any match
+        if leaks and probe is not None:  # a probe that cannot play is the user's one line, before any match
+            check_unattended(game, probe, seed, registry, f"--probe {probe!r}", "the leak check")
     except GameFailed as crashed:  # only _options_fit's set_up raises it here: the game crashed at setup
         fail(not_set_up(game_id, crashed.__cause__ or crashed))
         return

@@ -27,7 +27,7 @@ from corekit.options import OptionError, build_options, options_to_dict
 from corekit.players import PlayerSpec, spec_options
 from corekit.plugins import Registry
 from corekit.rng import derive_seed
-from corekit.runner import PlayerNotBuilt, build_spec, set_up
+from corekit.runner import check_unattended, set_up
 from corekit.tournament import backends
 from corekit.tournament.report import summarize
 from corekit.tournament.schedule import SEATING, Pending, default_games, lineups, rotates_order
@@ -146,7 +146,9 @@ def run_tournament(
     if any(len(lineup) != seats or not set(lineup) <= set(range(len(specs))) for lineup in group):
         raise OptionError(f"a seating must give each of the {seats} seats one of the {len(specs)} specs")
     for seat, text in enumerate(specs):
-        _check_player(registry, game, text, derive_seed(tournament.seed, "check", seat))
+        check_unattended(
+            game, text, derive_seed(tournament.seed, "check", seat), registry, f"player {text!r}", "a tournament"
+        )
     if cluster is not None or jobs > 1:
         _check_workers_see(registry, tournament)
     if (resume or replays) and out is None:
@@ -421,18 +423,6 @@ class Interrupted(OutputFailed):
 
 class _Stopped(Exception):
     """The results file refused a record: the backend stops, and the tournament reports what was played."""
-
-
-def _check_player(registry: Registry, game: Game, text: str, seed: int) -> None:
-    """Build the player of spec `text` once, so a spec that cannot play is refused before any match."""
-    # An interactive player would wait for a person at stdin, and nobody answers in a tournament: refused
-    # before it is built (build_spec parses and looks the spec up again, which cannot fail the second time).
-    if registry.player_type(PlayerSpec.parse(text).name).interactive:
-        raise OptionError(f"player {text!r} needs a person at a terminal, so a tournament cannot seat it")
-    try:
-        build_spec(game, text, seed, registry)
-    except PlayerNotBuilt as failed:  # the player plugin's fault: name the spec, as a match names its seat
-        raise OptionError(f"player {text!r} {failed}") from failed.__cause__
 
 
 def _open_out(

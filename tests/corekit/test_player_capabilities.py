@@ -66,8 +66,27 @@ def test_check_plays_the_probe_it_is_given_names_it_and_refuses_one_that_is_not_
         refused.output
     )
     assert "cannot tell apart" not in refused.output  # not blamed on the game
+    assert refused.output.count("chose differently") == 1  # the leak check stops at it
     unknown = invoke(cli, [*args, "--probe", "nobody"], obj=CliContext(registry))
     assert unknown.exit_code == 1 and "unknown player 'nobody' (known: restless, seer)" in unknown.output
+
+
+def _refusal(registry: Registry, probe: str) -> str:
+    args = ["check", "toy", "-n", "1", "--players", "2", "--no-processes", "--probe", probe]
+    result = CliRunner().invoke(cli, args, obj=CliContext(registry))
+    assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
+    return result.output.strip()
+
+
+def test_check_refuses_a_probe_that_needs_a_person_or_cannot_be_built_naming_the_probe():
+    def boom(*args):
+        raise RuntimeError("no fuel")
+
+    registry = registry_with(first_legal("person", interactive=True), PlayerType("boom", boom))
+    assert _refusal(registry, "person") == (
+        "Error: --probe 'person' needs a person at a terminal, so the leak check cannot seat it"
+    )
+    assert _refusal(registry, "boom") == "Error: --probe 'boom' could not be built: RuntimeError: no fuel"
 
 
 def test_the_installed_mcts_is_the_leak_probe():

@@ -411,3 +411,20 @@ def test_a_player_type_whose_options_class_is_unfit_is_skipped_naming_the_fault(
         "plugin 'broken': player 'lister' is skipped: option 'rounds' of Opts has type list; an option is an int, "
         "float, bool, str or Enum"
     ]
+
+
+def test_a_player_type_whose_options_class_is_not_a_class_is_skipped_and_every_command_still_runs():
+    from corekit import PlayerType
+
+    registry = Registry(
+        [
+            module("broken", campfire_players=lambda: [PlayerType("none", lambda *args: None, options_type=None)]),
+            module("toy", campfire_games=lambda: [ToyGame()]),
+        ],
+        entry_points=False,
+    )
+    assert list(registry.games) == ["toy"] and "none" not in registry.player_types
+    assert registry.warnings == [
+        "plugin 'broken': player 'none' is skipped: its options class is None, not a class (write one with "
+        "@attrs.frozen)"
+    ]

@@ -733,6 +733,8 @@ def test_moving_a_card_a_zone_does_not_hold_names_the_card_and_the_zone() -> Non
     assert str(refused.value) == f"move(): {missing!r} is not in hands 0 (it holds {len(state.hands[0])} card(s))"
     with pytest.raises(ValueError, match=rf"^take_out\(\): {missing!r} is not in discard \(it holds 0 card"):
         state.take_out(missing, state.discard)
+    with pytest.raises(ValueError, match=rf"^move\(\): {missing!r} is not in a zone that is not this state's \("):
+        state.move(missing, Zone([missing + 1]), state.discard)
 
 
 def test_an_attribute_error_among_zones_is_raised_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
