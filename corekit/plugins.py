@@ -127,7 +127,11 @@ class Registry:
             return self.games[game_id]
         except KeyError:
             known = ", ".join(sorted(self.games)) or "none"
-            raise UnknownName(f"unknown game {game_id!r} (installed: {known})") from None
+            # A game loaded by `tournament --plugin` or under development is found through CAMPFIRE_PLUGINS.
+            raise UnknownName(
+                f"unknown game {game_id!r} (installed: {known}; a game not installed is loaded by naming its plugin "
+                "module in CAMPFIRE_PLUGINS)"
+            ) from None
 
     def player_type(self, name: str) -> PlayerType:
         """The player type with this name, or UnknownName listing the known ones."""

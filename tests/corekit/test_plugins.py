@@ -275,7 +275,11 @@ def test_a_plugin_from_the_environment_cannot_replace_an_installed_game(monkeypa
 
 def test_unknown_names_list_what_is_known():
     registry = Registry([module("toy", campfire_games=lambda: [ToyGame()])], entry_points=False)
-    with pytest.raises(UnknownName, match=r"unknown game 'chess' \(installed: toy\)"):
+    with pytest.raises(
+        UnknownName,
+        match=r"unknown game 'chess' \(installed: toy; a game not installed is loaded by naming its plugin module in "
+        r"CAMPFIRE_PLUGINS\)",
+    ):
         registry.game("chess")
     with pytest.raises(UnknownName, match=r"unknown player 'alphazero' \(known: none\)"):
         registry.player_type("alphazero")
