@@ -104,12 +104,9 @@ class Redeal:
             self.lays.append(lay)
             return
         limit = len(deck) if down is None else down
-        if limit == len(deck):
-            self.rng.shuffle(deck)
-        else:
-            part = deck[:limit]
-            self.rng.shuffle(part)
-            deck[:limit] = part
+        part = deck[:limit]  # shuffled apart and put back: the same order an in-place shuffle of the whole gives
+        self.rng.shuffle(part)
+        deck[:limit] = part
         pins = self.pins.get(k)
         if not pins:
             return
