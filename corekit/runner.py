@@ -8,7 +8,8 @@ game's: GameFailed, naming the game and the call.
 
 A watchdog cuts off what would never end: a decision still running at `hard_limit(time_limit)` (a forfeit,
 or the game's failure when one call into the game's code took the whole time limit), and a call into the
-game's code still running after `step_limit` seconds (default GAME_STEP_LIMIT). In the main thread it is a
+game's code still running after `step_limit` seconds (default GAME_STEP_LIMIT), the setup's included: one watchdog
+per match, armed before the setup and disarmed after the returns. In the main thread it is a
 SIGALRM timer; in any other thread (a Dask worker's) a watchdog thread raises into the match's thread. Neither
 can stop a C call that never returns to Python: a process that supervises the match (a tournament's worker
 pool) reads the match's `Watch` and kills it.
@@ -237,9 +238,14 @@ def set_up(game: Game, players: int, seed: int, options: Any, step_limit: float 
     """The match's initial state. The game refusing what it was asked for (a player count, an option value)
     is the user's GameError or OptionError; anything else it raises, or a setup still running after `step_limit`
     seconds (default GAME_STEP_LIMIT), is GameFailed, naming the game."""
+    with game_deadline(game, step_limit, "at setup"):
+        return _initial_state(game, players, seed, options)
+
+
+def _initial_state(game: Game, players: int, seed: int, options: Any) -> State:
+    """`set_up` without a watchdog of its own (a match's covers it)."""
     try:
-        with game_deadline(game, step_limit, "at setup"):
-            return game.initial_state(players, seed, options)
+        return game.initial_state(players, seed, options)
     except (GameError, OptionError, GameFailed):
         raise
     except (Exception, SystemExit) as error:
@@ -286,20 +292,24 @@ def play_match(
     registry = registry or default_registry()
     options = game.make_options(options)
     limit = step_limit_for(step_limit, time_limit)
-    state = set_up(game, len(specs), seed, options, limit)
-    if players is None:
-        players = make_players(game, specs, seed, registry)
-    if len(players) != len(specs):
-        raise ValueError("one player per seat is needed")
-    match = Match(game, options, seed, list(specs), state, dict(settings or {}))
-    hook = registry.hook
-    try:
-        hook.campfire_match_start(match=match)
-    except Exception as error:
-        raise MatchNotStarted(first_line(error)) from error
     watch = watch if watch is not None else Watch()
+    # One watchdog from the setup to the returns: arming one makes four system calls (the SIGALRM handler and the
+    # timer, each set and put back), and a second one for the setup cost a match of 10-30 steps a tenth of its time.
+    watchdog = _Watchdog(watch, game, specs, time_limit, limit, at="at setup")
     try:
-        with _Watchdog(watch, game, specs, time_limit, limit):
+        with watchdog:
+            state = _watched_setup(game, len(specs), seed, options, watch)
+            watchdog.at = ""
+            if players is None:
+                players = make_players(game, specs, seed, registry)
+            if len(players) != len(specs):
+                raise ValueError("one player per seat is needed")
+            match = Match(game, options, seed, list(specs), state, dict(settings or {}))
+            hook = registry.hook
+            try:
+                hook.campfire_match_start(match=match)
+            except Exception as error:
+                raise MatchNotStarted(first_line(error)) from error
             result = _play(match, players, specs, time_limit, forfeit_on_error, watch, hook, on_step)
     except Overran:  # cut off in a game call (a decision's verdict is handled inside)
         watch.mark(IDLE)
@@ -309,6 +319,18 @@ def play_match(
     except Exception as error:  # e.g. the replay could not be written: the result must still reach the caller
         raise ListenerFailed(result, f"after the match: {first_line(error)}") from error
     return result
+
+
+def _watched_setup(game: Game, players: int, seed: int, options: Any, watch: Watch) -> State:
+    """The match's initial state, its call into the game marked on `watch` as step -1: a supervisor reading the
+    mirror names it the setup (`corekit.tournament.worker.cut_off_record`)."""
+    watch.step = -1
+    watch.mark(GAME)
+    try:
+        return _initial_state(game, players, seed, options)
+    finally:
+        watch.step = 0
+        watch.mark(IDLE)
 
 
 def _play(

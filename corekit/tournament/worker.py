@@ -184,8 +184,8 @@ def cut_off_record(
     return MatchRecord(
         **{**base, "steps": 0},
         status="failed",
-        error=f"game {settings.game!r} did not return from a call into its code within {limit:g}s at step {step} "
-        f"({killed})",
+        error=f"game {settings.game!r} did not return from a call into its code within {limit:g}s "
+        f"{'at setup' if step == 0 else f'at step {step}'} ({killed})",
     )
 
 

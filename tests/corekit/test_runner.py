@@ -250,6 +250,21 @@ def test_the_watchdog_leaves_the_alarm_signal_and_timer_as_it_found_them():
         signal.signal(signal.SIGALRM, previous)
 
 
+def test_a_match_arms_the_alarm_once_from_its_setup_to_its_end(monkeypatch):
+    import signal
+
+    armed = []
+    real = signal.setitimer
+
+    def counting(which, seconds, interval=0.0):
+        armed.append(seconds)
+        return real(which, seconds, interval)
+
+    monkeypatch.setattr(signal, "setitimer", counting)
+    play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with())
+    assert len(armed) == 2 and armed[0] > 0 and armed[1] == 0  # set once, put back once: setup included
+
+
 def toy_state_with(legal_actions):
     """A toy match's state whose legal_actions is replaced (on its own class, so tracebacks show a state method)."""
     from tests.corekit import toy_game

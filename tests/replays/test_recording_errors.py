@@ -412,3 +412,24 @@ def test_an_empty_replay_setting_is_refused_by_play_match_in_the_same_words():
     with pytest.raises(ValueError) as raised:
         play_match(registry.game("grizzly-race"), ["random", "random"], 5, registry=registry, settings={"replay": ""})
     assert str(raised.value) == "cannot write a replay: the replay path is empty"
+
+
+def test_temporary_names_differ_between_files_and_between_a_process_and_its_forked_child(tmp_path):
+    from replays.format import _temporary
+
+    target = str(tmp_path / "r.cfr")
+    first, second = _temporary(target), _temporary(target)
+    assert first != second and all(os.path.dirname(name) == str(tmp_path) for name in (first, second))
+    if not hasattr(os, "fork"):
+        return
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # the child writes the name it would use next and leaves at once
+        os.write(write, _temporary(target).encode())
+        os._exit(0)
+    os.close(write)
+    os.waitpid(child, 0)
+    in_child = os.read(read, 4096).decode()
+    os.close(read)
+    mine = _temporary(target)
+    assert in_child.split(".")[2:4] != mine.split(".")[2:4]  # the child's own process id and random part

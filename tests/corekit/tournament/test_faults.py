@@ -58,6 +58,22 @@ def test_a_game_looping_at_setup_is_cut_off_at_setup(registry: Registry, monkeyp
         play_match(LoopsAtSetup(), ["random", "random"], 1, registry=registry)
 
 
+def test_a_worker_killed_in_a_setup_stuck_for_good_is_recorded_as_the_games_failure_at_setup() -> None:
+    from corekit.runner import GAME
+    from corekit.tournament.schedule import plan
+    from corekit.tournament.worker import Settings, cut_off_record
+
+    # The runner marks the setup's call into the game as step -1 on the mirror a supervisor reads.
+    settings = Settings("faulty", ("random", "random"), time_limit=LIMIT, plugins=FAULTS)
+    planned = plan(1, 2, 2, 1)[0]
+    registry = Registry(plugins=[fault_games])
+    at_setup = cut_off_record(settings, planned, registry, [float(GAME), -1.0, -1.0, 0.0], 1.1, 9.5)
+    in_apply = cut_off_record(settings, planned, registry, [float(GAME), -1.0, 2.0, 0.0], 1.1, 9.5)
+    killed = "(its worker process was killed after 9.5s)"
+    assert at_setup.error == f"game 'faulty' did not return from a call into its code within 1.1s at setup {killed}"
+    assert in_apply.error == f"game 'faulty' did not return from a call into its code within 1.1s at step 3 {killed}"
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_tournament_records_a_game_looping_in_apply_as_the_games_failure(
     registry: Registry, jobs: int, tmp_path: Path
