@@ -137,8 +137,8 @@ def game_type(game: Game) -> pyspiel.GameType:
 
 
 def option_parameters(game: Game, options: Any = None) -> dict[str, Any]:
-    """The game's options that pyspiel can carry (numbers, truth values, text, enums by value as text), with
-    their values in `options` (the defaults when None)."""
+    """The game's options that pyspiel can carry (numbers, truth values, text, enums by value: `_enum_parameter`),
+    with their values in `options` (the defaults when None)."""
     hints = type_hints(game.options_type)
     made = game.make_options(options)
     parameters: dict[str, Any] = {}
@@ -146,10 +146,25 @@ def option_parameters(game: Game, options: Any = None) -> dict[str, Any]:
         kind = hints.get(field.name)
         value = getattr(made, field.name)
         if isinstance(kind, type) and issubclass(kind, enum.Enum):
-            parameters[field.name] = str(value.value)
+            parameters[field.name] = _enum_parameter(kind, value)
         elif kind in _PARAMETER_TYPES:
             parameters[field.name] = kind(value)
     return parameters
+
+
+def _enum_parameter(kind: type[enum.Enum], member: enum.Enum) -> int | str:
+    """An enum option's value as pyspiel carries it: an int when every member's value reads as one (an IntEnum),
+    since pyspiel reads `mode=2` in a game string as an int and would refuse it for a text parameter, so that
+    `load_game(str(game))` gives the game back; text otherwise."""
+    if all(_reads_as_int(other.value) for other in kind):
+        return int(str(member.value))
+    return str(member.value)
+
+
+def _reads_as_int(value: Any) -> bool:
+    """Whether `value`, written as text, is an int written the one way pyspiel writes it back."""
+    text = str(value)
+    return not isinstance(value, bool) and text.isascii() and text.lstrip("-").isdigit() and str(int(text)) == text
 
 
 class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
@@ -592,8 +607,13 @@ def load(
     game_id: str, players: int | None = None, seed: int | None = None, *, rng_seed: int | None = None, **options: Any
 ) -> CampfireGame:
     """`pyspiel.load_game` for a Campfire game by its id, with its parameters as keywords: `seed` (every new
-    initial state is its deal; 0 when neither is given) or `rng_seed` (each is the next deal of its series)."""
+    initial state is its deal; 0 when neither is given) or `rng_seed` (each is the next deal of its series), and the
+    game's options, typed or as text."""
     given = {"players": players, "seed": seed, "rng_seed": rng_seed}
+    campfire = _REGISTERED.get(short_name(game_id))
+    if campfire is not None and options:  # options as text too ("7"), as the PettingZoo adapter takes them
+        typed = option_parameters(campfire, options)
+        options = {name: typed.get(name, value) for name, value in options.items()}
     params: dict[str, Any] = {**{name: value for name, value in given.items() if value is not None}, **options}
     game: CampfireGame = pyspiel.load_game(short_name(game_id), params)
     return game

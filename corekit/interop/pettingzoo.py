@@ -31,7 +31,8 @@ refused there (it deals once to check), not at the first `reset()`.
 - `render()` with `render_mode="ansi"` returns the game's own drawing of the whole table; with `"human"` it
   prints it.
 - The environment's seed is `env.base_seed` (`env.seed(n)`, the old Gym call, is not offered: `reset(seed=n)`).
-- Before the first `reset()`, `step`, `last`, `observe` and `render` raise a RuntimeError saying to call it.
+- Before the first `reset()`, `step`, `last`, `observe` and `render` raise a RuntimeError saying to call it (`agents`
+  is empty); so do `step` and `last` once every agent has left at the end of a match.
 - The environment pickles and deep-copies, after `reset()` too (a seat's readable observation is a view, which
   pickles as its state class and values).
 """
@@ -93,6 +94,7 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"campfire_{game.id.replace('-', '_')}"}
         self.possible_agents = [f"seat_{seat}" for seat in range(count)]
+        self.agents: list[str] = []  # until reset(): `agents` and `num_agents` answer, as the agents of no match
         self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         observation = spaces.Dict(
             {
@@ -148,6 +150,7 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         """Apply the selected agent's action (an index into the action space); `None` once it is done. An
         illegal action (in the space, but masked) raises IllegalAction and leaves the environment unchanged."""
         match = self._match()  # before reset() there is no agent_selection either: say what to do, not that
+        self._someone_left()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -175,6 +178,7 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
         """PettingZoo's `last()`, refused as `observe()` is before `reset()` (not with an AttributeError)."""
         self._match()
+        self._someone_left()
         last: tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]] = super().last(observe)
         return last
 
@@ -201,6 +205,11 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         if self.match is None:
             raise RuntimeError("call reset() before using the environment")
         return self.match
+
+    def _someone_left(self) -> None:
+        """Refuse, saying what to do, once every agent has stepped `None` and left (not a KeyError of its name)."""
+        if not self.agents:
+            raise RuntimeError("the match is over and every agent has left: call reset() to deal the next one")
 
 
 def _whole(value: Any) -> int | None:

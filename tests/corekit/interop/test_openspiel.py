@@ -4,8 +4,10 @@ Campfire game it wraps."""
 
 from __future__ import annotations
 
+import enum
 import os
 
+import attrs
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip install -e '.[openspiel]'")
@@ -16,6 +18,7 @@ from corekit.interop import openspiel  # noqa: E402
 from corekit.plugins import default_registry  # noqa: E402
 from corekit.rng import derive_seed  # noqa: E402
 from tests.corekit.interop.conftest import every_shape  # noqa: E402
+from tests.corekit.toy_game import ToyGame  # noqa: E402
 
 SIMULATIONS = {"scavengers": 1, "camp-grizzly": 1}
 """Random simulations per game, at its fewest seats (pyspiel checks every player's observation at every step:
@@ -468,3 +471,44 @@ def test_asking_a_state_for_chance_outcomes_is_refused_in_one_line_naming_why():
     assert not state.is_chance_node()
     with pytest.raises(GameError, match=r"^grizzly-race: no state is a chance node \(chance is sampled inside moves\)"):
         state.chance_outcomes()
+
+
+class _Mode(enum.IntEnum):
+    A = 1
+    B = 2
+
+
+class _Speed(enum.Enum):
+    SLOW = "slow"
+    FAST = "fast"
+
+
+@attrs.frozen
+class _ModalOptions:
+    bug: str = "none"
+    mode: _Mode = _Mode.A
+    speed: _Speed = _Speed.SLOW
+
+
+class _Modal(ToyGame):
+    id = "toy-modal"
+    options_type = _ModalOptions
+
+    def action_space(self, players, options):
+        return list(range(1, 7))
+
+
+def test_an_int_valued_enum_option_is_an_int_parameter_so_a_game_string_loads_the_game_back():
+    name = openspiel.register(_Modal())
+    game = pyspiel.load_game(name)
+    assert game.get_parameters()["mode"] == 1 and game.get_parameters()["speed"] == "slow"
+    assert pyspiel.load_game(str(game)).options == game.options
+    fast = _ModalOptions(mode=_Mode.B, speed=_Speed.FAST)
+    assert pyspiel.load_game(f"{name}(mode=2,speed=fast)").options == fast
+    assert openspiel.load("toy-modal", mode="2", speed="fast").options == fast
+
+
+def test_load_takes_options_as_text_as_the_pettingzoo_adapter_does_and_names_an_unknown_one():
+    assert openspiel.load("slasher", players=3, stall_turns="7").options.stall_turns == 7
+    with pytest.raises(Exception, match=r"^slasher: unknown option 'nope' \(known: "):
+        openspiel.load("slasher", players=3, nope=1)

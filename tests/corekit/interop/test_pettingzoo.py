@@ -247,6 +247,24 @@ def test_step_and_last_before_reset_say_to_call_reset_as_observe_does():
             call()
 
 
+def test_before_reset_there_are_no_agents_and_after_everyone_left_step_and_last_say_to_reset():
+    environment = env("grizzly-race", players=2)
+    assert environment.agents == [] and environment.num_agents == 0
+    environment.reset(seed=3)
+    choose = np.random.default_rng(0)
+    while environment.agents:
+        observation, _, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            environment.step(None)
+        else:
+            environment.step(int(choose.choice(np.flatnonzero(observation["action_mask"]))))
+    for call in (environment.last, lambda: environment.step(0), lambda: environment.step(None)):
+        with pytest.raises(RuntimeError, match=r"^the match is over and every agent has left: call reset\(\)"):
+            call()
+    environment.reset()
+    assert environment.agents == ["seat_0", "seat_1"]
+
+
 def _masked_state(environment):
     """Play random legal moves until the selected agent has an action in its space that is not legal now."""
     choose = np.random.default_rng(0)
