@@ -209,12 +209,7 @@ def gaps_command(
         raise click.ClickException(str(error)) from None
 
     def show(decision: Decision) -> None:
-        best = decision.best
-        click.echo(
-            f"decision {decision.number} seat {decision.seat}: policy {game.action_text(decision.choice)} "
-            f"{_mean_of(decision, decision.choice):.3f}; best {game.action_text(best.action)} {best.mean:.3f} "
-            f"(z {best.z:.1f})"
-        )
+        click.echo(decision_line(game, decision))
 
     try:
         measured = decision_gaps(game, players, seed, heuristic.policy, samples, decisions or None, options, show)
@@ -230,6 +225,21 @@ def gaps_command(
         f"beats the policy's choice with z > {Z_NOTED:g}; up to about {expected_by_chance(measured):.1f} would by "
         "chance alone"
     )
+
+
+def decision_line(game: Game, decision: Decision) -> str:
+    """One measured decision as the command prints it: the policy's choice and the best mean, and, when another
+    action is the one that beats the choice by z > Z_NOTED (so the summary counts the decision), that one too."""
+    best = decision.best
+    line = (
+        f"decision {decision.number} seat {decision.seat}: policy {game.action_text(decision.choice)} "
+        f"{_mean_of(decision, decision.choice):.3f}; best {game.action_text(best.action)} {best.mean:.3f} "
+        f"(z {best.z:.1f})"
+    )
+    surest = max(decision.values, key=lambda value: value.z)
+    if surest.z > Z_NOTED and surest.action != best.action:
+        line += f"; surest {game.action_text(surest.action)} {surest.mean:.3f} (z {surest.z:.1f})"
+    return line
 
 
 def _mean_of(decision: Decision, action: Action) -> float:

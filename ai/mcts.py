@@ -366,8 +366,8 @@ class MctsPlayer(Player):
         legal = view.legal_actions
         self._overruled = None
         if len(legal) == 1:
-            self.root, self.iterations_done = None, 0
-            self._stats = [[view.game.encode_action(legal[0]), 0, 0.0]]
+            # No search, so no statistics (as os-ismcts and os-mcts): 0 visits of value 0 read as a sure loss.
+            self.root, self.iterations_done, self._stats = None, 0, None
             return legal[0]
         kept = None
         if self.options.trust > 0 and self.policy is not None:

@@ -140,7 +140,7 @@ class Analysis:
                 "win_rate_by_spec": by_spec,
                 "actions_by_spec": {
                     spec: {
-                        "decisions": sum(counts.values()),
+                        "taken": sum(counts.values()),
                         "actions": [
                             {"action": text, "count": count, "share": count / sum(counts.values())}
                             for text, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[: self.top]
@@ -199,11 +199,11 @@ class Analysis:
             console.print(wins)
             actions = Table(title=f"{game_id}: most frequent actions by player", title_justify="left")
             actions.add_column("player")
-            actions.add_column("decisions", justify="right")
+            actions.add_column("actions taken", justify="right")
             actions.add_column("actions (share)")
             for spec, entry in data["actions_by_spec"].items():
                 listed = ", ".join(f"{a['action']} {a['share']:.0%}" for a in entry["actions"])
-                actions.add_row(*_cells(spec, entry["decisions"], listed))
+                actions.add_row(*_cells(spec, entry["taken"], listed))
             console.print(actions)
         if report["turning_points"]:
             turns = Table(title="Turning points: chosen value furthest below the best", title_justify="left")

@@ -94,7 +94,7 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
     except Exception as crash:  # the player's bug, or the game's code its search called: one line either way
         fail(f"no suggestion: deciding for seat {seat}, {spec} raised {error_line(crash)}")
     forced = len(view.legal_actions) == 1
-    # A searcher reports a forced move as 0 visits of value 0, which would read as a sure loss: no statistics.
+    # A player may report a forced move as 0 visits of value 0, which would read as a sure loss: no statistics.
     stats = {} if forced else _stats(game, player.annotation(), action)
     name = game.seat_names(state.players, state.options)[seat]
     who = name if name == f"seat {seat}" else f"{name} (seat {seat})"

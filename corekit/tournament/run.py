@@ -11,11 +11,14 @@ a player over it forfeits, and a decision or a game call that never ends is cut 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
+import signal
+import threading
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -284,6 +287,7 @@ def _run(
     problem: str | None = None
     stop: type[OutputFailed] = OutputFailed
     interrupted = False
+    shield = contextlib.ExitStack()
     try:
         if not pending:
             pass  # everything was in the results file already
@@ -296,6 +300,7 @@ def _run(
     except _Stopped as stopped:  # the matches played so far are still reported
         problem = str(stopped)
     except KeyboardInterrupt:
+        shield.enter_context(_second_interrupts_ignored())
         stop, interrupted = Interrupted, True
     finally:
         if store:
@@ -303,36 +308,53 @@ def _run(
                 store.close()
             except OSError as error:  # a full disk fails the close's flush too: the report must still follow
                 problem = problem or f"could not save the results in {store.path}: {os_reason(error, with_file=True)}"
-    if interrupted:
-        if store is not None:
-            # Counted from the closed file: Ctrl-C may land between a match's record and its line on disk.
+    with shield:  # after a first Ctrl-C: what was played is counted and reported whatever else is pressed
+        if interrupted:
+            if store is not None:
+                # Counted from the closed file: Ctrl-C may land between a match's record and its line on disk.
+                try:
+                    saved = _saved(read_results(store.path)[1], games)
+                except (OSError, ValueError):  # unreadable now: what this run kept is the best count left
+                    saved = _saved(records, games)
+                rest = _how_resumed("the same command with --resume plays the rest")
+                problem = f"interrupted: {saved} of {games} matches are saved in {out}; {rest}"
+            else:
+                problem = (
+                    f"interrupted after {_saved(records, games)} of {games} matches; nothing is saved without --out"
+                )
+        kept = reported(records, games)
+        if replay_dir is not None:  # only a run that writes replays can miss one
+            every = (found[0] if found else header).get(REPLAYS) is True
+            kept = _replays_checked(kept, every, replay_dir)
+        report = summarize(game, specs, seats, kept, header)
+        report["retried"] = len(retried)
+        report["schedule"] = _schedule(kept, len(group))
+        report["time_budgeted"] = [text for text in dict.fromkeys(specs) if _time_budgeted(registry, game, text)]
+        if extend is not None:
+            report.update(extend(report))
+        if out is not None:
+            path = out / REPORT
             try:
-                saved = _saved(read_results(store.path)[1], games)
-            except (OSError, ValueError):  # unreadable now: what this run kept is the best count left
-                saved = _saved(records, games)
-            rest = _how_resumed("the same command with --resume plays the rest")
-            problem = f"interrupted: {saved} of {games} matches are saved in {out}; {rest}"
-        else:
-            problem = f"interrupted after {_saved(records, games)} of {games} matches; nothing is saved without --out"
-    kept = reported(records, games)
-    if replay_dir is not None:  # only a run that writes replays can miss one
-        every = (found[0] if found else header).get(REPLAYS) is True
-        kept = _replays_checked(kept, every, replay_dir)
-    report = summarize(game, specs, seats, kept, header)
-    report["retried"] = len(retried)
-    report["schedule"] = _schedule(kept, len(group))
-    report["time_budgeted"] = [text for text in dict.fromkeys(specs) if _time_budgeted(registry, game, text)]
-    if extend is not None:
-        report.update(extend(report))
-    if out is not None:
-        path = out / REPORT
-        try:
-            write_atomically(path, json.dumps(report, indent=2) + "\n")
-        except OSError as error:  # checked up front, yet the disk can fill: the played matches still count
-            problem = problem or f"could not write {path}: {os_reason(error)}"  # not the temporary file's name
-    if problem:
-        raise stop(problem, report)
-    return report
+                write_atomically(path, json.dumps(report, indent=2) + "\n")
+            except OSError as error:  # checked up front, yet the disk can fill: the played matches still count
+                problem = problem or f"could not write {path}: {os_reason(error)}"  # not the temporary file's name
+        if problem:
+            raise stop(problem, report)
+        return report
+
+
+@contextlib.contextmanager
+def _second_interrupts_ignored() -> Iterator[None]:
+    """Ctrl-C ignored until the run has counted what it saved and written its report, then as it was: a second
+    press, as impatient people do, landed in the report's imports and lost the report and the resume advice."""
+    if threading.current_thread() is not threading.main_thread():  # only the main thread handles signals
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _time_budgeted(registry: Registry, game: Game, text: str) -> bool:

@@ -8,7 +8,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from ai.gaps import beaten, decision_gaps, expected_by_chance
+from ai.gaps import ActionValue, Decision, beaten, decision_gaps, decision_line, expected_by_chance
 from corekit import derive_seed
 from corekit.cli import cli
 from tests.ai.ai_toy_games import Threshold
@@ -152,3 +152,17 @@ def test_output_closed_by_its_reader_ends_quietly_without_blaming_the_game():
         process.stdout.close()  # the next decision takes far longer to measure than this takes
         stderr = process.stderr.read()
     assert (process.returncode, stderr) == (1, b"")
+
+
+def test_a_decision_counted_as_beaten_by_an_action_other_than_the_best_mean_names_that_action_too():
+    from corekit.plugins import default_registry
+
+    game = default_registry().game("grizzly-race")
+    values = (ActionValue(1, 0.40, 0.0), ActionValue(2, 0.60, 1.1), ActionValue(3, 0.55, 3.2))
+    decision = Decision(4, 0, 1, values)
+    assert beaten(decision)
+    assert decision_line(game, decision) == (
+        "decision 4 seat 0: policy play 1 0.400; best play 2 0.600 (z 1.1); surest play 3 0.550 (z 3.2)"
+    )
+    plain = Decision(4, 0, 1, (ActionValue(1, 0.40, 0.0), ActionValue(2, 0.60, 2.5), ActionValue(3, 0.55, 1.0)))
+    assert decision_line(game, plain) == "decision 4 seat 0: policy play 1 0.400; best play 2 0.600 (z 2.5)"

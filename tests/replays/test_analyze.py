@@ -56,7 +56,7 @@ def test_json_reports_matches_win_rates_and_lengths(folder):
     assert by_spec["random"]["win_rate"] + by_spec["fakesearch"]["win_rate"] == pytest.approx(1.0)
 
 
-def test_action_frequencies_count_every_decision_of_each_player(folder):
+def test_action_frequencies_count_every_action_each_player_took(folder):
     root, results = folder
     report = json.loads(campfire("replay", "analyze", str(root), "--json", "--top", "20").stdout)
     actions = report["games"]["grizzly-race"]["actions_by_spec"]
@@ -67,7 +67,7 @@ def test_action_frequencies_count_every_decision_of_each_player(folder):
     for spec in ("fakesearch", "random"):
         counted = {row["action"]: row["count"] for row in actions[spec]["actions"]}
         assert counted == {a: n for (s, a), n in expected.items() if s == spec}
-        assert actions[spec]["decisions"] == sum(counted.values())
+        assert actions[spec]["taken"] == sum(counted.values())
 
 
 def test_turning_points_are_the_largest_value_losses(folder):

@@ -248,6 +248,30 @@ def test_ctrl_c_says_how_many_matches_are_saved_and_how_to_resume(tmp_path: Path
     assert statuses(tmp_path) == dict.fromkeys(range(6), "ok")
 
 
+def test_a_second_ctrl_c_while_the_report_is_written_loses_neither_the_report_nor_the_advice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    from corekit.tournament import run
+    from corekit.tournament.schedule import plan
+
+    def impatient(*args: Any, **kwargs: Any) -> Any:  # Ctrl-C pressed again while the report is being made
+        os.kill(os.getpid(), signal.SIGINT)
+        return summarize(*args, **kwargs)
+
+    summarize = run.summarize
+    monkeypatch.setattr(run, "summarize", impatient)
+    press = CtrlC(plan(0, 2, 2, 3)[2].seed)
+    args = ("grizzly-race", "-p", "random,heuristic", "-n", "6", "-j", "1", "--out", str(tmp_path))
+    result = tournament(*args, registry=Registry(plugins=[press]))
+    assert error_line(result) == (
+        f"Error: interrupted: 2 of 6 matches are saved in {tmp_path}; the same command with --resume plays the rest"
+    )
+    assert json.loads((tmp_path / "report.json").read_text())["matches"] == 2
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C is itself again afterwards
+
+
 def test_ctrl_c_without_out_says_nothing_is_saved() -> None:
     from corekit.tournament.schedule import plan
 
