@@ -246,15 +246,17 @@ class RaceState(DeclaredState):
         """Reveal and resolve every seat's battle, then check the end and refill empty hands."""
         battles = []
         beaten = 0
-        guards, hands, discard = self.guards, self.hands, self.discard
+        guards, hands, discard, supercard = self.guards, self.hands, self.discard, self.supercard
+        players = self.players
+        seats = range(players)
         # Every seat decides every round (RULES.md; a position opening fewer is refused by position_problem), so
         # the plays are resolved in seat order without sorting them.
-        for seat in range(self.players):
+        for seat in seats:
             action = plays[seat]
             column = guards[seat]
             guard = column[-1]
             if action == SUPER:
-                self.supercard[seat] = False
+                supercard[seat] = False
                 won = True
             else:
                 self.move(action, hands[seat], discard)
@@ -267,23 +269,23 @@ class RaceState(DeclaredState):
             battles.append(_BATTLES[seat, action, guard, won])
         self.last_round = tuple(battles)
         self.round += 1
-        self.stall = 0 if beaten else self.stall + 1
-        players = self.players
+        self.stall = stall = 0 if beaten else self.stall + 1
         if all(guards):
             finished: tuple[int, ...] = ()
-            self.deadlock = not any(self.supercard) and self._deadlocked()
+            deadlock = self.deadlock = not any(supercard) and self._deadlocked()
         else:
-            finished = tuple([s for s in range(players) if not guards[s]])
-            self.deadlock = False
-        if finished or self.deadlock or self.stall >= self.options.stall_rounds:
+            finished = tuple([s for s in seats if not guards[s]])
+            deadlock = self.deadlock = False
+        if finished or deadlock or stall >= self.options.stall_rounds:
             # A race that stops with no hero free is a draw, every seat sharing it (RULES.md, Assumption 7).
-            self.winners = finished or tuple(range(players))
+            self.winners = finished or tuple(seats)
             self.reveal_all()  # the end: everyone shows their cards (a deadlock is seen only so)
             return
-        for seat in range(players):
-            if not hands[seat]:
-                self._refill(seat)
-        self.commitments.open(range(players))
+        if not all(hands):
+            for seat in seats:
+                if not hands[seat]:
+                    self._refill(seat)
+        self.commitments.open(seats)
 
     def _deadlocked(self) -> bool:
         """True when no guard can ever be beaten again (RULES.md, Assumption 7): every supercard is spent and
