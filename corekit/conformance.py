@@ -69,7 +69,7 @@ from corekit.floats import ordered_sum
 from corekit.game import Game, IllegalAction, State, offered
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
-from corekit.runner import GameHung, forfeit_returns, game_deadline, legal_problem
+from corekit.runner import DECIDE, GAME, GameHung, PlayerFailed, Watch, forfeit_returns, game_deadline, legal_problem
 from corekit.state import META, DeclaredState, Zone
 from corekit.walks import as_data, holds_nan, orders, shared_with_original
 
@@ -104,6 +104,8 @@ class Report:
     would most likely hang as long."""
     probe_restless: bool = False
     """The leak probe decided otherwise in the same state (`check_leaks` stopped: it could tell no leak)."""
+    probe_slow: bool = False
+    """A decision of the leak probe ran past its cut-off (`check_leaks` stopped: every later one would too)."""
     nondeterministic: bool = False
     """The same seed and actions gave different observations: a searching player then decides differently in
     two states a seat cannot tell apart for that reason alone, so the player-level leak check would only echo it."""
@@ -303,7 +305,7 @@ def check_leaks(
             game, players, match_seed, options, player_type, spec, positions, report, registry.heuristic(game.id)
         )
         report.matches += 1
-        if report.hung or report.probe_restless:
+        if report.hung or report.probe_restless or report.probe_slow:
             break
     return report
 
@@ -321,7 +323,9 @@ def _leak_match(
 ) -> None:
     where = f"leak check seed {match_seed}"
     # A crash, of the game or of the player (sys.exit too, as in check_game), is a failure to report; a game call
-    # that does not return (in a move, or in the probe's search, which plays the game) is cut off.
+    # that does not return (in a move, or in the probe's search, which plays the game) is cut off, and so is a
+    # probe's decision past the cut-off of one over the step limit (its own slowness, not the game's).
+    deciders = (spec,) * players
     try:
         with game_deadline(game, where="at setup of the leak check"):
             state = game.initial_state(players, match_seed, options)
@@ -330,14 +334,17 @@ def _leak_match(
         while True:
             step += 1
             where = f"leak check seed {match_seed} step {step}"
-            with game_deadline(game, where=f"at step {step} of the leak check"):
+            with game_deadline(game, where=f"at step {step} of the leak check", deciders=deciders) as watch:
                 if state.is_terminal or checked >= positions:
                     break
-                checked += _leak_step(game, state, rng, player_type, spec, match_seed, where, report, heuristic)
+                checked += _leak_step(game, state, rng, player_type, spec, match_seed, where, report, heuristic, watch)
             report.steps += 1
     except GameHung as hung:
         report.hung = True
         report.fail(f"{where}: {hung}")
+    except PlayerFailed as slow:  # only the deadline's cut-off raises it here: the probe's errors are _ProbeFailed
+        report.probe_slow = True
+        report.fail(f"{where}: the leak probe, {slow}; the leak check stops here (a smaller budget: --probe)")
     except _LegalBroken as broken:
         report.fail(f"{where}: {broken}")
     except _ProbeRestless as restless:
@@ -373,9 +380,11 @@ def _leak_step(
     where: str,
     report: Report,
     heuristic: Any,
+    watch: Watch,
 ) -> int:
     """One step of a leak match: when the seat to act has a choice, the probe decides in `state` and in a twin the
-    seat cannot tell apart, and must decide alike; then a random move is played. Returns the positions checked."""
+    seat cannot tell apart, and must decide alike; then a random move is played. Returns the positions checked.
+    Each decision is marked on `watch`, the step's deadline's."""
     checked = 0
     seat = state.to_act[0]
     problem = _legal_fault(state, seat, state.legal_actions(seat))
@@ -389,14 +398,16 @@ def _leak_step(
         decisions = []
         for candidate in (state, twin):
             decisions.append(
-                _probe_decision(game, candidate, seat, player_type, spec, match_seed, heuristic, report.fail, where)
+                _probe_decision(
+                    game, candidate, seat, player_type, spec, match_seed, heuristic, watch, report.fail, where
+                )
             )
         if decisions[0] != decisions[1]:
             # Asked again in each state, seeded alike (a few times: a player drawing its own chance may repeat
             # itself): a different choice is the player's own chance, not what the twin changed, and stops the check.
             for _ in range(PROBE_REPEATS):
                 for candidate, first in zip((state, twin), decisions, strict=True):
-                    again = _probe_decision(game, candidate, seat, player_type, spec, match_seed, heuristic)
+                    again = _probe_decision(game, candidate, seat, player_type, spec, match_seed, heuristic, watch)
                     if again != first:
                         raise _ProbeRestless(
                             f"{spec} chose differently in the same state, seeded alike, so it cannot be checked for "
@@ -426,17 +437,22 @@ def _probe_decision(
     spec: str,
     match_seed: int,
     heuristic: Any,
+    watch: Watch,
     fail: Callable[[str], None] | None = None,
     where: str = "",
 ) -> Any:
-    """What a fresh probe player, seeded with `match_seed`, decides for `seat` in `state`; with `fail`, a view
-    that reaches the true state is reported there."""
+    """What a fresh probe player, seeded with `match_seed`, decides for `seat` in `state`, its decision marked on
+    `watch`; with `fail`, a view that reaches the true state is reported there."""
     try:
         player = build_player(player_type, PlayerSpec.parse(spec), match_seed, game, heuristic)
         view = SeatView(state, seat, player.needs_sample)
         if fail is not None and _reaches(view, state):
             fail(f"{where}: the seat view of seat {seat} reaches the true state")
-        return player.decide(view)
+        watch.mark(DECIDE, seat)
+        try:
+            return player.decide(view)
+        finally:
+            watch.mark(GAME)
     except (Exception, SystemExit) as error:
         raise _ProbeFailed from error
 

@@ -253,14 +253,22 @@ def _initial_state(game: Game, players: int, seed: int, options: Any) -> State:
 
 
 @contextlib.contextmanager
-def game_deadline(game: Game, seconds: float | None = None, where: str = "") -> Iterator[None]:
+def game_deadline(
+    game: Game, seconds: float | None = None, where: str = "", *, deciders: Sequence[str] = ()
+) -> Iterator[Watch]:
     """Cut off the game's code run inside with GameFailed after `seconds` (default GAME_STEP_LIMIT), naming the call
-    and `where` ("at setup", "at step 5"): for game calls made outside a match, such as the conformance checks'."""
+    and `where` ("at setup", "at step 5"): for game calls made outside a match, such as the conformance checks'.
+
+    `deciders` are the specs of the seats whose players decide inside (the leak check's probe): a decision marked
+    `DECIDE` on the Watch yielded is a player's time, not the game's, cut off as a match cuts off one over its time
+    limit, that limit being the step limit: PlayerFailed, or GameHung when one call into the game's code ran that
+    long in the player's search."""
     watch = Watch()
     watch.mark(GAME)
+    limit = step_limit_for(seconds)
     try:
-        with _Watchdog(watch, game, (), None, step_limit_for(seconds), at=where):
-            yield
+        with _Watchdog(watch, game, deciders, limit if deciders else None, limit, at=where):
+            yield watch
     except Overran:
         raise _verdict(watch) from None
 
@@ -769,8 +777,9 @@ class _Watchdog:
             return None
         spec = self.specs[watch.seat] if 0 <= watch.seat < len(self.specs) else "?"
         if call is not None and now - seen >= self.time_limit:
+            where = self.at or f"at step {watch.step + 1}"
             return GameHung(
-                f"game {self.game.id!r} did not return from {call.f_code.co_name} at step {watch.step + 1}, during "
+                f"game {self.game.id!r} did not return from {call.f_code.co_name} {where}, during "
                 f"the search of seat {watch.seat} ({spec}): cut off after {elapsed:.1f}s (time limit "
                 f"{self.time_limit:g}s)"
             )

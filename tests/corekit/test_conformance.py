@@ -436,11 +436,34 @@ def test_the_leak_check_cuts_off_a_game_that_hangs_in_the_probes_search(monkeypa
     report = check_leaks(FaultyGame(), 2, default_registry(), games=3, seed=1, options=options)
     assert report.hung and report.matches == 1
     assert len(report.failures) == 1, report.failures
-    assert re.match(
-        r"leak check seed \d+ step 1: game 'faulty' did not return from \w*apply\w* within 0\.3s "
-        r"at step 1 of the leak check$",
+    assert re.match(  # one call into the game's code ran the whole step limit inside the probe's decision
+        r"leak check seed \d+ step 1: game 'faulty' did not return from \w*apply\w* at step 1 of the leak check, "
+        r"during the search of seat 0 \(mcts:[^)]*\): cut off after 1\.\ds \(time limit 0\.3s\)$",
         report.failures[0],
     ), report.failures
+
+
+class Slowpoke(Player):
+    """A probe that thinks for ever in its own code, never calling the game's."""
+
+    decided = itertools.count()
+
+    def decide(self, view):
+        while True:
+            pass
+
+
+def test_a_probe_thinking_past_the_cut_off_is_its_own_slowness_not_the_games_and_stops_the_leak_check(monkeypatch):
+    from corekit import runner
+
+    monkeypatch.setattr(runner, "GAME_STEP_LIMIT", 0.3)
+    [failure] = _probe_failures(monkeypatch, Slowpoke, "slowpoke")
+    assert re.fullmatch(
+        rf"leak check seed {derive_seed(1, 'leak', 'toy', 2, 0)} step 1: the leak probe, seat 0 \(slowpoke\) ran out "
+        r"of time: no answer within the 0\.3s limit \(cut off after \d+\.\ds\); the leak check stops here \(a "
+        r"smaller budget: --probe\)",
+        failure,
+    ), failure
 
 
 def test_an_observation_over_the_games_declared_limit_is_reported_with_its_size(monkeypatch):
