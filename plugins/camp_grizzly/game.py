@@ -66,8 +66,8 @@ class CampOptions:
     movement: Movement = attrs.field(
         default=Movement.START,
         metadata={
-            "help": "start: the movement is the health as the move begins; live: an injury taken while "
-            "moving lowers what is left, and a strike ends the move"
+            "help": "start: the movement is the health as the move begins; live: a change of the movement while "
+            "moving (an injury, a heal, a heavy weapon traded) changes what is left, and a strike ends the move"
         },
     )
 
@@ -258,7 +258,7 @@ class CampGrizzly(Game):
 
     id = "camp-grizzly"
     title = "Camp Grizzly"
-    version = "6"
+    version = "7"
     min_players = 1
     max_players = 6
     options_type = CampOptions

@@ -204,10 +204,13 @@ class CampState(CachedLegalState):
             return
         # The live reading: what a step's cameo or a card changes in the mover's health (or bonuses) changes
         # the movement left at once (a strike ends the move: see `Otis.strike`).
-        before = self.movement(self.active)
+        mover, round_no = self.active, self.round
+        before = self.movement(mover)
         handler(self, seat, *action[1:])
-        if self.phase is MOVE and not self.stopped:
-            self.move_left = max(0, self.move_left + self.movement(self.active) - before)
+        # Only within the same move: an action that ended the turn (a horrifying draw, a death) and began the next
+        # counselor's move left that one its own movement, counted as its move began (an outside rules audit).
+        if self.phase is MOVE and not self.stopped and self.active == mover and self.round == round_no:
+            self.move_left = max(0, self.move_left + self.movement(mover) - before)
 
     def returns(self) -> list[float]:
         """1 for each counselor who survived a won finale (or the won last fight); 0 for everyone else."""
@@ -514,16 +517,17 @@ class CampState(CachedLegalState):
         if location.count(here) > 1:  # someone else is here, alive or dead: perhaps a mate to give cards to
             alive = self.turn.alive
             mates = [s for s in range(self.players) if s != seat and alive[s] and location[s] == here]
-            if mates:  # a trade goes either way (RULES.md, Assumption 2)
+            if mates:  # a trade goes either way, but a mate's objectives only by its own gift (RULES.md, Assumption 2)
                 actions += [act.GIVE[card][mate] for card in self._tradeable(seat) for mate in mates]
-                actions += [act.RECEIVE[card][mate] for mate in mates for card in self._tradeable(mate)]
+                actions += [act.RECEIVE[card][mate] for mate in mates for card in self._tradeable(mate, False)]
         return actions
 
-    def _tradeable(self, seat: int) -> list[int]:
-        """The cards `seat` may trade: its Cabin cards (equipped or in the backpack), campers and objectives."""
+    def _tradeable(self, seat: int, objectives: bool = True) -> list[int]:
+        """The cards `seat` may trade: its Cabin cards (equipped or in the backpack), campers and, with `objectives`,
+        its objectives."""
         cards = CONTENT.cards
         mine = [c for c in [*self.equipped[seat], *self.backpack[seat]] if cards[c].deck == "cabin"]
-        return [*mine, *self.campers[seat], *self.objectives[seat]]
+        return [*mine, *self.campers[seat], *self.objectives[seat]] if objectives else [*mine, *self.campers[seat]]
 
     def _enter(self, seat: int, there: int, forced: bool = False) -> None:
         """One step: open a lock with keys (or force it), then cross paths with Otis or a cameo."""

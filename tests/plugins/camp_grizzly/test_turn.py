@@ -295,22 +295,36 @@ def test_weapons_items_keys_and_objectives_are_traded_only_with_a_counselor_in_t
     assert state.equipped[0] == [] and state.objectives[0] == [] and state.backpack[0] == [bandages]
 
 
-def test_a_trade_goes_either_way_the_counselor_whose_turn_it_is_also_receives_a_mates_cards():
+def test_a_trade_goes_either_way_the_counselor_whose_turn_it_is_also_receives_a_mates_cards_but_not_objectives():
     # RULES.md Assumption 2: "You may trade ... with other counselors in the same space as you" (an outside rules
-    # audit found only giving offered).
+    # audit found only giving offered); a mate's objectives come only by its own gift (a second audit: taking one
+    # started a finale without the holder's agreement).
     state = table(3)  # everyone starts at the campfire
     state.location[2] = space("NORTH PATH")
     knife = give(state, 1, "Pocket Knife")
+    mask = give(state, 1, "Hockey Mask", "pack")
     gas = give(state, 1, "Gas Can", "objs")
-    give(state, 1, "Bandages", "pack")  # a Survival card: not tradeable
+    bandages = give(state, 1, "Bandages", "pack")  # a Survival card: not tradeable
     far = give(state, 2, "Hatchet")
     received = {a[1:] for a in state.legal_actions(0) if a[0] == "receive"}
-    assert received == {(knife, 1), (gas, 1)} and (far, 2) not in received
+    assert received == {(knife, 1), (mask, 1)} and (gas, 1) not in received and (far, 2) not in received
     state.apply(0, ("receive", knife, 1))
-    state.apply(0, ("receive", gas, 1))
-    assert state.backpack[0] == [knife] and state.objectives[0] == [gas]
-    assert state.equipped[1] == [] and state.objectives[1] == []
-    assert state.log[-1] == "Kevin takes Gas Can from Sherry" and state.free_left == 3
+    state.apply(0, ("receive", mask, 1))
+    assert state.backpack[0] == [knife, mask] and state.objectives[1] == [gas]
+    assert state.equipped[1] == [] and state.backpack[1] == [bandages]
+    assert state.log[-1] == "Kevin takes Hockey Mask from Sherry" and state.free_left == 3
+
+
+def test_taking_a_holders_objective_cannot_start_a_finale_without_its_consent():
+    # The rulebook (1.4): "The players holding the objectives must agree to start the finale"; a holder with the
+    # majority may start it alone. Seat 1 holds two of the three: seat 0 may ask (consent), not take one.
+    state = table(2)
+    gas = give(state, 0, "Gas Can", "objs")
+    battery = give(state, 1, "Car Battery", "objs")
+    keys = give(state, 1, "Keys", "objs")
+    legal = state.legal_actions(0)
+    assert not any(a[0] == "receive" and a[1] in (battery, keys) for a in legal)
+    assert ("give", gas, 1) in legal  # giving one's own is one's own consent
 
 
 def test_the_end_phase_unequips_to_the_backpack_freeing_the_hands():
@@ -581,6 +595,15 @@ def test_a_strike_brought_on_by_tempting_fate_ends_the_move_only_in_the_live_rea
     state.apply(0, ("fight",))
     assert state.otis == -1 and state.phase == "move"  # Otis beaten and lurking: back to the move
     assert state.move_left == left
+
+
+@pytest.mark.parametrize("movement", ["start", "live"])
+def test_a_move_that_ends_the_turn_leaves_the_next_counselor_its_own_movement_in_either_reading(movement):
+    state = table(2, movement=movement)  # Kevin (movement 5), then Sherry (4)
+    on_top(state, "Power Outage")  # drawn: Kevin is horrified, and his turn ends at once
+    state.apply(0, ("draw",))
+    assert state.active == 1 and state.phase == "move"
+    assert state.move_left == state.movement(1) == 4  # not 4 + 4 - 5: Kevin's movement is not Sherry's
 
 
 def test_the_effect_interpreter_raises_on_a_step_it_has_no_rule_for():
