@@ -237,7 +237,7 @@ def decision_line(game: Game, decision: Decision) -> str:
         f"(z {best.z:.1f})"
     )
     surest = max(decision.values, key=lambda value: value.z)
-    if surest.z > Z_NOTED and surest.action != best.action:
+    if surest.z > max(Z_NOTED, best.z):  # another action, surer than the best mean, is the one that counts
         line += f"; surest {game.action_text(surest.action)} {surest.mean:.3f} (z {surest.z:.1f})"
     return line
 

@@ -444,17 +444,18 @@ def _probe_decision(
     """What a fresh probe player, seeded with `match_seed`, decides for `seat` in `state`, its decision marked on
     `watch`; with `fail`, a view that reaches the true state is reported there."""
     try:
+        watch.mark(DECIDE, seat)  # building the probe is its own time, as its deciding is (a model to load, say)
         player = build_player(player_type, PlayerSpec.parse(spec), match_seed, game, heuristic)
+        watch.mark(GAME)  # the view is the game's code
         view = SeatView(state, seat, player.needs_sample)
         if fail is not None and _reaches(view, state):
             fail(f"{where}: the seat view of seat {seat} reaches the true state")
         watch.mark(DECIDE, seat)
-        try:
-            return player.decide(view)
-        finally:
-            watch.mark(GAME)
+        return player.decide(view)
     except (Exception, SystemExit) as error:
         raise _ProbeFailed from error
+    finally:
+        watch.mark(GAME)
 
 
 @attrs.frozen

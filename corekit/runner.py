@@ -107,9 +107,20 @@ def tick_interval(limit: float) -> float:
     return min(1.0, max(0.01, limit / 8))
 
 
+SETUP_STEP = -1
+"""`Watch.step` while the match's setup runs (a step is counted from 0, as the steps played before it)."""
+
+
+def at_step(step: int) -> str:
+    """Where a match is, for a message: "at setup" for SETUP_STEP, else "at step N" of the step being played
+    (`step` steps played before it)."""
+    return "at setup" if step == SETUP_STEP else f"at step {step + 1}"
+
+
 class Watch:
     """What a match is doing now, for its watchdogs: `phase`, its `seat` (a decision's), the `step` being played
-    and since when (`time.monotonic()`, the same clock in every process of a machine).
+    (the steps played before it; SETUP_STEP during the setup) and since when (`time.monotonic()`, the same clock in
+    every process of a machine).
 
     `mirror`, when given, is a shared array of floats (PHASE, SEAT, STEP, SINCE) that a supervising process
     reads to kill a match stuck where no exception can reach it. `verdict` is what a watchdog decided when it cut
@@ -330,9 +341,9 @@ def play_match(
 
 
 def _watched_setup(game: Game, players: int, seed: int, options: Any, watch: Watch) -> State:
-    """The match's initial state, its call into the game marked on `watch` as step -1: a supervisor reading the
+    """The match's initial state, its call into the game marked on `watch` at SETUP_STEP: a supervisor reading the
     mirror names it the setup (`corekit.tournament.worker.cut_off_record`)."""
-    watch.step = -1
+    watch.step = SETUP_STEP
     watch.mark(GAME)
     try:
         return _initial_state(game, players, seed, options)
@@ -754,7 +765,7 @@ class _Watchdog:
         if watch.phase == GAME and self.step_limit is not None and elapsed > self.step_limit:
             found = _game_frame(frame)
             method = found.f_code.co_name if found is not None else "a game step"
-            where = self.at or f"at step {watch.step + 1}"
+            where = self.at or at_step(watch.step)
             verdict = GameHung(
                 f"game {self.game.id!r} did not return from {method} within {self.step_limit:g}s {where}".rstrip()
             )
@@ -777,7 +788,7 @@ class _Watchdog:
             return None
         spec = self.specs[watch.seat] if 0 <= watch.seat < len(self.specs) else "?"
         if call is not None and now - seen >= self.time_limit:
-            where = self.at or f"at step {watch.step + 1}"
+            where = self.at or at_step(watch.step)
             return GameHung(
                 f"game {self.game.id!r} did not return from {call.f_code.co_name} {where}, during "
                 f"the search of seat {watch.seat} ({spec}): cut off after {elapsed:.1f}s (time limit "

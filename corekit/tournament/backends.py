@@ -15,8 +15,9 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from multiprocessing.connection import wait
 from typing import Any
 
@@ -184,7 +185,8 @@ class _Pool:
                     if not worker.busy and self.pending and worker.process.is_alive():
                         self._feed(worker)
         finally:
-            self._stop()
+            with interrupts_ignored():  # a second Ctrl-C must not cut the stop short: the records in the pipes
+                self._stop()
 
     def _serve(self, worker: _Worker) -> None:
         self._read(worker)
@@ -322,6 +324,20 @@ class _Pool:
                 if worker.process.is_alive():
                     worker.process.kill()
                 worker.process.join()
+
+
+@contextlib.contextmanager
+def interrupts_ignored() -> Iterator[None]:
+    """Ctrl-C ignored inside, then as it was: for the end of an interrupted run (the workers stopped, the records
+    read, the report written), where a second press, as impatient people do, lost records or the report itself."""
+    if threading.current_thread() is not threading.main_thread():  # only the main thread handles signals
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _context() -> Any:

@@ -15,10 +15,8 @@ import contextlib
 import json
 import math
 import os
-import signal
-import threading
 import uuid
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -288,27 +286,30 @@ def _run(
     stop: type[OutputFailed] = OutputFailed
     interrupted = False
     shield = contextlib.ExitStack()
-    try:
-        if not pending:
-            pass  # everything was in the results file already
-        elif cluster is not None:
-            backends.run_dask(settings, pending, emit, cluster)
-        elif jobs <= 1:
-            backends.run_inline(settings, pending, emit, registry)
-        else:
-            backends.run_processes(settings, pending, emit, min(jobs, len(pending)))
-    except _Stopped as stopped:  # the matches played so far are still reported
-        problem = str(stopped)
-    except KeyboardInterrupt:
-        shield.enter_context(_second_interrupts_ignored())
-        stop, interrupted = Interrupted, True
-    finally:
-        if store:
-            try:
-                store.close()
-            except OSError as error:  # a full disk fails the close's flush too: the report must still follow
-                problem = problem or f"could not save the results in {store.path}: {os_reason(error, with_file=True)}"
-    with shield:  # after a first Ctrl-C: what was played is counted and reported whatever else is pressed
+    # After a first Ctrl-C: what was played is counted and reported whatever else is pressed (the shield).
+    with shield:
+        try:
+            if not pending:
+                pass  # everything was in the results file already
+            elif cluster is not None:
+                backends.run_dask(settings, pending, emit, cluster)
+            elif jobs <= 1:
+                backends.run_inline(settings, pending, emit, registry)
+            else:
+                backends.run_processes(settings, pending, emit, min(jobs, len(pending)))
+        except _Stopped as stopped:  # the matches played so far are still reported
+            problem = str(stopped)
+        except KeyboardInterrupt:
+            shield.enter_context(backends.interrupts_ignored())
+            stop, interrupted = Interrupted, True
+        finally:
+            if store:
+                try:
+                    store.close()
+                except OSError as error:  # a full disk fails the close's flush too: the report must still follow
+                    problem = (
+                        problem or f"could not save the results in {store.path}: {os_reason(error, with_file=True)}"
+                    )
         if interrupted:
             if store is not None:
                 # Counted from the closed file: Ctrl-C may land between a match's record and its line on disk.
@@ -341,20 +342,6 @@ def _run(
         if problem:
             raise stop(problem, report)
         return report
-
-
-@contextlib.contextmanager
-def _second_interrupts_ignored() -> Iterator[None]:
-    """Ctrl-C ignored until the run has counted what it saved and written its report, then as it was: a second
-    press, as impatient people do, landed in the report's imports and lost the report and the resume advice."""
-    if threading.current_thread() is not threading.main_thread():  # only the main thread handles signals
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def _time_budgeted(registry: Registry, game: Game, text: str) -> bool:

@@ -34,6 +34,7 @@ from corekit.runner import (
     MatchTooLong,
     PlayerFailed,
     Watch,
+    at_step,
     forfeit_returns,
     hard_limit,
     make_players,
@@ -185,7 +186,7 @@ def cut_off_record(
         **{**base, "steps": 0},
         status="failed",
         error=f"game {settings.game!r} did not return from a call into its code within {limit:g}s "
-        f"{'at setup' if step == 0 else f'at step {step}'} ({killed})",
+        f"{at_step(int(snapshot[STEP]))} ({killed})",
     )
 
 

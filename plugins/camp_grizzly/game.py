@@ -67,7 +67,7 @@ class CampOptions:
         default=Movement.START,
         metadata={
             "help": "start: the movement is the health as the move begins; live: a change of the movement while "
-            "moving (an injury, a heal, a heavy weapon traded) changes what is left, and a strike ends the move"
+            "moving (an injury, a heal, a heavy weapon equipped) changes what is left, and a strike ends the move"
         },
     )
 

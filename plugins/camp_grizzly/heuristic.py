@@ -246,11 +246,10 @@ def _end(obs: CampView, me: CounselorView, legal: Sequence[Action]) -> Action:
     for card in want:
         if ("equip", card) in legal:
             return ("equip", card)
-    for action in legal:  # consolidate objectives with whichever of a teammate here and me holds more of them
-        if action[0] in ("give", "receive") and C.cards[action[1]].objective:
+    for action in legal:  # give objectives to a teammate here who holds more (a mate's come only by its gift)
+        if action[0] == "give" and C.cards[action[1]].objective:
             mate = obs.card(action[2])
-            ahead = (len(mate.objectives), -mate.seat) > (len(me.objectives), -me.seat)
-            if ahead == (action[0] == "give"):
+            if (len(mate.objectives), -mate.seat) > (len(me.objectives), -me.seat):
                 return action
     return ("end",)
 

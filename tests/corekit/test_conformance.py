@@ -454,10 +454,15 @@ class Slowpoke(Player):
 
 
 def test_a_probe_thinking_past_the_cut_off_is_its_own_slowness_not_the_games_and_stops_the_leak_check(monkeypatch):
-    from corekit import runner
+    from corekit import PlayerType, Registry, runner
+    from corekit.conformance import check_leaks
 
     monkeypatch.setattr(runner, "GAME_STEP_LIMIT", 0.3)
-    [failure] = _probe_failures(monkeypatch, Slowpoke, "slowpoke")
+    kind = PlayerType("slowpoke", lambda options, seed, game, heuristic: Slowpoke())
+    registry = Registry([_module("slowpoke", campfire_players=hookimpl(lambda: [kind]))], entry_points=False)
+    report = check_leaks(ToyGame(), 2, registry, games=3, seed=1, spec="slowpoke", positions=1)
+    assert report.probe_slow and not report.hung and report.matches == 1  # the next match would be as slow
+    [failure] = report.failures
     assert re.fullmatch(
         rf"leak check seed {derive_seed(1, 'leak', 'toy', 2, 0)} step 1: the leak probe, seat 0 \(slowpoke\) ran out "
         r"of time: no answer within the 0\.3s limit \(cut off after \d+\.\ds\); the leak check stops here \(a "

@@ -432,4 +432,4 @@ def test_temporary_names_differ_between_files_and_between_a_process_and_its_fork
     in_child = os.read(read, 4096).decode()
     os.close(read)
     mine = _temporary(target)
-    assert in_child.split(".")[2:4] != mine.split(".")[2:4]  # the child's own process id and random part
+    assert in_child.split(".")[3:5] != mine.split(".")[3:5]  # the child's own process id and random part

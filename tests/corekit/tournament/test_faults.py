@@ -58,6 +58,24 @@ def test_a_game_looping_at_setup_is_cut_off_at_setup(registry: Registry, monkeyp
         play_match(LoopsAtSetup(), ["random", "random"], 1, registry=registry)
 
 
+def test_the_mirror_a_supervisor_reads_shows_the_setup_as_a_game_call_at_the_setup_step(registry: Registry) -> None:
+    from array import array
+
+    from corekit.runner import GAME, IDLE, PHASE, SETUP_STEP, STEP, Watch
+
+    mirror = array("d", [0.0] * 4)
+    seen = []
+
+    class Peeks(fault_games.FaultyGame):
+        def _setup(self, players: int, seed: int, options: Any) -> Any:
+            seen.append((mirror[PHASE], mirror[STEP]))
+            return super()._setup(players, seed, options)
+
+    play_match(Peeks(), ["random", "random"], 1, registry=registry, watch=Watch(mirror))
+    assert seen == [(GAME, SETUP_STEP)] and (mirror[PHASE], mirror[STEP]) != (GAME, SETUP_STEP)
+    assert mirror[PHASE] == IDLE
+
+
 def test_a_worker_killed_in_a_setup_stuck_for_good_is_recorded_as_the_games_failure_at_setup() -> None:
     from corekit.runner import GAME
     from corekit.tournament.schedule import plan

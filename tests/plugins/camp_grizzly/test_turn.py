@@ -315,16 +315,22 @@ def test_a_trade_goes_either_way_the_counselor_whose_turn_it_is_also_receives_a_
     assert state.log[-1] == "Kevin takes Hockey Mask from Sherry" and state.free_left == 3
 
 
-def test_taking_a_holders_objective_cannot_start_a_finale_without_its_consent():
+def test_a_holders_objectives_cannot_be_taken_so_a_minority_holders_finale_still_asks_for_consent():
     # The rulebook (1.4): "The players holding the objectives must agree to start the finale"; a holder with the
-    # majority may start it alone. Seat 1 holds two of the three: seat 0 may ask (consent), not take one.
+    # majority may start it alone. Seat 1 holds two of the Van's three: seat 0 may ask (consent), not take one.
+    from plugins.camp_grizzly.state import CONTENT
+
     state = table(2)
     gas = give(state, 0, "Gas Can", "objs")
     battery = give(state, 1, "Car Battery", "objs")
     keys = give(state, 1, "Keys", "objs")
+    state.location[0] = state.location[1] = CONTENT.arrows[0]  # the Van's red arrow
+    state.forget_legal()  # placed by hand
     legal = state.legal_actions(0)
     assert not any(a[0] == "receive" and a[1] in (battery, keys) for a in legal)
     assert ("give", gas, 1) in legal  # giving one's own is one's own consent
+    state.apply(0, ("finale", 0))
+    assert state.phase == "consent" and state.to_act == (1,)  # the majority holder is asked
 
 
 def test_the_end_phase_unequips_to_the_backpack_freeing_the_hands():
