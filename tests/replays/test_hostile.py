@@ -4,6 +4,7 @@ exit, no traceback and bounded memory, and the other files on the command line a
 from __future__ import annotations
 
 import json
+import os
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
@@ -528,3 +529,29 @@ def test_a_header_option_of_the_wrong_type_is_refused_by_verify(good, tmp_path, 
     lines = errors(out)
     assert len(lines) == 1 and "option 'stall_rounds' needs an integer" in lines[0], lines
     assert "Traceback" not in out.output
+
+
+def test_a_file_that_grew_after_its_size_was_taken_is_read_on_up_to_the_limit(tmp_path):
+    from replays.format import _read_at_most
+
+    path = tmp_path / "growing.cfr"
+    path.write_bytes(b"x" * 200_000)
+    handle = os.open(path, os.O_RDONLY)
+    try:
+        assert _read_at_most(handle, 150_001, 10) == b"x" * 150_001  # told 10 bytes: reads on, stops at the limit
+    finally:
+        os.close(handle)
+
+
+def test_a_replay_is_read_in_one_system_call(tmp_path, monkeypatch):
+    from corekit import default_registry, play_match
+    from replays.format import read_replay
+
+    registry = default_registry()
+    path = tmp_path / "r.cfr"
+    play_match(registry.game("slasher"), ["random", "random"], 3, registry=registry, settings={"replay": path})
+    reads = []
+    real = os.read
+    monkeypatch.setattr(os, "read", lambda handle, size: reads.append(size) or real(handle, size))
+    assert read_replay(path).steps > 0
+    assert reads == [path.stat().st_size + 1]  # the size and a byte more: the file whole, its end seen
