@@ -63,14 +63,16 @@ REPORTED: tuple[type[Exception], ...] = (*user_errors(), ResultsError, BackendEr
     "--cluster",
     metavar="ADDRESS",
     default=None,
-    help="Run on the Dask cluster at ADDRESS (pip install -e '.[cluster]').",
+    help="Run on the Dask cluster at ADDRESS (pip install -e '.[cluster]'); its workers need the games installed at "
+    "these versions (docs/architecture.md).",
 )
 @click.option(
     "--out",
     "out",
     type=click.Path(file_okay=False),
     default=None,
-    help="Directory for results.jsonl (each match appended as it ends), report.json and replays; created with any "
+    help="Directory for results.jsonl (each match appended as it ends; on a cluster, a batch at a time), report.json "
+    "and replays; created with any "
     "missing parent folders (said on stderr). One tournament at a time may use it.",
 )
 @click.option("--replays", is_flag=True, help="Write one replay per match into OUT/replays.")
@@ -139,8 +141,8 @@ def tournament_command(
     so who sits after whom varies): either way every spec sits in every seat equally often, so luck cancels out.
     Results are the same for any --jobs or --cluster and after --resume, unless time decides: a spec with a time
     budget (seconds=; the report names it) searches as far as the machine's speed and load let it, and a player
-    close to --time-limit may or may not forfeit. With --out every match is saved as it ends and --resume
-    continues a killed run.
+    close to --time-limit may or may not forfeit. With --out every match is saved as it ends (on a cluster, a
+    batch at a time) and --resume continues a killed run.
     Exits 1 after the report when a match failed (the game raised or hung, or a player could not be built), or
     when a match's replay could not be written (its result still counts). --resume plays again the matches that
     failed for a reason outside the match (a worker process that died, a replay that could not be started).

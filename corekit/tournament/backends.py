@@ -56,6 +56,15 @@ class BackendError(RuntimeError):
     """The backend cannot run (no Dask installed, cluster unreachable); the message is one line."""
 
 
+class ClusterLost(BackendError):
+    """The cluster failed during the run (its scheduler gone, a worker that cannot play the matches): the matches
+    saved so far are reported, and a resume plays the rest."""
+
+
+WORKER_WAIT = 30.0
+"""Seconds a run waits for the first Dask worker of a cluster that has none, before it says so."""
+
+
 def batch_size(remaining: int, workers: int) -> int:
     """Matches per task: a few tasks per worker, at most MAX_BATCH."""
     return max(1, min(MAX_BATCH, remaining // max(1, workers * BATCHES_PER_WORKER)))
@@ -84,7 +93,10 @@ def run_dask(settings: Settings, pending: Pending, emit: Emit, address: Any) -> 
     """Play the matches on the Dask cluster at `address`, a batch of matches per task.
 
     Batches are submitted a few per worker at a time, as earlier ones finish, so a long tournament is never
-    planned up front; when the run stops early (an error, Ctrl-C) the tasks not yet done are cancelled.
+    planned up front, and a batch's records reach the results file when the batch ends. When the run stops early
+    (an error, Ctrl-C) the tasks not yet started are cancelled; Dask cannot stop one that is running, which plays
+    its batch to the end for nobody (a resume plays those matches again). Dask's own log lines are kept off the
+    terminal while the run lasts: what failed is said in one line.
     """
     try:
         from distributed import Client, KilledWorker, as_completed
@@ -95,7 +107,14 @@ def run_dask(settings: Settings, pending: Pending, emit: Emit, address: Any) -> 
     except Exception as error:
         raise BackendError(f"cannot reach the Dask cluster at {address}: {error_line(error)}") from None
     batches: dict[str, tuple[Any, list[Planned]]] = {}
+    quiet = _dask_logs_quiet()
     try:
+        try:
+            client.wait_for_workers(1, timeout=WORKER_WAIT)
+        except Exception:  # a TimeoutError, Dask's own or asyncio's
+            raise BackendError(
+                f"the Dask cluster at {address} has no worker (none joined in {WORKER_WAIT:g}s)"
+            ) from None
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         window = 2 * workers * BATCHES_PER_WORKER
         attempts: dict[int, int] = {}
@@ -135,7 +154,7 @@ def run_dask(settings: Settings, pending: Pending, emit: Emit, address: Any) -> 
                 continue
             except Exception as error:  # the cluster itself failed: stop; what is saved can be resumed
                 finished.clear()
-                raise BackendError(f"a Dask task failed: {error_line(error)}") from None
+                raise ClusterLost(f"a Dask task failed: {error_line(error)}") from None
             for record in records:
                 emit(_with_attempts(record, attempts))
             top_up()
@@ -143,7 +162,21 @@ def run_dask(settings: Settings, pending: Pending, emit: Emit, address: Any) -> 
         if batches:  # stopped early: the cluster must not go on playing for nobody
             with contextlib.suppress(Exception):
                 client.cancel([future for future, _ in batches.values()], force=True)
-        client.close()
+        with contextlib.suppress(Exception):  # a scheduler already gone fails the close too
+            client.close()
+        quiet.close()
+
+
+def _dask_logs_quiet() -> contextlib.ExitStack:
+    """Dask's loggers silenced below CRITICAL until the stack is closed (a lost scheduler logs tracebacks)."""
+    import logging
+
+    stack = contextlib.ExitStack()
+    for name in ("distributed", "distributed.client", "distributed.comm", "distributed.core", "tornado"):
+        logger = logging.getLogger(name)
+        stack.callback(logger.setLevel, logger.level)
+        logger.setLevel(logging.CRITICAL)
+    return stack
 
 
 class _Pool:

@@ -245,6 +245,7 @@ def _run(
         str(replay_dir) if replay_dir else None,
         plugins=tuple(tournament.plugins),
         run=uuid.uuid4().hex,
+        game_version=str(game.version),
     )
     retried = sorted(i for i, r in records.items() if r.retry is not None and i < games)
     if retried:
@@ -299,6 +300,8 @@ def _run(
                 backends.run_processes(settings, pending, emit, min(jobs, len(pending)))
         except _Stopped as stopped:  # the matches played so far are still reported
             problem = str(stopped)
+        except backends.ClusterLost as lost:
+            problem = f"{lost}; {_stopped(records, games)}"
         except KeyboardInterrupt:
             shield.enter_context(backends.interrupts_ignored())
             stop, interrupted = Interrupted, True

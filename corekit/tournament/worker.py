@@ -22,7 +22,7 @@ from typing import Any, NoReturn
 import attrs
 
 from corekit.errors import error_line
-from corekit.plugins import Registry, default_registry
+from corekit.plugins import Registry, UnknownName, default_registry
 from corekit.runner import (
     DECIDE,
     PHASE,
@@ -66,6 +66,8 @@ class Settings:
     plugins: tuple[str, ...] = ()
     run: str = ""
     """Tells this run's matches from another's where workers share state (a Dask scheduler's metadata)."""
+    game_version: str = ""
+    """The version of the game's rules the tournament plays ("" for any): a Dask worker with another refuses to play."""
 
 
 def play_planned(settings: Settings, planned: Planned, registry: Registry, watch: Watch | None = None) -> MatchRecord:
@@ -199,6 +201,7 @@ def run_batch(settings: Settings, batch: Sequence[Planned]) -> list[MatchRecord]
     nanny to restart it, is never ended.)
     """
     registry = worker_registry(settings.plugins)
+    _refuse_another_game(settings, registry)
     verdicts = _DaskVerdicts(settings)
     records = []
     for planned in batch:
@@ -210,6 +213,31 @@ def run_batch(settings: Settings, batch: Sequence[Planned]) -> list[MatchRecord]
         with exits_refused():
             records.append(play_planned(settings, planned, registry, watch))
     return records
+
+
+class WorkerMismatch(RuntimeError):
+    """A worker that cannot play the tournament's matches as the client would (its game missing, or at another
+    version): the task fails, so the run stops with what it saved, rather than recording its matches as failed or
+    playing them under other rules."""
+
+
+def _refuse_another_game(settings: Settings, registry: Registry) -> None:
+    """Raise WorkerMismatch, naming this worker, unless it has the tournament's game at its version."""
+    where = "a Dask worker"
+    with contextlib.suppress(ImportError, ValueError):  # not in a Dask task: no address to name
+        from distributed import get_worker
+
+        where = f"the Dask worker at {get_worker().address}"
+    advice = "every worker needs the tournament's games and plugins installed, at the client's versions"
+    try:
+        game = registry.game(settings.game)
+    except UnknownName:
+        raise WorkerMismatch(f"{where} has no game {settings.game!r}: {advice}") from None
+    if settings.game_version and str(game.version) != settings.game_version:
+        raise WorkerMismatch(
+            f"{where} has {settings.game} version {game.version}, the tournament plays version "
+            f"{settings.game_version}: {advice}"
+        )
 
 
 class _DaskVerdicts:

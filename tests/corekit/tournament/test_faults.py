@@ -459,3 +459,64 @@ def test_on_dask_a_player_blocked_where_no_interrupt_reaches_ends_its_worker_and
         report["results"][0]["error"],
     ), report["results"][0]["error"]
     assert statuses(after) == ["ok"] * 4  # the cluster is not held
+
+
+# A cluster that cannot play the tournament as the client would: said in one line, with what was saved.
+
+
+def test_a_worker_without_the_game_or_at_another_version_refuses_its_batch_naming_why() -> None:
+    from corekit.tournament.schedule import plan
+    from corekit.tournament.worker import Settings, WorkerMismatch, run_batch
+
+    batch = plan(1, 2, 2, 1)
+    advice = "every worker needs the tournament's games and plugins installed, at the client's versions"
+    with pytest.raises(WorkerMismatch, match=rf"^a Dask worker has no game 'no-such-game': {advice}$"):
+        run_batch(Settings("no-such-game", ("random", "random")), batch)
+    with pytest.raises(
+        WorkerMismatch, match=r"^a Dask worker has grizzly-race version \d+, the tournament plays version 99: "
+    ):
+        run_batch(Settings("grizzly-race", ("random", "random"), game_version="99"), batch)
+    [record] = run_batch(Settings("grizzly-race", ("random", "random"), game_version=""), batch)  # any version
+    assert record.status == "ok"
+
+
+def test_on_dask_a_worker_at_another_version_stops_the_run_with_what_it_saved(
+    dask_cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from corekit.tournament import worker
+    from corekit.tournament.run import OutputFailed
+
+    real = worker.run_batch
+
+    def elsewhere_from_match_2(settings: Any, batch: Any) -> Any:  # matches 2 on land on a worker of version 99
+        return real(attrs.evolve(settings, game_version="99") if batch[0].index >= 2 else settings, batch)
+
+    monkeypatch.setattr("corekit.tournament.backends.run_batch", elsewhere_from_match_2)
+    monkeypatch.setattr("corekit.tournament.backends.next_batch", lambda pending, workers: pending.take(1))
+    tournament = Tournament("grizzly-race", ("random", "random"), games=6, seed=1)
+    with pytest.raises(OutputFailed) as stopped:
+        run_tournament(tournament, cluster=dask_cluster.scheduler_address, out=tmp_path)
+    _, records = read_results(tmp_path / "results.jsonl")
+    assert records and all(r.status == "ok" and r.index < 2 for r in records.values())  # none recorded as failed
+    assert re.fullmatch(
+        r"a Dask task failed: WorkerMismatch: the Dask worker at tcp://\S+ has grizzly-race version \d+, the "
+        r"tournament plays version "
+        rf"99: every worker needs .*; stopped after {len(records)} of 6 matches \(--resume plays the rest\)",
+        str(stopped.value),
+    ), str(stopped.value)
+    assert stopped.value.report["matches"] == len(records)
+
+
+def test_a_cluster_with_no_worker_is_said_in_one_line_not_waited_on_for_ever(monkeypatch: pytest.MonkeyPatch) -> None:
+    distributed = pytest.importorskip("distributed")
+    from corekit.tournament import backends
+
+    monkeypatch.setattr(backends, "WORKER_WAIT", 1.0)
+    with distributed.LocalCluster(
+        n_workers=0, processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=":0"
+    ) as empty:
+        tournament = Tournament("grizzly-race", ("random", "random"), games=2, seed=1)
+        with pytest.raises(
+            backends.BackendError, match=r"^the Dask cluster at tcp://\S+ has no worker \(none joined in 1s\)$"
+        ):
+            run_tournament(tournament, cluster=empty.scheduler_address)
