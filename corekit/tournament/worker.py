@@ -200,8 +200,7 @@ def run_batch(settings: Settings, batch: Sequence[Planned]) -> list[MatchRecord]
     which finds that record instead of playing the match again. (A worker in the client's own process, with no
     nanny to restart it, is never ended.)
     """
-    registry = worker_registry(settings.plugins)
-    _refuse_another_game(settings, registry)
+    registry = _dask_registry(settings)
     verdicts = _DaskVerdicts(settings)
     records = []
     for planned in batch:
@@ -221,14 +220,22 @@ class WorkerMismatch(RuntimeError):
     playing them under other rules."""
 
 
-def _refuse_another_game(settings: Settings, registry: Registry) -> None:
-    """Raise WorkerMismatch, naming this worker, unless it has the tournament's game at its version."""
+def _dask_registry(settings: Settings) -> Registry:
+    """This worker's registry, or WorkerMismatch naming the worker when it cannot play the tournament as the client
+    would: a `--plugin` module it cannot import, the game missing, or the game at another version."""
     where = "a Dask worker"
     with contextlib.suppress(ImportError, ValueError):  # not in a Dask task: no address to name
         from distributed import get_worker
 
         where = f"the Dask worker at {get_worker().address}"
     advice = "every worker needs the tournament's games and plugins installed, at the client's versions"
+    try:
+        registry = worker_registry(settings.plugins)
+    except Exception as error:  # an import's: a plugin not on the worker's path, or broken there
+        raise WorkerMismatch(
+            f"{where} cannot load the plugins {', '.join(settings.plugins)} ({error_line(error)}): {advice} "
+            "(a --plugin module importable there, on its PYTHONPATH)"
+        ) from None
     try:
         game = registry.game(settings.game)
     except UnknownName:
@@ -238,6 +245,7 @@ def _refuse_another_game(settings: Settings, registry: Registry) -> None:
             f"{where} has {settings.game} version {game.version}, the tournament plays version "
             f"{settings.game_version}: {advice}"
         )
+    return registry
 
 
 class _DaskVerdicts:

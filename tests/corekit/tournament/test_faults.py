@@ -478,6 +478,8 @@ def test_a_worker_without_the_game_or_at_another_version_refuses_its_batch_namin
         run_batch(Settings("grizzly-race", ("random", "random"), game_version="99"), batch)
     [record] = run_batch(Settings("grizzly-race", ("random", "random"), game_version=""), batch)  # any version
     assert record.status == "ok"
+    with pytest.raises(WorkerMismatch, match=r"^a Dask worker cannot load the plugins no_such_plugin_module \(Module"):
+        run_batch(Settings("grizzly-race", ("random", "random"), plugins=("no_such_plugin_module",)), batch)
 
 
 def test_on_dask_a_worker_at_another_version_stops_the_run_with_what_it_saved(
