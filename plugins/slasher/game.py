@@ -53,7 +53,7 @@ CODES = {name(code): code for code in CARDS}
 """Each card by the name positions use."""
 PASS, LOCATION, KILLER, NEW_HAND, REACT = 0, 1, 2, 3, 4
 TURN, ATTACK, OVER = "turn", "attack", "over"
-LOG_LENGTH = 10
+LOG_LENGTH = 24
 """Public events kept in the observation for the rendering (the last few are enough to follow play)."""
 
 
@@ -159,7 +159,7 @@ class Slasher(Game):
 
     id = "slasher"
     title = "B: The Summer Camp Slasher"
-    version = "5"
+    version = "6"
     min_players = 2
     # 64 cards, 16 of them in the hands at 4 seats and 24 at 6. Past 6 the draw pile and discard run dry at
     # refill time in random play, so hands stay short (RULES.md, Assumption 1, gives the counts); the rulebook
@@ -209,13 +209,10 @@ class Slasher(Game):
         return CODES[text]
 
     def events(self, before: SlasherView, after: SlasherView) -> list[str]:
-        """What happened between two observations: a pass in the attack's window (a person does not see the
-        other seats' actions, and a pass logs nothing), then plays, flights, the killer's strike and its victims."""
-        lines = [event.strip() for event in logged_since(after.log, after.said, before.said)]
-        if after.window is not None and before.window is not None and after.passes == before.passes + 1:
-            assert before.priority is not None
-            lines.insert(0, f"{self.seat_name(before.priority)} passes")
-        return lines
+        """What happened between two observations, as the public log tells it: plays, passes in an attack's window,
+        flights, the killer's strike and its victims. (Until version 6 a pass logged nothing and was guessed from
+        the window's count, which credited it to the wrong seat once other moves came between two views.)"""
+        return [event.strip() for event in logged_since(after.log, after.said, before.said)]
 
     def render(self, observation: SlasherView, seat: int | None) -> str:
         """The table, each teen's place and the hand(s), for a terminal."""
@@ -289,6 +286,7 @@ class SlasherState(CachedLegalState):
         if move == PASS:
             window = self.window
             assert window is not None
+            self._note(f"{self.game.seat_name(seat)} passes")  # public: everyone sees who lets the window go by
             window.pass_priority()
             if window.closed:
                 self._strike()

@@ -298,10 +298,12 @@ def test_the_stall_rule_ends_the_match_when_the_count_reaches_its_limit() -> Non
     )
 
 
-def test_the_log_holds_the_last_ten_events_said() -> None:
+def test_the_log_holds_the_last_events_said_up_to_its_length() -> None:
     state = turn()
     state.said = 3
-    assert state.position_problem() == "fields.said: 3 events, but the log keeps the last 10 and holds 10"
+    assert state.position_problem() == (
+        f"fields.said: 3 events, but the log keeps the last 24 and holds {len(state.log)}"
+    )
 
 
 # ---- the end -----------------------------------------------------------------------------------------
