@@ -108,7 +108,8 @@ def run(state: CampState) -> None:
             state.winners = tuple(party)
             state.over = True
             state.phase = OVER
-            state.say(f"The {card.name} finale succeeds: " + ", ".join(state.name(s) for s in party) + " survive!")
+            survive = "survives" if len(party) == 1 else "survive"
+            state.say(f"The {card.name} finale succeeds: {', '.join(state.name(s) for s in party)} {survive}!")
             return
         step = card.steps[state.finale_step]
         state.finale_step += 1

@@ -220,6 +220,7 @@ def _unlogged(before: CampView, after: CampView) -> list[str]:
     """The moves the log does not tell, read from two views of one viewer."""
     content, names = load(), card_names()
     lines: list[str] = []
+    lifted = [card for card in before.ground if card not in after.ground]
     for seat, counselor in enumerate(after.counselors):
         who = content.counselors[counselor].name
         if before.location[seat] != after.location[seat]:
@@ -228,14 +229,21 @@ def _unlogged(before: CampView, after: CampView) -> list[str]:
         lines += [
             f"{who} puts away {names[card]}" for card in before.equipped[seat] if card not in after.equipped[seat]
         ]
-        lines += [f"{who} takes {names[card]}" for card in after.backpack[seat] if card not in before.backpack[seat]]
+        lines += [
+            f"{who} takes {names[card]}"
+            for card in after.backpack[seat]
+            if card not in before.backpack[seat] and card not in lifted
+        ]
+        # A card off the ground is picked up by whoever holds it now: a person's two views can span several
+        # counselors' turns, so the counselor whose turn it was is not always the one (an outside tester).
+        held = (*after.equipped[seat], *after.backpack[seat], *after.objectives[seat])
+        lines += [f"{who} picks up {names[card]}" for card in lifted if card in held]
         if seat in after.strike_later and seat not in before.strike_later:
             lines.append(f"{who} lets another fight first")
         stopped = before.phase == "panic" and after.phase != "panic" and before.location == after.location
         if stopped and before.panic_seat == seat:
             lines.append(f"{who} stops running")
     active = content.counselors[after.counselors[before.turn[1]]].name
-    lines += [f"{active} picks up {names[card]}" for card in before.ground if card not in after.ground]
     if after.turn != before.turn and not lines:
         lines.append(f"{active} ends the turn")
     return lines

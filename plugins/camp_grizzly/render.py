@@ -113,7 +113,11 @@ def render(obs: CampView) -> str:
     lines += [f"  > {event}" for event in obs.log[-6:]]
     if obs.over:
         won = [names[s] for s in obs.winners]
-        lines.append("The counselors escape: " + ", ".join(won) + " survive!" if won else "Otis wins.")
+        lines.append(
+            f"The counselors escape: {', '.join(won)} {'survives' if len(won) == 1 else 'survive'}!"
+            if won
+            else "Otis wins."
+        )
     else:
         lines.append(_now(obs, names))
     return "\n".join(lines)

@@ -38,7 +38,8 @@ def test_a_game_of_four_heuristic_counselors_is_told_within_the_terminal_width_t
     assert match, verdict
     winners = [name for name, won in zip(NAMES, match.groups()[1:], strict=True) if won == "1"]
     if winners:
-        assert ending == f"The counselors escape: {', '.join(winners)} survive!"
+        verb = "survives" if len(winners) == 1 else "survive"
+        assert ending == f"The counselors escape: {', '.join(winners)} {verb}!"
         assert match.group(1) == " and ".join(winners) + " win"
     else:
         assert ending == "Otis wins." and match.group(1) == "Otis wins"
@@ -69,3 +70,28 @@ def test_an_action_names_its_card_as_the_events_under_it_do():
     for line, below in taken:
         card = line.split(": take ", 1)[1].strip()
         assert not re.search(r"#\d{2,}", card) and f"picks up {card}" in below
+
+
+def test_a_card_picked_up_in_another_counselors_turn_is_told_as_that_counselors_pick_up():
+    # A person's two views can span the other counselors' turns: the pick-up was told as the person's own (the
+    # counselor whose turn it was in the earlier view), found by an outside tester playing the human seat.
+    from plugins.camp_grizzly.game import CampGrizzly
+    from tests.plugins.camp_grizzly.tables import card, lay, table
+
+    state = table(2)  # Kevin's turn, both at the campfire
+    keys = lay(state, card("Keys"), state.location[1])
+    before = state.observation(0)
+    state.lift(keys, state.ground, state.objectives[1])  # Sherry picks them up (in her turn, between the views)
+    told = CampGrizzly().events(before, state.observation(0))
+    assert "Sherry picks up Keys #1" in told and not any(line.startswith("Kevin picks up") for line in told), told
+
+
+def test_one_counselor_escaping_survives_and_several_survive():
+    from plugins.camp_grizzly.game import CampGrizzly
+    from tests.plugins.camp_grizzly.tables import table
+
+    game = CampGrizzly()
+    for winners, ending in (((1,), "Sherry survives!"), ((0, 1), "Kevin, Sherry survive!")):
+        state = table(2)
+        state.winners, state.over = winners, True
+        assert game.render(state.observation(None), None).splitlines()[-1] == f"The counselors escape: {ending}"
