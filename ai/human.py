@@ -73,10 +73,10 @@ class HumanPlayer(Player):
             click.echo(line)
         click.echo(folded(view.render()))
         if len(legal) == 1:  # nothing to choose: asking "Choose 1-1" would only make the person type
-            click.echo(f"{game.seat_name(view.seat)}, your only move: {texts[0]}")
+            click.echo(f"{seat_called(view)}, your only move: {texts[0]}")
             return legal[0]
         keys = menu_keys(legal, texts)
-        click.echo(f"{game.seat_name(view.seat)}, your move:")
+        click.echo(f"{seat_called(view)}, your move:")
         for key, text in zip(keys, texts):
             click.echo(f"  {key:>2}. {text}")
         while True:
@@ -96,7 +96,7 @@ class HumanPlayer(Player):
             if choice is not None:
                 return choice
             if answer == QUIT:  # after the actions: a game may have one spelled "quit"
-                raise QuitMatch(f"{game.seat_name(view.seat)} left")
+                raise QuitMatch(f"{seat_called(view)} left")
             if _starts_keys(answer, keys):
                 width = len(keys[0])
                 click.echo(f"Keys here have {_WIDTHS.get(width, str(width))} letters (e.g. {keys[0]}).")
@@ -125,7 +125,7 @@ class HumanPlayer(Player):
             _screens[terminal] = _Screen(view.seat, weakref.ref(self))
         if previous is None or previous == view.seat:
             return
-        name = view.game.seat_name(view.seat)
+        name = seat_called(view)
         click.echo("")
         click.echo(f"Pass the terminal to {name}; press Enter when ready. ", nl=False)
         line = sys.stdin.readline()
@@ -193,6 +193,18 @@ def _isatty() -> bool:
         return bool(sys.stdout.isatty())
     except (AttributeError, ValueError):  # no isatty, or a closed stream
         return False
+
+
+def seat_called(view: SeatView) -> str:
+    """The seat as the match calls it (Camp Grizzly's counselors by name: `Game.seat_names`), else "seat N"."""
+    if view.options is not None:
+        try:
+            names = view.game.seat_names(view.players, view.options)
+        except Exception:  # a game's naming must not stop a person's turn: `play` names it as the game's fault
+            names = []
+        if 0 <= view.seat < len(names):
+            return str(names[view.seat])
+    return view.game.seat_name(view.seat)
 
 
 def menu_keys(legal: Sequence[Action], texts: Sequence[str]) -> list[str]:

@@ -28,12 +28,14 @@ _BASIS_SEED = 0x5EA7
 class SeatView:
     """Everything one seat may use to decide: observation, legal actions, and sampling."""
 
-    __slots__ = ("_basis", "game", "legal_actions", "observation", "players", "seat", "to_act")
+    __slots__ = ("_basis", "game", "legal_actions", "observation", "options", "players", "seat", "to_act")
 
     def __init__(self, state: State, seat: int, sampling: bool = True) -> None:
         self.game: Game = state.game
         self.seat = seat
         self.players: int = state.players
+        self.options: Any = getattr(state, "options", None)
+        """The match's options, public to every seat (None for a state that does not keep them)."""
         self.to_act: tuple[int, ...] = state.to_act
         self.observation: Any = state.observation(seat)
         # A tuple of its own: the list the game returns may be its cache, and the runner records a decision by its

@@ -244,3 +244,12 @@ def test_a_seat_that_does_not_move_first_is_told_at_its_first_turn_what_happened
     )
     assert "Since the deal:\n  seat 0 placed Meat at Quartz\n" in result.output
     assert "Since your last move:" not in result.output
+
+
+def test_the_prompts_call_a_seat_as_the_match_does_a_counselor_by_name():
+    # An outside tester: the board and the log said Kevin, the prompt "seat 0, your move:".
+    result = CliRunner().invoke(
+        cli, ["play", "camp-grizzly", "--players", "human,random", "--seed", "3"], input="a\n" * 3, obj=None
+    )
+    assert "Kevin, your move:" in result.output and "seat 0, your move:" not in result.output, result.output[-800:]
+    assert "seat 0, your move:" in _play("a\n" * 3).output  # a game that names no seat keeps "seat N"
