@@ -103,10 +103,10 @@ class HumanPlayer(Player):
                 continue
             many = sum(_spoken(text).startswith(answer) for text in texts)
             if many > 1:  # parse_choice asks again rather than guess: say so, not that the answer is illegal
-                click.echo(f"{line.strip()!r} could be {many} of the actions above; type more of it, or its key.")
+                click.echo(f"{_echoed(line)} could be {many} of the actions above; type more of it, or its key.")
             else:
                 click.echo(
-                    f"{line.strip()!r} is not a legal action here; answer with a key or one of the texts above "
+                    f"{_echoed(line)} is not a legal action here; answer with a key or one of the texts above "
                     "(help explains)."
                 )
 
@@ -193,6 +193,13 @@ def _isatty() -> bool:
         return bool(sys.stdout.isatty())
     except (AttributeError, ValueError):  # no isatty, or a closed stream
         return False
+
+
+def _echoed(line: str) -> str:
+    """A refused answer as it is said back: quoted, bytes that were not text shown as '?', and at most 40 characters
+    (a pasted page is not printed back whole)."""
+    text = line.strip().encode("utf-8", "surrogateescape").decode("utf-8", "replace").replace("\ufffd", "?")
+    return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
 def seat_called(view: SeatView) -> str:

@@ -253,3 +253,12 @@ def test_the_prompts_call_a_seat_as_the_match_does_a_counselor_by_name():
     )
     assert "Kevin, your move:" in result.output and "seat 0, your move:" not in result.output, result.output[-800:]
     assert "seat 0, your move:" in _play("a\n" * 3).output  # a game that names no seat keeps "seat N"
+
+
+def test_a_refused_answer_is_said_back_short_and_as_text():
+    from ai.human import _echoed
+
+    result = _play("x" * 100_000 + "\n" + "a\n" * 200)
+    assert result.exit_code == 0 and f"'{'x' * 37}...' is not a legal action here" in result.output
+    assert len(max(result.output.splitlines(), key=len)) < 300  # the pasted page is not printed back
+    assert _echoed(b"\xff\xfe ok".decode("utf-8", "surrogateescape")) == "'?? ok'"  # bytes that were not text
