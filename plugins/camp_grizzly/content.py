@@ -292,6 +292,11 @@ def counselor_mods(counselor: int, *groups: tuple[int, ...]) -> Mods:
     return total
 
 
+def survive(names: list[str]) -> str:
+    """The counselors who escape, as the log and the end screen say it: "Tracy survives!", "Kevin, Sherry survive!"."""
+    return f"{', '.join(names)} {'survives' if len(names) == 1 else 'survive'}!"
+
+
 def panic_value(counselor: int, mods: Mods) -> int:
     """Spaces a panicking counselor may run: the card's panic plus its modifiers (injuries do not count).
     The rules and the counselor card on the board both show it."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from plugins.camp_grizzly.content import FINALE, load
+from plugins.camp_grizzly.content import FINALE, load, survive
 from plugins.camp_grizzly.otis import OTIS
 from plugins.camp_grizzly.phases import CONSENT, END, IN_FINALE, MOVE, OVER
 
@@ -108,8 +108,7 @@ def run(state: CampState) -> None:
             state.winners = tuple(party)
             state.over = True
             state.phase = OVER
-            survive = "survives" if len(party) == 1 else "survive"
-            state.say(f"The {card.name} finale succeeds: {', '.join(state.name(s) for s in party)} {survive}!")
+            state.say(f"The {card.name} finale succeeds: {survive([state.name(s) for s in party])}")
             return
         step = card.steps[state.finale_step]
         state.finale_step += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from plugins.camp_grizzly.content import FINALE, WOODS, counselor_mods, load, panic_value
+from plugins.camp_grizzly.content import FINALE, WOODS, counselor_mods, load, panic_value, survive
 
 if TYPE_CHECKING:
     from plugins.camp_grizzly.game import CampView
@@ -113,11 +113,7 @@ def render(obs: CampView) -> str:
     lines += [f"  > {event}" for event in obs.log[-6:]]
     if obs.over:
         won = [names[s] for s in obs.winners]
-        lines.append(
-            f"The counselors escape: {', '.join(won)} {'survives' if len(won) == 1 else 'survive'}!"
-            if won
-            else "Otis wins."
-        )
+        lines.append(f"The counselors escape: {survive(won)}" if won else "Otis wins.")
     else:
         lines.append(_now(obs, names))
     return "\n".join(lines)
