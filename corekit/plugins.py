@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -315,6 +315,34 @@ class _FirstComes:
                 f"plugin {source!r}: {kind} {name!r} is already registered by plugin {owner!r}; this one is skipped"
             )
         return owner == source
+
+
+def listeners(caller: Any) -> Callable[..., None]:
+    """An event hook's implementations as one function taking the hook's arguments by position, called as pluggy
+    calls them (the last registered first, each given the arguments it names). Calling a hook through pluggy costs
+    about 1.5 us where calling its one listener costs 55 ns, and `campfire_action_applied` is heard at every
+    step: a tenth of a short match's time. A hook with a wrapper among its implementations, whose calls pluggy
+    nests, is called through pluggy. Made per match, so a plugin registered later is heard from the next one."""
+    impls = caller.get_hookimpls()
+    if any(impl.wrapper or impl.hookwrapper for impl in impls):
+        names = caller.spec.argnames
+        return lambda *args: caller(**dict(zip(names, args, strict=True)))
+    spec = caller.spec.argnames
+    calls = [
+        (impl.function, None if impl.argnames == spec else tuple(spec.index(name) for name in impl.argnames))
+        for impl in reversed(impls)
+    ]
+    if len(calls) == 1 and calls[0][1] is None:
+        return calls[0][0]  # type: ignore[no-any-return]
+
+    def heard(*args: Any) -> None:
+        for function, picks in calls:
+            if picks is None:
+                function(*args)
+            else:
+                function(*[args[at] for at in picks])
+
+    return heard
 
 
 _default: Registry | None = None

@@ -82,6 +82,59 @@ def test_events_are_reported_in_order_with_annotations():
     assert all(e[3] and e[4] == "first" for e in actions)
 
 
+class Heard:
+    """Listeners naming fewer arguments than the hook gives, as pluggy allows."""
+
+    def __init__(self, name, log):
+        self.name, self.log = name, log
+
+    @hookimpl
+    def campfire_action_applied(self, seat, action):
+        self.log.append((self.name, seat, action))
+
+
+def test_every_listener_hears_each_step_in_pluggys_order_with_the_arguments_it_names():
+    log = []
+    registry = registry_with(Heard("a", log), Heard("b", log))
+    play_match(GAME, ["x", "x"], 1, players=[First(), First()], registry=registry)
+    through_pluggy = []
+    registry = registry_with(Heard("a", through_pluggy), Heard("b", through_pluggy))
+    for seat, action in [(0, 1), (1, 2)]:
+        registry.hook.campfire_action_applied(match=None, seat=seat, action=action, annotation={})
+    assert [name for name, _, _ in through_pluggy] == ["b", "a", "b", "a"]  # the last registered first
+    assert [name for name, _, _ in log] == ["b", "a"] * 6
+    assert log[0][1:] == log[1][1:] == (0, 1)  # seat 0 takes the first legal action, 1
+
+
+class Wrapping:
+    def __init__(self, log):
+        self.log = log
+
+    @hookimpl(wrapper=True)
+    def campfire_action_applied(self, seat):
+        self.log.append(("before", seat))
+        yield
+        self.log.append(("after", seat))
+
+
+def test_a_wrapper_listener_still_wraps_each_step():
+    log = []
+    play_match(GAME, ["x", "x"], 1, players=[First(), First()], registry=registry_with(Wrapping(log), Heard("h", log)))
+    assert log[:3] == [("before", 0), ("h", 0, 1), ("after", 0)]
+    assert len(log) == 18
+
+
+class Failing:
+    @hookimpl
+    def campfire_action_applied(self, match, seat, action, annotation):
+        raise OSError("disk full")
+
+
+def test_a_listener_that_raises_at_a_step_stops_the_match_with_its_error():
+    with pytest.raises(OSError, match="disk full"):
+        play_match(GAME, ["x", "x"], 1, players=[First(), First()], registry=registry_with(Failing()))
+
+
 def test_one_player_object_may_hold_several_seats():
     player = First()
     play_match(GAME, ["x", "x"], 1, players=[player, player], registry=registry_with())
