@@ -8,6 +8,7 @@ from pathlib import Path
 import attrs
 import pytest
 
+from corekit.tournament import store as store_module
 from corekit.tournament.store import MatchRecord, ResultsError, ResultsFile, read_results
 
 HEADER = {
@@ -28,13 +29,47 @@ def make(index: int) -> MatchRecord:
     )
 
 
-def test_each_match_is_on_disk_as_soon_as_it_is_appended(tmp_path: Path) -> None:
+def test_each_match_is_in_the_file_as_soon_as_it_is_appended(tmp_path: Path) -> None:
     store = ResultsFile(tmp_path, HEADER, resume=False)
     store.append(make(3))
-    header, records = read_results(tmp_path / "results.jsonl")  # before close: flushed and synced
+    header, records = read_results(tmp_path / "results.jsonl")  # before close: handed to the operating system
     store.close()
     assert header["specs"] == ["random", "heuristic"]
     assert records == {3: make(3)}
+
+
+def synced(monkeypatch: pytest.MonkeyPatch, every: float) -> list[int]:
+    """The descriptors the results file forces to disk, with syncs `every` seconds at most."""
+    calls: list[int] = []
+    monkeypatch.setattr(store_module, "SYNC_EVERY", every)
+    monkeypatch.setattr(store_module.os, "fsync", calls.append)
+    return calls
+
+
+def test_records_arriving_within_a_second_are_synced_together_and_the_rest_at_close(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = synced(monkeypatch, 3600.0)
+    store = ResultsFile(tmp_path, HEADER, resume=False)
+    assert len(calls) == 2  # the header and the folder's new name, at once
+    for index in range(5):
+        store.append(make(index))
+    assert len(calls) == 2
+    assert sorted(read_results(tmp_path / "results.jsonl")[1]) == [0, 1, 2, 3, 4]  # a killed run keeps them
+    store.close()
+    assert len(calls) == 3
+
+
+def test_a_record_arriving_a_second_after_the_last_sync_is_synced_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = synced(monkeypatch, 0.0)
+    store = ResultsFile(tmp_path, HEADER, resume=False)
+    store.append(make(0))
+    store.append(make(1))
+    assert len(calls) == 4  # the header, the folder, and each record
+    store.close()
+    assert len(calls) == 4  # nothing left to sync
 
 
 def test_a_torn_last_line_is_cut_off_on_resume(tmp_path: Path) -> None:
