@@ -58,7 +58,8 @@ class Game(abc.ABC):
     options_type: ClassVar[type] = NoOptions
     """An attrs frozen class whose fields all have defaults (see `corekit.options`)."""
     cooperative: ClassVar[bool] = False
-    """True when the seats win or lose together against a rules-driven villain."""
+    """True when the seats play as one team against a rules-driven villain (each seat's return may still differ:
+    Camp Grizzly pays only the counselors who survive)."""
     villain: ClassVar[str | None] = None
     """The name of that villain in reports ("Otis"), for cooperative games."""
     observation_limit: ClassVar[int] = 100_000

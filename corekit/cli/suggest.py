@@ -130,8 +130,10 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
                 width,
             )
         if dict(PlayerSpec.parse(effective).params).get("root") == "halving":
+            # Kept by `trust`, the chosen action is the heuristic's, not the one that won the halving.
+            winner = f"the search's best, {stats['kept_over']}," if "kept_over" in stats else "the chosen action"
             lines += fold(
-                "(root=halving: the chosen action won the last round of sequential halving on common samples; an "
+                f"(root=halving: {winner} won the last round of sequential halving on common samples; an "
                 "action dropped in an earlier round was tried on fewer, and its value may read higher)",
                 width,
             )

@@ -63,8 +63,8 @@ REPORTED: tuple[type[Exception], ...] = (*user_errors(), ResultsError, BackendEr
     "--cluster",
     metavar="ADDRESS",
     default=None,
-    help="Run on the Dask cluster at ADDRESS (pip install -e '.[cluster]'); its workers need the games installed at "
-    "these versions (docs/architecture.md).",
+    help="Run on the Dask cluster at ADDRESS (pip install 'campfire-engine[cluster]'); its workers need the games "
+    "installed at these versions (docs/architecture.md).",
 )
 @click.option(
     "--out",
@@ -104,7 +104,7 @@ REPORTED: tuple[type[Exception], ...] = (*user_errors(), ResultsError, BackendEr
     type=click.Path(dir_okay=False),
     default=None,
     metavar="FILE.png",
-    help="Draw the ratings with their intervals (pip install -e '.[plot]').",
+    help="Draw the ratings with their intervals (pip install 'campfire-engine[plot]').",
 )
 @click.option(
     "--plugin",

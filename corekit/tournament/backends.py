@@ -101,7 +101,7 @@ def run_dask(settings: Settings, pending: Pending, emit: Emit, address: Any) -> 
     try:
         from distributed import Client, KilledWorker, as_completed
     except ImportError:
-        raise BackendError("--cluster needs Dask distributed: pip install -e '.[cluster]'") from None
+        raise BackendError("--cluster needs Dask distributed: pip install 'campfire-engine[cluster]'") from None
     try:
         client = Client(address, timeout="20s")
     except Exception as error:

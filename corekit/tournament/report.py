@@ -396,7 +396,7 @@ def check_plotting(path: str | None = None) -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise PlotError("--plot needs matplotlib: pip install -e '.[plot]'") from None
+        raise PlotError("--plot needs matplotlib: pip install 'campfire-engine[plot]'") from None
     if path is None:
         return
     from matplotlib.backend_bases import FigureCanvasBase

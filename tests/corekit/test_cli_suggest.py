@@ -59,6 +59,15 @@ def test_a_table_of_sequential_halving_says_how_its_values_compare(position):
     assert "root=halving" not in run("suggest", str(position), "-p", "mcts:iterations=64", "--seed", "4").stdout
 
 
+def test_a_halving_table_whose_winner_trust_overruled_names_the_winner_not_the_chosen_action(tmp_path):
+    path = tmp_path / "race.json"
+    path.write_text(dumps(GAME.initial_state(2, 2), seat=1))  # the heuristic plays 3, the halving's winner 1
+    out = run("suggest", str(path), "-p", "mcts:iterations=64,root=halving,trust=100", "--seed", "4").stdout
+    assert "(kept: the heuristic's choice, which the search's best, play 1, did not beat" in out
+    assert "(root=halving: the search's best, play 1, won the last round" in " ".join(out.split())
+    assert "the chosen action won" not in out
+
+
 def test_a_player_without_a_search_gives_its_move_only(position):
     out = run("suggest", str(position), "-p", "heuristic", "--json")
     assert out.exit_code == 0, out.output

@@ -336,6 +336,16 @@ def test_the_next_steps_run_campfire_the_way_this_python_can(tmp_path, monkeypat
     assert f"\n  {command} check lantern-hunt --games 50\n  {command} play lantern-hunt " in result.output
 
 
+def test_the_next_steps_install_the_tests_extra_and_run_pytest_by_this_python(tmp_path):
+    # A `pytest` script first on PATH may belong to another Python, whose Campfire the game's tests would then test.
+    result = CliRunner().invoke(cli, ["new-game", "lantern-hunt", "--dir", str(tmp_path)], obj=None)
+    target = tmp_path / "lantern-hunt"
+    assert result.exit_code == 0, result.output
+    assert f"  pip install -e '{target}[test]'\n" in result.output
+    assert result.output.endswith(f"  cd {target} && python -m pytest\n")
+    assert "python -m pytest" in (target / "README.md").read_text()
+
+
 def test_the_generated_readme_says_how_to_run_campfire_in_a_borrowing_virtual_environment(tmp_path):
     target = create_game_package("lantern-hunt", tmp_path, {})
     readme = (target / "README.md").read_text()

@@ -293,7 +293,7 @@ def test_without_matplotlib_plot_is_a_one_line_error(monkeypatch: pytest.MonkeyP
         "tournament", "grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--plot", str(tmp_path / "r.png")
     )
     assert result.exit_code == 1
-    assert result.output.strip() == "Error: --plot needs matplotlib: pip install -e '.[plot]'"
+    assert result.output.strip() == "Error: --plot needs matplotlib: pip install 'campfire-engine[plot]'"
 
 
 def test_a_scaffolded_games_plugin_file_loads_from_its_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -139,7 +139,9 @@ def test_a_dask_worker_that_dies_has_its_match_retried_once_then_recorded_as_fai
 
 def test_without_dask_installed_the_cluster_option_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(__import__("sys").modules, "distributed", None)
-    with pytest.raises(BackendError, match=r"^--cluster needs Dask distributed: pip install -e '\.\[cluster\]'$"):
+    with pytest.raises(
+        BackendError, match=r"^--cluster needs Dask distributed: pip install 'campfire-engine\[cluster\]'$"
+    ):
         run_tournament(Tournament(GAME, ("random", "random"), games=1), cluster="tcp://127.0.0.1:1")
 
 
