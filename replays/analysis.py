@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 from rich.text import Text
 
-from corekit.game import Game
+from corekit.game import Game, State
 from corekit.plugins import Registry
 from corekit.words import shown, terminal_width
 from replays.display import GameRaised, game_call
@@ -234,8 +234,9 @@ class Analysis:
     def _turning_points(self, name: str, simulator: Simulator, texts: list[str]) -> list[dict[str, Any]]:
         replay, game, names = simulator.replay, simulator.game, simulator.names
         points = []
-        for step, rows in replay.stats.items():
-            rows = _possible(simulator, step, rows)
+        # One pass over the match for every annotated step (a search may annotate each one).
+        for step, before in simulator.before(replay.stats):
+            rows = _possible(simulator, step, replay.stats[step], before)
             total = sum(row[1] for row in rows)
             # A barely explored action's estimate is noise: only actions with a fair share of visits count.
             visited = [row for row in rows if row[1] > 0 and row[1] >= MIN_VISIT_SHARE * total]
@@ -267,14 +268,16 @@ class Analysis:
         return points
 
 
-def _possible(simulator: Simulator, step: int, rows: list[tuple[Any, int, float]]) -> list[tuple[Any, int, float]]:
+def _possible(
+    simulator: Simulator, step: int, rows: list[tuple[Any, int, float]], before: State
+) -> list[tuple[Any, int, float]]:
     """The rows of a step's search statistics that could be true: an action legal for the seat that moved there,
     with a mean return in [0, 1]. Annotations are outside the digests, so an edited file can hold any rows, and
     one naming an action nobody could play would be reported as the best move."""
     from corekit.codes import as_read
 
     game, seat = simulator.game, simulator.action(step)[0]
-    legal = [as_read(game.encode_action(action)) for action in simulator.state_at(step - 1).legal_actions(seat)]
+    legal = [as_read(game.encode_action(action)) for action in before.legal_actions(seat)]
     return [row for row in rows if row[0] in legal and 0.0 <= row[2] <= 1.0]
 
 

@@ -302,17 +302,26 @@ def _expand(paths: tuple[str, ...]) -> Iterator[str | None]:
 
     for name in paths:
         path = Path(name)
-        if not name or not path.is_dir():  # Path("") is the current folder: "" goes to the reader, which refuses it
+        if not name or not _is_folder(path):  # Path("") is the current folder: "" goes to the reader, which refuses it
             if not name or first_time(name):
                 yield name
             continue
         # Anything named like a replay that is not a folder goes to the reader, which refuses a FIFO or a
         # symlink loop in one line without blocking, so it is not passed over in silence.
-        found = [str(p) for p in sorted(path.rglob("*")) if p.suffix in SUFFIXES and not p.is_dir()]
+        found = [str(p) for p in sorted(path.rglob("*")) if p.suffix in SUFFIXES and not _is_folder(p)]
         if not found:
             _problem(name, ReplayError(f"no {' or '.join('*' + suffix for suffix in SUFFIXES)} files in this folder"))
             yield None
         yield from filter(first_time, found)
+
+
+def _is_folder(path: Path) -> bool:
+    """`path.is_dir()`, False where asking fails (a name too long, a folder that may not be read): the reader then
+    names the problem for that file alone, where `is_dir` raised and stopped every other file's report."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 def _problem(name: str, error: BaseException) -> str:

@@ -56,6 +56,11 @@ DIGEST_BYTES = 8
 DEFAULT_DIGEST_EVERY = 64
 """Steps between full digests. A digest walks the whole state (85-250 us against 60-100 us for a step of play),
 so one per 64 steps keeps recording within a few percent of playing; the final digest is always written."""
+MAX_DIGEST_EVERY = 64
+"""The widest spacing of digests a reader takes (every writer used 16 or 64). The digests a file must hold then
+bound the steps it may claim by its size, 64 steps for each 8 bytes: a file of a few hundred bytes whose digests
+were spaced 2**63 apart claimed a million steps of forced moves (which take no bits of the action stream), checked
+only at the end, and kept `verify` busy for a quarter of an hour (an outside tester's fuzzing)."""
 # msgpack's integer range bounds every int in a replay (seed, options, action codes, times); action codes
 # follow the engine's rules (corekit/codes.py), which conformance checks for every game.
 
@@ -123,7 +128,16 @@ class Header:
     """The player spec of each seat, e.g. `mcts:iterations=500`."""
     seed: int
     digest_every: int = attrs.field(
-        default=DEFAULT_DIGEST_EVERY, validator=_check(lambda v: f"must be at least 1, got {v}" if v < 1 else None)
+        default=DEFAULT_DIGEST_EVERY,
+        validator=_check(
+            lambda v: (
+                f"must be at least 1, got {v}"
+                if v < 1
+                else f"must be at most {MAX_DIGEST_EVERY}, got {v}"
+                if v > MAX_DIGEST_EVERY
+                else None
+            )
+        ),
     )
 
 
@@ -648,6 +662,9 @@ def _read_common(body: Any) -> tuple[Header, Result, list[int] | None, dict[int,
     players = len(header.seats)  # at most MAX_SEATS: Header checks
     if len(result.returns) != players:
         raise ReplayError(f"result.returns has {counted(len(result.returns), 'value')} for {counted(players, 'seat')}")
+    if not all(0.0 <= value <= 1.0 for value in result.returns):  # as the runner takes a match's (and 2 * 1e308 is inf)
+        shown = ", ".join(repr(value) for value in result.returns)
+        raise ReplayError(f"result.returns must each be in [0, 1], as every match's are: got ({shown})")
     if result.forfeit is not None and not 0 <= result.forfeit < players:
         raise ReplayError(f"result.forfeit is seat {result.forfeit}, which does not exist ({counted(players, 'seat')})")
     if times is not None:
@@ -718,7 +735,9 @@ def _valid_code(code: Any, depth: int) -> bool:
 
 def _field(body: dict[str, Any], name: str, kind: type, optional: bool = False) -> Any:
     if name not in body:
-        raise ReplayError(f"not a campfire replay (the body has no {name!r})")
+        # An annotation may be null, but it is there: its absence is damage, not another kind of file.
+        kind_of_field = "bad annotations" if optional else "not a campfire replay"
+        raise ReplayError(f"{kind_of_field} (the body has no {name!r})")
     value = body[name]
     if value is None and optional:
         return None

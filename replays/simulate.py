@@ -12,6 +12,7 @@ way; format 2 names the steps between the last digest that matched and the one t
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import attrs
@@ -110,6 +111,20 @@ class Simulator:
                 self._snapshots.setdefault(index, state.clone())
         return state
 
+    def before(self, steps: Iterable[int]) -> Iterator[tuple[int, State]]:
+        """The state before each of `steps` (ascending), in one pass from the start: one state, advanced in place
+        between yields, so read it before asking for the next and do not change it. A step each, where
+        `state_at` for each would replay up to a snapshot's spacing from the nearest one."""
+        state = self._snapshots[0].clone()
+        at = 0
+        for step in steps:
+            if not 1 <= step <= self.replay.steps or step - 1 < at:
+                raise ReplayError(f"step {step} is outside the replay (1-{self.replay.steps}) or before step {at + 1}")
+            while at < step - 1:
+                at += 1
+                self._advance(state, at, 0)
+            yield step, state
+
     def verify(self) -> State:
         """Re-simulate to the end checking every digest and the result; the final state, or Diverged (also
         for a file whose checksum failed: where it diverges says more than that it changed)."""
@@ -141,9 +156,8 @@ class Simulator:
         if len(returns) != len(result.returns) or any(
             not math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12) for a, b in zip(returns, result.returns)
         ):
-            raise Diverged(
-                replay.steps, f"the returns are {_floats(returns)}, the replay says {_floats(result.returns)}"
-            )
+            ours, theirs = _floats(returns, result.returns), _floats(result.returns, returns)
+            raise Diverged(replay.steps, f"the returns are {ours}, the replay says {theirs}")
         if not replay.intact:
             raise ReplayError(
                 "corrupted: checksum mismatch, though the match re-simulates (the header, "
@@ -346,5 +360,9 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _floats(values: Any) -> str:
-    return "(" + ", ".join(f"{v:g}" for v in values) + ")"
+def _floats(values: Any, other: Any = ()) -> str:
+    """Numbers as people read them (`0.5`, `0`), in full where that would print two that differ alike."""
+    short = [f"{v:g}" for v in values]
+    if short == [f"{v:g}" for v in other]:
+        short = [repr(float(v)) for v in values]
+    return "(" + ", ".join(short) + ")"

@@ -255,3 +255,33 @@ def test_search_statistics_no_search_could_have_made_are_left_out_of_the_turning
     assert campfire("replay", "verify", str(edited)).exit_code == 0
     points = json.loads(campfire("replay", "analyze", str(edited), "--json").stdout)["turning_points"]
     assert [point for point in points if point["step"] == step] == []
+
+
+def test_a_name_the_system_cannot_look_up_is_that_files_problem_and_the_others_are_analyzed(folder):
+    root, _ = folder
+    too_long = "/tmp/" + "a" * 300 + ".cfr"  # ENAMETOOLONG, which Path.is_dir raises rather than answers
+    out = campfire("replay", "analyze", str(root), too_long, "--json")
+    assert out.exit_code == 1
+    assert len(errors(out)) == 1 and errors(out)[0].startswith(f"{too_long}: cannot read")
+    assert json.loads(out.stdout)["files"] == 6
+
+
+def test_turning_points_take_one_pass_over_the_match_however_many_steps_are_annotated(folder, monkeypatch):
+    _root, results = folder
+    path = max((path for _specs, _result, path in results), key=lambda p: read_replay(p).steps)
+    replay = read_replay(path)
+    assert len(replay.stats) >= 8  # fakesearch annotates each of its decisions
+    advanced = []
+    original = Simulator._advance
+    monkeypatch.setattr(
+        Simulator,
+        "_advance",
+        lambda self, state, step, start: [advanced.append(step), original(self, state, step, start)],
+    )
+    analysis = Analysis(default_registry())
+    analysis.add(str(path), replay, Simulator(replay, default_registry(), checking=False))
+    # Reading the moves is one pass; the turning points another, up to the last annotated step.
+    assert len(advanced) <= replay.steps + max(replay.stats)
+    states = Simulator(replay, default_registry(), checking=False)
+    for step, before in states.before(replay.stats):
+        assert before.digest() == Simulator(replay, default_registry(), checking=False).state_at(step - 1).digest()

@@ -124,7 +124,25 @@ CORPUS: list[tuple[str, Callable[[bytes], bytes], str]] = [
         lambda g: forge(g, _set(("header", "digest_every"), 0)),
         "header.digest_every must be at least 1, got 0",
     ),
+    (
+        # Digests spaced 2**63 apart let a few hundred bytes claim a million steps, checked only at the end.
+        "digest-every-past-64",
+        lambda g: forge(g, _set(("header", "digest_every"), 2**63)),
+        f"header.digest_every must be at most 64, got {2**63}",
+    ),
     ("seats-empty", lambda g: forge(g, _set(("header", "seats"), [])), "header.seats must not be empty"),
+    (
+        # No match's returns leave [0, 1] (the runner refuses a game's that do), and two of 1e308 overflow a sum.
+        "returns-huge",
+        lambda g: forge(g, _set(("result", "returns"), [1e308, 1e308, 0, 0])),
+        "result.returns must each be in [0, 1], as every match's are: got (1e+308, 1e+308, 0.0, 0.0)",
+    ),
+    (
+        "returns-negative",
+        lambda g: forge(g, _set(("result", "returns"), [-0.5, 1, 0, 0])),
+        "result.returns must each be in [0, 1], as every match's are: got (-0.5, 1.0, 0.0, 0.0)",
+    ),
+    ("times-missing", lambda g: forge(g, lambda b: b.pop("times")), "bad annotations (the body has no 'times')"),
     (
         "returns-text",
         lambda g: forge(g, _set(("result", "returns"), "1,0")),

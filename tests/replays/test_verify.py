@@ -380,3 +380,14 @@ def test_a_format_1_header_without_digest_every_is_read_with_that_formats_defaul
     assert read_replay(path).header.digest_every == 16
     result = campfire("replay", "verify", str(path))
     assert result.exit_code == 0 and result.stdout.strip() == f"{path}: OK (grizzly-race, 27 steps, 3 seats)"
+
+
+def test_returns_that_differ_past_the_short_form_are_shown_in_full(record):
+    path = record()
+    replay = read_replay(path)
+    nudged = [replay.result.returns[0] - 1e-8, *replay.result.returns[1:]]
+    path.write_bytes(forge(path.read_bytes(), lambda body: body["result"].__setitem__("returns", nudged)))
+    result = campfire("replay", "verify", str(path))
+    assert result.exit_code == 1
+    shown = ", ".join(repr(float(value)) for value in nudged)
+    assert errors(result)[0].endswith(f"the replay says ({shown})")
