@@ -351,7 +351,7 @@ def _replay_row(registry: Registry, game: Game, players: int, size: Size, folder
 
     def verify() -> None:
         for path in paths:
-            Simulator(read_replay(path), registry).verify()
+            Simulator(read_replay(path), registry, record=False).verify()  # as `replay verify` does
 
     with tempfile.TemporaryDirectory(dir=MEMORY_DISK if os.path.isdir(MEMORY_DISK) else None) as memory:
         runs = {"play": play, "disk": recorder(folder), "memory": recorder(Path(memory)), "verify": verify}

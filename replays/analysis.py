@@ -66,7 +66,7 @@ class Analysis:
     def add(self, name: str, replay: Replay, simulator: Simulator | None = None) -> None:
         """Count one replay, re-simulated by `simulator` (by default without comparing digests); ReplayError
         if the game is unknown or an action cannot be read."""
-        simulator = simulator or Simulator(replay, self.registry, checking=False)
+        simulator = simulator or Simulator(replay, self.registry, checking=False, record=False)
         game = simulator.game
         header, result = replay.header, replay.result
         stats = self.games.setdefault(game.id, _GameStats())

@@ -66,7 +66,7 @@ def replay_verify(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> 
             entries.append(_verified(name, None, _problem(name, error)))
             continue
         try:
-            Simulator(replay, registry).verify()
+            Simulator(replay, registry, record=False).verify()
         except Exception as error:
             if not replay.intact and not str(error).startswith("corrupted"):
                 # Re-simulated to say where a changed file goes wrong; that it changed is said first, so it
@@ -204,7 +204,7 @@ def replay_analyze(ctx: click.Context, paths: tuple[str, ...], as_json: bool, to
             continue
         try:
             replay = read_replay(name)
-            simulator = Simulator(replay, registry, checking=verify)
+            simulator = Simulator(replay, registry, checking=verify, record=False)
             if verify:
                 simulator.verify()
             analysis.add(name, replay, simulator)

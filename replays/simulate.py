@@ -67,9 +67,15 @@ _TYPED_OPTIONS: dict[tuple[Any, ...], Any] = {}
 
 class Simulator:
     """Re-simulates one replay, checking digests on the way (unless `checking` is False: `analyze
-    --no-verify`); `state_at(step)` for any step, `action(step)` for what was played there."""
+    --no-verify`); `state_at(step)` for any step, `action(step)` for what was played there.
 
-    def __init__(self, replay: Replay, registry: Registry | None = None, checking: bool = True) -> None:
+    With `record` False the states keep no record of where face-down cards came from: only seat views and
+    samples read it, and digests leave it out, so verifying and analysing re-simulate without that bookkeeping
+    (a tenth of a short match's re-simulation), as a search's rollouts play (the rules may not depend on it)."""
+
+    def __init__(
+        self, replay: Replay, registry: Registry | None = None, checking: bool = True, *, record: bool = True
+    ) -> None:
         self.replay = replay
         self.checking = checking
         self.game = game = replay_game(replay, registry)
@@ -81,7 +87,7 @@ class Simulator:
             )
         try:
             self.options = typed_options(game, header.options)
-            initial = game.initial_state(len(header.seats), header.seed, self.options)
+            initial = game.initial_state(len(header.seats), header.seed, self.options, record=record)
         except Exception as error:  # options or a player count the installed game refuses
             raise ReplayError(f"cannot set up the match: {first_line(error)}") from None
         try:
