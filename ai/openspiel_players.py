@@ -21,6 +21,7 @@ import attrs
 from ai.mcts import MAX_ITERATIONS, MAX_SECONDS, MAX_WEIGHT
 from corekit.game import Action, Game
 from corekit.heuristics import Heuristic
+from corekit.interop import install_hint
 from corekit.options import OptionError, at_most, finite_from_zero
 from corekit.players import Player, SeatView
 from corekit.rng import Rng
@@ -30,7 +31,7 @@ PROBE = 8
 FEWEST = 2
 """The fewest simulations a search runs: ISMCTSBot's first only expands the root, and it has no policy then."""
 
-EXTRA = "pip install 'campfire-engine[openspiel]'"
+EXTRA = install_hint("openspiel")
 
 
 @attrs.frozen

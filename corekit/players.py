@@ -67,7 +67,8 @@ class Player(abc.ABC):
     """Decides for one or more seats. One object may hold several seats of a match."""
 
     needs_sample: bool = True
-    """False for players that never call `view.sample` (saves a sample per decision)."""
+    """False for players that never call `view.sample` (saves a sample per decision; a match in which no player
+    samples keeps no record of where face-down cards came from)."""
 
     @abc.abstractmethod
     def decide(self, view: SeatView) -> Action:

@@ -35,6 +35,7 @@ from corekit.options import OptionError
 from corekit.players import Player, PlayerSpec, SeatView, build_player
 from corekit.plugins import Registry, UnknownName, default_registry, listeners
 from corekit.rng import derive_seed
+from corekit.state import DeclaredState
 
 
 class PlayerFailed(RuntimeError):
@@ -323,6 +324,10 @@ def play_match(
                 players = make_players(game, specs, seed, registry)
             if len(players) != len(specs):
                 raise ValueError("one player per seat is needed")
+            if isinstance(state, DeclaredState) and not any(player.needs_sample for player in players):
+                # Where face-down cards came from is read by samples only, and no player here samples: keeping it
+                # up cost a random or heuristic match about a third of its steps' time (digests leave it out).
+                state.record = None
             match = Match(game, options, seed, list(specs), state, dict(settings or {}))
             hook = registry.hook
             try:
@@ -370,13 +375,13 @@ def _play(
     bound = game.max_decisions(n, match.options)
     forfeit: int | None = None
     error: str | None = None
-    applied = listeners(hook.campfire_action_applied)  # heard at every step: called without pluggy's dispatch
     try:
         _seat_players(match, players, specs, watch)
     except PlayerFailed as failed:  # as a failed decision: a forfeit before the first move
         if not forfeit_on_error:
             raise
         forfeit, error = failed.seat, str(failed)
+    applied = listeners(hook.campfire_action_applied)  # heard at every step: called without pluggy's dispatch
     while forfeit is None:
         watch.step = match.steps
         watch.mark(GAME)
@@ -677,7 +682,8 @@ def _verdict(watch: Watch) -> Exception:
 
 _set_handler: Callable[[int, Any], Any] = getattr(signal, "_signal", signal).signal
 """`signal.signal` without its wrapper, which turns the handlers given and returned into enums by raising and catching
-an exception for a function: 8 us for the two calls of a match, against 1 us (the wrapper calls this one)."""
+an exception for a function: 8 us for the two calls of a match, against 1 us (the wrapper calls this one). It takes
+a handler as it returns one (a function, or the raw int of SIG_DFL or SIG_IGN), not the `Handlers` enum."""
 
 
 class _Watchdog:

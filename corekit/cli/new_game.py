@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import sysconfig
 from pathlib import Path
 
@@ -38,12 +39,12 @@ def new_game_command(ctx: click.Context, name: str, directory: Path) -> None:
         raise click.ClickException(str(error)) from None
     click.echo(f"Created {target}")
     click.echo("Next:")
-    click.echo(f"  pip install -e '{target}[test]'")
+    click.echo(f"  pip install -e {shlex.quote(f'{target}[test]')}")
     campfire = _campfire_command()
     click.echo(f"  {campfire} check {name} --games 50")
     click.echo(f"  {campfire} play {name} --players heuristic,random --seed 1")
     # `python -m pytest`: a `pytest` script found first on PATH may be another Python's, testing another Campfire.
-    click.echo(f"  cd {target} && python -m pytest")
+    click.echo(f"  cd {shlex.quote(str(target))} && python -m pytest")
 
 
 def _campfire_command() -> str:

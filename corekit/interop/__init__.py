@@ -4,3 +4,14 @@
 `[pettingzoo]`; `corekit.interop.encoding` (how an observation becomes a string and a vector) needs neither.
 Nothing here knows a game: every installed game is adapted through the game contract and its `action_space`.
 """
+
+
+def install_hint(extra: str) -> str:
+    """How to install an extra of this distribution (its PyPI name: the name `campfire` is another project's)."""
+    return f"pip install 'campfire-engine[{extra}]'"
+
+
+def missing_extra(module: str, extra: str, missing: ModuleNotFoundError) -> ImportError:
+    """The error of importing `module` without its extra: which package is missing, and how to install it."""
+    package = (missing.name or "a package").partition(".")[0]
+    return ImportError(f"{module} needs {package}, from the [{extra}] extra: {install_hint(extra)}")

@@ -63,13 +63,13 @@ import hashlib
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, ClassVar
 
+from corekit.interop import missing_extra
+
 try:
     import numpy as np
     import pyspiel
-except ImportError as missing:  # a script importing this without the extra: say which to install
-    raise ImportError(
-        f"{__name__} needs {missing.name}, from the [openspiel] extra: pip install 'campfire-engine[openspiel]'"
-    ) from missing
+except ModuleNotFoundError as missing:  # a script importing this without the extra: say which to install
+    raise missing_extra(__name__, "openspiel", missing) from missing
 
 from corekit.game import Game, GameError, IllegalAction, State
 from corekit.interop.encoding import FEATURES, observation_features, observation_text

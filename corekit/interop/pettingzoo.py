@@ -43,14 +43,14 @@ import operator
 from collections.abc import Hashable
 from typing import Any
 
+from corekit.interop import missing_extra
+
 try:
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv
-except ImportError as missing:  # a script importing this without the extra: say which to install
-    raise ImportError(
-        f"{__name__} needs {missing.name}, from the [pettingzoo] extra: pip install 'campfire-engine[pettingzoo]'"
-    ) from missing
+except ModuleNotFoundError as missing:  # a script importing this without the extra: say which to install
+    raise missing_extra(__name__, "pettingzoo", missing) from missing
 
 from corekit.game import Game, GameError, State
 from corekit.interop.encoding import FEATURES, observation_features

@@ -3,8 +3,8 @@
 A seat's score in a match is its return (win 1, loss 0, a shared outcome a fraction), so a win rate is a
 mean return and its 95% interval is Wilson's score interval. Ratings are openskill's Plackett-Luce model,
 which ranks any number of seats: matches are rated in index order, so the ratings are the same whatever
-order the matches finished in. In a cooperative game the seats win or lose together, so the game's villain
-is rated as one more contestant and each spec gets its win rate as a team against it.
+order the matches finished in. In a cooperative game the seats play as one team (each may still score apart), so
+the game's villain is rated as one more contestant and each spec gets its win rate as a team against it.
 
 The report's JSON (`campfire tournament --json`, report.json) is described field by field in
 docs/tournament-results.md; FORMAT is its version, which a change that a reader must know about raises.
@@ -164,7 +164,7 @@ def summarize(
         ],
         "results": [r.outcome() for r in ordered],
     }
-    if not game.cooperative:  # seats that win or lose together have no share to add up
+    if not game.cooperative:  # a team's seats do not split one win: no share to add up
         report.update(returns_shares(played, seats))
     if header:
         report = {**{k: header[k] for k in ("seed", "options", "time_limit") if k in header}, **report}

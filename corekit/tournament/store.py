@@ -1,11 +1,13 @@
-"""The results file: one JSON line per finished match, appended as each match ends and synced to disk at least once a
-second (`SYNC_EVERY`).
+"""The results file: one JSON line per finished match, appended as each match ends, and forced to the disk when a
+match ends a second or more after the last time (`SYNC_EVERY`) and when the run ends.
 
 A record is handed to the operating system as its match ends, so a killed run (Ctrl-C, SIGKILL, a worker's crash)
 keeps every finished match. Forcing each one to the disk as well (`fsync`) made a tournament of short matches wait on
 the disk several times as long as it played (3,000 random grizzly-race matches at 2 seats, `--jobs 1`: 17-18 s of
-wall time against 3.5 s with a sync a second, on this project's virtual machine, 2026-12-06): only a crash of the
-machine itself loses what was not synced, at most the matches of the last second, which a resume plays again.
+wall time against 3.5 s with a sync a second, on this project's virtual machine, 2026-12-06). Only a crash of the
+machine itself (power, kernel) can lose what was not synced: the matches finished since the last sync, from the end
+of the file (a match's line is not synced until the next match ends or the run does, so with long matches that can
+be one match of many minutes). A resume plays them again, and cuts off a last line left torn.
 
 The first line is a header naming the tournament (game and its version, specs, seats, seed, options, time
 limit). A resumed tournament must match it, so results of two different tournaments never mix. The header also
@@ -45,7 +47,8 @@ REPORT = "report.json"
 # matches played under other rules must not be rated together.
 BINDING = ("game", "game_version", "specs", "seats", "seed", "options", "time_limit", "lineups")
 SYNC_EVERY = 1.0
-"""Seconds between two syncs of the results file to the disk, at most while records arrive (module docstring)."""
+"""The results file is forced to the disk when a match ends at least this many seconds after the last time, and when
+the run ends (module docstring)."""
 REPLAYS = "replays"
 """The header's field saying whether the tournament writes replays: no setting of its results, so a resume with
 --replays may start writing them (and need not agree). Files from before it lack it, and read as before."""

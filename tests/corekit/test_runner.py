@@ -4,7 +4,7 @@ import types
 
 import pytest
 
-from corekit import Player, PlayerFailed, Registry, SeatView, hookimpl, play_match
+from corekit import Player, PlayerFailed, Registry, Rng, SeatView, hookimpl, play_match
 from corekit.conformance import _reaches
 from tests.corekit.toy_game import ToyGame
 
@@ -104,6 +104,28 @@ def test_every_listener_hears_each_step_in_pluggys_order_with_the_arguments_it_n
     assert [name for name, _, _ in through_pluggy] == ["b", "a", "b", "a"]  # the last registered first
     assert [name for name, _, _ in log] == ["b", "a"] * 6
     assert log[0][1:] == log[1][1:] == (0, 1)  # seat 0 takes the first legal action, 1
+
+
+class Leaving:
+    """Unregisters itself after the first step it hears."""
+
+    def __init__(self):
+        self.heard = 0
+        self.registry = None
+
+    @hookimpl
+    def campfire_action_applied(self, seat):
+        self.heard += 1
+        self.registry.pm.unregister(self)
+
+
+def test_a_listener_that_unregisters_itself_mid_match_is_not_heard_again():
+    leaving = Leaving()
+    log = []
+    leaving.registry = registry_with(leaving, Heard("h", log))
+    play_match(GAME, ["x", "x"], 1, players=[First(), First()], registry=leaving.registry)
+    assert leaving.heard == 1
+    assert len(log) == 6  # the one that stays hears every step
 
 
 class Wrapping:
@@ -469,3 +491,27 @@ def test_whole_numbers_in_range_are_returned_as_floats(monkeypatch):
     monkeypatch.setattr(toy_game.ToyState, "returns", lambda self: [1, 0])
     result = play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with())
     assert result.returns == (1.0, 0.0) and all(type(r) is float for r in result.returns)
+
+
+class Sampler(Player):
+    """Samples its view at each decision, as a searching player does."""
+
+    def decide(self, view):
+        view.sample(Rng(1))
+        return view.legal_actions[0]
+
+
+@pytest.mark.parametrize(("specs", "kept"), [(("random", "random"), False), (("random", "sampler"), True)])
+def test_a_match_keeps_the_record_of_face_down_cards_only_when_a_player_samples(specs, kept):
+    from corekit import default_registry
+
+    registry = default_registry()
+    game = registry.game("grizzly-race")
+    players = [
+        Sampler() if spec == "sampler" else registry.player_type("random").make(None, 1, game, None) for spec in specs
+    ]
+    records = []
+    result = play_match(
+        game, list(specs), 4, players=players, registry=registry, on_step=lambda m, s, a: records.append(m.state.record)
+    )
+    assert all((record is not None) == kept for record in records) and len(records) == result.steps
