@@ -3,11 +3,12 @@ match ends a second or more after the last time (`SYNC_EVERY`) and when the run 
 
 A record is handed to the operating system as its match ends, so a killed run (Ctrl-C, SIGKILL, a worker's crash)
 keeps every finished match. Forcing each one to the disk as well (`fsync`) made a tournament of short matches wait on
-the disk several times as long as it played (3,000 random grizzly-race matches at 2 seats, `--jobs 1`: 17-18 s of
-wall time against 3.5 s with a sync a second, on this project's virtual machine, 2026-12-06). Only a crash of the
-machine itself (power, kernel) can lose what was not synced: the matches finished since the last sync, from the end
-of the file (a match's line is not synced until the next match ends or the run does, so with long matches that can
-be one match of many minutes). A resume plays them again, and cuts off a last line left torn.
+the disk (3,000 random grizzly-race matches at 2 seats, `--jobs 1`: 17-18 s of wall time against 3.5 s with a sync
+a second while other processes used the disk, 2.9-3.0 s against 2.0-2.3 s on an idle one; 2026-12-06). Only a crash
+of the machine itself (power, kernel) can lose what was not synced: the matches finished since the last sync, from
+the end of the file (a line written within a second of the last sync waits for the next match's end or the run's,
+so with long matches that can be one match of many minutes). A resume plays them again, and cuts off a last line
+left torn.
 
 The first line is a header naming the tournament (game and its version, specs, seats, seed, options, time
 limit). A resumed tournament must match it, so results of two different tournaments never mix. The header also
