@@ -146,7 +146,10 @@ class Analysis:
                             for text, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[: self.top]
                         ],
                     }
-                    for spec, counts in sorted(stats.spec_actions.items())
+                    # Every player of these matches, one that never acted too (a forfeit at its first decision).
+                    for spec, counts in (
+                        (spec, stats.spec_actions.get(spec, Counter())) for spec in sorted(stats.spec_matches)
+                    )
                 },
             }
         points = self._worst()
@@ -262,7 +265,7 @@ class Analysis:
                     "chosen_value": chosen[2],
                     "best": _code_text(game, best[0], step),
                     "best_value": best[2],
-                    "loss": best[2] - chosen[2],
+                    "loss": round(best[2] - chosen[2], 4),  # as the values it is the difference of are written
                 }
             )
         return points

@@ -52,6 +52,19 @@ def labels(specs: Sequence[str]) -> list[str]:
     return names
 
 
+def _seat_names(game: Game, seats: int, header: Mapping[str, Any] | None) -> list[str]:
+    """The seats as the matches called them (Camp Grizzly's counselors), as `replay show` and `analyze` name them:
+    from the run's options, or "seat N" where those are not at hand or the game cannot name its seats."""
+    fallback = [game.seat_name(seat) for seat in range(seats)]
+    if not header or "options" not in header:
+        return fallback
+    try:
+        names = list(game.seat_names(seats, game.make_options(header["options"])))
+    except Exception:  # names are for people: a report is still written without them
+        return fallback
+    return names if len(names) == seats and all(isinstance(name, str) for name in names) else fallback
+
+
 def summarize(
     game: Game,
     specs: Sequence[str],
@@ -63,6 +76,7 @@ def summarize(
     ordered = [records[i] for i in sorted(records)]
     played = [r for r in ordered if r.status != "failed"]
     names = labels(specs)
+    names_of_seats = _seat_names(game, seats, header)
     n = len(specs)
     score = [0.0] * n
     trials = [0] * n
@@ -127,7 +141,7 @@ def summarize(
         "seat_win_rates": [
             {
                 "seat": s,
-                "name": game.seat_name(s),
+                "name": names_of_seats[s],
                 "win_rate": seat_score[s] / seat_trials[s] if seat_trials[s] else None,
                 # Counted in deals, not matches: the seatings of a deal share its cards and seed, so a seat's
                 # results within a deal are alike (the very same match when every player plays alike), and an

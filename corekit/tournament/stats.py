@@ -25,7 +25,8 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     denominator = 1 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At p = 0 the lower end is exactly 0 (and at p = 1 the upper is 1): the formula's rounding gave 2.8e-17.
+    return (0.0 if p <= 0.0 else max(0.0, centre - half), 1.0 if p >= 1.0 else min(1.0, centre + half))
 
 
 def sign_test(wins: int, losses: int) -> float:

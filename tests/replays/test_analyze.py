@@ -285,3 +285,27 @@ def test_turning_points_take_one_pass_over_the_match_however_many_steps_are_anno
     states = Simulator(replay, default_registry(), checking=False)
     for step, before in states.before(replay.stats):
         assert before.digest() == Simulator(replay, default_registry(), checking=False).state_at(step - 1).digest()
+
+
+def test_a_player_that_never_acted_is_listed_with_no_actions_and_losses_are_rounded_as_their_values(tmp_path):
+    from corekit import Player
+
+    class Quits(Player):  # forfeits at its first decision, as a player out of time does
+        needs_sample = False
+
+        def decide(self, view):
+            raise RuntimeError("gone")
+
+    registry = default_registry()
+    game = registry.game("grizzly-race")
+    path = tmp_path / "forfeit.cfr"
+    random = registry.player_type("random").make(None, 1, game, None)
+    play_match(game, ["quits", "random"], 3, players=[Quits(), random], registry=registry, settings={"replay": path})
+    report = json.loads(campfire("replay", "analyze", str(path), "--json").stdout)
+    assert report["games"]["grizzly-race"]["actions_by_spec"]["quits"] == {"taken": 0, "actions": []}
+
+
+def test_a_turning_points_loss_has_no_more_digits_than_its_values(folder):
+    root, _ = folder
+    for point in json.loads(campfire("replay", "analyze", str(root), "--json").stdout)["turning_points"]:
+        assert point["loss"] == round(point["best_value"] - point["chosen_value"], 4)

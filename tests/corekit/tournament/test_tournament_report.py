@@ -356,3 +356,20 @@ def test_a_report_names_the_specs_with_a_time_budget_in_a_note() -> None:
         "Note: mcts:seconds=0.5 has a time budget (seconds=), so the results depend on the machine's speed and "
         "load: another run, --jobs or a resume may differ."
     ) in printed(report)
+
+
+def test_seats_are_named_as_the_matches_called_them_from_the_runs_options() -> None:
+    from corekit import default_registry
+
+    game = default_registry().game("camp-grizzly")
+    records = {0: record(0, (0, 1), (1.0, 0.0)), 1: record(1, (1, 0), (0.0, 0.0))}
+    header = {"options": {"counselors": "Tracy+Marcus"}}
+    named = summarize(game, ["a", "b"], 2, records, header)["seat_win_rates"]
+    assert [seat["name"] for seat in named] == ["Tracy", "Marcus"]  # as `replay show` and `analyze` name them
+    assert [seat["name"] for seat in summarize(game, ["a", "b"], 2, records)["seat_win_rates"]] == ["seat 0", "seat 1"]
+
+
+def test_an_interval_of_no_wins_starts_at_exactly_zero_and_of_all_wins_ends_at_exactly_one() -> None:
+    for trials in range(1, 60):
+        assert wilson(0, trials)[0] == 0.0 and wilson(trials, trials)[1] == 1.0
+        assert wilson(0.0 * trials, trials)[0] == 0.0
