@@ -19,9 +19,9 @@ from typing import Any
 import attrs
 
 from ai.mcts import MAX_ITERATIONS, MAX_SECONDS, MAX_WEIGHT
+from corekit.errors import install_hint
 from corekit.game import Action, Game
 from corekit.heuristics import Heuristic
-from corekit.interop import install_hint
 from corekit.options import OptionError, at_most, finite_from_zero
 from corekit.players import Player, SeatView
 from corekit.rng import Rng

@@ -16,6 +16,11 @@ def one_line(text: str) -> str:
     return lines[0] if lines else ""
 
 
+def install_hint(extra: str) -> str:
+    """How to install an extra of this distribution (its PyPI name: the name `campfire` is another project's)."""
+    return f"pip install 'campfire-engine[{extra}]'"
+
+
 def first_line(error: BaseException) -> str:
     """The first line of the error's message, or its type's name when it has none."""
     return one_line(_message(error)) or type(error).__name__

@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from corekit.cli.shared import SEED, game_option_pairs, game_options, registry_of, user_errors
-from corekit.errors import error_line, first_line
+from corekit.errors import error_line, first_line, install_hint
 from corekit.options import parse_pairs
 from corekit.players import split_specs
 from corekit.plugins import Registry
@@ -63,7 +63,7 @@ REPORTED: tuple[type[Exception], ...] = (*user_errors(), ResultsError, BackendEr
     "--cluster",
     metavar="ADDRESS",
     default=None,
-    help="Run on the Dask cluster at ADDRESS (pip install 'campfire-engine[cluster]'); its workers need the games "
+    help=f"Run on the Dask cluster at ADDRESS ({install_hint('cluster')}); its workers need the games "
     "installed at these versions (docs/architecture.md).",
 )
 @click.option(
@@ -104,7 +104,7 @@ REPORTED: tuple[type[Exception], ...] = (*user_errors(), ResultsError, BackendEr
     type=click.Path(dir_okay=False),
     default=None,
     metavar="FILE.png",
-    help="Draw the ratings with their intervals (pip install 'campfire-engine[plot]').",
+    help=f"Draw the ratings with their intervals ({install_hint('plot')}).",
 )
 @click.option(
     "--plugin",

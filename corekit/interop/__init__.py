@@ -5,10 +5,7 @@
 Nothing here knows a game: every installed game is adapted through the game contract and its `action_space`.
 """
 
-
-def install_hint(extra: str) -> str:
-    """How to install an extra of this distribution (its PyPI name: the name `campfire` is another project's)."""
-    return f"pip install 'campfire-engine[{extra}]'"
+from corekit.errors import install_hint
 
 
 def missing_extra(module: str, extra: str, missing: ModuleNotFoundError) -> ImportError:

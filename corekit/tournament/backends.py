@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from corekit.errors import error_line
+from corekit.errors import error_line, install_hint
 from corekit.plugins import Registry
 from corekit.runner import DECIDE, GAME, PHASE, SINCE, STUCK_AFTER, hard_limit, step_limit_for, tick_interval
 from corekit.tournament.schedule import Pending, Planned
@@ -101,7 +101,7 @@ def run_dask(settings: Settings, pending: Pending, emit: Emit, address: Any) -> 
     try:
         from distributed import Client, KilledWorker, as_completed
     except ImportError:
-        raise BackendError("--cluster needs Dask distributed: pip install 'campfire-engine[cluster]'") from None
+        raise BackendError(f"--cluster needs Dask distributed: {install_hint('cluster')}") from None
     try:
         client = Client(address, timeout="20s")
     except Exception as error:

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from corekit.errors import os_reason
+from corekit.errors import install_hint, os_reason
 from corekit.floats import ordered_sum
 from corekit.game import Game
 from corekit.tournament.stats import scored, wilson
@@ -410,7 +410,7 @@ def check_plotting(path: str | None = None) -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise PlotError("--plot needs matplotlib: pip install 'campfire-engine[plot]'") from None
+        raise PlotError(f"--plot needs matplotlib: {install_hint('plot')}") from None
     if path is None:
         return
     from matplotlib.backend_bases import FigureCanvasBase
