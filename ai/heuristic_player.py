@@ -43,7 +43,7 @@ class HeuristicOptions:
     depth: int = attrs.field(
         default=400,
         validator=[attrs.validators.ge(1), at_most(MAX_DEPTH)],
-        metadata={"help": "decisions a look-ahead playout may last before it counts as a draw"},
+        metadata={"help": "decisions a look-ahead playout may last before it counts as the fair share 1/players"},
     )
 
 

@@ -222,7 +222,7 @@ class MctsOptions:
         metadata={
             "help": "the root decision: ucb (most visited), or halving (sequential halving over the root "
             "actions on common samples; an iteration budget only, and at least one iteration per surviving action "
-            "in each round, so with k actions it spends at least about k*log2(k), whatever the budget)"
+            "in each round, so with k actions it spends at least about 2k (k + k/2 + k/4 ...), whatever the budget)"
         },
     )
 

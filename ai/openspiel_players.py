@@ -8,7 +8,9 @@ every simulation (its resampler); MCTSBot, which assumes perfect information, se
 
 Budgets: `iterations` simulations per decision, or with `seconds` > 0 about that much wall-clock time: a
 probe search of `PROBE` simulations measures their cost, then a search sized to fill the rest runs (the bots
-have no clock of their own, and their trees cannot be grown across two calls).
+have no clock of their own, and their trees cannot be grown across two calls). The annotation's `iterations`
+are that search's simulations, the probe's left out; OpenSpiel's first simulation only expands the root, so the
+root's visits add up to one less.
 """
 
 from __future__ import annotations

@@ -268,6 +268,9 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry, p
         installed = str(registry.game(run.game).version)
         if report is not None and report["game_version"] != installed:  # its rules have changed since
             game += f" (version {report['game_version']}; {installed} is installed)"
+        beyond = _beyond(run, folder, registry)
+        if beyond:  # the plan's size was lowered after those were played: say what is judged
+            game += f" (the first {run.matches} of the {run.matches + beyond} matches its folder holds)"
         if report is None:
             free.append(f"| {game} | {run.seats} | {run.a} | {run.b} | 0 of {run.matches} | - | - | - | not started |")
             continue
@@ -296,7 +299,7 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry, p
         f"_Written {stamp} by `campfire strength` from {_plan_name(plan)} (registered {registered}, a run added"
         " later says when); a run is judged only once all its matches are played._",
         "",
-        *FREE_FOR_ALL_HEADER,
+        *(FREE_FOR_ALL_HEADER if free else []),
         *free,
         *teams,
     ]
@@ -318,6 +321,14 @@ def _saved(run: Run, folder: Path, registry: Registry) -> int:
     if held is None:
         return 0
     return sum(1 for index, record in held[1].items() if index < run.matches and record.retry is None)
+
+
+def _beyond(run: Run, folder: Path, registry: Registry) -> int:
+    """How many matches `folder` holds past `run`'s size (played when the plan asked for more)."""
+    held = _held(run, folder, registry)
+    if held is None:
+        return 0
+    return sum(1 for index, record in held[1].items() if index >= run.matches and record.retry is None)
 
 
 def _finished(run: Run, folder: Path, registry: Registry) -> bool:

@@ -252,7 +252,7 @@ def build_player(
         if not inherited:
             raise
         raise OptionError(
-            f"{error} (with {game.id}'s defaults for {spec.name}: {', '.join(inherited)}; "
+            f"{error} (with the {game.id} defaults for {spec.name}: {', '.join(inherited)}; "
             f"a value in the spec overrides its default)"
         ) from None
     return player_type.make(options, seed, game, heuristic)

@@ -15,7 +15,7 @@ from corekit.plugins import Registry
 from corekit.position import from_position
 from corekit.rng import derive_seed
 from corekit.runner import PlayerNotBuilt, QuitMatch, build_spec
-from corekit.words import fold, shown, terminal_width
+from corekit.words import counted, fold, shown, terminal_width
 
 ROWS = 12
 """Search statistics shown: the most visited actions."""
@@ -35,7 +35,11 @@ POSITION_KEYS = ("campfire_position", "game")
     "--seat", type=int, default=None, help="The seat to decide for (default: the file's seat, else the first to act)."
 )
 @click.option(
-    "--seed", type=SEED, default=0, show_default=True, help="Deals what the position leaves unseen; seeds the player."
+    "--seed",
+    type=SEED,
+    default=0,
+    show_default=True,
+    help="Deals what the position leaves unseen; seeds the player (a seconds budget still varies run to run).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 @click.pass_context
@@ -76,6 +80,9 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
         seat = written if isinstance(written, int) else state.to_act[0]
     if seat not in state.to_act:
         fail(f"seat {seat} does not decide in this position (to act: {', '.join(map(str, state.to_act))})")
+    name = spec.partition(":")[0]
+    if "," in name:  # `play` and `tournament` take a list of players; suggest asks one
+        fail(f"suggest asks one player, not a list ({spec!r}): give one spec, e.g. -p {name.split(',')[0] or 'mcts'}")
     try:
         if as_json and registry.player_type(PlayerSpec.parse(spec).name).interactive:
             # a person answers at the terminal, on the same output the JSON would go to
@@ -109,13 +116,14 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
     width = terminal_width()
     lines = fold(f"{game.title}: {who} to decide; {spec} plays {game.action_text(action)}", width)
     if effective != spec:  # the game's defaults decide how it chooses (trust=2 keeps the heuristic's choice)
-        lines += fold(f"(as {effective}: {game.id}'s defaults for {PlayerSpec.parse(spec).name} apply)", width)
+        lines += fold(f"(as {effective}: the {game.id} defaults for {PlayerSpec.parse(spec).name} apply)", width)
     rows = stats.get("stats", [])
     if forced:
         lines.append("(the only legal action: nothing to weigh, so no statistics)")
     elif rows:
         iterations = stats.get("iterations")
-        lines.append(f"search statistics{f' after {iterations} iterations' if iterations else ''}:")
+        after = f" after {counted(iterations, 'iteration')}" if iterations else ""
+        lines.append(f"search statistics{after}:")
         column = max(6, *(len(row["action"]) for row in rows[:ROWS]))
         lines.append(f"  {'action':<{column}} {'visits':>7} {'value':>7}")
         for row in rows[:ROWS]:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 
 import pytest
 from click.testing import CliRunner
 
-from ai.gaps import ActionValue, Decision, beaten, decision_gaps, decision_line, expected_by_chance
+from ai.gaps import ActionValue, Decision, beaten, decision_gaps, decision_line, expected_by_chance, t_tail
 from corekit import derive_seed
 from corekit.cli import cli
 from tests.ai.ai_toy_games import Threshold
@@ -29,9 +30,12 @@ def test_actions_measured_on_common_samples_differ_only_where_their_outcomes_dif
     assert decision.best.action == 3
 
 
-def test_the_chance_count_is_the_one_sided_tail_over_every_alternative():
+def test_the_chance_count_is_the_one_sided_t_tail_over_every_alternative():
     measured = decision_gaps(Threshold(), 1, 7, _picks_zero, samples=2)
-    assert expected_by_chance(measured) == pytest.approx(1 - (1 - 0.02275) ** 3, rel=1e-3)
+    # Two samples: t with one degree of freedom (Cauchy), P(T > 2) = 1/2 - atan(2)/pi = 0.1476, six times the
+    # normal tail (0.0228) the count used before, which undercounted what chance alone flags at few samples.
+    assert expected_by_chance(measured, 2) == pytest.approx(1 - (1 - 0.14758) ** 3, rel=1e-3)
+    assert expected_by_chance(measured, 100_000) == pytest.approx(1 - (1 - 0.02275) ** 3, rel=1e-3)
     assert not beaten(measured[0])  # two samples show no difference
     assert beaten(decision_gaps(Threshold(), 1, 7, _picks_zero, samples=400)[0])
 
@@ -166,3 +170,17 @@ def test_a_decision_counted_as_beaten_by_an_action_other_than_the_best_mean_name
     )
     plain = Decision(4, 0, 1, (ActionValue(1, 0.40, 0.0), ActionValue(2, 0.60, 2.5), ActionValue(3, 0.55, 1.0)))
     assert decision_line(game, plain) == "decision 4 seat 0: policy play 1 0.400; best play 2 0.600 (z 2.5)"
+
+
+@pytest.mark.parametrize(
+    ("freedom", "tail"),
+    # Student's t upper tail at 2 from printed tables: odd and even degrees of freedom take different sums.
+    [(1, 0.147584), (2, 0.091752), (3, 0.069663), (4, 0.058058), (5, 0.050970), (10, 0.036694), (30, 0.027313)],
+)
+def test_the_t_tail_at_two_is_the_tables(freedom, tail):
+    assert t_tail(2.0, freedom) == pytest.approx(tail, abs=2e-6)
+
+
+def test_the_t_tail_is_a_half_at_zero_and_tends_to_the_normal_tail():
+    assert t_tail(0.0, 1) == t_tail(0.0, 6) == pytest.approx(0.5)
+    assert t_tail(2.0, 99_999) == pytest.approx(0.5 * math.erfc(2 / math.sqrt(2)), rel=1e-4)

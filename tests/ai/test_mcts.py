@@ -255,7 +255,7 @@ def test_a_spec_clashing_with_a_games_default_is_told_where_the_default_came_fro
     with pytest.raises(
         OptionError,
         match=r"^player 'mcts': root=halving splits an iteration budget; it cannot be "
-        r"used with steps \(with grizzly-race's defaults for mcts: "
+        r"used with steps \(with the grizzly-race defaults for mcts: "
         r"tree_depth=1, steps=25000; a value in the spec overrides its "
         r"default\)$",
     ):
@@ -355,6 +355,15 @@ def test_halving_spends_the_iteration_budget_in_rounds_and_the_winner_has_the_mo
     # Two rounds: 60 // (4 * 2) = 7 iterations each, then 60 // (2 * 2) = 15 more for the better two.
     assert sorted(visits.values()) == [7, 7, 22, 22]
     assert player.annotation()["iterations"] == 58 and visits[choice] == 22
+
+
+def test_halving_below_its_floor_gives_each_survivor_one_more_iteration_a_round_about_two_per_action():
+    # The option's help: "at least about 2k (k + k/2 + k/4 ...), whatever the budget". Four actions, two rounds:
+    # one iteration each, then one more for the better two.
+    player = _mcts(iterations=1, rollout=Rollout.RANDOM, root=RootChoice.HALVING)
+    player.decide(SeatView(Threshold().initial_state(1, 0), 0))
+    assert sorted(row[1] for row in player.annotation()["stats"]) == [1, 1, 2, 2]
+    assert player.annotation()["iterations"] == 6
 
 
 def test_halving_keeps_the_policys_choice_in_every_round_and_trust_weighs_the_winner_against_it():

@@ -151,6 +151,17 @@ def test_the_runs_are_played_resumed_to_their_registered_size_and_tabled(tmp_pat
     ) in shown.stdout.splitlines()
     assert "paired, over" not in shown.stdout and "| camp-grizzly |" not in shown.stdout
 
+    # A size lowered after the matches were played: the first ones are judged, and the row says so.
+    plan.write_text(
+        plan.read_text().replace(
+            'matches = 4\nseed = 3\n[[run]]\ngame = "camp', 'matches = 3\nseed = 3\n[[run]]\ngame = "camp'
+        )
+    )
+    shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only"])
+    assert "| grizzly-race (the first 3 of the 4 matches its folder holds) | 2 | heuristic | random | 3 of 3 | " in (
+        shown.stdout
+    )
+
 
 def test_a_results_folder_the_plan_did_not_start_is_one_line_not_a_missing_file(tmp_path):
     plan = tmp_path / "plan.toml"
@@ -388,6 +399,7 @@ def test_the_team_rows_of_a_cooperative_run_name_each_spec_with_its_defaults_as_
     shown = f"mcts:iterations=5 (= {resolved('mcts:iterations=5', 'camp-grizzly', REGISTRY)})"
     assert f"| camp-grizzly | 1 | {shown} | Otis | 1 | " in played.stdout
     assert f"the {shown} team alone won" in played.stdout
+    assert "| A | B (every other seat) |" not in played.stdout  # no free-for-all run: no empty table of them
 
 
 def test_the_runs_are_kept_in_the_repositorys_folder_in_a_checkout_and_in_the_current_directory_otherwise(

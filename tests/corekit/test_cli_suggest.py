@@ -96,6 +96,20 @@ def test_a_bad_request_is_one_line_and_a_non_zero_exit(position, content, args, 
     assert len(lines) == 1 and message in lines[0], out.output
 
 
+def test_a_list_of_players_is_refused_as_such_not_as_an_unknown_player(position):
+    out = run("suggest", str(position), "-p", "mcts,random")
+    assert out.exit_code == 1
+    assert (
+        out.stderr.strip() == "Error: suggest asks one player, not a list ('mcts,random'): give one spec, e.g. -p mcts"
+    )
+
+
+def test_one_iteration_is_said_in_the_singular(position):
+    out = run("suggest", str(position), "-p", "mcts:steps=1")
+    assert out.exit_code == 0, out.output
+    assert out.stdout.splitlines()[1] == "search statistics after 1 iteration:"
+
+
 def test_a_seat_that_does_not_decide_is_refused(tmp_path):
     state = GAME.initial_state(2, 7)
     state.apply(0, state.legal_actions(0)[0])
@@ -230,7 +244,7 @@ def test_the_player_is_shown_with_the_games_defaults_that_decide_how_it_chooses(
     assert data["player"] == "mcts:iterations=20"  # as typed; and with camp-grizzly's defaults (`campfire games`):
     assert data["effective_player"] == "mcts:iterations=20,tree_depth=1,root=halving,trust=2"
     lines = run("suggest", str(path), "-p", "mcts:iterations=20").stdout.splitlines()
-    assert lines[1] == f"(as {data['effective_player']}: camp-grizzly's defaults for mcts apply)"
+    assert lines[1] == f"(as {data['effective_player']}: the camp-grizzly defaults for mcts apply)"
 
 
 def test_a_spec_the_game_sets_no_defaults_for_is_shown_as_typed(position):
