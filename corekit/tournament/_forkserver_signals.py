@@ -1,5 +1,6 @@
-"""Imported by the forkserver only, as the last of its preloads (`backends._context`): it makes SIGINT ignored there
-before the forkserver records the signal handlers its forked workers start with.
+"""Imported by the forkserver only, as the first of its preloads (`backends._context`): it makes SIGINT ignored there
+while the forkserver imports the plugins (a Ctrl-C then printed a KeyboardInterrupt traceback into the run's output),
+and before it records the signal handlers its forked workers start with.
 
 A worker installs its own SIGINT handler first thing (`worker.process_main`), but a Ctrl-C on the process group that
 reached a worker still starting (the second worker of a run whose first had already played a few quick matches)

@@ -378,8 +378,10 @@ def _context() -> Any:
     plugins once, so a worker starts in milliseconds), else 'spawn'. Never plain fork: it would copy the
     parent's threads and open files into the workers."""
     if "forkserver" in multiprocessing.get_all_start_methods():
-        # The signals module last: the forkserver records its workers' starting handlers after its preloads.
-        preloads = ["corekit.tournament._preload", "corekit.tournament._forkserver_signals"]
+        # The signals module first: Ctrl-C is then ignored while the server imports the plugins (it printed a
+        # KeyboardInterrupt traceback, interrupted there), and its workers start with it ignored too, as the server
+        # records their starting handlers after all its preloads.
+        preloads = ["corekit.tournament._forkserver_signals", "corekit.tournament._preload"]
         multiprocessing.set_forkserver_preload(preloads)
         return multiprocessing.get_context("forkserver")
     return multiprocessing.get_context("spawn")

@@ -104,11 +104,13 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry, watch
     except ListenerFailed as late:  # the match was played and counts, whichever listener failed
         result = late.result
         # Listeners run in plugin registration order, so the one that failed may be another plugin's, after the
-        # recorder wrote the replay: the replay is lost only when its file is not there. Otherwise only `error`
-        # says what failed.
+        # recorder wrote the replay: the replay is lost only when its file is not there, and then `replay_error`
+        # alone says why (the match's own fields stay as played, so a results file reads the same whether a replay
+        # failed or not). Otherwise `error` says what failed.
         if replay is not None and not Path(replay).exists():
             base["replay"], base["replay_error"] = None, str(late)
-        result = attrs.evolve(result, error=result.error or str(late))
+        else:
+            result = attrs.evolve(result, error=result.error or str(late))
     except MatchNotStarted as unwritten:  # the recorder could not open the replay: its error says why
         unplayed = _without_replay(base, str(unwritten))
         return MatchRecord(**unplayed, status="failed", error=str(unwritten), retry=RETRY_OUTPUT)

@@ -46,3 +46,28 @@ def test_a_worker_starts_with_ctrl_c_ignored_until_it_installs_its_own_handler()
         assert queue.get(timeout=60) is True
     finally:
         process.join(timeout=60)
+
+
+def test_the_forkserver_ignores_ctrl_c_before_it_imports_the_plugins(monkeypatch):
+    # Interrupted while the server imported them, it printed a KeyboardInterrupt traceback into the run's output.
+    import multiprocessing
+    import subprocess
+    import sys
+
+    import pytest
+
+    from corekit.tournament.backends import _context
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        pytest.skip("no forkserver here")
+    preloads: list[str] = []
+    monkeypatch.setattr(multiprocessing, "set_forkserver_preload", preloads.extend)
+    _context()
+    before = preloads[: preloads.index("corekit.tournament._preload")]
+    code = (
+        "import importlib, signal\n"
+        f"for name in {before!r}: importlib.import_module(name)\n"
+        "print(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "True"
