@@ -31,7 +31,7 @@ from corekit.rng import derive_seed
 from corekit.runner import check_unattended, set_up
 from corekit.tournament import backends
 from corekit.tournament.report import summarize
-from corekit.tournament.schedule import SEATING, Pending, default_games, lineups, rotates_order
+from corekit.tournament.schedule import SEATING, Pending, default_games, lineups, plan_one, rotates_order
 from corekit.tournament.store import (
     REPLAYS,
     REPORT,
@@ -195,7 +195,7 @@ def _run(
         # The report and the file's header would say `games` and quietly leave out the matches beyond it.
         held = max(found[1]) + 1
         raise OptionError(
-            f"{out} holds results up to match {held}: --games {games} would leave the rest out of the report; give "
+            f"{out} holds results up to match {held - 1}: --games {games} would leave the rest out of the report; give "
             f"--games {held} or more, or no --games to resume the run as it was planned"
         )
     seating = found[0].get("seating", 1) if found else SEATING
@@ -227,6 +227,14 @@ def _run(
         )
     )
     ordered = not tournament.lineups and rotates_order(len(specs), seats, header["seating"])
+    if found:
+        _check_schedule(out / RESULTS, found[1], tournament.seed, group, ordered)
+    if replays and found and out is not None and not writes_replays(found[0], found[1].values(), out):
+        held = len(reported(found[1], games))
+        say(
+            f"Note: the {counted(held, 'match', 'matches')} already in {out} were played without replays: only the "
+            "matches played from now on get one"
+        )
     if resume and out is not None and not replays:
         # A resumed tournament keeps the replays of the run it resumes, for the matches it adds, even when their
         # folder is gone: it is made again. (A folder with no results file is a start that kept its replays.)
@@ -277,8 +285,11 @@ def _run(
                 store.append(record)
             except OSError as error:  # the disk is full, say: stop playing, since nothing more can be saved
                 reason = os_reason(error, with_file=True)
+                # Played, so reported; not saved, so a resume plays it again: the message counts it apart.
                 raise _Stopped(
-                    f"could not save match {record.index} in {store.path}: {reason}; {_stopped(records, games)}"
+                    f"could not save match {record.index} in {store.path}: {reason}; stopped after "
+                    f"{_saved(records, games)} of {games} matches, match {record.index} played but not saved "
+                    f"({_how_resumed('--resume plays it and the rest')})"
                 ) from None
         if tick:
             tick()
@@ -341,7 +352,8 @@ def _run(
             try:
                 write_atomically(path, json.dumps(report, indent=2) + "\n")
             except OSError as error:  # checked up front, yet the disk can fill: the played matches still count
-                problem = problem or f"could not write {path}: {os_reason(error)}"  # not the temporary file's name
+                unwritten = f"could not write {path}: {os_reason(error)}"  # not the temporary file's name
+                problem = f"{problem}; {unwritten}" if problem else unwritten
         if problem:
             raise stop(problem, report)
         return report
@@ -473,3 +485,18 @@ def _check_workers_see(registry: Registry, tournament: Tournament) -> None:
             f"{', '.join(dict.fromkeys(missing))} not installed, so worker processes cannot load it: "
             "use --jobs 1, or --plugin MODULE"
         )
+
+
+def _check_schedule(
+    path: Path, records: Mapping[int, MatchRecord], seed: int, group: tuple[tuple[int, ...], ...], ordered: bool
+) -> None:
+    """Refuse a results file holding a match this tournament's schedule does not make (a line from another run, or
+    edited): resumed, it would be reported as this run's match."""
+    for index, record in sorted(records.items()):
+        planned = plan_one(seed, group, index, ordered)
+        if (record.deal, record.seed, tuple(record.lineup)) != (planned.deal, planned.seed, tuple(planned.lineup)):
+            raise OptionError(
+                f"{path} holds a match {index} that this tournament does not play (deal {record.deal}, seed "
+                f"{record.seed}, line-up {list(record.lineup)}, where its match {index} is deal {planned.deal}, seed "
+                f"{planned.seed}, line-up {list(planned.lineup)}): a line from another run, or edited; remove it"
+            )

@@ -334,6 +334,11 @@ def read_results(path: Path, repair: bool = False) -> tuple[dict[str, Any], dict
         except TypeError as error:
             raise ResultsError(f"{path} line {number} is not a match record: {error}") from None
         problem = _record_problem(record, specs, seats)
+        planned = header.get("games")
+        if problem is None and type(planned) is int and record.index >= planned:
+            # The header's size is rewritten before a resume with more --games adds a match: a record beyond it was
+            # not written by this run, and would grow the run unasked.
+            problem = f"its index {record.index} is beyond the {planned} matches the header plans"
         if problem:
             raise ResultsError(f"{path} line {number} is not a match record: {problem}")
         kept = records.get(record.index)
@@ -379,7 +384,7 @@ def _record_problem(record: MatchRecord, specs: Sequence[str], seats: int) -> st
         ("retry", lambda v: v is None or v in RETRIES, f"null, {' or '.join(map(_json, RETRIES))}", None),
         ("lineup", _whole(0, len(specs) - 1), f"spec numbers from 0 to {len(specs) - 1}", seats),
         ("specs", lambda v: isinstance(v, str), "texts", seats),
-        ("returns", _finite(-math.inf), "finite numbers", per_seat),
+        ("returns", lambda v: _finite(0)(v) and v <= 1, "numbers from 0 to 1", per_seat),
         ("decisions", _whole(0), "whole numbers from 0", per_seat),
         ("decision_time", _finite(0), "finite numbers from 0", per_seat),
     ]

@@ -232,7 +232,7 @@ def test_a_results_file_that_stops_taking_records_stops_the_tournament_and_repor
     result = run("grizzly-race", "-p", "random,random", "-n", "6", "-j", "1", "--json", "--out", str(tmp_path))
     assert error_line(result) == (
         f"Error: could not save match 2 in {tmp_path / 'results.jsonl'}: No space left "
-        "on device; stopped after 3 of 6 matches (--resume plays the rest)"
+        "on device; stopped after 3 of 6 matches, match 2 played but not saved (--resume plays it and the rest)"
     )
     assert json.loads(result.stdout)["matches"] == 3  # the unsaved match was played, so it is reported
     assert sorted(read_results(tmp_path / "results.jsonl")[1]) == [0, 1]

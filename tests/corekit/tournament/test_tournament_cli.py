@@ -205,12 +205,33 @@ def test_a_resume_with_fewer_games_than_the_folder_holds_is_refused_rather_than_
     smaller = run(*args, "-n", "2", "--resume")
     assert smaller.exit_code == 1
     assert smaller.stderr == (
-        f"Error: {tmp_path} holds results up to match 6: --games 2 would leave the rest out of the report; give "
+        f"Error: {tmp_path} holds results up to match 5: --games 2 would leave the rest out of the report; give "
         "--games 6 or more, or no --games to resume the run as it was planned\n"
     )
     assert (tmp_path / "results.jsonl").read_bytes() == before and json.loads((tmp_path / "report.json").read_text())[
         "matches"
     ] == 6
+
+
+def test_a_resume_refuses_a_match_its_schedule_does_not_make_rather_than_report_it_as_its_own(
+    tmp_path: Path,
+) -> None:
+    # A line of another run (seed 4) in place of this run's (seed 3) match 1: resumed, it was reported as this run's.
+    ours, theirs = tmp_path / "ours", tmp_path / "theirs"
+    base = ["tournament", "grizzly-race", "-p", "random,random", "-j", "1", "-n", "4"]
+    assert run(*base, "--seed", "3", "--out", str(ours)).exit_code == 0
+    assert run(*base, "--seed", "4", "--out", str(theirs)).exit_code == 0
+    lines = (ours / "results.jsonl").read_text().splitlines()
+    lines[2] = (theirs / "results.jsonl").read_text().splitlines()[2]
+    (ours / "results.jsonl").write_text("\n".join(lines) + "\n")
+    stray = json.loads(lines[2])
+    resumed = run(*base, "--seed", "3", "--out", str(ours), "--resume")
+    assert resumed.exit_code == 1
+    assert resumed.stderr.startswith(
+        f"Error: {ours / 'results.jsonl'} holds a match 1 that this tournament does not play (deal 0, seed "
+        f"{stray['seed']}, line-up {stray['lineup']}, where its match 1 is deal 0, seed "
+    )
+    assert resumed.stderr.endswith("a line from another run, or edited; remove it\n")
 
 
 def test_plot_draws_the_ratings_into_a_png(tmp_path: Path) -> None:

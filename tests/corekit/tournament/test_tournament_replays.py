@@ -183,3 +183,17 @@ def test_a_match_whose_replay_cannot_be_started_names_no_replay(tmp_path: Path) 
     assert (record.status, record.retry, record.replay) == ("failed", "output", None)
     assert record.replay_error == record.error
     assert record.error is not None and record.error.startswith("cannot write the replay")
+
+
+def test_replays_added_on_resume_to_a_run_without_them_say_the_earlier_matches_have_none(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    args = ("grizzly-race", "-p", "random,random", "-j", "1", "--out", str(out))
+    assert tournament(*args, "-n", "2").exit_code == 0
+    resumed = tournament(*args, "-n", "4", "--resume", "--replays")
+    assert resumed.exit_code == 0, resumed.output
+    assert (
+        f"Note: the 2 matches already in {out} were played without replays: only the matches played from now on get one"
+    ) in resumed.stderr
+    assert replay_names(out) == ["match-000002.cfr", "match-000003.cfr"]
+    again = tournament(*args, "--resume", "--replays")  # nothing to say once the run writes replays
+    assert again.exit_code == 0 and "Note:" not in again.stderr

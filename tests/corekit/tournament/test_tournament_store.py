@@ -52,10 +52,10 @@ def test_records_arriving_within_a_second_are_synced_together_and_the_rest_at_cl
     calls = synced(monkeypatch, 3600.0)
     store = ResultsFile(tmp_path, HEADER, resume=False)
     assert len(calls) == 2  # the header and the folder's new name, at once
-    for index in range(5):
+    for index in range(4):  # the header's games
         store.append(make(index))
     assert len(calls) == 2
-    assert sorted(read_results(tmp_path / "results.jsonl")[1]) == [0, 1, 2, 3, 4]  # a killed run keeps them
+    assert sorted(read_results(tmp_path / "results.jsonl")[1]) == [0, 1, 2, 3]  # a killed run keeps them
     store.close()
     assert len(calls) == 3
 
@@ -214,9 +214,11 @@ def write_results(path: Path, header: dict, *records: dict) -> Path:
     ("edit", "problem"),
     [
         ({"returns": [1.0]}, "returns has 1 value for 2 seats"),
-        ({"returns": None}, "returns must be a list of finite numbers, got null"),
-        ({"returns": "x"}, 'returns must be a list of finite numbers, got "x"'),
-        ({"returns": [1.0, float("nan")]}, "returns must be a list of finite numbers, got [1.0, NaN]"),
+        ({"returns": None}, "returns must be a list of numbers from 0 to 1, got null"),
+        ({"returns": "x"}, 'returns must be a list of numbers from 0 to 1, got "x"'),
+        ({"returns": [1.0, float("nan")]}, "returns must be a list of numbers from 0 to 1, got [1.0, NaN]"),
+        ({"returns": [5.0, 1.0]}, "returns must be a list of numbers from 0 to 1, got [5.0, 1.0]"),
+        ({"index": 50}, "its index 50 is beyond the 4 matches the header plans"),
         ({"decisions": [1]}, "decisions has 1 value for 2 seats"),
         ({"decisions": [1, 2.5]}, "decisions must be a list of whole numbers from 0, got [1, 2.5]"),
         ({"decision_time": "x"}, 'decision_time must be a list of finite numbers from 0, got "x"'),
