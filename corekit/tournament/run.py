@@ -227,7 +227,7 @@ def _run(
         )
     )
     ordered = not tournament.lineups and rotates_order(len(specs), seats, header["seating"])
-    if found:
+    if found and out is not None:  # found only in a resumed `out`
         _check_schedule(out / RESULTS, found[1], tournament.seed, group, ordered)
     if replays and found and out is not None and not writes_replays(found[0], found[1].values(), out):
         held = len(reported(found[1], games))
