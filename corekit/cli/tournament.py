@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
+import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,7 @@ from corekit.errors import error_line, first_line, install_hint
 from corekit.options import parse_pairs
 from corekit.players import split_specs
 from corekit.plugins import Registry
-from corekit.tournament.backends import BackendError
+from corekit.tournament.backends import BackendError, interrupts_ignored
 from corekit.tournament.report import PlotError, check_plotting, plot_ratings, print_report
 from corekit.tournament.run import OutputFailed, Tournament, run_tournament
 from corekit.tournament.store import ResultsError, has_results
@@ -142,7 +144,8 @@ def tournament_command(
     Results are the same for any --jobs or --cluster and after --resume, unless time decides: a spec with a time
     budget (seconds=; the report names it) searches as far as the machine's speed and load let it, and a player
     close to --time-limit may or may not forfeit. With --out every match is saved as it ends (on a cluster, a
-    batch at a time) and --resume continues a killed run.
+    batch at a time) and --resume continues a killed run;
+    Ctrl-C, SIGTERM or SIGHUP stop it saying how many matches are saved.
     Exits 1 after the report when a match failed (the game raised or hung, or a player could not be built), or
     when a match's replay could not be written (its result still counts). --resume plays again the matches that
     failed for a reason outside the match (a worker process that died, a replay that could not be started).
@@ -190,18 +193,19 @@ def tournament_command(
 
         late_errors: list[str] = []  # outputs that could not be written once the matches were played
         try:
-            report = run_tournament(
-                tournament,
-                jobs=jobs or _cores(),
-                cluster=cluster,
-                out=out,
-                replays=replays,
-                resume=resume,
-                registry=registry,
-                progress=starting,
-                notify=lambda line: click.echo(line, err=True),
-                extend=(lambda found: {"strength": summarize_strength(found)}) if strength else None,
-            )
+            with _stopped_as_by_ctrl_c():
+                report = run_tournament(
+                    tournament,
+                    jobs=jobs or _cores(),
+                    cluster=cluster,
+                    out=out,
+                    replays=replays,
+                    resume=resume,
+                    registry=registry,
+                    progress=starting,
+                    notify=lambda line: click.echo(line, err=True),
+                    extend=(lambda found: {"strength": summarize_strength(found)}) if strength else None,
+                )
         except OutputFailed as error:  # the matches were played: show their report, then the error
             report = error.report
             late_errors.append(str(error))
@@ -210,8 +214,10 @@ def tournament_command(
                 bar.close()
     except REPORTED as error:
         raise click.ClickException(first_line(error)) from None
-    # From here on the matches are played: the report is shown before any error, so none is lost.
-    _show(report, as_json, out)
+    # From here on the matches are played: the report is shown before any error, so none is lost, nor cut off by a
+    # late Ctrl-C ("Aborted!" in the middle of it).
+    with interrupts_ignored():
+        _show(report, as_json, out)
     if plot:
         try:
             plot_ratings(report, plot)
@@ -336,3 +342,30 @@ class _ProgressBar:
 def _progress_bar(label: str) -> _ProgressBar | None:
     """A progress bar when stderr is a terminal; None (silent) otherwise."""
     return _ProgressBar(label) if sys.stderr.isatty() else None
+
+
+STOPPING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""Signals that stop a tournament as Ctrl-C does (a scheduler's or `docker stop`'s SIGTERM, a closed terminal's
+SIGHUP): they ended it without a word, where Ctrl-C says what is saved and how to go on."""
+
+
+@contextlib.contextmanager
+def _stopped_as_by_ctrl_c() -> Iterator[None]:
+    """While the tournament runs, SIGTERM and SIGHUP raise KeyboardInterrupt, as Ctrl-C does; the first one only,
+    so that the report of what was played is still written (as after a first Ctrl-C)."""
+
+    def stop(signum: int, frame: Any) -> None:
+        for stopping in STOPPING_SIGNALS:
+            signal.signal(stopping, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    try:
+        previous = {stopping: signal.signal(stopping, stop) for stopping in STOPPING_SIGNALS}
+    except ValueError:  # not the main thread (the Python API in a thread): signals are left as they are
+        yield
+        return
+    try:
+        yield
+    finally:
+        for stopping, handler in previous.items():
+            signal.signal(stopping, handler)

@@ -324,6 +324,8 @@ def _run(
                     problem = (
                         problem or f"could not save the results in {store.path}: {os_reason(error, with_file=True)}"
                     )
+        if not interrupted:  # every match is in: a Ctrl-C now would lose their report ("Aborted!", no report.json)
+            shield.enter_context(backends.interrupts_ignored())
         if interrupted:
             if store is not None:
                 # Counted from the closed file: Ctrl-C may land between a match's record and its line on disk.

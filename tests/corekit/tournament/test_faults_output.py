@@ -272,6 +272,57 @@ def test_a_second_ctrl_c_while_the_report_is_written_loses_neither_the_report_no
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C is itself again afterwards
 
 
+class Terminated:
+    """Sends the process `signum` (a scheduler's SIGTERM, a closed terminal's SIGHUP) as the match of `seed` starts."""
+
+    def __init__(self, seed: int, signum: int) -> None:
+        self.seed, self.signum = seed, signum
+
+    @hookimpl
+    def campfire_match_start(self, match: Match) -> None:
+        if match.seed == self.seed:
+            import os
+
+            os.kill(os.getpid(), self.signum)
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_sigterm_and_sighup_stop_a_tournament_as_ctrl_c_does_saying_what_is_saved(tmp_path: Path, name: str) -> None:
+    # They ended it without a word (exit 143 or 129), where Ctrl-C says how many matches are saved and how to go on.
+    from corekit.tournament.schedule import plan
+
+    signum = getattr(signal, name)
+    before = signal.getsignal(signum)
+    stop = Terminated(plan(0, 2, 2, 3)[2].seed, signum)
+    args = ("grizzly-race", "-p", "random,heuristic", "-n", "6", "-j", "1", "--out", str(tmp_path))
+    result = tournament(*args, registry=Registry(plugins=[stop]))
+    assert error_line(result) == (
+        f"Error: interrupted: 2 of 6 matches are saved in {tmp_path}; the same command with --resume plays the rest"
+    )
+    assert json.loads((tmp_path / "report.json").read_text())["matches"] == 2
+    assert signal.getsignal(signum) == before  # the signal is itself again afterwards
+
+
+def test_a_ctrl_c_once_every_match_is_in_loses_neither_the_report_nor_its_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Pressed as the last match ended, it gave "Aborted!" and no report.json, every match saved.
+    import os
+
+    from corekit.tournament import run
+
+    def pressed(*args: Any, **kwargs: Any) -> Any:
+        os.kill(os.getpid(), signal.SIGINT)
+        return summarize(*args, **kwargs)
+
+    summarize = run.summarize
+    monkeypatch.setattr(run, "summarize", pressed)
+    result = tournament("grizzly-race", "-p", "random,random", "-n", "4", "-j", "1", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / "report.json").read_text())["matches"] == 4
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
 def test_ctrl_c_without_out_says_nothing_is_saved() -> None:
     from corekit.tournament.schedule import plan
 
