@@ -288,7 +288,7 @@ class _Pool:
             self.pending.give_back(rest)
             if tries > RETRIES:
                 self._hand_on(
-                    _failed(self.settings, culprit, tries, f"the worker process died twice (exit code {code})")
+                    _failed(self.settings, culprit, tries, f"the worker process died twice ({_how_it_ended(code)})")
                 )
             else:
                 self.pending.give_back([culprit])
@@ -357,6 +357,17 @@ class _Pool:
                 if worker.process.is_alive():
                     worker.process.kill()
                 worker.process.join()
+
+
+def _how_it_ended(code: int | None) -> str:
+    """A dead worker's end as its exit code says it: a signal by name, an exit with its code (0 is no success here:
+    the process left in the middle of a match, as one stopped by a Ctrl-C sent to it alone does)."""
+    if code is not None and code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit code {code}, in the middle of the match" if code == 0 else f"exit code {code}"
 
 
 @contextlib.contextmanager

@@ -267,3 +267,14 @@ def test_a_results_file_seated_by_an_unknown_schedule_is_refused_on_resume_in_on
         OptionError, match=rf"seating {re.escape(repr(seating))}; it knows 1 to 3\): it cannot be resumed"
     ):
         run_tournament(attrs.evolve(tournament, games=6), out=tmp_path, resume=True)
+
+
+def test_a_dead_workers_end_is_said_as_its_exit_code_tells_it():
+    # A worker killed by a signal has a negative exit code; 0 is a worker that left mid-match (said "exit code 0").
+    import signal
+
+    from corekit.tournament.backends import _how_it_ended
+
+    assert _how_it_ended(-signal.SIGKILL) == "killed by SIGKILL"
+    assert _how_it_ended(13) == "exit code 13"
+    assert _how_it_ended(0) == "exit code 0, in the middle of the match"
