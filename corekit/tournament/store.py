@@ -365,8 +365,8 @@ def _keep(records: dict[int, MatchRecord], record: MatchRecord) -> None:
 def _record_problem(record: MatchRecord, specs: Sequence[str], seats: int) -> str | None:
     """Why `record` cannot be a match of a tournament of `specs` in `seats` seats, or None when it can.
 
-    The report indexes, sums and rates these values, so one wrong value would crash it or skew it silently. An index
-    beyond the planned matches is no damage: a tournament resumed with fewer --games leaves those out of its report.
+    The report indexes, sums and rates these values, so one wrong value would crash it or skew it silently. (An index
+    beyond the header's planned matches is refused by `read_results`, which has the header.)
     """
     if record.status not in STATUSES:
         return f"status must be {', '.join(STATUSES[:-1])} or {STATUSES[-1]}, got {_json(record.status)}"
