@@ -19,7 +19,7 @@ from corekit.errors import error_line, first_line, install_hint
 from corekit.options import parse_pairs
 from corekit.players import split_specs
 from corekit.plugins import Registry
-from corekit.tournament.backends import BackendError, interrupts_ignored
+from corekit.tournament.backends import STOPPING_SIGNALS, BackendError, interrupts_ignored
 from corekit.tournament.report import PlotError, check_plotting, plot_ratings, print_report
 from corekit.tournament.run import OutputFailed, Tournament, run_tournament
 from corekit.tournament.store import ResultsError, has_results
@@ -344,23 +344,20 @@ def _progress_bar(label: str) -> _ProgressBar | None:
     return _ProgressBar(label) if sys.stderr.isatty() else None
 
 
-STOPPING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
-"""Signals that stop a tournament as Ctrl-C does (a scheduler's or `docker stop`'s SIGTERM, a closed terminal's
-SIGHUP): they ended it without a word, where Ctrl-C says what is saved and how to go on."""
-
-
 @contextlib.contextmanager
 def _stopped_as_by_ctrl_c() -> Iterator[None]:
-    """While the tournament runs, SIGTERM and SIGHUP raise KeyboardInterrupt, as Ctrl-C does; the first one only,
-    so that the report of what was played is still written (as after a first Ctrl-C)."""
+    """While the tournament runs, SIGTERM and SIGHUP raise KeyboardInterrupt, as Ctrl-C does (they ended it without a
+    word); the first one only, so that the report of what was played is still written (as after a first Ctrl-C). A
+    signal the tournament was started ignoring (`nohup`, `trap '' TERM`) stays ignored."""
 
     def stop(signum: int, frame: Any) -> None:
-        for stopping in STOPPING_SIGNALS:
+        for stopping in previous:
             signal.signal(stopping, signal.SIG_IGN)
         raise KeyboardInterrupt
 
     try:
-        previous = {stopping: signal.signal(stopping, stop) for stopping in STOPPING_SIGNALS}
+        wanted = [stopping for stopping in STOPPING_SIGNALS if signal.getsignal(stopping) is not signal.SIG_IGN]
+        previous = {stopping: signal.signal(stopping, stop) for stopping in wanted}
     except ValueError:  # not the main thread (the Python API in a thread): signals are left as they are
         yield
         return

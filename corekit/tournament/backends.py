@@ -370,18 +370,24 @@ def _how_it_ended(code: int | None) -> str:
     return f"exit code {code}, in the middle of the match" if code == 0 else f"exit code {code}"
 
 
+STOPPING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""Signals that `campfire tournament` takes as Ctrl-C (a scheduler's or `docker stop`'s SIGTERM, a closed terminal's
+SIGHUP), so that they too say what is saved and how to go on."""
+
+
 @contextlib.contextmanager
 def interrupts_ignored() -> Iterator[None]:
-    """Ctrl-C ignored inside, then as it was: for the end of an interrupted run (the workers stopped, the records
-    read, the report written), where a second press, as impatient people do, lost records or the report itself."""
+    """Ctrl-C (and STOPPING_SIGNALS) ignored inside, then as they were: for the end of a run (the workers stopped, the
+    records read, the report written), where a second press, as impatient people do, lost records or the report."""
     if threading.current_thread() is not threading.main_thread():  # only the main thread handles signals
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = {signum: signal.signal(signum, signal.SIG_IGN) for signum in (signal.SIGINT, *STOPPING_SIGNALS)}
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def _context() -> Any:

@@ -334,11 +334,6 @@ def read_results(path: Path, repair: bool = False) -> tuple[dict[str, Any], dict
         except TypeError as error:
             raise ResultsError(f"{path} line {number} is not a match record: {error}") from None
         problem = _record_problem(record, specs, seats)
-        planned = header.get("games")
-        if problem is None and type(planned) is int and record.index >= planned:
-            # The header's size is rewritten before a resume with more --games adds a match: a record beyond it was
-            # not written by this run, and would grow the run unasked.
-            problem = f"its index {record.index} is beyond the {planned} matches the header plans"
         if problem:
             raise ResultsError(f"{path} line {number} is not a match record: {problem}")
         kept = records.get(record.index)
@@ -365,8 +360,9 @@ def _keep(records: dict[int, MatchRecord], record: MatchRecord) -> None:
 def _record_problem(record: MatchRecord, specs: Sequence[str], seats: int) -> str | None:
     """Why `record` cannot be a match of a tournament of `specs` in `seats` seats, or None when it can.
 
-    The report indexes, sums and rates these values, so one wrong value would crash it or skew it silently. (An index
-    beyond the header's planned matches is refused by `read_results`, which has the header.)
+    The report indexes, sums and rates these values, so one wrong value would crash it or skew it silently. An index
+    beyond the header's `games` is no damage: a resume with more --games before 2026-12-04 left the header as it
+    was (`planned_games`); a record that is not its tournament's match is refused on resume (`run._check_schedule`).
     """
     if record.status not in STATUSES:
         return f"status must be {', '.join(STATUSES[:-1])} or {STATUSES[-1]}, got {_json(record.status)}"

@@ -323,6 +323,47 @@ def test_a_ctrl_c_once_every_match_is_in_loses_neither_the_report_nor_its_file(
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
+def test_a_signal_the_tournament_started_ignoring_stays_ignored(tmp_path: Path) -> None:
+    # Under nohup a closed terminal's SIGHUP must not stop the run (taking it as Ctrl-C did).
+    from corekit.tournament.schedule import plan
+
+    previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        hangup = Terminated(plan(0, 2, 2, 3)[2].seed, signal.SIGHUP)
+        args = ("grizzly-race", "-p", "random,heuristic", "-n", "6", "-j", "1", "--out", str(tmp_path))
+        result = tournament(*args, registry=Registry(plugins=[hangup]))
+        assert result.exit_code == 0, result.output
+        assert statuses(tmp_path) == dict.fromkeys(range(6), "ok")
+        assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+
+
+@pytest.mark.parametrize("name", ["SIGINT", "SIGTERM"])
+def test_a_stopping_signal_while_the_report_is_written_loses_neither_the_report_nor_the_advice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    # After a first Ctrl-C, a scheduler's SIGTERM (or another Ctrl-C) as the report was written gave "Aborted!".
+    import os
+
+    from corekit.tournament import run
+    from corekit.tournament.schedule import plan
+
+    def impatient(*args: Any, **kwargs: Any) -> Any:
+        os.kill(os.getpid(), getattr(signal, name))
+        return summarize(*args, **kwargs)
+
+    summarize = run.summarize
+    monkeypatch.setattr(run, "summarize", impatient)
+    press = CtrlC(plan(0, 2, 2, 3)[2].seed)
+    args = ("grizzly-race", "-p", "random,heuristic", "-n", "6", "-j", "1", "--out", str(tmp_path))
+    result = tournament(*args, registry=Registry(plugins=[press]))
+    assert error_line(result) == (
+        f"Error: interrupted: 2 of 6 matches are saved in {tmp_path}; the same command with --resume plays the rest"
+    )
+    assert json.loads((tmp_path / "report.json").read_text())["matches"] == 2
+
+
 def test_ctrl_c_without_out_says_nothing_is_saved() -> None:
     from corekit.tournament.schedule import plan
 

@@ -234,6 +234,19 @@ def test_a_resume_refuses_a_match_its_schedule_does_not_make_rather_than_report_
     assert resumed.stderr.endswith("a line from another run, or edited; remove it\n")
 
 
+def test_a_resume_refuses_a_record_whose_index_was_edited_past_the_run_rather_than_grow_the_run(
+    tmp_path: Path,
+) -> None:
+    base = ["tournament", "grizzly-race", "-p", "random,random", "-j", "1", "--out", str(tmp_path)]
+    assert run(*base, "-n", "4").exit_code == 0
+    lines = (tmp_path / "results.jsonl").read_text().splitlines()
+    lines[4] = lines[4].replace('"index":3,', '"index":50,', 1)
+    assert '"index":50,' in lines[4]
+    (tmp_path / "results.jsonl").write_text("\n".join(lines) + "\n")
+    resumed = run(*base, "--resume")
+    assert resumed.exit_code == 1 and "holds a match 50 that this tournament does not play" in resumed.stderr
+
+
 def test_plot_draws_the_ratings_into_a_png(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "ratings.png"

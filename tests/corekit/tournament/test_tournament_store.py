@@ -218,7 +218,6 @@ def write_results(path: Path, header: dict, *records: dict) -> Path:
         ({"returns": "x"}, 'returns must be a list of numbers from 0 to 1, got "x"'),
         ({"returns": [1.0, float("nan")]}, "returns must be a list of numbers from 0 to 1, got [1.0, NaN]"),
         ({"returns": [5.0, 1.0]}, "returns must be a list of numbers from 0 to 1, got [5.0, 1.0]"),
-        ({"index": 50}, "its index 50 is beyond the 4 matches the header plans"),
         ({"decisions": [1]}, "decisions has 1 value for 2 seats"),
         ({"decisions": [1, 2.5]}, "decisions must be a list of whole numbers from 0, got [1, 2.5]"),
         ({"decision_time": "x"}, 'decision_time must be a list of finite numbers from 0, got "x"'),
