@@ -248,28 +248,14 @@ def test_ctrl_c_says_how_many_matches_are_saved_and_how_to_resume(tmp_path: Path
     assert statuses(tmp_path) == dict.fromkeys(range(6), "ok")
 
 
-def test_a_second_ctrl_c_while_the_report_is_written_loses_neither_the_report_nor_the_advice(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import os
-
-    from corekit.tournament import run
-    from corekit.tournament.schedule import plan
-
-    def impatient(*args: Any, **kwargs: Any) -> Any:  # Ctrl-C pressed again while the report is being made
-        os.kill(os.getpid(), signal.SIGINT)
-        return summarize(*args, **kwargs)
-
-    summarize = run.summarize
-    monkeypatch.setattr(run, "summarize", impatient)
-    press = CtrlC(plan(0, 2, 2, 3)[2].seed)
+def stopped_after_two_of_six(tmp_path: Path, plugin: object) -> None:
+    """Six matches with `plugin` stopping the run as the third starts: said, saved and reported as Ctrl-C does."""
     args = ("grizzly-race", "-p", "random,heuristic", "-n", "6", "-j", "1", "--out", str(tmp_path))
-    result = tournament(*args, registry=Registry(plugins=[press]))
+    result = tournament(*args, registry=Registry(plugins=[plugin]))
     assert error_line(result) == (
         f"Error: interrupted: 2 of 6 matches are saved in {tmp_path}; the same command with --resume plays the rest"
     )
     assert json.loads((tmp_path / "report.json").read_text())["matches"] == 2
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C is itself again afterwards
 
 
 class Terminated:
@@ -294,12 +280,7 @@ def test_sigterm_and_sighup_stop_a_tournament_as_ctrl_c_does_saying_what_is_save
     signum = getattr(signal, name)
     before = signal.getsignal(signum)
     stop = Terminated(plan(0, 2, 2, 3)[2].seed, signum)
-    args = ("grizzly-race", "-p", "random,heuristic", "-n", "6", "-j", "1", "--out", str(tmp_path))
-    result = tournament(*args, registry=Registry(plugins=[stop]))
-    assert error_line(result) == (
-        f"Error: interrupted: 2 of 6 matches are saved in {tmp_path}; the same command with --resume plays the rest"
-    )
-    assert json.loads((tmp_path / "report.json").read_text())["matches"] == 2
+    stopped_after_two_of_six(tmp_path, stop)
     assert signal.getsignal(signum) == before  # the signal is itself again afterwards
 
 
@@ -343,25 +324,25 @@ def test_a_signal_the_tournament_started_ignoring_stays_ignored(tmp_path: Path) 
 def test_a_stopping_signal_while_the_report_is_written_loses_neither_the_report_nor_the_advice(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
-    # After a first Ctrl-C, a scheduler's SIGTERM (or another Ctrl-C) as the report was written gave "Aborted!".
+    # A second Ctrl-C as the report is made, as impatient people press it, or a scheduler's SIGTERM after a first
+    # Ctrl-C (which gave "Aborted!" and no report).
     import os
 
     from corekit.tournament import run
     from corekit.tournament.schedule import plan
 
+    signum = getattr(signal, name)
+    before = signal.getsignal(signum)
+
     def impatient(*args: Any, **kwargs: Any) -> Any:
-        os.kill(os.getpid(), getattr(signal, name))
+        os.kill(os.getpid(), signum)
         return summarize(*args, **kwargs)
 
     summarize = run.summarize
     monkeypatch.setattr(run, "summarize", impatient)
     press = CtrlC(plan(0, 2, 2, 3)[2].seed)
-    args = ("grizzly-race", "-p", "random,heuristic", "-n", "6", "-j", "1", "--out", str(tmp_path))
-    result = tournament(*args, registry=Registry(plugins=[press]))
-    assert error_line(result) == (
-        f"Error: interrupted: 2 of 6 matches are saved in {tmp_path}; the same command with --resume plays the rest"
-    )
-    assert json.loads((tmp_path / "report.json").read_text())["matches"] == 2
+    stopped_after_two_of_six(tmp_path, press)
+    assert signal.getsignal(signum) == before  # the signal is itself again afterwards
 
 
 def test_ctrl_c_without_out_says_nothing_is_saved() -> None:
