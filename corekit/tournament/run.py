@@ -432,6 +432,8 @@ def _indices(indices: list[int]) -> str:
 def _lock(out: Path, say: Notify) -> FolderLock:
     """Create `out` (with any missing parent, which `say` names) and lock it for this run."""
     missing = [folder for folder in (out, *out.parents) if not folder.exists() and not folder.is_symlink()]
+    if out.is_symlink() and not out.exists():  # mkdir would say only "File exists"
+        raise OptionError(f"--out {out}: it is a symbolic link to {os.readlink(out)}, which does not exist")
     try:
         out.mkdir(parents=True, exist_ok=True)
         lock = FolderLock(out)

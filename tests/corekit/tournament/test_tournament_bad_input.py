@@ -184,6 +184,15 @@ def test_an_out_folder_that_cannot_be_created_is_refused_before_any_match(tmp_pa
     assert error_line(result).startswith(f"Error: --out {out}: cannot write there (")
 
 
+def test_an_out_that_is_a_link_to_nothing_is_named_as_such_not_as_a_file_that_exists(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    out.symlink_to(tmp_path / "gone")
+    result = run("grizzly-race", "-p", "random,random", "-j", "1", "--out", str(out))
+    assert (
+        error_line(result) == f"Error: --out {out}: it is a symbolic link to {tmp_path / 'gone'}, which does not exist"
+    )
+
+
 def test_an_out_folder_whose_report_cannot_be_written_is_refused_before_any_match(tmp_path: Path) -> None:
     (tmp_path / "report.json").mkdir()
     result = run("grizzly-race", "-p", "random,random", "-j", "1", "--out", str(tmp_path))
