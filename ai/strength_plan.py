@@ -206,9 +206,15 @@ def _check_run(run: Run, registry: Registry) -> None:
     if not game.min_players <= run.seats <= game.max_players:
         raise ValueError(f"seats: {game.id} is played by {game.player_range()} players, not {run.seats}")
     try:
-        seatings(run.seats, game.cooperative)
+        per_deal = len(seatings(run.seats, game.cooperative))
     except ValueError as error:
         raise ValueError(f"seats: {first_line(error)}") from None
+    if game.cooperative and run.matches % per_deal:
+        # Each deal is played once by each team: a part-deal gives one team a night the other never played.
+        raise ValueError(
+            f"matches: a cooperative run plays each deal once for each of its {per_deal} teams, so its matches are a "
+            f"multiple of {per_deal}, not {run.matches}"
+        )
     try:
         options = build_options(game.options_type, parse_pairs(run.options, "options"), "options")
     except OptionError as error:

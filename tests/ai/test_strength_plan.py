@@ -359,6 +359,11 @@ RUN = {"game": '"grizzly-race"', "seats": "2", "a": '"heuristic"', "b": '"random
         ({"b": None}, "run 1: no b (a run has game, seats, a, b, matches and seed;"),
         ({"game": '"nosuch"'}, "run 1: game: unknown game 'nosuch' (installed: "),
         ({"seats": "9"}, "run 1: seats: grizzly-race is played by 2-4 players, not 9"),
+        (
+            {"game": '"camp-grizzly"', "seats": "1", "matches": "3"},
+            "run 1: matches: a cooperative run plays each deal once for each of its 2 teams, so its matches are a "
+            "multiple of 2, not 3",
+        ),
         ({"a": '"nosuch"'}, "run 1: a: unknown player 'nosuch' (known: "),
         ({"b": '"mcts:nope=1"'}, "run 1: b: player 'mcts': unknown option 'nope'"),
         ({"b": '"human"'}, "run 1: b: player 'human' needs a person at a terminal"),
