@@ -323,18 +323,20 @@ def _report(run: Run, folder: Path, registry: Registry) -> dict[str, Any] | None
 
 def _saved(run: Run, folder: Path, registry: Registry) -> int:
     """How many matches of `run` `folder` holds (a match to be played again, retried, is not held)."""
-    held = _held(run, folder, registry)
-    if held is None:
-        return 0
-    return sum(1 for index, record in held[1].items() if index < run.matches and record.retry is None)
+    return _counts(run, folder, registry)[0]
 
 
 def _beyond(run: Run, folder: Path, registry: Registry) -> int:
     """How many matches `folder` holds past `run`'s size (played when the plan asked for more)."""
+    return _counts(run, folder, registry)[1]
+
+
+def _counts(run: Run, folder: Path, registry: Registry) -> tuple[int, int]:
+    """The matches `folder` holds within `run`'s size and past it, a retried one not counted."""
     held = _held(run, folder, registry)
-    if held is None:
-        return 0
-    return sum(1 for index, record in held[1].items() if index >= run.matches and record.retry is None)
+    indices = [] if held is None else [index for index, record in held[1].items() if record.retry is None]
+    within = sum(1 for index in indices if index < run.matches)
+    return within, len(indices) - within
 
 
 def _finished(run: Run, folder: Path, registry: Registry) -> bool:
