@@ -161,6 +161,13 @@ def describe_options(cls: type) -> list[tuple[str, str, str]]:
     return rows
 
 
+def default_values(cls: type, overrides: Mapping[str, str] | None = None, what: str = "options") -> dict[str, Any]:
+    """Each option's default, or its value in `overrides` (text, as a game's player defaults give it), as a plain
+    value (enums by value): what tournament files and replay headers store, for JSON (`describe_options` gives
+    the text typed after -o, for people)."""
+    return options_to_dict(build_options(cls, overrides or {}, what))
+
+
 def parse_pairs(pairs: Iterable[str], what: str) -> dict[str, str]:
     """`["a=1", "b=x,c=2"]` to `{"a": "1", "b": "x", "c": "2"}`; `what` names the owner in errors.
 

@@ -7,7 +7,7 @@ import json
 import click
 
 from corekit.cli.shared import registry_of
-from corekit.options import describe_options
+from corekit.options import default_values, describe_options
 from corekit.words import fold, terminal_width
 
 
@@ -22,12 +22,13 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
         game = registry.games[game_id]
         try:
             options = describe_options(game.options_type)
+            values = default_values(game.options_type) if as_json else {}
         except Exception as error:  # a broken game's options must not hide the other games
             click.echo(f"campfire: warning: game {game_id!r} has unreadable options: {error}", err=True)
-            options = []
+            options, values = [], {}
         heuristic = registry.heuristic(game_id)
         defaults = dict(heuristic.player_defaults) if heuristic else {}
-        rows.append((game, options, defaults, sorted(heuristic.variants) if heuristic else []))
+        rows.append((game, options, values, defaults, sorted(heuristic.variants) if heuristic else []))
     if as_json:
         data = [
             {
@@ -36,16 +37,17 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
                 "version": g.version,
                 "players": [g.min_players, g.max_players],
                 "cooperative": g.cooperative,
-                "options": [{"name": n, "default": d, "help": h} for n, d, h in opts],
+                # Typed, as a tournament's files store options (`-o` takes the text the table shows).
+                "options": [{"name": n, "default": values[n], "help": h} for n, _, h in opts],
                 "player_defaults": defaults,
                 "heuristic_variants": variants,
             }
-            for g, opts, defaults, variants in rows
+            for g, opts, values, defaults, variants in rows
         ]
         click.echo(json.dumps(data, indent=2))
         return
     width = terminal_width()
-    for index, (game, options, defaults, variants) in enumerate(rows):
+    for index, (game, options, _, defaults, variants) in enumerate(rows):
         kind = ", cooperative" if game.cooperative else ""
         lines = fold(f"{game.id}: {game.title}, {game.player_range()} players{kind} (version {game.version})", width)
         if options:

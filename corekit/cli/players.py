@@ -7,7 +7,7 @@ import json
 import click
 
 from corekit.cli.shared import fail, option_lines, registry_of
-from corekit.options import describe_options
+from corekit.options import default_values, describe_options
 from corekit.players import game_defaults
 from corekit.plugins import UnknownName
 from corekit.words import terminal_width
@@ -40,14 +40,16 @@ def players_command(ctx: click.Context, game_id: str | None, as_json: bool) -> N
         try:
             overrides = game_defaults(name, heuristic)
             options = [(n, overrides.get(n, d), h) for n, d, h in describe_options(player_type.options_type)]
+            values = default_values(player_type.options_type, overrides, f"player {name!r}") if as_json else {}
         except Exception as error:  # a broken plugin must not hide the other players
             click.echo(f"campfire: warning: player {name!r} has unreadable options: {error}", err=True)
-            options = []
-        rows.append((name, player_type.help, options))
+            options, values = [], {}
+        rows.append((name, player_type.help, options, values))
     if as_json:
+        # Defaults typed, as a tournament's files store a player's options (`mcts:iterations=...` takes the text).
         data = [
-            {"name": n, "help": h, "options": [{"name": o, "default": d, "help": t} for o, d, t in opts]}
-            for n, h, opts in rows
+            {"name": n, "help": h, "options": [{"name": o, "default": values[o], "help": t} for o, _, t in opts]}
+            for n, h, opts, values in rows
         ]
         click.echo(json.dumps(data, indent=2))
         return
@@ -60,6 +62,6 @@ def players_command(ctx: click.Context, game_id: str | None, as_json: bool) -> N
     table.add_column("player")
     table.add_column("what it does")
     table.add_column("options (default)")
-    for name, help_text, options in rows:  # a plugin's text is shown as written: "(extra [openspiel])" is no markup
+    for name, help_text, options, _ in rows:  # a plugin's text is shown as written: "(extra [openspiel])" is no markup
         table.add_row(escape(name), escape(help_text), escape(option_lines(options)))
     Console(width=terminal_width()).print(table)

@@ -31,6 +31,14 @@ def test_games_lists_grizzly_race_with_its_player_counts_and_options():
     assert race["players"] == [2, 4] and race["options"][0]["name"] == "stall_rounds"
 
 
+def test_games_json_gives_option_defaults_typed_as_tournament_files_store_them():
+    data = {g["id"]: {o["name"]: o["default"] for o in g["options"]} for g in json.loads(run("games", "--json").output)}
+    assert data["grizzly-race"] == {"stall_rounds": 100}
+    camp = data["camp-grizzly"]
+    assert (camp["surprises"], camp["night"], camp["setup"], camp["counselors"]) == (True, 50, "normal", "")
+    assert "stall_rounds=100" in run("games").output  # the table keeps the text typed after -o
+
+
 def test_games_names_the_other_strategies_a_heuristic_player_can_take():
     data = json.loads(run("games", "--json").output)
     camp = next(g for g in data if g["id"] == "camp-grizzly")
@@ -125,10 +133,10 @@ def test_players_lists_each_type_with_its_defaults_and_a_games_own_defaults_on_r
     generic = {p["name"]: p for p in json.loads(run("players", "--json").output)}
     assert {"random", "heuristic", "mcts", "human"} <= set(generic)
     mcts = {o["name"]: o["default"] for o in generic["mcts"]["options"]}
-    assert (mcts["iterations"], mcts["rollout"]) == ("1000", "heuristic")
+    assert (mcts["iterations"], mcts["rollout"], mcts["seconds"]) == (1000, "heuristic", 0.0)
     tuned = {p["name"]: p for p in json.loads(run("players", "--game", "scavengers", "--json").output)}
     mcts = {o["name"]: o["default"] for o in tuned["mcts"]["options"]}
-    assert (mcts["iterations"], mcts["rollout"]) == ("200", "cutoff")
+    assert (mcts["iterations"], mcts["rollout"]) == (200, "cutoff")  # typed, as a tournament's files store them
     assert "defaults in scavengers" in run("players", "--game", "scavengers").output
 
 
