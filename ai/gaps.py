@@ -19,8 +19,10 @@ are the very samples that picked it, so they overstate its gap (the winner's cur
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 import click
@@ -199,6 +201,12 @@ def _decisions_option(ctx: click.Context, param: click.Parameter, value: str) ->
     help="Decisions to measure, numbered from 1 over those with a choice, e.g. 17,34 [default: all].",
 )
 @game_option_pairs
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print JSON instead of lines (each decision's line goes to stderr as it is measured, to show progress).",
+)
 @click.pass_context
 def gaps_command(
     ctx: click.Context,
@@ -208,6 +216,7 @@ def gaps_command(
     samples: int,
     decisions: set[int],
     pairs: tuple[str, ...],
+    as_json: bool,
 ) -> None:
     """Play one seeded match of GAME with its heuristic policy in every seat and measure, at each decision
     with a choice, every legal action against the policy's choice on common samples.
@@ -216,6 +225,10 @@ def gaps_command(
     policy's choice, the best action, their mean returns and the paired z), then how many decisions an action
     beats the choice with z > 2, next to how many would by chance alone. Re-measure a flagged decision with
     more samples: the first ones picked it.
+
+    With --json: {"game", "players", "match", "seed", "samples", "decisions": [{"number", "seat", "choice", "best",
+    "beaten", "actions": [{"action", "code", "mean", "z"}]}], "beaten", "expected_by_chance"}, actions as text
+    and as the game's code; a z that every sample agrees on is "inf" or "-inf" (JSON has no infinity).
 
     Each decision plays samples x legal actions playouts to the end of the match: at the default samples a
     whole match takes under a minute in camp-grizzly with one counselor and hours in scavengers, where
@@ -234,7 +247,7 @@ def gaps_command(
         raise click.ClickException(str(error)) from None
 
     def show(decision: Decision) -> None:
-        click.echo(decision_line(game, decision))
+        click.echo(decision_line(game, decision), err=as_json)
 
     try:
         measured = decision_gaps(game, players, seed, heuristic.policy, samples, decisions or None, options, show)
@@ -246,6 +259,11 @@ def gaps_command(
         raise click.ClickException(f"game {game_id!r} raised {error_line(crash)}{raised_at(crash)}") from None
     noted = sum(1 for decision in measured if beaten(decision))
     chance = expected_by_chance(measured, samples)
+    if as_json:
+        head = {"game": game.id, "players": players, "match": match, "seed": seed, "samples": samples}
+        rows = [decision_data(game, decision) for decision in measured]
+        click.echo(json.dumps(head | {"decisions": rows, "beaten": noted, "expected_by_chance": chance}, indent=2))
+        return
     click.echo(
         f"{counted(len(measured), 'decision')}, {counted(samples, 'sample')} per action: in {noted} an action "
         f"beats the policy's choice with z > {Z_NOTED:g}; up to about {chance:.1f} would by chance alone"
@@ -265,6 +283,26 @@ def decision_line(game: Game, decision: Decision) -> str:
     if surest.z > max(Z_NOTED, best.z):  # another action, surer than the best mean, is the one that counts
         line += f"; surest {game.action_text(surest.action)} {surest.mean:.3f} (z {surest.z:.1f})"
     return line
+
+
+def decision_data(game: Game, decision: Decision) -> dict[str, Any]:
+    """One measured decision for `--json`: every action by its text and code, with its mean and z."""
+    return {
+        "number": decision.number,
+        "seat": decision.seat,
+        "choice": game.action_text(decision.choice),
+        "best": game.action_text(decision.best.action),
+        "beaten": beaten(decision),
+        "actions": [
+            {
+                "action": game.action_text(value.action),
+                "code": game.encode_action(value.action),
+                "mean": value.mean,
+                "z": value.z if math.isfinite(value.z) else ("inf" if value.z > 0 else "-inf"),
+            }
+            for value in decision.values
+        ],
+    }
 
 
 def _mean_of(decision: Decision, action: Action) -> float:

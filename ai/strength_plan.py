@@ -311,6 +311,39 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry, p
     ]
 
 
+def runs_data(runs: Sequence[Run], out: Path, registry: Registry) -> list[dict[str, Any]]:
+    """The plan's runs for `--json`: each as registered, what its folder holds, and its result once every match of
+    it is played (None before: a run is judged once, at the end, as the table judges it)."""
+    data = []
+    for run in runs:
+        folder = out / run.folder_name
+        report = _report(run, folder, registry)
+        held, beyond = _counts(run, folder, registry)
+        pinned = _pinned(folder) if report is not None else {}
+        result = None
+        if report is not None and held >= run.matches:
+            result = summarize_strength(report) | {"a": pinned["a"], "b": pinned["b"]}
+        data.append(
+            {
+                "folder": run.folder_name,
+                "game": run.game,
+                "options": list(run.options),
+                "seats": run.seats,
+                "a": run.a,
+                "b": run.b,
+                "seed": run.seed,
+                "registered": run.registered,
+                "matches": run.matches,
+                "held": held,
+                "beyond": beyond,
+                "game_version": None if report is None else report["game_version"],
+                "installed_version": str(registry.game(run.game).version),
+                "result": result,
+            }
+        )
+    return data
+
+
 def _report(run: Run, folder: Path, registry: Registry) -> dict[str, Any] | None:
     """The tournament's report of what `folder`'s results file holds so far (None before the first match):
     read from the file, so a run stopped half-way shows how far it got."""
@@ -495,6 +528,12 @@ def _around_markers(path: Path) -> tuple[str, str]:
     default=None,
     help="Also write the table between the strength:plan markers of this file (ai/README.md).",
 )
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print JSON instead of the table (with --readme, the file still gets the table).",
+)
 @click.pass_context
 def strength_command(
     ctx: click.Context,
@@ -504,6 +543,7 @@ def strength_command(
     jobs: int,
     table_only: bool,
     readme: Path | None,
+    as_json: bool,
 ) -> None:
     """Play the registered strength runs and print their table.
 
@@ -512,6 +552,12 @@ def strength_command(
     the plan, never from the command line. The table shows every run of the plan, --only choosing just which ones
     to play. The whole plan takes days of CPU (ai/README.md gives each run's time): --table-only shows what is
     played so far, --only GAME plays one game's runs.
+
+    With --json, one entry per run of the plan: {"folder", "game", "options", "seats", "a", "b", "seed",
+    "registered", "matches" (its size), "held" (matches its folder holds within it), "beyond" (held past it),
+    "game_version" (of the matches held), "installed_version", "result"}; "result" is None until every match is
+    played, then the tournament's strength summary (its "a" and "b" the specs as played, the game's defaults
+    written out).
     """
     from corekit.cli.shared import registry_of
 
@@ -548,7 +594,8 @@ def strength_command(
             if code != 0:
                 failed.append(run.folder_name)
         lines = table(runs, out, registered, registry, plan_path)
-        click.echo("\n".join(lines))  # before the file is written: the table is shown however that goes
+        # Shown before the file is written: the table is shown however that goes.
+        click.echo(json.dumps(runs_data(runs, out, registry), indent=2) if as_json else "\n".join(lines))
         if readme is not None:
             write_between_markers(readme, lines)
     except (ValueError, OSError) as error:

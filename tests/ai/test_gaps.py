@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import subprocess
 import sys
@@ -50,6 +51,39 @@ def test_the_command_measures_the_chosen_decisions_and_sums_up():
     lines = result.output.splitlines()
     assert lines[0].startswith("decision 1 seat ") and "policy " in lines[0] and "best " in lines[0]
     assert lines[-1].startswith("1 decision, 4 samples per action: in ")
+
+
+def test_json_gives_every_action_of_each_decision_and_the_summary_on_stdout_alone():
+    result = gaps("grizzly-race", "--players", "2", "--samples", "4", "--decisions", "1,2", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    lines = result.stderr.splitlines()  # progress, as the lines without --json
+    assert [line.split(":")[0] for line in lines] == [
+        f"decision {d['number']} seat {d['seat']}" for d in data["decisions"]
+    ]
+    assert (data["game"], data["players"], data["samples"], [d["number"] for d in data["decisions"]]) == (
+        "grizzly-race",
+        2,
+        4,
+        [1, 2],
+    )
+    assert data["seed"] == derive_seed(0, "gaps", "grizzly-race", 2, 0)
+    for decision in data["decisions"]:
+        means = {row["action"]: row["mean"] for row in decision["actions"]}
+        assert decision["choice"] in means and means[decision["best"]] == max(means.values())
+        assert {row["code"] for row in decision["actions"]} <= {1, 2, 3, 4, 5, 6}
+    assert data["beaten"] == sum(d["beaten"] for d in data["decisions"])
+    assert 0 < data["expected_by_chance"] < 2
+
+
+def test_json_writes_a_z_every_sample_agrees_on_as_text_since_json_has_no_infinity(monkeypatch):
+    certain = Decision(
+        1, 0, 0, (ActionValue(0, 0.5, 0.0), ActionValue(1, 1.0, math.inf), ActionValue(2, 0.0, -math.inf))
+    )
+    monkeypatch.setattr("ai.gaps.decision_gaps", lambda *args, **kwargs: [certain])
+    data = json.loads(gaps("grizzly-race", "--samples", "4", "--json").stdout)
+    assert [row["z"] for row in data["decisions"][0]["actions"]] == [0.0, "inf", "-inf"]
+    assert data["decisions"][0]["beaten"] and data["beaten"] == 1
 
 
 def test_decisions_are_numbered_from_1_as_play_and_check_number_steps() -> None:

@@ -130,6 +130,17 @@ def test_the_runs_are_played_resumed_to_their_registered_size_and_tabled(tmp_pat
     assert "| slasher `-o all_dead=share` | 2 | heuristic | random | 6 of 6 | " in everything.stdout
     assert "| camp-grizzly | 1 | heuristic | " in everything.stdout and "paired, over 2 deals" in everything.stdout
 
+    runs = json.loads(
+        CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only", "--json"]).stdout
+    )
+    race, camp, slasher, later = runs
+    assert (race["game"], race["seats"], race["matches"], race["held"], race["beyond"]) == ("grizzly-race", 2, 4, 4, 0)
+    assert (race["game_version"], race["installed_version"], later["registered"]) == ("4", "4", "2026-12-03 06:00 UTC")
+    assert slasher["options"] == ["all_dead=share"] and slasher["folder"].endswith("-o-all_dead=share")
+    report = json.loads((out / race["folder"] / "report.json").read_text())
+    assert race["result"]["rate"] == report["players"][0]["win_rate"] and race["result"]["seats"] == 2
+    assert camp["result"]["teams"][0]["spec"] == "heuristic" and camp["result"]["paired"]["deals"] == 2
+
     plan.write_text(plan.read_text().replace("matches = 6", "matches = 8"))
     (
         out / "slasher-2-heuristic-vs-random-seed3-o-all_dead=share" / "report.json"
@@ -150,6 +161,11 @@ def test_the_runs_are_played_resumed_to_their_registered_size_and_tabled(tmp_pat
         "4 of 6 nights played (judged once all are played)"
     ) in shown.stdout.splitlines()
     assert "paired, over" not in shown.stdout and "| camp-grizzly |" not in shown.stdout
+    unfinished = json.loads(
+        CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only", "--json"]).stdout
+    )
+    # Judged once, at the end, as in the table: a run short of its size has no result yet.
+    assert [(run["held"], run["matches"], run["result"]) for run in unfinished[1:3]] == [(4, 6, None), (6, 8, None)]
 
     # A size lowered after the matches were played: the first ones are judged, and the row says so.
     plan.write_text(
