@@ -51,7 +51,9 @@ from corekit.words import joined
 
 PLAN = Path(__file__).with_name("strength.toml")
 RUNS = Path(__file__).with_name("strength-runs")
-"""The repository's results of the plan: the matches behind ai/README.md's table (a wheel does not ship them)."""
+"""The repository's results of the plan: the matches behind ai/README.md's table (a wheel does not ship them). In
+the repository, so that a plan of many CPU-hours resumes on another machine and anyone can recount the table from
+the matches (`campfire strength --table-only`)."""
 
 
 def default_runs() -> Path:
@@ -61,8 +63,6 @@ def default_runs() -> Path:
     return RUNS if RUNS.is_dir() else Path("strength-runs")
 
 
-"""Where the runs keep their results: in the repository, so that a plan of many CPU-hours resumes on another
-machine and anyone can recount the table from the matches (`campfire strength --table-only`)."""
 MARKERS = ("<!-- strength:plan -->", "<!-- /strength:plan -->")
 RESUMED = "run the same `campfire strength` command again to play the rest"
 """How an interrupted run is resumed, as its tournament's message says (not `--resume`, which is this command's

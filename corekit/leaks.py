@@ -580,11 +580,6 @@ def _commits(before: Pending, after: DeclaredState, mover: int) -> bool:
     )
 
 
-def _committed(state: DeclaredState) -> set[int]:
-    """The seats whose secret commitment is pending in `state`."""
-    return {who for chosen in _secrets(state) for who in chosen}
-
-
 @attrs.define
 class TruthTally:
     """The truth test's counts pooled over the positions of many matches (one `check_game` run), by hidden part.

@@ -439,7 +439,8 @@ def _read_commitments(game: Game, name: str, raw: Any, players: int, viewer: int
             raise PositionError(f"fields.{name}.seats: seat {seat} is listed twice")
     commitments = Commitments(seats)
     for key, code in raw["chosen"].items():
-        seat = int(key) if str(key).isdecimal() and str(key).isascii() else -1  # "²" is a digit, not a number
+        seat = _whole_number(key)
+        seat = -1 if seat is None else seat
         if seat not in seats:
             raise PositionError(f"fields.{name}.chosen: {key!r} is not one of the deciding seats {seats}")
         if seat in commitments.chosen:
@@ -515,7 +516,8 @@ def _structure(raw: Any, kind: Any, where: str) -> Any:
         key_kind, value_kind = args or (Any, Any)
         result = {}
         for key, item in raw.items():
-            typed_key: Any = int(key) if key_kind is int and key.lstrip("-").isdigit() else key
+            number = _whole_number(key) if key_kind is int else None
+            typed_key: Any = key if number is None else number  # not a number: refused below, naming the key
             result[_structure(typed_key, key_kind, f"{where} key")] = _structure(item, value_kind, f"{where}.{key}")
         return result
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
@@ -764,3 +766,11 @@ def _type_name(kind: Any) -> str:
 
 
 __all__ = ["FORMAT", "PositionError", "dumps", "from_position", "loads", "to_position"]
+
+
+def _whole_number(key: Any) -> int | None:
+    """An object key that is an integer written in ASCII digits with at most one "-" (JSON's keys are text), else
+    None: "²" is a digit and "--5" strips to digits, but neither is a number `int` reads."""
+    text = str(key)
+    digits = text[1:] if text.startswith("-") else text
+    return int(text) if digits.isascii() and digits.isdecimal() else None

@@ -268,8 +268,8 @@ class Record:
         the open lots' numbers in the order the deal uses.
 
         `own` are the streams whose cards the observer saw received; `face_down` maps a hidden stream to the
-        kinds (with weights) its face-down card may be; `remainder_sizes` maps a deck zone to its face-down
-        cards. None for the deal when the search for a crediting gave up.
+        kinds (with weights) its face-down card may be; `remainder_sizes` maps a deck zone to the number of its
+        face-down cards. None for the deal when the search for a crediting gave up.
         """
         seat = -1 if observer is None else observer
         key: int | tuple[str, int] = (weighing, seat) if weighing else seat
@@ -622,7 +622,7 @@ class _Crediting:
             for at, (stream, _, _) in enumerate(choices)
         ]
 
-    def solve(self, rng: Rng, budget: int | None = None) -> list[Choice] | None:
+    def solve(self, rng: Rng, budget: int) -> list[Choice] | None:
         """One way to credit every choice, drawn at random; None if there is none, or none was found
         within `budget` decisions."""
         self.gave_up = False
@@ -660,11 +660,10 @@ class _Crediting:
             if not untried:
                 frames.pop()
                 continue
-            if budget is not None:
-                budget -= 1
-                if budget < 0:
-                    self.gave_up = True
-                    return None
+            budget -= 1
+            if budget < 0:
+                self.gave_up = True
+                return None
             lot, kind = untried.pop()
             assigned[at] = (lot, kind)
             lot_of[at] = lot

@@ -30,7 +30,6 @@ import enum
 import functools
 import operator
 import typing
-from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
@@ -546,7 +545,8 @@ class DeclaredState(State):
     def _drawable(self, src: Zone) -> None:
         """Refuse to draw from a zone with no order that some seat cannot see (a hand): its "top" is wherever the
         game keeps the cards (the highest, in a sorted hand), while samples and twins redeal it in their own order,
-        so a draw meant to be random tells what the seat took. Checked where a record is kept: in every match."""
+        so a draw meant to be random tells what the seat took. Checked where a record is kept: by `campfire check`
+        and in every match a player samples in (a match of random or heuristic players keeps none)."""
         info = self._layout.zones[src.no]
         if not info.ordered and info.seen is not Seen.EVERYONE:
             raise ProvenanceError(
@@ -1574,8 +1574,3 @@ def iter_cards(state: DeclaredState) -> Iterator[Any]:
     """Every card in every declared zone."""
     for info in state.layout().zones:
         yield from state.zone(info.no)
-
-
-def card_counts(state: DeclaredState) -> Counter[Any]:
-    """How many copies of each card the state holds over all its zones."""
-    return Counter(iter_cards(state))

@@ -782,11 +782,11 @@ def _checksum(data: bytes) -> bytes:
     return hashlib.blake2b(data, digest_size=8).digest()
 
 
-def _strict(name: str, accepted: tuple[Any, ...], convert: Callable[[Any], Any] = lambda v: v) -> Callable[..., Any]:
+def _strict(name: str, accepted: tuple[Any, ...]) -> Callable[..., Any]:
     def structure(value: Any, _: Any) -> Any:
         if type(value) not in accepted:
             raise TypeError(f"must be {name}, got {_kind(value)}")
-        return convert(value)
+        return value
 
     return structure
 

@@ -46,7 +46,7 @@ Emit = Callable[[MatchRecord], None]
 MAX_BATCH = 32
 # Several batches per worker keep every worker busy to the end while the per-task cost stays small.
 BATCHES_PER_WORKER = 4
-RETRIES = 1
+MAX_RETRIES = 1
 STOP_GRACE = 2.0
 """Seconds a local worker has, once the run stops, to end its match (interrupted, or sending its record) before it
 is killed: a Python decision stops in milliseconds; only one stuck in C code, or swallowing the interrupt, takes it."""
@@ -139,7 +139,7 @@ def run_dask(settings: Settings, pending: Pending, emit: Emit, address: Any) -> 
                 # so only the culprit fails twice.
                 for planned in batch:
                     tries = attempts[planned.index] = attempts.get(planned.index, 0) + 1
-                    if tries > RETRIES:
+                    if tries > MAX_RETRIES:
                         emit(
                             _failed(
                                 settings,
@@ -286,7 +286,7 @@ class _Pool:
             tries = self.attempts.get(culprit.index, 0) + 1
             self.attempts[culprit.index] = tries
             self.pending.give_back(rest)
-            if tries > RETRIES:
+            if tries > MAX_RETRIES:
                 self._hand_on(
                     _failed(self.settings, culprit, tries, f"the worker process died twice ({_how_it_ended(code)})")
                 )

@@ -427,7 +427,8 @@ def check_plotting(path: str | None = None) -> None:
 
 
 def plot_ratings(report: Mapping[str, Any], path: str) -> None:
-    """Draw each spec's rating with its ±2σ interval into a PNG (matplotlib, the `[plot]` extra).
+    """Draw each spec's rating with its ±2σ interval into an image file of the type its suffix names (PNG, SVG,
+    PDF; matplotlib, the `[plot]` extra).
 
     Raises PlotError when the file cannot be written (see `check_plotting` to ask before the tournament).
     """

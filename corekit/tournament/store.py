@@ -269,14 +269,6 @@ def has_results(directory: Path) -> bool:
     return path.is_file() and path.stat().st_size > 0
 
 
-def resumed_games(directory: Path) -> int | None:
-    """The matches a tournament in `directory` was planned to play: its header's --games, or more when an earlier
-    resume played beyond them. None when there is nothing to resume."""
-    if not has_results(directory):
-        return None
-    return planned_games(*read_results(Path(directory) / RESULTS))
-
-
 def reported(records: Mapping[int, MatchRecord], games: int) -> dict[int, MatchRecord]:
     """The records a report counts: the first `games` matches, less those whose replay could not be started
     (they are played again on resume)."""
@@ -296,7 +288,8 @@ def writes_replays(header: Mapping[str, Any], records: Iterable[MatchRecord], di
 
 
 def planned_games(header: dict[str, Any], records: dict[int, MatchRecord]) -> int:
-    """The matches a results file's tournament was planned to play (see `resumed_games`)."""
+    """The matches a tournament was planned to play: its header's `games`, or more when an earlier resume played
+    beyond them (files of 2026-12-01 to 12-04 grew on resume without rewriting the header)."""
     planned = header.get("games")
     return max(planned if isinstance(planned, int) and _whole(1)(planned) else 1, max(records, default=-1) + 1)
 

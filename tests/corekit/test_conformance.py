@@ -164,6 +164,26 @@ def test_a_sample_that_never_varies_the_hidden_cards_is_reported(monkeypatch):
     assert any("never changed any hidden part" in f for f in report.failures), report.failures
 
 
+def test_a_sample_with_fewer_seats_to_act_than_the_state_is_reported_as_such(monkeypatch):
+    from tests.corekit import toy_game
+
+    true_sample, true_to_act = toy_game.ToyState.sample, toy_game.ToyState.to_act
+
+    def ended(self, seat, rng):
+        copy = true_sample(self, seat, rng)
+        copy.over = True  # a sample that reads as the end: the runner would stop a search's playout there
+        return copy
+
+    monkeypatch.setattr(toy_game.ToyState, "sample", ended)
+    monkeypatch.setattr(
+        toy_game.ToyState, "to_act", property(lambda s: () if getattr(s, "over", False) else true_to_act.fget(s))
+    )
+    report = check_game(GAME, 2, games=2)
+    assert report.failures and report.failures[0].endswith(
+        "step 1: sample(0) has nobody to act where the state has seat 0"
+    ), report.failures
+
+
 def test_a_crash_inside_the_game_is_a_reported_failure_not_an_exception(monkeypatch):
     from tests.corekit import toy_game
 

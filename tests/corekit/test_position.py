@@ -691,6 +691,22 @@ def test_a_seats_position_writes_a_public_dict_in_key_order_as_its_view_does_the
     assert list(to_position(state)["fields"]["standings"]) == ["1", "0"]  # the whole truth, to read back exactly
 
 
+@pytest.mark.parametrize("key", ["²", "--5", "1.0", "x"])
+def test_a_dict_key_that_is_no_whole_number_is_refused_naming_the_field(key):
+    from tests.corekit.leaky_games import GlowState, Glowworms
+
+    @declare
+    class Standings(GlowState):
+        standings: dict[int, int] = public(factory=dict)
+
+    game = type("StandingsGame", (Glowworms,), {"id": "glowworms-standings", "state_class": Standings})()
+    document = to_position(game.initial_state(2, 1))
+    document["fields"]["standings"] = {"-3": 1, key: 2}
+    assert str(refusal(game, document)).startswith("fields.standings key: ")
+    document["fields"]["standings"] = {"-3": 1, "12": 2}
+    assert loads(game, json.dumps(document)).standings == {-3: 1, 12: 2}
+
+
 @pytest.mark.parametrize("alive", [[True] * 5, [True, True]], ids=["five seats", "two seats"])
 def test_a_turn_order_for_another_number_of_seats_is_refused_naming_the_field(alive):
     game, state = played("slasher", players=3, seed=2, steps=3)
