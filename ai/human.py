@@ -31,7 +31,7 @@ from typing import Any
 import click
 
 from corekit import Action, Player, QuitMatch, SeatView
-from corekit.words import folded
+from corekit.words import cut, folded
 
 QUIT = "quit"
 """What a person types to leave the match (end of input, Ctrl-D, does the same)."""
@@ -199,7 +199,7 @@ def _echoed(line: str) -> str:
     """A refused answer as it is said back: quoted, bytes that were not text shown as '?', and at most 40 characters
     (a pasted page is not printed back whole)."""
     text = line.strip().encode("utf-8", "surrogateescape").decode("utf-8", "replace").replace("\ufffd", "?")
-    return repr(text if len(text) <= 40 else text[:37] + "...")
+    return repr(cut(text, 40))
 
 
 def seat_called(view: SeatView) -> str:

@@ -673,13 +673,7 @@ class MctsPlayer(Player):
                 if score > best_score:
                     best, best_at, best_score = action, at, score
         if untried is not None:
-            action = untried[0]
-            if len(untried) > 1:
-                action = untried[rng.below(len(untried))]
-                if self.guide is not None:  # the policy's choice is tried first, the rest at random
-                    preferred = hint if hint is not None else self.guide(state.observation(seat), seat, legal, rng)
-                    if preferred in untried:
-                        action = preferred
+            action = untried[self._untried(untried, hint, seat, legal, rng, state)]
             return action, (stats, 3 * keys.index((seat, action))), True
         return best, (stats, best_at), False
 
@@ -694,18 +688,25 @@ class MctsPlayer(Player):
                 node.hints = {}
             hint = node.hints[seat] = self.policy(state.observation(seat), seat, legal, rng)  # type: ignore[misc]
         start = self._keys.extend(node, seat, legal)
-        at = 0
-        if len(legal) > 1:
-            at = rng.below(len(legal))
-            if self.guide is not None:  # the policy's choice is tried first, the rest at random
-                preferred = hint if hint is not None else self.guide(state.observation(seat), seat, legal, rng)
-                if preferred in legal:
-                    at = legal.index(preferred)
+        at = self._untried(legal, hint, seat, legal, rng, state)
         first = node.first
         if first is None:
             first = node.first = array("d")
         first.extend((0.0, 0.0, float(start + at)))
         return legal[at], (first, len(first) - 3), True
+
+    def _untried(self, untried: Sequence[Action], hint: Action, seat: int, legal: Any, rng: Rng, state: State) -> int:
+        """Which of `untried` (never empty) to try first: one at random, or the policy's choice (`hint`, else the
+        guide's) when the search is guided and it is untried. One draw from `rng` when there is a choice, as
+        `_select` and `_first_pass` must make alike (a node passed once holds the numbers either would)."""
+        if len(untried) == 1:
+            return 0
+        at = rng.below(len(untried))
+        if self.guide is not None:  # the policy's choice is tried first, the rest at random
+            preferred = hint if hint is not None else self.guide(state.observation(seat), seat, legal, rng)
+            if preferred in untried:
+                at = untried.index(preferred)
+        return at
 
     def _rollout(self, state: State, rng: Rng) -> list[float]:
         """Finish the iteration from `state` and return a value in [0, 1] per seat."""

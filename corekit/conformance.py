@@ -72,6 +72,7 @@ from corekit.rng import Rng, derive_seed
 from corekit.runner import DECIDE, GAME, GameHung, PlayerFailed, Watch, forfeit_returns, game_deadline, legal_problem
 from corekit.state import META, DeclaredState, Zone
 from corekit.walks import as_data, holds_nan, orders, shared_with_original
+from corekit.words import cut
 
 _NOT_AN_ACTION = ("campfire-conformance", "not an action")
 """A value no game accepts as an action."""
@@ -733,7 +734,7 @@ def _zones_kept(state: State, where: str, report: Report) -> bool:
     for info in state.layout().zones:
         zone = state.zone(info.no)
         if type(zone) is not Zone or zone.no != info.no:
-            name = info.field if info.seat is None else f"{info.field}[{info.seat}]"
+            name = info.path
             report.fail(
                 f"{where}: apply replaced the zone {name} with {type(zone).__name__} {_shown_briefly(zone)}: move "
                 "cards with the state's zone methods (move, draw, move_all, shuffle, ...), never assign a zone "
@@ -799,7 +800,7 @@ def _held_by(state: State, legal: Any) -> str | None:
         return next((f"the zone {name}" for name, cards in named.items() if cards is legal), None)
     for info in state.layout().zones:
         if state.zone(info.no) is legal:
-            return f"the zone {info.field if info.seat is None else f'{info.field}[{info.seat}]'}"
+            return f"the zone {info.path}"
     for field in attrs.fields(type(state)):
         decl = field.metadata.get(META)
         if decl is not None and decl.kind not in ("public", "static"):  # a cache (internal) may hand out its own list
@@ -868,8 +869,7 @@ def _static_unseeded(state: State, elsewhere: State, where: str, report: Report)
 
 
 def _shown_briefly(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return cut(repr(value), 40)
 
 
 def _check_leaks_now(
@@ -988,19 +988,13 @@ def _check_clone(state: State, seat: int, legal: Any, rng: Rng, where: str, repo
     played = [legal[rng.below(len(legal))]]
     try:
         copy.apply(seat, played[0])
-        while not copy.is_terminal and rng.below(2):
-            mover = copy.to_act[0]
-            moves = copy.legal_actions(mover)
-            if not moves:
-                shown = ", ".join(map(repr, played))
-                report.fail(
-                    f"{where}: playing {shown} on a clone of this state, seat {mover} is to act with no legal action"
-                )
-                return
-            played.append(moves[rng.below(len(moves))])
-            copy.apply(mover, played[-1])
+        stuck = _play_randomly(copy, rng, played, lambda: rng.below(2) != 0)
     except (Exception, SystemExit) as error:
         report.fail(f"{where}: {_side_line('a clone', played, error)}")
+        return
+    if stuck is not None:
+        shown = ", ".join(map(repr, played))
+        report.fail(f"{where}: playing {shown} on a clone of this state, seat {stuck} is to act with no legal action")
         return
     if state.digest() != before:
         report.fail(f"{where}: playing on a clone changed the original")
@@ -1041,6 +1035,19 @@ def _check_public_views(state: State, where: str, report: Report) -> None:
             )
             known.clear()  # once is enough
             known[key] = held
+
+
+def _play_randomly(copy: State, rng: Rng, played: list[Any], more: Callable[[], bool]) -> int | None:
+    """Random moves on `copy`, a clone or a sample, while it goes on and `more()` says so, each added to `played`:
+    the seat found to act with no legal action, or None. What the game raises is the caller's to report."""
+    while not copy.is_terminal and more():
+        mover = copy.to_act[0]
+        legal = copy.legal_actions(mover)
+        if not legal:
+            return mover
+        played.append(legal[rng.below(len(legal))])
+        copy.apply(mover, played[-1])
+    return None
 
 
 def _side_line(what: str, played: list[Any], error: BaseException) -> str:
@@ -1134,22 +1141,16 @@ def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report)
             f"tell apart gave different samples, {differs} (from the state vs from its twin)"
         )
     # A sample must itself be a playable state.
-    play = sampled.clone()
     played: list[Any] = []
+    moves = iter(range(3))
     try:
-        for _ in range(3):
-            if play.is_terminal:
-                break
-            mover = play.to_act[0]
-            moves = play.legal_actions(mover)
-            if not moves:
-                report.fail(f"{where}: in sample({seat}), seat {mover} is to act with no legal action")
-                return
-            played.append(moves[rng.below(len(moves))])
-            play.apply(mover, played[-1])
+        stuck = _play_randomly(sampled.clone(), rng, played, lambda: next(moves, None) is not None)
     except (Exception, SystemExit) as error:
         why = leaks.parked_commitment(state) if isinstance(state, DeclaredState) else None
         report.fail(f"{where}: {_side_line(f'sample({seat})', played, error)}" + (f"; {why}" if why else ""))
+        return
+    if stuck is not None:
+        report.fail(f"{where}: in sample({seat}), seat {stuck} is to act with no legal action")
 
 
 def _check_codes(game: Game, actions: Iterable[Any], seat: int, encoded: set[Any], where: str, report: Report) -> bool:

@@ -70,7 +70,6 @@ first item or field inside it that differs (`log[4]: 'seat 0 draws 1' vs 'seat 0
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, TypeGuard
@@ -82,6 +81,7 @@ from corekit.provenance import SHOWN, Event, Record
 from corekit.redeal import DIE, OUT, REDEAL, Move, Redeal, TracedRecord
 from corekit.rng import Rng
 from corekit.state import DeclaredState, Seen, ZoneInfo, derived
+from corekit.tournament.stats import sign_tail
 from corekit.walks import UNSET, field_names, parts_of
 
 TRUTH_SAMPLES = 32
@@ -606,7 +606,7 @@ class TruthTally:
         """The first hidden part the pooled sign test refuses, as (a one-line reason, the label of its most
         one-sided position), or None."""
         for key, (ahead, behind) in self.counts.items():
-            p = _sign_test(ahead, behind)
+            p = sign_tail(ahead, behind)
             if p < TRUTH_ALPHA:
                 return (
                     f"sample() prefers the hidden truth of {key} over the positions tested: {ahead} samples matched "
@@ -648,7 +648,7 @@ def check_sample_truth(
         for key in truth:
             tally.add(key, ahead[key], behind[key], label)
     for key in truth:
-        p = _sign_test(ahead[key], behind[key])
+        p = sign_tail(ahead[key], behind[key])
         if p < TRUTH_ALPHA:
             fail(
                 f"sample({seat}) prefers the hidden truth of {key}: of {TRUTH_SAMPLES} samples, {ahead[key]} matched "
@@ -680,7 +680,7 @@ def unrecorded_change(state: DeclaredState) -> tuple[str, str] | None:
         if info.seen is Seen.EVERYONE:
             continue  # a zone everyone sees may be changed directly: nothing hidden is involved
         zone = state.zone(info.no)
-        name = info.field if info.seat is None else f"{info.field}[{info.seat}]"
+        name = info.path
         if not 0 <= zone.up <= len(zone):
             return name, f"it counts {zone.up} face-up cards of {len(zone)}"
         down = zone[: len(zone) - zone.up]
@@ -889,20 +889,6 @@ def _hidden_parts(state: DeclaredState, hidden: Sequence[Any], secrets: Sequence
     for name, seat in secrets:
         parts[f"seat {seat}'s commitment in {name!r}"] = getattr(state, name).chosen.get(seat)
     return parts
-
-
-def _sign_test(ahead: int, behind: int) -> float:
-    """P(at least `ahead` of `ahead + behind` fair coin flips come up heads): the exact one-sided sign test."""
-    total = ahead + behind
-    if not total:
-        return 1.0
-    # In integers, each binomial coefficient from the last (a pooled tally counts thousands of pairs, and 2.0 **
-    # total overflows a float past 1,023); an int divided by an int is a correctly rounded float however large.
-    term, tail = math.comb(total, ahead), 0
-    for k in range(ahead, total + 1):
-        tail += term
-        term = term * (total - k) // (k + 1)
-    return tail / (1 << total)
 
 
 def _first_differing_part(a: Any, b: Any) -> tuple[str, Any, Any] | None:

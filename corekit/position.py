@@ -47,7 +47,7 @@ from corekit.game import Game, offered
 from corekit.options import NoOptions, type_hints
 from corekit.rng import Rng
 from corekit.simultaneous import HIDDEN, Commitments
-from corekit.state import META, Decl, DeclaredState, Seen, Zone, ZoneInfo
+from corekit.state import META, Decl, DeclaredState, Seen, Zone, ZoneInfo, zone_path
 
 FORMAT = 1
 """The version of the position format."""
@@ -194,11 +194,11 @@ def from_position(game: Game, document: Mapping[str, Any], seed: int = 0) -> Dec
     found = _listed(game, state, cards)
     if seat is None:
         _check_cards(game, held, found)
-        for name in _secret_names(cls):
+        for name in cls.secret_names():
             _check_committed(game, state, name, whole=True)
         return _playable(game, state)
     short = _deal_unseen(game, template, state, unseen, Rng(seed), held, found)
-    for name in _secret_names(cls):
+    for name in cls.secret_names():
         _check_committed(game, state, name, whole=False)
     with _game_code(f"{game.id} cannot play from this position: fresh_record"):
         state.record = state.fresh_record()
@@ -676,9 +676,7 @@ def _deal_unseen(
         rng.shuffle(cards)
     wanted = sum(count for _, _, count, _ in unseen)
     if wanted != sum(pool.values()):
-        counts = ", ".join(
-            f"fields.{field if seat is None else f'{field}[{seat}]'} {count}" for field, seat, count, _ in unseen
-        )
+        counts = ", ".join(f"fields.{zone_path(field, seat)} {count}" for field, seat, count, _ in unseen)
         raise PositionError(
             f"the unseen zones hold {wanted} cards ({counts}), but {sum(pool.values())} are not shown (the game's "
             f"{held.total()} cards less the {found.total()} the position shows): one of those counts is wrong"
@@ -695,7 +693,7 @@ def _deal_unseen(
         zone: Zone = value[seat] if seat is not None else value
         home = getattr(template, field)
         kinds = sorted({game.card_family(card) for card in (home[seat] if seat is not None else home)}, key=repr)
-        where = field if seat is None else f"{field}[{seat}]"
+        where = zone_path(field, seat)
         zones.append((where, zone, count, _take([families[kind] for kind in kinds if kind in families], count)))
     left = [cards for cards in families.values() if cards]
     short = None
@@ -718,10 +716,6 @@ def _take(sources: list[list[Any]], count: int) -> list[Any]:
         while source and len(taken) < count:
             taken.append(source.pop())
     return taken
-
-
-def _secret_names(cls: type[DeclaredState]) -> list[str]:
-    return [f.name for f in attrs.fields(cls) if f.metadata.get(META, Decl("public")).kind == "secret"]
 
 
 def _check_committed(game: Game, state: DeclaredState, name: str, whole: bool) -> None:

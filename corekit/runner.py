@@ -36,6 +36,7 @@ from corekit.players import Player, PlayerSpec, SeatView, build_player
 from corekit.plugins import Registry, UnknownName, default_registry, listeners
 from corekit.rng import derive_seed
 from corekit.state import DeclaredState
+from corekit.words import cut
 
 
 class PlayerFailed(RuntimeError):
@@ -623,8 +624,7 @@ def step_limit_for(step_limit: float | None, time_limit: float | None = None) ->
 
 
 def _shown(action: Any) -> str:
-    text = repr(action)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return cut(repr(action))
 
 
 def _is_game_frame(frame: FrameType) -> bool:

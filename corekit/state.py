@@ -359,6 +359,16 @@ class ZoneInfo:
         """Whether `viewer` (None: the full view) sees this zone's cards."""
         return viewer is None or self.seen is Seen.EVERYONE or (self.seen is Seen.OWNER and viewer == self.seat)
 
+    @property
+    def path(self) -> str:
+        """The zone as code reaches it from the state, `hands[0]` or `discard` (`name` is how a person reads it)."""
+        return zone_path(self.field, self.seat)
+
+
+def zone_path(field: str, seat: int | None) -> str:
+    """`hands[0]` for a seat's zone of a per-seat field, the field's name for a shared one."""
+    return field if seat is None else f"{field}[{seat}]"
+
 
 @attrs.frozen
 class Sight:

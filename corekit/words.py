@@ -36,6 +36,12 @@ def _escaped(found: re.Match[str]) -> str:
     return _NAMED.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
 
 
+def cut(text: str, limit: int = 60) -> str:
+    """`text` cut to at most `limit` characters, "..." marking the cut: a value quoted in a one-line message (a
+    pasted page or a long repr is not printed back whole)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def terminal_width() -> int:
     """The terminal's columns; 100 when the output is not a terminal."""
     return shutil.get_terminal_size((100, 24)).columns

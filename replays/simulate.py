@@ -21,7 +21,7 @@ from corekit.errors import first_line
 from corekit.game import Game, IllegalAction, State
 from corekit.plugins import Registry, UnknownName, default_registry
 from corekit.runner import forfeit_returns
-from corekit.words import counted
+from corekit.words import counted, cut
 from replays.choices import ChoiceReader
 from replays.format import Replay, ReplayError, digest_bytes
 
@@ -362,8 +362,7 @@ def _text(game: Game, action: Any) -> str:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return cut(repr(value))
 
 
 def _floats(values: Any, other: Any = ()) -> str:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from corekit.errors import install_hint, os_reason
 from corekit.floats import ordered_sum
 from corekit.game import Game
-from corekit.tournament.stats import scored, wilson
+from corekit.tournament.stats import scored, team_won, wilson
 from corekit.tournament.store import MatchRecord
 from corekit.words import counted, joined
 
@@ -99,7 +99,7 @@ def summarize(
             seat_deals[seat].add(record.deal)
         for who in set(record.lineup):
             matches[who] += 1
-            team_wins[who] += 1.0 if max(record.returns) > 0 else 0.0
+            team_wins[who] += 1.0 if team_won(record.returns) else 0.0
         if record.forfeit is not None:
             forfeits[record.lineup[record.forfeit]] += 1
     failed_in = [0] * n
@@ -185,7 +185,7 @@ def summarize(
     report = {MARKER: FORMAT, **report}
     if game.cooperative:
         mu, sigma = villain
-        team = [max(r.returns) > 0 for r in played]
+        team = [team_won(r.returns) for r in played]
         report["villain"] = {
             "name": game.villain or "the game",
             "rating": {"mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma},
@@ -241,7 +241,7 @@ def rate(
         if cooperative:
             # The villain ranks below every seat when the team won, above every seat when it lost; the seats
             # keep their own returns among themselves (a counselor who survived a won finale ranks higher).
-            won = max(returns) > 0
+            won = team_won(returns)
             teams.append([villain])
             returns.append(-math.inf if won else math.inf)
         ranks = [1 + sum(1 for other in returns if other > mine) for mine in returns]

@@ -8,7 +8,7 @@ interval with fractional successes allowed.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -31,11 +31,21 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
 
 def sign_test(wins: int, losses: int) -> float:
     """The exact two-sided sign test: P(a split at least this uneven) of `wins + losses` fair coin flips."""
-    n = wins + losses
-    if n == 0:
+    return min(1.0, 2 * sign_tail(max(wins, losses), min(wins, losses)))
+
+
+def sign_tail(ahead: int, behind: int) -> float:
+    """P(at least `ahead` of `ahead + behind` fair coin flips come up heads): the exact one-sided sign test."""
+    total = ahead + behind
+    if not total:
         return 1.0
-    tail: float = sum(math.comb(n, k) for k in range(min(wins, losses) + 1)) / 2**n
-    return min(1.0, 2 * tail)
+    # In integers, each binomial coefficient from the last (the leak kit's pooled tally counts thousands of pairs, and
+    # 2.0 ** total overflows a float past 1,023); an int divided by an int is a correctly rounded float however large.
+    term, tail = math.comb(total, ahead), 0
+    for k in range(ahead, total + 1):
+        tail += term
+        term = term * (total - k) // (k + 1)
+    return tail / (1 << total)
 
 
 def p_text(p: float) -> str:
@@ -93,6 +103,12 @@ class Pairs:
         above = math.sqrt(max(0.0, (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2))
         delta = p1 - p2
         return delta, max(-1.0, delta - below), min(1.0, delta + above)
+
+
+def team_won(returns: Sequence[float]) -> bool:
+    """Whether the team of a cooperative match won it: some seat's return is above 0 (docs/tournament-results.md; in
+    Camp Grizzly a counselor survived, and a seat's own 0 does not say its team lost)."""
+    return max(returns) > 0
 
 
 def scored(value: float) -> float:

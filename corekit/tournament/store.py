@@ -38,7 +38,7 @@ from typing import IO, Any
 
 import attrs
 
-from corekit.words import counted
+from corekit.words import counted, cut
 
 FORMAT = 1
 MARKER = "campfire_tournament"
@@ -415,8 +415,7 @@ def _text(value: Any) -> bool:
 
 def _json(value: Any) -> str:
     """A value as the results file spells it (null, true, "x"), cut short so the message stays readable."""
-    shown = json.dumps(value)
-    return shown if len(shown) <= 60 else shown[:57] + "..."
+    return cut(json.dumps(value))
 
 
 def _check_format(header: dict[str, Any], path: Path) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from corekit.tournament.report import share_note
-from corekit.tournament.stats import Pairs, p_text, wilson
+from corekit.tournament.stats import Pairs, p_text, team_won, wilson
 from corekit.words import counted
 
 A, B = 0, 1
@@ -59,7 +59,7 @@ def summarize_strength(report: Mapping[str, Any]) -> dict[str, Any]:
     teams = []
     for spec, position in ((a, A), (b, B)):
         played = [r for r in report["results"] if r["status"] != "failed" and r["lineup"][0] == position]
-        won = sum(max(r["returns"]) > 0 for r in played)
+        won = sum(team_won(r["returns"]) for r in played)
         teams.append({"spec": spec, "matches": len(played), "won": won, "ci95": list(wilson(won, len(played)))})
     pairs = paired(report["results"])
     delta, low, high = pairs.difference()
@@ -87,7 +87,7 @@ def paired(results: Sequence[Mapping[str, Any]]) -> Pairs:
     won: dict[int, dict[int, bool]] = {}
     for result in results:
         if result["status"] != "failed":
-            won.setdefault(result["deal"], {})[result["lineup"][0]] = max(result["returns"]) > 0
+            won.setdefault(result["deal"], {})[result["lineup"][0]] = team_won(result["returns"])
     return Pairs.count((teams[A], teams[B]) for _, teams in sorted(won.items()) if len(teams) == 2)
 
 

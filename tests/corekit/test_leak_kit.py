@@ -4,11 +4,9 @@ honest game."""
 
 from __future__ import annotations
 
-import math
 import re
 import sys
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any, ClassVar
 
 import attrs
@@ -21,7 +19,6 @@ from corekit.leaks import (
     TRUTH_ALPHA,
     TRUTH_SAMPLES,
     _forward,
-    _sign_test,
     alike,
     check_choices,
     check_forward,
@@ -36,6 +33,7 @@ from corekit.pytest_plugin import conformance_runner
 from corekit.redeal import REDEAL
 from corekit.simultaneous import Commitments
 from corekit.state import DeclaredState, Hidden, Zone, declare, draw_pile, face_down, face_up, owned, public, secret
+from corekit.tournament.stats import sign_tail
 from tests.corekit import leaky_games
 from tests.corekit.leaky_games import (
     LEAKS,
@@ -119,18 +117,9 @@ def test_the_truth_test_passes_a_fair_sample_at_many_positions():
             assert failures == []
 
 
-def test_the_sign_test_is_exact_and_one_sided():
-    assert _sign_test(0, 0) == 1.0
-    assert _sign_test(32, 0) == 2.0**-32 < TRUTH_ALPHA
-    assert _sign_test(3, 1) == pytest.approx(5 / 16)
-    assert _sign_test(0, 10) == 1.0
-
-
-def test_the_sign_test_stays_exact_past_the_pairs_a_float_power_of_two_can_hold():
-    # A pooled tally counts thousands of pairs: 2.0 ** 1100 overflows.
-    exact = Fraction(sum(math.comb(1100, k) for k in range(600, 1101)), 2**1100)
-    assert _sign_test(600, 500) == float(exact)
-    assert _sign_test(3000, 0) == 0.0 and _sign_test(1628, 1719) > 0.9
+def test_the_truth_tests_sign_tail_refuses_a_sample_keeping_the_truth_32_times_in_32():
+    assert sign_tail(32, 0) == 2.0**-32 < TRUTH_ALPHA
+    assert sign_tail(3000, 0) == 0.0 and sign_tail(1628, 1719) > 0.9
 
 
 def test_a_sample_keeping_only_the_decks_next_card_passes_one_position_but_not_the_pooled_truth_test():

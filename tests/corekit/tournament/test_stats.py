@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import pytest
 
-from corekit.tournament.stats import Pairs, p_text, sign_test, wilson
+from corekit.tournament.stats import Pairs, p_text, sign_tail, sign_test, wilson
 
 
 def test_the_wilson_interval_matches_the_textbook_values():
@@ -61,3 +62,21 @@ def test_teams_that_win_the_same_seeds_are_told_apart_sooner_than_their_overlapp
     a_low, _ = wilson(150, 200)
     _, b_high = wilson(130, 200)
     assert a_low < b_high and low > 0
+
+
+def test_the_one_sided_sign_tail_is_exact():
+    assert sign_tail(0, 0) == 1.0
+    assert sign_tail(3, 1) == pytest.approx(5 / 16)
+    assert sign_tail(0, 10) == 1.0
+
+
+def test_the_sign_tail_stays_exact_past_the_pairs_a_float_power_of_two_can_hold():
+    # The leak kit's pooled tally counts thousands of pairs: 2.0 ** 1100 overflows.
+    exact = Fraction(sum(math.comb(1100, k) for k in range(600, 1101)), 2**1100)
+    assert sign_tail(600, 500) == float(exact)
+
+
+def test_the_two_sided_sign_test_is_twice_the_tail_of_the_larger_side():
+    for wins in range(30):
+        for losses in range(30):
+            assert sign_test(wins, losses) == min(1.0, 2 * sign_tail(max(wins, losses), min(wins, losses)))
