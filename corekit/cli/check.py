@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import shlex
 import subprocess
-import sys
 from collections.abc import Sequence
 from typing import Any
 
 import click
 
+from corekit.cli.progress import Progress
 from corekit.cli.shared import (
     SEED,
     GameDisplay,
@@ -303,11 +303,11 @@ def _option_args(pairs: Sequence[str]) -> list[str]:
 
 
 def _with_progress(label: str, total: int, work: Any) -> Any:
-    """Run `work(tick)` with a progress bar on a terminal, silently otherwise."""
-    if not sys.stderr.isatty():
-        return work(lambda done: None)
-    from rich.progress import Progress
-
-    with Progress(transient=True) as progress:
-        task = progress.add_task(label, total=total)
-        return work(lambda done: progress.update(task, completed=done))
+    """Run `work(tick)`, `tick(done)` saying how far it got (`corekit.cli.progress`: a bar on a terminal, a line now
+    and then in a log)."""
+    progress = Progress(label, "matches")
+    progress.start(total)
+    try:
+        return work(progress.update)
+    finally:
+        progress.close()

@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from corekit.cli.progress import Progress
 from corekit.cli.shared import SEED, game_option_pairs, game_options, registry_of, user_errors
 from corekit.errors import error_line, first_line, install_hint
 from corekit.options import parse_pairs
@@ -183,13 +184,14 @@ def tournament_command(
             game_id, specs, games, seats, seed, option_pairs, time_limit, tuple(plugins), lineups=group
         )
         fresh = resume and out and not has_results(Path(out))  # a mistyped folder must not pass unnoticed
-        bar = _progress_bar(game_id)
+        progress = Progress(game_id, "matches")
 
         def starting(total: int, done: int) -> Callable[[], None] | None:
             """Called once the input is checked and the matches are about to start."""
             if fresh:
                 click.echo(f"Nothing to resume in {out}: starting the tournament there.", err=True)
-            return bar(total, done) if bar is not None else None
+            progress.start(total, done)
+            return progress.advance
 
         late_errors: list[str] = []  # outputs that could not be written once the matches were played
         try:
@@ -210,8 +212,7 @@ def tournament_command(
             report = error.report
             late_errors.append(str(error))
         finally:
-            if bar is not None:
-                bar.close()
+            progress.close()
     except REPORTED as error:
         raise click.ClickException(first_line(error)) from None
     # From here on the matches are played: the report is shown before any error, so none is lost, nor cut off by a
@@ -307,41 +308,6 @@ def _import(name: str, given: str) -> Any:
         return importlib.import_module(name)
     except (Exception, SystemExit) as error:  # a plugin's sys.exit must not end campfire silently with its code
         raise click.ClickException(f"--plugin {given}: cannot import it ({error_line(error)})") from None
-
-
-class _ProgressBar:
-    """A rich progress bar with ETA on stderr, started when the tournament knows its size."""
-
-    def __init__(self, label: str) -> None:
-        self.label = label
-        self.bar: Any = None
-
-    def __call__(self, total: int, done: int) -> Callable[[], None]:
-        """Start at `done` of `total` (a resumed run starts part-way); return the per-match tick."""
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        self.bar = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            transient=True,
-        )
-        task = self.bar.add_task(self.label, total=total, completed=done)
-        self.bar.start()
-        return lambda: self.bar.advance(task)
-
-    def close(self) -> None:
-        """Take the bar off the screen (also when the tournament stopped on an error)."""
-        if self.bar is not None:
-            self.bar.stop()
-
-
-def _progress_bar(label: str) -> _ProgressBar | None:
-    """A progress bar when stderr is a terminal; None (silent) otherwise."""
-    return _ProgressBar(label) if sys.stderr.isatty() else None
 
 
 @contextlib.contextmanager

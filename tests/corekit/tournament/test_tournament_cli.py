@@ -306,19 +306,14 @@ def test_a_sigkilled_tournament_resumes_without_losing_or_repeating_a_match(tmp_
     assert [p["rating"] for p in report["players"]] == [p["rating"] for p in uninterrupted["players"]]
 
 
-def test_the_progress_bar_is_silent_unless_stderr_is_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    from corekit.cli import tournament as command
+def test_a_tournament_logged_to_a_file_says_how_far_it_got_now_and_then(monkeypatch: pytest.MonkeyPatch) -> None:
+    from corekit.cli import progress
 
-    monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
-    assert command._progress_bar("grizzly-race") is None
-    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
-    bar = command._progress_bar("grizzly-race")
-    assert bar is not None
-    tick = bar(3, 1)  # a resumed run starts part-way
-    tick()
-    tick()
-    assert bar.bar.tasks[0].completed == 3 and bar.bar.tasks[0].finished
-    bar.close()
+    monkeypatch.setattr(progress, "QUIET_SECONDS", 0.0)  # these matches take well under the seconds a log waits
+    result = run("tournament", "grizzly-race", "-p", "random,random", "-n", "20", "-j", "1")
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.stderr.splitlines() if line.startswith("grizzly-race: ")]
+    assert [line.split(" (")[0] for line in said] == [f"grizzly-race: {n} of 20 matches" for n in range(2, 20, 2)]
 
 
 def test_without_matplotlib_plot_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
