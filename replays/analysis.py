@@ -24,6 +24,7 @@ from rich.text import Text
 
 from corekit.game import Game, State
 from corekit.plugins import Registry
+from corekit.tables import print_table
 from corekit.words import shown, terminal_width
 from replays.display import GameRaised, game_call
 from replays.format import Replay, ReplayError
@@ -184,7 +185,7 @@ class Analysis:
                     ),
                 )
             )
-        console.print(summary)
+        print_table(console, summary)
         for game_id, data in report["games"].items():
             if not data["matches"]:
                 continue
@@ -199,7 +200,7 @@ class Analysis:
                     wins.add_row(
                         *_cells(kind, row["name"], row["matches"], row["seats_played"], f"{row['win_rate']:.1%}")
                     )
-            console.print(wins)
+            print_table(console, wins)
             actions = Table(title=f"{game_id}: most frequent actions by player", title_justify="left")
             actions.add_column("player")
             actions.add_column("actions taken", justify="right")
@@ -207,7 +208,7 @@ class Analysis:
             for spec, entry in data["actions_by_spec"].items():
                 listed = ", ".join(f"{a['action']} {a['share']:.0%}" for a in entry["actions"])
                 actions.add_row(*_cells(spec, entry["taken"], listed))
-            console.print(actions)
+            print_table(console, actions)
         if report["turning_points"]:
             turns = Table(title="Turning points: chosen value furthest below the best", title_justify="left")
             for column in ("file", "step", "player", "chosen (value)", "best (value)", "loss"):
@@ -229,7 +230,7 @@ class Analysis:
                         f"{point['loss']:.3f}",
                     )
                 )
-            console.print(turns)
+            print_table(console, turns)
 
     def _worst(self) -> list[dict[str, Any]]:
         return sorted(self.turning_points, key=lambda p: (-p["loss"], p["file"], p["step"]))[: self.top]

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from corekit.errors import install_hint, os_reason
 from corekit.floats import ordered_sum
 from corekit.game import Game
+from corekit.tables import print_table
 from corekit.tournament.stats import scored, team_won, wilson
 from corekit.tournament.store import MatchRecord
 from corekit.words import counted, joined
@@ -262,7 +263,6 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     """Rich tables for people: players ranked by the rate in the table's first rate column, then seats, length and
     failures. A cooperative game's players are ranked by how often their team beat the villain, and shown with no
     free-for-all rating (the JSON report has the ratings)."""
-    from rich.measure import Measurement
     from rich.table import Table
 
     coop = report["cooperative"]
@@ -298,16 +298,7 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
         row += [str(player["seats_played"]), _ms(player["mean_decision_time"])]
         row += [str(player["forfeits"])] * any_forfeit + [str(player["failed_matches"])] * any_failed
         table.add_row(*row)
-    # Not at a terminal (a file, a pipe) no width forces a line to wrap: the table is printed whole, so no spec
-    # is cut in the middle of a number.
-    width = console.width
-    if not console.is_terminal:
-        console.width = 10_000  # measured without the console's own width as its bound
-        console.width = max(width, Measurement.get(console, console.options, table).maximum)
-    try:
-        console.print(table)
-    finally:
-        console.width = width
+    print_table(console, table)
     villain = report.get("villain", {}).get("name", "the villain")
     explained = (
         f"Ranked by team won: the matches its team won against {villain}.\nwon: its seats that scored; with 95% "
@@ -328,7 +319,7 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     seats.add_column(seat_rate, justify="right", no_wrap=True)
     for seat in report["seat_win_rates"]:
         seats.add_row(seat["name"], _rate(seat["win_rate"], seat["win_rate_ci95"]))
-    console.print(seats)
+    print_table(console, seats)
     deals = max((seat.get("deals", 0) for seat in report["seat_win_rates"]), default=0)
     if deals:
         console.print(

@@ -158,12 +158,16 @@ def test_an_empty_path_is_refused_not_read_as_the_current_folder(folder, monkeyp
 
 
 @pytest.mark.parametrize("columns", [80, 100])
-def test_the_tables_follow_the_terminal_width(folder, monkeypatch, columns):
+def test_the_tables_follow_the_terminal_width_and_a_file_keeps_every_path_whole(folder, monkeypatch, columns):
     root, _ = folder
     monkeypatch.setenv("COLUMNS", str(columns))
     out = campfire("replay", "analyze", str(root))
     assert out.exit_code == 0, out.output
-    assert max(len(line) for line in out.stdout.splitlines()) == columns  # the actions table fills the width
+    text = out.stdout
+    actions = text[text.index("most frequent actions") : text.index("Turning points")].splitlines()
+    assert max(len(line) for line in actions) == columns  # the actions listed wrap at spaces to fill the width
+    # Printed for a file or a pipe, the turning points' paths stay whole, to be searched for (a terminal folds them).
+    assert f"{root}/sub/m3.cfr" in text or f"{root}/sub/m4.cfr" in text or f"{root}/sub/m5.cfr" in text
 
 
 def test_an_action_text_that_raises_is_named_as_the_games_error_not_the_files(record, monkeypatch):
