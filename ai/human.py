@@ -31,7 +31,7 @@ from typing import Any
 import click
 
 from corekit import Action, Player, QuitMatch, SeatView
-from corekit.words import cut, folded
+from corekit.words import cut, drawn, folded
 
 QUIT = "quit"
 """What a person types to leave the match (end of input, Ctrl-D, does the same)."""
@@ -71,7 +71,7 @@ class HumanPlayer(Player):
         click.echo("")
         for line in self._since_last_move(view):
             click.echo(line)
-        click.echo(folded(view.render()))
+        click.echo(drawn(view.render))
         if len(legal) == 1:  # nothing to choose: asking "Choose 1-1" would only make the person type
             click.echo(f"{seat_called(view)}, your only move: {texts[0]}")
             return legal[0]
@@ -81,7 +81,7 @@ class HumanPlayer(Player):
             click.echo(f"  {key:>2}. {text}")
         while True:
             click.echo(f"Choose {keys[0]}-{keys[-1]} or type the action ({QUIT} to leave): ", nl=False)
-            line = sys.stdin.readline()
+            line = _read_line()
             if not line:
                 click.echo("")
                 raise QuitMatch("end of input")
@@ -128,7 +128,7 @@ class HumanPlayer(Player):
         name = seat_called(view)
         click.echo("")
         click.echo(f"Pass the terminal to {name}; press Enter when ready. ", nl=False)
-        line = sys.stdin.readline()
+        line = _read_line()
         if not line:
             click.echo("")
             raise QuitMatch("end of input")
@@ -186,6 +186,18 @@ def _terminal() -> Any:
     except TypeError:
         return None
     return sys.stdout
+
+
+def _read_line() -> str:
+    """A line the person typed; "" (the end of input) when there is no input at all: standard input closed
+    (`<&-`, where Python's `sys.stdin` is None) or unreadable."""
+    stdin = sys.stdin
+    if stdin is None:
+        return ""
+    try:
+        return stdin.readline()
+    except (OSError, ValueError):  # a closed or unreadable stream ends the input as its end would
+        return ""
 
 
 def _isatty() -> bool:

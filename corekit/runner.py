@@ -300,6 +300,7 @@ def play_match(
     on_step: Callable[[Match, int, Any], None] | None = None,
     forfeit_on_error: bool = True,
     watch: Watch | None = None,
+    on_start: Callable[[Match], None] | None = None,
 ) -> MatchResult:
     """Play one match to the end and return its result.
 
@@ -308,7 +309,9 @@ def play_match(
     A decision over `time_limit` seconds forfeits; one still running at `hard_limit(time_limit)` is cut off. A
     call into the game's code still running after `step_limit` seconds is GameFailed (by default GAME_STEP_LIMIT, or
     the cut-off when that is shorter). `watch` is the Watch to keep up to date (a supervisor's, with a mirror).
-    A listener that raises at the start gives MatchNotStarted.
+    A listener that raises at the start gives MatchNotStarted. `on_start` is called once every listener has taken
+    the match, before the first decision (`campfire play` prints its header then: not for a match refused at its
+    start, e.g. for a replay file that could not be written); `on_step` after each step.
     """
     registry = registry or default_registry()
     options = game.make_options(options)
@@ -335,6 +338,8 @@ def play_match(
                 hook.campfire_match_start(match=match)
             except Exception as error:
                 raise MatchNotStarted(first_line(error)) from error
+            if on_start is not None:
+                on_start(match)
             result = _play(match, players, specs, time_limit, forfeit_on_error, watch, hook, on_step)
     except Overran:  # cut off in a game call (a decision's verdict is handled inside)
         watch.mark(IDLE)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 
 
 def counted(count: int, noun: str, plural: str | None = None) -> str:
@@ -47,6 +49,35 @@ def terminal_width() -> int:
     return shutil.get_terminal_size((100, 24)).columns
 
 
+DRAWING_WIDTH = 100
+"""The columns a game's drawing is made for unless `campfire` draws it for a terminal (`drawing_for`)."""
+_drawing_width: ContextVar[int] = ContextVar("drawing_width", default=DRAWING_WIDTH)
+
+
+def drawing_width() -> int:
+    """The columns the game's drawing being made is for: a render folds its long lines (`fold_items`) to this, so
+    that `folded` has nothing left to break (which would split a card's name and indent the pieces again)."""
+    return _drawing_width.get()
+
+
+@contextlib.contextmanager
+def drawing_for(width: int) -> Iterator[None]:
+    """Games' drawings made inside are made for `width` columns (at least 20). Outside, and in interop and
+    tests, DRAWING_WIDTH: a drawing depends on the terminal only where it is shown on one."""
+    token = _drawing_width.set(max(20, width))
+    try:
+        yield
+    finally:
+        _drawing_width.reset(token)
+
+
+def drawn(render: Callable[[], str], width: int | None = None) -> str:
+    """`render()`, a game's drawing, made for `width` (the terminal's) and folded to it."""
+    width = width or terminal_width()
+    with drawing_for(width):
+        return folded(render(), width)
+
+
 def folded(text: str, width: int | None = None) -> str:
     """A game's drawing with each line folded to the terminal's width (see `fold`)."""
     width = width or terminal_width()
@@ -67,11 +98,14 @@ def fold(line: str, width: int, hang: int = 2) -> list[str]:
     return _wrapped(text, width, indent, indent + " " * hang)
 
 
-def fold_items(head: str, items: Sequence[str], width: int, sep: str = ", ", hang: int = 4) -> list[str]:
+def fold_items(head: str, items: Sequence[str], width: int | None = None, sep: str = ", ", hang: int = 4) -> list[str]:
     """`head` then `items` joined by `sep`, folded like `fold` but only between items, never inside one
     ("Late Night Campers", "iterations=100"): each item's spaces are glued with no-break spaces, which
-    textwrap does not split on. An item too long for a line alone is still cut."""
-    glued = sep.join(item.replace(" ", _GLUE) for item in items)
+    textwrap does not split on. An item too long for a line of its own is broken between its words instead.
+    `width` by default: the drawing's (`drawing_width`)."""
+    width = width or drawing_width()
+    room = max(20, width) - min(len(head) - len(head.lstrip()) + hang, max(20, width) // 2)
+    glued = sep.join(item.replace(" ", _GLUE) if len(item) + len(sep) <= room else item for item in items)
     return [line.replace(_GLUE, " ") for line in fold(head + glued, width, hang)]
 
 

@@ -18,7 +18,7 @@ import click
 from corekit.cli.shared import registry_of
 from corekit.errors import error_line, first_line
 from corekit.options import options_text
-from corekit.words import counted, folded, shown
+from corekit.words import counted, drawing_for, folded, shown, terminal_width
 from replays.display import action_lines, board, result_line, seed_text
 from replays.format import CHANGED, Replay, ReplayError, read_replay
 from replays.simulate import Simulator
@@ -234,14 +234,16 @@ def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
     string the file gave (specs, options, a forfeit's reason) is shown as text (`corekit.words.shown`)."""
     replay, game = simulator.replay, simulator.game
     header = replay.header
-    drawing = board(simulator, step, seat)
+    width = terminal_width()
+    with drawing_for(width):
+        drawing = board(simulator, step, seat)
     lines = [shown(f"{game.title} ({game.id}), {counted(len(header.seats), 'player')}{seed_text(header.seed, seat)}")]
     if header.options:
         lines.append("options: " + shown(options_text(header.options)))
     names = simulator.names
     lines += [shown(f"  {names[s]}: {spec}") for s, spec in enumerate(header.seats)]
     view = "full view" if seat is None else f"as {names[seat]} saw it"
-    lines += ["", f"Step {step} of {replay.steps}, {view}", folded(drawing), ""]
+    lines += ["", f"Step {step} of {replay.steps}, {view}", folded(drawing, width), ""]
     first, last = max(1, step - AROUND), min(replay.steps, step + AROUND)
     lines.append(f"Actions {first}-{last}:" if replay.steps else "No actions.")
     if step == 0:

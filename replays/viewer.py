@@ -20,7 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Input, Static
 
-from corekit.words import folded, shown
+from corekit.words import DRAWING_WIDTH, drawing_for, folded, shown
 from replays.display import action_lines, board, result_line, seed_text
 from replays.simulate import Simulator
 
@@ -162,8 +162,10 @@ class ReplayViewer(App[None]):
 
     def refresh_panels(self) -> None:
         """Recompute every panel's text for the current step and view."""
+        state_width = self.query_one("#state", Static).content_size.width
         try:
-            drawing = board(self.simulator, self.step, self.seat)  # a crash in the game's code names the game
+            with drawing_for(state_width if state_width >= 20 else DRAWING_WIDTH):  # made for the panel it goes in
+                drawing = board(self.simulator, self.step, self.seat)  # a crash in the game's code names the game
         except Exception as error:  # a replay that diverges part-way still shows up to there
             drawing = f"cannot show step {self.step}: {error}"
         header = self.replay.header

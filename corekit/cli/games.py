@@ -51,11 +51,14 @@ def games_command(ctx: click.Context, as_json: bool) -> None:
         kind = ", cooperative" if game.cooperative else ""
         lines = fold(f"{game.id}: {game.title}, {game.player_range()} players{kind} (version {game.version})", width)
         if options:
-            lines.append("  options (-o NAME=VALUE), with their defaults:")
+            lines += fold("  options (-o NAME=VALUE), with their defaults:", width)
             column = max(len(f"{name}={default or '(empty)'}") for name, default, _ in options) + 2
             for name, default, help_text in options:
                 setting = f"{name}={default or '(empty)'}".ljust(column)
-                lines += fold(f"    {setting}{help_text}", width, hang=len(setting))
+                if 4 + column <= width // 2:  # `fold` indents a continuation at most half the width
+                    lines += fold(f"    {setting}{help_text}", width, hang=len(setting))
+                else:  # too narrow for two columns: each help under its setting
+                    lines += [f"    {setting.rstrip()}", *fold(f"        {help_text}", width, hang=0)]
         else:
             lines.append("  no options")
         for name, text in sorted(defaults.items()):

@@ -25,7 +25,7 @@ from corekit.game import Game
 from corekit.options import options_text, options_to_dict
 from corekit.players import PlayerSpec, split_specs
 from corekit.runner import GameFailed, ListenerFailed, Match, QuitMatch, make_players, play_match, set_up
-from corekit.words import counted, folded, shown
+from corekit.words import counted, drawn, shown
 
 
 @click.command("play")
@@ -103,14 +103,6 @@ def play_command(
     if display.error is not None:
         names = plain_names(len(specs))
     echo = click.echo
-    if not quiet:
-        told = "a random seed, told at the end" if hidden_seed else f"seed {seed}"
-        echo(shown(f"{game.title} ({game.id}), {counted(len(specs), 'player')}, {told}"))
-        if options_to_dict(options):
-            echo("options: " + options_text(options_to_dict(options)))
-        for seat, spec in enumerate(specs):
-            echo(shown(f"  {names[seat]}: {spec}"))
-
     seen: dict[str, Any] = {}
     commentary = type(game).events is not Game.events
 
@@ -132,16 +124,26 @@ def play_command(
         for line in step_lines(match.steps, f"{names[seat]}: {text}", events):
             echo(line)
 
-    if not quiet and not humans:
-        # The table as dealt, so the log's first lines have something to refer to.
-        first = display("initial_state", game.initial_state, len(specs), seed, options)
-        start = display("observation", first.observation, None) if first is not None else None
-        drawing = display("render", lambda obs, seat: folded(game.render(obs, seat)), start, None)
+    def start(match: Match) -> None:
+        """The header, once the match has started (a replay that cannot be written stops it first), and for an
+        audience of AIs the table as dealt, so the log's first lines have something to refer to."""
+        if quiet:
+            return
+        told = "a random seed, told at the end" if hidden_seed else f"seed {seed}"
+        echo(shown(f"{game.title} ({game.id}), {counted(len(specs), 'player')}, {told}"))
+        if options_to_dict(options):
+            echo("options: " + options_text(options_to_dict(options)))
+        for seat, spec in enumerate(specs):
+            echo(shown(f"  {names[seat]}: {spec}"))
+        if humans:
+            return
+        dealt = display("observation", match.state.observation, None)
+        drawing = display("render", lambda obs, seat: drawn(lambda: game.render(obs, seat)), dealt, None)
         if display.error is None:
             echo("")
             echo(drawing)
             echo("")
-        seen["before"] = start
+        seen["before"] = dealt
 
     late_error = None
     try:
@@ -153,6 +155,7 @@ def play_command(
             players=players,
             registry=registry,
             settings=settings,
+            on_start=start,
             on_step=log,
             # A failing player forfeits, as in a tournament, so the match is complete and its replay is written
             # up to the forfeit; `play` still ends with the player's error and a non-zero status (below).
@@ -165,7 +168,7 @@ def play_command(
         # would print only "Aborted!", naming no file).
         why = str(stop) if isinstance(stop, QuitMatch) else "interrupted"
         saved = f"; the match so far is in {settings['replay']}" if settings.get("replay") else ""
-        echo(f"Match abandoned: {why}{saved}")
+        echo(f"Match abandoned: {why}{saved}", err=True)  # why the exit status is 1, said where errors go
         if hidden_seed:
             echo(f"The seed was {seed}.")
         ctx.exit(1)  # no result: a script must be able to tell
@@ -179,7 +182,7 @@ def play_command(
         for viewer in [index for index, human in enumerate(interactive) if human] if humans else [None]:
             final = display("observation", seen["match"].state.observation, viewer)
             # Folded inside the guard: a render that returns no text is the game's one-line error, not a traceback.
-            drawing = display("render", lambda obs, seat: folded(game.render(obs, seat)), final, viewer)
+            drawing = display("render", lambda obs, seat: drawn(lambda: game.render(obs, seat)), final, viewer)
             if display.error is not None:
                 break
             echo("")

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from corekit.game import logged_since
-from corekit.words import counted, fold_items, joined
+from corekit.words import counted, drawing_width, fold_items, joined
 from plugins.scavengers.content import CONTENT, DEN
 
 if TYPE_CHECKING:
@@ -19,9 +19,6 @@ if TYPE_CHECKING:
 CAMPS = CONTENT.camps
 SCRAPS = CONTENT.scraps
 DESIGNS = CONTENT.designs
-WIDTH = 100
-"""No rendered line is longer: a wider one wraps at column 0 in a 100-column terminal and breaks the layout.
-(The commentary is folded by `campfire play` and the replay tools, which indent it.)"""
 INDENT = "    "
 
 
@@ -192,7 +189,10 @@ def ending_text(game: Scavengers, obs: ScavengersView) -> str:
 
 
 def render(game: Scavengers, obs: ScavengersView) -> str:
-    """The observation of one seat (or the full truth) as text, no line longer than WIDTH."""
+    """The observation of one seat (or the full truth) as text, no line longer than the drawing's width
+    (`corekit.words.drawing_width`: 100, or the terminal's where `campfire` shows it): a wider line would wrap at
+    column 0 and break the layout. (The commentary is folded by `campfire play` and the replay tools, which indent
+    it.)"""
     players = len(obs.hands)
     lines = _header(game, obs)
     for c, camp in enumerate(obs.camps):
@@ -206,14 +206,14 @@ def render(game: Scavengers, obs: ScavengersView) -> str:
                 ("gray cards: " if len(camp.gray) > 1 else "gray card: ")
                 + ", ".join(DESIGNS[g].label for g in camp.gray)
             )
-        lines += fold_items(f"{CAMPS[c]} Camp: ", about, WIDTH, sep="; ")
+        lines += fold_items(f"{CAMPS[c]} Camp: ", about, sep="; ")
         for seat in range(players):
             cards = [f"{DESIGNS[d].name}({s}{', hopped' if h else ''})" for o, d, h, s in camp.cards if o == seat]
             if cards:
                 cards[-1] += f" = {camp.totals[seat]}"
                 if camp.mice[seat]:
                     cards[-1] += f"; {counted(camp.mice[seat], 'Mouse', 'Mice')}"
-                lines += fold_items(f"{INDENT}{_seat(game, obs, seat)}: ", cards, WIDTH)
+                lines += fold_items(f"{INDENT}{_seat(game, obs, seat)}: ", cards)
     if obs.bear == DEN:
         lines.append("The Bear is in its Den.")
     lines.append("Food cards:")
@@ -225,9 +225,9 @@ def render(game: Scavengers, obs: ScavengersView) -> str:
                 continue
             spaces = [f"{SCRAPS[t]} {obs.held[seat][t]}/{n}" for t, n in enumerate(CONTENT.needs[f]) if n]
             foods.append(f"{name} ({', '.join(spaces)})")
-        lines += fold_items(f"  {_seat(game, obs, seat)}: ", foods, WIDTH, sep="; ")
+        lines += fold_items(f"  {_seat(game, obs, seat)}: ", foods, sep="; ")
     pile = [t for t, n in enumerate(obs.pile) for _ in range(n)]
-    lines += fold_items(f"Scrap pile ({len(pile)}): ", scrap_counts(pile) or ["none"], WIDTH)
+    lines += fold_items(f"Scrap pile ({len(pile)}): ", scrap_counts(pile) or ["none"])
     lines += _last_collection(game, obs)
     if obs.seat is not None:
         lines += _hand(f"Your hand ({len(obs.hand)}): ", obs.hand)
@@ -236,7 +236,7 @@ def render(game: Scavengers, obs: ScavengersView) -> str:
             assert isinstance(hand, tuple)  # the full view shows every hand
             lines += _hand(f"Hand of {game.seat_name(seat)} ({len(hand)}): ", hand)
     if obs.winners:
-        lines += textwrap.wrap(ending_text(game, obs), WIDTH, subsequent_indent=INDENT)
+        lines += textwrap.wrap(ending_text(game, obs), drawing_width(), subsequent_indent=INDENT)
     return "\n".join(lines)
 
 
@@ -250,7 +250,7 @@ def _last_collection(game: Scavengers, obs: ScavengersView) -> list[str]:
 
 
 def _hand(head: str, hand: Sequence[int]) -> list[str]:
-    return fold_items(head, grouped(DESIGNS[d].label for d in hand), WIDTH) if hand else [head + "empty"]
+    return fold_items(head, grouped(DESIGNS[d].label for d in hand)) if hand else [head + "empty"]
 
 
 def _seat(game: Scavengers, obs: ScavengersView, seat: int) -> str:
@@ -278,4 +278,7 @@ def _header(game: Scavengers, obs: ScavengersView) -> list[str]:
         text = f"Game over after {counted(obs.round, 'round')}"
     sizes = [f"{game.seat_name(s)} has {len(hand)}" for s, hand in enumerate(obs.hands)]
     sizes[-1] += f". Undealt: {len(obs.deck)}. Discard: {len(obs.discard)}."
-    return [*textwrap.wrap(text + ".", WIDTH, subsequent_indent=INDENT), *fold_items("Cards in hand: ", sizes, WIDTH)]
+    return [
+        *textwrap.wrap(text + ".", drawing_width(), subsequent_indent=INDENT),
+        *fold_items("Cards in hand: ", sizes),
+    ]

@@ -13,9 +13,6 @@ if TYPE_CHECKING:
     from plugins.slasher.game import Slasher, SlasherView
 
 WIDTH = 24
-LINE = 100
-"""The columns the discard pile's line is folded to, between cards (the width `campfire` folds a drawing to
-when its output is not a terminal)."""
 
 
 def render(game: Slasher, obs: SlasherView) -> str:
@@ -43,7 +40,7 @@ def render(game: Slasher, obs: SlasherView) -> str:
         lines.append(f"  {label}  {where.ljust(WIDTH + 12)} hand: {hand}")
     lines.append("  places, unsafest first: " + _places(game, crowd))
     if obs.discard:
-        lines.extend(fold_items("  discard pile: ", _pile(obs.discard), LINE))
+        lines.extend(fold_items("  discard pile: ", _pile(obs.discard)))
     if obs.deck.cards:  # the full view
         top = ", ".join(name(c) for c in reversed(obs.deck.cards[-5:]))
         lines.append(f"  deck top: {top}")

@@ -4,6 +4,10 @@ cleanly at end of input."""
 
 from __future__ import annotations
 
+import shlex
+import subprocess
+import sys
+
 import click
 from click.testing import CliRunner
 
@@ -45,8 +49,19 @@ def test_an_answer_that_starts_several_actions_is_called_ambiguous_not_illegal()
 def test_end_of_input_abandons_the_match_cleanly():
     result = _play("")
     assert result.exit_code == 1  # no result was produced: a script must be able to tell
-    assert "Match abandoned: end of input" in result.output
+    assert result.stderr.strip() == "Match abandoned: end of input"  # why it failed, where errors go
     assert "Traceback" not in result.output
+
+
+def test_standard_input_closed_is_the_end_of_input_not_an_internal_error():
+    # `<&-`: Python's sys.stdin is None, and reading it raised AttributeError, named as the person's seat's error.
+    done = subprocess.run(
+        ["bash", "-c", f"{shlex.quote(sys.executable)} -m corekit.cli play grizzly-race -p human,random --seed 1 <&-"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1 and done.stderr.strip() == "Match abandoned: end of input", done.stderr
 
 
 def test_an_output_closed_under_the_person_ends_the_match_as_leaving_does_not_as_a_forfeit(monkeypatch):

@@ -39,6 +39,16 @@ def test_games_json_gives_option_defaults_typed_as_tournament_files_store_them()
     assert "stall_rounds=100" in run("games").output  # the table keeps the text typed after -o
 
 
+def test_games_on_a_narrow_terminal_puts_each_options_help_under_it_within_the_width(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = run("games").output.splitlines()
+    assert max(map(len, lines)) <= 40
+    at = lines.index("    setup=normal")
+    assert lines[at + 1] == "        the camp setup (easy|normal)"
+    monkeypatch.setenv("COLUMNS", "100")
+    assert "    setup=normal        the camp setup (easy|normal)" in run("games").output.splitlines()
+
+
 def test_games_names_the_other_strategies_a_heuristic_player_can_take():
     data = json.loads(run("games", "--json").output)
     camp = next(g for g in data if g["id"] == "camp-grizzly")

@@ -40,6 +40,37 @@ def test_a_list_folds_only_between_items_with_a_hanging_indent():
     assert fold_items("x: ", ["a" * 150], 100) == ["x: " + "a" * 97, "    " + "a" * 53]  # too long alone: cut
 
 
+def test_a_list_item_too_long_for_a_line_of_its_own_breaks_between_its_words_not_inside_one():
+    from corekit.words import fold_items
+
+    item = "Chili Dog (Bun 0/1, Sausage 0/1, Chili 1/2)"
+    lines = fold_items("  seat 0: ", [item, "Omelet (Egg 0/2)"], 30)
+    assert all(len(line) <= 30 for line in lines)
+    # Joined back with one space a line break, the text is whole: no word was cut in two.
+    assert " ".join(line.strip() for line in lines) == f"seat 0: {item}, Omelet (Egg 0/2)"
+    assert "      Omelet (Egg 0/2)" in lines  # an item that fits a line stays whole
+
+
+def test_a_drawing_is_made_for_the_terminal_it_is_shown_on_and_for_100_columns_elsewhere():
+    from corekit import default_registry
+    from corekit.words import DRAWING_WIDTH, drawing_width, drawn
+
+    game = default_registry().game("slasher")
+    state = game.initial_state(3, 3)
+    rng = __import__("random").Random(3)
+    while not state.is_terminal:  # to the end, where the discard pile is long
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert drawing_width() == DRAWING_WIDTH == 100
+    wide = game.render(state.observation(None), None)
+    narrow = drawn(lambda: game.render(state.observation(None), None), 40)
+    assert max(map(len, narrow.splitlines())) <= 40 < max(map(len, wide.splitlines()))
+    pile = [line for line in narrow.splitlines() if "discard pile" in line or line.startswith("      ")]
+    assert pile and all(line.startswith("  discard pile: ") or line.startswith("      ") for line in pile)
+    assert not any(line.rstrip().endswith(("Main", "Back", "Front")) for line in narrow.splitlines())  # names whole
+    assert drawing_width() == 100  # the terminal's width is only for the drawing made for it
+
+
 def test_a_deep_indent_still_leaves_room_for_words():
     from corekit.words import fold
 
