@@ -268,13 +268,12 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry, p
     teams: list[str] = []
     for run in runs:
         folder = out / run.folder_name
-        report = _report(run, folder, registry)
+        report, _, beyond = _status(run, folder, registry)
         game = run.game + (f" `-o {' -o '.join(run.options)}`" if run.options else "")
         game += f" (seed {run.seed}, registered {run.registered})" if run.registered else ""
         installed = str(registry.game(run.game).version)
         if report is not None and report["game_version"] != installed:  # its rules have changed since
             game += f" (version {report['game_version']}; {installed} is installed)"
-        beyond = _beyond(run, folder, registry)
         if beyond:  # the plan's size was lowered after those were played: say what is judged
             game += f" (the first {run.matches} of the {run.matches + beyond} matches its folder holds)"
         if report is None:
@@ -317,8 +316,7 @@ def runs_data(runs: Sequence[Run], out: Path, registry: Registry) -> list[dict[s
     data = []
     for run in runs:
         folder = out / run.folder_name
-        report = _report(run, folder, registry)
-        held, beyond = _counts(run, folder, registry)
+        report, held, beyond = _status(run, folder, registry)
         pinned = _pinned(folder) if report is not None else {}
         result = None
         if report is not None and held >= run.matches:
@@ -344,30 +342,27 @@ def runs_data(runs: Sequence[Run], out: Path, registry: Registry) -> list[dict[s
     return data
 
 
-def _report(run: Run, folder: Path, registry: Registry) -> dict[str, Any] | None:
-    """The tournament's report of what `folder`'s results file holds so far (None before the first match):
-    read from the file, so a run stopped half-way shows how far it got."""
+def _status(run: Run, folder: Path, registry: Registry) -> tuple[dict[str, Any] | None, int, int]:
+    """What `folder` holds of `run`, from one read of its results file: the tournament's report so far (None before
+    the first match; read from the file, so a run stopped half-way shows how far it got), and the matches held
+    within the run's size and past it (played when the plan asked for more)."""
     held = _held(run, folder, registry)
     if held is None:
-        return None
+        return None, 0, 0
     header, records = held
-    return summarize(registry.game(run.game), (run.a, run.b), run.seats, reported(records, run.matches), header)
+    report = summarize(registry.game(run.game), (run.a, run.b), run.seats, reported(records, run.matches), header)
+    return report, *_counted(run, records)
 
 
 def _saved(run: Run, folder: Path, registry: Registry) -> int:
     """How many matches of `run` `folder` holds (a match to be played again, retried, is not held)."""
-    return _counts(run, folder, registry)[0]
-
-
-def _beyond(run: Run, folder: Path, registry: Registry) -> int:
-    """How many matches `folder` holds past `run`'s size (played when the plan asked for more)."""
-    return _counts(run, folder, registry)[1]
-
-
-def _counts(run: Run, folder: Path, registry: Registry) -> tuple[int, int]:
-    """The matches `folder` holds within `run`'s size and past it, a retried one not counted."""
     held = _held(run, folder, registry)
-    indices = [] if held is None else [index for index, record in held[1].items() if record.retry is None]
+    return 0 if held is None else _counted(run, held[1])[0]
+
+
+def _counted(run: Run, records: dict[int, MatchRecord]) -> tuple[int, int]:
+    """The matches of `records` within `run`'s size and past it, a retried one not counted."""
+    indices = [index for index, record in records.items() if record.retry is None]
     within = sum(1 for index in indices if index < run.matches)
     return within, len(indices) - within
 
