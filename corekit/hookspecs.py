@@ -31,7 +31,7 @@ hookspec = pluggy.HookspecMarker("campfire")
 
 
 @hookspec
-def campfire_games() -> Sequence[Game]:
+def campfire_games() -> Sequence[Game]:  # type: ignore[empty-body]  # a spec: its body is its docstring
     """Return the games this plugin provides.
 
     Called once when the plugins are loaded. Each item is a `corekit.Game` instance with a unique `id`;
@@ -40,7 +40,7 @@ def campfire_games() -> Sequence[Game]:
 
 
 @hookspec
-def campfire_players() -> Sequence[PlayerType]:
+def campfire_players() -> Sequence[PlayerType]:  # type: ignore[empty-body]  # a spec: its body is its docstring
     """Return the player types this plugin provides (random, mcts, ...).
 
     Called once when the plugins are loaded. Each `corekit.PlayerType` has the name used in player specs
@@ -49,7 +49,7 @@ def campfire_players() -> Sequence[PlayerType]:
 
 
 @hookspec
-def campfire_heuristics() -> Mapping[str, Heuristic]:
+def campfire_heuristics() -> Mapping[str, Heuristic]:  # type: ignore[empty-body]  # a spec: its body is its docstring
     """Return heuristics by game id: a policy, an evaluation, or both (see `corekit.Heuristic`).
 
     Called once when the plugins are loaded. A game usually ships its own; the `heuristic` player and

@@ -416,8 +416,14 @@ class Layout:
 S = TypeVar("S", bound="DeclaredState")
 
 
+@typing.dataclass_transform(kw_only_default=True, field_specifiers=(attrs.field,))
+class _KeywordFields:
+    """For type checkers only: a class under it is made with its fields by keyword (`declare`, attrs underneath),
+    so mypy checks a state's constructor (`RaceState(game=..., hands=...)`): a misspelled field or a wrong type."""
+
+
 @attrs.define(slots=True, eq=False, kw_only=True, on_setattr=attrs.setters.NO_OP, init=False)
-class DeclaredState(State):
+class DeclaredState(State, _KeywordFields):
     """A state whose fields are declared (see the module docstring); subclass it under `@declare`."""
 
     view_type: ClassVar[type[View]] = View

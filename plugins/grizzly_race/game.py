@@ -140,8 +140,8 @@ class GrizzlyRace(Game):
             players=players,
             options=options,
             rng=rng,
-            hands=[sorted(cards[seat * HAND : (seat + 1) * HAND]) for seat in range(players)],
-            guards=[rest[seat * GUARDS : (seat + 1) * GUARDS] for seat in range(players)],
+            hands=[sorted(cards[seat * HAND : (seat + 1) * HAND]) for seat in range(players)],  # type: ignore[misc]  # a list: the state makes it a Zone
+            guards=[rest[seat * GUARDS : (seat + 1) * GUARDS] for seat in range(players)],  # type: ignore[misc]  # a list: the state makes it a Zone
             supercard=[True] * players,
             commitments=Commitments(range(players)),
         )

@@ -186,8 +186,9 @@ class Scavengers(Game):
             players=players,
             options=options,
             rng=Rng(seed),
-            discard=sorted(CONTENT.deck),  # every card starts in view, as it comes back between rounds
-            camper_discard=sorted(CAMPERS),
+            # Every card starts in view, as it comes back between rounds.
+            discard=sorted(CONTENT.deck),  # type: ignore[arg-type]  # a list: the state makes it a Zone
+            camper_discard=sorted(CAMPERS),  # type: ignore[arg-type]  # a list: the state makes it a Zone
             held=[[0] * len(CONTENT.scraps) for _ in range(players)],
             done=[[False] * len(CONTENT.foods) for _ in range(players)],
             turns=TurnOrder(players, 0),

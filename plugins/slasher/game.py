@@ -181,8 +181,8 @@ class Slasher(Game):
             players=players,
             options=options,
             rng=rng,
-            hands=hands,
-            deck=deck,
+            hands=hands,  # type: ignore[arg-type]  # a list: the state makes it a Zone
+            deck=deck,  # type: ignore[arg-type]  # a list: the state makes it a Zone
             turns=TurnOrder(players, first),
         )
 
