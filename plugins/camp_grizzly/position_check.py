@@ -227,6 +227,10 @@ def _clock(state: CampState) -> Iterator[str]:
         yield f"fields.night: {state.night}, but options.night is {state.options.night}"
     if not 1 <= state.round <= state.night + 1:
         yield f"fields.round: {state.round}, but rounds run from 1 to {state.night + 1} (the night's end)"
+    elif state.round > state.night and not state.hopeless and state.phase is not OVER:
+        # The round after the night begins HOPELESS (RULES.md: the body count jumps to HOPELESS), unless the match
+        # ended as that round came.
+        yield f"fields.round: {state.round}, past the night ({state.night}), but fields.hopeless is false"
     if not 0 <= state.move_left <= MAX_MOVE:
         yield f"fields.move_left: {state.move_left}, but movement runs from 0 to {MAX_MOVE}"
     if not 0 <= state.free_left <= FREE_ACTIONS:

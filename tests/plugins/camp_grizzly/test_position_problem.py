@@ -382,6 +382,9 @@ def _long_log(state: CampState) -> str:
         pytest.param(_set("night", 40, "fields.night: 40, but options.night is 50"), id="the option's night"),
         pytest.param(_set("round", 0, "fields.round: 0, but rounds run from 1 to 51 (the night's end)"), id="round"),
         pytest.param(_set("round", 52, "fields.round: 52, but rounds run from 1 to 51 (the night's end)"), id="last"),
+        pytest.param(
+            _set("round", 51, "fields.round: 51, past the night (50), but fields.hopeless is false"), id="HOPELESS due"
+        ),
         pytest.param(_set("move_left", -1, "fields.move_left: -1, but movement runs from 0 to 30"), id="move"),
         pytest.param(_set("move_left", 31, "fields.move_left: 31, but movement runs from 0 to 30"), id="move max"),
         pytest.param(_set("free_left", -1, "fields.free_left: -1, but a turn has 0 to 5 free actions"), id="free"),
