@@ -18,7 +18,16 @@ if TYPE_CHECKING:
     from corekit.plugins import Registry, UnknownName, default_registry, hookimpl
     from corekit.reactions import ReactionWindow
     from corekit.rng import Rng, derive_seed
-    from corekit.runner import GameFailed, ListenerFailed, Match, MatchResult, PlayerFailed, QuitMatch, play_match
+    from corekit.runner import (
+        GameFailed,
+        ListenerFailed,
+        Match,
+        MatchNotStarted,
+        MatchResult,
+        PlayerFailed,
+        QuitMatch,
+        play_match,
+    )
     from corekit.simultaneous import HIDDEN, Commitments
     from corekit.turns import Phases, TurnOrder
     from corekit.version import __version__
@@ -51,6 +60,7 @@ _EXPORTS = {
     "GameFailed": "corekit.runner",
     "ListenerFailed": "corekit.runner",
     "Match": "corekit.runner",
+    "MatchNotStarted": "corekit.runner",
     "MatchResult": "corekit.runner",
     "PlayerFailed": "corekit.runner",
     "QuitMatch": "corekit.runner",
@@ -80,6 +90,7 @@ __all__ = [
     "IllegalAction",
     "ListenerFailed",
     "Match",
+    "MatchNotStarted",
     "MatchResult",
     "NoOptions",
     "OptionError",

@@ -248,7 +248,20 @@ class State(abc.ABC):
         legal = self.legal_actions(seat)
         equal = [allowed for allowed in legal if allowed == action]
         if not equal:
-            raise IllegalAction(f"{_text(self.game, action)} is not a legal action for {name}")
+            text = _text(self.game, action)
+            # A list where the legal actions are tuples reads as the legal one it is not: say how it differs.
+            alike = [
+                allowed
+                for allowed in legal
+                if type(allowed) is not type(action)
+                and (_as_list(allowed) == _as_list(action) or _text(self.game, allowed) == text)
+            ]
+            if alike:
+                raise IllegalAction(
+                    f"{action!r} is not a legal action for {name}: it reads as {_text(self.game, alike[0])!r}, which "
+                    f"is legal, but is a {_type_names(action)}, not a {_type_names(alike[0])}"
+                )
+            raise IllegalAction(f"{text} is not a legal action for {name}")
         if offered(action, legal):
             raise RuntimeError(f"{self.game.id}: _offers refused {action!r}, which legal_actions offers {name}")
         raise IllegalAction(
@@ -350,6 +363,11 @@ def _same_types(action: Any, allowed: Any) -> bool:
             return False
         return tuple not in types or all(map(_same_types, action, allowed))  # nested tuples, rarely
     return True
+
+
+def _as_list(action: Any) -> Any:
+    """A tuple or list action as a list, to compare the two (`(1, 2) != [1, 2]`); anything else as it is."""
+    return list(action) if isinstance(action, tuple | list) else action
 
 
 def _type_names(action: Any) -> str:

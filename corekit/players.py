@@ -26,11 +26,18 @@ _BASIS_SEED = 0x5EA7
 
 
 class SeatView:
-    """Everything one seat may use to decide: observation, legal actions, and sampling."""
+    """Everything one seat may use to decide: observation, legal actions, and sampling.
+
+    Attributes: `seat`, `players` (the match's seat count), `to_act` (the seats deciding now), `observation` (what
+    the seat may know: the game's view), `legal_actions` (a tuple: the player returns one of them), `options` (the
+    match's game options) and `game`. `SeatView(state, seat)` makes one; `sampling=False` for a player that never
+    calls `sample` (its basis is not drawn), as the runner does for a player whose `needs_sample` is False."""
 
     __slots__ = ("_basis", "game", "legal_actions", "observation", "options", "players", "seat", "to_act")
 
     def __init__(self, state: State, seat: int, sampling: bool = True) -> None:
+        if not 0 <= seat < state.players:  # an off-by-one seat would see the table as a spectator, every hand hidden
+            raise ValueError(f"seat {seat} is not a seat of this {state.players}-seat match")
         self.game: Game = state.game
         self.seat = seat
         self.players: int = state.players

@@ -58,7 +58,9 @@ class Registry:
     """The loaded plugins and what they registered.
 
     `plugins` are registered after the installed ones, when games or players are first asked for (so an
-    installed plugin keeps its ids); `entry_points=False` loads none of the installed plugins.
+    installed plugin keeps its ids); `entry_points=False` loads none of the installed plugins. `warnings` lists,
+    a line each, every plugin, game or player type that could not be loaded or was skipped, and why (`campfire`
+    prints them; a program reads them there, and an unknown name's error repeats the one about that name).
     """
 
     def __init__(self, plugins: Iterable[Any] = (), entry_points: bool = True) -> None:
@@ -130,7 +132,7 @@ class Registry:
             # A game loaded by `tournament --plugin` or under development is found through CAMPFIRE_PLUGINS.
             raise UnknownName(
                 f"unknown game {game_id!r} (installed: {known}; a game not installed is loaded by naming its plugin "
-                "module in CAMPFIRE_PLUGINS)"
+                f"module in CAMPFIRE_PLUGINS){self._skipped('game', game_id)}"
             ) from None
 
     def player_type(self, name: str) -> PlayerType:
@@ -139,7 +141,13 @@ class Registry:
             return self.player_types[name]
         except KeyError:
             known = ", ".join(sorted(self.player_types)) or "none"
-            raise UnknownName(f"unknown player {name!r} (known: {known})") from None
+            raise UnknownName(f"unknown player {name!r} (known: {known}){self._skipped('player', name)}") from None
+
+    def _skipped(self, kind: str, name: str) -> str:
+        """Why a plugin's `kind` of that name was skipped, when one was (`; plugin 'x': player 'y' is skipped:
+        ...`): a program that reads no warnings learns it from the error."""
+        found = [warning for warning in self.warnings if f": {kind} {name!r} is skipped: " in warning]
+        return f"; {found[0]}" if found else ""
 
     def heuristic(self, game_id: str) -> Heuristic | None:
         """The heuristic registered for a game, if any."""

@@ -309,10 +309,17 @@ def play_match(
     A decision over `time_limit` seconds forfeits; one still running at `hard_limit(time_limit)` is cut off. A
     call into the game's code still running after `step_limit` seconds is GameFailed (by default GAME_STEP_LIMIT, or
     the cut-off when that is shorter). `watch` is the Watch to keep up to date (a supervisor's, with a mirror).
-    A listener that raises at the start gives MatchNotStarted. `on_start` is called once every listener has taken
+    `settings` go to the match's listeners (the `campfire_match_start` hook): `{"replay": path}` records the match into
+    a replay file (replays/FORMAT.md), checked before the first decision. A listener that raises at the start gives
+    MatchNotStarted (a ValueError, one line: a replay file that cannot be written). `on_start` is called once every
+    listener has taken
     the match, before the first decision (`campfire play` prints its header then: not for a match refused at its
     start, e.g. for a replay file that could not be written); `on_step` after each step.
     """
+    if not isinstance(game, Game):  # a game's id, most often: the registry gives the game
+        raise TypeError(f"play_match takes a Game (registry.game(id)), not {type(game).__name__} {game!r:.40}")
+    if players is not None:
+        _check_players(players, specs)
     registry = registry or default_registry()
     options = game.make_options(options)
     limit = step_limit_for(step_limit, time_limit)
@@ -326,9 +333,9 @@ def play_match(
             watchdog.at = ""
             if players is None:
                 players = make_players(game, specs, seed, registry)
-            if len(players) != len(specs):
-                raise ValueError("one player per seat is needed")
-            if isinstance(state, DeclaredState) and not any(player.needs_sample for player in players):
+            if isinstance(state, DeclaredState) and not any(
+                getattr(player, "needs_sample", True) for player in players
+            ):
                 # Where face-down cards came from is read by samples only, and no player here samples: keeping it
                 # up cost a random or heuristic match about a third of its steps' time (digests leave it out).
                 state.record = None
@@ -349,6 +356,19 @@ def play_match(
     except Exception as error:  # e.g. the replay could not be written: the result must still reach the caller
         raise ListenerFailed(result, f"after the match: {first_line(error)}") from error
     return result
+
+
+def _check_players(players: Sequence[Player], specs: Sequence[str]) -> None:
+    """Ready players given with `specs`, which still name the seats (their number, the replay's and the log's
+    names): one player a seat, each with `decide`."""
+    if len(players) != len(specs):
+        raise ValueError(
+            f"{len(players)} players for {len(specs)} seats: `specs` names each seat (one spec a seat) and `players` "
+            "gives its player"
+        )
+    for seat, player in enumerate(players):
+        if not callable(getattr(player, "decide", None)):
+            raise TypeError(f"the player of seat {seat} is a {type(player).__name__}, not a Player (decide(view))")
 
 
 def _watched_setup(game: Game, players: int, seed: int, options: Any, watch: Watch) -> State:
@@ -388,6 +408,7 @@ def _play(
             raise
         forfeit, error = failed.seat, str(failed)
     applied = listeners(hook.campfire_action_applied)  # heard at every step: called without pluggy's dispatch
+    sampling = [getattr(player, "needs_sample", True) for player in players]  # a player need not subclass Player
     while forfeit is None:
         watch.step = match.steps
         watch.mark(GAME)
@@ -396,7 +417,7 @@ def _play(
             break
         player = players[seat]
         try:
-            view = _game_step(game, match, "observation", SeatView, state, seat, player.needs_sample)
+            view = _game_step(game, match, "observation", SeatView, state, seat, sampling[seat])
         except GameFailed as failed:  # `tuple(None)` in the seat view, say: name legal_actions if it is the cause
             raise _legal_fault(match, seat, failed) or failed from failed.__cause__
         if not view.legal_actions:
@@ -604,7 +625,7 @@ def _seat_players(match: Match, players: Sequence[Player], specs: Sequence[str],
         if getattr(type(player), "seated", Player.seated) is Player.seated:  # a player need not subclass Player
             continue
         watch.mark(GAME)
-        view = _game_step(game, match, "observation", SeatView, state, seat, player.needs_sample)
+        view = _game_step(game, match, "observation", SeatView, state, seat, getattr(player, "needs_sample", True))
         watch.mark(DECIDE, seat)
         try:
             player.seated(view)

@@ -1035,7 +1035,10 @@ class DeclaredState(State, _KeywordFields):
         whatever the game's `face_down_weights` say (the leak kit's twins that test those weights)."""
         record = self.record
         if record is None:
-            raise ProvenanceError("this state is a determinization made for search: it keeps no record to sample")
+            raise ProvenanceError(
+                "this state is a determinization made for search: it keeps no record to sample (a SeatView of it "
+                "for a player that does not sample is made with sampling=False)"
+            )
         layout = self._layout
         zones = layout.zones
         sight = layout.sight(seat)

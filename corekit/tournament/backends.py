@@ -15,10 +15,12 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import wait
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -187,6 +189,9 @@ class _Pool:
         self.settings = settings
         self.jobs = max(1, jobs)
         self.emit = emit
+        unguarded = _script_run_again()
+        if unguarded is not None:
+            raise BackendError(unguarded)
         self.context = _context()
         self.pending = Pending(0, 1, 1, 0)
         self.attempts: dict[int, int] = {}
@@ -388,6 +393,27 @@ def interrupts_ignored() -> Iterator[None]:
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+def _script_run_again() -> str | None:
+    """Why worker processes cannot be started from here, or None. A worker imports the script the Python process
+    runs (`python script.py`) as multiprocessing's forkserver and spawn do, so a script whose top level starts the
+    tournament ran itself again in every worker, side effects and all, and failed there with a traceback."""
+    guard = 'put the code that runs the tournament under `if __name__ == "__main__":`'
+    if multiprocessing.parent_process() is not None:
+        return f"a tournament with worker processes was started by a worker process importing your script: {guard}"
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    spec = getattr(main, "__spec__", None)
+    if path is None or (spec is not None and spec.name.endswith("__main__")):
+        return None  # python -c, a notebook, `python -m package`: nothing a worker imports again
+    try:
+        source = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    if "__main__" in source:
+        return None
+    return f"more than one job starts worker processes, which import {path} again: {guard}"
 
 
 def _context() -> Any:

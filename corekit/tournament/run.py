@@ -16,7 +16,7 @@ import json
 import math
 import os
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -72,11 +72,21 @@ for the user resumes it otherwise (`campfire strength` sets it for its tournamen
 with --resume plays the rest`."""
 
 
+def option_pairs(options: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> tuple[tuple[str, Any], ...]:
+    """A tournament's game options as (name, value) pairs, given as pairs or as a mapping (`{"stall_rounds": 3}`,
+    as `play_match` and `initial_state` take them: a mapping passed as it is gave its keys alone, and every match
+    failed)."""
+    if isinstance(options, Mapping):
+        return tuple(options.items())
+    return tuple((name, value) for name, value in options)
+
+
 @attrs.frozen
 class Tournament:
     """What defines a tournament's results: game, specs, seats, games, seed, options, time limit.
 
-    `seats` defaults to the number of specs and `games` to ten whole deals (see `schedule`); `time_limit` (seconds
+    `options` are the game's, by name (a mapping, or pairs as `-o NAME=VALUE` gives them). `seats` defaults to the
+    number of specs and `games` to ten whole deals (see `schedule`); `time_limit` (seconds
     per decision) to DEFAULT_TIME_LIMIT, or when resuming to the resumed run's. `plugins` names extra plugin
     modules every worker imports (players that are not installed).
     """
@@ -86,7 +96,7 @@ class Tournament:
     games: int | None = None
     seats: int | None = None
     seed: int = 0
-    options: tuple[tuple[str, str], ...] = ()
+    options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=option_pairs)
     time_limit: float | None = None
     plugins: tuple[str, ...] = ()
     lineups: tuple[tuple[int, ...], ...] = ()
@@ -120,7 +130,9 @@ def run_tournament(
     `extend` adds to it (report.json holds that too).
 
     `jobs` 1 plays here with `registry` (the default: installed plugins plus `tournament.plugins`); more
-    use that many local worker processes; `cluster` (a Dask scheduler address) sends batches to Dask.
+    use that many local worker processes, each of which imports the script that runs them (as multiprocessing does):
+    call it under `if __name__ == "__main__":` (BackendError otherwise, before any worker starts); `cluster` (a Dask
+    scheduler address) sends batches to Dask.
     Bad input raises GameError, OptionError, UnknownName or ValueError with a one-line message, before any
     match is played; GameFailed when the game raises at setup for the tournament seed. If report.json cannot be
     written at the end, or the results file or a replay stops taking records, OutputFailed carries the report;

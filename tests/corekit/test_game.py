@@ -83,6 +83,20 @@ def test_a_tuple_equal_to_an_offered_one_but_with_a_float_inside_is_refused():
     assert state.chosen == [("go", 2)]
 
 
+def test_a_list_where_the_legal_action_is_a_tuple_is_refused_saying_so_not_as_the_move_it_reads_as():
+    # `list(legal[0])` reads as the legal move it copies; "go 2 is not a legal action" hid why it was refused.
+    state = Choosing([("go", 2), ("stop",)]).initial_state(1, 0)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(0, ["go", 2])
+    assert str(refused.value) == (
+        "['go', 2] is not a legal action for seat 0: it reads as \"('go', 2)\", which is legal, but is a list, not a "
+        "tuple of str, int"
+    )
+    with pytest.raises(IllegalAction, match=r"^\['go', 3\] is not a legal action for seat 0$"):
+        state.apply(0, ["go", 3])  # nothing legal it could be taken for
+    assert state.chosen == []
+
+
 def test_an_action_of_an_offered_type_later_in_the_list_is_accepted():
     state = Choosing([True, 1]).initial_state(1, 0)
     state.apply(0, 1)

@@ -432,3 +432,27 @@ def test_a_player_type_whose_options_class_is_not_a_class_is_skipped_and_every_c
         "plugin 'broken': player 'none' is skipped: its options class is None, not a class (write one with "
         "@attrs.frozen)"
     ]
+
+
+def test_an_unknown_name_that_a_plugin_offered_says_why_it_was_skipped():
+    class NotAttrs:
+        pass
+
+    plugin = types.ModuleType("clash")
+
+    @hookimpl
+    def campfire_players():
+        return [PlayerType("weird", lambda *args: None, NotAttrs)]
+
+    plugin.campfire_players = campfire_players
+    registry = Registry([plugin], entry_points=False)
+    with pytest.raises(UnknownName) as unknown:
+        registry.player_type("weird")
+    assert str(unknown.value) == (
+        "unknown player 'weird' (known: none); plugin 'clash': player 'weird' is skipped: NotAttrs is not an attrs "
+        "class (write it with @attrs.frozen)"
+    )
+    assert str(unknown.value).split("; ", 1)[1] in registry.warnings
+    with pytest.raises(UnknownName) as other:
+        registry.player_type("random")
+    assert str(other.value) == "unknown player 'random' (known: none)"  # nothing was skipped by that name

@@ -515,3 +515,28 @@ def test_a_match_keeps_the_record_of_face_down_cards_only_when_a_player_samples(
         game, list(specs), 4, players=players, registry=registry, on_step=lambda m, s, a: records.append(m.state.record)
     )
     assert all((record is not None) == kept for record in records) and len(records) == result.steps
+
+
+def test_play_match_refuses_a_games_id_players_short_of_the_seats_and_a_function_for_a_player_in_one_line():
+    from corekit import default_registry
+
+    class First(Player):
+        needs_sample = False
+
+        def decide(self, view):
+            return view.legal_actions[0]
+
+    game = default_registry().game("grizzly-race")
+    with pytest.raises(TypeError, match=r"^play_match takes a Game \(registry.game\(id\)\), not str 'grizzly-race'$"):
+        play_match("grizzly-race", ["random", "random"], 1)
+    with pytest.raises(ValueError, match=r"^1 players for 2 seats: `specs` names each seat"):
+        play_match(game, ["random", "random"], 1, players=[First()])
+    with pytest.raises(TypeError, match=r"^the player of seat 0 is a function, not a Player \(decide\(view\)\)$"):
+        play_match(game, ["a", "b"], 1, players=[lambda view: view.legal_actions[0], First()])
+
+
+@pytest.mark.parametrize("seat", [-1, 2, 99])
+def test_a_seat_view_of_a_seat_the_match_does_not_have_is_refused_not_a_spectators(seat):
+    state = ToyGame().initial_state(2, 1)
+    with pytest.raises(ValueError, match=rf"^seat {seat} is not a seat of this 2-seat match$"):
+        SeatView(state, seat)

@@ -11,7 +11,7 @@ PAGE = ROOT / "docs" / "writing-a-player.md"
 
 
 def test_the_python_examples_run_in_order_and_print_the_text_blocks_after_them():
-    assert run_python(PAGE, "text", types.ModuleType("writing_a_player_example")) == (2, 1)
+    assert run_python(PAGE, "text", types.ModuleType("writing_a_player_example")) == (3, 2)
 
 
 def test_the_shell_examples_run_with_the_pages_player_as_a_plugin(tmp_path):

@@ -278,3 +278,42 @@ def test_a_dead_workers_end_is_said_as_its_exit_code_tells_it():
     assert _how_it_ended(-signal.SIGKILL) == "killed by SIGKILL"
     assert _how_it_ended(13) == "exit code 13"
     assert _how_it_ended(0) == "exit code 0, in the middle of the match"
+
+
+def test_options_given_as_a_mapping_play_as_the_same_options_given_as_pairs(tmp_path: Path) -> None:
+    # A mapping, as play_match takes options: it gave its keys alone, and every match failed.
+    mapped = run_tournament(Tournament("grizzly-race", ("random", "heuristic"), games=4, options={"stall_rounds": 3}))
+    paired = run_tournament(
+        Tournament("grizzly-race", ("random", "heuristic"), games=4, options=(("stall_rounds", "3"),))
+    )
+    assert mapped["failed"] == [] and mapped["options"] == {"stall_rounds": 3}
+    assert mapped["results"] == paired["results"]
+
+
+def test_a_script_that_runs_workers_from_its_top_level_is_refused_in_one_line_before_any_worker_starts(
+    tmp_path: Path,
+) -> None:
+    # Each worker imports the script again (forkserver, spawn): it ran the script's top level in every worker and
+    # failed there with a multiprocessing traceback. Under `if __name__ == "__main__":` it runs.
+    import subprocess
+    import sys
+
+    body = 'print(run_tournament(Tournament("grizzly-race", ("random", "heuristic"), games=2), jobs=2)["failed"])'
+    head = "from corekit.tournament import Tournament, run_tournament\nprint('top level')\n"
+    unguarded, guarded = tmp_path / "unguarded.py", tmp_path / "guarded.py"
+    unguarded.write_text(head + body + "\n")
+    guarded.write_text(head + 'if __name__ == "__main__":\n    ' + body + "\n")
+    root = str(Path(__file__).resolve().parents[3])
+    runs = {
+        path.name: subprocess.run(
+            [sys.executable, str(path)], capture_output=True, text=True, env={"PYTHONPATH": root}, check=False
+        )
+        for path in (unguarded, guarded)
+    }
+    refused = runs["unguarded.py"]
+    assert refused.returncode == 1 and refused.stdout == "top level\n"
+    assert refused.stderr.splitlines()[-1] == (
+        f"corekit.tournament.backends.BackendError: more than one job starts worker processes, which import "
+        f'{unguarded} again: put the code that runs the tournament under `if __name__ == "__main__":`'
+    )
+    assert runs["guarded.py"].stdout.splitlines()[-1] == "[]", runs["guarded.py"].stderr
