@@ -66,7 +66,7 @@ from corekit.codes import as_read, code_problem
 from corekit.digest import digest, fingerprint, write_value
 from corekit.errors import error_line, first_line, raised_at
 from corekit.floats import ordered_sum
-from corekit.game import Game, IllegalAction, State, offered
+from corekit.game import Game, IllegalAction, State, held_cards, offered
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
 from corekit.runner import DECIDE, GAME, GameHung, PlayerFailed, Watch, forfeit_returns, game_deadline, legal_problem
@@ -520,7 +520,7 @@ def _check_match(
         actions = set(space) if space is not None else None
         rng = Rng(derive_seed(seed, "moves"))
         schedule = _Schedule.of(seed, every, players)
-        cards = _cards(state)
+        cards = held_cards(state)
         step = checks = 0
         # Positions are read back once the match is over: reading one sets up a match of the game (to know its
         # cards), which would reset what a game keeps on itself, and so hide a leak the other checks look for.
@@ -719,8 +719,8 @@ def _check_step(
                 f"{where}: seat {seat} played {action!r}, which changed what seat {observer} sees, but events() "
                 f"told seat {observer} nothing"
             )
-    if _cards(state) != cards:
-        report.fail(f"{where}: cards changed across zones: {_card_difference(cards, _cards(state))}")
+    if held_cards(state) != cards:
+        report.fail(f"{where}: cards changed across zones: {_card_difference(cards, held_cards(state))}")
         return False
     return True
 
@@ -1122,7 +1122,7 @@ def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report)
         return
     if sampled.rng.state == state.rng.state:
         report.fail(f"{where}: sample({seat}) kept the true chance generator: the future leaks")
-    if _cards(sampled) != _cards(state):
+    if held_cards(sampled) != held_cards(state):
         report.fail(f"{where}: sample({seat}) created or lost cards")
     if sampled.observation(None) != state.observation(None):
         report.hidden_varied = True
@@ -1190,15 +1190,6 @@ def _code_problem(game: Game, action: Any) -> str | None:
         if back != action:
             return f"encodes to {code!r}, which decodes to {back!r}{how}"
     return None
-
-
-def _cards(state: State) -> Counter[Any]:
-    counts: Counter[Any] = Counter()
-    for zone, cards in state.zones().items():
-        for card in cards:
-            counts[card] += 1
-        del zone
-    return counts
 
 
 def _card_difference(before: Counter[Any], after: Counter[Any]) -> str:

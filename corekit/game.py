@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import abc
 import operator
+from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -368,6 +369,11 @@ def _same_types(action: Any, allowed: Any) -> bool:
 def _as_list(action: Any) -> Any:
     """A tuple or list action as a list, to compare the two (`(1, 2) != [1, 2]`); anything else as it is."""
     return list(action) if isinstance(action, tuple | list) else action
+
+
+def held_cards(state: State) -> Counter[Any]:
+    """How many of each card the state's zones (`zones()`) hold: what card conservation counts."""
+    return Counter(card for cards in state.zones().values() for card in cards)
 
 
 def _type_names(action: Any) -> str:

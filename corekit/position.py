@@ -43,7 +43,7 @@ from typing import Any, TypeVar
 import attrs
 
 from corekit.errors import error_line, first_line, one_line
-from corekit.game import Game, offered
+from corekit.game import Game, held_cards, offered
 from corekit.options import NoOptions, type_hints
 from corekit.rng import Rng
 from corekit.simultaneous import HIDDEN, Commitments
@@ -157,7 +157,7 @@ def from_position(game: Game, document: Mapping[str, Any], seed: int = 0) -> Dec
     if not isinstance(template, DeclaredState):
         raise PositionError(f"{game.id} does not declare its state, so it has no positions")
     with _game_code(f"{game.id} cannot list its cards: zones()"):
-        held = Counter(card for zone in template.zones().values() for card in zone)
+        held = held_cards(template)
     cards: _Cards = frozenset((type(card), card) for card in held)
     cls = type(template)
     declared = {field.name: field for field in _declared(cls)}

@@ -239,7 +239,7 @@ class Simulator:
                 events = _events(self.game, before, after)
                 before = after
             if seat is None or actor == seat:
-                text = f"{self.names[actor]}: {_text(self.game, action)}"
+                text = self.action_text(step)
             else:
                 text = f"{self.names[actor]} moves"
             listed.append(Listed(step, actor, text, events))
