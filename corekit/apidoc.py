@@ -89,7 +89,7 @@ def _entry(home: str, name: str, value: Any) -> list[str]:
 
 
 def _class_entry(home: str, name: str, cls: type) -> list[str]:
-    bases = [base.__name__ for base in cls.__bases__ if base is not object]
+    bases = [base.__name__ for base in cls.__bases__ if base is not object and not base.__name__.startswith("_")]
     lines = [f"#### `class {name}{'(' + ', '.join(bases) + ')' if bases else ''}`", "", _doc(cls), ""]
     if issubclass(cls, enum.Enum):
         lines += [f"- `{member.name}` = `{member.value!r}`" for member in cls] + [""]

@@ -1115,7 +1115,8 @@ def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report)
             f"{leaks.first_difference(sampled.observation(seat), seen)} (sample vs state)"
         )
         return
-    if sampled.to_act != state.to_act:  # who acts is never hidden: the runner would ask another seat in the sample
+    # Who acts is never hidden: the runner would ask another seat in the sample.
+    if tuple(sampled.to_act) != tuple(state.to_act):
         report.fail(
             f"{where}: sample({seat}) has {_seats(sampled.to_act)} to act where the state has {_seats(state.to_act)}"
         )

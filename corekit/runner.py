@@ -346,7 +346,11 @@ def play_match(
             except Exception as error:
                 raise MatchNotStarted(first_line(error)) from error
             if on_start is not None:
-                on_start(match)
+                try:
+                    on_start(match)
+                except (QuitMatch, KeyboardInterrupt) as stop:
+                    _abandoned(hook, match, stop)
+                    raise
             result = _play(match, players, specs, time_limit, forfeit_on_error, watch, hook, on_step)
     except Overran:  # cut off in a game call (a decision's verdict is handled inside)
         watch.mark(IDLE)
@@ -356,6 +360,16 @@ def play_match(
     except Exception as error:  # e.g. the replay could not be written: the result must still reach the caller
         raise ListenerFailed(result, f"after the match: {first_line(error)}") from error
     return result
+
+
+def _abandoned(hook: Any, match: Match, stop: BaseException) -> None:
+    """Tell the listeners a match a person quit or Ctrl-C stopped ended as it stood (the recorder writes the match so
+    far, marked unfinished)."""
+    why = first_line(stop) if isinstance(stop, QuitMatch) else "interrupted"
+    with contextlib.suppress(Exception):
+        hook.campfire_match_end(
+            match=match, result=MatchResult((0.0,) * match.state.players, match.steps, (), (), unfinished=why)
+        )
 
 
 def _check_players(players: Sequence[Player], specs: Sequence[str]) -> None:
@@ -451,12 +465,8 @@ def _play(
                     spent[seat] += time.perf_counter() - started
                     decisions[seat] += 1
                 raise verdict from None
-            except (QuitMatch, KeyboardInterrupt) as stop:  # listeners still get the match so far (a partial replay)
-                why = first_line(stop) if isinstance(stop, QuitMatch) else "interrupted"
-                with contextlib.suppress(Exception):
-                    hook.campfire_match_end(
-                        match=match, result=MatchResult((0.0,) * n, match.steps, (), (), unfinished=why)
-                    )
+            except (QuitMatch, KeyboardInterrupt) as stop:
+                _abandoned(hook, match, stop)
                 raise
             spent[seat] += elapsed
             decisions[seat] += 1

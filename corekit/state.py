@@ -421,6 +421,8 @@ class _KeywordFields:
     """For type checkers only: a class under it is made with its fields by keyword (`declare`, attrs underneath),
     so mypy checks a state's constructor (`RaceState(game=..., hands=...)`): a misspelled field or a wrong type."""
 
+    __slots__ = ()  # a state stays slotted: `self.scroe = 1` in a game's rules is an AttributeError, not hidden state
+
 
 @attrs.define(slots=True, eq=False, kw_only=True, on_setattr=attrs.setters.NO_OP, init=False)
 class DeclaredState(State, _KeywordFields):

@@ -26,7 +26,13 @@ def print_table(console: Console, table: Table) -> None:
 
     width = console.width
     # In a file a folded spec or path could not be searched for: there a folding cell needs all of its longest word.
-    if needed_width(table, FOLDED if console.is_terminal else None) <= width:
+    needs = column_needs(table, FOLDED if console.is_terminal else None)
+    spare = width - _framed(table, needs)
+    if spare >= 0:
+        # Each column's width set here: left to itself, rich shares the room out evenly among the columns that wrap,
+        # and cuts a long word in one ("grizzly-…") while another has columns to spare.
+        for column, wide in zip(table.columns, _widths(needs, _longest_lines(table), spare), strict=True):
+            column.width = wide
         console.print(table)
     elif console.is_terminal:
         console.print(as_blocks(table), markup=False, highlight=False)
@@ -40,12 +46,17 @@ def print_table(console: Console, table: Table) -> None:
 
 
 def needed_width(table: Table, folded: int | None = FOLDED) -> int:
-    """The columns `table` needs to show every cell whole: a column that does not wrap its widest line, one that
-    wraps at spaces its longest word, one that folds (a path, a spec) at least `folded` of it (None: all of it);
-    padding and rules too. (Rich's own minimum is lower: it gets there by cutting.)"""
+    """The columns `table` needs to show every cell whole (`column_needs`), padding and rules included."""
+    return _framed(table, column_needs(table, folded))
+
+
+def column_needs(table: Table, folded: int | None = FOLDED) -> list[int]:
+    """The columns each column of `table` needs to show every cell whole: one that does not wrap its widest line,
+    one that wraps at spaces its longest word, one that folds (a path, a spec) at least `folded` of it (None: all of
+    it). (Rich's own minimum is lower: it gets there by cutting.)"""
     from rich.cells import cell_len
 
-    total = 0
+    needs = []
     for column in table.columns:
         texts = [str(column.header), *(str(cell) for cell in column.cells)]
         if column.no_wrap:
@@ -54,10 +65,41 @@ def needed_width(table: Table, folded: int | None = FOLDED) -> int:
             need = max((cell_len(word) for text in texts for word in text.split()), default=0)
             if column.overflow == "fold" and folded is not None:
                 need = min(need, folded)
-        total += need
+        needs.append(need)
+    return needs
+
+
+def _longest_lines(table: Table) -> list[int]:
+    """Each column's widest line: at that width nothing in it wraps."""
+    from rich.cells import cell_len
+
+    return [
+        max(
+            cell_len(line)
+            for text in (str(column.header), *map(str, column.cells))
+            for line in text.splitlines() or [""]
+        )
+        for column in table.columns
+    ]
+
+
+def _widths(needs: list[int], longest: list[int], spare: int) -> list[int]:
+    """Column widths from their `needs` and `spare` columns more, each given at most what keeps its lines whole
+    (`longest`): the spare shared out evenly, the columns that want least served first."""
+    widths = list(needs)
+    order = sorted(range(len(needs)), key=lambda at: longest[at] - needs[at])
+    for served, at in enumerate(order):
+        more = min(max(0, longest[at] - widths[at]), spare // (len(order) - served))
+        widths[at] += more
+        spare -= more
+    return widths
+
+
+def _framed(table: Table, needs: list[int]) -> int:
+    """The width of `table` with its columns `needs` wide: their padding and the rules between them added."""
     _, right, _, left = table.padding
     rules = len(table.columns) + 1 if table.box is not None else 0
-    return total + (left + right) * len(table.columns) + rules
+    return sum(needs) + (left + right) * len(table.columns) + rules
 
 
 def as_blocks(table: Table) -> str:

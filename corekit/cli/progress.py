@@ -2,8 +2,9 @@
 
 On a terminal it is a rich bar with the count and the time left, gone when the work ends. Where stderr is not a
 terminal (a CI log, `2>run.log`, `campfire strength` running a tournament for days) a bar would be redrawn into the
-file, so the work says a plain line instead: at each tenth of the work, and at least every ten minutes however slow
-it is, so that a log shows a run alive without a line per match. Work of a few seconds says nothing.
+file, so the work says a plain line instead, as an item ends: at each tenth of the work, and at least every ten
+minutes since the last line, so that a log shows a run alive without a line per match. Work of a few seconds says
+nothing.
 """
 
 from __future__ import annotations

@@ -804,3 +804,13 @@ def test_a_card_going_face_down_onto_a_hand_whose_top_card_lies_face_up_is_refus
     state.reveal_top(state.hands[0])
     with pytest.raises(ProvenanceError, match=r"^a card cannot go face down onto hands 0"):
         state.draw(state.pile, state.hands[0], 2)
+
+
+@pytest.mark.parametrize("game_id", ["grizzly-race", "slasher", "scavengers", "camp-grizzly"])
+def test_a_declared_state_is_slotted_so_a_misspelled_field_in_the_rules_raises_instead_of_hiding_state(game_id):
+    from corekit import default_registry
+
+    state = default_registry().game(game_id).initial_state(2, 1)
+    assert not hasattr(state, "__dict__")
+    with pytest.raises(AttributeError):
+        state.scroe = 1  # what clone, digest, replays and positions would never see

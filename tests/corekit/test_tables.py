@@ -60,3 +60,19 @@ def test_a_file_gets_a_folding_cell_whole_where_a_terminal_would_fold_it():
     assert needed_width(report_table(), None) == 17 + 14 + 5 + 3 * 2 + 4  # "mcts:iterations=5" whole
     text = printed(45, terminal=False)  # a terminal of 45 would fold the spec; a file keeps it searchable
     assert "│ mcts:iterations=5 │" in text
+
+
+def test_a_table_that_fits_gives_each_column_its_longest_word_before_sharing_the_rest():
+    # Left to rich, the room is shared evenly among the columns that wrap: "grizzly-race" read "grizzly-…" while
+    # the count columns beside it had room to spare.
+    table = Table()
+    table.add_column("game")
+    for column in ("matches", "forfeits", "unfinished", "length mean", "length stdev", "min-max"):
+        table.add_column(column, justify="right")
+    table.add_row("grizzly-race", "1", "0", "0", "22.0", "0.0", "22-22")
+    for width in (78, 80, 100):
+        out = io.StringIO()
+        print_table(Console(file=out, width=width, force_terminal=True, color_system=None), table)
+        text = out.getvalue()
+        assert "…" not in text and "grizzly-race" in text and "22-22" in text
+        assert max(map(len, text.splitlines())) <= width

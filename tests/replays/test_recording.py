@@ -317,3 +317,27 @@ def test_a_partial_replay_that_claims_an_ended_match_fails_verify(tmp_path):
     assert result.stderr.strip() == (
         f"{path}: diverges at step {replay.steps}: the replay says the match was stopped unfinished, but it ended"
     )
+
+
+def test_a_match_stopped_as_it_starts_keeps_its_replay_marked_unfinished(tmp_path):
+    # Ctrl-C while `campfire play` prints its header (on_start): play says the match so far is in the file.
+    from corekit import default_registry
+    from replays.format import read_replay
+
+    registry = default_registry()
+
+    def interrupted(match):
+        raise KeyboardInterrupt
+
+    path = tmp_path / "r.cfr"
+    with pytest.raises(KeyboardInterrupt):
+        play_match(
+            registry.game("grizzly-race"),
+            ["random", "random"],
+            1,
+            registry=registry,
+            settings={"replay": path},
+            on_start=interrupted,
+        )
+    replay = read_replay(path)
+    assert (replay.result.unfinished, replay.result.steps) == ("interrupted", 0)

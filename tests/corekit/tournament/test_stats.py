@@ -76,7 +76,9 @@ def test_the_sign_tail_stays_exact_past_the_pairs_a_float_power_of_two_can_hold(
     assert sign_tail(600, 500) == float(exact)
 
 
-def test_the_two_sided_sign_test_is_twice_the_tail_of_the_larger_side():
+def test_the_two_sided_sign_test_is_twice_the_lower_tail_of_the_smaller_side():
     for wins in range(30):
         for losses in range(30):
-            assert sign_test(wins, losses) == min(1.0, 2 * sign_tail(max(wins, losses), min(wins, losses)))
+            n = wins + losses
+            lower = sum(math.comb(n, k) for k in range(min(wins, losses) + 1)) / 2**n if n else 0.5
+            assert sign_test(wins, losses) == min(1.0, 2 * lower)
