@@ -31,7 +31,7 @@ import functools
 import operator
 import typing
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar, overload
+from typing import Any, ClassVar, Generic, Literal, TypeVar, overload
 
 import attrs
 
@@ -149,8 +149,9 @@ def secret() -> Any:
     return _field(Decl("secret"), factory=Commitments)
 
 
-def internal(default: Any = None) -> Any:
-    """A cache: reset in every copy, never compared, shown or saved."""
+def internal(default: Any = None, *, init: Literal[False] = False) -> Any:
+    """A cache: reset in every copy, never compared, shown or saved, and never a constructor argument (`init`
+    says so to type checkers, which read it from this signature)."""
     return attrs.field(default=default, kw_only=True, init=False, metadata={META: Decl("internal")})
 
 
@@ -416,7 +417,7 @@ class Layout:
 S = TypeVar("S", bound="DeclaredState")
 
 
-@typing.dataclass_transform(kw_only_default=True, field_specifiers=(attrs.field,))
+@typing.dataclass_transform(kw_only_default=True, field_specifiers=(attrs.field, internal))
 class _KeywordFields:
     """For type checkers only: a class under it is made with its fields by keyword (`declare`, attrs underneath),
     so mypy checks a state's constructor (`RaceState(game=..., hands=...)`): a misspelled field or a wrong type."""
