@@ -312,9 +312,8 @@ def play_match(
     `settings` go to the match's listeners (the `campfire_match_start` hook): `{"replay": path}` records the match into
     a replay file (replays/FORMAT.md), checked before the first decision. A listener that raises at the start gives
     MatchNotStarted (a ValueError, one line: a replay file that cannot be written). `on_start` is called once every
-    listener has taken
-    the match, before the first decision (`campfire play` prints its header then: not for a match refused at its
-    start, e.g. for a replay file that could not be written); `on_step` after each step.
+    listener has taken the match, before the first decision (`campfire play` prints its header then: not for a match
+    refused at its start); `on_step` after each step.
     """
     if not isinstance(game, Game):  # a game's id, most often: the registry gives the game
         raise TypeError(f"play_match takes a Game (registry.game(id)), not {type(game).__name__} {game!r:.40}")
