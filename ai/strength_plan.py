@@ -39,7 +39,15 @@ from corekit.plugins import Registry, UnknownName
 from corekit.runner import GameFailed, PlayerNotBuilt, build_spec, set_up
 from corekit.tournament.report import summarize
 from corekit.tournament.run import RESUME_HINT_VARIABLE
-from corekit.tournament.store import RESULTS, MatchRecord, has_results, read_results, reported
+from corekit.tournament.store import (
+    RESULTS,
+    MatchRecord,
+    has_results,
+    header_changes,
+    read_results,
+    reported,
+    shown_setting,
+)
 from corekit.tournament.strength import (
     FREE_FOR_ALL_HEADER,
     free_for_all_row,
@@ -390,40 +398,23 @@ def _held(run: Run, folder: Path, registry: Registry) -> tuple[dict[str, Any], d
 
 def _changes(run: Run, header: dict[str, Any], registry: Registry) -> list[str]:
     """How a results file's header differs from what `run` plays, a setting or an option at a time (nothing when
-    the file is the run's)."""
-    if header.get("game") != run.game:  # another game's settings all differ: the game alone says it
-        return [_change("game", header.get("game", _UNSET), run.game)]
+    the file is the run's; another game's header differs in its game alone)."""
     game = registry.game(run.game)
     lineups = [list(lineup) for lineup in seatings(run.seats, game.cooperative)]
-    wanted = {"specs": [run.a, run.b], "seats": run.seats, "seed": run.seed, "lineups": lineups}
-    changes = [
-        _change(key, header.get(key, _UNSET), value) for key, value in wanted.items() if header.get(key) != value
-    ]
     pairs = parse_pairs(run.options, "options")
     options = options_to_dict(build_options(game.options_type, pairs, "options"))
     now = json.loads(json.dumps(options, default=str))  # as the tournament writes them into its header
-    held = header.get("options")
-    held = held if isinstance(held, dict) else {}
+    wanted = {"game": run.game, "specs": [run.a, run.b], "seats": run.seats, "seed": run.seed, "lineups": lineups}
+    wanted["options"] = now  # compared option by option
+    held = header if isinstance(header.get("options"), dict) else {**header, "options": {}}
     # The options a run leaves to the game are the installed version's defaults, and an older version (whose
     # matches the table shows as such) may have had others: only the options the run sets are compared then.
     same_version = str(header.get("game_version")) == str(game.version)
-    names = now.keys() | held.keys() if same_version else {key.replace("-", "_") for key in pairs}
-    changes += [
-        _change(f"option {name}", held.get(name, _UNSET), now.get(name, _UNSET))
-        for name in sorted(names)
-        if held.get(name, _UNSET) != now.get(name, _UNSET)
+    names = None if same_version else {key.replace("-", "_") for key in pairs}
+    return [
+        f"{setting} was {shown_setting(old)}, the run's is {shown_setting(new)}"
+        for setting, old, new in header_changes(held, wanted, wanted, names)
     ]
-    return changes
-
-
-_UNSET = object()
-
-
-def _change(setting: str, held: Any, wanted: Any) -> str:
-    def shown(value: Any) -> str:
-        return "unset" if value is _UNSET else repr(value)
-
-    return f"{setting} was {shown(held)}, the run's is {shown(wanted)}"
 
 
 def _wanted(only: str, runs: Sequence[Run], plan: Path) -> set[str]:

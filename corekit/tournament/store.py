@@ -454,29 +454,45 @@ def _parse(line: str, path: Path, number: int) -> dict[str, Any]:
     return data
 
 
-def _check_same(found: dict[str, Any], wanted: dict[str, Any], path: Path) -> None:
-    """Refuse to mix two tournaments, naming each setting that differs (an option, not the whole options)."""
+def header_changes(
+    found: Mapping[str, Any], wanted: Mapping[str, Any], keys: Iterable[str], options: Iterable[str] | None = None
+) -> list[tuple[str, Any, Any]]:
+    """How a results file's header `found` differs from `wanted` in `keys`: (setting, held, wanted) for each, UNSET
+    for one a header lacks; the options one by one (`option NAME`: those named in `options`, by default every one
+    either has). Another game's options and version differ as a matter of course: the game alone says it all."""
+    if found.get("game") != wanted.get("game"):
+        return [("game", found.get("game", UNSET), wanted.get("game", UNSET))]
     changes = []
-    # Another game's options and version differ as a matter of course: the game alone says it all.
-    keys = ("game",) if found.get("game") != wanted.get("game") else BINDING
     for key in keys:
         old, new = found.get(key), wanted.get(key)
         if old == new:
             continue
         if key == "options" and isinstance(old, dict) and isinstance(new, dict):
+            names = old.keys() | new.keys() if options is None else set(options)
             changes += [
-                f"option {name} was {_shown(old, name)}, now {_shown(new, name)}"
-                for name in sorted(old.keys() | new.keys())
-                if old.get(name, _UNSET) != new.get(name, _UNSET)
+                (f"option {name}", old.get(name, UNSET), new.get(name, UNSET))
+                for name in sorted(names)
+                if old.get(name, UNSET) != new.get(name, UNSET)
             ]
-        elif key == "lineups" and (old is None) != (new is None):  # only a strength run sets them, not the user
-            changes.append(
-                "it was a --strength run, this one is not"
-                if new is None
-                else "it was not a --strength run, this one is"
-            )
-        else:  # "unset": a setting the header lacks (a hand-made or damaged one)
-            changes.append(f"{key} was {_shown(found, key)}, now {_shown(wanted, key)}")
+        else:
+            changes.append((key, found.get(key, UNSET), wanted.get(key, UNSET)))
+    return changes
+
+
+def shown_setting(value: Any) -> str:
+    """A header's setting as a message quotes it: "unset" for one it lacks (a hand-made or damaged header)."""
+    return "unset" if value is UNSET else repr(value)
+
+
+def _check_same(found: dict[str, Any], wanted: dict[str, Any], path: Path) -> None:
+    """Refuse to mix two tournaments, naming each setting that differs (an option, not the whole options)."""
+    changes = []
+    for key, old, new in header_changes(found, wanted, BINDING):
+        if key == "lineups" and (old in (None, UNSET)) != (new in (None, UNSET)):  # only a strength run sets them
+            strength = "it was a --strength run, this one is not"
+            changes.append(strength if new in (None, UNSET) else "it was not a --strength run, this one is")
+        else:
+            changes.append(f"{key} was {shown_setting(old)}, now {shown_setting(new)}")
     if changes:
         raise ResultsError(
             f"{path} belongs to another tournament ({'; '.join(changes)}): resume with the same "
@@ -484,8 +500,5 @@ def _check_same(found: dict[str, Any], wanted: dict[str, Any], path: Path) -> No
         )
 
 
-_UNSET = object()
-
-
-def _shown(options: dict[str, Any], name: str) -> str:
-    return repr(options[name]) if name in options else "unset"
+UNSET = object()
+"""A setting a header lacks (`header_changes`)."""
