@@ -33,11 +33,12 @@ def new_game_command(ctx: click.Context, name: str, directory: Path) -> None:
     The package holds an example game with hidden cards and chance, its heuristic, the campfire.games
     entry point, RULES.md and tests.
     """
+    missing = not directory.exists()  # made with the package: said, so that a mistyped --dir is seen
     try:
         target = create_game_package(name, directory, registry_of(ctx).games)
     except ScaffoldError as error:  # OSErrors come as ScaffoldErrors that name the path
         raise click.ClickException(str(error)) from None
-    click.echo(f"Created {target}")
+    click.echo(f"Created {target}" + (f" (and {directory}, which did not exist)" if missing else ""))
     click.echo("Next:")
     click.echo(f"  pip install -e {shlex.quote(f'{target}[test]')}")
     campfire = _campfire_command()

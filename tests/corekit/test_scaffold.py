@@ -351,3 +351,12 @@ def test_the_generated_readme_says_how_to_run_campfire_in_a_borrowing_virtual_en
     readme = (target / "README.md").read_text()
     assert "campfire check lantern-hunt" in readme
     assert "run `python -m corekit.cli` where this says `campfire`" in readme
+
+
+def test_a_dir_that_did_not_exist_is_made_and_said_so_a_mistyped_one_is_seen(tmp_path):
+    missing = tmp_path / "no" / "such"
+    made = CliRunner().invoke(cli, ["new-game", "lantern-hunt", "--dir", str(missing)])
+    assert made.exit_code == 0, made.output
+    assert made.output.splitlines()[0] == f"Created {missing / 'lantern-hunt'} (and {missing}, which did not exist)"
+    again = CliRunner().invoke(cli, ["new-game", "ember-duel", "--dir", str(missing)])
+    assert again.output.splitlines()[0] == f"Created {missing / 'ember-duel'}"
