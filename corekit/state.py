@@ -30,8 +30,9 @@ import enum
 import functools
 import operator
 import typing
+import warnings
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Literal, TypeVar, overload
+from typing import Any, ClassVar, Generic, Literal, Never, TypeVar, overload
 
 import attrs
 
@@ -109,14 +110,26 @@ def _field(decl: Decl, default: Any = attrs.NOTHING, factory: Callable[[], Any] 
 
 
 def public(
+    *positional: Never,
     default: Any = attrs.NOTHING,
-    *,
     factory: Callable[[], Any] | None = None,
     seat: bool = False,
     per_seat: bool = False,
 ) -> Any:
-    """A field everyone sees; `seat=True` when it holds a seat number or a tuple of them, `per_seat=True` when
-    it holds one value per seat (positions check both)."""
+    """A field everyone sees, with its `default` (or a `factory` making it) unless every constructor must give it;
+    `seat=True` when it holds a seat number or a tuple of them, `per_seat=True` when it holds one value per seat
+    (positions check both). The default is given by keyword: type checkers read a field's default only so."""
+    if positional:
+        # Taken as before, with a warning: a type checker would read the field as one every constructor must give.
+        if len(positional) > 1 or default is not attrs.NOTHING:
+            raise TypeError(f"public() takes one default, by keyword: public(default=...), not {positional!r}")
+        warnings.warn(
+            f"public({positional[0]!r}): give the default by keyword, public(default={positional[0]!r}), so that "
+            f"type checkers see the field has one",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        default = positional[0]
     return _field(Decl("public", per_seat=per_seat, seat=seat), default, factory)
 
 
@@ -417,7 +430,7 @@ class Layout:
 S = TypeVar("S", bound="DeclaredState")
 
 
-@typing.dataclass_transform(kw_only_default=True, field_specifiers=(attrs.field, internal))
+@typing.dataclass_transform(kw_only_default=True, field_specifiers=(attrs.field, public, static, internal))
 class _KeywordFields:
     """For type checkers only: a class under it is made with its fields by keyword (`declare`, attrs underneath),
     so mypy checks a state's constructor (`RaceState(game=..., hands=...)`): a misspelled field or a wrong type."""
@@ -453,7 +466,11 @@ class DeclaredState(State, _KeywordFields):
     def __attrs_post_init__(self) -> None:
         # Code generated per class and player count: every match starts here, and a random match of two seats
         # is only some fifteen decisions.
-        _setup_plan(type(self), self.players).start(self)
+        try:
+            _setup_plan(type(self), self.players).start(self)
+        except TypeError:
+            _refuse_zone_values(self)  # names the field given something that is no list of cards
+            raise
 
     # ---- the contract, derived -------------------------------------------------------------------
 
@@ -1246,7 +1263,13 @@ def _setup_plan(cls: type[DeclaredState], players: int) -> _SetupPlan:
             lines += [f"    z = s.{name}", f"    if isinstance(z, Zone): z.no = {infos[0].no}", "    else:"]
             lines += made(infos[0].no, f"s.{name}", "        ")
             continue
-        lines += [f"    v = s.{name}", "    if v is None:", "        z = None"]
+        lines += [
+            f"    v = s.{name}",
+            "    if isinstance(v, Zone):",
+            "        raise TypeError  # one zone for a field of one per seat: `_refuse_zone_values` says so",
+            "    if v is None:",
+            "        z = None",
+        ]
         for info in infos:
             lines += made(info.no, f"y{info.seat}", "        ")
         lines += [
@@ -1299,6 +1322,22 @@ def _setup_plan(cls: type[DeclaredState], players: int) -> _SetupPlan:
     lines.append("    return r")
     exec(compile("\n".join(lines), f"<campfire setup {cls.__qualname__} {players}>", "exec"), env)
     return _SetupPlan(env["start"], env["unseen"], tuple(unseen), env["fresh"])
+
+
+def _refuse_zone_values(state: DeclaredState) -> None:
+    """Raise a TypeError naming the first zone field given a value that is not a list of cards, or a single Zone
+    where one per seat belongs (the setup's own error did not say which field; a Zone of string cards was taken
+    as zones of one letter each)."""
+    for info in _layout(type(state), state.players).zones:
+        given = getattr(state, info.field)
+        if info.seat is not None and given is not None:
+            if isinstance(given, Zone) or not isinstance(given, list | tuple):
+                shown = "one Zone" if isinstance(given, Zone) else f"{given!r:.40}"
+                raise TypeError(f"{info.field} is a zone per seat: give a list of {state.players} zones, not {shown}")
+            given = given[info.seat] if info.seat < len(given) else None
+        if given is not None and not isinstance(given, list | tuple):
+            where = info.field if info.seat is None else f"{info.field}[{info.seat}]"
+            raise TypeError(f"{where} is a zone: give a Zone or a list of cards, not {given!r:.40}")
 
 
 @attrs.frozen

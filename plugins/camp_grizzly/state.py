@@ -68,7 +68,7 @@ class CampState(CachedLegalState):
 
     view_type = CampView
 
-    counselors: tuple[int, ...] = public(())
+    counselors: tuple[int, ...] = public(default=())
     """The counselor card of each seat (an index into the content's counselors)."""
     cabin_deck: Zone = draw_pile()
     cabin_discard: Zone = face_up(ordered=True)
@@ -109,65 +109,65 @@ class CampState(CachedLegalState):
     """Ends of own turns left until a counselor's horror wears off (0: not horrified)."""
     turn: TurnOrder = public()
     """Whose turn it is among the living counselors."""
-    round: int = public(1)
-    night: int = public(50)
+    round: int = public(default=1)
+    night: int = public(default=50)
     """Rounds before the night turns HOPELESS (the option)."""
-    phase: Phase = public(MOVE)
+    phase: Phase = public(default=MOVE)
     pending: list[Phase] = public(factory=list)
     """What carries on once the strike, panic or choice under way is over (the top is the end)."""
-    move_left: int = public(0)
-    stopped: bool = public(False)
+    move_left: int = public(default=0)
+    stopped: bool = public(default=False)
     """The move is over for this turn: the counselor ran into Otis ("stop and Otis Strikes!"), or, with
     `movement=live`, a strike ended it; no step, trail or movement card may start it again."""
-    free_left: int = public(0)
-    drawn: int = public(-1)
+    free_left: int = public(default=0)
+    drawn: int = public(default=-1)
     """The weapon, item or clothing of this turn's Cabin draw while it lies in the backpack: equipping it is part of
     the draw ("Items and weapons can be equipped or stowed"), so it costs no free action (-1: none)."""
-    ended: bool = public(False)
+    ended: bool = public(default=False)
     """The active counselor's turn ends as soon as what is under way resolves (lost, horrified)."""
     refused: list[int] = public(factory=list)
     """Finales refused in this turn (not proposed again until the next)."""
-    otis: int = public(0)
+    otis: int = public(default=0)
     """Otis's space, or -1 while he lurks."""
-    stalk: int = public(1)
-    attack: int = public(0)
+    stalk: int = public(default=1)
+    attack: int = public(default=0)
     """Otis's attack die, as an index into the content's dice."""
-    damage: int = public(1)
-    body: int = public(0)
-    hopeless: bool = public(False)
-    final: bool = public(False)
+    damage: int = public(default=1)
+    body: int = public(default=0)
+    hopeless: bool = public(default=False)
+    final: bool = public(default=False)
     """HOPELESS's last fight is under way."""
-    strike_space: int = public(0)
+    strike_space: int = public(default=0)
     strike_queue: list[int] = public(factory=list, seat=True)
     """Counselors still to fight or panic in the strike under way, the one deciding first."""
     strike_later: list[int] = public(factory=list, seat=True)
     """Counselors who let the others go first since the last fight or panic."""
-    strike_bonus: int = public(0)
-    strike_lost: bool = public(False)
+    strike_bonus: int = public(default=0)
+    strike_lost: bool = public(default=False)
     """The first of the strike queue has just lost a fight and panics now, choosing whether to play a panic card."""
-    panic_seat: int = public(0, seat=True)
-    panic_left: int = public(0)
+    panic_seat: int = public(default=0, seat=True)
+    panic_left: int = public(default=0)
     later_strikes: list[tuple[int, int]] = public(factory=list)
     """(seat, bonus) of each Tempt Fate a panicking counselor met in a cameo and lost: Otis strikes that
     counselor's space, with the bonus, once the strike under way is over."""
-    consent_finale: int = public(0)
+    consent_finale: int = public(default=0)
     consent_queue: list[int] = public(factory=list, seat=True)
-    finale: int = public(-1)
+    finale: int = public(default=-1)
     """The finale under way (-1: none)."""
     finale_party: list[int] = public(factory=list, seat=True)
-    finale_step: int = public(0)
+    finale_step: int = public(default=0)
     finale_objectives: list[int] = public(factory=list)
     """The objective cards that started the finale under way."""
     failed: list[int] = public(factory=list)
     """The finales that failed (discarded)."""
-    waiting_ops: tuple[Op, ...] = public(())
+    waiting_ops: tuple[Op, ...] = public(default=())
     """The rest of a card's effect while its Foolin' Around partner is chosen."""
-    partner: int = public(-1)
-    log: tuple[str, ...] = public(())
-    said: int = public(0)
+    partner: int = public(default=-1)
+    log: tuple[str, ...] = public(default=())
+    said: int = public(default=0)
     """How many events have been logged since the start (the log keeps the last few)."""
-    winners: tuple[int, ...] = public((), seat=True)
-    over: bool = public(False)
+    winners: tuple[int, ...] = public(default=(), seat=True)
+    over: bool = public(default=False)
 
     # ---- the contract --------------------------------------------------------------------------
 

@@ -183,14 +183,14 @@ class RaceState(DeclaredState):
     reserve: Zone = draw_pile()
     """The undealt cards of the last reshuffle, set aside face down."""
     supercard: list[bool] = public(per_seat=True)
-    round: int = public(0)
+    round: int = public(default=0)
     """Rounds resolved so far."""
-    stall: int = public(0)
+    stall: int = public(default=0)
     """Rounds in a row with no guard beaten."""
-    winners: tuple[int, ...] = public((), seat=True)
-    deadlock: bool = public(False)
+    winners: tuple[int, ...] = public(default=(), seat=True)
+    deadlock: bool = public(default=False)
     """True once the race ended because no guard could ever be beaten again."""
-    last_round: tuple[Battle, ...] = public(())
+    last_round: tuple[Battle, ...] = public(default=())
     commitments: Commitments = secret()
 
     # ---- the contract --------------------------------------------------------------------------

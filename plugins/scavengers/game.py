@@ -266,28 +266,28 @@ class ScavengersState(CachedLegalState):
     """Per Camp, its Food Scraps (types), sorted."""
     pile: list[int] = public(factory=lambda: list(CONTENT.scrap_counts))
     """pile[scrap type]: how many are in the pile."""
-    bear: int = public(DEN)
+    bear: int = public(default=DEN)
     held: list[list[int]] = public(per_seat=True)
     """held[seat][scrap type]: scraps on that seat's unfinished Food cards."""
     done: list[list[bool]] = public(per_seat=True)
     """done[seat][food]: that Food card is completed (turned over)."""
-    leader: int = public(0, seat=True)
-    placer: int = public(0, seat=True)
+    leader: int = public(default=0, seat=True)
+    placer: int = public(default=0, seat=True)
     """Who places the next scrap."""
-    pending: int | None = public(None)
+    pending: int | None = public(default=None)
     """The scrap to place, from the Camper card just turned."""
     phases: Phases = public(factory=lambda: Phases(PHASES))
     turns: TurnOrder = public()
     """Whose turn it is in the play phase, and who has passed or run out (from the last play phase after it)."""
     mice: list[tuple[int, int]] = public(factory=list)
     """(camp, seat) of each Mouse still to take a scrap this collection, in Camp order."""
-    report: tuple[Take, ...] = public(())
+    report: tuple[Take, ...] = public(default=())
     """The last collection: (seat, camp, scrap, "Mouse" or "wins", placed on a Food card)."""
-    winners: tuple[int, ...] = public((), seat=True)
+    winners: tuple[int, ...] = public(default=(), seat=True)
     log: list[Logged] = public(factory=list)
     """The latest actions (a placement with its scrap), for the commentary: `events` tells each seat what the
     others did since its last move."""
-    said: int = public(0)
+    said: int = public(default=0)
     """Actions logged in all."""
 
     # ---- the contract --------------------------------------------------------------------------

@@ -254,19 +254,19 @@ class SlasherState(CachedLegalState):
     """Top last."""
     discard: Zone = face_up()
     turns: TurnOrder = public()
-    phase: str = public(TURN)
-    window: ReactionWindow | None = public(None)
+    phase: str = public(default=TURN)
+    window: ReactionWindow | None = public(default=None)
     """The reaction window of the attack in progress."""
-    negated: bool = public(False)
-    panicked: bool = public(False)
-    stall: int = public(0)
+    negated: bool = public(default=False)
+    panicked: bool = public(default=False)
+    stall: int = public(default=0)
     """Turns in a row without a death."""
-    turn: int = public(1)
+    turn: int = public(default=1)
     """The number of the turn in play, from 1."""
-    winners: tuple[int, ...] = public((), seat=True)
-    log: tuple[str, ...] = public(())
+    winners: tuple[int, ...] = public(default=(), seat=True)
+    log: tuple[str, ...] = public(default=())
     """The latest public events (the last `LOG_LENGTH`)."""
-    said: int = public(0)
+    said: int = public(default=0)
     """How many events have been logged since the start."""
 
     # ---- the contract --------------------------------------------------------------------------

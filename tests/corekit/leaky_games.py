@@ -78,7 +78,7 @@ class GlowState(DeclaredState):
     deck: Zone = draw_pile()
     discard: Zone = face_up()
     scores: list[int] = public(per_seat=True)
-    log: tuple[str, ...] = public(())
+    log: tuple[str, ...] = public(default=())
     bids: Commitments = secret()
 
     @property
@@ -222,7 +222,7 @@ class ShowsBids(GlowState):
 
 @declare
 class NamesBids(GlowState):
-    last_bid: int = public(0)
+    last_bid: int = public(default=0)
     """The bid just made, kept in a public field before the bids are revealed."""
 
     def _apply(self, seat: int, action: Any) -> None:
@@ -287,7 +287,7 @@ class Drawn:
 
 @declare
 class EqBlindField(GlowState):
-    drawn: Drawn = public(Drawn())
+    drawn: Drawn = public(default=Drawn())
 
     def _drew(self, seat: int, cards: list[int]) -> None:
         if seat == 1 and cards:
@@ -296,7 +296,7 @@ class EqBlindField(GlowState):
 
 @declare
 class FloatCount(GlowState):
-    draws: int = public(0)
+    draws: int = public(default=0)
     """Seat 1's draws so far: an int after an even card, a float after an odd one (`3 == 3.0`)."""
 
     def _drew(self, seat: int, cards: list[int]) -> None:
@@ -379,7 +379,7 @@ class DeckMeter:
 
 @declare
 class MetersTheDeck(GlowState):
-    meter: DeckMeter | None = public(None)
+    meter: DeckMeter | None = public(default=None)
 
 
 class MetersTheDeckGame(Glowworms):
@@ -447,7 +447,7 @@ class NamesFirstBid(GlowState):
 
 @declare
 class ShowsHandLate(GlowState):
-    late: tuple[int, ...] = public(())
+    late: tuple[int, ...] = public(default=())
     """Seat 0's hand, written when it bids with two cards left in the deck: one round of a match of fixed length."""
 
     def _apply(self, seat: int, action: Any) -> None:

@@ -110,7 +110,7 @@ def test_two_seats_sharing_the_whole_deck_pass_though_the_cores_samples_have_not
     class Shared(DeclaredState):  # each seat knows the other's hand: every card is dealt and the rest is seen
         hands: list[Zone] = owned()
         played: Zone = face_up()
-        turn: int = public(0, seat=True)
+        turn: int = public(default=0, seat=True)
 
         @property
         def to_act(self):
@@ -714,9 +714,9 @@ def test_two_public_fields_holding_one_enum_member_are_not_a_shared_value():
 
     @declare
     class TwoOfAKind(GlowState):
-        phase: Phase = public(Phase.BID)
-        first_phase: Phase = public(Phase.BID)
-        history: tuple[Phase, ...] = public((Phase.BID,))
+        phase: Phase = public(default=Phase.BID)
+        first_phase: Phase = public(default=Phase.BID)
+        history: tuple[Phase, ...] = public(default=(Phase.BID,))
         by_seat: dict[int, Phase] = public(factory=lambda: {0: Phase.BID, 1: Phase.BID})
 
     assert check_game(_glowworms_with(TwoOfAKind), 2, games=3, seed=0).failures == []
@@ -804,7 +804,7 @@ def test_an_observation_holding_a_nan_is_refused_before_it_splits_a_searchs_tree
 
     @declare
     class Averages(GlowState):
-        average: float = public(0.0)
+        average: float = public(default=0.0)
 
         def observation(self, seat):
             self.average = float("nan")  # "no bids yet": the mean of nothing, a new NaN at every view

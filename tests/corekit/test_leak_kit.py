@@ -533,8 +533,8 @@ def test_a_twin_with_another_seat_to_act_is_not_blamed_for_having_no_legal_actio
 class SixMoves(DeclaredState):
     """Two seats take turns for six moves, with a public count of moves and a log of the last three lines."""
 
-    rounds: int = public(0)
-    log: tuple[str, ...] = public(())
+    rounds: int = public(default=0)
+    log: tuple[str, ...] = public(default=())
     ACTIONS: ClassVar[tuple[str, ...]] = ()
     """What the seat to act may do, whatever the position."""
 
@@ -994,7 +994,7 @@ class PredictsThenBids(ShowdownState):
     """Honest: seat 0 first predicts in secret (never revealed here), then both seats make public bids."""
 
     predictions: Commitments = secret()
-    bid: int = public(0)
+    bid: int = public(default=0)
 
     def legal_actions(self, seat: int) -> list[str]:
         if seat not in self.to_act:
@@ -1180,7 +1180,7 @@ class TwoDecks(SixMoves):
     left: Zone = draw_pile()
     right: Zone = draw_pile()
     shown: Zone = face_up()
-    flip: bool = public(False)
+    flip: bool = public(default=False)
     ACTIONS = ("showdown", "wait")
 
     def _apply(self, seat: int, action: str) -> None:

@@ -25,8 +25,8 @@ class Counting(Game):
 class CountingState(CachedLegalState):
     """Two seats take turns adding 1 or 2 to a total; it ends at 6 or more. Counts how often it builds a list."""
 
-    total: int = public(0)
-    built: int = public(0)
+    total: int = public(default=0)
+    built: int = public(default=0)
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -122,7 +122,7 @@ def test_only_a_cached_state_is_played_without_its_cache():
 class SecretCountingState(CachedLegalState):
     """Both seats commit 1 or 2 at once; the round adds them up; it ends at 6 or more."""
 
-    total: int = public(0)
+    total: int = public(default=0)
     bids: Commitments = secret()
 
     @property
@@ -161,7 +161,7 @@ class Stepping:
 class MixedState(Stepping, CachedLegalState):
     """Each seat in turn names the next total, one or two above the last (so the list depends on the position)."""
 
-    total: int = public(0)
+    total: int = public(default=0)
 
     @property
     def to_act(self) -> tuple[int, ...]:

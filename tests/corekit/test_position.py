@@ -137,7 +137,7 @@ def test_a_public_set_of_items_that_do_not_compare_is_written_in_one_order_and_r
 
     @declare
     class Claims(GlowState):
-        claims: frozenset[tuple[str, int | None]] = public(frozenset())
+        claims: frozenset[tuple[str, int | None]] = public(default=frozenset())
 
     game = type("Claiming", (Glowworms,), {"id": "claiming", "state_class": Claims})()
     state = game.initial_state(2, 0)
@@ -450,7 +450,7 @@ class EmberState(DeclaredState):
     hands: list[Zone] = owned()
     slots: list[Zone] = owned(parks_in="hands", accepts={3})
     pile: Zone = draw_pile()
-    round: int = public(0)
+    round: int = public(default=0)
 
     @property
     def to_act(self) -> tuple[int, ...]:

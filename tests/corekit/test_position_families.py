@@ -25,8 +25,8 @@ class MixState(DeclaredState):
     discard: Zone = face_up(ordered=True)
     market: Zone = draw_pile()
     """A third family no rule touches: a seat's position must not deal its cards anywhere else."""
-    turn: int = public(0)
-    score: float = public(0)
+    turn: int = public(default=0)
+    score: float = public(default=0)
     """Annotated float, added ints: a position must read it back as it is."""
 
     @property

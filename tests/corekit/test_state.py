@@ -73,7 +73,7 @@ class LanternState(DeclaredState):
     pile: Zone = draw_pile()
     discard: Zone = face_up()
     scores: list[int] = public(factory=list)
-    turn: int = public(0, seat=True)
+    turn: int = public(default=0, seat=True)
     bids: Commitments = secret()
     cache: object = internal()
 
@@ -105,6 +105,27 @@ def fresh(players: int = 2, seed: int = 3) -> LanternState:
 def built(**zones: list[Any]) -> LanternState:
     """A two-seat position with the given zones."""
     return LanternState(game=GAME, players=2, options=None, rng=Rng(1), bids=Commitments(range(2)), **zones)
+
+
+@pytest.mark.parametrize(
+    ("zones", "refusal"),
+    [
+        # One Zone of string cards for a per-seat field was taken as a zone of one letter per seat.
+        ({"hands": Zone(["ab", "cd"])}, "hands is a zone per seat: give a list of 2 zones, not one Zone"),
+        ({"hands": 5}, "hands is a zone per seat: give a list of 2 zones, not 5"),
+        ({"hands": [1, 2]}, r"hands\[0\] is a zone: give a Zone or a list of cards, not 1"),
+        ({"hands": [[1], [2]], "pile": 7}, "pile is a zone: give a Zone or a list of cards, not 7"),
+    ],
+)
+def test_a_constructor_given_something_else_than_zones_names_the_field(zones: dict[str, Any], refusal: str) -> None:
+    with pytest.raises(TypeError, match=f"^{refusal}$"):
+        built(**zones)
+
+
+def test_a_constructor_takes_zones_as_zones_lists_or_tuples() -> None:
+    state = built(hands=[Zone([1]), (2, 3)], pile=(4,))
+    assert [list(hand) for hand in state.hands] == [[1], [2, 3]] and list(state.pile) == [4]
+    assert all(isinstance(zone, Zone) for zone in (*state.hands, state.pile))
 
 
 def test_a_view_gives_the_viewer_its_own_zone_and_the_full_view_none():
@@ -369,7 +390,7 @@ def test_a_public_field_of_a_type_the_core_cannot_copy_is_refused_when_the_class
 def test_a_public_optional_tuple_is_copied_and_shown_as_it_is():
     @declare
     class LastMove(NoPlay, DeclaredState):
-        last: tuple[int, int] | None = public(None)
+        last: tuple[int, int] | None = public(default=None)
 
     state = LastMove(game=GAME, players=2, options=None, rng=Rng(0))
     assert state.clone().last is None and state.observation(0).last is None
@@ -389,22 +410,22 @@ class BareDict(NoPlay, DeclaredState):
 
 @declare
 class BareTuple(NoPlay, DeclaredState):
-    played: tuple = public(())  # type: ignore[type-arg]
+    played: tuple = public(default=())  # type: ignore[type-arg]
 
 
 @declare
 class BareOptionalTuple(NoPlay, DeclaredState):
-    played: tuple | None = public(None)  # type: ignore[type-arg]
+    played: tuple | None = public(default=None)  # type: ignore[type-arg]
 
 
 @declare
 class BareTypingTuple(NoPlay, DeclaredState):
-    played: typing.Tuple = public(())  # type: ignore[type-arg]  # noqa: UP006 (the old alias is what is tested)
+    played: typing.Tuple = public(default=())  # type: ignore[type-arg]  # noqa: UP006 (the old alias is what is tested)
 
 
 @declare
 class BareFrozenset(NoPlay, DeclaredState):
-    played: frozenset = public(frozenset())  # type: ignore[type-arg]
+    played: frozenset = public(default=frozenset())  # type: ignore[type-arg]
 
 
 @pytest.mark.parametrize(
@@ -624,8 +645,24 @@ def test_a_public_list_or_dict_holding_mutable_items_is_refused_since_a_clone_wo
 def test_a_mutable_default_is_refused_since_every_state_would_share_it(default):
     kind = type(default).__name__
     with pytest.raises(TypeError, match=rf"^a mutable default \({kind} .*\) would be shared by every state; give "):
-        public(default)
+        public(default=default)
     assert public(factory=type(default)) is not None
+
+
+def test_a_default_given_positionally_is_taken_with_a_warning_to_give_it_by_keyword():
+    # A type checker reads a field's default only by keyword: public(0) would read as a field every constructor gives.
+    with pytest.warns(DeprecationWarning, match=r"^public\(0\): give the default by keyword, public\(default=0\)"):
+        positional = public(0)  # type: ignore[arg-type]
+    assert positional._default == public(default=0)._default == 0
+
+
+def test_public_refuses_a_default_given_both_ways():
+    with pytest.raises(
+        TypeError, match=r"^public\(\) takes one default, by keyword: public\(default=\.\.\.\), not \(1,\)"
+    ):
+        public(1, default=2)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^public\(\) takes one default"):
+        public(1, 2)  # type: ignore[arg-type]
 
 
 @declare
