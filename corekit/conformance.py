@@ -134,8 +134,9 @@ class Report:
         return not self.failures
 
     def fail(self, message: str) -> None:
-        """Record a failure: the first `FAILURES_KEPT` are enough to act on (the check stops there)."""
-        if len(self.failures) < FAILURES_KEPT:
+        """Record a failure: the first `FAILURES_KEPT` are enough to act on (the check stops there). A failure
+        already recorded (two checks of one step may find the same) is not counted again."""
+        if len(self.failures) < FAILURES_KEPT and message not in self.failures:
             self.failures.append(message)
 
     @property

@@ -24,7 +24,7 @@ class Commitments:
     __slots__ = ("chosen", "seats", "waiting")
 
     def __init__(self, seats: Iterable[int] = ()) -> None:
-        self.seats: tuple[int, ...] = tuple(sorted(seats))
+        self.seats: tuple[int, ...] = _distinct(tuple(sorted(seats)))
         self.chosen: dict[int, Any] = {}
         self.waiting: tuple[int, ...] = self.seats
         """The seats that have not committed yet, in seat order (kept up to date: it is read often)."""
@@ -32,7 +32,10 @@ class Commitments:
     def open(self, seats: Iterable[int]) -> None:
         """Start a new decision for `seats`; earlier commitments are forgotten."""
         # Every seat of a round, `range(players)`, is in order already: sorting it cost a playout 1-2%.
-        self.seats = self.waiting = tuple(seats) if type(seats) is range and seats.step > 0 else tuple(sorted(seats))
+        if type(seats) is range and seats.step > 0:
+            self.seats = self.waiting = tuple(seats)
+        else:
+            self.seats = self.waiting = _distinct(tuple(sorted(seats)))
         self.chosen = {}
 
     @property
@@ -94,3 +97,11 @@ class Commitments:
         copy.waiting = self.waiting
         copy.chosen = dict(self.chosen)
         return copy
+
+
+def _distinct(seats: tuple[int, ...]) -> tuple[int, ...]:
+    """`seats`, refused if one is there twice: it would commit twice and the decision never complete."""
+    if len(set(seats)) < len(seats):
+        twice = sorted({seat for seat in seats if seats.count(seat) > 1})
+        raise ValueError(f"a decision's seats are each named once: {seats} names seat {twice[0]} more than once")
+    return seats

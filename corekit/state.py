@@ -100,6 +100,8 @@ def _field(decl: Decl, default: Any = attrs.NOTHING, factory: Callable[[], Any] 
         # One object for every state made without the field, of every match: what one match appends, the next
         # starts with (dataclasses refuses it likewise).
         kind = type(default).__name__
+        if isinstance(default, set):  # not even from a factory: the state refuses a set when first copied
+            raise TypeError(f"a public field holds no set ({default!r:.40}): hold a frozenset or a sorted tuple")
         raise TypeError(
             f"a mutable default ({kind} {default!r:.40}) would be shared by every state; give factory={kind} or "
             f"factory=lambda: ... instead"

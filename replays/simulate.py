@@ -173,13 +173,14 @@ class Simulator:
 
     def _check_forfeit(self, state: State) -> None:
         """A forfeit ends the match where the seat to act failed to (the runner's rule): the match must not
-        have ended there, the forfeiting seat must be the one to act, and it must say why."""
+        have ended there, the forfeiting seat must be the one to act, and it must say why. Before the first step
+        any seat may have forfeited: every player is seated then, and one that fails to be forfeits."""
         result = self.replay.result
         said = f"the replay says {self.names[result.forfeit]} forfeited"  # type: ignore[index]  # checked by the caller
         if state.is_terminal:
             raise Diverged(self.replay.steps, f"{said}, but the match ended normally")
         to_act = state.to_act[0]
-        if to_act != result.forfeit:
+        if to_act != result.forfeit and self.replay.steps:
             raise Diverged(self.replay.steps, f"{said}, but {self.names[to_act]} was to act")
         if not result.error:
             raise Diverged(self.replay.steps, f"{said}, but gives no reason")

@@ -1027,3 +1027,20 @@ def test_events_that_are_not_text_fail_the_commentary_check_without_calling_the_
     assert any("not a line of text" in failure for failure in report.failures), report.failures
     assert not report.nondeterministic
     assert report.leak_check_skipped == (None if not report.stopped_early else "stopped at its first 20 failures")
+
+
+def test_a_failure_found_twice_is_reported_and_counted_once():
+    # Two checks of one step may word the same failure alike; a repeat took one of the report's twenty lines.
+    from corekit.conformance import FAILURES_KEPT
+
+    report = Report("toy", 2)
+    report.fail("seed 1 step 1: seat 1's observation differs")
+    report.fail("seed 1 step 1: seat 1's observation differs")
+    report.fail("seed 1 step 2: the log names a hidden card")
+    assert report.failures == [
+        "seed 1 step 1: seat 1's observation differs",
+        "seed 1 step 2: the log names a hidden card",
+    ]
+    for step in range(3, 3 + FAILURES_KEPT):
+        report.fail(f"seed 1 step {step}: the log names a hidden card")
+    assert len(report.failures) == FAILURES_KEPT and report.stopped_early

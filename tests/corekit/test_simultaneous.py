@@ -46,6 +46,15 @@ def test_a_seat_cannot_commit_twice_or_out_of_turn():
         decision.commit(5, 2)
 
 
+def test_a_decision_naming_a_seat_twice_is_refused_since_it_could_never_complete():
+    # An outside tester's typo: seat 1 committed twice, the second overwrote the first, and `complete` stayed False.
+    with pytest.raises(ValueError, match=r"^a decision's seats are each named once: \(0, 1, 1\) names seat 1 more "):
+        Commitments().open([1, 1, 0])
+    with pytest.raises(ValueError, match=r"^a decision's seats are each named once: \(2, 2\) names seat 2 more "):
+        Commitments([2, 2])
+    assert Commitments().open([2, 0]) is None and Commitments([2, 0]).waiting == (0, 2)
+
+
 def test_a_sample_redraws_the_others_commitments_but_keeps_its_own():
     decision = Commitments([0, 1, 2])
     decision.commit(0, "mine")

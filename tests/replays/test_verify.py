@@ -414,3 +414,21 @@ def test_a_simulator_without_the_record_reaches_the_states_the_match_did_and_kee
         assert state.digest() == kept.state_at(step).digest(), step
         assert state.record is None
     unkept.verify()
+
+
+def test_a_match_a_seat_forfeited_when_seated_verifies_whoever_was_to_act(tmp_path):
+    """Every player is seated before the first step, so the seat that fails there need not be the one to act."""
+    from ai.random_player import RandomPlayer
+    from corekit import play_match
+
+    class FailsWhenSeated(RandomPlayer):
+        def seated(self, view):
+            raise RuntimeError("no chair")
+
+    game = default_registry().game("grizzly-race")
+    path = tmp_path / "seated.cfr"
+    players = [RandomPlayer(seed=1), FailsWhenSeated(seed=2)]
+    result = play_match(game, ["random", "random"], 1, players=players, settings={"replay": str(path)})
+    assert (result.forfeit, result.steps) == (1, 0) and game.initial_state(2, 1).to_act[0] == 0
+    verified = campfire("replay", "verify", str(path))
+    assert verified.exit_code == 0, verified.output
