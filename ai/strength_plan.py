@@ -55,7 +55,7 @@ from corekit.tournament.strength import (
     strength_lines,
     summarize_strength,
 )
-from corekit.words import joined
+from corekit.words import counted, joined
 
 PLAN = Path(__file__).with_name("strength.toml")
 RUNS = Path(__file__).with_name("strength-runs")
@@ -276,7 +276,7 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry, p
     teams: list[str] = []
     for run in runs:
         folder = out / run.folder_name
-        report, _, beyond = _status(run, folder, registry)
+        report, held, beyond = _status(run, folder, registry)
         game = run.game + (f" `-o {' -o '.join(run.options)}`" if run.options else "")
         game += f" (seed {run.seed}, registered {run.registered})" if run.registered else ""
         installed = str(registry.game(run.game).version)
@@ -287,21 +287,27 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry, p
         if report is None:
             free.append(f"| {game} | {run.seats} | {run.a} | {run.b} | 0 of {run.matches} | - | - | - | not started |")
             continue
+        # A match that failed for good is held (played, never again) but has no returns: the figures leave it out,
+        # so the row says so. The report's records that did not fail all count as held (only a failed one retries).
+        failed = held - (report["matches"] - len(report["failed"]))
+        if failed:
+            game += f" ({counted(failed, 'match', 'matches')} failed: not scored)"
         pinned = _pinned(folder)
         summary = dict(summarize_strength(report), a=_shown(run.a, pinned["a"]), b=_shown(run.b, pinned["b"]))
         if "teams" not in summary:
-            free.append(free_for_all_row(game, summary, planned=run.matches))
+            # Judged by the matches held, as --json and the play loop judge it (`_counted`): the summary's own count
+            # leaves a failed match out, so a run with one would be "not finished" however often it was resumed.
+            free.append(free_for_all_row(game, dict(summary, matches=held), planned=run.matches))
             continue
         # The team rows name each team's spec as the paired line below them does, its defaults written out.
         summary["teams"] = [
             dict(team, spec=summary[key]) for team, key in zip(summary["teams"], ("a", "b"), strict=True)
         ]
-        played = report["matches"]
-        if played < run.matches:
+        if held < run.matches:  # by the matches held, as above (the report's count has those to retry too)
             teams += [
                 "",
                 f"{game}, {run.seats} {'seat' if run.seats == 1 else 'seats'}: the {summary['a']} team and the "
-                f"{summary['b']} team against {summary['villain']}, paired by deal; not finished: {played} of "
+                f"{summary['b']} team against {summary['villain']}, paired by deal; not finished: {held} of "
                 f"{run.matches} nights played (judged once all are played)",
             ]
             continue
@@ -369,7 +375,12 @@ def _saved(run: Run, folder: Path, registry: Registry) -> int:
 
 
 def _counted(run: Run, records: dict[int, MatchRecord]) -> tuple[int, int]:
-    """The matches of `records` within `run`'s size and past it, a retried one not counted."""
+    """The matches of `records` within `run`'s size and past it, a retried one not counted.
+
+    The one rule of whether a run is finished, for the table, --json and the play loop alike, and the tournament's:
+    its resume plays again only a match whose record has a `retry` reason (`Pending`'s `done`), so a match that
+    failed without one (the game raised, say) is held for good, though the report leaves it out of its figures.
+    """
     indices = [index for index, record in records.items() if record.retry is None]
     within = sum(1 for index in indices if index < run.matches)
     return within, len(indices) - within

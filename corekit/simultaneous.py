@@ -23,11 +23,13 @@ class Commitments:
 
     __slots__ = ("chosen", "seats", "waiting")
 
+    seats: tuple[int, ...]
+    chosen: dict[int, Any]
+    waiting: tuple[int, ...]
+    """The seats that have not committed yet, in seat order (kept up to date: it is read often)."""
+
     def __init__(self, seats: Iterable[int] = ()) -> None:
-        self.seats: tuple[int, ...] = _distinct(tuple(sorted(seats)))
-        self.chosen: dict[int, Any] = {}
-        self.waiting: tuple[int, ...] = self.seats
-        """The seats that have not committed yet, in seat order (kept up to date: it is read often)."""
+        self.open(seats)
 
     def open(self, seats: Iterable[int]) -> None:
         """Start a new decision for `seats`; earlier commitments are forgotten."""

@@ -70,16 +70,18 @@ class Analysis:
         simulator = simulator or Simulator(replay, self.registry, checking=False, record=False)
         game = simulator.game
         header, result = replay.header, replay.result
-        stats = self.games.setdefault(game.id, _GameStats())
+        # The game's entry is made only once all that can raise has succeeded (reading the actions back, their texts,
+        # the turning points): a file that fails part-way must leave no game behind, not even one of 0 matches.
         if replay.unfinished:
             simulator.moves()  # it must still read back
-            stats.unfinished += 1
+            self.games.setdefault(game.id, _GameStats()).unfinished += 1
             self.files += 1
             return
         moves = simulator.moves()
         texts = [_action_text(game, action, step) for step, (_seat, action) in enumerate(moves, 1)]
         names = simulator.names
         points = self._turning_points(name, simulator, texts)
+        stats = self.games.setdefault(game.id, _GameStats())
         stats.matches += 1
         stats.forfeits += result.forfeit is not None
         stats.lengths.append(replay.steps)

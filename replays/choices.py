@@ -26,7 +26,9 @@ class ChoiceWriter:
 
     def add(self, index: int, count: int) -> None:
         """One step: `index` (0 <= index < count) among `count` legal actions."""
-        bits = (count - 1).bit_length()
+        # `width`, shared with the reader, so the two cannot disagree. Its call adds some 25 ns to the 135 of an add,
+        # under 0.1% of a recorded step (29 us in a 4-seat random grizzly-race match; timeit, 2026-12-06).
+        bits = width(count)
         if bits:
             self._held |= index << self._bits
             self._bits += bits
@@ -54,7 +56,7 @@ class ChoiceReader:
     def take(self, count: int) -> int | None:
         """The next index among `count` actions (it may be `count` or more in a file that does not match the
         game); None when the stream has ended."""
-        bits = (count - 1).bit_length()
+        bits = width(count)  # the writer's own widths (`ChoiceWriter.add`)
         while self._bits < bits:
             if self._next >= len(self._data):
                 return None

@@ -440,3 +440,58 @@ def test_a_run_pinned_with_a_hyphenated_option_resumes_as_the_same_player(tmp_pa
     folder.mkdir()
     (folder / "pinned.json").write_text(json.dumps({"a": "mcts:tree-depth=2", "b": "heuristic"}), encoding="utf-8")
     assert pin(run, folder, REGISTRY)["a"] == "mcts:tree_depth=2"
+
+
+@pytest.mark.parametrize(("retry", "held"), [(None, 4), ("worker", 3)])
+def test_a_run_is_finished_for_its_table_its_json_and_its_play_loop_alike_when_a_tournament_resume_plays_no_more(
+    tmp_path, retry, held
+):
+    """A failed match without a retry reason is held for good (a resume leaves it, as the game raised in it, say);
+    one with a reason is played again: the table, --json and the play loop all count it as the tournament does."""
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        'registered = "2026-12-02 17:00 UTC"\n'
+        '[[run]]\ngame = "grizzly-race"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 4\nseed = 3\n'
+    )
+    out = tmp_path / "runs"
+    played = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--jobs", "1"])
+    assert played.exit_code == 0, played.output
+    folder = out / "grizzly-race-2-heuristic-vs-random-seed3"
+    results = folder / "results.jsonl"
+    lines = results.read_text().splitlines()
+    failed = {"status": "failed", "returns": [], "steps": 0, "decisions": [], "decision_time": [], "retry": retry}
+    lines[3] = json.dumps({**json.loads(lines[3]), **failed, "error": "the game raised"})  # match 2
+    results.write_text("\n".join(lines) + "\n")
+    edited = results.read_text()
+
+    # What a tournament resume of the folder would play: nothing more, or the failed match again.
+    resumed = tmp_path / "resumed"
+    resumed.mkdir()
+    (resumed / "results.jsonl").write_text(edited)
+    CliRunner().invoke(
+        cli, ["tournament", *Run("grizzly-race", 2, "heuristic", "random", 4, 3).tournament_args(resumed, 1)]
+    )
+    _, records = read_results(resumed / "results.jsonl")
+    assert (records[2].status == "failed") == (retry is None)
+
+    shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only"])
+    row = next(line for line in shown.stdout.splitlines() if line.startswith("| grizzly-race"))
+    data = json.loads(
+        CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only", "--json"]).stdout
+    )
+    assert data[0]["held"] == held and f"| heuristic | random | {held} of 4 | " in row
+    if retry is None:
+        assert row.startswith("| grizzly-race (1 match failed: not scored) | 2 | heuristic | random | 4 of 4 | 0.")
+        assert not row.endswith("| not finished |")
+        assert data[0]["result"]["matches"] == 3  # judged, over the 3 matches scored
+    else:
+        # To be played again, so neither held nor said to have failed.
+        assert row.startswith("| grizzly-race | 2 | heuristic | random | 3 of 4 | - |")
+        assert row.endswith("| not finished |") and data[0]["result"] is None
+
+    again = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--jobs", "1"])
+    assert ("all 4 matches played" in again.stderr) == (retry is None), again.output
+    assert (results.read_text() == edited) == (retry is None)  # played again only what the tournament would play
+    _, records = read_results(results)
+    assert records[2].status == ("failed" if retry is None else "ok")
+    assert "| 4 of 4 | " in again.stdout and "not finished" not in again.stdout

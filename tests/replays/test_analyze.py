@@ -14,7 +14,7 @@ from corekit.plugins import default_registry
 from replays.analysis import Analysis
 from replays.format import read_replay
 from replays.simulate import Simulator
-from tests.replays.conftest import campfire, errors
+from tests.replays.conftest import campfire, errors, forge
 
 
 @pytest.fixture(scope="module")
@@ -133,6 +133,27 @@ def test_a_tournament_folder_of_dot_replay_files_is_analyzed(tmp_path):
     (tmp_path / ".match-000003.replay.123.abcd.tmp").write_bytes(b"left by a killed worker")
     report = json.loads(campfire("replay", "analyze", str(tmp_path), "--json").stdout)
     assert report["files"] == 3
+
+
+@pytest.mark.parametrize("unfinished", [False, True])
+def test_a_replay_that_fails_part_way_adds_no_game_to_the_analysis(record, tmp_path, unfinished):
+    """Its action stream cut short and its checksum made again, so the file reads and fails only when its actions are
+    read back (`--no-verify`): its game, which no other file plays, must not be listed with 0 matches."""
+    valid = record("grizzly-race", seed=3)
+    damaged = tmp_path / "damaged.cfr"
+
+    def cut(body: dict) -> None:
+        body["choices"] = body["choices"][:1]
+        if unfinished:  # a partial replay's actions are read back too, and it is counted apart
+            body["result"].update(unfinished="the run was interrupted", returns=[0] * len(body["result"]["returns"]))
+
+    damaged.write_bytes(forge(record("slasher", seed=3).read_bytes(), cut))
+    for extra in (["--json"], []):
+        alone = campfire("replay", "analyze", str(valid), "--no-verify", *extra)
+        both = campfire("replay", "analyze", str(valid), str(damaged), "--no-verify", *extra)
+        assert alone.exit_code == 0 and both.exit_code == 1, both.output
+        assert len(errors(both)) == 1 and errors(both)[0].startswith(f"{damaged}: "), both.stderr
+        assert both.stdout == alone.stdout  # the same files, games and tables
 
 
 def test_a_folder_without_replays_fails_in_one_line_like_a_missing_file(tmp_path):
