@@ -468,13 +468,18 @@ def _plan_name(plan: Path) -> str:
 
 def _pinned(folder: Path) -> dict[str, str]:
     """The specs `campfire strength` wrote into a run's folder before its first match."""
+    path = folder / "pinned.json"
     try:
-        pinned: dict[str, str] = json.loads((folder / "pinned.json").read_text(encoding="utf-8"))
+        pinned = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ValueError(
             f"{folder} holds results but no pinned.json: it was not started by `campfire strength` (move it away "
             "or remove it to start the run)"
         ) from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ValueError(f"{path} is not the JSON `campfire strength` writes ({error})") from None
+    if not isinstance(pinned, dict) or not all(isinstance(pinned.get(key), str) for key in ("a", "b")):
+        raise ValueError(f"{path} does not hold the pinned specs of players a and b (as text) that it was written with")
     return pinned
 
 

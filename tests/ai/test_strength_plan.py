@@ -198,6 +198,32 @@ def test_a_results_folder_the_plan_did_not_start_is_one_line_not_a_missing_file(
     )
 
 
+@pytest.mark.parametrize(
+    ("written", "problem"),
+    [
+        ("{not json", "is not the JSON `campfire strength` writes (Expecting property name"),
+        ('["heuristic", "random"]', "does not hold the pinned specs of players a and b"),
+        ('{"a": "heuristic"}', "does not hold the pinned specs of players a and b"),
+    ],
+)
+def test_a_damaged_pinned_file_is_one_line_naming_it(tmp_path, written, problem):
+    # It was "campfire: error: AttributeError: ..." for a list, naming neither the file nor what it should hold.
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        'registered = "2026-12-02 17:00 UTC"\n'
+        '[[run]]\ngame = "grizzly-race"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 2\nseed = 3\n'
+    )
+    folder = tmp_path / "runs" / "grizzly-race-2-heuristic-vs-random-seed3"
+    made = CliRunner().invoke(
+        cli, ["tournament", "grizzly-race", "-p", "heuristic,random", "-n", "2", "--seed", "3", "--out", str(folder)]
+    )
+    assert made.exit_code == 0, made.output
+    (folder / "pinned.json").write_text(written, encoding="utf-8")
+    shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(tmp_path / "runs"), "--table-only"])
+    assert shown.exit_code == 1
+    assert shown.stderr.startswith(f"Error: {folder / 'pinned.json'} {problem}") and shown.stderr.count("\n") == 1
+
+
 def test_a_name_in_only_that_is_no_game_of_the_plan_is_refused_naming_the_plans_games(tmp_path):
     plan = tmp_path / "plan.toml"
     plan.write_text(
