@@ -27,7 +27,7 @@ import attrs
 
 from corekit.errors import error_line, install_hint
 from corekit.plugins import Registry
-from corekit.runner import DECIDE, GAME, PHASE, SINCE, STUCK_AFTER, hard_limit, step_limit_for, tick_interval
+from corekit.runner import PHASE, SINCE, STUCK_AFTER, tick_interval
 from corekit.tournament.schedule import Pending, Planned
 from corekit.tournament.store import RETRY_WORKER, MatchRecord
 from corekit.tournament.worker import (
@@ -37,6 +37,7 @@ from corekit.tournament.worker import (
     Settings,
     cut_off_record,
     exits_refused,
+    phase_limits,
     planned_fields,
     play_planned,
     process_main,
@@ -199,8 +200,7 @@ class _Pool:
         self.stopping = False
         self.refused = False
         """`emit` raised (the results file refused a record): the run stops, and hands on nothing more."""
-        limit = settings.time_limit
-        self.limits = {DECIDE: hard_limit(limit) if limit is not None else None, GAME: step_limit_for(None, limit)}
+        self.limits = phase_limits(settings.time_limit)
         self.tick = tick_interval(min(v for v in self.limits.values() if v is not None))
 
     def run(self, pending: Pending) -> None:

@@ -25,6 +25,7 @@ from corekit.errors import error_line
 from corekit.plugins import Registry, UnknownName, default_registry
 from corekit.runner import (
     DECIDE,
+    GAME,
     PHASE,
     SEAT,
     STEP,
@@ -156,6 +157,13 @@ def planned_fields(settings: Settings, planned: Planned) -> dict[str, Any]:
     }
 
 
+def phase_limits(time_limit: float | None) -> dict[int, float | None]:
+    """How long a match may stay in a watched phase before its watchdog cuts it off: a decision (None without a
+    time limit) and a call into the game. The one reckoning for the watchdog's own cut-off record (`ending`) and
+    for the parent that kills a worker stuck past it (`backends`)."""
+    return {DECIDE: hard_limit(time_limit) if time_limit is not None else None, GAME: step_limit_for(None, time_limit)}
+
+
 def cut_off_record(
     settings: Settings, planned: Planned, registry: Registry, snapshot: Sequence[float], limit: float, elapsed: float
 ) -> MatchRecord:
@@ -280,11 +288,8 @@ class _DaskVerdicts:
 
         def end(watch: Watch) -> None:
             elapsed = time.monotonic() - watch.since
-            limit = (
-                hard_limit(settings.time_limit)
-                if watch.phase == DECIDE and settings.time_limit is not None
-                else step_limit_for(None, settings.time_limit)
-            )
+            # The watchdog cuts off a decision (given a time limit) or a call into the game: each has its limit.
+            limit = phase_limits(settings.time_limit).get(watch.phase) or step_limit_for(None, settings.time_limit)
             snapshot = [float(watch.phase), float(watch.seat), float(watch.step), watch.since]
             record = cut_off_record(settings, planned, registry, snapshot, limit, elapsed)
             client.set_metadata(key, record.to_json())
