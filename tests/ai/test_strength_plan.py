@@ -179,17 +179,29 @@ def test_the_runs_are_played_resumed_to_their_registered_size_and_tabled(tmp_pat
     )
 
 
-def test_a_results_folder_the_plan_did_not_start_is_one_line_not_a_missing_file(tmp_path):
+def _race_plan(tmp_path: Path, matches: int) -> Path:
+    """A plan of one run: heuristic against random in grizzly-race at 2 seats, seed 3."""
     plan = tmp_path / "plan.toml"
     plan.write_text(
         'registered = "2026-12-02 17:00 UTC"\n'
-        '[[run]]\ngame = "grizzly-race"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 2\nseed = 3\n'
+        f'[[run]]\ngame = "grizzly-race"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = {matches}\nseed = 3\n'
     )
+    return plan
+
+
+def _played_outside_the_plan(tmp_path: Path) -> tuple[Path, Path]:
+    """A plan of one grizzly-race run, and that run's folder filled by `campfire tournament` (no pinned.json)."""
+    plan = _race_plan(tmp_path, matches=2)
     folder = tmp_path / "runs" / "grizzly-race-2-heuristic-vs-random-seed3"
     made = CliRunner().invoke(
         cli, ["tournament", "grizzly-race", "-p", "heuristic,random", "-n", "2", "--seed", "3", "--out", str(folder)]
     )
     assert made.exit_code == 0, made.output
+    return plan, folder
+
+
+def test_a_results_folder_the_plan_did_not_start_is_one_line_not_a_missing_file(tmp_path):
+    plan, folder = _played_outside_the_plan(tmp_path)
     shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(tmp_path / "runs"), "--table-only"])
     assert shown.exit_code == 1
     assert shown.stderr == (
@@ -208,16 +220,7 @@ def test_a_results_folder_the_plan_did_not_start_is_one_line_not_a_missing_file(
 )
 def test_a_damaged_pinned_file_is_one_line_naming_it(tmp_path, written, problem):
     # It was "campfire: error: AttributeError: ..." for a list, naming neither the file nor what it should hold.
-    plan = tmp_path / "plan.toml"
-    plan.write_text(
-        'registered = "2026-12-02 17:00 UTC"\n'
-        '[[run]]\ngame = "grizzly-race"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 2\nseed = 3\n'
-    )
-    folder = tmp_path / "runs" / "grizzly-race-2-heuristic-vs-random-seed3"
-    made = CliRunner().invoke(
-        cli, ["tournament", "grizzly-race", "-p", "heuristic,random", "-n", "2", "--seed", "3", "--out", str(folder)]
-    )
-    assert made.exit_code == 0, made.output
+    plan, folder = _played_outside_the_plan(tmp_path)
     (folder / "pinned.json").write_text(written, encoding="utf-8")
     shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(tmp_path / "runs"), "--table-only"])
     assert shown.exit_code == 1
@@ -245,11 +248,7 @@ def test_a_name_in_only_that_is_no_game_of_the_plan_is_refused_naming_the_plans_
 @pytest.mark.parametrize("signalled", ["group", "command"])
 def test_an_interrupted_run_says_how_far_it_got_and_that_campfire_strength_plays_the_rest(tmp_path, signalled):
     """Ctrl-C signals the whole foreground process group; a `kill -INT` of the command alone is passed on."""
-    plan = tmp_path / "plan.toml"
-    plan.write_text(
-        'registered = "2026-12-02 17:00 UTC"\n'
-        '[[run]]\ngame = "grizzly-race"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 100000\nseed = 3\n'
-    )
+    plan = _race_plan(tmp_path, matches=100000)
     folder = tmp_path / "runs" / "grizzly-race-2-heuristic-vs-random-seed3"
     command = [sys.executable, "-m", "corekit.cli", "strength", "--plan", str(plan), "--out", str(tmp_path / "runs")]
     # Its own process group, as a terminal's foreground job: Ctrl-C reaches the tournament and its workers too.
@@ -277,11 +276,7 @@ def test_an_interrupted_run_says_how_far_it_got_and_that_campfire_strength_plays
 
 
 def test_a_run_played_at_an_older_game_version_says_so_in_the_table(tmp_path, monkeypatch):
-    plan = tmp_path / "plan.toml"
-    plan.write_text(
-        'registered = "2026-12-02 17:00 UTC"\n'
-        '[[run]]\ngame = "grizzly-race"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 2\nseed = 3\n'
-    )
+    plan = _race_plan(tmp_path, matches=2)
     out = tmp_path / "runs"
     played = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--jobs", "1"])
     assert played.exit_code == 0, played.output
@@ -474,11 +469,7 @@ def test_a_run_is_finished_for_its_table_its_json_and_its_play_loop_alike_when_a
 ):
     """A failed match without a retry reason is held for good (a resume leaves it, as the game raised in it, say);
     one with a reason is played again: the table, --json and the play loop all count it as the tournament does."""
-    plan = tmp_path / "plan.toml"
-    plan.write_text(
-        'registered = "2026-12-02 17:00 UTC"\n'
-        '[[run]]\ngame = "grizzly-race"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 4\nseed = 3\n'
-    )
+    plan = _race_plan(tmp_path, matches=4)
     out = tmp_path / "runs"
     played = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--jobs", "1"])
     assert played.exit_code == 0, played.output
