@@ -237,7 +237,9 @@ def rate(
     current = [model.rating() for _ in range(n)]
     villain = model.rating()
     for record in played:
-        teams = [[current[who]] for who in record.lineup]
+        # A rating of its own for each seat: openskill copies the teams with one deepcopy, which keeps a spec's two
+        # seats one object, so its update was applied to it once per seat in turn and the mean was of equal values.
+        teams = [[model.rating(mu=current[who].mu, sigma=current[who].sigma)] for who in record.lineup]
         returns = list(record.returns)
         if cooperative:
             # The villain ranks below every seat when the team won, above every seat when it lost; the seats

@@ -40,6 +40,7 @@ from corekit.tournament.store import (
     FolderLock,
     MatchRecord,
     ResultsFile,
+    check_same,
     has_results,
     planned_games,
     read_results,
@@ -240,6 +241,9 @@ def _run(
     )
     ordered = not tournament.lineups and rotates_order(len(specs), seats, header["seating"])
     if found and out is not None:  # found only in a resumed `out`
+        # Settings first: another seed or seat count makes every match look foreign to the schedule, and the
+        # schedule's refusal would advise removing good results rather than name the setting that changed.
+        check_same(found[0], header, out / RESULTS)
         _check_schedule(out / RESULTS, found[1], tournament.seed, group, ordered)
     if replays and found and out is not None and not writes_replays(found[0], found[1].values(), out):
         held = len(reported(found[1], games))
@@ -278,7 +282,7 @@ def _run(
         len(specs),
         seats,
         games,
-        done=[i for i, r in records.items() if r.retry is None],
+        done={i for i, r in records.items() if r.retry is None},
         group=group,
         ordered=ordered,
     )

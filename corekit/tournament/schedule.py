@@ -118,6 +118,7 @@ class Pending:
         self._group = group or lineups(specs, seats)
         self._ordered = ordered
         self._seed = seed
+        done = done if isinstance(done, set | frozenset) else frozenset(done)  # a list made a resume quadratic
         self._indices = (index for index in range(games) if index not in done)
         self._left = games - sum(1 for index in done if 0 <= index < games)
         self._back: deque[Planned] = deque()

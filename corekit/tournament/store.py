@@ -157,7 +157,7 @@ class ResultsFile:
             )
         if found is not None and resume:
             found_header, self.records = found
-            _check_same(found_header, header, self.path)
+            check_same(found_header, header, self.path)
             if "games" in header and found_header.get("games") != header["games"]:
                 # A bare --resume plays to the size last asked for, even when the run that asked was interrupted.
                 _replace_header(self.path, {**found_header, "games": header["games"]})
@@ -484,7 +484,7 @@ def shown_setting(value: Any) -> str:
     return "unset" if value is UNSET else repr(value)
 
 
-def _check_same(found: dict[str, Any], wanted: dict[str, Any], path: Path) -> None:
+def check_same(found: dict[str, Any], wanted: dict[str, Any], path: Path) -> None:
     """Refuse to mix two tournaments, naming each setting that differs (an option, not the whole options)."""
     changes = []
     for key, old, new in header_changes(found, wanted, BINDING):

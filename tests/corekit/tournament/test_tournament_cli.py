@@ -234,6 +234,23 @@ def test_a_resume_refuses_a_match_its_schedule_does_not_make_rather_than_report_
     assert resumed.stderr.endswith("a line from another run, or edited; remove it\n")
 
 
+@pytest.mark.parametrize(
+    ("change", "said"), [(["--seed", "4"], "seed was 3, now 4"), (["-k", "3"], "seats was 2, now 3")]
+)
+def test_a_resume_with_another_seed_or_seat_count_names_the_setting_rather_than_blame_the_results(
+    tmp_path: Path, change: list[str], said: str
+) -> None:
+    # Its schedule's check came first: every match looked foreign, and the advice was to remove good results.
+    base = ["tournament", "grizzly-race", "-p", "random,random", "-j", "1", "-n", "4", "--out", str(tmp_path)]
+    assert run(*base, "--seed", "3").exit_code == 0
+    resumed = run(*base, "--seed", "3", *change, "--resume")
+    assert resumed.exit_code == 1
+    assert resumed.stderr == (
+        f"Error: {tmp_path / 'results.jsonl'} belongs to another tournament ({said}): resume with the same settings, "
+        "or choose another --out\n"
+    )
+
+
 def test_a_resume_refuses_a_record_whose_index_was_edited_past_the_run_rather_than_grow_the_run(
     tmp_path: Path,
 ) -> None:

@@ -373,3 +373,19 @@ def test_an_interval_of_no_wins_starts_at_exactly_zero_and_of_all_wins_ends_at_e
     for trials in range(1, 60):
         assert wilson(0, trials)[0] == 0.0 and wilson(trials, trials)[1] == 1.0
         assert wilson(0.0 * trials, trials)[0] == 0.0
+
+
+def test_a_spec_holding_two_seats_is_rated_the_mean_of_its_seats_updates_each_from_its_own_copy() -> None:
+    # openskill copies a match's teams with one deepcopy, which kept a spec's two seats one object: its update was
+    # applied once per seat in turn, and the mean was of two equal values (an outside review measured the drift).
+    from openskill.models import PlackettLuce
+
+    from corekit.tournament.report import rate
+
+    model = PlackettLuce()
+    # Spec 0 holds seats 0 and 2: it wins in one and ties spec 1 for last in the other.
+    ratings, _villain = rate([record(0, (0, 1, 0), (1.0, 0.0, 0.0))], 2, False)
+    first, second, third = (team[0] for team in model.rate([[model.rating()] for _ in range(3)], ranks=[1, 2, 2]))
+    assert ratings[0] == (pytest.approx((first.mu + third.mu) / 2), pytest.approx((first.sigma + third.sigma) / 2))
+    assert ratings[1] == (pytest.approx(second.mu), pytest.approx(second.sigma))
+    assert ratings[0][0] == pytest.approx(25.717, abs=1e-3) and ratings[0][1] == pytest.approx(8.132, abs=1e-3)
