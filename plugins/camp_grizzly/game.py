@@ -53,7 +53,7 @@ class CampOptions:
     )
     counselors: str = attrs.field(
         default="",
-        metadata={"help": "counselors by name, one per seat, separated by '+' (empty: the first ones)"},
+        metadata={"help": "counselors by name, one per seat, separated by '+' or ',' (empty: the first ones)"},
     )
     night: int = attrs.field(
         default=50,

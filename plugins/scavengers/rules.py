@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from plugins.scavengers.content import CONTENT, DEN, Content
+from plugins.scavengers.content import CONTENT, DEN
 
 Action = tuple[Any, ...]
 
@@ -104,7 +104,7 @@ def mice(board: Board, camp: int, players: int) -> list[int]:
     return result
 
 
-def strengths(table: Board, camp: int, content: Content = CONTENT) -> list[int]:
+def strengths(table: Board, camp: int) -> list[int]:
     """The current strength of each tan entry at `camp`, in entry order: printed strength; a Chipmunk counts the
     Chipmunks here and at adjacent Camps; Late Night Campers zero anything of 3 or more (before Cloudbreak);
     Cloudbreak adds 3 to the strongest, ties included."""
@@ -118,7 +118,7 @@ def strengths(table: Board, camp: int, content: Content = CONTENT) -> list[int]:
         if value is None:  # the Chipmunk, the only tan card without a printed strength
             if chipmunks is None:
                 chipmunks = sum(
-                    1 for near in content.neighbours[camp] for _, e, _ in table.tan[near] if KIND[e] == "chipmunk"
+                    1 for near in CONTENT.neighbours[camp] for _, e, _ in table.tan[near] if KIND[e] == "chipmunk"
                 )
             value = chipmunks
         values.append(value)
@@ -151,9 +151,9 @@ SIMPLE = frozenset(
 """Kinds whose play has no choice but the Camp."""
 
 
-def plays(table: Board, seat: int, hand: Sequence[int], content: Content = CONTENT) -> list[Action]:
+def plays(table: Board, seat: int, hand: Sequence[int]) -> list[Action]:
     """Every legal ("play", design, camp, *choices) and ("hop", design, from, to) for `seat`."""
-    camps = range(len(content.camps))
+    camps = range(len(CONTENT.camps))
     bear = table.bear
     actions: list[Action] = []
     add = actions.append

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from corekit.words import counted, fold_items
+from corekit.words import counted, fold_items, joined
 from plugins.slasher.cards import crowds, name
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def render(game: Slasher, obs: SlasherView) -> str:
         lines.extend(f"  {event}" for event in obs.log[-6:])
     if obs.phase == "over":
         if obs.winners:
-            lines.append("Winner: " + " and ".join(game.seat_name(s) for s in obs.winners))
+            lines.append("Winner: " + joined([game.seat_name(s) for s in obs.winners]))
         else:
             lines.append("Nobody survives: no sequel this time.")
     return "\n".join(lines)

@@ -153,3 +153,9 @@ def test_the_turns_without_a_death_are_shown_at_the_end_only_when_they_ended_the
     stalled = _random_end(3, 1, stall_turns="10")  # ten quiet turns end it, the survivors sharing the win
     assert sum(stalled.turns.alive) >= 2
     assert "turns without a death: 10" in Slasher().render(stalled.observation(0), 0).splitlines()[0]
+
+
+def test_three_winners_are_named_as_a_list_not_joined_by_and_twice():
+    state = arranged([[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:4]])
+    state.phase, state.winners = "over", (0, 2, 3)
+    assert "Winner: seat 0, seat 2 and seat 3" in Slasher().render(state.observation(1), 1).splitlines()
