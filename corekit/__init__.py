@@ -11,7 +11,7 @@ from corekit.lazy import lazy_exports
 if TYPE_CHECKING:
     from corekit.board import Board, Edge
     from corekit.floats import ordered_sum
-    from corekit.game import Action, Game, GameError, IllegalAction, State, logged_since
+    from corekit.game import Action, Game, GameError, IllegalAction, State, logged_since, rolling_log_problem
     from corekit.heuristics import Heuristic
     from corekit.options import NoOptions, OptionError
     from corekit.players import Player, PlayerSpec, PlayerType, SeatView
@@ -43,6 +43,7 @@ _EXPORTS = {
     "IllegalAction": "corekit.game",
     "State": "corekit.game",
     "logged_since": "corekit.game",
+    "rolling_log_problem": "corekit.game",
     "Heuristic": "corekit.heuristics",
     "NoOptions": "corekit.options",
     "OptionError": "corekit.options",
@@ -118,4 +119,5 @@ __all__ = [
     "play_match",
     "redeal_unseen",
     "reshuffle",
+    "rolling_log_problem",
 ]

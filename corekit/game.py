@@ -325,6 +325,16 @@ def logged_since(log: Sequence[str], said: int, since: int) -> list[str]:
     return [f"({counted(new - len(log), 'earlier event')} not kept)", *log]
 
 
+def rolling_log_problem(log: Sequence[Any], said: int, keep: int, what: str = "events") -> str | None:
+    """Why a rolling log that keeps the latest `keep` of `said` logged in all cannot hold `log`, in one line naming
+    the field, or None: a game's `position_problem` asks it (play only ever holds `min(said, keep)` entries)."""
+    if len(log) > keep:
+        return f"fields.log: {len(log)} {what}, but the log keeps the last {keep}"
+    if said < 0 or len(log) != min(said, keep):
+        return f"fields.said: {said} {what} logged in all, but the log keeps the last {keep} and holds {len(log)}"
+    return None
+
+
 def _text(game: Game, action: Action) -> str:
     try:
         return game.action_text(action)

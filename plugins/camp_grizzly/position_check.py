@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from corekit.game import rolling_log_problem
 from corekit.words import counted
 from plugins.camp_grizzly.content import FINALE, WOODS, Card, load
 from plugins.camp_grizzly.game import FREE_ACTIONS, MAX_MOVE, card_names
@@ -235,10 +236,8 @@ def _clock(state: CampState) -> Iterator[str]:
         yield f"fields.move_left: {state.move_left}, but movement runs from 0 to {MAX_MOVE}"
     if not 0 <= state.free_left <= FREE_ACTIONS:
         yield f"fields.free_left: {state.free_left}, but a turn has 0 to {FREE_ACTIONS} free actions"
-    if len(state.log) > LOG:
-        yield f"fields.log: {len(state.log)} events, but the log keeps the last {LOG}"
-    if state.said < len(state.log):
-        yield f"fields.said: {state.said} events logged in all, but the log holds {len(state.log)}"
+    if problem := rolling_log_problem(state.log, state.said, LOG):
+        yield problem
 
 
 def _otis(state: CampState) -> Iterator[str]:

@@ -18,6 +18,7 @@ import functools
 from collections.abc import Iterator
 from typing import Any
 
+from corekit.game import rolling_log_problem
 from plugins.scavengers import rules
 from plugins.scavengers.actions import action_space
 from plugins.scavengers.content import CONTENT, DEN
@@ -187,10 +188,8 @@ def _food_cards(state: ScavengersState) -> Iterator[str]:
 
 def _log(state: ScavengersState) -> Iterator[str]:
     """The log of latest actions, which the commentary tells: rounds so far, seats, and actions of the game."""
-    if len(state.log) > LOG_KEPT:
-        yield f"fields.log: {len(state.log)} actions, but the log keeps the last {LOG_KEPT}"
-    if state.said < len(state.log):
-        yield f"fields.said: {state.said} actions logged in all, but the log holds {len(state.log)}"
+    if problem := rolling_log_problem(state.log, state.said, LOG_KEPT, "actions"):
+        yield problem
     actions = _actions(state.players)
     for at, (round_, seat, action) in enumerate(state.log):
         where = f"fields.log[{at}]"

@@ -3,6 +3,7 @@ the declaration cannot say (`DeclaredState.position_problem`, asked only when a 
 
 from __future__ import annotations
 
+from corekit.game import rolling_log_problem
 from plugins.slasher.cards import is_location, name
 from plugins.slasher.game import ATTACK, HAND, LOG_LENGTH, OVER, TURN, AllDead, SlasherState
 
@@ -39,8 +40,8 @@ def _counters_problem(state: SlasherState) -> str | None:
         return f"fields.stall: {stall} turns without a death end the match (stall_turns={limit}), but it goes on"
     if stall > limit:
         return f"fields.stall: {stall} is past stall_turns={limit}, where the match ended"
-    if state.said < 0 or len(state.log) != min(state.said, LOG_LENGTH):
-        return f"fields.said: {state.said} events, but the log keeps the last {LOG_LENGTH} and holds {len(state.log)}"
+    if problem := rolling_log_problem(state.log, state.said, LOG_LENGTH):
+        return problem
     return None
 
 

@@ -160,3 +160,20 @@ def test_a_numpy_integer_seed_deals_the_same_match_as_the_int():
     numpy = pytest.importorskip("numpy")
     game = default_registry().game("grizzly-race")
     assert game.initial_state(2, numpy.int64(5)).digest() == game.initial_state(2, 5).digest()
+
+
+@pytest.mark.parametrize(
+    ("log", "said", "problem"),
+    [
+        (("a", "b"), 2, None),
+        (("c", "d", "e"), 40, None),  # the latest 3 of 40
+        (("a", "b", "c", "d"), 4, "fields.log: 4 events, but the log keeps the last 3"),
+        (("a",), 2, "fields.said: 2 events logged in all, but the log keeps the last 3 and holds 1"),
+        (("d", "e"), 40, "fields.said: 40 events logged in all, but the log keeps the last 3 and holds 2"),
+        ((), -1, "fields.said: -1 events logged in all, but the log keeps the last 3 and holds 0"),
+    ],
+)
+def test_a_rolling_log_holds_the_latest_of_those_said_up_to_what_it_keeps(log, said, problem) -> None:
+    from corekit import rolling_log_problem
+
+    assert rolling_log_problem(log, said, 3) == problem

@@ -544,7 +544,11 @@ def test_the_log_keeps_the_last_actions_of_all_those_said() -> None:
 
     assert _refusal(state, longer) == "fields.log: 40 actions, but the log keeps the last 32"
     assert _refusal(state, lambda document: document["fields"].update(said=0)) == (
-        f"fields.said: 0 actions logged in all, but the log holds {len(log)}"
+        f"fields.said: 0 actions logged in all, but the log keeps the last 32 and holds {len(log)}"
+    )
+    # A short log after many actions: play keeps the last 32 once there were as many (this passed).
+    assert _refusal(state, lambda document: document["fields"].update(said=50)) == (
+        f"fields.said: 50 actions logged in all, but the log keeps the last 32 and holds {len(log)}"
     )
 
 

@@ -302,7 +302,7 @@ def test_the_log_holds_the_last_events_said_up_to_its_length() -> None:
     state = turn()
     state.said = 3
     assert state.position_problem() == (
-        f"fields.said: 3 events, but the log keeps the last 24 and holds {len(state.log)}"
+        f"fields.said: 3 events logged in all, but the log keeps the last 24 and holds {len(state.log)}"
     )
 
 
