@@ -11,7 +11,16 @@ from corekit.lazy import lazy_exports
 if TYPE_CHECKING:
     from corekit.board import Board, Edge
     from corekit.floats import ordered_sum
-    from corekit.game import Action, Game, GameError, IllegalAction, State, logged_since, rolling_log_problem
+    from corekit.game import (
+        Action,
+        Game,
+        GameError,
+        IllegalAction,
+        State,
+        logged_since,
+        rolling_log_problem,
+        shared_win,
+    )
     from corekit.heuristics import Heuristic
     from corekit.options import NoOptions, OptionError
     from corekit.players import Player, PlayerSpec, PlayerType, SeatView
@@ -44,6 +53,7 @@ _EXPORTS = {
     "State": "corekit.game",
     "logged_since": "corekit.game",
     "rolling_log_problem": "corekit.game",
+    "shared_win": "corekit.game",
     "Heuristic": "corekit.heuristics",
     "NoOptions": "corekit.options",
     "OptionError": "corekit.options",
@@ -120,4 +130,5 @@ __all__ = [
     "redeal_unseen",
     "reshuffle",
     "rolling_log_problem",
+    "shared_win",
 ]

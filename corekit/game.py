@@ -13,7 +13,7 @@ from __future__ import annotations
 import abc
 import operator
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from corekit.digest import digest
@@ -323,6 +323,13 @@ def logged_since(log: Sequence[str], said: int, since: int) -> list[str]:
     if new <= len(log):
         return list(log[len(log) - new :])
     return [f"({counted(new - len(log), 'earlier event')} not kept)", *log]
+
+
+def shared_win(winners: Collection[int], players: int) -> list[float]:
+    """Returns that share 1 equally among `winners` (a draw when all of them) and give 0 to the other seats, and
+    to every seat when there is no winner."""
+    share = 1.0 / len(winners) if winners else 0.0
+    return [share if seat in winners else 0.0 for seat in range(players)]
 
 
 def rolling_log_problem(log: Sequence[Any], said: int, keep: int, what: str = "events") -> str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import attrs
 
-from corekit import Commitments, Game, Rng
+from corekit import Commitments, Game, Rng, shared_win
 from corekit.state import (
     DeclaredState,
     Hidden,
@@ -237,8 +237,7 @@ class RaceState(DeclaredState):
     def returns(self) -> list[float]:
         """1 to the winner; seats that finish together share 1 equally; 0 to the others. A deadlocked or stalled
         race is a draw: 1/n each."""
-        share = 1.0 / len(self.winners) if self.winners else 0.0
-        return [share if seat in self.winners else 0.0 for seat in range(self.players)]
+        return shared_win(self.winners, self.players)
 
     # ---- the rules -----------------------------------------------------------------------------
 

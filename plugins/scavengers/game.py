@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from corekit import Game, Phases, Rng, TurnOrder
+from corekit import Game, Phases, Rng, TurnOrder, shared_win
 from corekit.legal import CachedLegalState
 from corekit.state import (
     Hidden,
@@ -352,8 +352,7 @@ class ScavengersState(CachedLegalState):
 
     def returns(self) -> list[float]:
         """1 to the winner; winners tied at the end share 1 equally; 0 to the others."""
-        share = 1.0 / len(self.winners) if self.winners else 0.0
-        return [share if seat in self.winners else 0.0 for seat in range(self.players)]
+        return shared_win(self.winners, self.players)
 
     def zones(self) -> dict[str, list[Any]]:
         """The declared zones, the Scavenger cards in play at each Camp (kept on the table, not in a zone),

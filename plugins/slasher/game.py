@@ -19,7 +19,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from corekit import Game, GameError, ReactionWindow, Rng, TurnOrder, logged_since
+from corekit import Game, GameError, ReactionWindow, Rng, TurnOrder, logged_since, shared_win
 from corekit.legal import CachedLegalState
 from corekit.state import (
     Hidden,
@@ -299,8 +299,7 @@ class SlasherState(CachedLegalState):
 
     def returns(self) -> list[float]:
         """1 to the last survivor; shared equally when the game ends with several winners; else 0."""
-        share = 1.0 / len(self.winners) if self.winners else 0.0
-        return [share if seat in self.winners else 0.0 for seat in range(self.players)]
+        return shared_win(self.winners, self.players)
 
     def face_down_weights(self, zone: Zone) -> Mapping[int, int]:
         """A face-down killer is weighted by what each kind would do now (`BELIEF`): its player chose it."""

@@ -177,3 +177,12 @@ def test_a_rolling_log_holds_the_latest_of_those_said_up_to_what_it_keeps(log, s
     from corekit import rolling_log_problem
 
     assert rolling_log_problem(log, said, 3) == problem
+
+
+def test_a_shared_win_splits_1_among_the_winners_and_gives_the_others_0() -> None:
+    from corekit import shared_win
+
+    assert shared_win((2,), 3) == [0.0, 0.0, 1.0]
+    assert shared_win([0, 2], 4) == [0.5, 0.0, 0.5, 0.0]
+    assert shared_win(range(3), 3) == [1 / 3] * 3  # a draw
+    assert shared_win((), 2) == [0.0, 0.0]  # nobody won
