@@ -68,6 +68,11 @@ class TurnOrder:
             order = _ORDERS[key] = tuple([(seat + i) % n for i in range(n)])
         return order
 
+    def living_from(self, seat: int) -> tuple[int, ...]:
+        """The living seats clockwise from `seat` (first when it lives): who answers, flees or refills in turn."""
+        alive = self.alive
+        return tuple([s for s in self.order_from(seat) if alive[s]])
+
     def clone(self) -> TurnOrder:
         """An independent copy."""
         copy = TurnOrder.__new__(TurnOrder)

@@ -249,7 +249,7 @@ class Otis:
             state.location[s] = CONTENT.campfire
         state.otis = CONTENT.campfire
         state.say("HOPELESS! Everyone is at the campfire for one last fight")
-        state.strike_queue = [s for s in state.turn.order_from(state.active) if state.turn.alive[s]]
+        state.strike_queue = list(state.turn.living_from(state.active))
         state.strike_later = []
         state.strike_bonus = 0
         state.strike_lost = False

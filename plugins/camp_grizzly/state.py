@@ -282,7 +282,7 @@ class CampState(CachedLegalState):
     def in_cabin(self, space: int) -> list[int]:
         """The living counselors on the board in the cabin of `space`, in turn order from the active one."""
         cabin_of, location = CONTENT.cabin_of, self.location
-        here = [s for s in self.turn.order_from(self.active) if self.turn.alive[s] and location[s] >= 0]
+        here = [s for s in self.turn.living_from(self.active) if location[s] >= 0]
         return [s for s in here if cabin_of[location[s]] == cabin_of[space]]
 
     def locked(self) -> set[int]:

@@ -404,9 +404,8 @@ class SlasherState(CachedLegalState):
         elif card == PANIC:
             self.panicked = True
             self._note(f"{self.game.seat_name(seat)} plays Panic!: everyone flees")
-            for target in self.turns.order_from(seat):
-                if self.turns.alive[target]:
-                    self._flee(target)
+            for target in self.turns.living_from(seat):
+                self._flee(target)
         else:
             self.negated = True
             self._note(f"{self.game.seat_name(seat)} plays Just a Cat: the killer is negated")
@@ -476,8 +475,8 @@ class SlasherState(CachedLegalState):
             self.phase = OVER
             self._note(f"{self.stall} turns without a death: the survivors share the sequel")
             return
-        for seat in self.turns.order_from(self.turns.current):
-            if self.turns.alive[seat] and len(self.hands[seat]) < HAND:  # a full hand is sorted: nothing to do
+        for seat in self.turns.living_from(self.turns.current):
+            if len(self.hands[seat]) < HAND:  # a full hand is sorted: nothing to do
                 self._refill(seat)
         self.turns.advance()
         self.turn += 1

@@ -98,7 +98,7 @@ def evaluate(state: SlasherState) -> list[float]:
         risk = {seat: 0.5 * r for seat, r in danger(places, PRIOR).items()}
         if len(places) == len(state.turns.living):
             crowd = crowds(places)
-            order = [s for s in state.turns.order_from(state.turns.current) if state.turns.alive[s]]
+            order = state.turns.living_from(state.turns.current)
             for distance, holder in enumerate(order):
                 for killer in sorted({card for card in state.hands[holder] if card in PRIOR}):
                     dead = strike(crowd, killer)

@@ -50,3 +50,11 @@ def test_phases_cycle_and_count_rounds():
     copy = phases.clone()
     copy.advance()
     assert phases.current == "play" and copy.current == "collect"
+
+
+def test_the_living_seats_from_a_seat_go_clockwise_and_skip_the_eliminated_ones():
+    turns = TurnOrder(5)
+    turns.eliminate(1)
+    turns.eliminate(4)
+    assert turns.living_from(3) == (3, 0, 2)
+    assert turns.living_from(1) == (2, 3, 0)  # an eliminated seat starts nothing of its own
