@@ -6,7 +6,8 @@ import contextlib
 import re
 import shutil
 import textwrap
-from collections.abc import Callable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 
 
@@ -18,6 +19,12 @@ def counted(count: int, noun: str, plural: str | None = None) -> str:
 def joined(words: Sequence[str]) -> str:
     """ "a", "a and b", "a, b and c"."""
     return words[-1] if len(words) < 2 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def tallied(labels: Iterable[str]) -> list[str]:
+    """Equal labels counted, in first-seen order: ["Dog x2", "Coyote 6"] (a pile's or a hand's equal cards: "Dog x2"
+    reads faster than "Dog, Dog"). Give them sorted to have them so."""
+    return [f"{label} x{copies}" if copies > 1 else label for label, copies in Counter(labels).items()]
 
 
 def shown(text: str) -> str:

@@ -11,12 +11,11 @@ collection): at most five items, so the line stays short however many cards lie 
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from corekit import HIDDEN
 from corekit.state import Hidden
-from corekit.words import counted, joined
+from corekit.words import counted, joined, tallied
 
 if TYPE_CHECKING:
     from plugins.grizzly_race.game import Battle, GrizzlyRace, RaceView
@@ -138,8 +137,8 @@ def every_card(zone: Hidden) -> tuple[int, ...] | None:
 
 
 def pile_text(cards: tuple[int, ...]) -> str:
-    """A pile's cards counted by strength, weakest first ("1 x2, 3 x1, 5 x3"), or "empty"."""
-    return ", ".join(f"{strength} x{copies}" for strength, copies in sorted(Counter(cards).items())) or "empty"
+    """A pile's cards counted by strength, weakest first ("1 x2, 3, 5 x3"), or "empty"."""
+    return ", ".join(tallied(str(strength) for strength in sorted(cards))) or "empty"
 
 
 def _card(action: object) -> str:

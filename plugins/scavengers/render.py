@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from corekit.game import logged_since
-from corekit.words import counted, drawing_width, fold_items, joined
+from corekit.words import counted, drawing_width, fold_items, joined, tallied
 from plugins.scavengers.content import CONTENT, DEN
 
 if TYPE_CHECKING:
@@ -60,14 +60,7 @@ def action_text(action: tuple[Any, ...]) -> str:
 
 def scrap_counts(scraps: Iterable[int]) -> list[str]:
     """["Bun", "Egg x2"], in scrap type order."""
-    return grouped(SCRAPS[t] for t in sorted(scraps))
-
-
-def grouped(labels: Iterable[str]) -> list[str]:
-    """Equal labels counted, in first-seen order: ["Dog x2", "Coyote 6"]. A hand holds identical cards
-    side by side, and "Dog x2" reads faster than "Dog Dog"."""
-    counts = Counter(labels)
-    return [f"{label} x{n}" if n > 1 else label for label, n in counts.items()]
+    return tallied(SCRAPS[t] for t in sorted(scraps))
 
 
 def take_text(game: Scavengers, take: Take) -> str:
@@ -250,7 +243,7 @@ def _last_collection(game: Scavengers, obs: ScavengersView) -> list[str]:
 
 
 def _hand(head: str, hand: Sequence[int]) -> list[str]:
-    return fold_items(head, grouped(DESIGNS[d].label for d in hand)) if hand else [head + "empty"]
+    return fold_items(head, tallied(DESIGNS[d].label for d in hand)) if hand else [head + "empty"]
 
 
 def _seat(game: Scavengers, obs: ScavengersView, seat: int) -> str:

@@ -3,10 +3,9 @@ attack, recent events."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
-from corekit.words import counted, fold_items, joined
+from corekit.words import counted, fold_items, joined, tallied
 from plugins.slasher.cards import crowds, name
 
 if TYPE_CHECKING:
@@ -100,4 +99,4 @@ def _cards(cards: tuple[int, ...]) -> str:
 def _pile(cards: tuple[int, ...]) -> list[str]:
     """A pile's cards in code order (locations, unsafest first, then killers and reactions), equal cards counted:
     ["Nature 1 x2", "Beach 4", "Flee! x3"]."""
-    return [name(card) + (f" x{copies}" if copies > 1 else "") for card, copies in sorted(Counter(cards).items())]
+    return tallied(name(card) for card in sorted(cards))

@@ -98,3 +98,11 @@ def test_words_are_joined_as_a_sentence_lists_them():
 )
 def test_shown_escapes_every_control_character_and_bidi_override(text, expected):
     assert shown(text) == expected
+
+
+def test_equal_labels_are_tallied_in_first_seen_order_and_a_single_one_is_left_bare():
+    from corekit.words import tallied
+
+    assert tallied(["Dog", "Coyote 6", "Dog", "Egg", "Dog"]) == ["Dog x3", "Coyote 6", "Egg"]
+    assert tallied(str(strength) for strength in sorted([3, 1, 5, 1])) == ["1 x2", "3", "5"]
+    assert tallied([]) == []

@@ -112,7 +112,7 @@ def test_the_render_words_the_last_round_one_battle_a_line():
     play_round(state, 3, 2)
     assert GAME.render(state.observation(None), None).splitlines() == [
         "Round 2   discard: 3 cards   reserve: 0 cards",
-        "  discard pile: 2 x1, 3 x2",
+        "  discard pile: 2, 3 x2",
         "  seat 0: guards (bottom..top) 5; hand 1; supercard ready",
         "  seat 1: guards (bottom..top) 5 4 [top face up]; hand 2; supercard ready",
         "Last round (round 1):",
@@ -157,7 +157,7 @@ def test_the_render_counts_rounds_from_one_and_names_the_length_of_a_finished_ga
     play_round(state, 5, 1)
     assert GAME.render(state.observation(0), 0).splitlines() == [
         "Game over after 2 rounds   discard: 5 cards   reserve: 0 cards",
-        "  discard pile: 1 x3, 3 x1, 5 x1",
+        "  discard pile: 1 x3, 3, 5",
         "  seat 0 (you): hero free!; hand empty; supercard ready",
         "  seat 1: guards (bottom..top) 5 [top face up]; hand empty; supercard ready",
         "Last round (round 2):",
@@ -171,13 +171,13 @@ def test_a_seat_view_shows_the_discard_pile_counted_by_strength_but_no_other_han
     state = scenario([[1, 2], [4, 4, 5]], [[5, 3], [5, 4]], discard=[3, 1, 5, 1, 2, 1], reserve=[5, 5, 4])
     assert GAME.render(state.observation(0), 0).splitlines() == [
         "Round 1   discard: 6 cards   reserve: 3 cards",
-        "  discard pile: 1 x3, 2 x1, 3 x1, 5 x1",
+        "  discard pile: 1 x3, 2, 3, 5",
         "  seat 0 (you): 2 guards left, top face down; hand 1 2; supercard ready",
         "  seat 1: 2 guards left, top face down; hand 3 cards; supercard ready",
     ]
     # The full view shows the reserve beside the discard, as it shows every hand and guard.
     assert GAME.render(state.observation(None), None).splitlines()[1] == (
-        "  discard pile: 1 x3, 2 x1, 3 x1, 5 x1; reserve: 4 x1, 5 x2"
+        "  discard pile: 1 x3, 2, 3, 5; reserve: 4, 5 x2"
     )
 
 
@@ -195,7 +195,7 @@ def test_the_render_has_no_pile_line_while_the_discard_is_empty_and_the_reserve_
         "Round 1   discard: 0 cards   reserve: 3 cards",
         "  seat 0 (you): 2 guards left, top face down; hand 1 2; supercard ready",
     ]
-    assert GAME.render(state.observation(None), None).splitlines()[1] == "  discard pile: empty; reserve: 4 x1, 5 x2"
+    assert GAME.render(state.observation(None), None).splitlines()[1] == "  discard pile: empty; reserve: 4, 5 x2"
 
 
 def test_at_the_end_a_seat_view_shows_every_hand_every_guard_and_the_reserve():
@@ -214,7 +214,7 @@ def test_at_the_end_a_seat_view_shows_every_hand_every_guard_and_the_reserve():
     rendered = GAME.render(state.observation(1), 1).splitlines()
     assert rendered[:4] == [
         "Game over after 1 round   discard: 2 cards   reserve: 2 cards   rounds without a beaten guard: 1",
-        "  discard pile: 1 x1, 4 x1; reserve: 1 x1, 2 x1",
+        "  discard pile: 1, 4; reserve: 1, 2",
         "  seat 0: guards (bottom..top) 4 5 [top face up]; hand 1 1 2 2 3 4; supercard spent",
         "  seat 1 (you): guards (bottom..top) 3 5 5 [top face up]; hand 1 1 2 2 3 3; supercard spent",
     ]
