@@ -3,6 +3,7 @@ the declaration cannot say (`DeclaredState.position_problem`, asked only when a 
 
 from __future__ import annotations
 
+from corekit.words import counted
 from plugins.grizzly_race.game import GUARDS, HAND, SUPER, RaceState
 
 
@@ -26,7 +27,7 @@ def _counters_problem(state: RaceState) -> str | None:
     if stall < 0:
         return f"fields.stall: {stall} is negative"
     if stall > rounds:
-        return f"fields.stall: {stall} rounds without a beaten guard, but only {_rounds(rounds)} were played"
+        return f"fields.stall: {stall} rounds without a beaten guard, but only {counted(rounds, 'round')} were played"
     if stall >= limit and not state.winners:
         # The stall rule (RULES.md 7) ends the race in the round the count reaches the limit.
         return (
@@ -37,15 +38,15 @@ def _counters_problem(state: RaceState) -> str | None:
     if state.reserve and rounds < HAND:
         # The reserve is the rest of the first reshuffle, at a refill: a hand empties after 7 plays at least.
         return (
-            f"fields.reserve: {len(state.reserve)} cards after {_rounds(rounds)}, but no hand runs out in fewer "
-            f"than {HAND}"
+            f"fields.reserve: {len(state.reserve)} cards after {counted(rounds, 'round')}, but no hand runs out in "
+            f"fewer than {HAND}"
         )
     return None
 
 
 def _lanes_problem(state: RaceState) -> str | None:
     over, rounds = bool(state.winners), state.round
-    played = _rounds(rounds)
+    played = counted(rounds, "round")
     for seat in range(state.players):
         column, hand = state.guards[seat], state.hands[seat]
         if len(column) > GUARDS:
@@ -150,8 +151,3 @@ def _end_problem(state: RaceState) -> str | None:
             "is short"
         )
     return None
-
-
-def _rounds(count: int) -> str:
-    """ "1 round", "3 rounds": a count of rounds for a message."""
-    return f"{count} round" if count == 1 else f"{count} rounds"

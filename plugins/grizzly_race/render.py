@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING
 from corekit import HIDDEN
 from corekit.state import Hidden
 from corekit.words import counted, joined, tallied
+from plugins.grizzly_race.game import SUPER  # game.py imports this module only when it draws or tells
 
 if TYPE_CHECKING:
     from plugins.grizzly_race.game import Battle, GrizzlyRace, RaceView
-
-SUPER = 6
 
 
 def render(game: GrizzlyRace, obs: RaceView) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from plugins.scavengers.content import CONTENT, DEN
 from plugins.scavengers.game import PASS
-from plugins.scavengers.rules import KIND, SIMPLE, TAN
+from plugins.scavengers.rules import KIND, OWL_PREY, SIMPLE, TAN
 
 
 def action_space(players: int, options: Any) -> tuple[tuple[Any, ...], ...]:
@@ -32,7 +32,7 @@ def action_space(players: int, options: Any) -> tuple[tuple[Any, ...], ...]:
             if kind in SIMPLE:
                 continue
             if kind == "owl":
-                prey = [e for e in designs if KIND[e] in ("mouse", "chipmunk", "squirrel")]
+                prey = [e for e in designs if KIND[e] in OWL_PREY]
                 actions += [("play", d, c, owner, e) for owner in seats for e in prey]
             elif kind == "squirrel":
                 actions += [("play", d, c, src, t) for src in camps if src != c for t in scraps]
