@@ -493,10 +493,9 @@ class ScavengersState(CachedLegalState):
         food = CONTENT.food_of[scrap]
         held = self.held[seat]
         held[scrap] += 1
-        needs = CONTENT.needs[food]
-        if all(held[t] >= n for t, n in enumerate(needs) if n):
+        if rules.completes(held, food):
             self.done[seat][food] = True
-            for t, n in enumerate(needs):
+            for t, n in enumerate(CONTENT.needs[food]):
                 if n:
                     self.pile[t] += held[t]
                     held[t] = 0

@@ -76,7 +76,7 @@ def worth(obs: ScavengersView | ScavengersState, seat: int, scraps: Sequence[int
             continue
         held[t] += 1
         value += 1.0
-        if all(held[u] >= n for u, n in enumerate(needs) if n):
+        if rules.completes(held, food):
             done[food] = True
             value += COMPLETE_BONUS
     return value

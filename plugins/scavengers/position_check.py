@@ -182,7 +182,7 @@ def _food_cards(state: ScavengersState) -> Iterator[str]:
             on_card = [held[scrap] for scrap, n in enumerate(needs) if n]
             if done[food] and any(on_card):
                 yield f"fields.held[{seat}]: scraps on {CONTENT.foods[food]}, which is completed (turned over)"
-            if not done[food] and all(held[scrap] >= n for scrap, n in enumerate(needs) if n):
+            if not done[food] and rules.completes(held, food):
                 yield f"fields.held[{seat}]: {CONTENT.foods[food]} is full, but not completed (turned over)"
 
 

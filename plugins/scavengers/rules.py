@@ -82,6 +82,12 @@ class Trial:
         )
 
 
+def completes(held: Sequence[int], food: int) -> bool:
+    """True when the scraps `held` fill every space of the Food card `food` (the card is then turned over): the one
+    test for the rules, the heuristic's look-ahead and the position check."""
+    return all(held[t] >= n for t, n in enumerate(CONTENT.needs[food]) if n)
+
+
 def crows(board: Board, camp: int) -> int:
     """Crow tokens at a Camp: each Crow card in play carries its token with it."""
     return sum(1 for _, d, _ in board.tan[camp] if KIND[d] == "crow")
