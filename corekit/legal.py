@@ -17,12 +17,12 @@ from typing import Any
 
 import attrs
 
-from corekit.game import Action
+from corekit.game import Action, ActionT
 from corekit.state import DeclaredState, internal
 
 
 @attrs.define(slots=True, eq=False, kw_only=True, on_setattr=attrs.setters.NO_OP, init=False)
-class CachedLegalState(DeclaredState):
+class CachedLegalState(DeclaredState[ActionT]):
     """A `DeclaredState` whose `legal_actions(seat)` is `_legal_actions(seat)` kept until the state changes.
 
     A subclass implements `_legal_actions` for a seat in `to_act` (the others get none) and `_apply` as usual;
@@ -31,7 +31,7 @@ class CachedLegalState(DeclaredState):
     (`SeatView.legal_actions`).
     """
 
-    _legal: tuple[int, Sequence[Action]] | None = internal()
+    _legal: tuple[int, Sequence[ActionT]] | None = internal()
     """The seat last asked and its legal actions, until the next action."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -55,7 +55,7 @@ class CachedLegalState(DeclaredState):
         if "__class__" in free and not getattr(advance, "borrowed", False):
             wrapped.__closure__[free.index("__class__")].cell_contents = cls
 
-    def legal_actions(self, seat: int) -> Sequence[Action]:
+    def legal_actions(self, seat: int) -> Sequence[ActionT]:
         """The actions `seat` may take now, built by `_legal_actions` once per position: the same object for every
         caller until the next action, which nobody may change."""
         cached = self._legal
@@ -65,7 +65,7 @@ class CachedLegalState(DeclaredState):
         self._legal = (seat, legal)
         return legal
 
-    def know_legal(self, seat: int, legal: Sequence[Action]) -> None:
+    def know_legal(self, seat: int, legal: Sequence[ActionT]) -> None:
         """Take `legal` as `seat`'s legal actions in this position without building them: a sample of a seat's
         view does (`SeatView.sample`), since a seat's legal actions are the same in every state it cannot tell
         apart (the leak check compares them between such twins), so the view's list is the sample's."""
@@ -77,7 +77,7 @@ class CachedLegalState(DeclaredState):
         self._legal = None
 
     @abc.abstractmethod
-    def _legal_actions(self, seat: int) -> Sequence[Action]:
+    def _legal_actions(self, seat: int) -> Sequence[ActionT]:
         """The legal actions of `seat`, which is in `to_act`; never empty. A new list or tuple of distinct actions,
         as `legal_actions` returns (docs/writing-a-game.md, section 3): the class keeps it until the next
         action."""

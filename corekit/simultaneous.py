@@ -24,7 +24,9 @@ class Commitments:
     __slots__ = ("chosen", "seats", "waiting")
 
     seats: tuple[int, ...]
+    """The seats of the decision, in seat order (none once it is revealed)."""
     chosen: dict[int, Any]
+    """Each committed seat's choice, until the decision is revealed."""
     waiting: tuple[int, ...]
     """The seats that have not committed yet, in seat order (kept up to date: it is read often)."""
 

@@ -37,7 +37,7 @@ from typing import Any, ClassVar, Generic, Literal, Never, TypeVar, overload
 import attrs
 
 from corekit.digest import fingerprint, write_value, write_zone
-from corekit.game import Game, State
+from corekit.game import ActionT, Game, State
 from corekit.provenance import ProvenanceError, Record, recording, unrecorded
 from corekit.redeal import OUT, REDEAL
 from corekit.rng import Rng
@@ -120,7 +120,8 @@ def public(
 ) -> Any:
     """A field everyone sees, with its `default` (or a `factory` making it) unless every constructor must give it;
     `seat=True` when it holds a seat number or a tuple of them, `per_seat=True` when it holds one value per seat
-    (positions check both). The default is given by keyword: type checkers read a field's default only so."""
+    (positions check both). The default is given by keyword: type checkers read a field's default only so (one given
+    by position, `public(0)`, is taken with a DeprecationWarning: `positional` is that old way)."""
     if positional:
         # Taken as before, with a warning: a type checker would read the field as one every constructor must give.
         if len(positional) > 1 or default is not attrs.NOTHING:
@@ -441,7 +442,7 @@ class _KeywordFields:
 
 
 @attrs.define(slots=True, eq=False, kw_only=True, on_setattr=attrs.setters.NO_OP, init=False)
-class DeclaredState(State, _KeywordFields):
+class DeclaredState(State[ActionT], _KeywordFields):
     """A state whose fields are declared (see the module docstring); subclass it under `@declare`."""
 
     view_type: ClassVar[type[View]] = View
@@ -471,8 +472,10 @@ class DeclaredState(State, _KeywordFields):
         try:
             _setup_plan(type(self), self.players).start(self)
         except TypeError:
-            _refuse_zone_values(self)  # names the field given something that is no list of cards
-            raise
+            problem = _zone_value_problem(self)  # the field given something that holds no zone, if it was one
+            if problem is None:
+                raise
+            raise TypeError(problem) from None
 
     # ---- the contract, derived -------------------------------------------------------------------
 
@@ -1251,9 +1254,8 @@ def _setup_plan(cls: type[DeclaredState], players: int) -> _SetupPlan:
 
     def made(no: int, target: str, indent: str) -> list[str]:
         """A new zone numbered `no` holding the cards of `z` (None for none), put at `target`."""
-        return [f"{indent}{line}" for line in ("y = lnew(Zone)", "if z: y.extend(z)", f"y.no = {no}", "y.up = 0")] + [
-            f"{indent}{target} = y"
-        ]
+        steps = ("y = lnew(Zone)", "if z is not None: y.extend(z)", f"y.no = {no}", "y.up = 0")
+        return [f"{indent}{line}" for line in steps] + [f"{indent}{target} = y"]
 
     fields: dict[str, list[ZoneInfo]] = {}
     for info in layout.zones:
@@ -1265,17 +1267,13 @@ def _setup_plan(cls: type[DeclaredState], players: int) -> _SetupPlan:
             lines += [f"    z = s.{name}", f"    if isinstance(z, Zone): z.no = {infos[0].no}", "    else:"]
             lines += made(infos[0].no, f"s.{name}", "        ")
             continue
-        lines += [
-            f"    v = s.{name}",
-            "    if isinstance(v, Zone):",
-            "        raise TypeError  # one zone for a field of one per seat: `_refuse_zone_values` says so",
-            "    if v is None:",
-            "        z = None",
-        ]
+        # A list or tuple of zones, one per seat, made a new list (the caller's is left as it was).
+        lines += [f"    v = s.{name}", "    if v is None:", "        z = None"]
         for info in infos:
             lines += made(info.no, f"y{info.seat}", "        ")
         lines += [
-            f"        s.{name} = [{', '.join(f'y{info.seat}' for info in infos)}]",
+            "    elif type(v) is not list and type(v) is not tuple:",
+            "        raise TypeError  # one Zone (a list of cards), a dict, a number: `_zone_value_problem` says which",
             f"    elif len(v) != {players}:",
             f"        raise ValueError(f'{name} needs one zone per seat ({players}), got {{len(v)}}')",
             "    else:",
@@ -1283,10 +1281,13 @@ def _setup_plan(cls: type[DeclaredState], players: int) -> _SetupPlan:
         for info in infos:
             lines += [
                 f"        z = v[{info.seat}]",
-                f"        if isinstance(z, Zone): z.no = {info.no}",
+                "        if isinstance(z, Zone):",
+                f"            z.no = {info.no}",
+                f"            y{info.seat} = z",
                 "        else:",
             ]
-            lines += made(info.no, f"v[{info.seat}]", "            ")
+            lines += made(info.no, f"y{info.seat}", "            ")
+        lines.append(f"    s.{name} = [{', '.join(f'y{info.seat}' for info in infos)}]")
     lines.append("    s.record = s.fresh_record() if recording() else None")
     unseen = [layout.zones[no] for no in layout.unseen]
     parts = [f"s.{info.field}" if info.seat is None else f"s.{info.field}[{info.seat}]" for info in unseen]
@@ -1326,20 +1327,25 @@ def _setup_plan(cls: type[DeclaredState], players: int) -> _SetupPlan:
     return _SetupPlan(env["start"], env["unseen"], tuple(unseen), env["fresh"])
 
 
-def _refuse_zone_values(state: DeclaredState) -> None:
-    """Raise a TypeError naming the first zone field given a value that is not a list of cards, or a single Zone
-    where one per seat belongs (the setup's own error did not say which field; a Zone of string cards was taken
-    as zones of one letter each)."""
-    for info in _layout(type(state), state.players).zones:
+def _zone_value_problem(state: DeclaredState) -> str | None:
+    """Why the setup could not take a zone field, naming it, or None: a per-seat field given other than a list or
+    tuple of zones (one `Zone`, a dict, a number), or a zone given what holds no cards (a number). The setup's own
+    error did not say which field; an error of anything else (a bad `players`) is left as it is."""
+    try:
+        infos = _layout(type(state), state.players).zones
+    except Exception:  # the setup failed before any zone: its own error says why
+        return None
+    for info in infos:
         given = getattr(state, info.field)
         if info.seat is not None and given is not None:
-            if isinstance(given, Zone) or not isinstance(given, list | tuple):
+            if type(given) is not list and type(given) is not tuple:
                 shown = "one Zone" if isinstance(given, Zone) else f"{given!r:.40}"
-                raise TypeError(f"{info.field} is a zone per seat: give a list of {state.players} zones, not {shown}")
+                return f"{info.field} is a zone per seat: give a list of {state.players} zones, not {shown}"
             given = given[info.seat] if info.seat < len(given) else None
-        if given is not None and not isinstance(given, list | tuple):
+        if given is not None and not isinstance(given, Iterable):
             where = info.field if info.seat is None else f"{info.field}[{info.seat}]"
-            raise TypeError(f"{where} is a zone: give a Zone or a list of cards, not {given!r:.40}")
+            return f"{where} is a zone: give a Zone or a list of cards, not {given!r:.40}"
+    return None
 
 
 @attrs.frozen

@@ -63,7 +63,7 @@ class Spots(dict[int, int]):
 
 
 @declare
-class CampState(CachedLegalState):
+class CampState(CachedLegalState[Action]):
     """One moment of a Camp Grizzly match."""
 
     view_type = CampView

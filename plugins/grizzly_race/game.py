@@ -171,7 +171,7 @@ class GrizzlyRace(Game):
 
 
 @declare
-class RaceState(DeclaredState):
+class RaceState(DeclaredState[int]):
     """One moment of a guard race."""
 
     view_type = RaceView

@@ -246,7 +246,7 @@ class Scavengers(Game):
 
 
 @declare
-class ScavengersState(CachedLegalState):
+class ScavengersState(CachedLegalState[Action]):
     """One moment of a game of Scavengers. The table (`tan`, `gray`, `scraps`, `pile`, `bear`, `discard`) is
     the board `rules` plays on."""
 

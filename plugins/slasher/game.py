@@ -240,7 +240,7 @@ class Slasher(Game):
 
 
 @declare
-class SlasherState(CachedLegalState):
+class SlasherState(CachedLegalState[tuple[int, ...]]):
     """One moment of a slasher match."""
 
     view_type = SlasherView

@@ -114,18 +114,39 @@ def built(**zones: list[Any]) -> LanternState:
         ({"hands": Zone(["ab", "cd"])}, "hands is a zone per seat: give a list of 2 zones, not one Zone"),
         ({"hands": 5}, "hands is a zone per seat: give a list of 2 zones, not 5"),
         ({"hands": [1, 2]}, r"hands\[0\] is a zone: give a Zone or a list of cards, not 1"),
+        ({"hands": [0, [1]]}, r"hands\[0\] is a zone: give a Zone or a list of cards, not 0"),  # was an empty zone
         ({"hands": [[1], [2]], "pile": 7}, "pile is a zone: give a Zone or a list of cards, not 7"),
+        ({"pile": 0}, "pile is a zone: give a Zone or a list of cards, not 0"),
+        # A dict was filled in place and kept as the field, zones by key.
+        ({"hands": {0: [1], 1: [2]}}, r"hands is a zone per seat: give a list of 2 zones, not \{0: \[1\], 1: \[2\]\}"),
+        # Another field's value, which the setup takes, is not blamed for this one's.
+        (
+            {"hands": Zone([1, 2]), "discard": range(2)},
+            "hands is a zone per seat: give a list of 2 zones, not one Zone",
+        ),
     ],
 )
 def test_a_constructor_given_something_else_than_zones_names_the_field(zones: dict[str, Any], refusal: str) -> None:
-    with pytest.raises(TypeError, match=f"^{refusal}$"):
+    with pytest.raises(TypeError, match=f"^{refusal}$") as refused:
         built(**zones)
+    assert refused.value.__cause__ is None and refused.value.__suppress_context__  # one error, not two tracebacks
 
 
-def test_a_constructor_takes_zones_as_zones_lists_or_tuples() -> None:
-    state = built(hands=[Zone([1]), (2, 3)], pile=(4,))
+def test_a_constructor_takes_zones_as_zones_lists_tuples_or_other_iterables_and_keeps_the_callers_list() -> None:
+    given = [Zone([1]), (2, 3)]
+    state = built(hands=given, pile=(4,), discard=range(5, 7))
     assert [list(hand) for hand in state.hands] == [[1], [2, 3]] and list(state.pile) == [4]
-    assert all(isinstance(zone, Zone) for zone in (*state.hands, state.pile))
+    assert list(state.discard) == [5, 6]
+    assert all(isinstance(zone, Zone) for zone in (*state.hands, state.pile, state.discard))
+    assert state.hands is not given and given[1] == (2, 3)  # the caller's list is left as it was
+    assert [list(hand) for hand in built(hands=([1], [2])).hands] == [[1], [2]]  # a tuple of zones per seat
+
+
+def test_an_error_of_the_setup_that_is_no_zones_is_left_as_it_was() -> None:
+    # A bad player count fails in the setup too: it is not put down to a zone, nor reported twice.
+    with pytest.raises(TypeError, match="'str' object cannot be interpreted as an integer") as refused:
+        LanternState(game=GAME, players="two", options=None, rng=Rng(1), bids=Commitments(range(2)))  # type: ignore[arg-type]
+    assert refused.value.__context__ is None
 
 
 def test_a_view_gives_the_viewer_its_own_zone_and_the_full_view_none():
