@@ -167,6 +167,12 @@ def check_game(
             f"constant_sum is {game.constant_sum!r}, but a forfeited match pays {forfeited!r} "
             f"(corekit.runner.forfeit_returns), which adds up to {ordered_sum(forfeited)!r}"
         )
+    if callable(getattr(game, "position_problem", None)):
+        # An outside tester put it there, as "the game says" read: positions were then read unchecked, silently.
+        report.fail(
+            f"{type(game).__name__}.position_problem is never asked: it is a method of the state class, which "
+            "positions ask when read"
+        )
     for index in range(games):
         match_seed = derive_seed(seed, game.id, players, index)
         _check_one(game, players, match_seed, options, sample_every, report, encoded, commentary=commentary)

@@ -266,13 +266,13 @@ class State(abc.ABC, Generic[ActionT]):
             if alike:
                 raise IllegalAction(
                     f"{action!r} is not a legal action for {name}: it reads as {_text(self.game, alike[0])!r}, which "
-                    f"is legal, but is a {_type_names(action)}, not a {_type_names(alike[0])}"
+                    f"is legal, but is {_type_names(action)}, not {_type_names(alike[0])}"
                 )
             raise IllegalAction(f"{text} is not a legal action for {name}")
         if offered(action, legal):
             raise RuntimeError(f"{self.game.id}: _offers refused {action!r}, which legal_actions offers {name}")
         raise IllegalAction(
-            f"{action!r} is not a legal action for {name}: it equals one, but is a {_type_names(action)}, not a "
+            f"{action!r} is not a legal action for {name}: it equals one, but is {_type_names(action)}, not "
             f"{_type_names(equal[0])}"
         )
 
@@ -333,18 +333,29 @@ def logged_since(log: Sequence[str], said: int, since: int) -> list[str]:
 
 def shared_win(winners: Collection[int], players: int) -> list[float]:
     """Returns that share 1 equally among `winners` (a draw when all of them) and give 0 to the other seats, and
-    to every seat when there is no winner."""
+    to every seat when there is no winner. A seat named twice or out of range is a ValueError: the returns would
+    not add up to 1."""
     share = 1.0 / len(winners) if winners else 0.0
-    return [share if seat in winners else 0.0 for seat in range(players)]
+    returns = [share if seat in winners else 0.0 for seat in range(players)]
+    if winners and returns.count(share) != len(winners):
+        raise ValueError(f"winners {sorted(winners)} are not distinct seats of {players}")
+    return returns
 
 
-def rolling_log_problem(log: Sequence[Any], said: int, keep: int, what: str = "events") -> str | None:
+def rolling_log_problem(
+    log: Sequence[Any], said: int, keep: int, noun: str = "event", fields: tuple[str, str] = ("log", "said")
+) -> str | None:
     """Why a rolling log that keeps the latest `keep` of `said` logged in all cannot hold `log`, in one line naming
-    the field, or None: a game's `position_problem` asks it (play only ever holds `min(said, keep)` entries)."""
+    the field (`fields`: the log's and the count's names), or None: a state's `position_problem` asks it (play
+    only ever holds `min(said, keep)` entries). `noun` names an entry ("event", "action")."""
+    log_field, said_field = fields
     if len(log) > keep:
-        return f"fields.log: {len(log)} {what}, but the log keeps the last {keep}"
+        return f"fields.{log_field}: {counted(len(log), noun)}, but the log keeps the last {keep}"
     if said < 0 or len(log) != min(said, keep):
-        return f"fields.said: {said} {what} logged in all, but the log keeps the last {keep} and holds {len(log)}"
+        return (
+            f"fields.{said_field}: {counted(said, noun)} logged in all, but the log keeps the last {keep} and holds "
+            f"{len(log)}"
+        )
     return None
 
 
@@ -400,9 +411,11 @@ def held_cards(state: State) -> Counter[Any]:
 
 
 def _type_names(action: Any) -> str:
+    """The type of `action` with its article: "an int", "a tuple of str, int"."""
     if isinstance(action, tuple):
-        return "tuple of " + ", ".join(type(item).__name__ for item in action)
-    return type(action).__name__
+        return "a tuple of " + ", ".join(type(item).__name__ for item in action)
+    name = type(action).__name__
+    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
 
 
 def _tuples(code: Any) -> Hashable:

@@ -42,6 +42,7 @@ from corekit.provenance import ProvenanceError, Record, recording, unrecorded
 from corekit.redeal import OUT, REDEAL
 from corekit.rng import Rng
 from corekit.simultaneous import Commitments
+from corekit.words import joined
 
 __all__ = [
     "DeclaredState",
@@ -1342,10 +1343,29 @@ def _zone_value_problem(state: DeclaredState) -> str | None:
                 shown = "one Zone" if isinstance(given, Zone) else f"{given!r:.40}"
                 return f"{info.field} is a zone per seat: give a list of {state.players} zones, not {shown}"
             given = given[info.seat] if info.seat < len(given) else None
+        where = info.field if info.seat is None else f"{info.field}[{info.seat}]"
         if given is not None and not isinstance(given, Iterable):
-            where = info.field if info.seat is None else f"{info.field}[{info.seat}]"
             return f"{where} is a zone: give a Zone or a list of cards, not {given!r:.40}"
+        for card in given if isinstance(given, list | tuple) else ():
+            if isinstance(card, list) and info.seat is None:
+                return f"{where} is one zone: give a Zone or a list of cards, not a list of zones"
+            if not isinstance(card, Hashable):
+                return f"{where} holds {card!r:.40}, which is no card: a card is a number, a string or a tuple"
+    # The record of where hidden cards came from sorts them together: cards of kinds that do not order fail there.
+    cards = [card for info in infos for card in _given_cards(state, info)]
+    try:
+        sorted(cards)
+    except TypeError:
+        kinds = joined(sorted({type(card).__name__ for card in cards}))
+        return f"the zones hold cards of kinds that do not order together ({kinds}): give cards of one kind"
     return None
+
+
+def _given_cards(state: DeclaredState, info: ZoneInfo) -> list[Any]:
+    given = getattr(state, info.field)
+    if info.seat is not None:
+        given = given[info.seat] if isinstance(given, list | tuple) and info.seat < len(given) else None
+    return list(given) if isinstance(given, list | tuple) else []
 
 
 @attrs.frozen

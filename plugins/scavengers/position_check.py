@@ -188,7 +188,7 @@ def _food_cards(state: ScavengersState) -> Iterator[str]:
 
 def _log(state: ScavengersState) -> Iterator[str]:
     """The log of latest actions, which the commentary tells: rounds so far, seats, and actions of the game."""
-    if problem := rolling_log_problem(state.log, state.said, LOG_KEPT, "actions"):
+    if problem := rolling_log_problem(state.log, state.said, LOG_KEPT, "action"):
         yield problem
     actions = _actions(state.players)
     for at, (round_, seat, action) in enumerate(state.log):

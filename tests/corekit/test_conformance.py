@@ -1044,3 +1044,12 @@ def test_a_failure_found_twice_is_reported_and_counted_once():
     for step in range(3, 3 + FAILURES_KEPT):
         report.fail(f"seed 1 step {step}: the log names a hidden card")
     assert len(report.failures) == FAILURES_KEPT and report.stopped_early
+
+
+def test_a_position_problem_written_on_the_game_is_refused_since_no_position_asks_it(monkeypatch):
+    # The state's method is what reading a position asks; on the Game it was silently never called.
+    monkeypatch.setattr(ToyGame, "position_problem", lambda self, state: "never", raising=False)
+    report = check_game(GAME, 2, games=2, seed=1, options=ToyOptions(bug="none"))
+    assert report.failures[0] == (
+        "ToyGame.position_problem is never asked: it is a method of the state class, which positions ask when read"
+    )

@@ -67,7 +67,7 @@ class ChoosingState(State):
 def test_an_int_equal_to_an_offered_bool_is_refused():
     state = Choosing([False, True]).initial_state(1, 0)
     with pytest.raises(
-        IllegalAction, match=r"^1 is not a legal action for seat 0: it equals one, but is a int, not a bool$"
+        IllegalAction, match=r"^1 is not a legal action for seat 0: it equals one, but is an int, not a bool$"
     ):
         state.apply(0, 1)
     assert state.chosen == []
@@ -179,6 +179,14 @@ def test_a_rolling_log_holds_the_latest_of_those_said_up_to_what_it_keeps(log, s
     assert rolling_log_problem(log, said, 3) == problem
 
 
+def test_a_rolling_log_problem_names_the_games_own_fields_and_counts_in_words() -> None:
+    from corekit import rolling_log_problem
+
+    assert rolling_log_problem(("x", "y"), 1, 8, "line", ("history", "count")) == (
+        "fields.count: 1 line logged in all, but the log keeps the last 8 and holds 2"
+    )
+
+
 def test_a_shared_win_splits_1_among_the_winners_and_gives_the_others_0() -> None:
     from corekit import shared_win
 
@@ -186,3 +194,8 @@ def test_a_shared_win_splits_1_among_the_winners_and_gives_the_others_0() -> Non
     assert shared_win([0, 2], 4) == [0.5, 0.0, 0.5, 0.0]
     assert shared_win(range(3), 3) == [1 / 3] * 3  # a draw
     assert shared_win((), 2) == [0.0, 0.0]  # nobody won
+    # Returns that would not add up to 1: a seat named twice, a seat the match does not have.
+    with pytest.raises(ValueError, match=r"^winners \[0, 0\] are not distinct seats of 2$"):
+        shared_win([0, 0], 2)
+    with pytest.raises(ValueError, match=r"^winners \[2\] are not distinct seats of 2$"):
+        shared_win([2], 2)

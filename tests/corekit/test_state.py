@@ -119,6 +119,16 @@ def built(**zones: list[Any]) -> LanternState:
         ({"pile": 0}, "pile is a zone: give a Zone or a list of cards, not 0"),
         # A dict was filled in place and kept as the field, zones by key.
         ({"hands": {0: [1], 1: [2]}}, r"hands is a zone per seat: give a list of 2 zones, not \{0: \[1\], 1: \[2\]\}"),
+        # Zones given for one zone, or a card that is a list: the record of hidden cards failed to sort them.
+        ({"pile": [Zone([1, 2]), Zone([3])]}, "pile is one zone: give a Zone or a list of cards, not a list of zones"),
+        (
+            {"hands": [[1, [2]], [3]]},
+            r"hands\[0\] holds \[2\], which is no card: a card is a number, a string or a tuple",
+        ),
+        (
+            {"hands": ["11", Zone([1])]},
+            r"the zones hold cards of kinds that do not order together \(int and str\): give cards of one kind",
+        ),
         # Another field's value, which the setup takes, is not blamed for this one's.
         (
             {"hands": Zone([1, 2]), "discard": range(2)},
