@@ -112,6 +112,10 @@ def _field(decl: Decl, default: Any = attrs.NOTHING, factory: Callable[[], Any] 
     return attrs.field(default=default, kw_only=True, metadata={META: decl})
 
 
+class DeclarationWarning(DeprecationWarning):
+    """A game's state declared the old way (a default given by position): taken, and said by `campfire check`."""
+
+
 def public(
     *positional: Never,
     default: Any = attrs.NOTHING,
@@ -122,7 +126,7 @@ def public(
     """A field everyone sees, with its `default` (or a `factory` making it) unless every constructor must give it;
     `seat=True` when it holds a seat number or a tuple of them, `per_seat=True` when it holds one value per seat
     (positions check both). The default is given by keyword: type checkers read a field's default only so (one given
-    by position, `public(0)`, is taken with a DeprecationWarning: `positional` is that old way)."""
+    by position, `public(0)`, is taken with a `DeclarationWarning`: `positional` is that old way)."""
     if positional:
         # Taken as before, with a warning: a type checker would read the field as one every constructor must give.
         if len(positional) > 1 or default is not attrs.NOTHING:
@@ -130,7 +134,7 @@ def public(
         warnings.warn(
             f"public({positional[0]!r}): give the default by keyword, public(default={positional[0]!r}), so that "
             f"type checkers see the field has one",
-            DeprecationWarning,
+            DeclarationWarning,
             stacklevel=2,
         )
         default = positional[0]

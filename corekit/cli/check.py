@@ -13,6 +13,7 @@ from corekit.cli.progress import Progress
 from corekit.cli.shared import (
     SEED,
     GameDisplay,
+    declaration_warnings_said,
     fail,
     game_option_pairs,
     game_options,
@@ -31,6 +32,16 @@ from corekit.options import OptionError
 from corekit.plugins import default_registry
 from corekit.runner import GameFailed, check_unattended, set_up
 from corekit.words import counted
+
+
+def _asked_game(registry: Any, game_id: str) -> Game:
+    """The game `check` was asked for, or one line saying why there is none (unknown, or its plugin broken)."""
+    try:
+        return registry.game(game_id)  # type: ignore[no-any-return]
+    except user_errors() as error:
+        fail(str(error))
+    except Exception as error:  # a broken game plugin: name it in one line
+        fail(not_set_up(game_id, error))
 
 
 def _count_list(ctx: click.Context, param: click.Parameter, text: str) -> list[int] | None:
@@ -142,11 +153,12 @@ def check_command(
       campfire check GAME --players 3 --match 7518123902254461234
     """
 
-    registry = registry_of(ctx)
     if games < 1:
         fail(f"--games must be at least 1, got {games}")
+    with declaration_warnings_said():  # the game's modules are imported here, as its plugin loads or is asked
+        registry = registry_of(ctx)
+        game = _asked_game(registry, game_id)
     try:
-        game = registry.game(game_id)
         options = game_options(game, pairs)
         counts = _player_counts(game, player_counts)
         if pairs:

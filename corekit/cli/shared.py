@@ -6,9 +6,11 @@ part of the CLI that other packages import; the command modules beside it import
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import importlib
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 import click
@@ -89,6 +91,22 @@ def registry_of(ctx: click.Context) -> Registry:
     obj.registry.load()
     show_warnings(obj)
     return obj.registry
+
+
+@contextlib.contextmanager
+def declaration_warnings_said() -> Iterator[None]:
+    """Say on stderr, one line each, what a game's declarations warn of as its modules are imported within (a
+    `public(0)`: Python hides a DeprecationWarning outside `__main__`, and `check` is where an author looks)."""
+    from corekit.state import DeclarationWarning  # not at import: `campfire --help` loads no state machinery
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", DeclarationWarning)
+        yield
+    for warning in caught:
+        if issubclass(warning.category, DeclarationWarning):
+            click.echo(f"campfire: warning: {warning.filename}:{warning.lineno}: {warning.message}", err=True)
+        else:  # anything else is shown as Python would have shown it
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
 
 
 def show_warnings(obj: CliContext) -> None:

@@ -456,3 +456,33 @@ def test_an_unknown_name_that_a_plugin_offered_says_why_it_was_skipped():
     with pytest.raises(UnknownName) as other:
         registry.player_type("random")
     assert str(other.value) == "unknown player 'random' (known: none)"  # nothing was skipped by that name
+
+
+def test_check_says_what_a_games_declarations_warn_of_as_its_plugin_loads(tmp_path, monkeypatch):
+    # Python hides a DeprecationWarning outside __main__: a positional public(0) was seen only under pytest.
+    (tmp_path / "ep_oldstyle.py").write_text(
+        "from corekit import hookimpl\n"
+        "from corekit.state import DeclaredState, declare, public\n"
+        "from tests.corekit.toy_game import ToyGame\n"
+        "\n"
+        "@declare\n"
+        "class OldStyle(DeclaredState):\n"
+        "    score: int = public(0)\n"
+        "\n"
+        "@hookimpl\n"
+        "def campfire_games():\n"
+        "    return [ToyGame()]\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("CAMPFIRE_PLUGINS", "ep_oldstyle")
+    registry = Registry()
+    group = CampfireGroup("campfire", callback=cli.callback, params=list(cli.params))
+    add_commands(group, registry)
+    result = CliRunner().invoke(
+        group, ["check", "toy", "--games", "2", "--players", "2", "--no-processes"], obj=CliContext(registry)
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[0] == (
+        f"campfire: warning: {tmp_path / 'ep_oldstyle.py'}:7: public(0): give the default by keyword, "
+        "public(default=0), so that type checkers see the field has one"
+    )
