@@ -27,6 +27,10 @@ from corekit.words import counted
 Action = Hashable
 
 ActionT = TypeVar("ActionT", bound=Hashable, default=Any)
+
+StateT = TypeVar("StateT", bound="State[Any]", default="State[Any]")
+"""A game's state class, for type checkers: `class GrizzlyRace(Game["RaceState"])` has `initial_state` give a
+`RaceState`, whose `apply` mypy then checks; a game that names none gives a `State`, as before."""
 """A state's action type, for type checkers: `class RaceState(DeclaredState[int])` has `apply(seat, "x")` refused by
 mypy; a state that names none takes any action, as before (the default, from typing_extensions: PEP 696)."""
 """An action is a small immutable value whose compact encoding is an int or a short tuple."""
@@ -43,7 +47,7 @@ class IllegalAction(ValueError):
     """An action that is not legal now; the state is unchanged. The message is one line."""
 
 
-class Game(abc.ABC):
+class Game(abc.ABC, Generic[StateT]):
     """One game: its metadata as data up front, then how to set up a match.
 
     Subclasses set the class variables and implement `_setup` and `max_decisions`. The other hooks have
@@ -81,7 +85,7 @@ class Game(abc.ABC):
     may end with nobody winning). The conformance check holds a game to it, and OpenSpiel's adapter declares the
     game constant-sum by it."""
 
-    def initial_state(self, players: int, seed: int, options: Any = None, *, record: bool = True) -> State:
+    def initial_state(self, players: int, seed: int, options: Any = None, *, record: bool = True) -> StateT:
         """A new match for `players` seats, its chance drawn from `seed`; options default when None.
 
         `options` may be an instance of `options_type` or a mapping of `key: value` (text or typed). With
@@ -131,7 +135,7 @@ class Game(abc.ABC):
         return f"{self.min_players}-{self.max_players}"
 
     @abc.abstractmethod
-    def _setup(self, players: int, seed: int, options: Any) -> State:
+    def _setup(self, players: int, seed: int, options: Any) -> StateT:
         """Build the initial state; the count and options are already checked."""
 
     @abc.abstractmethod

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections import Counter
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
@@ -22,6 +22,9 @@ from corekit import Game, GameError, Rng, logged_since
 from corekit.state import Hidden, View, derived
 from corekit.words import counted
 from plugins.camp_grizzly.content import load
+
+if TYPE_CHECKING:  # state.py imports this module
+    from plugins.camp_grizzly.state import CampState
 
 FREE_ACTIONS = 5
 """Pick-ups, trades, equips and card plays allowed per turn (a bound the rulebook lacks: see RULES.md)."""
@@ -261,7 +264,7 @@ def card_names() -> list[str]:
     return names
 
 
-class CampGrizzly(Game):
+class CampGrizzly(Game["CampState"]):
     """The game object registered with the plugin host."""
 
     id = "camp-grizzly"
@@ -273,7 +276,7 @@ class CampGrizzly(Game):
     cooperative = True
     villain = "Otis"
 
-    def _setup(self, players: int, seed: int, options: CampOptions) -> Any:
+    def _setup(self, players: int, seed: int, options: CampOptions) -> CampState:
         from plugins.camp_grizzly.state import new_state
 
         return new_state(self, players, Rng(seed), options, self.chosen(players, options))

@@ -118,7 +118,7 @@ class RaceView(View):
         )
 
 
-class GrizzlyRace(Game):
+class GrizzlyRace(Game["RaceState"]):
     """The game object registered with the plugin host."""
 
     id = "grizzly-race"

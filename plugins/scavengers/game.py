@@ -168,7 +168,7 @@ class ScavengersView(View):
         return tuple(camps)
 
 
-class Scavengers(Game):
+class Scavengers(Game["ScavengersState"]):
     """The game object registered with the plugin host."""
 
     id = "scavengers"

@@ -154,7 +154,7 @@ class SlasherView(View):
         return {s: stack[-1] for s, stack in enumerate(self.stacks) if stack and self.alive[s]}
 
 
-class Slasher(Game):
+class Slasher(Game["SlasherState"]):
     """The game object registered with the plugin host."""
 
     id = "slasher"
