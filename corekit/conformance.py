@@ -145,6 +145,12 @@ class Report:
         return len(self.failures) >= FAILURES_KEPT
 
 
+def _inherits_position_problem(game: Game, players: int, options: Any) -> bool:
+    """Whether the game's declared state leaves `position_problem` as the core's (which asks nothing of the game)."""
+    kind = type(game.initial_state(players, 0, options))
+    return issubclass(kind, DeclaredState) and kind.position_problem is DeclaredState.position_problem
+
+
 def check_game(
     game: Game,
     players: int,
@@ -167,7 +173,7 @@ def check_game(
             f"constant_sum is {game.constant_sum!r}, but a forfeited match pays {forfeited!r} "
             f"(corekit.runner.forfeit_returns), which adds up to {ordered_sum(forfeited)!r}"
         )
-    if callable(getattr(game, "position_problem", None)):
+    if callable(getattr(game, "position_problem", None)) and _inherits_position_problem(game, players, options):
         # An outside tester put it there, as "the game says" read: positions were then read unchecked, silently.
         report.fail(
             f"{type(game).__name__}.position_problem is never asked: it is a method of the state class, which "

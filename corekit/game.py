@@ -14,7 +14,7 @@ import abc
 import operator
 from collections import Counter
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from typing_extensions import TypeVar
 
@@ -25,15 +25,29 @@ from corekit.rng import Rng
 from corekit.words import counted
 
 Action = Hashable
+"""An action is a small immutable value whose compact encoding is an int or a short tuple."""
 
 ActionT = TypeVar("ActionT", bound=Hashable, default=Any)
+"""A state's action type, for type checkers: `class RaceState(DeclaredState[int])` has `apply(seat, "x")` refused by
+mypy; a state that names none takes any action, as before (the default, from typing_extensions: PEP 696)."""
 
 StateT = TypeVar("StateT", bound="State[Any]", default="State[Any]")
 """A game's state class, for type checkers: `class GrizzlyRace(Game["RaceState"])` has `initial_state` give a
 `RaceState`, whose `apply` mypy then checks; a game that names none gives a `State`, as before."""
-"""A state's action type, for type checkers: `class RaceState(DeclaredState[int])` has `apply(seat, "x")` refused by
-mypy; a state that names none takes any action, as before (the default, from typing_extensions: PEP 696)."""
-"""An action is a small immutable value whose compact encoding is an int or a short tuple."""
+
+if TYPE_CHECKING:
+    from typing import Generic as _Parameters
+else:
+
+    class _Parameters:
+        """`Generic` for type checkers only: at runtime `DeclaredState[int]` is `DeclaredState` itself, so no
+        `Generic` joins a game's or state's method resolution order (where a game's own `Generic` base, listed
+        first, made it inconsistent)."""
+
+        __slots__ = ()
+
+        def __class_getitem__(cls, parameters: object) -> type:
+            return cls
 
 
 _DEFAULT_OPTIONS: dict[type, Any] = {}
@@ -47,7 +61,7 @@ class IllegalAction(ValueError):
     """An action that is not legal now; the state is unchanged. The message is one line."""
 
 
-class Game(abc.ABC, Generic[StateT]):
+class Game(abc.ABC, _Parameters[StateT]):
     """One game: its metadata as data up front, then how to set up a match.
 
     Subclasses set the class variables and implement `_setup` and `max_decisions`. The other hooks have
@@ -197,7 +211,7 @@ class Game(abc.ABC, Generic[StateT]):
         return name
 
 
-class State(abc.ABC, Generic[ActionT]):
+class State(abc.ABC, _Parameters[ActionT]):
     """The whole truth of one match at one moment.
 
     Every state has `game` (its Game), `players` (number of seats) and `rng` (its chance generator; all
@@ -347,18 +361,23 @@ def shared_win(winners: Collection[int], players: int) -> list[float]:
 
 
 def rolling_log_problem(
-    log: Sequence[Any], said: int, keep: int, noun: str = "event", fields: tuple[str, str] = ("log", "said")
+    log: Sequence[Any],
+    said: int,
+    keep: int,
+    noun: str = "event",
+    fields: tuple[str, str] = ("log", "said"),
+    plural: str | None = None,
 ) -> str | None:
     """Why a rolling log that keeps the latest `keep` of `said` logged in all cannot hold `log`, in one line naming
     the field (`fields`: the log's and the count's names), or None: a state's `position_problem` asks it (play
-    only ever holds `min(said, keep)` entries). `noun` names an entry ("event", "action")."""
+    only ever holds `min(said, keep)` entries). `noun` names an entry ("event", "action"; `plural` when not noun+s)."""
     log_field, said_field = fields
     if len(log) > keep:
-        return f"fields.{log_field}: {counted(len(log), noun)}, but the log keeps the last {keep}"
+        return f"fields.{log_field}: {counted(len(log), noun, plural)}, but the log keeps the last {keep}"
     if said < 0 or len(log) != min(said, keep):
         return (
-            f"fields.{said_field}: {counted(said, noun)} logged in all, but the log keeps the last {keep} and holds "
-            f"{len(log)}"
+            f"fields.{said_field}: {counted(said, noun, plural)} logged in all, but the log keeps the last {keep} and "
+            f"holds {len(log)}"
         )
     return None
 
@@ -419,7 +438,7 @@ def _type_names(action: Any) -> str:
     if isinstance(action, tuple):
         return "a tuple of " + ", ".join(type(item).__name__ for item in action)
     name = type(action).__name__
-    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def _tuples(code: Any) -> Hashable:

@@ -218,7 +218,7 @@ def _playable(game: Game, state: DeclaredState) -> DeclaredState:
     over, whom to act, their legal actions and what each seat sees. The declaration cannot say every bound a
     game's rules keep (a reaction window's seats, a round's number), and a value typed outside them fails in
     the game's code: that is the position's fault, said in one line, not a crash of whoever asked next. The
-    game's `position_problem` is asked first: it names what its rules forbid before the questions trip on it."""
+    state's `position_problem` is asked first: it names what its rules forbid before the questions trip on it."""
     with _game_code(f"{game.id} cannot play from this position: position_problem"):
         problem = state.position_problem()
     if problem is not None:
@@ -683,7 +683,7 @@ def _deal_unseen(
         )
     # Two passes: every zone its own family's cards first, then the shortfalls (a seat's own deck refilled from a
     # shared discard) from what is left, so a zone whose own family suffices never takes another's cards and another
-    # zone's are not used up before its turn. A card where the rules cannot put it is the game's `position_problem`
+    # zone's are not used up before its turn. A card where the rules cannot put it is the state's `position_problem`
     # to refuse.
     zones: list[tuple[str, Zone, int, list[Any]]] = []
     for field, seat, count, _ in unseen:

@@ -1255,11 +1255,26 @@ def _setup_plan(cls: type[DeclaredState], players: int) -> _SetupPlan:
     """Generate `start`, `unseen` and `fresh` for `cls` at `players` seats: the zone numbers are constants."""
     layout = _layout(cls, players)
     lines = ["def start(s):", "    s._layout = layout"]
-    env: dict[str, Any] = {"layout": layout, "Zone": Zone, "lnew": _new_list, "recording": recording, "Record": Record}
+    env: dict[str, Any] = {
+        "layout": layout,
+        "Zone": Zone,
+        "lnew": _new_list,
+        "UNORDERED": _UNORDERED,
+        "recording": recording,
+        "Record": Record,
+    }
 
     def made(no: int, target: str, indent: str) -> list[str]:
         """A new zone numbered `no` holding the cards of `z` (None for none), put at `target`."""
-        steps = ("y = lnew(Zone)", "if z is not None: y.extend(z)", f"y.no = {no}", "y.up = 0")
+        steps = (
+            "y = lnew(Zone)",
+            "if z is not None:",
+            # A str, set or dict would make cards of its letters, its hash order or its keys: refused.
+            "    if type(z) is not list and isinstance(z, UNORDERED): raise TypeError  # `_zone_value_problem` says so",
+            "    y.extend(z)",
+            f"y.no = {no}",
+            "y.up = 0",
+        )
         return [f"{indent}{line}" for line in steps] + [f"{indent}{target} = y"]
 
     fields: dict[str, list[ZoneInfo]] = {}
@@ -1277,7 +1292,7 @@ def _setup_plan(cls: type[DeclaredState], players: int) -> _SetupPlan:
         for info in infos:
             lines += made(info.no, f"y{info.seat}", "        ")
         lines += [
-            "    elif type(v) is not list and type(v) is not tuple:",
+            "    elif isinstance(v, Zone) or not isinstance(v, list | tuple):",
             "        raise TypeError  # one Zone (a list of cards), a dict, a number: `_zone_value_problem` says which",
             f"    elif len(v) != {players}:",
             f"        raise ValueError(f'{name} needs one zone per seat ({players}), got {{len(v)}}')",
@@ -1332,44 +1347,61 @@ def _setup_plan(cls: type[DeclaredState], players: int) -> _SetupPlan:
     return _SetupPlan(env["start"], env["unseen"], tuple(unseen), env["fresh"])
 
 
+_UNORDERED = (str, bytes, set, frozenset, dict)
+"""What the setup refuses as a zone's cards: its letters, its hash order or its keys would make them."""
+
+
 def _zone_value_problem(state: DeclaredState) -> str | None:
     """Why the setup could not take a zone field, naming it, or None: a per-seat field given other than a list or
-    tuple of zones (one `Zone`, a dict, a number), or a zone given what holds no cards (a number). The setup's own
-    error did not say which field; an error of anything else (a bad `players`) is left as it is."""
+    tuple of zones (one `Zone`, a dict, a number), a zone given what holds no cards (a number, a str, a set), a card
+    that is no card (a list), or hidden cards of one family that do not order together (the record of where they
+    came from sorts them). The setup's own error did not say which field; an error of anything else (a bad
+    `players`) is left as it is."""
     try:
-        infos = _layout(type(state), state.players).zones
+        layout = _layout(type(state), state.players)
     except Exception:  # the setup failed before any zone: its own error says why
         return None
-    for info in infos:
+    for info in layout.zones:
         given = getattr(state, info.field)
         if info.seat is not None and given is not None:
-            if type(given) is not list and type(given) is not tuple:
+            if isinstance(given, Zone) or not isinstance(given, list | tuple):
                 shown = "one Zone" if isinstance(given, Zone) else f"{given!r:.40}"
                 return f"{info.field} is a zone per seat: give a list of {state.players} zones, not {shown}"
             given = given[info.seat] if info.seat < len(given) else None
         where = info.field if info.seat is None else f"{info.field}[{info.seat}]"
-        if given is not None and not isinstance(given, Iterable):
+        if given is not None and (not isinstance(given, Iterable) or isinstance(given, _UNORDERED)):
             return f"{where} is a zone: give a Zone or a list of cards, not {given!r:.40}"
         for card in given if isinstance(given, list | tuple) else ():
             if isinstance(card, list) and info.seat is None:
                 return f"{where} is one zone: give a Zone or a list of cards, not a list of zones"
-            if not isinstance(card, Hashable):
+            try:
+                hash(card)
+            except TypeError:
                 return f"{where} holds {card!r:.40}, which is no card: a card is a number, a string or a tuple"
-    # The record of where hidden cards came from sorts them together: cards of kinds that do not order fail there.
-    cards = [card for info in infos for card in _given_cards(state, info)]
-    try:
-        sorted(cards)
-    except TypeError:
-        kinds = joined(sorted({type(card).__name__ for card in cards}))
-        return f"the zones hold cards of kinds that do not order together ({kinds}): give cards of one kind"
+    return _disordered(state, layout)
+
+
+def _disordered(state: DeclaredState, layout: Layout) -> str | None:
+    """The hidden zones whose cards of one family do not order together, if any: the record sorts each family."""
+    families: dict[Hashable, list[tuple[str, Any]]] = {}
+    for no in layout.unseen:
+        info = layout.zones[no]
+        given = getattr(state, info.field)
+        if info.seat is not None:
+            given = given[info.seat] if isinstance(given, list | tuple) and info.seat < len(given) else None
+        for card in given if isinstance(given, list | tuple) else ():
+            families.setdefault(state.game.card_family(card), []).append((info.name, card))
+    for held in families.values():
+        try:
+            sorted(card for _, card in held)
+        except TypeError:
+            kinds = {type(card).__name__ for _, card in held}
+            what = joined(sorted(kinds)) if len(kinds) > 1 else f"{kinds.pop()}s whose items do not order"
+            zones = joined(list(dict.fromkeys(name for name, _ in held)))
+            return (
+                f"{zones} hold hidden cards of one family that do not order together ({what}): give cards of one kind"
+            )
     return None
-
-
-def _given_cards(state: DeclaredState, info: ZoneInfo) -> list[Any]:
-    given = getattr(state, info.field)
-    if info.seat is not None:
-        given = given[info.seat] if isinstance(given, list | tuple) and info.seat < len(given) else None
-    return list(given) if isinstance(given, list | tuple) else []
 
 
 @attrs.frozen

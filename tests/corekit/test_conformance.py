@@ -1046,10 +1046,32 @@ def test_a_failure_found_twice_is_reported_and_counted_once():
     assert len(report.failures) == FAILURES_KEPT and report.stopped_early
 
 
-def test_a_position_problem_written_on_the_game_is_refused_since_no_position_asks_it(monkeypatch):
+def test_a_position_problem_written_on_the_game_is_refused_since_no_position_asks_it():
     # The state's method is what reading a position asks; on the Game it was silently never called.
-    monkeypatch.setattr(ToyGame, "position_problem", lambda self, state: "never", raising=False)
-    report = check_game(GAME, 2, games=2, seed=1, options=ToyOptions(bug="none"))
+    from tests.corekit.leaky_games import Glowworms
+
+    class AsksTheGame(Glowworms):
+        id = "glowworms-asks-the-game"
+
+        def position_problem(self, state):
+            return "never"
+
+    report = check_game(AsksTheGame(), 2, games=2, seed=1)
     assert report.failures[0] == (
-        "ToyGame.position_problem is never asked: it is a method of the state class, which positions ask when read"
+        "AsksTheGame.position_problem is never asked: it is a method of the state class, which positions ask when read"
     )
+
+
+def test_a_position_problem_on_the_game_that_the_state_asks_is_no_failure(monkeypatch):
+    # A state's own position_problem may hand the question to its game: then the game's is asked.
+    from tests.corekit.leaky_games import GlowState, Glowworms
+
+    class AskedByItsState(Glowworms):
+        id = "glowworms-asked"
+
+        def position_problem(self, state):
+            return None
+
+    monkeypatch.setattr(GlowState, "position_problem", lambda self: self.game.position_problem(self))
+    report = check_game(AskedByItsState(), 2, games=2, seed=1)
+    assert not any("position_problem" in failure for failure in report.failures), report.failures

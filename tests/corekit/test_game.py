@@ -185,6 +185,9 @@ def test_a_rolling_log_problem_names_the_games_own_fields_and_counts_in_words() 
     assert rolling_log_problem(("x", "y"), 1, 8, "line", ("history", "count")) == (
         "fields.count: 1 line logged in all, but the log keeps the last 8 and holds 2"
     )
+    assert rolling_log_problem(("x",) * 3, 2, 8, "entry", plural="entries") == (
+        "fields.said: 2 entries logged in all, but the log keeps the last 8 and holds 3"
+    )
 
 
 def test_a_shared_win_splits_1_among_the_winners_and_gives_the_others_0() -> None:

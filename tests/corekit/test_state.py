@@ -125,14 +125,16 @@ def built(**zones: list[Any]) -> LanternState:
             {"hands": [[1, [2]], [3]]},
             r"hands\[0\] holds \[2\], which is no card: a card is a number, a string or a tuple",
         ),
+        # A str for a zone (an outside tester's "11"): its letters would have made the cards.
+        ({"hands": ["11", Zone([1])]}, r"hands\[0\] is a zone: give a Zone or a list of cards, not '11'"),
+        ({"pile": {3, 1}}, r"pile is a zone: give a Zone or a list of cards, not \{1, 3\}"),  # its hash order
+        # Another zone's value, which the setup takes (a range), is not blamed for this one's.
+        ({"hands": [range(2), 5]}, r"hands\[1\] is a zone: give a Zone or a list of cards, not 5"),
+        # Hidden cards of one family are sorted by the record of where they came from.
         (
-            {"hands": ["11", Zone([1])]},
-            r"the zones hold cards of kinds that do not order together \(int and str\): give cards of one kind",
-        ),
-        # Another field's value, which the setup takes, is not blamed for this one's.
-        (
-            {"hands": Zone([1, 2]), "discard": range(2)},
-            "hands is a zone per seat: give a list of 2 zones, not one Zone",
+            {"hands": [[(1, "a")], [(1, 2)]]},
+            r"hands 0 and hands 1 hold hidden cards of one family that do not order together \(tuples whose items do "
+            r"not order\): give cards of one kind",
         ),
     ],
 )
@@ -140,6 +142,13 @@ def test_a_constructor_given_something_else_than_zones_names_the_field(zones: di
     with pytest.raises(TypeError, match=f"^{refusal}$") as refused:
         built(**zones)
     assert refused.value.__cause__ is None and refused.value.__suppress_context__  # one error, not two tracebacks
+
+
+def test_a_list_of_its_own_kind_is_taken_for_a_per_seat_field() -> None:
+    class Hands(list[list[int]]):
+        pass
+
+    assert [list(hand) for hand in built(hands=Hands([[1], [2]])).hands] == [[1], [2]]
 
 
 def test_a_constructor_takes_zones_as_zones_lists_tuples_or_other_iterables_and_keeps_the_callers_list() -> None:
