@@ -153,6 +153,16 @@ def test_a_registration_hook_returning_the_wrong_shape_is_a_warning_and_the_othe
     assert registry.warnings == [warning]
 
 
+def _run_with_plugin(monkeypatch, folder, module, args):
+    """`campfire ARGS` with the plugin module `folder/module.py` named in CAMPFIRE_PLUGINS."""
+    monkeypatch.syspath_prepend(str(folder))
+    monkeypatch.setenv("CAMPFIRE_PLUGINS", module)
+    registry = Registry()
+    group = CampfireGroup("campfire", callback=cli.callback, params=list(cli.params))
+    add_commands(group, registry)
+    return CliRunner().invoke(group, args, obj=CliContext(registry))
+
+
 def test_a_games_hook_returning_one_game_is_a_warning_and_the_command_still_runs(tmp_path, monkeypatch):
     """The outside tester's report: it made every command of every game end in a TypeError, exit 2."""
     (tmp_path / "ep_noid.py").write_text(
@@ -164,12 +174,7 @@ def test_a_games_hook_returning_one_game_is_a_warning_and_the_command_still_runs
         "def campfire_games():\n"
         "    return EmberDuel()\n"
     )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setenv("CAMPFIRE_PLUGINS", "ep_noid")
-    registry = Registry()
-    group = CampfireGroup("campfire", callback=cli.callback, params=list(cli.params))
-    add_commands(group, registry)
-    result = CliRunner().invoke(group, ["games"], obj=CliContext(registry))
+    result = _run_with_plugin(monkeypatch, tmp_path, "ep_noid", ["games"])
     assert result.exit_code == 0, result.output
     assert result.stderr == (
         "campfire: warning: plugin 'ep_noid': campfire_games returned an EmberDuel, not a list of games; "
@@ -473,14 +478,8 @@ def test_check_says_what_a_games_declarations_warn_of_as_its_plugin_loads(tmp_pa
         "def campfire_games():\n"
         "    return [ToyGame()]\n"
     )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setenv("CAMPFIRE_PLUGINS", "ep_oldstyle")
-    registry = Registry()
-    group = CampfireGroup("campfire", callback=cli.callback, params=list(cli.params))
-    add_commands(group, registry)
-    result = CliRunner().invoke(
-        group, ["check", "toy", "--games", "2", "--players", "2", "--no-processes"], obj=CliContext(registry)
-    )
+    args = ["check", "toy", "--games", "2", "--players", "2", "--no-processes"]
+    result = _run_with_plugin(monkeypatch, tmp_path, "ep_oldstyle", args)
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines()[0] == (
         f"campfire: warning: {tmp_path / 'ep_oldstyle.py'}:7: public(0): give the default by keyword, "
