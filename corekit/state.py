@@ -1260,6 +1260,7 @@ def _setup_plan(cls: type[DeclaredState], players: int) -> _SetupPlan:
         "Zone": Zone,
         "lnew": _new_list,
         "UNORDERED": _UNORDERED,
+        "SEQUENCES": (list, tuple),
         "recording": recording,
         "Record": Record,
     }
@@ -1268,9 +1269,12 @@ def _setup_plan(cls: type[DeclaredState], players: int) -> _SetupPlan:
         """A new zone numbered `no` holding the cards of `z` (None for none), put at `target`."""
         steps = (
             "y = lnew(Zone)",
-            "if z is not None:",
-            # A str, set or dict would make cards of its letters, its hash order or its keys: refused.
-            "    if type(z) is not list and isinstance(z, UNORDERED): raise TypeError  # `_zone_value_problem` says so",
+            # A list's cards are taken as they are (the hot path); a str, set or dict would make cards of its letters,
+            # its hash order or its keys: refused (`_zone_value_problem` says so); a number fails in `extend`.
+            "if z:",
+            "    if z.__class__ is not list and isinstance(z, UNORDERED): raise TypeError",
+            "    y.extend(z)",
+            "elif z is not None and z.__class__ is not list:",
             "    y.extend(z)",
             f"y.no = {no}",
             "y.up = 0",
@@ -1292,7 +1296,7 @@ def _setup_plan(cls: type[DeclaredState], players: int) -> _SetupPlan:
         for info in infos:
             lines += made(info.no, f"y{info.seat}", "        ")
         lines += [
-            "    elif isinstance(v, Zone) or not isinstance(v, list | tuple):",
+            "    elif isinstance(v, Zone) or not isinstance(v, SEQUENCES):",
             "        raise TypeError  # one Zone (a list of cards), a dict, a number: `_zone_value_problem` says which",
             f"    elif len(v) != {players}:",
             f"        raise ValueError(f'{name} needs one zone per seat ({players}), got {{len(v)}}')",
