@@ -1366,12 +1366,15 @@ def _zone_value_problem(state: DeclaredState) -> str | None:
     except Exception:  # the setup failed before any zone: its own error says why
         return None
     for info in layout.zones:
-        given = getattr(state, info.field)
-        if info.seat is not None and given is not None:
-            if isinstance(given, Zone) or not isinstance(given, list | tuple):
-                shown = "one Zone" if isinstance(given, Zone) else f"{given!r:.40}"
-                return f"{info.field} is a zone per seat: give a list of {state.players} zones, not {shown}"
-            given = given[info.seat] if info.seat < len(given) else None
+        whole = getattr(state, info.field)
+        if (
+            info.seat is not None
+            and whole is not None
+            and (isinstance(whole, Zone) or not isinstance(whole, list | tuple))
+        ):
+            shown = "one Zone" if isinstance(whole, Zone) else f"{whole!r:.40}"
+            return f"{info.field} is a zone per seat: give a list of {state.players} zones, not {shown}"
+        given = _given(state, info)
         where = info.field if info.seat is None else f"{info.field}[{info.seat}]"
         if given is not None and (not isinstance(given, Iterable) or isinstance(given, _UNORDERED)):
             return f"{where} is a zone: give a Zone or a list of cards, not {given!r:.40}"
@@ -1385,14 +1388,20 @@ def _zone_value_problem(state: DeclaredState) -> str | None:
     return _disordered(state, layout)
 
 
+def _given(state: DeclaredState, info: ZoneInfo) -> Any:
+    """What the constructor was given for the zone `info` (None where a per-seat field holds no zone for its seat)."""
+    given = getattr(state, info.field)
+    if info.seat is None:
+        return given
+    return given[info.seat] if isinstance(given, list | tuple) and info.seat < len(given) else None
+
+
 def _disordered(state: DeclaredState, layout: Layout) -> str | None:
     """The hidden zones whose cards of one family do not order together, if any: the record sorts each family."""
     families: dict[Hashable, list[tuple[str, Any]]] = {}
     for no in layout.unseen:
         info = layout.zones[no]
-        given = getattr(state, info.field)
-        if info.seat is not None:
-            given = given[info.seat] if isinstance(given, list | tuple) and info.seat < len(given) else None
+        given = _given(state, info)
         for card in given if isinstance(given, list | tuple) else ():
             families.setdefault(state.game.card_family(card), []).append((info.name, card))
     for held in families.values():
