@@ -49,8 +49,8 @@ def _count_list(ctx: click.Context, param: click.Parameter, text: str) -> list[i
     'all', else the counts in the order given, each once."""
     if text == "all":
         return None
-    try:
-        counts = [int(part) for part in text.split(",") if part.strip()]
+    try:  # an empty part ("2,") is refused like any other, as --players of play and tournament refuses it
+        counts = [int(part) for part in text.split(",")]
     except ValueError:
         counts = []
     if not counts:  # an empty list would check nothing and report ok

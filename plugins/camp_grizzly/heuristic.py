@@ -413,6 +413,9 @@ def _walk(obs: CampView, me: CounselorView, start: int) -> dict[int, int]:
 
 @lru_cache(maxsize=8192)
 def _walk_from(start: int, locks: tuple[tuple[int, int], ...], otis: int) -> dict[int, int]:
+    # Its own breadth-first walk on space numbers, not `Board.distances` on names: through the board (a
+    # passable() call an edge, names to numbers and back) heuristic play took 5.6% more instructions
+    # (callgrind, ten 4-seat heuristic matches, 2026-12-06).
     locked = {space for space, _ in locks}
     dist = {start: 0}
     frontier = deque([start])

@@ -100,11 +100,12 @@ def render(obs: CampView) -> str:
             ("campers", v.campers),
             ("objectives", v.objectives),
         ]
+        # the counselor's own ability first: the figures above include it, and a player may not know the card
         detail = "; ".join(
-            f"{label}: " + ", ".join(cards[c].describe() for c in group) for label, group in parts if group
+            [counselor.ability.rstrip(".")]
+            + [f"{label}: " + ", ".join(cards[c].describe() for c in group) for label, group in parts if group]
         )
-        if detail:
-            lines.append("    " + detail)
+        lines.append("    " + detail)
     failed = [C.finales[f].name for f in obs.failed]
     lines.append(
         f"Decks: cabin {len(obs.cabin_deck)}, survival {len(obs.survival_deck)}, ? {len(obs.mystery_deck)}"

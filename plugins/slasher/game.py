@@ -32,6 +32,7 @@ from corekit.state import (
     owned,
     public,
 )
+from corekit.words import joined
 from plugins.slasher.cards import (
     CARDS,
     FLEE,
@@ -442,7 +443,8 @@ class SlasherState(CachedLegalState[tuple[int, ...]]):
         elif not dead:
             self._note(f"the killer is {name(killer)} and finds no victim")
         else:
-            self._note(f"the killer is {name(killer)}: kills {' and '.join(self.game.seat_name(s) for s in dead)}")
+            # at most two victims (a pair), so the words are those the log always had
+            self._note(f"the killer is {name(killer)}: kills {joined([self.game.seat_name(s) for s in dead])}")
         discard = self.discard
         for seat in dead:
             self.move_all(self.hands[seat], discard)

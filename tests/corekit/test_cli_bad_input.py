@@ -235,7 +235,7 @@ def test_check_refuses_a_match_count_below_one(games: str) -> None:
     assert "ok" not in result.stdout
 
 
-@pytest.mark.parametrize("counts", ["", ",", " , ", "abc", "2,x"])
+@pytest.mark.parametrize("counts", ["", ",", " , ", "abc", "2,x", "2,", "2,,3"])
 def test_check_refuses_a_list_of_player_counts_it_cannot_read_as_a_usage_error(counts: str) -> None:
     result = run(registry(ToyGame()), "check", "toy", "--players", counts, "-n", "1", "--no-leaks")
     assert_one_line_error(result, "Invalid value for '--players': must be 'all' or numbers like 2,4")

@@ -269,12 +269,16 @@ def test_the_rendering_shows_cabins_pawns_otis_and_counselor_cards():
     card = "Kevin (seat 0, The Jock): KITCHEN; health 3/5 ###..; panic 3; HORRIFIED"  # Wendy's panic +1
     assert card in lines
     assert lines[lines.index(card) + 1] == (
-        "    equipped: Crowbar (d6; 1 hand; breach); backpack: Fire Axe (d8; 2 hands; breach);"
+        "    Track star: +1 to nature trail rolls; equipped: Crowbar (d6; 1 hand; breach);"
+        " backpack: Fire Axe (d8; 2 hands; breach);"
         " campers: Wendy the Worrier (panic +1); objectives: Gas Can"
     )
     # Tracy's card says panic 3; she runs 5 spaces: her ability and the Lucky Cap add 1 each.
     card = "Tracy (seat 1, The Bookworm): on the finale card; health 3/3 ###; panic 5"
-    assert card in lines and lines[lines.index(card) + 1] == "    equipped: Lucky Cap (panic +1)"
+    assert (
+        card in lines
+        and lines[lines.index(card) + 1] == "    Reads the signs: +1 panic; equipped: Lucky Cap (panic +1)"
+    )
     assert (state.panic_value(0), state.panic_value(1)) == (3, 5)  # the values the rules use
     assert state.game.action_text(("step", C.campfire)) == "step to CAMPFIRE"
 
