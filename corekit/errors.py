@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sysconfig
 import traceback
@@ -59,3 +60,9 @@ def raised_at(error: BaseException) -> str:
             shown = os.path.relpath(path) if path.startswith(os.getcwd() + os.sep) else path
             return f" (at {shown}:{frame.lineno} in {frame.name})"
     return ""
+
+
+def json_problem(error: json.JSONDecodeError) -> str:
+    """Where and why text is not JSON, in one line: "Expecting value at line 1, column 1". The json module's own
+    message ends where its position goes ("Unterminated string starting at"), so its "at" is said once."""
+    return f"{error.msg.removesuffix(' at')} at line {error.lineno}, column {error.colno}"

@@ -42,7 +42,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from corekit.errors import error_line, first_line, one_line
+from corekit.errors import error_line, first_line, json_problem, one_line
 from corekit.game import Game, held_cards, offered
 from corekit.options import NoOptions, type_hints
 from corekit.rng import Rng
@@ -256,7 +256,7 @@ def loads(game: Game, text: str, seed: int = 0) -> DeclaredState:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        raise PositionError(f"not JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+        raise PositionError(f"not JSON: {json_problem(error)}") from None
     except RecursionError:  # arrays in arrays some thousand deep: JSON, but deeper than Python's stack
         raise PositionError("not JSON this reader can take: nested too deeply") from None
     return from_position(game, document, seed)

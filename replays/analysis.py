@@ -28,7 +28,7 @@ from corekit.tables import print_table
 from corekit.words import shown, terminal_width
 from replays.display import GameRaised, game_call
 from replays.format import Replay, ReplayError
-from replays.simulate import Simulator
+from replays.simulate import Simulator, code_key, legal_keys
 
 MIN_VISIT_SHARE = 0.05
 """A turning point compares the chosen action only with actions given at least this share of the visits."""
@@ -278,13 +278,12 @@ def _possible(
     simulator: Simulator, step: int, rows: list[tuple[Any, int, float]], before: State
 ) -> list[tuple[Any, int, float]]:
     """The rows of a step's search statistics that could be true: an action legal for the seat that moved there,
-    with a mean return in [0, 1]. Annotations are outside the digests, so an edited file can hold any rows, and
-    one naming an action nobody could play would be reported as the best move."""
-    from corekit.codes import as_read
-
-    game, seat = simulator.game, simulator.action(step)[0]
-    legal = [as_read(game.encode_action(action)) for action in before.legal_actions(seat)]
-    return [row for row in rows if row[0] in legal and 0.0 <= row[2] <= 1.0]
+    with a mean return in [0, 1]. Annotations are outside the digests: verifying refuses a row naming an action
+    nobody could play (`Simulator`), but with `--no-verify` an edited file can hold any rows, and such a row would
+    be reported as the best move."""
+    seat = simulator.action(step)[0]
+    legal = legal_keys(simulator.game, before.legal_actions(seat))
+    return [row for row in rows if code_key(row[0]) in legal and 0.0 <= row[2] <= 1.0]
 
 
 def _cells(*values: Any) -> list[Text]:

@@ -52,7 +52,8 @@ def replay_verify(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> 
     """Re-simulate replays and check every digest.
 
     Prints FILE: OK for each replay whose actions re-simulate to every digest and the result it recorded (a
-    partial replay of a match stopped before its end is checked as far as it was played, and says so), or
+    partial replay of a match stopped before its end is checked as far as it was played, and says so; a match a
+    seat forfeited says which), or
     one line naming where it diverges (or what is wrong with the file). Exits 1 if any file fails. Digests
     are taken every 64 steps and at the end, so a changed action whose effects are gone from the state by
     the next digest is not seen (replays/FORMAT.md, "Why every 64 steps").
@@ -66,7 +67,8 @@ def replay_verify(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> 
             entries.append(_verified(name, None, _problem(name, error)))
             continue
         try:
-            Simulator(replay, registry, record=False).verify()
+            simulator = Simulator(replay, registry, record=False)
+            simulator.verify()
         except Exception as error:
             if not replay.intact and not str(error).startswith("corrupted"):
                 # Re-simulated to say where a changed file goes wrong; that it changed is said first, so it
@@ -75,10 +77,14 @@ def replay_verify(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> 
                 error = ReplayError(f"{CHANGED}; {said}")
             entries.append(_verified(name, replay, _problem(name, error)))
             continue
-        header = replay.header
+        header, result = replay.header, replay.result
         entries.append(_verified(name, replay, None))
         if not as_json:
-            stopped = "" if replay.result.unfinished is None else f"; unfinished: {shown(replay.result.unfinished)}"
+            stopped = ""
+            if result.unfinished is not None:
+                stopped = f"; unfinished: {shown(result.unfinished)}"
+            elif result.forfeit is not None:  # its reason is in `replay show`: often long, and naming the seat again
+                stopped = f"; forfeited by {_seat(simulator, result.forfeit)}"
             click.echo(
                 f"{shown(name)}: OK ({shown(header.game)}, {counted(replay.steps, 'step')}, "
                 f"{counted(len(header.seats), 'seat')}{stopped})"
@@ -102,7 +108,14 @@ def _verified(name: str, replay: Replay | None, error: str | None) -> dict[str, 
         "steps": vouched.steps if vouched is not None else None,
         "seats": len(replay.header.seats) if replay is not None else None,
         "unfinished": vouched.result.unfinished if vouched is not None else None,
+        "forfeit": vouched.result.forfeit if vouched is not None else None,
     }
+
+
+def _seat(simulator: Simulator, seat: int) -> str:
+    """A seat as `verify` names it: "seat 1", or "Sherry (seat 1)" where the game names its seats."""
+    name = shown(simulator.names[seat])
+    return name if name == f"seat {seat}" else f"{name} (seat {seat})"
 
 
 @replay_group.command("show")
@@ -218,7 +231,7 @@ def replay_analyze(ctx: click.Context, paths: tuple[str, ...], as_json: bool, to
             click.echo(json.dumps(analysis.report(), indent=2, allow_nan=False))
         except ValueError as error:
             raise click.ClickException(f"cannot print the analysis as JSON: {first_line(error)}") from None
-    else:
+    elif analysis.files or not failed:  # when every file failed, its one line each is all there is to say
         analysis.print_tables()
     if failed:
         ctx.exit(1)

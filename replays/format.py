@@ -466,7 +466,9 @@ def _not_regular(mode: int) -> str | None:
 
 
 def decode_replay(data: bytes, *, require_intact: bool = True) -> Replay:
-    """A replay from its bytes. With `require_intact` False a failed checksum is noted, not raised."""
+    """A replay from its bytes. With `require_intact` False a failed checksum is noted, not raised, when the body
+    still reads (`verify` then re-simulates it to say where it goes wrong); a body that does not is CHANGED either
+    way."""
     if len(data) > MAX_FILE_BYTES:
         raise ReplayError(f"larger than the {MAX_FILE_BYTES // (1024 * 1024)} MiB limit for a replay")
     if not data:
@@ -499,10 +501,12 @@ def decode_replay(data: bytes, *, require_intact: bool = True) -> Replay:
             body, max_str_len=MAX_TEXT, max_bin_len=len(body), max_array_len=MAX_STEPS, max_map_len=1024, what="body"
         )
         replay = reader(fields)
-    except ReplayError as error:
+    except ReplayError:
         if intact:
             raise
-        raise ReplayError(f"corrupted: checksum mismatch ({error})") from None
+        # A changed body that no longer reads says nothing of its own: what the damage looks like ("the body has no
+        # 'stats'") is an accident of the bit that flipped. Every command says the same, `verify` included.
+        raise ReplayError(CHANGED) from None
     replay.format_version = version
     replay.intact = intact
     return replay

@@ -14,7 +14,8 @@ from pathlib import Path
 import click
 
 from corekit.cli.shared import fail, registry_of
-from corekit.errors import os_reason
+from corekit.errors import first_line, os_reason
+from corekit.plugins import UnknownName
 from corekit.position import dumps
 from corekit.state import DeclaredState
 from replays.commands import _problem
@@ -51,11 +52,16 @@ def position_command(
     """
     if out is not None and _same_file(out, file):
         fail(f"--out {out} is the replay it reads; name another file for the position")
+    registry = registry_of(ctx)
+    try:
+        registry.game(game_id)
+    except UnknownName as error:  # the user's GAME is at fault, not the replay: said as `tournament` says it
+        fail(first_line(error))
     try:
         replay = read_replay(file)
         if replay.header.game != game_id:
             raise ReplayError(f"this is a replay of {replay.header.game!r}, not of {game_id!r}")
-        simulator = Simulator(replay, registry_of(ctx))
+        simulator = Simulator(replay, registry)
         simulator.verify()
         state = simulator.state_at(replay.steps if step is None else step)
         if not isinstance(state, DeclaredState):

@@ -12,11 +12,13 @@ way; format 2 names the steps between the last digest that matched and the one t
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
+import msgpack
 
+from corekit.codes import as_read
 from corekit.errors import first_line
 from corekit.game import Game, IllegalAction, State
 from corekit.plugins import Registry, UnknownName, default_registry
@@ -104,6 +106,9 @@ class Simulator:
         """(seat, action, validate) of each step decoded so far: the choices are read once, in order."""
         self._reader = ChoiceReader(replay.choices)
         self._final_checked = False
+        self._bad_stats: str | None = None
+        """The first search statistic naming an action its seat could not play, said once the match has re-simulated
+        to its end (a divergence before it would have changed what was legal there)."""
 
     def state_at(self, step: int) -> State:
         """A fresh copy of the state after `step` actions (0 is the initial state)."""
@@ -164,6 +169,8 @@ class Simulator:
         ):
             ours, theirs = _floats(returns, result.returns), _floats(result.returns, returns)
             raise Diverged(replay.steps, f"the returns are {ours}, the replay says {theirs}")
+        if self._bad_stats is not None:
+            raise ReplayError(self._bad_stats)
         if not replay.intact:
             raise ReplayError(
                 "corrupted: checksum mismatch, though the match re-simulates (the header, "
@@ -211,8 +218,6 @@ class Simulator:
         coded = self.replay.coded.get(step)
         if coded is not None:
             return coded[1]
-        from corekit.codes import as_read
-
         return as_read(self.game.encode_action(self.action(step)[1]))
 
     def action_text(self, step: int) -> str:
@@ -275,8 +280,30 @@ class Simulator:
                     f"{counted(len(legal), 'legal action')}",
                 )
             move = (seat, legal[index], False)
+        if self.checking and step in self.replay.stats:
+            self._check_stats(state, step, move[0], None if coded is not None else legal)
         self._moves.append(move)
         return move
+
+    def _check_stats(self, state: State, step: int, seat: int, legal: Sequence[Any] | None) -> None:
+        """Note the first row of step `step`'s search statistics that names no legal action of `seat` in `state` (the
+        state before the step; `legal`: its legal actions, when known): annotations are outside the digests, and a
+        row of an action nobody could play would be shown as a move the search weighed. A coded step's seat may not
+        be to act: its action's own check says so first."""
+        if self._bad_stats is not None:
+            return
+        keys = legal_keys(self.game, state.legal_actions(seat) if legal is None else legal)
+        for code, _visits, _value in self.replay.stats[step]:
+            if code_key(code) not in keys:
+                try:
+                    named = _text(self.game, self.game.decode_action(code))
+                except Exception:  # a hostile code the game cannot read
+                    named = f"the action code {_short(code)}"
+                self._bad_stats = (
+                    f"bad annotations: the search statistics of step {step} name {named}, which is not a legal "
+                    f"action for {self.names[seat]} there"
+                )
+                return
 
     def _advance(self, state: State, step: int, start: int) -> None:
         every = self.replay.header.digest_every
@@ -346,6 +373,24 @@ class Listed:
     actor: int
     text: str
     events: tuple[str, ...] = ()
+
+
+def legal_keys(game: Game, legal: Iterable[Any]) -> set[bytes]:
+    """The `code_key` of each of the actions `legal`: what a search statistic's row may name."""
+    pack, encode = _PACKER.pack, game.encode_action
+    return {pack(encode(action)) for action in legal}
+
+
+def code_key(code: Any) -> bytes:
+    """An action code as a key to compare by: its msgpack bytes, the same for a tuple the game gives and the list a
+    replay reads back. For each legal action of every annotated step of a search's replay: a quarter of the cost of
+    comparing `as_read` lists (timeit, twelve two-level codes)."""
+    key: bytes = _PACKER.pack(code)
+    return key
+
+
+_PACKER = msgpack.Packer()
+"""One packer for every key: `msgpack.packb` makes one a call, which doubles the cost of a key."""
 
 
 def _events(game: Game, before: Any, after: Any) -> tuple[str, ...]:

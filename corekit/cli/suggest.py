@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from corekit.cli.shared import SEED, fail, registry_of, user_errors
-from corekit.errors import error_line, first_line, os_reason
+from corekit.errors import error_line, first_line, json_problem, os_reason
 from corekit.players import PlayerSpec, SeatView, spec_options
 from corekit.plugins import Registry
 from corekit.position import from_position
@@ -164,7 +164,7 @@ def _read(file: str) -> dict[str, Any]:
     except UnicodeDecodeError as error:
         fail(f"{file}: cannot read it ({error_line(error)})")
     except json.JSONDecodeError as error:
-        fail(f"{file}: not JSON ({error.msg} at line {error.lineno})")
+        fail(f"{file}: not JSON ({json_problem(error)})")
     if not isinstance(document, dict):
         fail(f"{file}: a position file holds a JSON object, not {type(document).__name__}")
     missing = [key for key in POSITION_KEYS if key not in document]

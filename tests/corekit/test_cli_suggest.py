@@ -96,6 +96,15 @@ def test_a_bad_request_is_one_line_and_a_non_zero_exit(position, content, args, 
     assert len(lines) == 1 and message in lines[0], out.output
 
 
+def test_a_cut_position_file_is_not_json_at_the_line_and_column_where_it_ends(position):
+    # `head -c 200` of a position file: json's "Unterminated string starting at" was followed by "at line 2", its
+    # column dropped.
+    position.write_bytes(position.read_bytes()[:200])
+    out = run("suggest", str(position), "-p", "heuristic")
+    assert (out.exit_code, out.stdout) == (1, "")
+    assert out.stderr == f"Error: {position}: not JSON (Unterminated string starting at line 2, column 29)\n"
+
+
 def test_a_list_of_players_is_refused_as_such_not_as_an_unknown_player(position):
     out = run("suggest", str(position), "-p", "mcts,random")
     assert out.exit_code == 1

@@ -116,8 +116,12 @@ def test_a_position_with_an_unknown_or_missing_field_is_refused():
     del document["fields"]["stall"]
     with pytest.raises(PositionError, match="fields: 'stall' is missing"):
         loads(game, json.dumps(document))
-    with pytest.raises(PositionError, match="not JSON"):
+    with pytest.raises(
+        PositionError, match=r"^not JSON: Expecting property name enclosed in double quotes at line 1, column 2$"
+    ):
         loads(game, "{")
+    with pytest.raises(PositionError, match=r"^not JSON: Unterminated string starting at line 1, column 2$"):
+        loads(game, '{"game')  # the json module's message ends in "at": said once
     with pytest.raises(PositionError, match=r"^not JSON this reader can take: nested too deeply$"):
         loads(game, "[" * 100_000 + "]" * 100_000)
 

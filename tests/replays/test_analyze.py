@@ -163,6 +163,14 @@ def test_a_folder_without_replays_fails_in_one_line_like_a_missing_file(tmp_path
     assert errors(out) == [f"{tmp_path}: no *.cfr or *.replay files in this folder"]
 
 
+@pytest.mark.parametrize("what", ["empty-folder", "missing-file"])
+def test_when_no_file_could_be_analyzed_its_error_is_the_one_line_printed(tmp_path, what):
+    path = tmp_path / "nope.cfr" if what == "missing-file" else tmp_path
+    message = "no such file" if what == "missing-file" else "no *.cfr or *.replay files in this folder"
+    out = campfire("replay", "analyze", str(path))
+    assert (out.exit_code, errors(out), out.stdout) == (1, [f"{path}: {message}"], "")
+
+
 def test_the_summary_title_counts_one_replay_in_the_singular(folder):
     _, results = folder
     out = campfire("replay", "analyze", str(results[0][2]))
@@ -266,7 +274,8 @@ def test_a_turning_points_player_is_shown_whole_on_a_narrow_terminal(tmp_path, m
 
 
 def test_search_statistics_no_search_could_have_made_are_left_out_of_the_turning_points(folder, tmp_path):
-    # Annotations are outside the digests: an edited file verifies with any rows in them.
+    # Annotations are outside the digests: verifying refuses a row naming an action nobody could play, but with
+    # --no-verify an edited file is analyzed with any rows in it.
     import attrs
 
     from replays.format import encode_replay
@@ -281,8 +290,8 @@ def test_search_statistics_no_search_could_have_made_are_left_out_of_the_turning
     forged = [(chosen, 10**6, 0.5), (999, 10**6, 0.99), (other, 10**6, 5.0)]
     edited = tmp_path / "edited.cfr"
     edited.write_bytes(encode_replay(attrs.evolve(replay, stats={**replay.stats, step: forged})))
-    assert campfire("replay", "verify", str(edited)).exit_code == 0
-    points = json.loads(campfire("replay", "analyze", str(edited), "--json").stdout)["turning_points"]
+    assert "the search statistics of step" in campfire("replay", "verify", str(edited)).stderr
+    points = json.loads(campfire("replay", "analyze", str(edited), "--json", "--no-verify").stdout)["turning_points"]
     assert [point for point in points if point["step"] == step] == []
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from corekit import play_match
-from corekit.plugins import default_registry
+from corekit.plugins import UnknownName, default_registry
 from corekit.position import loads
 from replays.format import read_replay
 from replays.simulate import Simulator
@@ -66,6 +66,14 @@ def test_a_wrong_request_is_one_line_and_exit_1(replay_file, args, message):
     assert out.exit_code == 1
     lines = errors(out)
     assert len(lines) == 1 and message in lines[0], lines
+
+
+def test_a_game_that_is_not_installed_is_unknown_as_tournament_says_not_another_games_replay(replay_file):
+    out = campfire("position", "nosuch", "--replay", str(replay_file))
+    with pytest.raises(UnknownName) as unknown:
+        default_registry().game("nosuch")
+    assert (out.exit_code, errors(out), out.stdout) == (1, [f"Error: {unknown.value}"], "")
+    assert errors(out) == errors(campfire("tournament", "nosuch", "-p", "random,random"))
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,8 @@ in format 2."""
 
 from __future__ import annotations
 
+import json
+
 import msgpack
 import pytest
 
@@ -303,6 +305,20 @@ def test_a_forfeit_that_agrees_with_the_match_verifies(record):
     assert result.exit_code == 0, result.output
 
 
+def test_verify_says_a_forfeited_match_was_forfeited_and_by_which_seat_in_its_line_and_its_json(record):
+    path = record()
+    forfeited_at(path, 5)
+    seat = read_replay(path).result.forfeit
+    result = campfire("replay", "verify", str(path))
+    assert (result.exit_code, result.stdout) == (
+        0,
+        f"{path}: OK (grizzly-race, 5 steps, 2 seats; forfeited by seat {seat})\n",
+    )
+    entry = json.loads(campfire("replay", "verify", "--json", str(path)).stdout)[0]
+    assert (entry["ok"], entry["unfinished"], entry["forfeit"]) == (True, None, seat)
+    assert list(entry)[-2:] == ["unfinished", "forfeit"]
+
+
 def test_a_forfeit_whose_returns_are_not_a_forfeits_fails_verify(record):
     """The forfeiting seat scores 0 and the others share its win: a replay may not say otherwise."""
     path = record()
@@ -315,8 +331,6 @@ def test_a_forfeit_whose_returns_are_not_a_forfeits_fails_verify(record):
 
 
 def test_verify_json_gives_one_entry_per_file_with_the_same_keys_and_fails_overall(record, tmp_path):
-    import json
-
     good = record(seed=1)
     bad = tmp_path / "bad.cfr"
     bad.write_bytes(b"not a replay")
@@ -338,6 +352,7 @@ def test_verify_json_gives_one_entry_per_file_with_the_same_keys_and_fails_overa
             "steps": steps,
             "seats": 2,
             "unfinished": None,
+            "forfeit": None,
         },
         {  # nothing could be read
             "file": str(bad),
@@ -348,6 +363,7 @@ def test_verify_json_gives_one_entry_per_file_with_the_same_keys_and_fails_overa
             "steps": None,
             "seats": None,
             "unfinished": None,
+            "forfeit": None,
         },
         {  # read, but what its result claims is not vouched for
             "file": str(diverging),
@@ -358,6 +374,7 @@ def test_verify_json_gives_one_entry_per_file_with_the_same_keys_and_fails_overa
             "steps": None,
             "seats": 2,
             "unfinished": None,
+            "forfeit": None,
         },
     ]
     assert "diverges at step" in entries[2]["error"]
@@ -432,3 +449,50 @@ def test_a_match_a_seat_forfeited_when_seated_verifies_whoever_was_to_act(tmp_pa
     assert (result.forfeit, result.steps) == (1, 0) and game.initial_state(2, 1).to_act[0] == 0
     verified = campfire("replay", "verify", str(path))
     assert verified.exit_code == 0, verified.output
+
+
+def test_a_flipped_bit_that_leaves_the_body_unreadable_is_said_alike_by_verify_and_every_other_command(record):
+    # A bit flipped in the body's key "coded" (as a tester's flip at byte 200 did): the body reads no more, and
+    # `verify`, which reads a changed file on to say where it diverges, said "(... the body has no 'coded')".
+    path = record(seed=5)
+    data = bytearray(path.read_bytes())
+    data[data.index(msgpack.packb("coded")) + len("coded")] ^= 0x01
+    path.write_bytes(bytes(data))
+    for command in (
+        ("replay", "verify"),
+        ("replay", "show"),
+        ("replay", "analyze"),
+        ("position", "grizzly-race", "--replay"),
+    ):
+        result = campfire(*command, str(path))
+        assert (result.exit_code, errors(result), result.stdout) == (1, [f"{path}: {CHANGED}"], ""), command
+
+
+def test_search_statistics_naming_an_action_its_seat_could_not_play_fail_verify_naming_the_step_and_action(record):
+    # Annotations are outside the digests: a tester rewrote the statistics (and the checksum) to a "play 99" at
+    # step 1, which verified and which the viewer listed as a move the search weighed.
+    path = record(seed=5)
+    path.write_bytes(forge(path.read_bytes(), lambda body: body.__setitem__("stats", [[1, [[99, 5, 0.5]]]])))
+    seat = Simulator(read_replay(path)).action(1)[0]
+    message = (
+        f"{path}: bad annotations: the search statistics of step 1 name play 99, which is not a legal action for "
+        f"seat {seat} there"
+    )
+    for command in (("replay", "verify"), ("replay", "show"), ("replay", "view")):
+        result = campfire(*command, str(path))
+        assert (result.exit_code, errors(result), result.stdout) == (1, [message], ""), command
+
+
+@pytest.mark.parametrize(
+    ("game_id", "specs"),
+    [
+        ("grizzly-race", "mcts:iterations=30,random,mcts:iterations=20"),
+        ("slasher", "mcts:iterations=20,random,random"),
+        ("scavengers", "mcts:iterations=20,random"),
+        ("camp-grizzly", "random,mcts:iterations=20"),
+    ],
+)
+def test_a_search_players_statistics_name_only_actions_its_seat_could_play(record, game_id, specs):
+    replay = read_replay(record(game_id, specs, 2))
+    assert replay.stats
+    Simulator(replay).verify()
