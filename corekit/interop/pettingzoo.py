@@ -20,10 +20,10 @@ refused there (it deals once to check), not at the first `reset()`.
   and renderer read.
 - **Rewards** come once, at the end: each seat's `returns()` (1 a win, 0 a loss, shares between).
 - **Termination**: every agent terminates when the match ends, then leaves as it steps `None`. A seat that is
-  out of the game before that (a killed teen, a dead counselor) stays an agent until the end: the contract
-  knows a seat is out only by its never being asked to act again, which nothing can tell in advance (the
-  slasher's killed teens still pass in reaction windows), and its reward is known only at the end. Matches
-  always end (`Game.max_decisions`), so nothing is ever truncated.
+  out of the game before that (a killed teen, a dead counselor) stays an agent until the end, never selected
+  again: the contract knows a seat is out only by its never being asked to act again, which nothing can tell
+  in advance, and its reward is known only at the end (the slasher's last teens killed together share the win
+  with `all_dead=share`). Matches always end (`Game.max_decisions`), so nothing is ever truncated.
 - **Seeds**: the first `reset()` deals from `seed`; `reset(seed=X)` deals from X; each later `reset()` without
   a seed deals the next match of that seed's series (`derive_seed(seed, "episode", n)`). A seed is a whole
   number from 0 to 2**64-1 (a Campfire seed): one outside is refused, not wrapped onto another's deal.

@@ -46,6 +46,12 @@ class Movement(enum.Enum):
     LIVE = "live"
 
 
+def _joined_by_plus(names: object) -> str:
+    """Counselor names as the option keeps them: "Kevin,Sherry" from Python as "Kevin+Sherry", so that the options
+    written out (a replay's header, an OpenSpiel game string, where a comma separates parameters) hold no comma."""
+    return str(names).replace(",", "+")
+
+
 @attrs.frozen
 class CampOptions:
     """Options of Camp Grizzly."""
@@ -56,7 +62,8 @@ class CampOptions:
     )
     counselors: str = attrs.field(
         default="",
-        metadata={"help": "counselors by name, one per seat, separated by '+' or ',' (empty: the first ones)"},
+        converter=_joined_by_plus,
+        metadata={"help": "counselors by name, one per seat, joined by '+' (empty: the first ones)"},
     )
     night: int = attrs.field(
         default=50,
@@ -310,7 +317,7 @@ class CampGrizzly(Game["CampState"]):
         names = [c.name.lower() for c in counselors]
         if not options.counselors.strip():
             return tuple(range(players))
-        wanted = [n.strip() for n in options.counselors.replace(",", "+").split("+")]
+        wanted = [n.strip() for n in options.counselors.split("+")]
         if not all(wanted):  # "Kevin++Sherry": a name left out, or a typo, not a name to skip
             raise GameError(f"camp-grizzly: an empty counselor name in {options.counselors!r}; join names with '+'")
         for name in wanted:

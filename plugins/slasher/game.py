@@ -1,8 +1,8 @@
 """B: The Summer Camp Slasher: stay alive while the killer strikes the teens in unsafe places.
 
 Shape: 2-6 seats, last survivor wins; turns in clockwise order that skip killed teens; one out-of-turn
-reaction window per killer card, in which every seat (killed ones included) must pass in a row before
-the killer strikes; hidden hands, a face-down killer and a shuffled deck whose discards are reshuffled.
+reaction window per killer card, in which every living seat must pass in a row before the killer
+strikes; hidden hands, a face-down killer and a shuffled deck whose discards are reshuffled.
 The state is declared (`corekit.state`): the core copies, shows, samples and saves it, and keeps the record
 of which reshuffled pile each hand's cards came from.
 Rules: *B: The Summer Camp Slasher* by Kalle Marjola (2003-2004); every reading of a gap is in RULES.md.
@@ -160,7 +160,7 @@ class Slasher(Game["SlasherState"]):
 
     id = "slasher"
     title = "B: The Summer Camp Slasher"
-    version = "6"
+    version = "7"
     min_players = 2
     # 64 cards, 16 of them in the hands at 4 seats and 24 at 6. Past 6 the draw pile and discard run dry at
     # refill time in random play, so hands stay short (RULES.md, Assumption 1, gives the counts); the rulebook
@@ -377,8 +377,9 @@ class SlasherState(CachedLegalState[tuple[int, ...]]):
             return
         self.phase = ATTACK
         self.negated = self.panicked = False
-        # The player of the killer holds priority first: passing is "requesting the strike".
-        self.window = ReactionWindow(self.turns.order_from(seat))
+        # The player of the killer holds priority first: passing is "requesting the strike". Killed seats hold no
+        # cards and could only pass, which changes nothing: they are not asked (RULES.md, assumption 7).
+        self.window = ReactionWindow(self.turns.living_from(seat))
         self._note(f"{self.game.seat_name(seat)} plays a killer face down: the killer is about to strike!")
 
     def _new_hand(self, seat: int) -> None:

@@ -117,11 +117,11 @@ def _attack_problem(state: SlasherState) -> str | None:
     other = [seat for seat in range(state.players) if seat != current and state.killers[seat]]
     if other:
         return f"fields.killers[{other[0]}]: a killer face down, but only seat {current}, whose attack it is, has one"
-    order = state.turns.order_from(current)
+    order = state.turns.living_from(current)
     if window.order != order:
         return (
-            f"fields.window.order: {list(window.order)}, but priority goes round every seat once from the attacker, "
-            f"seat {current}: {list(order)}"
+            f"fields.window.order: {list(window.order)}, but priority goes round every living seat once from the "
+            f"attacker, seat {current}: {list(order)}"
         )
     if window.passes >= len(order):
         return f"fields.window.passes: {window.passes} passes in a row, but the killer strikes after {len(order)}"

@@ -512,3 +512,13 @@ def test_load_takes_options_as_text_as_the_pettingzoo_adapter_does_and_names_an_
     assert openspiel.load("slasher", players=3, stall_turns="7").options.stall_turns == 7
     with pytest.raises(Exception, match=r"^slasher: unknown option 'nope' \(known: "):
         openspiel.load("slasher", players=3, nope=1)
+
+
+def test_counselors_given_with_commas_from_python_load_back_from_the_game_string():
+    # An outside tester: the comma, which separates a game string's parameters, was written out as given, so
+    # `load_game(str(game))` failed ("Unknown parameter 'Sherry,movement=start,...'").
+    game = openspiel.load("camp-grizzly", players=2, counselors="Kevin,Sherry")
+    assert game.get_parameters()["counselors"] == "Kevin+Sherry"
+    again = pyspiel.load_game(str(game))
+    assert again.options == game.options
+    assert again.new_initial_state().observation_string(1) == game.new_initial_state().observation_string(1)

@@ -70,18 +70,20 @@ def test_a_random_match_agrees_with_the_game_and_pays_its_returns_at_the_end(gam
     assert [totals[agent] for agent in environment.possible_agents] == truth.returns()
 
 
-def test_a_seat_out_of_the_game_stays_an_agent_until_the_match_ends():
-    # The slasher's killed teens still pass in reaction windows: nobody is removed before the end.
+def test_a_seat_out_of_the_game_stays_an_agent_until_the_match_ends_and_is_never_selected():
+    # Nobody is removed before the end (a killed teen's reward is known only then), and since slasher 7 a killed
+    # teen is not asked to pass in a reaction window: it is never the selected agent again.
     environment = env("slasher", players=4, seed=2)
     environment.reset()
     choose = np.random.default_rng(1)
     killed_but_present = False
-    for _ in environment.agent_iter():
+    for agent in environment.agent_iter():
         observation, _, terminated, _, info = environment.last()
         if terminated:
             environment.step(None)
             continue
         alive = info["observation"].alive
+        assert alive[environment.possible_agents.index(agent)], f"{agent} was selected after its teen was killed"
         killed_but_present |= not all(alive) and len(environment.agents) == 4
         environment.step(int(choose.choice(np.flatnonzero(observation["action_mask"]))))
     assert killed_but_present

@@ -468,9 +468,16 @@ def test_counselors_are_chosen_by_name():
         CampGrizzly().initial_state(2, 0, {"counselors": "kevin+KEVIN"})
     with pytest.raises(GameError, match="2 counselors named for 1 seat; name one per seat"):
         CampGrizzly().initial_state(1, 0, {"counselors": "Lisa+Kevin"})
-    for names in ("Kevin++Sherry", "+Kevin+Sherry", "Kevin+Sherry+"):  # a name left out, not one to skip
+    for names in ("Kevin++Sherry", "+Kevin+Sherry", "Kevin+Sherry+", "Kevin,,Sherry"):  # a name left out
         with pytest.raises(GameError, match="an empty counselor name in"):
             CampGrizzly().initial_state(2, 0, {"counselors": names})
+
+
+def test_counselors_joined_by_commas_from_python_are_kept_joined_by_plus_signs():
+    # The options are written out (a replay's header, an OpenSpiel game string) where a comma separates options.
+    options = CampGrizzly().make_options({"counselors": "lisa, Marcus"})
+    assert options.counselors == "lisa+ Marcus"
+    assert table(2, counselors="lisa,Marcus").counselors == (6, 3)
 
 
 def test_setup_deals_two_survival_cards_and_plays_permanents_at_once():

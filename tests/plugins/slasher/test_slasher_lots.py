@@ -16,8 +16,8 @@ from plugins.slasher.game import ATTACK, Slasher, SlasherState
 from tests.random_play import positions
 
 # Random 4- and 5-player games (moves drawn from Rng(seed + 1000)) whose discard pile is reshuffled:
-# once in the first two, twice and four times in the last two.
-RESHUFFLING = [(4, 0), (4, 13), (5, 2), (5, 7)]
+# once in the first two, twice and three times in the last two (version 7; killed seats no longer pass).
+RESHUFFLING = [(4, 13), (4, 17), (5, 2), (5, 7)]
 
 
 def contradiction(state: SlasherState) -> str | None:

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from corekit import GameError, IllegalAction, Rng
+from corekit import GameError, IllegalAction, ReactionWindow, Rng
 from plugins.slasher.cards import (
     BACK_ROOM,
     BEACH,
@@ -458,7 +458,7 @@ def test_panic_sends_only_living_teens_fleeing():
     assert len(state.deck) == deck - 2, "no card is turned over for the dead teen"
 
 
-def test_a_killed_player_may_only_pass_in_a_later_attack():
+def test_a_killed_player_is_not_asked_in_a_later_attack_as_it_could_only_pass():
     hands = [
         [SEX_KILLS, FRONT_YARD, FRONT_YARD, FRONT_YARD],
         [BACK_ROOM] * 4,
@@ -474,14 +474,20 @@ def test_a_killed_player_may_only_pass_in_a_later_attack():
     state.apply(0, (LOCATION, FRONT_YARD, 0))
     state.apply(3, (LOCATION, BEACH, 3))
     state.apply(4, (KILLER, UNEXPECTED_KILL))
+    assert state.position_problem() is None
+    asked_the_dead = state.clone()
+    asked_the_dead.window = ReactionWindow((4, 0, 1, 2, 3))  # a position file of version 6's rotation
+    assert asked_the_dead.position_problem() == (
+        "fields.window.order: [4, 0, 1, 2, 3], but priority goes round every living seat once from the attacker, "
+        "seat 4: [4, 0, 3]"
+    )
     seen = []
     while state.phase == ATTACK:
         seat = state.to_act[0]
         seen.append(seat)
-        if seat in (1, 2):
-            assert state.legal_actions(seat) == [(PASS,)]
         state.apply(seat, (PASS,))
-    assert seen == [4, 0, 1, 2, 3], "every seat, killed ones included, passes before the strike"
+    assert seen == [4, 0, 3], "every living seat passes before the strike, clockwise from the attacker"
+    assert list(state.log[-4:-1]) == ["seat 4 passes", "seat 0 passes", "seat 3 passes"]
 
 
 # ---- the deck running out, the end ------------------------------------------------------------
