@@ -280,7 +280,7 @@ class RaceState(DeclaredState[int]):
         if finished or deadlock or stall >= self.options.stall_rounds:
             # A race that stops with no hero free is a draw, every seat sharing it (RULES.md, Assumption 7).
             self.winners = finished or tuple(seats)
-            self.reveal_all()  # the end: everyone shows their cards (a deadlock is seen only so)
+            self.reveal_all()  # the end: everyone shows their cards (RULES.md, assumption 13)
             return
         if not all(hands):
             for seat in seats:
