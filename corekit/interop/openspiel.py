@@ -59,6 +59,7 @@ there.
 from __future__ import annotations
 
 import enum
+import functools
 import hashlib
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, ClassVar
@@ -73,11 +74,56 @@ except ModuleNotFoundError as missing:  # a script importing this without the ex
 
 from corekit.game import Game, GameError, IllegalAction, State
 from corekit.interop.encoding import FEATURES, observation_features, observation_text
-from corekit.options import option_fields, type_hints
+from corekit.options import OptionError, option_fields, type_hints
 from corekit.plugins import Registry, default_registry
 from corekit.rng import Rng, derive_seed
 
 PREFIX = "campfire_"
+
+
+# OpenSpiel's own games raise pyspiel.SpielError for a bad parameter or action; Campfire's errors are ValueErrors.
+# What the adapter raises is both, so a caller catching either catches it.
+class SpielGameError(GameError, pyspiel.SpielError):  # type: ignore[misc]  # pyspiel has no type information
+    """A `GameError` (bad player count, impossible options, no chance outcomes) that is a `pyspiel.SpielError`."""
+
+
+class SpielOptionError(OptionError, pyspiel.SpielError):  # type: ignore[misc]  # as above
+    """An `OptionError` (unknown option, unreadable or out-of-range value) that is a `pyspiel.SpielError`."""
+
+
+class SpielIllegalAction(IllegalAction, pyspiel.SpielError):  # type: ignore[misc]  # as above
+    """An `IllegalAction` (not legal now, or the game is over) that is a `pyspiel.SpielError`."""
+
+
+class SpielValueError(ValueError, pyspiel.SpielError):  # type: ignore[misc]  # as above
+    """A `ValueError` (a bad seed, an action number out of range) that is a `pyspiel.SpielError`."""
+
+
+_AS_SPIEL: dict[type[Exception], type[Exception]] = {
+    GameError: SpielGameError,
+    OptionError: SpielOptionError,
+    IllegalAction: SpielIllegalAction,
+    ValueError: SpielValueError,
+}
+
+
+def _spiel_errors(method: Callable[..., Any]) -> Callable[..., Any]:
+    """`method`, raising each of Campfire's user errors as its `Spiel` twin (the same message). Only those exact
+    classes: a game's own subclass, or any other error, is raised as it is."""
+
+    @functools.wraps(method)
+    def raising_spiel_errors(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(*args, **kwargs)
+        except (GameError, OptionError, IllegalAction, ValueError) as error:
+            twin = _AS_SPIEL.get(type(error))
+            if twin is None:
+                raise
+            raise twin(*error.args) from None
+
+    return raising_spiel_errors
+
+
 _PARAMETER_TYPES = (bool, int, float, str)
 NOT_GIVEN = -1
 """The default of `seed` and `rng_seed`, OpenSpiel's own `rng_seed` default: pyspiel hands a Python game every
@@ -179,6 +225,7 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
     campfire_game: ClassVar[Game | None] = None
     kind: ClassVar[pyspiel.GameType | None] = None
 
+    @_spiel_errors
     def __init__(
         self,
         params: Mapping[str, Any] | None = None,
@@ -286,6 +333,7 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
         if self.series and number == self.dealt:
             self.dealt += 1
 
+    @_spiel_errors
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Mapping[str, Any] | None = None
     ) -> Observer | HistoryObserver:
@@ -442,6 +490,7 @@ class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
                 f"{self._held.game.campfire.id}: legal action {missing.args[0]!r} is not in its action_space"
             ) from None
 
+    @_spiel_errors
     def _apply_action(self, action: int) -> None:
         held = self._held
         seat = self.current_player()
@@ -457,6 +506,7 @@ class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         held.first = None
         held.cache = {}
 
+    @_spiel_errors
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Refused in one line: no state is a chance node (`is_chance_node()` is always False; shuffles and dice happen
         inside moves, `SAMPLED_STOCHASTIC`). Without it pyspiel answers "Tried to call pure virtual function"."""
@@ -465,6 +515,7 @@ class CampfireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
             "no chance outcomes to list"
         )
 
+    @_spiel_errors
     def _action_to_string(self, player: int, action: int) -> str:
         return self._held.game.campfire.action_text(self._held.game.actions[self._number(action)])
 
@@ -608,6 +659,7 @@ class HistoryObserver:
         return f"{text}\nhistory {state.history_digest(player).hex()}"
 
 
+@_spiel_errors
 def load(
     game_id: str, players: int | None = None, seed: int | None = None, *, rng_seed: int | None = None, **options: Any
 ) -> CampfireGame:

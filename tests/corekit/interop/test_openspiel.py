@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import enum
 import os
+import re
 
 import attrs
 import pytest
@@ -13,8 +14,9 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip install -e '.[openspiel]'")
 
 from corekit import Rng  # noqa: E402  (after the skip: the adapter imports pyspiel)
-from corekit.game import GameError  # noqa: E402
+from corekit.game import GameError, IllegalAction  # noqa: E402
 from corekit.interop import openspiel  # noqa: E402
+from corekit.options import OptionError  # noqa: E402
 from corekit.plugins import default_registry  # noqa: E402
 from corekit.rng import derive_seed  # noqa: E402
 from tests.corekit.interop.conftest import every_shape  # noqa: E402
@@ -522,3 +524,39 @@ def test_counselors_given_with_commas_from_python_load_back_from_the_game_string
     again = pyspiel.load_game(str(game))
     assert again.options == game.options
     assert again.new_initial_state().observation_string(1) == game.new_initial_state().observation_string(1)
+
+
+@pytest.mark.parametrize(
+    ("make", "kind", "message"),
+    [
+        (lambda: pyspiel.load_game("campfire_slasher", {"players": 9}), GameError, "slasher needs 2-6 players, got 9"),
+        (lambda: openspiel.load("slasher", players=3, nope=1), OptionError, "slasher: unknown option 'nope'"),
+        (lambda: pyspiel.load_game("campfire_slasher", {"seed": -5}), ValueError, "seed must be a whole number"),
+        (
+            lambda: pyspiel.load_game("campfire_grizzly_race").new_initial_state().apply_action(99),
+            ValueError,
+            "action 99 is not an action of grizzly-race",
+        ),
+        (
+            lambda: pyspiel.load_game("campfire_grizzly_race").new_initial_state().chance_outcomes(),
+            GameError,
+            "grizzly-race: no state is a chance node",
+        ),
+    ],
+    ids=["players", "option", "seed", "action-number", "chance-outcomes"],
+)
+def test_a_refusal_is_a_spiel_error_as_openspiels_own_games_raise_and_still_campfires_own_kind(make, kind, message):
+    # An outside tester: code catching pyspiel.SpielError, as for OpenSpiel's own games, let every refusal through.
+    with pytest.raises(pyspiel.SpielError, match=f"^{re.escape(message)}") as raised:
+        make()
+    assert isinstance(raised.value, kind)
+
+
+def test_an_illegal_action_is_a_spiel_error_and_an_illegal_action_and_leaves_the_state_unchanged():
+    state = pyspiel.load_game("campfire_slasher", {"players": 3}).new_initial_state()
+    legal = set(state.legal_actions())
+    illegal = next(number for number in range(state.get_game().num_distinct_actions()) if number not in legal)
+    before = str(state)
+    with pytest.raises(pyspiel.SpielError) as raised:
+        state.apply_action(illegal)
+    assert isinstance(raised.value, IllegalAction) and str(state) == before
