@@ -25,6 +25,7 @@ from rich.text import Text
 from corekit.game import Game, State
 from corekit.plugins import Registry
 from corekit.tables import print_table
+from corekit.tournament.stats import team_won
 from corekit.words import shown, terminal_width
 from replays.display import GameRaised, game_call
 from replays.format import Replay, ReplayError
@@ -44,9 +45,17 @@ class _GameStats:
     spec_returns: dict[str, list[float]] = attrs.Factory(lambda: defaultdict(list))
     spec_matches: Counter[str] = attrs.Factory(Counter)
     spec_actions: dict[str, Counter[str]] = attrs.Factory(lambda: defaultdict(Counter))
+    team_wins: int | None = None
+    """In a cooperative game, the matches its team won (`team_won`, as a tournament's report counts them); None
+    in another."""
     seat_names: dict[int, set[str]] = attrs.Factory(lambda: defaultdict(set))
     """Every name a seat had: one where all replays agree, several where the game names seats by options
     (camp-grizzly's counselors), and then the seat is shown by its number."""
+
+
+def _one_place(value: float | None) -> str:
+    """A figure to one decimal place, or "-" where there is none (the spread of a single match's length)."""
+    return "-" if value is None else f"{value:.1f}"
 
 
 def _seat_name(seat: int, names: set[str]) -> str:
@@ -82,6 +91,8 @@ class Analysis:
         names = simulator.names
         points = self._turning_points(name, simulator, texts)
         stats = self.games.setdefault(game.id, _GameStats())
+        if game.cooperative:
+            stats.team_wins = (stats.team_wins or 0) + team_won(result.returns)
         stats.matches += 1
         stats.forfeits += result.forfeit is not None
         stats.lengths.append(replay.steps)
@@ -133,12 +144,13 @@ class Analysis:
                 "unfinished": stats.unfinished,
                 "length": {
                     "mean": statistics.fmean(lengths),
-                    "stdev": statistics.stdev(lengths) if len(lengths) > 1 else 0.0,
+                    "stdev": statistics.stdev(lengths) if len(lengths) > 1 else None,  # one match has none
                     "min": min(lengths),
                     "max": max(lengths),
                 }
                 if lengths
                 else None,
+                "team_win_rate": None if stats.team_wins is None else stats.team_wins / stats.matches,
                 "win_rate_by_seat": by_seat,
                 "win_rate_by_spec": by_spec,
                 "actions_by_spec": {
@@ -181,7 +193,7 @@ class Analysis:
                     data["forfeits"],
                     data["unfinished"],
                     *(
-                        (f"{length['mean']:.1f}", f"{length['stdev']:.1f}", f"{length['min']}-{length['max']}")
+                        (f"{length['mean']:.1f}", _one_place(length["stdev"]), f"{length['min']}-{length['max']}")
                         if length
                         else ("-", "-", "-")
                     ),
@@ -197,6 +209,8 @@ class Analysis:
             wins.add_column("matches", justify="right")
             wins.add_column("seats played", justify="right")
             wins.add_column("win rate", justify="right")
+            if data["team_win_rate"] is not None:  # cooperative: the team's wins first, as a tournament ranks by them
+                wins.add_row(*_cells("team", "every seat", data["matches"], "-", f"{data['team_win_rate']:.1%}"))
             for kind, rows in (("seat", data["win_rate_by_seat"]), ("player", data["win_rate_by_spec"])):
                 for row in rows:
                     wins.add_row(

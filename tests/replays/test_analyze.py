@@ -114,7 +114,12 @@ def test_unannotated_replays_have_no_turning_points(record):
     path = record(seed=3)
     report = json.loads(campfire("replay", "analyze", str(path), "--json").stdout)
     assert report["turning_points"] == []
-    assert report["games"]["grizzly-race"]["length"]["stdev"] == 0.0
+    assert report["games"]["grizzly-race"]["length"]["stdev"] is None  # one match has no spread
+    assert report["games"]["grizzly-race"]["team_win_rate"] is None  # not a cooperative game
+    table = campfire("replay", "analyze", str(path)).stdout
+    row = next(line for line in table.splitlines() if "grizzly-race" in line)
+    cells = [cell.strip() for cell in row.strip("│┃ ").split("│")]
+    assert cells[0] == "grizzly-race" and cells[5] == "-", row  # length stdev: none, not 0.0
 
 
 def test_a_tournament_folder_of_dot_replay_files_is_analyzed(tmp_path):
@@ -347,3 +352,18 @@ def test_a_turning_points_loss_has_no_more_digits_than_its_values(folder):
     root, _ = folder
     for point in json.loads(campfire("replay", "analyze", str(root), "--json").stdout)["turning_points"]:
         assert point["loss"] == round(point["best_value"] - point["chosen_value"], 4)
+
+
+def test_a_cooperative_games_team_win_rate_counts_a_match_won_with_a_seat_at_zero(tmp_path):
+    # An outside tester: a tournament ranks camp-grizzly by the team's wins, analyze showed per-seat returns only.
+    game = default_registry().game("camp-grizzly")
+    for name, players, seed in (("a", "heuristic", 1), ("b", "heuristic", 4), ("c", "random", 3)):
+        result = play_match(game, [players, players], seed, settings={"replay": tmp_path / f"{name}.cfr"})
+        assert result.returns == {"a": (0.0, 1.0), "b": (1.0, 0.0), "c": (0.0, 0.0)}[name]
+    out = campfire("replay", "analyze", str(tmp_path), "--json")
+    data = json.loads(out.stdout)["games"]["camp-grizzly"]
+    assert data["team_win_rate"] == pytest.approx(2 / 3)
+    assert [row["win_rate"] for row in data["win_rate_by_seat"]] == pytest.approx([1 / 3, 1 / 3])
+    table = campfire("replay", "analyze", str(tmp_path)).stdout
+    rows = [[cell.strip() for cell in line.strip("│ ").split("│")] for line in table.splitlines()]
+    assert ["team", "every seat", "3", "-", "66.7%"] in rows
