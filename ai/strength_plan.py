@@ -31,7 +31,7 @@ import attrs
 import click
 
 from corekit.codes import INT_MAX
-from corekit.errors import first_line
+from corekit.errors import first_line, json_problem
 from corekit.game import GameError
 from corekit.options import OptionError, build_options, options_to_dict, parse_pairs
 from corekit.players import PlayerSpec, spec_options
@@ -476,8 +476,10 @@ def _pinned(folder: Path) -> dict[str, str]:
             f"{folder} holds results but no pinned.json: it was not started by `campfire strength` (move it away "
             "or remove it to start the run)"
         ) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+    except UnicodeDecodeError as error:
         raise ValueError(f"{path} is not the JSON `campfire strength` writes ({error})") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path} is not the JSON `campfire strength` writes ({json_problem(error)})") from None
     if not isinstance(pinned, dict) or not all(isinstance(pinned.get(key), str) for key in ("a", "b")):
         raise ValueError(f"{path} does not hold the pinned specs of players a and b (as text) that it was written with")
     return pinned

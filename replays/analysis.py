@@ -28,8 +28,8 @@ from corekit.tables import print_table
 from corekit.tournament.stats import team_won
 from corekit.words import shown, terminal_width
 from replays.display import GameRaised, game_call
-from replays.format import Replay, ReplayError
-from replays.simulate import Simulator, code_key, legal_keys
+from replays.format import Replay, ReplayError, code_key, legal_keys
+from replays.simulate import Simulator
 
 MIN_VISIT_SHARE = 0.05
 """A turning point compares the chosen action only with actions given at least this share of the visits."""
@@ -295,6 +295,8 @@ def _possible(
     with a mean return in [0, 1]. Annotations are outside the digests: verifying refuses a row naming an action
     nobody could play (`Simulator`), but with `--no-verify` an edited file can hold any rows, and such a row would
     be reported as the best move."""
+    if simulator.checking:  # verified: every row names a legal action already
+        return [row for row in rows if 0.0 <= row[2] <= 1.0]
     seat = simulator.action(step)[0]
     legal = legal_keys(simulator.game, before.legal_actions(seat))
     return [row for row in rows if code_key(row[0]) in legal and 0.0 <= row[2] <= 1.0]

@@ -40,7 +40,9 @@ from replays.format import (
     check_header,
     check_target,
     check_writable,
+    code_key,
     digest_bytes,
+    legal_keys,
     write_replay,
 )
 
@@ -107,8 +109,12 @@ class Recording:
                 else 0
             )
         raw = annotation.get("stats")
-        if raw is not None:
-            stats = _stats(raw)
+        if raw is not None and legal:  # the actions the seat chose from, which the rows must name
+            try:
+                keys = legal_keys(match.state.game, legal)
+            except Exception:  # a game's encode_action failing: an annotation is optional
+                keys = set()
+            stats = _stats(raw, keys)
             if stats:
                 self.stats[step] = stats
 
@@ -259,8 +265,9 @@ def _text(text: str) -> str:
     return text.encode("utf-8", "replace")[:MAX_TEXT].decode("utf-8", "ignore")
 
 
-def _stats(raw: Any) -> list[tuple[Any, int, float]]:
-    """A search player's root statistics, kept only when they have the documented shape."""
+def _stats(raw: Any, legal: set[bytes]) -> list[tuple[Any, int, float]]:
+    """A search player's root statistics, kept only when they have the documented shape, less any row naming an
+    action the seat could not choose (`legal`: their `code_key`s), which verifying would refuse the file for."""
     if not isinstance(raw, list | tuple):
         return []
     rows = []
@@ -273,5 +280,6 @@ def _stats(raw: Any) -> list[tuple[Any, int, float]]:
         # An annotation is optional: one the file could not store is dropped, the match goes on.
         if code_problem(code) or not INT_MIN <= row[1] <= INT_MAX or not math.isfinite(row[2]):
             return []
-        rows.append((as_read(code), row[1], row[2]))
+        if code_key(code) in legal:  # a row of another decision's action (a player's slip) is left out alone
+            rows.append((as_read(code), row[1], row[2]))
     return rows

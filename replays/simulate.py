@@ -16,7 +16,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
-import msgpack
 
 from corekit.codes import as_read
 from corekit.errors import first_line
@@ -25,7 +24,7 @@ from corekit.plugins import Registry, UnknownName, default_registry
 from corekit.runner import forfeit_returns
 from corekit.words import counted, cut
 from replays.choices import ChoiceReader
-from replays.format import Replay, ReplayError, digest_bytes
+from replays.format import Replay, ReplayError, code_key, digest_bytes, legal_keys
 
 MAX_SNAPSHOTS = 256
 """States kept for jumping around a long replay (the viewer); the others are re-simulated."""
@@ -289,10 +288,15 @@ class Simulator:
         """Note the first row of step `step`'s search statistics that names no legal action of `seat` in `state` (the
         state before the step; `legal`: its legal actions, when known): annotations are outside the digests, and a
         row of an action nobody could play would be shown as a move the search weighed. A coded step's seat may not
-        be to act: its action's own check says so first."""
+        be to act (it then has no legal actions, so every row is noted): applying the step raises then, and that is
+        said, since the note is raised only once the whole match re-simulated."""
         if self._bad_stats is not None:
             return
-        keys = legal_keys(self.game, state.legal_actions(seat) if legal is None else legal)
+        try:
+            keys = legal_keys(self.game, state.legal_actions(seat) if legal is None else legal)
+        except Exception as error:  # a game's encode_action failing on an action it offers: said in one line
+            self._bad_stats = f"{self.game.id}: its legal actions at step {step} cannot be encoded: {first_line(error)}"
+            return
         for code, _visits, _value in self.replay.stats[step]:
             if code_key(code) not in keys:
                 try:
@@ -373,24 +377,6 @@ class Listed:
     actor: int
     text: str
     events: tuple[str, ...] = ()
-
-
-def legal_keys(game: Game, legal: Iterable[Any]) -> set[bytes]:
-    """The `code_key` of each of the actions `legal`: what a search statistic's row may name."""
-    pack, encode = _PACKER.pack, game.encode_action
-    return {pack(encode(action)) for action in legal}
-
-
-def code_key(code: Any) -> bytes:
-    """An action code as a key to compare by: its msgpack bytes, the same for a tuple the game gives and the list a
-    replay reads back. For each legal action of every annotated step of a search's replay: a quarter of the cost of
-    comparing `as_read` lists (timeit, twelve two-level codes)."""
-    key: bytes = _PACKER.pack(code)
-    return key
-
-
-_PACKER = msgpack.Packer()
-"""One packer for every key: `msgpack.packb` makes one a call, which doubles the cost of a key."""
 
 
 def _events(game: Game, before: Any, after: Any) -> tuple[str, ...]:

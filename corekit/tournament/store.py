@@ -38,6 +38,7 @@ from typing import IO, Any
 
 import attrs
 
+from corekit.errors import json_problem
 from corekit.words import counted, cut
 
 FORMAT = 1
@@ -448,7 +449,7 @@ def _parse(line: str, path: Path, number: int) -> dict[str, Any]:
     try:
         data = json.loads(line)
     except json.JSONDecodeError as error:
-        raise ResultsError(f"{path} line {number} is not valid JSON ({error.msg})") from None
+        raise ResultsError(f"{path} line {number} is not valid JSON ({json_problem(error)})") from None
     if not isinstance(data, dict):
         raise ResultsError(f"{path} line {number} is not a JSON object")
     return data

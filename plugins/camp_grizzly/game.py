@@ -239,11 +239,6 @@ def _unlogged(before: CampView, after: CampView) -> list[str]:
         lines += [
             f"{who} puts away {names[card]}" for card in before.equipped[seat] if card not in after.equipped[seat]
         ]
-        lines += [
-            f"{who} takes {names[card]}"
-            for card in after.backpack[seat]
-            if card not in before.backpack[seat] and card not in lifted
-        ]
         # A card off the ground is picked up by whoever holds it now: a person's two views can span several
         # counselors' turns, so the counselor whose turn it was is not always the one (an outside tester).
         held = (*after.equipped[seat], *after.backpack[seat], *after.objectives[seat])

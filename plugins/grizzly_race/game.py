@@ -67,8 +67,8 @@ _BATTLES = tuple(
     for seat in range(4)
 )
 """Every battle there can be, made once: a round shares them (they are frozen) instead of building new ones.
-`_BATTLES[seat][played][guard][won]`: four indexings cost a round 1.8% less than hashing a tuple key (callgrind,
-4-seat random playouts, 2026-12-06); a strength or guard of 0 does not occur."""
+`_BATTLES[seat][played][guard][won]`: four indexings rather than hashing a tuple key took 1.7% fewer instructions for
+300 random 4-seat playouts (callgrind, 2026-12-06); a strength or guard of 0 does not occur."""
 
 
 _DISTINCT: dict[tuple[int, ...], list[int]] = {}

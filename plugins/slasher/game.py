@@ -323,13 +323,11 @@ class SlasherState(CachedLegalState[tuple[int, ...]]):
         return {s: self.stacks[s][-1] for s in self.turns.living if self.stacks[s]}
 
     def _legal_actions(self, seat: int) -> list[tuple[int, ...]]:
-        """In an attack, a pass and the reactions in hand (a killed player may only pass); on a turn, each location
-        onto each living teen, each killer once all are placed, or a new hand."""
+        """In an attack, a pass and the reactions in hand (only living seats are asked: RULES.md, assumption 7); on a
+        turn, each location onto each living teen, each killer once all are placed, or a new hand."""
         hand = self.hands[seat]
         if self.phase == ATTACK:
             actions: list[tuple[int, ...]] = [(PASS,)]
-            if not self.turns.alive[seat]:
-                return actions  # a killed player holds no cards but must still let the killer strike
             if FLEE in hand:
                 actions.extend((REACT, FLEE, target) for target in self.turns.living)
             if PANIC in hand:

@@ -73,7 +73,7 @@ def _attack(game: Slasher, obs: SlasherView) -> str:
         notes.append("Panic! played, no more cats")
     note = f"   [{'; '.join(notes)}]" if notes else ""
     assert obs.priority is not None
-    waiting = f"{game.seat_name(obs.priority)} may react or pass ({obs.passes} of {len(obs.alive)} passed in a row)"
+    waiting = f"{game.seat_name(obs.priority)} may react or pass ({obs.passes} of {sum(obs.alive)} passed in a row)"
     return (
         f"THE KILLER IS ABOUT TO STRIKE! {game.seat_name(obs.turns[1])}'s killer lies face down{known}{note}\n"
         f"  {waiting}"

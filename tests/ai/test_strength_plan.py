@@ -213,7 +213,11 @@ def test_a_results_folder_the_plan_did_not_start_is_one_line_not_a_missing_file(
 @pytest.mark.parametrize(
     ("written", "problem"),
     [
-        ("{not json", "is not the JSON `campfire strength` writes (Expecting property name"),
+        (
+            "{not json",
+            "is not the JSON `campfire strength` writes (Expecting property name enclosed in double quotes at line 1, "
+            "column 2)",
+        ),
         ('["heuristic", "random"]', "does not hold the pinned specs of players a and b"),
         ('{"a": "heuristic"}', "does not hold the pinned specs of players a and b"),
     ],

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from corekit import PlayerType, QuitMatch, Registry, hookimpl, play_match
+from corekit import Player, PlayerType, QuitMatch, Registry, Rng, hookimpl, play_match
 from corekit.plugins import default_registry
 from replays.choices import width
 from replays.format import read_replay
@@ -110,6 +110,47 @@ def test_search_statistics_and_times_are_recorded(record, search_registry):
     assert all(isinstance(visits, int) and 0 <= value < 1 for _code, visits, value in first)
     assert simulator.action_code(seat0_steps[0]) in [code for code, _v, _m in first]
     assert all(t >= 0 for t in replay.times)
+
+
+class _StaleRowSearch(Player):
+    """A search whose statistics keep a row of the decision before (a tree carried over): an action of another
+    decision, which may not be legal now."""
+
+    needs_sample = False
+
+    def __init__(self, seed: int) -> None:
+        self.rng, self.last = Rng(seed), None
+
+    def decide(self, view):
+        legal = list(view.legal_actions)
+        chosen = legal[self.rng.below(len(legal))]
+        stale = self.last[0][0] if self.last else view.game.encode_action(chosen)
+        self.last = [[view.game.encode_action(chosen), 10, 0.5], [stale, 1, 0.1]]
+        return chosen
+
+    def annotation(self):
+        return {"stats": self.last}
+
+
+class _StaleRowPlugin:
+    @hookimpl
+    def campfire_players(self) -> list[PlayerType]:
+        return [PlayerType("stale", lambda options, seed, game, heuristic: _StaleRowSearch(seed))]
+
+
+def test_a_statistics_row_naming_an_action_the_seat_could_not_choose_is_left_out_so_the_replay_verifies(tmp_path):
+    # A reviewer: verify refuses such a row (an edited file's "play 99"), so the recorder wrote genuine matches that
+    # could never be verified or viewed.
+    registry, path = Registry(plugins=[_StaleRowPlugin()]), tmp_path / "stale.cfr"
+    play_match(registry.game("grizzly-race"), ["stale", "random"], 4, registry=registry, settings={"replay": path})
+    replay = read_replay(path)
+    Simulator(replay, registry).verify()
+    simulator = Simulator(replay, registry)
+    for step, rows in replay.stats.items():
+        seat = simulator.action(step)[0]
+        legal = [simulator.game.encode_action(a) for a in simulator.state_at(step - 1).legal_actions(seat)]
+        assert rows and all((tuple(code) if isinstance(code, list) else code) in legal for code, _v, _m in rows)
+    assert any(len(rows) == 1 for rows in replay.stats.values()), "seed 4 should have a stale row left out"
 
 
 def test_several_matches_in_one_process_each_get_their_own_replay(tmp_path):

@@ -144,7 +144,10 @@ def test_a_resume_that_changes_the_number_of_games_records_it_in_the_header_and_
 def test_a_damaged_middle_line_is_a_one_line_error(tmp_path: Path) -> None:
     path = tmp_path / "results.jsonl"
     path.write_text(json.dumps({"campfire_tournament": 1, **HEADER}) + "\n{not json\n" + "{}\n")
-    with pytest.raises(ResultsError, match="line 2 is not valid JSON"):
+    with pytest.raises(
+        ResultsError,
+        match=r"line 2 is not valid JSON \(Expecting property name enclosed in double quotes at line 1, column 2\)$",
+    ):
         read_results(path)
 
 

@@ -95,3 +95,19 @@ def test_one_counselor_escaping_survives_and_several_survive():
         state = table(2)
         state.winners, state.over = winners, True
         assert game.render(state.observation(None), None).splitlines()[-1] == f"The counselors escape: {ending}"
+
+
+def test_a_card_put_away_or_drawn_is_told_once():
+    # An outside tester: "Kevin takes Pitchfork" came before the log's "Kevin draws Pitchfork", and putting a weapon
+    # away was told as "puts away" and "takes" both. Every card coming into a backpack is logged or picked up.
+    from plugins.camp_grizzly.game import CampGrizzly
+    from plugins.camp_grizzly.phases import Phase
+    from tests.plugins.camp_grizzly.tables import give, table
+
+    state = table(2)
+    bat = give(state, 0, "Baseball Bat")
+    state.phase = Phase.END  # gear is put away at the end of a turn
+    state.forget_legal()
+    before = state.observation(1)
+    state.apply(0, ("unequip", bat))
+    assert CampGrizzly().events(before, state.observation(1)) == ["Kevin puts away Baseball Bat"]
