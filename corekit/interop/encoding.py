@@ -32,7 +32,7 @@ FEATURES = 2048
 """Entries of an observation vector. The built-in games' observations have from about twenty leaves
 (grizzly-race and slasher at two seats) to over four hundred (scavengers at four), so many put two leaves in
 one entry: 98-100% of the observations of scavengers and camp-grizzly at every player count; of grizzly-race's
-24% at two seats to 50% at four, of slasher's 28% at two to 72% at six (`python -m benchmarks.feature_collisions`;
+24% at two seats to 50% at four, of slasher's 34% at two to 78% at six (`python -m benchmarks.feature_collisions`;
 docs/interop.md has each player count)."""
 
 _SCALARS = (type(None), bool, int, float, str, bytes)
