@@ -311,15 +311,30 @@ def check_target(path: str) -> None:
     device) or a folder by its trailing separator: one `stat`, which the recorder asks of every match's file
     even in a folder it has already written to."""
     try:  # one stat where pathlib's is_dir, exists and is_file would make three
-        mode: int | None = os.stat(path).st_mode
+        found: os.stat_result | None = os.stat(path)
     except OSError:
-        mode = None
+        found = None
+    mode = None if found is None else found.st_mode
     if mode is not None and stat.S_ISDIR(mode):
         raise ReplayError("it is a folder")
     if path.endswith(("/", os.sep)):  # Path() drops the separator: "new/" would become a file "new"
         raise ReplayError(f"it is a folder name (it ends with {path[-1]!r})")
     if mode is not None and not stat.S_ISREG(mode):  # os.replace would put a file in place of /dev/null
         raise ReplayError("it exists and is not a regular file")
+    if found is not None and found.st_size and not _starts_as_a_replay(path):
+        # A replay replaces an earlier one (a match played again), never another file: `--replay notes.txt`
+        # would have lost the notes.
+        raise ReplayError("it exists and is not a campfire replay (remove it or name another file)")
+
+
+def _starts_as_a_replay(path: str) -> bool:
+    """Whether the file at `path` begins as every replay format does (read from its first bytes alone)."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(64)
+    except OSError:  # unreadable: os.replace will say whether it can be replaced
+        return True
+    return _announced_version(head) is not None
 
 
 def write_replay(path: str | os.PathLike[str], replay: Replay) -> None:

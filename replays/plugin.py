@@ -51,7 +51,10 @@ def add_replay_option(cli: click.Group) -> None:
                 ["--replay"],
                 metavar="FILE",
                 type=click.Path(),
-                help="Write a replay of the match to FILE (checked before the match, written when it ends).",
+                help=(
+                    "Write a replay of the match to FILE (checked before the match, written when it ends); an existing "
+                    "FILE is replaced only if it is a replay."
+                ),
             )
         )
 

@@ -140,6 +140,19 @@ def test_a_file_as_the_folder_is_one_line_before_the_match(tmp_path):
     _refused_before_the_match(result, str(tmp_path / "notes.txt" / "r.cfr"), "is not a folder")
 
 
+def test_an_existing_file_that_is_not_a_replay_is_not_replaced_but_an_earlier_replay_is(tmp_path):
+    # `--replay notes.txt` replaced the notes with a replay: a mistyped name lost a file.
+    notes = tmp_path / "notes.txt"
+    notes.write_text("hello\n")
+    _refused_before_the_match(campfire(*PLAY, "--replay", str(notes)), str(notes), "is not a campfire replay")
+    assert notes.read_text() == "hello\n"
+    earlier, empty = tmp_path / "earlier.cfr", tmp_path / "empty.cfr"
+    empty.touch()  # nothing to lose
+    for path in (earlier, earlier, empty):  # a match played again replaces its replay
+        assert campfire(*PLAY, "--replay", str(path)).exit_code == 0
+        assert read_replay(path).steps > 0
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 def test_an_existing_file_that_is_not_a_regular_file_is_not_replaced(tmp_path):
     pipe = tmp_path / "pipe"
