@@ -24,7 +24,7 @@ from corekit.errors import install_hint, os_reason
 from corekit.floats import ordered_sum
 from corekit.game import Game
 from corekit.tables import print_table
-from corekit.tournament.stats import scored, team_won, wilson
+from corekit.tournament.stats import clustered_wilson, scored, team_won, wilson
 from corekit.tournament.store import MatchRecord
 from corekit.words import counted, joined
 
@@ -89,8 +89,13 @@ def summarize(
     seat_score = [0.0] * seats
     seat_trials = [0] * seats
     seat_deals: list[set[int]] = [set() for _ in range(seats)]
+    units: list[list[tuple[float, int]]] = [[] for _ in range(n)]
+    """Per player, (summed return, seats held) of each match: its interval counts a match's seats as one cluster."""
     for record in played:
+        held: dict[int, tuple[float, int]] = {}
         for seat, who in enumerate(record.lineup):
+            total, count = held.get(who, (0.0, 0))
+            held[who] = (total + scored(record.returns[seat]), count + 1)
             score[who] += scored(record.returns[seat])
             trials[who] += 1
             time_spent[who] += record.decision_time[seat]
@@ -98,6 +103,8 @@ def summarize(
             seat_score[seat] += scored(record.returns[seat])
             seat_trials[seat] += 1
             seat_deals[seat].add(record.deal)
+        for who, unit in held.items():
+            units[who].append(unit)
         for who in set(record.lineup):
             matches[who] += 1
             team_wins[who] += 1.0 if team_won(record.returns) else 0.0
@@ -119,7 +126,7 @@ def summarize(
             "matches": matches[who],
             "seats_played": trials[who],
             "win_rate": score[who] / trials[who] if trials[who] else None,
-            "win_rate_ci95": list(wilson(score[who], trials[who])),
+            "win_rate_ci95": list(clustered_wilson(units[who])),
             "mean_decision_time": time_spent[who] / decisions[who] if decisions[who] else None,
             "decisions": decisions[who],
             "forfeits": forfeits[who],
@@ -303,8 +310,8 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     print_table(console, table)
     villain = report.get("villain", {}).get("name", "the villain")
     explained = (
-        f"Ranked by team won: the matches its team won against {villain}.\nwon: its seats that scored; with 95% "
-        "Wilson intervals."
+        f"Ranked by team won: the matches its team won against {villain} (equal ones by won, then rating).\nwon: "
+        "its seats that scored; with 95% Wilson intervals, a match's seats counted as one."
         if coop
         else "Ranked by win rate: its mean return over its seats (a win is 1, a loss 0); with 95% Wilson intervals."
         "\nrating: openskill's Plackett-Luce μ ± 2σ, which also weighs whom each player beat."

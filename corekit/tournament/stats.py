@@ -16,8 +16,9 @@ Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
 
 
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson's score interval for a proportion (successes may be fractional: shared wins)."""
+def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval for a proportion (successes may be fractional: shared wins; trials too, an effective
+    count: `clustered_wilson`)."""
     if trials <= 0:
         return (0.0, 1.0)
     p = min(1.0, max(0.0, successes / trials))
@@ -27,6 +28,25 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
     # At p = 0 the lower end is exactly 0 (and at p = 1 the upper is 1): the formula's rounding gave 2.8e-17.
     return (0.0 if p <= 0.0 else max(0.0, centre - half), 1.0 if p >= 1.0 else min(1.0, centre + half))
+
+
+def clustered_wilson(units: Sequence[tuple[float, int]], z: float = Z95) -> tuple[float, float]:
+    """Wilson's interval for a rate counted over seats that come in clusters: `units` holds (score, seats) of each
+    match, a player's summed returns over the seats it held there. Seats of one match are not independent trials
+    (a cooperative team survives or dies together), so where a player held several seats of a match the interval
+    counts the seats that the spread between matches is worth: Kish's effective size p(1-p) / Var(p), Var(p) the
+    ratio estimator's over matches, never more than the seats themselves (seats of one match that compete, whose
+    results go against each other, are not counted as more). One seat a match: Wilson over the seats, as before."""
+    seats = sum(count for _score, count in units)
+    score = sum(total for total, _count in units)
+    if seats <= 0 or all(count == 1 for _score, count in units):
+        return wilson(score, seats, z)
+    n, p = len(units), min(1.0, max(0.0, score / seats))
+    if n < 2 or p in (0.0, 1.0):  # no spread to measure: each match counts once
+        return wilson(p * n, n, z)
+    spread = sum((total - p * count) ** 2 for total, count in units) * n / (n - 1) / (seats * seats)
+    effective = seats if spread <= 0 else min(float(seats), p * (1 - p) / spread)
+    return wilson(p * effective, effective, z)
 
 
 def sign_test(wins: int, losses: int) -> float:
@@ -85,7 +105,9 @@ class Pairs:
 
         Newcombe's hybrid score interval (method 10 of "Improved confidence intervals for the difference
         between binomial proportions based on paired data", Statistics in Medicine 17, 1998): each side's
-        Wilson interval, combined through the correlation of the two sides' results on the same deals.
+        Wilson interval, combined through the correlation of the two sides' results on the same deals, phi as
+        Newcombe gives it, without a continuity correction (the "wilson" method of R's MKinfer; Altman's worked
+        version corrects phi for continuity and gives slightly wider intervals on few deals).
         It is the interval of a difference: two overlapping Wilson intervals do not make the difference
         insignificant, and two sides that win and lose mostly the same deals are told apart by far fewer
         of them.

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from corekit.tournament.stats import Pairs, p_text, sign_tail, sign_test, wilson
+from corekit.tournament.stats import Pairs, clustered_wilson, p_text, sign_tail, sign_test, wilson
 
 
 def test_the_wilson_interval_matches_the_textbook_values():
@@ -82,3 +82,28 @@ def test_the_two_sided_sign_test_is_twice_the_lower_tail_of_the_smaller_side():
             n = wins + losses
             lower = sum(math.comb(n, k) for k in range(min(wins, losses) + 1)) / 2**n if n else 0.5
             assert sign_test(wins, losses) == min(1.0, 2 * lower)
+
+
+def test_one_seat_a_match_is_wilson_over_the_seats():
+    units = [(1.0, 1)] * 30 + [(0.0, 1)] * 20 + [(0.5, 1)] * 4
+    assert clustered_wilson(units) == wilson(32, 54)
+
+
+def test_seats_of_one_match_that_win_and_lose_together_count_as_one_match_each():
+    # An outside audit: a cooperative team's two seats survive or die together; Wilson over 200 seats was too narrow.
+    units = [(2.0, 2)] * 60 + [(0.0, 2)] * 40  # 100 matches, both seats won 60
+    low, high = clustered_wilson(units)
+    assert (low, high) == (pytest.approx(wilson(0.6 * 99, 99)[0]), pytest.approx(wilson(0.6 * 99, 99)[1]))
+    assert high - low > 1.4 * (wilson(120, 200)[1] - wilson(120, 200)[0])
+
+
+def test_seats_of_one_match_that_go_against_each_other_are_not_counted_as_more_than_the_seats():
+    units = [(1.0, 2)] * 50  # one of the two seats wins every match: no spread between matches
+    assert clustered_wilson(units) == wilson(50, 100)
+    partly = [(1.0, 2)] * 40 + [(2.0, 2)] * 5 + [(0.0, 2)] * 5
+    assert clustered_wilson(partly) == wilson(50, 100)  # less spread than independent seats: still the seats
+
+
+def test_a_clustered_rate_of_all_wins_or_all_losses_counts_each_match_once():
+    assert clustered_wilson([(3.0, 3)] * 10) == wilson(10, 10)
+    assert clustered_wilson([(0.0, 2)] * 10) == wilson(0, 10)

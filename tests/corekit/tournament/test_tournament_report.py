@@ -174,8 +174,8 @@ def test_the_cooperative_table_fits_100_columns_and_says_what_each_rate_counts()
     # only seat 0 ever scored, and random never held it; the team won two of the four matches
     assert "0.0% (0-49%)" in row and "50.0% (15-85%)" in row
     assert "heuristic:variant=timid" in "".join(line.split("│")[1].strip() for line in lines if "│" in line)
-    at = lines.index("Ranked by team won: the matches its team won against Otis.")
-    assert lines[at + 1] == "won: its seats that scored; with 95% Wilson intervals."
+    at = lines.index("Ranked by team won: the matches its team won against Otis (equal ones by won, then rating).")
+    assert lines[at + 1] == "won: its seats that scored; with 95% Wilson intervals, a match's seats counted as one."
 
 
 def table_rows(report: dict[str, object], width: int = 120) -> list[list[str]]:
@@ -389,3 +389,13 @@ def test_a_spec_holding_two_seats_is_rated_the_mean_of_its_seats_updates_each_fr
     assert ratings[0] == (pytest.approx((first.mu + third.mu) / 2), pytest.approx((first.sigma + third.sigma) / 2))
     assert ratings[1] == (pytest.approx(second.mu), pytest.approx(second.sigma))
     assert ratings[0][0] == pytest.approx(25.717, abs=1e-3) and ratings[0][1] == pytest.approx(8.132, abs=1e-3)
+
+
+def test_a_players_interval_counts_a_match_whose_seats_it_all_held_as_one_cluster() -> None:
+    # An outside audit: both counselors of one spec survive or die together, and Wilson over the 60 seats was as if
+    # they were 60 independent trials (too narrow); the spread between the 30 matches is what the interval counts.
+    records = {i: record(i, (0, 0), (1.0, 1.0) if i % 3 else (0.0, 0.0)) for i in range(30)}
+    (team,) = summarize(Siege(), ["heuristic"], 2, records)["players"]
+    assert (team["seats_played"], team["win_rate"]) == (60, pytest.approx(2 / 3))
+    assert team["win_rate_ci95"] == [pytest.approx(x) for x in wilson(2 / 3 * 29, 29)]  # 30 matches, their spread
+    assert team["win_rate_ci95"][0] < wilson(40, 60)[0]
