@@ -3,8 +3,17 @@
 from collections import Counter
 
 from corekit import GameError, Rng, TurnOrder
-from plugins.slasher.cards import BACK_ROOM, BEACH, FRONT_YARD, FULL_DECK, MAIN_HOUSE
-from plugins.slasher.game import ATTACK, KILLER, PASS, Slasher, SlasherOptions, SlasherState
+from plugins.slasher.cards import (
+    BACK_ROOM,
+    BEACH,
+    FRONT_YARD,
+    FULL_DECK,
+    MAIN_HOUSE,
+    NATURE,
+    SEX_KILLS,
+    UNEXPECTED_KILL,
+)
+from plugins.slasher.game import ATTACK, KILLER, LOCATION, PASS, Slasher, SlasherOptions, SlasherState
 
 FILLERS = [
     [BEACH, BEACH, BEACH],
@@ -63,3 +72,27 @@ def attack(killer, places, players=4, hands=None, deck_top=(), options=None, dec
 def everyone_passes(state):
     while state.phase == ATTACK:
         state.apply(state.to_act[0], (PASS,))
+
+
+def attack_after_two_deaths():
+    """Five seats: a Sex Kills kills the pair in Nature (seats 1 and 2), the three left place their teens, and seat 4
+    plays an Unexpected Kill: its window is open over the living seats 4, 0 and 3."""
+    hands = [
+        [SEX_KILLS, FRONT_YARD, FRONT_YARD, FRONT_YARD],
+        [BACK_ROOM] * 4,
+        [BEACH] * 4,
+        [BEACH] * 4,
+        [UNEXPECTED_KILL, MAIN_HOUSE, MAIN_HOUSE, MAIN_HOUSE],
+    ]
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: NATURE, 3: FRONT_YARD, 4: MAIN_HOUSE}, hands=hands)
+    everyone_passes(state)
+    assert state.turns.living == (0, 3, 4)
+    for seat, action in (
+        (3, (LOCATION, BEACH, 3)),
+        (4, (LOCATION, MAIN_HOUSE, 4)),
+        (0, (LOCATION, FRONT_YARD, 0)),
+        (3, (LOCATION, BEACH, 3)),
+        (4, (KILLER, UNEXPECTED_KILL)),
+    ):
+        state.apply(seat, action)
+    return state

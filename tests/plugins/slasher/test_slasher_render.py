@@ -79,23 +79,10 @@ def test_the_face_down_killer_is_announced_without_its_name_to_the_others():
 
 def test_the_passes_the_killer_waits_for_are_the_living_seats():
     # Since version 7 only living seats pass: a reviewer saw "0 of 5 passed" where the killer strikes after 3.
-    from plugins.slasher.cards import BACK_ROOM, FRONT_YARD, UNEXPECTED_KILL
-    from plugins.slasher.game import KILLER, LOCATION, PASS
-    from tests.plugins.slasher.scenario import everyone_passes
+    from plugins.slasher.game import PASS
+    from tests.plugins.slasher.scenario import attack_after_two_deaths
 
-    hands = [
-        [SEX_KILLS, FRONT_YARD, FRONT_YARD, FRONT_YARD],
-        [BACK_ROOM] * 4,
-        [BEACH] * 4,
-        [BEACH] * 4,
-        [UNEXPECTED_KILL, MAIN_HOUSE, MAIN_HOUSE, MAIN_HOUSE],
-    ]
-    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: NATURE, 3: FRONT_YARD, 4: MAIN_HOUSE}, hands=hands)
-    everyone_passes(state)  # seats 1 and 2, the pair in Nature, are killed
-    for seat, action in ((3, (LOCATION, BEACH, 3)), (4, (LOCATION, MAIN_HOUSE, 4)), (0, (LOCATION, FRONT_YARD, 0))):
-        state.apply(seat, action)
-    state.apply(3, (LOCATION, BEACH, 3))
-    state.apply(4, (KILLER, UNEXPECTED_KILL))
+    state = attack_after_two_deaths()
     state.apply(4, (PASS,))
     assert "seat 0 may react or pass (1 of 3 passed in a row)" in Slasher().render(state.observation(0), 0)
 

@@ -35,7 +35,7 @@ from plugins.slasher.game import (
     Slasher,
     SlasherOptions,
 )
-from tests.plugins.slasher.scenario import FILLERS, arranged, attack, everyone_passes
+from tests.plugins.slasher.scenario import FILLERS, arranged, attack, attack_after_two_deaths, everyone_passes
 
 # ---- the deck and the setup ------------------------------------------------------------------
 
@@ -459,21 +459,7 @@ def test_panic_sends_only_living_teens_fleeing():
 
 
 def test_a_killed_player_is_not_asked_in_a_later_attack_as_it_could_only_pass():
-    hands = [
-        [SEX_KILLS, FRONT_YARD, FRONT_YARD, FRONT_YARD],
-        [BACK_ROOM] * 4,
-        [BEACH] * 4,
-        [BEACH] * 4,
-        [UNEXPECTED_KILL, MAIN_HOUSE, MAIN_HOUSE, MAIN_HOUSE],
-    ]
-    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: NATURE, 3: FRONT_YARD, 4: MAIN_HOUSE}, hands=hands)
-    everyone_passes(state)
-    assert state.turns.living == (0, 3, 4)
-    state.apply(3, (LOCATION, BEACH, 3))
-    state.apply(4, (LOCATION, MAIN_HOUSE, 4))
-    state.apply(0, (LOCATION, FRONT_YARD, 0))
-    state.apply(3, (LOCATION, BEACH, 3))
-    state.apply(4, (KILLER, UNEXPECTED_KILL))
+    state = attack_after_two_deaths()
     assert state.position_problem() is None
     asked_the_dead = state.clone()
     asked_the_dead.window = ReactionWindow((4, 0, 1, 2, 3))  # a position file of version 6's rotation
