@@ -308,8 +308,9 @@ def check_writable(path: str | os.PathLike[str]) -> None:
 
 def check_target(path: str) -> None:
     """Raise a one-line ReplayError if `path` names something a replay must not replace (a folder, a pipe, a
-    device) or a folder by its trailing separator: one `stat`, which the recorder asks of every match's file
-    even in a folder it has already written to."""
+    device, a file that is not a replay) or a folder by its trailing separator: one `stat`, which the recorder asks
+    of every match's file even in a folder it has already written to, and for a file already there the first 64
+    bytes read."""
     try:  # one stat where pathlib's is_dir, exists and is_file would make three
         found: os.stat_result | None = os.stat(path)
     except OSError:
@@ -321,20 +322,19 @@ def check_target(path: str) -> None:
         raise ReplayError(f"it is a folder name (it ends with {path[-1]!r})")
     if mode is not None and not stat.S_ISREG(mode):  # os.replace would put a file in place of /dev/null
         raise ReplayError("it exists and is not a regular file")
-    if found is not None and found.st_size and not _starts_as_a_replay(path):
+    if found is not None and found.st_size:
         # A replay replaces an earlier one (a match played again), never another file: `--replay notes.txt`
-        # would have lost the notes.
-        raise ReplayError("it exists and is not a campfire replay (remove it or name another file)")
-
-
-def _starts_as_a_replay(path: str) -> bool:
-    """Whether the file at `path` begins as every replay format does (read from its first bytes alone)."""
-    try:
-        with open(path, "rb") as file:
-            head = file.read(64)
-    except OSError:  # unreadable: os.replace will say whether it can be replaced
-        return True
-    return _announced_version(head) is not None
+        # would have lost the notes. A file that cannot be read is not replaced either: renaming over it needs
+        # only the folder's permission.
+        try:
+            with open(path, "rb") as file:
+                head = file.read(64)
+        except OSError as error:
+            raise ReplayError(
+                f"it exists and cannot be read to tell whether it is a replay ({os_reason(error)})"
+            ) from None
+        if _announced_version(head) is None:
+            raise ReplayError("it exists and is not a campfire replay (remove it or name another file)")
 
 
 def write_replay(path: str | os.PathLike[str], replay: Replay) -> None:

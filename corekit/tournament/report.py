@@ -311,7 +311,7 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     villain = report.get("villain", {}).get("name", "the villain")
     explained = (
         f"Ranked by team won: the matches its team won against {villain} (equal ones by won, then rating).\nwon: "
-        "its seats that scored; with 95% Wilson intervals, a match's seats counted as one."
+        "its seats that scored; with 95% Wilson intervals, a match's seats not counted as independent."
         if coop
         else "Ranked by win rate: its mean return over its seats (a win is 1, a loss 0); with 95% Wilson intervals."
         "\nrating: openskill's Plackett-Luce μ ± 2σ, which also weighs whom each player beat."

@@ -42,10 +42,13 @@ def clustered_wilson(units: Sequence[tuple[float, int]], z: float = Z95) -> tupl
     if seats <= 0 or all(count == 1 for _score, count in units):
         return wilson(score, seats, z)
     n, p = len(units), min(1.0, max(0.0, score / seats))
-    if n < 2 or p in (0.0, 1.0):  # no spread to measure: each match counts once
-        return wilson(p * n, n, z)
+    # The fewest seats the matches can be worth, each match's seats all alike (Kish's M^2 / sum of m^2: the number of
+    # matches when every match has as many seats); an estimate of the spread from few matches could go below it.
+    fewest = seats * seats / sum(count * count for _score, count in units)
+    if n < 2 or p in (0.0, 1.0):  # no spread to measure: the fewest (a convention: one seat lost more would count
+        return wilson(p * fewest, fewest, z)  # more, as a spread then says the seats went their own ways)
     spread = sum((total - p * count) ** 2 for total, count in units) * n / (n - 1) / (seats * seats)
-    effective = seats if spread <= 0 else min(float(seats), p * (1 - p) / spread)
+    effective = seats if spread <= 0 else min(float(seats), max(fewest, p * (1 - p) / spread))
     return wilson(p * effective, effective, z)
 
 

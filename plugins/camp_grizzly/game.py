@@ -231,6 +231,9 @@ def _unlogged(before: CampView, after: CampView) -> list[str]:
     content, names = load(), card_names()
     lines: list[str] = []
     lifted = [card for card in before.ground if card not in after.ground]
+    # Every card coming into a backpack is logged (drawn, given, taken from a mate) or picked up; a person's two
+    # views can span more events than the log keeps (`logged_since` says how many are lost), and then only.
+    lost = after.said - before.said > len(after.log)
     for seat, counselor in enumerate(after.counselors):
         who = content.counselors[counselor].name
         if before.location[seat] != after.location[seat]:
@@ -239,6 +242,12 @@ def _unlogged(before: CampView, after: CampView) -> list[str]:
         lines += [
             f"{who} puts away {names[card]}" for card in before.equipped[seat] if card not in after.equipped[seat]
         ]
+        if lost:  # the log's lines of a draw or a gift are gone: the backpack is all that tells it
+            lines += [
+                f"{who} takes {names[card]}"
+                for card in after.backpack[seat]
+                if card not in before.backpack[seat] and card not in lifted and card not in before.equipped[seat]
+            ]
         # A card off the ground is picked up by whoever holds it now: a person's two views can span several
         # counselors' turns, so the counselor whose turn it was is not always the one (an outside tester).
         held = (*after.equipped[seat], *after.backpack[seat], *after.objectives[seat])

@@ -153,6 +153,23 @@ def test_an_existing_file_that_is_not_a_replay_is_not_replaced_but_an_earlier_re
         assert read_replay(path).steps > 0
 
 
+def test_an_existing_file_that_cannot_be_read_is_not_replaced(tmp_path, monkeypatch):
+    # A reviewer: an unreadable file was taken for a replay, and renaming over it needs only the folder's permission.
+    from replays import format as replay_format
+
+    locked = tmp_path / "locked.cfr"
+    locked.write_bytes(b"secret")
+
+    def refused(path, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", path)
+
+    monkeypatch.setattr(replay_format, "open", refused, raising=False)
+    with pytest.raises(ReplayError, match=r"^it exists and cannot be read to tell whether it is a replay \(") as raised:
+        replay_format.check_target(str(locked))
+    assert "Permission denied" in str(raised.value)
+    assert locked.read_bytes() == b"secret"
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 def test_an_existing_file_that_is_not_a_regular_file_is_not_replaced(tmp_path):
     pipe = tmp_path / "pipe"

@@ -93,7 +93,7 @@ def test_seats_of_one_match_that_win_and_lose_together_count_as_one_match_each()
     # An outside audit: a cooperative team's two seats survive or die together; Wilson over 200 seats was too narrow.
     units = [(2.0, 2)] * 60 + [(0.0, 2)] * 40  # 100 matches, both seats won 60
     low, high = clustered_wilson(units)
-    assert (low, high) == (pytest.approx(wilson(0.6 * 99, 99)[0]), pytest.approx(wilson(0.6 * 99, 99)[1]))
+    assert (low, high) == wilson(60, 100)  # the 100 matches, no more (the spread's estimate says 99)
     assert high - low > 1.4 * (wilson(120, 200)[1] - wilson(120, 200)[0])
 
 
@@ -107,3 +107,11 @@ def test_seats_of_one_match_that_go_against_each_other_are_not_counted_as_more_t
 def test_a_clustered_rate_of_all_wins_or_all_losses_counts_each_match_once():
     assert clustered_wilson([(3.0, 3)] * 10) == wilson(10, 10)
     assert clustered_wilson([(0.0, 2)] * 10) == wilson(0, 10)
+
+
+def test_a_clustered_rate_never_counts_fewer_than_its_matches_worth():
+    # A reviewer: two matches, one all won and one all lost, counted as one trial (n - 1 from the spread's estimate).
+    assert clustered_wilson([(2.0, 2), (0.0, 2)]) == wilson(1, 2)
+    # Matches of 1 and 3 seats: Kish's M^2 / sum of m^2 = 16 / 10 when both are all won.
+    low, high = clustered_wilson([(1.0, 1), (3.0, 3)])
+    assert (low, high) == (pytest.approx(wilson(1.6, 1.6)[0]), 1.0)

@@ -175,7 +175,9 @@ def test_the_cooperative_table_fits_100_columns_and_says_what_each_rate_counts()
     assert "0.0% (0-49%)" in row and "50.0% (15-85%)" in row
     assert "heuristic:variant=timid" in "".join(line.split("│")[1].strip() for line in lines if "│" in line)
     at = lines.index("Ranked by team won: the matches its team won against Otis (equal ones by won, then rating).")
-    assert lines[at + 1] == "won: its seats that scored; with 95% Wilson intervals, a match's seats counted as one."
+    assert lines[at + 1] == (
+        "won: its seats that scored; with 95% Wilson intervals, a match's seats not counted as independent."
+    )
 
 
 def table_rows(report: dict[str, object], width: int = 120) -> list[list[str]]:
@@ -397,5 +399,5 @@ def test_a_players_interval_counts_a_match_whose_seats_it_all_held_as_one_cluste
     records = {i: record(i, (0, 0), (1.0, 1.0) if i % 3 else (0.0, 0.0)) for i in range(30)}
     (team,) = summarize(Siege(), ["heuristic"], 2, records)["players"]
     assert (team["seats_played"], team["win_rate"]) == (60, pytest.approx(2 / 3))
-    assert team["win_rate_ci95"] == [pytest.approx(x) for x in wilson(2 / 3 * 29, 29)]  # 30 matches, their spread
+    assert team["win_rate_ci95"] == [pytest.approx(x) for x in wilson(20, 30)]  # the 30 matches: their seats alike
     assert team["win_rate_ci95"][0] < wilson(40, 60)[0]

@@ -111,3 +111,22 @@ def test_a_card_put_away_or_drawn_is_told_once():
     before = state.observation(1)
     state.apply(0, ("unequip", bat))
     assert CampGrizzly().events(before, state.observation(1)) == ["Kevin puts away Baseball Bat"]
+
+
+def test_a_card_that_came_into_a_backpack_is_told_from_the_backpack_once_its_log_lines_are_lost():
+    # A reviewer: a person's view spans several counselors' turns; when more was logged than the log keeps, a draw's
+    # or gift's line is gone, and the backpack is all that tells it (told only then: otherwise it doubled the log).
+    from plugins.camp_grizzly.game import CampGrizzly
+    from plugins.camp_grizzly.state import LOG
+    from tests.plugins.camp_grizzly.tables import give, table
+
+    for said, told in ((1, False), (LOG + 1, True)):
+        state = table(2)
+        before = state.observation(0)
+        bat = give(state, 1, "Baseball Bat", "pack")
+        state.say(f"Sherry draws {C.cards[bat].name}")
+        for number in range(said - 1):
+            state.say(f"Otis stalks ({number})")
+        events = CampGrizzly().events(before, state.observation(0))
+        assert ("Sherry takes Baseball Bat" in events) is told, events
+        assert any(line.startswith("Sherry draws") for line in events) is not told, events
