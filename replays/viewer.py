@@ -91,8 +91,28 @@ class ReplayViewer(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Draw the first position."""
+        """Draw the first position; on a terminal, look once a second that it is still there."""
         self.refresh_panels()
+        if not self.is_headless:
+            self.set_interval(1.0, self.stop_without_terminal)
+
+    def stop_without_terminal(self) -> None:
+        """Quit once the terminal is gone. A hang-up ends the app where the terminal is the process's own; a
+        terminal that is not (a harness's pseudo-terminal, closed) reads as an endless end of input, on which
+        textual's input thread spins at a full core instead (textual 8.2, `LinuxDriver.run_input_thread`)."""
+        try:
+            import termios
+        except ImportError:  # not on Unix: no such terminal to lose
+            return
+        import sys
+
+        stdin = sys.__stdin__
+        try:
+            if stdin is None:
+                raise ValueError("no stdin")
+            termios.tcgetattr(stdin.fileno())
+        except (termios.error, OSError, ValueError):  # EIO once hung up (termios.error); a closed or missing stdin
+            self.exit()
 
     def on_resize(self) -> None:
         """Fold the panels' lines anew for their new width."""

@@ -178,3 +178,23 @@ def test_a_step_outside_the_replay_is_clamped_and_said(record):
     _run(app, "g", "9", "9", "enter")
     assert app.step == 12
     assert notes == ["step 99 is outside the replay: showing step 12"]
+
+
+def test_the_viewer_quits_once_its_terminal_is_gone_and_not_before(record, monkeypatch):
+    # An outside tester: with a pseudo-terminal that was not the process's own closed, textual's input thread read an
+    # endless end of input and spun at a full core for good; a hang-up reads EIO from the terminal's settings.
+    termios = pytest.importorskip("termios", reason="a Unix terminal")
+
+    app = ReplayViewer(Simulator(read_replay(record())))
+    quit_calls = []
+    monkeypatch.setattr(app, "exit", lambda *args, **kwargs: quit_calls.append(args))
+    monkeypatch.setattr(termios, "tcgetattr", lambda fd: [0] * 7)
+    app.stop_without_terminal()
+    assert quit_calls == []
+
+    def hung_up(fd):
+        raise termios.error(5, "Input/output error")
+
+    monkeypatch.setattr(termios, "tcgetattr", hung_up)
+    app.stop_without_terminal()
+    assert quit_calls == [()]
