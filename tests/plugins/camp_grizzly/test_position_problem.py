@@ -365,19 +365,19 @@ def _turn_order_of_one(state: CampState) -> str:
 
 def _said_too_few(state: CampState) -> str:
     state.said = len(state.log) - 1
-    return f"fields.said: {state.said} events logged in all, but the log keeps the last 12 and holds {len(state.log)}"
+    return f"fields.said: {state.said} events logged in all, but the log keeps the last 24 and holds {len(state.log)}"
 
 
 def _said_too_many(state: CampState) -> str:
-    # A short log after many events: play keeps the last 12 once there were as many (this passed).
+    # A short log after many events: play keeps the last 24 once there were as many (this passed).
     state.log, state.said = state.log[-3:], 40
-    return "fields.said: 40 events logged in all, but the log keeps the last 12 and holds 3"
+    return "fields.said: 40 events logged in all, but the log keeps the last 24 and holds 3"
 
 
 def _long_log(state: CampState) -> str:
-    state.log = ("a",) * 13
-    state.said = 13
-    return "fields.log: 13 events, but the log keeps the last 12"
+    state.log = ("a",) * 25
+    state.said = 25
+    return "fields.log: 25 events, but the log keeps the last 24"
 
 
 @pytest.mark.parametrize(
@@ -395,7 +395,7 @@ def _long_log(state: CampState) -> str:
         pytest.param(_set("move_left", 31, "fields.move_left: 31, but movement runs from 0 to 30"), id="move max"),
         pytest.param(_set("free_left", -1, "fields.free_left: -1, but a turn has 0 to 5 free actions"), id="free"),
         pytest.param(_set("free_left", 6, "fields.free_left: 6, but a turn has 0 to 5 free actions"), id="free max"),
-        pytest.param(_long_log, id="the log keeps 12 events"),
+        pytest.param(_long_log, id="the log keeps 24 events"),
         pytest.param(_said_too_few, id="said"),
         pytest.param(_said_too_many, id="said too many for a short log"),
         pytest.param(_set("otis", 37, "fields.otis: 37 is neither a space (0-36) nor -1 (lurking)"), id="otis"),
