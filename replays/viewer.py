@@ -99,7 +99,9 @@ class ReplayViewer(App[None]):
     def stop_without_terminal(self) -> None:
         """Quit once the terminal is gone. A hang-up ends the app where the terminal is the process's own; a
         terminal that is not (a harness's pseudo-terminal, closed) reads as an endless end of input, on which
-        textual's input thread spins at a full core instead (textual 8.2, `LinuxDriver.run_input_thread`)."""
+        textual's input thread spins at a full core instead (textual 8.2, `LinuxDriver.run_input_thread`). Linux
+        answers such a terminal's settings with EIO; macOS's kernel keeps answering them, so there this does not
+        see it go."""
         try:
             import termios
         except ImportError:  # not on Unix: no such terminal to lose

@@ -29,7 +29,8 @@ LIVE = Movement.LIVE
 """The live movement reading, for the hot path (a module global is quicker to reach than an enum member)."""
 LOG = 24
 """Events kept in the state's log: a person's view spans the other counselors' turns, and at 6 counselors 12 lost
-some of them in one span of 20 (heuristic play, version 7); 24 lose them in about one of 3,000."""
+some of them in one span of 17 between a seat's decisions (heuristic play, version 7); 24 lose them in about one of
+3,000."""
 
 
 HANDS = tuple(card.hands for card in CONTENT.cards)
