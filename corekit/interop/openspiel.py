@@ -115,7 +115,7 @@ def _spiel_errors(method: Callable[..., Any]) -> Callable[..., Any]:
     def raising_spiel_errors(*args: Any, **kwargs: Any) -> Any:
         try:
             return method(*args, **kwargs)
-        except (GameError, OptionError, IllegalAction, ValueError) as error:
+        except ValueError as error:  # GameError, OptionError and IllegalAction are ValueErrors
             twin = _AS_SPIEL.get(type(error))
             if twin is None:
                 raise
