@@ -31,9 +31,11 @@ ActionT = TypeVar("ActionT", bound=Hashable, default=Any)
 """A state's action type, for type checkers: `class RaceState(DeclaredState[int])` has `apply(seat, "x")` refused by
 mypy; a state that names none takes any action, as before (the default, from typing_extensions: PEP 696)."""
 
-StateT = TypeVar("StateT", bound="State[Any]", default="State[Any]")
+StateT = TypeVar("StateT", bound="State[Any]", default="State[Any]", covariant=True)
 """A game's state class, for type checkers: `class GrizzlyRace(Game["RaceState"])` has `initial_state` give a
-`RaceState`, whose `apply` mypy then checks; a game that names none gives a `State`, as before."""
+`RaceState`, whose `apply` mypy then checks; a game that names none gives a `State`, as before. Covariant (a game only
+gives its states): a `Game[RaceState]` is then a `Game`, which every function taking any game (`loads`, `play_match`,
+`check_game`) is annotated with."""
 
 if TYPE_CHECKING:
     from typing import Generic as _Parameters

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import os
+import sysconfig
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -370,6 +371,16 @@ def default_registry() -> Registry:
     if _default is None:
         _default = Registry()
     return _default
+
+
+def campfire_command() -> str:
+    """How to run Campfire so that it sees the games installed into this Python, for a command the user is told to run
+    next: `campfire`, or `python -m corekit.cli` in a virtual environment that borrows Campfire from the base
+    installation (its `campfire` is the base's script, which runs the base's Python and sees none of the environment's
+    games: docs/writing-a-game.md, section 1)."""
+    scripts = sysconfig.get_path("scripts")
+    found = any(os.path.exists(os.path.join(scripts, name)) for name in ("campfire", "campfire.exe"))
+    return "campfire" if found else "python -m corekit.cli"
 
 
 def _a(value: Any) -> str:

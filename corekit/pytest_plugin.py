@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from corekit.conformance import check_game, check_leaks
-from corekit.plugins import Registry, default_registry
+from corekit.plugins import Registry, campfire_command, default_registry
 from corekit.words import counted
 
 
@@ -59,7 +59,7 @@ def conformance_runner(registry: Registry) -> Callable[..., None]:
             failures += [f"{label}: {f}" for f in report.failures]
             if report.failed_seeds:
                 failures.append(
-                    f"{label}: the moves of the first failed match: campfire check {game_id} "
+                    f"{label}: the moves of the first failed match: {campfire_command()} check {game_id} "
                     f"--players {count} --match {report.failed_seeds[0]}"
                     + (" (with the same options, -o NAME=VALUE)" if options else "")
                 )

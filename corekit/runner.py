@@ -29,7 +29,7 @@ from typing import Any
 
 import attrs
 
-from corekit.errors import error_line, first_line
+from corekit.errors import error_line, first_line, raised_at
 from corekit.game import Game, GameError, IllegalAction, State, offered
 from corekit.options import OptionError
 from corekit.players import Player, PlayerSpec, SeatView, build_player
@@ -262,7 +262,7 @@ def _initial_state(game: Game, players: int, seed: int, options: Any) -> State:
     except (GameError, OptionError, GameFailed):
         raise
     except (Exception, SystemExit) as error:
-        raise GameFailed(f"game {game.id!r} raised {error_line(error)} at setup") from error
+        raise GameFailed(f"game {game.id!r} raised {error_line(error)} at setup{raised_at(error)}") from error
 
 
 @contextlib.contextmanager
@@ -603,7 +603,7 @@ def _game_step(game: Game, match: Match, name: str, step: Callable[..., Any], *a
         # Step N is the N-th move, as `play` prints and the replay tools count them.
         method = _game_call(error.__traceback__) or name
         raise GameFailed(
-            f"game {game.id!r} raised {error_line(error)} in {method} at step {match.steps + 1}"
+            f"game {game.id!r} raised {error_line(error)} in {method} at step {match.steps + 1}{raised_at(error)}"
         ) from error
 
 
@@ -621,8 +621,8 @@ def _decide(game: Game, match: Match, player: Player, view: SeatView, seat: int,
         method = _game_call(crash.__traceback__) if _not_a_misuse(crash) else None
         if method is not None:
             raise GameFailed(
-                f"game {game.id!r} raised {error_line(crash)} in {method} at step {match.steps + 1}, during the "
-                f"search of seat {seat} ({spec})"
+                f"game {game.id!r} raised {error_line(crash)} in {method} at step {match.steps + 1}"
+                f"{raised_at(crash)}, during the search of seat {seat} ({spec})"
             ) from crash
         raise PlayerFailed(seat, spec, f"raised {error_line(crash)}") from crash
 

@@ -29,7 +29,7 @@ from corekit.determinism import other_processes
 from corekit.errors import error_line
 from corekit.game import Game, GameError
 from corekit.options import OptionError
-from corekit.plugins import default_registry
+from corekit.plugins import campfire_command, default_registry
 from corekit.runner import GameFailed, check_unattended, set_up
 from corekit.words import counted
 
@@ -213,7 +213,8 @@ def check_command(
         if report.failed_seeds:
             again = " ".join(
                 [
-                    "campfire check",
+                    campfire_command(),
+                    "check",
                     game.id,
                     "--players",
                     str(players),

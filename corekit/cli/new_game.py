@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import shlex
-import sysconfig
 from pathlib import Path
 
 import click
 
 from corekit.cli.shared import registry_of
+from corekit.plugins import campfire_command
 from corekit.scaffold import ScaffoldError, create_game_package
 
 
@@ -41,17 +40,8 @@ def new_game_command(ctx: click.Context, name: str, directory: Path) -> None:
     click.echo(f"Created {target}" + (f" (and {directory}, which did not exist)" if missing else ""))
     click.echo("Next:")
     click.echo(f"  pip install -e {shlex.quote(f'{target}[test]')}")
-    campfire = _campfire_command()
+    campfire = campfire_command()
     click.echo(f"  {campfire} check {name} --games 50")
     click.echo(f"  {campfire} play {name} --players heuristic,random --seed 1")
     # `python -m pytest`: a `pytest` script found first on PATH may be another Python's, testing another Campfire.
     click.echo(f"  cd {shlex.quote(str(target))} && python -m pytest")
-
-
-def _campfire_command() -> str:
-    """How to run Campfire so that it sees a game installed into this Python: `campfire`, or `python -m
-    corekit.cli` in a virtual environment that borrows Campfire from the base installation (its `campfire` is the
-    base's script, which runs the base's Python: docs/writing-a-game.md, section 1)."""
-    scripts = sysconfig.get_path("scripts")
-    found = any(os.path.exists(os.path.join(scripts, name)) for name in ("campfire", "campfire.exe"))
-    return "campfire" if found else "python -m corekit.cli"

@@ -152,7 +152,7 @@ def option_lines(options: Sequence[tuple[str, str, str]]) -> str:
 def not_set_up(game_id: str, crash: BaseException) -> str:
     """How `play` and `check` report a plugin that crashed before the first match, in the same words whichever
     call it was (set_up's GameFailed, "game 'x' raised ... at setup", is reworded to its cause to match)."""
-    return f"{game_id} could not be set up: {error_line(crash)}"
+    return f"{game_id} could not be set up: {error_line(crash)}{raised_at(crash)}"
 
 
 def without_prefix(message: str, game_id: str) -> str:

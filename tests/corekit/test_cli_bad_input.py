@@ -20,6 +20,7 @@ from corekit.conformance import check_game, check_match
 from corekit.options import OptionError, build_options
 from corekit.rng import derive_seed
 from tests.corekit.toy_game import ToyGame, ToyOptions
+from tests.raise_site import raised_in
 
 
 class NamedToy(ToyGame):
@@ -414,15 +415,18 @@ class ExitsAtSetup(FirstToy):
 
 def test_a_game_calling_sys_exit_at_setup_is_a_one_line_error_naming_the_game() -> None:
     result = run(registry(ExitsAtSetup()), "play", "toy-first", "-p", "first,first", "-q")
+    # Where the game raised, as `campfire check` says it (corekit.errors.raised_at): the plugin's own line.
+    where = raised_in(ExitsAtSetup._setup, "sys.exit")
     assert_one_line_error(result, "toy-first could not be set up: SystemExit: 3")
-    assert result.stderr.strip() == "Error: toy-first could not be set up: SystemExit: 3"
+    assert result.stderr.strip() == f"Error: toy-first could not be set up: SystemExit: 3{where}"
     assert result.stdout == ""
 
 
 def test_check_names_a_game_that_calls_sys_exit_while_trying_the_users_options() -> None:
     result = run(registry(ExitsAtSetup()), "check", "toy-first", "-o", "first=1", "-n", "1", "--no-leaks")
     assert_one_line_error(result, "toy-first could not be set up: SystemExit: 3")
-    assert result.stderr.strip() == "Error: toy-first could not be set up: SystemExit: 3"
+    where = raised_in(ExitsAtSetup._setup, "sys.exit")
+    assert result.stderr.strip() == f"Error: toy-first could not be set up: SystemExit: 3{where}"
 
 
 def test_check_without_options_reports_a_game_calling_sys_exit_at_setup_as_a_failed_check() -> None:
@@ -454,6 +458,19 @@ def test_a_failed_check_names_the_command_that_shows_its_first_failed_match() ->
     assert result.stdout.splitlines()[-1] == (
         "  To see the moves of the first failed match: campfire check toy "
         f"--players 2 -o bug=crashes-late --match {report.failed_seeds[0]}"
+    )
+
+
+def test_the_command_for_the_first_failed_match_runs_campfire_the_way_this_python_can(tmp_path, monkeypatch) -> None:
+    # No `campfire` script beside this Python (a virtual environment borrowing the base's Campfire, whose script
+    # runs the base's Python and would not see a game installed into the environment).
+    monkeypatch.setattr("sysconfig.get_path", lambda name: str(tmp_path))
+    result = run(
+        registry(ToyGame()), "check", "toy", "-n", "10", "--players", "2", "-o", "bug=crashes-late", "--no-leaks"
+    )
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[-1].startswith(
+        "  To see the moves of the first failed match: python -m corekit.cli check toy --players 2 -o bug=crashes-late "
     )
 
 

@@ -23,3 +23,15 @@ def test_a_failing_game_fails_the_test_listing_its_failures_and_the_command_for_
         f"2 players: the moves of the first failed match: campfire check toy --players 2 --match "
         f"{report.failed_seeds[0]} (with the same options, -o NAME=VALUE)",
     ]
+
+
+def test_the_command_for_the_first_failed_match_runs_campfire_the_way_this_python_can(tmp_path, monkeypatch) -> None:
+    # In a virtual environment that borrows Campfire from the base installation there is no `campfire` script of
+    # its own: the base's would not see the game installed into the environment (docs/writing-a-game.md, section 1).
+    monkeypatch.setattr("sysconfig.get_path", lambda name: str(tmp_path))
+    options = ToyOptions(bug="crashes-late")
+    with pytest.raises(pytest.fail.Exception) as failed:
+        conformance_runner(registry(ToyGame()))("toy", players=2, games=10, options=options, leaks=False)
+    assert "the moves of the first failed match: python -m corekit.cli check toy --players 2 --match " in str(
+        failed.value
+    )

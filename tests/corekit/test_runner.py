@@ -1,5 +1,6 @@
 """The match runner: seat views, validation, forfeits, events, one player at several seats."""
 
+import re
 import types
 
 import pytest
@@ -7,6 +8,7 @@ import pytest
 from corekit import Player, PlayerFailed, Registry, Rng, SeatView, hookimpl, play_match
 from corekit.conformance import _reaches
 from tests.corekit.toy_game import ToyGame
+from tests.raise_site import raised_in
 
 GAME = ToyGame()
 
@@ -273,7 +275,8 @@ def test_an_exception_inside_the_game_is_the_games_fault_not_a_forfeit(monkeypat
         raise KeyError("missing card")
 
     monkeypatch.setattr(toy_game.ToyState, "_apply", broken)
-    with pytest.raises(GameFailed, match=r"^game 'toy' raised KeyError: 'missing card' in apply at step 1$"):
+    where = re.escape(raised_in(broken))  # the game's own line, as `campfire check` names it
+    with pytest.raises(GameFailed, match=rf"^game 'toy' raised KeyError: 'missing card' in apply at step 1{where}$"):
         play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with())
 
 

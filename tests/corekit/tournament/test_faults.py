@@ -19,6 +19,7 @@ from corekit.runner import GameFailed, play_match
 from corekit.tournament import Tournament, read_results, run_tournament
 from tests.corekit.tournament import fault_games
 from tests.corekit.tournament.cli_run import error_line, run_cli
+from tests.raise_site import raised_in
 
 FAULTS = ("tests.corekit.tournament.fault_games",)
 LIMIT = 0.1
@@ -296,8 +297,11 @@ print([getattr(message, "index", message) for message in pipe.sent])
 
 # A bug in the game's own code is the game's failed match, naming the call, never a player's forfeit.
 
+NO_CARD = raised_in(fault_games.FaultyState._apply, 'raise KeyError("no such card")')
+"""Where the game's `_apply` raised, as a game's failure names it (`corekit.errors.raised_at`)."""
+
 BLAME = [
-    ("raise-apply", 2, "random", "game 'faulty' raised KeyError: 'no such card' in apply at step 3"),
+    ("raise-apply", 2, "random", f"game 'faulty' raised KeyError: 'no such card' in apply at step 3{NO_CARD}"),
     (
         "refuse-own",
         1,
@@ -314,20 +318,28 @@ BLAME = [
         "raise-observation",
         1,
         "random",
-        "game 'faulty' raised ValueError: the observation lost a card in observation at step 2",
+        "game 'faulty' raised ValueError: the observation lost a card in observation at step 2"
+        + raised_in(fault_games.FaultyState.observation),
     ),
-    ("raise-returns", 0, "random", "game 'faulty' raised ZeroDivisionError: division by zero in returns at step 7"),
+    (
+        "raise-returns",
+        0,
+        "random",
+        "game 'faulty' raised ZeroDivisionError: division by zero in returns at step 7"
+        + raised_in(fault_games.FaultyState.returns),
+    ),
     (
         "raise-sample",
         1,
         "stuck:how=search",
-        "game 'faulty' raised IndexError: the deck ran out while redealing in sample at step 3",
+        "game 'faulty' raised IndexError: the deck ran out while redealing in sample at step 3"
+        + raised_in(fault_games.FaultyState.sample),
     ),
     (
         "raise-apply-in-search",
         1,
         "stuck:how=search",
-        "game 'faulty' raised KeyError: 'no such card' in apply at step 3, during the search of seat 0 "
+        f"game 'faulty' raised KeyError: 'no such card' in apply at step 3{NO_CARD}, during the search of seat 0 "
         "(stuck:how=search)",
     ),
     (  # found by an outside tester: a heuristic's look-ahead indexing the short list forfeited the match

@@ -21,6 +21,12 @@ from corekit.tournament import MatchRecord, OutputFailed, Tournament, read_resul
 from corekit.tournament.store import ResultsFile
 from tests.corekit.tournament import tournament_test_games, tournament_test_players
 from tests.corekit.tournament.cli_run import error_line
+from tests.raise_site import raised_in
+
+SETUP_FAILED = "game 'setup-flaky' raised ValueError: no board for an odd seed at setup" + raised_in(
+    tournament_test_games.SetupFlaky._setup
+)
+"""How a match of the game whose setup raises for odd seeds fails: naming the line of the game that raised."""
 
 TEST_PLAYERS = ("tests.corekit.tournament.tournament_test_players",)
 
@@ -101,7 +107,7 @@ def test_a_game_that_raises_at_setup_is_named_in_each_failed_match(registry: Reg
     result = run(
         "setup-flaky", "-p", "random,random", "-n", "10", "--seed", "0", "-j", "1", "--json", registry=registry
     )
-    setup = "game 'setup-flaky' raised ValueError: no board for an odd seed at setup"
+    setup = SETUP_FAILED
     assert error_line(result) == f"Error: 2 of 10 matches failed, first match 2: {setup}"
     report = json.loads(result.stdout)  # the whole report, before the error
     assert report["matches"] == 10
@@ -110,7 +116,7 @@ def test_a_game_that_raises_at_setup_is_named_in_each_failed_match(registry: Reg
 
 def test_a_game_that_raises_at_setup_for_the_tournament_seed_is_refused_up_front(registry: Registry) -> None:
     result = run("setup-flaky", "-p", "random,random", "--seed", "1", "-j", "1", registry=registry)
-    assert error_line(result) == "Error: game 'setup-flaky' raised ValueError: no board for an odd seed at setup"
+    assert error_line(result) == f"Error: {SETUP_FAILED}"
     assert result.stdout == ""
 
 
@@ -263,9 +269,6 @@ def test_a_plot_that_cannot_be_written_after_the_matches_comes_after_the_report(
     result = run("grizzly-race", "-p", "random,random", "-n", "2", "-j", "1", "--plot", str(target), registry=registry)
     assert error_line(result).startswith(f"Error: --plot {target}: could not write it: ")
     assert "Win rate by seat" in result.stdout
-
-
-SETUP_FAILED = "game 'setup-flaky' raised ValueError: no board for an odd seed at setup"
 
 
 def test_a_report_that_cannot_be_written_and_failed_matches_share_the_error_line(tmp_path: Path) -> None:
@@ -543,7 +546,7 @@ def test_failed_matches_and_missing_replays_share_the_error_line(
         str(out),
         registry=registry,
     )
-    setup = "game 'setup-flaky' raised ValueError: no board for an odd seed at setup"
+    setup = SETUP_FAILED
     assert error_line(result) == (
         f"Error: 2 of 4 matches failed, first match 2: {setup}; the replays of 1 of 4 "
         f"matches could not be written, first match 1: {lost(out, 1)}"
