@@ -52,6 +52,7 @@ from corekit.tournament.strength import (
     FREE_FOR_ALL_HEADER,
     free_for_all_row,
     seatings,
+    share_notes,
     strength_lines,
     summarize_strength,
 )
@@ -273,6 +274,7 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry, p
     """The plan's results as markdown: one table for the free-for-all runs, one block per cooperative run. A run
     short of its registered size shows how far it got and nothing more (its figures are judged once, at the end)."""
     free: list[str] = []
+    notes: list[str] = []  # under the free-for-all table, as the tournament report prints them under its own
     teams: list[str] = []
     for run in runs:
         folder = out / run.folder_name
@@ -298,6 +300,8 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry, p
             # Judged by the matches held, as --json and the play loop judge it (`_counted`): the summary's own count
             # leaves a failed match out, so a run with one would be "not finished" however often it was resumed.
             free.append(free_for_all_row(game, dict(summary, matches=held), planned=run.matches))
+            if held >= run.matches:  # judged: what an equal player scores, when the fair share is not it
+                notes += [f"{run.game}, {run.a} against {run.b}: {note}" for note in share_notes(summary)]
             continue
         # The team rows name each team's spec as the paired line below them does, its defaults written out.
         summary["teams"] = [
@@ -320,6 +324,7 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry, p
         "",
         *(FREE_FOR_ALL_HEADER if free else []),
         *free,
+        *(["", *notes] if notes else []),
         *teams,
     ]
 

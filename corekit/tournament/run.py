@@ -200,7 +200,7 @@ def _run(
     specs = tuple(tournament.specs)
     seats = tournament.seats or len(specs)
     group = tournament.lineups or tuple(lineups(len(specs), seats))
-    found = read_results(out / RESULTS, repair=True) if resume and out is not None and has_results(out) else None
+    found = read_results(out / RESULTS) if resume and out is not None and has_results(out) else None
     games = tournament.games
     if games is None:  # as many as the run being resumed, or ten deals
         games = planned_games(*found) if found else default_games(len(specs), seats, group=group)

@@ -143,14 +143,14 @@ class ResultsFile:
         resume: bool,
         found: tuple[dict[str, Any], dict[int, MatchRecord]] | None = None,
     ) -> None:
-        """Open the results file in `directory`; `found` is what `read_results` read from it already (with repair)."""
+        """Open the results file in `directory`; `found` is what `read_results` read from it already."""
         self.path = Path(directory) / RESULTS
         self.records: dict[int, MatchRecord] = {}
         self._synced = -math.inf  # the header, a new run's first write, is synced at once
         self._unsynced = False
         Path(directory).mkdir(parents=True, exist_ok=True)
         if found is None and has_results(directory):
-            found = read_results(self.path, repair=resume)
+            found = read_results(self.path)
         if found is not None and not resume and found[1]:
             raise ResultsError(
                 f"{self.path} already holds {counted(len(found[1]), 'match', 'matches')}: add --resume to continue "
@@ -159,6 +159,7 @@ class ResultsFile:
         if found is not None and resume:
             found_header, self.records = found
             check_same(found_header, header, self.path)
+            cut_torn_line(self.path)  # only now that the resume is taken: a refused one changes nothing
             if "games" in header and found_header.get("games") != header["games"]:
                 # A bare --resume plays to the size last asked for, even when the run that asked was interrupted.
                 _replace_header(self.path, {**found_header, "games": header["games"]})
@@ -264,10 +265,13 @@ def _replace_atomically(path: Path, write: Callable[[IO[bytes]], object]) -> Non
 
 
 def has_results(directory: Path) -> bool:
-    """Whether `directory` holds a results file to resume (an empty one, as a kill right after creating it
-    leaves, holds nothing)."""
+    """Whether `directory` holds a results file to resume: one with a whole header line (an empty one, or one whose
+    header a kill tore as it was written, holds nothing, and a run starts the file afresh)."""
     path = Path(directory) / RESULTS
-    return path.is_file() and path.stat().st_size > 0
+    if not path.is_file():
+        return False
+    with open(path, "rb") as file:
+        return file.readline().endswith(b"\n")
 
 
 def reported(records: Mapping[int, MatchRecord], games: int) -> dict[int, MatchRecord]:
@@ -295,29 +299,22 @@ def planned_games(header: dict[str, Any], records: dict[int, MatchRecord]) -> in
     return max(planned if isinstance(planned, int) and _whole(1)(planned) else 1, max(records, default=-1) + 1)
 
 
-def read_results(path: Path, repair: bool = False) -> tuple[dict[str, Any], dict[int, MatchRecord]]:
-    """The header and the records (one per index) of a results file.
+def read_results(path: Path) -> tuple[dict[str, Any], dict[int, MatchRecord]]:
+    """The header and the records (one per index) of a results file, which is only read (a resume that is then
+    refused leaves it as it was).
 
-    A last line without its newline was torn by a kill: it is ignored, and cut off when `repair` is set. A record
+    A last line without its newline was torn by a kill: it is ignored (`cut_torn_line` cuts it off, before a resume
+    appends to the file). A record
     of a match whose earlier record is marked for retry replaces it. Any other damage, a second record of a match
     included, raises ResultsError naming the line.
     """
     raw = Path(path).read_bytes()
     end = raw.rfind(b"\n") + 1
-    if end < len(raw) and repair:
-        with open(path, "r+b") as file:
-            file.truncate(end)
-            file.flush()
-            os.fsync(file.fileno())
     lines = raw[:end].decode("utf-8", errors="replace").splitlines()
     if not lines:
         raise ResultsError(f"{path} has no complete header line")
-    header = _parse(lines[0], path, 1)
-    _check_format(header, path)
-    specs: Any = header.get("specs")
-    seats: Any = header.get("seats")
-    if not (isinstance(specs, list) and specs and all(isinstance(s, str) for s in specs) and _whole(1)(seats)):
-        raise ResultsError(f"{path} line 1 is not a tournament header (it needs the specs and the number of seats)")
+    header = _header(lines[0], path)
+    specs, seats = header["specs"], header["seats"]
     records: dict[int, MatchRecord] = {}
     where: dict[int, int] = {}  # the line of each record kept, to name it when another claims its match
     for number, line in enumerate(lines[1:], start=2):
@@ -341,6 +338,39 @@ def read_results(path: Path, repair: bool = False) -> tuple[dict[str, Any], dict
         records[record.index] = record
         where[record.index] = number
     return header, records
+
+
+def read_header(path: Path) -> dict[str, Any]:
+    """The header of a results file that `has_results`, read alone (its records are not)."""
+    with open(path, "rb") as file:
+        return _header(file.readline().decode("utf-8", errors="replace"), path)
+
+
+def _header(line: str, path: Path) -> dict[str, Any]:
+    """The first line of a results file, refused unless it is a tournament header of a format this Campfire reads."""
+    header = _parse(line, path, 1)
+    _check_format(header, path)
+    specs: Any = header.get("specs")
+    seats: Any = header.get("seats")
+    if not (isinstance(specs, list) and specs and all(isinstance(s, str) for s in specs) and _whole(1)(seats)):
+        raise ResultsError(f"{path} line 1 is not a tournament header (it needs the specs and the number of seats)")
+    return header
+
+
+def cut_torn_line(path: Path) -> None:
+    """Cut off a last line without its newline (torn by a kill), so that the next record starts a line of its own."""
+    with open(path, "r+b") as file:
+        size = file.seek(0, os.SEEK_END)
+        if not size:
+            return
+        file.seek(max(size - 1, 0))
+        if file.read(1) == b"\n":
+            return
+        file.seek(0)
+        end = file.read().rfind(b"\n") + 1
+        file.truncate(end)
+        file.flush()
+        os.fsync(file.fileno())
 
 
 def _keep(records: dict[int, MatchRecord], record: MatchRecord) -> None:

@@ -120,7 +120,7 @@ def strength_lines(game: str, summary: Mapping[str, Any]) -> list[str]:
     """The summary for people: a markdown table (the rows of ai/README.md) and, for teams, the paired line."""
     a, b, seats = summary["a"], summary["b"], summary["seats"]
     if "teams" not in summary:
-        return [*FREE_FOR_ALL_HEADER, free_for_all_row(game, summary), *_share_note(summary)]
+        return [*FREE_FOR_ALL_HEADER, free_for_all_row(game, summary), *share_notes(summary)]
     lines = [
         "| game | players | team | against | matches | team win rate | Wilson 95% |",
         "|---|---|---|---|---|---|---|",
@@ -142,7 +142,7 @@ def strength_lines(game: str, summary: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def _share_note(summary: Mapping[str, Any]) -> list[str]:
+def share_notes(summary: Mapping[str, Any]) -> list[str]:
     """The tournament report's note (`report.share_note`) when some matches' returns do not add up to 1."""
     off, equal = summary.get("returns_not_summing_to_1"), summary.get("equal_share")
     return share_note(off, summary["matches"], summary["seats"], equal)

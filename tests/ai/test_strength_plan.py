@@ -516,3 +516,18 @@ def test_a_run_is_finished_for_its_table_its_json_and_its_play_loop_alike_when_a
     _, records = read_results(results)
     assert records[2].status == ("failed" if retry is None else "ok")
     assert "| 4 of 4 | " in again.stdout and "not finished" not in again.stdout
+
+
+def test_a_judged_run_whose_returns_do_not_add_up_to_1_says_what_an_equal_player_scores_under_the_table(tmp_path):
+    # From an outside tester: `tournament --strength` printed the note and the plan's table dropped it, so its
+    # "fair share 0.333 ... no" read as a verdict against 1/3 where an equal player scores less.
+    plan = tmp_path / "plan.toml"
+    plan.write_text('[[run]]\ngame = "slasher"\nseats = 3\na = "random"\nb = "random"\nmatches = 6\nseed = 1\n')
+    out = tmp_path / "runs"
+    played = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--jobs", "1"])
+    assert played.exit_code == 0, played.output
+    report = json.loads((out / "slasher-3-random-vs-random-seed1" / "report.json").read_text())
+    off, equal = report["returns_not_summing_to_1"], report["equal_share"]
+    assert off > 0  # nobody survived some of these matches (all_dead=nobody, the default)
+    note = next(line for line in played.stdout.splitlines() if line.startswith("slasher, random against random: "))
+    assert f"the returns of {off} of 6 matches do not add up to 1" in note and f"that is {equal:.3f}" in note

@@ -251,6 +251,37 @@ def test_a_resume_with_another_seed_or_seat_count_names_the_setting_rather_than_
     )
 
 
+def test_a_bare_resume_continues_the_run_with_its_own_seed_as_with_its_size_and_time_limit(tmp_path: Path) -> None:
+    # From an outside tester: --seed fell back to 0, so "the same command with --resume" without --seed was refused.
+    base = ["tournament", "grizzly-race", "-p", "random,random", "-j", "1", "--json"]
+    whole = run(*base, "-n", "6", "--seed", "11", "--out", str(tmp_path / "whole"))
+    assert run(*base, "-n", "2", "--seed", "11", "--out", str(tmp_path / "part")).exit_code == 0
+    resumed = run(*base, "-n", "6", "--out", str(tmp_path / "part"), "--resume")
+    assert whole.exit_code == resumed.exit_code == 0, resumed.stderr
+    ours, theirs = json.loads(resumed.stdout), json.loads(whole.stdout)
+    assert ours["seed"] == 11
+    assert [r["returns"] for r in ours["results"]] == [r["returns"] for r in theirs["results"]]
+
+
+def test_a_resume_in_a_folder_with_nothing_to_resume_starts_at_seed_0(tmp_path: Path) -> None:
+    result = run(
+        "tournament",
+        "grizzly-race",
+        "-p",
+        "random,random",
+        "-j",
+        "1",
+        "-n",
+        "2",
+        "--json",
+        "--resume",
+        "--out",
+        str(tmp_path),
+    )
+    assert result.exit_code == 0 and json.loads(result.stdout)["seed"] == 0
+    assert "Nothing to resume in" in result.stderr
+
+
 def test_a_resume_refuses_a_record_whose_index_was_edited_past_the_run_rather_than_grow_the_run(
     tmp_path: Path,
 ) -> None:

@@ -1,4 +1,5 @@
-"""The results file: appended per match, torn last lines cut on resume, other tournaments refused."""
+"""The results file: appended per match, torn last lines cut on resume (only once it is taken), other tournaments
+refused."""
 
 from __future__ import annotations
 
@@ -85,6 +86,34 @@ def test_a_torn_last_line_is_cut_off_on_resume(tmp_path: Path) -> None:
     _, records = read_results(path)
     assert sorted(records) == [0, 2]
     assert path.read_text().count("\n") == 3
+
+
+def test_a_refused_resume_leaves_the_file_as_it_was_torn_line_and_all(tmp_path: Path) -> None:
+    # From an outside tester: a resume that failed had already cut the file.
+    store = ResultsFile(tmp_path, HEADER, resume=False)
+    store.append(make(0))
+    store.close()
+    path = tmp_path / "results.jsonl"
+    with open(path, "a") as file:
+        file.write(json.dumps(make(1).to_json())[:25])
+    before = path.read_bytes()
+    with pytest.raises(ResultsError, match="another tournament"):
+        ResultsFile(tmp_path, {**HEADER, "seed": 2}, resume=True)
+    assert path.read_bytes() == before
+    assert sorted(read_results(path)[1]) == [0]  # reading never writes
+
+
+@pytest.mark.parametrize("resume", [True, False])
+def test_a_file_whose_header_a_kill_tore_holds_nothing_and_a_run_starts_it_afresh(tmp_path: Path, resume: bool) -> None:
+    # A kill while the header was written: no line is whole, so there is no tournament to resume or to protect.
+    path = tmp_path / "results.jsonl"
+    path.write_text(json.dumps({"campfire_tournament": 1, **HEADER})[:50])
+    assert not store_module.has_results(tmp_path)
+    store = ResultsFile(tmp_path, HEADER, resume=resume)
+    store.append(make(0))
+    store.close()
+    header, records = read_results(path)
+    assert header["seed"] == 1 and sorted(records) == [0]
 
 
 def test_an_existing_tournament_is_not_overwritten_without_resume(tmp_path: Path) -> None:
