@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sysconfig
 import traceback
 
@@ -31,6 +32,15 @@ def error_line(error: BaseException) -> str:
     """`Type: first line of the message`, for errors that are someone else's fault (a plugin's)."""
     line = one_line(_message(error))
     return f"{type(error).__name__}: {line}" if line else type(error).__name__
+
+
+def without_addresses(text: str) -> str:
+    """`text` with the memory addresses of default reprs left out (`<object object at 0x7f..>` reads `<object
+    object>`): a match's error is kept in its results and replay, the same whichever process played it."""
+    return _ADDRESS.sub(">", text)
+
+
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+>")
 
 
 def _message(error: BaseException) -> str:

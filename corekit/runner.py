@@ -29,7 +29,7 @@ from typing import Any
 
 import attrs
 
-from corekit.errors import error_line, first_line, raised_at
+from corekit.errors import error_line, first_line, raised_at, without_addresses
 from corekit.game import Game, GameError, IllegalAction, State, offered
 from corekit.options import OptionError
 from corekit.players import Player, PlayerSpec, SeatView, build_player
@@ -43,6 +43,7 @@ class PlayerFailed(RuntimeError):
     """A player raised, answered with an illegal action, or ran out of time."""
 
     def __init__(self, seat: int, spec: str, reason: str) -> None:
+        reason = without_addresses(reason)  # a forfeit's reason is a match's result: the same in every process
         super().__init__(f"seat {seat} ({spec}) {reason}")
         self.seat = seat
         self.spec = spec
@@ -55,6 +56,9 @@ class QuitMatch(Exception):
 
 class GameFailed(RuntimeError):
     """The game itself raised (a bug in the game, not in a player); the message is one line."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(without_addresses(message))  # kept as a failed match's error: the same in every process
 
 
 class GameHung(GameFailed):

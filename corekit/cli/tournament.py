@@ -144,7 +144,8 @@ def tournament_command(
 
     Each deal (one seed) is played once in each seating of the specs, or, when there are more than 24 seatings
     or more seats than specs, once in each rotation of the specs around the table (in an order each deal draws,
-    so who sits after whom varies): either way every spec sits in every seat equally often, so luck cancels out.
+    so who sits after whom varies; two specs simply alternate): either way every spec sits in every seat equally
+    often, so luck cancels out.
     Results are the same for any --jobs or --cluster and after --resume, unless time decides: a spec with a time
     budget (seconds=; the report names it) searches as far as the machine's speed and load let it, and a player
     close to --time-limit may or may not forfeit. With --out every match is saved as it ends (on a cluster, a

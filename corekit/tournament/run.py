@@ -396,8 +396,9 @@ def _schedule(records: Mapping[int, MatchRecord], per_deal: int) -> dict[str, An
     put every spec in every seat equally often. A run cut short, interrupted or with failed matches may not."""
     seated: dict[int, int] = {}
     for record in records.values():
-        if record.status != "failed":  # a failed match has no returns: its seating is a hole in its deal
-            seated[record.deal] = seated.get(record.deal, 0) + 1
+        # A failed match has no returns: its seating is a hole in its deal (a deal whose every match failed is all
+        # hole, and still a deal the run holds).
+        seated[record.deal] = seated.get(record.deal, 0) + (record.status != "failed")
     short = sum(1 for count in seated.values() if count < per_deal)
     return {"seatings_per_deal": per_deal, "deals": len(seated), "short_deals": short, "balanced": not short}
 

@@ -183,6 +183,21 @@ def test_an_illegal_answer_forfeits_and_the_others_share_the_win():
     assert "played an illegal action" in result.error
 
 
+class PlaysAnObject(Player):
+    needs_sample = False
+
+    def decide(self, view):
+        return object()
+
+
+def test_a_forfeits_reason_is_the_same_in_every_process_without_an_objects_memory_address():
+    # From an outside tester: "play <object object at 0x7f2d...> is not a legal action" differed from run to run,
+    # in results whose records are otherwise the same whichever worker played them.
+    result = play_match(GAME, ["object", "first"], 1, players=[PlaysAnObject(), First()], registry=registry_with())
+    assert result.forfeit == 0
+    assert "<object object> is not a legal action" in result.error and "0x" not in result.error
+
+
 def test_a_crashing_player_forfeits_with_its_error_recorded():
     result = play_match(GAME, ["first", "crash"], 1, players=[First(), Crasher()], registry=registry_with())
     assert result.forfeit == 1

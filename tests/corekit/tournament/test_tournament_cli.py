@@ -532,6 +532,16 @@ def test_a_deal_with_a_failed_seating_is_reported_as_unbalanced(tmp_path: Path) 
     ) in " ".join(table.stdout.split())
 
 
+def test_a_deal_whose_every_match_failed_is_a_short_deal_not_a_balanced_run(tmp_path: Path) -> None:
+    # From an outside tester: with every match failed the report read `deals 0, short_deals 0, balanced: true`.
+    registry = Registry(plugins=[tournament_test_players])
+    args = ["tournament", "grizzly-race", "-n", "2", "-j", "1", "--json"]
+    found = run(*args, "-p", f"fragile:marker={tmp_path / 'a'},random", registry=registry)
+    report = json.loads(found.stdout)
+    assert found.exit_code == 1 and len(report["failed"]) == 2
+    assert report["schedule"] == {"seatings_per_deal": 2, "deals": 1, "short_deals": 1, "balanced": False}
+
+
 def test_a_bare_resume_plays_to_the_size_the_last_resume_asked_for_even_when_that_resume_was_interrupted(
     tmp_path: Path,
 ) -> None:
