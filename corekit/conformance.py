@@ -25,7 +25,9 @@ a match is checked in some match (`_Schedule`):
   chance; and every legal action is in `Game.action_space` when the game lists one;
 - a deal during play, for a declared state: a move that gathers or reshuffles a deck, or draws face down from a deck
   whose order nobody has seen, is played again with that deck in another order, and what each seat sees of the two,
-  its own hidden cards aside, must be the same (`leaks.check_redeal`);
+  its own hidden cards aside, must be the same (`leaks.check_redeal`); and the deal at setup, for the first matches:
+  set up again with the face-down cards each seat cannot see dealt otherwise, its view, its own cards aside, must
+  be the same (`leaks.check_setup_deal`: a public field or log line set from a face-down card as the game dealt);
 - positions, for a declared state (at the first step and at checked steps ever further apart, read back once the
   match is over): the state written as a position (`corekit.position`) reads back as the same state, and as
   the seat to act writes it, as one that seat cannot tell apart;
@@ -190,6 +192,9 @@ def check_game(
         _check_decks_shuffled(
             game, players, [derive_seed(seed, game.id, players, i) for i in range(DEALS_COMPARED)], options, report
         )
+    if report.ok:
+        seeds = [derive_seed(seed, game.id, players, i) for i in range(min(games, DEALS_COMPARED))]
+        _check_setup_deals(game, players, seeds, options, report)
     verdict = report.truth.verdict() if report.ok else None
     if verdict is not None:
         reason, most = verdict
@@ -238,10 +243,13 @@ def check_match(
 ) -> Report:
     """Check the one match `check_game` played with `match_seed` (a seed its report names), calling
     `on_move(step, seat, action)` before each move (step 1 is the first): the moves that lead to a failure, to
-    reproduce it. A failure on a copy of the state (a clone or a sample) names the moves played there."""
+    reproduce it. A failure on a copy of the state (a clone or a sample) names the moves played there. Its setup is
+    dealt again as `check_game` deals its first matches' (`leaks.check_setup_deal`)."""
     report = Report(game.id, players)
     options = game.make_options(options)
     _check_one(game, players, match_seed, options, sample_every, report, set(), on_move, commentary)
+    if report.ok:
+        _check_setup_deals(game, players, [match_seed], options, report)
     return report
 
 
@@ -273,6 +281,33 @@ def _check_decks_shuffled(game: Game, players: int, seeds: list[int], options: A
             "the state is given), or every match deals alike and a seat knows what it cannot see"
         )
         report.failed_seeds.append(seeds[0])
+
+
+def _check_setup_deals(game: Game, players: int, seeds: list[int], options: Any, report: Report) -> None:
+    """The setups of `seeds` dealt again with the cards each seat cannot see in other places (`leaks.check_setup_deal`),
+    up to the first that fails."""
+    for match_seed in seeds:
+        failures = len(report.failures)
+        where = f"seed {match_seed}"
+        try:
+            with game_deadline(game, where="at a setup dealt again by the leak check"):
+                leaks.check_setup_deal(game, players, match_seed, options, _failing(report, where))
+        except GameHung as hung:
+            report.hung = True
+            report.fail(f"{where}: {hung}")
+        except (Exception, SystemExit) as error:  # any deal is one a shuffle can make: the game's own bug
+            report.fail(
+                f"{where}: set up with the face-down cards dealt otherwise, the game raised "
+                f"{error_line(error)}{raised_at(error)}"
+            )
+        if len(report.failures) > failures:
+            report.failed_seeds.append(match_seed)
+            return
+
+
+def _failing(report: Report, where: str) -> Callable[[str], None]:
+    """A check's `fail`, reporting each message after `where`."""
+    return lambda message: report.fail(f"{where}: {message}")
 
 
 def _check_one(

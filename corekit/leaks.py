@@ -42,6 +42,15 @@ the game overrides). Then:
    fair sample matches the truth no more often than any world the seat cannot tell from it; one that keeps
    another seat's hand, or the deck's next card, matches the truth every time.
 
+5. **The deal at setup** (`check_setup_deal`, asked by the conformance checks for their first matches): a twin
+   copies every public field, so one a game sets from a face-down card as it deals (a log naming the bottom card)
+   is the same in every twin and in every future. The match is set up again with the cards each seat cannot see,
+   and of which it sees no copy anywhere, dealt otherwise: after each `Rng.shuffle` of the setup, the only place
+   a setup's chance for cards is seen (the game makes the generator itself), those cards are shuffled once more
+   among their own positions by a generator of the check's own, the state's left as it was, so every card the
+   setup shows or gives the seat lies where it did. What the seat sees of the two, its own cards aside, must be the
+   same, unless other cards came up or a zone's size changed (a setup that deals by the cards' values: nothing can
+   be told).
 Everything a seat is shown is compared by `alike`, not by the game's `==`: types count (`3` is not `3.0`), and so
 do the attrs fields `==` leaves out, the slots of classes written by hand, a set's items and the attributes put
 into a view's `__dict__` or slots. `check_weights` compares `face_down_weights` with those of a twin whose parked
@@ -56,7 +65,9 @@ What they cannot find, each tried by an outside tester's hostile games:
 - a zone or field the game declares public is public: the checks trust the declaration. A public object whose
   `view()` shows less than it holds, with no `to_data()` to compare, is copied whole into samples; the size of a
   face-down pile is public, so a game that burns a card only when a hidden card is high tells it by the size;
-  a card's identity the game writes into a public field is caught only once it differs in a twin's future;
+  a card's identity the game writes into a public field is caught only once it differs in a twin's future, or at
+  setup by section 5 when a shuffle dealt it (not when the setup deals by the cards' values, nor when it drew the
+  fact otherwise, by `Rng.below`, say);
 - a card that passed through a face-up zone inside one `apply` counts as seen, though no view showed it there;
 - another seat's card played face down is the same action in a twin, so a log naming it is the same there;
 - `Game.card_family` says which cards a twin may swap: families as fine as the cards let no twin differ;
@@ -70,6 +81,8 @@ first item or field inside it that differs (`log[4]: 'seat 0 draws 1' vs 'seat 0
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, TypeGuard
@@ -79,7 +92,7 @@ import attrs
 from corekit.game import Game, State
 from corekit.provenance import SHOWN, Event, Record
 from corekit.redeal import DIE, OUT, REDEAL, Move, Redeal, TracedRecord
-from corekit.rng import Rng
+from corekit.rng import Rng, derive_seed
 from corekit.state import DeclaredState, Seen, ZoneInfo, derived
 from corekit.tournament.stats import sign_tail
 from corekit.walks import UNSET, field_names, parts_of
@@ -350,6 +363,101 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
             )
     if doubtful is not None:
         fail(doubtful)
+
+
+def check_setup_deal(game: Game, players: int, seed: int, options: Any, fail: Fail) -> None:
+    """The match of `seed` set up twice, the second time with the cards that each seat cannot see dealt otherwise
+    (section 5 of the module docstring): what each seat sees of the two, its own cards aside, must be the same,
+    unless the setup showed other cards or made a zone of another size (a setup that deals by the cards' values)."""
+    traced: list[list[Any]] = []
+    with _setup_shuffles(lambda number, items: traced.append(list(items))):
+        real = game.initial_state(players, seed, options)
+    if not traced or not isinstance(real, DeclaredState):
+        return
+    infos = real.layout().zones
+    for observer in range(players):
+        try:
+            hidden, seen = _cards_hidden_from(real, observer, infos)
+        except TypeError:  # cards that cannot be counted (unhashable): the twins and the redeal check still run
+            return
+        # Only cards that lie face down out of the seat's sight, and of which it sees no copy anywhere, are dealt
+        # otherwise: a card a public field names that no hidden zone holds (a scenario drawn and shown) stays put.
+        unseen = {card for card in hidden if card not in seen}
+        if not unseen:
+            continue
+        again = _dealt_otherwise(traced, unseen, Rng(derive_seed(seed, "setup deal", observer)))
+        with _setup_shuffles(again):
+            other = game.initial_state(players, seed, options)
+        if not isinstance(other, DeclaredState):
+            return
+        if _cards_hidden_from(other, observer, infos)[1] != seen or any(
+            len(real.zone(i.no)) != len(other.zone(i.no)) or real.zone(i.no).up != other.zone(i.no).up for i in infos
+        ):
+            continue  # the setup dealt by the cards' values: other cards came up, and nothing can be told
+        mine, theirs = _without_own(real, observer, infos), _without_own(other, observer, infos)
+        if alike(mine, theirs):
+            continue
+        name = next(name for name in mine if not alike(mine[name], theirs[name]))
+        fail(
+            f"seat {observer}'s view at setup, its own cards aside, depends on cards it cannot see: with the "
+            f"face-down cards dealt otherwise (the same cards shown) {first_difference(mine[name], theirs[name], name)}"
+            " (as dealt vs dealt otherwise): a field or log line set from a face-down card"
+        )
+        return
+
+
+_ORIGINAL_SHUFFLE = Rng.shuffle
+
+
+def _dealt_otherwise(traced: list[list[Any]], unseen: set[Any], rng: Rng) -> Callable[[int, list[Any]], None]:
+    """What to do after each shuffle of the setup played again: while it shuffles as traced, deal the `unseen` cards
+    among their own positions by `rng` (the state's generator left as it was, so every later draw is the same)."""
+
+    def deal(number: int, items: list[Any]) -> None:
+        if number < len(traced) and list(items) == traced[number]:  # the same shuffle as traced, so far
+            at = [i for i, card in enumerate(items) if card in unseen]
+            cards = [items[i] for i in at]
+            _ORIGINAL_SHUFFLE(rng, cards)
+            for i, card in zip(at, cards, strict=True):
+                items[i] = card
+
+    return deal
+
+
+@contextlib.contextmanager
+def _setup_shuffles(after: Callable[[int, list[Any]], None]) -> Iterator[None]:
+    """Within it, every `Rng.shuffle` (the k-th from 0) is followed by `after(k, items)`: a setup shuffles the cards
+    it deals with the state's generator, made by the game itself, so the class's method is the one place to see it.
+    Only the leak check sets this, for the one `initial_state` call it makes inside."""
+    count = itertools.count()
+
+    def shuffle(self: Rng, items: Any) -> None:
+        _ORIGINAL_SHUFFLE(self, items)
+        after(next(count), items)
+
+    Rng.shuffle = shuffle  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Rng.shuffle = _ORIGINAL_SHUFFLE  # type: ignore[method-assign]
+
+
+def _cards_hidden_from(
+    state: DeclaredState, observer: int, infos: Sequence[ZoneInfo]
+) -> tuple[Counter[Any], Counter[Any]]:
+    """The cards lying face down where `observer` cannot see them, and those it sees in the zones (every card of a
+    zone everyone sees or of its own, and the face-up cards of the rest)."""
+    hidden: Counter[Any] = Counter()
+    seen: Counter[Any] = Counter()
+    for info in infos:
+        zone = state.zone(info.no)
+        if info.seen is Seen.EVERYONE or (info.seen is Seen.OWNER and info.seat == observer):
+            seen.update(zone)
+            continue
+        down = len(zone) - zone.up
+        hidden.update(zone[:down])
+        seen.update(zone[down:])
+    return hidden, seen
 
 
 def _traced(before: DeclaredState, seat: int, action: Any) -> tuple[DeclaredState, Shown, Redeal]:

@@ -478,6 +478,16 @@ class DrawsOnTheGameGame(Glowworms):
         return drawn + (f" seat {self.last_draw[0]} drew {self.last_draw[1]}" if self.last_draw else "")
 
 
+class NamesBottomCardGame(Glowworms):
+    """Writes the deck's bottom card, face down, into the public log as it deals (an outside tester's game set a
+    public field from a face-down card at setup: a twin shares the field, and no forward play showed it)."""
+
+    def _setup(self, players: int, seed: int, options: Any) -> GlowState:
+        state = super()._setup(players, seed, options)
+        state.log = (f"the bottom card is {state.deck[0]}",)
+        return state
+
+
 _NOTE: list[Any] = [None]
 """The deck's top card as the last observation made saw it: outside the state, as a careless cache would keep it."""
 
@@ -572,6 +582,12 @@ LEAKS = {
         NotesForRender,
         NotesForRenderGame,
         "render() of seat 0's view differs in a state it cannot tell apart, though the views are equal: 'scores",
+    ),
+    "glowworms-names-bottom-card": (
+        GlowState,
+        NamesBottomCardGame,
+        "view at setup, its own cards aside, depends on cards it cannot see: with the face-down cards dealt otherwise "
+        "(the same cards shown) log[0]: 'the bottom card is ",
     ),
     "glowworms-notes-in-static": (
         NotesInStatic,

@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 from corekit import Game, Rng, leaks
-from corekit.conformance import check_game
+from corekit.conformance import check_game, check_match
 from corekit.leaks import (
     SHOWN_CHARACTERS,
     TRUTH_ALPHA,
@@ -73,6 +73,13 @@ def test_campfire_check_refuses_each_leaking_game_and_names_the_match_to_replay(
     assert result.exit_code == 1, result.output
     assert SAYS[game_id] in result.output
     assert f"campfire check {game_id} --players 2 --match " in result.output
+
+
+def test_the_match_a_failed_setup_deal_names_shows_the_failure_again() -> None:
+    # `campfire check GAME --match SEED` must reproduce what the check named for that seed, the setup's deal too.
+    report = check_game(leaky_game("glowworms-names-bottom-card"), 2, games=4)
+    again = check_match(leaky_game("glowworms-names-bottom-card"), 2, report.failed_seeds[0])
+    assert any(SAYS["glowworms-names-bottom-card"] in failure for failure in again.failures), again.failures
 
 
 def test_campfire_check_says_when_it_stopped_at_its_first_failures_before_its_last_match():
