@@ -298,7 +298,7 @@ def _check_setup_deals(game: Game, players: int, seeds: list[int], options: Any,
         except (Exception, SystemExit) as error:  # any deal is one a shuffle can make: the game's own bug
             report.fail(
                 f"{where}: set up with the face-down cards dealt otherwise, the game raised "
-                f"{error_line(error)}{raised_at(error)}"
+                f"{error_line(error)}{raised_at(error, game)}"
             )
         if len(report.failures) > failures:
             report.failed_seeds.append(match_seed)
@@ -403,7 +403,7 @@ def _leak_match(
         error = failed.__cause__ or failed
         report.fail(f"{where}: {spec} raised {error_line(error)}{raised_at(error)}")
     except (Exception, SystemExit) as error:
-        report.fail(f"{where}: the game raised {error_line(error)}{raised_at(error)}")
+        report.fail(f"{where}: the game raised {error_line(error)}{raised_at(error, game)}")
 
 
 class _LegalBroken(Exception):
@@ -631,7 +631,7 @@ def _check_match(
         report.hung = True
         report.fail(f"{where}: {hung}")
     except (Exception, SystemExit) as error:
-        report.fail(f"{where}: the game raised {error_line(error)}{raised_at(error)}")
+        report.fail(f"{where}: the game raised {error_line(error)}{raised_at(error, game)}")
 
 
 def _check_step(
@@ -715,7 +715,7 @@ def _check_step(
                 why = leaks.parked_commitment(state)
                 report.fail(
                     f"{where}: making or playing on a twin of this state (one a seat cannot tell apart, made by the "
-                    f"core from the declaration), the game raised {error_line(error)}{raised_at(error)}"
+                    f"core from the declaration), the game raised {error_line(error)}{raised_at(error, game)}"
                     + (f"; {why}" if why else "")
                 )
                 return False
@@ -741,7 +741,7 @@ def _check_step(
             report.fail(
                 f"{where}: playing this move again with the deck it gathers, reshuffles or draws from in another "
                 f"order, or the dice it rolls rolled otherwise (a deal, draw or roll nobody has seen), the game raised "
-                f"{error_line(error)}{raised_at(error)}"
+                f"{error_line(error)}{raised_at(error, game)}"
             )
             return False
     replica.apply(seat, action)
@@ -1124,7 +1124,7 @@ def _check_position(game: Game, state: Any, seat: int, step: int, where: str, re
     try:
         whole = position.loads(game, position.dumps(state))
     except (Exception, SystemExit) as error:
-        return failed(f"the position of this state is not read back: {error_line(error)}{raised_at(error)}")
+        return failed(f"the position of this state is not read back: {error_line(error)}{raised_at(error, game)}")
     if whole.digest() != state.digest():
         difference = leaks.first_difference(whole.observation(None), state.observation(None))
         return failed(f"the position of this state reads back as another state: {difference} (read back vs state)")
@@ -1135,7 +1135,9 @@ def _check_position(game: Game, state: Any, seat: int, step: int, where: str, re
     try:
         seen = position.loads(game, position.dumps(state, seat), seed=step)
     except (Exception, SystemExit) as error:
-        return failed(f"seat {seat}'s position of this state is not read back: {error_line(error)}{raised_at(error)}")
+        return failed(
+            f"seat {seat}'s position of this state is not read back: {error_line(error)}{raised_at(error, game)}"
+        )
     if not leaks.alike(seen.observation(seat), state.observation(seat)):
         difference = leaks.first_difference(seen.observation(seat), state.observation(seat))
         return failed(

@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import os
 import re
-import sysconfig
-import traceback
+import sys
+from types import TracebackType
+from typing import Any
 
-_NOT_THE_CAUSE = (os.path.dirname(os.path.abspath(__file__)), sysconfig.get_paths()["stdlib"])
-"""Where a plugin's error is not to be found: corekit itself, which called it, and the standard library."""
+_NOT_THE_CAUSE = frozenset({"corekit", *sys.stdlib_module_names})
+"""The top-level modules where a plugin's error is not to be found: corekit itself, which called it, and the standard
+library's (told by name: an installed game's files may lie under the standard library's folder, as site-packages does
+in a Python without a virtual environment)."""
 
 
 def one_line(text: str) -> str:
@@ -43,6 +46,13 @@ def without_addresses(text: str) -> str:
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+>")
 
 
+def stored_error(error: Any) -> Any:
+    """A match's error as its result keeps it (`MatchResult`, a tournament's record): `without_addresses`, so it is
+    the same whichever process played the match (a value that is not text as it is, which a record read back
+    refuses in one line)."""
+    return without_addresses(error) if isinstance(error, str) else error
+
+
 def _message(error: BaseException) -> str:
     # An error raised with a message and the values behind it (attrs' `in_` validator raises ValueError(msg,
     # attribute, options, value)) prints as the repr of that tuple: its message is the first argument.
@@ -61,15 +71,40 @@ def os_reason(error: BaseException, with_file: bool = False) -> str:
     return first_line(error)
 
 
-def raised_at(error: BaseException) -> str:
-    """` (at game.py:120 in events)`: the innermost line of the traceback outside corekit and the standard
-    library, so a one-line report still points at the plugin's own bug ('' when there is none)."""
-    for frame in reversed(traceback.extract_tb(error.__traceback__)):
-        path = os.path.abspath(frame.filename)
-        if not path.startswith(_NOT_THE_CAUSE):
-            shown = os.path.relpath(path) if path.startswith(os.getcwd() + os.sep) else path
-            return f" (at {shown}:{frame.lineno} in {frame.name})"
-    return ""
+def raised_at(error: BaseException, owner: object = None) -> str:
+    """` (at my_game/game.py:120 in events)`: the innermost line of the traceback outside corekit and the standard
+    library, so a one-line report still points at the plugin's own bug ('' when there is none); with `owner` (the
+    game), the innermost line of its own package first, rather than a library it called (attrs raising for it).
+    A file is named by its module (`my_game/game.py`), the same wherever the package is installed: a failed match's
+    error is kept in its results."""
+    frames: list[tuple[TracebackType, str | None]] = []
+    tb = error.__traceback__
+    while tb is not None:
+        module = tb.tb_frame.f_globals.get("__name__")
+        if isinstance(module, str):
+            if module.partition(".")[0] not in _NOT_THE_CAUSE:
+                frames.append((tb, module))
+        elif not tb.tb_frame.f_code.co_filename.startswith("<"):  # code corekit generated has no module nor file
+            frames.append((tb, None))
+        tb = tb.tb_next
+    own = None if owner is None else type(owner).__module__.partition(".")[0]
+    mine = [(tb, module) for tb, module in frames if isinstance(module, str) and module.partition(".")[0] == own]
+    if not (mine or frames):
+        return ""
+    tb, module = (mine or frames)[-1]
+    code = tb.tb_frame.f_code
+    return f" (at {_file_of(module, code.co_filename)}:{tb.tb_lineno} in {code.co_name})"
+
+
+def _file_of(module: str | None, filename: str) -> str:
+    """`filename` as its module's path (`my_game/game.py`) where the two agree, else relative to the working folder
+    when it lies under it, else as it is."""
+    path = os.path.abspath(filename)
+    if module:
+        for tail in (module.replace(".", os.sep) + ".py", os.path.join(module.replace(".", os.sep), "__init__.py")):
+            if path.endswith(os.sep + tail):
+                return tail.replace(os.sep, "/")
+    return os.path.relpath(path) if path.startswith(os.getcwd() + os.sep) else path
 
 
 def json_problem(error: json.JSONDecodeError) -> str:

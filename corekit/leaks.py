@@ -83,6 +83,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import threading
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, TypeGuard
@@ -366,15 +367,17 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
 
 
 def check_setup_deal(game: Game, players: int, seed: int, options: Any, fail: Fail) -> None:
-    """The match of `seed` set up twice, the second time with the cards that each seat cannot see dealt otherwise
-    (section 5 of the module docstring): what each seat sees of the two, its own cards aside, must be the same,
-    unless the setup showed other cards or made a zone of another size (a setup that deals by the cards' values)."""
+    """The match of `seed` set up again for each seat and each shuffle of its setup, that shuffle's cards the seat
+    cannot see dealt otherwise (section 5 of the module docstring): what the seat sees of the two, its own cards
+    aside, must be the same, unless the setup showed other cards or made a zone of another size (a setup that deals
+    by the cards' values). A shuffle after which the zones hold what they did is no deal (a seat order drawn)."""
     traced: list[list[Any]] = []
-    with _setup_shuffles(lambda number, items: traced.append(list(items))):
+    with _setup_shuffles(lambda number, items, shuffle: traced.append(list(items))):
         real = game.initial_state(players, seed, options)
     if not traced or not isinstance(real, DeclaredState):
         return
     infos = real.layout().zones
+    zones = [list(real.zone(info.no)) for info in infos]
     for observer in range(players):
         try:
             hidden, seen = _cards_hidden_from(real, observer, infos)
@@ -383,63 +386,74 @@ def check_setup_deal(game: Game, players: int, seed: int, options: Any, fail: Fa
         # Only cards that lie face down out of the seat's sight, and of which it sees no copy anywhere, are dealt
         # otherwise: a card a public field names that no hidden zone holds (a scenario drawn and shown) stays put.
         unseen = {card for card in hidden if card not in seen}
-        if not unseen:
-            continue
-        again = _dealt_otherwise(traced, unseen, Rng(derive_seed(seed, "setup deal", observer)))
-        with _setup_shuffles(again):
-            other = game.initial_state(players, seed, options)
-        if not isinstance(other, DeclaredState):
+        for number in range(len(traced) if unseen else 0):
+            deal = _dealt_otherwise(number, traced[number], unseen, Rng(derive_seed(seed, "setup deal", observer)))
+            with _setup_shuffles(deal):
+                other = game.initial_state(players, seed, options)
+            if not isinstance(other, DeclaredState) or [list(other.zone(info.no)) for info in infos] == zones:
+                continue  # no card went elsewhere: not a deal (or none of the seat's unseen cards in it)
+            if _cards_hidden_from(other, observer, infos)[1] != seen or any(
+                len(real.zone(i.no)) != len(other.zone(i.no)) or real.zone(i.no).up != other.zone(i.no).up
+                for i in infos
+            ):
+                continue  # the setup dealt by the cards' values: other cards came up, and nothing can be told
+            mine, theirs = _without_own(real, observer, infos), _without_own(other, observer, infos)
+            if alike(mine, theirs):
+                continue
+            name = next(name for name in mine if not alike(mine[name], theirs[name]))
+            fail(
+                f"seat {observer}'s view at setup, its own cards aside, depends on cards it cannot see: with the "
+                f"face-down cards of the setup's shuffle {number + 1} dealt otherwise (the same cards shown) "
+                f"{first_difference(mine[name], theirs[name], name)} (as dealt vs dealt otherwise): a field or log "
+                "line set from a face-down card"
+            )
             return
-        if _cards_hidden_from(other, observer, infos)[1] != seen or any(
-            len(real.zone(i.no)) != len(other.zone(i.no)) or real.zone(i.no).up != other.zone(i.no).up for i in infos
-        ):
-            continue  # the setup dealt by the cards' values: other cards came up, and nothing can be told
-        mine, theirs = _without_own(real, observer, infos), _without_own(other, observer, infos)
-        if alike(mine, theirs):
-            continue
-        name = next(name for name in mine if not alike(mine[name], theirs[name]))
-        fail(
-            f"seat {observer}'s view at setup, its own cards aside, depends on cards it cannot see: with the "
-            f"face-down cards dealt otherwise (the same cards shown) {first_difference(mine[name], theirs[name], name)}"
-            " (as dealt vs dealt otherwise): a field or log line set from a face-down card"
-        )
-        return
 
 
-_ORIGINAL_SHUFFLE = Rng.shuffle
+Hook = Callable[[int, list[Any], Callable[[Rng, list[Any]], None]], None]
+"""What `_setup_shuffles` calls after each shuffle: its number, the items, and the shuffle itself (to shuffle more
+without being traced)."""
 
 
-def _dealt_otherwise(traced: list[list[Any]], unseen: set[Any], rng: Rng) -> Callable[[int, list[Any]], None]:
-    """What to do after each shuffle of the setup played again: while it shuffles as traced, deal the `unseen` cards
-    among their own positions by `rng` (the state's generator left as it was, so every later draw is the same)."""
+def _dealt_otherwise(number: int, traced: list[Any], unseen: set[Any], rng: Rng) -> Hook:
+    """After the setup's shuffle `number`, if it came out as `traced`: its `unseen` cards dealt once more among their
+    own positions by `rng` (the state's generator left as it was, so every later draw is the same)."""
 
-    def deal(number: int, items: list[Any]) -> None:
-        if number < len(traced) and list(items) == traced[number]:  # the same shuffle as traced, so far
-            at = [i for i, card in enumerate(items) if card in unseen]
-            cards = [items[i] for i in at]
-            _ORIGINAL_SHUFFLE(rng, cards)
-            for i, card in zip(at, cards, strict=True):
-                items[i] = card
+    def deal(at: int, items: list[Any], shuffle: Callable[[Rng, list[Any]], None]) -> None:
+        if at != number or list(items) != traced:
+            return
+        try:
+            places = [i for i, card in enumerate(items) if card in unseen]
+        except TypeError:  # items that cannot be looked up (unhashable): not the cards of a zone
+            return
+        cards = [items[i] for i in places]
+        shuffle(rng, cards)
+        for i, card in zip(places, cards, strict=True):
+            items[i] = card
 
     return deal
 
 
 @contextlib.contextmanager
-def _setup_shuffles(after: Callable[[int, list[Any]], None]) -> Iterator[None]:
-    """Within it, every `Rng.shuffle` (the k-th from 0) is followed by `after(k, items)`: a setup shuffles the cards
-    it deals with the state's generator, made by the game itself, so the class's method is the one place to see it.
-    Only the leak check sets this, for the one `initial_state` call it makes inside."""
+def _setup_shuffles(after: Hook) -> Iterator[None]:
+    """Within it, every `Rng.shuffle` (the k-th from 0) this thread makes is followed by `after(k, items, shuffle)`:
+    a setup shuffles the cards it deals with the state's generator, which the game makes itself, so the class's
+    method is the one place to see it. Only the leak check sets this, around the one `initial_state` it calls;
+    the method in place before (a test's stand-in too) is put back however the setup ends."""
     count = itertools.count()
+    owner = threading.get_ident()
+    previous = Rng.shuffle
 
     def shuffle(self: Rng, items: Any) -> None:
-        _ORIGINAL_SHUFFLE(self, items)
-        after(next(count), items)
+        previous(self, items)
+        if threading.get_ident() == owner:
+            after(next(count), items, previous)
 
     Rng.shuffle = shuffle  # type: ignore[method-assign]
     try:
         yield
     finally:
-        Rng.shuffle = _ORIGINAL_SHUFFLE  # type: ignore[method-assign]
+        Rng.shuffle = previous  # type: ignore[method-assign]
 
 
 def _cards_hidden_from(

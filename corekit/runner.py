@@ -29,7 +29,7 @@ from typing import Any
 
 import attrs
 
-from corekit.errors import error_line, first_line, raised_at, without_addresses
+from corekit.errors import error_line, first_line, raised_at, stored_error
 from corekit.game import Game, GameError, IllegalAction, State, offered
 from corekit.options import OptionError
 from corekit.players import Player, PlayerSpec, SeatView, build_player
@@ -43,7 +43,6 @@ class PlayerFailed(RuntimeError):
     """A player raised, answered with an illegal action, or ran out of time."""
 
     def __init__(self, seat: int, spec: str, reason: str) -> None:
-        reason = without_addresses(reason)  # a forfeit's reason is a match's result: the same in every process
         super().__init__(f"seat {seat} ({spec}) {reason}")
         self.seat = seat
         self.spec = spec
@@ -56,9 +55,6 @@ class QuitMatch(Exception):
 
 class GameFailed(RuntimeError):
     """The game itself raised (a bug in the game, not in a player); the message is one line."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(without_addresses(message))  # kept as a failed match's error: the same in every process
 
 
 class GameHung(GameFailed):
@@ -197,7 +193,7 @@ class MatchResult:
     decisions: tuple[int, ...]
     decision_time: tuple[float, ...]
     forfeit: int | None = None
-    error: str | None = None
+    error: str | None = attrs.field(default=None, converter=stored_error)
     unfinished: str | None = None
     """Why the match stopped before its end (a person quit, Ctrl-C): then `returns` are all 0."""
 
@@ -266,7 +262,7 @@ def _initial_state(game: Game, players: int, seed: int, options: Any) -> State:
     except (GameError, OptionError, GameFailed):
         raise
     except (Exception, SystemExit) as error:
-        raise GameFailed(f"game {game.id!r} raised {error_line(error)} at setup{raised_at(error)}") from error
+        raise GameFailed(f"game {game.id!r} raised {error_line(error)} at setup{raised_at(error, game)}") from error
 
 
 @contextlib.contextmanager
@@ -607,7 +603,7 @@ def _game_step(game: Game, match: Match, name: str, step: Callable[..., Any], *a
         # Step N is the N-th move, as `play` prints and the replay tools count them.
         method = _game_call(error.__traceback__) or name
         raise GameFailed(
-            f"game {game.id!r} raised {error_line(error)} in {method} at step {match.steps + 1}{raised_at(error)}"
+            f"game {game.id!r} raised {error_line(error)} in {method} at step {match.steps + 1}{raised_at(error, game)}"
         ) from error
 
 
@@ -626,7 +622,7 @@ def _decide(game: Game, match: Match, player: Player, view: SeatView, seat: int,
         if method is not None:
             raise GameFailed(
                 f"game {game.id!r} raised {error_line(crash)} in {method} at step {match.steps + 1}"
-                f"{raised_at(crash)}, during the search of seat {seat} ({spec})"
+                f"{raised_at(crash, game)}, during the search of seat {seat} ({spec})"
             ) from crash
         raise PlayerFailed(seat, spec, f"raised {error_line(crash)}") from crash
 

@@ -181,7 +181,7 @@ class GameDisplay:
         try:
             return call(*args)
         except (Exception, SystemExit) as crash:  # SystemExit too: a game must not end `play` silently
-            self.error = f"game {self.game.id!r} raised {error_line(crash)} in {what}{raised_at(crash)}"
+            self.error = f"game {self.game.id!r} raised {error_line(crash)} in {what}{raised_at(crash, self.game)}"
             return fallback
 
 

@@ -23,7 +23,7 @@ from corekit.plugins import Registry
 from corekit.tournament.backends import STOPPING_SIGNALS, BackendError, interrupts_ignored
 from corekit.tournament.report import PlotError, check_plotting, plot_ratings, print_report
 from corekit.tournament.run import OutputFailed, Tournament, run_tournament
-from corekit.tournament.store import RESULTS, ResultsError, has_results, read_header
+from corekit.tournament.store import ResultsError, has_results
 from corekit.tournament.strength import seatings, strength_lines, summarize_strength
 from corekit.words import counted, terminal_width
 
@@ -185,8 +185,6 @@ def tournament_command(
             seats = seats or 2
             group = seatings(seats, game.cooperative)
         fresh = resume and out and not has_results(Path(out))  # a mistyped folder must not pass unnoticed
-        if seed is None:  # as -n and --time-limit: a bare --resume continues the run as it was started
-            seed = _resumed_seed(Path(out)) if resume and out and not fresh else 0
         tournament = Tournament(
             game_id, specs, games, seats, seed, option_pairs, time_limit, tuple(plugins), lineups=group
         )
@@ -276,15 +274,6 @@ def _cores() -> int:
 def _pairs(pairs: tuple[str, ...]) -> list[tuple[str, str]]:
 
     return sorted(parse_pairs(pairs, "option").items())
-
-
-def _resumed_seed(out: Path) -> int:
-    """The seed of the run in `out`, which --resume continues (ResultsError when its header has no whole-number seed:
-    the header itself was damaged)."""
-    seed = read_header(out / RESULTS).get("seed")
-    if type(seed) is not int:
-        raise ResultsError(f"{out / RESULTS} line 1 has no whole-number seed (give --seed)")
-    return seed
 
 
 def _importable(text: str) -> str:

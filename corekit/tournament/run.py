@@ -39,10 +39,12 @@ from corekit.tournament.store import (
     RETRY_OUTPUT,
     FolderLock,
     MatchRecord,
+    ResultsError,
     ResultsFile,
     check_same,
     has_results,
     planned_games,
+    read_header,
     read_results,
     reported,
     write_atomically,
@@ -96,7 +98,8 @@ class Tournament:
     specs: tuple[str, ...]
     games: int | None = None
     seats: int | None = None
-    seed: int = 0
+    seed: int | None = 0
+    """The tournament seed; None: the resumed run's (0 for a new one), as its size and time limit are."""
     options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=option_pairs)
     time_limit: float | None = None
     plugins: tuple[str, ...] = ()
@@ -155,14 +158,15 @@ def run_tournament(
         )
     seats = tournament.seats or len(specs)
     options = game.make_options(dict(tournament.options))
-    set_up(game, seats, tournament.seed, options)  # the seat count, before anything starts
+    seed = tournament.seed
+    if seed is None:  # as its size and time limit: a bare resume continues the run as it was started
+        seed = _resumed_seed(Path(out)) if resume and out is not None and has_results(Path(out)) else 0
+    set_up(game, seats, seed, options)  # the seat count, before anything starts
     group = tournament.lineups or tuple(lineups(len(specs), seats))
     if any(len(lineup) != seats or not set(lineup) <= set(range(len(specs))) for lineup in group):
         raise OptionError(f"a seating must give each of the {seats} seats one of the {len(specs)} specs")
     for seat, text in enumerate(specs):
-        check_unattended(
-            game, text, derive_seed(tournament.seed, "check", seat), registry, f"player {text!r}", "a tournament"
-        )
+        check_unattended(game, text, derive_seed(seed, "check", seat), registry, f"player {text!r}", "a tournament")
     if cluster is not None or jobs > 1:
         _check_workers_see(registry, tournament)
     if (resume or replays) and out is None:
@@ -176,7 +180,9 @@ def run_tournament(
     folder = Path(out) if out is not None else None
     lock = _lock(folder, say) if folder is not None else None
     try:
-        return _run(tournament, game, options, registry, jobs, cluster, folder, replays, resume, progress, say, extend)
+        return _run(
+            tournament, seed, game, options, registry, jobs, cluster, folder, replays, resume, progress, say, extend
+        )
     finally:
         if lock is not None:
             lock.release()
@@ -184,6 +190,7 @@ def run_tournament(
 
 def _run(
     tournament: Tournament,
+    seed: int,
     game: Game,
     options: Any,
     registry: Registry,
@@ -196,7 +203,7 @@ def _run(
     say: Notify,
     extend: Extend | None,
 ) -> dict[str, Any]:
-    """run_tournament once the input is checked and `out` (if any) is locked."""
+    """run_tournament once the input is checked and `out` (if any) is locked; `seed` is the tournament's."""
     specs = tuple(tournament.specs)
     seats = tournament.seats or len(specs)
     group = tournament.lineups or tuple(lineups(len(specs), seats))
@@ -228,7 +235,7 @@ def _run(
                 "game_version": game.version,
                 "specs": list(specs),
                 "seats": seats,
-                "seed": tournament.seed,
+                "seed": seed,
                 "games": games,
                 "options": options_to_dict(options),
                 "time_limit": limit,
@@ -244,7 +251,7 @@ def _run(
         # Settings first: another seed or seat count makes every match look foreign to the schedule, and the
         # schedule's refusal would advise removing good results rather than name the setting that changed.
         check_same(found[0], header, out / RESULTS)
-        _check_schedule(out / RESULTS, found[1], tournament.seed, group, ordered)
+        _check_schedule(out / RESULTS, found[1], seed, group, ordered)
     if replays and found and out is not None and not writes_replays(found[0], found[1].values(), out):
         held = len(reported(found[1], games))
         say(
@@ -278,7 +285,7 @@ def _run(
             f"(a worker process that died, or an output that could not be written): {_indices(retried)}"
         )
     pending = Pending(
-        tournament.seed,
+        seed,
         len(specs),
         seats,
         games,
@@ -375,6 +382,15 @@ def _run(
         if problem:
             raise stop(problem, report)
         return report
+
+
+def _resumed_seed(out: Path) -> int:
+    """The seed of the run in `out`, which a resume without one continues (ResultsError when its header holds no
+    whole-number seed: the header itself was damaged)."""
+    seed = read_header(out / RESULTS).get("seed")
+    if type(seed) is not int:
+        raise ResultsError(f"{out / RESULTS} line 1 has no whole-number seed: the header was damaged")
+    return seed
 
 
 def _time_budgeted(registry: Registry, game: Game, text: str) -> bool:

@@ -38,7 +38,7 @@ from typing import IO, Any
 
 import attrs
 
-from corekit.errors import json_problem
+from corekit.errors import json_problem, stored_error
 from corekit.words import counted, cut
 
 FORMAT = 1
@@ -101,7 +101,7 @@ class MatchRecord:
     decisions: tuple[int, ...] = ()
     decision_time: tuple[float, ...] = ()
     forfeit: int | None = None
-    error: str | None = None
+    error: str | None = attrs.field(default=None, converter=stored_error)
     attempts: int = 1
     replay: str | None = None
     replay_error: str | None = None
@@ -358,19 +358,28 @@ def _header(line: str, path: Path) -> dict[str, Any]:
 
 
 def cut_torn_line(path: Path) -> None:
-    """Cut off a last line without its newline (torn by a kill), so that the next record starts a line of its own."""
+    """Cut off a last line without its newline (torn by a kill), so that the next record starts a line of its own;
+    the file is read backwards from its end, a block at a time, as far as its last newline (a file with none is
+    emptied: `has_results` says such a file holds nothing)."""
     with open(path, "r+b") as file:
-        size = file.seek(0, os.SEEK_END)
-        if not size:
+        end = cut = file.seek(0, os.SEEK_END)
+        while cut > 0:
+            start = max(cut - _BLOCK, 0)
+            file.seek(start)
+            at = file.read(cut - start).rfind(b"\n")
+            if at >= 0:
+                cut = start + at + 1
+                break
+            cut = start
+        if cut == end:
             return
-        file.seek(max(size - 1, 0))
-        if file.read(1) == b"\n":
-            return
-        file.seek(0)
-        end = file.read().rfind(b"\n") + 1
-        file.truncate(end)
+        file.truncate(cut)
         file.flush()
         os.fsync(file.fileno())
+
+
+_BLOCK = 1 << 16
+"""How much of the results file `cut_torn_line` reads at a time."""
 
 
 def _keep(records: dict[int, MatchRecord], record: MatchRecord) -> None:

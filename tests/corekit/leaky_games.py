@@ -586,8 +586,8 @@ LEAKS = {
     "glowworms-names-bottom-card": (
         GlowState,
         NamesBottomCardGame,
-        "view at setup, its own cards aside, depends on cards it cannot see: with the face-down cards dealt otherwise "
-        "(the same cards shown) log[0]: 'the bottom card is ",
+        "view at setup, its own cards aside, depends on cards it cannot see: with the face-down cards of the setup's "
+        "shuffle 1 dealt otherwise (the same cards shown) log[0]: 'the bottom card is ",
     ),
     "glowworms-notes-in-static": (
         NotesInStatic,

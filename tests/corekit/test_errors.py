@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import errno
 
-from corekit.errors import error_line, first_line, os_reason
+from corekit.errors import error_line, first_line, os_reason, raised_at, without_addresses
 
 
 def test_first_line_keeps_only_the_first_line_or_the_type():
@@ -33,3 +33,36 @@ def test_os_reason_gives_the_systems_words_without_the_errno_and_the_file_only_w
 def test_os_reason_of_an_error_without_strerror_is_its_first_line():
     assert os_reason(OSError("plain\nsecond")) == "plain"
     assert os_reason(ValueError("not an os error")) == "not an os error"
+
+
+def _package(root, name: str, source: str) -> None:
+    (root / name).mkdir()
+    (root / name / "__init__.py").write_text("")
+    (root / name / "code.py").write_text(source)
+
+
+def test_raised_at_names_a_plugins_line_by_its_module_wherever_it_is_installed_and_prefers_the_owners_own(
+    tmp_path, monkeypatch
+) -> None:
+    # A failed match's error is kept in its results: `tmp_path` (where the package lies) must not show. Named by
+    # module, a game installed into site-packages under the standard library's folder (pyenv without a virtual
+    # environment) is found too, where a test of the path left it out.
+    _package(tmp_path, "hostlib", "def check(value):\n    raise ValueError('bad value')\n")
+    _package(
+        tmp_path,
+        "hostgame",
+        "from hostlib.code import check\n\nclass Game:\n    def apply(self):\n        check(3)\n",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    from hostgame.code import Game
+
+    try:
+        Game().apply()
+    except ValueError as error:
+        assert raised_at(error) == " (at hostlib/code.py:2 in check)"  # the innermost line outside corekit
+        assert raised_at(error, Game()) == " (at hostgame/code.py:5 in apply)"  # the game's own line first
+
+
+def test_without_addresses_leaves_out_only_a_default_reprs_memory_address() -> None:
+    assert without_addresses("play <object object at 0x7f2d4c1b2a90> now") == "play <object object> now"
+    assert without_addresses("a card at 0x10 table") == "a card at 0x10 table"  # not a repr's end

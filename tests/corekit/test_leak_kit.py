@@ -82,6 +82,54 @@ def test_the_match_a_failed_setup_deal_names_shows_the_failure_again() -> None:
     assert any(SAYS["glowworms-names-bottom-card"] in failure for failure in again.failures), again.failures
 
 
+class SeatOrderGame(leaky_games.Glowworms):
+    """Honest: draws a public seat order with the generator it dealt with, the order's numbers being card values
+    too, and shuffles a list of tiles that are lists (unhashable) the same way."""
+
+    def _setup(self, players: int, seed: int, options: Any) -> leaky_games.GlowState:
+        state = super()._setup(players, seed, options)
+        order, tiles = list(range(1, players + 1)), [[1, 2], [3, 4], [5, 6]]
+        state.rng.shuffle(order)
+        state.rng.shuffle(tiles)
+        state.log = (f"order {order}, tiles {tiles}",)
+        return state
+
+
+def test_a_setup_shuffling_public_things_with_the_deals_generator_is_no_leak_of_the_deal() -> None:
+    # From a review: every shuffle of the setup was dealt again, so a public seat order of 1s and 2s, the cards'
+    # values too, read as a face-down card written into the log; a list of lists raised inside the shuffle.
+    game = SeatOrderGame()
+    failures: list[str] = []
+    for seed in range(20):
+        leaks.check_setup_deal(game, 2, seed, game.make_options(None), failures.append)
+    assert failures == []
+
+
+def test_the_leak_kit_puts_back_the_shuffle_it_found_however_the_setup_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    original = Rng.shuffle
+
+    def counted(self: Rng, items: Any) -> None:  # a stand-in already in place, as a test's would be
+        calls.append(len(items))
+        original(self, items)
+
+    monkeypatch.setattr(Rng, "shuffle", counted)
+
+    class FailsTheSecondTime(leaky_games.NamesBottomCardGame):
+        made = 0
+
+        def _setup(self, players: int, seed: int, options: Any) -> leaky_games.GlowState:
+            FailsTheSecondTime.made += 1
+            if FailsTheSecondTime.made == 2:
+                raise RuntimeError("no second deal")
+            return super()._setup(players, seed, options)
+
+    game = FailsTheSecondTime()
+    with pytest.raises(RuntimeError, match="no second deal"):
+        leaks.check_setup_deal(game, 2, 1, game.make_options(None), lambda message: None)
+    assert Rng.shuffle is counted and calls  # the stand-in saw the setup's shuffle, and is back in place
+
+
 def test_campfire_check_says_when_it_stopped_at_its_first_failures_before_its_last_match():
     result = run_cli("check", "glowworms-logs-draws", "--players", "2", "-n", "100", registry=REGISTRY)
     assert result.exit_code == 1

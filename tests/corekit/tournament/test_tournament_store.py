@@ -342,3 +342,19 @@ def test_a_match_marked_for_retry_is_the_one_whose_record_a_later_one_replaces(t
         tmp_path / "results.jsonl", {"campfire_tournament": 1, **HEADER}, died.to_json(), make(1).to_json()
     )
     assert read_results(path)[1] == {1: make(1)}
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (b"header\nrecord\n", b"header\nrecord\n"),
+        (b"header\nrec", b"header\n"),
+        (b"header\n" + b"x" * 200_000, b"header\n"),  # a torn line longer than the blocks it is read in
+        (b"no newline at all", b""),
+    ],
+)
+def test_a_torn_last_line_is_cut_at_the_last_newline(tmp_path: Path, text: bytes, kept: bytes) -> None:
+    path = tmp_path / "results.jsonl"
+    path.write_bytes(text)
+    store_module.cut_torn_line(path)
+    assert path.read_bytes() == kept
