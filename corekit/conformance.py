@@ -74,7 +74,7 @@ from corekit.rng import Rng, derive_seed
 from corekit.runner import DECIDE, GAME, GameHung, PlayerFailed, Watch, forfeit_returns, game_deadline, legal_problem
 from corekit.state import META, DeclaredState, Zone
 from corekit.walks import as_data, holds_nan, orders, shared_with_original
-from corekit.words import cut
+from corekit.words import counted, cut
 
 _NOT_AN_ACTION = ("campfire-conformance", "not an action")
 """A value no game accepts as an action."""
@@ -118,6 +118,8 @@ class Report:
     position_failed: bool = False
     """A position was not read back: the rest of the run reads none (such a failure is the same at every step, and
     would fill the report's lines that other failures need)."""
+    kinds: list[str | None] = attrs.Factory(list)
+    """For each failure, the leak check that found it (`twin`, `forward`, `redeal`...), or None."""
 
     @property
     def leak_check_skipped(self) -> str | None:
@@ -135,11 +137,37 @@ class Report:
         """True when no check failed."""
         return not self.failures
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str, kind: str | None = None) -> None:
         """Record a failure: the first `FAILURES_KEPT` are enough to act on (the check stops there). A failure
-        already recorded (two checks of one step may find the same) is not counted again."""
+        already recorded (two checks of one step may find the same) is not counted again. `kind` names the leak
+        check that failed, for `shown_failures`."""
         if len(self.failures) < FAILURES_KEPT and message not in self.failures:
             self.failures.append(message)
+            self.kinds.append(kind)
+
+    def shown_failures(self) -> list[str]:
+        """The failures as a person reads them: of each leak check, its first failure only, saying at how many
+        more steps (and matches) it failed among those kept; a leak shows at most steps of every match, and one
+        line is enough to act on. Other failures as they are."""
+        later: dict[str, list[str]] = {}
+        shown: list[tuple[str, str | None]] = []
+        kinds = [*self.kinds, *[None] * (len(self.failures) - len(self.kinds))]  # a caller may append its own
+        for message, kind in zip(self.failures, kinds, strict=True):
+            if kind is not None and kind in later:
+                later[kind].append(_match_of(message))
+                continue
+            if kind is not None:
+                later[kind] = []
+            shown.append((message, kind))
+        lines = []
+        for message, kind in shown:
+            more = later.get(kind, []) if kind is not None else []
+            if more:
+                matches = len(set(more) - {_match_of(message)})
+                where = f", in {counted(matches, 'more match', 'more matches')}" if matches else " of this match"
+                message += f" (and at {counted(len(more), 'more step')}{where})"
+            lines.append(message)
+        return lines
 
     @property
     def stopped_early(self) -> bool:
@@ -251,6 +279,11 @@ def check_match(
     if report.ok:
         _check_setup_deals(game, players, [match_seed], options, report)
     return report
+
+
+def _match_of(message: str) -> str:
+    """The match a failure names first ("seed N"), to count the matches a check failed in."""
+    return message.split(" step ", 1)[0].split(":", 1)[0]
 
 
 DEALS_COMPARED = 4
@@ -734,7 +767,9 @@ def _check_step(
     if leaks.declared(replica):
         redeal = Rng(derive_seed(report.match_seed or 0, "redeal", step))  # another order in every match
         try:
-            leaks.check_redeal(game, replica, seat, action, redeal, lambda message: report.fail(f"{where}: {message}"))
+            leaks.check_redeal(
+                game, replica, seat, action, redeal, lambda message: report.fail(f"{where}: {message}", "redeal")
+            )
         except GameHung:
             raise
         except (Exception, SystemExit) as error:  # said apart: the match itself did not raise
@@ -927,17 +962,19 @@ def _check_leaks_now(
     the choices of other seats' secret commitments and the weights of parked cards for `observer` (the schedule's
     seat, in turn); and, at the second position checked in a match, the truth test for that seat."""
 
-    def fail(message: str) -> None:
-        report.fail(f"{where}: {message}")
+    def failing(kind: str) -> Callable[[str], None]:
+        return lambda message: report.fail(f"{where}: {message}", kind)
 
     for seat in range(players):
-        leaks.check_twin(game, state, seat, Rng(rng.next64()), fail)
-    leaks.check_forward(game, state, observer, Rng(rng.next64()), fail)
-    leaks.check_choices(state, observer, fail)
+        leaks.check_twin(game, state, seat, Rng(rng.next64()), failing("twin"))
+    leaks.check_forward(game, state, observer, Rng(rng.next64()), failing("forward"))
+    leaks.check_choices(state, observer, failing("choices"))
     if state.layout().sight(observer).parked:  # a generator drawn only then: other games' checks draw as before
-        leaks.check_weights(state, observer, Rng(rng.next64()), fail)
+        leaks.check_weights(state, observer, Rng(rng.next64()), failing("weights"))
     if checks == 1:
-        leaks.check_sample_truth(game, state, observer, Rng(rng.next64()), fail, report.truth, report.match_seed)
+        leaks.check_sample_truth(
+            game, state, observer, Rng(rng.next64()), failing("truth"), report.truth, report.match_seed
+        )
 
 
 def _check_display(game: Game, state: State, players: int, legal: Iterable[Any], where: str, report: Report) -> None:

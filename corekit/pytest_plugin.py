@@ -56,7 +56,7 @@ def conformance_runner(registry: Registry) -> Callable[..., None]:
         for count in counts:
             report = check_game(game, count, games=games, seed=seed, options=options, commentary=commentary)
             label = counted(count, "player")
-            failures += [f"{label}: {f}" for f in report.failures]
+            failures += [f"{label}: {f}" for f in report.shown_failures()]
             if report.failed_seeds:
                 failures.append(
                     f"{label}: the moves of the first failed match: {campfire_command()} check {game_id} "

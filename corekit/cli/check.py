@@ -194,7 +194,8 @@ def check_command(
         else:
             leak_note = f"player-level leak check run with {probe}"
             leaked = check_leaks(game, players, registry, seed=seed, options=options, spec=probe)
-            report.failures.extend(leaked.failures)
+            for failure in leaked.failures:
+                report.fail(failure)
         if report.ok:  # a game already failing here would fail there alike: its failures say enough
             leak_note += _compare_processes(game, registry, players, games, seed, options, processes, report)
         status = "ok" if report.ok else "FAILED"
@@ -203,7 +204,7 @@ def check_command(
             f"{game.id} with {counted(players, 'player')}: {status} ({played}, "
             f"{counted(report.steps, 'step')}, {counted(report.samples, 'sample')} checked; {leak_note})"
         )
-        for failure in report.failures:
+        for failure in report.shown_failures():
             click.echo(f"  - {failure}")
         if report.stopped_early and report.matches < games:
             click.echo(
@@ -248,7 +249,7 @@ def _compare_processes(
     except (OSError, subprocess.SubprocessError, ValueError) as error:
         problem = f"the determinism check could not run a child process: {error_line(error)}"
     if problem is not None:
-        report.failures.append(problem)
+        report.fail(problem)
     return ""
 
 
@@ -278,7 +279,7 @@ def _check_one_match(
     report = check_match(game, players, match_seed, options, on_move=show, commentary=commentary)
     status = "ok" if report.ok else "FAILED"
     click.echo(f"{game.id} with {counted(players, 'player')}, match {match_seed}: {status}")
-    for failure in [*report.failures, *([display.error] if display.error else [])]:
+    for failure in [*report.shown_failures(), *([display.error] if display.error else [])]:
         click.echo(f"  - {failure}")
     if not report.ok or display.error:
         ctx.exit(1)

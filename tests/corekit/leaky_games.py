@@ -551,7 +551,7 @@ LEAKS = {
         "prefers the hidden truth of the top card of zone 'deck'",
     ),
     "glowworms-key-peeks": (KeyPeeks, Glowworms, "seat 0's infoset_key differs in a state it cannot tell apart"),
-    "glowworms-eq-blind-field": (EqBlindField, Glowworms, "was played: drawn.last: "),
+    "glowworms-eq-blind-field": (EqBlindField, Glowworms, "played: drawn.last: "),
     "glowworms-float-count": (FloatCount, Glowworms, "was played: draws: "),
     "glowworms-notes-in-view": (NotesInView, Glowworms, "does not match seat 0's observation: next_card: "),
     "glowworms-eq-blind-actions": (
