@@ -6,6 +6,8 @@ checks every game's codes against the same rules, so a game that passes `campfir
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from typing import Any
 
 INT_MIN = -(2**63)
@@ -54,3 +56,24 @@ def as_read(code: Any) -> Any:
     if isinstance(code, tuple | list):
         return [as_read(item) for item in code]
     return code
+
+
+def search_rows(raw: Any, allowed: Callable[[Any], bool]) -> list[tuple[Any, int, float]]:
+    """A search player's root statistics (`Player.annotation()["stats"]`: `[code, visits, mean value]` rows) as the
+    replays keep them and `campfire suggest` shows them: all rows when each has that shape (a storable code, a whole
+    number of visits in 64 bits, a finite value), else none (an annotation is optional: the match goes on); less any
+    row whose code `allowed` refuses (an action the seat could not choose: a player's slip, left out alone)."""
+    if not isinstance(raw, list | tuple):
+        return []
+    rows = []
+    for row in raw:
+        try:
+            code, visits, value = row
+            row = (code, int(visits), float(value))
+        except (TypeError, ValueError, OverflowError):
+            return []
+        if code_problem(code) or not INT_MIN <= row[1] <= INT_MAX or not math.isfinite(row[2]):
+            return []
+        if allowed(code):
+            rows.append((as_read(code), row[1], row[2]))
+    return rows

@@ -74,7 +74,8 @@ def os_reason(error: BaseException, with_file: bool = False) -> str:
 def raised_at(error: BaseException, owner: object = None) -> str:
     """` (at my_game/game.py:120 in events)`: the innermost line of the traceback outside corekit and the standard
     library, so a one-line report still points at the plugin's own bug ('' when there is none); with `owner` (the
-    game), the innermost line of its own package first, rather than a library it called (attrs raising for it).
+    game or player), the innermost line of its own package first, rather than a library it called (attrs raising for
+    it).
     A file is named by its module (`my_game/game.py`), the same wherever the package is installed: a failed match's
     error is kept in its results."""
     frames: list[tuple[TracebackType, str | None]] = []
@@ -87,8 +88,8 @@ def raised_at(error: BaseException, owner: object = None) -> str:
         elif not tb.tb_frame.f_code.co_filename.startswith("<"):  # code corekit generated has no module nor file
             frames.append((tb, None))
         tb = tb.tb_next
-    own = None if owner is None else type(owner).__module__.partition(".")[0]
-    mine = [(tb, module) for tb, module in frames if isinstance(module, str) and module.partition(".")[0] == own]
+    package = type(owner).__module__.partition(".")[0] if owner is not None else None
+    mine = [frame for frame in frames if frame[1] is not None and frame[1].partition(".")[0] == package]
     if not (mine or frames):
         return ""
     tb, module = (mine or frames)[-1]

@@ -95,9 +95,10 @@ def campfire_action_applied(match: Match, seat: int, action: Any, annotation: Ma
 
     `match.state` is the state after the action; `match.steps` counts the actions so far; `match.offered` is
     the legal actions `seat` chose from (those it was shown, in the game's order).
-    `annotation` holds `time` (seconds the player took) and, for search players, `stats`: the root
-    statistics as a list of `[encoded action, visits, mean value]`. The runner calls the listeners of this hook
-    directly, not through pluggy (it is heard at every step), so hook-call monitoring does not see it; a listener
+    `annotation` holds `time` (the seconds the player took, as the runner measured them) and, for search players,
+    `stats`: the root statistics as a list of `[encoded action, visits, mean value]`. The runner calls the
+    listeners of this hook directly, not through pluggy (it is heard at every step), so hook-call monitoring does
+    not see it; a listener
     that wraps (`wrapper=True`), or one registered or unregistered mid-match, makes the runner call it through
     pluggy. In a match where no player samples, the state keeps no record of face-down cards: sampling it here
     draws without that history.

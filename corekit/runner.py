@@ -445,6 +445,7 @@ def _play(
                 started = time.perf_counter()
                 action = _decide(game, match, player, view, seat, specs[seat])
                 elapsed = time.perf_counter() - started
+                extra = _annotation(player, seat, specs[seat])  # before the move: a player's failure is its forfeit
                 watch.mark(GAME)
             except (PlayerFailed, GameFailed) as failed:
                 if isinstance(failed, PlayerFailed):  # a decision that raised was still asked for, and took its time
@@ -493,10 +494,8 @@ def _play(
             break
         watch.mark(IDLE)
         match.steps += 1
-        annotation: dict[str, Any] = {"time": elapsed}
-        extra = player.annotation()
-        if extra:
-            annotation.update(extra)
+        # The runner's measure of the decision's time, whatever a player says its own was.
+        annotation: dict[str, Any] = {**extra, "time": elapsed} if extra else {"time": elapsed}
         applied(match, seat, action, annotation)
         if on_step is not None:
             on_step(match, seat, action)
@@ -624,7 +623,21 @@ def _decide(game: Game, match: Match, player: Player, view: SeatView, seat: int,
                 f"game {game.id!r} raised {error_line(crash)} in {method} at step {match.steps + 1}"
                 f"{raised_at(crash, game)}, during the search of seat {seat} ({spec})"
             ) from crash
-        raise PlayerFailed(seat, spec, f"raised {error_line(crash)}") from crash
+        raise PlayerFailed(seat, spec, f"raised {error_line(crash)}{raised_at(crash, player)}") from crash
+
+
+def _annotation(player: Player, seat: int, spec: str) -> Mapping[str, Any] | None:
+    """The player's annotation of the decision it just made (`Player.annotation`), or None; one that raises or is
+    not a mapping is the player's failure, as a decision that raised is."""
+    try:
+        extra = player.annotation()
+    except (QuitMatch, PlayerFailed):
+        raise
+    except (Exception, SystemExit) as crash:
+        raise PlayerFailed(seat, spec, f"raised {error_line(crash)} in annotation{raised_at(crash, player)}") from crash
+    if extra is not None and not isinstance(extra, Mapping):
+        raise PlayerFailed(seat, spec, f"annotation gave {type(extra).__name__}, not a dict or None")
+    return extra
 
 
 def _seat_players(match: Match, players: Sequence[Player], specs: Sequence[str], watch: Watch) -> None:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from corekit import __version__
-from corekit.codes import INT_MAX, INT_MIN, MAX_TEXT, as_read, code_problem
+from corekit.codes import INT_MAX, INT_MIN, MAX_TEXT, as_read, code_problem, search_rows
 from corekit.errors import error_line, os_reason
 from corekit.options import options_to_dict
 from corekit.runner import GameFailed, Match, MatchResult
@@ -114,7 +114,7 @@ class Recording:
                 keys = legal_keys(match.state.game, legal)
             except Exception:  # a game's encode_action failing: an annotation is optional
                 keys = set()
-            stats = _stats(raw, keys)
+            stats = search_rows(raw, lambda code: code_key(code) in keys)
             if stats:
                 self.stats[step] = stats
 
@@ -263,23 +263,3 @@ _checked_headers: set[tuple[Any, ...]] = set()
 def _text(text: str) -> str:
     """A forfeit's error as a replay can store it (a player's exception may say anything, at any length)."""
     return text.encode("utf-8", "replace")[:MAX_TEXT].decode("utf-8", "ignore")
-
-
-def _stats(raw: Any, legal: set[bytes]) -> list[tuple[Any, int, float]]:
-    """A search player's root statistics, kept only when they have the documented shape, less any row naming an
-    action the seat could not choose (`legal`: their `code_key`s), which verifying would refuse the file for."""
-    if not isinstance(raw, list | tuple):
-        return []
-    rows = []
-    for row in raw:
-        try:
-            code, visits, value = row
-            row = (code, int(visits), float(value))
-        except (TypeError, ValueError, OverflowError):
-            return []
-        # An annotation is optional: one the file could not store is dropped, the match goes on.
-        if code_problem(code) or not INT_MIN <= row[1] <= INT_MAX or not math.isfinite(row[2]):
-            return []
-        if code_key(code) in legal:  # a row of another decision's action (a player's slip) is left out alone
-            rows.append((as_read(code), row[1], row[2]))
-    return rows

@@ -192,8 +192,12 @@ def check_command(
         elif probe is None:
             leak_note = "no player-level leak check (no installed player offers a leak probe)"
         else:
-            leak_note = f"player-level leak check run with {probe}"
             leaked = check_leaks(game, players, registry, seed=seed, options=options, spec=probe)
+            # Its own size, apart from the run's (--games does not reach it): an outside tester read the run's.
+            leak_note = (
+                f"player-level leak check run with {probe}: {counted(leaked.matches, 'match', 'matches')}, "
+                f"{counted(leaked.samples, 'position')} decided twice"
+            )
             for failure in leaked.failures:
                 report.fail(failure)
         if report.ok:  # a game already failing here would fail there alike: its failures say enough

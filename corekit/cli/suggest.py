@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
 from corekit.cli.shared import SEED, fail, registry_of, user_errors
+from corekit.codes import as_read, code_problem, search_rows
 from corekit.errors import error_line, first_line, json_problem, os_reason
 from corekit.players import PlayerSpec, SeatView, spec_options
 from corekit.plugins import Registry
@@ -100,9 +102,13 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
         fail(f"suggestion abandoned: {first_line(stop)}")
     except Exception as crash:  # the player's bug, or the game's code its search called: one line either way
         fail(f"no suggestion: deciding for seat {seat}, {spec} raised {error_line(crash)}")
+    try:
+        annotation = player.annotation()
+    except Exception as crash:  # as `play` makes it the player's forfeit
+        fail(f"no suggestion: annotating its decision for seat {seat}, {spec} raised {error_line(crash)}")
     forced = len(view.legal_actions) == 1
     # A player may report a forced move as 0 visits of value 0, which would read as a sure loss: no statistics.
-    stats = {} if forced else _stats(game, player.annotation(), action)
+    stats = {} if forced else _stats(game, annotation, view.legal_actions, action)
     name = game.seat_names(state.players, state.options)[seat]
     who = name if name == f"seat {seat}" else f"{name} (seat {seat})"
     if as_json:
@@ -186,16 +192,31 @@ def _effective_spec(text: str, game_id: str, registry: Registry) -> str:
     return combined.spelled_out(spec.name)
 
 
-def _stats(game: Any, annotation: dict[str, Any] | None, action: Any) -> dict[str, Any]:
-    """The player's root statistics as rows (most visited first) with the chosen action marked."""
-    if not annotation or "stats" not in annotation:
+def _stats(game: Any, annotation: Any, legal: Sequence[Any], action: Any) -> dict[str, Any]:
+    """The player's root statistics as rows (most visited first) with the chosen action marked: those a replay
+    would keep (`corekit.codes.search_rows`: of the documented shape, naming actions the seat could choose)."""
+    if not isinstance(annotation, Mapping) or "stats" not in annotation:
         return {}
-    chosen = game.encode_action(action)
+    codes = {code: offered for offered in legal if (code := _key(game.encode_action(offered))) is not None}
+    found_rows = search_rows(annotation["stats"], lambda code: _key(code) in codes)
+    if not found_rows:
+        return {}
+    chosen = _key(game.encode_action(action))
     rows = []
-    for code, visits, value in sorted(annotation["stats"], key=lambda row: (-row[1], -row[2])):
-        text = game.action_text(game.decode_action(code))
-        rows.append({"action": text, "visits": visits, "value": value, "chosen": code == chosen})
+    for code, visits, value in sorted(found_rows, key=lambda row: (-row[1], -row[2])):
+        key = _key(code)
+        text = game.action_text(codes[key])
+        rows.append({"action": text, "visits": visits, "value": value, "chosen": key == chosen})
     found: dict[str, Any] = {"stats": rows, "iterations": annotation.get("iterations")}
-    if "kept_over" in annotation:  # a searcher kept its policy's choice over the search's best (mcts's `trust`)
-        found["kept_over"] = game.action_text(game.decode_action(annotation["kept_over"]))
+    kept = _key(annotation.get("kept_over"))
+    if kept in codes:  # a searcher kept its policy's choice over the search's best (mcts's `trust`)
+        found["kept_over"] = game.action_text(codes[kept])
     return found
+
+
+def _key(code: Any) -> Any:
+    """An action code as a dict key, a tuple and the list a reader gives alike (None for one that is no code)."""
+    if code_problem(code) is not None:
+        return None
+    read = as_read(code)
+    return tuple(_key(item) for item in read) if isinstance(read, list) else read

@@ -277,3 +277,43 @@ def test_a_choice_kept_by_trust_over_the_searchs_best_is_said_under_the_table(tm
     assert data["kept_over"] != data["action"]
     text = run("suggest", str(path), "-p", "mcts:iterations=30").stdout
     assert f"the search's best, {data['kept_over']}, did not beat by enough" in " ".join(text.split())
+
+
+@pytest.mark.parametrize(
+    ("stats", "shown"),
+    [
+        ([[0, "many", 0.5]], None),  # visits not a number: the whole table is left out, as a replay leaves it
+        ([[0, 3]], None),  # a row of two fields
+        ([[99, 3, 0.5]], None),  # only a row naming no action the seat may choose: nothing left
+        ([["legal", 3, float("nan")]], None),  # a value that is no number: JSON has no NaN
+        ([["legal", 3, 0.25], [99, 9, 0.9]], [3]),  # the row of an action the seat could not choose, left out alone
+    ],
+)
+def test_a_players_statistics_are_shown_as_a_replay_keeps_them_never_a_crash_nor_invalid_json(
+    position, monkeypatch, stats, shown
+):
+    # From an outside tester writing a player: bad rows crashed `suggest` (TypeError, IndexError, exit 2), showed a
+    # code outside the game's actions as "play 99", and wrote `NaN` into --json.
+    from ai.random_player import RandomPlayer
+
+    legal = GAME.encode_action(GAME.initial_state(2, 7).legal_actions(1)[0])
+    rows = [[legal if code == "legal" else code, *rest] for code, *rest in stats]
+    monkeypatch.setattr(RandomPlayer, "annotation", lambda self: {"stats": rows, "iterations": 3})
+    out = run("suggest", str(position), "-p", "random", "--json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout, parse_constant=lambda name: pytest.fail(f"not JSON: {name}"))
+    assert (None if data["stats"] is None else [row["visits"] for row in data["stats"]]) == shown
+
+
+def test_a_player_whose_annotation_raises_gives_no_suggestion_in_one_line(position, monkeypatch):
+    from ai.random_player import RandomPlayer
+
+    def broken(self):
+        raise RuntimeError("annotation broke")
+
+    monkeypatch.setattr(RandomPlayer, "annotation", broken)
+    out = run("suggest", str(position), "-p", "random")
+    assert out.exit_code == 1
+    assert out.stderr.splitlines() == [
+        "Error: no suggestion: annotating its decision for seat 1, random raised RuntimeError: annotation broke"
+    ]

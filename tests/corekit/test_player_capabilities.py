@@ -59,7 +59,7 @@ def test_check_plays_the_probe_it_is_given_names_it_and_refuses_one_that_is_not_
     invoke = CliRunner().invoke
     args = ["check", "toy", "-n", "3", "--players", "2", "--no-processes"]
     ran = invoke(cli, args, obj=CliContext(registry))
-    assert ran.exit_code == 0 and "player-level leak check run with seer;" in ran.output, ran.output
+    assert ran.exit_code == 0 and "player-level leak check run with seer: 3 matches, " in ran.output, ran.output
     refused = invoke(cli, [*args, "--probe", "restless"], obj=CliContext(registry))
     assert refused.exit_code == 1, refused.output
     assert "restless chose differently in the same state, seeded alike, so it cannot be checked for leaks" in (

@@ -201,7 +201,8 @@ def test_a_forfeits_reason_is_the_same_in_every_process_without_an_objects_memor
 def test_a_crashing_player_forfeits_with_its_error_recorded():
     result = play_match(GAME, ["first", "crash"], 1, players=[First(), Crasher()], registry=registry_with())
     assert result.forfeit == 1
-    assert result.error == "seat 1 (crash) raised ZeroDivisionError: oops"
+    # Where the player raised, as a game's failure says it (corekit.errors.raised_at): the player's own line.
+    assert result.error == "seat 1 (crash) raised ZeroDivisionError: oops" + raised_in(Crasher.decide)
 
 
 def test_a_player_offering_itself_an_action_by_rebinding_its_view_forfeits_for_the_illegal_action():
@@ -227,7 +228,7 @@ def test_a_player_changing_its_views_seat_before_it_raises_is_named_by_its_own_s
 
     result = play_match(GAME, ["first", "reseat"], 1, players=[First(), Reseats()], registry=registry_with())
     assert result.forfeit == 1
-    assert result.error == "seat 1 (reseat) raised ZeroDivisionError: oops"
+    assert result.error == "seat 1 (reseat) raised ZeroDivisionError: oops" + raised_in(Reseats.decide)
 
 
 def test_without_forfeits_a_failing_player_raises_a_one_line_error():
@@ -558,3 +559,29 @@ def test_a_seat_view_of_a_seat_the_match_does_not_have_is_refused_not_a_spectato
     state = ToyGame().initial_state(2, 1)
     with pytest.raises(ValueError, match=rf"^seat {seat} is not a seat of this 2-seat match$"):
         SeatView(state, seat)
+
+
+class AnnotationRaises(First):
+    def annotation(self):
+        raise RuntimeError("annotation broke")
+
+
+class AnnotationOfAList(First):
+    def annotation(self):
+        return ["not", "a", "dict"]
+
+
+@pytest.mark.parametrize(
+    ("player", "says"),
+    [
+        (AnnotationRaises(), "raised RuntimeError: annotation broke in annotation"),
+        (AnnotationOfAList(), "annotation gave list, not a dict or None"),
+    ],
+)
+def test_a_player_whose_annotation_fails_forfeits_before_its_move_is_applied(player, says):
+    # From an outside tester: the runner called `annotation()` unguarded after the move, so the whole match failed
+    # ("the match raised RuntimeError") naming no seat, and `play` exited 2 without a replay.
+    result = play_match(GAME, ["first", "odd"], 1, players=[First(), player], registry=registry_with())
+    assert result.forfeit == 1 and result.returns == (1.0, 0.0)
+    assert result.error.startswith(f"seat 1 (odd) {says}")
+    assert result.steps == 1  # seat 0's move only: seat 1's was not applied

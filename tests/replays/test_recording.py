@@ -16,6 +16,7 @@ from corekit.plugins import default_registry
 from replays.choices import width
 from replays.format import read_replay
 from replays.simulate import Simulator
+from tests.raise_site import raised_in
 from tests.replays.conftest import campfire, errors
 
 
@@ -249,7 +250,9 @@ def test_a_forfeited_match_is_recorded_and_verifies(tmp_path):
     verified = campfire("replay", "verify", str(path))
     assert verified.exit_code == 0, verified.output
     shown = campfire("replay", "show", str(path)).stdout
-    expected = "Result: seat 0 forfeits (seat 0 (crasher) raised RuntimeError: out of ideas)"
+    expected = (
+        f"Result: seat 0 forfeits (seat 0 (crasher) raised RuntimeError: out of ideas{raised_in(_Crasher.decide)})"
+    )
     assert shown.splitlines()[-1].startswith(expected)
 
 
@@ -265,7 +268,7 @@ def test_play_keeps_the_replay_of_a_match_a_player_forfeits_and_still_fails_in_o
     registry = Registry(plugins=[_CrasherPlugin()])
     result = campfire("play", "grizzly-race", "-p", "crasher,random", "-q", "--replay", str(path), registry=registry)
     assert result.exit_code == 1, result.output
-    assert errors(result) == ["Error: seat 0 (crasher) raised RuntimeError: out of ideas"]
+    assert errors(result) == [f"Error: seat 0 (crasher) raised RuntimeError: out of ideas{raised_in(_Crasher.decide)}"]
     assert result.stdout.splitlines()[-1].startswith("Result: seat 0 forfeits (seat 0 (crasher) raised RuntimeError")
     replay = read_replay(path)
     assert replay.result.forfeit == 0 and f"after {replay.steps} steps" in result.stdout  # up to the forfeit

@@ -390,7 +390,9 @@ def test_unstorable_search_statistics_are_dropped_not_fatal(tmp_path):
     )
     replay = read_replay(path)
     assert replay.stats == {}
-    assert max(replay.times) == INT_MAX
+    # A player's own "time" is not the decision's: the runner's measure is kept (an outside tester's player wrote 0
+    # over a decision of 200 ms), and a whole match of `Odd` takes well under a second.
+    assert max(replay.times) < 1_000_000
 
 
 class _Raiser:

@@ -174,8 +174,8 @@ def test_a_player_calling_os_exit_with_jobs_1_forfeits_with_a_message(tmp_path: 
     assert result.exit_code == 0, result.output
     _, records = read_results(tmp_path / "results.jsonl")
     assert [(r.status, r.error) for r in records.values()] == [
-        ("forfeit", "seat 0 (stuck:how=exit) raised SystemExit: os._exit(13)"),
-        ("forfeit", "seat 1 (stuck:how=exit) raised SystemExit: os._exit(13)"),
+        ("forfeit", f"seat 0 (stuck:how=exit) raised SystemExit: os._exit(13){EXITS}"),
+        ("forfeit", f"seat 1 (stuck:how=exit) raised SystemExit: os._exit(13){EXITS}"),
     ]
 
 
@@ -192,7 +192,7 @@ def test_a_player_calling_os_exit_gets_the_same_records_with_jobs_1_and_2(tmp_pa
         found[jobs] = {i: (r.status, r.error, r.returns, r.steps, r.decisions, r.attempts) for i, r in records.items()}
     assert found["2"] == found["1"]  # a forfeit in a worker too, not a dead worker's failed match
     assert [found["2"][index][1] for index in range(4)] == [
-        f"seat {seat} (stuck:how=exit,after=1) raised SystemExit: os._exit(13)" for seat in (0, 1, 0, 1)
+        f"seat {seat} (stuck:how=exit,after=1) raised SystemExit: os._exit(13){EXITS}" for seat in (0, 1, 0, 1)
     ]
 
 
@@ -214,7 +214,10 @@ def test_a_dask_batch_refuses_os_exit_as_a_forfeit_and_os_exit_is_itself_again_a
     monkeypatch.setattr(os, "_exit", not_here)
     settings = Settings("faulty", ("stuck:how=exit", "random"), plugins=FAULTS)
     [record] = run_batch(settings, plan(0, 2, 2, 1))  # outside a Dask task here, as in the client's own process
-    assert (record.status, record.error) == ("forfeit", "seat 0 (stuck:how=exit) raised SystemExit: os._exit(13)")
+    assert (record.status, record.error) == (
+        "forfeit",
+        f"seat 0 (stuck:how=exit) raised SystemExit: os._exit(13){EXITS}",
+    )
     assert os._exit is posix._exit is worker._real_exit  # the process's own exit once no match plays
 
 
@@ -296,6 +299,9 @@ print([getattr(message, "index", message) for message in pipe.sent])
 
 
 # A bug in the game's own code is the game's failed match, naming the call, never a player's forfeit.
+
+EXITS = raised_in(fault_games.Stuck.decide, "os._exit(13)")
+"""Where the stuck player called os._exit, as its forfeit names it (`corekit.errors.raised_at`)."""
 
 NO_CARD = raised_in(fault_games.FaultyState._apply, 'raise KeyError("no such card")')
 """Where the game's `_apply` raised, as a game's failure names it (`corekit.errors.raised_at`)."""
@@ -395,7 +401,8 @@ def test_a_player_applying_an_illegal_action_in_its_search_is_the_players_fault(
     players = [Cheater(fault_games.StuckOptions(how="search"), 1), fault_games.Stuck(fault_games.StuckOptions(), 2)]
     result = play_match(registry.game("faulty"), ["cheater", "x"], 1, players=players, registry=registry)
     assert result.forfeit == 0
-    assert result.error == "seat 0 (cheater) raised IllegalAction: 99 is not a legal action for seat 0"
+    # Where: the innermost line of the player's package, here `tests`, which holds the test game too.
+    assert result.error.startswith("seat 0 (cheater) raised IllegalAction: 99 is not a legal action for seat 0 (at ")
 
 
 # The same on Dask: the watchdog runs in the task's thread, and the blame is the same.

@@ -405,7 +405,9 @@ def test_a_forfeit_whose_replay_fails_keeps_the_forfeit_as_its_error_and_the_rep
     kept = play_planned(settings, planned, Registry(plugins=[tournament_test_players, FailsAtTheEnd()]))
     assert list(tmp_path.iterdir()) == []
     assert (kept.status, kept.forfeit, kept.replay) == ("forfeit", 0, None)
-    assert kept.error == "seat 0 (quitter:after=1) raised SystemExit: 3"
+    assert kept.error == "seat 0 (quitter:after=1) raised SystemExit: 3" + raised_in(
+        tournament_test_players.Quitter.decide, "sys.exit"
+    )
     assert kept.replay_error == "after the match: No space left on device"
 
 

@@ -17,6 +17,7 @@ from corekit import Match, Registry, hookimpl
 from corekit.cli import CliContext, cli
 from corekit.tournament import Tournament, read_results, run_tournament
 from tests.corekit.tournament import tournament_test_players
+from tests.raise_site import raised_in
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -80,13 +81,18 @@ def test_a_test_only_player_plays_in_process_with_one_job() -> None:
     assert report["forfeits"] == 2
     # one cause, counted once whichever seat the crasher held
     assert report["forfeit_reasons"] == [
-        {"reason": "crasher raised RuntimeError: deliberate crash in a test player", "matches": 2}
+        {
+            "reason": "crasher raised RuntimeError: deliberate crash in a test player"
+            + raised_in(tournament_test_players.Crasher.decide),
+            "matches": 2,
+        }
     ]
     table = run("tournament", "grizzly-race", "-p", "random,crasher", "-n", "2", "-j", "1", registry=registry)
     assert table.output.splitlines()[-3:] == [
         "Forfeits: 2; failed matches: 0",
         "Note: every match ended in a forfeit (see the reasons below).",
-        "  forfeited 2 matches: crasher raised RuntimeError: deliberate crash in a test player",
+        "  forfeited 2 matches: crasher raised RuntimeError: deliberate crash in a test player"
+        + raised_in(tournament_test_players.Crasher.decide),
     ]
 
 
