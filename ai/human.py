@@ -66,6 +66,10 @@ class HumanPlayer(Player):
     def _ask(self, view: SeatView) -> Action:
         game = view.game
         legal = view.legal_actions
+        if len(legal) == 1 and len(_seated_at(_terminal())) > 1:
+            # Hot seat: nothing to decide, so nobody is called to the terminal; what happened is told at the seat's
+            # next decision (its last view stays the one it saw).
+            return legal[0]
         texts = [game.action_text(action) for action in legal]
         self._hand_over(view)
         click.echo("")
@@ -123,8 +127,8 @@ class HumanPlayer(Player):
         self._last_screen = view.seat
         if terminal is not None:
             _screens[terminal] = _Screen(view.seat, weakref.ref(self))
-        if previous is None or previous == view.seat:
-            return
+        if previous == view.seat or (previous is None and len(_seated_at(terminal)) < 2):
+            return  # the same person, or the first screen of a person alone at the table
         name = seat_called(view)
         click.echo("")
         click.echo(f"Pass the terminal to {name}; press Enter when ready. ", nl=False)
@@ -144,6 +148,19 @@ class HumanPlayer(Player):
         """Remember the table as dealt, so that the seat's first turn tells what the others did before it."""
         self._last_seen[view.seat] = view.observation
         self._dealt.add(view.seat)
+        terminal = _terminal()
+        if terminal is not None:
+            _table.setdefault(terminal, {})[view.seat] = weakref.ref(self)
+
+    def finished(self, view: SeatView) -> None:
+        """Tell what happened since the seat's last move: a seat out of the match (a dead teen, a counselor
+        gone) saw nothing of the rest, its own end included, before the final table."""
+        told = self._since_last_move(view)
+        if told:
+            click.echo("")
+            click.echo(f"{seat_called(view)}, the match is over. {told[0]}")
+            for line in told[1:]:
+                click.echo(line)
 
     def _since_last_move(self, view: SeatView) -> list[str]:
         """The game's commentary between this seat's previous observation (the deal's, at its first turn, when
@@ -171,6 +188,19 @@ class _Screen:
     def __init__(self, seat: int, player: weakref.ref[HumanPlayer]) -> None:
         self.seat = seat
         self.player = player
+
+
+_table: weakref.WeakKeyDictionary[Any, dict[int, weakref.ref[HumanPlayer]]] = weakref.WeakKeyDictionary()
+"""Per output stream: the seats people hold at it, by the players seated there (`seated`), to tell hot seat (a
+hand-over before the first screen too) from a person alone at the table."""
+
+
+def _seated_at(terminal: Any) -> list[int]:
+    """The seats of live human players seated at `terminal` (none when it cannot be told)."""
+    if terminal is None:
+        return []
+    seats = _table.get(terminal, {})
+    return [seat for seat, player in seats.items() if player() is not None]
 
 
 _screens: weakref.WeakKeyDictionary[Any, _Screen] = weakref.WeakKeyDictionary()

@@ -91,6 +91,13 @@ class Player(abc.ABC):
         happened since). By default nothing, and the runner then builds no view for it."""
         return None  # not abstract: a player that follows the match from its decisions alone needs nothing here
 
+    def finished(self, view: SeatView) -> None:
+        """Called once for each seat this player holds when the match is over (played out or forfeited), with that
+        seat's view of the end (what the rules show then; `view.legal_actions` is empty), before the result is
+        told: a person whose seat was out of the match sees what happened since its last move. By default nothing;
+        what it raises is left out (the result stands)."""
+        return None
+
 
 @attrs.frozen
 class PlayerType:

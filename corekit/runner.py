@@ -506,6 +506,7 @@ def _play(
         returns = _checked_returns(game, match, _game_step(game, match, "returns", state.returns))
     else:
         returns = forfeit_returns(game, n, forfeit)
+    _tell_finished(match, players, sampling, watch)
     watch.mark(IDLE)
     return MatchResult(returns, match.steps, tuple(decisions), tuple(spent), forfeit, error)
 
@@ -638,6 +639,23 @@ def _annotation(player: Player, seat: int, spec: str) -> Mapping[str, Any] | Non
     if extra is not None and not isinstance(extra, Mapping):
         raise PlayerFailed(seat, spec, f"annotation gave {type(extra).__name__}, not a dict or None")
     return extra
+
+
+def _tell_finished(match: Match, players: Sequence[Player], sampling: Sequence[bool], watch: Watch) -> None:
+    """Show each seat the end of the match (`Player.finished`), for the players that look (none by default). The
+    result is decided: what a player raises here is left out, as it changes nothing."""
+    for seat, player in enumerate(players):
+        if getattr(type(player), "finished", Player.finished) is Player.finished:  # a player need not subclass it
+            continue
+        watch.mark(GAME)
+        try:
+            view = SeatView(match.state, seat, sampling[seat])
+        except Exception:  # the game's view failed, which its own checks report: nothing to show
+            continue
+        watch.mark(DECIDE, seat)
+        with contextlib.suppress(Exception):
+            player.finished(view)
+        watch.mark(IDLE)
 
 
 def _seat_players(match: Match, players: Sequence[Player], specs: Sequence[str], watch: Watch) -> None:

@@ -218,7 +218,7 @@ def test_a_half_typed_key_is_never_taken_as_the_start_of_a_text():
 
 
 def test_hot_seat_passes_the_terminal_and_clears_the_screen_before_the_next_seats_hand():
-    result = _invoke("grizzly-race", "human,human", 1, "a\n\na\nquit\n")
+    result = _invoke("grizzly-race", "human,human", 1, "\na\n\na\nquit\n")
     before, passed, after = result.output.partition("Pass the terminal to seat 1; press Enter when ready. ")
     assert passed
     assert "seat 0 (you): 6 guards left, top face down; hand 1 2 2 3 3 4 5" in before
@@ -244,9 +244,49 @@ def test_one_player_object_at_two_seats_passes_the_terminal_between_them():
 
 
 def test_end_of_input_at_the_hand_over_abandons_the_match():
-    result = _invoke("grizzly-race", "human,human", 1, "a\n")
+    result = _invoke("grizzly-race", "human,human", 1, "\na\n")
     assert result.exit_code == 1
     assert result.output.rstrip().endswith("press Enter when ready. \nMatch abandoned: end of input")
+
+
+def test_hot_seat_asks_for_the_terminal_before_the_first_screen_too():
+    # From an outside tester: the first person's hand was printed at once, whoever sat at the terminal.
+    result = _invoke("slasher", "human,human,heuristic", 8, "")
+    assert result.output.split("Pass the terminal to ")[0].count("(you)") == 0
+    assert result.output.rstrip().endswith("press Enter when ready. \nMatch abandoned: end of input")
+
+
+def test_hot_seat_plays_a_forced_move_without_calling_anyone_to_the_terminal():
+    # A forced pass is nobody's decision: calling its person over and showing their hand was for nothing.
+    state = ToyGame().initial_state(2, 1, None)
+    players = [HumanPlayer(), HumanPlayer()]
+    with CliRunner().isolation(input="") as streams:
+        for seat, player in enumerate(players):
+            player.seated(SeatView(state, seat, sampling=False))
+        forced = SeatView(state, state.to_act[0], sampling=False)
+        object.__setattr__(forced, "legal_actions", forced.legal_actions[:1])
+        assert players[forced.seat].decide(forced) == forced.legal_actions[0]
+        shown = streams[0].getvalue().decode()
+    assert shown == ""
+
+
+def test_a_seat_out_of_the_match_is_told_at_its_end_what_happened_since_its_last_move():
+    # From an outside tester: a killed teen's person saw nothing more, not even the kill, until the final table.
+    from corekit import default_registry
+
+    game = default_registry().game("grizzly-race")
+    state = game.initial_state(2, 3)
+    player = HumanPlayer()
+    with CliRunner().isolation(input="") as streams:
+        player.seated(SeatView(state, 0, sampling=False))
+        while not state.is_terminal:
+            seat = state.to_act[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+        player.finished(SeatView(state, 0, sampling=False))
+        shown = streams[0].getvalue().decode()
+    told = [str(line) for line in game.events(game.initial_state(2, 3).observation(0), state.observation(0))]
+    assert told and shown.startswith("\nseat 0, the match is over. Since the deal:\n")
+    assert all(line.split()[0] in shown for line in told)
 
 
 def test_a_person_alone_at_the_table_is_never_asked_to_pass_the_terminal():
