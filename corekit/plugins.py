@@ -243,7 +243,7 @@ class Registry:
             if taken.first(source, "game id", game.id):
                 self._games[game.id] = game
         for source, _, player_type in self._registered("campfire_players", PlayerType):
-            problem = options_problem(player_type.options_type)
+            problem = _spec_name_problem(player_type.name) or options_problem(player_type.options_type)
             if problem is not None:  # as a game's: every spec of it would fail, or take a list as text
                 self.warnings.append(f"plugin {source!r}: player {player_type.name!r} is skipped: {problem}")
                 continue
@@ -264,7 +264,13 @@ class Registry:
         so one that raises is named in a warning and spoils only itself."""
         caller = getattr(self.pm.hook, hook_name)
         answers = []
+        asked: list[Any] = []
         for impl in reversed(caller.get_hookimpls()):  # pluggy calls the last registered first
+            # Once per plugin: one that implements the hook twice (a second function with `specname`) answers
+            # with both at once, and asking it again for each would register, or warn of, each answer again.
+            if any(plugin is impl.plugin for plugin in asked):
+                continue
+            asked.append(impl.plugin)
             others = [plugin for plugin in self.pm.get_plugins() if plugin is not impl.plugin]
             try:
                 results = self.pm.subset_hook_caller(hook_name, others)(**kwargs)
@@ -308,6 +314,17 @@ class Registry:
         reuses one is the one skipped."""
         answers = list(reversed(self.call_each(hook_name)))
         return sorted(answers, key=lambda answer: self._phase.get(answer[0], 2))
+
+
+def _spec_name_problem(name: Any) -> str | None:
+    """Why `name` cannot be a player type's name, the first word of a spec (`NAME:KEY=VALUE`, specs joined by
+    commas), or None: a name holding ':', ',', '=' or a space would be read as options or as several players."""
+    if not isinstance(name, str) or not name:
+        return f"its name must be a word, not {name!r}"
+    odd = sorted({char for char in name if char in ":,=" or char.isspace()})
+    if odd:
+        return f"its name holds {' '.join(map(repr, odd))}, which a player spec reads otherwise (NAME:KEY=VALUE,...)"
+    return None
 
 
 class _FirstComes:

@@ -485,3 +485,30 @@ def test_check_says_what_a_games_declarations_warn_of_as_its_plugin_loads(tmp_pa
         f"campfire: warning: {tmp_path / 'ep_oldstyle.py'}:7: public(0): give the default by keyword, "
         "public(default=0), so that type checkers see the field has one"
     )
+
+
+def test_a_plugin_implementing_a_hook_twice_registers_each_answer_once_and_warns_of_a_reused_name_once():
+    # From an outside tester: a plugin with a second `campfire_players` function (`specname`) was asked once per
+    # function, each time answering with both, so every warning about its players came twice.
+    first, second, third = (PlayerType(name, lambda *_: None) for name in ("twin", "mine", "more"))
+    two = types.ModuleType("two")
+    two.campfire_players = hookimpl(lambda: [second])
+    two.more_players = hookimpl(specname="campfire_players")(lambda: [third, PlayerType("twin", lambda *_: None)])
+    registry = Registry([module("one", campfire_players=lambda: [first]), two], entry_points=False)
+    assert registry.player_types["twin"] is first
+    assert registry.player_types["mine"] is second and registry.player_types["more"] is third
+    assert registry.warnings == [
+        "plugin 'two': player type 'twin' is already registered by plugin 'one'; this one is skipped"
+    ]
+
+
+@pytest.mark.parametrize("name", ["x:y", "a,b", "k=v", "two words", ""])
+def test_a_player_type_whose_name_a_spec_cannot_hold_is_skipped_with_a_warning(name):
+    # From an outside tester: `x:y` was listed, then refused in every spec ("option 'y' is not of the form key=value").
+    registry = Registry(
+        [module("odd", campfire_players=lambda: [PlayerType(name, lambda *_: None)])], entry_points=False
+    )
+    assert name not in registry.player_types
+    assert len(registry.warnings) == 1 and registry.warnings[0].startswith(
+        f"plugin 'odd': player {name!r} is skipped: "
+    )
