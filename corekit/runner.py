@@ -445,7 +445,14 @@ def _play(
                 started = time.perf_counter()
                 action = _decide(game, match, player, view, seat, specs[seat])
                 elapsed = time.perf_counter() - started
-                extra = _annotation(player, seat, specs[seat])  # before the move: a player's failure is its forfeit
+                try:  # before the move: a player's failure is its forfeit (and free unless raised, in 3.11)
+                    extra = player.annotation()
+                except (QuitMatch, PlayerFailed):
+                    raise
+                except (Exception, SystemExit) as crash:
+                    raise _annotation_failed(player, seat, specs[seat], crash) from crash
+                if extra is not None and type(extra) is not dict and not isinstance(extra, Mapping):
+                    raise PlayerFailed(seat, specs[seat], f"annotation gave {type(extra).__name__}, not a dict or None")
                 watch.mark(GAME)
             except (PlayerFailed, GameFailed) as failed:
                 if isinstance(failed, PlayerFailed):  # a decision that raised was still asked for, and took its time
@@ -627,18 +634,9 @@ def _decide(game: Game, match: Match, player: Player, view: SeatView, seat: int,
         raise PlayerFailed(seat, spec, f"raised {error_line(crash)}{raised_at(crash, player)}") from crash
 
 
-def _annotation(player: Player, seat: int, spec: str) -> Mapping[str, Any] | None:
-    """The player's annotation of the decision it just made (`Player.annotation`), or None; one that raises or is
-    not a mapping is the player's failure, as a decision that raised is."""
-    try:
-        extra = player.annotation()
-    except (QuitMatch, PlayerFailed):
-        raise
-    except (Exception, SystemExit) as crash:
-        raise PlayerFailed(seat, spec, f"raised {error_line(crash)} in annotation{raised_at(crash, player)}") from crash
-    if extra is not None and not isinstance(extra, Mapping):
-        raise PlayerFailed(seat, spec, f"annotation gave {type(extra).__name__}, not a dict or None")
-    return extra
+def _annotation_failed(player: Player, seat: int, spec: str, crash: BaseException) -> PlayerFailed:
+    """An `annotation()` that raised: the player's failure, as a decision that raised is."""
+    return PlayerFailed(seat, spec, f"raised {error_line(crash)} in annotation{raised_at(crash, player)}")
 
 
 def _tell_finished(match: Match, players: Sequence[Player], sampling: Sequence[bool], watch: Watch) -> None:
