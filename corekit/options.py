@@ -302,8 +302,14 @@ def _type_words(kind: Any) -> str:
 
 
 def _enum_value(kind: type[enum.Enum], raw: Any, name: str, what: str) -> enum.Enum:
+    """The member `raw` names: by its value first (as listed and stored), else by its name, case aside in both (a
+    name was taken only as spelt: `kind=SLOW` but not `kind=slow`, an outside tester found)."""
+    text = str(raw).lower()
     for member in kind:
-        if raw in (member.value, member.name) or str(raw).lower() == str(member.value).lower():
+        if raw == member.value or text == str(member.value).lower():
+            return member
+    for member in kind:
+        if text == member.name.lower():
             return member
     allowed = "|".join(str(m.value) for m in kind)
     raise OptionError(f"{what}: option {name!r} must be one of {allowed}, got {raw!r}")

@@ -311,3 +311,24 @@ def test_a_classes_type_hints_are_evaluated_once_and_shared(monkeypatch):
     monkeypatch.setattr(typing, "get_type_hints", lambda cls: evaluated.append(cls) or real(cls))
     first = type_hints(Fresh)
     assert first == {"count": int} and type_hints(Fresh) is first and evaluated == [Fresh]
+
+
+class Pace(enum.Enum):
+    SLOW = 1
+    FAST = 2
+
+
+@attrs.frozen
+class PaceOptions:
+    pace: Pace = Pace.SLOW
+
+
+@pytest.mark.parametrize(("text", "member"), [("2", Pace.FAST), ("FAST", Pace.FAST), ("fast", Pace.FAST)])
+def test_an_enum_option_is_read_by_its_value_or_its_name_with_case_aside_in_both(text, member):
+    # From an outside tester: the name was taken only as spelt (`pace=FAST` but not `pace=fast`).
+    assert build_options(PaceOptions, {"pace": text}, "p").pace is member
+
+
+def test_an_enum_option_of_neither_value_nor_name_lists_the_values():
+    with pytest.raises(OptionError, match=r"option 'pace' must be one of 1\|2, got 'medium'"):
+        build_options(PaceOptions, {"pace": "medium"}, "p")
