@@ -73,13 +73,19 @@ def test_a_record_arriving_a_second_after_the_last_sync_is_synced_at_once(
     assert len(calls) == 4  # nothing left to sync
 
 
-def test_a_torn_last_line_is_cut_off_on_resume(tmp_path: Path) -> None:
-    store = ResultsFile(tmp_path, HEADER, resume=False)
+def with_a_torn_last_line(folder: Path) -> Path:
+    """A results file of match 0 whose next record a kill tore part-way through."""
+    store = ResultsFile(folder, HEADER, resume=False)
     store.append(make(0))
     store.close()
-    path = tmp_path / "results.jsonl"
+    path = folder / "results.jsonl"
     with open(path, "a") as file:
         file.write(json.dumps(make(1).to_json())[:25])
+    return path
+
+
+def test_a_torn_last_line_is_cut_off_on_resume(tmp_path: Path) -> None:
+    path = with_a_torn_last_line(tmp_path)
     resumed = ResultsFile(tmp_path, HEADER, resume=True)
     resumed.append(make(2))
     resumed.close()
@@ -90,12 +96,7 @@ def test_a_torn_last_line_is_cut_off_on_resume(tmp_path: Path) -> None:
 
 def test_a_refused_resume_leaves_the_file_as_it_was_torn_line_and_all(tmp_path: Path) -> None:
     # From an outside tester: a resume that failed had already cut the file.
-    store = ResultsFile(tmp_path, HEADER, resume=False)
-    store.append(make(0))
-    store.close()
-    path = tmp_path / "results.jsonl"
-    with open(path, "a") as file:
-        file.write(json.dumps(make(1).to_json())[:25])
+    path = with_a_torn_last_line(tmp_path)
     before = path.read_bytes()
     with pytest.raises(ResultsError, match="another tournament"):
         ResultsFile(tmp_path, {**HEADER, "seed": 2}, resume=True)
