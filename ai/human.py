@@ -10,8 +10,9 @@ text (as `game.action_text` writes it, case and spacing ignored), the action as 
 it (`5` for "play 5", never the SUPERCARD's internal 6 that its text "SUPERCARD" does not show) or the start
 of one text alone ("hold" for "hold the stick closer"); anything else is refused with one line saying why and
 the question asked again, and `help` or `?` explains how to answer. A seat with only one legal action is
-shown it and plays it without being asked. `quit` or end of input raises `QuitMatch`, which `campfire play`
-reports as an abandoned match.
+shown it and plays it without being asked (in hot seat not even shown: nobody is called to the terminal for it, and
+the seat's next screen tells it, with what happened before it). `quit` or end of input raises `QuitMatch`, which
+`campfire play` reports as an abandoned match.
 
 Hot seat: when the terminal last showed another seat of the match (one object playing several seats, or
 one object per seat as `-p human,human` builds them), the player first asks the previous person to pass the
@@ -20,6 +21,7 @@ terminal, waits for Enter and clears the screen, so nobody reads another seat's 
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import re
 import string
@@ -51,13 +53,16 @@ class HumanPlayer(Player):
     def __init__(self) -> None:
         self._last_seen: dict[int, Any] = {}  # per seat: its observation at its previous decision (or the deal)
         self._dealt: set[int] = set()  # seats seated whose first turn has not come yet
+        self._told: dict[int, list[str]] = {}  # per seat: what happened up to a forced move played unseen (hot seat)
+        self._playing = False  # whether a match of this player has begun deciding (a later `seated` is a new one)
         self._last_screen: int | None = None  # the seat this object last showed a screen to
 
     def decide(self, view: SeatView) -> Action:
         """Show what happened since the seat's last move, the position and the legal actions, and read a
-        choice until it is a legal one (a forced move is only shown). When the terminal last showed another
-        seat, the terminal is first passed on (`_hand_over`). An output closed under it (`| head`) ends the match
-        as leaving does: the person can no longer see the table, which is no move of theirs to forfeit."""
+        choice until it is a legal one (a forced move is only shown, and in hot seat not even that). When the
+        terminal last showed another seat, the terminal is first passed on (`_hand_over`). An output closed under it
+        (`| head`) ends the match as leaving does: the person can no longer see the table, which is no move of
+        theirs to forfeit."""
         try:
             return self._ask(view)
         except BrokenPipeError:
@@ -66,9 +71,14 @@ class HumanPlayer(Player):
     def _ask(self, view: SeatView) -> Action:
         game = view.game
         legal = view.legal_actions
+        self._playing = True
         if len(legal) == 1 and len(_seated_at(_terminal())) > 1:
-            # Hot seat: nothing to decide, so nobody is called to the terminal; what happened is told at the seat's
-            # next decision (its last view stays the one it saw).
+            # Hot seat: nothing to decide, so nobody is called to the terminal; what happened until now, and the
+            # move, are told at the seat's next screen (a rolling log may have lost them by then).
+            told = self._since_last_move(view)
+            self._told.setdefault(view.seat, []).extend(
+                [*told[1:], folded(f"  {seat_called(view)} played its only move: {game.action_text(legal[0])}")]
+            )
             return legal[0]
         texts = [game.action_text(action) for action in legal]
         self._hand_over(view)
@@ -127,7 +137,10 @@ class HumanPlayer(Player):
         self._last_screen = view.seat
         if terminal is not None:
             _screens[terminal] = _Screen(view.seat, weakref.ref(self))
-        if previous == view.seat or (previous is None and len(_seated_at(terminal)) < 2):
+        seats = _seated_at(terminal)
+        if previous is not None and seats and previous not in seats:
+            previous = None  # a seat of an earlier match: nobody at this table saw that screen
+        if previous == view.seat or (previous is None and len(seats) < 2):
             return  # the same person, or the first screen of a person alone at the table
         name = seat_called(view)
         click.echo("")
@@ -146,16 +159,29 @@ class HumanPlayer(Player):
 
     def seated(self, view: SeatView) -> None:
         """Remember the table as dealt, so that the seat's first turn tells what the others did before it."""
+        terminal = _terminal()
+        if self._playing:  # a new match of the same player: forget the last one, its seats at the table included
+            self._playing = False
+            self._last_seen.clear()
+            self._dealt.clear()
+            self._told.clear()
+            self._leave(terminal)
         self._last_seen[view.seat] = view.observation
         self._dealt.add(view.seat)
-        terminal = _terminal()
         if terminal is not None:
             _table.setdefault(terminal, {})[view.seat] = weakref.ref(self)
+
+    def _leave(self, terminal: Any) -> None:
+        """Take this player's seats off the table at `terminal`."""
+        seats = _table.get(terminal, {}) if terminal is not None else {}
+        for seat in [seat for seat, player in seats.items() if player() is self]:
+            del seats[seat]
 
     def finished(self, view: SeatView) -> None:
         """Tell what happened since the seat's last move: a seat out of the match (a dead teen, a counselor
         gone) saw nothing of the rest, its own end included, before the final table."""
         told = self._since_last_move(view)
+        self._playing = True  # a `seated` after this begins another match
         if told:
             click.echo("")
             click.echo(f"{seat_called(view)}, the match is over. {told[0]}")
@@ -169,14 +195,13 @@ class HumanPlayer(Player):
         self._last_seen[view.seat] = view.observation
         first = view.seat in self._dealt
         self._dealt.discard(view.seat)
-        if before is None:
-            return []
-        try:
-            told = [str(line) for line in view.game.events(before, view.observation)]
-        except Exception:  # a broken commentary must not cost the person the match
-            return []
+        earlier = self._told.pop(view.seat, [])  # up to a forced move played unseen, folded already
+        told: list[str] = []
+        if before is not None:
+            with contextlib.suppress(Exception):  # a broken commentary must not cost the person the match
+                told = [folded("  " + str(line)) for line in view.game.events(before, view.observation)]
         heading = "Since the deal:" if first else "Since your last move:"
-        return [heading, *(folded("  " + line) for line in told)] if told else []
+        return [heading, *earlier, *told] if earlier or told else []
 
 
 class _Screen:

@@ -118,8 +118,9 @@ class Report:
     position_failed: bool = False
     """A position was not read back: the rest of the run reads none (such a failure is the same at every step, and
     would fill the report's lines that other failures need)."""
-    kinds: list[str | None] = attrs.Factory(list)
-    """For each failure, the leak check that found it (`twin`, `forward`, `redeal`...), or None."""
+    kinds: dict[str, tuple[str, int | None]] = attrs.Factory(dict)
+    """For each failure a leak check found, by its message: which check (`twin`, `forward`, `redeal`...) and in the
+    match of which seed."""
 
     @property
     def leak_check_skipped(self) -> str | None:
@@ -140,33 +141,39 @@ class Report:
     def fail(self, message: str, kind: str | None = None) -> None:
         """Record a failure: the first `FAILURES_KEPT` are enough to act on (the check stops there). A failure
         already recorded (two checks of one step may find the same) is not counted again. `kind` names the leak
-        check that failed, for `shown_failures`."""
+        check that found it, for `shown_failures`."""
         if len(self.failures) < FAILURES_KEPT and message not in self.failures:
             self.failures.append(message)
-            self.kinds.append(kind)
+            if kind is not None:
+                self.kinds[message] = (kind, self.match_seed)
 
     def shown_failures(self) -> list[str]:
-        """The failures as a person reads them: of each leak check, its first failure only, saying at how many
-        more steps (and matches) it failed among those kept; a leak shows at most steps of every match, and one
-        line is enough to act on. Other failures as they are."""
-        later: dict[str, list[str]] = {}
-        shown: list[tuple[str, str | None]] = []
-        kinds = [*self.kinds, *[None] * (len(self.failures) - len(self.kinds))]  # a caller may append its own
-        for message, kind in zip(self.failures, kinds, strict=True):
-            if kind is not None and kind in later:
-                later[kind].append(_match_of(message))
+        """The failures as a person reads them: of each leak check, its first failure only, saying how many more
+        times (and in how many more matches) it failed among those kept; a leak shows at most steps of every match,
+        and one line is enough to act on (a second leak the same check finds shows once the first is fixed). Other
+        failures as they are."""
+        first: dict[str, tuple[str, int | None]] = {}  # kind -> its first failure and that failure's match
+        more: dict[str, list[int | None]] = {}  # kind -> the match of each later failure
+        for message in self.failures:
+            kind, seed = self.kinds.get(message, (None, None))
+            if kind is None:
                 continue
-            if kind is not None:
-                later[kind] = []
-            shown.append((message, kind))
+            if kind in first:
+                more[kind].append(seed)
+            else:
+                first[kind], more[kind] = (message, seed), []
         lines = []
-        for message, kind in shown:
-            more = later.get(kind, []) if kind is not None else []
-            if more:
-                matches = len(set(more) - {_match_of(message)})
-                where = f", in {counted(matches, 'more match', 'more matches')}" if matches else " of this match"
-                message += f" (and at {counted(len(more), 'more step')}{where})"
-            lines.append(message)
+        for message in self.failures:
+            kind, _ = self.kinds.get(message, (None, None))
+            if kind is None:
+                lines.append(message)
+            elif first[kind][0] == message:
+                later = more[kind]
+                if later:
+                    matches = len(set(later) - {first[kind][1]})
+                    where = f", in {counted(matches, 'more match', 'more matches')}" if matches else " in this match"
+                    message += f" (and {counted(len(later), 'more time')}{where})"
+                lines.append(message)
         return lines
 
     @property
@@ -279,11 +286,6 @@ def check_match(
     if report.ok:
         _check_setup_deals(game, players, [match_seed], options, report)
     return report
-
-
-def _match_of(message: str) -> str:
-    """The match a failure names first ("seed N"), to count the matches a check failed in."""
-    return message.split(" step ", 1)[0].split(":", 1)[0]
 
 
 DEALS_COMPARED = 4

@@ -93,9 +93,10 @@ class Player(abc.ABC):
 
     def finished(self, view: SeatView) -> None:
         """Called once for each seat this player holds when the match is over (played out or forfeited), with that
-        seat's view of the end (what the rules show then; `view.legal_actions` is empty), before the result is
-        told: a person whose seat was out of the match sees what happened since its last move. By default nothing;
-        what it raises is left out (the result stands)."""
+        seat's view of the end (what the rules show then; a forfeit leaves the state where it stopped, seats to act and
+        all), before the result is told: a person whose seat was out of the match sees what happened since its last
+        move. By default nothing; what it raises is left out, and one that runs past a decision's cut-off is cut off
+        (the result stands)."""
         return None
 
 

@@ -447,12 +447,12 @@ def _play(
                 elapsed = time.perf_counter() - started
                 try:  # before the move: a player's failure is its forfeit (and free unless raised, in 3.11)
                     extra = player.annotation()
+                    if extra is not None:  # copied here: a mapping that fails as it is read is the player's too
+                        extra = _annotation_copy(extra, seat, specs[seat])
                 except (QuitMatch, PlayerFailed):
                     raise
                 except (Exception, SystemExit) as crash:
                     raise _annotation_failed(player, seat, specs[seat], crash) from crash
-                if extra is not None and type(extra) is not dict and not isinstance(extra, Mapping):
-                    raise PlayerFailed(seat, specs[seat], f"annotation gave {type(extra).__name__}, not a dict or None")
                 watch.mark(GAME)
             except (PlayerFailed, GameFailed) as failed:
                 if isinstance(failed, PlayerFailed):  # a decision that raised was still asked for, and took its time
@@ -634,6 +634,13 @@ def _decide(game: Game, match: Match, player: Player, view: SeatView, seat: int,
         raise PlayerFailed(seat, spec, f"raised {error_line(crash)}{raised_at(crash, player)}") from crash
 
 
+def _annotation_copy(extra: Any, seat: int, spec: str) -> dict[str, Any]:
+    """A player's annotation as a dict of its own (PlayerFailed when it is no mapping)."""
+    if type(extra) is not dict and not isinstance(extra, Mapping):
+        raise PlayerFailed(seat, spec, f"annotation gave {type(extra).__name__}, not a dict or None")
+    return dict(extra)
+
+
 def _annotation_failed(player: Player, seat: int, spec: str, crash: BaseException) -> PlayerFailed:
     """An `annotation()` that raised: the player's failure, as a decision that raised is."""
     return PlayerFailed(seat, spec, f"raised {error_line(crash)} in annotation{raised_at(crash, player)}")
@@ -641,7 +648,8 @@ def _annotation_failed(player: Player, seat: int, spec: str, crash: BaseExceptio
 
 def _tell_finished(match: Match, players: Sequence[Player], sampling: Sequence[bool], watch: Watch) -> None:
     """Show each seat the end of the match (`Player.finished`), for the players that look (none by default). The
-    result is decided: what a player raises here is left out, as it changes nothing."""
+    result is decided: what a player raises here is left out, and one that runs past a decision's cut-off is cut
+    off, as it changes nothing."""
     for seat, player in enumerate(players):
         if getattr(type(player), "finished", Player.finished) is Player.finished:  # a player need not subclass it
             continue
@@ -651,8 +659,15 @@ def _tell_finished(match: Match, players: Sequence[Player], sampling: Sequence[b
         except Exception:  # the game's view failed, which its own checks report: nothing to show
             continue
         watch.mark(DECIDE, seat)
-        with contextlib.suppress(Exception):
+        try:
             player.finished(view)
+        except Overran:  # cut off as a decision would be: the result stands, so the verdict is dropped
+            watch.verdict = None
+        except (Exception, SystemExit):
+            pass
+        except KeyboardInterrupt:  # Ctrl-C as the end is told: the rest of it is not, and the result stands
+            watch.mark(IDLE)
+            return
         watch.mark(IDLE)
 
 

@@ -22,13 +22,14 @@ from typing import Any
 import attrs
 from rich.text import Text
 
+from corekit.codes import code_key, legal_keys
 from corekit.game import Game, State
 from corekit.plugins import Registry
 from corekit.tables import print_table
 from corekit.tournament.stats import team_won
 from corekit.words import shown, terminal_width
 from replays.display import GameRaised, game_call
-from replays.format import Replay, ReplayError, code_key, legal_keys
+from replays.format import Replay, ReplayError
 from replays.simulate import Simulator
 
 MIN_VISIT_SHARE = 0.05
@@ -298,7 +299,7 @@ def _possible(
     if simulator.checking:  # verified: every row names a legal action already
         return [row for row in rows if 0.0 <= row[2] <= 1.0]
     seat = simulator.action(step)[0]
-    legal = legal_keys(simulator.game, before.legal_actions(seat))
+    legal = legal_keys(simulator.game.encode_action, before.legal_actions(seat))
     return [row for row in rows if code_key(row[0]) in legal and 0.0 <= row[2] <= 1.0]
 
 

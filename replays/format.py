@@ -21,7 +21,7 @@ import operator
 import os
 import re
 import stat
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +35,7 @@ from corekit.errors import first_line, one_line, os_reason
 from corekit.words import counted
 
 if TYPE_CHECKING:
-    from corekit.game import Game
+    pass
 
 FORMAT_VERSION = 2
 """The version this campfire writes. Readers for older versions stay in `_BODY_READERS`."""
@@ -861,22 +861,3 @@ def _make_converter() -> cattrs.Converter:
 _converter = _make_converter()
 _FIELD_NAMES = {kind: tuple(field.name for field in attrs.fields(kind)) for kind in (Header, Result)}
 _FIELD_VALUES = {kind: operator.attrgetter(*names) for kind, names in _FIELD_NAMES.items()}
-
-
-def legal_keys(game: Game, legal: Iterable[Any]) -> set[bytes]:
-    """The `code_key` of each of the actions `legal` of `game`: what a search statistic's row may
-    name (the recorder keeps no other, and verifying refuses a file that holds one)."""
-    pack, encode = _PACKER.pack, game.encode_action
-    return {pack(encode(action)) for action in legal}
-
-
-def code_key(code: Any) -> bytes:
-    """An action code as a key to compare by: its msgpack bytes, the same for a tuple the game gives and the list a
-    replay reads back. For each legal action of every annotated step of a search's replay: a quarter of the cost of
-    comparing `as_read` lists (timeit, twelve two-level codes)."""
-    key: bytes = _PACKER.pack(code)
-    return key
-
-
-_PACKER = msgpack.Packer()
-"""One packer for every key: `msgpack.packb` makes one a call, which doubles the cost of a key."""

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from corekit import __version__
-from corekit.codes import INT_MAX, INT_MIN, MAX_TEXT, as_read, code_problem, search_rows
+from corekit.codes import INT_MAX, INT_MIN, MAX_TEXT, as_read, code_key, code_problem, legal_keys, search_rows
 from corekit.errors import error_line, os_reason
 from corekit.options import options_to_dict
 from corekit.runner import GameFailed, Match, MatchResult
@@ -40,9 +40,7 @@ from replays.format import (
     check_header,
     check_target,
     check_writable,
-    code_key,
     digest_bytes,
-    legal_keys,
     write_replay,
 )
 
@@ -102,7 +100,7 @@ class Recording:
         seconds = annotation.get("time", 0.0)
         if type(seconds) is float and 0.0 <= seconds < _MAX_SECONDS:  # the runner's: a decision's seconds
             self.times.append(round(seconds * 1e6))
-        else:  # a player may report its own "time": clamped so that no value can make the file unwritable
+        else:  # another driver's annotation (the runner gives its own float): clamped so that the file stays writable
             self.times.append(
                 min(INT_MAX, max(0, round(seconds * 1e6)))
                 if isinstance(seconds, int | float) and math.isfinite(seconds)
@@ -111,7 +109,7 @@ class Recording:
         raw = annotation.get("stats")
         if raw is not None and legal:  # the actions the seat chose from, which the rows must name
             try:
-                keys = legal_keys(match.state.game, legal)
+                keys = legal_keys(match.state.game.encode_action, legal)
             except Exception:  # a game's encode_action failing: an annotation is optional
                 keys = set()
             stats = search_rows(raw, lambda code: code_key(code) in keys)

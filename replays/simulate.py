@@ -17,14 +17,14 @@ from typing import Any
 
 import attrs
 
-from corekit.codes import as_read
+from corekit.codes import as_read, code_key, legal_keys
 from corekit.errors import first_line
 from corekit.game import Game, IllegalAction, State
 from corekit.plugins import Registry, UnknownName, default_registry
 from corekit.runner import forfeit_returns
 from corekit.words import counted, cut
 from replays.choices import ChoiceReader
-from replays.format import Replay, ReplayError, code_key, digest_bytes, legal_keys
+from replays.format import Replay, ReplayError, digest_bytes
 
 MAX_SNAPSHOTS = 256
 """States kept for jumping around a long replay (the viewer); the others are re-simulated."""
@@ -293,7 +293,7 @@ class Simulator:
         if self._bad_stats is not None:
             return
         try:
-            keys = legal_keys(self.game, state.legal_actions(seat) if legal is None else legal)
+            keys = legal_keys(self.game.encode_action, state.legal_actions(seat) if legal is None else legal)
         except Exception as error:  # a game's encode_action failing on an action it offers: said in one line
             self._bad_stats = f"{self.game.id}: its legal actions at step {step} cannot be encoded: {first_line(error)}"
             return

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from corekit.cli.shared import SEED, fail, registry_of, user_errors
-from corekit.codes import as_read, code_problem, search_rows
+from corekit.codes import code_key, code_problem, search_rows, whole_count
 from corekit.errors import error_line, first_line, json_problem, os_reason
 from corekit.players import PlayerSpec, SeatView, spec_options
 from corekit.plugins import Registry
@@ -197,26 +197,20 @@ def _stats(game: Any, annotation: Any, legal: Sequence[Any], action: Any) -> dic
     would keep (`corekit.codes.search_rows`: of the documented shape, naming actions the seat could choose)."""
     if not isinstance(annotation, Mapping) or "stats" not in annotation:
         return {}
-    codes = {code: offered for offered in legal if (code := _key(game.encode_action(offered))) is not None}
-    found_rows = search_rows(annotation["stats"], lambda code: _key(code) in codes)
+    codes = {code_key(game.encode_action(offered)): offered for offered in legal}
+    found_rows = search_rows(annotation["stats"], lambda code: code_key(code) in codes)
     if not found_rows:
         return {}
-    chosen = _key(game.encode_action(action))
+    chosen = code_key(game.encode_action(action))
     rows = []
     for code, visits, value in sorted(found_rows, key=lambda row: (-row[1], -row[2])):
-        key = _key(code)
-        text = game.action_text(codes[key])
-        rows.append({"action": text, "visits": visits, "value": value, "chosen": key == chosen})
-    found: dict[str, Any] = {"stats": rows, "iterations": annotation.get("iterations")}
-    kept = _key(annotation.get("kept_over"))
-    if kept in codes:  # a searcher kept its policy's choice over the search's best (mcts's `trust`)
-        found["kept_over"] = game.action_text(codes[kept])
+        key = code_key(code)
+        rows.append({"action": game.action_text(codes[key]), "visits": visits, "value": value, "chosen": key == chosen})
+    iterations = annotation.get("iterations")
+    # A count as the rows' visits are, or none: JSON has no NaN, and "after nan iterations" reads as nothing.
+    found: dict[str, Any] = {"stats": rows, "iterations": iterations if whole_count(iterations) else None}
+    kept = annotation.get("kept_over")
+    if kept is not None and code_problem(kept) is None and code_key(kept) in codes:
+        # A searcher kept its policy's choice over the search's best (mcts's `trust`).
+        found["kept_over"] = game.action_text(codes[code_key(kept)])
     return found
-
-
-def _key(code: Any) -> Any:
-    """An action code as a dict key, a tuple and the list a reader gives alike (None for one that is no code)."""
-    if code_problem(code) is not None:
-        return None
-    read = as_read(code)
-    return tuple(_key(item) for item in read) if isinstance(read, list) else read

@@ -287,6 +287,10 @@ def test_a_choice_kept_by_trust_over_the_searchs_best_is_said_under_the_table(tm
         ([[99, 3, 0.5]], None),  # only a row naming no action the seat may choose: nothing left
         ([["legal", 3, float("nan")]], None),  # a value that is no number: JSON has no NaN
         ([["legal", 3, 0.25], [99, 9, 0.9]], [3]),  # the row of an action the seat could not choose, left out alone
+        ([["legal", "3", 0.25]], None),  # visits as text, a fraction or a bool are no count of visits
+        ([["legal", 3.7, 0.25]], None),
+        ([["legal", True, 0.25]], None),
+        ([["legal", 3.0, 0.25]], [3]),  # a float with no fraction is one
     ],
 )
 def test_a_players_statistics_are_shown_as_a_replay_keeps_them_never_a_crash_nor_invalid_json(
@@ -317,3 +321,14 @@ def test_a_player_whose_annotation_raises_gives_no_suggestion_in_one_line(positi
     assert out.stderr.splitlines() == [
         "Error: no suggestion: annotating its decision for seat 1, random raised RuntimeError: annotation broke"
     ]
+
+
+def test_an_iteration_count_that_is_no_count_is_left_out_of_the_json_and_the_table(position, monkeypatch):
+    from ai.random_player import RandomPlayer
+
+    legal = GAME.encode_action(GAME.initial_state(2, 7).legal_actions(1)[0])
+    annotation = {"stats": [[legal, 3, 0.5]], "iterations": float("nan")}
+    monkeypatch.setattr(RandomPlayer, "annotation", lambda self: annotation)
+    out = run("suggest", str(position), "-p", "random", "--json")
+    assert json.loads(out.stdout, parse_constant=lambda name: pytest.fail(f"not JSON: {name}"))["iterations"] is None
+    assert "nan" not in run("suggest", str(position), "-p", "random").stdout

@@ -1079,16 +1079,19 @@ def test_a_position_problem_on_the_game_that_the_state_asks_is_no_failure(monkey
 
 def test_a_report_shows_each_leak_checks_first_failure_once_with_how_often_it_failed_and_every_other_failure() -> None:
     report = Report("g", 2)
+    report.match_seed = 1  # the match being checked, as check_game sets it
     report.fail("seed 1 step 2: the forward check: log[0]: 'a' vs 'b'", "forward")
     report.fail("seed 1 step 3: a display failure")
     report.fail("seed 1 step 4: the forward check: log[1]: 'c' vs 'd'", "forward")
     report.fail("seed 1 step 6: the forward check: log[2]: 'e' vs 'f'", "forward")
+    report.match_seed = 7
     report.fail("seed 7 step 1: the redeal check: x", "redeal")
     assert report.shown_failures() == [
-        "seed 1 step 2: the forward check: log[0]: 'a' vs 'b' (and at 2 more steps of this match)",
+        "seed 1 step 2: the forward check: log[0]: 'a' vs 'b' (and 2 more times in this match)",
         "seed 1 step 3: a display failure",
         "seed 7 step 1: the redeal check: x",
     ]
+    report.match_seed = 9
     report.fail("seed 9 step 5: the forward check: log[0]: 'g' vs 'h'", "forward")
-    assert report.shown_failures()[0].endswith("(and at 3 more steps, in 1 more match)")
+    assert report.shown_failures()[0].endswith("(and 3 more times, in 1 more match)")
     assert len(report.failures) == 6  # every failure is kept: the grouping is how a person reads them

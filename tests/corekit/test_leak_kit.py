@@ -137,7 +137,7 @@ def test_campfire_check_says_when_it_stopped_at_its_first_failures_before_its_la
     # One line for each leak check that failed, saying how often it failed among the 20 kept (a leak shows at most
     # steps of every match: 20 lines of it were one root cause, an outside tester found).
     lines = [line for line in result.output.splitlines() if line.startswith("  - ")]
-    assert len(lines) == 2 and all(re.search(r" \(and at \d+ more steps, in \d more match(es)?\)$", x) for x in lines)
+    assert len(lines) == 2 and all(re.search(r" \(and \d+ more times, in \d more match(es)?\)$", x) for x in lines)
     stopped = re.search(r"The check stopped at its first 20 failures, after (\d+) of 100 matches", result.output)
     assert stopped and int(stopped[1]) < 100, result.output
 

@@ -1,7 +1,9 @@
 """The match runner: seat views, validation, forfeits, events, one player at several seats."""
 
 import re
+import time
 import types
+from typing import Any
 
 import pytest
 
@@ -585,3 +587,46 @@ def test_a_player_whose_annotation_fails_forfeits_before_its_move_is_applied(pla
     assert result.forfeit == 1 and result.returns == (1.0, 0.0)
     assert result.error.startswith(f"seat 1 (odd) {says}")
     assert result.steps == 1  # seat 0's move only: seat 1's was not applied
+
+
+class Watcher(First):
+    """Plays the first legal action and keeps the views `finished` shows it."""
+
+    def __init__(self, then=None):
+        super().__init__()
+        self.ends: list[Any] = []
+        self.then = then
+
+    def finished(self, view):
+        self.ends.append((view.seat, view.observation))
+        if self.then is not None:
+            self.then()
+
+
+def test_each_seat_is_shown_the_end_of_a_played_out_match_and_of_a_forfeited_one():
+    watcher = Watcher()
+    played = play_match(GAME, ["w", "first"], 1, players=[watcher, First()], registry=registry_with())
+    state = GAME.initial_state(2, 1)
+    assert played.forfeit is None and [seat for seat, _ in watcher.ends] == [0]
+    assert watcher.ends[0][1] != state.observation(0)  # the view of the end, not of the deal
+    forfeited = Watcher()
+    result = play_match(GAME, ["w", "crash"], 1, players=[forfeited, Crasher()], registry=registry_with())
+    assert result.forfeit == 1 and [seat for seat, _ in forfeited.ends] == [0]
+
+
+def _raise():
+    raise RuntimeError("finished broke")
+
+
+def _exit():
+    raise SystemExit(3)
+
+
+@pytest.mark.parametrize("then", [_raise, _exit, lambda: time.sleep(3)], ids=["raises", "exits", "overruns"])
+def test_a_player_failing_as_it_is_shown_the_end_leaves_the_result_as_it_was(then):
+    # From a review: a `finished` that ran past the cut-off made the finished match a PlayerFailed, its result lost.
+    expected = play_match(GAME, ["first", "first"], 1, players=[First(), First()], registry=registry_with())
+    result = play_match(
+        GAME, ["w", "first"], 1, players=[Watcher(then), First()], registry=registry_with(), time_limit=0.05
+    )
+    assert (result.returns, result.steps, result.forfeit) == (expected.returns, expected.steps, None)
