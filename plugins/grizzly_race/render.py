@@ -26,7 +26,7 @@ def render(game: GrizzlyRace, obs: RaceView) -> str:
     """Lanes, hand, discard and the last round, as text; every line fits 100 columns at 4 players.
 
     Every card the observation holds is drawn: the discard's always, and every hand, guard column and the
-    reserve once the race is over (each seat's view then holds them all face up: RULES.md Assumption 7)."""
+    reserve once the race is over (each seat's view then holds them all face up: RULES.md Assumption 13)."""
     heading = f"Game over after {counted(obs.round, 'round')}" if obs.winners else f"Round {obs.round + 1}"
     lines = [
         f"{heading}   discard: {counted(len(obs.discard), 'card')}   reserve: {counted(len(obs.reserve), 'card')}"
@@ -120,7 +120,7 @@ def ending_lines(game: GrizzlyRace, obs: RaceView) -> list[str]:
 def top_was_face_up(obs: RaceView, seat: int) -> bool:
     """Whether a seat's top guard lay face up in the race, which a listed column marks "[top face up]" (no mark:
     it lay face down). While the race runs the view's face-up cards tell it. At the end every guard has been
-    turned over (RULES.md Assumption 7), so the seat's last battle tells it: a guard that beat the seat stayed
+    turned over (RULES.md Assumption 13), so the seat's last battle tells it: a guard that beat the seat stayed
     face up, and one that came up after a win lay face down until that reveal."""
     if not obs.winners:
         return obs.lanes[seat].top_guard is not None
