@@ -82,9 +82,29 @@ def events(game: GrizzlyRace, before: RaceView, after: RaceView) -> list[str]:
         ]
     if after.round != before.round and after.last_round:
         lines += [f"Round {after.round}: {battle_text(game, battle)}" for battle in after.last_round]
+        if after.round == before.round + 1 and not after.winners:
+            lines += refill_lines(game, before, after)
     if after.winners and not before.winners:
         lines += ending_lines(game, after)
     return lines
+
+
+def refill_lines(game: GrizzlyRace, before: RaceView, after: RaceView) -> list[str]:
+    """Who ran out in the round that resolved between two views and refilled (RULES.md, "Running out"), told from
+    what everyone sees: a seat whose hand the round's play emptied (the supercard leaves its hand as it was) holds
+    cards again. A refill that found the reserve short took the discard too, which is then empty."""
+    lanes_before, lanes_after = before.lanes, after.lanes
+    ran_out = [
+        battle.seat
+        for battle in after.last_round
+        if lanes_before[battle.seat].hand_size - (battle.played != SUPER) == 0 and lanes_after[battle.seat].hand_size
+    ]
+    reshuffled = bool(ran_out) and not after.discard
+    return [
+        f"{game.seat_name(seat)} ran out and took {counted(lanes_after[seat].hand_size, 'card')}"
+        + (" (the discard was shuffled into a new reserve)" if reshuffled and seat == ran_out[-1] else "")
+        for seat in ran_out
+    ]
 
 
 def battle_text(game: GrizzlyRace, battle: Battle) -> str:

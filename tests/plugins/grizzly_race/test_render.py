@@ -58,6 +58,7 @@ def test_events_number_rounds_from_one_and_follow_the_state_round_count():
     assert GAME.events(before, state.observation(None)) == [
         "Round 2: seat 0 played a 1 and lost to its own top guard, a 3",
         "Round 2: seat 1 played a 2 and lost to its own top guard, a 4",
+        "seat 0 ran out and took 6 cards (the discard was shuffled into a new reserve)",  # its last card played
     ]
 
 
@@ -293,3 +294,24 @@ def test_replay_show_prints_the_same_battles_under_the_same_actions_as_play(tmp_
     assert block[3].startswith("        Round 1: seat 0 played ")  # under step 2, the one that resolved round 1
     start = played.stdout.splitlines().index(block[0])
     assert played.stdout.splitlines()[start : start + len(block)] == block
+
+
+def test_events_tell_a_seat_that_ran_out_and_refilled_and_whether_the_discard_was_reshuffled():
+    # From an outside tester playing at the terminal: refills were never told, only inferred from the pile sizes.
+    state = scenario([[3], [2, 2]], [[5, 3], [5, 4]], reserve=[1, 1, 2, 2, 3, 4, 5, 1])
+    before = state.observation(1)
+    play_round(state, 3, 2)
+    assert GAME.events(before, state.observation(1))[-1] == "seat 0 ran out and took 7 cards"
+    short = scenario([[3], [2, 2]], [[5, 3], [5, 4]], reserve=[1, 1], discard=[4, 4, 5, 5, 1])
+    before = short.observation(1)
+    play_round(short, 3, 2)
+    assert GAME.events(before, short.observation(1))[-1] == (
+        "seat 0 ran out and took 7 cards (the discard was shuffled into a new reserve)"
+    )
+
+
+def test_a_seat_that_plays_its_supercard_with_cards_left_has_not_run_out():
+    state = scenario([[3], [2, 2]], [[5, 3], [5, 4]], reserve=[1, 1, 2, 2, 3, 4, 5, 1])
+    before = state.observation(None)
+    play_round(state, SUPER, 2)
+    assert not any("ran out" in line for line in GAME.events(before, state.observation(None)))
