@@ -75,7 +75,10 @@ class HumanPlayer(Player):
         if len(legal) == 1 and len(_seated_at(_terminal())) > 1:
             # Hot seat: nothing to decide, so nobody is called to the terminal; what happened until now, and the
             # move, are told at the seat's next screen (a rolling log may have lost them by then).
+            first = view.seat in self._dealt
             told = self._since_last_move(view)
+            if first:  # its first screen still tells what happened since the deal
+                self._dealt.add(view.seat)
             self._told.setdefault(view.seat, []).extend(
                 [*told[1:], folded(f"  {seat_called(view)} played its only move: {game.action_text(legal[0])}")]
             )
@@ -169,7 +172,14 @@ class HumanPlayer(Player):
         self._last_seen[view.seat] = view.observation
         self._dealt.add(view.seat)
         if terminal is not None:
-            _table.setdefault(terminal, {})[view.seat] = weakref.ref(self)
+            seats = _table.setdefault(terminal, {})
+            # Every seat of a match is seated before its first decision: a player already deciding, or done, was
+            # at an earlier match's table (kept alive by its caller), and sits at this one no more.
+            for seat, player in list(seats.items()):
+                other = player()
+                if other is None or other._playing:
+                    del seats[seat]
+            seats[view.seat] = weakref.ref(self)
 
     def _leave(self, terminal: Any) -> None:
         """Take this player's seats off the table at `terminal`."""

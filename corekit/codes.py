@@ -7,6 +7,7 @@ checks every game's codes against the same rules, so a game that passes `campfir
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -61,7 +62,7 @@ def as_read(code: Any) -> Any:
 def search_rows(raw: Any, allowed: Callable[[Any], bool]) -> list[tuple[Any, int, float]]:
     """A search player's root statistics (`Player.annotation()["stats"]`: `[code, visits, mean value]` rows) as the
     replays keep them and `campfire suggest` shows them: all rows when each has that shape (a storable code, a whole
-    number of visits from 0 in 64 bits, a finite number for the value), else none (an annotation is optional: the
+    number of visits from 0 in 64 bits, a finite real number for the value), else none (an annotation is optional: the
     match goes on); less any row whose code `allowed` refuses (an action the seat could not choose: a player's
     slip, left out alone)."""
     if not isinstance(raw, list | tuple):
@@ -72,19 +73,34 @@ def search_rows(raw: Any, allowed: Callable[[Any], bool]) -> list[tuple[Any, int
             code, visits, value = row
         except (TypeError, ValueError):
             return []
-        if code_problem(code) or not whole_count(visits) or type(value) not in (int, float) or not math.isfinite(value):
+        mean = _finite(value)
+        if code_problem(code) or not whole_count(visits) or mean is None:
             return []
         if allowed(code):
-            rows.append((as_read(code), int(visits), float(value)))
+            rows.append((as_read(code), int(visits), mean))
     return rows
 
 
 def whole_count(value: Any) -> bool:
-    """Whether `value` is a count a replay stores: a whole number from 0 in 64 bits (an int, or a float with no
-    fraction; not a bool, nor text)."""
-    if type(value) is float:
-        return value.is_integer() and 0 <= value <= INT_MAX
-    return type(value) is int and 0 <= value <= INT_MAX
+    """Whether `value` is a count a replay stores: a whole number from 0 in 64 bits (an int of any kind, NumPy's
+    too, or a number with no fraction; not a bool, nor text)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return False
+    if isinstance(value, numbers.Integral):
+        return 0 <= int(value) <= INT_MAX
+    number = _finite(value)
+    return number is not None and number.is_integer() and 0 <= number <= INT_MAX
+
+
+def _finite(value: Any) -> float | None:
+    """`value` as a finite float (a real number of any kind, not a bool), or None."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    try:
+        number = float(value)
+    except (OverflowError, ValueError):  # an int past a float's range
+        return None
+    return number if math.isfinite(number) else None
 
 
 def code_key(code: Any) -> bytes:

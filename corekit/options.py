@@ -304,13 +304,18 @@ def _type_words(kind: Any) -> str:
 def _enum_value(kind: type[enum.Enum], raw: Any, name: str, what: str) -> enum.Enum:
     """The member `raw` names: by its value first (as listed and stored), else by its name, case aside in both (a
     name was taken only as spelt: `kind=SLOW` but not `kind=slow`, an outside tester found)."""
-    text = str(raw).lower()
-    for member in kind:
-        if raw == member.value or text == str(member.value).lower():
-            return member
-    for member in kind:
-        if text == member.name.lower():
-            return member
+    text = str(raw)
+    folded = text.lower()
+    # Exactly as spelt first (a value, then a name), then either with case aside: `y` is the member named y even
+    # where another's value is "Y".
+    for exact, value_too in ((True, True), (True, False), (False, True), (False, False)):
+        for member in kind:
+            if value_too:
+                spelt = str(member.value)
+                if (raw == member.value or text == spelt) if exact else folded == spelt.lower():
+                    return member
+            elif (text == member.name) if exact else folded == member.name.lower():
+                return member
     allowed = "|".join(str(m.value) for m in kind)
     raise OptionError(f"{what}: option {name!r} must be one of {allowed}, got {raw!r}")
 

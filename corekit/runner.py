@@ -350,7 +350,7 @@ def play_match(
                 except (QuitMatch, KeyboardInterrupt) as stop:
                     _abandoned(hook, match, stop)
                     raise
-            result = _play(match, players, specs, time_limit, forfeit_on_error, watch, hook, on_step)
+            result, interrupted = _play(match, players, specs, time_limit, forfeit_on_error, watch, hook, on_step)
     except Overran:  # cut off in a game call (a decision's verdict is handled inside)
         watch.mark(IDLE)
         raise _verdict(watch) from None
@@ -358,6 +358,8 @@ def play_match(
         hook.campfire_match_end(match=match, result=result)
     except Exception as error:  # e.g. the replay could not be written: the result must still reach the caller
         raise ListenerFailed(result, f"after the match: {first_line(error)}") from error
+    if interrupted:  # Ctrl-C (or a stop signal) came as a player was shown the end: the match is kept, then it counts
+        raise KeyboardInterrupt
     return result
 
 
@@ -405,8 +407,9 @@ def _play(
     watch: Watch,
     hook: Any,
     on_step: Callable[[Match, int, Any], None] | None,
-) -> MatchResult:
-    """The loop of `play_match`, from the first decision to the returns, under the watchdog."""
+) -> tuple[MatchResult, bool]:
+    """The loop of `play_match`, from the first decision to the returns, under the watchdog; and whether Ctrl-C came
+    as the players were shown the end (`_tell_finished`)."""
     game, state = match.game, match.state
     n = state.players
     decisions = [0] * n
@@ -513,9 +516,9 @@ def _play(
         returns = _checked_returns(game, match, _game_step(game, match, "returns", state.returns))
     else:
         returns = forfeit_returns(game, n, forfeit)
-    _tell_finished(match, players, sampling, watch)
+    interrupted = _tell_finished(match, players, sampling, watch)
     watch.mark(IDLE)
-    return MatchResult(returns, match.steps, tuple(decisions), tuple(spent), forfeit, error)
+    return MatchResult(returns, match.steps, tuple(decisions), tuple(spent), forfeit, error), interrupted
 
 
 def _checked_returns(game: Game, match: Match, returns: Any) -> tuple[float, ...]:
@@ -646,10 +649,11 @@ def _annotation_failed(player: Player, seat: int, spec: str, crash: BaseExceptio
     return PlayerFailed(seat, spec, f"raised {error_line(crash)} in annotation{raised_at(crash, player)}")
 
 
-def _tell_finished(match: Match, players: Sequence[Player], sampling: Sequence[bool], watch: Watch) -> None:
+def _tell_finished(match: Match, players: Sequence[Player], sampling: Sequence[bool], watch: Watch) -> bool:
     """Show each seat the end of the match (`Player.finished`), for the players that look (none by default). The
     result is decided: what a player raises here is left out, and one that runs past a decision's cut-off is cut
-    off, as it changes nothing."""
+    off, as it changes nothing. True when Ctrl-C (or a stop signal) came meanwhile: the rest is not told, and
+    `play_match` raises it once the listeners have the match (its replay is written)."""
     for seat, player in enumerate(players):
         if getattr(type(player), "finished", Player.finished) is Player.finished:  # a player need not subclass it
             continue
@@ -665,10 +669,11 @@ def _tell_finished(match: Match, players: Sequence[Player], sampling: Sequence[b
             watch.verdict = None
         except (Exception, SystemExit):
             pass
-        except KeyboardInterrupt:  # Ctrl-C as the end is told: the rest of it is not, and the result stands
+        except KeyboardInterrupt:
             watch.mark(IDLE)
-            return
+            return True
         watch.mark(IDLE)
+    return False
 
 
 def _seat_players(match: Match, players: Sequence[Player], specs: Sequence[str], watch: Watch) -> None:

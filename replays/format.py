@@ -23,7 +23,7 @@ import re
 import stat
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 import cattrs
@@ -33,9 +33,6 @@ from cattrs.errors import AttributeValidationNote, IterableValidationNote
 from corekit.codes import INT_MAX, INT_MIN, MAX_CODE_DEPTH, MAX_CODE_ITEMS, MAX_TEXT, text_problem
 from corekit.errors import first_line, one_line, os_reason
 from corekit.words import counted
-
-if TYPE_CHECKING:
-    pass
 
 FORMAT_VERSION = 2
 """The version this campfire writes. Readers for older versions stay in `_BODY_READERS`."""

@@ -197,11 +197,16 @@ def _stats(game: Any, annotation: Any, legal: Sequence[Any], action: Any) -> dic
     would keep (`corekit.codes.search_rows`: of the documented shape, naming actions the seat could choose)."""
     if not isinstance(annotation, Mapping) or "stats" not in annotation:
         return {}
-    codes = {code_key(game.encode_action(offered)): offered for offered in legal}
+    codes = {}
+    for offered in legal:  # a game's code that is no storable code (its own bug, which `check` names) names no row
+        code = game.encode_action(offered)
+        if code_problem(code) is None:
+            codes[code_key(code)] = offered
     found_rows = search_rows(annotation["stats"], lambda code: code_key(code) in codes)
     if not found_rows:
         return {}
-    chosen = code_key(game.encode_action(action))
+    made = game.encode_action(action)
+    chosen = code_key(made) if code_problem(made) is None else None
     rows = []
     for code, visits, value in sorted(found_rows, key=lambda row: (-row[1], -row[2])):
         key = code_key(code)

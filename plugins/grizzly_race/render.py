@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from corekit import HIDDEN
 from corekit.state import Hidden
 from corekit.words import counted, joined, tallied
-from plugins.grizzly_race.game import SUPER  # game.py imports this module only when it draws or tells
+from plugins.grizzly_race.game import HAND, SUPER  # game.py imports this module only when it draws or tells
 
 if TYPE_CHECKING:
     from plugins.grizzly_race.game import Battle, GrizzlyRace, RaceView
@@ -99,10 +99,19 @@ def refill_lines(game: GrizzlyRace, before: RaceView, after: RaceView) -> list[s
         for battle in after.last_round
         if lanes_before[battle.seat].hand_size - (battle.played != SUPER) == 0 and lanes_after[battle.seat].hand_size
     ]
-    reshuffled = bool(ran_out) and not after.discard
+    # Refills go in seat order (RULES.md, assumption 3), 7 cards each from the reserve: the first seat to find it
+    # short shuffled the discard into a new one (an empty discard after a round that played cards says it happened).
+    shuffler, left = None, len(before.reserve)
+    for seat in ran_out:
+        if left < HAND:
+            shuffler = seat
+            break
+        left -= HAND
+    if after.discard:
+        shuffler = None
     return [
         f"{game.seat_name(seat)} ran out and took {counted(lanes_after[seat].hand_size, 'card')}"
-        + (" (the discard was shuffled into a new reserve)" if reshuffled and seat == ran_out[-1] else "")
+        + (" (the discard was shuffled into a new reserve)" if seat == shuffler else "")
         for seat in ran_out
     ]
 

@@ -310,6 +310,34 @@ def test_one_person_playing_two_matches_alone_is_never_taken_for_hot_seat():
     assert "Pass the terminal" not in shown and shown.count("your move") >= 2
 
 
+def test_people_of_an_earlier_hot_seat_match_kept_alive_do_not_sit_at_the_next_table():
+    # From a review: a caller keeping the players of a `human,human` match made the next, lone person's match
+    # hot seat (a hand-over to themselves, their forced moves played unseen).
+    pair, alone = [HumanPlayer(), HumanPlayer()], HumanPlayer()
+    registry = Registry([], entry_points=False)
+    with CliRunner().isolation(input="\n" + "a\n\n" * 60 + "a\n" * 200) as streams:
+        play_match(ToyGame(), ["human", "human"], 1, players=pair, registry=registry)
+        played = len(streams[0].getvalue())
+        play_match(ToyGame(), ["human", "random"], 2, players=[alone, RandomPlayer(1)], registry=registry)
+        second = streams[0].getvalue().decode()[played:]
+    assert "Pass the terminal" not in second and "your move" in second
+
+
+def test_a_forced_first_move_played_unseen_in_hot_seat_leaves_the_first_screen_telling_since_the_deal():
+    state = ToyGame().initial_state(2, 1, None)
+    players = [HumanPlayer(), HumanPlayer()]
+    with CliRunner().isolation(input="") as streams:
+        for seat, player in enumerate(players):
+            player.seated(SeatView(state, seat, sampling=False))
+        forced = SeatView(state, state.to_act[0], sampling=False)
+        object.__setattr__(forced, "legal_actions", forced.legal_actions[:1])
+        players[forced.seat].decide(forced)
+        state.apply(forced.seat, forced.legal_actions[0])
+        players[forced.seat].finished(SeatView(state, forced.seat, sampling=False))
+        told = streams[0].getvalue().decode()
+    assert "the match is over. Since the deal:" in told
+
+
 def test_a_person_alone_at_the_table_is_never_asked_to_pass_the_terminal():
     for players in ("human,random", "random,human"):
         result = _play("a\n" * 200, players=players)

@@ -332,3 +332,20 @@ def test_an_iteration_count_that_is_no_count_is_left_out_of_the_json_and_the_tab
     out = run("suggest", str(position), "-p", "random", "--json")
     assert json.loads(out.stdout, parse_constant=lambda name: pytest.fail(f"not JSON: {name}"))["iterations"] is None
     assert "nan" not in run("suggest", str(position), "-p", "random").stdout
+
+
+def test_statistics_of_numpy_numbers_are_kept_and_a_value_past_a_floats_range_drops_them_without_a_crash(
+    position, monkeypatch
+):
+    # From a review: `math.isfinite(10**400)` raised OverflowError out of `suggest` (and out of the recorder).
+    np = pytest.importorskip("numpy")  # installed with the openspiel extra the gate installs
+
+    from ai.random_player import RandomPlayer
+
+    legal = GAME.encode_action(GAME.initial_state(2, 7).legal_actions(1)[0])
+    for rows, shown in (([[legal, np.int64(3), np.float64(0.5)]], [3]), ([[legal, 3, 10**400]], None)):
+        monkeypatch.setattr(RandomPlayer, "annotation", lambda self, rows=rows: {"stats": rows})
+        out = run("suggest", str(position), "-p", "random", "--json")
+        assert out.exit_code == 0, out.output
+        data = json.loads(out.stdout)
+        assert (None if data["stats"] is None else [row["visits"] for row in data["stats"]]) == shown

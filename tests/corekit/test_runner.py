@@ -622,11 +622,25 @@ def _exit():
     raise SystemExit(3)
 
 
-@pytest.mark.parametrize("then", [_raise, _exit, lambda: time.sleep(3)], ids=["raises", "exits", "overruns"])
+@pytest.mark.parametrize("then", [_raise, _exit, lambda: time.sleep(30)], ids=["raises", "exits", "overruns"])
 def test_a_player_failing_as_it_is_shown_the_end_leaves_the_result_as_it_was(then):
     # From a review: a `finished` that ran past the cut-off made the finished match a PlayerFailed, its result lost.
     expected = play_match(GAME, ["first", "first"], 1, players=[First(), First()], registry=registry_with())
+    started = time.monotonic()
     result = play_match(
         GAME, ["w", "first"], 1, players=[Watcher(then), First()], registry=registry_with(), time_limit=0.05
     )
     assert (result.returns, result.steps, result.forfeit) == (expected.returns, expected.steps, None)
+    assert time.monotonic() - started < 10  # the overrunning one was cut off, not waited for
+
+
+def _interrupt():
+    raise KeyboardInterrupt
+
+
+def test_ctrl_c_as_a_player_is_shown_the_end_is_raised_once_the_listeners_have_the_whole_match():
+    # From a review: it was swallowed, so a tournament's stop signal landing there was lost.
+    recorder = Recorder()
+    with pytest.raises(KeyboardInterrupt):
+        play_match(GAME, ["w", "first"], 1, players=[Watcher(_interrupt), First()], registry=registry_with(recorder))
+    assert recorder.events[-1][0] == "end" and recorder.events[-1][1] != (0.0, 0.0)  # the match as played

@@ -315,3 +315,27 @@ def test_a_seat_that_plays_its_supercard_with_cards_left_has_not_run_out():
     before = state.observation(None)
     play_round(state, SUPER, 2)
     assert not any("ran out" in line for line in GAME.events(before, state.observation(None)))
+
+
+def test_the_reshuffle_is_told_of_the_first_seat_in_seat_order_that_found_the_reserve_short():
+    # From a review: the note went to the last seat that ran out, whoever had found the reserve short.
+    state = scenario(
+        [[3, 1], [3], [2]],
+        [[5, 3], [5, 4], [5, 4]],
+        reserve=[1, 1, 2, 2, 3, 4, 5],
+        discard=[4, 4, 5, 5, 1, 2, 2, 3],
+    )
+    before = state.observation(None)
+    for seat, card in enumerate([3, 3, 2]):
+        state.apply(seat, card)
+    assert GAME.events(before, state.observation(None))[-2:] == [
+        "seat 1 ran out and took 7 cards",  # the reserve's 7
+        "seat 2 ran out and took 7 cards (the discard was shuffled into a new reserve)",
+    ]
+    short = scenario([[3], [2]], [[5, 3], [5, 4]], reserve=[1, 1, 2], discard=[4, 4, 5, 5, 1, 2, 2, 3])
+    before = short.observation(None)
+    play_round(short, 3, 2)
+    assert GAME.events(before, short.observation(None))[-2:] == [
+        "seat 0 ran out and took 7 cards (the discard was shuffled into a new reserve)",
+        "seat 1 ran out and took 7 cards",
+    ]
