@@ -276,6 +276,7 @@ def test_hot_seat_plays_a_forced_move_without_calling_anyone_to_the_terminal():
         told = streams[0].getvalue().decode()
     move = ToyGame().action_text(forced.legal_actions[0])
     assert f"seat {forced.seat} played its only move: {move}" in told
+    assert "the match is over. Since the deal:" in told  # a first move played unseen: its screen is still the first
 
 
 def test_a_seat_out_of_the_match_is_told_at_its_end_what_happened_since_its_last_move():
@@ -321,21 +322,6 @@ def test_people_of_an_earlier_hot_seat_match_kept_alive_do_not_sit_at_the_next_t
         play_match(ToyGame(), ["human", "random"], 2, players=[alone, RandomPlayer(1)], registry=registry)
         second = streams[0].getvalue().decode()[played:]
     assert "Pass the terminal" not in second and "your move" in second
-
-
-def test_a_forced_first_move_played_unseen_in_hot_seat_leaves_the_first_screen_telling_since_the_deal():
-    state = ToyGame().initial_state(2, 1, None)
-    players = [HumanPlayer(), HumanPlayer()]
-    with CliRunner().isolation(input="") as streams:
-        for seat, player in enumerate(players):
-            player.seated(SeatView(state, seat, sampling=False))
-        forced = SeatView(state, state.to_act[0], sampling=False)
-        object.__setattr__(forced, "legal_actions", forced.legal_actions[:1])
-        players[forced.seat].decide(forced)
-        state.apply(forced.seat, forced.legal_actions[0])
-        players[forced.seat].finished(SeatView(state, forced.seat, sampling=False))
-        told = streams[0].getvalue().decode()
-    assert "the match is over. Since the deal:" in told
 
 
 def test_a_person_alone_at_the_table_is_never_asked_to_pass_the_terminal():
