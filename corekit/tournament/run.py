@@ -367,6 +367,13 @@ def _run(
             every = (found[0] if found else header).get(REPLAYS) is True
             kept = _replays_checked(kept, every, replay_dir)
         report = summarize(game, specs, seats, kept, header)
+        if replay_dir is not None and not every:
+            # A run resumed with --replays, begun without: its earlier matches have none, which is no replay lost.
+            before = sum(
+                1 for r in kept.values() if r.status != "failed" and r.replay is None and r.replay_error is None
+            )
+            if before:
+                report["played_before_replays"] = before
         report["retried"] = len(retried)
         report["schedule"] = _schedule(kept, len(group))
         report["time_budgeted"] = [text for text in dict.fromkeys(specs) if _time_budgeted(registry, game, text)]

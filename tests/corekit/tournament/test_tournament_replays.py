@@ -195,5 +195,8 @@ def test_replays_added_on_resume_to_a_run_without_them_say_the_earlier_matches_h
         f"Note: the 2 matches already in {out} were played without replays: only the matches played from now on get one"
     ) in resumed.stderr
     assert replay_names(out) == ["match-000002.cfr", "match-000003.cfr"]
+    # ... and so does the report, for a script (an outside tester read `missing_replays: []` as every replay there).
+    report = json.loads((out / "report.json").read_text())
+    assert report["played_before_replays"] == 2 and report["missing_replays"] == []
     again = tournament(*args, "--resume", "--replays")  # nothing to say once the run writes replays
     assert again.exit_code == 0 and "Note:" not in again.stderr
