@@ -249,6 +249,20 @@ def spec_options(player_type: PlayerType, spec: PlayerSpec, heuristic: Heuristic
     return SpecOptions(own, defaults, kept_defaults(player_type, defaults, own))
 
 
+def same_player(first: str, second: str, player_type: PlayerType, heuristic: Heuristic | None) -> bool:
+    """Whether two specs of `player_type` build the same player for a game whose heuristic is `heuristic`: the same
+    options once the game's defaults and the type's own fill in what either leaves out (`mcts:c=0.7,iterations=20`
+    is `mcts:iterations=20` where 0.7 is c's default). False when either cannot be built."""
+    try:
+        built = [
+            build_options(player_type.options_type, spec_options(player_type, spec, heuristic).values, "")
+            for spec in (PlayerSpec.parse(first), PlayerSpec.parse(second))
+        ]
+    except (OptionError, ValueError):
+        return False
+    return bool(built[0] == built[1])
+
+
 def build_player(
     player_type: PlayerType, spec: PlayerSpec, seed: int, game: Game, heuristic: Heuristic | None = None
 ) -> Player:

@@ -16,7 +16,7 @@ import json
 import math
 import os
 import uuid
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +25,8 @@ import attrs
 from corekit.errors import os_reason
 from corekit.game import Game
 from corekit.options import OptionError, build_options, options_to_dict
-from corekit.players import PlayerSpec, spec_options
-from corekit.plugins import Registry
+from corekit.players import PlayerSpec, same_player, spec_options
+from corekit.plugins import Registry, UnknownName
 from corekit.rng import derive_seed
 from corekit.runner import check_unattended, set_up
 from corekit.tournament import backends
@@ -246,6 +246,10 @@ def _run(
             default=str,
         )
     )
+    if found and _respelt(found[0].get("specs"), specs, game, registry):
+        # The same players written otherwise (a default spelt out): the run goes on as its file names them.
+        specs = tuple(found[0]["specs"])
+        header["specs"] = list(specs)
     ordered = not tournament.lineups and rotates_order(len(specs), seats, header["seating"])
     if found and out is not None:  # found only in a resumed `out`
         # Settings first: another seed or seat count makes every match look foreign to the schedule, and the
@@ -389,6 +393,24 @@ def _run(
         if problem:
             raise stop(problem, report)
         return report
+
+
+def _respelt(held: Any, specs: Sequence[str], game: Game, registry: Registry) -> bool:
+    """Whether the specs of a resumed run's file, `held`, are `specs` written otherwise, each building the same player
+    (`corekit.players.same_player`), where their text differs."""
+    if not isinstance(held, list) or len(held) != len(specs) or list(held) == list(specs):
+        return False
+    for before, now in zip(held, specs, strict=True):
+        if before == now:
+            continue
+        try:
+            name, other = PlayerSpec.parse(before).name, PlayerSpec.parse(now).name
+            player_type = registry.player_type(name)
+        except (ValueError, UnknownName):
+            return False
+        if name != other or not same_player(before, now, player_type, registry.heuristic(game.id)):
+            return False
+    return True
 
 
 def _resumed_seed(out: Path) -> int:

@@ -584,3 +584,16 @@ def test_the_help_says_that_many_specs_play_only_their_rotations() -> None:
     ) in shown
     assert "every seating of the specs once" not in shown
     assert "with --resume, the size last set for the run in OUT" in shown
+
+
+def test_a_resume_naming_a_player_with_its_defaults_spelt_out_is_the_same_tournament(tmp_path: Path) -> None:
+    # From an outside tester: `mcts:c=0.7,iterations=20` was refused as another tournament than `mcts:iterations=20`,
+    # though 0.7 is c's default and both build the same player.
+    base = ["tournament", "grizzly-race", "-j", "1", "--json", "--out", str(tmp_path)]
+    assert run(*base, "-p", "mcts:iterations=20,random", "-n", "2").exit_code == 0
+    resumed = run(*base, "-p", "mcts:c=0.7,iterations=20,random", "-n", "4", "--resume")
+    assert resumed.exit_code == 0, resumed.output
+    report = json.loads(resumed.stdout)
+    assert report["matches"] == 4 and [p["spec"] for p in report["players"]] == ["mcts:iterations=20", "random"]
+    other = run(*base, "-p", "mcts:c=0.5,iterations=20,random", "-n", "6", "--resume")
+    assert other.exit_code == 1 and "belongs to another tournament (specs was" in other.stderr
