@@ -1,4 +1,4 @@
-"""`campfire position GAME --replay FILE --step N`: the position after a step of a replay, as a position file.
+"""`campfire position [GAME] --replay FILE --step N`: the position after a step of a replay, as a position file.
 
 The replay is verified first (a file that diverges anywhere gives no position), then re-simulated to the
 step and written by `corekit.position` (fields by name, cards by name); with `--seat` only what that seat sees
@@ -24,7 +24,7 @@ from replays.simulate import Simulator
 
 
 @click.command("position")
-@click.argument("game_id", metavar="GAME")
+@click.argument("game_id", metavar="[GAME]", required=False)
 @click.option("--replay", "file", required=True, metavar="FILE", help="The replay to take the position from.")
 @click.option("--step", "-s", type=int, default=None, help="After this many actions (default: the last; 0: the deal).")
 @click.option(
@@ -34,9 +34,10 @@ from replays.simulate import Simulator
 @click.option("--out", "out", default=None, metavar="FILE", help="Write the position to FILE instead of stdout.")
 @click.pass_context
 def position_command(
-    ctx: click.Context, game_id: str, file: str, step: int | None, seat: int | None, out: str | None
+    ctx: click.Context, game_id: str | None, file: str, step: int | None, seat: int | None, out: str | None
 ) -> None:
-    """Print the position after a step of a replay of GAME, as a position file (JSON).
+    """Print the position after a step of a replay, as a position file (JSON). GAME, when given, must be the
+    replay's own game (the replay names it).
 
     The file can be read back with `corekit.position.loads`, edited by hand, and handed to `campfire
     suggest FILE --player SPEC` to ask a player what it would do there. With --seat the position shows only
@@ -48,19 +49,21 @@ def position_command(
     file, and reading it deals every unseen card as if from one fresh shuffle, some where the seat knew they
     could not be. A search from it may then answer otherwise than the same player did in the match.
 
-    Example: campfire position GAME --replay match.cfr --step 12 --seat 1 --out step12.json
+    Example: campfire position --replay match.cfr --step 12 --seat 1 --out step12.json
     """
     if out is not None and _same_file(out, file):
         fail(f"--out {out} is the replay it reads; name another file for the position")
     registry = registry_of(ctx)
-    try:
-        registry.game(game_id)
-    except UnknownName as error:  # the user's GAME is at fault, not the replay: said as `tournament` says it
-        fail(first_line(error))
+    if game_id is not None:
+        try:
+            registry.game(game_id)
+        except UnknownName as error:  # the user's GAME is at fault, not the replay: said as `tournament` says it
+            fail(first_line(error))
     try:
         replay = read_replay(file)
-        if replay.header.game != game_id:
+        if game_id is not None and replay.header.game != game_id:
             raise ReplayError(f"this is a replay of {replay.header.game!r}, not of {game_id!r}")
+        game_id = replay.header.game
         simulator = Simulator(replay, registry)
         simulator.verify()
         state = simulator.state_at(replay.steps if step is None else step)

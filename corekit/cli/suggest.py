@@ -48,7 +48,7 @@ POSITION_KEYS = ("campfire_position", "game")
 def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, seed: int, as_json: bool) -> None:
     """Ask a player what it would do in the position of FILE, and why.
 
-    FILE is a position file (`campfire position GAME --replay R --step N --seat S` writes one, from a replay,
+    FILE is a position file (`campfire position --replay R --step N --seat S` writes one, from a replay,
     as a seat saw it). The player decides for --seat seeing only that seat's view of the table as the file
     shows it; a searching player also shows its root statistics (visits and mean value of each action it
     tried). The player is named with the game's defaults for it (`campfire games`), which decide how it
@@ -164,7 +164,7 @@ def _read(file: str) -> dict[str, Any]:
     except OSError as error:
         fail(f"{file}: cannot read it ({os_reason(error)})")
     if REPLAY_MARKER in data[:32]:
-        fail(f"{file}: a replay, not a position file (make one with `campfire position GAME --replay {file} --step N`)")
+        fail(f"{file}: a replay, not a position file (make one with `campfire position --replay {file} --step N`)")
     try:
         document = json.loads(data.decode())
     except UnicodeDecodeError as error:

@@ -179,8 +179,7 @@ def test_a_replay_is_named_as_one_with_the_command_that_makes_a_position_of_it(t
     out = run("suggest", str(replay), "-p", "random")
     assert out.exit_code == 1
     assert out.stderr.splitlines() == [
-        f"Error: {replay}: a replay, not a position file "
-        f"(make one with `campfire position GAME --replay {replay} --step N`)"
+        f"Error: {replay}: a replay, not a position file (make one with `campfire position --replay {replay} --step N`)"
     ]
 
 

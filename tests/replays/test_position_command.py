@@ -1,4 +1,4 @@
-"""`campfire position GAME --replay FILE --step N [--seat S]`: the position after a step, read back exactly."""
+"""`campfire position [GAME] --replay FILE --step N [--seat S]`: the position after a step, read back exactly."""
 
 from __future__ import annotations
 
@@ -113,3 +113,11 @@ def test_dash_o_is_not_a_short_out_here_as_everywhere_else_it_is_a_game_option(r
     out = campfire("position", "grizzly-race", "--replay", str(replay_file), "-o", "stall_rounds=5")
     assert out.exit_code == 2 and "No such option '-o'" in out.stderr
     assert list(tmp_path.iterdir()) == []  # no file named "stall_rounds=5"
+
+
+def test_the_game_may_be_left_out_as_the_replay_names_it(replay_file):
+    # From an outside tester: GAME had to be typed though the replay names it (and a mismatch was refused).
+    assert (
+        campfire("position", "--replay", str(replay_file), "--step", "4").stdout
+        == campfire("position", "grizzly-race", "--replay", str(replay_file), "--step", "4").stdout
+    )
