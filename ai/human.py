@@ -163,29 +163,22 @@ class HumanPlayer(Player):
     def seated(self, view: SeatView) -> None:
         """Remember the table as dealt, so that the seat's first turn tells what the others did before it."""
         terminal = _terminal()
-        if self._playing:  # a new match of the same player: forget the last one, its seats at the table included
-            self._playing = False
-            self._last_seen.clear()
-            self._dealt.clear()
-            self._told.clear()
-            self._leave(terminal)
-        self._last_seen[view.seat] = view.observation
-        self._dealt.add(view.seat)
         if terminal is not None:
             seats = _table.setdefault(terminal, {})
-            # Every seat of a match is seated before its first decision: a player already deciding, or done, was
-            # at an earlier match's table (kept alive by its caller), and sits at this one no more.
+            # Every seat of a match is seated before its first decision: a player already deciding, or done (this
+            # one too, seated for a new match), was at an earlier match's table, and sits at this one no more.
             for seat, player in list(seats.items()):
                 other = player()
                 if other is None or other._playing:
                     del seats[seat]
             seats[view.seat] = weakref.ref(self)
-
-    def _leave(self, terminal: Any) -> None:
-        """Take this player's seats off the table at `terminal`."""
-        seats = _table.get(terminal, {}) if terminal is not None else {}
-        for seat in [seat for seat, player in seats.items() if player() is self]:
-            del seats[seat]
+        if self._playing:  # a new match of the same player: forget the last one
+            self._playing = False
+            self._last_seen.clear()
+            self._dealt.clear()
+            self._told.clear()
+        self._last_seen[view.seat] = view.observation
+        self._dealt.add(view.seat)
 
     def finished(self, view: SeatView) -> None:
         """Tell what happened since the seat's last move: a seat out of the match (a dead teen, a counselor

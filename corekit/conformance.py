@@ -340,9 +340,9 @@ def _check_setup_deals(game: Game, players: int, seeds: list[int], options: Any,
             return
 
 
-def _failing(report: Report, where: str) -> Callable[[str], None]:
-    """A check's `fail`, reporting each message after `where`."""
-    return lambda message: report.fail(f"{where}: {message}")
+def _failing(report: Report, where: str, kind: str | None = None) -> Callable[[str], None]:
+    """A check's `fail`, reporting each message after `where`, as found by the leak check `kind` (if one)."""
+    return lambda message: report.fail(f"{where}: {message}", kind)
 
 
 def _check_one(
@@ -769,9 +769,7 @@ def _check_step(
     if leaks.declared(replica):
         redeal = Rng(derive_seed(report.match_seed or 0, "redeal", step))  # another order in every match
         try:
-            leaks.check_redeal(
-                game, replica, seat, action, redeal, lambda message: report.fail(f"{where}: {message}", "redeal")
-            )
+            leaks.check_redeal(game, replica, seat, action, redeal, _failing(report, where, "redeal"))
         except GameHung:
             raise
         except (Exception, SystemExit) as error:  # said apart: the match itself did not raise
@@ -964,18 +962,15 @@ def _check_leaks_now(
     the choices of other seats' secret commitments and the weights of parked cards for `observer` (the schedule's
     seat, in turn); and, at the second position checked in a match, the truth test for that seat."""
 
-    def failing(kind: str) -> Callable[[str], None]:
-        return lambda message: report.fail(f"{where}: {message}", kind)
-
     for seat in range(players):
-        leaks.check_twin(game, state, seat, Rng(rng.next64()), failing("twin"))
-    leaks.check_forward(game, state, observer, Rng(rng.next64()), failing("forward"))
-    leaks.check_choices(state, observer, failing("choices"))
+        leaks.check_twin(game, state, seat, Rng(rng.next64()), _failing(report, where, "twin"))
+    leaks.check_forward(game, state, observer, Rng(rng.next64()), _failing(report, where, "forward"))
+    leaks.check_choices(state, observer, _failing(report, where, "choices"))
     if state.layout().sight(observer).parked:  # a generator drawn only then: other games' checks draw as before
-        leaks.check_weights(state, observer, Rng(rng.next64()), failing("weights"))
+        leaks.check_weights(state, observer, Rng(rng.next64()), _failing(report, where, "weights"))
     if checks == 1:
         leaks.check_sample_truth(
-            game, state, observer, Rng(rng.next64()), failing("truth"), report.truth, report.match_seed
+            game, state, observer, Rng(rng.next64()), _failing(report, where, "truth"), report.truth, report.match_seed
         )
 
 
