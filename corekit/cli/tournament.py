@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import click
 
 from corekit.cli.progress import Progress
@@ -22,7 +23,7 @@ from corekit.players import split_specs
 from corekit.plugins import Registry
 from corekit.tournament.backends import STOPPING_SIGNALS, BackendError, interrupts_ignored
 from corekit.tournament.report import PlotError, check_plotting, plot_ratings, print_report
-from corekit.tournament.run import OutputFailed, Tournament, run_tournament
+from corekit.tournament.run import OutputFailed, Tournament, resumed, run_tournament
 from corekit.tournament.store import ResultsError, has_results
 from corekit.tournament.strength import seatings, strength_lines, summarize_strength
 from corekit.words import counted, terminal_width
@@ -37,10 +38,9 @@ REPORTED: tuple[type[Exception], ...] = (*user_errors(), ResultsError, BackendEr
     "--players",
     "-p",
     "players_text",
-    required=True,
     multiple=True,
     help="Player specs to compare, e.g. mcts:iterations=500,heuristic,random (see `campfire play --help`); repeated, "
-    "they add up.",
+    "they add up [required; with --resume, the run's own].",
 )
 @click.option(
     "--games",
@@ -50,7 +50,13 @@ REPORTED: tuple[type[Exception], ...] = (*user_errors(), ResultsError, BackendEr
     help="Matches to play [default: ten deals, a deal being one match per seating (see above); with --resume, "
     "the size last set for the run in OUT].",
 )
-@click.option("--seats", "-k", type=int, default=None, help="Seats per match [default: the number of specs].")
+@click.option(
+    "--seats",
+    "-k",
+    type=int,
+    default=None,
+    help="Seats per match [default: the number of specs; with --resume, the run's own].",
+)
 @click.option(
     "--seed",
     type=SEED,
@@ -163,7 +169,7 @@ def tournament_command(
       campfire tournament GAME -p mcts,heuristic -k 3 -n 300 --strength --out runs/mcts
     """
     try:
-        specs = tuple(split_specs(",".join(players_text)))
+        specs = tuple(split_specs(",".join(players_text))) if players_text else ()
         registry = registry_of(ctx)
         if plugins:
             modules = [_importable(text) for text in plugins]
@@ -178,16 +184,20 @@ def tournament_command(
             raise click.ClickException(f"--seats must be at least 1, got {seats}")
         if plot:
             check_plotting(plot)
-        group: tuple[tuple[int, ...], ...] = ()
-        if strength:
-            if len(specs) != 2:
-                raise click.ClickException(f"--strength measures one spec against another: give 2, not {len(specs)}")
-            seats = seats or 2
-            group = seatings(seats, game.cooperative)
         fresh = resume and out and not has_results(Path(out))  # a mistyped folder must not pass unnoticed
-        tournament = Tournament(
-            game_id, specs, games, seats, seed, option_pairs, time_limit, tuple(plugins), lineups=group
-        )
+        tournament = Tournament(game_id, specs, games, seats, seed, option_pairs, time_limit, tuple(plugins))
+        if resume and out and not fresh:
+            tournament = resumed(tournament, Path(out))
+        if not tournament.specs:
+            why = f": {out} holds no run to take them from" if resume and out else ""
+            raise click.ClickException(f"Missing option '--players' / '-p'{why}.")
+        if strength:
+            if len(tournament.specs) != 2:
+                given = len(tournament.specs)
+                raise click.ClickException(f"--strength measures one spec against another: give 2, not {given}")
+            strength_seats = tournament.seats or 2
+            group = seatings(strength_seats, game.cooperative)
+            tournament = attrs.evolve(tournament, seats=strength_seats, lineups=group)
         progress = Progress(game_id, "matches")
 
         def starting(total: int, done: int) -> Callable[[], None] | None:

@@ -90,7 +90,8 @@ class Tournament:
 
     `options` are the game's, by name (a mapping, or pairs as `-o NAME=VALUE` gives them). `seats` defaults to the
     number of specs and `games` to ten whole deals (see `schedule`); `time_limit` (seconds
-    per decision) to DEFAULT_TIME_LIMIT, or when resuming to the resumed run's. `plugins` names extra plugin
+    per decision) to DEFAULT_TIME_LIMIT; when resuming, each of those, the seed and the specs (when none are given)
+    to the resumed run's. `plugins` names extra plugin
     modules every worker imports (players that are not installed).
     """
 
@@ -146,6 +147,8 @@ def run_tournament(
     """
     registry = registry or worker_registry(tournament.plugins)
     game = registry.game(tournament.game)
+    if resume and out is not None:
+        tournament = resumed(tournament, Path(out))
     specs = tuple(tournament.specs)
     if not specs:
         raise OptionError("a tournament needs at least one player spec")
@@ -411,6 +414,18 @@ def _respelt(held: Any, specs: Sequence[str], game: Game, registry: Registry) ->
         if name != other or not same_player(before, now, player_type, registry.heuristic(game.id)):
             return False
     return True
+
+
+def resumed(tournament: Tournament, out: Path) -> Tournament:
+    """`tournament` with its player specs (when it gives none) and its seat count (when it leaves it out) those of the
+    run in `out` that it resumes, as its seed, size and time limit are; as it is when `out` holds no results. A
+    setting it does give must still be the run's (the resume is refused otherwise)."""
+    if (tournament.specs and tournament.seats is not None) or not has_results(out):
+        return tournament
+    header = read_header(out / RESULTS)
+    specs = tournament.specs or tuple(header["specs"])
+    seats = header["seats"] if tournament.seats is None else tournament.seats
+    return attrs.evolve(tournament, specs=specs, seats=seats)
 
 
 def _resumed_seed(out: Path) -> int:

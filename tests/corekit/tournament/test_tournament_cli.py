@@ -269,6 +269,35 @@ def test_a_bare_resume_continues_the_run_with_its_own_seed_as_with_its_size_and_
     assert [r["returns"] for r in ours["results"]] == [r["returns"] for r in theirs["results"]]
 
 
+def test_a_resume_without_players_or_seats_continues_the_run_with_its_own(tmp_path: Path) -> None:
+    # -p was required, so the only way to see a finished run's report again was to retype its specs exactly.
+    started = ["tournament", "grizzly-race", "-p", "random,heuristic", "-k", "3", "-j", "1", "--json", "--seed", "5"]
+    whole = run(*started, "-n", "6", "--out", str(tmp_path / "whole"))
+    assert run(*started, "-n", "3", "--out", str(tmp_path / "part")).exit_code == 0
+    resumed = run(
+        "tournament", "grizzly-race", "-j", "1", "--json", "-n", "6", "--out", str(tmp_path / "part"), "--resume"
+    )
+    assert whole.exit_code == resumed.exit_code == 0, resumed.stderr
+    ours, theirs = json.loads(resumed.stdout), json.loads(whole.stdout)
+    assert ours["seats"] == 3 and [p["spec"] for p in ours["players"]] == ["random", "heuristic"]
+    assert [r["returns"] for r in ours["results"]] == [r["returns"] for r in theirs["results"]]
+    again = run("tournament", "grizzly-race", "-j", "1", "--json", "--out", str(tmp_path / "part"), "--resume")
+    assert again.exit_code == 0 and json.loads(again.stdout)["results"] == ours["results"]  # nothing left to play
+
+
+def test_a_tournament_without_players_is_refused_naming_the_option_and_why_a_resume_could_not_supply_them(
+    tmp_path: Path,
+) -> None:
+    assert run("tournament", "grizzly-race", "-j", "1").stderr == "Error: Missing option '--players' / '-p'.\n"
+    empty = run("tournament", "grizzly-race", "--out", str(tmp_path / "none"), "--resume")
+    assert empty.exit_code == 1
+    assert (
+        empty.stderr
+        == f"Error: Missing option '--players' / '-p': {tmp_path / 'none'} holds no run to take them from.\n"
+    )
+    assert not (tmp_path / "none").exists()
+
+
 def test_a_resume_in_a_folder_with_nothing_to_resume_starts_at_seed_0(tmp_path: Path) -> None:
     result = run(
         "tournament",

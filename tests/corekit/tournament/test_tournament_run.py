@@ -317,3 +317,12 @@ def test_a_script_that_runs_workers_from_its_top_level_is_refused_in_one_line_be
         f'{unguarded} again: put the code that runs the tournament under `if __name__ == "__main__":`'
     )
     assert runs["guarded.py"].stdout.splitlines()[-1] == "[]", runs["guarded.py"].stderr
+
+
+def test_a_resume_given_no_specs_and_no_seat_count_takes_the_runs_and_a_fresh_one_is_refused(tmp_path: Path) -> None:
+    first = run_tournament(Tournament(GAME, ("random", "heuristic"), games=4, seats=3, seed=2), out=tmp_path / "run")
+    resumed = run_tournament(Tournament(GAME, (), seed=None), out=tmp_path / "run", resume=True)
+    assert resumed["seats"] == 3 and [p["spec"] for p in resumed["players"]] == ["random", "heuristic"]
+    assert resumed["results"] == first["results"]
+    with pytest.raises(OptionError, match=r"^a tournament needs at least one player spec$"):
+        run_tournament(Tournament(GAME, ()), out=tmp_path / "fresh", resume=True)
