@@ -186,8 +186,9 @@ def summarize(
         ],
         "results": [r.outcome() for r in ordered],
     }
-    if not game.cooperative:  # a team's seats do not split one win: no share to add up
+    if not game.cooperative:  # a team's seats do not split one win: no share to add up, nobody ahead of a mate
         report.update(returns_shares(played, seats))
+        report["head_to_head"] = head_to_head(played, names)
     if header:
         report = {**{k: header[k] for k in ("seed", "options", "time_limit") if k in header}, **report}
     report = {MARKER: FORMAT, **report}
@@ -213,6 +214,40 @@ def returns_shares(played: Sequence[MatchRecord], seats: int) -> dict[str, Any]:
         "returns_not_summing_to_1": sum(1 for total in totals if not math.isclose(total, 1.0, abs_tol=1e-9)),
         "equal_share": ordered_sum(totals) / len(totals) / seats if totals else None,
     }
+
+
+def head_to_head(played: Sequence[MatchRecord], names: Sequence[str]) -> list[dict[str, Any]]:
+    """For each ordered pair of players that met (held seats of one finished match), how often the first finished
+    ahead of the second: each pair of their seats in a match scores 1 when the first's return is the higher, 0.5
+    when the returns are equal (both lost, say), 0 otherwise. `ahead` is the mean over those `pairs`, its interval
+    counting a match's pairs as one cluster, as a player's win rate does (`clustered_wilson`)."""
+    units: dict[tuple[int, int], list[tuple[float, int]]] = {}
+    for record in played:
+        met: dict[tuple[int, int], tuple[float, int]] = {}
+        for seat, who in enumerate(record.lineup):
+            mine = scored(record.returns[seat])
+            for other_seat, other in enumerate(record.lineup):
+                if other == who:
+                    continue
+                theirs = scored(record.returns[other_seat])
+                total, count = met.get((who, other), (0.0, 0))
+                met[(who, other)] = (total + (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0), count + 1)
+        for pair, unit in met.items():
+            units.setdefault(pair, []).append(unit)
+    entries = []
+    for (who, other), found in sorted(units.items()):
+        pairs = sum(count for _, count in found)
+        entries.append(
+            {
+                "player": names[who],
+                "opponent": names[other],
+                "ahead": ordered_sum(total for total, _ in found) / pairs,
+                "ahead_ci95": list(clustered_wilson(found)),
+                "pairs": pairs,
+                "matches": len(found),
+            }
+        )
+    return entries
 
 
 def share_note(off: int | None, matches: int, seats: int, equal: float | None) -> list[str]:
@@ -322,6 +357,7 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
         off, equal = report.get("returns_not_summing_to_1"), report.get("equal_share")
         for line in share_note(off, finished, report["seats"], equal):
             console.print(line, highlight=False, markup=False)
+    _print_head_to_head(report, [player["name"] for player in sorted(report["players"], key=_rank(coop))], console)
     seat_rate = rates[-1]
     seats = Table(title=f"{seat_rate.capitalize()} by seat", title_justify="left")
     seats.add_column("seat")
@@ -390,6 +426,31 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     if missing:  # only when replays were asked for and some were lost, so the usual report stays as it was
         console.print(f"Replays not written: {len(missing)}")
         _print_matches(missing, console)
+
+
+def _print_head_to_head(report: Mapping[str, Any], ranked: Sequence[str], console: Any) -> None:
+    """The players against each other, in the players table's order, where that adds to it: with two players in
+    two seats each match is one pair, and who finished ahead is who won."""
+    entries = report.get("head_to_head")
+    if not entries or (len(ranked) <= 2 and report["seats"] <= 2):
+        return
+    from rich.table import Table
+
+    cells = {(entry["player"], entry["opponent"]): entry for entry in entries}
+    table = Table(title="Head to head", title_justify="left")
+    table.add_column("player", overflow="fold")
+    for name in ranked:
+        table.add_column(name, justify="right", overflow="fold")
+    for row in ranked:
+        found = [cells.get((row, column)) for column in ranked]
+        table.add_row(row, *("-" if cell is None else _rate(cell["ahead"], cell["ahead_ci95"]) for cell in found))
+    print_table(console, table)
+    console.print(
+        "Head to head: how often the row's player finished ahead of the column's, each pair of their seats in a match "
+        "scoring 1 when the row's return is the higher and half when equal (both lost, say); with 95% Wilson "
+        "intervals, a match's pairs not counted as independent.",
+        highlight=False,
+    )
 
 
 def _print_matches(entries: Sequence[Mapping[str, Any]], console: Any) -> None:

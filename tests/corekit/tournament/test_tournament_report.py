@@ -401,3 +401,54 @@ def test_a_players_interval_counts_a_match_whose_seats_it_all_held_as_one_cluste
     assert (team["seats_played"], team["win_rate"]) == (60, pytest.approx(2 / 3))
     assert team["win_rate_ci95"] == [pytest.approx(x) for x in wilson(20, 30)]  # the 30 matches: their seats alike
     assert team["win_rate_ci95"][0] < wilson(40, 60)[0]
+
+
+def test_head_to_head_scores_each_pair_of_seats_1_for_the_higher_return_and_half_for_equal_ones() -> None:
+    from corekit.tournament.stats import clustered_wilson
+
+    # a wins match 0 (b and c both lose: equal returns), b wins match 1.
+    records = {0: record(0, (0, 1, 2), (1.0, 0.0, 0.0)), 1: record(1, (1, 2, 0), (1.0, 0.0, 0.0))}
+    entries = summarize(Duel(), ["a", "b", "c"], 3, records)["head_to_head"]
+    pairs = [(entry["player"], entry["opponent"]) for entry in entries]
+    assert pairs == [("a", "b"), ("a", "c"), ("b", "a"), ("b", "c"), ("c", "a"), ("c", "b")]
+    ahead = {pair: entry["ahead"] for pair, entry in zip(pairs, entries, strict=True)}
+    assert ahead == {
+        ("a", "b"): 0.5,
+        ("a", "c"): 0.75,
+        ("b", "a"): 0.5,
+        ("b", "c"): 0.75,
+        ("c", "a"): 0.25,
+        ("c", "b"): 0.25,
+    }
+    assert all((entry["pairs"], entry["matches"]) == (2, 2) for entry in entries)
+    assert entries[1]["ahead_ci95"] == list(clustered_wilson([(1.0, 1), (0.5, 1)])) == list(wilson(1.5, 2))
+
+
+def test_head_to_head_of_a_spec_holding_two_seats_counts_each_of_its_seats_against_the_other_in_one_cluster() -> None:
+    from corekit.tournament.stats import clustered_wilson
+
+    # a holds seats 0 and 2: its seat 0 beat b, its seat 2 lost alongside b.
+    (a_b, b_a) = summarize(Duel(), ["a", "b"], 3, {0: record(0, (0, 1, 0), (1.0, 0.0, 0.0))})["head_to_head"]
+    assert (a_b["ahead"], a_b["pairs"], a_b["matches"]) == (0.75, 2, 1)
+    assert b_a["ahead"] == 0.25
+    assert a_b["ahead_ci95"] == list(clustered_wilson([(1.5, 2)]))
+
+
+def test_a_cooperative_report_has_no_head_to_head() -> None:
+    assert "head_to_head" not in summarize(Siege(), ["a", "b"], 2, {0: record(0, (0, 1), (1.0, 1.0))})
+
+
+def test_the_head_to_head_table_is_printed_where_it_adds_to_the_win_rates() -> None:
+    records = {0: record(0, (0, 1, 2), (1.0, 0.0, 0.0)), 1: record(1, (1, 2, 0), (1.0, 0.0, 0.0))}
+    lines = printed(summarize(Duel(), ["a", "b", "c"], 3, records))
+    at = [line.rstrip() for line in lines].index("Head to head")
+    rows = [line for line in lines[at:] if line.startswith("│")]
+    # Rows and columns in the players table's order (a and b won once each, b rated first), the diagonal a dash.
+    assert [row.split("│")[1].strip() for row in rows[:3]] == ["b", "a", "c"]
+    assert [cell.strip() for cell in rows[0].split("│")[2:5]] == ["-", "50.0% (9-91%)", "75.0% (20-97%)"]
+    assert any(line.startswith("Head to head: how often the row's player finished ahead of") for line in lines)
+    # Two players in two seats: each match is one pair, and who finished ahead is the win rate's winner.
+    duel = summarize(Duel(), ["a", "b"], 2, {0: record(0, (0, 1), (1.0, 0.0))})
+    assert duel["head_to_head"] and not any(line.startswith("Head to head") for line in printed(duel))
+    three_seats = summarize(Duel(), ["a", "b"], 3, {0: record(0, (0, 1, 0), (1.0, 0.0, 0.0))})
+    assert any(line.startswith("Head to head") for line in printed(three_seats))
