@@ -295,7 +295,7 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry, p
         if failed:
             game += f" ({counted(failed, 'match', 'matches')} failed: not scored)"
         pinned = _pinned(folder)
-        summary = dict(summarize_strength(report), a=_shown(run.a, pinned["a"]), b=_shown(run.b, pinned["b"]))
+        summary = _named(summarize_strength(report), _shown(run.a, pinned["a"]), _shown(run.b, pinned["b"]))
         if "teams" not in summary:
             # Judged by the matches held, as --json and the play loop judge it (`_counted`): the summary's own count
             # leaves a failed match out, so a run with one would be "not finished" however often it was resumed.
@@ -303,10 +303,6 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry, p
             if held >= run.matches:  # judged: what an equal player scores, when the fair share is not it
                 notes += [f"{run.game}, {run.a} against {run.b}: {note}" for note in share_notes(summary)]
             continue
-        # The team rows name each team's spec as the paired line below them does, its defaults written out.
-        summary["teams"] = [
-            dict(team, spec=summary[key]) for team, key in zip(summary["teams"], ("a", "b"), strict=True)
-        ]
         if held < run.matches:  # by the matches held, as above (the report's count has those to retry too)
             teams += [
                 "",
@@ -329,6 +325,15 @@ def table(runs: Sequence[Run], out: Path, registered: str, registry: Registry, p
     ]
 
 
+def _named(summary: dict[str, Any], a: str, b: str) -> dict[str, Any]:
+    """A strength summary with its specs `a` and `b` as shown (the game's defaults written out), and a cooperative
+    run's team rows named alike, so that a team is found by its spec."""
+    named = dict(summary, a=a, b=b)
+    if "teams" in named:
+        named["teams"] = [dict(team, spec=spec) for team, spec in zip(named["teams"], (a, b), strict=True)]
+    return named
+
+
 def runs_data(runs: Sequence[Run], out: Path, registry: Registry) -> list[dict[str, Any]]:
     """The plan's runs for `--json`: each as registered, what its folder holds, and its result once every match of
     it is played (None before: a run is judged once, at the end, as the table judges it)."""
@@ -339,7 +344,7 @@ def runs_data(runs: Sequence[Run], out: Path, registry: Registry) -> list[dict[s
         pinned = _pinned(folder) if report is not None else {}
         result = None
         if report is not None and held >= run.matches:
-            result = summarize_strength(report) | {"a": pinned["a"], "b": pinned["b"]}
+            result = _named(summarize_strength(report), pinned["a"], pinned["b"])
         data.append(
             {
                 "folder": run.folder_name,
@@ -563,10 +568,11 @@ def strength_command(
     played so far, --only GAME plays one game's runs.
 
     With --json, one entry per run of the plan: {"folder", "game", "options", "seats", "a", "b", "seed",
-    "registered", "matches" (its size), "held" (matches its folder holds within it), "beyond" (held past it),
-    "game_version" (of the matches held), "installed_version", "result"}; "result" is None until every match is
-    played, then the tournament's strength summary (its "a" and "b" the specs as played, the game's defaults
-    written out).
+    "registered" (when a run added to the plan later was registered; null for a run registered with the plan),
+    "matches" (its size), "held" (matches its folder holds within it), "beyond" (held past it), "game_version" (of
+    the matches held), "installed_version", "result"}; "result" is null until every match is played, then the
+    tournament's strength summary (docs/tournament-results.md; its "a" and "b", and a cooperative run's
+    teams[].spec, the specs as played, the game's defaults written out).
     """
     from corekit.cli.shared import registry_of
 

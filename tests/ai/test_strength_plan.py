@@ -447,6 +447,13 @@ def test_the_team_rows_of_a_cooperative_run_name_each_spec_with_its_defaults_as_
     assert f"| camp-grizzly | 1 | {shown} | Otis | 1 | " in played.stdout
     assert f"the {shown} team alone won" in played.stdout
     assert "| A | B (every other seat) |" not in played.stdout  # no free-for-all run: no empty table of them
+    # --json names the teams as its "a" and "b" (an outside tester: joining them by spec failed).
+    listed = CliRunner().invoke(
+        cli, ["strength", "--plan", str(plan), "--out", str(tmp_path / "runs"), "--table-only", "--json"]
+    )
+    (result,) = [run["result"] for run in json.loads(listed.stdout)]
+    assert result["a"] == resolved("mcts:iterations=5", "camp-grizzly", REGISTRY)
+    assert [team["spec"] for team in result["teams"]] == [result["a"], result["b"]]
 
 
 def test_the_runs_are_kept_in_the_repositorys_folder_in_a_checkout_and_in_the_current_directory_otherwise(
