@@ -72,7 +72,7 @@ from corekit.game import Game, IllegalAction, State, held_cards, offered
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
 from corekit.runner import DECIDE, GAME, GameHung, PlayerFailed, Watch, forfeit_returns, game_deadline, legal_problem
-from corekit.state import META, DeclaredState, Zone
+from corekit.state import DeclaredState, Zone, decl_of
 from corekit.walks import as_data, holds_nan, orders, shared_with_original
 from corekit.words import counted, cut
 
@@ -885,9 +885,8 @@ def _held_by(state: State, legal: Any) -> str | None:
         if state.zone(info.no) is legal:
             return f"the zone {info.path}"
     for field in attrs.fields(type(state)):
-        decl = field.metadata.get(META)
-        if decl is not None and decl.kind not in ("public", "static"):  # a cache (internal) may hand out its own list
-            continue  # (an undeclared field is public)
+        if decl_of(field).kind not in ("public", "static"):  # a cache (internal) may hand out its own list
+            continue
         value = getattr(state, field.name)
         if value is legal:
             return f"the field {field.name}"
@@ -904,8 +903,7 @@ def _static_content(state: State) -> dict[str, str] | None:
         return None
     prints = {}
     for field in attrs.fields(type(state)):
-        decl = field.metadata.get(META)
-        if decl is not None and decl.kind == "static":
+        if decl_of(field).kind == "static":
             out: list[bytes] = []
             write_value(as_data(getattr(state, field.name)), out)
             prints[field.name] = fingerprint(out)
@@ -1095,9 +1093,8 @@ def _check_public_views(state: State, where: str, report: Report) -> None:
     if not isinstance(state, DeclaredState):
         return
     for field in attrs.fields(type(state)):
-        decl = field.metadata.get(META)
         value = getattr(state, field.name)
-        if decl is None or decl.kind != "public" or not callable(getattr(value, "to_data", None)):
+        if decl_of(field).kind != "public" or not callable(getattr(value, "to_data", None)):
             continue
         if not callable(getattr(value, "view", None)):
             continue

@@ -47,7 +47,7 @@ from corekit.game import Game, held_cards, offered
 from corekit.options import NoOptions, type_hints
 from corekit.rng import Rng
 from corekit.simultaneous import HIDDEN, Commitments
-from corekit.state import META, Decl, DeclaredState, Seen, Zone, ZoneInfo, zone_path
+from corekit.state import Decl, DeclaredState, Seen, Zone, ZoneInfo, decl_of, zone_path
 
 FORMAT = 1
 """The version of the position format."""
@@ -70,7 +70,7 @@ def to_position(state: DeclaredState, seat: int | None = None) -> dict[str, Any]
     fields: dict[str, Any] = {}
     face_up: dict[str, int] = {}
     for field in _declared(type(state)):
-        decl: Decl = field.metadata[META]
+        decl = decl_of(field)
         value = getattr(state, field.name)
         if decl.kind == "zone":
             zones = value if decl.per_seat else [value]
@@ -171,7 +171,7 @@ def from_position(game: Game, document: Mapping[str, Any], seed: int = 0) -> Dec
     for name, field in declared.items():
         if name not in fields:
             raise PositionError(f"fields: {name!r} is missing")
-        decl: Decl = field.metadata[META]
+        decl = decl_of(field)
         raw = fields[name]
         if decl.kind == "zone":
             values[name] = _read_zones(game, name, decl, raw, players, unseen, cards, infos, seat)
@@ -267,9 +267,7 @@ def loads(game: Game, text: str, seed: int = 0) -> DeclaredState:
 
 def _declared(cls: type[DeclaredState]) -> list[attrs.Attribute]:  # type: ignore[type-arg]
     """The fields a position holds: every declared field but the base ones, caches and static content."""
-    return [
-        f for f in attrs.fields(cls) if f.metadata.get(META, Decl("public")).kind not in ("base", "internal", "static")
-    ]
+    return [f for f in attrs.fields(cls) if decl_of(f).kind not in ("base", "internal", "static")]
 
 
 def _names(game: Game, cards: Any) -> list[Any]:

@@ -96,6 +96,18 @@ class Decl:
     """A public field holding a seat number (or a tuple of them): positions check the range."""
 
 
+def decl_of(field: attrs.Attribute[Any]) -> Decl:
+    """What a declared state's field is; TypeError naming it when it has no declaration (a plain annotation or
+    `attrs.field`), which the parts of the engine would otherwise read each its own way."""
+    decl: Decl | None = field.metadata.get(META)
+    if decl is None:
+        raise TypeError(
+            f"the state field {field.name!r} is not declared: give it one of public(), owned(), face_down(), "
+            "draw_pile(), face_up(), secret(), internal() or static(), e.g. `score: int = public(default=0)`"
+        )
+    return decl
+
+
 def _field(decl: Decl, default: Any = attrs.NOTHING, factory: Callable[[], Any] | None = None) -> Any:
     if isinstance(default, list | dict | set | bytearray):
         # One object for every state made without the field, of every match: what one match appends, the next
@@ -185,8 +197,15 @@ T = TypeVar("T")
 
 
 def declare(cls: type[T]) -> type[T]:
-    """Make a `DeclaredState` subclass an attrs class of declared fields (slotted, compared by identity)."""
-    return attrs.define(slots=True, eq=False, kw_only=True, on_setattr=attrs.setters.NO_OP)(cls)
+    """Make a `DeclaredState` subclass an attrs class of declared fields (slotted, compared by identity); TypeError
+    for a field without a declaration."""
+    made = attrs.define(slots=True, eq=False, kw_only=True, on_setattr=attrs.setters.NO_OP)(cls)
+    for field in attrs.fields(made):  # type: ignore[arg-type]
+        try:
+            decl_of(field)
+        except TypeError as error:
+            raise TypeError(f"{cls.__name__}: {error}") from None
+    return made
 
 
 class Zone(list[Any]):
@@ -866,7 +885,7 @@ class DeclaredState(State[ActionT], _KeywordFields):
         """What `value`, given for the parameter `role` in place of a zone, is: a field of this state, one item of
         a field, or neither."""
         for field in attrs.fields(type(self)):
-            decl: Decl = field.metadata.get(META, Decl("public"))
+            decl: Decl = decl_of(field)
             where = None if decl.kind == "base" else _place_in(field.name, getattr(self, field.name), value)
             if where is None:
                 continue
@@ -1206,7 +1225,7 @@ def _layout(cls: type[DeclaredState], players: int) -> Layout:
     numbers: dict[tuple[str, int | None], int] = {}
     parks: list[tuple[int, str, int | None]] = []
     for field in attrs.fields(cls):
-        decl: Decl = field.metadata.get(META, Decl("public"))
+        decl: Decl = decl_of(field)
         if decl.kind != "zone":
             continue
         for seat in range(players) if decl.per_seat else [None]:
@@ -1456,7 +1475,7 @@ def _plan(cls: type[DeclaredState]) -> _Plan:
         "zone": write_zone,
     }
     for field in attrs.fields(cls):
-        decl: Decl = field.metadata.get(META, Decl("public"))
+        decl: Decl = decl_of(field)
         name = field.name
         attr = f"s.{name}"
         if decl.kind == "base":

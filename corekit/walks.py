@@ -16,7 +16,7 @@ import attrs
 
 from corekit.game import Game, State
 from corekit.rng import Rng
-from corekit.state import META, DeclaredState, View, Zone
+from corekit.state import DeclaredState, View, Zone, decl_of
 
 
 def parts_of(value: Any) -> list[tuple[str, Any]] | None:
@@ -194,7 +194,7 @@ def shared_with_original(state: State, copy: State) -> tuple[str, str] | None:
     made for, so every copy reads the true cards."""
     if not isinstance(state, DeclaredState):
         return None
-    fields = [(f.name, f.metadata[META].kind) for f in attrs.fields(type(state)) if f.metadata.get(META)]
+    fields = [(f.name, decl_of(f).kind) for f in attrs.fields(type(state))]
     names = [name for name, kind in fields if kind not in ("static", "base", "internal")]  # the game's own fields
     owned: dict[int, str] = {}
     for name in names:

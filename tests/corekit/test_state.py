@@ -417,6 +417,21 @@ class NoPlay:
         return [0.0] * self.players
 
 
+def test_a_field_without_a_declaration_is_refused_when_the_class_is_declared():
+    # A plain annotation became a field that the core copied and showed as public, the leak checks skipped, and a
+    # position document failed on with a KeyError: each part read a missing declaration its own way.
+    with pytest.raises(TypeError) as refused:
+
+        @declare
+        class Plain(NoPlay, DeclaredState):
+            score: int = 0
+
+    assert str(refused.value) == (
+        "Plain: the state field 'score' is not declared: give it one of public(), owned(), face_down(), draw_pile(), "
+        "face_up(), secret(), internal() or static(), e.g. `score: int = public(default=0)`"
+    )
+
+
 def test_a_public_field_of_a_type_the_core_cannot_copy_is_refused_when_the_class_is_first_used():
     @declare
     class Odd(NoPlay, DeclaredState):
