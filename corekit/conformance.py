@@ -72,7 +72,7 @@ from corekit.game import Game, IllegalAction, State, held_cards, offered
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
 from corekit.runner import DECIDE, GAME, GameHung, PlayerFailed, Watch, forfeit_returns, game_deadline, legal_problem
-from corekit.state import DeclaredState, Zone, decl_of
+from corekit.state import DeclaredState, Zone, decl_of, place_in
 from corekit.walks import as_data, holds_nan, orders, shared_with_original
 from corekit.words import counted, cut
 
@@ -887,13 +887,9 @@ def _held_by(state: State, legal: Any) -> str | None:
     for field in attrs.fields(type(state)):
         if decl_of(field).kind not in ("public", "static"):  # a cache (internal) may hand out its own list
             continue
-        value = getattr(state, field.name)
-        if value is legal:
-            return f"the field {field.name}"
-        if isinstance(value, list):  # one list per seat, say
-            at = next((index for index, item in enumerate(value) if item is legal), None)
-            if at is not None:
-                return f"the field {field.name}[{at}]"
+        where = place_in(field.name, getattr(state, field.name), legal)  # the field, or one seat's item of it
+        if where is not None:
+            return f"the field {where}"
     return None
 
 

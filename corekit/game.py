@@ -13,7 +13,7 @@ from __future__ import annotations
 import abc
 import operator
 from collections import Counter
-from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from typing_extensions import TypeVar
@@ -275,17 +275,18 @@ class State(abc.ABC, _Parameters[ActionT]):
         legal = self.legal_actions(seat)
         equal = [allowed for allowed in legal if allowed == action]
         if not equal:
-            text = _text(self.game, action)
+            text = action_shown(self.game, action)
             # A list where the legal actions are tuples reads as the legal one it is not: say how it differs.
             alike = [
                 allowed
                 for allowed in legal
                 if type(allowed) is not type(action)
-                and (_as_list(allowed) == _as_list(action) or _text(self.game, allowed) == text)
+                and (_as_list(allowed) == _as_list(action) or action_shown(self.game, allowed) == text)
             ]
             if alike:
+                reads = action_shown(self.game, alike[0])
                 raise IllegalAction(
-                    f"{action!r} is not a legal action for {name}: it reads as {_text(self.game, alike[0])!r}, which "
+                    f"{action!r} is not a legal action for {name}: it reads as {reads!r}, which "
                     f"is legal, but is {_type_names(action)}, not {_type_names(alike[0])}"
                 )
             raise IllegalAction(f"{text} is not a legal action for {name}")
@@ -384,11 +385,14 @@ def rolling_log_problem(
     return None
 
 
-def _text(game: Game, action: Action) -> str:
+def action_shown(game: Game, action: Any, unknown: Callable[[Any], str] = repr) -> str:
+    """The game's text for `action`, for a message; `unknown(action)`, its repr, where the game cannot describe it
+    (an action of the wrong shape, none of the game's, raises in `action_text`, and the message must still be
+    written)."""
     try:
         return game.action_text(action)
-    except Exception:  # an action of the wrong shape cannot always be described
-        return repr(action)
+    except Exception:
+        return unknown(action)
 
 
 def _whole_seed(game_id: str, seed: Any) -> int:

@@ -90,7 +90,7 @@ from typing import Any, TypeGuard
 
 import attrs
 
-from corekit.game import Game, State
+from corekit.game import Game, State, action_shown
 from corekit.provenance import SHOWN, Event, Record
 from corekit.redeal import DIE, OUT, REDEAL, Move, Redeal, TracedRecord
 from corekit.rng import Rng, derive_seed
@@ -268,9 +268,9 @@ def _forward(
             return step
         if differed and _resolved(pending, real):
             return step  # commitments that differed were revealed: the seat may see them now
-        moved = f"{_action(game, action)} by seat {mover}"
+        moved = f"{action_shown(game, action)!r} by seat {mover}"
         if twin_action is not None:
-            moved += f" (a secret choice; {_action(game, twin_action)} in the twin)"
+            moved += f" (a secret choice; {action_shown(game, twin_action)!r} in the twin)"
         path.append(moved)
         moves = f"{_moves(path)} {'was' if len(path) == 1 else 'were'} played"
         if not _compare_now(game, real, other, seat, f"{step} step(s) after a twin, once {moves}", fail, real_drawn):
@@ -332,7 +332,7 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
             continue
         # A public line naming the observer's own new cards or dice is no leak to it: deal and roll again with
         # those put back where they lay too, the rest as the other deal put it.
-        own = {i.stream for i in infos if i.seat == observer and i.seen is Seen.OWNER}
+        own = {i.stream for i in infos if i.owned_by(observer)}
         mine = {i for i, move in enumerate(trace.moves) if trace.traced(move) and _place(move, infos) in own}
         mine_pins, _ = _pins(trace, shown_moves | mine)
         received = _received(before, real, observer, infos)
@@ -349,8 +349,8 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
         name = next(name for name in seen if not alike(seen[name], shown[name]))
         message = (
             f"seat {observer}'s view, its own cards aside, depends on a {kind} nobody has seen: "
-            f"{_action(game, action)} by seat {seat} {anew} {first_difference(seen[name], shown[name], name)} (as "
-            f"{past} vs {past} otherwise)"
+            f"{action_shown(game, action)!r} by seat {seat} {anew} {first_difference(seen[name], shown[name], name)} "
+            f"(as {past} vs {past} otherwise)"
         )
         if sure:
             fail(message)
@@ -465,7 +465,7 @@ def _cards_hidden_from(
     seen: Counter[Any] = Counter()
     for info in infos:
         zone = state.zone(info.no)
-        if info.seen is Seen.EVERYONE or (info.seen is Seen.OWNER and info.seat == observer):
+        if info.visible_to(observer):
             seen.update(zone)
             continue
         down = len(zone) - zone.up
@@ -590,7 +590,7 @@ def _received(before: DeclaredState, after: DeclaredState, seat: int, infos: Seq
     of `before` played on by the check, keeps what a gather ended in `Record.dropped`)."""
     was, now = before.record, after.record
     assert was is not None and now is not None
-    streams = {i.stream for i in infos if i.seat == seat and i.seen is Seen.OWNER}
+    streams = {i.stream for i in infos if i.owned_by(seat)}
     received: list[Any] = []
     for stream in sorted(streams):
         cards = now.truth.get(stream, ())
@@ -633,7 +633,7 @@ def _without_own(state: DeclaredState, observer: int, infos: Sequence[Any]) -> d
     view = state.observation(observer)
     fields = {name: getattr(view, name) for name in type(view)._names}
     for info in infos:
-        if info.seat == observer and info.seen is Seen.OWNER:
+        if info.owned_by(observer):
             entries = list(fields[info.field])
             entries[observer] = "(its own)"
             fields[info.field] = tuple(entries)
@@ -925,7 +925,7 @@ def _sees_apart(real: DeclaredState, other: DeclaredState, seat: int) -> bool:
     for info in real.layout().zones:
         mine, theirs = real.zone(info.no), other.zone(info.no)
         if info.visible_to(seat):
-            if (list(mine) if info.ordered else sorted(mine)) != (list(theirs) if info.ordered else sorted(theirs)):
+            if info.comparable(mine) != info.comparable(theirs):
                 return True
         elif len(mine) != len(theirs) or mine.face_up_cards() != theirs.face_up_cards():
             return True
@@ -1005,7 +1005,7 @@ def _hidden_parts(state: DeclaredState, hidden: Sequence[Any], secrets: Sequence
     parts: dict[str, Any] = {}
     for info in hidden:
         zone = state.zone(info.no)
-        parts[f"zone {info.name!r}"] = tuple(zone) if info.ordered else tuple(sorted(zone))
+        parts[f"zone {info.name!r}"] = info.comparable(zone)
         if info.ordered and len(zone) - zone.up > 1:  # the next card drawn, apart from the rest of the pile
             parts[f"the top card of zone {info.name!r}"] = zone[-1]
     for name, seat in secrets:
@@ -1106,13 +1106,6 @@ def _parts(a: Any, b: Any) -> list[tuple[str, Any, Any]] | None:
 def _one_line(text: str) -> str:
     """`text` with each run of whitespace made one space when it holds a line break or a tab (a repr may)."""
     return text if text.isprintable() else " ".join(text.split())
-
-
-def _action(game: Game, action: Any) -> str:
-    try:
-        return repr(game.action_text(action))
-    except Exception:  # a game whose action_text fails is reported elsewhere
-        return repr(action)
 
 
 __all__ = [

@@ -43,7 +43,7 @@ from typing import Any, TypeVar
 import attrs
 
 from corekit.errors import error_line, first_line, json_problem, one_line
-from corekit.game import Game, held_cards, offered
+from corekit.game import Game, action_shown, held_cards, offered
 from corekit.options import NoOptions, type_hints
 from corekit.rng import Rng
 from corekit.simultaneous import HIDDEN, Commitments
@@ -81,7 +81,7 @@ def to_position(state: DeclaredState, seat: int | None = None) -> dict[str, Any]
                     written.append({"unseen": len(zone) - zone.up, "face_up": _names(game, zone.face_up_cards())})
                     continue
                 # A seat's position shows an unordered zone sorted: its order tells nothing.
-                written.append(_names(game, zone if seat is None or info.ordered else sorted(zone)))
+                written.append(_names(game, zone if seat is None else info.comparable(zone)))
                 if zone.up:
                     face_up[info.name] = zone.up
             fields[field.name] = written if decl.per_seat else written[0]
@@ -736,15 +736,7 @@ def _check_committed(game: Game, state: DeclaredState, name: str, whole: bool) -
                 )
             commitments.chosen[seat] = choices[0]
         elif not over and not offered(action, choices):
-            raise PositionError(f"{where}: {_action_shown(game, action)!r} is not what seat {seat} could choose here")
-
-
-def _action_shown(game: Game, action: Any) -> Any:
-    """The action's text for a message, or the action itself when the game cannot tell it (it is none of its)."""
-    try:
-        return game.action_text(action)
-    except Exception:
-        return action
+            raise PositionError(f"{where}: {action_shown(game, action)!r} is not what seat {seat} could choose here")
 
 
 def _shape(raw: Any) -> str:

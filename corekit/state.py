@@ -398,7 +398,16 @@ class ZoneInfo:
 
     def visible_to(self, viewer: int | None) -> bool:
         """Whether `viewer` (None: the full view) sees this zone's cards."""
-        return viewer is None or self.seen is Seen.EVERYONE or (self.seen is Seen.OWNER and viewer == self.seat)
+        return viewer is None or self.seen is Seen.EVERYONE or self.owned_by(viewer)
+
+    def owned_by(self, seat: int | None) -> bool:
+        """Whether this is `seat`'s own zone, whose cards only that seat sees."""
+        return self.seen is Seen.OWNER and self.seat == seat
+
+    def comparable(self, cards: Iterable[Any]) -> tuple[Any, ...]:
+        """`cards` of this zone as a seat that sees them knows them: in order, or sorted where the order tells
+        nothing (an unordered zone)."""
+        return tuple(cards) if self.ordered else tuple(sorted(cards))
 
     @property
     def path(self) -> str:
@@ -860,7 +869,7 @@ class DeclaredState(State[ActionT], _KeywordFields):
     def _kept(self, zone: Zone, seat: int | None) -> bool:
         """Whether a die the leak checks roll again keeps its face in `zone`: one everyone sees, or `seat`'s own."""
         info = self._layout.zones[zone.no]
-        return info.seen is Seen.EVERYONE or (info.seat == seat and info.seen is Seen.OWNER)
+        return info.seen is Seen.EVERYONE or info.owned_by(seat)
 
     def _refuse_missing(self, method: str, card: Any, src: Zone, error: ValueError) -> None:
         """Raise a ValueError naming `card` and the zone `src` when `error` is the list's own for a card not there
@@ -886,7 +895,7 @@ class DeclaredState(State[ActionT], _KeywordFields):
         a field, or neither."""
         for field in attrs.fields(type(self)):
             decl: Decl = decl_of(field)
-            where = None if decl.kind == "base" else _place_in(field.name, getattr(self, field.name), value)
+            where = None if decl.kind == "base" else place_in(field.name, getattr(self, field.name), value)
             if where is None:
                 continue
             if decl.kind == "zone":
@@ -1188,7 +1197,7 @@ def _pull(card: Any, src: Zone) -> int:
     return at
 
 
-def _place_in(name: str, held: Any, value: Any) -> str | None:
+def place_in(name: str, held: Any, value: Any) -> str | None:
     """Where `value` itself is in the field `name` holding `held`: "name", "name[1]" (an item of a list or tuple,
     a seat's), "name['key']" (a value of a dict); None when it is not there."""
     if held is value:

@@ -19,7 +19,7 @@ import attrs
 
 from corekit.codes import as_read, code_key, legal_keys
 from corekit.errors import first_line
-from corekit.game import Game, IllegalAction, State
+from corekit.game import Game, IllegalAction, State, action_shown
 from corekit.plugins import Registry, UnknownName, default_registry
 from corekit.runner import forfeit_returns
 from corekit.words import counted, cut
@@ -387,10 +387,7 @@ def _events(game: Game, before: Any, after: Any) -> tuple[str, ...]:
 
 
 def _text(game: Game, action: Any) -> str:
-    try:
-        return game.action_text(action)
-    except Exception:  # a hostile action the game cannot describe
-        return _short(action)
+    return action_shown(game, action, _short)  # a hostile action's repr can be long
 
 
 def _short(value: Any) -> str:
