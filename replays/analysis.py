@@ -111,7 +111,7 @@ class Analysis:
         self.files += 1
 
     def report(self) -> dict[str, Any]:
-        """Everything as plain data (the `--json` output)."""
+        """Everything as plain data (the `--json` output, docs/json-output.md)."""
         games = {}
         for game_id, stats in sorted(self.games.items()):
             lengths = stats.lengths

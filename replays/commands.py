@@ -46,7 +46,12 @@ def replay_group() -> None:
 
 @replay_group.command("verify")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (one entry per file) instead of lines.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print JSON (one entry per file; docs/json-output.md lists its fields) instead of lines.",
+)
 @click.pass_context
 def replay_verify(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> None:
     """Re-simulate replays and check every digest.
@@ -96,8 +101,8 @@ def replay_verify(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> 
 
 
 def _verified(name: str, replay: Replay | None, error: str | None) -> dict[str, Any]:
-    """One entry of `verify --json`: every entry has the same keys, null where the file did not say (it could
-    not be read) or the value is not vouched for (the replay failed: what its header and result claim)."""
+    """One entry of `verify --json` (docs/json-output.md): every entry has the same keys, null where the file did
+    not say (it could not be read) or the value is not vouched for (the replay failed: what its result claims)."""
     vouched = replay if error is None else None
     return {
         "file": name,
@@ -132,7 +137,9 @@ def _seat(simulator: Simulator, seat: int) -> str:
         "step too, and the result) as it saw it when it was taken (default: the full view)."
     ),
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print JSON instead of text (docs/json-output.md lists its fields)."
+)
 @click.pass_context
 def replay_show(ctx: click.Context, file: str, step: int | None, seat: int | None, as_json: bool) -> None:
     """Show the state at one step of a replay.
@@ -186,7 +193,9 @@ def replay_view(ctx: click.Context, file: str, step: int) -> None:
 
 @replay_group.command("analyze")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print JSON instead of tables (docs/json-output.md lists its fields)."
+)
 @click.option(
     "--top", type=click.IntRange(1), default=10, show_default=True, help="Turning points and actions to list."
 )
@@ -272,7 +281,7 @@ def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
 
 
 def show_data(simulator: Simulator, step: int, seat: int | None) -> dict[str, Any]:
-    """What `replay show --json` prints: the same as the text, as data."""
+    """What `replay show --json` prints: the same as the text, as data (docs/json-output.md)."""
     replay, game = simulator.replay, simulator.game
     header, result = replay.header, replay.result
     drawing = board(simulator, step, seat)

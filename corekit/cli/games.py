@@ -12,7 +12,9 @@ from corekit.words import fold, terminal_width
 
 
 @click.command("games")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print JSON instead of a table (docs/json-output.md lists its fields)."
+)
 @click.pass_context
 def games_command(ctx: click.Context, as_json: bool) -> None:
     """List the installed games, their player counts and options."""

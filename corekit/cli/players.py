@@ -21,7 +21,9 @@ from corekit.words import terminal_width
     default=None,
     help="Show the defaults as they stand in GAME, which may set its own (e.g. a smaller MCTS budget).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print JSON instead of a table (docs/json-output.md lists its fields)."
+)
 @click.pass_context
 def players_command(ctx: click.Context, game_id: str | None, as_json: bool) -> None:
     """List the installed player types and their options, for --players specs like mcts:iterations=500."""

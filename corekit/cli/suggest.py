@@ -43,7 +43,9 @@ POSITION_KEYS = ("campfire_position", "game")
     show_default=True,
     help="Deals what the position leaves unseen; seeds the player (a seconds budget still varies run to run).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print JSON instead of text (docs/json-output.md lists its fields)."
+)
 @click.pass_context
 def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, seed: int, as_json: bool) -> None:
     """Ask a player what it would do in the position of FILE, and why.
