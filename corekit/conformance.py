@@ -56,7 +56,6 @@ seed decides the same in two states its seat cannot tell apart, and no seat view
 from __future__ import annotations
 
 import gc
-import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -67,11 +66,21 @@ from corekit import leaks, position
 from corekit.codes import as_read, code_problem
 from corekit.digest import digest, fingerprint, write_value
 from corekit.errors import error_line, first_line, raised_at
-from corekit.floats import ordered_sum
+from corekit.floats import adds_up, ordered_sum
 from corekit.game import Game, IllegalAction, State, held_cards, offered
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
-from corekit.runner import DECIDE, GAME, GameHung, PlayerFailed, Watch, forfeit_returns, game_deadline, legal_problem
+from corekit.runner import (
+    DECIDE,
+    GAME,
+    GameHung,
+    PlayerFailed,
+    Watch,
+    forfeit_returns,
+    game_deadline,
+    legal_problem,
+    returns_as_floats,
+)
 from corekit.state import DeclaredState, Zone, decl_of, place_in
 from corekit.walks import as_data, holds_nan, orders, shared_with_original
 from corekit.words import counted, cut
@@ -204,7 +213,7 @@ def check_game(
     options = game.make_options(options)
     encoded: set[Any] = set()  # actions whose replay code already passed: most recur across matches
     forfeited = forfeit_returns(game, players, 0)
-    if game.constant_sum is not None and not _adds_up(forfeited, game.constant_sum):
+    if game.constant_sum is not None and not adds_up(forfeited, game.constant_sum):
         # A forfeited match is finished too, and its returns are the runner's, not the game's.
         report.fail(
             f"constant_sum is {game.constant_sum!r}, but a forfeited match pays {forfeited!r} "
@@ -648,9 +657,9 @@ def _check_match(
         if not _static_kept(state, static, where, SINCE_CHECKED, report):
             return
         returns = state.returns()
-        if len(returns) != players or any(not 0.0 <= r <= 1.0 for r in returns):
+        if returns_as_floats(returns, players) is None:  # the runner's own test of them
             report.fail(f"{where}: returns {returns!r} are not one number in [0, 1] per seat")
-        elif game.constant_sum is not None and not _adds_up(returns, game.constant_sum):
+        elif game.constant_sum is not None and not adds_up(returns, game.constant_sum):
             report.fail(
                 f"{where}: returns {returns!r} add up to {ordered_sum(returns)!r}, not the game's constant_sum "
                 f"{game.constant_sum!r}"
@@ -843,12 +852,6 @@ def _zones_recorded(state: State, where: str, doing: str, report: Report) -> boo
         "pop, ...) on a hidden zone (docs/writing-a-game.md, section 4)"
     )
     return False
-
-
-def _adds_up(returns: Iterable[float], total: float) -> bool:
-    """Whether `returns` add up to `total`, within the rounding that k shares of 1/k leave (ten tenths add up to
-    0.9999999999999999): the tolerance corekit.tournament.strength allows the same sum."""
-    return math.isclose(ordered_sum(returns), total, abs_tol=1e-9)
 
 
 def _legal_fault(state: State, seat: int, legal: Any) -> str | None:

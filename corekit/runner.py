@@ -525,7 +525,7 @@ def _checked_returns(game: Game, match: Match, returns: Any) -> tuple[float, ...
     """The game's returns as floats, refused as its bug unless they are one number in [0, 1] per seat: a tournament
     adds them up and a replay stores them, so a score of 9 would count as nine wins (`campfire check` refuses the
     same). Checked once per match, at its end."""
-    values = _returns_as_floats(returns, match.state.players)
+    values = returns_as_floats(returns, match.state.players)
     if values is None:
         raise GameFailed(
             f"game {game.id!r} at the end (after step {match.steps}): returns {_shown(returns)} {_NOT_RETURNS}"
@@ -538,7 +538,7 @@ def settled_returns(state: State) -> list[float]:
     look-ahead (`ai.playouts.settled_values`) then names the game's bug, a GameFailed the runner blames on the game,
     where indexing a short list would have been the searching player's crash and forfeit."""
     returns = state.returns()
-    values = _returns_as_floats(returns, state.players)
+    values = returns_as_floats(returns, state.players)
     if values is None:
         raise GameFailed(f"game {state.game.id!r}: returns {_shown(returns)} of a finished state {_NOT_RETURNS}")
     return values
@@ -547,7 +547,7 @@ def settled_returns(state: State) -> list[float]:
 _NOT_RETURNS = "are not one number in [0, 1] per seat"
 
 
-def _returns_as_floats(returns: Any, players: int) -> list[float] | None:
+def returns_as_floats(returns: Any, players: int) -> list[float] | None:
     """`returns` as floats when they are one number in [0, 1] per seat, else None. The end of every rollout of a
     search comes here (`settled_returns`): a loop, not generators."""
     try:

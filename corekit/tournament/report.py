@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from corekit.errors import install_hint, os_reason
-from corekit.floats import ordered_sum
+from corekit.floats import adds_up, ordered_sum
 from corekit.game import Game
 from corekit.tables import print_table
 from corekit.tournament.stats import clustered_wilson, scored, team_won, wilson
@@ -211,7 +211,7 @@ def returns_shares(played: Sequence[MatchRecord], seats: int) -> dict[str, Any]:
     less."""
     totals = [ordered_sum(scored(value) for value in record.returns) for record in played]
     return {
-        "returns_not_summing_to_1": sum(1 for total in totals if not math.isclose(total, 1.0, abs_tol=1e-9)),
+        "returns_not_summing_to_1": sum(1 for total in totals if not adds_up((total,), 1.0)),
         "equal_share": ordered_sum(totals) / len(totals) / seats if totals else None,
     }
 
