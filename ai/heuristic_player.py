@@ -17,7 +17,7 @@ from __future__ import annotations
 import attrs
 
 from ai.playouts import finish_round, random_playout, settled_values
-from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State
+from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State, deciding
 from corekit.options import OptionError, at_most
 
 MAX_SAMPLES = 100_000
@@ -60,7 +60,7 @@ class HeuristicPlayer(Player):
 
     def decide(self, view: SeatView) -> Action:
         """The policy's choice, or the action with the best look-ahead value."""
-        legal = view.legal_actions
+        legal = deciding(view)
         if self.policy is not None:
             chosen: Action = self.policy(view.observation, view.seat, legal, self.rng)
             return chosen

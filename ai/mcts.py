@@ -107,7 +107,7 @@ from typing import Any
 import attrs
 
 from ai.playouts import policy_playout, random_playout, settled_values
-from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State, derive_seed, ordered_sum
+from corekit import Action, Game, Heuristic, Player, Rng, SeatView, State, deciding, derive_seed, ordered_sum
 from corekit.options import at_most, finite_from_zero
 
 PLAYOUT_LIMIT = 100_000
@@ -363,7 +363,7 @@ class MctsPlayer(Player):
     def decide(self, view: SeatView) -> Action:
         """The search's choice: the most visited root action, or the winner of sequential halving; with
         `trust`, the heuristic policy's own choice unless that one beats it clearly."""
-        legal = view.legal_actions
+        legal = deciding(view)
         self._overruled = None
         if len(legal) == 1:
             # No search, so no statistics (as os-ismcts and os-mcts): 0 visits of value 0 read as a sure loss.

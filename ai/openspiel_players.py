@@ -25,7 +25,7 @@ from corekit.errors import install_hint
 from corekit.game import Action, Game
 from corekit.heuristics import Heuristic
 from corekit.options import OptionError, at_most, finite_from_zero
-from corekit.players import Player, SeatView
+from corekit.players import Player, SeatView, deciding
 from corekit.rng import Rng
 
 PROBE = 8
@@ -91,7 +91,7 @@ class OpenSpielPlayer(Player):
     def decide(self, view: SeatView) -> Action:
         """Search from samples of the view; the action the bot picks."""
         self._stats = None
-        if len(view.legal_actions) == 1:
+        if len(deciding(view)) == 1:
             return view.legal_actions[0]
         root = view.sample(Rng(self.rng.next64()))
         game = self._game(view, getattr(root, "options", None))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from corekit import Action, Player, Rng, SeatView
+from corekit import Action, Player, Rng, SeatView, deciding
 
 
 class RandomPlayer(Player):
@@ -15,5 +15,5 @@ class RandomPlayer(Player):
 
     def decide(self, view: SeatView) -> Action:
         """A uniformly random legal action."""
-        legal = view.legal_actions
+        legal = deciding(view)
         return legal[self.rng.below(len(legal))]

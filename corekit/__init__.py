@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     )
     from corekit.heuristics import Heuristic
     from corekit.options import NoOptions, OptionError
-    from corekit.players import Player, PlayerSpec, PlayerType, SeatView
+    from corekit.players import NothingToDecide, Player, PlayerSpec, PlayerType, SeatView, deciding
     from corekit.plugins import Registry, UnknownName, default_registry, hookimpl
     from corekit.reactions import ReactionWindow
     from corekit.rng import Rng, derive_seed
@@ -34,7 +34,9 @@ if TYPE_CHECKING:
         MatchNotStarted,
         MatchResult,
         PlayerFailed,
+        PlayerNotBuilt,
         QuitMatch,
+        make_player,
         play_match,
     )
     from corekit.simultaneous import HIDDEN, Commitments
@@ -57,10 +59,12 @@ _EXPORTS = {
     "Heuristic": "corekit.heuristics",
     "NoOptions": "corekit.options",
     "OptionError": "corekit.options",
+    "NothingToDecide": "corekit.players",
     "Player": "corekit.players",
     "PlayerSpec": "corekit.players",
     "PlayerType": "corekit.players",
     "SeatView": "corekit.players",
+    "deciding": "corekit.players",
     "Registry": "corekit.plugins",
     "UnknownName": "corekit.plugins",
     "default_registry": "corekit.plugins",
@@ -74,7 +78,9 @@ _EXPORTS = {
     "MatchNotStarted": "corekit.runner",
     "MatchResult": "corekit.runner",
     "PlayerFailed": "corekit.runner",
+    "PlayerNotBuilt": "corekit.runner",
     "QuitMatch": "corekit.runner",
+    "make_player": "corekit.runner",
     "play_match": "corekit.runner",
     "HIDDEN": "corekit.simultaneous",
     "Commitments": "corekit.simultaneous",
@@ -104,11 +110,13 @@ __all__ = [
     "MatchNotStarted",
     "MatchResult",
     "NoOptions",
+    "NothingToDecide",
     "OptionError",
     "Phases",
     "Pile",
     "Player",
     "PlayerFailed",
+    "PlayerNotBuilt",
     "PlayerSpec",
     "PlayerType",
     "QuitMatch",
@@ -120,11 +128,13 @@ __all__ = [
     "TurnOrder",
     "UnknownName",
     "__version__",
+    "deciding",
     "default_registry",
     "derive_seed",
     "draw_or_reshuffle",
     "hookimpl",
     "logged_since",
+    "make_player",
     "ordered_sum",
     "play_match",
     "redeal_unseen",

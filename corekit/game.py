@@ -170,6 +170,10 @@ class Game(abc.ABC, _Parameters[StateT]):
         """The action as a person reads it; the human player accepts this text as input."""
         return str(action)
 
+    def __repr__(self) -> str:
+        # A state's repr holds its game: its id and version say which, where an address said nothing.
+        return f"{type(self).__name__}(id={self.id!r}, version={self.version!r})"
+
     def seat_name(self, seat: int) -> str:
         """How a seat is called when the match's options are not at hand ("seat 0")."""
         return f"seat {seat}"

@@ -70,6 +70,22 @@ class SeatView:
         return self.game.render(self.observation, self.seat)
 
 
+class NothingToDecide(ValueError):
+    """A player was asked to decide for a seat with nothing to decide: the match is over, or other seats act."""
+
+
+def deciding(view: SeatView) -> Sequence[Action]:
+    """`view`'s legal actions, which its player chooses among; NothingToDecide (one line) when its seat has no decision
+    (a script asking a player about a finished match or a seat whose turn it is not: the runner never does)."""
+    legal = view.legal_actions
+    if legal and view.seat in view.to_act:
+        return legal
+    if not view.to_act:
+        raise NothingToDecide(f"seat {view.seat} has nothing to decide: the match is over")
+    acting = f"{'seat' if len(view.to_act) == 1 else 'seats'} {', '.join(str(seat) for seat in view.to_act)}"
+    raise NothingToDecide(f"seat {view.seat} has nothing to decide here: {acting} to act")
+
+
 class Player(abc.ABC):
     """Decides for one or more seats. One object may hold several seats of a match."""
 
@@ -153,6 +169,17 @@ class PlayerSpec:
         if not self.params:
             return self.name
         return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.params)
+
+
+def spec_tuple(specs: Iterable[str]) -> tuple[str, ...]:
+    """Player specs, one a seat, as a tuple; TypeError for one text, whose letters would each be taken for a player
+    (`"random,random"` read as 13 seats)."""
+    if isinstance(specs, str):
+        raise TypeError(
+            f"the player specs are a list of them, one a seat (['random', 'heuristic']), not the text {specs!r:.60}: "
+            "corekit.players.split_specs splits one"
+        )
+    return tuple(specs)
 
 
 def split_specs(text: str) -> list[str]:

@@ -32,7 +32,7 @@ import attrs
 from corekit.errors import error_line, first_line, raised_at, stored_error
 from corekit.game import Game, GameError, IllegalAction, State, offered
 from corekit.options import OptionError
-from corekit.players import Player, PlayerSpec, SeatView, build_player
+from corekit.players import Player, PlayerSpec, SeatView, build_player, spec_tuple
 from corekit.plugins import Registry, UnknownName, default_registry, listeners
 from corekit.rng import derive_seed
 from corekit.state import DeclaredState
@@ -232,6 +232,14 @@ def check_unattended(game: Game, text: str, seed: int, registry: Registry, name:
         raise OptionError(f"{name} {failed}") from failed.__cause__
 
 
+def make_player(game: Game, spec: str, seed: int = 0, registry: Registry | None = None) -> Player:
+    """The player of `spec` ("mcts:iterations=500") for `game`, built as a match builds it, the game's defaults for
+    its type included: `make_player(game, "mcts").decide(SeatView(state, seat))` is the move it would make there
+    (`campfire suggest` from Python). `registry`: the installed plugins unless given. A bad spec raises
+    OptionError or UnknownName, a player that cannot be built PlayerNotBuilt."""
+    return build_spec(game, spec, seed, registry or default_registry())
+
+
 def build_spec(game: Game, text: str, seed: int, registry: Registry) -> Player:
     """The player of spec `text`, sorting what can go wrong by whose fault it is, so that a match and a
     tournament's up-front check blame the same party: a bad spec raises OptionError or UnknownName (the user's
@@ -313,10 +321,12 @@ def play_match(
     a replay file (replays/FORMAT.md), checked before the first decision. A listener that raises at the start gives
     MatchNotStarted (a ValueError, one line: a replay file that cannot be written). `on_start` is called once every
     listener has taken the match, before the first decision (`campfire play` prints its header then: not for a match
-    refused at its start); `on_step` after each step.
+    refused at its start); `on_step(match, seat, action)` after each step, with the seat that acted and its action
+    (`match.state` the state after it).
     """
     if not isinstance(game, Game):  # a game's id, most often: the registry gives the game
         raise TypeError(f"play_match takes a Game (registry.game(id)), not {type(game).__name__} {game!r:.40}")
+    specs = spec_tuple(specs)
     if players is not None:
         _check_players(players, specs)
     registry = registry or default_registry()

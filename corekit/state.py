@@ -512,14 +512,24 @@ class DeclaredState(State[ActionT], _KeywordFields):
 
     # ---- the contract, derived -------------------------------------------------------------------
 
+    def __str__(self) -> str:
+        """The position drawn for a person, the full truth (`print(state)`; the game's `render` of it)."""
+        return str(self.game.render(self.observation(None), None))
+
     def clone(self: S) -> S:
         """An independent copy; static content is shared, caches are dropped."""
         cloned: S = _plan(type(self)).clone(self)
         return cloned
 
     def observation(self, seat: int | None) -> Any:
-        """What `seat` may know, as this class's `view_type` (None: the full truth)."""
-        return _views(type(self), self.players).observe(self, seat)
+        """What `seat` may know, as this class's `view_type` (None: the full truth); ValueError for a seat that is
+        none of the match's."""
+        try:
+            return _views(type(self), self.players).observe(self, seat)
+        except KeyError:  # the generated code looks the viewer up among the seats first (`_views`)
+            if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+                raise ValueError(f"seat {seat!r} is not a seat of this {self.players}-seat match") from None
+            raise
 
     def infoset_key(self, seat: int) -> int:
         """A compact key of what `seat` sees now (the hash of its view), for the nodes of a search tree."""
@@ -1585,6 +1595,7 @@ def _views(cls: type[DeclaredState], players: int) -> _Views:
             *lines,
             f"    return ({', '.join(values)},)",
             "def observe(s, v):",
+            "    viewers[v]",  # KeyError for a seat of no match of this size: an off-by-one would see every hand hidden
             *lines,
             "    o = new(VB)",
             *(f"    o.{name} = {value}" for name, value in zip(names, values, strict=True)),
@@ -1599,6 +1610,7 @@ def _views(cls: type[DeclaredState], players: int) -> _Views:
         "hidden": hidden,
         "hz": _HIDDEN_BY_SIZE,
         "sorted": sorted,
+        "viewers": dict.fromkeys([None, *range(players)]),
     }
     exec(compile(source, f"<campfire views {cls.__qualname__} {players}>", "exec"), env)
     return _Views(env["project"], env["observe"])

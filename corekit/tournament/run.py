@@ -16,7 +16,7 @@ import json
 import math
 import os
 import uuid
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ import attrs
 from corekit.errors import os_reason
 from corekit.game import Game
 from corekit.options import OptionError, build_options, options_to_dict
-from corekit.players import PlayerSpec, same_player, spec_options
+from corekit.players import PlayerSpec, same_player, spec_options, spec_tuple
 from corekit.plugins import Registry, UnknownName
 from corekit.rng import derive_seed
 from corekit.runner import check_unattended, set_up
@@ -75,10 +75,12 @@ for the user resumes it otherwise (`campfire strength` sets it for its tournamen
 with --resume plays the rest`."""
 
 
-def option_pairs(options: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> tuple[tuple[str, Any], ...]:
-    """A tournament's game options as (name, value) pairs, given as pairs or as a mapping (`{"stall_rounds": 3}`,
-    as `play_match` and `initial_state` take them: a mapping passed as it is gave its keys alone, and every match
-    failed)."""
+def option_pairs(options: Any) -> tuple[tuple[str, Any], ...]:
+    """A tournament's game options as (name, value) pairs, given as pairs, as a mapping (`{"stall_rounds": 3}`) or
+    as the game's options object, as `play_match` and `initial_state` take them (a mapping passed as it is gave its
+    keys alone, and every match failed)."""
+    if attrs.has(type(options)):
+        return tuple(options_to_dict(options).items())
     if isinstance(options, Mapping):
         return tuple(options.items())
     return tuple((name, value) for name, value in options)
@@ -96,10 +98,10 @@ class Tournament:
     """
 
     game: str
-    specs: tuple[str, ...]
+    specs: tuple[str, ...] = attrs.field(converter=spec_tuple)
     games: int | None = None
     seats: int | None = None
-    seed: int | None = 0
+    seed: int | None = None
     """The tournament seed; None: the resumed run's (0 for a new one), as its size and time limit are."""
     options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=option_pairs)
     time_limit: float | None = None

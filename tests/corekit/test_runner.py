@@ -550,6 +550,8 @@ def test_play_match_refuses_a_games_id_players_short_of_the_seats_and_a_function
     game = default_registry().game("grizzly-race")
     with pytest.raises(TypeError, match=r"^play_match takes a Game \(registry.game\(id\)\), not str 'grizzly-race'$"):
         play_match("grizzly-race", ["random", "random"], 1)
+    with pytest.raises(TypeError, match=r"^the player specs are a list of them, one a seat"):
+        play_match(game, "random,random", 1)  # not 13 seats, one a letter
     with pytest.raises(ValueError, match=r"^1 players for 2 seats: `specs` names each seat"):
         play_match(game, ["random", "random"], 1, players=[First()])
     with pytest.raises(TypeError, match=r"^the player of seat 0 is a function, not a Player \(decide\(view\)\)$"):

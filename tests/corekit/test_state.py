@@ -912,3 +912,24 @@ def test_a_declared_state_is_slotted_so_a_misspelled_field_in_the_rules_raises_i
     assert not hasattr(state, "__dict__")
     with pytest.raises(AttributeError):
         state.scroe = 1  # what clone, digest, replays and positions would never see
+
+
+@pytest.mark.parametrize("seat", [-1, 2, 99, "0"])
+def test_the_observation_of_a_seat_of_no_such_match_is_refused_naming_it(seat: object) -> None:
+    # An outside tester: observation(99) gave a view with seat=99, every hand hidden, and observation(-1) of a
+    # per-seat field failed deep inside; SeatView checked, the state did not.
+    state = GAME.initial_state(2, 1)
+    with pytest.raises(ValueError, match=rf"^seat {seat!r} is not a seat of this 2-seat match$"):
+        state.observation(seat)  # type: ignore[arg-type]
+    assert state.observation(None) is not None and state.observation(1).seat == 1
+
+
+def test_a_state_prints_as_its_games_drawing_of_the_full_view_and_its_repr_names_the_game_not_an_address() -> None:
+    from corekit import default_registry
+
+    game = default_registry().game("grizzly-race")
+    state = game.initial_state(2, 0)
+    assert str(state) == game.render(state.observation(None), None)
+    assert str(state).startswith("Round 1 ")
+    named = f"GrizzlyRace(id='grizzly-race', version={game.version!r})"
+    assert repr(game) == named and repr(state).startswith(f"RaceState(game={named}, players=2")

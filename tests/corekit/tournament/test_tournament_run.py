@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 import pytest
 
-from corekit import Match, OptionError, Registry, hookimpl
+from corekit import Match, OptionError, Registry, default_registry, hookimpl
 from corekit.tournament import Tournament, run_tournament
 from corekit.tournament.backends import BackendError
 from corekit.tournament.store import read_results
@@ -321,8 +321,25 @@ def test_a_script_that_runs_workers_from_its_top_level_is_refused_in_one_line_be
 
 def test_a_resume_given_no_specs_and_no_seat_count_takes_the_runs_and_a_fresh_one_is_refused(tmp_path: Path) -> None:
     first = run_tournament(Tournament(GAME, ("random", "heuristic"), games=4, seats=3, seed=2), out=tmp_path / "run")
-    resumed = run_tournament(Tournament(GAME, (), seed=None), out=tmp_path / "run", resume=True)
+    resumed = run_tournament(Tournament(GAME, ()), out=tmp_path / "run", resume=True)
     assert resumed["seats"] == 3 and [p["spec"] for p in resumed["players"]] == ["random", "heuristic"]
     assert resumed["results"] == first["results"]
     with pytest.raises(OptionError, match=r"^a tournament needs at least one player spec$"):
         run_tournament(Tournament(GAME, ()), out=tmp_path / "fresh", resume=True)
+
+
+def test_a_tournament_takes_the_games_options_object_and_refuses_one_text_of_specs() -> None:
+    # From an outside tester: an options object raised attrs' "not iterable", and "random,heuristic" was read as
+    # 16 specs, one a letter.
+    game = default_registry().game(GAME)
+    given = Tournament(GAME, ("random", "random"), options=game.make_options({"stall_rounds": 7}))
+    assert dict(given.options)["stall_rounds"] == 7
+    with pytest.raises(TypeError, match=r"^the player specs are a list of them, one a seat .*not the text 'random,h"):
+        Tournament(GAME, "random,heuristic")  # type: ignore[arg-type]
+
+
+def test_a_tournament_left_without_a_seed_starts_at_0_and_a_resume_goes_on_with_the_runs(tmp_path: Path) -> None:
+    first = run_tournament(Tournament(GAME, ("random", "random"), games=2, seed=5), out=tmp_path)
+    assert run_tournament(Tournament(GAME, ("random", "random"), games=2))["seed"] == 0
+    resumed = run_tournament(Tournament(GAME, ("random", "random"), games=4), out=tmp_path, resume=True)
+    assert resumed["seed"] == 5 and resumed["results"][:2] == first["results"]
