@@ -44,7 +44,7 @@ def render() -> str:
         module = importlib.import_module(module_name)
         lines += [f"## `{module_name}`", "", inspect.getdoc(module) or "", ""]
         for home, names in _by_home(module_name):
-            if home != module_name:
+            if not _within(home, module_name):
                 lines += [f"### From `{home}`" if module_name == "corekit" else f"### Re-exported from `{home}`", ""]
                 if module_name == "corekit":
                     lines += [_first_paragraph(inspect.getdoc(importlib.import_module(home))), ""]
@@ -67,8 +67,17 @@ def _by_home(module_name: str) -> list[tuple[str, list[str]]]:
     for name in module.__all__:
         home = exports.get(name) or _defined_in(getattr(module, name), module_name)
         groups.setdefault(home, []).append(name)
-    order = sorted(groups, key=lambda home: (home != module_name, home))
+    order = sorted(groups, key=lambda home: (not _within(home, module_name), home))
     return [(home, sorted(groups[home], key=lambda name: _line(home, name))) for home in order]
+
+
+SPLIT = ("corekit.state",)
+"""Packages whose modules only keep one module's code apart (small files): documented as that one module."""
+
+
+def _within(home: str, module_name: str) -> bool:
+    """Whether `home` is the module `module_name`, or one of its modules when it is a split package (`SPLIT`)."""
+    return home == module_name or (module_name in SPLIT and home.startswith(f"{module_name}."))
 
 
 def _defined_in(value: Any, default: str) -> str:
@@ -89,12 +98,22 @@ def _entry(home: str, name: str, value: Any) -> list[str]:
 
 
 def _class_entry(home: str, name: str, cls: type) -> list[str]:
-    bases = [base.__name__ for base in cls.__bases__ if base is not object and not base.__name__.startswith("_")]
+    # A base written in a module of the same package only to keep modules small (the declared state's card moves)
+    # is part of the class: its members are listed with the class's own, and it is not named.
+    package = home.rpartition(".")[0]
+    folded = [base for base in cls.__bases__ if package in SPLIT and base.__module__.startswith(f"{package}.")]
+    bases = [
+        base.__name__
+        for base in cls.__bases__
+        if base is not object and not base.__name__.startswith("_") and base not in folded
+    ]
     lines = [f"#### `class {name}{'(' + ', '.join(bases) + ')' if bases else ''}`", "", _doc(cls), ""]
     if issubclass(cls, enum.Enum):
         lines += [f"- `{member.name}` = `{member.value!r}`" for member in cls] + [""]
         return lines
     members = list(_members(home, cls))
+    for base in folded:
+        members += _members(base.__module__, base)
     if members:
         lines += [*members, ""]
     return lines

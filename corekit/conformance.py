@@ -81,7 +81,9 @@ from corekit.runner import (
     legal_problem,
     returns_as_floats,
 )
-from corekit.state import DeclaredState, Zone, decl_of, place_in
+from corekit.state import DeclaredState, Zone
+from corekit.state.fields import decl_of
+from corekit.state.moves import place_in
 from corekit.walks import as_data, holds_nan, orders, shared_with_original
 from corekit.words import counted, cut
 

@@ -94,7 +94,8 @@ from corekit.game import Game, State, action_shown
 from corekit.provenance import SHOWN, Event, Record
 from corekit.redeal import DIE, OUT, REDEAL, Move, Redeal, TracedRecord
 from corekit.rng import Rng, derive_seed
-from corekit.state import DeclaredState, Seen, ZoneInfo, derived
+from corekit.state import DeclaredState, Seen, derived
+from corekit.state.layout import ZoneInfo
 from corekit.tournament.stats import sign_tail
 from corekit.walks import UNSET, field_names, parts_of
 

@@ -47,7 +47,9 @@ from corekit.game import Game, action_shown, held_cards, offered
 from corekit.options import NoOptions, type_hints
 from corekit.rng import Rng
 from corekit.simultaneous import HIDDEN, Commitments
-from corekit.state import Decl, DeclaredState, Seen, Zone, ZoneInfo, decl_of, zone_path
+from corekit.state import DeclaredState, Seen, Zone
+from corekit.state.fields import Decl, decl_of
+from corekit.state.layout import ZoneInfo, zone_path
 
 FORMAT = 1
 """The version of the position format."""

@@ -16,7 +16,8 @@ import attrs
 
 from corekit.game import Game, State
 from corekit.rng import Rng
-from corekit.state import DeclaredState, View, Zone, decl_of
+from corekit.state import DeclaredState, View, Zone
+from corekit.state.fields import decl_of
 
 
 def parts_of(value: Any) -> list[tuple[str, Any]] | None:

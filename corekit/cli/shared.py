@@ -97,7 +97,7 @@ def registry_of(ctx: click.Context) -> Registry:
 def declaration_warnings_said() -> Iterator[None]:
     """Say on stderr, one line each, what a game's declarations warn of as its modules are imported within (a
     `public(0)`: Python hides a DeprecationWarning outside `__main__`, and `check` is where an author looks)."""
-    from corekit.state import DeclarationWarning  # not at import: `campfire --help` loads no state machinery
+    from corekit.state.fields import DeclarationWarning  # not at import: `campfire --help` loads no state machinery
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DeclarationWarning)
