@@ -969,7 +969,7 @@ def _check_leaks_now(
         leaks.check_weights(state, observer, Rng(rng.next64()), _failing(report, where, "weights"))
     if checks == 1:
         leaks.check_sample_truth(
-            game, state, observer, Rng(rng.next64()), _failing(report, where, "truth"), report.truth, report.match_seed
+            state, observer, Rng(rng.next64()), _failing(report, where, "truth"), report.truth, report.match_seed
         )
 
 

@@ -57,9 +57,9 @@ into a view's `__dict__` or slots. `check_weights` compares `face_down_weights` 
 cards were dealt evenly: weights that read the card (or its owner's hand) would make every twin keep it;
 `check_choices` does as much for `commitment_choices`, which must not change when another of a seat's choices is
 stored in place of its secret commitment (choices naming what it chose would make every twin keep the choice).
-(`corekit.conformance` adds three checks of its own that no twin could find: a clone holding the original's zones
-inside another field, static content written outside setup, and a public object whose `view()` shows one thing
-for two different values.)
+(`corekit.conformance` adds checks of its own that no twin could find, its docstring lists them: a clone holding
+the original's zones inside another field, static content written outside setup or differing between seeds, a
+public object whose `view()` shows one thing for two different values, and draw piles dealt alike in every match.)
 
 What they cannot find, each tried by an outside tester's hostile games:
 - a zone or field the game declares public is public: the checks trust the declaration. A public object whose
@@ -97,7 +97,7 @@ from corekit.rng import Rng, derive_seed
 from corekit.state import DeclaredState, Seen, derived
 from corekit.state.layout import ZoneInfo
 from corekit.tournament.stats import sign_tail
-from corekit.walks import UNSET, field_names, parts_of
+from corekit.walks import ATOMS, UNSET, field_names, parts_of
 
 TRUTH_SAMPLES = 32
 """K: samples per position and seat in the truth test."""
@@ -211,9 +211,7 @@ def check_forward(game: Game, state: DeclaredState, seat: int, rng: Rng, fail: F
     steps compared."""
     compared = 0
     for orders_only in (False, True):
-        compared += _forward(
-            game, state, twin(state, seat, rng, True, orders_only), seat, rng, fail, steps, orders_only
-        )
+        compared += _forward(game, state, twin(state, seat, rng, True, orders_only), seat, rng, fail, steps)
     return compared
 
 
@@ -225,7 +223,6 @@ def _forward(
     rng: Rng,
     fail: Fail,
     steps: int,
-    orders_only: bool,
 ) -> int:
     """One twin played forward beside the state (see `check_forward`)."""
     real = state.clone()
@@ -740,7 +737,6 @@ class TruthTally:
 
 
 def check_sample_truth(
-    game: Game,
     state: DeclaredState,
     seat: int,
     rng: Rng,
@@ -1035,7 +1031,6 @@ def alike(a: Any, b: Any) -> bool:
     return _alike(a, b, 0)
 
 
-_PLAIN = frozenset({int, str, bytes, bool, type(None)})
 _DEEPEST = 40
 """How deep `alike` looks before it takes `==`'s word (a view is a few levels deep; a cycle is not followed)."""
 
@@ -1046,7 +1041,7 @@ def _alike(a: Any, b: Any, depth: int) -> bool:
     kind = type(a)
     if kind is not type(b):
         return False
-    if kind in _PLAIN:
+    if kind in ATOMS:
         return bool(a == b)
     if kind is float:
         return bool(a.hex() == b.hex())  # -0.0 shows as itself; a NaN is alike to a NaN
@@ -1060,7 +1055,7 @@ def _alike(a: Any, b: Any, depth: int) -> bool:
                 continue
             if type(x) is not type(y):
                 return False
-            if type(x) in _PLAIN:
+            if type(x) in ATOMS:
                 if x != y:
                     return False
             elif not _alike(x, y, depth + 1):
@@ -1114,17 +1109,18 @@ __all__ = [
     "SHOWN_CHARACTERS",
     "TRUTH_ALPHA",
     "TRUTH_SAMPLES",
-    "Seen",
     "TruthTally",
     "alike",
     "check_choices",
     "check_forward",
     "check_redeal",
     "check_sample_truth",
+    "check_setup_deal",
     "check_twin",
     "check_weights",
     "declared",
     "first_difference",
+    "parked_commitment",
     "secret_fields",
     "twin",
     "unrecorded_change",

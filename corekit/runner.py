@@ -587,9 +587,10 @@ def legal_problem(seat: int, legal: Any) -> str | None:
 
 
 def _legal_fault(match: Match, seat: int, failed: Exception) -> GameFailed | None:
-    """The game's failure, when `failed` is a TypeError or AttributeError (what `len`, indexing or `index` raise)
-    and `legal_actions(seat)` is not a sequence (a generator, a set, None), naming that as the cause; else None.
-    Called only where a step already failed, so asking the game once more costs the normal path nothing. A deque
+    """The game's failure, when what `failed` wraps (its cause) is a TypeError or AttributeError (what `len`,
+    indexing or `index` raise) and `legal_actions(seat)` is not a sequence (a generator, a set, None), naming that
+    as the cause; else None. Called only where a step already failed, so asking the game once more costs the
+    normal path nothing. A deque
     or a UserList breaks the contract too (`campfire check` says so), but it has the length and the indexing a
     player or `apply` could have needed, and another error is not the legal actions' doing: such a failure stays
     the player's (or the game's own, as it was)."""

@@ -106,7 +106,7 @@ def _plain_options(instance: Any, attribute: attrs.Attribute[Any], value: dict[s
 
 @attrs.frozen
 class Header:
-    """Who played what: written by cattrs, read back with strict types."""
+    """Who played what: written as plain data (`_plain`), read back by cattrs with strict types."""
 
     campfire: str
     """The campfire version that recorded the match."""

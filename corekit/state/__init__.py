@@ -18,10 +18,10 @@ cannot see redealt consistently with everything it has seen, from the record `co
 `zones()` (for card conservation), `digest()` (from the state itself) and `infoset_key(seat)` (a compact key
 for search trees). A game may override any of them; conformance checks the override like everything else.
 
-Cards move between zones through the state's methods (`draw`, `move`, `move_all`, `reveal_top`,
-`reshuffle`, `draw_or_reshuffle`, `shuffle`, `gather`), which keep the record of where face-down cards came
-from; `take_out` takes a card face up onto a board the game keeps in a public field. A public zone may also
-be changed directly (append, sort, remove): nothing hidden is involved.
+Cards move between zones through the state's methods (`draw`, `move`, `move_all`, `reveal_top`, `reveal_all`,
+`reshuffle`, `draw_or_reshuffle`, `shuffle`, `gather`, and `roll` for dice), which keep the record of where
+face-down cards came from; `take_out` takes a card face up onto a board the game keeps in a public field. A
+public zone may also be changed directly (append, sort, remove): nothing hidden is involved.
 
 The package keeps these apart in small modules, each importable as `corekit.state` exports it: `fields` (the
 declarations and `declare`), `layout` (zones and their numbering), `views` (`View`, `Hidden`, `derived`),

@@ -159,7 +159,7 @@ def position(kind, players=3, seed=4):
 @pytest.mark.parametrize("kind", [KeepsOneHand, KeepsTruth])
 def test_the_truth_test_refuses_a_sample_that_keeps_true_cards(kind):
     failures = []
-    check_sample_truth(Glowworms(), position(kind), 0, Rng(1), failures.append)
+    check_sample_truth(position(kind), 0, Rng(1), failures.append)
     assert len(failures) == 1
     assert failures[0].startswith("sample(0) prefers the hidden truth of zone 'hands ")
     assert f"of {TRUTH_SAMPLES} samples, {TRUTH_SAMPLES} matched the truth" in failures[0]
@@ -171,7 +171,7 @@ def test_the_truth_test_passes_a_fair_sample_at_many_positions():
         state = game.initial_state(3, seed)
         for seat in range(3):
             failures = []
-            check_sample_truth(game, state, seat, Rng(seed), failures.append)
+            check_sample_truth(state, seat, Rng(seed), failures.append)
             assert failures == []
 
 
@@ -184,7 +184,7 @@ def test_a_sample_keeping_only_the_decks_next_card_passes_one_position_but_not_t
     game = leaky_game("glowworms-knows-next-card")
     state = game.initial_state(2, 3)
     failures = []
-    check_sample_truth(game, state, 0, Rng(1), failures.append)
+    check_sample_truth(state, 0, Rng(1), failures.append)
     assert failures == []  # 32 samples: a twin holds the true next card by chance too often to tell
     report = check_game(game, 2, games=30)
     assert len(report.failures) == 1 and report.failed_seeds, report.failures
@@ -308,7 +308,7 @@ def test_a_secret_bid_is_played_on_in_a_twin_that_shares_no_legal_action_and_an_
     other = twin(state, 1, Rng(5), same_chance=True)
     assert not set(state.legal_actions(0)) & set(other.legal_actions(0))  # seat 0's one card differs in the twin
     failures = []
-    assert _forward(honest, state, other, 1, Rng(0), failures.append, 40, False) >= 2  # the bids are compared
+    assert _forward(honest, state, other, 1, Rng(0), failures.append, 40) >= 2  # the bids are compared
     assert failures == []
     assert check_game(honest, 2, games=30).ok
 
@@ -583,7 +583,7 @@ def test_a_twin_with_another_seat_to_act_is_not_blamed_for_having_no_legal_actio
             return ["go"] if seat in self.to_act else []
 
     said = []
-    assert leaks._forward(None, Stub((1,)), Stub((0,)), 2, Rng(1), said.append, 5, False) == 0
+    assert leaks._forward(None, Stub((1,)), Stub((0,)), 2, Rng(1), said.append, 5) == 0
     assert said == []  # the seats to act differ: the comparison of what the seat sees now names that
 
 
