@@ -1,6 +1,6 @@
-"""Writes docs/api.md, the reference of the public names of `corekit` (its `__all__`), `corekit.state` and
-`corekit.position`, and of the few classes of other modules that a game subclasses (`CLASSES`), from their
-docstrings, so the page cannot drift from the code.
+"""Writes docs/api.md, the reference of the public names of `corekit` (its `__all__`), `corekit.state`,
+`corekit.position`, `corekit.tournament` and `replays`, and of the few classes of other modules that a game
+subclasses (`CLASSES`), from their docstrings, so the page cannot drift from the code.
 
     python -m corekit.apidoc > docs/api.md
 
@@ -21,7 +21,7 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
-MODULES = ("corekit", "corekit.state", "corekit.position")
+MODULES = ("corekit", "corekit.state", "corekit.position", "corekit.tournament", "replays")
 """The modules the page covers, each by its `__all__`."""
 
 CLASSES = {"corekit.legal": ("CachedLegalState",)}
@@ -34,8 +34,9 @@ def render() -> str:
         "# API reference",
         "",
         "Generated from the docstrings by `python -m corekit.apidoc`; a test keeps it in sync. It covers the "
-        "public names of `corekit` (its `__all__`), `corekit.state` (declaring a game's state) and "
-        "`corekit.position` (positions as data), and the class `corekit.legal.CachedLegalState` (legal actions "
+        "public names of `corekit` (its `__all__`), `corekit.state` (declaring a game's state), "
+        "`corekit.position` (positions as data), `corekit.tournament` (tournaments from Python) and `replays` "
+        "(reading and re-simulating replay files), and the class `corekit.legal.CachedLegalState` (legal actions "
         "built once per position). docs/writing-a-game.md shows them at work; docs/hooks.md lists the "
         "plugin hooks.",
         "",

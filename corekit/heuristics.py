@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 if TYPE_CHECKING:
+    from corekit.game import Action
     from corekit.rng import Rng
 
-Policy = Callable[[Any, int, Any, "Rng"], Any]
-"""policy(observation, seat, legal_actions, rng) -> one of legal_actions (typed loosely: each game's policy
-takes its own observation and actions)."""
+Policy = Callable[[Any, int, Any, "Rng"], "Action"]
+"""policy(observation, seat, legal_actions, rng) -> one of legal_actions (its observation and legal actions typed
+loosely: each game's policy takes its own; what it returns is an action, so a typed player returns it as one)."""
 
 Evaluation = Callable[[Any], "Sequence[float]"]
 """evaluate(state) -> an estimate of `returns()` for every seat, each in [0, 1].

@@ -43,7 +43,7 @@ from typing import Any, TypeVar
 import attrs
 
 from corekit.errors import error_line, first_line, json_problem, one_line
-from corekit.game import Game, action_shown, held_cards, offered
+from corekit.game import Game, State, action_shown, held_cards, offered
 from corekit.options import NoOptions, type_hints
 from corekit.rng import Rng
 from corekit.simultaneous import HIDDEN, Commitments
@@ -66,8 +66,14 @@ _Cards = frozenset[tuple[type, Any]]
 """The cards a game holds, each with its type: True == 1 and 1.0 == 1, but neither is the card 1."""
 
 
-def to_position(state: DeclaredState, seat: int | None = None) -> dict[str, Any]:
-    """`state` as a position document; with `seat`, as that seat sees it."""
+def to_position(state: State[Any], seat: int | None = None) -> dict[str, Any]:
+    """`state` as a position document; with `seat`, as that seat sees it. Any game's state is taken (a registry's
+    games are typed as `Game`), and PositionError names one that is not declared (`corekit.state`)."""
+    if not isinstance(state, DeclaredState):
+        raise PositionError(
+            f"{type(state).__name__} is not a declared state (corekit.state): only a declared state is written as a "
+            "position"
+        )
     game = state.game
     fields: dict[str, Any] = {}
     face_up: dict[str, int] = {}
@@ -106,7 +112,7 @@ def to_position(state: DeclaredState, seat: int | None = None) -> dict[str, Any]
     }
 
 
-def dumps(state: DeclaredState, seat: int | None = None) -> str:
+def dumps(state: State[Any], seat: int | None = None) -> str:
     """`to_position` as JSON text, one field a line."""
     document = to_position(state, seat)
     fields = document.pop("fields")
@@ -611,7 +617,8 @@ def _set_face_up(state: DeclaredState, face_up: Mapping[str, Any], unseen: list[
         held = written_unseen.get((info.field, info.seat))
         if held is not None:  # which of its cards lie face up is for the zone's own list to say, by name
             raise PositionError(
-                f'face_up.{name}: the zone is written unseen ({held} cards): name its face-up cards in its "face_up"'
+                f'face_up.{name}: the zone is written unseen ({held} cards), and its own "face_up" list names its '
+                "face-up cards: leave it out of the top-level face_up"
             )
         zone = state.zone(info.no)
         if type(count) is not int or not 0 <= count <= len(zone):

@@ -608,8 +608,9 @@ def test_a_face_up_count_given_for_an_unseen_zone_is_refused_naming_how_many_car
     held = len(state.guards[0])
     document["face_up"] = {"guards 0": 1}
     assert str(refusal(game, document)) == (
-        f'face_up.guards 0: the zone is written unseen ({held} cards): name its face-up cards in its "face_up"'
-    )
+        f'face_up.guards 0: the zone is written unseen ({held} cards), and its own "face_up" list names its face-up '
+        "cards: leave it out of the top-level face_up"
+    )  # an outside tester who had named them in the zone's list already read "name them" as not done
 
 
 # ---- unknown keys and loose types ------------------------------------------------------------------------
@@ -736,3 +737,11 @@ def test_unseen_counts_that_do_not_add_up_are_listed_by_field():
         "the unseen zones hold 18 cards (fields.hands[1] 7, fields.guards[0] 6, fields.guards[1] 5, fields.reserve 0), "
         "but 19 are not shown (the game's 26 cards less the 7 the position shows): one of those counts is wrong"
     )
+
+
+def test_a_state_that_is_not_declared_is_refused_as_a_position_in_one_line() -> None:
+    from tests.corekit.toy_game import ToyGame
+
+    state = ToyGame().initial_state(2, 0)
+    with pytest.raises(PositionError, match=r"^ToyState is not a declared state \(corekit.state\): only a declared"):
+        dumps(state)
