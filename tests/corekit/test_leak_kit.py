@@ -18,7 +18,6 @@ from corekit.leaks import (
     SHOWN_CHARACTERS,
     TRUTH_ALPHA,
     TRUTH_SAMPLES,
-    _forward,
     alike,
     check_choices,
     check_forward,
@@ -28,6 +27,7 @@ from corekit.leaks import (
     first_difference,
     twin,
 )
+from corekit.leaks.twins import _forward
 from corekit.plugins import Registry
 from corekit.pytest_plugin import conformance_runner
 from corekit.redeal import REDEAL
@@ -583,7 +583,7 @@ def test_a_twin_with_another_seat_to_act_is_not_blamed_for_having_no_legal_actio
             return ["go"] if seat in self.to_act else []
 
     said = []
-    assert leaks._forward(None, Stub((1,)), Stub((0,)), 2, Rng(1), said.append, 5) == 0
+    assert _forward(None, Stub((1,)), Stub((0,)), 2, Rng(1), said.append, 5) == 0
     assert said == []  # the seats to act differ: the comparison of what the seat sees now names that
 
 
@@ -690,7 +690,7 @@ def test_cards_shown_and_gathered_back_in_one_step_count_as_seen_by_the_twin_pla
 
 
 def test_a_long_run_of_moves_on_a_twin_is_named_by_its_first_two_and_last_two():
-    from corekit.leaks import _moves
+    from corekit.leaks.twins import _moves
 
     assert _moves(["a", "b"]) == "a, then b"
     assert _moves(list("abcdefg")) == "a, then b, then 3 more, then f, then g"
@@ -884,7 +884,7 @@ def test_the_redeal_check_traces_a_copy_of_the_state_and_leaves_the_state_and_it
 
 
 def test_the_redeal_check_guesses_which_equal_card_a_zone_showed_latest_first_then_keeps_them_all():
-    from corekit.leaks import GUESSES, _guesses
+    from corekit.leaks.deals import GUESSES, _guesses
 
     # Move 0 went face up for sure; one show could only be move 3; another was move 5 or move 2.
     assert list(_guesses({0}, [[3], [5, 2]])) == [{0, 3, 5}, {0, 3, 2}, {0, 3, 5, 2}]

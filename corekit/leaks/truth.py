@@ -1,0 +1,108 @@
+"""The truth test: a game's `sample()` matches the hidden truth no more often than a twin does."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from corekit.leaks.twins import Fail, secret_fields, twin
+from corekit.rng import Rng
+from corekit.state import DeclaredState
+from corekit.tournament.stats import sign_tail
+
+TRUTH_SAMPLES = 32
+"""K: samples per position and seat in the truth test."""
+TRUTH_ALPHA = 1e-9
+"""The truth test's significance: a fair sample is refused at one position and seat with probability below it
+(32 of 32 one-sided pairs give p = 2.3e-10)."""
+
+
+@attrs.define
+class TruthTally:
+    """The truth test's counts pooled over the positions of many matches (one `check_game` run), by hidden part.
+
+    At one position 32 samples can only refuse a sample that nearly always keeps the truth. A sample that
+    prefers it less, such as one keeping the deck's next card (which a twin also holds by chance a fifth of the
+    time), adds up to the same evidence over a run: under a fair sample each one-sided pair is still a fair coin
+    flip, so the pooled counts take the same exact sign test."""
+
+    counts: dict[str, list[int]] = attrs.Factory(dict)
+    """Hidden part -> [samples matching the truth and not the twin, the other way]."""
+    most: dict[str, tuple[int, Any]] = attrs.Factory(dict)
+    """Hidden part -> (ahead less behind, label) of the position most one-sided toward the truth."""
+
+    def add(self, key: str, ahead: int, behind: int, label: Any) -> None:
+        """Count one position's pairs for a hidden part; `label` names the position (its match's seed)."""
+        counted = self.counts.setdefault(key, [0, 0])
+        counted[0] += ahead
+        counted[1] += behind
+        if key not in self.most or ahead - behind > self.most[key][0]:
+            self.most[key] = (ahead - behind, label)
+
+    def verdict(self) -> tuple[str, Any] | None:
+        """The first hidden part the pooled sign test refuses, as (a one-line reason, the label of its most
+        one-sided position), or None."""
+        for key, (ahead, behind) in self.counts.items():
+            p = sign_tail(ahead, behind)
+            if p < TRUTH_ALPHA:
+                return (
+                    f"sample() prefers the hidden truth of {key} over the positions tested: {ahead} samples matched "
+                    f"the truth and not a state the seat cannot tell apart, {behind} the other way (p = {p:.1e})",
+                    self.most[key][1],
+                )
+        return None
+
+
+def check_sample_truth(
+    state: DeclaredState,
+    seat: int,
+    rng: Rng,
+    fail: Fail,
+    tally: TruthTally | None = None,
+    label: Any = None,
+) -> None:
+    """`state.sample(seat)` may not match the hidden truth more often than chance (see the package docstring); with
+    a `tally`, the counts are added to it under `label` too."""
+    layout = state.layout()
+    hidden = [info for info in layout.zones if not info.visible_to(seat)]
+    secrets = [(name, other) for name, commitments in secret_fields(state) for other in commitments if other != seat]
+    if not hidden and not secrets:
+        return
+    truth = _hidden_parts(state, hidden, secrets)
+    ahead = {key: 0 for key in truth}  # the sample matched the truth, not the twin
+    behind = {key: 0 for key in truth}  # ... the twin, not the truth
+    for _ in range(TRUTH_SAMPLES):
+        sample = _hidden_parts(state.sample(seat, Rng(rng.next64())), hidden, secrets)
+        other = _hidden_parts(twin(state, seat, Rng(rng.next64())), hidden, secrets)
+        for key, value in sample.items():
+            matches_truth, matches_twin = value == truth[key], value == other[key]
+            if matches_truth and not matches_twin:
+                ahead[key] += 1
+            elif matches_twin and not matches_truth:
+                behind[key] += 1
+    if tally is not None:
+        for key in truth:
+            tally.add(key, ahead[key], behind[key], label)
+    for key in truth:
+        p = sign_tail(ahead[key], behind[key])
+        if p < TRUTH_ALPHA:
+            fail(
+                f"sample({seat}) prefers the hidden truth of {key}: of {TRUTH_SAMPLES} samples, {ahead[key]} matched "
+                f"the truth and not a state seat {seat} cannot tell apart, {behind[key]} the other way (p = {p:.1e})"
+            )
+            return
+
+
+def _hidden_parts(state: DeclaredState, hidden: Sequence[Any], secrets: Sequence[tuple[str, int]]) -> dict[str, Any]:
+    """Each zone and secret commitment hidden from the seat, by name, in a comparable form."""
+    parts: dict[str, Any] = {}
+    for info in hidden:
+        zone = state.zone(info.no)
+        parts[f"zone {info.name!r}"] = info.comparable(zone)
+        if info.ordered and len(zone) - zone.up > 1:  # the next card drawn, apart from the rest of the pile
+            parts[f"the top card of zone {info.name!r}"] = zone[-1]
+    for name, seat in secrets:
+        parts[f"seat {seat}'s commitment in {name!r}"] = getattr(state, name).chosen.get(seat)
+    return parts
