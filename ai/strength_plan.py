@@ -33,10 +33,11 @@ import click
 from corekit.codes import INT_MAX
 from corekit.errors import first_line, json_problem
 from corekit.game import GameError
+from corekit.match import GameFailed, PlayerNotBuilt
 from corekit.options import OptionError, build_options, options_to_dict, parse_pairs
 from corekit.players import PlayerSpec, spec_options
 from corekit.plugins import Registry, UnknownName
-from corekit.runner import GameFailed, PlayerNotBuilt, build_spec, set_up
+from corekit.runner import build_spec, set_up
 from corekit.tournament.report import summarize
 from corekit.tournament.run import RESUME_HINT_VARIABLE
 from corekit.tournament.store import (

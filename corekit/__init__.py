@@ -22,12 +22,7 @@ if TYPE_CHECKING:
         shared_win,
     )
     from corekit.heuristics import Heuristic
-    from corekit.options import NoOptions, OptionError
-    from corekit.players import NothingToDecide, Player, PlayerSpec, PlayerType, SeatView, deciding
-    from corekit.plugins import Registry, UnknownName, default_registry, hookimpl
-    from corekit.reactions import ReactionWindow
-    from corekit.rng import Rng, derive_seed
-    from corekit.runner import (
+    from corekit.match import (
         GameFailed,
         ListenerFailed,
         Match,
@@ -36,9 +31,13 @@ if TYPE_CHECKING:
         PlayerFailed,
         PlayerNotBuilt,
         QuitMatch,
-        make_player,
-        play_match,
     )
+    from corekit.options import NoOptions, OptionError
+    from corekit.players import NothingToDecide, Player, PlayerSpec, PlayerType, SeatView, deciding
+    from corekit.plugins import Registry, UnknownName, default_registry, hookimpl
+    from corekit.reactions import ReactionWindow
+    from corekit.rng import Rng, derive_seed
+    from corekit.runner import make_player, play_match
     from corekit.simultaneous import HIDDEN, Commitments
     from corekit.turns import Phases, TurnOrder
     from corekit.version import __version__
@@ -72,14 +71,14 @@ _EXPORTS = {
     "ReactionWindow": "corekit.reactions",
     "Rng": "corekit.rng",
     "derive_seed": "corekit.rng",
-    "GameFailed": "corekit.runner",
-    "ListenerFailed": "corekit.runner",
-    "Match": "corekit.runner",
-    "MatchNotStarted": "corekit.runner",
-    "MatchResult": "corekit.runner",
-    "PlayerFailed": "corekit.runner",
-    "PlayerNotBuilt": "corekit.runner",
-    "QuitMatch": "corekit.runner",
+    "GameFailed": "corekit.match",
+    "ListenerFailed": "corekit.match",
+    "Match": "corekit.match",
+    "MatchNotStarted": "corekit.match",
+    "MatchResult": "corekit.match",
+    "PlayerFailed": "corekit.match",
+    "PlayerNotBuilt": "corekit.match",
+    "QuitMatch": "corekit.match",
     "make_player": "corekit.runner",
     "play_match": "corekit.runner",
     "HIDDEN": "corekit.simultaneous",

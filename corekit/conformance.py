@@ -68,23 +68,15 @@ from corekit.digest import digest, fingerprint, write_value
 from corekit.errors import error_line, first_line, raised_at
 from corekit.floats import adds_up, ordered_sum
 from corekit.game import Game, IllegalAction, State, held_cards, offered
+from corekit.match import GameHung, PlayerFailed
 from corekit.players import PlayerSpec, SeatView, build_player
 from corekit.rng import Rng, derive_seed
-from corekit.runner import (
-    DECIDE,
-    GAME,
-    GameHung,
-    PlayerFailed,
-    Watch,
-    forfeit_returns,
-    game_deadline,
-    legal_problem,
-    returns_as_floats,
-)
+from corekit.runner import forfeit_returns, legal_problem, returns_as_floats
 from corekit.state import DeclaredState, Zone
 from corekit.state.fields import decl_of
 from corekit.state.moves import place_in
 from corekit.walks import as_data, holds_nan, orders, shared_with_original
+from corekit.watchdog import DECIDE, GAME, Watch, game_deadline
 from corekit.words import counted, cut
 
 _NOT_AN_ACTION = ("campfire-conformance", "not an action")

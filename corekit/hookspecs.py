@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
     from corekit.game import Game
     from corekit.heuristics import Heuristic
+    from corekit.match import Match, MatchResult
     from corekit.players import PlayerType
-    from corekit.runner import Match, MatchResult
 
 hookspec = pluggy.HookspecMarker("campfire")
 

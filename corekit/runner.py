@@ -6,196 +6,50 @@ error recorded, so a tournament goes on. What goes wrong inside the game's own c
 `legal_actions`, `observation`, `sample`, `returns`, also when a player's search calls it on a sample) is the
 game's: GameFailed, naming the game and the call.
 
-A watchdog cuts off what would never end: a decision still running at `hard_limit(time_limit)` (a forfeit,
-or the game's failure when one call into the game's code took the whole time limit), and a call into the
-game's code still running after `step_limit` seconds (default GAME_STEP_LIMIT), the setup's included: one watchdog
-per match, armed before the setup and disarmed after the returns. In the main thread it is a
-SIGALRM timer; in any other thread (a Dask worker's) a watchdog thread raises into the match's thread. Neither
-can stop a C call that never returns to Python: a process that supervises the match (a tournament's worker
-pool) reads the match's `Watch` and kills it.
+The watchdog that cuts off what would never end is `corekit.watchdog`; what a match is and the errors it
+raises, `corekit.match`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import signal
-import sys
-import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, MutableSequence, Sequence
-from types import FrameType, TracebackType
+from collections.abc import Callable, Mapping, Sequence
+from types import TracebackType
 from typing import Any
 
-import attrs
-
-from corekit.errors import error_line, first_line, raised_at, stored_error
+from corekit.errors import error_line, first_line, raised_at
 from corekit.game import Game, GameError, IllegalAction, State, offered
+from corekit.match import (
+    GameFailed,
+    ListenerFailed,
+    Match,
+    MatchNotStarted,
+    MatchResult,
+    MatchTooLong,
+    PlayerFailed,
+    PlayerNotBuilt,
+    QuitMatch,
+)
 from corekit.options import OptionError
 from corekit.players import Player, PlayerSpec, SeatView, build_player, spec_tuple
 from corekit.plugins import Registry, UnknownName, default_registry, listeners
 from corekit.rng import derive_seed
 from corekit.state import DeclaredState
+from corekit.watchdog import (
+    DECIDE,
+    GAME,
+    IDLE,
+    SETUP_STEP,
+    Overran,
+    Watch,
+    Watchdog,
+    game_deadline,
+    is_game_frame,
+    step_limit_for,
+    verdict_of,
+)
 from corekit.words import cut
-
-
-class PlayerFailed(RuntimeError):
-    """A player raised, answered with an illegal action, or ran out of time."""
-
-    def __init__(self, seat: int, spec: str, reason: str) -> None:
-        super().__init__(f"seat {seat} ({spec}) {reason}")
-        self.seat = seat
-        self.spec = spec
-        self.reason = reason
-
-
-class QuitMatch(Exception):
-    """A person stopped playing (end of input); the runner lets it through rather than forfeiting."""
-
-
-class GameFailed(RuntimeError):
-    """The game itself raised (a bug in the game, not in a player); the message is one line."""
-
-
-class GameHung(GameFailed):
-    """A call into the game's code ran past its step limit and was cut off: a loop, most likely. Whoever plays
-    many matches of the game (a conformance check) stops at the first, as every later one would hang alike."""
-
-
-class ListenerFailed(RuntimeError):
-    """A match-end listener (a replay recorder) raised after the match was decided; `result` is that match's
-    result, so callers report it before the one-line error."""
-
-    def __init__(self, result: MatchResult, message: str) -> None:
-        super().__init__(message)
-        self.result = result
-
-
-class MatchTooLong(RuntimeError):
-    """The game went past its declared bound on decisions: a bug in the game."""
-
-
-class MatchNotStarted(ValueError):
-    """A match-start listener raised (the replay recorder could not open its file): nothing was played, and
-    nothing says the match itself is at fault. The message is the listener's, in one line."""
-
-
-GAME_STEP_LIMIT = 60.0
-"""Seconds one call into the game's code may run before it is cut off as stuck, when the caller sets no
-`step_limit`: real steps take milliseconds, so only a game caught in a loop gets near it."""
-MAX_HARD_LIMIT = 1e8
-"""The longest a decision may run before it is cut off: a far longer timer overflows setitimer ("timestamp out of
-range"), and three years is as good as no limit."""
-
-IDLE, GAME, DECIDE = 0, 1, 2
-"""What a match is doing (`Watch.phase`): the runner's own work or a listener's (never cut off), a call into the
-game's code, a player's decision."""
-PHASE, SEAT, STEP, SINCE = range(4)
-"""The slots of a `Watch.mirror`."""
-STUCK_AFTER = 1.0
-"""Seconds (plus two ticks) after a cut-off that a match that has not moved is stuck for good: in a C call no
-exception can reach, or swallowing every one."""
-
-
-def hard_limit(time_limit: float) -> float:
-    """When a decision is cut off: well past the limit, so a player that merely overruns is timed by the runner
-    (and forfeits with its time), and only one that hangs is interrupted."""
-    return min(max(2 * time_limit, time_limit + 1.0), MAX_HARD_LIMIT)
-
-
-def tick_interval(limit: float) -> float:
-    """How often a watchdog looks at a match whose shortest limit is `limit`: often enough to cut it off soon
-    after the limit, rarely enough to cost nothing."""
-    return min(1.0, max(0.01, limit / 8))
-
-
-SETUP_STEP = -1
-"""`Watch.step` while the match's setup runs (a step is counted from 0, as the steps played before it)."""
-
-
-def at_step(step: int) -> str:
-    """Where a match is, for a message: "at setup" for SETUP_STEP, else "at step N" of the step being played
-    (`step` steps played before it)."""
-    return "at setup" if step == SETUP_STEP else f"at step {step + 1}"
-
-
-class Watch:
-    """What a match is doing now, for its watchdogs: `phase`, its `seat` (a decision's), the `step` being played
-    (the steps played before it; SETUP_STEP during the setup) and since when (`time.monotonic()`, the same clock in
-    every process of a machine).
-
-    `mirror`, when given, is a shared array of floats (PHASE, SEAT, STEP, SINCE) that a supervising process
-    reads to kill a match stuck where no exception can reach it. `verdict` is what a watchdog decided when it cut
-    the match off: the PlayerFailed or GameFailed the runner raises. `stuck`, when given, is called (from the
-    watchdog thread, off the main thread only) when the match still has not moved STUCK_AFTER seconds after it
-    was cut off: what is left to do then is the caller's (a Dask worker ends its process).
-    """
-
-    __slots__ = ("mirror", "phase", "seat", "since", "step", "stuck", "verdict")
-
-    def __init__(
-        self, mirror: MutableSequence[float] | None = None, stuck: Callable[[Watch], None] | None = None
-    ) -> None:
-        self.mirror = mirror
-        self.stuck = stuck
-        self.phase = IDLE
-        self.seat = -1
-        self.step = 0
-        self.since = time.monotonic()
-        self.verdict: Exception | None = None
-        self.mark(IDLE)
-
-    def mark(self, phase: int, seat: int = -1) -> None:
-        """Enter `phase` now."""
-        self.since = since = time.monotonic()
-        self.seat = seat
-        self.phase = phase
-        mirror = self.mirror
-        if mirror is not None:  # the phase last: a reader that sees the new phase sees its time too
-            mirror[SINCE] = since
-            mirror[SEAT] = seat
-            mirror[STEP] = self.step
-            mirror[PHASE] = phase
-
-
-class Overran(BaseException):
-    """Raised into a match whose decision or game call overran; `Watch.verdict` says whose fault it is. A
-    BaseException, so that a player's or a game's `except Exception` does not swallow it."""
-
-
-@attrs.define
-class Match:
-    """One match as the event hooks see it."""
-
-    game: Game
-    options: Any
-    seed: int
-    specs: list[str]
-    state: State
-    settings: dict[str, Any] = attrs.Factory(dict)
-    steps: int = 0
-    offered: Sequence[Any] | None = None
-    """The legal actions the seat to act was shown for the decision being applied (a replay stores the index)."""
-
-
-@attrs.frozen
-class MatchResult:
-    """How a match ended.
-
-    `returns` are the game's returns, or for a forfeit 0 for the forfeiting seat and, shared equally,
-    1 for the others (in a cooperative game the whole team loses). `steps` counts the actions applied.
-    `decisions` and `decision_time` (seconds) are per seat and count every decision a seat was asked for, however
-    it ended: answered (in time or not, legal or not), raised, or cut off (with the time it ran until then).
-    """
-
-    returns: tuple[float, ...]
-    steps: int
-    decisions: tuple[int, ...]
-    decision_time: tuple[float, ...]
-    forfeit: int | None = None
-    error: str | None = attrs.field(default=None, converter=stored_error)
-    unfinished: str | None = None
-    """Why the match stopped before its end (a person quit, Ctrl-C): then `returns` are all 0."""
 
 
 def make_players(game: Game, specs: Sequence[str], seed: int, registry: Registry | None = None) -> list[Player]:
@@ -212,11 +66,6 @@ def make_players(game: Game, specs: Sequence[str], seed: int, registry: Registry
         except PlayerNotBuilt as failed:
             raise PlayerFailed(seat, text, str(failed)) from failed.__cause__
     return players
-
-
-class PlayerNotBuilt(RuntimeError):
-    """The player plugin raised while building a player (not the spec's mistake); the message is the one-line
-    reason, `could not be built: Type: message`, for the caller to name the spec or seat before it."""
 
 
 def check_unattended(game: Game, text: str, seed: int, registry: Registry, name: str, where: str) -> None:
@@ -273,27 +122,6 @@ def _initial_state(game: Game, players: int, seed: int, options: Any) -> State:
         raise GameFailed(f"game {game.id!r} raised {error_line(error)} at setup{raised_at(error, game)}") from error
 
 
-@contextlib.contextmanager
-def game_deadline(
-    game: Game, seconds: float | None = None, where: str = "", *, deciders: Sequence[str] = ()
-) -> Iterator[Watch]:
-    """Cut off the game's code run inside with GameFailed after `seconds` (default GAME_STEP_LIMIT), naming the call
-    and `where` ("at setup", "at step 5"): for game calls made outside a match, such as the conformance checks'.
-
-    `deciders` are the specs of the seats whose players decide inside (the leak check's probe): a decision marked
-    `DECIDE` on the Watch yielded is a player's time, not the game's, cut off as a match cuts off one over its time
-    limit, that limit being the step limit: PlayerFailed, or GameHung when one call into the game's code ran that
-    long in the player's search."""
-    watch = Watch()
-    watch.mark(GAME)
-    limit = step_limit_for(seconds)
-    try:
-        with _Watchdog(watch, game, deciders, limit if deciders else None, limit, at=where):
-            yield watch
-    except Overran:
-        raise _verdict(watch) from None
-
-
 def play_match(
     game: Game,
     specs: Sequence[str],
@@ -335,7 +163,7 @@ def play_match(
     watch = watch if watch is not None else Watch()
     # One watchdog from the setup to the returns: arming one makes four system calls (the SIGALRM handler and the
     # timer, each set and put back), and a second one for the setup cost a match of 10-30 steps a tenth of its time.
-    watchdog = _Watchdog(watch, game, specs, time_limit, limit, at="at setup")
+    watchdog = Watchdog(watch, game, specs, time_limit, limit, at="at setup", caller=_play.__code__)
     try:
         with watchdog:
             state = _watched_setup(game, len(specs), seed, options, watch)
@@ -363,7 +191,7 @@ def play_match(
             result, interrupted = _play(match, players, specs, time_limit, forfeit_on_error, watch, hook, on_step)
     except Overran:  # cut off in a game call (a decision's verdict is handled inside)
         watch.mark(IDLE)
-        raise _verdict(watch) from None
+        raise verdict_of(watch) from None
     try:
         hook.campfire_match_end(match=match, result=result)
     except Exception as error:  # e.g. the replay could not be written: the result must still reach the caller
@@ -477,7 +305,7 @@ def _play(
                 raise _legal_fault(match, seat, failed) or failed from failed.__cause__
             except Overran:
                 watch.mark(IDLE)
-                verdict = _verdict(watch)
+                verdict = verdict_of(watch)
                 if isinstance(verdict, PlayerFailed):
                     # Cut off: counted with the time it ran, or the slowest decisions would be the ones left out
                     # of the seat's time per decision. (Only a decision's own cut-off gives a PlayerFailed, well
@@ -710,22 +538,8 @@ def _next_seat(state: State) -> int | None:
     return None if state.is_terminal else state.to_act[0]
 
 
-def step_limit_for(step_limit: float | None, time_limit: float | None = None) -> float:
-    """The step limit asked for; by default GAME_STEP_LIMIT, or a decision's cut-off when that is shorter (a game
-    call may take as long as a player's whole decision, no longer)."""
-    if step_limit is not None:
-        return step_limit
-    return GAME_STEP_LIMIT if time_limit is None else min(GAME_STEP_LIMIT, hard_limit(time_limit))
-
-
 def _shown(action: Any) -> str:
     return cut(repr(action))
-
-
-def _is_game_frame(frame: FrameType) -> bool:
-    """Whether `frame` runs a method of a game or one of its states: the game's own code, or what corekit derives
-    for it from its declaration."""
-    return isinstance(frame.f_locals.get("self"), State | Game)
 
 
 _APPLY_CHECK = State._refuse.__code__
@@ -750,170 +564,10 @@ def _game_call(tb: TracebackType | None) -> str | None:
     A traceback holds only the calls still running when the error was raised: a game frame on it means the error
     came from inside the game's code (or what that code called), never from a player's code after it returned."""
     while tb is not None:
-        if _is_game_frame(tb.tb_frame):
+        if is_game_frame(tb.tb_frame):
             return tb.tb_frame.f_code.co_name
         tb = tb.tb_next
     return None
-
-
-def _game_frame(frame: FrameType | None) -> FrameType | None:
-    """The outermost frame of the stack from `frame` up that runs the game's code (the call the runner or a
-    player made into it), or None."""
-    outermost = None
-    while frame is not None:
-        if frame.f_code is _PLAY_CODE:
-            break
-        if _is_game_frame(frame):
-            outermost = frame
-        frame = frame.f_back
-    return outermost
-
-
-def _verdict(watch: Watch) -> Exception:
-    verdict = watch.verdict
-    watch.verdict = None
-    return verdict if verdict is not None else RuntimeError("the match was cut off")
-
-
-_set_handler: Callable[[int, Any], Any] = getattr(signal, "_signal", signal).signal
-"""`signal.signal` without its wrapper, which turns the handlers given and returned into enums by raising and catching
-an exception for a function: 8 us for the two calls of a match, against 1 us (the wrapper calls this one). It takes
-a handler as it returns one (a function, or the raw int of SIG_DFL or SIG_IGN), not the `Handlers` enum."""
-
-
-class _Watchdog:
-    """Cuts off a decision past `hard_limit(time_limit)` or a game call past `step_limit` by raising Overran into
-    the match, after storing the verdict in its Watch (see the module docstring).
-
-    A decision cut off while one call into the game's code had run for the whole time limit is the game's failure:
-    a game looping in `apply` during a player's search is no slowness of the player's.
-    """
-
-    _armed = threading.local()
-    """Per thread: a watchdog is running (a player that plays matches inside its decision gets no second one)."""
-
-    def __init__(
-        self,
-        watch: Watch,
-        game: Game,
-        specs: Sequence[str],
-        time_limit: float | None,
-        step_limit: float | None,
-        at: str = "",
-    ) -> None:
-        self.watch = watch
-        self.game = game
-        self.specs = specs
-        self.time_limit = time_limit
-        self.cut_off = hard_limit(time_limit) if time_limit is not None else None
-        self.step_limit = step_limit
-        self.at = at
-        limits = [limit for limit in (self.cut_off, step_limit) if limit is not None]
-        self.tick = tick_interval(min(limits)) if limits else None
-        self.probe: tuple[float, FrameType | None, float] = (0.0, None, 0.0)
-        self.raised = -1.0
-        self.running = False
-        self.thread: threading.Thread | None = None
-        self.stop = threading.Event()
-        self.target = threading.get_ident()
-        self.previous: Any = None
-
-    def __enter__(self) -> _Watchdog:
-        if self.tick is None or getattr(self._armed, "on", False):
-            return self
-        self._armed.on = self.running = True
-        if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
-            self.previous = _set_handler(signal.SIGALRM, self._on_signal)
-            signal.setitimer(signal.ITIMER_REAL, self.tick, self.tick)
-        else:
-            self.thread = threading.Thread(target=self._patrol, name="campfire-watchdog", daemon=True)
-            self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if not self.running:
-            return
-        if self.thread is None:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            _set_handler(signal.SIGALRM, self.previous)
-        else:
-            self.stop.set()
-            while self.thread.is_alive():
-                with contextlib.suppress(Overran):  # raised just before the watchdog stopped: too late to matter
-                    self.thread.join()
-            _raise_in(self.target, None)  # an exception set but not yet raised must not hit the caller later
-        self._armed.on = self.running = False
-
-    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
-        if self._overdue(frame):
-            raise Overran
-
-    def _patrol(self) -> None:
-        assert self.tick is not None
-        watch = self.watch
-        while not self.stop.wait(self.tick):
-            if self._overdue(sys._current_frames().get(self.target)):
-                _raise_in(self.target, Overran)
-                if watch.stuck is None:
-                    continue
-                since = watch.since
-                if self.stop.wait(STUCK_AFTER + 2 * self.tick):
-                    return
-                if watch.since == since:  # not even the interrupt moved it
-                    watch.stuck(watch)
-                    return
-
-    def _overdue(self, frame: FrameType | None) -> bool:
-        """Whether to raise now; the verdict goes into the Watch first."""
-        watch = self.watch
-        now = time.monotonic()
-        elapsed = now - watch.since
-        verdict: Exception | None = None
-        if watch.phase == GAME and self.step_limit is not None and elapsed > self.step_limit:
-            found = _game_frame(frame)
-            method = found.f_code.co_name if found is not None else "a game step"
-            where = self.at or at_step(watch.step)
-            verdict = GameHung(
-                f"game {self.game.id!r} did not return from {method} within {self.step_limit:g}s {where}".rstrip()
-            )
-        elif watch.phase == DECIDE and self.cut_off is not None and self.time_limit is not None:
-            verdict = self._decision_verdict(watch, frame, now, elapsed)
-        if verdict is None or now - self.raised < 1.0:  # raised again only if the first was swallowed
-            return False
-        self.raised = now
-        watch.verdict = verdict
-        return True
-
-    def _decision_verdict(self, watch: Watch, frame: FrameType | None, now: float, elapsed: float) -> Exception | None:
-        assert self.cut_off is not None and self.time_limit is not None
-        decision, call, seen = self.probe
-        current = _game_frame(frame)
-        if decision != watch.since or current is not call:  # a new decision, or another call into the game
-            self.probe = (watch.since, current, now)
-            call, seen = current, now
-        if elapsed <= self.cut_off:
-            return None
-        spec = self.specs[watch.seat] if 0 <= watch.seat < len(self.specs) else "?"
-        if call is not None and now - seen >= self.time_limit:
-            where = self.at or at_step(watch.step)
-            return GameHung(
-                f"game {self.game.id!r} did not return from {call.f_code.co_name} {where}, during "
-                f"the search of seat {watch.seat} ({spec}): cut off after {elapsed:.1f}s (time limit "
-                f"{self.time_limit:g}s)"
-            )
-        return PlayerFailed(
-            watch.seat,
-            spec,
-            f"ran out of time: no answer within the {self.time_limit:g}s limit (cut off after {elapsed:.1f}s)",
-        )
-
-
-def _raise_in(thread_id: int, error: type[BaseException] | None) -> None:
-    """Raise `error` in the thread (at its next Python instruction); None takes back one not yet raised."""
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), ctypes.py_object(error) if error else None)
-
-
-_PLAY_CODE = _play.__code__
 
 
 def _seconds(elapsed: float, limit: float) -> str:

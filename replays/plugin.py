@@ -18,7 +18,7 @@ RECORDER = "replays.recorder"
 if TYPE_CHECKING:
     import click
 
-    from corekit.runner import Match, MatchResult
+    from corekit.match import Match, MatchResult
 
 
 @hookimpl

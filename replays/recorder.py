@@ -28,8 +28,8 @@ from typing import Any
 from corekit import __version__
 from corekit.codes import INT_MAX, INT_MIN, MAX_TEXT, as_read, code_key, code_problem, legal_keys, search_rows
 from corekit.errors import error_line, os_reason
+from corekit.match import GameFailed, Match, MatchResult
 from corekit.options import options_to_dict
-from corekit.runner import GameFailed, Match, MatchResult
 from replays.choices import ChoiceWriter
 from replays.format import (
     DEFAULT_DIGEST_EVERY,

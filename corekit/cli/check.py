@@ -28,9 +28,10 @@ from corekit.conformance import FAILURES_KEPT, check_game, check_leaks, check_ma
 from corekit.determinism import other_processes
 from corekit.errors import error_line
 from corekit.game import Game, GameError
+from corekit.match import GameFailed
 from corekit.options import OptionError
 from corekit.plugins import campfire_command, default_registry
-from corekit.runner import GameFailed, check_unattended, set_up
+from corekit.runner import check_unattended, set_up
 from corekit.words import counted
 
 

@@ -22,9 +22,10 @@ from corekit.cli.shared import (
     user_errors,
 )
 from corekit.game import Game
+from corekit.match import GameFailed, ListenerFailed, Match, QuitMatch
 from corekit.options import options_text, options_to_dict
 from corekit.players import PlayerSpec, split_specs
-from corekit.runner import GameFailed, ListenerFailed, Match, QuitMatch, make_players, play_match, set_up
+from corekit.runner import make_players, play_match, set_up
 from corekit.words import counted, drawn, shown
 
 

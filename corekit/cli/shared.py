@@ -28,9 +28,9 @@ def user_errors() -> tuple[type[Exception], ...]:
     """What a command reports as the user's one-line error (a bad game, option, player or count). A function,
     so that importing this module (as `campfire --help` does, for `LazyCommand`) imports no engine module."""
     from corekit.game import GameError
+    from corekit.match import GameFailed, MatchTooLong, PlayerFailed
     from corekit.options import OptionError
     from corekit.plugins import UnknownName
-    from corekit.runner import GameFailed, MatchTooLong, PlayerFailed
 
     return (GameError, OptionError, UnknownName, PlayerFailed, GameFailed, MatchTooLong, ValueError)
 

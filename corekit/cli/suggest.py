@@ -12,11 +12,12 @@ import click
 from corekit.cli.shared import SEED, fail, registry_of, user_errors
 from corekit.codes import code_key, code_problem, search_rows, whole_count
 from corekit.errors import error_line, first_line, json_problem, os_reason
+from corekit.match import PlayerNotBuilt, QuitMatch
 from corekit.players import PlayerSpec, SeatView, spec_options
 from corekit.plugins import Registry
 from corekit.position import from_position
 from corekit.rng import derive_seed
-from corekit.runner import PlayerNotBuilt, QuitMatch, build_spec
+from corekit.runner import build_spec
 from corekit.words import counted, fold, shown, terminal_width
 
 ROWS = 12

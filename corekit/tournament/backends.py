@@ -27,7 +27,6 @@ import attrs
 
 from corekit.errors import error_line, install_hint
 from corekit.plugins import Registry
-from corekit.runner import PHASE, SINCE, STUCK_AFTER, tick_interval
 from corekit.tournament.schedule import Pending, Planned
 from corekit.tournament.store import RETRY_WORKER, MatchRecord
 from corekit.tournament.worker import (
@@ -44,6 +43,7 @@ from corekit.tournament.worker import (
     run_batch,
     worker_registry,
 )
+from corekit.watchdog import PHASE, SINCE, STUCK_AFTER, tick_interval
 
 Emit = Callable[[MatchRecord], None]
 MAX_BATCH = 32

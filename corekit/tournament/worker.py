@@ -22,28 +22,12 @@ from typing import Any, NoReturn
 import attrs
 
 from corekit.errors import error_line
+from corekit.match import GameFailed, ListenerFailed, MatchNotStarted, MatchTooLong, PlayerFailed
 from corekit.plugins import Registry, UnknownName, default_registry
-from corekit.runner import (
-    DECIDE,
-    GAME,
-    PHASE,
-    SEAT,
-    STEP,
-    GameFailed,
-    ListenerFailed,
-    MatchNotStarted,
-    MatchTooLong,
-    PlayerFailed,
-    Watch,
-    at_step,
-    forfeit_returns,
-    hard_limit,
-    make_players,
-    play_match,
-    step_limit_for,
-)
+from corekit.runner import forfeit_returns, make_players, play_match
 from corekit.tournament.schedule import Planned
 from corekit.tournament.store import RETRY_OUTPUT, MatchRecord
+from corekit.watchdog import DECIDE, GAME, PHASE, SEAT, STEP, Watch, at_step, hard_limit, step_limit_for
 
 _DONE = "done"
 INDEX = STEP + 2

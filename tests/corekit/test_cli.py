@@ -234,8 +234,8 @@ def test_a_group_without_a_command_shows_its_help(plugin_commands):
 
 def test_a_result_after_one_step_counts_it_in_the_singular():
     from corekit.cli.shared import describe_result
+    from corekit.match import MatchResult
     from corekit.plugins import default_registry
-    from corekit.runner import MatchResult
 
     game = default_registry().game("grizzly-race")
     forfeit = MatchResult((0.0, 1.0), 1, (1, 0), (0.1, 0.0), forfeit=0, error="ran out of time")
@@ -247,8 +247,8 @@ def test_a_result_after_one_step_counts_it_in_the_singular():
 def test_a_result_where_every_seat_shares_alike_is_a_tie_and_a_teams_win_is_its_seats():
     # grizzly-race 4: a race that stops with no hero free is a draw, which "seat 0 and seat 1 win" misread (a review).
     from corekit.cli.shared import describe_result
+    from corekit.match import MatchResult
     from corekit.plugins import default_registry
-    from corekit.runner import MatchResult
 
     race, camp = default_registry().game("grizzly-race"), default_registry().game("camp-grizzly")
     drawn = MatchResult((0.5, 0.5), 6, (3, 3), (0.1, 0.1))

@@ -550,10 +550,10 @@ def test_campfire_play_escapes_control_characters_in_everything_the_game_says() 
 
 
 def test_check_stops_at_a_game_that_hangs_and_says_the_leak_check_was_not_run(monkeypatch):
-    from corekit import runner
+    from corekit import watchdog
     from tests.corekit.tournament.fault_games import FaultyGame
 
-    monkeypatch.setattr(runner, "GAME_STEP_LIMIT", 0.3)
+    monkeypatch.setattr(watchdog, "GAME_STEP_LIMIT", 0.3)
     result = run(registry(FaultyGame()), "check", "faulty", "--players", "2", "-n", "5", "-o", "fault=loop-apply")
     assert result.exit_code == 1
     lines = result.stdout.splitlines()

@@ -424,10 +424,10 @@ def test_check_match_replays_the_moves_of_the_same_match_check_game_played():
 
 
 def test_a_game_looping_in_apply_is_cut_off_and_reported_with_its_step(monkeypatch):
-    from corekit import runner
+    from corekit import watchdog
     from tests.corekit.tournament.fault_games import FaultyGame
 
-    monkeypatch.setattr(runner, "GAME_STEP_LIMIT", 0.5)
+    monkeypatch.setattr(watchdog, "GAME_STEP_LIMIT", 0.5)
     report = check_game(FaultyGame(), 2, games=1, seed=3, options={"fault": "loop-apply", "at": 2})
     assert not report.ok
     assert len(report.failures) == 1, report.failures
@@ -436,22 +436,22 @@ def test_a_game_looping_in_apply_is_cut_off_and_reported_with_its_step(monkeypat
 
 
 def test_a_game_that_hangs_stops_the_check_at_its_first_match(monkeypatch):
-    from corekit import runner
+    from corekit import watchdog
     from tests.corekit.tournament.fault_games import FaultyGame
 
-    monkeypatch.setattr(runner, "GAME_STEP_LIMIT", 0.3)
+    monkeypatch.setattr(watchdog, "GAME_STEP_LIMIT", 0.3)
     report = check_game(FaultyGame(), 2, games=5, seed=3, options={"fault": "loop-apply", "at": 2})
     assert report.hung and report.matches == 1  # every later match would wait out the limit again
     assert len(report.failures) == 1 and "did not return from apply within 0.3s" in report.failures[0]
 
 
 def test_the_leak_check_cuts_off_a_game_that_hangs_in_the_probes_search(monkeypatch):
-    from corekit import runner
+    from corekit import watchdog
     from corekit.conformance import check_leaks
     from corekit.plugins import default_registry
     from tests.corekit.tournament.fault_games import FaultyGame
 
-    monkeypatch.setattr(runner, "GAME_STEP_LIMIT", 0.3)
+    monkeypatch.setattr(watchdog, "GAME_STEP_LIMIT", 0.3)
     options = {"fault": "loop-apply-in-search", "at": 0}
     report = check_leaks(FaultyGame(), 2, default_registry(), games=3, seed=1, options=options)
     assert report.hung and report.matches == 1
@@ -474,10 +474,10 @@ class Slowpoke(Player):
 
 
 def test_a_probe_thinking_past_the_cut_off_is_its_own_slowness_not_the_games_and_stops_the_leak_check(monkeypatch):
-    from corekit import PlayerType, Registry, runner
+    from corekit import PlayerType, Registry, watchdog
     from corekit.conformance import check_leaks
 
-    monkeypatch.setattr(runner, "GAME_STEP_LIMIT", 0.3)
+    monkeypatch.setattr(watchdog, "GAME_STEP_LIMIT", 0.3)
     kind = PlayerType("slowpoke", lambda options, seed, game, heuristic: Slowpoke())
     registry = Registry([_module("slowpoke", campfire_players=hookimpl(lambda: [kind]))], entry_points=False)
     report = check_leaks(ToyGame(), 2, registry, games=3, seed=1, spec="slowpoke", positions=1)

@@ -307,7 +307,7 @@ class FailsAtTheEnd:
 
 
 def test_a_listener_failing_at_the_end_keeps_the_result_of_the_match():
-    from corekit.runner import ListenerFailed
+    from corekit.match import ListenerFailed
 
     expected = play_match(GAME, ["a", "b"], 5, players=[First(), First()], registry=registry_with())
     with pytest.raises(ListenerFailed, match=r"^after the match: No space left on device$") as failed:
@@ -318,7 +318,7 @@ def test_a_listener_failing_at_the_end_keeps_the_result_of_the_match():
 
 def test_game_deadline_cuts_off_game_code_run_outside_a_match():
     from corekit import GameFailed
-    from corekit.runner import game_deadline
+    from corekit.watchdog import game_deadline
 
     class Loops:
         def legal_actions(self, seat):

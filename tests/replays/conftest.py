@@ -13,8 +13,9 @@ from click.testing import CliRunner, Result
 
 from corekit import Player, PlayerType, Registry, Rng, hookimpl, play_match
 from corekit.cli import CliContext, cli
+from corekit.match import Match, MatchResult
 from corekit.plugins import default_registry
-from corekit.runner import Match, MatchResult, forfeit_returns
+from corekit.runner import forfeit_returns
 from replays.commands import setup
 from replays.format import Replay, _checksum, encode_replay, read_replay
 from replays.recorder import Recording

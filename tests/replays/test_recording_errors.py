@@ -14,8 +14,8 @@ import pytest
 
 from corekit import GameFailed, ListenerFailed, Registry, hookimpl, play_match
 from corekit.codes import INT_MAX, INT_MIN, MAX_TEXT
+from corekit.match import Match
 from corekit.plugins import default_registry
-from corekit.runner import Match
 from plugins.grizzly_race.game import GrizzlyRace
 from replays.format import Header, ReplayError, check_header, read_replay
 from replays.recorder import Recording

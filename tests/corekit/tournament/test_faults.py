@@ -15,7 +15,8 @@ import attrs
 import pytest
 
 from corekit import Registry
-from corekit.runner import GameFailed, play_match
+from corekit.match import GameFailed
+from corekit.runner import play_match
 from corekit.tournament import Tournament, read_results, run_tournament
 from tests.corekit.tournament import fault_games
 from tests.corekit.tournament.cli_run import error_line, run_cli
@@ -43,7 +44,7 @@ def statuses(report: dict[str, Any]) -> list[str]:
 
 
 def test_play_cuts_off_a_game_looping_in_apply(registry: Registry, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("corekit.runner.GAME_STEP_LIMIT", 0.3)
+    monkeypatch.setattr("corekit.watchdog.GAME_STEP_LIMIT", 0.3)
     result = run_cli("play", "faulty", "-p", "random,random", "-o", "fault=loop-apply,at=2", "-q", registry=registry)
     assert error_line(result) == "Error: game 'faulty' did not return from apply within 0.3s at step 3"
 
@@ -54,7 +55,7 @@ def test_a_game_looping_at_setup_is_cut_off_at_setup(registry: Registry, monkeyp
             while True:
                 pass
 
-    monkeypatch.setattr("corekit.runner.GAME_STEP_LIMIT", 0.3)
+    monkeypatch.setattr("corekit.watchdog.GAME_STEP_LIMIT", 0.3)
     with pytest.raises(GameFailed, match=r"^game 'faulty' did not return from initial_state within 0\.3s at setup$"):
         play_match(LoopsAtSetup(), ["random", "random"], 1, registry=registry)
 
@@ -62,7 +63,7 @@ def test_a_game_looping_at_setup_is_cut_off_at_setup(registry: Registry, monkeyp
 def test_the_mirror_a_supervisor_reads_shows_the_setup_as_a_game_call_at_the_setup_step(registry: Registry) -> None:
     from array import array
 
-    from corekit.runner import GAME, IDLE, PHASE, SETUP_STEP, STEP, Watch
+    from corekit.watchdog import GAME, IDLE, PHASE, SETUP_STEP, STEP, Watch
 
     mirror = array("d", [0.0] * 4)
     seen = []
@@ -78,9 +79,9 @@ def test_the_mirror_a_supervisor_reads_shows_the_setup_as_a_game_call_at_the_set
 
 
 def test_a_worker_killed_in_a_setup_stuck_for_good_is_recorded_as_the_games_failure_at_setup() -> None:
-    from corekit.runner import GAME
     from corekit.tournament.schedule import plan
     from corekit.tournament.worker import Settings, cut_off_record
+    from corekit.watchdog import GAME
 
     # The runner marks the setup's call into the game as step -1 on the mirror a supervisor reads.
     settings = Settings("faulty", ("random", "random"), time_limit=LIMIT, plugins=FAULTS)

@@ -14,9 +14,9 @@ from click.testing import CliRunner, Result
 
 from corekit import Match, MatchResult, PlayerType, Registry, hookimpl
 from corekit.cli import CliContext, cli
+from corekit.match import PlayerFailed
 from corekit.options import OptionError
 from corekit.plugins import UnknownName
-from corekit.runner import PlayerFailed
 from corekit.tournament import MatchRecord, OutputFailed, Tournament, read_results, run_tournament
 from corekit.tournament.store import ResultsFile
 from tests.corekit.tournament import tournament_test_games, tournament_test_players

@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from corekit import Game, Registry, default_registry, play_match
-from corekit.runner import Match
+from corekit.match import Match
 
 LIMIT_EVENT = "The night will never end"  # otis.py says it when the round limit makes the night HOPELESS
 
