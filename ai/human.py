@@ -32,7 +32,7 @@ from typing import Any
 
 import click
 
-from corekit import Action, Player, QuitMatch, SeatView
+from corekit import Action, Player, QuitMatch, SeatView, deciding
 from corekit.words import cut, drawn, folded
 
 QUIT = "quit"
@@ -70,7 +70,7 @@ class HumanPlayer(Player):
 
     def _ask(self, view: SeatView) -> Action:
         game = view.game
-        legal = view.legal_actions
+        legal = deciding(view)
         self._playing = True
         if len(legal) == 1 and len(_seated_at(_terminal())) > 1:
             # Hot seat: nothing to decide, so nobody is called to the terminal; what happened until now, and the

@@ -172,7 +172,7 @@ class Game(abc.ABC, _Parameters[StateT]):
 
     def __repr__(self) -> str:
         # A state's repr holds its game: its id and version say which, where an address said nothing.
-        return f"{type(self).__name__}(id={self.id!r}, version={self.version!r})"
+        return f"{type(self).__name__}(id={getattr(self, 'id', None)!r}, version={getattr(self, 'version', None)!r})"
 
     def seat_name(self, seat: int) -> str:
         """How a seat is called when the match's options are not at hand ("seat 0")."""

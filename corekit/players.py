@@ -82,6 +82,8 @@ def deciding(view: SeatView) -> Sequence[Action]:
         return legal
     if not view.to_act:
         raise NothingToDecide(f"seat {view.seat} has nothing to decide: the match is over")
+    if view.seat in view.to_act:  # the contract says never: the game's own bug, said as such
+        raise NothingToDecide(f"seat {view.seat} is to act but has no legal action (the game breaks its contract)")
     acting = f"{'seat' if len(view.to_act) == 1 else 'seats'} {', '.join(str(seat) for seat in view.to_act)}"
     raise NothingToDecide(f"seat {view.seat} has nothing to decide here: {acting} to act")
 

@@ -81,12 +81,21 @@ def check_unattended(game: Game, text: str, seed: int, registry: Registry, name:
         raise OptionError(f"{name} {failed}") from failed.__cause__
 
 
+def _check_game(game: Any, function: str) -> None:
+    if not isinstance(game, Game):  # a game's id, most often: the registry gives the game
+        raise TypeError(f"{function} takes a Game (registry.game(id)), not {type(game).__name__} {game!r:.40}")
+
+
 def make_player(game: Game, spec: str, seed: int = 0, registry: Registry | None = None) -> Player:
     """The player of `spec` ("mcts:iterations=500") for `game`, built as a match builds it, the game's defaults for
     its type included: `make_player(game, "mcts").decide(SeatView(state, seat))` is the move it would make there
     (`campfire suggest` from Python). `registry`: the installed plugins unless given. A bad spec raises
-    OptionError or UnknownName, a player that cannot be built PlayerNotBuilt."""
-    return build_spec(game, spec, seed, registry or default_registry())
+    OptionError or UnknownName, a player that cannot be built PlayerNotBuilt naming the spec."""
+    _check_game(game, "make_player")
+    try:
+        return build_spec(game, spec, seed, registry or default_registry())
+    except PlayerNotBuilt as failed:
+        raise PlayerNotBuilt(f"player {spec!r} {failed}") from failed.__cause__
 
 
 def build_spec(game: Game, text: str, seed: int, registry: Registry) -> Player:
@@ -152,8 +161,7 @@ def play_match(
     refused at its start); `on_step(match, seat, action)` after each step, with the seat that acted and its action
     (`match.state` the state after it).
     """
-    if not isinstance(game, Game):  # a game's id, most often: the registry gives the game
-        raise TypeError(f"play_match takes a Game (registry.game(id)), not {type(game).__name__} {game!r:.40}")
+    _check_game(game, "play_match")
     specs = spec_tuple(specs)
     if players is not None:
         _check_players(players, specs)

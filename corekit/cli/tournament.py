@@ -188,6 +188,7 @@ def tournament_command(
         tournament = Tournament(game_id, specs, games, seats, seed, option_pairs, time_limit, tuple(plugins))
         if resume and out and not fresh:
             tournament = resumed(tournament, Path(out))
+            strength = strength or bool(tournament.lineups)  # a bare resume of a strength run is one
         if not tournament.specs:
             why = f": {out} holds no run to take them from" if resume and out else ""
             raise click.ClickException(f"Missing option '--players' / '-p'{why}.")

@@ -5,12 +5,9 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import attrs
-
-if TYPE_CHECKING:
-    pass
 
 V = TypeVar("V")
 

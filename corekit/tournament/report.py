@@ -331,7 +331,8 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     for column, justify in columns:
         # A long spec folds onto more lines rather than losing its end.
         table.add_column(column, justify=justify, no_wrap=column != "player", overflow="fold")
-    for player in sorted(report["players"], key=_rank(coop)):
+    ranked = sorted(report["players"], key=_rank(coop))
+    for player in ranked:
         rating = player["rating"]
         row = [player["name"]]
         if coop:
@@ -357,7 +358,7 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
         off, equal = report.get("returns_not_summing_to_1"), report.get("equal_share")
         for line in share_note(off, finished, report["seats"], equal):
             console.print(line, highlight=False, markup=False)
-    _print_head_to_head(report, [player["name"] for player in sorted(report["players"], key=_rank(coop))], console)
+    _print_head_to_head(report, [player["name"] for player in ranked], console)
     seat_rate = rates[-1]
     seats = Table(title=f"{seat_rate.capitalize()} by seat", title_justify="left")
     seats.add_column("seat")

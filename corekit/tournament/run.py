@@ -90,10 +90,10 @@ def option_pairs(options: Any) -> tuple[tuple[str, Any], ...]:
 class Tournament:
     """What defines a tournament's results: game, specs, seats, games, seed, options, time limit.
 
-    `options` are the game's, by name (a mapping, or pairs as `-o NAME=VALUE` gives them). `seats` defaults to the
-    number of specs and `games` to ten whole deals (see `schedule`); `time_limit` (seconds
-    per decision) to DEFAULT_TIME_LIMIT; when resuming, each of those, the seed and the specs (when none are given)
-    to the resumed run's. `plugins` names extra plugin
+    `options` are the game's: its options object, a mapping by name, or pairs as `-o NAME=VALUE` gives them.
+    `seats` defaults to the number of specs and `games` to ten whole deals (see `schedule`); `time_limit` (seconds
+    per decision) to DEFAULT_TIME_LIMIT; when resuming, each of those, the options, the seed and the specs (when
+    none are given) to the resumed run's (`resumed`). `plugins` names extra plugin
     modules every worker imports (players that are not installed).
     """
 
@@ -149,6 +149,9 @@ def run_tournament(
     """
     registry = registry or worker_registry(tournament.plugins)
     game = registry.game(tournament.game)
+    if (resume or replays) and out is None:
+        given = [name for name, on in (("--resume", resume), ("--replays", replays)) if on]
+        raise OptionError(f"{joined(given)} {'need' if len(given) > 1 else 'needs'} --out DIR")
     if resume and out is not None:
         tournament = resumed(tournament, Path(out))
     specs = tuple(tournament.specs)
@@ -174,9 +177,6 @@ def run_tournament(
         check_unattended(game, text, derive_seed(seed, "check", seat), registry, f"player {text!r}", "a tournament")
     if cluster is not None or jobs > 1:
         _check_workers_see(registry, tournament)
-    if (resume or replays) and out is None:
-        given = [name for name, on in (("--resume", resume), ("--replays", replays)) if on]
-        raise OptionError(f"{joined(given)} {'need' if len(given) > 1 else 'needs'} --out DIR")
     if out is not None and not os.fspath(out):  # Path("") is ".": an unset $VAR would write into the current folder
         raise OptionError("cannot write the results: the --out path is empty")
     if tournament.games is not None and tournament.games < 1:
@@ -419,15 +419,23 @@ def _respelt(held: Any, specs: Sequence[str], game: Game, registry: Registry) ->
 
 
 def resumed(tournament: Tournament, out: Path) -> Tournament:
-    """`tournament` with its player specs (when it gives none) and its seat count (when it leaves it out) those of the
-    run in `out` that it resumes, as its seed, size and time limit are; as it is when `out` holds no results. A
-    setting it does give must still be the run's (the resume is refused otherwise)."""
-    if (tournament.specs and tournament.seats is not None) or not has_results(out):
+    """`tournament` with what it leaves out taken from the run in `out` that it resumes, as its seed, size and time
+    limit are: its seat count and game options when it gives none, and its player specs when it gives none (then
+    the folder alone names the run, a `--strength` run's seatings included); as it is when `out` holds no results.
+    A setting it does give must still be the run's (the resume is refused otherwise)."""
+    if not has_results(out):
         return tournament
     header = read_header(out / RESULTS)
-    specs = tournament.specs or tuple(header["specs"])
-    seats = header["seats"] if tournament.seats is None else tournament.seats
-    return attrs.evolve(tournament, specs=specs, seats=seats)
+    changes: dict[str, Any] = {}
+    if tournament.seats is None:
+        changes["seats"] = header["seats"]
+    if not tournament.options and isinstance(header.get("options"), dict):
+        changes["options"] = tuple(header["options"].items())
+    if not tournament.specs:
+        changes["specs"] = tuple(header["specs"])
+        if not tournament.lineups and isinstance(header.get("lineups"), list):
+            changes["lineups"] = tuple(tuple(lineup) for lineup in header["lineups"])
+    return attrs.evolve(tournament, **changes) if changes else tournament
 
 
 def _resumed_seed(out: Path) -> int:

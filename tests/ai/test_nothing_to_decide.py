@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from corekit import NothingToDecide, SeatView, default_registry, make_player
+from corekit import NothingToDecide, PlayerNotBuilt, SeatView, default_registry, make_player
 
 REGISTRY = default_registry()
-SPECS = ["random", "heuristic", "mcts:iterations=20", "mcts:steps=100", "os-mcts:iterations=5"]
+SPECS = ["random", "heuristic", "mcts:iterations=20", "mcts:steps=100", "os-mcts:iterations=5", "human"]
 
 
 def finished(game_id: str) -> object:
@@ -47,3 +47,10 @@ def test_make_player_builds_the_spec_as_a_match_does_with_the_games_defaults() -
     player = make_player(game, "mcts", 5)
     assert player.options.trust == 2  # camp-grizzly's default for mcts (`campfire games`)
     assert player.decide(SeatView(state, seat)) in state.legal_actions(seat)
+
+
+def test_make_player_refuses_a_games_id_and_names_the_spec_a_player_plugin_could_not_build() -> None:
+    with pytest.raises(TypeError, match=r"^make_player takes a Game \(registry.game\(id\)\), not str 'grizzly-race'$"):
+        make_player("grizzly-race", "random")  # type: ignore[arg-type]
+    with pytest.raises(PlayerNotBuilt, match=r"^player 'random' could not be built: "):
+        make_player(REGISTRY.game("grizzly-race"), "random", "x")  # type: ignore[arg-type]

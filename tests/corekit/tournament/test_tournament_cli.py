@@ -285,6 +285,32 @@ def test_a_resume_without_players_or_seats_continues_the_run_with_its_own(tmp_pa
     assert again.exit_code == 0 and json.loads(again.stdout)["results"] == ours["results"]  # nothing left to play
 
 
+def test_a_bare_resume_continues_a_run_with_its_own_game_options_and_a_strength_run_as_one(tmp_path: Path) -> None:
+    # An outside review: the run's options and a --strength run's seatings were not taken, so a bare resume of either
+    # was refused as another tournament.
+    optioned = ["tournament", "grizzly-race", "-p", "random,heuristic", "-o", "stall_rounds=7", "-j", "1"]
+    assert run(*optioned, "-n", "2", "--out", str(tmp_path / "o")).exit_code == 0
+    resumed = run(
+        "tournament", "grizzly-race", "-j", "1", "--json", "-n", "4", "--out", str(tmp_path / "o"), "--resume"
+    )
+    assert resumed.exit_code == 0, resumed.stderr
+    assert json.loads(resumed.stdout)["options"] == {"stall_rounds": 7}
+    strength = ["tournament", "grizzly-race", "-p", "heuristic,random", "-k", "3", "--strength", "-j", "1", "--json"]
+    whole = run(*strength, "-n", "12", "--out", str(tmp_path / "whole"))
+    assert run(*strength, "-n", "6", "--out", str(tmp_path / "s")).exit_code == 0
+    bare = run("tournament", "grizzly-race", "-j", "1", "--json", "-n", "12", "--out", str(tmp_path / "s"), "--resume")
+    assert bare.exit_code == whole.exit_code == 0, bare.stderr
+    assert json.loads(bare.stdout)["strength"] == json.loads(whole.stdout)["strength"]
+
+
+def test_a_resume_naming_the_specs_but_no_seat_count_takes_the_runs(tmp_path: Path) -> None:
+    base = ["tournament", "grizzly-race", "-p", "random,heuristic", "-j", "1", "--json", "--out", str(tmp_path)]
+    assert run(*base, "-k", "3", "-n", "2").exit_code == 0
+    resumed = run(*base, "-n", "4", "--resume")  # no -k: 3 seats as the run, not 2 as the specs
+    assert resumed.exit_code == 0, resumed.stderr
+    assert json.loads(resumed.stdout)["seats"] == 3
+
+
 def test_a_tournament_without_players_is_refused_naming_the_option_and_why_a_resume_could_not_supply_them(
     tmp_path: Path,
 ) -> None:
