@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from benchmarks import leak_kit_cost
-from corekit import conformance, leaks
+from corekit import leaks
+from corekit.conformance import matches
 from corekit.plugins import default_registry
 
 
@@ -22,7 +23,7 @@ def test_a_part_made_a_no_op_is_restored_afterwards_even_when_the_check_raises()
     ("part", "module", "name"),
     [
         ("the redeal check", leaks, "check_redeal"),
-        ("positions", conformance, "_check_position"),
+        ("positions", matches, "_check_position"),
         ("the kit's twins", leaks, "check_twin"),
     ],
 )

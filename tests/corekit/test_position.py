@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from corekit import Game, ReactionWindow, Rng, default_registry
-from corekit.conformance import Report, _check_sample
+from corekit.conformance import Report
+from corekit.conformance.state_checks import _check_sample
 from corekit.position import PositionError, dumps, loads, to_position
 from corekit.state import DeclaredState, Zone, declare, draw_pile, owned, public
 from plugins.scavengers.content import CONTENT

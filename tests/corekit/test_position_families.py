@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 
 from corekit import Game, Rng
-from corekit.conformance import Report, _check_sample, check_game
+from corekit.conformance import Report, check_game
+from corekit.conformance.state_checks import _check_sample
 from corekit.position import dumps, from_position, loads, to_position
 from corekit.state import DeclaredState, Zone, declare, draw_pile, face_up, owned, public
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from corekit import Player, PlayerFailed, Registry, Rng, SeatView, hookimpl, play_match
-from corekit.conformance import _reaches
+from corekit.conformance.probe import _reaches
 from tests.corekit.toy_game import ToyGame
 from tests.raise_site import raised_in
 
