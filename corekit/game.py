@@ -389,14 +389,15 @@ def rolling_log_problem(
     return None
 
 
-def action_shown(game: Game, action: Any, unknown: Callable[[Any], str] = repr) -> str:
-    """The game's text for `action`, for a message; `unknown(action)`, its repr, where the game cannot describe it
-    (an action of the wrong shape, none of the game's, raises in `action_text`, and the message must still be
-    written)."""
+def action_shown(game: Game, action: Any, unknown: Callable[[Any], str] = repr, quoted: bool = False) -> str:
+    """The game's text for `action`, for a message (in quotes with `quoted`); `unknown(action)`, its repr, where the
+    game cannot describe it (an action of the wrong shape, none of the game's, raises in `action_text`, and the
+    message must still be written)."""
     try:
-        return game.action_text(action)
+        text = game.action_text(action)
     except Exception:
         return unknown(action)
+    return repr(text) if quoted else text
 
 
 def _whole_seed(game_id: str, seed: Any) -> int:

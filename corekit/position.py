@@ -745,7 +745,9 @@ def _check_committed(game: Game, state: DeclaredState, name: str, whole: bool) -
                 )
             commitments.chosen[seat] = choices[0]
         elif not over and not offered(action, choices):
-            raise PositionError(f"{where}: {action_shown(game, action)!r} is not what seat {seat} could choose here")
+            raise PositionError(
+                f"{where}: {action_shown(game, action, quoted=True)} is not what seat {seat} could choose here"
+            )
 
 
 def _shape(raw: Any) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable
 from typing import Any
 
@@ -274,11 +275,13 @@ def _check_match(
         if not _static_kept(state, static, where, SINCE_CHECKED, report):
             return
         returns = state.returns()
-        if returns_as_floats(returns, players) is None:  # the runner's own test of them
+        # The runner's own test of them, and numbers: the runner takes "1" as 1.0, which no game should rely on.
+        values = returns_as_floats(returns, players)
+        if values is None or not all(isinstance(value, numbers.Real) for value in returns):
             report.fail(f"{where}: returns {returns!r} are not one number in [0, 1] per seat")
-        elif game.constant_sum is not None and not adds_up(returns, game.constant_sum):
+        elif game.constant_sum is not None and not adds_up(values, game.constant_sum):
             report.fail(
-                f"{where}: returns {returns!r} add up to {ordered_sum(returns)!r}, not the game's constant_sum "
+                f"{where}: returns {returns!r} add up to {ordered_sum(values)!r}, not the game's constant_sum "
                 f"{game.constant_sum!r}"
             )
         if any(state.legal_actions(s) for s in range(players)):

@@ -81,8 +81,8 @@ def check_redeal(game: Game, before: DeclaredState, seat: int, action: Any, rng:
         name = next(name for name in seen if not alike(seen[name], shown[name]))
         message = (
             f"seat {observer}'s view, its own cards aside, depends on a {kind} nobody has seen: "
-            f"{action_shown(game, action)!r} by seat {seat} {anew} {first_difference(seen[name], shown[name], name)} "
-            f"(as {past} vs {past} otherwise)"
+            f"{action_shown(game, action, quoted=True)} by seat {seat} {anew} "
+            f"{first_difference(seen[name], shown[name], name)} (as {past} vs {past} otherwise)"
         )
         if sure:
             fail(message)

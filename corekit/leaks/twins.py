@@ -170,9 +170,9 @@ def _forward(
             return step
         if differed and _resolved(pending, real):
             return step  # commitments that differed were revealed: the seat may see them now
-        moved = f"{action_shown(game, action)!r} by seat {mover}"
+        moved = f"{action_shown(game, action, quoted=True)} by seat {mover}"
         if twin_action is not None:
-            moved += f" (a secret choice; {action_shown(game, twin_action)!r} in the twin)"
+            moved += f" (a secret choice; {action_shown(game, twin_action, quoted=True)} in the twin)"
         path.append(moved)
         moves = f"{_moves(path)} {'was' if len(path) == 1 else 'were'} played"
         if not _compare_now(game, real, other, seat, f"{step} step(s) after a twin, once {moves}", fail, real_drawn):

@@ -83,7 +83,7 @@ class DeclaredState(State[ActionT], CardMoves, _KeywordFields):
         none of the match's."""
         try:
             return _views(type(self), self.players).observe(self, seat)
-        except KeyError:  # the generated code looks the viewer up among the seats first (`_views`)
+        except (KeyError, TypeError):  # the generated code looks the viewer up among the seats first (`_views`)
             if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
                 raise ValueError(f"seat {seat!r} is not a seat of this {self.players}-seat match") from None
             raise

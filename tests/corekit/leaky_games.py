@@ -653,6 +653,11 @@ class ReturnsScores(GlowState):
         return [float(score) for score in self.scores]
 
 
+class ReturnsText(GlowState):
+    def returns(self) -> list[Any]:  # the shares as text, which the runner would read as numbers
+        return [str(share) for share in super().returns()]
+
+
 BROKEN = {
     "glowworms-legal-generator": (
         LegalGenerator,
@@ -684,6 +689,7 @@ BROKEN = {
         "3)",
     ),
     "glowworms-returns-scores": (ReturnsScores, Glowworms, "are not one number in [0, 1] per seat"),
+    "glowworms-returns-text": (ReturnsText, Glowworms, "are not one number in [0, 1] per seat"),
 }
 """game id -> (state class, game class, what `campfire check`'s failures say): games that break the contract of
 `legal_actions`, of the zones or of `returns`, which the check names as such."""

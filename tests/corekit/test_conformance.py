@@ -956,6 +956,19 @@ def test_returns_outside_zero_and_one_are_refused_by_check():
     ), report.failures
 
 
+def test_returns_written_as_text_are_refused_by_check_though_the_runner_reads_them_as_numbers():
+    # An outside review: check took ["1.0", "0.0"] once it asked the runner's test, which converts what it can.
+    report = _broken("glowworms-returns-text")
+    assert report.failures and all(
+        re.fullmatch(
+            rf"seed {seed} after the last step \(\d+\): returns \['[\d.]+', '[\d.]+'\] are not one number in \[0, 1\] "
+            "per seat",
+            failure,
+        )
+        for seed, failure in zip(report.failed_seeds, report.failures, strict=True)
+    ), report.failures
+
+
 @pytest.mark.parametrize("game_id", ["glowworms-legal-generator", "glowworms-hand-by-list"])
 def test_campfire_check_names_a_broken_contract_in_one_line(game_id):
     from corekit.plugins import Registry

@@ -202,3 +202,25 @@ def test_a_shared_win_splits_1_among_the_winners_and_gives_the_others_0() -> Non
         shared_win([0, 0], 2)
     with pytest.raises(ValueError, match=r"^winners \[2\] are not distinct seats of 2$"):
         shared_win([2], 2)
+
+
+def test_an_action_is_quoted_in_a_message_by_its_text_or_shown_by_its_repr_when_the_game_cannot_tell_it() -> None:
+    from corekit.game import action_shown
+
+    class Picky(Game):
+        id = "picky"
+
+        def _setup(self, players: int, seed: int, options: object) -> State:
+            raise NotImplementedError
+
+        def max_decisions(self, players: int, options: object) -> int:
+            return 1
+
+        def action_text(self, action: object) -> str:
+            if not isinstance(action, int):
+                raise TypeError("not one of mine")
+            return f"play {action}"
+
+    assert action_shown(Picky(), 3, quoted=True) == "'play 3'"
+    assert action_shown(Picky(), (1, 2), quoted=True) == "(1, 2)"  # once quoted: the repr is no text of the game's
+    assert action_shown(Picky(), (1, 2)) == "(1, 2)" and action_shown(Picky(), 3) == "play 3"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import typing
 from collections import Counter
 from collections.abc import Callable
@@ -914,12 +915,12 @@ def test_a_declared_state_is_slotted_so_a_misspelled_field_in_the_rules_raises_i
         state.scroe = 1  # what clone, digest, replays and positions would never see
 
 
-@pytest.mark.parametrize("seat", [-1, 2, 99, "0"])
+@pytest.mark.parametrize("seat", [-1, 2, 99, "0", [0]])
 def test_the_observation_of_a_seat_of_no_such_match_is_refused_naming_it(seat: object) -> None:
     # An outside tester: observation(99) gave a view with seat=99, every hand hidden, and observation(-1) of a
     # per-seat field failed deep inside; SeatView checked, the state did not.
     state = GAME.initial_state(2, 1)
-    with pytest.raises(ValueError, match=rf"^seat {seat!r} is not a seat of this 2-seat match$"):
+    with pytest.raises(ValueError, match=rf"^seat {re.escape(repr(seat))} is not a seat of this 2-seat match$"):
         state.observation(seat)  # type: ignore[arg-type]
     assert state.observation(None) is not None and state.observation(1).seat == 1
 
