@@ -944,25 +944,19 @@ def test_a_hidden_zone_changed_with_list_operations_in_setup_is_named_before_the
     ), report.failures
 
 
-def test_returns_outside_zero_and_one_are_refused_by_check():
-    report = _broken("glowworms-returns-scores")
+@pytest.mark.parametrize(
+    ("game_id", "shown"),
+    [
+        ("glowworms-returns-scores", r"\[\d+\.0, \d+\.0\]"),  # scores, not one number in [0, 1]
+        # Text: check took ["1.0", "0.0"] once it asked the runner's test, which reads what it can as numbers.
+        ("glowworms-returns-text", r"\['[\d.]+', '[\d.]+'\]"),
+    ],
+)
+def test_returns_outside_zero_and_one_or_written_as_text_are_refused_by_check(game_id: str, shown: str) -> None:
+    report = _broken(game_id)
     assert report.failures and all(
         re.fullmatch(
-            rf"seed {seed} after the last step \(\d+\): returns \[\d+\.0, \d+\.0\] are not one number in \[0, 1\] per "
-            "seat",
-            failure,
-        )
-        for seed, failure in zip(report.failed_seeds, report.failures, strict=True)
-    ), report.failures
-
-
-def test_returns_written_as_text_are_refused_by_check_though_the_runner_reads_them_as_numbers():
-    # An outside review: check took ["1.0", "0.0"] once it asked the runner's test, which converts what it can.
-    report = _broken("glowworms-returns-text")
-    assert report.failures and all(
-        re.fullmatch(
-            rf"seed {seed} after the last step \(\d+\): returns \['[\d.]+', '[\d.]+'\] are not one number in \[0, 1\] "
-            "per seat",
+            rf"seed {seed} after the last step \(\d+\): returns {shown} are not one number in \[0, 1\] per seat",
             failure,
         )
         for seed, failure in zip(report.failed_seeds, report.failures, strict=True)
