@@ -66,7 +66,7 @@ _OPTION_TYPES = "an option is an int, float, bool, str or Enum"
 def _types_problem(cls: type, made: Any) -> str | None:
     """Why a field of `cls` has no type an option can have, or a default `made` of another type, or None."""
     try:
-        # The very call build_options, check_types and describe_options make: what fails here fails them all.
+        # The very call build_options and describe_options make: what fails here fails them both.
         hints = type_hints(cls)
     except Exception as error:  # a name imported only under TYPE_CHECKING, say
         return f"the option types of {cls.__name__} cannot be read: {first_line(error)}"
@@ -207,17 +207,6 @@ def build_options(cls: type, values: Mapping[str, Any], what: str, *, typed: boo
         return cls(**converted)
     except (ValueError, TypeError) as error:
         raise OptionError(f"{what}: {first_line(error)}") from None
-
-
-def check_types(options: Any, what: str) -> Any:
-    """`options`, an instance of its options class, if every field holds a value of the field's type (as
-    `build_options` requires of values given typed); OptionError naming the first that does not. attrs checks the
-    declared ranges when the instance is made, but not the types: `RaceOptions(stall_rounds=1.5)` is made."""
-    cls: type = type(options)
-    hints = type_hints(cls)
-    for field in option_fields(cls):
-        _typed(getattr(options, field.name), hints.get(field.name, str), field, what)
-    return options
 
 
 def options_to_dict(options: Any) -> dict[str, Any]:

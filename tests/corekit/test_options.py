@@ -11,7 +11,6 @@ from corekit.options import (
     NoOptions,
     OptionError,
     build_options,
-    check_types,
     describe_options,
     options_problem,
     options_to_dict,
@@ -200,14 +199,6 @@ def test_a_replay_header_with_a_fractional_stall_rounds_is_refused(tmp_path):
     hostile = attrs.evolve(replay, header=attrs.evolve(replay.header, options={"stall_rounds": 1.5}))
     with pytest.raises(ReplayError, match=r"needs an integer, got 1\.5"):
         Simulator(decode_replay(encode_replay(hostile)), registry).verify()
-
-
-def test_an_options_instance_made_directly_with_a_wrong_type_is_refused_by_check_types():
-    assert check_types(Opts(rounds=2, ratio=1), "g") == Opts(rounds=2, ratio=1)
-    with pytest.raises(OptionError, match=r"^g: option 'rounds' needs an integer, got 1\.5$"):
-        check_types(Opts(rounds=1.5), "g")
-    with pytest.raises(OptionError, match=r"^g: option 'fast' needs true or false, got 0$"):
-        check_types(Opts(fast=0), "g")
 
 
 # An options class that would fail only in a match (or after one, as its replay is written) is refused when games load.
