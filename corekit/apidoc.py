@@ -67,18 +67,32 @@ def _by_home(module_name: str) -> list[tuple[str, list[str]]]:
     groups: dict[str, list[str]] = {}
     for name in module.__all__:
         home = exports.get(name) or _defined_in(getattr(module, name), module_name)
+        if home == module_name and module_name in SPLIT:  # a constant, which does not say where it is defined
+            home = _imported_from(module_name, name)
         groups.setdefault(home, []).append(name)
     order = sorted(groups, key=lambda home: (not _within(home, module_name), home))
     return [(home, sorted(groups[home], key=lambda name: _line(home, name))) for home in order]
 
 
-SPLIT = ("corekit.state",)
+SPLIT = ("corekit.state", "corekit.position")
 """Packages whose modules only keep one module's code apart (small files): documented as that one module."""
 
 
 def _within(home: str, module_name: str) -> bool:
     """Whether `home` is the module `module_name`, or one of its modules when it is a split package (`SPLIT`)."""
     return home == module_name or (module_name in SPLIT and home.startswith(f"{module_name}."))
+
+
+def _imported_from(package: str, name: str) -> str:
+    """The module of a split package (`SPLIT`) that the package imports `name` from, else the package itself."""
+    for statement in _tree(package).body:
+        if (
+            isinstance(statement, ast.ImportFrom)
+            and (statement.module or "").startswith(f"{package}.")
+            and any((alias.asname or alias.name) == name for alias in statement.names)
+        ):
+            return statement.module or package
+    return package
 
 
 def _defined_in(value: Any, default: str) -> str:

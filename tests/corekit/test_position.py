@@ -128,7 +128,7 @@ def test_a_position_with_an_unknown_or_missing_field_is_refused():
 
 
 def test_a_value_that_writes_itself_is_written_by_to_data_even_when_it_is_a_dict():
-    from corekit.position import _unstructure
+    from corekit.position.writing import _unstructure
 
     class Named(dict):
         def to_data(self):
@@ -155,7 +155,7 @@ def test_a_public_set_of_items_that_do_not_compare_is_written_in_one_order_and_r
 def test_a_sets_written_order_is_the_natural_one_where_items_compare_and_total_everywhere():
     import enum
 
-    from corekit.position import _unstructure
+    from corekit.position.writing import _unstructure
 
     class Suit(enum.Enum):
         SPADES = ("S", 1)
