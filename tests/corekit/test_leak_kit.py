@@ -1397,7 +1397,7 @@ def test_a_roll_refuses_bad_arguments_and_a_cup_showing_a_die_before_anything_mo
 
 
 def test_a_bag_short_of_a_face_gives_one_of_the_tokens_it_has():
-    from corekit.provenance import _rolled
+    from corekit.provenance.deal import _rolled
 
     pool = [1, 1, 2]
     assert sorted(_rolled(pool, (1, 2, 3), 3, Rng(5))) == [1, 1, 2] and pool == []
