@@ -98,8 +98,14 @@ class Game(abc.ABC, _Parameters[StateT]):
     constant_sum: ClassVar[float | None] = None
     """What every finished match's returns add up to, at every player count and options, when that is fixed
     (1.0 for a game whose shared wins split 1 equally); None when they need not (a cooperative game, or one that
-    may end with nobody winning). The conformance check holds a game to it, and OpenSpiel's adapter declares the
-    game constant-sum by it."""
+    may end with nobody winning). A game whose total depends on its options says so in `constant_sum_for`."""
+
+    def constant_sum_for(self, options: Any) -> float | None:
+        """What every finished match's returns add up to under `options` (an instance of `options_type`), or None:
+        `constant_sum` unless the game overrides this (the slasher's returns add up to 1 only when the last teens
+        to die together share the win). The conformance check holds a game to it, and OpenSpiel's adapter declares
+        the game constant-sum by it."""
+        return self.constant_sum
 
     def initial_state(self, players: int, seed: int, options: Any = None, *, record: bool = True) -> StateT:
         """A new match for `players` seats, its chance drawn from `seed`; options default when None.

@@ -34,8 +34,8 @@ a match is checked in some match (`_Schedule`):
 - conservation: the multiset of cards over `zones()` never changes;
 - zones, for a declared state: every zone is still the one the core made, and every hidden zone holds the cards the
   record of where cards came from says (a plain list operation on it leaves the record behind);
-- returns: one number per seat, each in [0, 1], adding up to `Game.constant_sum` when the game declares one (as
-  a forfeited match's, `corekit.runner.forfeit_returns`, must then too);
+- returns: one number per seat, each in [0, 1], adding up to `Game.constant_sum_for(options)` when the game declares
+  one (as a forfeited match's, `corekit.runner.forfeit_returns`, must then too);
 - display: every observation is hashable (immutable plain data) and within `Game.observation_limit` characters,
   `render` gives text for every view, `action_text` for every legal action, and `events` says nothing between
   an observation and itself;

@@ -45,10 +45,11 @@ def check_game(
     options = game.make_options(options)
     encoded: set[Any] = set()  # actions whose replay code already passed: most recur across matches
     forfeited = forfeit_returns(game, players, 0)
-    if game.constant_sum is not None and not adds_up(forfeited, game.constant_sum):
+    total = game.constant_sum_for(options)
+    if total is not None and not adds_up(forfeited, total):
         # A forfeited match is finished too, and its returns are the runner's, not the game's.
         report.fail(
-            f"constant_sum is {game.constant_sum!r}, but a forfeited match pays {forfeited!r} "
+            f"constant_sum is {total!r}, but a forfeited match pays {forfeited!r} "
             f"(corekit.runner.forfeit_returns), which adds up to {ordered_sum(forfeited)!r}"
         )
     if callable(getattr(game, "position_problem", None)) and _inherits_position_problem(game, players, options):
@@ -279,10 +280,9 @@ def _check_match(
         values = returns_as_floats(returns, players)
         if values is None or not all(isinstance(value, numbers.Real) for value in returns):
             report.fail(f"{where}: returns {returns!r} are not one number in [0, 1] per seat")
-        elif game.constant_sum is not None and not adds_up(values, game.constant_sum):
+        elif (total := game.constant_sum_for(options)) is not None and not adds_up(values, total):
             report.fail(
-                f"{where}: returns {returns!r} add up to {ordered_sum(values)!r}, not the game's constant_sum "
-                f"{game.constant_sum!r}"
+                f"{where}: returns {returns!r} add up to {ordered_sum(values)!r}, not the game's constant_sum {total!r}"
             )
         if any(state.legal_actions(s) for s in range(players)):
             report.fail(f"{where}: a seat has legal actions after the end")

@@ -41,10 +41,10 @@ there.
 - **`resample_from_infostate(player, sampler)`** returns `sample(player, Rng(seed))`, the seed drawn from
   `sampler()`: a full state the player cannot tell from this one.
 - **Returns** are the game's (`returns()`, 1 a win, 0 a loss, shares between): terminal only, utilities
-  between 0 and 1, constant-sum (`utility_sum`) for a game that declares `Game.constant_sum`, general-sum
-  otherwise. The game length bound is `Game.max_decisions`; pyspiel holds it as a C++ int, so
-  `load_game` refuses options whose bound is 2**31 or more, and a game built with `capped=True` (as `os-ismcts`
-  and `os-mcts` build theirs) caps it at 2**31-1.
+  between 0 and 1, constant-sum (`utility_sum`) for a game whose returns add up to a fixed total under the options
+  it is loaded with (`Game.constant_sum_for`), general-sum otherwise. The game length bound is
+  `Game.max_decisions`; pyspiel holds it as a C++ int, so `load_game` refuses options whose bound is 2**31 or
+  more, and a game built with `capped=True` (as `os-ismcts` and `os-mcts` build theirs) caps it at 2**31-1.
 - Clones are the game's `clone()`; `copy.deepcopy` of a state is its clone. A loaded game pickles and
   deep-copies by its name and parameters, and a state dealt from it by the game and its action history; a
   state wrapped around a sample (`resample_from_infostate`) has no history to rebuild it from and is refused.
@@ -160,8 +160,9 @@ def register(game: Game) -> str | None:
     return name
 
 
-def game_type(game: Game) -> pyspiel.GameType:
-    """The pyspiel GameType of a Campfire game (see the module docstring for each choice)."""
+def game_type(game: Game, options: Any = None) -> pyspiel.GameType:
+    """The pyspiel GameType of a Campfire game under `options` (its defaults when None; see the module docstring for
+    each choice). Only the utility depends on the options: constant-sum when `Game.constant_sum_for` says so."""
     return pyspiel.GameType(
         short_name=short_name(game.id),
         long_name=game.title,
@@ -169,7 +170,9 @@ def game_type(game: Game) -> pyspiel.GameType:
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=(
-            pyspiel.GameType.Utility.GENERAL_SUM if game.constant_sum is None else pyspiel.GameType.Utility.CONSTANT_SUM
+            pyspiel.GameType.Utility.GENERAL_SUM
+            if game.constant_sum_for(game.make_options(options)) is None
+            else pyspiel.GameType.Utility.CONSTANT_SUM
         ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
@@ -272,18 +275,22 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
                     f"game length (a 32-bit int) can say"
                 )
             longest = 2**31 - 1
+        total = game.constant_sum_for(self.options)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.actions),
             max_chance_outcomes=0,
             num_players=self.players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=game.constant_sum,
+            utility_sum=total,
             max_game_length=longest,
         )
         seeding = {"rng_seed" if self.series else "seed": self.seed}
         full = {"players": self.players, **seeding, **option_parameters(game, self.options)}
-        super().__init__(type(self).kind or game_type(game), info, full)
+        kind = type(self).kind
+        if kind is None or (kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM) != (total is not None):
+            kind = game_type(game, self.options)  # the registered type is the defaults', and options may change it
+        super().__init__(kind, info, full)
 
     def new_initial_state(self) -> CampfireState:
         """A new match: the deal of `seed`, or with `rng_seed` the next deal of its series (dealt on first use:

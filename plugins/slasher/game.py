@@ -187,6 +187,11 @@ class Slasher(Game["SlasherState"]):
             turns=TurnOrder(players, first),
         )
 
+    def constant_sum_for(self, options: SlasherOptions) -> float | None:
+        """1 when the last teens to die together share the win (`all_dead=share`): every match then pays 1 in all.
+        By default they win nothing (RULES.md, Assumption 15), and such a match pays 0."""
+        return 1.0 if options.all_dead is AllDead.SHARE else None
+
     def max_decisions(self, players: int, options: SlasherOptions) -> int:
         # A death resets the stall count and at most players - 1 deaths happen, so there are at most
         # players * stall_turns turns. A turn is one decision plus, for a killer, its window: hands are

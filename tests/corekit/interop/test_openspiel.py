@@ -375,6 +375,18 @@ def test_a_game_that_declares_a_constant_sum_is_constant_sum_to_openspiel(game_i
     assert game.utility_sum() == constant
 
 
+def test_the_slasher_whose_last_victims_share_the_win_is_constant_sum_to_openspiel():
+    utility = pyspiel.GameType.Utility
+    shared = openspiel.load("slasher", seed=2, all_dead="share")
+    assert shared.get_type().utility == utility.CONSTANT_SUM
+    assert shared.utility_sum() == 1.0
+    by_name = pyspiel.load_game(shared.get_type().short_name, {"players": 3, "seed": 1, "all_dead": "share"})
+    assert by_name.get_type().utility == utility.CONSTANT_SUM
+    assert by_name.utility_sum() == 1.0
+    default = pyspiel.load_game(shared.get_type().short_name, {"players": 3, "seed": 1})
+    assert default.get_type().utility == utility.GENERAL_SUM
+
+
 def test_an_action_on_a_finished_match_is_refused_saying_the_game_is_over():
     state = openspiel.load("grizzly-race", players=2, seed=5).new_initial_state()
     _play_out(state, Rng(2))

@@ -4,7 +4,8 @@ from collections import Counter
 
 import pytest
 
-from corekit import GameError, IllegalAction, ReactionWindow, Rng
+from corekit import GameError, IllegalAction, ReactionWindow, Rng, default_registry
+from corekit.conformance import check_game
 from plugins.slasher.cards import (
     BACK_ROOM,
     BEACH,
@@ -536,6 +537,14 @@ def test_when_everyone_dies_at_once_they_may_share_the_win_by_option():
     state = attack(SEX_KILLS, {0: NATURE, 1: NATURE}, players=2, options=SlasherOptions(all_dead=AllDead.SHARE))
     everyone_passes(state)
     assert state.returns() == [0.5, 0.5]
+
+
+def test_matches_pay_one_in_all_exactly_when_the_last_victims_share_the_win():
+    game = default_registry().game("slasher")
+    assert game.constant_sum_for(SlasherOptions(all_dead=AllDead.SHARE)) == 1.0
+    assert game.constant_sum_for(SlasherOptions()) is None  # everyone dying at once pays nobody
+    # `campfire check` holds the option's matches to that total (and a forfeited match's returns).
+    assert check_game(game, 3, games=12, seed=4, options={"all_dead": "share"}).failures == []
 
 
 def test_turns_in_a_row_without_a_death_end_the_game_with_the_survivors_sharing():
