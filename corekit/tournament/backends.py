@@ -15,6 +15,7 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import socket
 import sys
 import threading
 import time
@@ -66,6 +67,8 @@ class ClusterLost(BackendError):
 
 WORKER_WAIT = 30.0
 """Seconds a run waits for the first Dask worker of a cluster that has none, before it says so."""
+PROBE_WAIT = 5.0
+"""Seconds a run tries a TCP cluster address's port before leaving the connection to Dask (`_unreachable`)."""
 
 
 def batch_size(remaining: int, workers: int) -> int:
@@ -92,6 +95,35 @@ def run_processes(settings: Settings, pending: Pending, emit: Emit, jobs: int) -
     _Pool(settings, jobs, emit).run(pending)
 
 
+def _unreachable(address: Any) -> str | None:
+    """Why nothing can answer at a TCP scheduler address, found at once; None when something may. Dask's client
+    keeps retrying a refused connection until its timeout, so a mistyped port or a scheduler not started took 20
+    seconds to be told; a port that refuses, or a host name that does not resolve, is said in one line here. A
+    silent host (a firewall dropping the packets) is left to Dask's timeout."""
+    if not isinstance(address, str):
+        return None  # a cluster object of the Python API
+    from distributed.comm.addressing import normalize_address, parse_address, parse_host_port
+
+    try:
+        scheme, location = parse_address(normalize_address(address))
+        host, port = parse_host_port(location, 8786)  # Dask's default scheduler port
+    except ValueError as error:
+        return f"not a scheduler address ({error_line(error)})"
+    if scheme != "tcp":
+        return None
+    if not 0 < port < 65536:
+        return f"{port} is not a port number (1 to 65535)"
+    try:
+        with socket.create_connection((host, port), timeout=PROBE_WAIT):
+            return None
+    except ConnectionRefusedError:
+        return f"nothing listens on port {port} of {host} (connection refused): is the scheduler running?"
+    except socket.gaierror as error:
+        return f"the host {host!r} is not known ({error.strerror or error})"
+    except OSError:  # a timeout, an unreachable network: Dask's own attempt says what it meets
+        return None
+
+
 def run_dask(settings: Settings, pending: Pending, emit: Emit, address: Any) -> None:
     """Play the matches on the Dask cluster at `address`, a batch of matches per task.
 
@@ -105,6 +137,9 @@ def run_dask(settings: Settings, pending: Pending, emit: Emit, address: Any) -> 
         from distributed import Client, KilledWorker, as_completed
     except ImportError:
         raise BackendError(f"--cluster needs Dask distributed: {install_hint('cluster')}") from None
+    unreachable = _unreachable(address)
+    if unreachable is not None:
+        raise BackendError(f"cannot reach the Dask cluster at {address}: {unreachable}")
     try:
         client = Client(address, timeout="20s")
     except Exception as error:

@@ -8,6 +8,7 @@ match is lost. Time limits are tenths of a second, so every case ends within a f
 from __future__ import annotations
 
 import re
+import socket
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -542,3 +543,43 @@ def test_a_cluster_with_no_worker_is_said_in_one_line_not_waited_on_for_ever(mon
             backends.BackendError, match=r"^the Dask cluster at tcp://\S+ has no worker \(none joined in 1s\)$"
         ):
             run_tournament(tournament, cluster=empty.scheduler_address)
+
+
+def _closed_port() -> int:
+    """A local TCP port nothing listens on (bound, then released)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.parametrize("scheme", ["tcp://", ""])
+def test_a_cluster_address_where_nothing_listens_is_refused_at_once_not_after_dask_times_out(
+    scheme: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    from corekit.tournament import backends
+
+    def no_client(*args: Any, **kwargs: Any) -> NoReturn:  # Dask's client retries a refusal until its 20 s timeout
+        raise AssertionError("a Dask client was made for an address that refused the connection")
+
+    monkeypatch.setattr(distributed, "Client", no_client)
+    port = _closed_port()
+    tournament = Tournament("grizzly-race", ("random", "random"), games=2, seed=1)
+    with pytest.raises(
+        backends.BackendError,
+        match=rf"^cannot reach the Dask cluster at {scheme}127\.0\.0\.1:{port}: nothing listens on port {port} of "
+        r"127\.0\.0\.1 \(connection refused\): is the scheduler running\?$",
+    ):
+        run_tournament(tournament, cluster=f"{scheme}127.0.0.1:{port}")
+
+
+def test_a_cluster_address_with_no_such_port_is_refused_in_one_line() -> None:
+    pytest.importorskip("distributed")
+    from corekit.tournament import backends
+
+    tournament = Tournament("grizzly-race", ("random", "random"), games=2, seed=1)
+    with pytest.raises(
+        backends.BackendError,
+        match=r"^cannot reach the Dask cluster at tcp://127\.0\.0\.1:99999: 99999 is not a port number \(1 to 65535\)$",
+    ):
+        run_tournament(tournament, cluster="tcp://127.0.0.1:99999")
