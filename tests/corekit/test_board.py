@@ -47,3 +47,31 @@ def test_a_bad_board_is_refused():
         Board(["a"], [("a", "x")])
     with pytest.raises(ValueError, match="in two groups"):
         Board(["a"], [], groups={"p": ["a"], "q": ["a"]})
+
+
+def test_a_space_listed_twice_or_a_group_naming_an_unknown_space_is_refused():
+    with pytest.raises(ValueError, match="listed twice"):
+        Board(["a", "b", "a"], [])
+    with pytest.raises(ValueError, match="group 'p' names unknown space 'x'"):
+        Board(["a"], [], groups={"p": ["a", "x"]})
+
+
+def test_the_nearest_candidates_are_those_at_the_smallest_distance_only():
+    assert BOARD.nearest("a", ["c", "f", "g"], no_trails) == (2, ["c"])  # f is 3 steps, g out of reach
+
+
+def test_a_one_way_passage_is_asked_in_the_direction_of_travel():
+    def out_of_the_lodge_only(a, b, kind):
+        return kind != "locked" or a == "g"  # the locked door opens from g's side
+
+    assert BOARD.shortest_path("g", "c", out_of_the_lodge_only) == ["g", "c"]
+    assert BOARD.shortest_path("c", "g", out_of_the_lodge_only) is None
+    assert BOARD.distances("g", out_of_the_lodge_only)["c"] == 1
+
+
+def test_a_path_never_steps_through_an_impassable_edge_to_a_neighbour_that_is_one_step_nearer():
+    #   s =locked= x
+    #   |          |
+    #   y -------- goal      x is as near the goal as y, and first by name, but the door s=x is shut
+    board = Board(["s", "x", "y", "goal"], [("s", "x", "locked"), ("s", "y"), ("x", "goal"), ("y", "goal")])
+    assert board.shortest_path("s", "goal", no_trails) == ["s", "y", "goal"]

@@ -23,3 +23,19 @@ def test_it_is_each_value_added_in_turn(values):
     for value in values:
         total += value
     assert ordered_sum(iter(values)) == total
+
+
+def test_an_empty_sum_prints_as_a_float_and_a_negative_zero_adds_up_to_zero():
+    import math
+
+    assert repr(ordered_sum([])) == "0.0"
+    assert math.copysign(1.0, ordered_sum([-0.0])) == 1.0  # 0.0 + -0.0, as 3.11's sum() gives
+
+
+def test_returns_of_a_zero_sum_game_add_up_to_zero_within_rounding():
+    from corekit.floats import adds_up
+
+    assert 0.1 + 0.2 - 0.3 != 0.0
+    assert adds_up([0.1, 0.2, -0.3], 0.0)
+    assert adds_up([0.1] * 10, 1.0)
+    assert not adds_up([0.5, 0.4], 1.0) and not adds_up([0.001, -0.002], 0.0)

@@ -231,3 +231,12 @@ def test_a_playout_offers_what_an_overridden_legal_actions_offers():
     assert uncached(state) is None
     random_playout(state, Rng(7), 100)
     assert state.total == 6  # only ever 1 at a time: the bare `_legal_actions` would have offered 2 as well
+
+
+def test_a_playout_drops_the_list_kept_from_before_it_so_a_forced_move_inside_an_action_sees_the_new_position():
+    state = ForcingState(game=Counting(), players=2, options=None, rng=Rng(0))
+    state.apply(0, 2)  # total 2, seat 0 again
+    assert state.legal_actions(0) == [1, 2]  # kept for this position
+    _, advance = uncached(state)
+    advance(0, 2)  # 4: the forced move asks seat 0's list part-way, which must be [2], not the kept [1, 2]
+    assert state.total == 6

@@ -33,3 +33,9 @@ def test_a_cloned_window_is_independent_and_an_empty_window_is_refused():
     assert window.as_tuple() == (0, 0, 0) and copy.as_tuple() == (1, 1, 0)
     with pytest.raises(ValueError):
         ReactionWindow([])
+
+
+def test_a_window_naming_the_seat_one_past_the_last_does_not_fit_the_match():
+    window = ReactionWindow([0, 2])
+    assert window.seat_problem(2) == "seat 2 of the window's order is not a seat of 2"
+    assert window.seat_problem(3) is None

@@ -84,3 +84,42 @@ def test_samples_and_asking_the_choices_keep_the_order_the_seats_committed_in():
     for observer in range(3):
         for key in range(5):
             assert list(state.sample(observer, Rng(key)).bids.chosen) == [2, 0], (observer, key)
+
+
+def test_a_refused_commitment_leaves_the_decision_as_it_was():
+    decision = Commitments([0, 1])
+    decision.commit(0, "first")
+    with pytest.raises(ValueError, match="seat 0 cannot commit now"):
+        decision.commit(0, "second")
+    with pytest.raises(ValueError, match="seat 5 cannot commit now"):
+        decision.commit(5, "stranger")
+    assert decision.chosen == {0: "first"} and decision.waiting == (1,) and not decision.complete
+
+
+def test_a_revealed_decision_has_no_seats_left():
+    decision = Commitments([0, 1])
+    decision.commit(0, "a")
+    decision.commit(1, "b")
+    decision.reveal()
+    assert decision.seats == () and decision.waiting == () and decision.chosen == {}
+
+
+def test_a_redrawn_commitment_is_a_random_one_of_the_choices():
+    redrawn = set()
+    for key in range(20):
+        decision = Commitments([0, 1])
+        decision.commit(1, "bid")
+        decision.redraw_others(0, Rng(key), lambda seat: ["a", "b", "c"])
+        redrawn.add(decision.chosen[1])
+    assert redrawn == {"a", "b", "c"}
+
+
+def test_the_others_commitments_are_redrawn_in_seat_order_whatever_order_they_were_made_in():
+    decision = Commitments([0, 1, 2])
+    decision.commit(2, "late")  # seat 2 commits before seat 1
+    decision.commit(1, "early")
+    decision.redraw_others(0, Rng(11), lambda seat: [(seat, i) for i in range(100)])
+    rng = Rng(11)
+    first, second = rng.below(100), rng.below(100)
+    assert first != second
+    assert decision.chosen[1] == (1, first) and decision.chosen[2] == (2, second)

@@ -934,3 +934,114 @@ def test_a_state_prints_as_its_games_drawing_of_the_full_view_and_its_repr_names
     assert str(state).startswith("Round 1 ")
     named = f"GrizzlyRace(id='grizzly-race', version={game.version!r})"
     assert repr(game) == named and repr(state).startswith(f"RaceState(game={named}, players=2")
+
+
+def _column_shown(state: LanternState, seat: int) -> tuple[Any, ...]:
+    """The cards of `seat`'s column that the other seat sees face up."""
+    return state.observation(1 - seat).columns[seat].up
+
+
+def test_drawing_from_an_empty_zone_takes_nothing():
+    state = built(hands=[[1, 2], [3, 4]], columns=[[2, 4], [3, 1]], pile=[])
+    assert state.draw(state.pile, state.discard) == [] and state.draw(state.pile, state.discard, 3) == []
+    assert state.discard == [] and state.pile == []
+
+
+def test_drawing_more_cards_than_a_pile_holds_takes_them_all_top_first():
+    state = built(hands=[[1, 2], [3, 4]], columns=[[2, 4], [3, 1]], pile=[1, 2, 3])
+    assert state.draw(state.pile, state.discard, 5) == [3, 2, 1]
+    assert state.discard == [3, 2, 1] and state.pile == []
+
+
+def test_drawing_several_cards_lays_the_first_drawn_down_first():
+    state = built(hands=[[1, 2], [3, 4]], columns=[[2, 4], [3, 1]], pile=[1, 2, 3, 4])
+    assert state.draw(state.pile, state.discard, 2) == [4, 3]
+    assert state.discard == [4, 3] and state.pile == [1, 2]
+
+
+def test_drawing_a_face_up_card_leaves_the_cards_under_it_face_down():
+    state = built(hands=[[1, 2], [3, 4]], columns=[[2, 4], [3, 1]], pile=[1, 2, 3, 4])
+    assert state.reveal_top(state.columns[0]) == 4
+    assert state.draw(state.columns[0], state.discard) == [4]
+    assert state.columns[0].up == 0 and _column_shown(state, 0) == ()
+
+
+def test_drawing_several_cards_through_a_face_up_top_counts_off_the_face_up_ones_only():
+    state = built(hands=[[1, 2], [3, 4]], columns=[[2, 4, 1], [3]], pile=[1, 2, 3, 4])
+    state.reveal_top(state.columns[0])  # the 1 lies face up on the face-down 4 and 2
+    assert state.draw(state.columns[0], state.discard, 2) == [1, 4]
+    assert state.columns[0] == [2] and state.columns[0].up == 0 and _column_shown(state, 0) == ()
+    state = built(hands=[[1, 2], [3, 4]], columns=[[2, 4], [3]], pile=[1, 2, 3, 4])
+    state.reveal_top(state.columns[0])
+    assert state.draw(state.columns[0], state.discard, 5) == [4, 2]  # more than it holds: all of it
+    assert state.columns[0] == [] and state.columns[0].up == 0
+
+
+def test_moving_a_card_with_a_face_up_copy_takes_the_face_up_one_and_counts_it_off():
+    state = built(hands=[[1, 2], [3, 4]], columns=[[2, 4, 2], [3]], pile=[1, 2, 3, 4])
+    state.reveal_top(state.columns[0])  # the top 2 is face up, the bottom 2 face down
+    state.move(2, state.columns[0], state.discard)
+    assert state.columns[0] == [2, 4] and state.columns[0].up == 0 and _column_shown(state, 0) == ()
+
+
+def test_moving_a_face_down_card_from_under_face_up_ones_keeps_the_face_up_ones_on_top():
+    state = built(hands=[[1, 2], [3, 4]], columns=[[2, 4, 1], [3]], pile=[1, 2, 3, 4])
+    state.reveal_top(state.columns[0])
+    state.reveal_top(state.columns[0])  # the 1 and the 4 face up, the 2 face down under them
+    state.move(2, state.columns[0], state.discard)
+    assert state.columns[0] == [4, 1] and state.columns[0].up == 2 and _column_shown(state, 0) == (4, 1)
+    state.move(1, state.columns[0], state.discard)  # the top card, face up
+    assert state.columns[0] == [4] and state.columns[0].up == 1 and state.discard == [2, 1]
+
+
+def test_moving_every_card_of_a_zone_leaves_nothing_face_up_there():
+    state = built(hands=[[1, 2], [3, 4]], columns=[[2, 4, 1], [3]], pile=[1, 2, 3, 4])
+    state.reveal_top(state.columns[0])
+    assert state.move_all(state.columns[0], state.discard) == [2, 4, 1]
+    assert state.columns[0] == [] and state.columns[0].up == 0 and state.discard == [2, 4, 1]
+    every_card = Counter(card for zone in state.zones().values() for card in zone)
+    for key in range(10):
+        sampled = state.sample(1, Rng(key))
+        assert sampled.observation(1) == state.observation(1)
+        assert Counter(card for zone in sampled.zones().values() for card in zone) == every_card
+
+
+def test_revealing_turns_over_the_highest_face_down_card_and_refuses_when_none_is_left():
+    state = built(hands=[[1, 2], [3, 4]], columns=[[2, 4, 1], []], pile=[1, 2, 3, 4])
+    assert [state.reveal_top(state.columns[0]) for _ in range(3)] == [1, 4, 2]
+    assert state.columns[0].up == 3 and _column_shown(state, 0) == (2, 4, 1)
+    with pytest.raises(ProvenanceError, match=r"^no face-down card left to turn over in columns 0"):
+        state.reveal_top(state.columns[0])
+    assert state.columns[0].up == 3
+    with pytest.raises(ProvenanceError, match=r"^no face-down card left to turn over in columns 1"):
+        state.reveal_top(state.columns[1])
+
+
+def test_a_card_revealed_in_a_hand_stays_there_in_every_sample_of_another_seat():
+    state = built(hands=[[1, 2], [3, 4]], columns=[[2, 4], [3, 1]], pile=[1, 2, 3, 4])
+    shown = state.reveal_top(state.hands[1])
+    for key in range(20):
+        sampled = state.sample(0, Rng(key))
+        assert sampled.observation(0) == state.observation(0)
+        assert sampled.hands[1][-1] == shown and sampled.hands[1].up == 1
+
+
+def test_reshuffle_refuses_a_deck_still_holding_cards_and_a_pile_that_is_not_face_up():
+    state = fresh()
+    with pytest.raises(ProvenanceError, match=r"^reshuffle into pile, which still holds cards"):
+        state.reshuffle(state.discard, state.pile)
+    state.move_all(state.pile, state.discard)
+    with pytest.raises(ProvenanceError, match=r"^reshuffle takes a face-up pile, not hands 0; use gather"):
+        state.reshuffle(state.hands[0], state.pile)
+    assert state.pile == [] and len(state.hands[0]) == 2
+
+
+def test_a_gathered_deck_depends_on_which_cards_were_gathered_not_on_where_they_lay():
+    state = built(hands=[[1, 2], [3, 4]], columns=[[2, 4], [3, 1]], pile=[1, 2, 3, 4])
+    state.move_all(state.pile, state.discard)
+    twin = state.clone()
+    twin.discard.reverse()
+    assert twin.discard == [4, 3, 2, 1] and state.discard == [1, 2, 3, 4]
+    for gathering in (state, twin):  # every place the deal went, the discard's cards in another order on the twin
+        gathering.gather(gathering.pile, gathering.discard, *gathering.hands, *gathering.columns)
+    assert state.pile == twin.pile and sorted(state.pile) == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]

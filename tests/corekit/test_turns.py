@@ -58,3 +58,14 @@ def test_the_living_seats_from_a_seat_go_clockwise_and_skip_the_eliminated_ones(
     turns.eliminate(4)
     assert turns.living_from(3) == (3, 0, 2)
     assert turns.living_from(1) == (2, 3, 0)  # an eliminated seat starts nothing of its own
+
+
+def test_a_cycle_of_no_phases_is_refused():
+    with pytest.raises(ValueError, match="at least one phase"):
+        Phases([])
+
+
+def test_a_seat_given_as_a_bool_gets_an_order_of_ints_even_after_an_equal_float_was_asked():
+    order = TurnOrder(3)
+    assert order.order_from(1.0) == (1.0, 2.0, 0.0)
+    assert [type(seat) for seat in order.order_from(True)] == [int] * 3  # not the floats of seat 1.0

@@ -47,3 +47,43 @@ def test_redealing_unseen_keeps_sizes_and_cards_and_ignores_where_they_were():
     assert (len(a), len(b)) == (3, 2)
     assert sorted(a + b) == [1, 2, 3, 4, 5]
     assert (a, b) == (c, d)
+
+
+def test_piles_of_the_same_cards_face_up_and_face_down_differ():
+    assert Pile([1, 2]) == Pile([1, 2]) and Pile([1, 2]) != Pile([1, 2], face_up=True)
+
+
+def test_the_top_of_an_empty_pile_is_refused_as_an_empty_pile():
+    with pytest.raises(EmptyPile):
+        _ = Pile().top
+
+
+def test_drawing_no_cards_takes_nothing():
+    pile = Pile([1, 2, 3])
+    assert pile.draw_many(0) == [] and pile.draw_many(-1) == [] and pile.cards == [1, 2, 3]
+
+
+def test_taking_all_of_a_pile_gives_its_cards_bottom_first_and_leaves_it_empty():
+    pile = Pile([1, 2, 3])
+    cards = pile.take_all()
+    assert cards == [1, 2, 3] and pile.cards == [] and len(pile) == 0
+    cards.append(4)
+    assert pile.cards == []
+
+
+def test_a_deck_that_still_holds_cards_gives_its_top_and_leaves_the_discard_alone():
+    deck, discard = [1, 2, 3], [4]
+    assert draw_or_reshuffle(deck, discard, Rng(3)) == 3
+    assert deck == [1, 2] and discard == [4]
+
+
+def test_a_pile_and_a_reshuffled_deck_are_shuffled_with_the_generator_given():
+    expected = list(range(10))
+    Rng(4).shuffle(expected)
+    assert expected != list(range(10))
+    pile = Pile(range(10))
+    pile.shuffle(Rng(4))
+    assert pile.cards == expected
+    deck, discard = [0], list(range(1, 10))
+    reshuffle(deck, discard, Rng(4))
+    assert deck == expected
