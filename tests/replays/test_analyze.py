@@ -367,3 +367,95 @@ def test_a_cooperative_games_team_win_rate_counts_a_match_won_with_a_seat_at_zer
     table = campfire("replay", "analyze", str(tmp_path)).stdout
     rows = [[cell.strip() for cell in line.strip("│ ").split("│")] for line in table.splitlines()]
     assert ["team", "every seat", "3", "-", "66.7%"] in rows
+
+
+def test_forfeits_count_the_forfeited_matches_and_the_forfeiting_seat_scores_zero(record):
+    from tests.replays.conftest import forfeited_at
+
+    finished, forfeit, also_finished = record(seed=1), record(seed=2), record(seed=3)
+    forfeited_at(forfeit, 5)
+    seat = read_replay(forfeit).result.forfeit
+    out = campfire("replay", "analyze", "--json", str(finished), str(forfeit), str(also_finished))
+    assert out.exit_code == 0, out.output
+    race = json.loads(out.stdout)["games"]["grizzly-race"]
+    assert (race["matches"], race["forfeits"], race["unfinished"]) == (3, 1, 0)
+    returns = [read_replay(path).result.returns for path in (finished, also_finished)]
+    by_seat = {row["seat"]: row["win_rate"] for row in race["win_rate_by_seat"]}
+    assert by_seat[seat] == pytest.approx((returns[0][seat] + returns[1][seat] + 0) / 3)
+    assert by_seat[1 - seat] == pytest.approx((returns[0][1 - seat] + returns[1][1 - seat] + 1) / 3)
+
+
+def test_a_player_in_every_seat_counts_each_match_once_and_each_seat_it_held(record):
+    paths = [record(seed=seed) for seed in (1, 2, 3)]  # random against random: one player, both seats
+    out = campfire("replay", "analyze", "--json", *map(str, paths))
+    assert out.exit_code == 0, out.output
+    (row,) = json.loads(out.stdout)["games"]["grizzly-race"]["win_rate_by_spec"]
+    assert (row["spec"], row["matches"], row["seats_played"]) == ("random", 3, 6)
+    assert row["win_rate"] == pytest.approx(0.5)  # each match gives its two seats 1 between them
+
+
+def test_an_action_given_exactly_the_minimum_share_of_visits_counts_for_a_turning_point(record):
+    from replays.analysis import MIN_VISIT_SHARE
+
+    path = record(seed=5)
+    simulator = Simulator(read_replay(path))
+    seat, chosen = simulator.action(1)
+    other = next(a for a in simulator.state_at(0).legal_actions(seat) if a != chosen)
+    game = simulator.game
+    assert MIN_VISIT_SHARE == 0.05  # 1 visit of 20
+    rows = [[game.encode_action(chosen), 19, 0.25], [game.encode_action(other), 1, 0.75]]
+    path.write_bytes(forge(path.read_bytes(), lambda body: body.__setitem__("stats", [[1, rows]])))
+    out = campfire("replay", "analyze", "--json", str(path))
+    assert out.exit_code == 0, out.output
+    points = json.loads(out.stdout)["turning_points"]
+    assert [(p["step"], p["seat"], p["chosen_value"], p["best_value"], p["loss"]) for p in points] == [
+        (1, seat, 0.25, 0.75, 0.5)
+    ]
+
+
+@pytest.mark.parametrize("values", [(0.75, 0.25), (0.5, 0.5)], ids=["chosen-best", "tie"])
+def test_a_decision_whose_chosen_value_is_the_best_or_ties_it_is_no_turning_point(record, values):
+    path = record(seed=5)
+    simulator = Simulator(read_replay(path))
+    seat, chosen = simulator.action(1)
+    other = next(a for a in simulator.state_at(0).legal_actions(seat) if a != chosen)
+    game = simulator.game
+    rows = [[game.encode_action(chosen), 10, values[0]], [game.encode_action(other), 10, values[1]]]
+    path.write_bytes(forge(path.read_bytes(), lambda body: body.__setitem__("stats", [[1, rows]])))
+    out = campfire("replay", "analyze", "--json", str(path))
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["turning_points"] == []
+
+
+@pytest.mark.parametrize("values", [(0.25, 1.5), (-0.5, 0.5)], ids=["best-above-1", "chosen-below-0"])
+def test_a_statistics_value_no_mean_return_can_take_makes_no_turning_point(record, values):
+    path = record(seed=5)
+    simulator = Simulator(read_replay(path))
+    seat, chosen = simulator.action(1)
+    other = next(a for a in simulator.state_at(0).legal_actions(seat) if a != chosen)
+    game = simulator.game
+    rows = [[game.encode_action(chosen), 10, values[0]], [game.encode_action(other), 10, values[1]]]
+    path.write_bytes(forge(path.read_bytes(), lambda body: body.__setitem__("stats", [[1, rows]])))
+    for verify in ("--verify", "--no-verify"):
+        out = campfire("replay", "analyze", "--json", verify, str(path))
+        assert out.exit_code == 0, out.output
+        assert json.loads(out.stdout)["turning_points"] == [], verify
+
+
+def test_top_lists_that_many_of_each_players_most_frequent_actions_and_its_share(folder):
+    root, results = folder
+    expected: dict[str, Counter] = {"fakesearch": Counter(), "random": Counter()}
+    for specs, _result, path in results:
+        for seat, code in Simulator(read_replay(path)).moves():
+            expected[specs[seat]]["SUPERCARD" if code == 6 else f"play {code}"] += 1
+    out = campfire("replay", "analyze", str(root), "--json", "--top", "3")
+    assert out.exit_code == 0, out.output
+    actions = json.loads(out.stdout)["games"]["grizzly-race"]["actions_by_spec"]
+    for spec, counts in expected.items():
+        assert len(counts) > 3
+        taken = sum(counts.values())
+        top = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:3]
+        assert actions[spec]["taken"] == taken
+        assert actions[spec]["actions"] == [
+            {"action": text, "count": count, "share": pytest.approx(count / taken)} for text, count in top
+        ]

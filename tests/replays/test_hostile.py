@@ -573,3 +573,72 @@ def test_a_replay_is_read_in_one_system_call(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "read", lambda handle, size: reads.append(size) or real(handle, size))
     assert read_replay(path).steps > 0
     assert reads == [path.stat().st_size + 1]  # the size and a byte more: the file whole, its end seen
+
+
+def _twice(entries: list[Any], index: int = 0) -> None:
+    entries.insert(index + 1, list(entries[index]))
+
+
+# (name, change to the body, the reader's refusal): each at the edge of what the format allows.
+EDGES: list[tuple[str, Callable[[dict[str, Any]], None], Callable[[dict[str, Any]], str]]] = [
+    (
+        "digest-every-65",
+        _set(("header", "digest_every"), 65),
+        lambda b: "header.digest_every must be at most 64, got 65",
+    ),
+    (
+        "coded-seat-equal-to-the-player-count",
+        _set(("coded",), [[1, 4, 1]]),
+        lambda b: "bad action stream: step 1 is played by seat 4 of 4",
+    ),
+    (
+        "coded-step-twice",
+        _set(("coded",), [[3, 0, 1], [3, 0, 2]]),
+        lambda b: "bad action stream: coded step 3 is out of order or past step 28",
+    ),
+    (
+        "coded-step-zero",
+        _set(("coded",), [[0, 0, 1]]),
+        lambda b: "bad action stream: coded step 0 is out of order or past step 28",
+    ),
+    (
+        "final-digest-nine-bytes",
+        _set(("result", "final_digest"), bytes(9)),
+        lambda b: "result.final_digest must be 8 bytes, got 9",
+    ),
+    (
+        "forfeit-seat-equal-to-the-player-count",
+        _set(("result", "forfeit"), 4),
+        lambda b: "result.forfeit is seat 4, which does not exist (4 seats)",
+    ),
+    (
+        "one-time-missing",
+        lambda b: b["times"].pop(),
+        lambda b: "bad annotations: 27 times for 28 steps",
+    ),
+    (
+        "statistics-for-a-step-twice",
+        lambda b: _twice(b["stats"]),
+        lambda b: f"bad annotations: statistics for step {b['stats'][0][0]}, which is out of order or past step 28",
+    ),
+    (
+        "statistics-value-not-a-number",
+        lambda b: b["stats"][0][1][0].__setitem__(2, float("nan")),
+        lambda b: f"bad annotations: step {b['stats'][0][0]} has a statistics row of the wrong shape",
+    ),
+    (
+        "statistics-value-infinite",
+        lambda b: b["stats"][0][1][0].__setitem__(2, float("inf")),
+        lambda b: f"bad annotations: step {b['stats'][0][0]} has a statistics row of the wrong shape",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "change", "message"), EDGES, ids=[e[0] for e in EDGES])
+def test_a_field_just_past_what_the_format_allows_is_refused_when_read_naming_it(good, name, change, message):
+    body = msgpack.unpackb(msgpack.unpackb(good)["body"])
+    assert (body["result"]["steps"], len(body["header"]["seats"]), len(body["times"])) == (28, 4, 28)
+    expected = message(body)
+    with pytest.raises(ReplayError) as caught:
+        decode_replay(forge(good, change))
+    assert str(caught.value) == expected

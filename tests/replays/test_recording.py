@@ -385,3 +385,63 @@ def test_a_match_stopped_as_it_starts_keeps_its_replay_marked_unfinished(tmp_pat
         )
     replay = read_replay(path)
     assert (replay.result.unfinished, replay.result.steps) == ("interrupted", 0)
+
+
+def test_whole_number_returns_are_written_as_ints_and_a_share_as_a_float(record):
+    import attrs
+    import msgpack
+
+    from replays.format import decode_replay, encode_replay
+
+    path = record()
+    replay = read_replay(path)
+    assert sorted(replay.result.returns) == [0.0, 1.0]
+    written = msgpack.unpackb(msgpack.unpackb(path.read_bytes())["body"])["result"]["returns"]
+    assert written == list(replay.result.returns) and [type(r) for r in written] == [int, int]  # a byte each
+    replay.result = attrs.evolve(replay.result, returns=(0.5, 0.5))
+    data = encode_replay(replay)
+    written = msgpack.unpackb(msgpack.unpackb(data)["body"])["result"]["returns"]
+    assert written == [0.5, 0.5] and [type(r) for r in written] == [float, float]
+    assert decode_replay(data).result.returns == (0.5, 0.5)
+
+
+def test_a_partial_replay_of_a_game_that_scores_before_its_end_verifies_with_every_return_zero(tmp_path):
+    import types
+
+    from ai.random_player import RandomPlayer
+    from tests.corekit.toy_game import ToyGame
+
+    plugin = types.ModuleType("toy_plugin")
+    plugin.campfire_games = hookimpl(lambda: [ToyGame()])
+    registry = Registry(plugins=[plugin])
+    path = tmp_path / "part.cfr"
+    players = [_Quitter(1, QuitMatch("seat 0 left")), RandomPlayer(1)]
+    with pytest.raises(QuitMatch):
+        play_match(
+            registry.game("toy"), ["human", "random"], 4, players=players, registry=registry, settings={"replay": path}
+        )
+    replay = read_replay(path)
+    assert (replay.steps, replay.result.unfinished, replay.result.returns) == (2, "seat 0 left", (0.0, 0.0))
+    simulator = Simulator(replay, registry)
+    # The toy game ranks the cards played so far even before its end: a partial replay's 0s are not its returns().
+    assert not simulator.state_at(2).is_terminal and sum(simulator.state_at(2).returns()) == 1.0
+    simulator.verify()
+    assert campfire("replay", "verify", str(path), registry=registry).exit_code == 0
+
+
+def test_a_partial_replay_is_written_with_every_return_zero_whatever_returns_its_driver_gives(record):
+    from corekit.match import Match, MatchResult
+    from replays.format import decode_replay, encode_replay
+    from replays.recorder import Recording
+
+    simulator = Simulator(read_replay(record()))
+    header = simulator.replay.header
+    state = simulator.game.initial_state(2, header.seed, simulator.options)
+    match = Match(simulator.game, simulator.options, header.seed, list(header.seats), state)
+    recording = Recording(match, Path("unused.cfr"))
+    for seat, action in simulator.moves()[:5]:
+        state.apply(seat, action)
+        recording.step(match, seat, action, {})
+    partial = recording.finish(match, MatchResult((1.0, 0.0), 5, (), ()), "interrupted")
+    assert (partial.result.unfinished, partial.result.returns) == ("interrupted", (0.0, 0.0))
+    Simulator(decode_replay(encode_replay(partial))).verify()

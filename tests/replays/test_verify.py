@@ -496,3 +496,103 @@ def test_a_search_players_statistics_name_only_actions_its_seat_could_play(recor
     replay = read_replay(record(game_id, specs, 2))
     assert replay.stats
     Simulator(replay).verify()
+
+
+def test_a_newer_format_whose_marker_is_not_the_first_entry_is_still_refused_as_newer(record, tmp_path):
+    outer = msgpack.unpackb(record().read_bytes())
+    path = tmp_path / "future.cfr"
+    # The same entries in another order: the version is not where the quick look finds it, the full read does.
+    path.write_bytes(
+        msgpack.packb({"body": outer["body"], "blake2b": outer["blake2b"], "campfire_replay": FORMAT_VERSION + 1})
+    )
+    result = campfire("replay", "verify", str(path))
+    assert result.exit_code == 1
+    assert errors(result) == [
+        f"{path}: format version {FORMAT_VERSION + 1} is newer than this campfire reads "
+        f"(up to {FORMAT_VERSION}); upgrade campfire"
+    ]
+
+
+def test_a_file_whose_checksum_fails_is_refused_on_reading_even_by_analyze_without_verifying(record):
+    from replays.format import ReplayError
+
+    path = record()
+    outer = msgpack.unpackb(path.read_bytes())
+    body = msgpack.unpackb(outer["body"])
+    body["times"][0] += 1  # an annotation: the match still re-simulates, only the checksum can tell
+    path.write_bytes(msgpack.packb({**outer, "body": msgpack.packb(body)}))
+    with pytest.raises(ReplayError) as caught:
+        read_replay(path)
+    assert str(caught.value) == CHANGED
+    result = campfire("replay", "analyze", "--no-verify", "--json", str(path))
+    assert (result.exit_code, errors(result)) == (1, [f"{path}: {CHANGED}"])
+    assert json.loads(result.stdout)["files"] == 0
+
+
+def test_a_digest_that_differs_right_after_one_that_matched_names_its_step_alone(record):
+    replay = rewritten(read_replay(record()), digest_every=1)  # a digest after every step
+    assert replay.steps == 12
+    replay.digests[5] = bytes(8)
+    with pytest.raises(Diverged) as caught:
+        Simulator(decode_replay(encode_replay(replay))).verify()
+    assert str(caught.value) == "diverges at step 5: the state differs from the recorded one"
+
+
+def test_a_final_digest_that_differs_where_the_last_periodic_digest_matched_names_the_last_step_alone(record):
+    import attrs
+
+    replay = rewritten(read_replay(record()), digest_every=4)  # digests at 4, 8 and 12, the last step
+    assert replay.steps == 12 and replay.digests[12] == replay.result.final_digest
+    replay.result = attrs.evolve(replay.result, final_digest=bytes(8))
+    with pytest.raises(Diverged) as caught:
+        Simulator(decode_replay(encode_replay(replay))).verify()
+    # The state at step 12 matched its digest: only the recorded final digest is wrong, so no steps are blamed.
+    assert str(caught.value) == "diverges at step 12: the final state differs from the recorded one"
+
+
+def test_a_forfeit_whose_reason_is_empty_fails_verify_as_giving_no_reason(record):
+    path = record()
+    forfeited_at(path, 5, error="")  # a str, but no reason: FORMAT.md asks for a non-empty one
+    seat = read_replay(path).result.forfeit
+    result = campfire("replay", "verify", str(path))
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert errors(result) == [f"{path}: diverges at step 5: the replay says seat {seat} forfeited, but gives no reason"]
+
+
+def test_a_partial_replay_that_gives_a_forfeits_reason_fails_verify(record):
+    import attrs
+
+    replay = read_replay(record())
+    replay = rewritten(replay, Simulator(replay).moves()[:5])
+    replay.result = attrs.evolve(replay.result, unfinished="seat 0 left", returns=(0.0, 0.0), error="ran out of time")
+    assert replay.result.forfeit is None
+    with pytest.raises(Diverged) as caught:
+        Simulator(decode_replay(encode_replay(replay))).verify()
+    assert str(caught.value) == (
+        "diverges at step 5: the replay says the match was stopped unfinished, but gives a forfeit"
+    )
+
+
+def test_a_damaged_digest_at_the_last_step_fails_verify_though_the_final_digest_is_intact(record):
+    replay = rewritten(read_replay(record()), digest_every=4)  # digests at 4, 8 and 12, the last step
+    assert replay.steps == 12
+    replay.digests[12] = bytes(8)
+    with pytest.raises(Diverged) as caught:
+        Simulator(decode_replay(encode_replay(replay))).verify()
+    assert str(caught.value) == (
+        "diverges at step 12: the state differs from the recorded one (the first difference is in steps 9-12)"
+    )
+
+
+def test_a_format_1_file_with_a_digest_more_than_its_steps_need_is_refused_when_read():
+    from replays.format import ReplayError
+
+    def longer(body):
+        body["digests"] += bytes(8)
+
+    data = forge(v1_golden_as_installed(), longer)
+    with pytest.raises(ReplayError) as caught:
+        decode_replay(data)
+    assert str(caught.value) == (
+        "bad digests: 24 digest bytes, where 27 steps digested every 16 (header.digest_every) need 16"
+    )
