@@ -218,3 +218,26 @@ def test_the_t_tail_at_two_is_the_tables(freedom, tail):
 def test_the_t_tail_is_a_half_at_zero_and_tends_to_the_normal_tail():
     assert t_tail(0.0, 1) == t_tail(0.0, 6) == pytest.approx(0.5)
     assert t_tail(2.0, 99_999) == pytest.approx(0.5 * math.erfc(2 / math.sqrt(2)), rel=1e-4)
+
+
+def test_an_action_whose_z_is_exactly_z_noted_does_not_count_as_beating_the_choice():
+    at = Decision(1, 0, 0, (ActionValue(0, 0.5, 0.0), ActionValue(1, 0.6, 2.0)))  # Z_NOTED = 2: not above it
+    above = Decision(1, 0, 0, (ActionValue(0, 0.5, 0.0), ActionValue(1, 0.6, 2.0001)))
+    assert (beaten(at), beaten(above)) == (False, True)
+
+
+def test_the_best_of_equal_means_is_the_policys_choice_not_the_first_in_legal_order():
+    tied = Decision(1, 0, 1, (ActionValue(0, 0.5, 0.0), ActionValue(1, 0.5, 0.0), ActionValue(2, 0.4, -1.0)))
+    assert tied.best.action == 1
+    other = Decision(1, 0, 2, (ActionValue(0, 0.5, 0.0), ActionValue(1, 0.5, 0.0), ActionValue(2, 0.4, 0.0)))
+    assert other.best.action == 0  # the choice (2) is below: the first of the equal best
+
+
+def test_a_playout_cut_short_counts_the_fair_share_one_over_the_seats(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.ai.ai_toy_games import Duel
+
+    # No playout step allowed: after seat 0's pick the other two seats have yet to pick, so every sample is cut
+    # short and scores the neutral 1/3 of a three-seat table, whichever action was tried.
+    monkeypatch.setattr("ai.gaps.PLAYOUT_LIMIT", 0)
+    [decision] = decision_gaps(Duel(), 3, 7, lambda observation, seat, legal, rng: legal[0], samples=4, decisions={1})
+    assert [value.mean for value in decision.values] == [pytest.approx(1 / 3)] * 3

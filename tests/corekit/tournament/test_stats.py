@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from corekit.tournament.stats import Pairs, clustered_wilson, p_text, sign_tail, sign_test, wilson
+from corekit.tournament.stats import Pairs, clustered_wilson, p_text, scored, sign_tail, sign_test, wilson
 
 
 def test_the_wilson_interval_matches_the_textbook_values():
@@ -115,3 +115,40 @@ def test_a_clustered_rate_never_counts_fewer_than_its_matches_worth():
     # Matches of 1 and 3 seats: Kish's M^2 / sum of m^2 = 16 / 10 when both are all won.
     low, high = clustered_wilson([(1.0, 1), (3.0, 3)])
     assert (low, high) == (pytest.approx(wilson(1.6, 1.6)[0]), 1.0)
+
+
+def test_a_clustered_rate_counts_the_seats_its_spread_between_matches_is_worth():
+    # Four matches of two seats: 2, 1, 1 and 0 won, so p = 4/8 = 0.5. The spread: sum of (total - p * seats)^2 =
+    # 1 + 0 + 0 + 1 = 2, times n/(n-1) = 4/3, over seats^2 = 64, is 1/24; the effective seats p(1-p) / (1/24) = 6,
+    # between the fewest (Kish's 64 / 16 = 4) and the 8 seats: Wilson's interval of 3 in 6.
+    units = [(2.0, 2), (1.0, 2), (1.0, 2), (0.0, 2)]
+    assert clustered_wilson(units) == pytest.approx(wilson(3, 6))
+    # n = 6, p = 0.5: centre 0.5, half 1.96 * sqrt(0.25/6 + 1.96^2/144) / (1 + 1.96^2/6) = 0.3124.
+    assert clustered_wilson(units) == pytest.approx((0.1876, 0.8124), abs=1e-4)
+
+
+def test_one_match_of_several_seats_is_worth_what_its_seats_all_alike_would_be():
+    # One match, two seats, 1.5 won: no spread to measure from one match, so the fewest seats it can be worth,
+    # Kish's 2^2 / 2^2 = 1, at its rate 0.75: Wilson's interval of 0.75 in 1, not of 1.5 in 1 (a rate of 1).
+    assert clustered_wilson([(1.5, 2)]) == pytest.approx(wilson(0.75, 1))
+    assert clustered_wilson([(1.5, 2)]) == pytest.approx((0.1179, 0.9854), abs=1e-4)
+
+
+def test_a_side_that_never_won_gives_the_paired_interval_no_correlation_to_weigh():
+    # B won none of 10 deals, so a margin of the 2x2 table is 0 and phi is taken as 0 (Newcombe): the lower end is
+    # 0.3 - sqrt((0.3 - l1)^2 + u2^2) with A's Wilson 3/10 (0.1078, 0.6032) and B's 0/10 (0, 0.2775), -0.0376; the
+    # upper end 0.3 + (u1 - 0.3) = u1 = 0.6032.
+    delta, low, high = Pairs(both=0, a_only=3, b_only=0, neither=7).difference()
+    l1, u1 = wilson(3, 10)
+    u2 = wilson(0, 10)[1]
+    assert delta == pytest.approx(0.3)
+    assert low == pytest.approx(0.3 - math.sqrt((0.3 - l1) ** 2 + u2**2)) == pytest.approx(-0.0376, abs=1e-4)
+    assert high == pytest.approx(u1) == pytest.approx(0.6032, abs=1e-4)
+
+
+def test_no_deal_played_by_both_leaves_the_difference_anywhere_from_minus_1_to_1():
+    assert Pairs(both=0, a_only=0, b_only=0, neither=0).difference() == (0.0, -1.0, 1.0)
+
+
+def test_a_seats_return_is_scored_clipped_to_0_1():
+    assert (scored(1.7), scored(-0.4), scored(0.25), scored(1)) == (1.0, 0.0, 0.25, 1.0)

@@ -161,3 +161,48 @@ def test_a_plain_tournament_flags_returns_that_do_not_add_up_to_1_with_the_stren
 
 def test_there_is_one_wilson_interval():
     assert report.wilson is stats.wilson
+
+
+def test_a_lower_end_exactly_at_the_fair_share_is_not_above_it():
+    def verdict(low: float) -> bool:
+        measured = {"spec": "a", "seats_played": 10, "win_rate": 0.7, "win_rate_ci95": [low, 0.9]}
+        found = {
+            "players": [measured, {"spec": "b"}],
+            "seats": 2,
+            "cooperative": False,
+            "returns_not_summing_to_1": 0,
+            "equal_share": 0.5,
+        }
+        return summarize_strength(found)["above_fair_share"]
+
+    assert (verdict(0.5), verdict(0.5000001), verdict(0.4999999)) == (False, True, False)  # fair share 1/2
+
+
+def test_a_team_counts_its_finished_matches_and_wins_a_match_any_of_its_seats_survived():
+    from corekit.tournament.store import MatchRecord
+    from corekit.tournament.strength import strength_lines
+
+    def match(index: int, team: int, returns: tuple[float, ...], status: str = "ok") -> MatchRecord:
+        return MatchRecord(
+            index, index // 2, index // 2, (team, team), (f"t{team}",) * 2, status, returns, 5, (1, 1), (0.1, 0.1)
+        )
+
+    grizzly = default_registry().game("camp-grizzly")
+    records = {
+        0: match(0, 0, (0.0, 1.0)),  # deal 0: A's second counselor survived, so A's team won; B's lost
+        1: match(1, 1, (0.0, 0.0)),
+        2: match(2, 0, (1.0, 0.0)),  # deal 1: both teams won
+        3: match(3, 1, (1.0, 1.0)),
+        4: match(4, 0, (0.0, 0.0)),  # deal 2: A lost; B's match failed, so the deal is not paired
+        5: MatchRecord(5, 2, 2, (1, 1), ("t1",) * 2, "failed", error="the worker process died twice"),
+    }
+    summary = summarize_strength(report.summarize(grizzly, ["a", "b"], 2, records))
+    a_team, b_team = summary["teams"]
+    assert (a_team["matches"], a_team["won"], a_team["ci95"]) == (3, 2, list(stats.wilson(2, 3)))
+    assert (b_team["matches"], b_team["won"], b_team["ci95"]) == (2, 1, list(stats.wilson(1, 2)))
+    paired_found = summary["paired"]
+    assert (paired_found["deals"], paired_found["both"], paired_found["a_only"]) == (2, 1, 1)
+    lines = strength_lines("camp-grizzly", summary)
+    # A's team won 2 of its 3 matches (0.667), B's 1 of 2 (0.500): each over its own matches, not the paired deals.
+    assert lines[2].startswith("| camp-grizzly | 2 | a | Otis | 3 | 0.667 | [")
+    assert lines[3].startswith("| camp-grizzly | 2 | b | Otis | 2 | 0.500 | [")

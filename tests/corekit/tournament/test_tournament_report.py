@@ -452,3 +452,76 @@ def test_the_head_to_head_table_is_printed_where_it_adds_to_the_win_rates() -> N
     assert duel["head_to_head"] and not any(line.startswith("Head to head") for line in printed(duel))
     three_seats = summarize(Duel(), ["a", "b"], 3, {0: record(0, (0, 1, 0), (1.0, 0.0, 0.0))})
     assert any(line.startswith("Head to head") for line in printed(three_seats))
+
+
+def test_a_return_outside_0_1_is_scored_clipped_in_win_rates_and_head_to_head() -> None:
+    # Match 0: a 1.5 (scored 1), b -0.5 (scored 0). Match 1: b 1.0, a 1.5 (scored 1): equal once clipped.
+    records = {0: record(0, (0, 1), (1.5, -0.5)), 1: record(1, (1, 0), (1.0, 1.5))}
+    report = summarize(Duel(), ["a", "b"], 2, records)
+    assert [p["win_rate"] for p in report["players"]] == [1.0, 0.5]  # a (1 + 1) / 2, b (0 + 1) / 2
+    a_b, b_a = report["head_to_head"]
+    assert (a_b["ahead"], b_a["ahead"]) == (0.75, 0.25)  # a: (1 + 0.5) / 2; b: (0 + 0.5) / 2
+
+
+def test_the_equal_share_adds_up_returns_clipped_to_0_1() -> None:
+    # Scored totals: match 0 1 + 0 = 1 (adds up), match 1 1 + 1 = 2 (does not): equal share (1 + 2) / 2 / 2 = 0.75.
+    records = {0: record(0, (0, 1), (1.5, -0.5)), 1: record(1, (1, 0), (1.0, 1.5))}
+    report = summarize(Duel(), ["a", "b"], 2, records)
+    assert (report["returns_not_summing_to_1"], report["equal_share"]) == (1, 0.75)
+
+
+def test_a_teams_win_rate_counts_each_match_once_however_many_of_its_seats_the_spec_held() -> None:
+    # One spec in both seats of 30 matches, 20 of them won: its team won 20 of 30 matches, not 40 of 60 seats.
+    records = {i: record(i, (0, 0), (1.0, 1.0) if i % 3 else (0.0, 0.0)) for i in range(30)}
+    (team,) = summarize(Siege(), ["heuristic"], 2, records)["players"]
+    assert (team["matches"], team["team_win_rate"]) == (30, pytest.approx(20 / 30))
+    assert team["team_win_rate_ci95"] == list(wilson(20, 30))
+
+
+def test_the_ordinal_is_mu_minus_three_sigma_for_every_player_and_the_villain() -> None:
+    records = {i: record(i, (i % 2, 1 - i % 2), (1.0, 1.0) if i < 3 else (0.0, 0.0)) for i in range(4)}
+    report = summarize(Siege(), ["a", "b", "idle"], 2, records)
+    for rating in [player["rating"] for player in report["players"]] + [report["villain"]["rating"]]:
+        assert rating["ordinal"] == pytest.approx(rating["mu"] - 3 * rating["sigma"])
+    # A spec that never played keeps openskill's prior, mu 25 and sigma 25/3: ordinal 25 - 3 * 25/3 = 0.
+    assert report["players"][2]["rating"]["ordinal"] == pytest.approx(0.0, abs=1e-9)
+
+
+def test_the_villains_interval_counts_the_finished_matches_only() -> None:
+    # The team won 2 of 3 finished matches; the fourth failed and counts nowhere: Wilson 2 of 3 = (0.2077, 0.9385).
+    records = {
+        0: record(0, (0, 1), (1.0, 1.0)),
+        1: record(1, (1, 0), (0.0, 0.0)),
+        2: record(2, (0, 1), (1.0, 0.0)),
+        3: MatchRecord(3, 3, 3, (1, 0), ("p1", "p0"), "failed", error="the worker process died twice"),
+    }
+    villain = summarize(Siege(), ["a", "b"], 2, records)["villain"]
+    assert villain["team_win_rate"] == pytest.approx(2 / 3)
+    assert (
+        villain["team_win_rate_ci95"]
+        == list(wilson(2, 3))
+        == [pytest.approx(0.2077, abs=1e-4), pytest.approx(0.9385, abs=1e-4)]
+    )
+
+
+def test_a_cooperative_table_breaks_a_tie_in_team_won_by_the_players_own_won_before_the_rating() -> None:
+    report = contradicting_report(coop=True)
+    weak, strong = report["players"]
+    weak["team_win_rate"] = strong["team_win_rate"] = 0.4  # tied; strong's own won 45% against weak's 40%
+    rows = table_rows(report)
+    assert [row[0] for row in rows] == ["strong", "weak"]  # although weak's ordinal (10) is above strong's (1)
+
+
+def test_the_rating_column_prints_mu_plus_minus_two_sigma() -> None:
+    # "idle" never played: openskill's prior, mu 25 and sigma 25/3, printed 25.0 ± 2 * 8.33 = 16.7.
+    records = {i: record(i, (i % 2, 1 - i % 2), (1.0, 0.0)) for i in range(2)}
+    rows = table_rows(summarize(Duel(), ["a", "b", "idle"], 2, records))
+    assert next(row for row in rows if row[0] == "idle")[2] == "25.0 ± 16.7"
+
+
+def test_a_failed_match_counts_once_for_a_spec_that_held_two_of_its_seats() -> None:
+    records = {
+        0: MatchRecord(0, 0, 0, (0, 0), ("p0", "p0"), "failed", error="the worker process died twice"),
+        1: record(1, (0, 1), (1.0, 0.0)),
+    }
+    assert [p["failed_matches"] for p in summarize(Duel(), ["a", "b"], 2, records)["players"]] == [1, 0]
