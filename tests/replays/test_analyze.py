@@ -413,15 +413,21 @@ def test_an_action_given_exactly_the_minimum_share_of_visits_counts_for_a_turnin
     ]
 
 
-@pytest.mark.parametrize("values", [(0.75, 0.25), (0.5, 0.5)], ids=["chosen-best", "tie"])
-def test_a_decision_whose_chosen_value_is_the_best_or_ties_it_is_no_turning_point(record, values):
-    path = record(seed=5)
+def _first_step_valued(path, chosen_value: float, other_value: float):
+    """`path` with search statistics at its first step: the action chosen and one other, 10 visits each, valued as
+    given."""
     simulator = Simulator(read_replay(path))
     seat, chosen = simulator.action(1)
     other = next(a for a in simulator.state_at(0).legal_actions(seat) if a != chosen)
     game = simulator.game
-    rows = [[game.encode_action(chosen), 10, values[0]], [game.encode_action(other), 10, values[1]]]
+    rows = [[game.encode_action(chosen), 10, chosen_value], [game.encode_action(other), 10, other_value]]
     path.write_bytes(forge(path.read_bytes(), lambda body: body.__setitem__("stats", [[1, rows]])))
+    return path
+
+
+@pytest.mark.parametrize("values", [(0.75, 0.25), (0.5, 0.5)], ids=["chosen-best", "tie"])
+def test_a_decision_whose_chosen_value_is_the_best_or_ties_it_is_no_turning_point(record, values):
+    path = _first_step_valued(record(seed=5), *values)
     out = campfire("replay", "analyze", "--json", str(path))
     assert out.exit_code == 0, out.output
     assert json.loads(out.stdout)["turning_points"] == []
@@ -429,13 +435,7 @@ def test_a_decision_whose_chosen_value_is_the_best_or_ties_it_is_no_turning_poin
 
 @pytest.mark.parametrize("values", [(0.25, 1.5), (-0.5, 0.5)], ids=["best-above-1", "chosen-below-0"])
 def test_a_statistics_value_no_mean_return_can_take_makes_no_turning_point(record, values):
-    path = record(seed=5)
-    simulator = Simulator(read_replay(path))
-    seat, chosen = simulator.action(1)
-    other = next(a for a in simulator.state_at(0).legal_actions(seat) if a != chosen)
-    game = simulator.game
-    rows = [[game.encode_action(chosen), 10, values[0]], [game.encode_action(other), 10, values[1]]]
-    path.write_bytes(forge(path.read_bytes(), lambda body: body.__setitem__("stats", [[1, rows]])))
+    path = _first_step_valued(record(seed=5), *values)
     for verify in ("--verify", "--no-verify"):
         out = campfire("replay", "analyze", "--json", verify, str(path))
         assert out.exit_code == 0, out.output
