@@ -1448,3 +1448,187 @@ class ParksItsHighest(ShowdownState):
 
 def test_a_slot_declared_without_accepts_may_be_dealt_any_card_in_a_sample():
     assert showdown_failures(ParksItsHighest, games=10) == []
+
+
+# ---- gaps a hand-run mutation sweep of corekit/leaks found: each test below fails with one weakening of the kit ----
+
+
+@declare
+class FloatTally(GlowState):
+    tally: tuple[int, ...] = public(default=(0, 0))
+    """Each seat's draws so far, in a tuple: seat 1's an int after an even card, a float after an odd one."""
+
+    def _drew(self, seat: int, cards: list[int]) -> None:
+        if seat == 1 and cards:
+            count = int(self.tally[1]) + 1
+            self.tally = (self.tally[0], float(count) if cards[0] % 2 else count)
+
+
+def test_a_count_inside_a_tuple_turning_into_a_float_after_an_odd_draw_is_refused():
+    # `alike` walks a tuple's items itself: an item's type counts there as at the top (`3 == 3.0`).
+    assert not alike((0, 3), (0, 3.0)) and not alike([True], [1])
+    failures = check_game(_variant(FloatTally, "glowworms-float-tally"), 2, games=30).failures
+    assert any(re.search(r"tally\[1\]: (\d+) vs \1\.0|tally\[1\]: (\d+)\.0 vs \2\b", f) for f in failures), failures
+
+
+@declare
+class EqBlindHistory(GlowState):
+    history: tuple[tuple[int, leaky_games.Drawn], ...] = public(default=())
+    """Each draw of seat 1 as (how many so far, the draw), the card in a field `==` leaves out: a few levels deep."""
+
+    def _drew(self, seat: int, cards: list[int]) -> None:
+        if seat == 1 and cards:
+            count = len(self.history) + 1
+            self.history = (*self.history, (count, leaky_games.Drawn(count, cards[0])))
+
+
+def test_a_drawn_card_kept_a_few_levels_deep_in_a_field_equality_leaves_out_is_refused():
+    deep = ((1, (2, (3, (4, leaky_games.Drawn(1, 2))))),)
+    assert not alike(deep, ((1, (2, (3, (4, leaky_games.Drawn(1, 5))))),))
+    failures = check_game(_variant(EqBlindHistory, "glowworms-eq-blind-history"), 2, games=30).failures
+    assert any(re.search(r"history\[\d+\]\[1\]\.last: \d vs \d", failure) for failure in failures), failures
+
+
+@declare
+class TrueSeat(GlowState):
+    @property
+    def to_act(self) -> tuple[int, ...]:  # seat 1 named True when the deck's next card is odd (`True == 1`)
+        odd = bool(self.deck) and self.deck[-1] % 2 == 1
+        return tuple(True if seat == 1 and odd else seat for seat in super().to_act)
+
+
+def test_seats_to_act_naming_a_seat_by_a_bool_that_tells_the_decks_next_card_are_refused():
+    failures = check_game(_variant(TrueSeat, "glowworms-true-seat"), 2, games=30).failures
+    assert any(
+        "sees different seats to act in a state it cannot tell apart: to_act[0]: True vs 1" in failure
+        or "sees different seats to act in a state it cannot tell apart: to_act[0]: 1 vs True" in failure
+        for failure in failures
+    ), failures
+
+
+class RendersDeckBelowGame(Glowworms):
+    def render(self, observation: Any, seat: int | None) -> str:  # the deck's next card on the drawing's second line
+        source = source_of(observation)
+        return super().render(observation, seat) + f"\nnext card {source.deck[-1] if source.deck else None}"
+
+
+def test_a_drawing_naming_the_decks_next_card_on_its_second_line_is_refused_naming_that_line():
+    game = type("RendersBelow", (RendersDeckBelowGame,), {"id": "glowworms-renders-below", "state_class": RendersDeck})
+    failures = check_game(game(), 2, games=10).failures
+    assert any(
+        re.search(r"render\(\) of seat \d's view differs .*: 'next card \d' vs 'next card \d'", failure)
+        for failure in failures
+    ), failures
+
+
+@declare
+class KeepsBids(GlowState):
+    def sample(self, seat: int, rng: Rng) -> Any:  # a fair redeal of the cards, but the others' true bids
+        copy = super().sample(seat, rng)
+        copy.bids.chosen.update({who: bid for who, bid in self.bids.chosen.items() if who != seat})
+        return copy
+
+
+@pytest.mark.parametrize(("state_class", "refused"), [(GlowState, False), (KeepsBids, True)])
+def test_the_truth_test_refuses_a_sample_that_keeps_another_seats_secret_bid(state_class, refused):
+    game = _variant(state_class, "glowworms-keeps-bids")
+    tally, failures = leaks.TruthTally(), []
+    for seed in range(10):
+        state = game.initial_state(2, seed)
+        state.apply(1, state.legal_actions(1)[-1])  # seat 1 has bid; seat 0 has not
+        check_sample_truth(state, 0, Rng(seed), failures.append, tally, seed)
+    verdict = tally.verdict()
+    if not refused:
+        assert failures == [] and verdict is None
+        return
+    assert verdict is not None and verdict[0].startswith(
+        "sample() prefers the hidden truth of seat 1's commitment in 'bids' over the positions tested: "
+    ), verdict
+    assert all("seat 1's commitment in 'bids'" in failure for failure in failures), failures
+
+
+@declare
+class SpareDeck(GlowState):
+    spare: Zone = draw_pile()
+
+
+class SpareDeckGame(Glowworms):
+    id = "glowworms-spare-deck"
+    state_class = SpareDeck
+
+    def _setup(self, players: int, seed: int, options: Any) -> GlowState:
+        rng = Rng(seed)
+        deck = self._deck(rng)
+        hands = [Zone(sorted(deck.pop() for _ in range(self.hand))) for _ in range(players)]
+        return SpareDeck(
+            game=self,
+            players=players,
+            options=options,
+            rng=rng,
+            hands=hands,
+            deck=Zone(deck),
+            scores=[0] * players,
+            bids=Commitments(range(players)),
+            spare=Zone(),
+        )
+
+
+def test_a_card_slipped_face_down_into_a_deck_no_shuffle_dealt_is_named():
+    from corekit.leaks import unrecorded_change
+
+    state = SpareDeckGame().initial_state(2, 3)
+    assert unrecorded_change(state) is None
+    state.apply(0, state.legal_actions(0)[0])
+    state.apply(1, state.legal_actions(1)[0])
+    state.spare.append(state.discard.pop())  # a shown card put face down by hand into a deck no lot accounts for
+    assert unrecorded_change(state) == ("spare", "it holds 1 face-down cards where the record has 0")
+
+
+class NamesSeatZerosCardGame(Glowworms):
+    """Writes seat 0's first card into the public log as it deals: seat 0's own, hidden from seat 1."""
+
+    def _setup(self, players: int, seed: int, options: Any) -> GlowState:
+        state = super()._setup(players, seed, options)
+        state.log = (f"seat 0 holds a {state.hands[0][0]}",)
+        return state
+
+
+def test_a_setup_log_naming_a_card_only_another_seat_holds_is_refused_for_the_seat_that_cannot_see_it():
+    game = type("NamesSeatZeros", (NamesSeatZerosCardGame,), {"id": "glowworms-names-seat-0s-card"})()
+    failures = check_game(game, 2, games=4).failures
+    assert any(
+        "seat 1's view at setup, its own cards aside, depends on cards it cannot see" in failure
+        and "log[0]: 'seat 0 holds a " in failure
+        for failure in failures
+    ), failures
+
+
+class OrdersThenNamesBottomCardGame(leaky_games.NamesBottomCardGame):
+    """Shuffles a public seat order before the deck, with the dealing generator, then names the deck's bottom card."""
+
+    def _deck(self, rng: Rng) -> list[int]:
+        rng.shuffle(["north", "south"])  # the setup's first shuffle: no card in it
+        return super()._deck(rng)
+
+
+def test_a_setup_log_naming_a_card_of_the_setups_second_shuffle_is_refused_naming_that_shuffle():
+    game = type("OrdersThen", (OrdersThenNamesBottomCardGame,), {"id": "glowworms-orders-then-names"})()
+    failures = check_game(game, 2, games=4).failures
+    assert any(
+        "the face-down cards of the setup's shuffle 2 dealt otherwise (the same cards shown) log[0]: 'the bottom card"
+        in failure
+        for failure in failures
+    ), failures
+
+
+def test_a_twin_with_only_the_hidden_orders_shuffled_reorders_a_deck_of_two_face_down_cards():
+    # The forward check's second twin keeps every hand and shuffles only the hidden orders: a deck down to two cards
+    # is one, or a log naming the next card drawn from it passes wherever the first twin stops early.
+    state, rng = Glowworms().initial_state(2, 1), Rng(1)
+    while len(state.deck) > 2 or state.deck[0] == state.deck[1]:
+        assert len(state.deck) > 2, "no deck of two different cards in this match"
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[rng.below(len(state.legal_actions(seat)))])
+    orders = {tuple(twin(state, 0, Rng(seed), orders_only=True).deck) for seed in range(20)}
+    assert orders == {tuple(state.deck), tuple(reversed(state.deck))}
+    assert all(list(twin(state, 0, Rng(seed), orders_only=True).hands[1]) == list(state.hands[1]) for seed in range(5))
