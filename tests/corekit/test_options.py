@@ -1,6 +1,7 @@
 """Typed options from key=value text, for game options and player specs alike."""
 
 import enum
+import re
 import types
 import typing
 
@@ -10,9 +11,12 @@ import pytest
 from corekit.options import (
     NoOptions,
     OptionError,
+    at_most,
     build_options,
     describe_options,
+    finite_from_zero,
     options_problem,
+    options_text,
     options_to_dict,
     parse_pairs,
     type_hints,
@@ -323,3 +327,111 @@ def test_an_enum_option_is_read_by_its_value_or_its_name_with_case_aside_in_both
 def test_an_enum_option_of_neither_value_nor_name_lists_the_values():
     with pytest.raises(OptionError, match=r"option 'pace' must be one of 1\|2, got 'medium'"):
         build_options(PaceOptions, {"pace": "medium"}, "p")
+
+
+# Pinned by a mutation sweep of corekit/options.py: each test below fails with one planted change to it.
+
+
+def test_an_integer_below_64_bits_is_refused_and_the_least_that_fits_is_kept():
+    cls = _frozen({"offset": int}, offset=0)
+    least = -(2**63)
+    assert build_options(cls, {"offset": str(least)}, "g").offset == least
+    with pytest.raises(OptionError, match=rf"^g: option 'offset' is {least - 1}, which does not fit in 64 bits$"):
+        build_options(cls, {"offset": str(least - 1)}, "g")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        *[("1", True), ("true", True), ("Yes", True), ("ON", True)],
+        *[("0", False), ("false", False), ("no", False), ("off", False), ("Off", False)],
+    ],
+)
+def test_every_spelling_of_true_and_false_is_read_with_case_aside(text, value):
+    assert build_options(Opts, {"fast": text}, "g").fast is value
+
+
+def test_a_true_or_false_option_refuses_any_other_word():
+    with pytest.raises(OptionError, match=r"^g: option 'fast' needs true or false, got 'maybe'$"):
+        build_options(Opts, {"fast": "maybe"}, "g")
+
+
+def test_text_values_given_with_spaces_around_them_are_read_without_them():
+    opts = build_options(Opts, {"fast": " yes ", "setup": " EASY ", "rollout": " heuristic "}, "g")
+    assert (opts.fast, opts.setup, opts.rollout) == (True, Setup.EASY, "heuristic")
+
+
+def test_a_pair_with_no_name_before_its_equals_is_refused():
+    with pytest.raises(OptionError, match=r"^g: option '=5' is not of the form key=value$"):
+        parse_pairs(["=5"], "g")
+    with pytest.raises(OptionError, match=r"^g: option ' =5' is not of the form key=value$"):
+        parse_pairs(["a=1, =5"], "g")
+
+
+def test_a_dashed_option_name_is_read_as_its_underscored_field():
+    cls = _frozen({"tree_depth": int}, tree_depth=1)
+    assert build_options(cls, {"tree-depth": "3"}, "g").tree_depth == 3
+
+
+class Answer(enum.Enum):
+    y = "yes"
+    shout = "Y"
+
+
+def test_an_enum_member_named_exactly_as_typed_wins_over_another_whose_value_matches_with_case_aside():
+    cls = _frozen({"answer": Answer}, answer=Answer.y)
+    assert build_options(cls, {"answer": "y"}, "g").answer is Answer.y
+    assert build_options(cls, {"answer": "Y"}, "g").answer is Answer.shout
+
+
+def test_an_option_without_a_default_is_refused_by_name():
+    @attrs.frozen
+    class NoDefault:
+        hand: int
+        ratio: float = 0.5
+
+    assert options_problem(NoDefault) == "option 'hand' of NoDefault has no default"
+
+
+@attrs.frozen
+class Budget:
+    seconds: float = attrs.field(default=1.0, validator=[finite_from_zero, at_most(10.0)])
+    rounds: int = attrs.field(default=1, validator=at_most(5))
+
+
+def test_a_budget_from_zero_to_its_bound_is_kept():
+    assert build_options(Budget, {"seconds": "0", "rounds": "5"}, "g") == Budget(seconds=0.0, rounds=5)
+    assert build_options(Budget, {"seconds": "10"}, "g").seconds == 10.0
+
+
+@pytest.mark.parametrize(
+    ("values", "says"),
+    [
+        ({"seconds": "-1"}, "'seconds' must be a finite number >= 0: -1.0"),
+        ({"seconds": "inf"}, "'seconds' must be a finite number >= 0: inf"),
+        ({"seconds": "nan"}, "'seconds' must be a finite number >= 0: nan"),
+        ({"seconds": "10.5"}, "'seconds' must be at most 10: 10.5"),
+        ({"rounds": "6"}, "'rounds' must be at most 5: 6"),
+    ],
+)
+def test_a_budget_below_zero_infinite_or_over_its_bound_is_refused_in_one_line(values, says):
+    with pytest.raises(OptionError, match=f"^g: {re.escape(says)}$"):
+        build_options(Budget, values, "g")
+
+
+def test_a_type_error_from_an_options_classs_own_validator_is_an_option_error_in_one_line():
+    def whole_hands(instance, attribute, value):
+        if value % 3:
+            raise TypeError(f"{attribute.name!r} must deal whole hands of 3: {value!r}")
+
+    cls = attrs.frozen(
+        type("Deal", (), {"__annotations__": {"cards": int}, "cards": attrs.field(default=3, validator=whole_hands)})
+    )
+    with pytest.raises(OptionError, match=r"^g: 'cards' must deal whole hands of 3: 4$"):
+        build_options(cls, {"cards": "4"}, "g")
+
+
+def test_a_true_or_false_option_is_described_and_written_as_typed_after_o():
+    rows = {name: default for name, default, _ in describe_options(Opts)}
+    assert rows["fast"] == "false"
+    assert options_text({"fast": True, "rounds": 3}) == "fast=true, rounds=3"

@@ -646,3 +646,151 @@ def test_ctrl_c_as_a_player_is_shown_the_end_is_raised_once_the_listeners_have_t
     with pytest.raises(KeyboardInterrupt):
         play_match(GAME, ["w", "first"], 1, players=[Watcher(_interrupt), First()], registry=registry_with(recorder))
     assert recorder.events[-1][0] == "end" and recorder.events[-1][1] != (0.0, 0.0)  # the match as played
+
+
+# Pinned by a mutation sweep of the runner: each test below fails with one planted change to corekit/runner.py.
+
+
+class Timed:
+    """A listener keeping the seat and the annotation's time of each step."""
+
+    def __init__(self):
+        self.steps = []
+
+    @hookimpl
+    def campfire_action_applied(self, seat, annotation):
+        self.steps.append((seat, annotation["time"]))
+
+
+def half_second_clock(monkeypatch):
+    """The runner's clock, moved on half a second at each reading: a decision takes 0.5s, exactly."""
+    import itertools
+
+    ticks = itertools.count()
+    monkeypatch.setattr("corekit.runner.time", types.SimpleNamespace(perf_counter=lambda: next(ticks) * 0.5))
+
+
+def test_a_seats_decisions_and_their_times_add_up_and_the_time_limit_holds_for_each_decision_alone(monkeypatch):
+    half_second_clock(monkeypatch)
+    timed = Timed()
+    result = play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with(timed), time_limit=1.0)
+    # Three decisions of 0.5s a seat: 1.5s in all, over the 1s limit, which no single decision passed.
+    assert result.forfeit is None and result.error is None
+    assert (result.steps, result.decisions, result.decision_time) == (6, (3, 3), (1.5, 1.5))
+    assert timed.steps == [(0, 0.5), (1, 0.5)] * 3
+
+
+def test_the_time_a_listener_hears_is_the_runners_measure_not_the_one_a_player_annotates(monkeypatch):
+    class Claims(First):
+        def annotation(self):
+            return {"note": "mine", "time": 99.0}
+
+    half_second_clock(monkeypatch)
+    recorded = []
+
+    class Keeps:
+        @hookimpl
+        def campfire_action_applied(self, annotation):
+            recorded.append(annotation)
+
+    play_match(GAME, ["a", "b"], 1, players=[Claims(), Claims()], registry=registry_with(Keeps()))
+    assert recorded == [{"note": "mine", "time": 0.5}] * 6
+
+
+def test_listeners_and_on_step_are_told_the_seat_that_acted_at_each_step():
+    timed = Timed()
+    told = []
+    play_match(
+        GAME,
+        ["a", "b"],
+        1,
+        players=[First(), First()],
+        registry=registry_with(timed),
+        on_step=lambda match, seat, action: told.append((seat, match.steps)),
+    )
+    assert [seat for seat, _ in timed.steps] == [0, 1, 0, 1, 0, 1]
+    assert told == [(0, 1), (1, 2), (0, 3), (1, 4), (0, 5), (1, 6)]
+
+
+def test_a_game_that_takes_one_decision_more_than_its_declared_bound_is_refused():
+    from corekit.match import MatchTooLong
+
+    class Undercounts(ToyGame):
+        def max_decisions(self, players, options):
+            return 3 * players - 1  # the toy match takes 3 * players
+
+    steps = []
+    with pytest.raises(MatchTooLong, match=r"^toy passed its declared bound of 5 decisions$"):
+        play_match(
+            Undercounts(),
+            ["a", "b"],
+            1,
+            players=[First(), First()],
+            registry=registry_with(),
+            on_step=lambda match, seat, action: steps.append(match.steps),
+        )
+    assert steps == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_seat_in_to_act_offered_no_legal_action_is_the_games_fault_not_the_players_forfeit():
+    from corekit import GameFailed
+
+    says = r"^game 'toy' offered no legal action to seat 0 at step 3 \(legal_actions is empty for a seat in to_act\)$"
+    with pytest.raises(GameFailed, match=says):
+        play_match(GAME, ["a", "b"], 1, {"bug": "no-moves"}, players=[First(), First()], registry=registry_with())
+
+
+def test_a_forfeit_in_a_cooperative_game_loses_for_the_whole_team():
+    class Together(ToyGame):
+        cooperative = True
+
+    result = play_match(Together(), ["first", "cheat"], 1, players=[First(), Cheater()], registry=registry_with())
+    assert (result.forfeit, result.returns) == (1, (0.0, 0.0))
+
+
+def test_a_return_below_zero_is_refused_even_when_none_is_above_one(monkeypatch):
+    from corekit import GameFailed
+    from tests.corekit import toy_game
+
+    monkeypatch.setattr(toy_game.ToyState, "returns", lambda self: [1.0, -0.5])
+    says = r"^game 'toy' at the end \(after step 6\): returns \[1\.0, -0\.5\] are not one number in \[0, 1\] per seat$"
+    with pytest.raises(GameFailed, match=says):
+        play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with())
+
+
+def test_more_players_than_seats_are_refused():
+    with pytest.raises(ValueError, match=r"^3 players for 2 seats: `specs` names each seat"):
+        play_match(GAME, ["a", "b"], 1, players=[First(), First(), First()], registry=registry_with())
+
+
+def test_a_player_raising_a_player_failure_of_its_own_forfeits_its_own_seat():
+    # The runner blames the seat it asked, not the seat a PlayerFailed the player raised names.
+    class Blames(First):
+        def decide(self, view):
+            raise PlayerFailed(0, "other", "gave up")
+
+    result = play_match(GAME, ["first", "blames"], 1, players=[First(), Blames()], registry=registry_with())
+    assert (result.forfeit, result.returns, result.steps) == (1, (1.0, 0.0), 1)
+
+
+def test_each_seat_built_from_a_spec_gets_its_own_seed_derived_from_the_match_seed_and_the_seat():
+    from corekit import PlayerType
+    from corekit.rng import derive_seed
+
+    seeds = []
+
+    def make(options, seed, game, heuristic):
+        seeds.append(seed)
+        return First()
+
+    plugin = types.ModuleType("seeded")
+    plugin.campfire_players = hookimpl(lambda: [PlayerType("seeded", make)])
+    play_match(GAME, ["seeded", "seeded", "seeded"], 8, registry=registry_with(plugin))
+    assert seeds == [derive_seed(8, "seat", seat) for seat in range(3)]
+    assert len(set(seeds)) == 3
+
+
+def test_every_seat_that_looks_is_shown_the_end():
+    watcher = Watcher()
+    play_match(GAME, ["w", "w"], 1, players=[watcher, watcher], registry=registry_with())
+    assert [seat for seat, _ in watcher.ends] == [0, 1]
