@@ -298,8 +298,10 @@ def _play(
                     extra = player.annotation()
                     if extra is not None:  # copied here: a mapping that fails as it is read is the player's too
                         extra = _annotation_copy(extra, seat, specs[seat])
-                except (QuitMatch, PlayerFailed):
+                except QuitMatch:
                     raise
+                except PlayerFailed as failed:
+                    raise _of_seat(failed, seat, specs[seat]) from failed
                 except (Exception, SystemExit) as crash:
                     raise _annotation_failed(player, seat, specs[seat], crash) from crash
                 watch.mark(GAME)
@@ -470,8 +472,10 @@ def _decide(game: Game, match: Match, player: Player, view: SeatView, seat: int,
     the runner's own (a player may have changed its view's)."""
     try:
         return player.decide(view)
-    except (QuitMatch, PlayerFailed):
+    except QuitMatch:
         raise
+    except PlayerFailed as failed:
+        raise _of_seat(failed, seat, spec) from failed
     except GameFailed as failed:  # the game broke its contract in the player's look-ahead (`settled_returns`)
         raise GameFailed(f"{failed} at step {match.steps + 1}, during the search of seat {seat} ({spec})") from failed
     except (Exception, SystemExit) as crash:  # an AI calling sys.exit must not end a tournament
@@ -482,6 +486,15 @@ def _decide(game: Game, match: Match, player: Player, view: SeatView, seat: int,
                 f"{raised_at(crash, game)}, during the search of seat {seat} ({spec})"
             ) from crash
         raise PlayerFailed(seat, spec, f"raised {error_line(crash)}{raised_at(crash, player)}") from crash
+
+
+def _of_seat(failed: PlayerFailed, seat: int, spec: str) -> PlayerFailed:
+    """A PlayerFailed a player raised itself, as the failure of the seat the runner asked: the seat it names is the
+    player's word (another seat, a seat of no match, one of a match the player played inside its own code), and the
+    runner forfeits and reports by the seat it names. Its reason is kept."""
+    if failed.seat == seat and failed.spec == spec:
+        return failed
+    return PlayerFailed(seat, spec, failed.reason)
 
 
 def _annotation_copy(extra: Any, seat: int, spec: str) -> dict[str, Any]:
@@ -534,8 +547,10 @@ def _seat_players(match: Match, players: Sequence[Player], specs: Sequence[str],
         watch.mark(DECIDE, seat)
         try:
             player.seated(view)
-        except (QuitMatch, PlayerFailed):
+        except QuitMatch:
             raise
+        except PlayerFailed as failed:
+            raise _of_seat(failed, seat, specs[seat]) from failed
         except (Exception, SystemExit) as crash:
             raise PlayerFailed(seat, specs[seat], f"raised {error_line(crash)} when seated") from crash
         watch.mark(IDLE)

@@ -771,6 +771,29 @@ def test_a_player_raising_a_player_failure_of_its_own_forfeits_its_own_seat():
 
     result = play_match(GAME, ["first", "blames"], 1, players=[First(), Blames()], registry=registry_with())
     assert (result.forfeit, result.returns, result.steps) == (1, (1.0, 0.0), 1)
+    assert result.error == "seat 1 (blames) gave up"  # the seat and spec the runner asked, the player's reason
+
+
+@pytest.mark.parametrize("where", ["seated", "decide", "annotation"])
+def test_a_player_failure_naming_a_seat_of_no_match_forfeits_the_seat_that_raised_it(where):
+    # A seat 7 at a table of two made both seats winners (forfeit_returns shares the win among the others).
+    class Blames(First):
+        def seated(self, view):
+            if where == "seated":
+                raise PlayerFailed(7, "other", "gave up")
+
+        def decide(self, view):
+            if where == "decide":
+                raise PlayerFailed(7, "other", "gave up")
+            return super().decide(view)
+
+        def annotation(self):
+            if where == "annotation":
+                raise PlayerFailed(7, "other", "gave up")
+            return None
+
+    result = play_match(GAME, ["first", "blames"], 1, players=[First(), Blames()], registry=registry_with())
+    assert (result.forfeit, result.returns, result.error) == (1, (1.0, 0.0), "seat 1 (blames) gave up")
 
 
 def test_each_seat_built_from_a_spec_gets_its_own_seed_derived_from_the_match_seed_and_the_seat():
