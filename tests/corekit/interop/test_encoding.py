@@ -96,3 +96,22 @@ def test_camp_grizzlys_phase_reads_as_its_value():
     state = default_registry().game("camp-grizzly").initial_state(2, 1)
     text = observation_text(state.observation(0))
     assert "phase='" in text and "<" not in text
+
+
+def test_a_leaf_sets_the_entry_of_the_first_8_bytes_of_its_blake2b_big_endian_modulo_the_size():
+    # hand[0]=3, hand[1]=1 and note=None: numbers fixed by the documented formula, the same on every machine.
+    assert observation_features(Seen((3, 1), frozenset(), {})) == [504, 1004, 1516]
+
+
+@attrs.frozen
+class Pin:
+    x: int
+    y: int
+
+
+def test_a_set_member_or_key_with_several_leaves_is_written_whole_in_parentheses():
+    seen = Seen((), frozenset({Pin(1, 2), Pin(1, 3)}), {})
+    assert [leaf for leaf in leaves(seen) if leaf[0] == "marks{}"] == [
+        ("marks{}", "(x=1 y=2)"),
+        ("marks{}", "(x=1 y=3)"),
+    ]

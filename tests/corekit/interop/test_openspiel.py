@@ -572,3 +572,166 @@ def test_an_illegal_action_is_a_spiel_error_and_an_illegal_action_and_leaves_the
     with pytest.raises(pyspiel.SpielError) as raised:
         state.apply_action(illegal)
     assert isinstance(raised.value, IllegalAction) and str(state) == before
+
+
+def test_the_searchers_seat_decides_first_only_at_the_decision_it_was_sampled_in():
+    # A sample wrapped with `first=1` lets seat 1 commit first there; once a move is made, the next simultaneous
+    # decision is ordered as any other: the lowest seat first.
+    game = openspiel.load("grizzly-race", players=2)
+    truth = default_registry().game("grizzly-race").initial_state(2, 0)
+    root = game.wrap(truth.clone(), first=1)
+    assert root.current_player() == 1
+    root.apply_action(root.legal_actions()[0])
+    root.apply_action(root.legal_actions()[0])
+    assert root.campfire.to_act == (0, 1)
+    assert root.current_player() == 0
+
+
+def test_a_resample_is_the_games_sample_seeded_from_the_samplers_draw():
+    state = openspiel.load("grizzly-race", players=3, seed=6).new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    digests = []
+    for draw in (0.25, 0.75):
+        sample = state.resample_from_infostate(1, lambda draw=draw: draw)
+        assert sample.campfire.digest() == state.campfire.sample(1, Rng(int(draw * 2**53))).digest()
+        digests.append(sample.campfire.digest())
+    assert digests[0] != digests[1]
+
+
+def test_a_resample_for_a_seat_that_is_not_to_act_keeps_that_seats_view():
+    state = openspiel.load("grizzly-race", players=3, seed=6).new_initial_state()
+    state.apply_action(state.legal_actions()[0])  # seat 0 commits; seat 1 is to act
+    assert state.current_player() == 1
+    for draw in (0.1, 0.2, 0.3, 0.4):
+        sample = state.resample_from_infostate(0, lambda draw=draw: draw)
+        assert sample.observation_string(0) == state.observation_string(0)
+        assert sample.information_state_string(0) == state.information_state_string(0)
+
+
+def test_playing_a_resample_does_not_move_the_rng_seed_series_on():
+    game = openspiel.load("grizzly-race", players=2, rng_seed=3)
+    first = game.new_initial_state()
+    sample = first.resample_from_infostate(0, lambda: 0.5)
+    sample.apply_action(sample.legal_actions()[0])
+    grizzly = default_registry().game("grizzly-race")
+    assert game.new_initial_state().campfire.digest() == grizzly.initial_state(2, 3).digest()
+
+
+def test_a_clone_keeps_its_own_information_state_after_the_original_and_it_play_on_apart():
+    game = openspiel.load("grizzly-race", players=2, seed=3)
+    state = game.new_initial_state()
+    state.information_state_string(0)
+    clone = state.clone()
+    first, second = state.legal_actions()[:2]
+    state.apply_action(first)
+    state.information_state_string(0)
+    clone.apply_action(second)
+    replayed = game.new_initial_state()
+    replayed.apply_action(second)
+    assert clone.information_state_string(0) == replayed.information_state_string(0)
+    assert clone.information_state_string(0) != state.information_state_string(0)
+
+
+def test_each_seats_observation_string_and_tensor_are_its_own_whoever_was_asked_first():
+    from corekit.interop.encoding import observation_features, observation_text
+
+    game = openspiel.load("grizzly-race", players=3, seed=2)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    for seat in (0, 2, 1):
+        assert state.observation_string(seat) == observation_text(state.campfire.observation(seat))
+        tensor = state.observation_tensor(seat)
+        assert [i for i, value in enumerate(tensor) if value] == observation_features(state.campfire.observation(seat))
+
+
+def test_an_observer_for_public_information_only_without_the_seats_private_part_is_refused_by_name():
+    from open_spiel.python.observation import make_observation
+
+    game = openspiel.load("grizzly-race", players=2)
+    kind = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
+    )
+    with pytest.raises(ValueError, match=r"own observation only .*public_info=False, private_info=SINGLE_PLAYER"):
+        make_observation(game, kind)
+
+
+def test_observation_parameters_are_refused_naming_them():
+    game = openspiel.load("grizzly-race", players=2)
+    with pytest.raises(ValueError, match=r"^observation parameters are not supported; got \{'shape': 'flat'\}$"):
+        game.make_py_observer(None, {"shape": "flat"})
+
+
+def test_the_utilities_run_from_0_to_1_and_the_game_length_is_the_games_max_decisions():
+    game = openspiel.load("slasher", players=4, seed=1)
+    assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
+    assert game.max_game_length() == default_registry().game("slasher").max_decisions(4, game.options)
+
+
+class _OwnGameError(GameError):
+    """A game's own kind of GameError."""
+
+
+class _Fussy(ToyGame):
+    id = "toy-fussy"
+
+    def action_space(self, players, options):
+        return list(range(1, 7))
+
+    def _setup(self, players, seed, options):
+        if players == 3:
+            raise _OwnGameError("toy-fussy: three is a crowd")
+        return super()._setup(players, seed, options)
+
+
+def test_a_games_own_subclass_of_a_campfire_error_is_raised_as_it_is_not_as_a_spiel_twin():
+    with pytest.raises(GameError, match=r"^toy-fussy: three is a crowd$") as raised:
+        openspiel.CampfireGame({"players": 3}, _Fussy())
+    assert type(raised.value).__name__ == "_OwnGameError"
+    assert openspiel.CampfireGame({"players": 2}, _Fussy()).num_players() == 2
+
+
+def test_a_state_of_a_later_deal_played_on_a_fresh_copy_of_the_game_does_not_move_its_series_on():
+    grizzly = default_registry().game("grizzly-race")
+    game = openspiel.load("grizzly-race", players=2, rng_seed=4)
+    _play_out(game.new_initial_state(), Rng(0))
+    later = game.new_initial_state()  # the series' second deal
+    fresh = openspiel.load("grizzly-race", players=2, rng_seed=4)
+    moved = fresh.deserialize_state(later.serialize())
+    moved.apply_action(moved.legal_actions()[0])
+    assert fresh.new_initial_state().campfire.digest() == grizzly.initial_state(2, 4).digest()
+
+
+class _Gear(enum.Enum):
+    LOW = 1
+    TURBO = "turbo"
+
+
+@attrs.frozen
+class _GearedOptions:
+    bug: str = "none"
+    gear: _Gear = _Gear.LOW
+
+
+class _Geared(ToyGame):
+    id = "toy-geared"
+    options_type = _GearedOptions
+
+    def action_space(self, players, options):
+        return list(range(1, 7))
+
+
+def test_an_enum_option_with_a_value_that_is_not_an_int_is_a_text_parameter_even_its_int_valued_members():
+    name = openspiel.register(_Geared())
+    game = pyspiel.load_game(name)
+    assert game.get_parameters()["gear"] == "1"
+    assert pyspiel.load_game(name, {"gear": "turbo"}).options.gear is _Gear.TURBO
+
+
+def test_a_clone_of_a_sample_keeps_the_seat_that_decides_first_in_a_simultaneous_decision():
+    import copy
+
+    game = openspiel.load("grizzly-race", players=2)
+    truth = default_registry().game("grizzly-race").initial_state(2, 0)
+    root = game.wrap(truth.sample(1, Rng(5)), first=1)
+    assert root.clone().current_player() == copy.deepcopy(root).current_player() == 1
+    assert root.clone().legal_actions() == root.legal_actions(1)

@@ -305,3 +305,20 @@ def test_pettingzoos_terminate_illegal_wrapper_ends_the_match_on_a_masked_action
         environment.step(masked)
     assert all(environment.terminations.values())
     assert environment.rewards[mover] == -1
+
+
+def test_every_agent_observes_its_own_seats_vector_and_reads_its_own_view_not_the_selected_agents():
+    environment = env("grizzly-race", players=3, seed=2)
+    environment.reset()
+    environment.step(int(np.flatnonzero(environment.observe("seat_0")["action_mask"])[0]))
+    assert environment.agent_selection == "seat_1"
+    match = environment.match
+    for agent, seat in environment.seats.items():
+        vector = environment.observe(agent)["observation"]
+        assert list(np.flatnonzero(vector)) == observation_features(match.observation(seat))
+        assert environment.infos[agent]["observation"] == match.observation(seat)
+    assert environment.infos["seat_0"]["observation"] != environment.infos["seat_2"]["observation"]
+
+
+def test_none_from_an_agent_that_must_act_is_refused_saying_so_and_changes_nothing():
+    _refused_unchanged(None, ValueError, r"^seat_0 must act: None is only for an agent whose match is over$")
