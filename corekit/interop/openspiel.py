@@ -291,6 +291,24 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
         if kind is None or (kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM) != (total is not None):
             kind = game_type(game, self.options)  # the registered type is the defaults', and options may change it
         super().__init__(kind, info, full)
+        self._made = True
+
+    def __repr__(self) -> str:
+        return super().__repr__() if self._is_made() else self._unmade()
+
+    def __str__(self) -> str:
+        return super().__str__() if self._is_made() else self._unmade()
+
+    def _is_made(self) -> bool:
+        """Whether pyspiel's half of this game was made. An `__init__` that refuses its parameters raises before it
+        is, and pyspiel's own repr and str of such an object read a null pointer (a segmentation fault): the
+        traceback of that refusal still holds the object, and pytest's and rich's tracebacks show every frame's
+        arguments."""
+        return bool(self.__dict__.get("_made"))
+
+    def _unmade(self) -> str:
+        game = self.__dict__.get("campfire")
+        return f"<{type(self).__name__} of {game.id if game is not None else 'no game'}, refused before it was made>"
 
     def new_initial_state(self) -> CampfireState:
         """A new match: the deal of `seed`, or with `rng_seed` the next deal of its series (dealt on first use:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import enum
 import os
 import re
+import traceback
 
 import attrs
 import pytest
@@ -735,3 +736,21 @@ def test_a_clone_of_a_sample_keeps_the_seat_that_decides_first_in_a_simultaneous
     root = game.wrap(truth.sample(1, Rng(5)), first=1)
     assert root.clone().current_player() == copy.deepcopy(root).current_player() == 1
     assert root.clone().legal_actions() == root.legal_actions(1)
+
+
+def test_a_game_refused_as_it_is_loaded_can_still_be_shown_from_the_traceback_that_holds_it():
+    # Its __init__ raised before pyspiel's half was made, whose own repr then read a null pointer: pytest's long
+    # tracebacks show each frame's arguments, so a test that failed by a refused load crashed the whole run.
+    registry = default_registry()
+    with pytest.raises(pyspiel.SpielError, match="needs 2-4 players, got 9") as refused:
+        openspiel.CampfireGame({"players": 9}, registry.game("grizzly-race"))
+    held = [
+        value
+        for frame, _ in traceback.walk_tb(refused.value.__traceback__)
+        for value in [*frame.f_locals.values(), *frame.f_locals.get("args", ())]
+        if isinstance(value, openspiel.CampfireGame)
+    ]
+    assert held, "the traceback no longer holds the half-made game: nothing left to show"
+    assert {repr(game) for game in held} == {"<CampfireGame of grizzly-race, refused before it was made>"}
+    assert {str(game) for game in held} == {"<CampfireGame of grizzly-race, refused before it was made>"}
+    assert repr(openspiel.load("grizzly-race", seed=2)) == "campfire_grizzly_race(players=2,seed=2,stall_rounds=100)"
