@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import types
+from array import array
 
 import pytest
 
@@ -10,7 +11,7 @@ from ai.mcts import MctsOptions, MctsPlayer, Node, Opponents, Rollout, RootChoic
 from corekit import Heuristic, PlayerSpec, SeatView, default_registry
 from corekit.options import OptionError
 from corekit.players import build_player
-from tests.ai.ai_toy_games import Duel, Kingmaker, Threshold, duel_evaluate
+from tests.ai.ai_toy_games import Duel, DuelState, Kingmaker, Threshold, duel_evaluate
 
 
 def _mcts(seed: int = 1, heuristic: Heuristic | None = None, **options) -> MctsPlayer:
@@ -534,3 +535,171 @@ def _walk(node: Node):
     yield node
     for child in (node.children or {}).values():
         yield from _walk(child)
+
+
+def _node(seat: int, edges: dict) -> Node:
+    """A node holding `seat`'s edges: action -> (visits, summed reward, availability)."""
+    node = Node()
+    node.keys = tuple((seat, action) for action in edges)
+    node.stats = array("d", [number for edge in edges.values() for number in edge])
+    return node
+
+
+def test_ucb_explores_by_each_edges_availability_not_by_the_nodes_visits():
+    # Equal means and visits: "a" was legal in 5 of the node's visits, "b" in 50. The parent's visits (10) would
+    # score them alike and pick "a" (first); ln(availability) favours the edge more often passed over.
+    node = _node(0, {"a": (5, 2.5, 5), "b": (5, 2.5, 50)})
+    action, _, untried = _mcts(c=0.7)._select(node, 0, ["a", "b"], None, None)
+    assert (action, untried) == ("b", False)
+    assert node.table(0) == {"a": (5, 2.5, 6), "b": (5, 2.5, 51)}  # every legal action counted available
+    # An action not legal in this determinization is not available.
+    _mcts(c=0.7)._select(node, 0, ["a"], None, None)
+    assert node.table(0) == {"a": (5, 2.5, 7), "b": (5, 2.5, 51)}
+
+
+def test_an_exploration_constant_of_zero_picks_the_best_mean_even_when_every_mean_is_zero():
+    # "a" has the better mean; "b" a single visit that any c > 0.12 would explore.
+    node = _node(0, {"a": (5, 3.0, 50), "b": (1, 0.5, 50)})
+    assert _mcts(c=0.7)._select(node, 0, ["a", "b"], None, None)[0] == "b"
+    assert _mcts(c=0.0)._select(node, 0, ["a", "b"], None, None)[0] == "a"
+    losing = _node(0, {"a": (3, 0.0, 3), "b": (3, 0.0, 3)})
+    assert _mcts(c=0.0)._select(losing, 0, ["a", "b"], None, None)[0] == "a"  # a choice, not None
+
+
+def test_halving_keeps_the_better_half_rounded_up_and_ranks_by_the_searchers_own_reward():
+    state = Duel().initial_state(2, 0)
+    state.apply(0, 1)  # hidden from seat 1; the sample redraws it
+    player = _mcts(seed=2, iterations=60, rollout=Rollout.RANDOM, root=RootChoice.HALVING)
+    assert player.decide(SeatView(state, 1)) == 3  # seat 1's reward, not seat 0's (which would favour 1)
+    # Three actions, two rounds: 60 // (3 * 2) = 10 each, then the better two of three get 60 // (2 * 2) = 15 more.
+    visits = {row[0]: row[1] for row in player.annotation()["stats"]}
+    assert sorted(visits.values()) == [10, 25, 25] and visits[3] == 25
+
+
+def test_equal_visits_are_broken_by_the_higher_mean_then_by_the_legal_order():
+    view = SeatView(Kingmaker().initial_state(3, 0), 0)
+
+    def crowns_1_after_a(observation, seat, legal, rng):
+        return legal[-1] if observation.moves == ("A",) else legal[0]
+
+    # Two iterations, one per opening; the policy's rollouts make A a loss and B a win for seat 0.
+    player = _mcts(heuristic=Heuristic(policy=crowns_1_after_a), iterations=2, tree_depth=1)
+    assert player.decide(view) == "B"
+    assert [row[1:] for row in player.annotation()["stats"]] == [[1, 0.0], [1, 1.0]]
+    # Both crown seat 0: equal visits and means, so the first legal action.
+    player = _mcts(
+        heuristic=Heuristic(policy=lambda observation, seat, legal, rng: legal[0]), iterations=2, tree_depth=1
+    )
+    assert player.decide(view) == "A"
+    assert [row[1:] for row in player.annotation()["stats"]] == [[1, 1.0], [1, 1.0]]
+
+
+def test_a_cutoff_rollout_plays_depth_random_decisions_then_backs_up_each_seats_evaluation():
+    rounds = []
+
+    def evaluate(state):
+        rounds.append((state.round, state.commitments.waiting))
+        return [0.75, 0.25]
+
+    player = _mcts(heuristic=Heuristic(evaluate=evaluate), iterations=40, tree_depth=1, rollout=Rollout.CUTOFF, depth=2)
+    player.decide(SeatView(Duel().initial_state(2, 0), 0))
+    # The root decision is both seats' first round (2 actions), then 2 random decisions: the second round, whole.
+    assert rounds == [(2, (0, 1))] * 40
+    assert player.applied == 40 * (2 + 2)
+    assert {mean for _, _, mean in player.annotation()["stats"]} == {0.75}
+    assert {reward / visits for visits, reward, _ in player.root.table(1).values() if visits} == {0.25}
+
+
+def test_a_heuristic_rollout_plays_the_policy_to_the_end():
+    # The policy crowns seat 0 whatever seat 0 opened, so every rollout is a win for it; random ones are not.
+    player = _mcts(
+        heuristic=Heuristic(policy=lambda observation, seat, legal, rng: legal[0]), iterations=40, tree_depth=1
+    )
+    player.decide(SeatView(Kingmaker().initial_state(3, 0), 0))
+    assert [row[1:] for row in player.annotation()["stats"]] == [[20, 1.0], [20, 1.0]]
+
+
+def test_expansion_tries_the_policys_choice_first_only_with_heuristic_rollouts():
+    heuristic = Heuristic(policy=_prefers_two)
+    view = SeatView(Duel().initial_state(2, 0), 0)
+    first = {}
+    for rollout in (Rollout.HEURISTIC, Rollout.RANDOM):
+        tried = []
+        for seed in range(8):
+            player = _mcts(seed, heuristic=heuristic, iterations=1, rollout=rollout)
+            player.decide(view)
+            tried += [row[0] for row in player.annotation()["stats"] if row[1]]
+        first[rollout] = tried
+    assert first[Rollout.HEURISTIC] == [2] * 8
+    assert set(first[Rollout.RANDOM]) == {1, 2, 3}  # one at random otherwise
+
+
+class _LopsidedDuelState(DuelState):
+    """A duel where seat 1 may pick only 2 or 3: its untried actions run out before seat 0's."""
+
+    def legal_actions(self, seat: int) -> list[int]:
+        return [2, 3] if seat == 1 and seat in self.to_act else super().legal_actions(seat)
+
+    def clone(self) -> _LopsidedDuelState:
+        copy = super().clone()
+        copy.__class__ = _LopsidedDuelState
+        return copy
+
+
+def _lopsided_duel(players: int, seed: int) -> DuelState:
+    state = Duel().initial_state(players, seed)
+    state.__class__ = _LopsidedDuelState
+    return state
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        lambda: Duel().initial_state(2, 1),
+        lambda: _lopsided_duel(2, 1),
+        lambda: Kingmaker().initial_state(3, 1),
+        lambda: default_registry().game("grizzly-race").initial_state(4, 1),
+    ],
+    ids=["duel", "lopsided-duel", "kingmaker", "grizzly-race"],
+)
+def test_each_iteration_expands_at_most_one_node(start):
+    # An iteration stops descending once any seat at a node (of a simultaneous decision too) tries an untried
+    # action, so it adds at most the one node below. The search of n iterations is the first n of n + 1's.
+    state = start()
+    view = SeatView(state, state.to_act[0])
+    sizes = []
+    for iterations in range(1, 25):
+        player = _mcts(seed=4, iterations=iterations, rollout=Rollout.RANDOM)
+        player.decide(view)
+        sizes.append(len(list(_walk(player.root))))
+    assert all(later - earlier <= 1 for earlier, later in zip([1, *sizes], sizes))
+    assert sizes[-1] > 1  # the tree did grow below the root
+
+
+def test_a_simultaneous_decision_ends_the_iteration_when_any_seat_tries_an_untried_action():
+    # Seat 0 has three actions at the root, seat 1 two: the third iteration tries seat 0's last untried action
+    # while seat 1 picks by UCB, and it too stops at the root. Only the later iterations reach a child.
+    for iterations in (3, 20):
+        player = _mcts(seed=4, iterations=iterations, rollout=Rollout.RANDOM)
+        player.decide(SeatView(_lopsided_duel(2, 1), 0))
+        below = sum(
+            visits for child in (player.root.children or {}).values() for visits, _, _ in child.table(0).values()
+        )
+        assert below == iterations - 3
+
+
+def test_the_tree_branches_on_what_the_searching_seat_observes():
+    for seat in (0, 1):
+        player = _mcts(iterations=200, rollout=Rollout.RANDOM)
+        player.decide(SeatView(Duel().initial_state(2, 0), seat))
+        keys = [key for node in _walk(player.root) for key in (node.children or {})]
+        assert keys and {key.seat for key in keys} == {seat}
+
+
+def test_trust_keeps_the_policys_choice_when_the_gap_is_exactly_trust_standard_errors():
+    player = _mcts(trust=2.0)
+    # Means 1.0 and 0.0 over 2 visits each: one standard error is 0.5 * sqrt(1/2 + 1/2) = 0.5, the gap 2 of them.
+    table = {"best": (2, 2.0, 2), "kept": (2, 0.0, 2)}
+    assert player._trusted(table, "best", "kept") == "kept"  # must beat it by more
+    assert _mcts(trust=1.99)._trusted(table, "best", "kept") == "best"
+    assert _mcts(trust=2.01)._trusted(table, "best", "kept") == "kept"
