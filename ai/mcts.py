@@ -475,7 +475,8 @@ class MctsPlayer(Player):
                 got = rewards[action]
                 while len(got) < count:
                     got.append(self._iterate(root, view, Rng(derive_seed(base, len(got))), action))
-            ranked = sorted(alive, key=lambda a: -ordered_sum(rewards[a]) / count)  # stable: ties in legal order
+            # Stable: ties keep the last round's order (the legal order in the first).
+            ranked = sorted(alive, key=lambda a: -ordered_sum(rewards[a]) / count)
             alive = ranked[: (len(alive) + 1) // 2]
             if kept is not None and kept not in alive:
                 alive.append(kept)
