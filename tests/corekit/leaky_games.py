@@ -43,7 +43,12 @@ class Glowworms(Game):
             deck=Zone(deck),
             scores=[0] * players,
             bids=Commitments(range(players)),
+            **self._more_fields(),
         )
+
+    def _more_fields(self) -> dict[str, Any]:
+        """The fields a leaky variant's state class adds, as its setup deals them."""
+        return {}
 
     def _deck(self, rng: Rng) -> list[int]:
         """The cards in the order they are dealt from: shuffled."""

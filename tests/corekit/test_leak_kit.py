@@ -1556,21 +1556,8 @@ class SpareDeckGame(Glowworms):
     id = "glowworms-spare-deck"
     state_class = SpareDeck
 
-    def _setup(self, players: int, seed: int, options: Any) -> GlowState:
-        rng = Rng(seed)
-        deck = self._deck(rng)
-        hands = [Zone(sorted(deck.pop() for _ in range(self.hand))) for _ in range(players)]
-        return SpareDeck(
-            game=self,
-            players=players,
-            options=options,
-            rng=rng,
-            hands=hands,
-            deck=Zone(deck),
-            scores=[0] * players,
-            bids=Commitments(range(players)),
-            spare=Zone(),
-        )
+    def _more_fields(self) -> dict[str, Any]:
+        return {"spare": Zone()}
 
 
 def test_a_card_slipped_face_down_into_a_deck_no_shuffle_dealt_is_named():
