@@ -652,3 +652,43 @@ def test_a_resume_naming_a_player_with_its_defaults_spelt_out_is_the_same_tourna
     assert report["matches"] == 4 and [p["spec"] for p in report["players"]] == ["mcts:iterations=20", "random"]
     other = run(*base, "-p", "mcts:c=0.5,iterations=20,random", "-n", "6", "--resume")
     assert other.exit_code == 1 and "belongs to another tournament (specs was" in other.stderr
+
+
+def test_a_resume_refuses_a_match_whose_line_up_its_schedule_does_not_make(tmp_path: Path) -> None:
+    base = ["tournament", "grizzly-race", "-p", "random,random", "-j", "1", "-n", "4", "--seed", "3"]
+    assert run(*base, "--out", str(tmp_path)).exit_code == 0
+    results = tmp_path / "results.jsonl"
+    lines = results.read_text().splitlines()
+    record = json.loads(lines[2])  # match 1: deal 0, line-up [1, 0]
+    assert record["lineup"] == [1, 0]
+    lines[2] = json.dumps({**record, "lineup": [0, 1]})
+    results.write_text("\n".join(lines) + "\n")
+    resumed = run(*base, "--out", str(tmp_path), "--resume")
+    assert resumed.exit_code == 1
+    assert (
+        f"holds a match 1 that this tournament does not play (deal 0, seed {record['seed']}, line-up [0, 1], where "
+        f"its match 1 is deal 0, seed {record['seed']}, line-up [1, 0])" in resumed.stderr
+    )
+
+
+def test_a_resume_with_games_one_short_of_the_last_match_held_is_refused(tmp_path: Path) -> None:
+    args = ["tournament", "grizzly-race", "-p", "random,random", "-j", "1", "--out", str(tmp_path)]
+    assert run(*args, "-n", "6").exit_code == 0
+    smaller = run(*args, "-n", "5", "--resume")
+    assert smaller.exit_code == 1
+    assert "holds results up to match 5: --games 5 would leave the rest out of the report" in smaller.stderr
+
+
+def test_a_match_a_backend_reports_twice_is_saved_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from corekit.tournament import backends
+
+    inline = backends.run_inline
+
+    def twice(settings, pending, emit, registry) -> None:
+        inline(settings, pending, lambda record: (emit(record), emit(record)), registry)
+
+    monkeypatch.setattr(backends, "run_inline", twice)
+    result = run("tournament", "grizzly-race", "-p", "random,random", "-j", "1", "-n", "4", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert sorted(read_results(tmp_path / "results.jsonl")[1]) == [0, 1, 2, 3]
+    assert (tmp_path / "results.jsonl").read_text().count("\n") == 5

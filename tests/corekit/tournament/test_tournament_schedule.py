@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from corekit import derive_seed
-from corekit.tournament.schedule import deal_order, default_games, lineups, plan, plan_one, rotates_order
+from corekit.tournament.schedule import Pending, deal_order, default_games, lineups, plan, plan_one, rotates_order
 
 
 def seat_counts(group: list[tuple[int, ...]]) -> Counter:
@@ -83,3 +83,23 @@ def test_more_seats_than_specs_rotate_an_order_each_deal_draws_too() -> None:
     assert {pair for pair in after if pair[0] != pair[1]} == {(a, b) for a in range(3) for b in range(3) if a != b}
     # Results files of `seating` 2 (and 1) go on as they were played: the order given, rotated.
     assert not rotates_order(3, 4, seating=2) and not rotates_order(5, 5, seating=1) and rotates_order(5, 5, seating=2)
+
+
+def test_pending_counts_only_the_done_matches_within_its_games() -> None:
+    pending = Pending(1, 2, 2, 4, done={0, 2, 7})
+    assert len(pending) == 2
+    assert [match.index for match in pending.take(10)] == [1, 3]
+    assert len(pending) == 0
+
+
+def test_matches_given_back_come_out_first_in_the_order_given() -> None:
+    pending = Pending(1, 2, 2, 6)
+    taken = pending.take(3)
+    pending.give_back(taken[1:])
+    assert [match.index for match in pending.take(3)] == [1, 2, 3]
+    assert len(pending) == 2
+
+
+def test_a_deals_order_of_the_specs_is_drawn_as_earlier_results_files_were_seated() -> None:
+    # A results file records each match's line-up; a resume refuses one its schedule no longer makes.
+    assert [deal_order(3, deal, 5) for deal in range(3)] == [(3, 0, 4, 1, 2), (1, 3, 0, 4, 2), (0, 1, 4, 2, 3)]

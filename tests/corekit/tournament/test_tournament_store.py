@@ -359,3 +359,41 @@ def test_a_torn_last_line_is_cut_at_the_last_newline(tmp_path: Path, text: bytes
     path.write_bytes(text)
     store_module.cut_torn_line(path)
     assert path.read_bytes() == kept
+
+
+def test_a_torn_last_line_of_a_single_byte_is_cut_off_too(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    path.write_bytes(b"header\nrecord\n{")
+    store_module.cut_torn_line(path)
+    assert path.read_bytes() == b"header\nrecord\n"
+
+
+def test_a_record_appended_for_a_match_marked_for_retry_replaces_it_in_the_files_records(tmp_path: Path) -> None:
+    died = MatchRecord(
+        1, 0, 99, (1, 0), ("heuristic", "random"), "failed", error="the worker process died twice", retry="worker"
+    )
+    write_results(tmp_path / "results.jsonl", {"campfire_tournament": 1, **HEADER}, make(0).to_json(), died.to_json())
+    resumed = ResultsFile(tmp_path, HEADER, resume=True)
+    assert resumed.records[1] == died
+    resumed.append(make(1))
+    resumed.close()
+    assert resumed.records == {0: make(0), 1: make(1)}
+    assert read_results(tmp_path / "results.jsonl")[1] == {0: make(0), 1: make(1)}
+
+
+def test_a_resume_with_another_time_limit_is_refused_naming_it(tmp_path: Path) -> None:
+    ResultsFile(tmp_path, {**HEADER, "time_limit": 1.0}, resume=False).close()
+    with pytest.raises(ResultsError, match=r"another tournament \(time_limit was 1\.0, now 2\.0\)"):
+        ResultsFile(tmp_path, {**HEADER, "time_limit": 2.0}, resume=True)
+
+
+def test_a_report_counts_only_the_first_games_matches_and_not_those_whose_output_failed() -> None:
+    lost = attrs.evolve(make(1), status="failed", returns=(), decisions=(), decision_time=(), retry="output")
+    records = {0: make(0), 1: lost, 2: make(2), 3: make(3)}
+    assert store_module.reported(records, 3) == {0: make(0), 2: make(2)}
+
+
+def test_a_file_grown_past_its_headers_games_is_planned_to_its_last_match() -> None:
+    records = {index: make(index) for index in range(6)}
+    assert store_module.planned_games({**HEADER, "games": 4}, records) == 6
+    assert store_module.planned_games({**HEADER, "games": 8}, records) == 8
