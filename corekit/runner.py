@@ -489,9 +489,9 @@ def _decide(game: Game, match: Match, player: Player, view: SeatView, seat: int,
 
 
 def _of_seat(failed: PlayerFailed, seat: int, spec: str) -> PlayerFailed:
-    """A PlayerFailed a player raised itself, as the failure of the seat the runner asked: the seat it names is the
-    player's word (another seat, a seat of no match, one of a match the player played inside its own code), and the
-    runner forfeits and reports by the seat it names. Its reason is kept."""
+    """A PlayerFailed a player raised itself, as the failure of the seat the runner asked. The seat the raised one
+    names is only the player's word (another seat, a seat of no match, one of a match the player played inside its
+    own code), while the runner forfeits and reports the seat the returned one names. The reason is kept."""
     if failed.seat == seat and failed.spec == spec:
         return failed
     return PlayerFailed(seat, spec, failed.reason)
