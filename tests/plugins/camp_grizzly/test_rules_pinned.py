@@ -30,6 +30,15 @@ def _red_on_top(state) -> int:
     return red
 
 
+def _at_the_last_question():
+    """One counselor in the KITCHEN, on the last "?" card left on the board (`_every_question_revealed_but_one`):
+    the state, and that card."""
+    state = table(1)
+    here = space("KITCHEN")
+    state.location[0] = here
+    return state, _every_question_revealed_but_one(state, here)
+
+
 def _every_question_revealed_but_one(state, here: int) -> int:
     """Every "?" card of the setup is off the board but a First Aid Station face down on `here`, and the keys of the
     setup are back in the supply (the team holds no objective yet). Returns the station."""
@@ -192,10 +201,7 @@ def test_a_discarded_finale_cannot_be_started_again_even_with_its_objectives_on_
 
 def test_no_escape_counts_the_objectives_lying_on_the_ground_as_in_play():
     # A dead counselor's objectives lie on the body, where anyone may take them: a finale can still be made.
-    state = table(1)
-    here = space("KITCHEN")
-    state.location[0] = here
-    _every_question_revealed_but_one(state, here)
+    state, _ = _at_the_last_question()
     for name in ("Gas Can", "Car Battery", "Keys"):
         lay(state, card(name), C.campfire)
     state.apply(0, ("reveal",))
@@ -204,10 +210,7 @@ def test_no_escape_counts_the_objectives_lying_on_the_ground_as_in_play():
 
 
 def test_no_escape_does_not_count_a_discarded_finale_as_possible():
-    state = table(1)
-    here = space("KITCHEN")
-    state.location[0] = here
-    _every_question_revealed_but_one(state, here)
+    state, _ = _at_the_last_question()
     for name in ("Gas Can", "Car Battery", "Keys"):
         give(state, 0, name, "objs")  # the Van's objectives, but the Van was discarded
     state.failed.append(VAN)
@@ -217,10 +220,7 @@ def test_no_escape_does_not_count_a_discarded_finale_as_possible():
 
 
 def test_no_escape_reshuffles_the_used_question_cards_when_the_question_deck_is_empty():
-    state = table(1)
-    here = space("KITCHEN")
-    state.location[0] = here
-    aid = _every_question_revealed_but_one(state, here)
+    state, aid = _at_the_last_question()
     used = list(state.mystery_deck)
     for cid in used:  # every other "?" card was revealed and set aside
         pull(state, cid)
