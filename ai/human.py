@@ -22,9 +22,6 @@ terminal, waits for Enter and clears the screen, so nobody reads another seat's 
 from __future__ import annotations
 
 import contextlib
-import itertools
-import re
-import string
 import sys
 import weakref
 from collections.abc import Sequence
@@ -32,14 +29,22 @@ from typing import Any
 
 import click
 
+from ai.menu import (
+    BACK,
+    HELP,
+    QUIT,
+    Step,
+    action_steps,
+    help_text,
+    key_width,
+    menu_keys,
+    parse_choice,
+    spoken,
+    starts_keys,
+    steps_at,
+)
 from corekit import Action, Player, QuitMatch, SeatView, deciding
 from corekit.words import cut, drawn, folded
-
-QUIT = "quit"
-"""What a person types to leave the match (end of input, Ctrl-D, does the same)."""
-
-HELP = ("help", "?")
-"""What a person types to be told how to answer (unless an action's text is exactly that)."""
 
 _CLEAR = "\033[H\033[2J\033[3J"
 """Cursor home, clear the screen and its scrollback (so the next person cannot scroll back to a hand)."""
@@ -92,40 +97,11 @@ class HumanPlayer(Player):
         if len(legal) == 1:  # nothing to choose: asking "Choose 1-1" would only make the person type
             click.echo(f"{seat_called(view)}, your only move: {texts[0]}")
             return legal[0]
-        keys = menu_keys(legal, texts)
-        click.echo(f"{seat_called(view)}, your move:")
-        for key, text in zip(keys, texts):
-            click.echo(f"  {key:>2}. {text}")
-        while True:
-            click.echo(f"Choose {keys[0]}-{keys[-1]} or type the action ({QUIT} to leave): ", nl=False)
-            line = _read_line()
-            if not line:
-                click.echo("")
-                raise QuitMatch("end of input")
-            answer = _spoken(line)
-            if not answer:
-                click.echo("Type a key from the menu (or help).")
-                continue
-            if answer in HELP and answer not in map(_spoken, texts):  # "help" may start an action's text
-                click.echo(folded(help_text(legal, texts, keys)))
-                continue
-            choice = parse_choice(line, legal, texts, keys)
-            if choice is not None:
-                return choice
-            if answer == QUIT:  # after the actions: a game may have one spelled "quit"
-                raise QuitMatch(f"{seat_called(view)} left")
-            if _starts_keys(answer, keys):
-                width = len(keys[0])
-                click.echo(f"Keys here have {_WIDTHS.get(width, str(width))} letters (e.g. {keys[0]}).")
-                continue
-            many = sum(_spoken(text).startswith(answer) for text in texts)
-            if many > 1:  # parse_choice asks again rather than guess: say so, not that the answer is illegal
-                click.echo(f"{_echoed(line)} could be {many} of the actions above; type more of it, or its key.")
-            else:
-                click.echo(
-                    f"{_echoed(line)} is not a legal action here; answer with a key or one of the texts above "
-                    "(help explains)."
-                )
+        paths = action_steps(game, legal)
+        if paths is None:
+            click.echo(f"{seat_called(view)}, your move:")
+            return legal[_choose(seat_called(view), legal, texts)]
+        return legal[_choose_in_steps(seat_called(view), legal, texts, paths)]
 
     def _hand_over(self, view: SeatView) -> None:
         """When the terminal's last screen was another seat's, ask for the terminal to be passed to this seat, wait
@@ -152,7 +128,7 @@ class HumanPlayer(Player):
         if not line:
             click.echo("")
             raise QuitMatch("end of input")
-        if _spoken(line) == QUIT:
+        if spoken(line) == QUIT:
             raise QuitMatch(f"{name} left")
         if _isatty():
             click.echo(_CLEAR, nl=False)
@@ -284,86 +260,76 @@ def seat_called(view: SeatView) -> str:
     return view.game.seat_name(view.seat)
 
 
-def menu_keys(legal: Sequence[Action], texts: Sequence[str]) -> list[str]:
-    """The menu's keys: 1, 2, 3, ..., or a, b, ..., z, aa, ab, ... when an action's text or written form holds a
-    number, which a person could otherwise mean as the action rather than as the key."""
-    if not any(_NUMBER.search(text) or _NUMBER.search(str(action)) for action, text in zip(legal, texts)):
-        return [str(number) for number in range(1, len(legal) + 1)]
-    width = 1  # one letter per key while 26 are enough, then two (aa, ab, ...) for all of them
-    while len(string.ascii_lowercase) ** width < len(legal):
-        width += 1
-    return [
-        "".join(word) for word in itertools.islice(itertools.product(string.ascii_lowercase, repeat=width), len(legal))
-    ]
+def _choose(
+    name: str, values: Sequence[Any], texts: Sequence[str], *, whole: Sequence[str] = (), back: bool = False
+) -> int:
+    """List `values` under keys and ask `name` until the person picks one; its index. Where the values are steps
+    (`_choose_in_steps`), the whole text of any legal action (`whole`, the texts of all of them) plays it too (its
+    index is then `len(values)` plus the action's), and with `back` (a step was taken) `back` returns -1."""
+    keys = menu_keys(values, texts)
+    stepped = bool(whole)
+    prompt = f"Choose {keys[0]}-{keys[-1]}{f', {BACK}' if back else ''} or type the action ({QUIT} to leave): "
+    for key, value, text in zip(keys, values, texts, strict=True):
+        more = f" ... ({len(value.chosen)} moves)" if isinstance(value, Step) and not value.last else ""
+        click.echo(f"  {key:>2}. {text}{more}")
+    while True:
+        click.echo(prompt, nl=False)
+        line = _read_line()
+        if not line:
+            click.echo("")
+            raise QuitMatch("end of input")
+        answer = spoken(line)
+        if not answer:
+            click.echo("Type a key from the menu (or help).")
+            continue
+        if answer in HELP and answer not in map(spoken, texts):  # "help" may start an action's text
+            click.echo(folded(help_text(values, texts, keys, stepped=stepped, back=back)))
+            continue
+        choice = parse_choice(line, values, texts, keys)
+        if choice is not None:
+            return next(at for at, value in enumerate(values) if value is choice)
+        if whole:
+            typed = [at for at, text in enumerate(whole) if spoken(text) == answer]
+            if len(typed) == 1:
+                return len(values) + typed[0]
+        if back and answer == BACK:
+            return -1
+        if answer == QUIT:  # after the actions: a game may have one spelled "quit"
+            raise QuitMatch(f"{name} left")
+        if starts_keys(answer, keys):
+            click.echo(key_width(keys))
+            continue
+        many = sum(spoken(text).startswith(answer) for text in texts)
+        if many > 1:  # parse_choice asks again rather than guess: say so, not that the answer is illegal
+            click.echo(f"{_echoed(line)} could be {many} of the actions above; type more of it, or its key.")
+        else:
+            click.echo(
+                f"{_echoed(line)} is not a legal action here; answer with a key or one of the texts above "
+                "(help explains)."
+            )
 
 
-def parse_choice(
-    line: str, legal: Sequence[Action], texts: Sequence[str], keys: Sequence[str] | None = None
-) -> Action | None:
-    """The action a person meant by `line`, or None: a key of the menu (`menu_keys` unless given), an action's
-    text, the action as written (`str(action)`) where its text shows it as a word (`5` in "play 5"; an internal
-    code the menu does not show is no answer), or the start of exactly one text, in that order. The start of
-    several keys (`a` where the keys are `aa`, `ab`, ...) is a key half typed, never the start of a text."""
-    answer = line.strip()
-    if not answer:
-        return None
-    keys = list(keys) if keys is not None else menu_keys(legal, texts)
-    if answer.casefold() in keys:
-        return legal[keys.index(answer.casefold())]
-    if answer.isdigit() and keys[0].isdigit():  # a number is the menu's, even where actions are numbers too
-        return None
-    wanted = _spoken(answer)
-    if _starts_keys(wanted, keys):
-        return None
-    spoken = [_spoken(text) for text in texts]
-    for rule in (
-        lambda text, action: text == wanted,
-        lambda text, action: _written(action) == wanted and _shows(text, wanted),
-        lambda text, action: text.startswith(wanted),
-    ):
-        matches = [action for action, text in zip(legal, spoken) if rule(text, action)]
-        if len(matches) == 1:
-            return matches[0]
-        if matches:
-            return None  # ambiguous: ask again
-    return None
+def _choose_in_steps(name: str, legal: Sequence[Action], texts: Sequence[str], paths: Sequence[tuple[str, ...]]) -> int:
+    """Ask a long menu one step at a time (`ai.menu`); the index of the action chosen."""
+    taken: list[Step] = []  # the steps chosen so far
 
+    def menu() -> list[Step]:
+        return steps_at(paths, texts, taken[-1].chosen if taken else range(len(legal)), len(taken))
 
-def help_text(legal: Sequence[Action], texts: Sequence[str], keys: Sequence[str]) -> str:
-    """How to answer the menu, in one paragraph (`help` or `?` at the prompt)."""
-    numbers = [
-        (_written(action), text)
-        for action, text in zip(legal, texts)
-        if _written(action).isdigit() and _shows(_spoken(text), _written(action))
-    ]
-    shown = f", or a number the menu shows ({numbers[0][0]} for {numbers[0][1]!r})" if numbers else ""
-    return (
-        f"Type the key of your move ({keys[0]}-{keys[-1]}) and press Enter, or the move as the menu writes it (case "
-        f"and spacing do not matter, and its start is enough when no other move starts that way){shown}. "
-        f"Type {QUIT} to leave the match."
-    )
-
-
-_NUMBER = re.compile(r"\d")
-_WIDTHS = {2: "two", 3: "three"}
-
-
-def _spoken(text: str) -> str:
-    """`text` as an answer is compared: spacing and case ignored."""
-    return " ".join(text.split()).casefold()
-
-
-def _written(action: Action) -> str:
-    """The action as written (`str(action)`), compared as an answer is."""
-    return _spoken(str(action))
-
-
-def _shows(text: str, written: str) -> bool:
-    """Whether a (spoken) action text shows `written` as a word of its own: "play 5" shows 5, "SUPERCARD" does
-    not show 6 and "play 10" does not show 1."""
-    return bool(written) and re.search(rf"(?<!\w){re.escape(written)}(?!\w)", text) is not None
-
-
-def _starts_keys(answer: str, keys: Sequence[str]) -> bool:
-    """Whether `answer` is not a key but the start of several (`a` where the keys are `aa`, `ab`, ...)."""
-    return answer not in keys and sum(key.startswith(answer) for key in keys) > 1
+    while True:
+        lines = menu()
+        if len(lines) == 1 and not lines[0].last:  # one way on: no question to ask
+            taken.append(lines[0])
+            continue
+        click.echo(f"{' '.join(step.text for step in taken)}:" if taken else f"{name}, your move:")
+        answer = _choose(name, lines, [line.text for line in lines], whole=texts, back=bool(taken))
+        if answer >= len(lines):  # a whole action's text
+            return answer - len(lines)
+        if answer < 0:  # back to the step before that asked a question
+            taken.pop()
+            while taken and len(menu()) == 1:
+                taken.pop()
+            continue
+        if lines[answer].last:
+            return lines[answer].chosen[0]
+        taken.append(lines[answer])

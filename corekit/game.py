@@ -176,6 +176,14 @@ class Game(abc.ABC, _Parameters[StateT]):
         """The action as a person reads it; the human player accepts this text as input."""
         return str(action)
 
+    def action_steps(self, action: Action) -> tuple[str, ...]:
+        """The action as the steps a person picks it by when a seat has too many actions for one menu: the human
+        player asks a menu longer than 26 one step at a time (a card, then where, then what for), grouping the
+        actions whose steps begin alike. The steps joined by spaces read as the action; two legal actions of a seat
+        never have the same steps (conformance checks both are text and distinct). One step, the action's text, by
+        default: one flat menu however long."""
+        return (self.action_text(action),)
+
     def __repr__(self) -> str:
         # A state's repr holds its game: its id and version say which, where an address said nothing.
         return f"{type(self).__name__}(id={getattr(self, 'id', None)!r}, version={getattr(self, 'version', None)!r})"

@@ -128,11 +128,20 @@ def _check_display(game: Game, state: State, players: int, legal: Iterable[Any],
         if told:
             report.fail(f"{where}: events() between an observation of seat {observer} and itself told {told[0]!r}")
             return
+    seen: dict[tuple[str, ...], Any] = {}
     for action in legal:
         text = game.action_text(action)
         if not isinstance(text, str):
             report.fail(f"{where}: action_text({action!r}) gave {text!r:.60}, not text")
             return
+        steps = game.action_steps(action)
+        if not isinstance(steps, tuple) or not steps or not all(isinstance(step, str) for step in steps):
+            report.fail(f"{where}: action_steps({action!r}) gave {steps!r:.60}, not a tuple of one or more texts")
+            return
+        if steps in seen:  # a person choosing by the menu could not tell the two apart
+            report.fail(f"{where}: the legal actions {seen[steps]!r} and {action!r} have the same steps {steps!r:.60}")
+            return
+        seen[steps] = action
 
 
 def _check_offers(state: State, players: int, actions: set[Any] | None, where: str, report: Report) -> None:

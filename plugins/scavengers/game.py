@@ -216,6 +216,11 @@ class Scavengers(Game["ScavengersState"]):
 
         return action_text(action)
 
+    def action_steps(self, action: Any) -> tuple[str, ...]:
+        from plugins.scavengers.render import action_steps
+
+        return action_steps(action)
+
     def events(self, before: ScavengersView, after: ScavengersView) -> list[str]:
         """Scraps placed, cards discarded, each round's collection, the end (see `render.events`)."""
         from plugins.scavengers.render import events

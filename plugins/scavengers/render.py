@@ -58,6 +58,35 @@ def action_text(action: tuple[Any, ...]) -> str:
     return f"{text} {choice}"
 
 
+def action_steps(action: tuple[Any, ...]) -> tuple[str, ...]:
+    """An action as the steps a person picks it by in a long menu (`Game.action_steps`): the card, the Camp, then
+    the effect's choices, each a step ("play Weasel 2", "at Elk", "swapping Chili", "for Bun from the pile");
+    placements, a Mouse's choices, a hop and a pass, one step (or two) as their text reads."""
+    tag = action[0]
+    if tag == "hop":
+        _, d, frm, to = action
+        return (f"hop {DESIGNS[d].label} from {CAMPS[frm]}", f"to {CAMPS[to]}")
+    if tag != "play":
+        return (action_text(action),)
+    _, d, c, *choice = action
+    design = DESIGNS[d]
+    if design.kind == "bear":
+        return ("play Bear", "move it to " + ("the Bear's Den" if c == DEN else CAMPS[c]))
+    steps = (f"play {design.label}", f"at {CAMPS[c]}")
+    if not choice:
+        return steps
+    if design.kind == "squirrel":
+        return (*steps, f"taking {SCRAPS[choice[1]]}", f"from {CAMPS[choice[0]]}")
+    if design.kind == "weasel":
+        return (*steps, f"swapping {SCRAPS[choice[0]]}", f"for {SCRAPS[choice[1]]} from the pile")
+    if design.kind == "skunk":
+        hopped = " (hopped)" if choice[1] else ""
+        return (*steps, f"moving {DESIGNS[choice[0]].label}{hopped}", f"to {CAMPS[choice[2]]}")
+    # An Owl's or a Rain Shower's choice, one card at the Camp: the rest of the text, without its comma.
+    text = action_text(action)
+    return (*steps, text.partition(", ")[2] or text)
+
+
 def scrap_counts(scraps: Iterable[int]) -> list[str]:
     """["Bun", "Egg x2"], in scrap type order."""
     return tallied(SCRAPS[t] for t in sorted(scraps))

@@ -11,9 +11,10 @@ import sys
 import click
 from click.testing import CliRunner
 
-from ai.human import HumanPlayer, menu_keys, parse_choice
+from ai.human import HumanPlayer
+from ai.menu import menu_keys, parse_choice
 from ai.random_player import RandomPlayer
-from corekit import Registry, SeatView, play_match
+from corekit import Game, Registry, SeatView, default_registry, play_match
 from corekit.cli import cli
 from corekit.words import folded
 from tests.corekit.toy_game import ToyGame
@@ -205,7 +206,9 @@ def test_an_empty_line_asks_for_a_key_again():
     assert "Last round (round 1):\n  seat 0 played " in result.output
 
 
-def test_the_start_of_several_two_letter_keys_is_told_that_keys_have_two_letters():
+def test_the_start_of_several_two_letter_keys_is_told_that_keys_have_two_letters(monkeypatch):
+    # Scavengers' long menus asked whole, as a game without steps asks them (`Game.action_steps`).
+    monkeypatch.setattr(type(default_registry().game("scavengers")), "action_steps", Game.action_steps)
     result = _invoke("scavengers", "human,random", 2, "a\n" * 4 + "a\ng\nquit\n")  # the fifth menu: aa-gm
     assert "Choose aa-gm" in result.output
     assert result.output.count("Keys here have two letters (e.g. aa).\n") == 2

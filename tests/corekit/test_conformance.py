@@ -102,6 +102,20 @@ def test_a_render_or_action_text_that_gives_no_text_is_reported(monkeypatch):
     assert re.search(r"action_text\((\d+)\) gave \1, not text$", found), found
 
 
+def test_action_steps_that_are_not_texts_or_that_two_legal_actions_share_are_reported(monkeypatch):
+    # A person choosing from a long menu by steps could not pick one of two actions with the same steps.
+    monkeypatch.setattr(ToyGame, "action_steps", lambda self, action: ("play", str(action)), raising=False)
+    assert failures("none") == []
+    monkeypatch.setattr(ToyGame, "action_steps", lambda self, action: ("play a card",), raising=False)
+    found = failures("none")[0]
+    assert re.search(r"the legal actions \d+ and \d+ have the same steps \('play a card',\)$", found), found
+    monkeypatch.setattr(ToyGame, "action_steps", lambda self, action: ("play", action), raising=False)
+    found = failures("none")[0]
+    assert re.search(r"action_steps\((\d+)\) gave \('play', \1\), not a tuple of one or more texts$", found), found
+    monkeypatch.setattr(ToyGame, "action_steps", lambda self, action: (), raising=False)
+    assert "gave (), not a tuple of one or more texts" in failures("none")[0]
+
+
 def test_two_seats_sharing_the_whole_deck_pass_though_the_cores_samples_have_nothing_to_redeal():
     from corekit import Game, Rng
     from corekit.state import DeclaredState, Zone, declare, face_up, owned, public

@@ -54,8 +54,9 @@ def test_action_texts_read_as_the_move():
     assert GAME.action_text(("mouse", scrap("Chili"))) == "Mouse takes Chili"
 
 
-def test_every_legal_action_has_its_own_text():
-    state = (
+def _many_choices():
+    """A seat-0 turn with a card of every kind of choice in hand, and something at Elk for each to choose."""
+    return (
         Scenario(2)
         .scraps(ELK, ["Egg", "Bun"])
         .scraps(QUARTZ, ["Meat"])
@@ -65,9 +66,58 @@ def test_every_legal_action_has_its_own_text():
         .hand(0, ["Owl 2", "Skunk 1", "Weasel 1", "Squirrel 1", "Rain Shower", "Bear", "Dog"])
         .state
     )
-    legal = state.legal_actions(0)
+
+
+def test_every_legal_action_has_its_own_text():
+    legal = _many_choices().legal_actions(0)
     texts = {GAME.action_text(a) for a in legal}
     assert len(texts) == len(legal)
+
+
+def test_action_steps_name_the_card_then_the_camp_then_each_choice_of_its_effect():
+    # The human player asks a long menu by these steps (`Game.action_steps`).
+    assert GAME.action_steps(("pass",)) == ("pass",)
+    assert GAME.action_steps(("place", QUARTZ)) == ("place at Quartz",)
+    assert GAME.action_steps(("mouse", scrap("Chili"))) == ("Mouse takes Chili",)
+    assert GAME.action_steps(("play", card("Bear"), 3)) == ("play Bear", "move it to the Bear's Den")
+    assert GAME.action_steps(("play", card("Dog"), ELK)) == ("play Dog", "at Elk")
+    assert GAME.action_steps(("play", card("Squirrel 2"), ELK, QUARTZ, scrap("Egg"))) == (
+        "play Squirrel 2",
+        "at Elk",
+        "taking Egg",
+        "from Quartz",
+    )
+    assert GAME.action_steps(("play", card("Weasel 1"), ELK, scrap("Egg"), scrap("Bun"))) == (
+        "play Weasel 1",
+        "at Elk",
+        "swapping Egg",
+        "for Bun from the pile",
+    )
+    assert GAME.action_steps(("play", card("Skunk 1"), ELK, card("Rabbit 2"), 1, QUARTZ)) == (
+        "play Skunk 1",
+        "at Elk",
+        "moving Rabbit 2 (hopped)",
+        "to Quartz",
+    )
+    assert GAME.action_steps(("play", card("Owl 2"), ELK, 1, card("Mouse 1"))) == (
+        "play Owl 2",
+        "at Elk",
+        "discarding seat 1's Mouse 1",
+    )
+    assert GAME.action_steps(("play", card("Rain Shower"), ELK, -1, card("Late Night Campers"))) == (
+        "play Rain Shower",
+        "at Elk",
+        "removing Late Night Campers",
+    )
+    assert GAME.action_steps(("hop", card("Rabbit 3"), QUARTZ, ELK)) == ("hop Rabbit 3 from Quartz", "to Elk")
+
+
+def test_every_legal_action_has_its_own_steps_and_its_steps_name_what_its_text_does():
+    legal = _many_choices().legal_actions(0)
+    assert len({GAME.action_steps(a) for a in legal}) == len(legal)
+    for action in legal:
+        text = GAME.action_text(action)
+        assert all(step.split(" ", 1)[-1] in text for step in GAME.action_steps(action)), action
 
 
 def test_the_hand_separates_cards_with_commas_and_counts_repeats():
