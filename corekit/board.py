@@ -25,7 +25,7 @@ def _everywhere(a: str, b: str, kind: str) -> bool:
 
 @attrs.frozen
 class Edge:
-    """An undirected connection between two spaces."""
+    """An undirected connection between two spaces, of a kind the game names ("path" unless given)."""
 
     a: str
     b: str
@@ -33,7 +33,9 @@ class Edge:
 
 
 class Board:
-    """Static board content: build once at load, share between states."""
+    """Static board content: build once at load, share between states. Edges are `Edge`s or tuples, `(a, b)` (a
+    "path") or `(a, b, kind)`. The searches take `passable(from_space, to_space, edge_kind) -> bool`, asked of each
+    step in the direction of travel (every step by default); a space not on the board is a KeyError naming it."""
 
     __slots__ = ("_adjacent", "_group_of", "edges", "groups", "spaces")
 
@@ -55,6 +57,8 @@ class Board:
             for end in (edge.a, edge.b):
                 if end not in known:
                     raise ValueError(f"edge {edge.a}-{edge.b} names unknown space {end!r}")
+            if edge.a == edge.b:
+                raise ValueError(f"edge {edge.a}-{edge.b} joins a space to itself")
             adjacent[edge.a].append((edge.b, edge.kind))
             adjacent[edge.b].append((edge.a, edge.kind))
         self._adjacent = {s: tuple(n) for s, n in adjacent.items()}
@@ -71,7 +75,18 @@ class Board:
 
     def neighbours(self, space: str) -> tuple[tuple[str, str], ...]:
         """(neighbour, edge kind) pairs of a space."""
-        return self._adjacent[space]
+        try:
+            return self._adjacent[space]
+        except KeyError:
+            raise self._unknown(space) from None
+
+    def _unknown(self, space: object) -> KeyError:
+        return KeyError(f"{space!r} is no space of this board")
+
+    def _on_board(self, spaces: Iterable[str]) -> None:
+        for space in spaces:
+            if space not in self._adjacent:
+                raise self._unknown(space)
 
     def group_of(self, space: str) -> str | None:
         """The group (cabin) a space belongs to, if any."""
@@ -80,6 +95,7 @@ class Board:
     def distances(self, sources: str | Iterable[str], passable: Passable = _everywhere) -> dict[str, int]:
         """Steps from the nearest source to every reachable space (breadth first)."""
         frontier = deque([sources] if isinstance(sources, str) else sources)
+        self._on_board(frontier)
         dist = {s: 0 for s in frontier}
         adjacent = self._adjacent
         while frontier:
@@ -94,6 +110,7 @@ class Board:
     def nearest(self, start: str, candidates: Iterable[str], passable: Passable = _everywhere) -> tuple[int, list[str]]:
         """(distance, every candidate at that distance) from `start`; (-1, []) if none is reachable."""
         wanted = set(candidates)
+        self._on_board(wanted)
         dist = self.distances(start, passable)
         reachable = [(dist[c], c) for c in wanted if c in dist]
         if not reachable:
@@ -114,6 +131,7 @@ class Board:
         (space name order by default).
         """
         goals = {goal} if isinstance(goal, str) else set(goal)
+        self._on_board([start, *goals])
         if start in goals:
             return [start]
         # Distances to the goals, walking edges backwards (edges are undirected, so `passable` is

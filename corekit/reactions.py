@@ -15,7 +15,10 @@ from corekit.piece_data import seats, whole
 
 
 class ReactionWindow:
-    """The state of one open window."""
+    """The state of one open window: `order` the seats in priority order, each once. The seat with priority
+    (`priority`) reacts (`react`, after the game resolved the reaction) or passes (`pass_priority`); either way
+    priority moves to the next seat in order, the reactor included, and the window is `closed` once every seat has
+    passed in a row since the last reaction (a window of one seat that reacted must pass once more)."""
 
     __slots__ = ("order", "passes", "position", "reactions")
 
@@ -23,6 +26,8 @@ class ReactionWindow:
         self.order: tuple[int, ...] = tuple(order)
         if not self.order:
             raise ValueError("a reaction window needs at least one seat")
+        if len(set(self.order)) < len(self.order) or min(self.order) < 0:
+            raise ValueError(f"a reaction window's order lists seats from 0, each once, not {list(self.order)}")
         self.position = 0
         self.passes = 0
         self.reactions = 0

@@ -19,6 +19,8 @@ class TurnOrder:
     __slots__ = ("alive", "current")
 
     def __init__(self, players: int, first: int = 0) -> None:
+        if not 0 <= first < players:
+            raise ValueError(f"the first seat must be a seat of {players} (0 to {players - 1}), got {first}")
         self.alive: list[bool] = [True] * players
         """One flag per seat: False once the seat is eliminated (`eliminate`)."""
         self.current = first

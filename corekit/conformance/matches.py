@@ -9,7 +9,7 @@ from typing import Any
 from corekit import leaks
 from corekit.conformance.positions import _check_position
 from corekit.conformance.report import Report, _failing
-from corekit.conformance.state_checks import _check_display, _zones_recorded
+from corekit.conformance.state_checks import _check_display, _zones_recorded, open_decision
 from corekit.conformance.static import SINCE_CHECKED, _static_content, _static_kept, _static_unseeded
 from corekit.conformance.steps import _check_step, _Schedule
 from corekit.errors import error_line, raised_at
@@ -286,6 +286,12 @@ def _check_match(
             )
         if any(state.legal_actions(s) for s in range(players)):
             report.fail(f"{where}: a seat has legal actions after the end")
+        left_open = open_decision(state)
+        if left_open is not None:
+            report.fail(
+                f"{where}: the match is over (nobody is to act), but {left_open}: is a seat left out of to_act? A "
+                "match that ends in the middle of a decision closes it"
+            )
         for where, seat, step, kept in positions:
             if report.position_failed:
                 break

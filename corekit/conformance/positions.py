@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from corekit import leaks, position
+from corekit.conformance.difference import state_difference
 from corekit.conformance.report import Report
 from corekit.conformance.state_checks import _check_sample
 from corekit.errors import error_line, raised_at
@@ -27,7 +28,7 @@ def _check_position(game: Game, state: Any, seat: int, step: int, where: str, re
     except (Exception, SystemExit) as error:
         return failed(f"the position of this state is not read back: {error_line(error)}{raised_at(error, game)}")
     if whole.digest() != state.digest():
-        difference = leaks.first_difference(whole.observation(None), state.observation(None))
+        difference = state_difference(whole, state)
         return failed(f"the position of this state reads back as another state: {difference} (read back vs state)")
     _check_sample(whole, seat, Rng(step), f"{where} (the position of this state read back)", report)
     if len(report.failures) > failures:

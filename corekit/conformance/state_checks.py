@@ -12,12 +12,15 @@ from corekit.codes import as_read, code_problem
 from corekit.conformance.report import Report, _shown_briefly
 from corekit.errors import error_line, first_line, raised_at
 from corekit.game import Game, IllegalAction, State, held_cards, offered
+from corekit.reactions import ReactionWindow
 from corekit.rng import Rng
 from corekit.runner import legal_problem
+from corekit.simultaneous import Commitments
 from corekit.state import DeclaredState, Zone
 from corekit.state.fields import decl_of
 from corekit.state.moves import place_in
 from corekit.walks import shared_with_original
+from corekit.words import joined
 
 _NOT_AN_ACTION = ("campfire-conformance", "not an action")
 """A value no game accepts as an action."""
@@ -40,6 +43,30 @@ def _zones_kept(state: State, where: str, report: Report) -> bool:
             )
             return False
     return True
+
+
+def open_decision(state: object) -> str | None:
+    """A decision `state` holds open, in words, or None: a `Commitments` that some seats committed to and others not
+    yet, or a `ReactionWindow` not closed (in a field of the state, or an item of a list, tuple or dict it holds).
+    Commitments opened and not begun are none: a round's are often opened at the end of the last, the match's
+    included. A window opens on a trigger, which is there to be answered."""
+    kind = type(state)
+    names = [field.name for field in attrs.fields(kind)] if attrs.has(kind) else list(getattr(state, "__dict__", {}))
+    for name in names:
+        value = getattr(state, name)
+        if isinstance(value, dict):
+            items = [(f"{name}[{key!r}]", item) for key, item in value.items()]
+        elif isinstance(value, list | tuple):
+            items = [(f"{name}[{at}]", item) for at, item in enumerate(value)]
+        else:
+            items = [(name, value)]
+        for place, item in items:
+            if isinstance(item, Commitments) and item.waiting and item.chosen:
+                done, waiting = (joined([f"seat {seat}" for seat in seats]) for seats in (item.chosen, item.waiting))
+                return f"{place} holds what {done} committed and still waits for {waiting}"
+            if isinstance(item, ReactionWindow) and not item.closed:
+                return f"{place}, a reaction window, is still open (seat {item.priority} to react or pass)"
+    return None
 
 
 def _zones_recorded(state: State, where: str, doing: str, report: Report) -> bool:

@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 from corekit import leaks
+from corekit.conformance.difference import state_difference
 from corekit.conformance.report import Report, _failing
 from corekit.conformance.state_checks import (
     _check_clone,
@@ -82,6 +83,10 @@ def _check_step(
     """The checks of one step, then its move; False once the match cannot go on (a failure was reported).
     `static` is the fingerprint of the static content at setup, which no step may change."""
     to_act = state.to_act
+    checking = schedule.checks(step)
+    # On a check step, asking every seat's legal actions must leave the state as it was: a hand sorted in place there,
+    # a counter or a draw from the generator changes the match (and is otherwise blamed on what runs next).
+    asked = (state.clone(), state.digest()) if checking else None
     for seat in range(players):
         legal = state.legal_actions(seat)
         problem = _legal_fault(state, seat, legal)
@@ -93,10 +98,15 @@ def _check_step(
             return False
         if seat not in to_act and legal:
             report.fail(f"{where}: seat {seat} is not to act but has legal actions")
+    if asked is not None and state.digest() != asked[1]:
+        report.fail(
+            f"{where}: asking legal_actions changed the state ({state_difference(asked[0], state)}, before vs after): "
+            "legal_actions must only read the state (sort a copy, draw no chance)"
+        )
+        return False
     # The commentary is a person's only news of the other seats: it must tell every change they make.
     # The full view's too: `campfire play` comments on it.
     observers = (*range(players), None)
-    checking = schedule.checks(step)
     # Read before the static content is compared on a check step, so that a view writing there is caught.
     seen = {observer: state.observation(observer) for observer in observers} if commentary or checking else {}
     # Static content is fingerprinted on check steps only (it may be a large table). Since the last check step,

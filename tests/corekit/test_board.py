@@ -75,3 +75,24 @@ def test_a_path_never_steps_through_an_impassable_edge_to_a_neighbour_that_is_on
     #   y -------- goal      x is as near the goal as y, and first by name, but the door s=x is shut
     board = Board(["s", "x", "y", "goal"], [("s", "x", "locked"), ("s", "y"), ("x", "goal"), ("y", "goal")])
     assert board.shortest_path("s", "goal", no_trails) == ["s", "y", "goal"]
+
+
+def test_a_space_not_on_the_board_is_a_key_error_naming_it_in_every_search():
+    # From an outside tester: shortest_path("zz", "a") gave None where shortest_path("a", "zz") raised a bare KeyError.
+    for search in (
+        lambda: BOARD.neighbours("zz"),
+        lambda: BOARD.distances("zz"),
+        lambda: BOARD.distances(["a", "zz"]),
+        lambda: BOARD.nearest("zz", ["a"]),
+        lambda: BOARD.nearest("a", ["zz"]),
+        lambda: BOARD.shortest_path("zz", "a"),
+        lambda: BOARD.shortest_path("a", "zz"),
+        lambda: BOARD.shortest_path("a", ["b", "zz"]),
+    ):
+        with pytest.raises(KeyError, match="'zz' is no space of this board"):
+            search()
+
+
+def test_an_edge_from_a_space_to_itself_is_refused():
+    with pytest.raises(ValueError, match="edge a-a joins a space to itself"):
+        Board(["a", "b"], [("a", "b"), ("a", "a", "trail")])

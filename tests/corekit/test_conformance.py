@@ -1187,3 +1187,96 @@ def test_the_leak_check_names_a_seat_view_that_reaches_the_true_state() -> None:
 
     failures = _peeker_failures(CarriesItselfGame())
     assert any(re.search(r"step \d+: the seat view of seat \d reaches the true state$", f) for f in failures), failures
+
+
+def _glowworms_failures(state_class) -> list[str]:
+    """What `campfire check` says of the leak kit's honest Glowworms played with `state_class`."""
+    from tests.corekit.leaky_games import Glowworms
+
+    game = Glowworms()
+    game.state_class = state_class
+    return check_game(game, 2, games=4, seed=3).failures
+
+
+def test_legal_actions_that_change_the_state_are_named_with_what_they_changed():
+    from corekit.state import declare
+    from tests.corekit.leaky_games import GlowState
+
+    @declare
+    class SortsTheHand(GlowState):  # the hand kept highest first, sorted where the actions are listed
+        def legal_actions(self, seat):
+            self.hands[seat].sort(reverse=True)
+            return super().legal_actions(seat)
+
+    @declare
+    class DrawsChance(GlowState):  # the actions shuffled with the state's own generator
+        def legal_actions(self, seat):
+            actions = super().legal_actions(seat)
+            self.rng.shuffle(actions)
+            return actions
+
+    found = _glowworms_failures(SortsTheHand)
+    assert found and re.search(
+        r"step 1: asking legal_actions changed the state \(hands\[\d\]\.cards\[0\]: \d vs \d, before vs after\): "
+        r"legal_actions must only read the state",
+        found[0],
+    ), found
+    found = _glowworms_failures(DrawsChance)
+    assert found and re.search(
+        r"step 1: asking legal_actions changed the state \(the generator's state: \d+ vs \d+", found[0]
+    )
+
+
+def test_a_match_that_ends_with_a_seat_still_to_commit_is_reported():
+    from corekit.state import declare
+    from tests.corekit.leaky_games import GlowState
+
+    @declare
+    class ForgetsTheLastSeat(GlowState):
+        @property
+        def to_act(self):
+            return self.bids.waiting[:-1] if all(self.hands) else ()
+
+    found = _glowworms_failures(ForgetsTheLastSeat)
+    assert found and found[0].endswith(
+        "after the last step (1): the match is over (nobody is to act), but bids holds what seat 0 committed and still "
+        "waits for seat 1: is a seat left out of to_act? A match that ends in the middle of a decision closes it"
+    ), found
+    assert _glowworms_failures(GlowState) == []  # the next round's bids, opened at the end and not begun, are none
+
+
+def test_an_open_reaction_window_or_a_begun_commitment_is_a_decision_left_open():
+    from corekit import Commitments, ReactionWindow
+    from corekit.conformance.state_checks import open_decision
+
+    state = types.SimpleNamespace(window=None, bids=Commitments(range(3)), seats_bids={})
+    assert open_decision(state) is None  # opened, nobody committed yet
+    state.bids.commit(1, "x")
+    assert open_decision(state) == "bids holds what seat 1 committed and still waits for seat 0 and seat 2"
+    state.bids = Commitments(())
+    state.window = ReactionWindow([2, 0])
+    assert open_decision(state) == "window, a reaction window, is still open (seat 2 to react or pass)"
+    state.window.pass_priority()
+    state.window.pass_priority()
+    assert open_decision(state) is None  # closed
+    state.seats_bids = {"north": Commitments([0, 1])}
+    state.seats_bids["north"].commit(0, "y")
+    assert open_decision(state) == "seats_bids['north'] holds what seat 0 committed and still waits for seat 1"
+
+
+def test_two_states_are_told_apart_where_no_view_shows_them_apart_too():
+    # The position check and the check of legal_actions name where two states' digests part: a deck's order and the
+    # generator appear in no view (an outside tester got "... said=0) vs ... said=0)", two equal views).
+    from corekit.conformance.difference import state_difference
+    from tests.corekit.leaky_games import Glowworms
+
+    state = Glowworms().initial_state(2, 3)
+    before = state.clone()
+    state.deck.reverse()
+    assert state_difference(before, state) == "deck.cards[0]: 4 vs 5"
+    before = state.clone()
+    state.rng.below(5)
+    assert re.fullmatch(r"the generator's state: \d+ vs \d+", state_difference(before, state))
+    before = state.clone()
+    state.scores[1] = 4
+    assert state_difference(before, state) == "scores[1]: 0 vs 4"  # a field every view shows: as the views differ

@@ -1008,7 +1008,7 @@ class PledgesItsNewCard(ShowdownState):
     def _apply(self, seat: int, action: str) -> None:
         super()._apply(seat, action)
         if action == "showdown":
-            self.pledges.open(range(self.players))
+            self.pledges.open([0])  # seat 0's alone: a pledge left waiting for others would be a decision left open
             self.pledges.commit(0, self.hands[0][0])
 
     def commitment_choices(self, name: str, seat: int) -> list[Any]:

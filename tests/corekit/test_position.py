@@ -198,6 +198,7 @@ def slasher_position_in_a_window():
         ("window", {"position": "0"}, r"fields.window: not a ReactionWindow \(position must be a whole number"),
         ("window", {"passes": -1}, r"fields.window: not a ReactionWindow \(passes must be from 0 to 2, not -1\)"),
         ("window", {"order": []}, r"fields.window: not a ReactionWindow \(order must be a non-empty list of seats"),
+        ("window", {"order": [1, 1]}, r"fields.window: not a ReactionWindow \(.*order lists seats from 0, each once"),
         ("turns", {"current": 2}, r"fields.turns: not a TurnOrder \(current must be from 0 to 1, not 2\)"),
         ("turns", {"alive": [1, 0]}, r"fields.turns: not a TurnOrder \(alive must be a non-empty list of true"),
     ],

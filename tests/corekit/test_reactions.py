@@ -39,3 +39,10 @@ def test_a_window_naming_the_seat_one_past_the_last_does_not_fit_the_match():
     window = ReactionWindow([0, 2])
     assert window.seat_problem(2) == "seat 2 of the window's order is not a seat of 2"
     assert window.seat_problem(3) is None
+
+
+def test_a_window_listing_a_seat_twice_or_a_negative_seat_is_refused():
+    for order in ([1, 1], [0, 2, 0], [-1], [0, -2]):
+        with pytest.raises(ValueError, match=r"order lists seats from 0, each once, not \["):
+            ReactionWindow(order)
+    assert ReactionWindow([3, 0]).order == (3, 0)

@@ -69,3 +69,10 @@ def test_a_seat_given_as_a_bool_gets_an_order_of_ints_even_after_an_equal_float_
     order = TurnOrder(3)
     assert order.order_from(1.0) == (1.0, 2.0, 0.0)
     assert [type(seat) for seat in order.order_from(True)] == [int] * 3  # not the floats of seat 1.0
+
+
+def test_a_first_seat_outside_the_table_is_refused():
+    for first in (4, -1):
+        with pytest.raises(ValueError, match=rf"the first seat must be a seat of 4 \(0 to 3\), got {first}"):
+            TurnOrder(4, first=first)
+    assert TurnOrder(4, first=3).current == 3
