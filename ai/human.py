@@ -9,7 +9,9 @@ menu's keys are numbers from 1, or letters from `a` when any action's text holds
 text (as `game.action_text` writes it, case and spacing ignored), the action as written where the menu shows
 it (`5` for "play 5", never the SUPERCARD's internal 6 that its text "SUPERCARD" does not show) or the start
 of one text alone ("hold" for "hold the stick closer"); anything else is refused with one line saying why and
-the question asked again, and `help` or `?` explains how to answer. A seat with only one legal action is
+the question asked again, and `help` or `?` explains how to answer. A menu of more than 26 actions is asked a step
+at a time where the game gives its actions steps (`Game.action_steps`; `ai/menu.py` says how, and holds the keys and
+the reading of an answer). A seat with only one legal action is
 shown it and plays it without being asked (in hot seat not even shown: nobody is called to the terminal for it, and
 the seat's next screen tells it, with what happened before it). `quit` or end of input raises `QuitMatch`, which
 `campfire play` reports as an abandoned match.
