@@ -49,6 +49,19 @@ def test_a_stopped_run_says_how_the_command_that_runs_it_for_the_user_resumes_it
     assert run._stopped({}, 6) == "stopped after 0 of 6 matches (run `campfire strength` again to play the rest)"
 
 
+def test_a_match_still_to_be_played_again_is_not_counted_as_saved() -> None:
+    # A record whose worker died (`retry`) is in the results file but will be played again; one past the planned
+    # games (a run resumed with fewer) is not part of the count either.
+    from corekit.tournament import run
+    from corekit.tournament.store import RETRY_WORKER, MatchRecord
+
+    def record(index: int, retry: str | None = None) -> MatchRecord:
+        return MatchRecord(index, 0, index, (0, 1), ("random", "random"), "error" if retry else "ok", retry=retry)
+
+    records = {0: record(0), 1: record(1, RETRY_WORKER), 2: record(2), 7: record(7)}
+    assert run._stopped(records, 6) == "stopped after 2 of 6 matches (--resume plays the rest)"
+
+
 def test_replays_that_cannot_be_written_any_more_stop_the_run_and_a_resume_plays_the_rest(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
