@@ -81,6 +81,10 @@ def render(obs: CampView) -> str:
                 cells.append(f"[{C.spaces[space]}{mark}{': ' + stuff if stuff else ''}]")
         if cells:
             lines.append(f"  {cabin:<15} " + " ".join(cells))
+    # What each finale still open needs (its card's back), so a person can plan which objectives to gather.
+    open_finales = [f"{f.name} needs {', '.join(f.needs)}" for at, f in enumerate(C.finales) if at not in obs.failed]
+    if open_finales and not obs.over:
+        lines.append("Finales (at the red arrows, with all three objectives on the space): " + "; ".join(open_finales))
     for v in obs.team:
         counselor = C.counselors[v.counselor]
         if not v.alive:

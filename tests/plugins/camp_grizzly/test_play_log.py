@@ -130,3 +130,24 @@ def test_a_card_that_came_into_a_backpack_is_told_from_the_backpack_once_its_log
         events = CampGrizzly().events(before, state.observation(0))
         assert ("Sherry takes Baseball Bat" in events) is told, events
         assert any(line.startswith("Sherry draws") for line in events) is not told, events
+
+
+def test_the_screen_says_what_each_finale_still_open_needs():
+    # An outside tester could not tell which objectives a finale takes: the board showed only its red arrow.
+    from plugins.camp_grizzly.game import CampGrizzly
+    from tests.plugins.camp_grizzly.tables import table
+
+    game = CampGrizzly()
+    state = table(2)
+    lines = game.render(state.observation(0), 0).replace("\n  ", " ").splitlines()
+    finales = next(line for line in lines if line.startswith("Finales"))
+    assert finales == (
+        "Finales (at the red arrows, with all three objectives on the space): Van needs Gas Can, Car Battery, Keys; "
+        "Ranger Tower needs Radio, Batteries, Flare Gun; Boat needs Gas Can, Oars, Life Vest; Barn needs Shotgun "
+        "Shells, Fuse, Keys"
+    )
+    state.failed = (0, 2)  # the Van and the Boat failed: their objectives are spent
+    shown = game.render(state.observation(0), 0).replace("\n  ", " ")
+    assert "): Ranger Tower needs Radio, Batteries, Flare Gun; Barn needs Shotgun Shells, Fuse, Keys\n" in shown
+    state.over = True
+    assert "Finales (" not in game.render(state.observation(0), 0)
