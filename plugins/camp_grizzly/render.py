@@ -148,5 +148,14 @@ def _now(obs: CampView, names: dict[int, str]) -> str:
         asked = names[obs.consent_queue[0]]
         return f"Now: {asked} is asked to start the {C.finales[obs.consent_finale].name} finale ({turn})"
     if obs.phase == "move":
-        return f"Now: {names[obs.active]} moves ({obs.move_left} movement, {obs.free_left} free actions left)"
+        now = f"Now: {names[obs.active]} moves ({obs.move_left} movement, {obs.free_left} free actions left)"
+        here = next(v.location for v in obs.team if v.seat == obs.active)
+        if here < 0 or not obs.move_left:
+            return now
+        # The paths a step takes, each with where it leads on: the board above lists spaces, not how they join.
+        ways = []
+        for there in C.adjacent[here]:
+            onward = ", ".join(C.spaces[on] for on in C.adjacent[there] if on != here) or "nowhere"
+            ways.append(f"{C.spaces[there]} (on to {onward})")
+        return f"{now}\n  Paths from {C.spaces[here]}: " + "; ".join(ways)
     return f"Now: {obs.phase} ({turn})"

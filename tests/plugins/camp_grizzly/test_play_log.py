@@ -151,3 +151,23 @@ def test_the_screen_says_what_each_finale_still_open_needs():
     assert "): Ranger Tower needs Radio, Batteries, Flare Gun; Barn needs Shotgun Shells, Fuse, Keys\n" in shown
     state.over = True
     assert "Finales (" not in game.render(state.observation(0), 0)
+
+
+def test_a_counselor_to_move_is_shown_each_path_from_its_space_and_where_it_leads_on():
+    # An outside tester could not plan a route to a red arrow: the board lists spaces by cabin, not how they join.
+    from plugins.camp_grizzly.content import load
+    from plugins.camp_grizzly.game import CampGrizzly
+    from tests.plugins.camp_grizzly.tables import table
+
+    game = CampGrizzly()
+    state = table(2)
+    spaces = load().spaces
+    state.location[0] = spaces.index("DIRT ROAD")
+    lines = game.render(state.observation(1), 1).splitlines()
+    assert lines[-2].startswith("Now: Kevin moves (")
+    assert lines[-1] == (
+        "  Paths from DIRT ROAD: NORTHWEST PATH (on to NORTH PATH, WEST PATH); TOWER BASE (on to TOWER TOP); "
+        "PARKING LOT (on to VAN)"  # Flagpole and the Archery Range are a nature trail away: a roll, not a step
+    )
+    state.move_left = 0  # no step left: nothing to plan
+    assert game.render(state.observation(1), 1).splitlines()[-1].startswith("Now: Kevin moves (0 movement")
