@@ -194,6 +194,10 @@ class Move(NamedTuple):
 REDEAL: contextvars.ContextVar[Redeal | None] = contextvars.ContextVar("campfire_redeal", default=None)
 """Set by the leak checks while they play a step (see `Redeal`); None in play."""
 
+SHUFFLED: contextvars.ContextVar[set[int] | None] = contextvars.ContextVar("campfire_shuffled", default=None)
+"""Set by `campfire check` while a match's step is played: the numbers of the decks the step shuffled through the
+state's methods (`shuffle`, `reshuffle`, `gather`), whose new order is chance; None in play."""
+
 
 class TracedRecord(Record):
     """The record of the state a traced step is played on (its class set by the leak checks): it tells the `Redeal`

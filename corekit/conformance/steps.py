@@ -26,7 +26,9 @@ from corekit.conformance.static import OUTSIDE_APPLY, SINCE_CHECKED, _check_publ
 from corekit.errors import error_line, raised_at
 from corekit.game import Game, State, held_cards
 from corekit.match import GameHung
+from corekit.redeal import SHUFFLED
 from corekit.rng import Rng, derive_seed
+from corekit.state import DeclaredState
 from corekit.walks import holds_nan
 
 
@@ -162,8 +164,22 @@ def _check_step(
     if not _check_codes(game, (action,), seat, encoded, where, report):
         return False
     content = _static_content(state) if checking else None  # after the checks: a copy's write shows next check
-    state.apply(seat, action)
+    decks = _deck_orders(state)  # every step, as the zones' record is: a sorted deck is caught where it was sorted
+    shuffled: set[int] = set()
+    token = SHUFFLED.set(shuffled)
+    try:
+        state.apply(seat, action)
+    finally:
+        SHUFFLED.reset(token)
     if not _zones_kept(state, where, report) or not _zones_recorded(state, where, "apply", report):
+        return False
+    reordered = decks is not None and isinstance(state, DeclaredState) and _reordered_deck(state, decks, shuffled)
+    if reordered:
+        report.fail(
+            f"{where}: apply put the draw pile {reordered} in an order no shuffle left it in (a sort, a reverse, a "
+            "shuffle of the list itself): a deck's order is chance, which samples and the leak checks deal again, so "
+            "change it only with the state's shuffle, reshuffle or gather (docs/writing-a-game.md, section 4)"
+        )
         return False
     if checking and not _static_kept(state, content, where, "apply", report):
         return False
@@ -208,6 +224,29 @@ def _check_step(
         report.fail(f"{where}: cards changed across zones: {_card_difference(cards, held_cards(state))}")
         return False
     return True
+
+
+def _deck_orders(state: State) -> dict[int, list[Any]] | None:
+    """Each deck's cards, bottom first, where the record is kept that refuses a card going into a deck but by a
+    shuffle or a gather (so that in a step without one a deck only loses cards); None elsewhere."""
+    if not isinstance(state, DeclaredState) or state.record is None:
+        return None
+    return {no: list(state.zone(no)) for no in state.layout().decks}
+
+
+def _reordered_deck(state: DeclaredState, before: dict[int, list[Any]], shuffled: set[int]) -> str | None:
+    """The name of a deck the step put in another order than its own shuffles would, or None: a deck the step did not
+    shuffle (`shuffle`, `reshuffle`, `gather`) holds what it held, in order, less the cards that left it."""
+    for no, cards in before.items():
+        if no not in shuffled and not _in_order(state.zone(no), cards):
+            return state.layout().zones[no].path
+    return None
+
+
+def _in_order(after: list[Any], before: list[Any]) -> bool:
+    """Whether `after` is `before` with some cards taken out, the rest in their order."""
+    rest = iter(before)
+    return all(any(card == earlier for earlier in rest) for card in after)
 
 
 def _check_leaks_now(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from corekit.provenance import ProvenanceError, Record
-from corekit.redeal import OUT, REDEAL
+from corekit.redeal import OUT, REDEAL, SHUFFLED
 from corekit.rng import Rng
 from corekit.state.fields import _EVERYONE, Decl, Seen, decl_of
 from corekit.state.generated import _setup_plan
@@ -20,10 +20,13 @@ if TYPE_CHECKING:
 
 def _redealt(deck: Zone) -> None:
     """Tell the leak checks' `Redeal`, when one is in force, that `deck` was just shuffled (traced, or shuffled
-    once more)."""
+    once more), and `campfire check`'s watch of a step (`SHUFFLED`) that it was."""
     redeal = REDEAL.get()
     if redeal is not None:
         redeal.shuffled(deck, deck.no)
+    watched = SHUFFLED.get()
+    if watched is not None:
+        watched.add(deck.no)
 
 
 def _refuse_onto_face_up(name: str, up: int) -> None:

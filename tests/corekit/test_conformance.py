@@ -1280,3 +1280,36 @@ def test_two_states_are_told_apart_where_no_view_shows_them_apart_too():
     before = state.clone()
     state.scores[1] = 4
     assert state_difference(before, state) == "scores[1]: 0 vs 4"  # a field every view shows: as the views differ
+
+
+def test_a_draw_pile_put_in_an_order_no_shuffle_left_it_in_is_reported():
+    # From an outside tester: a deck sorted after each round made every later draw predictable, and passed.
+    from corekit.state import declare
+    from tests.corekit.leaky_games import GlowState
+
+    @declare
+    class SortsTheDeck(GlowState):
+        def _apply(self, seat, action):
+            super()._apply(seat, action)
+            self.deck.sort()
+
+    @declare
+    class ShufflesTheList(GlowState):  # chance all the same, but past the core: the leak checks cannot follow it
+        def _apply(self, seat, action):
+            super()._apply(seat, action)
+            self.rng.shuffle(self.deck)
+
+    @declare
+    class ShufflesTheDeck(GlowState):  # the same through the core's shuffle: nothing to report
+        def _apply(self, seat, action):
+            super()._apply(seat, action)
+            self.shuffle(self.deck)
+
+    for reorders in (SortsTheDeck, ShufflesTheList):
+        found = _glowworms_failures(reorders)
+        assert found and re.search(
+            r"step \d+: apply put the draw pile deck in an order no shuffle left it in \(a sort, a reverse, a shuffle "
+            r"of the list itself\)",
+            found[0],
+        ), (reorders, found)
+    assert _glowworms_failures(ShufflesTheDeck) == []
