@@ -112,7 +112,7 @@ def _count_list(ctx: click.Context, param: click.Parameter, text: str) -> list[i
 @click.option(
     "--match",
     "match_seed",
-    type=int,
+    type=SEED,
     default=None,
     metavar="SEED",
     help="Check only the match a failure names (its seed), printing each move that leads there.",
