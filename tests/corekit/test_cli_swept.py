@@ -1,5 +1,5 @@
 """The `campfire` commands: exit codes, refusals and outputs a mutation sweep of corekit/cli found no test pinning.
-Each test fails with one planted change to a command's module (or pins a bug, marked xfail)."""
+Each test fails with one planted change to a command's module."""
 
 import json
 import types
