@@ -2,9 +2,10 @@
 
 It re-simulates each replay, which is what reads its actions back (format 2 records each action as a
 choice among the legal ones); with `--no-verify` the digests are not compared. A thousand tournament
-replays take seconds. A partial replay (a match stopped before its end) is counted apart: it adds
-nothing to the win rates, lengths or actions. A seat's "win rate" is its mean return: 1 for a win, its
-share for a shared win, 0 for a loss; so a forfeiting seat scores 0.
+replays take seconds. Replays of one game at other seat counts, options or rules versions are counted apart
+(`_Shape`): a seat's rate at 2 seats and at 4 mean different things. A partial replay (a match stopped before its
+end) is counted apart too: it adds nothing to the win rates, lengths or actions. A seat's "win rate" is its mean
+return: 1 for a win, its share for a shared win, 0 for a loss; so a forfeiting seat scores 0.
 
 Turning points come from annotated replays (search players' root statistics): the decisions where the
 chosen action's estimated value fell furthest below the best estimated value at that decision, among the
@@ -15,6 +16,7 @@ that reason (`campfire suggest` shows it).
 
 from __future__ import annotations
 
+import json
 import statistics
 from collections import Counter, defaultdict
 from typing import Any
@@ -36,6 +38,22 @@ MIN_VISIT_SHARE = 0.05
 """A turning point compares the chosen action only with actions given at least this share of the visits."""
 
 
+@attrs.frozen
+class _Shape:
+    """What makes matches of one game comparable: its seat count, its rules version and its options. Replays of
+    other shapes are counted apart, never pooled: a seat's rate at 2 seats and at 4 mean different things."""
+
+    game: str
+    players: int
+    version: str
+    options: str
+    """The options as JSON with sorted keys (hashable, and ordered as people read them)."""
+
+    def label(self) -> str:
+        options = "; ".join(f"{name}={value}" for name, value in json.loads(self.options).items())
+        return f"{self.game} ({self.players} players; version {self.version}" + (f"; {options})" if options else ")")
+
+
 @attrs.define
 class _GameStats:
     matches: int = 0
@@ -49,19 +67,14 @@ class _GameStats:
     team_wins: int | None = None
     """In a cooperative game, the matches its team won (`team_won`, as a tournament's report counts them); None
     in another."""
-    seat_names: dict[int, set[str]] = attrs.Factory(lambda: defaultdict(set))
-    """Every name a seat had: one where all replays agree, several where the game names seats by options
-    (camp-grizzly's counselors), and then the seat is shown by its number."""
+    seat_names: dict[int, str] = attrs.Factory(dict)
+    """Each seat's name (camp-grizzly calls seats by their counselors): the game's for the shape's options, so the
+    same in every replay of the shape."""
 
 
 def _one_place(value: float | None) -> str:
     """A figure to one decimal place, or "-" where there is none (the spread of a single match's length)."""
     return "-" if value is None else f"{value:.1f}"
-
-
-def _seat_name(seat: int, names: set[str]) -> str:
-    """The seat's name if every replay gave it the same one, else its number."""
-    return next(iter(names)) if len(names) == 1 else f"seat {seat}"
 
 
 class Analysis:
@@ -71,7 +84,7 @@ class Analysis:
         self.registry = registry
         self.top = top
         self.files = 0
-        self.games: dict[str, _GameStats] = {}
+        self.games: dict[_Shape, _GameStats] = {}
         self.turning_points: list[dict[str, Any]] = []
 
     def add(self, name: str, replay: Replay, simulator: Simulator | None = None) -> None:
@@ -80,18 +93,19 @@ class Analysis:
         simulator = simulator or Simulator(replay, self.registry, checking=False, record=False)
         game = simulator.game
         header, result = replay.header, replay.result
+        shape = _Shape(game.id, len(header.seats), header.game_version, json.dumps(header.options, sort_keys=True))
         # The game's entry is made only once all that can raise has succeeded (reading the actions back, their texts,
         # the turning points): a file that fails part-way must leave no game behind, not even one of 0 matches.
         if replay.unfinished:
             simulator.moves()  # it must still read back
-            self.games.setdefault(game.id, _GameStats()).unfinished += 1
+            self.games.setdefault(shape, _GameStats()).unfinished += 1
             self.files += 1
             return
         moves = simulator.moves()
         texts = [_action_text(game, action, step) for step, (_seat, action) in enumerate(moves, 1)]
         names = simulator.names
         points = self._turning_points(name, simulator, texts)
-        stats = self.games.setdefault(game.id, _GameStats())
+        stats = self.games.setdefault(shape, _GameStats())
         if game.cooperative:
             stats.team_wins = (stats.team_wins or 0) + team_won(result.returns)
         stats.matches += 1
@@ -100,7 +114,7 @@ class Analysis:
         for seat, spec in enumerate(header.seats):
             stats.seat_returns[seat].append(result.returns[seat])
             stats.spec_returns[spec].append(result.returns[seat])
-            stats.seat_names[seat].add(names[seat])
+            stats.seat_names[seat] = names[seat]
         for spec in set(header.seats):
             stats.spec_matches[spec] += 1
         for (seat, _action), text in zip(moves, texts):
@@ -113,7 +127,10 @@ class Analysis:
     def report(self) -> dict[str, Any]:
         """Everything as plain data (the `--json` output, docs/json-output.md)."""
         games = {}
-        for game_id, stats in sorted(self.games.items()):
+        shapes = Counter(shape.game for shape in self.games)
+        for shape, stats in sorted(self.games.items(), key=lambda item: attrs.astuple(item[0])):
+            # Keyed by the game's id, or where its replays have several shapes, by the shape (`_Shape.label`).
+            game_id = shape.game if shapes[shape.game] == 1 else shape.label()
             lengths = stats.lengths
             # One shape for a seat's entry and a player's, so a reader handles both alike (as in a tournament's
             # report: `matches` the replays it was in, `seats_played` the seats it held there).
@@ -121,7 +138,7 @@ class Analysis:
                 {
                     "seat": seat,
                     "spec": None,
-                    "name": _seat_name(seat, stats.seat_names[seat]),
+                    "name": stats.seat_names[seat],
                     "matches": len(values),
                     "seats_played": len(values),
                     "win_rate": statistics.fmean(values),
@@ -140,6 +157,10 @@ class Analysis:
                 for spec, values in sorted(stats.spec_returns.items())
             ]
             games[game_id] = {
+                "game": shape.game,
+                "players": shape.players,
+                "game_version": shape.version,
+                "options": json.loads(shape.options),
                 "matches": stats.matches,
                 "forfeits": stats.forfeits,
                 "unfinished": stats.unfinished,

@@ -426,6 +426,8 @@ def resumed(tournament: Tournament, out: Path) -> Tournament:
     if not has_results(out):
         return tournament
     header = read_header(out / RESULTS)
+    if header.get("game") != tournament.game:  # said first: its options and specs are another game's
+        raise OptionError(f"{out} holds a tournament of {header.get('game')!r}, not of {tournament.game!r}")
     changes: dict[str, Any] = {}
     if tournament.seats is None:
         changes["seats"] = header["seats"]

@@ -105,7 +105,7 @@ def free_for_all_row(game: str, summary: Mapping[str, Any], planned: int | None 
     low, high = summary["ci95"]
     matches = summary["matches"]
     above = "yes" if summary["above_fair_share"] else "no"
-    rate, interval = _rate(summary["rate"]), f"[{low:.3f}, {high:.3f}]"
+    rate, interval = _rate(summary["rate"]), f"[{_apart(low, summary['fair_share'])}, {high:.3f}]"
     if planned is not None:
         if matches < planned:
             above, rate, interval = "not finished", "-", "-"
@@ -114,6 +114,17 @@ def free_for_all_row(game: str, summary: Mapping[str, Any], planned: int | None 
         f"| {game} | {summary['seats']} | {summary['a']} | {summary['b']} | {matches} | {rate} | "
         f"{interval} | {summary['fair_share']:.3f} | {above} |"
     )
+
+
+def _apart(value: float, line: float) -> str:
+    """`value` to 3 decimals, or to as many more (up to 6) as it takes not to print it equal to `line` where it is not:
+    a lower end of 0.50009 beside "yes" (above a fair share of 0.500) is written 0.5001."""
+    text = f"{value:.3f}"
+    for digits in range(3, 7):
+        text = f"{value:.{digits}f}"
+        if value == line or text != f"{line:.{digits}f}":
+            break
+    return text
 
 
 def strength_lines(game: str, summary: Mapping[str, Any]) -> list[str]:

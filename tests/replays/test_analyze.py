@@ -252,17 +252,40 @@ def test_per_seat_and_per_player_entries_have_the_same_fields(folder):
     assert [row["seat"] for row in race["win_rate_by_seat"]] == [0, 1]
 
 
-def test_a_seat_named_differently_in_its_replays_is_shown_by_number_not_by_the_first_name_read(tmp_path):
-    # camp-grizzly names seats by their counselors, which the options choose
+def test_a_seat_is_shown_by_its_games_name_for_it_and_other_counselors_are_counted_apart(tmp_path):
+    # camp-grizzly names seats by their counselors, which the options choose: the replays of each choice are one
+    # entry, whose seats are named by it (where they were once pooled and shown as "seat N").
     game = default_registry().game("camp-grizzly")
     for name, counselors in (("a", "Kevin+Sherry"), ("b", "Tracy+Marcus"), ("c", "Kevin+Sherry")):
         options = game.make_options({"counselors": counselors})
         play_match(game, ["random", "random"], 3, options, settings={"replay": tmp_path / f"{name}.cfr"})
-    mixed = json.loads(campfire("replay", "analyze", str(tmp_path), "--json").stdout)["games"]["camp-grizzly"]
-    assert [row["name"] for row in mixed["win_rate_by_seat"]] == ["seat 0", "seat 1"]
-    (tmp_path / "b.cfr").unlink()
-    same = json.loads(campfire("replay", "analyze", str(tmp_path), "--json").stdout)["games"]["camp-grizzly"]
-    assert [row["name"] for row in same["win_rate_by_seat"]] == ["Kevin", "Sherry"]
+    games = json.loads(campfire("replay", "analyze", str(tmp_path), "--json").stdout)["games"]
+    named = {
+        entry["options"]["counselors"]: [row["name"] for row in entry["win_rate_by_seat"]] for entry in games.values()
+    }
+    assert named == {"Kevin+Sherry": ["Kevin", "Sherry"], "Tracy+Marcus": ["Tracy", "Marcus"]}
+    assert sorted(entry["matches"] for entry in games.values()) == [1, 2]
+
+
+def test_replays_of_one_game_at_other_seat_counts_or_options_are_counted_apart(tmp_path):
+    # An outside tester got one row of 2- and 4-seat grizzly-race replays: seat 0's rate a blend of about 1/2 and 1/4,
+    # and seats 2 and 3 over the 4-seat replays alone.
+    game = default_registry().game("grizzly-race")
+    for name, players, options in (("a", 2, {}), ("b", 2, {}), ("c", 4, {}), ("d", 2, {"stall_rounds": 1})):
+        play_match(
+            game, ["random"] * players, 7, game.make_options(options), settings={"replay": tmp_path / f"{name}.cfr"}
+        )
+    games = json.loads(campfire("replay", "analyze", str(tmp_path), "--json").stdout)["games"]
+    assert {key: (entry["players"], entry["options"], entry["matches"]) for key, entry in games.items()} == {
+        f"grizzly-race (2 players; version {game.version}; stall_rounds=100)": (2, {"stall_rounds": 100}, 2),
+        f"grizzly-race (2 players; version {game.version}; stall_rounds=1)": (2, {"stall_rounds": 1}, 1),
+        f"grizzly-race (4 players; version {game.version}; stall_rounds=100)": (4, {"stall_rounds": 100}, 1),
+    }
+    assert [len(entry["win_rate_by_seat"]) for entry in games.values()] == [2, 2, 4]
+    for name in ("c.cfr", "d.cfr"):
+        (tmp_path / name).unlink()
+    alone = json.loads(campfire("replay", "analyze", str(tmp_path), "--json").stdout)["games"]
+    assert list(alone) == ["grizzly-race"] and alone["grizzly-race"]["game_version"] == game.version  # one shape
 
 
 def test_a_turning_points_player_is_shown_whole_on_a_narrow_terminal(tmp_path, monkeypatch):

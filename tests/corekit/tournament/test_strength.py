@@ -206,3 +206,16 @@ def test_a_team_counts_its_finished_matches_and_wins_a_match_any_of_its_seats_su
     # A's team won 2 of its 3 matches (0.667), B's 1 of 2 (0.500): each over its own matches, not the paired deals.
     assert lines[2].startswith("| camp-grizzly | 2 | a | Otis | 3 | 0.667 | [")
     assert lines[3].startswith("| camp-grizzly | 2 | b | Otis | 2 | 0.500 | [")
+
+
+def test_a_lower_end_just_above_the_fair_share_is_not_printed_equal_to_it():
+    # An outside tester read "[0.500, ...] | 0.500 | yes": the lower end was 0.50009, rounded onto the fair share.
+    from corekit.tournament.strength import free_for_all_row
+
+    summary = {"a": "mcts", "b": "heuristic", "seats": 2, "matches": 300, "rate": 0.56, "fair_share": 0.5}
+    above = free_for_all_row("grizzly-race", {**summary, "ci95": (0.50009, 0.61234), "above_fair_share": True})
+    assert above == "| grizzly-race | 2 | mcts | heuristic | 300 | 0.560 | [0.5001, 0.612] | 0.500 | yes |"
+    below = free_for_all_row("grizzly-race", {**summary, "ci95": (0.4999, 0.6), "above_fair_share": False})
+    assert "| [0.4999, 0.600] | 0.500 | no |" in below
+    plain = free_for_all_row("grizzly-race", {**summary, "ci95": (0.52, 0.6), "above_fair_share": True})
+    assert "| [0.520, 0.600] | 0.500 | yes |" in plain

@@ -622,3 +622,14 @@ def test_a_really_full_disk_that_fails_the_close_too_still_reports_what_was_play
     with pytest.raises(OutputFailed, match=r"could not save match 2 in .*No space left on device") as caught:
         run_tournament(Tournament("grizzly-race", ("random", "random"), games=6, seed=1), jobs=1, out=tmp_path)
     assert caught.value.report["matches"] == 3
+
+
+def test_resuming_another_games_tournament_names_the_game_it_holds(tmp_path: Path) -> None:
+    # An outside tester got "slasher: unknown option 'stall_rounds'", an option never given: the folder's grizzly-race
+    # options were taken for the slasher before the game was compared.
+    out = tmp_path / "race"
+    assert run("grizzly-race", "-p", "random,random", "-n", "2", "--out", str(out)).exit_code == 0
+    for more in ((), ("-p", "random,random")):
+        result = run("slasher", "--out", str(out), "--resume", *more)
+        assert result.exit_code == 1
+        assert error_line(result) == f"Error: {out} holds a tournament of 'grizzly-race', not of 'slasher'"
