@@ -91,7 +91,16 @@ def summarize(
     seat_deals: list[set[int]] = [set() for _ in range(seats)]
     units: list[list[tuple[float, int]]] = [[] for _ in range(n)]
     """Per player, (summed return, seats held) of each match: its interval counts a match's seats as one cluster."""
+    alone = [0] * n
+    seat_alone = [0] * seats
+    outcomes: Counter[int] = Counter()
+    """Finished matches by how many seats scored: 1 a win, 2 or more a win shared, 0 nobody won."""
     for record in played:
+        scoring = [seat for seat, value in enumerate(record.returns) if scored(value) > 0]
+        outcomes[len(scoring)] += 1
+        if len(scoring) == 1:
+            alone[record.lineup[scoring[0]]] += 1
+            seat_alone[scoring[0]] += 1
         held: dict[int, tuple[float, int]] = {}
         for seat, who in enumerate(record.lineup):
             total, count = held.get(who, (0.0, 0))
@@ -132,6 +141,8 @@ def summarize(
             "forfeits": forfeits[who],
             "failed_matches": failed_in[who],
         }
+        if not game.cooperative:
+            entry["won_alone"] = alone[who]
         if game.cooperative:
             entry["team_win_rate"] = team_wins[who] / matches[who] if matches[who] else None
             entry["team_win_rate_ci95"] = list(wilson(team_wins[who], matches[who]))
@@ -160,6 +171,7 @@ def summarize(
                     else wilson(0, 0)
                 ),
                 "deals": len(seat_deals[s]),  # the interval's count, said so that nobody recomputes it over matches
+                **({} if game.cooperative else {"won_alone": seat_alone[s]}),
             }
             for s in range(seats)
         ],
@@ -187,6 +199,12 @@ def summarize(
         "results": [r.outcome() for r in ordered],
     }
     if not game.cooperative:  # a team's seats do not split one win: no share to add up, nobody ahead of a mate
+        # A rate counts a shared win as its share: how the matches ended says how much of it was shared.
+        report["outcomes"] = {
+            "won_alone": outcomes[1],
+            "shared": {str(count): outcomes[count] for count in sorted(outcomes) if count > 1},
+            "nobody_won": outcomes[0],
+        }
         report.update(returns_shares(played, seats))
         report["head_to_head"] = head_to_head(played, names)
     if header:
@@ -320,7 +338,7 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     columns: list[tuple[str, JustifyMethod]] = [
         ("player", "left"),
         *((rate, "right") for rate in rates),
-        *(() if coop else (("rating μ ± 2σ", "right"),)),
+        *(() if coop else (("won alone", "right"), ("rating μ ± 2σ", "right"))),
         ("seats", "right"),
         ("ms/decision", "right"),
     ]
@@ -339,6 +357,7 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
             row.append(_rate(player["team_win_rate"], player["team_win_rate_ci95"]))
         row.append(_rate(player["win_rate"], player["win_rate_ci95"]))
         if not coop:
+            row.append(_share(player["won_alone"], player["seats_played"]))
             row.append(f"{rating['mu']:.1f} ± {2 * rating['sigma']:.1f}")
         row += [str(player["seats_played"]), _ms(player["mean_decision_time"])]
         row += [str(player["forfeits"])] * any_forfeit + [str(player["failed_matches"])] * any_failed
@@ -349,10 +368,21 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
         f"Ranked by team won: the matches its team won against {villain} (equal ones by won, then rating).\nwon: "
         "its seats that scored; with 95% Wilson intervals, a match's seats not counted as independent."
         if coop
-        else "Ranked by win rate: its mean return over its seats (a win is 1, a loss 0); with 95% Wilson intervals."
-        "\nrating: openskill's Plackett-Luce μ ± 2σ, which also weighs whom each player beat."
+        else "Ranked by win rate: its mean return over its seats (a win is 1, a win shared its share, a loss 0); with "
+        "95% Wilson intervals.\nwon alone: its seats that won with no other seat scoring. rating: openskill's "
+        "Plackett-Luce μ ± 2σ, which also weighs whom each player beat."
     )
     console.print(explained, highlight=False)
+    ended = report.get("outcomes")
+    if ended:
+        shared = sum(ended["shared"].values())
+        how = ", ".join(f"{matches} by {count} seats" for count, matches in ended["shared"].items())
+        console.print(
+            f"Outcomes: one seat won {ended['won_alone']}, a win was shared in {shared}"
+            + (f" ({how})" if shared else "")
+            + f", nobody won {ended['nobody_won']}.",
+            highlight=False,
+        )
     if "strength" not in report:  # a strength run's own table ends with the same note
         finished = report["matches"] - len(report["failed"])
         off, equal = report.get("returns_not_summing_to_1"), report.get("equal_share")
@@ -363,8 +393,12 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     seats = Table(title=f"{seat_rate.capitalize()} by seat", title_justify="left")
     seats.add_column("seat")
     seats.add_column(seat_rate, justify="right", no_wrap=True)
+    if not coop:
+        seats.add_column("won alone", justify="right", no_wrap=True)
+    finished = report["matches"] - len(report["failed"])  # every seat is in every finished match
     for seat in report["seat_win_rates"]:
-        seats.add_row(seat["name"], _rate(seat["win_rate"], seat["win_rate_ci95"]))
+        alone_cell = [] if coop else [_share(seat["won_alone"], finished)]
+        seats.add_row(seat["name"], _rate(seat["win_rate"], seat["win_rate_ci95"]), *alone_cell)
     print_table(console, seats)
     deals = max((seat.get("deals", 0) for seat in report["seat_win_rates"]), default=0)
     if deals:
@@ -551,6 +585,11 @@ def _forfeit_reason(record: MatchRecord, game: Game) -> str:
         rest = re.sub(rf"( is not a legal action for ){seat}(?=$|:)", r"\1its seat", rest, count=1)
         rest = re.sub(rf"^(played an illegal action: ){seat}(?= may not act now)", r"\1its seat", rest)
     return f"{spec} {rest}"
+
+
+def _share(count: int, of: int) -> str:
+    """`count` of `of` as a percentage ("-" of none)."""
+    return f"{count / of:.1%}" if of else "-"
 
 
 def _percent(value: float | None) -> str:
