@@ -430,6 +430,19 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
                 "or was not played)"
             )
         console.print(f"Note: {why}, so seats are not perfectly balanced.", highlight=False)
+    given = Counter(player["spec"] for player in report["players"])
+    repeated = [spec for spec, times in given.items() if times > 1]
+    if repeated and "strength" not in report:
+        # Each seat's player is seeded by its seat (so that `campfire play --seed` plays a tournament's match again):
+        # the seatings of a deal that only swap copies of one spec are the very same match.
+        console.print(
+            f"Note: {joined(repeated)} {'is' if len(repeated) == 1 else 'are'} given more than once: the seatings of a "
+            "deal that only swap its copies play the very same match (a seat's player is seeded by its seat), so the "
+            "copies' rates against each other are equal by construction, not measured. To play a spec against "
+            "itself, give it once with --seats (-k).",
+            highlight=False,
+            markup=False,
+        )
     idle = [player["name"] for player in report["players"] if not player["seats_played"]]
     if idle and report["matches"]:  # their ratings are only the prior: say so rather than rank them
         short = schedule and report["matches"] < schedule["seatings_per_deal"]  # not seated yet, not failed

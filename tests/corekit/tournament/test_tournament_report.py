@@ -559,3 +559,20 @@ def test_how_the_matches_ended_is_counted_and_each_player_and_seat_says_how_ofte
         console.export_text()
     )
     assert "outcomes" not in summarize(Siege(), ["p0", "p1"], 2, {0: record(0, (0, 1), (1.0, 1.0))})
+
+
+def test_a_spec_given_more_than_once_is_said_to_play_the_same_match_in_the_seatings_that_swap_its_copies() -> None:
+    # An outside tester saw "33.3% (23-46%)" for each of three copies of one mcts spec: every seating of a deal was the
+    # same match, so the rates were 1/3 by construction.
+    from rich.console import Console
+
+    records = {i: record(i, (i % 2, 1 - i % 2), (1.0, 0.0)) for i in range(4)}
+    for specs, said in ((["random", "random"], True), (["random", "heuristic"], False)):
+        console = Console(width=100, record=True)
+        print_report(summarize(Duel(), specs, 2, records), console)
+        text = " ".join(console.export_text().split())
+        assert (
+            "Note: random is given more than once: the seatings of a deal that only swap its copies play the very same "
+            "match (a seat's player is seeded by its seat), so the copies' rates against each other are equal by "
+            "construction, not measured. To play a spec against itself, give it once with --seats (-k)." in text
+        ) is said
