@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -177,6 +178,9 @@ def summarize(
         ],
         "length": {
             "mean": sum(lengths) / len(lengths) if lengths else None,
+            # Lengths are skewed (a stalled race runs long): the middle and the spread say more than the mean alone.
+            "median": statistics.median(lengths) if lengths else None,
+            "stdev": statistics.stdev(lengths) if len(lengths) > 1 else None,
             "min": min(lengths, default=None),
             "max": max(lengths, default=None),
         },
@@ -410,8 +414,10 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     length = report["length"]
     if length["mean"] is not None:
         # Actions applied (a match's steps): a decision refused or cut off by a forfeit is asked, never applied.
+        spread = f", standard deviation {length['stdev']:.1f}" if length.get("stdev") is not None else ""
         console.print(
-            f"Match length: mean {length['mean']:.1f} actions applied (min {length['min']}, max {length['max']})"
+            f"Match length: mean {length['mean']:.1f} actions applied, median {length['median']:g}{spread} (min "
+            f"{length['min']}, max {length['max']})"
         )
     if coop and "villain" in report:
         villain = report["villain"]

@@ -80,7 +80,8 @@ def test_the_spec_that_always_wins_is_rated_first_and_seat_rates_show_no_advanta
     assert strong["rating"]["mu"] > 25 > weak["rating"]["mu"]
     assert [s["win_rate"] for s in report["seat_win_rates"]] == [0.5, 0.5]
     assert strong["mean_decision_time"] == pytest.approx(0.1)
-    assert report["length"] == {"mean": 19.5, "min": 10, "max": 29}
+    # Lengths 10-29, one each: the median 19.5, the sample standard deviation sqrt(35) = 5.916.
+    assert report["length"] == {"mean": 19.5, "median": 19.5, "stdev": pytest.approx(35**0.5), "min": 10, "max": 29}
 
 
 def test_a_seats_interval_counts_deals_not_the_seatings_that_share_a_deals_cards() -> None:
@@ -331,7 +332,7 @@ def test_the_seat_table_says_its_intervals_count_deals_in_print_and_in_json() ->
 
 def test_match_length_is_printed_as_actions_applied_not_decisions() -> None:
     records = {i: record(i, (i % 2, 1 - i % 2), (1.0, 0.0)) for i in range(20)}
-    assert "Match length: mean 19.5 actions applied (min 10, max 29)" in printed(
+    assert "Match length: mean 19.5 actions applied, median 19.5, standard deviation 5.9 (min 10, max 29)" in printed(
         summarize(Duel(), ["a", "b"], 2, records)
     )
 
@@ -576,3 +577,13 @@ def test_a_spec_given_more_than_once_is_said_to_play_the_same_match_in_the_seati
             "match (a seat's player is seeded by its seat), so the copies' rates against each other are equal by "
             "construction, not measured. To play a spec against itself, give it once with --seats (-k)." in text
         ) is said
+
+
+def test_a_skewed_spread_of_lengths_shows_in_the_median_and_a_single_match_has_no_spread() -> None:
+    lengths = {0: 10, 1: 12, 2: 14, 3: 100}  # the mean 34 is no typical match: the median 13 is
+    records = {i: attrs.evolve(record(i, (0, 1), (1.0, 0.0)), steps=steps) for i, steps in lengths.items()}
+    length = summarize(Duel(), ["a", "b"], 2, records)["length"]
+    assert (length["mean"], length["median"], length["min"], length["max"]) == (34, 13, 10, 100)
+    one = summarize(Duel(), ["a", "b"], 2, {0: record(0, (0, 1), (1.0, 0.0))})
+    assert one["length"]["stdev"] is None
+    assert "Match length: mean 10.0 actions applied, median 10 (min 10, max 10)" in printed(one)
