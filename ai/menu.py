@@ -2,9 +2,9 @@
 line, and for a long menu its steps.
 
 A menu longer than `LONG_MENU` is asked in steps when the game gives its actions steps (`Game.action_steps`):
-the first step of every action, once each (Scavengers' "play Weasel 2" for its 50 plays), then the next step of the
-actions chosen so far, until one action is left. An action whose steps end at a level is offered there whole, and a
-step that only one action takes is offered with the rest of its steps, so no question has a single answer.
+the first step of every action, once each (Scavengers' "play Weasel 2" for its dozens of plays), then the next step
+of the actions chosen so far, until one action is left. An action whose steps end at a level is offered there whole,
+and a step that only one action takes is offered with the rest of its steps, so no question has a single answer.
 """
 
 from __future__ import annotations
