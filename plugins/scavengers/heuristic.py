@@ -136,7 +136,8 @@ def _play(obs: ScavengersView, seat: int, legal: Sequence[Action]) -> Action:
 
 
 def _place(obs: ScavengersView, seat: int, legal: Sequence[Action]) -> Action:
-    """A scrap I need goes where my scraps gather; one I do not goes where it helps the leader least."""
+    """A scrap I need goes where my scraps gather; one I do not goes where the Camp, with it, is worth least to the
+    leader plus what its scraps are worth to me: junk is kept away from the leader and from the Camps I bid for."""
     scrap = obs.pending
     assert scrap is not None
     leader = _leader(obs, seat)

@@ -2,8 +2,6 @@
 Food card, the cap on a safer lead, the quarter counted against opponents other than the leader, where a
 scrap is placed, what a Mouse takes on a tie, and the evaluation of what a seat is winning."""
 
-import pytest
-
 from corekit import Rng
 from plugins.scavengers import heuristic
 from tests.plugins.scavengers.scenario import ELK, GRIZZLY, QUARTZ, Scenario, card, pass_all, scrap
@@ -166,18 +164,11 @@ def test_of_two_opponents_equally_far_along_the_lower_seat_is_the_leader():
     assert choose(state) == ("place", GRIZZLY)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "_place's docstring: a scrap it does not need 'goes where it helps the leader least'; its score also "
-        "subtracts the Camp's worth to me, which can outweigh the leader's gain: the Egg goes to Quartz, worth 2 "
-        "to the leader with it (1 more), not Grizzly, worth 1 (0 more) but holding two scraps I need"
-    ),
-)
-def test_a_scrap_it_does_not_need_goes_where_it_helps_the_leader_least_even_by_scraps_it_needs():
-    # The Egg is useless to me (Omelet done). The leader holds one Egg of the Omelet's two and wants Meat and
-    # Onion (not Bun or Sausage: Chili Dog done). Grizzly already holds the Egg they lack: my Egg there adds
-    # nothing for them, and that Camp is worth 1 to them in all; at Quartz or Elk it adds 1, for 2 in all.
+def test_a_scrap_it_does_not_need_is_kept_from_the_leader_and_from_the_camps_it_bids_for_weighed_alike():
+    # A sweep found the docstring said "where it helps the leader least" alone; the score adds the Camp's worth to
+    # me, and the docstring now says so. The Egg is useless to me (Omelet done). The leader holds one Egg of the
+    # Omelet's two and wants Meat and Onion (not Bun or Sausage: Chili Dog done). Grizzly already holds the Egg they
+    # lack: my Egg there adds nothing for them, and that Camp is worth 1 to them in all; at Quartz or Elk, 2 in all.
     scenario = (
         Scenario(2)
         .done(0, ["Omelet", "Kabobs"])
@@ -193,4 +184,7 @@ def test_a_scrap_it_does_not_need_goes_where_it_helps_the_leader_least_even_by_s
         for camp in (QUARTZ, GRIZZLY, ELK)
     }
     assert leader_gain == {QUARTZ: 2.0, GRIZZLY: 1.0, ELK: 2.0}
-    assert choose(state) == ("place", GRIZZLY)
+    mine = {camp: heuristic.worth(state.observation(0), 0, state.scraps[camp]) for camp in (QUARTZ, GRIZZLY, ELK)}
+    assert mine[GRIZZLY] >= 2.0 and mine[QUARTZ] == 0.0  # Grizzly holds the Bun and Sausage I need
+    # Grizzly totals 1 + 2 or more, Quartz 2 + 0, Elk 2 + what Onion is worth to me: the lowest is Quartz.
+    assert choose(state) == ("place", QUARTZ)
