@@ -5,9 +5,8 @@ keys, preferring those near the rest of the team so that the counselors move in 
 a finale's three objectives, heads for its red arrow and starts it when the team has gathered (or time
 runs short); in a strike lets the strongest fighter go first and fights, but for two cases: facing a deadly blow
 at under even odds it panics with a card that spares it the injuries (Play Dead, Hide in a Closet) where it holds
-one, and below fair odds (`FAIR_ODDS`) it panics
-(running away from Otis) rather than risk a fragile or one-shot weapon; heals and lures Otis away with cards when
-it helps.
+one, and below fair odds (`FAIR_ODDS`) it panics (running away from Otis) rather than risk a fragile or one-shot
+weapon; heals and lures Otis away with cards when it helps.
 """
 
 from __future__ import annotations
