@@ -25,7 +25,7 @@ from corekit.errors import install_hint, os_reason
 from corekit.floats import adds_up, ordered_sum
 from corekit.game import Game
 from corekit.tables import print_table
-from corekit.tournament.stats import clustered_wilson, scored, team_won, wilson
+from corekit.tournament.stats import clustered_wilson, p_text, paired_difference, scored, team_won, wilson
 from corekit.tournament.store import MatchRecord
 from corekit.words import counted, joined
 
@@ -90,6 +90,8 @@ def summarize(
     seat_score = [0.0] * seats
     seat_trials = [0] * seats
     seat_deals: list[set[int]] = [set() for _ in range(seats)]
+    by_deal: dict[int, list[list[float]]] = {}
+    """Per deal, each seat's returns in its finished matches: seats compared within the deals they share."""
     units: list[list[tuple[float, int]]] = [[] for _ in range(n)]
     """Per player, (summed return, seats held) of each match: its interval counts a match's seats as one cluster."""
     alone = [0] * n
@@ -113,6 +115,7 @@ def summarize(
             seat_score[seat] += scored(record.returns[seat])
             seat_trials[seat] += 1
             seat_deals[seat].add(record.deal)
+            by_deal.setdefault(record.deal, [[] for _ in range(seats)])[seat].append(scored(record.returns[seat]))
         for who, unit in held.items():
             units[who].append(unit)
         for who in set(record.lineup):
@@ -173,6 +176,9 @@ def summarize(
                 ),
                 "deals": len(seat_deals[s]),  # the interval's count, said so that nobody recomputes it over matches
                 **({} if game.cooperative else {"won_alone": seat_alone[s]}),
+                # Seat 0's own intervals overlap the others' at any size a designer runs: paired by deal, the
+                # difference says whether a seat is ahead in the same deals.
+                "minus_seat_0": None if s == 0 else paired_difference(_deal_differences(by_deal, s)),
             }
             for s in range(seats)
         ],
@@ -224,6 +230,15 @@ def summarize(
             "team_win_rate_ci95": list(wilson(sum(team), len(team))),
         }
     return report
+
+
+def _deal_differences(by_deal: Mapping[int, Sequence[Sequence[float]]], seat: int) -> list[float]:
+    """Per deal where both held a finished match, `seat`'s mean return less seat 0's, in deal order."""
+    return [
+        ordered_sum(seats[seat]) / len(seats[seat]) - ordered_sum(seats[0]) / len(seats[0])
+        for _, seats in sorted(by_deal.items())
+        if seats[0] and seats[seat]
+    ]
 
 
 def returns_shares(played: Sequence[MatchRecord], seats: int) -> dict[str, Any]:
@@ -399,16 +414,20 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     seats.add_column(seat_rate, justify="right", no_wrap=True)
     if not coop:
         seats.add_column("won alone", justify="right", no_wrap=True)
+    seats.add_column("less seat 0, paired by deal", justify="right", no_wrap=True)
     finished = report["matches"] - len(report["failed"])  # every seat is in every finished match
     for seat in report["seat_win_rates"]:
         alone_cell = [] if coop else [_share(seat["won_alone"], finished)]
-        seats.add_row(seat["name"], _rate(seat["win_rate"], seat["win_rate_ci95"]), *alone_cell)
+        seats.add_row(
+            seat["name"], _rate(seat["win_rate"], seat["win_rate_ci95"]), *alone_cell, _less(seat["minus_seat_0"])
+        )
     print_table(console, seats)
     deals = max((seat.get("deals", 0) for seat in report["seat_win_rates"]), default=0)
     if deals:
         console.print(
             f"By seat: 95% Wilson intervals over {counted(deals, 'deal')}, not matches: the seatings of a deal share "
-            "its cards.",
+            "its cards. Less seat 0: the mean over deals of the seat's return less seat 0's in the same deal, with "
+            "its 95% t interval and the exact sign test of the deals it is ahead and behind in.",
             highlight=False,
         )
     length = report["length"]
@@ -604,6 +623,15 @@ def _forfeit_reason(record: MatchRecord, game: Game) -> str:
         rest = re.sub(rf"( is not a legal action for ){seat}(?=$|:)", r"\1its seat", rest, count=1)
         rest = re.sub(rf"^(played an illegal action: ){seat}(?= may not act now)", r"\1its seat", rest)
     return f"{spec} {rest}"
+
+
+def _less(paired: Mapping[str, Any] | None) -> str:
+    """A seat's paired difference from seat 0 as a cell: "+0.032 (-0.043 to +0.107), p = 0.42"; "-" for seat 0."""
+    if paired is None or paired["difference"] is None:
+        return "-"
+    low, high = paired["ci95"]
+    interval = f" ({low:+.3f} to {high:+.3f})" if low is not None else ""
+    return f"{paired['difference']:+.3f}{interval}, {p_text(paired['sign_test_p'])}"
 
 
 def _share(count: int, of: int) -> str:

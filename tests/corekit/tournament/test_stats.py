@@ -152,3 +152,29 @@ def test_no_deal_played_by_both_leaves_the_difference_anywhere_from_minus_1_to_1
 
 def test_a_seats_return_is_scored_clipped_to_0_1():
     assert (scored(1.7), scored(-0.4), scored(0.25), scored(1)) == (1.0, 0.0, 0.25, 1.0)
+
+
+def test_t95_is_students_two_sided_95_percent_quantile():
+    from corekit.tournament.stats import t95
+
+    # The tables' values: 12.706 (1), 4.303 (2), 3.182 (3), 2.776 (4), 2.228 (10), 2.042 (30), 1.984 (100).
+    found = [t95(df) for df in (1, 2, 3, 4, 10, 30, 100)]
+    assert found == pytest.approx([12.706, 4.303, 3.182, 2.776, 2.228, 2.042, 1.984], abs=0.004)
+    assert t95(10**6) == pytest.approx(1.95996, abs=1e-4)
+    with pytest.raises(ValueError, match="at least 1 degree of freedom, got 0"):
+        t95(0)
+
+
+def test_a_paired_difference_is_the_mean_with_its_t_interval_and_the_sign_test_of_its_signs():
+    from corekit.tournament.stats import paired_difference, sign_test
+
+    found = paired_difference([0.5, -0.5, 1.0, 0.0, 0.5])
+    # Mean 0.3; sample deviation sqrt(1.3 / 4); half-width t95(4) 2.776 * 0.570 / sqrt(5) = 0.708.
+    assert found["difference"] == pytest.approx(0.3)
+    assert found["ci95"] == pytest.approx([0.3 - 0.7076, 0.3 + 0.7076], abs=1e-3)
+    assert (found["deals"], found["ahead"], found["behind"]) == (5, 3, 1)
+    assert found["sign_test_p"] == sign_test(3, 1) == 0.625
+    one = paired_difference([0.25])
+    assert one["difference"] == 0.25 and one["ci95"] == [None, None]
+    none = paired_difference([])
+    assert none["difference"] is None and none["sign_test_p"] == 1.0

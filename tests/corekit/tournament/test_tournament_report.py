@@ -325,8 +325,8 @@ def test_the_seat_table_says_its_intervals_count_deals_in_print_and_in_json() ->
     report = summarize(Duel(), ["a", "b"], 2, records)
     assert [seat["deals"] for seat in report["seat_win_rates"]] == [10, 10]
     assert (
-        "By seat: 95% Wilson intervals over 10 deals, not matches: the seatings of a deal share its cards."
-        in printed(report)
+        "By seat: 95% Wilson intervals over 10 deals, not matches: the seatings of a deal share its cards. Less seat 0:"
+        in " ".join(printed(report))
     )
 
 
@@ -587,3 +587,22 @@ def test_a_skewed_spread_of_lengths_shows_in_the_median_and_a_single_match_has_n
     one = summarize(Duel(), ["a", "b"], 2, {0: record(0, (0, 1), (1.0, 0.0))})
     assert one["length"]["stdev"] is None
     assert "Match length: mean 10.0 actions applied, median 10 (min 10, max 10)" in printed(one)
+
+
+def test_each_seat_is_set_against_seat_0_in_the_same_deals() -> None:
+    # An outside tester answered "is there a first-seat advantage?" by hand: the seats' own intervals all overlap.
+    # Two deals of two seatings each (the deal is the record's index // 2 here): seat 1 wins both matches of deal 0
+    # (difference +1), seat 0 and seat 1 one each in deal 1 (0), and deal 2 has one match only, seat 0 winning (-1).
+    lineups = [(0, 1), (1, 0), (0, 1), (1, 0), (0, 1)]
+    returns = [(0.0, 1.0), (0.0, 1.0), (1.0, 0.0), (0.0, 1.0), (1.0, 0.0)]
+    records = {
+        i: attrs.evolve(record(i, lineup, result), deal=i // 2)
+        for i, (lineup, result) in enumerate(zip(lineups, returns, strict=True))
+    }
+    seat_0, seat_1 = summarize(Duel(), ["a", "b"], 2, records)["seat_win_rates"]
+    assert seat_0["minus_seat_0"] is None
+    paired = seat_1["minus_seat_0"]
+    assert (paired["difference"], paired["deals"], paired["ahead"], paired["behind"]) == (0.0, 3, 1, 1)
+    assert paired["ci95"] == pytest.approx([-4.303 * 1 / 3**0.5, 4.303 * 1 / 3**0.5], abs=1e-3)  # sd 1, t95(2)
+    cells = [line for line in printed(summarize(Duel(), ["a", "b"], 2, records)) if line.startswith("│ seat 1")]
+    assert cells and cells[0].rstrip(" │").endswith("+0.000 (-2.484 to +2.484), p = 1")
