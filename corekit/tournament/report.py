@@ -92,6 +92,9 @@ def summarize(
     seat_deals: list[set[int]] = [set() for _ in range(seats)]
     by_deal: dict[int, list[list[float]]] = {}
     """Per deal, each seat's returns in its finished matches: seats compared within the deals they share."""
+    by_turn: dict[int, list[list[float]]] = {}
+    """Per deal, the returns of each turn position (0: the seat that made the first decision) where the record says
+    which seat that was."""
     units: list[list[tuple[float, int]]] = [[] for _ in range(n)]
     """Per player, (summed return, seats held) of each match: its interval counts a match's seats as one cluster."""
     alone = [0] * n
@@ -116,6 +119,9 @@ def summarize(
             seat_trials[seat] += 1
             seat_deals[seat].add(record.deal)
             by_deal.setdefault(record.deal, [[] for _ in range(seats)])[seat].append(scored(record.returns[seat]))
+            if record.first is not None:
+                turn = by_turn.setdefault(record.deal, [[] for _ in range(seats)])[(seat - record.first) % seats]
+                turn.append(scored(record.returns[seat]))
         for who, unit in held.items():
             units[who].append(unit)
         for who in set(record.lineup):
@@ -208,6 +214,9 @@ def summarize(
         ],
         "results": [r.outcome() for r in ordered],
     }
+    if len({r.first for r in played if r.first is not None}) > 1:
+        # The first seat varies (drawn from the seed): seats then say nothing of turn order, positions do.
+        report["turn_position_win_rates"] = _by_turn(by_turn, seats)
     if not game.cooperative:  # a team's seats do not split one win: no share to add up, nobody ahead of a mate
         # A rate counts a shared win as its share: how the matches ended says how much of it was shared.
         report["outcomes"] = {
@@ -230,6 +239,28 @@ def summarize(
             "team_win_rate_ci95": list(wilson(sum(team), len(team))),
         }
     return report
+
+
+def _by_turn(by_turn: Mapping[int, Sequence[Sequence[float]]], seats: int) -> list[dict[str, Any]]:
+    """Each turn position's rate (0: the seat asked the first decision), its Wilson interval over the deals it was
+    played in (as a seat's), and set against the first position in the same deals, as a seat against seat 0."""
+    entries = []
+    for position in range(seats):
+        per_deal = [
+            ordered_sum(turns[position]) / len(turns[position]) for turns in by_turn.values() if turns[position]
+        ]
+        deals = len(per_deal)
+        rate = ordered_sum(per_deal) / deals if deals else None
+        entries.append(
+            {
+                "position": position,
+                "win_rate": rate,
+                "win_rate_ci95": list(wilson(rate * deals, deals) if rate is not None else wilson(0, 0)),
+                "deals": deals,
+                "minus_first": None if position == 0 else paired_difference(_deal_differences(by_turn, position)),
+            }
+        )
+    return entries
 
 
 def _deal_differences(by_deal: Mapping[int, Sequence[Sequence[float]]], seat: int) -> list[float]:
@@ -430,6 +461,20 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
             "its 95% t interval and the exact sign test of the deals it is ahead and behind in.",
             highlight=False,
         )
+    turns = report.get("turn_position_win_rates")
+    if turns:
+        positions = Table(title=f"{seat_rate.capitalize()} by turn position", title_justify="left")
+        positions.add_column("position")
+        positions.add_column(seat_rate, justify="right", no_wrap=True)
+        positions.add_column("less the first, paired by deal", justify="right", no_wrap=True)
+        for turn in turns:
+            name = "first to act" if turn["position"] == 0 else f"{_ordinal(turn['position'] + 1)} in turn"
+            positions.add_row(name, _rate(turn["win_rate"], turn["win_rate_ci95"]), _less(turn["minus_first"]))
+        print_table(console, positions)
+        console.print(
+            "By turn position: the seats counted from the one asked the first decision, which the seed draws here.",
+            highlight=False,
+        )
     length = report["length"]
     if length["mean"] is not None:
         # Actions applied (a match's steps): a decision refused or cut off by a forfeit is asked, never applied.
@@ -623,6 +668,12 @@ def _forfeit_reason(record: MatchRecord, game: Game) -> str:
         rest = re.sub(rf"( is not a legal action for ){seat}(?=$|:)", r"\1its seat", rest, count=1)
         rest = re.sub(rf"^(played an illegal action: ){seat}(?= may not act now)", r"\1its seat", rest)
     return f"{spec} {rest}"
+
+
+def _ordinal(n: int) -> str:
+    """2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _less(paired: Mapping[str, Any] | None) -> str:

@@ -106,6 +106,9 @@ class MatchRecord:
     replay: str | None = None
     replay_error: str | None = None
     retry: str | None = None
+    first: int | None = None
+    """The seat asked the match's first decision, when one seat alone was (slasher draws it from the seed by default);
+    None when several decide at once, in a match that failed before it, and in files from before 2026-12-07."""
 
     def to_json(self) -> dict[str, Any]:
         """The record as plain JSON data."""
@@ -407,6 +410,7 @@ def _record_problem(record: MatchRecord, specs: Sequence[str], seats: int) -> st
         ("steps", _whole(0), "a whole number from 0", None),
         ("attempts", _whole(1), "a whole number from 1", None),
         ("forfeit", lambda v: v is None or _whole(0, seats - 1)(v), f"null or a seat from 0 to {seats - 1}", None),
+        ("first", lambda v: v is None or _whole(0, seats - 1)(v), f"null or a seat from 0 to {seats - 1}", None),
         ("error", _text, "text or null", None),
         ("replay", _text, "text or null", None),
         ("replay_error", _text, "text or null", None),

@@ -22,7 +22,7 @@ from typing import Any, NoReturn
 import attrs
 
 from corekit.errors import error_line
-from corekit.match import GameFailed, ListenerFailed, MatchNotStarted, MatchTooLong, PlayerFailed
+from corekit.match import GameFailed, ListenerFailed, Match, MatchNotStarted, MatchTooLong, PlayerFailed
 from corekit.plugins import Registry, UnknownName, default_registry
 from corekit.runner import forfeit_returns, make_players, play_match
 from corekit.tournament.schedule import Planned
@@ -72,6 +72,12 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry, watch
     watch = watch if watch is not None else Watch()
     if watch.mirror is not None:
         watch.mirror[INDEX] = planned.index
+    first: list[int] = []
+
+    def started(match: Match) -> None:  # the seat of the first decision, where one seat alone makes it
+        if len(match.state.to_act) == 1:
+            first.append(match.state.to_act[0])
+
     try:
         game = registry.game(settings.game)
         players = make_players(game, specs, planned.seed, registry)
@@ -85,6 +91,7 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry, watch
             settings={"replay": replay} if replay else None,
             time_limit=settings.time_limit,
             watch=watch,
+            on_start=started,
         )
     except ListenerFailed as late:  # the match was played and counts, whichever listener failed
         result = late.result
@@ -114,6 +121,7 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry, watch
         decision_time=result.decision_time,
         forfeit=result.forfeit,
         error=result.error,
+        first=first[0] if first else None,
     )
 
 

@@ -606,3 +606,26 @@ def test_each_seat_is_set_against_seat_0_in_the_same_deals() -> None:
     assert paired["ci95"] == pytest.approx([-4.303 * 1 / 3**0.5, 4.303 * 1 / 3**0.5], abs=1e-3)  # sd 1, t95(2)
     cells = [line for line in printed(summarize(Duel(), ["a", "b"], 2, records)) if line.startswith("│ seat 1")]
     assert cells and cells[0].rstrip(" │").endswith("+0.000 (-2.484 to +2.484), p = 1")
+
+
+def test_where_the_first_seat_is_drawn_the_rates_are_given_by_turn_position_too() -> None:
+    # A designer could not tell turn order in slasher, whose first seat the seed draws: seats then mix positions.
+    # Four deals of one match each at three seats; the first seat (drawn) wins in three of them, the next in one.
+    firsts = [0, 1, 2, 1]
+    winners = [0, 1, 0, 1]  # deal 2: seat 0 is the second in turn from seat 2
+    records = {
+        i: attrs.evolve(
+            record(i, (0, 1, 2), tuple(1.0 if seat == winners[i] else 0.0 for seat in range(3))), deal=i, first=first
+        )
+        for i, first in enumerate(firsts)
+    }
+    report = summarize(Trio(), ["p0", "p1", "p2"], 3, records)
+    turns = report["turn_position_win_rates"]
+    assert [turn["win_rate"] for turn in turns] == [0.75, 0.25, 0.0]
+    assert [turn["deals"] for turn in turns] == [4, 4, 4]
+    assert turns[0]["minus_first"] is None and turns[1]["minus_first"]["difference"] == -0.5
+    assert turns[1]["minus_first"]["ahead"] == 1 and turns[1]["minus_first"]["behind"] == 3
+    text = " ".join(printed(report))
+    assert "first to act │ 75.0% (30-95%)" in text and "2nd in turn" in text and "3rd in turn" in text
+    same = {i: attrs.evolve(r, first=0) for i, r in records.items()}
+    assert "turn_position_win_rates" not in summarize(Trio(), ["p0", "p1", "p2"], 3, same)  # seats say it already

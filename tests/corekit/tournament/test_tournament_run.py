@@ -343,3 +343,23 @@ def test_a_tournament_left_without_a_seed_starts_at_0_and_a_resume_goes_on_with_
     assert run_tournament(Tournament(GAME, ("random", "random"), games=2))["seed"] == 0
     resumed = run_tournament(Tournament(GAME, ("random", "random"), games=4), out=tmp_path, resume=True)
     assert resumed["seed"] == 5 and resumed["results"][:2] == first["results"]
+
+
+def test_a_record_says_which_seat_made_the_first_decision_where_one_seat_alone_did() -> None:
+    # Slasher draws its first seat from the seed by default; grizzly-race's seats all decide at once.
+    from corekit.tournament.schedule import Planned
+    from corekit.tournament.worker import Settings, play_planned
+
+    registry = default_registry()
+    slasher = registry.game("slasher")
+    seeds = range(8)
+    firsts = []
+    for seed in seeds:
+        record = play_planned(Settings("slasher", ("random",) * 4), Planned(seed, seed, seed, (0, 0, 0, 0)), registry)
+        firsts.append(record.first)
+        assert record.first == slasher.initial_state(4, seed).to_act[0]
+    assert len(set(firsts)) > 1  # drawn: not always seat 0
+    fixed = Settings("slasher", ("random",) * 4, options=(("first", "2"),))
+    assert play_planned(fixed, Planned(0, 0, 5, (0, 0, 0, 0)), registry).first == 2
+    race = play_planned(Settings("grizzly-race", ("random", "random")), Planned(0, 0, 1, (0, 1)), registry)
+    assert race.status == "ok" and race.first is None

@@ -268,6 +268,8 @@ def write_results(path: Path, header: dict, *records: dict) -> Path:
         ({"index": True}, "index must be a whole number from 0, got true"),
         ({"status": "weird"}, 'status must be ok, forfeit or failed, got "weird"'),
         ({"forfeit": 9}, "forfeit must be null or a seat from 0 to 1, got 9"),
+        ({"first": 2}, "first must be null or a seat from 0 to 1, got 2"),
+        ({"first": "0"}, 'first must be null or a seat from 0 to 1, got "0"'),
         ({"forfeit": 0}, 'status "ok" does not go with forfeit 0'),
         ({"status": "forfeit"}, 'status "forfeit" does not go with forfeit null'),
         ({"status": "failed"}, "returns has 2 values, but a failed match has none"),
