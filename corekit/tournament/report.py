@@ -264,7 +264,8 @@ def _by_turn(by_turn: Mapping[int, Sequence[Sequence[float]]], seats: int) -> li
 
 
 def _deal_differences(by_deal: Mapping[int, Sequence[Sequence[float]]], seat: int) -> list[float]:
-    """Per deal where both held a finished match, `seat`'s mean return less seat 0's, in deal order."""
+    """Per deal where both held a finished match, `seat`'s mean return less seat 0's, in deal order (the same for a
+    turn position and the first to act, `by_deal` then giving positions)."""
     return [
         ordered_sum(seats[seat]) / len(seats[seat]) - ordered_sum(seats[0]) / len(seats[0])
         for _, seats in sorted(by_deal.items())
