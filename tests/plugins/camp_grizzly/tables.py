@@ -123,6 +123,21 @@ def hide(state: CampState, cid: int, where: int) -> None:
     state.mystery_spaces.append(where)
 
 
+def bare(state: CampState) -> None:
+    """No "?" spaces, keys or locks on the board: only what a test lays out (Otis stays at the tool shed)."""
+    for cid in list(state.mysteries):
+        pull(state, cid)
+        state.mystery_deck.append(cid)
+    for cid in [*state.ground, *state.locks]:
+        pull(state, cid)
+        state.supply.append(cid)
+
+
+def mystery(state: CampState, where: str) -> None:
+    """A face-down "?" card on the space named `where`."""
+    hide(state, state.mystery_deck[-1], space(where))
+
+
 def placed(state: CampState, zone: Zone) -> list[tuple[int, int]]:
     """(space, card) for each card of a board zone (ground, locks, aids, cameos)."""
     return [(state.spot[card], card) for card in zone]

@@ -7,27 +7,12 @@ from plugins.camp_grizzly import heuristic
 from plugins.camp_grizzly.content import FINALE
 from plugins.camp_grizzly.game import CampGrizzly
 from plugins.camp_grizzly.phases import Phase
-from tests.plugins.camp_grizzly.tables import C, give, hide, lay, mysteries, pull, space, strike, table
+from tests.plugins.camp_grizzly.tables import C, bare, give, lay, mysteries, mystery, space, strike, table
 
 
 def _decide(state, seat=None):
     seat = state.to_act[0] if seat is None else seat
     return heuristic.policy(state.observation(seat), seat, state.legal_actions(seat), Rng(0))
-
-
-def _bare(state):
-    """No "?" spaces, keys or locks on the board: only what a test lays out (Otis stays at the tool shed)."""
-    for cid in list(state.mysteries):
-        pull(state, cid)
-        state.mystery_deck.append(cid)
-    for cid in [*state.ground, *state.locks]:
-        pull(state, cid)
-        state.supply.append(cid)
-
-
-def _mystery(state, where):
-    """A face-down "?" card on a space."""
-    hide(state, state.mystery_deck[-1], space(where))
 
 
 def _lay(state, name, where):
@@ -153,9 +138,9 @@ def test_objectives_are_gathered_with_whichever_counselor_here_holds_more_by_the
 
 def test_a_counselor_walks_the_shortest_path_to_the_nearest_question_mark_and_reveals_it():
     state = table(1)
-    _bare(state)
-    _mystery(state, "BOAT DOCK")  # 5 steps from the campfire
-    _mystery(state, "KITCHEN")  # 3 steps: CAMPFIRE, NORTH PATH, MESS HALL, KITCHEN
+    bare(state)
+    mystery(state, "BOAT DOCK")  # 5 steps from the campfire
+    mystery(state, "KITCHEN")  # 3 steps: CAMPFIRE, NORTH PATH, MESS HALL, KITCHEN
     walked = []
     while (action := _decide(state))[0] == "step":
         walked.append(action[1])
@@ -166,7 +151,7 @@ def test_a_counselor_walks_the_shortest_path_to_the_nearest_question_mark_and_re
 
 def test_a_counselor_heads_for_an_objective_the_team_still_needs_not_for_one_it_holds():
     state = table(1)
-    _bare(state)
+    bare(state)
     give(state, 0, "Gas Can", "objs")
     give(state, 0, "Car Battery", "objs")  # the Van misses only Keys; no finale needs a second Gas Can
     _lay(state, "Gas Can", "EAST PATH")  # 1 step away, but not wanted
@@ -176,9 +161,9 @@ def test_a_counselor_heads_for_an_objective_the_team_still_needs_not_for_one_it_
 
 def test_a_counselor_without_keys_fetches_keys_when_a_lock_bars_the_question_mark_and_with_keys_goes_through():
     state = table(2)
-    _bare(state)
+    bare(state)
     give(state, 1, "Keys", "objs")  # the team holds Keys: the finales want no more, only a keyless counselor
-    _mystery(state, "SHOWERS")  # 2 steps away, behind a lock
+    mystery(state, "SHOWERS")  # 2 steps away, behind a lock
     lay(state, next(c for c in state.supply if C.cards[c].kind == "lock"), space("SHOWERS"), "locks")
     _lay(state, "Keys", "CABIN 1 BUNKS")  # 3 steps away, through WEST PATH
     assert _decide(state, 0) == ("step", space("WEST PATH"))
@@ -188,9 +173,9 @@ def test_a_counselor_without_keys_fetches_keys_when_a_lock_bars_the_question_mar
 
 def test_of_two_equally_near_question_marks_a_counselor_takes_the_one_by_its_teammate():
     state = table(2)
-    _bare(state)
-    _mystery(state, "INFIRMARY")  # both 2 steps from the campfire: EAST PATH or WEST PATH first
-    _mystery(state, "CABIN 1 PORCH")
+    bare(state)
+    mystery(state, "INFIRMARY")  # both 2 steps from the campfire: EAST PATH or WEST PATH first
+    mystery(state, "CABIN 1 PORCH")
     state.location[1] = space("NURSE'S OFFICE")  # next to the INFIRMARY
     assert _decide(state, 0) == ("step", space("EAST PATH"))
     state.location[1] = space("CABIN 1 BUNKS")  # next to CABIN 1 PORCH: the same board, the other way
@@ -199,9 +184,9 @@ def test_of_two_equally_near_question_marks_a_counselor_takes_the_one_by_its_tea
 
 def test_a_counselor_goes_toward_its_teammate_for_a_question_mark_a_step_further_than_one_away_from_it():
     state = table(2)
-    _bare(state)
-    _mystery(state, "INFIRMARY")  # 2 steps, 4 from the teammate
-    _mystery(state, "CABIN 1 BUNKS")  # 3 steps, 1 from the teammate
+    bare(state)
+    mystery(state, "INFIRMARY")  # 2 steps, 4 from the teammate
+    mystery(state, "CABIN 1 BUNKS")  # 3 steps, 1 from the teammate
     state.location[1] = space("CABIN 1 PORCH")
     assert _decide(state, 0) == ("step", space("WEST PATH"))
     state.turn.alive[1] = False  # alone, the nearer one
@@ -210,7 +195,7 @@ def test_a_counselor_goes_toward_its_teammate_for_a_question_mark_a_step_further
 
 def test_a_counselor_takes_a_better_weapon_lying_here_leaves_a_worse_one_and_swaps_the_better_in():
     state = table(1)
-    _bare(state)  # nothing to go after: without a take the counselor draws where it stands
+    bare(state)  # nothing to go after: without a take the counselor draws where it stands
     crowbar = give(state, 0, "Crowbar")  # d6
     knife = give(state, 0, "Pocket Knife")  # d4
     _lay(state, "Baseball Bat", "CAMPFIRE")  # d4: no better than the knife; laid first, so listed first
@@ -313,6 +298,6 @@ def test_a_plain_mcts_is_the_quick_flat_search_with_a_paired_trust_test():
 
 def test_a_better_weapon_lying_here_is_picked_up_and_equipped_at_once():
     state = table(1)
-    _bare(state)
+    bare(state)
     axe = _lay(state, "Fire Axe", "CAMPFIRE")
     assert _decide(state) == ("equip", axe)

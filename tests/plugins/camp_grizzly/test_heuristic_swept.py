@@ -7,7 +7,7 @@ from __future__ import annotations
 from corekit import Rng
 from plugins.camp_grizzly import heuristic
 from plugins.camp_grizzly.content import load
-from tests.plugins.camp_grizzly.tables import card, give, hide, lay, pull, space, strike, table
+from tests.plugins.camp_grizzly.tables import bare, card, give, lay, mystery, space, strike, table
 
 C = load()
 
@@ -117,20 +117,6 @@ def test_a_panicking_counselor_runs_away_from_otis_to_the_lowest_numbered_space_
     assert walked == [space("CAMPFIRE"), space("EAST PATH")]
 
 
-def _bare(state):
-    """No "?" spaces, keys or locks on the board (as in test_heuristic.py)."""
-    for cid in list(state.mysteries):
-        pull(state, cid)
-        state.mystery_deck.append(cid)
-    for cid in [*state.ground, *state.locks]:
-        pull(state, cid)
-        state.supply.append(cid)
-
-
-def _mystery(state, where):
-    hide(state, state.mystery_deck[-1], space(where))
-
-
 def test_of_two_fighters_with_the_same_odds_the_first_in_the_queue_fights():
     # "Later" only for a teammate clearly stronger (by more than 0.05): equal odds are no reason to wait.
     state = table(2)
@@ -145,7 +131,7 @@ def test_of_two_fighters_with_the_same_odds_the_first_in_the_queue_fights():
 
 def test_a_first_aid_kit_is_played_once_it_heals_in_full():
     state = table(1)
-    _bare(state)
+    bare(state)
     kit = give(state, 0, "First Aid Kit", "pack")  # heals 2
     state.injuries[0] = 1
     state.forget_legal()
@@ -157,7 +143,7 @@ def test_a_first_aid_kit_is_played_once_it_heals_in_full():
 
 def test_firecrackers_lure_otis_only_when_he_is_next_to_a_counselor_with_poor_odds():
     state = table(1)
-    _bare(state)
+    bare(state)
     crackers = give(state, 0, "Firecrackers", "pack")
     state.otis = space("NORTHEAST PATH")  # two steps from the campfire
     state.forget_legal()
@@ -172,7 +158,7 @@ def test_firecrackers_lure_otis_only_when_he_is_next_to_a_counselor_with_poor_od
 
 def test_a_move_card_is_kept_until_the_team_heads_for_a_red_arrow():
     state = table(2)
-    _bare(state)
+    bare(state)
     drink = give(state, 0, "Energy Drink", "pack")
     assert ("play", drink) in state.legal_actions(0) and _decide(state) != ("play", drink)
     for name in ("Gas Can", "Car Battery", "Keys"):
@@ -182,7 +168,7 @@ def test_a_move_card_is_kept_until_the_team_heads_for_a_red_arrow():
 
 def test_a_counselor_holding_keys_leaves_more_keys_lying_here():
     state = table(1)
-    _bare(state)
+    bare(state)
     spare = give(state, 0, "Spare Keys", "pack")
     lay(state, spare, C.campfire)
     assert _decide(state) == ("take", spare)  # keyless: it takes them
@@ -194,18 +180,18 @@ def test_cohesion_counts_half_a_step_per_step_from_the_nearest_teammate():
     # NORTH PATH's "?" is 1 step away and 4 from the teammate (1 + 2 = 3); LAKE SHORE's is 3 steps away and
     # 1 from the teammate (3 + 0.5 = 3.5): the nearer one.
     state = table(2)
-    _bare(state)
-    _mystery(state, "NORTH PATH")
-    _mystery(state, "LAKE SHORE")
+    bare(state)
+    mystery(state, "NORTH PATH")
+    mystery(state, "LAKE SHORE")
     state.location[1] = space("HIKING TRAIL")
     assert _decide(state, 0) == ("step", space("NORTH PATH"))
 
 
 def test_of_two_equally_scored_question_marks_the_lower_numbered_space_is_the_goal():
     state = table(2)
-    _bare(state)
-    _mystery(state, "INFIRMARY")  # both 2 steps away, the teammate at the campfire with me
-    _mystery(state, "CABIN 1 PORCH")
+    bare(state)
+    mystery(state, "INFIRMARY")  # both 2 steps away, the teammate at the campfire with me
+    mystery(state, "CABIN 1 PORCH")
     goal = min(space("INFIRMARY"), space("CABIN 1 PORCH"))
     step = _decide(state, 0)
     assert step[0] == "step" and C.dist[step[1]][goal] == 1
@@ -213,8 +199,8 @@ def test_of_two_equally_scored_question_marks_the_lower_numbered_space_is_the_go
 
 def test_a_step_goes_by_the_lowest_numbered_of_equal_paths_but_never_onto_otis():
     state = table(1)
-    _bare(state)
-    _mystery(state, "NORTHEAST PATH")  # through NORTH PATH or EAST PATH
+    bare(state)
+    mystery(state, "NORTHEAST PATH")  # through NORTH PATH or EAST PATH
     state.otis = space("TOOL SHED")
     state.forget_legal()
     assert _decide(state) == ("step", space("NORTH PATH"))
@@ -226,9 +212,9 @@ def test_a_step_goes_by_the_lowest_numbered_of_equal_paths_but_never_onto_otis()
 def test_a_counselor_does_not_walk_through_otis_to_a_nearer_question_mark():
     # MESS HALL's "?" is 2 steps away but only through Otis on NORTH PATH; FLAGPOLE's is 3 steps away by EAST PATH.
     state = table(1)
-    _bare(state)
-    _mystery(state, "MESS HALL")
-    _mystery(state, "FLAGPOLE")
+    bare(state)
+    mystery(state, "MESS HALL")
+    mystery(state, "FLAGPOLE")
     state.otis = space("NORTH PATH")
     state.forget_legal()
     assert _decide(state) == ("step", space("EAST PATH"))
