@@ -23,7 +23,11 @@ if TYPE_CHECKING:
 
 
 def render(game: GrizzlyRace, obs: RaceView) -> str:
-    """Lanes, hand, discard and the last round, as text; every line fits 100 columns at 4 players.
+    """Lanes, hands and the piles, as text; every line fits 100 columns at 4 players.
+
+    The last round's battles are not drawn: every screen is shown with its commentary (`events`: a person's
+    "Since your last move", the steps that `campfire play`, `replay show` and `replay view` list), and as every
+    seat acts every round, the last round's battles are always the commentary's latest lines already.
 
     Every card the observation holds is drawn: the discard's always, and every hand, guard column and the
     reserve once the race is over (each seat's view then holds them all face up: RULES.md Assumption 13)."""
@@ -59,10 +63,6 @@ def render(game: GrizzlyRace, obs: RaceView) -> str:
         if seat in committed:
             # On a line of its own: a full-view lane with 6 guards and 7 cards is already 93 columns.
             lines.append(f"    {commitment_text(committed[seat])}")
-    if obs.last_round:
-        # One battle a line: with 4 players the battles of a round do not fit one line.
-        lines.append(f"Last round (round {obs.round}):")
-        lines += [f"  {battle_text(game, battle)}" for battle in obs.last_round]
     if obs.winners:
         lines += ending_lines(game, obs)
     return "\n".join(lines)

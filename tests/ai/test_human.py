@@ -33,14 +33,21 @@ def test_a_whole_match_against_random_is_playable_from_standard_input():
 
 def test_an_action_can_be_given_by_its_text_in_any_case():
     result = _play("Supercard\n")
-    assert "Last round (round 1):\n  seat 0 played the SUPERCARD and beat its own top guard, a " in result.output
+    told = "Since your last move:\n  Round 1: seat 0 played the SUPERCARD and beat its own top guard, a "
+    assert told in result.output
+
+
+def test_a_round_is_told_once_between_two_moves_not_again_on_the_screen():
+    result = _play("a\na\n")
+    between = result.output.split("Since your last move:", 1)[1].split("your move:", 1)[0]
+    assert between.count("seat 0 played a 1 and") == 1, between
 
 
 def test_a_bad_answer_is_refused_and_the_question_asked_again():
     result = _play("9\nplay 7\na\n")
     assert "'9' is not a legal action here" in result.output
     assert "'play 7' is not a legal action here" in result.output
-    assert "Last round (round 1):\n  seat 0 played " in result.output  # the third answer was taken
+    assert "Since your last move:\n  Round 1: seat 0 played " in result.output  # the third answer was taken
 
 
 def test_an_answer_that_starts_several_actions_is_called_ambiguous_not_illegal():
@@ -178,7 +185,7 @@ def test_an_internal_code_the_menu_does_not_show_is_refused():
     result = _invoke("grizzly-race", "human,random", 1, "6\nf\n")
     assert "   f. SUPERCARD\nChoose a-f" in result.output
     assert "'6' is not a legal action here" in result.output
-    assert "Last round (round 1):\n  seat 0 played the SUPERCARD" in result.output  # the key was taken
+    assert "Since your last move:\n  Round 1: seat 0 played the SUPERCARD" in result.output  # the key was taken
     legal, texts = [1, 2, 3, 5, 6], ["play 1", "play 2", "play 3", "play 5", "SUPERCARD"]
     assert parse_choice("6", legal, texts) is None
     assert parse_choice("(1, 2, 0)", [(1, 2, 0), (0,)], ["Back Room 2 -> seat 0", "pass"]) is None  # slasher's code
@@ -203,7 +210,7 @@ def test_an_empty_line_asks_for_a_key_again():
     result = _invoke("grizzly-race", "human,random", 1, "\na\n")
     assert "Choose a-f or type the action (quit to leave): Type a key from the menu (or help).\n" in result.output
     assert "'' is not a legal action" not in result.output
-    assert "Last round (round 1):\n  seat 0 played " in result.output
+    assert "Since your last move:\n  Round 1: seat 0 played " in result.output
 
 
 def test_the_start_of_several_two_letter_keys_is_told_that_keys_have_two_letters(monkeypatch):

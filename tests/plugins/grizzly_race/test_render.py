@@ -108,27 +108,20 @@ def test_events_explain_an_ending_by_the_stall_rule():
     ]
 
 
-def test_the_render_words_the_last_round_one_battle_a_line():
+def test_the_render_leaves_the_last_round_to_the_commentary_which_words_it_one_battle_a_line():
     state = scenario([[3, 1], [2, 2]], [[5, 3], [5, 4]])
+    before = state.observation(None)
     play_round(state, 3, 2)
     assert GAME.render(state.observation(None), None).splitlines() == [
         "Round 2   discard: 3 cards   reserve: 0 cards",
         "  discard pile: 2, 3 x2",
         "  seat 0: guards (bottom..top) 5; hand 1; supercard ready",
         "  seat 1: guards (bottom..top) 5 4 [top face up]; hand 2; supercard ready",
-        "Last round (round 1):",
-        "  seat 0 played a 3 and beat its own top guard, a 3",
-        "  seat 1 played a 2 and lost to its own top guard, a 4",
     ]
-
-
-def test_the_render_and_the_events_word_a_battle_identically():
-    state = scenario([[3, 1], [2, 2]], [[5, 3], [5, 4]])
-    before = state.observation(0)
-    play_round(state, 3, 2)
-    rendered = GAME.render(state.observation(0), 0).splitlines()
-    told = GAME.events(before, state.observation(0))
-    assert rendered[-2:] == ["  " + line.removeprefix("Round 1: ") for line in told]
+    assert GAME.events(before, state.observation(None))[-2:] == [
+        "Round 1: seat 0 played a 3 and beat its own top guard, a 3",
+        "Round 1: seat 1 played a 2 and lost to its own top guard, a 4",
+    ]
 
 
 def test_a_commitment_is_rendered_as_a_face_down_card_with_its_value_only_to_who_may_know_it():
@@ -161,9 +154,6 @@ def test_the_render_counts_rounds_from_one_and_names_the_length_of_a_finished_ga
         "  discard pile: 1 x3, 3, 5",
         "  seat 0 (you): hero free!; hand empty; supercard ready",
         "  seat 1: guards (bottom..top) 5 [top face up]; hand empty; supercard ready",
-        "Last round (round 2):",
-        "  seat 0 played a 5 and beat its own top guard, a 3",
-        "  seat 1 played a 1 and lost to its own top guard, a 5",
         "seat 0 freed its hero and wins",
     ]
 
