@@ -100,6 +100,10 @@ class Game(abc.ABC, _Parameters[StateT]):
     (1.0 for a game whose shared wins split 1 equally); None when they need not (a cooperative game, or one that
     may end with nobody winning). A game whose total depends on its options says so in `constant_sum_for`."""
 
+    endings: ClassVar[tuple[str, ...]] = ()
+    """Every way a match can end by the rules, as a finished state's `ending()` names it ("hero freed", "stalled"),
+    in the order a tournament report lists them; empty when the game does not say (then `ending()` is None)."""
+
     def constant_sum_for(self, options: Any) -> float | None:
         """What every finished match's returns add up to under `options` (an instance of `options_type`), or None:
         `constant_sum` unless the game overrides this (the slasher's returns add up to 1 only when the last teens
@@ -253,6 +257,12 @@ class State(abc.ABC, _Parameters[ActionT]):
     def is_terminal(self) -> bool:
         """True once the match is over."""
         return not self.to_act
+
+    def ending(self) -> str | None:
+        """How the finished match ended by the rules, one of the game's `endings` (a race stopped by its stall rule
+        and one ended by a freed hero may pay the same returns; a designer counts them apart); None while it runs
+        and in a game that declares no endings. Asked once, at the end of every match."""
+        return None
 
     @abc.abstractmethod
     def legal_actions(self, seat: int) -> Sequence[ActionT]:

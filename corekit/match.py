@@ -86,6 +86,9 @@ class MatchResult:
     error: str | None = attrs.field(default=None, converter=stored_error)
     unfinished: str | None = None
     """Why the match stopped before its end (a person quit, Ctrl-C): then `returns` are all 0."""
+    ending: str | None = None
+    """How the rules ended it, one of the game's `endings` (the state's `ending()`); None for a forfeit, a match
+    stopped before its end and a game that declares no endings."""
 
 
 class PlayerNotBuilt(RuntimeError):

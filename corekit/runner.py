@@ -362,11 +362,13 @@ def _play(
     if forfeit is None:
         watch.mark(GAME)
         returns = _checked_returns(game, match, _game_step(game, match, "returns", state.returns))
+        ending = _checked_ending(game, match, _game_step(game, match, "ending", state.ending))
     else:
-        returns = forfeit_returns(game, n, forfeit)
+        returns, ending = forfeit_returns(game, n, forfeit), None
     interrupted = _tell_finished(match, players, sampling, watch)
     watch.mark(IDLE)
-    return MatchResult(returns, match.steps, tuple(decisions), tuple(spent), forfeit, error), interrupted
+    result = MatchResult(returns, match.steps, tuple(decisions), tuple(spent), forfeit, error, ending=ending)
+    return result, interrupted
 
 
 def _checked_returns(game: Game, match: Match, returns: Any) -> tuple[float, ...]:
@@ -379,6 +381,27 @@ def _checked_returns(game: Game, match: Match, returns: Any) -> tuple[float, ...
             f"game {game.id!r} at the end (after step {match.steps}): returns {_shown(returns)} {_NOT_RETURNS}"
         )
     return tuple(values)
+
+
+def _checked_ending(game: Game, match: Match, ending: Any) -> str | None:
+    """The game's `ending()`, refused as its bug unless `ending_problem` finds none: a tournament counts endings
+    by name, so an undeclared one would be a row nobody can look up."""
+    problem = ending_problem(game, ending)
+    if problem is not None:
+        raise GameFailed(f"game {game.id!r} at the end (after step {match.steps}): {problem}")
+    return ending  # type: ignore[no-any-return]
+
+
+def ending_problem(game: Game, ending: Any) -> str | None:
+    """Why a finished state's `ending()` is not one of the game's `endings` (None where it declares none); None when
+    it is. The runner refuses such an ending at the end of a match, and `campfire check` names it."""
+    if not game.endings:
+        if ending is None:
+            return None
+        return f"ending() is {_shown(ending)}, but the game declares no endings (list them in Game.endings)"
+    if type(ending) is str and ending in game.endings:
+        return None
+    return f"ending() is {_shown(ending)}, not one of the game's endings ({', '.join(map(repr, game.endings))})"
 
 
 def settled_returns(state: State) -> list[float]:

@@ -17,7 +17,7 @@ from corekit.floats import adds_up, ordered_sum
 from corekit.game import Game, State, held_cards
 from corekit.match import GameHung
 from corekit.rng import Rng, derive_seed
-from corekit.runner import forfeit_returns, returns_as_floats
+from corekit.runner import ending_problem, forfeit_returns, returns_as_floats
 from corekit.state import DeclaredState
 from corekit.walks import orders
 from corekit.watchdog import game_deadline
@@ -284,6 +284,9 @@ def _check_match(
             report.fail(
                 f"{where}: returns {returns!r} add up to {ordered_sum(values)!r}, not the game's constant_sum {total!r}"
             )
+        wrong_ending = ending_problem(game, state.ending())
+        if wrong_ending is not None:
+            report.fail(f"{where}: {wrong_ending}")
         if any(state.legal_actions(s) for s in range(players)):
             report.fail(f"{where}: a seat has legal actions after the end")
         left_open = open_decision(state)

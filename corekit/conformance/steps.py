@@ -100,6 +100,9 @@ def _check_step(
             return False
         if seat not in to_act and legal:
             report.fail(f"{where}: seat {seat} is not to act but has legal actions")
+    if checking and (ending := state.ending()) is not None:
+        report.fail(f"{where}: the match runs, but ending() says it ended ({ending!r}): it is None until the end")
+        return False  # once a match: every later step would say the same
     if asked is not None and state.digest() != asked[1]:
         report.fail(
             f"{where}: asking legal_actions changed the state ({state_difference(asked[0], state)}, before vs after): "

@@ -214,6 +214,12 @@ def summarize(
         ],
         "results": [r.outcome() for r in ordered],
     }
+    if game.endings:
+        # How the rules ended the matches a player did not forfeit: one row per declared ending, in the game's order.
+        ended = Counter(r.ending for r in played if r.forfeit is None)
+        report["endings"] = [{"ending": name, "matches": ended.pop(name, 0)} for name in game.endings]
+        if ended:  # records from before endings were recorded
+            report["endings"].append({"ending": None, "matches": sum(ended.values())})
     if len({r.first for r in played if r.first is not None}) > 1:
         # The first seat varies (drawn from the seed): seats then say nothing of turn order, positions do.
         report["turn_position_win_rates"] = _by_turn(by_turn, seats)
@@ -434,6 +440,15 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
             + f", nobody won {ended['nobody_won']}.",
             highlight=False,
         )
+    endings = report.get("endings")
+    if endings:
+        total = sum(row["matches"] for row in endings)
+        told = ", ".join(
+            f"{row['ending'] or 'not recorded'} {row['matches']}"
+            + (f" ({row['matches'] / total:.1%})" if total else "")
+            for row in endings
+        )
+        console.print(f"Endings by the rules: {told}.", highlight=False)
     if "strength" not in report:  # a strength run's own table ends with the same note
         finished = report["matches"] - len(report["failed"])
         off, equal = report.get("returns_not_summing_to_1"), report.get("equal_share")

@@ -109,6 +109,9 @@ class MatchRecord:
     first: int | None = None
     """The seat asked the match's first decision, when one seat alone was (slasher draws it from the seed by default);
     None when several decide at once, in a match that failed before it, and in files from before 2026-12-07."""
+    ending: str | None = None
+    """How the rules ended the match, one of the game's `endings`; None for a forfeit or a failed match, in a game
+    that declares no endings, and in files from before 2026-12-07."""
 
     def to_json(self) -> dict[str, Any]:
         """The record as plain JSON data."""

@@ -122,6 +122,7 @@ def play_planned(settings: Settings, planned: Planned, registry: Registry, watch
         forfeit=result.forfeit,
         error=result.error,
         first=first[0] if first else None,
+        ending=result.ending,
     )
 
 

@@ -286,6 +286,17 @@ class CampGrizzly(Game["CampState"]):
     options_type = CampOptions
     cooperative = True
     villain = "Otis"
+    endings = (
+        "finale survived",
+        "every counselor dead",
+        "last fight won",
+        "last fight lost",
+        "night ran out, last fight won",
+        "night ran out, last fight lost",
+    )
+    """RULES.md: a finale's survivors win; Otis wins once every counselor is dead; at HOPELESS one last fight
+    decides, reached by the body count or, Assumption 10, by the night running out (told apart: it is the
+    termination rule, which a designer wants to see rarely)."""
 
     def _setup(self, players: int, seed: int, options: CampOptions) -> CampState:
         from plugins.camp_grizzly.state import new_state

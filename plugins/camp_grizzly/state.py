@@ -194,6 +194,14 @@ class CampState(CachedLegalState[Action]):
             return ()
         return (self.turn.current,)
 
+    def ending(self) -> str | None:
+        if self.phase is not OVER:
+            return None
+        if not self.final:
+            return "finale survived" if self.winners else "every counselor dead"
+        fight = "last fight won" if self.winners else "last fight lost"
+        return f"night ran out, {fight}" if self.round > self.night else fight
+
     def _legal_actions(self, seat: int) -> list[Action]:
         """The moves of the phase for the seat to act (built once per position: `apply` checks the chosen action
         against the same list the player was offered)."""

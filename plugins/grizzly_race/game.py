@@ -130,6 +130,7 @@ class GrizzlyRace(Game["RaceState"]):
     max_players = 4
     options_type = RaceOptions
     constant_sum = 1.0  # RULES.md: shared wins split 1 equally, so the returns always add up to 1
+    endings = ("hero freed", "deadlocked", "stalled")  # RULES.md: a freed hero, or Assumption 7's draws
 
     def _setup(self, players: int, seed: int, options: RaceOptions) -> RaceState:
         rng = Rng(seed)
@@ -208,6 +209,14 @@ class RaceState(DeclaredState[int]):
     def is_terminal(self) -> bool:
         """True once a hero is free or the race is deadlocked or stalled (one test: it is asked every decision)."""
         return bool(self.winners)
+
+    def ending(self) -> str | None:
+        """A hero freed (one or several at once), or a draw: deadlocked, or stopped by the stall rule."""
+        if not self.winners:
+            return None
+        if not all(self.guards):
+            return "hero freed"
+        return "deadlocked" if self.deadlock else "stalled"
 
     def legal_actions(self, seat: int) -> list[int]:
         """One action per distinct strength in hand, plus the supercard while it is unspent."""

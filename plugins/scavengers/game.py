@@ -178,6 +178,7 @@ class Scavengers(Game["ScavengersState"]):
     max_players = 4
     options_type = ScavengersOptions
     constant_sum = 1.0  # RULES.md: shared wins split 1 equally, so the returns always add up to 1
+    endings = ("all Food completed", "rounds ran out")  # RULES.md, Assumptions 1 and 2
 
     def _setup(self, players: int, seed: int, options: ScavengersOptions) -> ScavengersState:
         """Set up: the Camper deck shuffled, leftover scraps from last winter, then the first round."""
@@ -308,6 +309,12 @@ class ScavengersState(CachedLegalState[Action]):
         if phase == PLAY:
             return (self.turns.current,)
         return (self.mice[0][1],)
+
+    def ending(self) -> str | None:
+        """A player completed all four Food cards, or the last round came and the ranking decided."""
+        if not self.winners:
+            return None
+        return "all Food completed" if any(all(done) for done in self.done) else "rounds ran out"
 
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Placements, plays (a pass last) or a Mouse's choices, by phase."""

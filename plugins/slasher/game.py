@@ -167,6 +167,8 @@ class Slasher(Game["SlasherState"]):
     # itself calls 4-6 players "a very good number".
     max_players = 6
     options_type = SlasherOptions
+    endings = ("last survivor", "everyone dead", "stalled")
+    """The three ends of RULES.md: one teen left, the last ones killed together, or `stall_turns` without a death."""
 
     def _setup(self, players: int, seed: int, options: SlasherOptions) -> SlasherState:
         rng = Rng(seed)
@@ -285,6 +287,12 @@ class SlasherState(CachedLegalState[tuple[int, ...]]):
         if self.window is not None:
             return (self.window.priority,)
         return ()
+
+    def ending(self) -> str | None:
+        if self.phase != OVER:
+            return None
+        living = len(self.turns.living)
+        return "last survivor" if living == 1 else "everyone dead" if not living else "stalled"
 
     def _apply(self, seat: int, action: tuple[int, ...]) -> None:
         """Dispatch on the move: a pass or reaction in an attack, a play or a new hand on a turn."""

@@ -1313,3 +1313,39 @@ def test_a_draw_pile_put_in_an_order_no_shuffle_left_it_in_is_reported():
             found[0],
         ), (reorders, found)
     assert _glowworms_failures(ShufflesTheDeck) == []
+
+
+def _ending_toy(monkeypatch, endings, ending):
+    """The toy game declaring `endings`, whose states say `ending` (a callable of the state)."""
+    monkeypatch.setattr(ToyGame, "endings", endings, raising=False)
+    monkeypatch.setattr(ToyState, "ending", ending)
+
+
+def test_a_game_whose_finished_matches_name_a_declared_ending_passes(monkeypatch):
+    _ending_toy(monkeypatch, ("high total",), lambda state: None if state.to_act else "high total")
+    assert check_game(GAME, 2, games=3, seed=0).failures == []
+
+
+def test_an_ending_said_while_the_match_runs_is_refused_by_check(monkeypatch):
+    _ending_toy(monkeypatch, ("high total",), lambda state: "high total")
+    failures = check_game(GAME, 2, games=3, seed=0).failures
+    assert failures and all(
+        re.fullmatch(
+            r"seed \d+ step 1: the match runs, but ending\(\) says it ended \('high total'\): it is None until the end",
+            failure,
+        )
+        for failure in failures
+    ), failures
+
+
+def test_an_undeclared_ending_at_the_end_is_refused_by_check(monkeypatch):
+    _ending_toy(monkeypatch, ("high total",), lambda state: None if state.to_act else "a tie")
+    failures = check_game(GAME, 2, games=3, seed=0).failures
+    assert len(failures) == 3 and all(
+        re.fullmatch(
+            r"seed \d+ after the last step \(6\): ending\(\) is 'a tie', not one of the game's endings "
+            r"\('high total'\)",
+            failure,
+        )
+        for failure in failures
+    ), failures

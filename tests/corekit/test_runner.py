@@ -514,6 +514,47 @@ def test_whole_numbers_in_range_are_returned_as_floats(monkeypatch):
     assert result.returns == (1.0, 0.0) and all(type(r) is float for r in result.returns)
 
 
+def _ending_toy(monkeypatch, endings, ending):
+    """The toy game declaring `endings`, whose finished states say `ending`."""
+    from tests.corekit import toy_game
+
+    monkeypatch.setattr(toy_game.ToyGame, "endings", endings, raising=False)
+    monkeypatch.setattr(toy_game.ToyState, "ending", lambda self: ending if not self.to_act else None)
+
+
+def test_a_match_result_says_how_the_rules_ended_it(monkeypatch):
+    _ending_toy(monkeypatch, ("high total", "cards out"), "cards out")
+    result = play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with())
+    assert result.ending == "cards out"
+
+
+def test_a_game_that_declares_no_endings_ends_its_matches_with_none():
+    result = play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with())
+    assert result.ending is None
+
+
+def test_a_forfeited_match_has_no_ending_by_the_rules(monkeypatch):
+    _ending_toy(monkeypatch, ("high total",), "high total")
+    result = play_match(GAME, ["crash", "a"], 1, players=[Crasher(), First()], registry=registry_with())
+    assert result.forfeit == 0 and result.ending is None
+
+
+@pytest.mark.parametrize(
+    ("endings", "ending", "said"),
+    [
+        (("high total",), "stalled", "ending() is 'stalled', not one of the game's endings ('high total')"),
+        (("high total",), None, "ending() is None, not one of the game's endings ('high total')"),
+        ((), "stalled", "ending() is 'stalled', but the game declares no endings (list them in Game.endings)"),
+    ],
+)
+def test_an_ending_the_game_did_not_declare_is_the_games_fault_at_the_end(monkeypatch, endings, ending, said):
+    from corekit import GameFailed
+
+    _ending_toy(monkeypatch, endings, ending)
+    with pytest.raises(GameFailed, match=rf"^game 'toy' at the end \(after step 6\): {re.escape(said)}$"):
+        play_match(GAME, ["a", "b"], 1, players=[First(), First()], registry=registry_with())
+
+
 class Sampler(Player):
     """Samples its view at each decision, as a searching player does."""
 

@@ -629,3 +629,45 @@ def test_where_the_first_seat_is_drawn_the_rates_are_given_by_turn_position_too(
     assert "first to act │ 75.0% (30-95%)" in text and "2nd in turn" in text and "3rd in turn" in text
     same = {i: attrs.evolve(r, first=0) for i, r in records.items()}
     assert "turn_position_win_rates" not in summarize(Trio(), ["p0", "p1", "p2"], 3, same)  # seats say it already
+
+
+class Race(Duel):
+    """A stand-in that declares how its matches can end."""
+
+    id = "race"
+    endings = ("hero freed", "deadlocked", "stalled")
+
+
+def test_the_endings_by_the_rules_are_counted_in_the_games_order_forfeits_and_failures_left_out() -> None:
+    # An outside tester balancing a game could not tell a stalled race from a won one: both may pay the same returns.
+    records = {
+        0: attrs.evolve(record(0, (0, 1), (1.0, 0.0)), ending="hero freed"),
+        1: attrs.evolve(record(1, (1, 0), (0.5, 0.5)), ending="stalled"),
+        2: attrs.evolve(record(2, (0, 1), (0.5, 0.5)), ending="stalled"),
+        3: attrs.evolve(record(3, (1, 0), (0.5, 0.5)), ending="hero freed"),
+        4: attrs.evolve(record(4, (0, 1), (0.5, 0.5)), ending="stalled"),
+        5: record(5, (0, 1), (0.0, 1.0), forfeit=0, status="forfeit"),
+        6: MatchRecord(6, 6, 6, (0, 1), ("p0", "p1"), "failed", error="the worker process died twice"),
+    }
+    report = summarize(Race(), ["p0", "p1"], 2, records)
+    assert report["endings"] == [
+        {"ending": "hero freed", "matches": 2},
+        {"ending": "deadlocked", "matches": 0},
+        {"ending": "stalled", "matches": 3},
+    ]
+    assert "Endings by the rules: hero freed 2 (40.0%), deadlocked 0 (0.0%), stalled 3 (60.0%)." in printed(report)
+
+
+def test_matches_recorded_before_endings_were_are_counted_as_not_recorded() -> None:
+    records = {0: attrs.evolve(record(0, (0, 1), (1.0, 0.0)), ending="hero freed"), 1: record(1, (1, 0), (1.0, 0.0))}
+    report = summarize(Race(), ["p0", "p1"], 2, records)
+    assert report["endings"][-1] == {"ending": None, "matches": 1}
+    assert (
+        "Endings by the rules: hero freed 1 (50.0%), deadlocked 0 (0.0%), stalled 0 (0.0%), not recorded 1 (50.0%)."
+        in (printed(report))
+    )
+
+
+def test_a_game_that_declares_no_endings_has_none_in_its_report() -> None:
+    report = summarize(Duel(), ["p0", "p1"], 2, {0: record(0, (0, 1), (1.0, 0.0))})
+    assert "endings" not in report and not any("Endings" in line for line in printed(report))

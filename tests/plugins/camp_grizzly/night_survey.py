@@ -18,9 +18,6 @@ from typing import Any
 import attrs
 
 from corekit import Game, Registry, default_registry, play_match
-from corekit.match import Match
-
-LIMIT_EVENT = "The night will never end"  # otis.py says it when the round limit makes the night HOPELESS
 
 
 @attrs.define
@@ -55,22 +52,15 @@ def survey(counselors: int, night: int, matches: int) -> Nights:
 
 
 def _night(registry: Registry, game: Game, options: Any, counselors: int, seed: int) -> tuple[bool, bool, bool]:
-    """Whether the round limit ended the night of `seed`, whether it ended in HOPELESS, and whether it was won."""
-    limited = False
-    said = 0
-    final: list[Any] = []
-
-    def keep(match: Match, seat: int, action: Any) -> None:
-        nonlocal limited, said
-        state: Any = match.state
-        new, said = state.said - said, state.said
-        if new > len(state.log):  # the log keeps the last LOG events: refuse to miscount rather than guess
-            raise RuntimeError(f"seed {seed}: a step said {new} events, more than the log keeps")
-        limited = limited or any(text.startswith(LIMIT_EVENT) for text in state.log[len(state.log) - new :])
-        final[:] = [state]
-
-    result = play_match(game, ["heuristic"] * counselors, seed, options, registry=registry, on_step=keep)
-    return limited, bool(final[0].hopeless), sum(result.returns) > 0
+    """Whether the round limit ended the night of `seed`, whether it ended in HOPELESS, and whether it was won: read
+    from how the rules ended it (`CampState.ending`)."""
+    ending = play_match(game, ["heuristic"] * counselors, seed, options, registry=registry).ending
+    assert ending is not None  # a heuristic team never forfeits
+    return (
+        ending.startswith("night ran out"),
+        "last fight" in ending,
+        ending.endswith("won") or ending == "finale survived",
+    )
 
 
 if __name__ == "__main__":

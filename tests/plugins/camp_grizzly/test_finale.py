@@ -29,9 +29,11 @@ def test_a_majority_holder_starts_the_finale_alone_and_the_whole_cabin_joins():
     state.rng = Dice(6, 6, 6, 6, 6, 1, 6)
     state.apply(0, ("finale", VAN))
     assert state.location[:3] == [FINALE] * 3 and state.phase == "strike"
+    assert state.ending() is None
     state.apply(0, ("fight",))
     assert state.is_terminal
     assert state.returns() == [1.0, 1.0, 1.0, 0.0]  # survivors of the finale win; Marcus stayed behind
+    assert state.ending() == "finale survived"
 
 
 def test_a_finale_without_a_majority_needs_the_holders_consent():
@@ -99,6 +101,7 @@ def test_hopeless_at_13_brings_everyone_to_the_campfire_for_one_last_fight():
     state.rng = Dice(4, 1)
     state.apply(1, ("fight",))
     assert state.is_terminal and state.returns() == [0.0, 1.0, 1.0]
+    assert state.ending() == "last fight won"  # the body count made it HOPELESS, not the night's end
 
 
 def test_otis_wins_when_every_counselor_dies():
@@ -107,6 +110,16 @@ def test_otis_wins_when_every_counselor_dies():
     state.resume(Phase.MOVE)
     state.apply(0, ("panic",))
     assert state.is_terminal and state.returns() == [0.0]
+    assert state.ending() == "last fight lost"
+
+
+def test_every_counselor_dead_before_hopeless_is_an_ending_of_its_own():
+    state = table(2)
+    state.kill(0)
+    state.kill(1)
+    state.resume(Phase.MOVE)
+    assert state.is_terminal and state.returns() == [0.0, 0.0] and not state.final
+    assert state.ending() == "every counselor dead"
 
 
 def test_the_night_running_out_is_hopeless():
@@ -117,6 +130,8 @@ def test_the_night_running_out_is_hopeless():
     state.phase = Phase.END
     state.apply(0, ("end",))
     assert state.final and state.phase == "strike"
+    state.apply(0, ("panic",))  # panicking at the last fight is death
+    assert state.ending() == "night ran out, last fight lost"
 
 
 def test_the_night_backstop_defaults_to_50_rounds_as_rules_md_states():

@@ -237,10 +237,12 @@ def test_the_first_player_to_complete_all_four_food_cards_wins():
         .hand(2, ["Crow 2"])
         .state
     )
+    assert state.ending() is None
     pass_all(state)
     assert state.is_terminal
     assert state.returns() == [0.0, 0.0, 1.0]
     assert not state.legal_actions(2)
+    assert state.ending() == "all Food completed"
 
 
 def test_players_completing_all_four_in_the_same_round_share_the_win():
@@ -267,6 +269,7 @@ def test_at_the_round_bound_most_completed_food_cards_win_then_most_scraps():
     state.apply(0, ("play", card("Bear"), DEN))
     pass_all(state)
     assert state.returns() == [0.0, 1.0]
+    assert state.ending() == "rounds ran out"
 
 
 def test_with_end_rounds_the_game_lasts_until_each_player_led_laps_times():
@@ -281,6 +284,7 @@ def test_with_end_rounds_the_game_lasts_until_each_player_led_laps_times():
         state.apply(state.leader, state.legal_actions(state.leader)[0])  # the Camp Leader opens with a card
         pass_all(state)
     assert state.is_terminal and state.phases.round == 3
+    assert state.ending() == "rounds ran out"
 
 
 @pytest.mark.parametrize(
@@ -303,6 +307,7 @@ def test_with_end_rounds_completing_all_four_food_cards_still_ends_the_game_at_o
     pass_all(state)
     assert state.is_terminal and state.phases.round == 1  # of 4 rounds
     assert state.returns() == [0.0, 1.0]
+    assert state.ending() == "all Food completed"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
