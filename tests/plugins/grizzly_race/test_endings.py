@@ -29,4 +29,3 @@ def test_a_deadlock_and_the_stall_rule_are_told_apart_though_both_are_draws():
     play_round(stalled, 1, 1)
     assert deadlocked.returns() == stalled.returns() == [0.5, 0.5]
     assert (deadlocked.ending(), stalled.ending()) == ("deadlocked", "stalled")
-
