@@ -46,7 +46,7 @@ KEEP = {1: 5, 2: 3, 3: 3, 4: 5, 5: 6, 6: 6, 7: 5, 8: 5, 9: 8, 10: 4, 11: 9}
 """How much each card is worth keeping, for the optional discard (lowest goes first)."""
 DISCARD_BELOW = 4
 NEXT_THREAT = 0.6
-"""The threat of a killer in the hand of the seat to act next (halved for the one after, and so on)."""
+"""The threat of a killer in the hand of the seat to act (divided by 2 for the seat after it, by 3 for the next...)."""
 PRIOR = {code: CARDS[code].copies for code in KILLERS}
 
 
