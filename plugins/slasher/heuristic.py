@@ -3,8 +3,11 @@
 On its turn it scores every play by how likely each teen is to die if a killer struck next: its own
 teen's risk counts against it, the rivals' risk for it, so it moves itself into safe or crowded places
 (a crowd of 3 is never struck) and sends rivals into Nature, alone or in pairs. A killer in hand that
-would strike rivals and not itself is played at once. In an attack it reacts only when its own teen is
-the likely victim: Just a Cat first, then Flee! on itself, then Panic!; otherwise it passes.
+would strike rivals and not itself is scored 2 a victim (`KILL_VALUE`), above nearly every location play, so it
+is played at once; nearly, because a location play that leaves two rivals paired where only Sex Kills remain unseen
+can score a little more (up to 2.05 against one victim's 2.0), and is played instead. In an attack it reacts
+only when its own teen is the likely victim: Just a Cat first, then Flee! on itself, then Panic!; otherwise it
+passes.
 """
 
 from __future__ import annotations
