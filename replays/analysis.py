@@ -67,9 +67,21 @@ class _GameStats:
     team_wins: int | None = None
     """In a cooperative game, the matches its team won (`team_won`, as a tournament's report counts them); None
     in another."""
+    endings: Counter[str] = attrs.Factory(Counter)
+    """How the rules ended the finished replays nobody forfeited (the final state's `ending()`), by ending."""
     seat_names: dict[int, str] = attrs.Factory(dict)
     """Each seat's name (camp-grizzly calls seats by their counselors): the game's for the shape's options, so the
     same in every replay of the shape."""
+
+
+def _endings(registry: Registry, game_id: str, counted: Counter[str]) -> list[dict[str, Any]] | None:
+    """Each of the game's endings with its count, in the game's order, zeros included; None for a game that
+    declares none. An ending the game no longer declares (a replay of another version) comes last."""
+    declared = registry.game(game_id).endings
+    if not declared:
+        return None
+    rows = [{"ending": name, "matches": counted[name]} for name in declared]
+    return rows + [{"ending": name, "matches": n} for name, n in sorted(counted.items()) if name not in declared]
 
 
 def _one_place(value: float | None) -> str:
@@ -101,11 +113,15 @@ class Analysis:
             self.games.setdefault(shape, _GameStats()).unfinished += 1
             self.files += 1
             return
+        final = simulator.state_at(replay.steps)  # reads every move back on the way
         moves = simulator.moves()
         texts = [_action_text(game, action, step) for step, (_seat, action) in enumerate(moves, 1)]
         names = simulator.names
         points = self._turning_points(name, simulator, texts)
+        ending = final.ending() if game.endings and result.forfeit is None else None
         stats = self.games.setdefault(shape, _GameStats())
+        if ending is not None:
+            stats.endings[ending] += 1
         if game.cooperative:
             stats.team_wins = (stats.team_wins or 0) + team_won(result.returns)
         stats.matches += 1
@@ -173,6 +189,7 @@ class Analysis:
                 if lengths
                 else None,
                 "team_win_rate": None if stats.team_wins is None else stats.team_wins / stats.matches,
+                "endings": _endings(self.registry, shape.game, stats.endings),
                 "win_rate_by_seat": by_seat,
                 "win_rate_by_spec": by_spec,
                 "actions_by_spec": {
@@ -239,6 +256,12 @@ class Analysis:
                         *_cells(kind, row["name"], row["matches"], row["seats_played"], f"{row['win_rate']:.1%}")
                     )
             print_table(console, wins)
+            if data["endings"] and data["matches"] > data["forfeits"]:
+                ended = sum(row["matches"] for row in data["endings"])
+                told = ", ".join(
+                    f"{row['ending']} {row['matches']} ({row['matches'] / ended:.1%})" for row in data["endings"]
+                )
+                console.print(Text(f"{game_id}: endings by the rules: {told}"))
             actions = Table(title=f"{game_id}: most frequent actions by player", title_justify="left")
             actions.add_column("player")
             actions.add_column("actions taken", justify="right")

@@ -57,6 +57,17 @@ def test_json_reports_matches_win_rates_and_lengths(folder):
     assert by_spec["random"]["win_rate"] + by_spec["fakesearch"]["win_rate"] == pytest.approx(1.0)
 
 
+def test_the_endings_by_the_rules_are_those_the_matches_ended_with_in_the_games_order(folder):
+    root, results = folder
+    report = json.loads(campfire("replay", "analyze", str(root), "--json").stdout)
+    ended = Counter(result.ending for _, result, _ in results)
+    names = ("hero freed", "deadlocked", "stalled")
+    assert report["games"]["grizzly-race"]["endings"] == [{"ending": name, "matches": ended[name]} for name in names]
+    assert sum(ended.values()) == 6 and None not in ended
+    told = ", ".join(f"{name} {ended[name]} ({ended[name] / 6:.1%})" for name in names)
+    assert f"grizzly-race: endings by the rules: {told}" in campfire("replay", "analyze", str(root)).output
+
+
 def test_action_frequencies_count_every_action_each_player_took(folder):
     root, results = folder
     report = json.loads(campfire("replay", "analyze", str(root), "--json", "--top", "20").stdout)
