@@ -3,6 +3,7 @@
 from collections import Counter
 
 from corekit import GameError, Rng, TurnOrder
+from plugins.slasher import heuristic
 from plugins.slasher.cards import (
     BACK_ROOM,
     BEACH,
@@ -96,3 +97,8 @@ def attack_after_two_deaths():
     ):
         state.apply(seat, action)
     return state
+
+
+def choose(state, seat):
+    """The heuristic's choice for `seat` in `state`."""
+    return heuristic.policy(state.observation(seat), seat, state.legal_actions(seat), Rng(0))

@@ -19,11 +19,7 @@ from plugins.slasher.cards import (
     victims,
 )
 from plugins.slasher.game import KILLER, LOCATION, PASS, REACT, Slasher
-from tests.plugins.slasher.scenario import FILLERS, arranged, attack
-
-
-def choose(state, seat):
-    return heuristic.policy(state.observation(seat), seat, state.legal_actions(seat), Rng(0))
+from tests.plugins.slasher.scenario import FILLERS, arranged, attack, choose
 
 
 def test_it_sends_a_rival_into_nature_alone():

@@ -4,7 +4,6 @@ has not seen, and the evaluation's risks and covers (plugins/slasher/heuristic.p
 
 import pytest
 
-from corekit import Rng
 from plugins.slasher import heuristic
 from plugins.slasher.cards import (
     BACK_ROOM,
@@ -20,12 +19,7 @@ from plugins.slasher.cards import (
     UNEXPECTED_KILL,
 )
 from plugins.slasher.game import KILLER, LOCATION, PASS, REACT, SlasherOptions
-from tests.plugins.slasher.scenario import FILLERS, arranged, attack, attack_after_two_deaths, everyone_passes
-
-
-def choose(state, seat):
-    return heuristic.policy(state.observation(seat), seat, state.legal_actions(seat), Rng(0))
-
+from tests.plugins.slasher.scenario import FILLERS, arranged, attack, attack_after_two_deaths, choose, everyone_passes
 
 # ---- a turn: every play weighed by the board after it ------------------------------------------------------------
 
