@@ -38,6 +38,7 @@ BUILTIN = (
         "Play an AI-vs-AI tournament of GAME and rate the players.",
     ),
     ("new-game", "corekit.cli.new_game:new_game_command", "Create a game package NAME, ready to install and play."),
+    ("compare", "corekit.cli.compare:compare_command", "Compare two tournaments played on the same deals."),
 )
 """The built-in commands: name, `module:attribute` and the summary `campfire --help` lists (the command's own)."""
 PLUGIN = "corekit.cli"

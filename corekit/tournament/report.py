@@ -466,7 +466,7 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     for seat in report["seat_win_rates"]:
         alone_cell = [] if coop else [_share(seat["won_alone"], finished)]
         seats.add_row(
-            seat["name"], _rate(seat["win_rate"], seat["win_rate_ci95"]), *alone_cell, _less(seat["minus_seat_0"])
+            seat["name"], _rate(seat["win_rate"], seat["win_rate_ci95"]), *alone_cell, paired_text(seat["minus_seat_0"])
         )
     print_table(console, seats)
     deals = max((seat.get("deals", 0) for seat in report["seat_win_rates"]), default=0)
@@ -485,7 +485,7 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
         positions.add_column("less the first, paired by deal", justify="right", no_wrap=True)
         for turn in turns:
             name = "first to act" if turn["position"] == 0 else f"{_ordinal(turn['position'] + 1)} in turn"
-            positions.add_row(name, _rate(turn["win_rate"], turn["win_rate_ci95"]), _less(turn["minus_first"]))
+            positions.add_row(name, _rate(turn["win_rate"], turn["win_rate_ci95"]), paired_text(turn["minus_first"]))
         print_table(console, positions)
         console.print(
             "By turn position: the seats counted from the one asked the first decision, which the seed draws here.",
@@ -692,8 +692,9 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _less(paired: Mapping[str, Any] | None) -> str:
-    """A seat's paired difference from seat 0 as a cell: "+0.032 (-0.043 to +0.107), p = 0.42"; "-" for seat 0."""
+def paired_text(paired: Mapping[str, Any] | None) -> str:
+    """A paired difference (`paired_difference`) as a cell: "+0.032 (-0.043 to +0.107), p = 0.42"; "-" for none (seat
+    0 against itself)."""
     if paired is None or paired["difference"] is None:
         return "-"
     low, high = paired["ci95"]

@@ -34,6 +34,7 @@ def test_the_built_in_commands_are_plugins_of_the_registry():
         "suggest",
         "tournament",
         "new-game",
+        "compare",
     ]
     assert {name for name, _, _ in BUILTIN} <= set(group.commands)
 

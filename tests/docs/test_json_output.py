@@ -1,4 +1,4 @@
-"""docs/json-output.md lists every key of the six commands' `--json` output: each command is run on small inputs
+"""docs/json-output.md lists every key of the seven commands' `--json` output: each command is run on small inputs
 (the variants the page describes: a replay played out, forfeited, left unfinished, damaged; a searching and a
 non-searching player, a forced move), and the keys of every object it prints must be the ones the page's table
 lists at that level, no more and no fewer, each level the table lists being seen at least once."""
@@ -30,6 +30,7 @@ SECTIONS = {
     "show": "campfire replay show",
     "analyze": "campfire replay analyze",
     "suggest": "campfire suggest",
+    "compare": "campfire compare",
 }
 """Each command's section of the page: the heading that starts with "## `" and this."""
 
@@ -172,3 +173,12 @@ def test_suggest_by_a_searching_and_a_non_searching_player_and_at_a_forced_move(
     only = run("suggest", str(forced), "-p", "mcts:iterations=20", "--json")
     assert only["forced"] and only["stats"] is None
     check("suggest", [searched, plain, only])
+
+
+def test_compare_of_two_tournaments_on_the_same_deals(tmp_path):
+    common = ["tournament", "grizzly-race", "-p", "heuristic,random", "--seed", "2", "-n", "6", "-j", "1"]
+    for name, extra in (("a", []), ("b", ["-o", "stall_rounds=1"])):
+        assert CliRunner().invoke(cli, [*common, "--out", str(tmp_path / name), *extra]).exit_code == 0
+    report = run("compare", str(tmp_path / "a"), str(tmp_path / "b"), "--json")
+    assert report["matches"] == 6 and report["endings"]
+    check("compare", [report])

@@ -1,0 +1,152 @@
+"""`campfire compare`: two tournaments on the same deals, twin matches set side by side, B less A per deal."""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+from pathlib import Path
+
+import attrs
+import pytest
+
+from corekit.plugins import default_registry
+from corekit.tournament.compare import CompareError, compare
+from corekit.tournament.stats import paired_difference
+from corekit.tournament.store import RESULTS, MatchRecord
+from tests.corekit.tournament.cli_run import error_line, run_cli
+
+HEADER = {
+    "campfire_tournament": 1,
+    "game": "grizzly-race",
+    "game_version": "4",
+    "specs": ["heuristic", "random"],
+    "seats": 2,
+    "seed": 7,
+    "games": 4,
+    "options": {"stall_rounds": 100},
+    "time_limit": 60.0,
+    "seating": 3,
+    "replays": False,
+}
+
+
+def match(index: int, returns: tuple[float, float], steps: int, ending: str | None = "hero freed", **more):
+    """Match `index` of deal index // 2, the two players swapping seats within a deal."""
+    lineup = (0, 1) if index % 2 == 0 else (1, 0)
+    specs = tuple(HEADER["specs"][p] for p in lineup)
+    record = MatchRecord(index, index // 2, 1000 + index // 2, lineup, specs, "ok", returns, steps, (3, 3), (0.1, 0.1))
+    return attrs.evolve(record, ending=ending, **more)
+
+
+def written(folder: Path, records: list[MatchRecord], **header) -> Path:
+    folder.mkdir()
+    lines = [json.dumps(HEADER | header)] + [json.dumps(record.to_json()) for record in records]
+    (folder / RESULTS).write_text("\n".join(lines) + "\n")
+    return folder
+
+
+def test_each_seat_player_length_and_ending_is_compared_as_b_less_a_per_deal(tmp_path):
+    a = written(
+        tmp_path / "a",
+        [match(0, (1.0, 0.0), 10), match(1, (1.0, 0.0), 12), match(2, (0.0, 1.0), 14), match(3, (1.0, 0.0), 16)],
+    )
+    b = written(
+        tmp_path / "b",
+        [
+            match(0, (0.5, 0.5), 20, "stalled"),
+            match(1, (1.0, 0.0), 12),
+            match(2, (0.0, 1.0), 11),
+            match(3, (0.0, 1.0), 16),
+        ],
+        options={"stall_rounds": 3},
+    )
+    report = compare(a, b, default_registry())
+    assert (report["matches"], report["deals"], report["unpaired"]) == (4, 2, 0)
+    seat0 = report["seat_win_rates"][0]
+    assert (seat0["a"], seat0["b"]) == (0.75, 0.375)
+    # Deal 0: seat 0 went from 1, 1 to 0.5, 1 (mean -0.25); deal 1: from 0, 1 to 0, 0 (mean -0.5).
+    assert seat0["b_minus_a"] == paired_difference([-0.25, -0.5])
+    # The heuristic (player 0) sat in seat 0 in matches 0 and 2, in seat 1 in 1 and 3: it scored 1, 0, 0, 0 in A and
+    # 0.5, 0, 0, 1 in B, so -0.25 in deal 0 and +0.5 in deal 1.
+    heuristic = report["players"][0]
+    assert (heuristic["a"], heuristic["b"], heuristic["spec_a"]) == (0.25, 0.375, "heuristic")
+    assert heuristic["b_minus_a"]["difference"] == pytest.approx(statistics.fmean([-0.25, 0.5]))
+    assert report["length"]["b_minus_a"] == paired_difference([5.0, -1.5])
+    assert report["endings"] == [
+        {"ending": "hero freed", "a": 4, "b": 3},
+        {"ending": "deadlocked", "a": 0, "b": 0},
+        {"ending": "stalled", "a": 0, "b": 1},
+    ]
+    assert report["endings_changed"] == 1
+    assert (report["a"]["options"], report["b"]["options"]) == ({"stall_rounds": 100}, {"stall_rounds": 3})
+
+
+def test_a_match_failed_or_missing_in_either_is_left_out_and_counted_unpaired(tmp_path):
+    failed = MatchRecord(1, 0, 1000, (1, 0), ("random", "heuristic"), "failed", error="the worker process died twice")
+    a = written(tmp_path / "a", [match(0, (1.0, 0.0), 10), failed, match(2, (0.0, 1.0), 14)])
+    b = written(tmp_path / "b", [match(0, (1.0, 0.0), 10), match(1, (1.0, 0.0), 12)])
+    report = compare(a, b, default_registry())
+    assert (report["matches"], report["deals"], report["unpaired"]) == (1, 1, 2)
+
+
+def test_a_forfeited_twin_counts_its_returns_but_not_its_ending(tmp_path):
+    a = written(tmp_path / "a", [match(0, (1.0, 0.0), 10), match(1, (1.0, 0.0), 12)])
+    forfeit = match(1, (0.0, 1.0), 3, None, status="forfeit", forfeit=1, error="seat 1 (random) raised")
+    b = written(tmp_path / "b", [match(0, (1.0, 0.0), 10), forfeit])
+    report = compare(a, b, default_registry())
+    assert report["seat_win_rates"][0]["b"] == 0.5
+    assert report["endings"][0] == {"ending": "hero freed", "a": 1, "b": 1} and report["endings_changed"] == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"seed": 8}, "A and B differ in their seed (7 against 8): compare two tournaments of one game played with"),
+        ({"seats": 3}, "A and B differ in their seat count (2 against 3)"),
+        ({"game": "slasher"}, "A and B differ in their game ('grizzly-race' against 'slasher')"),
+        ({"specs": ["a", "b", "c"]}, "A has 2 players and B 3: with as many players the schedule seats them alike"),
+    ],
+)
+def test_tournaments_not_played_on_the_same_deals_are_refused_in_one_line(tmp_path, change, said):
+    a = written(tmp_path / "a", [match(0, (1.0, 0.0), 10)])
+    b = written(tmp_path / "b", [], **change)  # refused by the headers alone
+    with pytest.raises(CompareError, match=f"^{re.escape(said)}"):
+        compare(a, b, default_registry())
+
+
+def test_twins_dealt_or_seated_otherwise_are_refused_naming_the_match(tmp_path):
+    a = written(tmp_path / "a", [match(0, (1.0, 0.0), 10)])
+    b = written(tmp_path / "b", [attrs.evolve(match(0, (1.0, 0.0), 10), lineup=(1, 0), specs=("random", "heuristic"))])
+    with pytest.raises(CompareError, match=r"^match 0 is deal 0, seed 1000, seating \[0, 1\] in A but deal 0, "):
+        compare(a, b, default_registry())
+
+
+def test_a_folder_without_results_and_a_lone_failed_match_are_one_line_errors(tmp_path):
+    (tmp_path / "empty").mkdir()
+    a = written(tmp_path / "a", [match(0, (1.0, 0.0), 10)])
+    said = error_line(run_cli("compare", str(tmp_path / "empty"), str(a)))
+    where = tmp_path / "empty"
+    assert said == f"Error: {where}: no tournament results there (a folder given to --out, or its {RESULTS})"
+    failed = MatchRecord(0, 0, 1000, (0, 1), ("heuristic", "random"), "failed", error="the worker process died twice")
+    b = written(tmp_path / "b", [failed])
+    assert error_line(run_cli("compare", str(a), str(b))) == (
+        "Error: no match finished in both tournaments: nothing to compare"
+    )
+
+
+def test_the_same_tournament_played_twice_differs_in_nothing_and_a_changed_option_shows(tmp_path):
+    common = ["tournament", "grizzly-race", "-p", "heuristic,random", "--seed", "3", "-n", "12", "-j", "1"]
+    for name, extra in (("a", []), ("again", []), ("b", ["-o", "stall_rounds=1"])):
+        assert run_cli(*common, "--out", str(tmp_path / name), *extra).exit_code == 0
+    same = json.loads(run_cli("compare", str(tmp_path / "a"), str(tmp_path / "again"), "--json").stdout)
+    assert same["matches"] == 12 and same["endings_changed"] == 0
+    assert all(row["b_minus_a"]["difference"] == 0 for row in same["seat_win_rates"] + same["players"])
+    assert same["length"]["b_minus_a"]["difference"] == 0
+    changed = json.loads(run_cli("compare", str(tmp_path / "a"), str(tmp_path / "b"), "--json").stdout)
+    stalled = {row["ending"]: row for row in changed["endings"]}["stalled"]
+    assert stalled["a"] == 0 and stalled["b"] > 0 and changed["endings_changed"] == stalled["b"]
+    assert changed["length"]["b_minus_a"]["difference"] < 0  # one round without a beaten guard ends a race
+    text = " ".join(run_cli("compare", str(tmp_path / "a"), str(tmp_path / "b")).output.split())  # unfolded
+    assert "grizzly-race, 2 seats, seed 3: 12 matches finished in both, over 6 deals" in text
+    assert f"B: {tmp_path / 'b'}: version 4; options stall_rounds=1; players heuristic, random" in text
