@@ -28,7 +28,7 @@ from corekit.codes import code_key, legal_keys
 from corekit.game import Game, State
 from corekit.plugins import Registry
 from corekit.tables import print_table
-from corekit.tournament.stats import team_won
+from corekit.tournament.stats import ending_order, team_won
 from corekit.words import shown, terminal_width
 from replays.display import GameRaised, game_call
 from replays.format import Replay, ReplayError
@@ -67,21 +67,20 @@ class _GameStats:
     team_wins: int | None = None
     """In a cooperative game, the matches its team won (`team_won`, as a tournament's report counts them); None
     in another."""
-    endings: Counter[str] = attrs.Factory(Counter)
+    endings: Counter[str | None] = attrs.Factory(Counter)
     """How the rules ended the finished replays nobody forfeited (the final state's `ending()`), by ending."""
     seat_names: dict[int, str] = attrs.Factory(dict)
     """Each seat's name (camp-grizzly calls seats by their counselors): the game's for the shape's options, so the
     same in every replay of the shape."""
 
 
-def _endings(registry: Registry, game_id: str, counted: Counter[str]) -> list[dict[str, Any]] | None:
+def _endings(registry: Registry, game_id: str, counted: Counter[str | None]) -> list[dict[str, Any]] | None:
     """Each of the game's endings with its count, in the game's order, zeros included; None for a game that
     declares none. An ending the game no longer declares (a replay of another version) comes last."""
     declared = registry.game(game_id).endings
     if not declared:
         return None
-    rows = [{"ending": name, "matches": counted[name]} for name in declared]
-    return rows + [{"ending": name, "matches": n} for name, n in sorted(counted.items()) if name not in declared]
+    return [{"ending": name, "matches": counted[name]} for name in ending_order(declared, counted)]
 
 
 def _one_place(value: float | None) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from corekit.cli.shared import registry_of, user_errors
-from corekit.words import shown, terminal_width
+from corekit.words import counted, shown, terminal_width
 
 
 @click.command("compare")
@@ -59,26 +59,27 @@ def print_comparison(report: dict[str, Any]) -> None:
     from corekit.tournament.report import paired_text
 
     console = Console(width=terminal_width())
-    say = console.print
+
+    def say(line: str) -> None:
+        console.print(Text(line))
+
     sides = report["a"], report["b"]
     say(
-        Text(
-            f"{report['game']}, {report['seats']} seats, seed {report['seed']}: {report['matches']} matches finished "
-            f"in both, over {report['deals']} deals"
-            + (f" ({report['unpaired']} more not finished in both, left out)" if report["unpaired"] else "")
-        )
+        f"{report['game']}, {report['seats']} seats, seed {report['seed']}: "
+        f"{counted(report['matches'], 'match', 'matches')} finished in both, over {counted(report['deals'], 'deal')}"
+        + (f" ({report['unpaired']} more not finished in both, left out)" if report["unpaired"] else "")
     )
     for name, side in zip("AB", sides, strict=True):
-        options = ", ".join(f"{k}={v}" for k, v in side["options"].items()) or "none"
-        say(
-            Text(
-                f"  {name}: {shown(side['path'])}: version {side['game_version']}; options {options}; players "
-                + ", ".join(shown(spec) for spec in side["specs"])
-            )
-        )
-    table = Table(title="Win rates, and B less A in the same deals", title_justify="left")
+        say(f"  {name}: {shown(side['path'])}: " + "; ".join(_described(side)))
+    for note in _notes(report):
+        say(f"Note: {note}")
+    coop = report["team"] is not None
+    title = "Team won and mean returns" if coop else "Win rates (mean returns)"
+    table = Table(title=f"{title}, and B less A in the same deals", title_justify="left")
     for column in ("", "A", "B", "B less A, paired by deal"):
-        table.add_column(column, justify="left" if not column else "right", no_wrap=bool(column))
+        table.add_column(column, justify="left" if not column else "right", no_wrap=column in ("A", "B"))
+    if coop:
+        table.add_row("team won", *_cells(report["team"], paired_text))
     for seat in report["seat_win_rates"]:
         table.add_row(f"seat {seat['seat']}", *_cells(seat, paired_text))
     for player in report["players"]:
@@ -88,25 +89,58 @@ def print_comparison(report: dict[str, Any]) -> None:
     print_table(console, table)
     length = report["length"]
     say(
-        Text(
-            f"Match length: A mean {length['a']:.1f} actions, B {length['b']:.1f}; B less A "
-            f"{paired_text(length['b_minus_a'])}"
-        )
+        f"Match length: A mean {length['a']:.1f} actions, B {length['b']:.1f}; "
+        f"B less A {paired_text(length['b_minus_a'])}"
     )
     if report["endings"] is not None:
         told = ", ".join(f"{row['ending'] or 'not recorded'} {row['a']} / {row['b']}" for row in report["endings"])
+        counted_a = sum(row["a"] for row in report["endings"])
         say(
-            Text(
-                f"Endings by the rules, A / B: {told}; {report['endings_changed']} of the twin matches ended otherwise"
-            )
+            f"Endings by the rules, A / B, of the {counted(counted_a, 'twin match', 'twin matches')} nobody forfeited "
+            f"in either: {told}; {report['endings_changed']} ended otherwise in B"
         )
-    say(
+    console.print(
         Text(
             "B less A: per deal, the mean over its matches of B's figure less its twin's in A; its 95% t interval over "
             "deals and the exact sign test of the deals B is ahead and behind in."
-        ),
-        highlight=False,
+        )
     )
+
+
+def _described(side: dict[str, Any]) -> list[str]:
+    """A tournament's settings and what it played, as the parts of its line."""
+    options = ", ".join(f"{key}={json.dumps(value)}" for key, value in side["options"].items()) or "none"
+    parts = [
+        f"version {side['game_version']}",
+        f"options {options}",
+        "players " + ", ".join(shown(spec) for spec in side["specs"]),
+    ]
+    if side["time_limit"] is not None:
+        parts.append(f"time limit {side['time_limit']:g}s")
+    if side["planned"] is not None and side["played"] < side["planned"]:
+        parts.append(f"{side['played']} of its {side['planned']} matches played")
+    if side["forfeits"]:
+        parts.append(f"{counted(side['forfeits'], 'forfeit')} in the twin matches")
+    return parts
+
+
+def _notes(report: dict[str, Any]) -> list[str]:
+    """What a reader of the tables must know: twins that may not share their cards, players in other places."""
+    a, b = report["a"], report["b"]
+    notes = []
+    if a["game_version"] != b["game_version"]:
+        notes.append(
+            f"A and B were played by other versions of the rules ({a['game_version']} and {b['game_version']}): a seed "
+            "may deal other cards in each, so twin matches need not share their deal"
+        )
+    if a["specs"] != b["specs"] and sorted(a["specs"]) == sorted(b["specs"]):
+        notes.append(
+            "B lists A's players in another order: the schedule seats players by their place in the list, so the "
+            "same deal seats other players; a player row sets A's player at that place against B's"
+        )
+    if a["forfeits"] or b["forfeits"]:
+        notes.append("a forfeit counts as played (0 to the seat that forfeited): see each side's forfeits above")
+    return notes
 
 
 def _cells(row: dict[str, Any], paired_text: Any) -> list[str]:

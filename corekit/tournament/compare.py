@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from corekit.floats import ordered_sum
 from corekit.plugins import Registry
-from corekit.tournament.stats import paired_difference
+from corekit.tournament.report import labels
+from corekit.tournament.stats import ending_order, paired_difference, team_won
 from corekit.tournament.store import RESULTS, MatchRecord, read_results
 
 FORMAT = 1
@@ -36,6 +38,8 @@ def results_of(path: Path) -> tuple[dict[str, Any], dict[int, MatchRecord]]:
     file = path / RESULTS if path.is_dir() else path
     if not file.is_file():
         raise CompareError(f"{path}: no tournament results there (a folder given to --out, or its {RESULTS})")
+    if file.name == "report.json":  # the folder's other file, JSON of another shape
+        raise CompareError(f"{file} is a tournament's report: give its folder, or the {RESULTS} beside it")
     header, records = read_results(file)
     missing = [key for key in ("game", "game_version", "seed") if key not in header]
     if missing:
@@ -54,41 +58,43 @@ def compare(a: Path, b: Path, registry: Registry) -> dict[str, Any]:
     by_deal: dict[int, list[tuple[MatchRecord, MatchRecord]]] = defaultdict(list)
     for pair in pairs:
         by_deal[pair[0].deal].append(pair)
+    names = labels(header_a["specs"]), labels(header_b["specs"])
     report: dict[str, Any] = {
         "campfire_compare": FORMAT,
         "game": game.id,
         "seats": seats,
         "seed": header_a["seed"],
-        "a": _side(a, header_a),
-        "b": _side(b, header_b),
+        "a": _side(a, header_a, records_a, [x for x, _ in pairs]),
+        "b": _side(b, header_b, records_b, [y for _, y in pairs]),
         "matches": len(pairs),
         "deals": len(by_deal),
         "unpaired": len(set(records_a) | set(records_b)) - len(pairs),
         "seat_win_rates": [
-            _paired({i: [(x.returns[seat], y.returns[seat]) for x, y in deal] for i, deal in by_deal.items()})
-            | {"seat": seat}
-            for seat in range(seats)
+            _paired(_by_deal(by_deal, partial(_in_seat, seat))) | {"seat": seat} for seat in range(seats)
         ],
+        # A player's rate over the seats it held, as the tournament report counts it: a seat each, paired with the
+        # same seat of the twin match.
         "players": [
-            _paired(
-                {
-                    i: [(_player_return(x, player), _player_return(y, player)) for x, y in deal if player in x.lineup]
-                    for i, deal in by_deal.items()
-                }
-            )
-            | {"player": player, "spec_a": header_a["specs"][player], "spec_b": header_b["specs"][player]}
+            _paired(_by_deal(by_deal, partial(_held, player)))
+            | {"player": player, "spec_a": names[0][player], "spec_b": names[1][player]}
             for player in range(len(header_a["specs"]))
         ],
-        "length": _paired({i: [(float(x.steps), float(y.steps)) for x, y in deal] for i, deal in by_deal.items()}),
+        "team": None,
+        "length": _paired(_by_deal(by_deal, lambda x, y: [(float(x.steps), float(y.steps))])),
         "endings": None,
         "endings_changed": None,
     }
+    if game.cooperative:
+        report["team"] = _paired(
+            _by_deal(by_deal, lambda x, y: [(float(team_won(x.returns)), float(team_won(y.returns)))])
+        )
     if game.endings:
         ended = [(x.ending, y.ending) for x, y in pairs if x.forfeit is None and y.forfeit is None]
         counts_a, counts_b = Counter(x for x, _ in ended), Counter(y for _, y in ended)
-        named = list(game.endings) + sorted({e for e in counts_a | counts_b if e not in game.endings}, key=str)
+        named = ending_order(game.endings, counts_a | counts_b)
         report["endings"] = [{"ending": e, "a": counts_a[e], "b": counts_b[e]} for e in named]
-        report["endings_changed"] = sum(1 for x, y in ended if x != y)
+        # A record from before endings were recorded says nothing: no change can be read from it.
+        report["endings_changed"] = sum(1 for x, y in ended if x is not None and y is not None and x != y)
     return report
 
 
@@ -124,19 +130,37 @@ def _pairs(a: Mapping[int, MatchRecord], b: Mapping[int, MatchRecord]) -> list[t
     return pairs
 
 
-def _side(path: Path, header: Mapping[str, Any]) -> dict[str, Any]:
+def _side(
+    path: Path, header: Mapping[str, Any], records: Mapping[int, MatchRecord], twins: Sequence[MatchRecord]
+) -> dict[str, Any]:
     return {
         "path": str(path),
         "game_version": header["game_version"],
         "options": header.get("options", {}),
         "specs": list(header["specs"]),
+        "time_limit": header.get("time_limit"),
+        "planned": header.get("games"),
+        "played": sum(1 for record in records.values() if record.status != "failed"),
+        "forfeits": sum(1 for record in twins if record.forfeit is not None),
     }
 
 
-def _player_return(record: MatchRecord, player: int) -> float:
-    """The player's mean return over the seats it held in the match."""
-    held = [record.returns[seat] for seat, who in enumerate(record.lineup) if who == player]
-    return ordered_sum(held) / len(held)
+def _by_deal(
+    by_deal: Mapping[int, Sequence[tuple[MatchRecord, MatchRecord]]],
+    pairs_of: Callable[[MatchRecord, MatchRecord], list[tuple[float, float]]],
+) -> dict[int, list[tuple[float, float]]]:
+    """Per deal, the (A, B) pairs `pairs_of` gives for each of its twin matches."""
+    return {deal: [pair for x, y in twins for pair in pairs_of(x, y)] for deal, twins in by_deal.items()}
+
+
+def _in_seat(seat: int, x: MatchRecord, y: MatchRecord) -> list[tuple[float, float]]:
+    """The seat's return in twin matches `x` and `y`."""
+    return [(x.returns[seat], y.returns[seat])]
+
+
+def _held(player: int, x: MatchRecord, y: MatchRecord) -> list[tuple[float, float]]:
+    """The player's return in each seat it held in twin matches `x` and `y` (which seat it alike)."""
+    return [(x.returns[seat], y.returns[seat]) for seat, who in enumerate(x.lineup) if who == player]
 
 
 def _paired(by_deal: Mapping[int, Sequence[tuple[float, float]]]) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from corekit.errors import install_hint, os_reason
 from corekit.floats import adds_up, ordered_sum
 from corekit.game import Game
 from corekit.tables import print_table
-from corekit.tournament.stats import clustered_wilson, p_text, paired_difference, scored, team_won, wilson
+from corekit.tournament.stats import clustered_wilson, ending_order, p_text, paired_difference, scored, team_won, wilson
 from corekit.tournament.store import MatchRecord
 from corekit.words import counted, joined
 
@@ -217,9 +217,7 @@ def summarize(
     if game.endings:
         # How the rules ended the matches a player did not forfeit: one row per declared ending, in the game's order.
         ended = Counter(r.ending for r in played if r.forfeit is None)
-        report["endings"] = [{"ending": name, "matches": ended.pop(name, 0)} for name in game.endings]
-        if ended:  # records from before endings were recorded
-            report["endings"].append({"ending": None, "matches": sum(ended.values())})
+        report["endings"] = [{"ending": e, "matches": ended[e]} for e in ending_order(game.endings, ended)]
     if len({r.first for r in played if r.first is not None}) > 1:
         # The first seat varies (drawn from the seed): seats then say nothing of turn order, positions do.
         report["turn_position_win_rates"] = _by_turn(by_turn, seats)
@@ -448,7 +446,9 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
             + (f" ({row['matches'] / total:.1%})" if total else "")
             for row in endings
         )
-        console.print(f"Endings by the rules: {told}.", highlight=False)
+        forfeits = report["forfeits"]
+        of = f" of the {total} matches nobody forfeited" if forfeits else ""
+        console.print(f"Endings by the rules{of}: {told}.", highlight=False)
     if "strength" not in report:  # a strength run's own table ends with the same note
         finished = report["matches"] - len(report["failed"])
         off, equal = report.get("returns_not_summing_to_1"), report.get("equal_share")

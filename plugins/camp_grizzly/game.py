@@ -296,7 +296,9 @@ class CampGrizzly(Game["CampState"]):
     )
     """RULES.md: a finale's survivors win; Otis wins once every counselor is dead; at HOPELESS one last fight
     decides, reached by the body count or, Assumption 10, by the night running out (told apart: it is the
-    termination rule, which a designer wants to see rarely)."""
+    termination rule, which a designer wants to see rarely). "night ran out" means the last fight came once the
+    night's last round was over: where a stalking cameo's kill in Otis's turn closing that round makes the body count
+    HOPELESS first, the fight is the one the limit would have started at that same moment, and is counted with it."""
 
     def _setup(self, players: int, seed: int, options: CampOptions) -> CampState:
         from plugins.camp_grizzly.state import new_state

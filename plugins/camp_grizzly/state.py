@@ -195,6 +195,8 @@ class CampState(CachedLegalState[Action]):
         return (self.turn.current,)
 
     def ending(self) -> str | None:
+        """One of the game's `endings`: the last fight is the night's when it came after round `night` (CampGrizzly
+        says why that is read from the round alone)."""
         if self.phase is not OVER:
             return None
         if not self.final:

@@ -180,5 +180,10 @@ def test_compare_of_two_tournaments_on_the_same_deals(tmp_path):
     for name, extra in (("a", []), ("b", ["-o", "stall_rounds=1"])):
         assert CliRunner().invoke(cli, [*common, "--out", str(tmp_path / name), *extra]).exit_code == 0
     report = run("compare", str(tmp_path / "a"), str(tmp_path / "b"), "--json")
-    assert report["matches"] == 6 and report["endings"]
-    check("compare", [report])
+    assert report["matches"] == 6 and report["endings"] and report["team"] is None
+    camp = ["tournament", "camp-grizzly", "-p", "heuristic", "-k", "1", "--seed", "2", "-n", "2", "-j", "1"]
+    for name, extra in (("camp-a", []), ("camp-b", ["-o", "night=2"])):
+        assert CliRunner().invoke(cli, [*camp, "--out", str(tmp_path / name), *extra]).exit_code == 0
+    team = run("compare", str(tmp_path / "camp-a"), str(tmp_path / "camp-b"), "--json")
+    assert team["team"] is not None
+    check("compare", [report, team])

@@ -31,10 +31,11 @@ HEADER = {
 }
 
 
-def match(index: int, returns: tuple[float, float], steps: int, ending: str | None = "hero freed", **more):
-    """Match `index` of deal index // 2, the two players swapping seats within a deal."""
+def match(index: int, returns: tuple[float, float], steps: int, ending: str | None = "hero freed", names=None, **more):
+    """Match `index` of deal index // 2, the two players (`names`, by default the header's) swapping seats within a
+    deal."""
     lineup = (0, 1) if index % 2 == 0 else (1, 0)
-    specs = tuple(HEADER["specs"][p] for p in lineup)
+    specs = tuple((names or HEADER["specs"])[p] for p in lineup)
     record = MatchRecord(index, index // 2, 1000 + index // 2, lineup, specs, "ok", returns, steps, (3, 3), (0.1, 0.1))
     return attrs.evolve(record, ending=ending, **more)
 
@@ -128,6 +129,10 @@ def test_a_folder_without_results_and_a_lone_failed_match_are_one_line_errors(tm
     said = error_line(run_cli("compare", str(tmp_path / "empty"), str(a)))
     where = tmp_path / "empty"
     assert said == f"Error: {where}: no tournament results there (a folder given to --out, or its {RESULTS})"
+    (a / "report.json").write_text("{}")
+    assert error_line(run_cli("compare", str(a / "report.json"), str(a))) == (
+        f"Error: {a / 'report.json'} is a tournament's report: give its folder, or the {RESULTS} beside it"
+    )
     failed = MatchRecord(0, 0, 1000, (0, 1), ("heuristic", "random"), "failed", error="the worker process died twice")
     b = written(tmp_path / "b", [failed])
     assert error_line(run_cli("compare", str(a), str(b))) == (
@@ -150,3 +155,73 @@ def test_the_same_tournament_played_twice_differs_in_nothing_and_a_changed_optio
     text = " ".join(run_cli("compare", str(tmp_path / "a"), str(tmp_path / "b")).output.split())  # unfolded
     assert "grizzly-race, 2 seats, seed 3: 12 matches finished in both, over 6 deals" in text
     assert f"B: {tmp_path / 'b'}: version 4; options stall_rounds=1; players heuristic, random" in text
+
+
+# ---- what an outside tester found misleading -------------------------------------------------------------------
+
+
+def test_a_player_holding_two_seats_is_rated_over_its_seats_as_the_tournament_report_does(tmp_path):
+    # Three seats, two players: in each match one player holds two seats. Averaging each match's mean first gave other
+    # figures than the report's win_rate.
+    def three(index, lineup, returns):
+        specs = tuple(["heuristic", "random"][p] for p in lineup)
+        return MatchRecord(index, index, 1000 + index, lineup, specs, "ok", returns, 10, (3, 3, 3), (0.1,) * 3)
+
+    records = [three(0, (0, 1, 1), (1.0, 0.0, 0.0)), three(1, (1, 0, 0), (0.0, 0.5, 0.5))]
+    a = written(tmp_path / "a", records, seats=3)
+    b = written(tmp_path / "b", records, seats=3)
+    report = compare(a, b, default_registry())
+    # The random player held seats 1, 2 of match 0 (0, 0) and seat 0 of match 1 (0): 0 over 3 seats; the heuristic
+    # 1 of match 0 and 0.5, 0.5 of match 1: 2 over 3 seats, where a mean of the matches' means would say 0.75.
+    assert [player["a"] for player in report["players"]] == [pytest.approx(2 / 3), 0.0]
+
+
+def test_forfeits_the_time_limit_and_a_run_stopped_part_way_are_shown_and_endings_count_only_known_ones(tmp_path):
+    forfeit = match(1, (0.0, 1.0), 3, None, status="forfeit", forfeit=0, error="seat 0 (heuristic) ran out of time")
+    a = written(tmp_path / "a", [match(0, (1.0, 0.0), 10), match(1, (1.0, 0.0), 12), match(2, (1.0, 0.0), 12)])
+    b = written(
+        tmp_path / "b",
+        [match(0, (1.0, 0.0), 10, None), forfeit, match(2, (1.0, 0.0), 12, "stalled")],
+        time_limit=0.01,
+        games=8,
+    )
+    report = compare(a, b, default_registry())
+    assert (report["a"]["forfeits"], report["b"]["forfeits"]) == (0, 1)
+    assert (report["b"]["time_limit"], report["b"]["planned"], report["b"]["played"]) == (0.01, 8, 3)
+    # Match 0's B record says nothing of its ending: unknown, not a change; match 2 changed.
+    assert report["endings_changed"] == 1
+    assert report["endings"][-1] == {"ending": None, "a": 0, "b": 1}
+    text = " ".join(run_cli("compare", str(a), str(b)).output.split())
+    assert "time limit 0.01s; 3 of its 8 matches played; 1 forfeit in the twin matches" in text
+    assert "Note: a forfeit counts as played (0 to the seat that forfeited)" in text
+    assert "Endings by the rules, A / B, of the 2 twin matches nobody forfeited in either:" in text
+    assert "not recorded 0 / 1; 1 ended otherwise in B" in text
+
+
+def test_players_listed_in_another_order_and_other_rules_versions_are_said(tmp_path):
+    a = written(tmp_path / "a", [match(0, (1.0, 0.0), 10)])
+    swapped = ["random", "heuristic"]
+    b = written(tmp_path / "b", [match(0, (1.0, 0.0), 10, names=swapped)], specs=swapped, game_version="3")
+    text = " ".join(run_cli("compare", str(a), str(b)).output.split())
+    assert "Note: A and B were played by other versions of the rules (4 and 3)" in text
+    assert "Note: B lists A's players in another order" in text
+    assert "player heuristic / random" in text
+
+
+def test_copies_of_a_spec_are_named_apart_as_the_report_names_them(tmp_path):
+    records = [match(0, (1.0, 0.0), 10, names=["random", "random"])]
+    a = written(tmp_path / "a", records, specs=["random", "random"])
+    report = compare(a, written(tmp_path / "b", records, specs=["random", "random"]), default_registry())
+    assert [player["spec_a"] for player in report["players"]] == ["random#1", "random#2"]
+
+
+def test_a_cooperative_game_compares_the_team_won_share(tmp_path):
+    def camp(index, returns):
+        return MatchRecord(index, index, 1000 + index, (0, 0), ("heuristic",) * 2, "ok", returns, 90, (9, 9), (1, 1))
+
+    header = {"game": "camp-grizzly", "game_version": "8", "specs": ["heuristic"], "options": {}}
+    a = written(tmp_path / "a", [camp(0, (1.0, 0.0)), camp(1, (0.0, 0.0))], **header)
+    b = written(tmp_path / "b", [camp(0, (0.0, 0.0)), camp(1, (0.0, 0.0))], **header)
+    team = compare(a, b, default_registry())["team"]
+    assert (team["a"], team["b"], team["b_minus_a"]["difference"]) == (0.5, 0.0, -0.5)
+    assert "team won 50.0% 0.0%" in " ".join(run_cli("compare", str(a), str(b)).output.split()).replace("│ ", "")

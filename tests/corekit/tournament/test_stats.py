@@ -157,9 +157,11 @@ def test_a_seats_return_is_scored_clipped_to_0_1():
 def test_t95_is_students_two_sided_95_percent_quantile():
     from corekit.tournament.stats import t95
 
-    # The tables' values: 12.706 (1), 4.303 (2), 3.182 (3), 2.776 (4), 2.228 (10), 2.042 (30), 1.984 (100).
-    found = [t95(df) for df in (1, 2, 3, 4, 10, 30, 100)]
-    assert found == pytest.approx([12.706, 4.303, 3.182, 2.776, 2.228, 2.042, 1.984], abs=0.004)
+    # The tables' values: 12.7062 (1), 4.3027 (2), 3.1824 (3), 2.7764 (4), 2.5706 (5), 2.4469 (6), 2.2281 (10),
+    # 2.0423 (30), 1.9840 (100). An outside tester found 3.1786 at 3 (a comparison of four deals).
+    found = [t95(df) for df in (1, 2, 3, 4, 5, 6, 10, 30, 100)]
+    expected = [12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.2281, 2.0423, 1.9840]
+    assert found == pytest.approx(expected, abs=2e-4)
     assert t95(10**6) == pytest.approx(1.95996, abs=1e-4)
     with pytest.raises(ValueError, match="at least 1 degree of freedom, got 0"):
         t95(0)
@@ -178,3 +180,14 @@ def test_a_paired_difference_is_the_mean_with_its_t_interval_and_the_sign_test_o
     assert one["difference"] == 0.25 and one["ci95"] == [None, None]
     none = paired_difference([])
     assert none["difference"] is None and none["sign_test_p"] == 1.0
+
+
+def test_a_deal_whose_shares_differ_only_by_float_residue_is_a_tie_for_the_sign_test():
+    from corekit.tournament.stats import paired_difference
+
+    # Seat 1 took a third of six three-way stalls in A, and 1, 0, 0, 1, 0, 0 in B: no difference, but the float sums
+    # leave 3.7e-17 (an outside tester's slasher comparison counted such deals ahead).
+    residue = sum(b - 1 / 3 for b in (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)) / 6
+    assert residue != 0
+    paired = paired_difference([residue, 0.5, -0.25])
+    assert (paired["ahead"], paired["behind"]) == (1, 1)

@@ -655,7 +655,10 @@ def test_the_endings_by_the_rules_are_counted_in_the_games_order_forfeits_and_fa
         {"ending": "deadlocked", "matches": 0},
         {"ending": "stalled", "matches": 3},
     ]
-    assert "Endings by the rules: hero freed 2 (40.0%), deadlocked 0 (0.0%), stalled 3 (60.0%)." in printed(report)
+    assert (
+        "Endings by the rules of the 5 matches nobody forfeited: hero freed 2 (40.0%), deadlocked 0 (0.0%), stalled 3 "
+        "(60.0%)." in printed(report)
+    )
 
 
 def test_matches_recorded_before_endings_were_are_counted_as_not_recorded() -> None:
@@ -671,3 +674,20 @@ def test_matches_recorded_before_endings_were_are_counted_as_not_recorded() -> N
 def test_a_game_that_declares_no_endings_has_none_in_its_report() -> None:
     report = summarize(Duel(), ["p0", "p1"], 2, {0: record(0, (0, 1), (1.0, 0.0))})
     assert "endings" not in report and not any("Endings" in line for line in printed(report))
+
+
+def test_an_ending_the_game_does_not_declare_is_listed_by_name_before_the_unrecorded() -> None:
+    # An outside tester's hand-edited file: an unknown ending was filed under "not recorded".
+    records = {
+        0: attrs.evolve(record(0, (0, 1), (1.0, 0.0)), ending="dragon slain"),
+        1: record(1, (1, 0), (1.0, 0.0)),
+        2: attrs.evolve(record(2, (0, 1), (1.0, 0.0)), ending="stalled"),
+    }
+    report = summarize(Race(), ["p0", "p1"], 2, records)
+    assert report["endings"] == [
+        {"ending": "hero freed", "matches": 0},
+        {"ending": "deadlocked", "matches": 0},
+        {"ending": "stalled", "matches": 1},
+        {"ending": "dragon slain", "matches": 1},
+        {"ending": None, "matches": 1},
+    ]
