@@ -52,10 +52,6 @@ def ended(players: int = 3, seed: int = 5, options: Any = None) -> RaceState:
     return until(lambda state: state.is_terminal, players, seed, options)
 
 
-def ending(state: RaceState) -> str:
-    return "free" if not all(state.guards) else "deadlock" if state.deadlock else "stall"
-
-
 refusal = functools.partial(position_edits.refusal, GAME)
 
 
@@ -76,8 +72,8 @@ def test_every_position_of_random_races_is_one_the_rules_allow() -> None:
             if state.is_terminal:
                 break
             step(state, moves)
-        endings.add(ending(state))
-    assert endings == {"free", "stall", "deadlock"}
+        endings.add(state.ending())
+    assert endings == {"hero freed", "stalled", "deadlocked"}
 
 
 def test_a_seats_position_from_real_play_passes_however_its_unseen_cards_are_dealt() -> None:
@@ -286,7 +282,7 @@ def test_the_seats_past_all_their_guards_are_the_winners() -> None:
 
 def test_a_race_won_by_a_seat_past_its_guards_is_no_deadlock() -> None:
     state = ended()
-    assert ending(state) == "free"
+    assert state.ending() == "hero freed"
     assert refusal(state, lambda document: document["fields"].update(deadlock=True)) == (
         "fields.deadlock: true, but seats [0] got past all their guards"
     )
@@ -294,7 +290,7 @@ def test_a_race_won_by_a_seat_past_its_guards_is_no_deadlock() -> None:
 
 def test_a_stall_is_a_draw_and_only_at_its_limit() -> None:
     state = ended(2, 3, {"stall_rounds": 2})
-    assert (ending(state), state.winners, [len(column) for column in state.guards]) == ("stall", (0, 1), [4, 4])
+    assert (state.ending(), state.winners, [len(column) for column in state.guards]) == ("stalled", (0, 1), [4, 4])
     state.winners = (0,)
     assert state.position_problem() == "fields.winners: [0], but a deadlock or stall is a draw: every seat, [0, 1]"
     state.winners = (0, 1)
@@ -307,7 +303,7 @@ def test_a_stall_is_a_draw_and_only_at_its_limit() -> None:
 
 def test_a_deadlock_needs_every_supercard_spent_and_no_card_that_beats_a_top_guard() -> None:
     state = ended(2, 67)
-    assert (ending(state), state.guards, state.hands[1]) == ("deadlock", [[5], [5]], [2, 3, 3, 4])
+    assert (state.ending(), state.guards, state.hands[1]) == ("deadlocked", [[5], [5]], [2, 3, 3, 4])
     state.supercard[1] = True
     assert state.position_problem() == "fields.deadlock: true, but seat 1's supercard is unspent and beats any guard"
     state.supercard[1] = False
