@@ -30,8 +30,7 @@ def survey(players: int, games: int, stall_rounds: int | None = None) -> tuple[C
                 state.apply_unchecked(seat, legal[rng.below(len(legal))])
             if not state.deadlock:
                 longest = max(longest, state.stall)
-        freed = any(not column for column in state.guards)
-        endings["freed" if freed else "deadlock" if state.deadlock else "stall"] += 1
+        endings[str(state.ending())] += 1  # hero freed, deadlocked or stalled
     return endings, longest
 
 

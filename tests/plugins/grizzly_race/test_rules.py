@@ -365,5 +365,5 @@ def test_a_seat_that_drew_from_a_reshuffled_pile_knows_what_is_left_of_it_in_the
 
 def test_random_races_end_by_a_freed_hero_or_a_deadlock_and_never_by_the_safety_net():
     endings, longest = survey(2, 150)
-    assert endings["freed"] > 100 and endings["deadlock"] > 0 and endings["stall"] == 0
+    assert endings["hero freed"] > 100 and endings["deadlocked"] > 0 and endings["stalled"] == 0
     assert longest < RaceOptions().stall_rounds
