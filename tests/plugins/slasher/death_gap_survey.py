@@ -16,7 +16,6 @@ from corekit import Rng, default_registry
 def survey(players: int, games: int) -> tuple[int, int]:
     """How many seeded random games the stall rule ended, and the longest stall of the others."""
     game = default_registry().game("slasher")
-    options = game.make_options(None)
     stalled = longest = 0
     for seed in range(games):
         state = game.initial_state(players, seed)
@@ -27,7 +26,7 @@ def survey(players: int, games: int) -> tuple[int, int]:
             legal = state.legal_actions(seat)
             state.apply_unchecked(seat, legal[rng.below(len(legal))])
             most = max(most, state.stall)
-        if most >= options.stall_turns:
+        if state.ending() == "stalled":
             stalled += 1
         else:
             longest = max(longest, most)
