@@ -177,6 +177,10 @@ def test_the_runs_are_played_resumed_to_their_registered_size_and_tabled(tmp_pat
     assert "| grizzly-race (the first 3 of the 4 matches its folder holds) | 2 | heuristic | random | 3 of 3 | " in (
         shown.stdout
     )
+    listed = json.loads(
+        CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only", "--json"]).stdout
+    )
+    assert (listed[0]["matches"], listed[0]["held"], listed[0]["beyond"]) == (3, 3, 1)
 
 
 def _race_plan(tmp_path: Path, matches: int) -> Path:
@@ -301,11 +305,17 @@ def test_the_table_goes_between_the_markers_of_a_readme_and_nowhere_else(tmp_pat
     readme.write_text("intro\n<!-- strength:plan -->\nold\n<!-- /strength:plan -->\nafter\n")
     write_between_markers(readme, ["| new |"])
     assert readme.read_text() == "intro\n<!-- strength:plan -->\n| new |\n<!-- /strength:plan -->\nafter\n"
-    readme.write_text("no markers\n")
-    with pytest.raises(
-        ValueError, match=re.escape("has no <!-- strength:plan --> ... <!-- /strength:plan --> markers")
+    for text in (
+        "no markers\n",
+        "<!-- strength:plan -->\nno end marker\n",
+        "no start marker <!-- /strength:plan -->\n",
     ):
-        write_between_markers(readme, ["x"])
+        readme.write_text(text)
+        with pytest.raises(
+            ValueError, match=re.escape("has no <!-- strength:plan --> ... <!-- /strength:plan --> markers")
+        ):
+            write_between_markers(readme, ["x"])
+        assert readme.read_text() == text
 
 
 def test_a_readme_the_table_cannot_go_into_is_refused_before_anything_is_played(tmp_path):
@@ -410,6 +420,21 @@ RUN = {"game": '"grizzly-race"', "seats": "2", "a": '"heuristic"', "b": '"random
         ({"b": '"mcts:nope=1"'}, "run 1: b: player 'mcts': unknown option 'nope'"),
         ({"b": '"human"'}, "run 1: b: player 'human' needs a person at a terminal"),
         ("run = 3", "run must be [[run]] tables, not 3"),
+        ("run = [1]", "run must be [[run]] tables, not [1]"),
+        ({"colour": '"red"', "size": "3"}, "run 1: unknown field 'colour' (a run has game, seats, a, b, matches,"),
+        ({"a": '""'}, "run 1: a must be a non-empty text, not ''"),
+        ({"b": '"  "'}, "run 1: b must be a non-empty text, not '  '"),
+        (
+            {"seed": "18446744073709551616"},
+            "run 1: seed must be a whole number from 0 to 18446744073709551615, not 18446744073709551616",
+        ),
+        ({"options": "[1]"}, "run 1: options must be a list of key=value texts, as options = "),
+        ({"registered": "5"}, 'run 1: registered must be a text, as registered = "2026-12-03 06:38 UTC", not 5'),
+        ({"seats": "1"}, "run 1: seats: grizzly-race is played by 2-4 players, not 1"),
+        (
+            {"game": '"slasher"', "options": '["first=5"]'},
+            "run 1: seats and options: slasher: first=5 but seats are numbered 0-1",
+        ),
     ],
 )
 def test_a_bad_run_is_refused_in_one_line_naming_it_and_its_field_before_anything_is_written(tmp_path, fields, said):
@@ -431,6 +456,7 @@ def test_a_bad_run_is_refused_in_one_line_naming_it_and_its_field_before_anythin
 def test_a_finished_runs_players_are_not_built_again_but_their_names_are_checked(tmp_path):
     runs = [Run("grizzly-race", 2, "heuristic", "mcts:nope=1", 2, 1)]
     check_runs(tmp_path / "plan.toml", runs, REGISTRY)  # the table of a finished run needs no player built
+    check_players(tmp_path / "plan.toml", runs, REGISTRY, build=[])
     with pytest.raises(ValueError, match=re.escape("plan.toml: run 1: b: player 'mcts': unknown option 'nope'")):
         check_players(tmp_path / "plan.toml", runs, REGISTRY, build=runs)
 
@@ -536,5 +562,155 @@ def test_a_judged_run_whose_returns_do_not_add_up_to_1_says_what_an_equal_player
     report = json.loads((out / "slasher-3-random-vs-random-seed1" / "report.json").read_text())
     off, equal = report["returns_not_summing_to_1"], report["equal_share"]
     assert off > 0  # nobody survived some of these matches (all_dead=nobody, the default)
-    note = next(line for line in played.stdout.splitlines() if line.startswith("slasher, random against random: "))
+    lines = played.stdout.splitlines()
+    at, note = next((i, line) for i, line in enumerate(lines) if line.startswith("slasher, random against random: "))
+    assert lines[at - 1] == "" and lines[at - 2].startswith("| slasher | 3 | random | random | 6 of 6 | ")
     assert f"the returns of {off} of 6 matches do not add up to 1" in note and f"that is {equal:.3f}" in note
+
+
+# ---- pinned by a hand mutation sweep: each test below failed against a small change to ai/strength_plan.py ----------
+
+
+def test_the_smallest_and_largest_numbers_a_run_may_have_are_read(tmp_path):
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        '[[run]]\ngame = "camp-grizzly"\nseats = 1\na = "heuristic"\nb = "random"\nmatches = 1\nseed = 0\n'
+        '[[run]]\ngame = "camp-grizzly"\nseats = 1\na = "heuristic"\nb = "random"\nmatches = 1\n'
+        "seed = 18446744073709551615\n"
+    )
+    registered, runs = read_plan(plan)
+    assert registered == "not said"
+    assert [(run.seats, run.matches, run.seed) for run in runs] == [(1, 1, 0), (1, 1, 18446744073709551615)]
+
+
+def test_the_tournament_of_a_run_is_given_its_size_seed_jobs_options_and_resume(tmp_path):
+    run = Run("slasher", 3, "mcts", "heuristic", 400, 7, ("all_dead=share", "stall_turns=50"))
+    args = ["slasher", "-p", "mcts,heuristic", "-k", "3", "-n", "400", "--seed", "7", "--strength", "--out"]
+    options = ["-o", "all_dead=share", "-o", "stall_turns=50"]
+    assert run.tournament_args(tmp_path, 3) == [*args, str(tmp_path), "--jobs", "3", *options]
+    (tmp_path / "results.jsonl").write_text("{}\n")  # a results file with its header: the run resumes
+    assert run.tournament_args(tmp_path, 1) == [*args, str(tmp_path), "--jobs", "1", "--resume", *options]
+
+
+def test_the_table_opens_with_when_and_from_which_plan_it_was_written_and_lists_unstarted_runs(tmp_path):
+    _, runs = read_plan(PLAN)
+    lines = table(runs, tmp_path / "none", "2026-12-02 16:45 UTC", REGISTRY)
+    assert re.fullmatch(
+        r"_Written \d{4}-\d\d-\d\d \d\d:\d\d UTC by `campfire strength` from ai/strength\.toml \(registered "
+        r"2026-12-02 16:45 UTC, a run added later says when\); a run is judged only once all its matches are played\._",
+        lines[0],
+    )
+    two = Run("slasher", 2, "heuristic", "random", 4, 3, ("all_dead=share", "stall_turns=50"))
+    assert table([two], tmp_path / "none", "now", REGISTRY, tmp_path / "plan.toml")[2:] == [
+        "| game | players | A | B (every other seat) | matches | A's score | Wilson 95% | fair share "
+        "| lower end above it |",
+        "|---|---|---|---|---|---|---|---|---|",
+        "| slasher `-o all_dead=share -o stall_turns=50` | 2 | heuristic | random | 0 of 4 | - | - | - | not started |",
+    ]
+
+
+def test_the_json_of_a_run_not_started_is_the_run_as_registered_and_no_result(tmp_path):
+    from ai.strength_plan import runs_data
+
+    run = Run("slasher", 2, "mcts", "random", 400, 7, ("all_dead=share",), "2026-12-03 06:00 UTC")
+    assert runs_data([run], tmp_path, REGISTRY) == [
+        {
+            "folder": "slasher-2-mcts-vs-random-seed7-o-all_dead=share",
+            "game": "slasher",
+            "options": ["all_dead=share"],
+            "seats": 2,
+            "a": "mcts",
+            "b": "random",
+            "seed": 7,
+            "registered": "2026-12-03 06:00 UTC",
+            "matches": 400,
+            "held": 0,
+            "beyond": 0,
+            "game_version": None,
+            "installed_version": str(REGISTRY.game("slasher").version),
+            "result": None,
+        }
+    ]
+
+
+def test_a_name_in_only_is_named_once_and_a_plan_of_one_game_says_it_is_its_only_game(tmp_path):
+    plan = _race_plan(tmp_path, matches=2)
+    out = tmp_path / "runs"
+    refused = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--only", "nope,nope"])
+    assert refused.exit_code == 1
+    assert refused.stderr == f"Error: --only: nope is not a game of {plan}, whose only game is grizzly-race\n"
+    assert not out.exists()
+
+
+def test_a_pinned_file_that_is_not_utf8_is_one_line_naming_it(tmp_path):
+    plan = _race_plan(tmp_path, matches=2)
+    folder = tmp_path / "runs" / "grizzly-race-2-heuristic-vs-random-seed3"
+    folder.mkdir(parents=True)
+    (folder / "results.jsonl").write_text("{}\n")
+    (folder / "pinned.json").write_bytes(b"\xff")
+    shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(tmp_path / "runs"), "--table-only"])
+    assert shown.exit_code == 1
+    assert shown.stderr == (
+        f"Error: {folder / 'pinned.json'} is not the JSON `campfire strength` writes ('utf-8' codec can't decode byte "
+        "0xff in position 0: invalid start byte)\n"
+    )
+
+
+def test_readme_gets_the_table_that_was_printed(tmp_path):
+    plan = _race_plan(tmp_path, matches=2)
+    readme = tmp_path / "README.md"
+    readme.write_text("intro\n<!-- strength:plan -->\nold\n<!-- /strength:plan -->\nafter\n")
+    shown = CliRunner().invoke(
+        cli, ["strength", "--plan", str(plan), "--out", str(tmp_path / "runs"), "--table-only", "--readme", str(readme)]
+    )
+    assert shown.exit_code == 0, shown.output
+    assert readme.read_text() == f"intro\n<!-- strength:plan -->\n{shown.stdout}<!-- /strength:plan -->\nafter\n"
+    assert "| grizzly-race | 2 | heuristic | random | 0 of 2 | - | - | - | not started |" in shown.stdout
+
+
+def test_a_run_whose_tournament_fails_is_named_after_the_table_is_printed(tmp_path):
+    plan = _race_plan(tmp_path, matches=2)
+    folder = tmp_path / "runs" / "grizzly-race-2-heuristic-vs-random-seed3"
+    (folder / "results.jsonl").mkdir(parents=True)  # the tournament cannot write its results there
+    played = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(tmp_path / "runs"), "-j", "1"])
+    assert played.exit_code == 1
+    assert played.stderr.endswith(f"Error: the tournament of {folder.name} failed (its error is above)\n")
+    assert "| grizzly-race | 2 | heuristic | random | 0 of 2 | - | - | - | not started |" in played.stdout
+
+
+def test_a_cooperative_run_ends_with_its_paired_line_after_a_blank_and_an_unfinished_one_counts_its_seats(tmp_path):
+    plan = tmp_path / "plan.toml"
+    plan.write_text('[[run]]\ngame = "camp-grizzly"\nseats = 2\na = "heuristic"\nb = "random"\nmatches = 2\nseed = 3\n')
+    out = tmp_path / "runs"
+    played = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "-j", "1"])
+    assert played.exit_code == 0, played.output
+    lines = played.stdout.splitlines()
+    assert lines[-3].startswith("| camp-grizzly | 2 | random | Otis | 1 | ")
+    assert lines[-2] == "" and lines[-1].startswith("paired, over 1 deal both teams played: ")
+    plan.write_text(plan.read_text().replace("matches = 2", "matches = 4"))
+    shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only"])
+    assert shown.stdout.splitlines()[-1] == (
+        "camp-grizzly, 2 seats: the heuristic team and the random team against Otis, paired by deal; not finished: "
+        "2 of 4 nights played (judged once all are played)"
+    )
+
+
+def test_a_run_of_an_older_game_version_is_compared_only_by_the_options_it_sets(tmp_path, monkeypatch):
+    """The options a run leaves to the game were that version's defaults, which may differ from the installed ones;
+    at the installed version the same difference is another run's matches."""
+    plan = _race_plan(tmp_path, matches=2)
+    out = tmp_path / "runs"
+    played = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--jobs", "1"])
+    assert played.exit_code == 0, played.output
+    results = out / "grizzly-race-2-heuristic-vs-random-seed3" / "results.jsonl"
+    head, *rest = results.read_text().splitlines(keepends=True)
+    header = json.loads(head)
+    header["options"]["stall_rounds"] += 1  # as if the older version's default had been another
+    results.write_text(json.dumps(header) + "\n" + "".join(rest))
+    refused = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only"])
+    assert refused.exit_code == 1 and "holds the matches of another run (option stall_rounds was " in refused.stderr
+    installed = str(REGISTRY.game("grizzly-race").version)
+    monkeypatch.setattr(type(REGISTRY.game("grizzly-race")), "version", "99")
+    shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only"])
+    assert shown.exit_code == 0, shown.output
+    assert f"| grizzly-race (version {installed}; 99 is installed) | 2 | heuristic | random | 2 of 2 | " in shown.stdout

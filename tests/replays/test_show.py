@@ -106,6 +106,7 @@ def test_show_at_step_zero_is_the_deal(played):
         (["--step", "13"], "step 13 is outside the replay (0-12)"),
         (["--step", "-1"], "step -1 is outside the replay (0-12)"),
         (["--as", "2"], "--as 2: the match has seats 0-1"),
+        (["--as", "-1"], "--as -1: the match has seats 0-1"),  # not the last seat's view, as a list index would be
     ],
 )
 def test_show_out_of_range_is_one_line(played, args, message):
@@ -213,3 +214,48 @@ def test_show_json_gives_the_same_as_the_text(played):
     assert data["actions"][2] == {"step": 3, "seat": 0, "text": "seat 0 moves", "events": data["actions"][2]["events"]}
     assert data["result"]["text"] == text.splitlines()[-1]
     assert data["result"]["returns"] == [1.0, 0.0] and data["result"]["unfinished"] is None
+
+
+def test_a_replay_a_person_left_after_one_step_lists_that_step_and_says_why_it_stopped(played, tmp_path):
+    from replays.simulate import Simulator
+    from tests.replays.conftest import rewritten
+
+    _, path, _ = played
+    replay = read_replay(path)
+    replay.result = attrs.evolve(replay.result, unfinished="seat 1 left\x07", returns=(0.0, 0.0))
+    one = tmp_path / "one.cfr"
+    one.write_bytes(encode_replay(rewritten(replay, Simulator(replay).moves()[:1])))
+    for args in (["--step", "0"], ["--step", "1", "--as", "0"]):
+        shown = campfire("replay", "show", str(one), *args)
+        assert shown.exit_code == 0, shown.output
+        lines = shown.stdout.splitlines()
+        assert lines[lines.index("Actions 1-1:") :].count("   1  seat 0: play 4") == 1
+        assert lines[-1] == "Result: unfinished after 1 step (seat 1 left\\x07)"
+
+
+def test_a_forfeit_names_the_seat_by_the_games_name_for_it(tmp_path):
+    from replays.display import result_line
+    from replays.simulate import Simulator
+
+    path = tmp_path / "cg.cfr"
+    play_match(default_registry().game("camp-grizzly"), ["random", "random"], 2, settings={"replay": path})
+    forfeited_at(path, 3, seat=1)
+    simulator = Simulator(read_replay(path))
+    assert simulator.names[1] != "seat 1"  # a counselor's name
+    assert result_line(simulator) == f"Result: {simulator.names[1]} forfeits (ran out of time) after 3 steps"
+
+
+def test_a_seats_board_is_drawn_by_the_game_as_that_seat(played, monkeypatch):
+    """The game's render gets the seat whose observation it draws (None for the full view), as `Game.render`
+    promises: a game may draw "you" from it."""
+    from replays.display import board
+    from replays.simulate import Simulator
+
+    _, path, _ = played
+    simulator = Simulator(read_replay(path))
+    game = simulator.game
+    drawn = []
+    monkeypatch.setattr(game, "render", lambda observation, seat: drawn.append((observation, seat)) or "board")
+    assert board(simulator, 4, 1) == board(simulator, 4, None) == "board"
+    state = simulator.state_at(4)
+    assert drawn == [(state.observation(1), 1), (state.observation(None), None)]
