@@ -86,9 +86,9 @@ def test_the_decision_panel_shows_the_search_statistics_of_the_current_decision(
     assert len(marked) == 1 and (f"play {chosen}" in marked[0] or chosen == 6)
 
 
-@pytest.mark.parametrize("columns", [120, 200])
-def test_wide_statistics_panels_show_whole_action_labels(tmp_path, columns):
-    """Labels take the panel's width, and fold rather than being cut: two actions never look alike."""
+def _longest_labels(tmp_path):
+    """A searched camp-grizzly replay (its actions have the longest texts), its simulator, and the annotated step
+    whose statistics hold the longest label."""
     from corekit import Registry, play_match
     from tests.replays.conftest import _FakeSearchPlugin
 
@@ -101,6 +101,14 @@ def test_wide_statistics_panels_show_whole_action_labels(tmp_path, columns):
     step = max(
         replay.stats, key=lambda k: max(len(game.action_text(game.decode_action(r[0]))) for r in replay.stats[k])
     )
+    return simulator, replay, step
+
+
+@pytest.mark.parametrize("columns", [120, 200])
+def test_wide_statistics_panels_show_whole_action_labels(tmp_path, columns):
+    """Labels take the panel's width, and fold rather than being cut: two actions never look alike."""
+    simulator, replay, step = _longest_labels(tmp_path)
+    game = simulator.game
     labels = {game.action_text(game.decode_action(row[0])) for row in replay.stats[step]}
     assert max(map(len, labels)) > 20  # what the panel used to cut at
     app = _run(ReplayViewer(simulator, step=step - 1), size=(columns, 40))
@@ -439,18 +447,7 @@ def test_the_statistics_table_lists_ten_rows_most_visited_first_ties_by_value_wi
 def test_the_statistics_table_fits_a_narrow_panel_folding_long_labels(tmp_path):
     from textual.widgets import Static
 
-    from corekit import Registry, play_match
-    from tests.replays.conftest import _FakeSearchPlugin
-
-    registry = Registry(plugins=[_FakeSearchPlugin()])
-    path = tmp_path / "cg.cfr"
-    play_match(registry.game("camp-grizzly"), ["fakesearch", "random"], 2, registry=registry, settings={"replay": path})
-    replay = read_replay(path)
-    simulator = Simulator(replay, registry)
-    game = simulator.game
-    step = max(
-        replay.stats, key=lambda k: max(len(game.action_text(game.decode_action(r[0]))) for r in replay.stats[k])
-    )
+    simulator, replay, step = _longest_labels(tmp_path)
     widths = []
     app = ReplayViewer(simulator, step=step - 1)
     _run(app, size=(100, 40), probe=lambda app: widths.append(app.query_one("#decision", Static).content_size.width))
