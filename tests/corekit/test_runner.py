@@ -1,5 +1,6 @@
 """The match runner: seat views, validation, forfeits, events, one player at several seats."""
 
+import enum
 import re
 import time
 import types
@@ -514,6 +515,10 @@ def test_whole_numbers_in_range_are_returned_as_floats(monkeypatch):
     assert result.returns == (1.0, 0.0) and all(type(r) is float for r in result.returns)
 
 
+class _Ending(enum.StrEnum):
+    HIGH = "high total"
+
+
 def _ending_toy(monkeypatch, endings, ending):
     """The toy game declaring `endings`, whose finished states say `ending`."""
     from tests.corekit import toy_game
@@ -534,7 +539,11 @@ def test_a_game_that_declares_no_endings_ends_its_matches_with_none():
 
 
 def test_a_forfeited_match_has_no_ending_by_the_rules(monkeypatch):
+    from tests.corekit import toy_game
+
     _ending_toy(monkeypatch, ("high total",), "high total")
+    # Not even from a game whose ending() answers before the end (`campfire check` refuses that): none is asked.
+    monkeypatch.setattr(toy_game.ToyState, "ending", lambda self: "high total")
     result = play_match(GAME, ["crash", "a"], 1, players=[Crasher(), First()], registry=registry_with())
     assert result.forfeit == 0 and result.ending is None
 
@@ -545,6 +554,12 @@ def test_a_forfeited_match_has_no_ending_by_the_rules(monkeypatch):
         (("high total",), "stalled", "ending() is 'stalled', not one of the game's endings ('high total')"),
         (("high total",), None, "ending() is None, not one of the game's endings ('high total')"),
         ((), "stalled", "ending() is 'stalled', but the game declares no endings (list them in Game.endings)"),
+        # A tournament counts endings by name: one is a str itself, and an enum equal to a declared name is refused.
+        (
+            ("high total",),
+            _Ending.HIGH,
+            "ending() is <_Ending.HIGH: 'high total'>, not one of the game's endings ('high total')",
+        ),
     ],
 )
 def test_an_ending_the_game_did_not_declare_is_the_games_fault_at_the_end(monkeypatch, endings, ending, said):

@@ -493,3 +493,27 @@ def test_top_lists_that_many_of_each_players_most_frequent_actions_and_its_share
         assert actions[spec]["actions"] == [
             {"action": text, "count": count, "share": pytest.approx(count / taken)} for text, count in top
         ]
+
+
+def test_a_forfeited_replay_has_no_ending_and_replays_all_forfeited_print_no_endings_line(record):
+    from tests.replays.conftest import forfeited_at
+
+    finished, forfeit = record(seed=1), record(seed=2)
+    forfeited_at(forfeit, 5)
+    both = json.loads(campfire("replay", "analyze", "--json", str(finished), str(forfeit)).stdout)
+    ending = Simulator(read_replay(finished)).state_at(read_replay(finished).steps).ending()
+    rows = both["games"]["grizzly-race"]["endings"]
+    assert [row["ending"] for row in rows] == ["hero freed", "deadlocked", "stalled"]  # no row of None
+    assert {row["ending"]: row["matches"] for row in rows if row["matches"]} == {ending: 1}
+    alone = campfire("replay", "analyze", str(forfeit))
+    assert alone.exit_code == 0, alone.output
+    assert "endings by the rules" not in alone.output
+
+
+def test_a_game_that_declares_no_endings_analyzes_to_none(record, monkeypatch):
+    path = record(seed=1)
+    registry = default_registry()
+    monkeypatch.setattr(type(registry.game("grizzly-race")), "endings", ())
+    analysis = Analysis(registry)
+    analysis.add(str(path), read_replay(path))
+    assert analysis.report()["games"]["grizzly-race"]["endings"] is None

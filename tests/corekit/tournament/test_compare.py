@@ -224,4 +224,113 @@ def test_a_cooperative_game_compares_the_team_won_share(tmp_path):
     b = written(tmp_path / "b", [camp(0, (0.0, 0.0)), camp(1, (0.0, 0.0))], **header)
     team = compare(a, b, default_registry())["team"]
     assert (team["a"], team["b"], team["b_minus_a"]["difference"]) == (0.5, 0.0, -0.5)
-    assert "team won 50.0% 0.0%" in " ".join(run_cli("compare", str(a), str(b)).output.split()).replace("│ ", "")
+    text = " ".join(run_cli("compare", str(a), str(b)).output.split()).replace("│ ", "")
+    assert "Team won and mean returns, and B less A in the same deals" in text and "team won 50.0% 0.0%" in text
+
+
+# ---- what a hand mutation sweep found unchecked -----------------------------------------------------------------
+
+
+def test_a_header_without_its_seed_is_refused_naming_the_missing_key(tmp_path):
+    a = written(tmp_path / "a", [match(0, (1.0, 0.0), 10)])
+    b = written(tmp_path / "b", [match(0, (1.0, 0.0), 10)])
+    lines = (b / RESULTS).read_text().splitlines()
+    (b / RESULTS).write_text("\n".join([json.dumps({k: v for k, v in HEADER.items() if k != "seed"}), *lines[1:]]))
+    assert error_line(run_cli("compare", str(a), str(b))) == (
+        f"Error: {b / RESULTS}: its header lacks 'seed', which a tournament writes"
+    )
+
+
+def test_a_with_more_players_than_b_is_refused_as_b_with_more_is(tmp_path):
+    three = ["heuristic", "random", "greedy"]
+    a = written(tmp_path / "a", [match(0, (1.0, 0.0), 10, names=three)], specs=three)
+    b = written(tmp_path / "b", [match(0, (1.0, 0.0), 10)])
+    with pytest.raises(CompareError, match=r"^A has 3 players and B 2: "):
+        compare(a, b, default_registry())
+
+
+@pytest.mark.parametrize(("change", "said"), [({"deal": 5}, "deal 5, seed 1000"), ({"seed": 99}, "deal 0, seed 99")])
+def test_twins_of_another_deal_or_seed_alone_are_refused(tmp_path, change, said):
+    a = written(tmp_path / "a", [match(0, (1.0, 0.0), 10)])
+    b = written(tmp_path / "b", [attrs.evolve(match(0, (1.0, 0.0), 10), **change)])
+    with pytest.raises(CompareError, match=rf"^match 0 is deal 0, seed 1000, seating \[0, 1\] in A but {said}, "):
+        compare(a, b, default_registry())
+
+
+def test_a_forfeit_in_a_match_without_a_twin_is_not_counted_among_the_twins_forfeits(tmp_path):
+    forfeit = match(1, (0.0, 1.0), 3, None, status="forfeit", forfeit=0, error="seat 0 (heuristic) raised")
+    a = written(tmp_path / "a", [match(0, (1.0, 0.0), 10), forfeit])
+    b = written(tmp_path / "b", [match(0, (1.0, 0.0), 10)])
+    report = compare(a, b, default_registry())
+    assert (report["a"]["played"], report["a"]["forfeits"], report["unpaired"]) == (2, 0, 1)
+
+
+def test_a_player_no_twin_match_seated_has_no_rate_and_one_seated_in_some_deals_is_paired_over_those(tmp_path):
+    # Three players, two seats: the greedy player (2) sits out deal 0 and plays deal 1; the random one (1) sits out all.
+    three = ["heuristic", "random", "greedy"]
+
+    def seated(index, lineup, returns):
+        specs = tuple(three[p] for p in lineup)
+        return MatchRecord(index, index, 1000 + index, lineup, specs, "ok", returns, 10, (3, 3), (0.1, 0.1))
+
+    a = written(tmp_path / "a", [seated(0, (0, 0), (1.0, 0.0)), seated(1, (0, 2), (1.0, 0.0))], specs=three)
+    b = written(tmp_path / "b", [seated(0, (0, 0), (1.0, 0.0)), seated(1, (0, 2), (0.0, 1.0))], specs=three)
+    report = compare(a, b, default_registry())
+    random, greedy = report["players"][1], report["players"][2]
+    assert (random["a"], random["b"], random["b_minus_a"]["deals"]) == (None, None, 0)
+    assert (greedy["a"], greedy["b"]) == (0.0, 1.0)
+    assert greedy["b_minus_a"] == paired_difference([1.0])  # deal 1 alone
+    text = " ".join(run_cli("compare", str(a), str(b)).output.split()).replace("│ ", "")
+    assert "player random - -" in text
+
+
+def test_a_twin_whose_ending_was_not_recorded_in_a_is_no_change_either(tmp_path):
+    a = written(tmp_path / "a", [match(0, (1.0, 0.0), 10, None), match(1, (1.0, 0.0), 12, "hero freed")])
+    b = written(tmp_path / "b", [match(0, (1.0, 0.0), 10, "stalled"), match(1, (1.0, 0.0), 12, "stalled")])
+    assert compare(a, b, default_registry())["endings_changed"] == 1
+
+
+def test_a_game_that_declares_no_endings_compares_none(tmp_path, monkeypatch):
+    registry = default_registry()
+    monkeypatch.setattr(type(registry.game("grizzly-race")), "endings", ())
+    a = written(tmp_path / "a", [match(0, (1.0, 0.0), 10, None)])
+    b = written(tmp_path / "b", [match(0, (1.0, 0.0), 10, None)])
+    report = compare(a, b, registry)
+    assert (report["endings"], report["endings_changed"]) == (None, None)
+    assert "Endings by the rules" not in run_cli("compare", str(a), str(b), registry=registry).output
+
+
+def test_the_text_names_each_side_the_unpaired_matches_the_seats_and_the_match_length(tmp_path):
+    records = [match(0, (1.0, 0.0), 10), match(1, (1.0, 0.0), 12), match(2, (0.0, 1.0), 14), match(3, (1.0, 0.0), 16)]
+    a = written(tmp_path / "a", records)
+    b = written(tmp_path / "b", [match(0, (1.0, 0.0), 20), match(1, (0.0, 1.0), 13)], options={}, games=8)
+    text = " ".join(run_cli("compare", str(a), str(b)).output.split()).replace("│ ", "")
+    # A played all 4 of its 4 matches, forfeited none: neither is said.
+    assert (
+        "grizzly-race, 2 seats, seed 7: 2 matches finished in both, over 1 deal (2 more not finished in both, left out)"
+        f" A: {a}: version 4; options stall_rounds=100; players heuristic, random; time limit 60s B: {b}:" in text
+    )
+    assert f"B: {b}: version 4; options none; players heuristic, random; time limit 60s; 2 of its 8 matches" in text
+    assert "Win rates (mean returns), and B less A in the same deals" in text
+    assert "seat 0 100.0% 50.0%" in text and "seat 1 0.0% 50.0%" in text
+    assert "Match length: A mean 11.0 actions, B 16.5; B less A +5.5" in text
+
+
+def test_players_other_than_a_reordering_get_no_reordering_note_and_a_forfeit_in_a_alone_gets_its_note(tmp_path):
+    forfeit = match(1, (0.0, 1.0), 3, None, status="forfeit", forfeit=0, error="seat 0 (random) raised")
+    a = written(tmp_path / "a", [match(0, (1.0, 0.0), 10), forfeit])
+    other = ["heuristic", "greedy"]
+    b = written(
+        tmp_path / "b", [match(0, (1.0, 0.0), 10, names=other), match(1, (1.0, 0.0), 12, names=other)], specs=other
+    )
+    text = " ".join(run_cli("compare", str(a), str(b)).output.split()).replace("│ ", "")
+    assert "B lists A's players in another order" not in text
+    assert "player random / greedy" in text
+    assert "Note: a forfeit counts as played (0 to the seat that forfeited)" in text
+    # The twin forfeited in A alone is left out of the endings on both sides, as one forfeited in B alone is.
+    report = compare(a, b, default_registry())
+    assert [(row["ending"], row["a"], row["b"]) for row in report["endings"]] == [
+        ("hero freed", 1, 1),
+        ("deadlocked", 0, 0),
+        ("stalled", 0, 0),
+    ]

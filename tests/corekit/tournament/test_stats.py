@@ -191,3 +191,42 @@ def test_a_deal_whose_shares_differ_only_by_float_residue_is_a_tie_for_the_sign_
     assert residue != 0
     paired = paired_difference([residue, 0.5, -0.25])
     assert (paired["ahead"], paired["behind"]) == (1, 1)
+
+
+def test_a_residue_below_0_is_a_tie_too_and_a_difference_of_exactly_the_tolerance_is_one():
+    from corekit.tournament.stats import TIE, paired_difference
+
+    residue = sum(b - 1 / 3 for b in (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)) / 6
+    paired = paired_difference([-residue, TIE, -TIE, 0.5, -0.25])
+    assert (paired["ahead"], paired["behind"]) == (1, 1)
+
+
+def test_a_small_real_difference_is_ahead_or_behind_not_a_tie():
+    from corekit.tournament.stats import paired_difference
+
+    # One seat's third of a three-way win more in one match of a deal of 100: 1/300, far above float residue.
+    paired = paired_difference([1 / 300, -1 / 300, 1e-6])
+    assert (paired["ahead"], paired["behind"]) == (2, 1)
+
+
+def test_two_deals_have_a_t_interval_of_one_degree_of_freedom():
+    from corekit.tournament.stats import paired_difference, t95
+
+    # Mean 0.5, sample deviation sqrt(0.5), half-width t95(1) * sqrt(0.5) / sqrt(2) = 12.706 / 2.
+    found = paired_difference([0.0, 1.0])
+    assert found["difference"] == 0.5
+    assert found["ci95"] == pytest.approx([0.5 - t95(1) / 2, 0.5 + t95(1) / 2])
+    assert found["ci95"][0] == pytest.approx(-5.8531, abs=1e-4)
+
+
+def test_endings_no_longer_declared_are_listed_by_name_after_the_declared_and_before_none():
+    from corekit.tournament.stats import ending_order
+
+    seen = ["zombie apocalypse", None, "stalled", "dragon slain", "zombie apocalypse"]
+    assert ending_order(("hero freed", "stalled"), seen) == [
+        "hero freed",
+        "stalled",
+        "dragon slain",
+        "zombie apocalypse",
+        None,
+    ]

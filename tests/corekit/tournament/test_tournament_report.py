@@ -661,6 +661,14 @@ def test_the_endings_by_the_rules_are_counted_in_the_games_order_forfeits_and_fa
     )
 
 
+def test_matches_all_forfeited_list_each_ending_at_0_without_a_share() -> None:
+    records = {i: record(i, (i % 2, 1 - i % 2), (0.0, 1.0), forfeit=0, status="forfeit") for i in range(2)}
+    report = summarize(Race(), ["p0", "p1"], 2, records)
+    assert [row["matches"] for row in report["endings"]] == [0, 0, 0]
+    said = "Endings by the rules of the 0 matches nobody forfeited: hero freed 0, deadlocked 0, stalled 0."
+    assert said in printed(report)  # no share of 0 matches
+
+
 def test_matches_recorded_before_endings_were_are_counted_as_not_recorded() -> None:
     records = {0: attrs.evolve(record(0, (0, 1), (1.0, 0.0)), ending="hero freed"), 1: record(1, (1, 0), (1.0, 0.0))}
     report = summarize(Race(), ["p0", "p1"], 2, records)

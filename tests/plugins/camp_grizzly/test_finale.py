@@ -113,6 +113,15 @@ def test_otis_wins_when_every_counselor_dies():
     assert state.ending() == "last fight lost"
 
 
+def test_a_last_fight_in_the_nights_last_round_is_the_body_counts_not_the_night_running_out():
+    state = table(1, night=1)
+    assert state.round == state.night == 1
+    state.raise_body(13 - state.body)
+    state.resume(Phase.MOVE)
+    state.apply(0, ("panic",))
+    assert state.is_terminal and state.ending() == "last fight lost"
+
+
 def test_every_counselor_dead_before_hopeless_is_an_ending_of_its_own():
     state = table(2)
     state.kill(0)
