@@ -81,7 +81,7 @@ def print_comparison(report: dict[str, Any]) -> None:
     if coop:
         table.add_row("team won", *_cells(report["team"], paired_text))
     for seat in report["seat_win_rates"]:
-        table.add_row(f"seat {seat['seat']}", *_cells(seat, paired_text))
+        table.add_row(shown(seat["name"]), *_cells(seat, paired_text))
     for player in report["players"]:
         same = player["spec_a"] == player["spec_b"]
         who = shown(player["spec_a"]) if same else f"{shown(player['spec_a'])} / {shown(player['spec_b'])}"

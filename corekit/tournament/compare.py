@@ -20,7 +20,7 @@ from typing import Any
 
 from corekit.floats import ordered_sum
 from corekit.plugins import Registry
-from corekit.tournament.report import labels
+from corekit.tournament.report import labels, seat_names_of_run
 from corekit.tournament.stats import ending_order, paired_difference, team_won
 from corekit.tournament.store import RESULTS, MatchRecord, read_results
 
@@ -59,6 +59,13 @@ def compare(a: Path, b: Path, registry: Registry) -> dict[str, Any]:
     for pair in pairs:
         by_deal[pair[0].deal].append(pair)
     names = labels(header_a["specs"]), labels(header_b["specs"])
+    # Camp Grizzly's seats are counselors the options choose: "Kevin / Sherry" where A's and B's differ.
+    seat_names = [
+        a_name if a_name == b_name else f"{a_name} / {b_name}"
+        for a_name, b_name in zip(
+            seat_names_of_run(game, seats, header_a), seat_names_of_run(game, seats, header_b), strict=True
+        )
+    ]
     report: dict[str, Any] = {
         "campfire_compare": FORMAT,
         "game": game.id,
@@ -70,7 +77,8 @@ def compare(a: Path, b: Path, registry: Registry) -> dict[str, Any]:
         "deals": len(by_deal),
         "unpaired": len(set(records_a) | set(records_b)) - len(pairs),
         "seat_win_rates": [
-            _paired(_by_deal(by_deal, partial(_in_seat, seat))) | {"seat": seat} for seat in range(seats)
+            _paired(_by_deal(by_deal, partial(_in_seat, seat))) | {"seat": seat, "name": seat_names[seat]}
+            for seat in range(seats)
         ],
         # A player's rate over the seats it held, as the tournament report counts it: a seat each, paired with the
         # same seat of the twin match.

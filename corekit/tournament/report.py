@@ -54,7 +54,7 @@ def labels(specs: Sequence[str]) -> list[str]:
     return names
 
 
-def _seat_names(game: Game, seats: int, header: Mapping[str, Any] | None) -> list[str]:
+def seat_names_of_run(game: Game, seats: int, header: Mapping[str, Any] | None) -> list[str]:
     """The seats as the matches called them (Camp Grizzly's counselors), as `replay show` and `analyze` name them:
     from the run's options, or "seat N" where those are not at hand or the game cannot name its seats."""
     fallback = [game.seat_name(seat) for seat in range(seats)]
@@ -78,7 +78,7 @@ def summarize(
     ordered = [records[i] for i in sorted(records)]
     played = [r for r in ordered if r.status != "failed"]
     names = labels(specs)
-    names_of_seats = _seat_names(game, seats, header)
+    names_of_seats = seat_names_of_run(game, seats, header)
     n = len(specs)
     score = [0.0] * n
     trials = [0] * n

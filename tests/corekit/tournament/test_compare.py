@@ -224,6 +224,10 @@ def test_a_cooperative_game_compares_the_team_won_share(tmp_path):
     b = written(tmp_path / "b", [camp(0, (0.0, 0.0)), camp(1, (0.0, 0.0))], **header)
     team = compare(a, b, default_registry())["team"]
     assert (team["a"], team["b"], team["b_minus_a"]["difference"]) == (0.5, 0.0, -0.5)
+    # The seats are the counselors each side's options seat there.
+    other = written(tmp_path / "other", [camp(0, (0.0, 0.0))], **header | {"options": {"counselors": "Sherry,Tracy"}})
+    named = [seat["name"] for seat in compare(a, other, default_registry())["seat_win_rates"]]
+    assert named == ["Kevin / Sherry", "Sherry / Tracy"]
     text = " ".join(run_cli("compare", str(a), str(b)).output.split()).replace("│ ", "")
     assert "Team won and mean returns, and B less A in the same deals" in text and "team won 50.0% 0.0%" in text
 
