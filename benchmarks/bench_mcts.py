@@ -27,7 +27,7 @@ import pytest
 from ai.mcts import PLAYOUT_LIMIT, MctsOptions, MctsPlayer, Node, Rollout, RootChoice
 from ai.playouts import policy_playout, random_playout
 from benchmarks.conftest import asked_for_help, interleaved_ratio, report_parser
-from benchmarks.held import reachable_bytes
+from benchmarks.held import search_bytes
 from corekit import Game, Rng, SeatView, State, default_registry
 from corekit.plugins import UnknownName
 from corekit.words import counted
@@ -131,12 +131,14 @@ def tree_size(root: Node) -> tuple[int, int]:
 
 
 def memory_per_node(game: Game, players: int, iterations: int = 10_000) -> tuple[int, int, float, float]:
-    """(nodes, edges, bytes per node, bytes per edge) held by the tree of one search from the opening: every
-    object reachable from its root (`benchmarks.held`). Counting what the tree reaches, rather than what the
-    process allocated during the search, leaves out the games' own bounded caches, which a search also fills."""
+    """(nodes, edges, bytes per node, bytes per edge) held by one search from the opening: every object
+    reachable from its tree's root and from its table of shared edge keys (`benchmarks.held.search_bytes`).
+    Counting what the search reaches, rather than what the process allocated during it, leaves out the games'
+    own bounded caches, which a search also fills."""
     state = game.initial_state(players, 0)
-    root = searches(SeatView(state, state.to_act[0]), iterations)
-    held = reachable_bytes(root)
+    player = MctsPlayer(MctsOptions(iterations=iterations, rollout=Rollout.RANDOM), 1, REGISTRY.heuristic(game.id))
+    root = player.search(SeatView(state, state.to_act[0]))
+    held = search_bytes(player)
     nodes, edges = tree_size(root)
     return nodes, edges, held / nodes, held / edges
 

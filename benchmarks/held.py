@@ -30,3 +30,11 @@ def reachable_bytes(root: object) -> int:
         total += sys.getsizeof(item)
         stack.extend(gc.get_referents(item))
     return total
+
+
+def search_bytes(player: object) -> int:
+    """Bytes an MCTS player holds for its last search: its tree (from `root`) and the search's own tables
+    (`_keys`, the edge keys its nodes share), each object counted once. Players of revisions without such a
+    table (before 2026-12-02) are measured by their tree alone."""
+    both = [getattr(player, "root", None), getattr(player, "_keys", None)]
+    return reachable_bytes(both) - sys.getsizeof(both)

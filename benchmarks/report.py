@@ -262,7 +262,8 @@ def mcts_table(registry: Registry, size: Size) -> str:
     rows = [
         f"| game | players | iterations/s, `mcts:iterations={iterations}` (the game's defaults) | iterations/s, "
         "`rollout=random` | one iteration / one random playout (`rollout=random`; issue 4's target: <= 2) | "
-        f"bytes per node, per edge ({size.memory_iterations:,}-iteration tree, random rollouts) |",
+        f"bytes per node, per edge ({size.memory_iterations:,}-iteration search, random rollouts; "
+        "tree and key table) |",
         "|---|---|---|---|---|---|",
     ]
     for game_id in sorted(registry.games):

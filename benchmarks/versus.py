@@ -7,11 +7,12 @@
 The revision is exported (`git archive`) into a temporary folder, and every measurement runs in a child process of
 one checkout or the other, the two taken in turn within each repetition (interleaved), so a burst of load falls on
 both alike. A child times only its work, in CPU time, after a warm-up; what it runs is the public contract both
-revisions share (`initial_state`, `to_act`, `legal_actions`, `apply`, `is_terminal`; `corekit.runner.build_spec`
-for the searches; each checkout's `benchmarks.bench_mcts.searches` for a tree, whose bytes this checkout's
-`benchmarks/held.py` counts), so the same code measures both. A rate's ratio is the median of the per-repetition
-ratios, after over before: above 1 is faster now. A game whose rules version changed between the two plays other
-matches on the same seeds; random playouts count decisions, so their rates still compare.
+revisions share (`initial_state`, `to_act`, `legal_actions`, `apply`, `is_terminal`; `corekit.runner.build_spec` for
+the searches; for a tree, each checkout's `MctsPlayer` searching with random rollouts, the bytes of its tree and of
+its search's tables counted by this checkout's `benchmarks/held.py`), so the same code measures both. A rate's ratio
+is the median of the per-repetition ratios, after over before: above 1 is faster now. A game whose rules version
+changed between the two plays other matches on the same seeds; random playouts count decisions, so their rates still
+compare.
 """
 
 from __future__ import annotations
@@ -63,14 +64,16 @@ if what == "playouts":
     count = playouts(1, size)
 elif what == "memory":  # this checkout's benchmarks/held.py, loaded by its path, measures either tree
     import importlib.util
-    from benchmarks.bench_mcts import searches, tree_size
+    from ai.mcts import MctsOptions, MctsPlayer, Rollout
+    from benchmarks.bench_mcts import tree_size
     spec = importlib.util.spec_from_file_location("held", sys.argv[5])
     held = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(held)
     state = game.initial_state(players, 0)
-    root = searches(SeatView(state, state.to_act[0]), size)
+    player = MctsPlayer(MctsOptions(iterations=size, rollout=Rollout.RANDOM), 1, registry.heuristic(game_id))
+    root = player.search(SeatView(state, state.to_act[0]))
     started = time.process_time()
-    count = held.reachable_bytes(root) / tree_size(root)[0]
+    count = held.search_bytes(player) / tree_size(root)[0]
 else:  # one search from the opening of each of OPENINGS deals, `size` iterations in all
     views = []
     for seed in range(OPENINGS):

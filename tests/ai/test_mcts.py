@@ -7,6 +7,7 @@ from array import array
 
 import pytest
 
+from ai import mcts
 from ai.mcts import MctsOptions, MctsPlayer, Node, Opponents, Rollout, RootChoice, paired_z
 from corekit import Heuristic, PlayerSpec, SeatView, default_registry
 from corekit.options import OptionError
@@ -535,6 +536,37 @@ def _walk(node: Node):
     yield node
     for child in (node.children or {}).values():
         yield from _walk(child)
+
+
+def _search_with_table(monkeypatch, look_after: int, game_id: str = "slasher", players: int = 6) -> MctsPlayer:
+    monkeypatch.setattr(mcts, "_LOOK_AFTER", look_after)
+    registry = default_registry()
+    game = registry.game(game_id)
+    state = game.initial_state(players, 2)
+    player = MctsPlayer(MctsOptions(iterations=400, rollout=Rollout.RANDOM), 7, registry.heuristic(game_id))
+    player.search(SeatView(state, state.to_act[0]))
+    return player
+
+
+def test_the_shared_key_table_keeps_only_the_tuples_the_trees_nodes_hold_once_it_looks(monkeypatch):
+    player = _search_with_table(monkeypatch, 1)
+    table = player._keys
+    held = {id(node.keys) for node in _walk(player.root)}
+    assert len(table.known) < 2 * len(held)  # a node's old tuples do not pile up (3,000 and more without looking)
+    table._prune()
+    assert {id(keys) for keys in table.known.values()} == held
+
+
+def test_nodes_holding_the_same_edges_share_one_tuple_whether_or_not_the_table_has_looked(monkeypatch):
+    # Sharing lasts through a look: a tuple some node holds stays the one the next node with those edges gets.
+    looking, never = (
+        _search_with_table(monkeypatch, 1, "grizzly-race", 4),
+        _search_with_table(monkeypatch, 10**9, "grizzly-race", 4),
+    )
+    assert _tree(looking.root) == _tree(never.root)
+    for player in (looking, never):
+        nodes = list(_walk(player.root))
+        assert len({id(node.keys) for node in nodes}) == len({node.keys for node in nodes}) < len(nodes)
 
 
 def _node(seat: int, edges: dict) -> Node:
