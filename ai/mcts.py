@@ -310,8 +310,8 @@ class Keys:
 
     A node gets a new tuple each time it gains edges, so a table that kept every tuple it made would hold each
     node's old ones too: 1,341 tuples for 215 nodes in a 2,000-iteration slasher search at 6 seats, 2.4 times
-    the tree's own bytes. Once it has grown by about half the tree's nodes since it last looked, it keeps only
-    the tuples some node of the tree still holds (a walk of the tree: amortised, a few steps per tuple made)."""
+    the tree's own bytes. Once it has made a quarter as many tuples as the tree has nodes since it last looked,
+    it keeps only those some node of the tree still holds (a walk of the tree: amortised, a few steps a tuple)."""
 
     __slots__ = ("known", "limit", "pairs", "root")
 
@@ -347,7 +347,7 @@ class Keys:
         return known.setdefault(keys, keys)
 
     def _prune(self) -> dict[tuple[tuple[int, Action], ...], tuple[tuple[int, Action], ...]]:
-        """Keep only the tuples the tree's nodes hold; look again after half as many more as there are nodes."""
+        """Keep only the tuples the tree's nodes hold; look again after a quarter as many more as there are nodes."""
         held: dict[tuple[tuple[int, Action], ...], tuple[tuple[int, Action], ...]] = {}
         nodes = 0
         stack = [self.root]
@@ -358,7 +358,7 @@ class Keys:
             if node.children:
                 stack.extend(node.children.values())
         self.known = held
-        self.limit = len(held) + max(nodes // 2, _LOOK_AFTER)
+        self.limit = len(held) + max(nodes // 4, _LOOK_AFTER)
         return held
 
 
