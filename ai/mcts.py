@@ -98,6 +98,7 @@ the observation makes the path through an opponent's hidden action the same node
 from __future__ import annotations
 
 import enum
+import sys
 import time
 from array import array
 from collections.abc import Sequence
@@ -242,9 +243,10 @@ class Node:
     """One information set of the searching seat: the statistics of each (seat, action) edge met there, and the
     next information sets by what the searching seat observes after the decision.
 
-    Compact, for trees of many thousand nodes: the edges' keys are one tuple of (seat, action) pairs shared by
-    every node that met the same ones (`Keys`), and their numbers one float array, three per edge: visits, the
-    summed reward of the seat that chose it, and its availability count.
+    Compact, for trees of many thousand nodes: the edges' keys are one string, a character an edge naming its
+    (seat, action) in the search's `Keys` and shared by every node that met the same edges, and their numbers
+    one float array, three per edge: visits, the summed reward of the seat that chose it, and its availability
+    count.
 
     Most nodes of a tree are leaves an iteration passed through once, every seat there meeting all its actions
     for the first time: each edge was available once, and only the one each seat chose has a visit. Such a
@@ -255,7 +257,7 @@ class Node:
     __slots__ = ("children", "first", "hints", "keys", "order", "stats")
 
     def __init__(self) -> None:
-        self.keys: tuple[tuple[int, Action], ...] = ()
+        self.keys = ""
         self.stats: array[float] | None = None
         self.first: array[float] | None = None
         self.children: dict[Any, Node] | None = None
@@ -279,11 +281,13 @@ class Node:
         """The edges' numbers, three per edge, made from the first pass's (and kept) if not made yet."""
         stats = self.stats
         if stats is None:
-            stats = self.stats = self._unfolded()
+            stats = self.stats = self.numbers()
             self.first = None
         return stats
 
-    def _unfolded(self) -> array[float]:
+    def numbers(self) -> array[float]:
+        """The edges' numbers, three per edge (visits, summed reward, availability), in the order of `keys`;
+        a node passed once gives them made from its first pass's without keeping them."""
         if self.stats is not None:
             return self.stats
         stats = _AVAILABLE_ONCE * len(self.keys)
@@ -295,37 +299,66 @@ class Node:
                 stats[edge + 1] = first[at + 1]
         return stats
 
-    def table(self, seat: int) -> dict[Action, tuple[int, float, int]]:
-        """`seat`'s edges here: action -> (visits, summed reward, availability count)."""
-        stats = self._unfolded()
-        return {
-            action: (int(stats[3 * at]), stats[3 * at + 1], int(stats[3 * at + 2]))
-            for at, (who, action) in enumerate(self.keys)
-            if who == seat
-        }
-
 
 class Keys:
-    """The tuples of edge keys of one search, each made once and shared by the nodes that hold the same edges.
+    """The edge keys of one search: a character for each (seat, action) met (its code), and the strings of
+    codes that nodes hold as their `keys`, each made once and shared by the nodes that hold the same edges.
 
-    A node gets a new tuple each time it gains edges, so a table that kept every tuple it made would hold each
-    node's old ones too: 1,341 tuples for 215 nodes in a 2,000-iteration slasher search at 6 seats, 2.4 times
-    the tree's own bytes. Once it has made a quarter as many tuples as the tree has nodes since it last looked,
-    it keeps only those some node of the tree still holds (a walk of the tree: amortised, a few steps a tuple)."""
+    A string takes a byte an edge (two past 256 codes), where a tuple of pairs took eight, and finding an edge
+    is one dict lookup and `str.find`. A node gets a new string each time it gains edges, so a table that kept
+    every string it made would hold each node's old ones too (1,341 for 215 nodes in a 2,000-iteration slasher
+    search at 6 seats, 2.4 times the tree's own bytes): once it has made a quarter as many strings as the tree
+    has nodes since it last looked, it keeps only those some node of the tree still holds (a walk of the tree:
+    amortised, a few steps a string made)."""
 
-    __slots__ = ("known", "limit", "pairs", "root")
+    __slots__ = ("codes", "known", "limit", "pairs", "root")
 
     def __init__(self, root: Node) -> None:
         self.root = root
-        self.known: dict[tuple[tuple[int, Action], ...], tuple[tuple[int, Action], ...]] = {}
-        self.pairs: dict[tuple[int, Action], tuple[int, Action]] = {}
+        self.codes: dict[tuple[int, Action], str] = {}
+        self.pairs: list[tuple[int, Action]] = []
+        """(seat, action) by code point."""
+        self.known: dict[str, str] = {}
         self.limit = _LOOK_AFTER
+
+    def code(self, seat: int, action: Action) -> str:
+        """The character naming `seat`'s `action` in this search (made on first use)."""
+        pair = (seat, action)
+        code = self.codes.get(pair)
+        if code is None:
+            if len(self.pairs) > sys.maxunicode:
+                raise ValueError(f"a search met more than {sys.maxunicode + 1:,} different (seat, action) pairs")
+            code = self.codes[pair] = chr(len(self.pairs))
+            self.pairs.append(pair)
+        return code
+
+    def index(self, node: Node, seat: int, action: Action) -> int:
+        """The index of `seat`'s `action` among `node`'s edges, or -1."""
+        code = self.codes.get((seat, action))
+        return -1 if code is None else node.keys.find(code)
+
+    def edges(self, node: Node) -> list[tuple[int, Action]]:
+        """`node`'s edges as (seat, action), in the order of its numbers."""
+        pairs = self.pairs
+        return [pairs[ord(code)] for code in node.keys]
+
+    def seats(self, node: Node) -> set[int]:
+        """The seats with an edge at `node`."""
+        pairs = self.pairs
+        return {pairs[ord(code)][0] for code in set(node.keys)}
+
+    def table(self, node: Node, seat: int) -> dict[Action, tuple[int, float, int]]:
+        """`seat`'s edges at `node`: action -> (visits, summed reward, availability count)."""
+        stats = node.numbers()
+        return {
+            action: (int(stats[3 * at]), stats[3 * at + 1], int(stats[3 * at + 2]))
+            for at, (who, action) in enumerate(self.edges(node))
+            if who == seat
+        }
 
     def add(self, node: Node, seat: int, action: Action) -> int:
         """Give `node` (made `full`) a fresh edge for `seat`'s `action`; its index."""
-        pair = (seat, action)
-        pair = self.pairs.setdefault(pair, pair)
-        keys = (*node.keys, pair)
+        keys = node.keys + self.code(seat, action)
         node.keys = self._shared(keys)
         node.full().extend(_FRESH)
         return len(keys) - 1
@@ -333,22 +366,20 @@ class Keys:
     def extend(self, node: Node, seat: int, actions: Sequence[Action]) -> int:
         """Give `node` an edge for each of `seat`'s `actions` at once, without numbers (a first pass); the
         index of the first."""
-        pairs = self.pairs
         start = len(node.keys)
-        node.keys = self._shared(
-            (*node.keys, *[pairs.setdefault((seat, action), (seat, action)) for action in actions])
-        )
+        code = self.code
+        node.keys = self._shared(node.keys + "".join([code(seat, action) for action in actions]))
         return start
 
-    def _shared(self, keys: tuple[tuple[int, Action], ...]) -> tuple[tuple[int, Action], ...]:
+    def _shared(self, keys: str) -> str:
         known = self.known
         if len(known) >= self.limit:
             known = self._prune()
         return known.setdefault(keys, keys)
 
-    def _prune(self) -> dict[tuple[tuple[int, Action], ...], tuple[tuple[int, Action], ...]]:
-        """Keep only the tuples the tree's nodes hold; look again after a quarter as many more as there are nodes."""
-        held: dict[tuple[tuple[int, Action], ...], tuple[tuple[int, Action], ...]] = {}
+    def _prune(self) -> dict[str, str]:
+        """Keep only the strings the tree's nodes hold; look again after a quarter as many more as there are nodes."""
+        held: dict[str, str] = {}
         nodes = 0
         stack = [self.root]
         while stack:
@@ -363,7 +394,7 @@ class Keys:
 
 
 _LOOK_AFTER = 64
-"""The fewest tuples a table makes between two looks at the tree (a small tree is not walked again and again)."""
+"""The fewest strings a table makes between two looks at the tree (a small tree is not walked again and again)."""
 
 
 _FRESH = array("d", (0.0, 0.0, 0.0))
@@ -410,7 +441,7 @@ class MctsPlayer(Player):
             root, best, rewards = self._halve(view, kept)
         else:
             root = self.search(view)
-        table = root.table(view.seat)
+        table = self.table(root, view.seat)
         most, most_key = legal[0], (-1, -1.0)
         stats = []
         for action in legal:
@@ -432,6 +463,11 @@ class MctsPlayer(Player):
         if choice != best:  # said in the annotation: a table whose best is not the choice would read as a mistake
             self._overruled = view.game.encode_action(best)
         return choice
+
+    def table(self, node: Node, seat: int) -> dict[Action, tuple[int, float, int]]:
+        """`seat`'s edges at `node` of the last search (its `root`, or a node below): action -> (visits, summed
+        reward, availability count)."""
+        return self._keys.table(node, seat)
 
     def _trusted(self, table: dict[Action, tuple[int, float, int]], best: Action, choice: Action) -> Action:
         """The policy's own `choice`, unless the search's `best` beats its mean by `trust` standard errors.
@@ -631,10 +667,8 @@ class MctsPlayer(Player):
 
     def _edge(self, node: Node, seat: int, action: Action) -> int:
         """The index of `seat`'s `action` among `node`'s edges, made on first use."""
-        try:
-            return node.keys.index((seat, action))
-        except ValueError:
-            return self._keys.add(node, seat, action)
+        at = self._keys.index(node, seat, action)
+        return at if at >= 0 else self._keys.add(node, seat, action)
 
     def _widened(
         self, node: Node, seat: int, legal: Any, rng: Rng, state: State
@@ -659,7 +693,10 @@ class MctsPlayer(Player):
                 if action not in order:
                     order[action] = None
         stats = node.stats
-        chosen = 0 if stats is None else sum(int(stats[3 * at]) for at, (who, _) in enumerate(node.keys) if who == seat)
+        pairs = self._keys.pairs
+        chosen = 0
+        if stats is not None:
+            chosen = sum(int(stats[3 * at]) for at, code in enumerate(node.keys) if pairs[ord(code)][0] == seat)
         opened = 1 + (chosen // self.widen).bit_length()
         if opened < len(legal):
             allowed = set(legal)
@@ -673,7 +710,7 @@ class MctsPlayer(Player):
         stats = node.stats
         if stats is None:
             return self._first_pass(node, seat, legal, rng, state)
-        if self.bias and not any(who == seat for who, _ in node.keys):
+        if self.bias and seat not in self._keys.seats(node):
             # The policy's choice in the first determinization that meets this seat here (one call per node
             # and seat, not per visit) earns the progressive bias.
             if node.hints is None:
@@ -683,16 +720,18 @@ class MctsPlayer(Player):
         bias = self.bias
         c = self.c
         keys = node.keys
+        codes = self._keys.codes
         best: Action = None
         best_at = -1
         best_score = -1.0
         untried: list[Action] | None = None
         for action in legal:
-            try:
-                at = 3 * keys.index((seat, action))
-            except ValueError:
-                at = 3 * self._keys.add(node, seat, action)
+            code = codes.get((seat, action))
+            at = -1 if code is None else keys.find(code)
+            if at < 0:
+                at = self._keys.add(node, seat, action)
                 keys = node.keys
+            at *= 3
             avail = stats[at + 2] = stats[at + 2] + 1
             visits = stats[at]
             if visits == 0:
@@ -708,7 +747,7 @@ class MctsPlayer(Player):
                     best, best_at, best_score = action, at, score
         if untried is not None:
             action = untried[self._untried(untried, hint, seat, legal, rng, state)]
-            return action, (stats, 3 * keys.index((seat, action))), True
+            return action, (stats, 3 * self._keys.index(node, seat, action)), True
         return best, (stats, best_at), False
 
     def _first_pass(

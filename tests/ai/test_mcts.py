@@ -151,10 +151,10 @@ def _generous_kingmaker(observation, seat, legal, rng):
     return legal[0] if observation.moves == ("A",) else legal[-1]
 
 
-def _seats_with_edges(node: Node) -> set[int]:
-    seats = {seat for seat, _ in node.keys}
+def _seats_with_edges(player: MctsPlayer, node: Node) -> set[int]:
+    seats = player._keys.seats(node)
     for child in (node.children or {}).values():
-        seats |= _seats_with_edges(child)
+        seats |= _seats_with_edges(player, child)
     return seats
 
 
@@ -168,21 +168,21 @@ def test_modelled_opponents_decide_in_the_tree_by_the_policy_not_by_their_own_re
     assert modelled.decide(view) == "A"  # seat 1 modelled by the policy crowns seat 0 after "A"
     stats = {action: mean for action, _, mean in modelled.annotation()["stats"]}
     assert stats["A"] > 0.9 and stats["B"] < 0.5  # B: seat 1 crowns seat 2 but in random rollouts
-    assert _seats_with_edges(modelled.root) == {0}
+    assert _seats_with_edges(modelled, modelled.root) == {0}
 
 
 def test_modelled_opponents_fall_back_to_search_in_a_game_without_a_policy():
     view = SeatView(Kingmaker().initial_state(3, 0), 0)
     player = _mcts(iterations=200, rollout=Rollout.RANDOM, opponents=Opponents.POLICY)
     assert player.decide(view) == "B"
-    assert _seats_with_edges(player.root) == {0, 1}
+    assert _seats_with_edges(player, player.root) == {0, 1}
 
 
 def test_with_modelled_opponents_the_tree_grows_at_the_searchers_later_decisions_only():
     heuristic = Heuristic(policy=_prefers_two)
     player = _mcts(heuristic=heuristic, iterations=300, opponents=Opponents.POLICY)
     assert player.decide(SeatView(Duel().initial_state(3, 0), 1)) == 3
-    assert _seats_with_edges(player.root) == {1}
+    assert _seats_with_edges(player, player.root) == {1}
     # Below the root a node is the searcher's next round, keyed by the scores it then sees: the others'
     # picks follow the policy (2 each), so the searcher's own pick alone tells the children apart.
     children = player.root.children
@@ -219,9 +219,9 @@ def test_unpruning_offers_only_the_policys_choice_below_the_root_until_the_node_
     heuristic = Heuristic(policy=_prefers_two)
     player = _mcts(heuristic=heuristic, iterations=300, opponents=Opponents.POLICY, widen=1000)
     assert player.decide(SeatView(Duel().initial_state(2, 0), 0)) == 3
-    assert {action for _, action in player.root.keys} == {1, 2, 3}  # the root is never pruned
+    assert {action for _, action in player._keys.edges(player.root)} == {1, 2, 3}  # the root is never pruned
     nodes = list(_below_root(player.root))
-    assert nodes and all({action for _, action in node.keys} <= {2} for node in nodes)
+    assert nodes and all({action for _, action in player._keys.edges(node)} <= {2} for node in nodes)
 
 
 def test_unpruning_opens_one_more_action_each_time_a_nodes_choices_double():
@@ -230,7 +230,7 @@ def test_unpruning_opens_one_more_action_each_time_a_nodes_choices_double():
     player.decide(SeatView(Duel().initial_state(2, 0), 0))
     opened = []
     for node in _below_root(player.root):
-        edges = [edge for seat in {seat for seat, _ in node.keys} for edge in node.table(seat).values()]
+        edges = [edge for seat in player._keys.seats(node) for edge in player.table(node, seat).values()]
         choices = sum(visits for visits, _, _ in edges)
         tried = sum(1 for visits, _, _ in edges if visits)
         # The last choice was made with one fewer behind it: 1 action below `widen`, 2 below 2*widen, 3 beyond.
@@ -479,12 +479,13 @@ def test_a_budget_in_the_spec_replaces_the_games_default_budget_whatever_its_kin
     assert player.options.tree_depth == 1  # the game's other defaults stay
 
 
-def _tree(node: Node) -> list:
+def _tree(player: MctsPlayer, node: Node | None = None) -> list:
     """Every node's edges and numbers, depth first in the order the nodes were made."""
-    seats = sorted({seat for seat, _ in node.keys})
-    out = [(node.keys, [node.table(seat) for seat in seats])]
+    node = player.root if node is None else node
+    seats = sorted(player._keys.seats(node))
+    out = [(player._keys.edges(node), [player.table(node, seat) for seat in seats])]
     for child in (node.children or {}).values():
-        out += _tree(child)
+        out += _tree(player, child)
     return out
 
 
@@ -509,16 +510,17 @@ def test_a_node_passed_once_keeps_only_its_chosen_edges_numbers_and_the_tree_rea
         player = build_player(
             registry.player_type("mcts"), PlayerSpec.parse("mcts:" + spec), 5, game, registry.heuristic(game_id)
         )
-        return player.decide(view), player.root
+        return player.decide(view), player
 
-    action, root = search()
+    action, player = search()
+    root = player.root
     once = [node for node in _walk(root) if node.stats is None and node.keys]
     assert once, "a search of a few hundred iterations leaves leaves passed once"
     for node in once:  # one chosen edge per seat that chose there, each visited once; every edge available once
-        chosen = {node.keys[int(node.first[at + 2])][0] for at in range(0, len(node.first), 3)}
-        assert len(node.first) == 3 * len(chosen) == 3 * len({seat for seat, _ in node.keys})
+        chosen = {player._keys.edges(node)[int(node.first[at + 2])][0] for at in range(0, len(node.first), 3)}
+        assert len(node.first) == 3 * len(chosen) == 3 * len(player._keys.seats(node))
         assert all(node.first[at] == 1 for at in range(0, len(node.first), 3))
-        assert all(avail == 1 for seat in chosen for _, _, avail in node.table(seat).values())
+        assert all(avail == 1 for seat in chosen for _, _, avail in player.table(node, seat).values())
     # The same search with every node's whole array made at once (as before nodes passed once were kept small).
     made = Node.__init__
 
@@ -527,9 +529,9 @@ def test_a_node_passed_once_keeps_only_its_chosen_edges_numbers_and_the_tree_rea
         node.full()
 
     monkeypatch.setattr(Node, "__init__", whole)
-    eager_action, eager_root = search()
-    assert all(node.stats is not None for node in _walk(eager_root))
-    assert (eager_action, _tree(eager_root)) == (action, _tree(root))
+    eager_action, eager = search()
+    assert all(node.stats is not None for node in _walk(eager.root))
+    assert (eager_action, _tree(eager)) == (action, _tree(player))
 
 
 def _walk(node: Node):
@@ -563,16 +565,16 @@ def test_nodes_holding_the_same_edges_share_one_tuple_whether_or_not_the_table_h
         _search_with_table(monkeypatch, 1, "grizzly-race", 4),
         _search_with_table(monkeypatch, 10**9, "grizzly-race", 4),
     )
-    assert _tree(looking.root) == _tree(never.root)
+    assert _tree(looking) == _tree(never)
     for player in (looking, never):
         nodes = list(_walk(player.root))
         assert len({id(node.keys) for node in nodes}) == len({node.keys for node in nodes}) < len(nodes)
 
 
-def _node(seat: int, edges: dict) -> Node:
-    """A node holding `seat`'s edges: action -> (visits, summed reward, availability)."""
+def _node(player: MctsPlayer, seat: int, edges: dict) -> Node:
+    """A node of `player`'s search holding `seat`'s edges: action -> (visits, summed reward, availability)."""
     node = Node()
-    node.keys = tuple((seat, action) for action in edges)
+    player._keys.extend(node, seat, list(edges))
     node.stats = array("d", [number for edge in edges.values() for number in edge])
     return node
 
@@ -580,22 +582,27 @@ def _node(seat: int, edges: dict) -> Node:
 def test_ucb_explores_by_each_edges_availability_not_by_the_nodes_visits():
     # Equal means and visits: "a" was legal in 5 of the node's visits, "b" in 50. The parent's visits (10) would
     # score them alike and pick "a" (first); ln(availability) favours the edge more often passed over.
-    node = _node(0, {"a": (5, 2.5, 5), "b": (5, 2.5, 50)})
-    action, _, untried = _mcts(c=0.7)._select(node, 0, ["a", "b"], None, None)
+    player = _mcts(c=0.7)
+    node = _node(player, 0, {"a": (5, 2.5, 5), "b": (5, 2.5, 50)})
+    action, _, untried = player._select(node, 0, ["a", "b"], None, None)
     assert (action, untried) == ("b", False)
-    assert node.table(0) == {"a": (5, 2.5, 6), "b": (5, 2.5, 51)}  # every legal action counted available
+    assert player.table(node, 0) == {"a": (5, 2.5, 6), "b": (5, 2.5, 51)}  # every legal action counted available
     # An action not legal in this determinization is not available.
-    _mcts(c=0.7)._select(node, 0, ["a"], None, None)
-    assert node.table(0) == {"a": (5, 2.5, 7), "b": (5, 2.5, 51)}
+    player._select(node, 0, ["a"], None, None)
+    assert player.table(node, 0) == {"a": (5, 2.5, 7), "b": (5, 2.5, 51)}
 
 
 def test_an_exploration_constant_of_zero_picks_the_best_mean_even_when_every_mean_is_zero():
     # "a" has the better mean; "b" a single visit that any c > 0.12 would explore.
-    node = _node(0, {"a": (5, 3.0, 50), "b": (1, 0.5, 50)})
-    assert _mcts(c=0.7)._select(node, 0, ["a", "b"], None, None)[0] == "b"
-    assert _mcts(c=0.0)._select(node, 0, ["a", "b"], None, None)[0] == "a"
-    losing = _node(0, {"a": (3, 0.0, 3), "b": (3, 0.0, 3)})
-    assert _mcts(c=0.0)._select(losing, 0, ["a", "b"], None, None)[0] == "a"  # a choice, not None
+    explorer, exploiter = _mcts(c=0.7), _mcts(c=0.0)
+    for player in (explorer, exploiter):
+        player._keys.extend(Node(), 0, ["a", "b"])  # both players' searches code "a" and "b" alike
+    node = _node(explorer, 0, {"a": (5, 3.0, 50), "b": (1, 0.5, 50)})
+    assert explorer._select(node, 0, ["a", "b"], None, None)[0] == "b"
+    node = _node(exploiter, 0, {"a": (5, 3.0, 50), "b": (1, 0.5, 50)})
+    assert exploiter._select(node, 0, ["a", "b"], None, None)[0] == "a"
+    losing = _node(exploiter, 0, {"a": (3, 0.0, 3), "b": (3, 0.0, 3)})
+    assert exploiter._select(losing, 0, ["a", "b"], None, None)[0] == "a"  # a choice, not None
 
 
 def test_halving_keeps_the_better_half_rounded_up_and_ranks_by_the_searchers_own_reward():
@@ -639,7 +646,7 @@ def test_a_cutoff_rollout_plays_depth_random_decisions_then_backs_up_each_seats_
     assert rounds == [(2, (0, 1))] * 40
     assert player.applied == 40 * (2 + 2)
     assert {mean for _, _, mean in player.annotation()["stats"]} == {0.75}
-    assert {reward / visits for visits, reward, _ in player.root.table(1).values() if visits} == {0.25}
+    assert {reward / visits for visits, reward, _ in player.table(player.root, 1).values() if visits} == {0.25}
 
 
 def test_a_heuristic_rollout_plays_the_policy_to_the_end():
@@ -715,7 +722,9 @@ def test_a_simultaneous_decision_ends_the_iteration_when_any_seat_tries_an_untri
         player = _mcts(seed=4, iterations=iterations, rollout=Rollout.RANDOM)
         player.decide(SeatView(_lopsided_duel(2, 1), 0))
         below = sum(
-            visits for child in (player.root.children or {}).values() for visits, _, _ in child.table(0).values()
+            visits
+            for child in (player.root.children or {}).values()
+            for visits, _, _ in player.table(child, 0).values()
         )
         assert below == iterations - 3
 
