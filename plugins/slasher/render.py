@@ -1,5 +1,5 @@
 """The slasher drawn for a terminal: one line per teen (place, company, hand), the face-up discard pile, the
-attack, recent events."""
+attack. What happened lately is the game's commentary (`events`), which every screen is shown with."""
 
 from __future__ import annotations
 
@@ -15,37 +15,38 @@ WIDTH = 24
 
 
 def render(game: Slasher, obs: SlasherView) -> str:
-    """The observation as text; other hands show only their size unless it is the full view."""
+    """The observation as text; other hands show only their size unless it is the full view. Long lines fold
+    between cards and places, never inside a card's name.
+
+    The log's latest events are not drawn: every screen is shown with the commentary (`events`: a person's
+    "Since your last move", the steps that `campfire play`, `replay show` and `replay view` list), which told
+    the same lines a second time when they were."""
     lines = [_header(game, obs)]
     if obs.killer_down:
-        lines.append(_attack(game, obs))
+        lines.extend(_attack(game, obs))
     places = obs.places()
     crowd = crowds(places)
-    label_width = max(len(_label(game, obs, s)) for s in range(len(obs.alive)))
-    for seat in range(len(obs.alive)):
-        label = _label(game, obs, seat).ljust(label_width)
+    seats = range(len(obs.alive))
+    labels = [_label(game, obs, seat) for seat in seats]
+    label_width = max(map(len, labels))
+    wheres = [_where(obs, places, crowd, seat) for seat in seats]
+    where_width = max(WIDTH, *(len(where) for where in wheres))
+    for seat in seats:
+        label = labels[seat].ljust(label_width)
         if not obs.alive[seat]:
             lines.append(f"  {label}  dead")
             continue
-        place = places.get(seat)
-        if place is None:
-            where = "no location yet".ljust(WIDTH)
-        else:
-            company = {1: "ALONE", 2: "pair"}.get(len(crowd[place]), f"crowd of {len(crowd[place])}")
-            tabled = len(obs.stacks[seat])
-            where = f"{name(place)} ({company})".ljust(WIDTH) + (f" [{tabled} locations tabled]" if tabled > 1 else "")
         cards = obs.hands[seat]
-        hand = _cards(cards) if isinstance(cards, tuple) else counted(len(cards), "card")
-        lines.append(f"  {label}  {where.ljust(WIDTH + 12)} hand: {hand}")
-    lines.append("  places, unsafest first: " + _places(game, crowd))
+        if isinstance(cards, tuple):  # a hand this view shows
+            hand = [name(card) for card in cards] or ["(empty)"]
+        else:
+            hand = [counted(len(cards), "card")]
+        lines.extend(fold_items(f"  {label}  {wheres[seat].ljust(where_width)}  hand: ", hand))
+    lines.extend(fold_items("  places, unsafest first: ", _places(game, crowd), sep=" "))
     if obs.discard:
         lines.extend(fold_items("  discard pile: ", _pile(obs.discard)))
     if obs.deck.cards:  # the full view
-        top = ", ".join(name(c) for c in reversed(obs.deck.cards[-5:]))
-        lines.append(f"  deck top: {top}")
-    if obs.log:
-        lines.append("Recent:")
-        lines.extend(f"  {event}" for event in obs.log[-6:])
+        lines.extend(fold_items("  deck top: ", [name(card) for card in reversed(obs.deck.cards[-5:])]))
     if obs.phase == "over":
         if obs.winners:
             lines.append("Winner: " + joined([game.seat_name(s) for s in obs.winners]))
@@ -64,20 +65,21 @@ def _header(game: Slasher, obs: SlasherView) -> str:
     return f"Turn {obs.turn}: {turn}   deck: {deck}   discard: {discard}{stall}"
 
 
-def _attack(game: Slasher, obs: SlasherView) -> str:
+def _attack(game: Slasher, obs: SlasherView) -> list[str]:
+    """The face-down killer, what was played against it (folded between notes), and whose answer it waits for."""
     known = f" (it is {name(obs.killer)})" if obs.killer is not None else ""
     notes = []
     if obs.negated:
         notes.append("negated by Just a Cat")
     if obs.panicked:
         notes.append("Panic! played, no more cats")
-    note = f"   [{'; '.join(notes)}]" if notes else ""
+    if notes:
+        notes[0] = "[" + notes[0]
+        notes[-1] += "]"
     assert obs.priority is not None
     waiting = f"{game.seat_name(obs.priority)} may react or pass ({obs.passes} of {sum(obs.alive)} passed in a row)"
-    return (
-        f"THE KILLER IS ABOUT TO STRIKE! {game.seat_name(obs.turns[1])}'s killer lies face down{known}{note}\n"
-        f"  {waiting}"
-    )
+    head = f"THE KILLER IS ABOUT TO STRIKE! {game.seat_name(obs.turns[1])}'s killer lies face down{known}"
+    return [*fold_items(head + ("   " if notes else ""), notes, sep="; "), f"  {waiting}"]
 
 
 def _label(game: Slasher, obs: SlasherView, seat: int) -> str:
@@ -86,14 +88,22 @@ def _label(game: Slasher, obs: SlasherView, seat: int) -> str:
     return game.seat_name(seat) + marks
 
 
-def _places(game: Slasher, crowd: dict[int, list[int]]) -> str:
+def _where(obs: SlasherView, places: dict[int, int], crowd: dict[int, list[int]], seat: int) -> str:
+    """A living teen's place and company, and how many locations it has tabled when more than one."""
+    place = places.get(seat)
+    if place is None:
+        return "no location yet"
+    company = {1: "ALONE", 2: "pair"}.get(len(crowd[place]), f"crowd of {len(crowd[place])}")
+    tabled = len(obs.stacks[seat])
+    return f"{name(place)} ({company})" + (f" [{tabled} locations tabled]" if tabled > 1 else "")
+
+
+def _places(game: Slasher, crowd: dict[int, list[int]]) -> list[str]:
+    """Each place with its teens, every one but the last ending in its separator, so a line breaks after one."""
     if not crowd:
-        return "no living teen has a location"
-    return " | ".join(f"{name(p)}: {', '.join(map(game.seat_name, seats))}" for p, seats in sorted(crowd.items()))
-
-
-def _cards(cards: tuple[int, ...]) -> str:
-    return ", ".join(name(c) for c in cards) or "(empty)"
+        return ["no living teen has a location"]
+    places = [f"{name(p)}: {', '.join(map(game.seat_name, seats))}" for p, seats in sorted(crowd.items())]
+    return [place + " |" for place in places[:-1]] + places[-1:]
 
 
 def _pile(cards: tuple[int, ...]) -> list[str]:

@@ -4,7 +4,7 @@ from typing import Any
 
 from corekit import Rng, default_registry
 from corekit.options import build_options
-from plugins.slasher.cards import BEACH, FLEE, JUST_A_CAT, MAIN_HOUSE, NATURE, SEX_KILLS
+from plugins.slasher.cards import BEACH, CARDS, FLEE, JUST_A_CAT, MAIN_HOUSE, NATURE, SEX_KILLS, name
 from plugins.slasher.game import NEW_HAND, Slasher, SlasherOptions
 from tests.plugins.slasher.scenario import FILLERS, arranged, attack
 
@@ -19,9 +19,13 @@ def test_each_teens_place_and_company_is_shown():
     assert "Nature 1: seat 2 | Main House 5: seat 0, seat 1" in text
 
 
+def _unfolded(text: str) -> str:
+    return " ".join(text.split())
+
+
 def test_only_ones_own_hand_is_shown():
     state = arranged([[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:4]])
-    text = Slasher().render(state.observation(1), 1)
+    text = _unfolded(Slasher().render(state.observation(1), 1))
     assert "hand: Front Yard 3, Front Yard 3, Front Yard 3, Back Room 2" not in text
     assert "hand: Back Room 2, Front Yard 3, Front Yard 3, Front Yard 3" in text
     assert "hand: 4 cards" in text and "Nature 1, Beach 4" not in text
@@ -29,7 +33,7 @@ def test_only_ones_own_hand_is_shown():
 
 def test_the_full_view_shows_every_hand():
     state = arranged([[NATURE, BEACH, BEACH, BEACH], *FILLERS[1:4]])
-    text = Slasher().render(state.observation(None), None)
+    text = _unfolded(Slasher().render(state.observation(None), None))
     assert "hand: Nature 1, Beach 4, Beach 4, Beach 4" in text
     assert "hand: Back Room 2, Back Room 2, Beach 4, Beach 4" in text
     assert "deck top:" in text
@@ -44,15 +48,13 @@ def test_a_seat_view_shows_the_discard_pile_sorted_with_equal_cards_counted_and_
     seat_view, full_view = renders[0]
     assert seat_view.splitlines() == [
         "Turn 2: seat 1 to play   deck: 44 cards   discard: 4 cards",
-        "  seat 0               no location yet                      hand: 4 cards",
-        "  seat 1 (you) (turn)  no location yet                      hand: Back Room 2, Front Yard 3, Front Yard 3, "
-        "Front Yard 3",
-        "  seat 2               no location yet                      hand: 4 cards",
-        "  seat 3               no location yet                      hand: 4 cards",
+        "  seat 0               no location yet           hand: 4 cards",
+        "  seat 1 (you) (turn)  no location yet           hand: Back Room 2, Front Yard 3, Front Yard 3,",
+        "      Front Yard 3",
+        "  seat 2               no location yet           hand: 4 cards",
+        "  seat 3               no location yet           hand: 4 cards",
         "  places, unsafest first: no living teen has a location",
         "  discard pile: Sex Kills, Flee! x2, Just a Cat",
-        "Recent:",
-        "  seat 0 can play nothing: discards Sex Kills, Flee!, Flee!, Just a Cat, draws 4",
     ]
     assert "  discard pile: Sex Kills, Flee! x2, Just a Cat" in full_view.splitlines()
     # What seat 0 drew is seen in the full view only: seat 1's drawing does not change with it.
@@ -68,13 +70,58 @@ def test_a_long_discard_pile_is_folded_between_cards_within_100_columns():
     ]
 
 
-def test_the_face_down_killer_is_announced_without_its_name_to_the_others():
+def test_the_screen_leaves_what_just_happened_to_the_commentary_which_tells_it_once():
+    # A person saw each event twice before every move: under "Since your last move" and again under "Recent".
+    state = arranged([[SEX_KILLS, FLEE, FLEE, JUST_A_CAT], *FILLERS[1:4]])
+    before = state.observation(1)
+    state.apply(0, (NEW_HAND,))
+    told = Slasher().events(before, state.observation(1))
+    assert told == ["seat 0 can play nothing: discards Sex Kills, Flee!, Flee!, Just a Cat, draws 4"]
+    assert "discards Sex Kills" not in Slasher().render(state.observation(1), 1)
+
+
+def test_every_line_fits_100_columns_and_folds_between_cards_and_places_never_inside_a_name():
+    # At 6 seats a teen with its tabled locations and a full hand took 120 columns, which a terminal of 100
+    # folded inside "Main House 5"; the column of hands also shifted for a teen with tabled locations.
+    names = {name(card) for card in CARDS}
+    rng = Rng(5)
+    widest = 0
+    for seed in range(6):
+        state = default_registry().game("slasher").initial_state(6, seed)
+        while not state.is_terminal:
+            for viewer in (None, state.to_act[0]):
+                lines = Slasher().render(state.observation(viewer), viewer).splitlines()
+                widest = max(widest, *map(len, lines))
+                assert max(map(len, lines)) <= 100, lines
+                rows = [line for line in lines if " hand: " in line]
+                assert len({line.index(" hand: ") for line in rows}) == 1, rows  # one column of hands
+                for at, line in enumerate(lines):
+                    if line.startswith("      "):  # a continuation starts with a card, or a place and its teens
+                        first = line.strip().split(", ")[0].split(": ")[0]
+                        assert first.rsplit(" x", 1)[0] in names, (lines[at - 1], line)
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+    assert widest > 90  # long lines were met, and folded_without_its_name_to_the_others():
     state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
     others = Slasher().render(state.observation(2), 2)
     owner = Slasher().render(state.observation(0), 0)
     assert "THE KILLER IS ABOUT TO STRIKE!" in others and "Sex Kills" not in others
     assert "(it is Sex Kills)" in owner
     assert "seat 0 may react or pass (0 of 4 passed in a row)" in others
+
+
+def test_what_was_played_against_the_killer_is_noted_in_brackets_one_note_or_two():
+    from plugins.slasher.cards import PANIC, SECRET_KILL
+    from plugins.slasher.game import PASS, REACT
+
+    hands = [[SECRET_KILL, *FILLERS[0]], [JUST_A_CAT, PANIC, *FILLERS[1][:2]], *FILLERS[2:4]]
+    state = attack(SECRET_KILL, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH}, hands=hands)
+    state.apply(0, (PASS,))
+    state.apply(1, (REACT, PANIC))
+    assert Slasher().render(state.observation(2), 2).splitlines()[1] == (
+        "THE KILLER IS ABOUT TO STRIKE! seat 0's killer lies face down   [Panic! played, no more cats]"
+    )
 
 
 def test_the_passes_the_killer_waits_for_are_the_living_seats():
