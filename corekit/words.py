@@ -108,11 +108,15 @@ def fold(line: str, width: int, hang: int = 2) -> list[str]:
 def fold_items(head: str, items: Sequence[str], width: int | None = None, sep: str = ", ", hang: int = 4) -> list[str]:
     """`head` then `items` joined by `sep`, folded like `fold` but only between items, never inside one
     ("Late Night Campers", "iterations=100"): each item's spaces are glued with no-break spaces, which
-    textwrap does not split on. An item too long for a line of its own is broken between its words instead.
+    textwrap does not split on, and so is the separator's mark to the item before it (" | " breaks after the
+    bar, never before). An item too long for a line of its own is broken between its words instead.
     `width` by default: the drawing's (`drawing_width`)."""
     width = width or drawing_width()
     room = max(20, width) - min(len(head) - len(head.lstrip()) + hang, max(20, width) // 2)
-    glued = sep.join(item.replace(" ", _GLUE) if len(item) + len(sep) <= room else item for item in items)
+    mark = sep.rstrip()
+    gap = sep[len(mark) :]
+    pieces = [item + mark for item in items[:-1]] + list(items[-1:])
+    glued = gap.join(piece.replace(" ", _GLUE) if len(piece) + len(gap) <= room else piece for piece in pieces)
     return [line.replace(_GLUE, " ") for line in fold(head + glued, width, hang)]
 
 

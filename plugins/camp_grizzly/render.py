@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from corekit.words import fold_items
 from plugins.camp_grizzly.content import FINALE, WOODS, counselor_mods, load, panic_value, survive
 
 if TYPE_CHECKING:
@@ -48,7 +49,8 @@ def action_text(action: Any) -> str:
 
 
 def render(obs: CampView) -> str:
-    """The whole public table as text."""
+    """The whole public table as text, its long lines folded between spaces, cards and paths, never inside a
+    name (a terminal folding "Sprained Ankle" between its words)."""
     C = load()
     cards = C.cards
     names = {v.seat: C.counselors[v.counselor].name for v in obs.team}
@@ -71,7 +73,7 @@ def render(obs: CampView) -> str:
     ]
     lasting = [cards[c].name for c in obs.lasting]
     if lasting:
-        lines.append("In play: " + ", ".join(lasting))
+        lines += fold_items("In play: ", lasting)
     for cabin, spaces in zip(C.cabin_names, C.cabin_spaces, strict=True):
         cells = []
         for space in spaces:
@@ -80,11 +82,13 @@ def render(obs: CampView) -> str:
             if len(spaces) > 1 or stuff or mark or space in (C.campfire, C.tool_shed):
                 cells.append(f"[{C.spaces[space]}{mark}{': ' + stuff if stuff else ''}]")
         if cells:
-            lines.append(f"  {cabin:<15} " + " ".join(cells))
+            lines += fold_items(f"  {cabin:<15} ", cells, sep=" ")
     # What each finale still open needs (its card's back), so a person can plan which objectives to gather.
     open_finales = [f"{f.name} needs {', '.join(f.needs)}" for at, f in enumerate(C.finales) if at not in obs.failed]
     if open_finales and not obs.over:
-        lines.append("Finales (at the red arrows, with all three objectives on the space): " + "; ".join(open_finales))
+        lines += fold_items(
+            "Finales (at the red arrows, with all three objectives on the space): ", open_finales, sep="; "
+        )
     for v in obs.team:
         counselor = C.counselors[v.counselor]
         if not v.alive:
@@ -105,11 +109,14 @@ def render(obs: CampView) -> str:
             ("objectives", v.objectives),
         ]
         # the counselor's own ability first: the figures above include it, and a player may not know the card
-        detail = "; ".join(
-            [counselor.ability.rstrip(".")]
-            + [f"{label}: " + ", ".join(cards[c].describe() for c in group) for label, group in parts if group]
-        )
-        lines.append("    " + detail)
+        groups = [[counselor.ability.rstrip(".")]] + [
+            [f"{label}: {cards[group[0]].describe()}", *(cards[c].describe() for c in group[1:])]
+            for label, group in parts
+            if group
+        ]
+        # Each card an item, carrying its separator (", " within a group, "; " between), so lines break between cards.
+        items = [item + ("," if at < len(group) - 1 else ";") for group in groups for at, item in enumerate(group)]
+        lines += fold_items("    ", [*items[:-1], items[-1][:-1]], sep=" ")
     failed = [C.finales[f].name for f in obs.failed]
     lines.append(
         f"Decks: cabin {len(obs.cabin_deck)}, survival {len(obs.survival_deck)}, ? {len(obs.mystery_deck)}"
@@ -157,5 +164,5 @@ def _now(obs: CampView, names: dict[int, str]) -> str:
         for there in C.adjacent[here]:
             onward = ", ".join(C.spaces[on] for on in C.adjacent[there] if on != here) or "nowhere"
             ways.append(f"{C.spaces[there]} (on to {onward})")
-        return f"{now}\n  Paths from {C.spaces[here]}: " + "; ".join(ways)
+        return "\n".join([now, *fold_items(f"  Paths from {C.spaces[here]}: ", ways, sep="; ")])
     return f"Now: {obs.phase} ({turn})"

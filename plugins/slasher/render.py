@@ -42,7 +42,7 @@ def render(game: Slasher, obs: SlasherView) -> str:
         else:
             hand = [counted(len(cards), "card")]
         lines.extend(fold_items(f"  {label}  {wheres[seat].ljust(where_width)}  hand: ", hand))
-    lines.extend(fold_items("  places, unsafest first: ", _places(game, crowd), sep=" "))
+    lines.extend(fold_items("  places, unsafest first: ", _places(game, crowd), sep=" | "))
     if obs.discard:
         lines.extend(fold_items("  discard pile: ", _pile(obs.discard)))
     if obs.deck.cards:  # the full view
@@ -99,11 +99,9 @@ def _where(obs: SlasherView, places: dict[int, int], crowd: dict[int, list[int]]
 
 
 def _places(game: Slasher, crowd: dict[int, list[int]]) -> list[str]:
-    """Each place with its teens, every one but the last ending in its separator, so a line breaks after one."""
     if not crowd:
         return ["no living teen has a location"]
-    places = [f"{name(p)}: {', '.join(map(game.seat_name, seats))}" for p, seats in sorted(crowd.items())]
-    return [place + " |" for place in places[:-1]] + places[-1:]
+    return [f"{name(p)}: {', '.join(map(game.seat_name, seats))}" for p, seats in sorted(crowd.items())]
 
 
 def _pile(cards: tuple[int, ...]) -> list[str]:

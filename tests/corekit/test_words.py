@@ -40,6 +40,17 @@ def test_a_list_folds_only_between_items_with_a_hanging_indent():
     assert fold_items("x: ", ["a" * 150], 100) == ["x: " + "a" * 97, "    " + "a" * 53]  # too long alone: cut
 
 
+def test_a_separator_with_a_mark_breaks_after_the_mark_never_before_it():
+    from corekit.words import fold_items
+
+    places = ["Nature 1: seat 3", "Front Yard 3: seat 0, seat 4", "Beach 4: seat 1, seat 2", "Main House 5: seat 5"]
+    # At 84 columns "... seat 2" fits and " |" does not: the bar goes with its item to the next line.
+    assert fold_items("  places: ", places, 84, sep=" | ") == [
+        "  places: Nature 1: seat 3 | Front Yard 3: seat 0, seat 4 |",
+        "      Beach 4: seat 1, seat 2 | Main House 5: seat 5",
+    ]
+
+
 def test_a_list_item_too_long_for_a_line_of_its_own_breaks_between_its_words_not_inside_one():
     from corekit.words import fold_items
 

@@ -132,6 +132,44 @@ def test_a_card_that_came_into_a_backpack_is_told_from_the_backpack_once_its_log
         assert any(line.startswith("Sherry draws") for line in events) is not told, events
 
 
+def _wide(game, state, seat):
+    """The screen drawn for a terminal wide enough that no line folds."""
+    from corekit.words import drawing_for
+
+    with drawing_for(400):
+        return game.render(state.observation(seat), seat)
+
+
+def test_every_line_of_the_screen_fits_100_columns_folding_between_cards_spaces_and_paths():
+    # The detail line of a counselor with cards took more than 100 columns, and a terminal folded it inside
+    # "Sprained Ankle"; the finales' and paths' lines too were left to the terminal.
+    from corekit import Rng, default_registry
+
+    game = default_registry().game("camp-grizzly")
+    folds = 0
+    for seed in range(3):
+        state = game.initial_state(2, seed)
+        rng = Rng(seed)
+        for _ in range(150):
+            if state.is_terminal:
+                break
+            narrow, wide = game.render(state.observation(0), 0), _wide(game, state, 0)
+            assert " ".join(narrow.split()) == " ".join(wide.split())  # the same words in the same order
+            lines = narrow.splitlines()
+            assert max(map(len, lines)) <= 100, lines
+            whole = set(wide.splitlines())
+            for line in lines:
+                if line not in whole and not line.startswith("    "):  # the first part of a folded line
+                    assert line.endswith((",", ";", "]", ":")), (
+                        line
+                    )  # breaks after an item or a heading, never in a name
+                    folds += 1
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+    assert folds > 100  # long lines were met, and folded
+
+
 def test_the_screen_says_what_each_finale_still_open_needs():
     # An outside tester could not tell which objectives a finale takes: the board showed only its red arrow.
     from plugins.camp_grizzly.game import CampGrizzly
@@ -139,7 +177,7 @@ def test_the_screen_says_what_each_finale_still_open_needs():
 
     game = CampGrizzly()
     state = table(2)
-    lines = game.render(state.observation(0), 0).replace("\n  ", " ").splitlines()
+    lines = _wide(game, state, 0).splitlines()
     finales = next(line for line in lines if line.startswith("Finales"))
     assert finales == (
         "Finales (at the red arrows, with all three objectives on the space): Van needs Gas Can, Car Battery, Keys; "
@@ -147,7 +185,7 @@ def test_the_screen_says_what_each_finale_still_open_needs():
         "Shells, Fuse, Keys"
     )
     state.failed = (0, 2)  # the Van and the Boat failed: their objectives are spent
-    shown = game.render(state.observation(0), 0).replace("\n  ", " ")
+    shown = _wide(game, state, 0)
     assert "): Ranger Tower needs Radio, Batteries, Flare Gun; Barn needs Shotgun Shells, Fuse, Keys\n" in shown
     state.over = True
     assert "Finales (" not in game.render(state.observation(0), 0)
@@ -163,7 +201,7 @@ def test_a_counselor_to_move_is_shown_each_path_from_its_space_and_where_it_lead
     state = table(2)
     spaces = load().spaces
     state.location[0] = spaces.index("DIRT ROAD")
-    lines = game.render(state.observation(1), 1).splitlines()
+    lines = _wide(game, state, 1).splitlines()
     assert lines[-2].startswith("Now: Kevin moves (")
     assert lines[-1] == (
         "  Paths from DIRT ROAD: NORTHWEST PATH (on to NORTH PATH, WEST PATH); TOWER BASE (on to TOWER TOP); "
