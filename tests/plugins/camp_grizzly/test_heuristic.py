@@ -253,11 +253,11 @@ def test_the_rendering_shows_cabins_pawns_otis_and_counselor_cards():
     assert rows["CAMPFIRE"] == "[CAMPFIRE]" and rows["TOOL SHED"] == "[TOOL SHED]"
     card = "Kevin (seat 0, The Jock): KITCHEN; health 3/5 ###..; panic 3; HORRIFIED"  # Wendy's panic +1
     assert card in lines
-    assert lines[lines.index(card) + 1] == (
-        "    Track star: +1 to nature trail rolls; equipped: Crowbar (d6; 1 hand; breach);"
-        " backpack: Fire Axe (d8; 2 hands; breach);"
-        " campers: Wendy the Worrier (panic +1); objectives: Gas Can"
-    )
+    assert lines[lines.index(card) + 1 : lines.index(card) + 4] == [  # folded between cards, within 100 columns
+        "    Track star: +1 to nature trail rolls; equipped: Crowbar (d6; 1 hand; breach);",
+        "        backpack: Fire Axe (d8; 2 hands; breach); campers: Wendy the Worrier (panic +1);",
+        "        objectives: Gas Can",
+    ]
     # Tracy's card says panic 3; she runs 5 spaces: her ability and the Lucky Cap add 1 each.
     card = "Tracy (seat 1, The Bookworm): on the finale card; health 3/3 ###; panic 5"
     assert (
