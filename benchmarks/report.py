@@ -32,7 +32,7 @@ from typing import Any
 import attrs
 
 from benchmarks.conftest import asked_for_help, report_parser
-from benchmarks.reference_grizzly_race import playout as reference_playout
+from benchmarks.reference_grizzly_race import playouts as reference_playouts
 from benchmarks.timing import Spread, cpu_seconds, ratio
 from corekit import Game, Registry, Rng, SeatView, default_registry, play_match
 from corekit.runner import build_spec
@@ -139,7 +139,7 @@ def _profile(game: Game, size: Size, top: int = 10) -> str:
 def _engine_row(game: Game, players: int, size: Size) -> str:
     seeds = range(size.engine_games)
     runs: dict[str, Callable[[], int]] = {
-        "reference": lambda: sum(reference_playout(players, seed)[0] for seed in seeds),
+        "reference": lambda: reference_playouts(players, len(seeds)),
         "checked": lambda: random_playouts(game, players, seeds, checked=True),
         "unchecked": lambda: random_playouts(game, players, seeds, checked=False),
         "checked, unrecorded": lambda: random_playouts(game, players, seeds, checked=True, record=False),
@@ -160,9 +160,8 @@ def random_playouts(
     """Seeded random matches through the public contract (`initial_state`, `to_act`, `legal_actions`, `apply`
     or `apply_unchecked`, `is_terminal`), choosing with the standard library's generator as the reference does:
     the decisions taken. `record=False` keeps no record of where face-down cards came from, as a playout nobody
-    samples (a search's rollout) plays. The choices come from one generator for the whole run: the engine seeds
-    its own generator per match, as the reference seeds the one it shuffles and picks with, so a second generator
-    per match (about 5 us) would charge the players' choosing to the engine."""
+    samples (a search's rollout) plays. The choices come from one generator for the whole run, as the reference's
+    choices and shuffles do; the engine's chance is its own generator, which `initial_state` seeds per match."""
     decisions = 0
     pick = random.Random(seeds.start ^ 0xABC).random
     for seed in seeds:
