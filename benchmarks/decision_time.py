@@ -38,8 +38,9 @@ def _game(game_id: str, options: Sequence[str]) -> tuple[Registry, Game, Any]:
 
 def decision_times(
     game_id: str, seats: int, spec: str, deals: int, options: Sequence[str] = ()
-) -> list[tuple[float, int, int]]:
-    """(CPU seconds, iterations, actions applied) of one decision per deal; 0s where the player has no such count."""
+) -> list[tuple[float, int | None, int | None]]:
+    """(CPU seconds, iterations, actions applied) of one decision per deal; None where the player keeps no such
+    count (a player other than `mcts`)."""
     registry, game, made = _game(game_id, options)
     figures = []
     for deal in range(FIRST_DEAL, FIRST_DEAL + deals):
@@ -54,7 +55,7 @@ def decision_times(
         start = time.process_time()
         player.decide(view)
         spent = time.process_time() - start
-        figures.append((spent, getattr(player, "iterations_done", 0), getattr(player, "applied", 0)))
+        figures.append((spent, getattr(player, "iterations_done", None), getattr(player, "applied", None)))
     return figures
 
 
@@ -105,7 +106,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"  all: {_spread([seconds for spent in matches for seconds in spent])}")
         return
     for deal, (spent, iterations, applied) in enumerate(figures, start=FIRST_DEAL):
-        print(f"  deal {deal}: {spent:.2f} s, {iterations} iterations, {applied} actions applied")
+        counts = "" if iterations is None else f", {iterations} iterations, {applied} actions applied"
+        print(f"  deal {deal}: {spent:.2f} s{counts}")
 
 
 def _spread(spent: Sequence[float]) -> str:

@@ -220,6 +220,13 @@ def test_the_decision_time_script_times_one_decision_per_deal_with_the_players_o
     assert all(", 20 iterations, " in line for line in lines[1:])  # the spec's budget replaced the game's steps
 
 
+def test_the_decision_time_script_gives_no_search_counts_for_a_player_that_keeps_none(capsys) -> None:
+    # It printed "0 iterations, 0 actions applied" for os-ismcts and heuristic, as if they had not searched.
+    decision_time.main(["grizzly-race", "2", "heuristic", "--deals", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith("  deal 7: ") and lines[1].endswith(" s") and "iterations" not in lines[1]
+
+
 def test_the_decision_time_script_times_every_choice_of_whole_matches(capsys) -> None:
     from corekit import default_registry
 
