@@ -342,10 +342,10 @@ class Keys:
         pairs = self.pairs
         return [pairs[ord(code)] for code in node.keys]
 
-    def seats(self, node: Node) -> set[int]:
-        """The seats with an edge at `node`."""
+    def has_seat(self, node: Node, seat: int) -> bool:
+        """Whether `seat` has an edge at `node`."""
         pairs = self.pairs
-        return {pairs[ord(code)][0] for code in set(node.keys)}
+        return any(pairs[ord(code)][0] == seat for code in node.keys)
 
     def table(self, node: Node, seat: int) -> dict[Action, tuple[int, float, int]]:
         """`seat`'s edges at `node`: action -> (visits, summed reward, availability count)."""
@@ -710,7 +710,7 @@ class MctsPlayer(Player):
         stats = node.stats
         if stats is None:
             return self._first_pass(node, seat, legal, rng, state)
-        if self.bias and seat not in self._keys.seats(node):
+        if self.bias and not self._keys.has_seat(node, seat):
             # The policy's choice in the first determinization that meets this seat here (one call per node
             # and seat, not per visit) earns the progressive bias.
             if node.hints is None:

@@ -152,7 +152,7 @@ def _generous_kingmaker(observation, seat, legal, rng):
 
 
 def _seats_with_edges(player: MctsPlayer, node: Node) -> set[int]:
-    seats = player._keys.seats(node)
+    seats = {seat for seat, _ in player._keys.edges(node)}
     for child in (node.children or {}).values():
         seats |= _seats_with_edges(player, child)
     return seats
@@ -230,7 +230,11 @@ def test_unpruning_opens_one_more_action_each_time_a_nodes_choices_double():
     player.decide(SeatView(Duel().initial_state(2, 0), 0))
     opened = []
     for node in _below_root(player.root):
-        edges = [edge for seat in player._keys.seats(node) for edge in player.table(node, seat).values()]
+        edges = [
+            edge
+            for seat in {seat for seat, _ in player._keys.edges(node)}
+            for edge in player.table(node, seat).values()
+        ]
         choices = sum(visits for visits, _, _ in edges)
         tried = sum(1 for visits, _, _ in edges if visits)
         # The last choice was made with one fewer behind it: 1 action below `widen`, 2 below 2*widen, 3 beyond.
@@ -482,7 +486,7 @@ def test_a_budget_in_the_spec_replaces_the_games_default_budget_whatever_its_kin
 def _tree(player: MctsPlayer, node: Node | None = None) -> list:
     """Every node's edges and numbers, depth first in the order the nodes were made."""
     node = player.root if node is None else node
-    seats = sorted(player._keys.seats(node))
+    seats = sorted({seat for seat, _ in player._keys.edges(node)})
     out = [(player._keys.edges(node), [player.table(node, seat) for seat in seats])]
     for child in (node.children or {}).values():
         out += _tree(player, child)
@@ -518,7 +522,7 @@ def test_a_node_passed_once_keeps_only_its_chosen_edges_numbers_and_the_tree_rea
     assert once, "a search of a few hundred iterations leaves leaves passed once"
     for node in once:  # one chosen edge per seat that chose there, each visited once; every edge available once
         chosen = {player._keys.edges(node)[int(node.first[at + 2])][0] for at in range(0, len(node.first), 3)}
-        assert len(node.first) == 3 * len(chosen) == 3 * len(player._keys.seats(node))
+        assert len(node.first) == 3 * len(chosen) == 3 * len({seat for seat, _ in player._keys.edges(node)})
         assert all(node.first[at] == 1 for at in range(0, len(node.first), 3))
         assert all(avail == 1 for seat in chosen for _, _, avail in player.table(node, seat).values())
     # The same search with every node's whole array made at once (as before nodes passed once were kept small).
