@@ -286,6 +286,8 @@ def _mcts_row(registry: Registry, game: Game, players: int, size: Size) -> str:
         # As many playouts as the search has iterations, each from a fresh sample of the same view.
         "playouts": lambda: playouts(view, iterations),
     }
+    for search in searches.values():  # a warm-up, as the other tables take: the games' caches fill on first use
+        search()
     seconds = cpu_seconds(searches, min(size.repeats, MCTS_REPEATS))
     rates = {name: Spread.of(values).inverse(iterations) for name, values in seconds.items()}
     per_playout = ratio(seconds["random"], seconds["playouts"])
