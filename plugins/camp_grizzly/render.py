@@ -82,7 +82,7 @@ def render(obs: CampView) -> str:
             if len(spaces) > 1 or stuff or mark or space in (C.campfire, C.tool_shed):
                 cells.append(f"[{C.spaces[space]}{mark}{': ' + stuff if stuff else ''}]")
         if cells:
-            lines += fold_items(f"  {cabin:<15} ", cells, sep=" ")
+            lines += fold_items(f"  {cabin:<15} ", cells, sep=" ", hang=16)  # continued under the first cell
     # What each finale still open needs (its card's back), so a person can plan which objectives to gather.
     open_finales = [f"{f.name} needs {', '.join(f.needs)}" for at, f in enumerate(C.finales) if at not in obs.failed]
     if open_finales and not obs.over:

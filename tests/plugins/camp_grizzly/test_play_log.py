@@ -160,14 +160,28 @@ def test_every_line_of_the_screen_fits_100_columns_folding_between_cards_spaces_
             whole = set(wide.splitlines())
             for line in lines:
                 if line not in whole and not line.startswith("    "):  # the first part of a folded line
-                    assert line.endswith((",", ";", "]", ":")), (
-                        line
-                    )  # breaks after an item or a heading, never in a name
+                    # It breaks after an item or a heading, never inside a name.
+                    assert line.endswith((",", ";", "]", ":")), line
                     folds += 1
             seat = state.to_act[0]
             legal = state.legal_actions(seat)
             state.apply(seat, legal[rng.below(len(legal))])
     assert folds > 100  # long lines were met, and folded
+
+
+def test_a_cabin_row_too_long_for_a_line_continues_under_its_first_space():
+    from corekit import default_registry
+    from tests.plugins.camp_grizzly.tables import space, table
+
+    state = table(6)
+    for seat in range(6):  # every counselor in the Boathouse, Otis too: the cabin's row passes 100 columns
+        state.location[seat] = space("BOATHOUSE")
+    state.otis = space("BOATHOUSE")
+    game = default_registry().game("camp-grizzly")
+    lines = game.render(state.observation(0), 0).splitlines()
+    at = next(index for index, line in enumerate(lines) if line.startswith("  BOATHOUSE "))
+    assert lines[at].endswith("]") and len(lines[at]) <= 100
+    assert lines[at + 1].startswith(" " * 18 + "[BOAT DOCK <RED ARROW: Boat>")
 
 
 def test_the_screen_says_what_each_finale_still_open_needs():
