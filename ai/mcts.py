@@ -432,6 +432,7 @@ class MctsPlayer(Player):
         if len(legal) == 1:
             # No search, so no statistics (as os-ismcts and os-mcts): 0 visits of value 0 read as a sure loss.
             self.root, self.iterations_done, self._stats = None, 0, None
+            self._keys = Keys(Node())  # the last search's table held its tree
             return legal[0]
         kept = None
         if self.options.trust > 0 and self.policy is not None:

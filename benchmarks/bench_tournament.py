@@ -10,7 +10,8 @@ Target (issues 5 and 27): `--jobs 2` at least 0.85 of what the machine gives two
 moment (`capacity`, about 2.0 on an idle 2-core machine: 1.7x), as fast as `--jobs 1`. Each side is the whole
 `campfire tournament` command a user runs, in a process of its own: `--jobs 1` plays in that process (no worker at
 all), so the ratio charges the parallel run with everything it adds: starting the worker server and its workers
-(a cold start, as every command pays), pipes, and the parent writing and syncing every result. Until 2026-12-07
+(a cold start, as every command pays), pipes, and the parent gathering every result (without `--out`, so no file
+is written on either side). Until 2026-12-07
 the two sides were `run_tournament` calls in one process whose worker server was started beforehand, which left
 out that start (about 0.3 s of a 2-second run: 1.93x where a user's command gets about 1.65x).
 """

@@ -56,6 +56,8 @@ def time_per_simulation(players: int, iterations: int, repeats: int) -> dict[str
     for state in positions(game, players, seed=0, count=3):
         view = SeatView(state, state.to_act[0])
         runs = {name: _decision(game, spec, view, registry) for name, spec in specs.items()}
+        for run in runs.values():  # a warm-up: the first decision fills the games' and the adapter's caches
+            run()
         for name, seconds in cpu_seconds(runs, repeats).items():
             per_simulation[name] += [value / iterations for value in seconds]
     theirs = per_simulation[OPENSPIEL]

@@ -116,7 +116,7 @@ def fold_items(head: str, items: Sequence[str], width: int | None = None, sep: s
     mark = sep.rstrip()
     gap = sep[len(mark) :]
     pieces = [item + mark for item in items[:-1]] + list(items[-1:])
-    glued = gap.join(piece.replace(" ", _GLUE) if len(piece) + len(gap) <= room else piece for piece in pieces)
+    glued = gap.join(piece.replace(" ", _GLUE) if len(piece) <= room else piece for piece in pieces)
     return [line.replace(_GLUE, " ") for line in fold(head + glued, width, hang)]
 
 

@@ -136,19 +136,21 @@ def _now(obs: CampView, names: dict[int, str]) -> str:
     C = load()
     turn = f"{names[obs.active]}'s turn"
     if obs.phase == "strike":
-        queue = ", ".join(names[s] for s in obs.strike_queue)
         where = (
             C.spaces[obs.strike_space]
             if obs.strike_space >= 0
             else ("the woods" if obs.strike_space == WOODS else "the finale")
         )
-        last = "  LAST FIGHT: panic is death" if obs.final else ""
         bonus = f"+{obs.strike_bonus}" if obs.strike_bonus else ""
-        rolls = f"Otis rolls d{obs.attack_die}{bonus}"
+        phrases = ["Now: OTIS STRIKES!", f"at {where},", f"Otis rolls d{obs.attack_die}{bonus};"]
         if obs.strike_lost:
-            lost = names[obs.strike_queue[0]]
-            return f"Now: OTIS STRIKES! at {where}, {rolls}; {lost} lost the fight and panics{last} ({turn})"
-        return f"Now: OTIS STRIKES! at {where}, {rolls}; fight or panic: {queue}{last} ({turn})"
+            phrases.append(f"{names[obs.strike_queue[0]]} lost the fight and panics")
+        else:  # each name a phrase: at six counselors the queue alone is half a line
+            fighters = [names[s] for s in obs.strike_queue]
+            phrases += ["fight or panic:", *[f"{name}," for name in fighters[:-1]], *fighters[-1:]]
+        if obs.final:
+            phrases.append(" LAST FIGHT: panic is death")  # two spaces before it, as a warning apart
+        return "\n".join(fold_items("", [*phrases, f"({turn})"], sep=" "))
     if obs.phase == "panic":
         return f"Now: {names[obs.panic_seat]} panics, {obs.panic_left} steps left ({turn})"
     if obs.phase == "consent":

@@ -66,20 +66,22 @@ def _header(game: Slasher, obs: SlasherView) -> str:
 
 
 def _attack(game: Slasher, obs: SlasherView) -> list[str]:
-    """The face-down killer, what was played against it (folded between notes), and whose answer it waits for."""
-    known = f" (it is {name(obs.killer)})" if obs.killer is not None else ""
+    """The face-down killer, what was played against it, and whose answer it waits for; folded between its
+    phrases and notes, never inside a card's name."""
+    phrases = ["THE KILLER IS ABOUT TO STRIKE!", f"{game.seat_name(obs.turns[1])}'s killer lies face down"]
+    if obs.killer is not None:
+        phrases.append(f"(it is {name(obs.killer)})")
     notes = []
     if obs.negated:
-        notes.append("negated by Just a Cat")
+        notes.append("negated by Just a Cat;")
     if obs.panicked:
-        notes.append("Panic! played, no more cats")
+        notes.append("Panic! played, no more cats;")
     if notes:
-        notes[0] = "[" + notes[0]
-        notes[-1] += "]"
+        notes[0] = "  [" + notes[0]  # three spaces from the killer: what was played against it
+        notes[-1] = notes[-1][:-1] + "]"
     assert obs.priority is not None
     waiting = f"{game.seat_name(obs.priority)} may react or pass ({obs.passes} of {sum(obs.alive)} passed in a row)"
-    head = f"THE KILLER IS ABOUT TO STRIKE! {game.seat_name(obs.turns[1])}'s killer lies face down{known}"
-    return [*fold_items(head + ("   " if notes else ""), notes, sep="; "), f"  {waiting}"]
+    return [*fold_items("", [*phrases, *notes], sep=" "), f"  {waiting}"]
 
 
 def _label(game: Slasher, obs: SlasherView, seat: int) -> str:

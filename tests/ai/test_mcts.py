@@ -554,17 +554,31 @@ def _search_with_table(monkeypatch, look_after: int, game_id: str = "slasher", p
     return player
 
 
-def test_the_shared_key_table_keeps_only_the_tuples_the_trees_nodes_hold_once_it_looks(monkeypatch):
+def test_a_decision_with_nothing_to_weigh_lets_the_last_search_go_tree_and_key_table_alike():
+    registry = default_registry()
+    game = registry.game("slasher")
+    state = game.initial_state(3, 4)
+    player = MctsPlayer(MctsOptions(iterations=50, rollout=Rollout.RANDOM), 7, registry.heuristic("slasher"))
+    player.decide(SeatView(state, state.to_act[0]))
+    searched = player.root
+    assert searched is not None and player._keys.root is searched
+    while len(state.legal_actions(state.to_act[0])) > 1:  # on to a forced move (a pass in an attack's window)
+        state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[-1])
+    player.decide(SeatView(state, state.to_act[0]))
+    assert player.root is None and player._keys.root is not searched
+
+
+def test_the_shared_key_table_keeps_only_the_key_strings_the_trees_nodes_hold_once_it_looks(monkeypatch):
     player = _search_with_table(monkeypatch, 1)
     table = player._keys
     held = {id(node.keys) for node in _walk(player.root)}
-    assert len(table.known) < 2 * len(held)  # a node's old tuples do not pile up (3,000 and more without looking)
+    assert len(table.known) < 2 * len(held)  # a node's old strings do not pile up (3,000 and more without looking)
     table._prune()
     assert {id(keys) for keys in table.known.values()} == held
 
 
-def test_nodes_holding_the_same_edges_share_one_tuple_whether_or_not_the_table_has_looked(monkeypatch):
-    # Sharing lasts through a look: a tuple some node holds stays the one the next node with those edges gets.
+def test_nodes_holding_the_same_edges_share_one_key_string_whether_or_not_the_table_has_looked(monkeypatch):
+    # Sharing lasts through a look: a string some node holds stays the one the next node with those edges gets.
     looking, never = (
         _search_with_table(monkeypatch, 1, "grizzly-race", 4),
         _search_with_table(monkeypatch, 10**9, "grizzly-race", 4),

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.reference_grizzly_race import COLLECTION, GUARDS, HAND, SUPER, _shuffle, playout
+from benchmarks.reference_grizzly_race import COLLECTION, GUARDS, HAND, SUPER, playout
 from corekit import default_registry
 
 GAME = default_registry().game("grizzly-race")
@@ -52,12 +52,20 @@ def test_every_game_conserves_the_cards_and_ends_within_the_engines_bound(player
         assert winners and set(winners) <= set(range(players))
 
 
+def _shuffled(cards: list[int], pick) -> None:
+    """Fisher-Yates from the top of the list down, each swap drawn as `int(random() * (i + 1))`: the draws the
+    yardstick says it makes, written here apart so that a shuffle of its own that drew otherwise would be caught."""
+    for last in range(len(cards) - 1, 0, -1):
+        other = int(pick() * (last + 1))
+        cards[last], cards[other] = cards[other], cards[last]
+
+
 def _plain(players: int, rng: random.Random, stall_rounds: int) -> tuple[int, tuple[int, ...]]:
     """The rules written out plainly, with the same draws in the same order as the yardstick: options rebuilt
     at every decision, every pile scanned for a deadlock every round."""
     pick = rng.random
     deck = list(COLLECTION) * players
-    _shuffle(deck, pick)
+    _shuffled(deck, pick)
     hands = [sorted(deck[seat * HAND : (seat + 1) * HAND]) for seat in range(players)]
     rest = deck[players * HAND :]
     guards = [rest[seat * GUARDS : (seat + 1) * GUARDS] for seat in range(players)]
@@ -95,7 +103,7 @@ def _plain(players: int, rng: random.Random, stall_rounds: int) -> tuple[int, tu
             del reserve[len(reserve) - take :]
             if take < HAND and discard:
                 pile, discard = discard, []
-                _shuffle(pile, pick)
+                _shuffled(pile, pick)
                 drawn += pile[: HAND - take]
                 reserve += pile[HAND - take :]
             hands[seat] = sorted(drawn)

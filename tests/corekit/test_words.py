@@ -51,6 +51,17 @@ def test_a_separator_with_a_mark_breaks_after_the_mark_never_before_it():
     ]
 
 
+def test_an_item_as_long_as_a_continued_line_has_room_for_stays_whole():
+    from corekit.words import fold_items
+
+    # 30 columns less the 4 of a continuation leave 26: "one two three four five s," is 26, mark included.
+    assert fold_items("x: ", ["first", "one two three four five s", "end"], 30) == [
+        "x: first,",
+        "    one two three four five s,",
+        "    end",
+    ]
+
+
 def test_a_list_item_too_long_for_a_line_of_its_own_breaks_between_its_words_not_inside_one():
     from corekit.words import fold_items
 

@@ -96,13 +96,17 @@ def test_every_line_fits_100_columns_and_folds_between_cards_and_places_never_in
                 rows = [line for line in lines if " hand: " in line]
                 assert len({line.index(" hand: ") for line in rows}) == 1, rows  # one column of hands
                 for at, line in enumerate(lines):
-                    if line.startswith("      "):  # a continuation starts with a card, or a place and its teens
+                    # A continuation starts with a card, a place and its teens, or a note on the attack.
+                    if line.startswith("      ") and not line.lstrip().startswith("["):
                         first = line.strip().split(", ")[0].split(": ")[0]
                         assert first.rsplit(" x", 1)[0] in names, (lines[at - 1], line)
             seat = state.to_act[0]
             legal = state.legal_actions(seat)
             state.apply(seat, legal[rng.below(len(legal))])
-    assert widest > 90  # long lines were met, and folded_without_its_name_to_the_others():
+    assert widest > 90  # long lines were met, and folded
+
+
+def test_the_face_down_killer_is_announced_without_its_name_to_the_others():
     state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
     others = Slasher().render(state.observation(2), 2)
     owner = Slasher().render(state.observation(0), 0)
@@ -122,6 +126,16 @@ def test_what_was_played_against_the_killer_is_noted_in_brackets_one_note_or_two
     assert Slasher().render(state.observation(2), 2).splitlines()[1] == (
         "THE KILLER IS ABOUT TO STRIKE! seat 0's killer lies face down   [Panic! played, no more cats]"
     )
+
+
+def test_the_attack_folds_between_its_phrases_never_inside_the_killers_name():
+    # At 78 columns "(it is Sex Kills)" was folded between "Sex" and "Kills".
+    from corekit.words import drawing_for
+
+    state = attack(SEX_KILLS, {0: MAIN_HOUSE, 1: NATURE, 2: BEACH, 3: BEACH})
+    with drawing_for(78):
+        lines = Slasher().render(state.observation(0), 0).splitlines()
+    assert lines[1:3] == ["THE KILLER IS ABOUT TO STRIKE! seat 0's killer lies face down", "    (it is Sex Kills)"]
 
 
 def test_the_passes_the_killer_waits_for_are_the_living_seats():
