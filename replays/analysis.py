@@ -69,6 +69,11 @@ class _GameStats:
     in another."""
     endings: Counter[str | None] = attrs.Factory(Counter)
     """How the rules ended the finished replays nobody forfeited (the final state's `ending()`), by ending."""
+    legal_decisions: int = 0
+    """The decisions of finished replays whose count of legal actions is known (a step kept as the game's code is
+    not), and their sum, least and most (`legal_range`): the branching factor."""
+    legal_total: int = 0
+    legal_range: tuple[int, int] | None = None
     seat_names: dict[int, str] = attrs.Factory(dict)
     """Each seat's name (camp-grizzly calls seats by their counselors): the game's for the shape's options, so the
     same in every replay of the shape."""
@@ -134,6 +139,12 @@ class Analysis:
             stats.spec_matches[spec] += 1
         for (seat, _action), text in zip(moves, texts):
             stats.spec_actions[header.seats[seat]][text] += 1
+        counts = [count for count in simulator.legal_counts() if count is not None]
+        if counts:
+            stats.legal_decisions += len(counts)
+            stats.legal_total += sum(counts)
+            low, high = stats.legal_range or (min(counts), max(counts))
+            stats.legal_range = (min(low, *counts), max(high, *counts))
         self.turning_points.extend(points)
         if len(self.turning_points) > 2 * self.top + 100:  # thousands of annotated replays: keep the worst only
             self.turning_points = self._worst()
@@ -186,6 +197,13 @@ class Analysis:
                     "max": max(lengths),
                 }
                 if lengths
+                else None,
+                "legal_actions": {
+                    "mean": stats.legal_total / stats.legal_decisions,
+                    "min": stats.legal_range[0],
+                    "max": stats.legal_range[1],
+                }
+                if stats.legal_range
                 else None,
                 "team_win_rate": None if stats.team_wins is None else stats.team_wins / stats.matches,
                 "endings": _endings(self.registry, shape.game, stats.endings),
@@ -261,6 +279,14 @@ class Analysis:
                     f"{row['ending']} {row['matches']} ({row['matches'] / ended:.1%})" for row in data["endings"]
                 )
                 console.print(Text(f"{game_id}: endings by the rules: {told}"))
+            legal = data["legal_actions"]
+            if legal is not None:
+                console.print(
+                    Text(
+                        f"{game_id}: legal actions a decision (the branching factor): mean {legal['mean']:.1f}, "
+                        f"least {legal['min']}, most {legal['max']}"
+                    )
+                )
             actions = Table(title=f"{game_id}: most frequent actions by player", title_justify="left")
             actions.add_column("player")
             actions.add_column("actions taken", justify="right")

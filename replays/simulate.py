@@ -103,6 +103,8 @@ class Simulator:
         self._snapshots: dict[int, State] = {0: initial}
         self._moves: list[tuple[int, Any, bool]] = []
         """(seat, action, validate) of each step decoded so far: the choices are read once, in order."""
+        self._offered: list[int | None] = []
+        """How many legal actions each step decoded so far was chosen among; None for a step kept as a code."""
         self._reader = ChoiceReader(replay.choices)
         self._final_checked = False
         self._bad_stats: str | None = None
@@ -212,6 +214,13 @@ class Simulator:
             self.action(self.replay.steps)
         return [(seat, action) for seat, action, _validate in self._moves]
 
+    def legal_counts(self) -> list[int | None]:
+        """How many legal actions each step's seat chose among (the game's branching factor there), step by step;
+        None for a step kept as the game's code (another driver's, or every step of format 1), whose seat's legal
+        actions the replay does not ask for."""
+        self.moves()
+        return list(self._offered)
+
     def action_code(self, step: int) -> Any:
         """The game's code of step `step`'s action, as a replay reads it back (search statistics use codes)."""
         coded = self.replay.coded.get(step)
@@ -255,6 +264,7 @@ class Simulator:
         if step <= len(self._moves):
             return self._moves[step - 1]
         coded = self.replay.coded.get(step)
+        offered = None
         if coded is not None:
             seat, code = coded
             try:
@@ -279,9 +289,11 @@ class Simulator:
                     f"{counted(len(legal), 'legal action')}",
                 )
             move = (seat, legal[index], False)
+            offered = len(legal)
         if self.checking and step in self.replay.stats:
             self._check_stats(state, step, move[0], None if coded is not None else legal)
         self._moves.append(move)
+        self._offered.append(offered)
         return move
 
     def _check_stats(self, state: State, step: int, seat: int, legal: Sequence[Any] | None) -> None:

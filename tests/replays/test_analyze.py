@@ -7,12 +7,13 @@ import statistics
 from collections import Counter
 from pathlib import Path
 
+import attrs
 import pytest
 
 from corekit import play_match
 from corekit.plugins import default_registry
 from replays.analysis import Analysis
-from replays.format import read_replay
+from replays.format import encode_replay, read_replay
 from replays.simulate import Simulator
 from tests.replays.conftest import campfire, errors, forge
 
@@ -517,3 +518,66 @@ def test_a_game_that_declares_no_endings_analyzes_to_none(record, monkeypatch):
     analysis = Analysis(registry)
     analysis.add(str(path), read_replay(path))
     assert analysis.report()["games"]["grizzly-race"]["endings"] is None
+
+
+def _branching(paths: list[Path]) -> list[int]:
+    """The legal actions of the seat each step was chosen by, counted by playing each replay's moves again on a
+    fresh state of its game: what `legal_actions` in the report summarises."""
+    registry = default_registry()
+    counts = []
+    for path in paths:
+        replay = read_replay(path)
+        game = registry.game(replay.header.game)
+        state = game.initial_state(len(replay.header.seats), replay.header.seed)
+        for seat, action in Simulator(replay).moves():
+            counts.append(len(state.legal_actions(state.to_act[0])))
+            state.apply(seat, action)
+    return counts
+
+
+def test_the_branching_factor_is_the_mean_least_and_most_legal_actions_a_decision(folder):
+    root, results = folder
+    counts = _branching([path for _, _, path in results])
+    report = json.loads(campfire("replay", "analyze", str(root), "--json").stdout)
+    legal = report["games"]["grizzly-race"]["legal_actions"]
+    assert legal == {"mean": pytest.approx(statistics.fmean(counts)), "min": min(counts), "max": max(counts)}
+    assert legal["min"] < legal["max"]  # a race's options shrink and grow: the range is not one number
+    out = campfire("replay", "analyze", str(root))
+    assert (
+        f"grizzly-race: legal actions a decision (the branching factor): mean {statistics.fmean(counts):.1f}, "
+        f"least {min(counts)}, most {max(counts)}"
+    ) in out.output
+
+
+def test_steps_kept_as_codes_are_left_out_of_the_branching_factor_and_none_known_is_null(record, tmp_path):
+    from tests.replays.conftest import v1_golden_as_installed
+
+    old = tmp_path / "format1.cfr"  # format 1 keeps every step as the game's code
+    old.write_bytes(v1_golden_as_installed())
+    report = json.loads(campfire("replay", "analyze", str(old), "--json").stdout)
+    assert report["games"]["grizzly-race"]["matches"] == 1
+    assert report["games"]["grizzly-race"]["legal_actions"] is None
+    assert "branching factor" not in campfire("replay", "analyze", str(old)).output
+    path = record(specs="random,random,random", seed=3)  # the golden's shape: three seats, the default options
+    both = json.loads(campfire("replay", "analyze", str(old), str(path), "--json").stdout)["games"]["grizzly-race"]
+    assert both["matches"] == 2  # pooled with the format-1 replay, whose steps are not counted
+    counts = _branching([path])
+    expected = {"mean": pytest.approx(statistics.fmean(counts)), "min": min(counts), "max": max(counts)}
+    assert both["legal_actions"] == expected
+
+
+def test_a_partial_replay_adds_nothing_to_the_branching_factor_and_a_forfeit_its_steps(record, tmp_path):
+    from tests.replays.conftest import forfeited_at, rewritten
+
+    finished, forfeit = record(seed=1), record(seed=4)
+    forfeited_at(forfeit, 5)
+    replay = read_replay(record(seed=2))
+    partial = rewritten(replay, Simulator(replay).moves()[:5])  # a match stopped after 5 steps, as a Ctrl-C leaves it
+    partial.result = attrs.evolve(partial.result, unfinished="stopped", returns=(0.0,) * len(replay.header.seats))
+    (tmp_path / "partial.cfr").write_bytes(encode_replay(partial))
+    paths = [str(finished), str(forfeit), str(tmp_path / "partial.cfr")]
+    out = campfire("replay", "analyze", "--json", *paths)
+    assert out.exit_code == 0, out.output
+    race = json.loads(out.stdout)["games"]["grizzly-race"]
+    assert (race["matches"], race["forfeits"], race["unfinished"]) == (2, 1, 1)
+    assert race["legal_actions"]["mean"] == pytest.approx(statistics.fmean(_branching([finished, forfeit])))
