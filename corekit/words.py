@@ -45,6 +45,17 @@ def _escaped(found: re.Match[str]) -> str:
     return _NAMED.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
 
 
+def milliseconds(seconds: float | None) -> str:
+    """`seconds` as milliseconds in at most three significant figures, never in exponent form (1230, not 1.23e+03):
+    a decision's time in a table ("-" for none)."""
+    if seconds is None:
+        return "-"
+    ms = 1000 * seconds
+    if ms >= 100:
+        return f"{ms:.0f}"
+    return f"{ms:.3g}" if ms >= 0.01 else "<0.01"
+
+
 def cut(text: str, limit: int = 60) -> str:
     """`text` cut to at most `limit` characters, "..." marking the cut: a value quoted in a one-line message (a
     pasted page or a long repr is not printed back whole)."""

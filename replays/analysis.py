@@ -29,7 +29,7 @@ from corekit.game import Game, State
 from corekit.plugins import Registry
 from corekit.tables import print_table
 from corekit.tournament.stats import ending_order, team_won
-from corekit.words import shown, terminal_width
+from corekit.words import milliseconds, shown, terminal_width
 from replays.display import GameRaised, game_call
 from replays.format import Replay, ReplayError
 from replays.simulate import Simulator
@@ -64,6 +64,9 @@ class _GameStats:
     spec_returns: dict[str, list[float]] = attrs.Factory(lambda: defaultdict(list))
     spec_matches: Counter[str] = attrs.Factory(Counter)
     spec_actions: dict[str, Counter[str]] = attrs.Factory(lambda: defaultdict(Counter))
+    spec_times: dict[str, list[int]] = attrs.Factory(dict)
+    """Per spec, over the actions it took in replays that keep their decisions' times: [decisions, total
+    microseconds, most microseconds]."""
     team_wins: int | None = None
     """In a cooperative game, the matches its team won (`team_won`, as a tournament's report counts them); None
     in another."""
@@ -86,6 +89,15 @@ def _endings(registry: Registry, game_id: str, counted: Counter[str | None]) -> 
     if not declared:
         return None
     return [{"ending": name, "matches": counted[name]} for name in ending_order(declared, counted)]
+
+
+def _decision_times(spent: list[int] | None) -> dict[str, float | None]:
+    """A spec's mean and longest decision in seconds, over the actions it took in replays that keep their times
+    (`[decisions, total, most]` in microseconds); None for both when no replay kept any."""
+    if not spent:
+        return {"mean_decision_time": None, "max_decision_time": None}
+    decisions, total, most = spent
+    return {"mean_decision_time": total / decisions / 1e6, "max_decision_time": most / 1e6}
 
 
 def _one_place(value: float | None) -> str:
@@ -139,6 +151,12 @@ class Analysis:
             stats.spec_matches[spec] += 1
         for (seat, _action), text in zip(moves, texts):
             stats.spec_actions[header.seats[seat]][text] += 1
+        if replay.times is not None:  # each step's decision, in microseconds (`times[k-1]` is step k's)
+            for (seat, _action), micros in zip(moves, replay.times):
+                spent = stats.spec_times.setdefault(header.seats[seat], [0, 0, 0])
+                spent[0] += 1
+                spent[1] += micros
+                spent[2] = max(spent[2], micros)
         counts = [count for count in simulator.legal_counts() if count is not None]
         if counts:
             stats.legal_decisions += len(counts)
@@ -212,6 +230,7 @@ class Analysis:
                 "actions_by_spec": {
                     spec: {
                         "taken": sum(counts.values()),
+                        **_decision_times(stats.spec_times.get(spec)),
                         "actions": [
                             {"action": text, "count": count, "share": count / sum(counts.values())}
                             for text, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[: self.top]
@@ -290,10 +309,11 @@ class Analysis:
             actions = Table(title=f"{game_id}: most frequent actions by player", title_justify="left")
             actions.add_column("player")
             actions.add_column("actions taken", justify="right")
+            actions.add_column("ms/decision", justify="right")
             actions.add_column("actions (share)")
             for spec, entry in data["actions_by_spec"].items():
                 listed = ", ".join(f"{a['action']} {a['share']:.0%}" for a in entry["actions"])
-                actions.add_row(*_cells(spec, entry["taken"], listed))
+                actions.add_row(*_cells(spec, entry["taken"], milliseconds(entry["mean_decision_time"]), listed))
             print_table(console, actions)
         if report["turning_points"]:
             turns = Table(title="Turning points: chosen value furthest below the best", title_justify="left")

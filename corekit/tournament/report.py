@@ -27,7 +27,7 @@ from corekit.game import Game
 from corekit.tables import print_table
 from corekit.tournament.stats import clustered_wilson, ending_order, p_text, paired_difference, scored, team_won, wilson
 from corekit.tournament.store import MatchRecord
-from corekit.words import counted, joined
+from corekit.words import counted, joined, milliseconds
 
 if TYPE_CHECKING:
     from rich.console import JustifyMethod
@@ -414,7 +414,7 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
         if not coop:
             row.append(_share(player["won_alone"], player["seats_played"]))
             row.append(f"{rating['mu']:.1f} ± {2 * rating['sigma']:.1f}")
-        row += [str(player["seats_played"]), _ms(player["mean_decision_time"])]
+        row += [str(player["seats_played"]), milliseconds(player["mean_decision_time"])]
         row += [str(player["forfeits"])] * any_forfeit + [str(player["failed_matches"])] * any_failed
         table.add_row(*row)
     print_table(console, table)
@@ -726,13 +726,3 @@ def _rank(coop: bool) -> Any:
         return (*(-1.0 if rate is None else -rate for rate in rates), -player["rating"]["ordinal"])
 
     return key
-
-
-def _ms(value: float | None) -> str:
-    """Milliseconds in at most three significant figures, never in exponent form (1230, not 1.23e+03)."""
-    if value is None:
-        return "-"
-    ms = 1000 * value
-    if ms >= 100:
-        return f"{ms:.0f}"
-    return f"{ms:.3g}" if ms >= 0.01 else "<0.01"

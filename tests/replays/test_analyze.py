@@ -380,7 +380,12 @@ def test_a_player_that_never_acted_is_listed_with_no_actions_and_losses_are_roun
     random = registry.player_type("random").make(None, 1, game, None)
     play_match(game, ["quits", "random"], 3, players=[Quits(), random], registry=registry, settings={"replay": path})
     report = json.loads(campfire("replay", "analyze", str(path), "--json").stdout)
-    assert report["games"]["grizzly-race"]["actions_by_spec"]["quits"] == {"taken": 0, "actions": []}
+    assert report["games"]["grizzly-race"]["actions_by_spec"]["quits"] == {
+        "taken": 0,
+        "mean_decision_time": None,
+        "max_decision_time": None,
+        "actions": [],
+    }
 
 
 def test_a_turning_points_loss_has_no_more_digits_than_its_values(folder):
@@ -581,3 +586,40 @@ def test_a_partial_replay_adds_nothing_to_the_branching_factor_and_a_forfeit_its
     race = json.loads(out.stdout)["games"]["grizzly-race"]
     assert (race["matches"], race["forfeits"], race["unfinished"]) == (2, 1, 1)
     assert race["legal_actions"]["mean"] == pytest.approx(statistics.fmean(_branching([finished, forfeit])))
+
+
+def test_each_players_mean_and_longest_decision_are_over_the_actions_it_took(folder):
+    root, results = folder
+    spent: dict[str, list[int]] = {}
+    for specs, _result, path in results:
+        replay = read_replay(path)
+        assert replay.times is not None and len(replay.times) == replay.steps
+        for (seat, _action), micros in zip(Simulator(replay).moves(), replay.times, strict=True):
+            spent.setdefault(specs[seat], []).append(micros)
+    by_spec = json.loads(campfire("replay", "analyze", str(root), "--json").stdout)["games"]["grizzly-race"][
+        "actions_by_spec"
+    ]
+    for spec, micros in spent.items():
+        assert by_spec[spec]["mean_decision_time"] == pytest.approx(statistics.fmean(micros) / 1e6)
+        assert by_spec[spec]["max_decision_time"] == pytest.approx(max(micros) / 1e6)
+        assert by_spec[spec]["taken"] == len(micros)
+    out = campfire("replay", "analyze", str(root)).output
+    assert "ms/decision" in out
+    from corekit.words import milliseconds
+
+    random_row = next(line for line in out.splitlines() if line.startswith("│ random "))
+    assert random_row.split("│")[3].strip() == milliseconds(statistics.fmean(spent["random"]) / 1e6)
+
+
+def test_replays_without_their_decisions_times_give_no_decision_time(record, tmp_path):
+    path = record(seed=1)
+    bare = attrs.evolve(read_replay(path), times=None)  # a replay stripped of its annotations
+    (tmp_path / "bare.cfr").write_bytes(encode_replay(bare))
+    report = json.loads(campfire("replay", "analyze", "--json", str(tmp_path / "bare.cfr")).stdout)
+    for entry in report["games"]["grizzly-race"]["actions_by_spec"].values():
+        assert entry["taken"] > 0
+        assert entry["mean_decision_time"] is None and entry["max_decision_time"] is None
+    both = json.loads(campfire("replay", "analyze", "--json", str(tmp_path / "bare.cfr"), str(path)).stdout)
+    entry = both["games"]["grizzly-race"]["actions_by_spec"]["random"]  # both seats: every step's decision
+    assert entry["taken"] == 2 * read_replay(path).steps  # the bare replay's actions count, its times do not
+    assert entry["mean_decision_time"] == pytest.approx(statistics.fmean(read_replay(path).times) / 1e6)

@@ -241,9 +241,9 @@ def test_a_long_spec_is_not_folded_mid_number_in_a_table_printed_to_a_file() -> 
     ("seconds", "shown"), [(1.234, "1234"), (0.1234, "123"), (0.01234, "12.3"), (0.0001234, "0.123"), (None, "-")]
 )
 def test_ms_per_decision_is_never_in_exponent_form(seconds: float | None, shown: str) -> None:
-    from corekit.tournament.report import _ms
+    from corekit.words import milliseconds
 
-    assert _ms(seconds) == shown
+    assert milliseconds(seconds) == shown
 
 
 class Compass(Duel):
