@@ -212,10 +212,10 @@ def replay_analyze(ctx: click.Context, paths: tuple[str, ...], as_json: bool, to
     PATH is a replay or a folder searched for *.cfr and *.replay files. Reports matches per game, win
     rate by seat and by player (and the team's, in a cooperative game), match length (mean, sample standard
     deviation, range), the branching factor (legal actions a decision: mean, least, most), each player's
-    decision time (ms/decision) and action frequencies (of the actions each player took: a decision that forfeited took none, unlike a tournament's decisions
-    asked), and turning points of annotated replays (the chosen action's value furthest below the best; a
-    search that kept its heuristic's choice on purpose, mcts's trust, is listed too: the replay does not say
-    so).
+    decision time (ms/decision) and action frequencies (of the actions each player took: a decision that
+    forfeited took none, unlike a tournament's decisions asked), and turning points of annotated replays (the
+    chosen action's value furthest below the best; a search that kept its heuristic's choice on purpose, mcts's
+    trust, is listed too: the replay does not say so).
     """
     from replays.analysis import Analysis
 
