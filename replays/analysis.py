@@ -29,7 +29,7 @@ from corekit.game import Game, State
 from corekit.plugins import Registry
 from corekit.tables import print_table
 from corekit.tournament.stats import ending_order, team_won
-from corekit.words import milliseconds, shown, terminal_width
+from corekit.words import fold_items, milliseconds, shown, terminal_width
 from replays.display import GameRaised, game_call
 from replays.format import Replay, ReplayError
 from replays.simulate import Simulator
@@ -89,6 +89,13 @@ def _endings(registry: Registry, game_id: str, counted: Counter[str | None]) -> 
     if not declared:
         return None
     return [{"ending": name, "matches": counted[name]} for name in ending_order(declared, counted)]
+
+
+def _print_folded(console: Any, head: str, items: list[str]) -> None:
+    """`head` and `items` on as many lines as the console's width needs, broken between items only: a figure stays
+    beside its label ("least 1", "stalled 0 (0.0%)")."""
+    for line in fold_items(shown(head), [shown(item) for item in items], console.width):
+        console.print(Text(line), soft_wrap=True)
 
 
 def _decision_times(spent: list[int] | None) -> dict[str, float | None]:
@@ -294,18 +301,12 @@ class Analysis:
             print_table(console, wins)
             if data["endings"] and data["matches"] > data["forfeits"]:
                 ended = sum(row["matches"] for row in data["endings"])
-                told = ", ".join(
-                    f"{row['ending']} {row['matches']} ({row['matches'] / ended:.1%})" for row in data["endings"]
-                )
-                console.print(Text(f"{game_id}: endings by the rules: {told}"))
+                told = [f"{row['ending']} {row['matches']} ({row['matches'] / ended:.1%})" for row in data["endings"]]
+                _print_folded(console, f"{game_id}: endings by the rules: ", told)
             legal = data["legal_actions"]
             if legal is not None:
-                console.print(
-                    Text(
-                        f"{game_id}: legal actions a decision (the branching factor): mean {legal['mean']:.1f}, "
-                        f"least {legal['min']}, most {legal['max']}"
-                    )
-                )
+                figures = [f"mean {legal['mean']:.1f}", f"least {legal['min']}", f"most {legal['max']}"]
+                _print_folded(console, f"{game_id}: legal actions a decision (the branching factor): ", figures)
             actions = Table(title=f"{game_id}: most frequent actions by player", title_justify="left")
             actions.add_column("player")
             actions.add_column("actions taken", justify="right")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from corekit.words import counted, shown
+from corekit.words import counted, milliseconds, shown
 
 
 def test_a_count_takes_its_noun_in_the_right_number():
@@ -128,3 +128,11 @@ def test_equal_labels_are_tallied_in_first_seen_order_and_a_single_one_is_left_b
     assert tallied(["Dog", "Coyote 6", "Dog", "Egg", "Dog"]) == ["Dog x3", "Coyote 6", "Egg"]
     assert tallied(str(strength) for strength in sorted([3, 1, 5, 1])) == ["1 x2", "3", "5"]
     assert tallied([]) == []
+
+
+@pytest.mark.parametrize(
+    ("seconds", "text"),
+    [(0.0, "<0.01"), (0.000009, "<0.01"), (0.00001, "0.01"), (0.0999, "99.9"), (0.1, "100"), (None, "-")],
+)
+def test_milliseconds_show_a_decisions_time_from_a_hundredth_up_and_no_time_as_a_dash(seconds, text):
+    assert milliseconds(seconds) == text

@@ -12,6 +12,7 @@ import pytest
 
 from corekit import play_match
 from corekit.plugins import default_registry
+from corekit.words import milliseconds
 from replays.analysis import Analysis
 from replays.format import encode_replay, read_replay
 from replays.simulate import Simulator
@@ -623,3 +624,63 @@ def test_replays_without_their_decisions_times_give_no_decision_time(record, tmp
     entry = both["games"]["grizzly-race"]["actions_by_spec"]["random"]  # both seats: every step's decision
     assert entry["taken"] == 2 * read_replay(path).steps  # the bare replay's actions count, its times do not
     assert entry["mean_decision_time"] == pytest.approx(statistics.fmean(read_replay(path).times) / 1e6)
+
+
+def test_a_replay_of_one_decision_gives_it_as_the_mean_least_and_most(record):
+    from tests.replays.conftest import forfeited_at
+
+    short = record(seed=2)
+    forfeited_at(short, 1)  # one step, then the seat to act forfeits
+    (offered,) = _branching([short])
+    replay = read_replay(short)
+    analysis = Analysis(default_registry())
+    analysis.add(str(short), replay)
+    race = analysis.report()["games"]["grizzly-race"]
+    assert race["legal_actions"] == {"mean": offered, "min": offered, "max": offered}
+    timed = race["actions_by_spec"][replay.header.seats[0]]
+    assert timed["mean_decision_time"] == timed["max_decision_time"] == replay.times[0] / 1e6
+
+
+def test_the_most_legal_actions_is_the_most_of_every_replay_not_of_the_last(record):
+    paths = [record("scavengers", "random,random,random", seed=seed) for seed in (1, 2, 3)]
+    paths.sort(key=lambda path: -max(_branching([path])))  # the largest first
+    assert max(_branching(paths[:1])) > max(_branching(paths[-1:]))
+    analysis = Analysis(default_registry())
+    for path in paths:
+        analysis.add(str(path), read_replay(path))
+    counts = _branching(paths)
+    assert analysis.report()["games"]["scavengers"]["legal_actions"] == {
+        "mean": pytest.approx(statistics.fmean(counts)),
+        "min": min(counts),
+        "max": max(counts),
+    }
+
+
+def test_legal_counts_read_the_whole_replay_on_a_fresh_simulator(record):
+    replay = read_replay(record(seed=3))
+    assert Simulator(replay).legal_counts() == _branching([record(seed=3)])
+
+
+def test_the_ms_column_shows_the_mean_decision_not_the_longest(record, tmp_path):
+    replay = read_replay(record(seed=1))
+    timed = attrs.evolve(replay, times=[1000 * (1 + step % 3) for step in range(replay.steps)])  # 1, 2, 3 ms
+    (tmp_path / "timed.cfr").write_bytes(encode_replay(timed))
+    out = campfire("replay", "analyze", str(tmp_path / "timed.cfr")).output
+    row = next(line for line in out.splitlines() if line.startswith("│ random "))
+    assert row.split("│")[3].strip() == milliseconds(statistics.fmean(timed.times) / 1e6) != milliseconds(0.003)
+
+
+def test_a_figure_stays_beside_its_label_at_every_terminal_width(record, monkeypatch, capsys):
+    path = record("scavengers", "random,random,random", seed=1)
+    counts = _branching([path])
+    analysis = Analysis(default_registry())
+    analysis.add(str(path), read_replay(path))
+    figures = (f"mean {statistics.fmean(counts):.1f}", f"least {min(counts)}", f"most {max(counts)}")
+    for columns in range(40, 121):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        analysis.print_tables()
+        lines = capsys.readouterr().out.splitlines()
+        at = next(n for n, line in enumerate(lines) if "legal actions a decision" in line)
+        told = lines[at : at + 4]
+        for figure in figures:  # on one line: never "least" at a line's end and its number on the next
+            assert any(figure in line for line in told), (columns, told)
