@@ -31,11 +31,20 @@ def fingerprint(out: list[bytes]) -> str:
 
 
 def write_zone(zone: Any, out: list[bytes]) -> None:
-    """Append the bytes of the pair `(tuple(zone), zone.up)` (a zone's cards and how many lie face up)."""
-    out.append(b"(")
-    _sequence(zone, out)
-    _walk(zone.up, out)
-    out.append(b")")
+    """Append the bytes of the pair `(tuple(zone), zone.up)` (a zone's cards and how many lie face up). An empty
+    zone's in one piece: half of a large state's zones are (six counselors' permanents, campers, objectives)."""
+    up = zone.up
+    if type(up) is not int:
+        out.append(b"(")
+        _sequence(zone, out)
+        _walk(up, out)
+        out.append(b")")
+    elif zone:
+        out.append(b"(")
+        _sequence(zone, out)
+        out.append(b"i%d;)" % up)
+    else:
+        out.append(b"(()i%d;)" % up)
 
 
 def write_value(value: Any, out: list[bytes]) -> None:

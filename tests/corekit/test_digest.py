@@ -5,7 +5,8 @@ import enum
 import attrs
 import pytest
 
-from corekit.digest import digest
+from corekit.digest import digest, fingerprint, write_zone
+from corekit.state.layout import Zone
 
 
 class Colour(enum.Enum):
@@ -79,6 +80,19 @@ def test_the_quick_paths_of_the_walk_give_the_digests_of_the_plain_walk():
         "e3e545c06bedb16e",
         "f01622706a8b6e55",
     ]
+
+
+@pytest.mark.parametrize(
+    ("cards", "up"), [([], 0), ([3], 0), ([3, 1, 2], 1), (list(range(12)), 2), ([], True), (["a", 2], False)]
+)
+def test_a_zone_is_written_as_the_pair_of_its_cards_and_face_up_count(cards, up):
+    # The quick paths of a state's digest (an empty zone in one piece, its count without a look-up) against the
+    # plain walk of (tuple(zone), zone.up); a count that is not an int (a game's bool) takes the walk's path.
+    zone = Zone(cards, 0)
+    zone.up = up
+    out: list[bytes] = []
+    write_zone(zone, out)
+    assert fingerprint(out) == digest((tuple(cards), up))
 
 
 def test_objects_that_are_not_plain_data_are_refused():
