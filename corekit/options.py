@@ -224,6 +224,14 @@ def options_text(values: dict[str, Any]) -> str:
     return ", ".join(f"{name}={_format_value(value)}" for name, value in values.items())
 
 
+def options_lines(values: dict[str, Any], width: int) -> list[str]:
+    """The header line `options: setup=normal, surprises=true` of `campfire play` and `replay show`, folded between
+    options to `width` columns (a game with many options took 76 on a terminal of 60)."""
+    from corekit.words import fold_items
+
+    return fold_items("options: ", [f"{name}={_format_value(value)}" for name, value in values.items()], width)
+
+
 def _convert(raw: Any, kind: Any, field: attrs.Attribute[Any], what: str) -> Any:
     if not isinstance(raw, str):
         return _typed(raw, kind, field, what)

@@ -17,7 +17,7 @@ import click
 
 from corekit.cli.shared import registry_of
 from corekit.errors import error_line, first_line
-from corekit.options import options_text
+from corekit.options import options_lines
 from corekit.words import counted, drawing_for, folded, shown, terminal_width
 from replays.display import action_lines, board, result_line, seed_text
 from replays.format import CHANGED, Replay, ReplayError, read_replay
@@ -263,7 +263,7 @@ def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
         drawing = board(simulator, step, seat)
     lines = [shown(f"{game.title} ({game.id}), {counted(len(header.seats), 'player')}{seed_text(header.seed, seat)}")]
     if header.options:
-        lines.append("options: " + shown(options_text(header.options)))
+        lines += [shown(line) for line in options_lines(header.options, width)]
     names = simulator.names
     lines += [shown(f"  {names[s]}: {spec}") for s, spec in enumerate(header.seats)]
     view = "full view" if seat is None else f"as {names[seat]} saw it"

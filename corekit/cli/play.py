@@ -23,10 +23,10 @@ from corekit.cli.shared import (
 )
 from corekit.game import Game
 from corekit.match import GameFailed, ListenerFailed, Match, QuitMatch
-from corekit.options import options_text, options_to_dict
+from corekit.options import options_lines, options_to_dict
 from corekit.players import PlayerSpec, split_specs
 from corekit.runner import make_players, play_match, set_up
-from corekit.words import counted, drawn, shown
+from corekit.words import counted, drawn, shown, terminal_width
 
 
 @click.command("play")
@@ -133,7 +133,8 @@ def play_command(
         told = "a random seed, told at the end" if hidden_seed else f"seed {seed}"
         echo(shown(f"{game.title} ({game.id}), {counted(len(specs), 'player')}, {told}"))
         if options_to_dict(options):
-            echo("options: " + options_text(options_to_dict(options)))
+            for line in options_lines(options_to_dict(options), terminal_width()):
+                echo(line)
         for seat, spec in enumerate(specs):
             echo(shown(f"  {names[seat]}: {spec}"))
         if humans:

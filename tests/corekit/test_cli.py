@@ -193,6 +193,23 @@ def test_play_prints_options_as_they_are_typed():
     assert result.output.splitlines()[1] == "options: discard_one=true, first=-1, all_dead=nobody, stall_turns=100"
 
 
+def test_play_and_replay_show_fold_the_options_line_between_options_on_a_narrow_terminal(monkeypatch, tmp_path):
+    # At 40 columns it took 71, which a terminal folded inside "all_dead=nobody".
+    monkeypatch.setenv("COLUMNS", "40")
+    path = str(tmp_path / "m.cfr")
+    played = run("play", "slasher", "-p", "random,random", "--seed", "2", "-o", "discard_one=yes", "--replay", path)
+    assert played.exit_code == 0, played.output
+    from replays.commands import setup
+
+    setup(cli)  # `replay`, as the replays plugin adds it when campfire starts
+    shown = CliRunner().invoke(cli, ["replay", "show", path, "--step", "0"])
+    assert shown.exit_code == 0, shown.output
+    for output in (played.output, shown.output):
+        lines = output.splitlines()
+        header = lines[1 : lines.index("  seat 0: random")]
+        assert header == ["options: discard_one=true, first=-1,", "    all_dead=nobody, stall_turns=100"], header
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -435,3 +435,17 @@ def test_a_true_or_false_option_is_described_and_written_as_typed_after_o():
     rows = {name: default for name, default, _ in describe_options(Opts)}
     assert rows["fast"] == "false"
     assert options_text({"fast": True, "rounds": 3}) == "fast=true, rounds=3"
+
+
+@pytest.mark.parametrize("width", [30, 50, 60, 80, 200])
+def test_the_options_header_folds_between_options_and_keeps_each_whole(width):
+    from corekit.options import options_lines
+
+    values = {"setup": "normal", "surprises": True, "counselors": "", "night": 50, "movement": "start"}
+    lines = options_lines(values, width)
+    assert lines[0].startswith("options: ") and all(len(line) <= width for line in lines)
+    assert " ".join(line.strip() for line in lines) == "options: " + options_text(values)
+    items = options_text(values).split(", ")
+    for item in items:  # never "night=" at a line's end and "50" on the next
+        assert any(item in line for line in lines), (item, lines)
+    assert (len(lines) == 1) == (width >= len("options: " + options_text(values)))  # folded only when too long

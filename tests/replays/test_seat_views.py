@@ -16,7 +16,7 @@ import pytest
 from corekit import default_registry, play_match
 from corekit.cli.shared import step_lines
 from corekit.game import Game
-from corekit.words import counted, folded, shown
+from corekit.words import counted, folded, shown, terminal_width
 from replays.commands import AROUND, MARK, show_text
 from replays.display import result_line
 from replays.format import read_replay
@@ -56,9 +56,9 @@ def _expected(
     # The seed is not in it: it deals every card the seat cannot see.
     lines = [f"{game.title} ({game.id}), {counted(len(header.seats), 'player')}"]
     if header.options:
-        from corekit.options import options_text
+        from corekit.options import options_lines
 
-        lines.append("options: " + shown(options_text(header.options)))
+        lines += [shown(line) for line in options_lines(header.options, terminal_width())]
     lines += [f"  {names[s]}: {shown(spec)}" for s, spec in enumerate(header.seats)]
     board = folded(game.render(observations[step], seat))
     lines += ["", f"Step {step} of {replay.steps}, as {names[seat]} saw it", board, ""]
