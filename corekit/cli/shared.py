@@ -231,7 +231,7 @@ def describe_result(game: Game, specs: Sequence[str], result: Outcome, names: Se
         outcome = f"a tie between {joined(list(names))}"
     else:
         winners = [names[s] for s, r in enumerate(result.returns) if r == best]
-        outcome = " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
+        outcome = joined(winners) + (" win" if len(winners) > 1 else " wins")
     return f"Result: {outcome} after {counted(result.steps, 'step')} (returns {values})"
 
 

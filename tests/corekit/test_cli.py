@@ -280,3 +280,7 @@ def test_a_result_where_every_seat_shares_alike_is_a_tie_and_a_teams_win_is_its_
     )
     team = MatchResult((1.0, 1.0), 9, (5, 4), (0.1, 0.1))
     assert describe_result(camp, ["a", "b"], team) == "Result: seat 0 and seat 1 win after 9 steps (returns 1, 1)"
+    three = MatchResult((0.0, 1.0, 0.0, 1.0, 1.0, 0.0), 474, (9,) * 6, (0.1,) * 6)  # three counselors survived
+    assert describe_result(camp, ["a"] * 6, three, ["Kevin", "Sherry", "Tracy", "Marcus", "Jenny", "Ricky"]) == (
+        "Result: Sherry, Marcus and Jenny win after 474 steps (returns 0, 1, 0, 1, 1, 0)"  # not "Sherry and Marcus and"
+    )
