@@ -7,6 +7,7 @@ import re
 from click.testing import CliRunner
 
 from corekit.cli import cli
+from corekit.words import joined
 from tests.plugins.camp_grizzly.tables import C
 
 NAMES = ("Kevin", "Sherry", "Tracy", "Marcus")
@@ -40,7 +41,7 @@ def test_a_game_of_four_heuristic_counselors_is_told_within_the_terminal_width_t
     if winners:
         verb = "survives" if len(winners) == 1 else "survive"
         assert ending == f"The counselors escape: {', '.join(winners)} {verb}!"
-        assert match.group(1) == " and ".join(winners) + " win"
+        assert match.group(1) == joined(winners) + (" win" if len(winners) > 1 else " wins")  # "A, B and C win"
     else:
         assert ending == "Otis wins." and match.group(1) == "Otis wins"
 
