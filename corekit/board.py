@@ -35,7 +35,8 @@ class Edge:
 class Board:
     """Static board content: build once at load, share between states. Edges are `Edge`s or tuples, `(a, b)` (a
     "path") or `(a, b, kind)`. The searches take `passable(from_space, to_space, edge_kind) -> bool`, asked of each
-    step in the direction of travel (every step by default); a space not on the board is a KeyError naming it."""
+    step in the direction of travel (every step by default); a search from or to a space not on the board is a
+    KeyError naming it (`group_of` gives None)."""
 
     __slots__ = ("_adjacent", "_group_of", "edges", "groups", "spaces")
 

@@ -202,7 +202,7 @@ class Game(abc.ABC, _Parameters[StateT]):
 
     def events(self, before: Any, after: Any) -> list[str]:
         """What happened between two observations of the same viewer, as lines of a running
-        commentary (draws, dice, deaths); `campfire play` prints them under each action. None by default.
+        commentary (draws, dice, deaths); `campfire play` prints them under each action. No lines by default.
         A game that keeps a rolling log of public events can answer with `logged_since`."""
         return []
 

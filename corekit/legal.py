@@ -26,7 +26,8 @@ class CachedLegalState(DeclaredState[ActionT]):
     """A `DeclaredState` whose `legal_actions(seat)` is `_legal_actions(seat)` kept until the state changes.
 
     A subclass implements `_legal_actions` for a seat in `to_act` (the others get none) and `_apply` as usual;
-    the list it returns is handed to every caller until the next action, so nobody may change it: not the game,
+    the list it returns is handed to every caller until the next action (of the last seat asked: another seat's
+    list replaces it), so nobody may change it: not the game,
     not a policy (a search passes it on as `legal`), not a test. A player gets a tuple of its own
     (`SeatView.legal_actions`).
     """
@@ -56,8 +57,8 @@ class CachedLegalState(DeclaredState[ActionT]):
             wrapped.__closure__[free.index("__class__")].cell_contents = cls
 
     def legal_actions(self, seat: int) -> Sequence[ActionT]:
-        """The actions `seat` may take now, built by `_legal_actions` once per position: the same object for every
-        caller until the next action, which nobody may change."""
+        """The actions `seat` may take now, built by `_legal_actions` once per position and seat: the same object for
+        every caller until the next action or until another seat's are asked for, which nobody may change."""
         cached = self._legal
         if cached is not None and cached[0] == seat:
             return cached[1]  # asked before, for this seat in this very position: `to_act` is as it was then

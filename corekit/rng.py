@@ -87,13 +87,18 @@ class Rng:
         return s ^ (s >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n), by Lemire's multiply-shift with rejection (no modulo bias).
+        """A uniform integer in [0, n), by Lemire's multiply-shift with rejection (no modulo bias); `n` from 1 to
+        2**64 (one draw's 64 bits), else ValueError.
 
         The rejection threshold (a slow big-integer modulo) is only computed in the rare case the low
         word is below `n`, as in Lemire's "Fast Random Integer Generation in an Interval" (2019).
         """
-        if n <= 0:
-            raise ValueError(f"below() needs a positive bound, got {n}")
+        if not 0 < n <= 0x10000000000000000:  # above 2**64 every draw would be rejected, for ever
+            raise ValueError(
+                f"below() needs a positive bound, got {n}"
+                if n <= 0
+                else f"below() takes a bound of at most 2**64, got {n}"
+            )
         # SplitMix64 inlined with literal constants (a global lookup each costs as much as an operation).
         s = self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
@@ -114,7 +119,7 @@ class Rng:
         return product >> 64
 
     def randint(self, low: int, high: int) -> int:
-        """A uniform integer in [low, high], both ends included."""
+        """A uniform integer in [low, high], both ends included (at most 2**64 values, as `below`)."""
         return low + self.below(high - low + 1)
 
     def die(self, sides: int = 6) -> int:

@@ -150,7 +150,8 @@ def play_match(
     """Play one match to the end and return its result.
 
     `specs` name the player of each seat; `players` may give ready player objects instead (one object
-    may appear at several seats). With `forfeit_on_error` False a failing player raises PlayerFailed.
+    may appear at several seats). With `forfeit_on_error` False a failing player raises PlayerFailed; a player that
+    cannot be built raises it either way (before any move), and a bad spec raises OptionError or UnknownName.
     A decision over `time_limit` seconds forfeits; one still running at `hard_limit(time_limit)` is cut off. A
     call into the game's code still running after `step_limit` seconds is GameFailed (by default GAME_STEP_LIMIT, or
     the cut-off when that is shorter). `watch` is the Watch to keep up to date (a supervisor's, with a mirror).

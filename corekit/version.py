@@ -10,4 +10,4 @@ try:
     __version__ = version(DISTRIBUTION)
 except PackageNotFoundError:  # a checkout used without installing it
     __version__ = "0+unknown"
-"""This engine's version, as pyproject.toml gives it (recorded in replays and results files)."""
+"""This engine's version, as pyproject.toml gives it (recorded in replay headers)."""

@@ -138,8 +138,10 @@ class Simulator:
             yield step, state
 
     def verify(self) -> State:
-        """Re-simulate to the end checking every digest and the result; the final state, or Diverged (also
-        for a file whose checksum failed: where it diverges says more than that it changed)."""
+        """Re-simulate to the end checking every digest and the result; the final state. Diverged where the match
+        goes another way than the replay says (also for a file whose checksum failed: where it diverges says more
+        than that it changed); ReplayError for search statistics naming an action nobody could play, or a failed
+        checksum on a match that still re-simulates."""
         replay = self.replay
         state = self.state_at(replay.steps)
         # Reaching the last step checked the final digest already (one walk of the whole state, the dearest
@@ -202,7 +204,9 @@ class Simulator:
             raise Diverged(self.replay.steps, "the replay says the match was stopped unfinished, but gives a forfeit")
 
     def action(self, step: int) -> tuple[int, Any]:
-        """(seat, action) of step `step` (1-based)."""
+        """(seat, action) of step `step`, from 1 to the replay's steps (ReplayError outside them)."""
+        if not 1 <= step <= self.replay.steps:  # `_moves[step - 1]` would give another step's move for 0
+            raise ReplayError(f"step {step} is not an action of the replay (1-{self.replay.steps})")
         if step > len(self._moves):
             self.state_at(step)  # decodes every step up to it
         seat, action, _validate = self._moves[step - 1]

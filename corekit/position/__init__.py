@@ -16,7 +16,9 @@ or another seat's commitment given in the clear would be dealt over, a zone the 
 own commitment left unseen would be dealt at random, a generator state would be ignored; each is refused.
 
 Reading refuses, in one line naming the field, a position that breaks what the declaration says: an
-unknown or missing field or key, a value of the wrong type, a card the game does not have, a card its zone does
+unknown key or field, a missing one (`game`, `version`, `players`, `fields` or a declared field, and a full
+position's `rng`; a missing `options`, `seat` or `face_up` takes its default: the game's options, the full view,
+nothing face up), a value of the wrong type, a card the game does not have, a card its zone does
 not accept (`owned(accepts=...)`), a card more or less than the game holds, a seat out of range, a zone per seat
 for the wrong number of seats; one the game says its rules cannot reach (`DeclaredState.position_problem`); and
 one the game's own code fails on when asked whether it is over, whom to act, their legal actions or a seat's view.

@@ -21,7 +21,7 @@ from corekit.state.layout import ZoneInfo
 
 def from_position(game: Game, document: Mapping[str, Any], seed: int = 0) -> DeclaredState:
     """The state a position document describes (see the module docstring); `seed` deals what a seat's
-    position leaves unseen. Raises PositionError naming the first problem."""
+    position leaves unseen. Raises PositionError naming the document's first problem."""
     if not isinstance(document, Mapping) or "campfire_position" not in document:
         raise PositionError("not a Campfire position (no 'campfire_position' key)")
     # The type too: true == 1, and a format read as another type's equal would pass for any future format.

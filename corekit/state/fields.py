@@ -115,7 +115,8 @@ def face_down(*, per_seat: bool = False, ordered: bool = True) -> Any:
 
 def draw_pile(*, per_seat: bool = False, ordered: bool = True) -> Any:
     """A face-down draw pile: the undealt cards of the last shuffle. Cards enter it only by `reshuffle`,
-    `draw_or_reshuffle` or `gather`."""
+    `draw_or_reshuffle` or `gather` (checked where a record is kept: in a match a player samples in, and by
+    `campfire check`; a match without one does not look)."""
     return _field(Decl("zone", Seen.NOBODY, per_seat, ordered, deck=True), None)
 
 

@@ -80,7 +80,8 @@ class CardMoves:
 
     def draw(self, src: Zone, dst: Zone, n: int = 1) -> list[Any]:
         """Take up to `n` cards from the top of `src` onto `dst`, the first drawn first; they are seen as
-        `dst` shows them (face up in a public zone, by its owner in a hand)."""
+        `dst` shows them (face up in a public zone, by its owner in a hand). A zone with no order that some seat
+        cannot see (a hand) has no top: drawing from it is a ProvenanceError where a record is kept (`_drawable`)."""
         try:  # free unless raised (Python 3.11): the arguments are checked only once something failed
             if n == 1 and src:  # one card, face up or not (a guard beaten after it was turned up), without the loop
                 card = src.pop()

@@ -78,8 +78,8 @@ class MatchRecord:
     """One finished match as written to the results file.
 
     `status` is "ok", "forfeit" (a player raised, answered illegally or ran out of time: `forfeit` names
-    the seat) or "failed" (the worker process died twice, the game itself raised, or a player could not be
-    built): failed matches have no returns and are left out of ratings and rates.
+    the seat) or "failed" (the worker process died twice, the game itself raised, a player could not be
+    built, or its replay could not be started): failed matches have no returns and are left out of ratings and rates.
 
     `retry` says why a failed match failed for a reason outside the match (RETRIES), so a resume plays it again.
 

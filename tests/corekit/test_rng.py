@@ -52,6 +52,16 @@ def test_bounded_draws_cover_the_range_and_reject_bad_bounds():
         rng.choice([])
 
 
+def test_a_bound_past_one_draws_64_bits_is_refused_rather_than_drawn_for_ever():
+    rng = Rng(1)
+    assert 0 <= rng.below(2**64) < 2**64  # the largest bound a draw covers
+    state = rng.state
+    for call in (lambda: rng.below(2**64 + 1), lambda: rng.randint(0, 2**64)):
+        with pytest.raises(ValueError, match=r"^below\(\) takes a bound of at most 2\*\*64, got 18446744073709551617$"):
+            call()
+    assert rng.state == state  # nothing drawn
+
+
 def test_a_shuffle_is_a_permutation_and_floats_are_in_the_unit_interval():
     items = list(range(100))
     Rng(1).shuffle(items)

@@ -14,7 +14,7 @@ import pytest
 from corekit import Player, PlayerType, QuitMatch, Registry, Rng, hookimpl, play_match
 from corekit.plugins import default_registry
 from replays.choices import width
-from replays.format import read_replay
+from replays.format import ReplayError, read_replay
 from replays.simulate import Simulator
 from tests.raise_site import raised_in
 from tests.replays.conftest import campfire, errors
@@ -445,3 +445,15 @@ def test_a_partial_replay_is_written_with_every_return_zero_whatever_returns_its
     partial = recording.finish(match, MatchResult((1.0, 0.0), 5, (), ()), "interrupted")
     assert (partial.result.unfinished, partial.result.returns) == ("interrupted", (0.0, 0.0))
     Simulator(decode_replay(encode_replay(partial))).verify()
+
+
+def test_a_step_outside_the_replay_has_no_action_and_step_0_is_not_the_last(record):
+    replay = read_replay(record(seed=4))
+    simulator = Simulator(replay)
+    last = simulator.action(replay.steps)
+    for step in (0, -1, replay.steps + 1):  # `_moves[step - 1]` gave step 0 the last step's move
+        with pytest.raises(ReplayError, match=rf"^step {step} is not an action of the replay \(1-{replay.steps}\)$"):
+            simulator.action(step)
+        with pytest.raises(ReplayError):
+            simulator.action_text(step)
+    assert simulator.action(replay.steps) == last
