@@ -2,9 +2,9 @@
 
 Run: pytest benchmarks/bench_operations.py --benchmark-only --benchmark-columns=mean,rounds
 
-`clone`, `sample`, `legal_actions` (built, as a position's first asker builds them) and one `apply` (on a clone,
-so every round starts alike) are timed on a state reached by a fixed random walk of 20 decisions, the typical
-position of a searcher.
+`clone`, `sample`, `legal_actions` (built, as a position's first asker builds them), one `apply` (on a clone,
+so every round starts alike) and `digest` (what a replay writes every 64 steps and at the end) are timed on a
+state reached by a fixed random walk of 20 decisions, the typical position of a searcher.
 """
 
 from __future__ import annotations
@@ -84,3 +84,10 @@ def test_clone_and_apply(benchmark, game_id, players):
 
     after = benchmark(clone_and_apply)
     assert after.digest() != state.digest() or after.to_act != state.to_act
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_digest(benchmark, game_id, players):
+    state = mid_game(game_id, players)
+    digest = benchmark(state.digest)
+    assert digest == state.clone().digest() and len(digest) == 16

@@ -210,10 +210,13 @@ def _playout_row(game: Game, players: int, size: Size) -> str:
 
 
 def operations_table(registry: Registry, size: Size) -> str:
-    """Microseconds of clone, sample, legal_actions and clone+apply on a mid-game state."""
+    """Microseconds of clone, sample, legal_actions, clone+apply and digest on a mid-game state."""
     from benchmarks.bench_operations import CASES, mid_game
 
-    rows = ["| game | players | clone | sample | legal_actions | clone+apply |", "|---|---|---|---|---|---|"]
+    rows = [
+        "| game | players | clone | sample | legal_actions | clone+apply | digest |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for game_id, players in CASES:
         if game_id in registry.games:
             rows.append(_operation_row(mid_game(game_id, players), game_id, players, size))
@@ -237,6 +240,7 @@ def _operation_row(state: Any, game_id: str, players: int, size: Size) -> str:
         "sample": lambda: state.sample(seat, rng),
         "legal_actions": building_legal(state, seat),
         "clone+apply": clone_and_apply,
+        "digest": state.digest,  # what a replay writes every 64 steps and at the end, and verify checks
     }
     seconds = cpu_seconds({name: _times(run, calls) for name, run in work.items()}, size.repeats)
     cells = [Spread.of(seconds[name]).scaled(1e6 / calls).text("{:.1f}") for name in work]
