@@ -49,7 +49,9 @@ def position_command(
     file, and reading it deals every unseen card as if from one fresh shuffle, some where the seat knew they
     could not be. A search from it may then answer otherwise than the same player did in the match.
 
-    Example: campfire position --replay match.cfr --step 12 --seat 1 --out step12.json
+    \b
+    Example, at a step after which seat 1 is to act:
+      campfire position --replay match.cfr --step 12 --seat 1 --out step12.json
     """
     if out is not None and _same_file(out, file):
         fail(f"--out {out} is the replay it reads; name another file for the position")

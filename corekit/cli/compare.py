@@ -25,9 +25,10 @@ def compare_command(ctx: click.Context, a: Path, b: Path, as_json: bool) -> None
     Tournament B is set against tournament A. A and B are two tournaments' folders (their --out) or results
     files, of one game, played with the same --seed, --seats (-k) and number of players: every match of B then has a
     twin in A, with the same cards and the players in the same seats, differing only in what was changed (an option
-    with -o, a player's spec). Each seat's and each player's return, the match length and the ending by the rules
-    are compared as B less A over the matches finished in both, averaged per deal, with a 95% t interval and the
-    exact sign test: the luck of the deal cancels out.
+    with -o, a player's spec). Each seat's and each player's return and the match length are compared as B less A
+    over the matches finished in both, averaged per deal, with a 95% t interval and the exact sign test: the luck
+    of the deal cancels out. The endings by the rules are counted in A and in B over the twin matches nobody
+    forfeited, with how many changed.
 
     \b
     Example: does a shorter stall rule change who wins?

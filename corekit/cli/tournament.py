@@ -45,7 +45,7 @@ REPORTED: tuple[type[Exception], ...] = (*user_errors(), ResultsError, BackendEr
 @click.option(
     "--games",
     "-n",
-    type=click.IntRange(max=10_000_000),
+    type=click.IntRange(1, 10_000_000),  # the help shows the range the run accepts (below 1 was refused later)
     default=None,
     help="Matches to play [default: ten deals, a deal being one match per seating (see above); with --resume, "
     "the size last set for the run in OUT].",

@@ -124,7 +124,7 @@ def test_a_player_known_only_in_process_cannot_go_to_worker_processes() -> None:
         (["grizzly-race", "-p", "random,random", "--resume"], "Error: --resume needs --out DIR"),
         (["grizzly-race", "-p", "random,random", "--replays"], "Error: --replays needs --out DIR"),
         (["grizzly-race", "-p", "random,random", "--replays", "--resume"], "Error: --resume and --replays need --out"),
-        (["grizzly-race", "-p", "random,random", "--games", "0"], "--games must be at least 1, got 0"),
+        (["grizzly-race", "-p", "random,random", "--games", "0"], "0 is not in the range 1<=x<=10000000"),
         (["grizzly-race", "-p", "random,random", "--jobs", "0"], "--jobs must be at least 1, got 0"),
         (["grizzly-race", "-p", "random,random", "--plugin", "no_such_module"], "--plugin no_such_module: cannot"),
     ],
