@@ -366,7 +366,7 @@ def test_turning_points_take_one_pass_over_the_match_however_many_steps_are_anno
         assert before.digest() == Simulator(replay, default_registry(), checking=False).state_at(step - 1).digest()
 
 
-def test_a_player_that_never_acted_is_listed_with_no_actions_and_losses_are_rounded_as_their_values(tmp_path):
+def test_a_player_that_never_acted_is_listed_with_no_actions_and_no_decision_time(tmp_path):
     from corekit import Player
 
     class Quits(Player):  # forfeits at its first decision, as a player out of time does
