@@ -194,9 +194,12 @@ class Move(NamedTuple):
 REDEAL: contextvars.ContextVar[Redeal | None] = contextvars.ContextVar("campfire_redeal", default=None)
 """Set by the leak checks while they play a step (see `Redeal`); None in play."""
 
-SHUFFLED: contextvars.ContextVar[set[int] | None] = contextvars.ContextVar("campfire_shuffled", default=None)
-"""Set by `campfire check` while a match's step is played: the numbers of the decks the step shuffled through the
-state's methods (`shuffle`, `reshuffle`, `gather`), whose new order is chance; None in play."""
+SHUFFLED: contextvars.ContextVar[dict[int, list[Any]] | None] = contextvars.ContextVar(
+    "campfire_shuffled", default=None
+)
+"""Set by `campfire check` while a match's step is played: each deck the step shuffled through the state's methods
+(`shuffle`, `reshuffle`, `gather`), by number, with its order right after its last such shuffle (chance; from then
+on the step may only take cards out of it); None in play."""
 
 
 class TracedRecord(Record):

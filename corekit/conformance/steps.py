@@ -168,7 +168,7 @@ def _check_step(
         return False
     content = _static_content(state) if checking else None  # after the checks: a copy's write shows next check
     decks = _deck_orders(state)  # every step, as the zones' record is: a sorted deck is caught where it was sorted
-    shuffled: set[int] = set()
+    shuffled: dict[int, list[Any]] = {}
     token = SHUFFLED.set(shuffled)
     try:
         state.apply(seat, action)
@@ -237,11 +237,12 @@ def _deck_orders(state: State) -> dict[int, list[Any]] | None:
     return {no: list(state.zone(no)) for no in state.layout().decks}
 
 
-def _reordered_deck(state: DeclaredState, before: dict[int, list[Any]], shuffled: set[int]) -> str | None:
-    """The name of a deck the step put in another order than its own shuffles would, or None: a deck the step did not
-    shuffle (`shuffle`, `reshuffle`, `gather`) holds what it held, in order, less the cards that left it."""
+def _reordered_deck(state: DeclaredState, before: dict[int, list[Any]], shuffled: dict[int, list[Any]]) -> str | None:
+    """The name of a deck the step put in another order than its own shuffles would, or None: a deck holds what it
+    held before the step, or right after the step's last shuffle of it (`shuffle`, `reshuffle`, `gather`), in order,
+    less the cards that left it (a cut by hand right after a gather is caught too)."""
     for no, cards in before.items():
-        if no not in shuffled and not _in_order(state.zone(no), cards):
+        if not _in_order(state.zone(no), shuffled.get(no, cards)):
             return state.layout().zones[no].path
     return None
 

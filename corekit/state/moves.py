@@ -26,7 +26,7 @@ def _redealt(deck: Zone) -> None:
         redeal.shuffled(deck, deck.no)
     watched = SHUFFLED.get()
     if watched is not None:
-        watched.add(deck.no)
+        watched[deck.no] = list(deck)
 
 
 def _refuse_onto_face_up(name: str, up: int) -> None:

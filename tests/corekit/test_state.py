@@ -388,15 +388,19 @@ def test_other_seats_commitments_are_redrawn_among_what_they_could_have_chosen()
 
 
 def test_an_action_equal_to_a_legal_one_but_of_another_type_is_refused():
-    state = fresh()
-    card = state.legal_actions(0)[0]
-    with pytest.raises(IllegalAction, match=rf"^{float(card)!r} is not a legal action for seat 0: it equals one"):
-        state.apply(0, float(card))
-    if card == 1:
-        with pytest.raises(IllegalAction, match="is a bool, not a int"):
-            state.apply(0, True)
-    state.apply(0, card)
-    assert state.bids.chosen[0] == card
+    state = fresh(seed=1)
+    assert state.legal_actions(0) == [1, 3]  # 1 == True and 1 == 1.0, but neither is the card 1
+    with pytest.raises(
+        IllegalAction, match=r"^1\.0 is not a legal action for seat 0: it equals one, but is a float, not an int$"
+    ):
+        state.apply(0, 1.0)
+    with pytest.raises(
+        IllegalAction, match=r"^True is not a legal action for seat 0: it equals one, but is a bool, not an int$"
+    ):
+        state.apply(0, True)
+    assert 0 not in state.bids.chosen
+    state.apply(0, 1)
+    assert state.bids.chosen[0] == 1
 
 
 class NoPlay:

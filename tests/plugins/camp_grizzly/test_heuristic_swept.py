@@ -26,10 +26,14 @@ def test_otis_wins_ties_in_the_fight_odds():
 def test_horror_costs_a_point_in_the_win_chance():
     state = table(1)
     give(state, 0, "Machete")
-    calm = heuristic.win_chance(state.observation(0), state.observation(0).team[0])
+    calm_view = state.observation(0)
+    calm = heuristic.win_chance(calm_view, calm_view.team[0])
     state.horror[0] = 1
     horrified = heuristic.win_chance(state.observation(0), state.observation(0).team[0])
-    assert horrified < calm
+    # RULES.md 15: horror is -1 to the counselor's fight roll, exactly one point (not two, not nothing).
+    assert 0.0 < horrified < calm
+    assert horrified == heuristic.win_chance(calm_view, calm_view.team[0], extra=-1)
+    assert horrified != heuristic.win_chance(calm_view, calm_view.team[0], extra=-2)
 
 
 def test_the_loadout_discounts_a_one_shot_weapon():
