@@ -14,8 +14,10 @@ the game overrides). Then:
    commentary (`events`), the rendering and its legal actions must stay the same, until something the seat is
    entitled to see differs: a card in a zone it sees
    (or the size or face-up cards of one it does not), a secret commitment revealed, or chance drawn differently
-   (the generators no longer agree). This finds a log, a counter or a rendered line that names a card drawn face
-   down.
+   (the generators no longer agree). Where a secret choice's step turned up other cards in the twin (a market
+   refilled at every bid), that step is played once more from the state itself with the twin's choice, the cards
+   and chance the same, and compared. This finds a log, a counter or a rendered line that names a card drawn face
+   down, or a secret choice before its reveal.
 3. **A deal, a draw or a roll made during play** (`check_redeal`, asked by the conformance checks at every move): a
    twin played forward shares the state's generator, so a deck gathered or reshuffled in a step, or dice rolled in
    it, come out the same in both, and a twin's forward play stops at the first card the seat itself draws, so a line

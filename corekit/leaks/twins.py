@@ -153,6 +153,8 @@ def _forward(
         differed = [copy for _, copy in pending] != _secrets(other)
         before = real.observation(seat), other.observation(seat)
         marks = _shown_so_far(real), _shown_so_far(other)
+        # The state before another seat's move, kept in case the move is a secret choice (see `_same_deal_choice`).
+        unmoved = real.clone() if mover != seat and _may_commit(real, mover) else None
         real.apply(mover, action)
         # Told and drawn before the twin moves: a game that keeps what it tells or draws outside the state (on the
         # `Game` both share, in a module's global) then shows the real step's, and the twin's below shows its own.
@@ -167,6 +169,9 @@ def _forward(
         if real.rng.state != other.rng.state or _sees_apart(real, other, seat) or turned_up:
             # Chance drawn differently, a card the seat may see, or different face-down cards turned up from one
             # place (where a card lay shows as it is turned up): the seat is entitled to see the states differ.
+            if twin_action is not None and unmoved is not None and twin_action in legal:
+                moved = f"{action_shown(game, action, quoted=True)} by seat {mover}"
+                _same_deal_choice(game, real, unmoved, seat, mover, twin_action, marks[0], [*path, moved], fail)
             return step
         if differed and _resolved(pending, real):
             return step  # commitments that differed were revealed: the seat may see them now
@@ -186,6 +191,40 @@ def _forward(
             )
             return step
     return steps
+
+
+def _same_deal_choice(
+    game: Game,
+    real: DeclaredState,
+    unmoved: DeclaredState,
+    seat: int,
+    mover: int,
+    choice: Any,
+    marks: Marks,
+    path: list[str],
+    fail: Fail,
+) -> None:
+    """The step just played in `real` played again from `unmoved` (the state before it) with `choice`, another
+    secret choice of `mover`'s, the cards and chance otherwise the same: what `seat` sees must not differ. A twin's
+    own step turns up other cards whenever the move draws face up (a market refilled as each bid is made), and the
+    comparison stops there; this one turns up the same, so a log or a field naming the choice is seen."""
+    pending = _pending(unmoved)
+    _shown_so_far(unmoved)
+    shown = _shown_since(marks, real)
+    probe_marks = _shown_so_far(unmoved)
+    unmoved.apply(mover, choice)
+    if (
+        unmoved.rng.state != real.rng.state
+        or _resolved(pending, unmoved)  # the choice completed the round and was revealed with the others
+        or _sees_apart(real, unmoved, seat)
+        or _shown_since(probe_marks, unmoved) != shown
+    ):
+        return
+    how = (
+        f"{len(path)} step(s) after a twin, once {_moves(path)} {'was' if len(path) == 1 else 'were'} played, and "
+        f"again with {action_shown(game, choice, quoted=True)} instead, a secret choice, the cards and chance the same"
+    )
+    _compare_now(game, real, unmoved, seat, how, fail)
 
 
 def _moves(path: Sequence[str]) -> str:
@@ -221,6 +260,11 @@ def _other_secret_choice(
         if _commits(then, trial, mover):
             return choice
     return None
+
+
+def _may_commit(state: DeclaredState, mover: int) -> bool:
+    """Whether a secret field of `state` waits for `mover`'s choice."""
+    return any(mover in getattr(state, name).waiting for name in state.secret_names())
 
 
 Pending = list[tuple[dict[int, Any], dict[int, Any]]]

@@ -243,6 +243,41 @@ class LoneCardGame(Glowworms):
 
 
 @declare
+class MarketTurns(GlowState):
+    """Honest: each bid also turns up to two cards of the deck face up onto the discard (a market refreshed at
+    every bid), and the log says who bid and what came up; the match ends when the deck cannot serve a round."""
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if not self.bids.chosen and len(self.deck) < 3 * self.players:  # two cards a bid, then one a seat
+            return ()
+        return super().to_act
+
+    def _apply(self, seat: int, action: Any) -> None:
+        turned = self.draw(self.deck, self.discard, 2)
+        self.log = (*self.log[-2:], f"{self._bid_said(seat, action)}; up come {turned}")
+        super()._apply(seat, action)
+
+    def _bid_said(self, seat: int, action: Any) -> str:
+        return f"seat {seat} bids"
+
+
+@declare
+class NamesBidsAsTheMarketTurns(MarketTurns):
+    """The log names the bid, in the step that turns cards up: a twin's own step turns up other cards, which the
+    seat is entitled to see differ, so only the same step played again with another bid shows the leak."""
+
+    def _bid_said(self, seat: int, action: Any) -> str:
+        return f"seat {seat} bids {action}"
+
+
+class MarketGame(Glowworms):
+    """Forty cards all different, three in hand: a twin's deck turns up other cards than the state's."""
+
+    cards = tuple(range(1, 41))
+
+
+@declare
 class StaticDeal(GlowState):
     dealt: list[int] = static(factory=list)
     """The deck's order as dealt, kept as if it were content: every sample shares it."""
@@ -544,6 +579,11 @@ LEAKS = {
         NamesBids,
         LoneCardGame,
         "in the twin) was played: last_bid: ",
+    ),
+    "glowworms-names-bid-as-market-turns": (
+        NamesBidsAsTheMarketTurns,
+        MarketGame,
+        "instead, a secret choice, the cards and chance the same: log[",
     ),
     "glowworms-static-deal": (
         StaticDeal,

@@ -1652,3 +1652,13 @@ def test_a_twin_with_only_the_hidden_orders_shuffled_reorders_a_deck_of_two_face
     orders = {tuple(twin(state, 0, Rng(seed), orders_only=True).deck) for seed in range(20)}
     assert orders == {tuple(state.deck), tuple(reversed(state.deck))}
     assert all(list(twin(state, 0, Rng(seed), orders_only=True).hands[1]) == list(state.hands[1]) for seed in range(5))
+
+
+def test_a_market_turned_up_at_every_bid_is_no_leak_of_the_bid():
+    # The honest twin of glowworms-names-bid-as-market-turns: the same step, played again with another secret bid,
+    # turns up the same cards and must show the seat the same log.
+    game = leaky_games.MarketGame()
+    game.state_class = leaky_games.MarketTurns
+    for players in (2, 3):
+        report = check_game(game, players, games=30)
+        assert report.ok, report.failures
