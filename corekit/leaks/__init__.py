@@ -14,10 +14,12 @@ the game overrides). Then:
    commentary (`events`), the rendering and its legal actions must stay the same, until something the seat is
    entitled to see differs: a card in a zone it sees
    (or the size or face-up cards of one it does not), a secret commitment revealed, or chance drawn differently
-   (the generators no longer agree). Where a secret choice's step turned up other cards in the twin (a market
-   refilled at every bid), that step is played once more from the state itself with the twin's choice, the cards
-   and chance the same, and compared. This finds a log, a counter or a rendered line that names a card drawn face
-   down, or a secret choice before its reveal.
+   (the generators no longer agree). Where the step that stopped it was another seat's (`twins.Probe`), it is
+   played once more on a state that differs from the real one only where that step shows nothing: a secret choice's
+   step (a market refilled at every bid) from the state itself with the twin's choice, the cards and chance the
+   same; a step laying a hand's cards face up on a twin dealt with those cards where they lay, the hand's others
+   dealt anew. This finds a log, a counter or a rendered line that names a card drawn face down, a secret choice
+   before its reveal, or the cards a seat keeps hidden as it lays others down.
 3. **A deal, a draw or a roll made during play** (`check_redeal`, asked by the conformance checks at every move): a
    twin played forward shares the state's generator, so a deck gathered or reshuffled in a step, or dice rolled in
    it, come out the same in both, and a twin's forward play stops at the first card the seat itself draws, so a line

@@ -8,7 +8,7 @@ from typing import Any, TypeGuard
 from corekit.game import Game, State, action_shown
 from corekit.leaks.compare import _two_values, alike, first_difference
 from corekit.provenance import SHOWN, Event, Record
-from corekit.rng import Rng
+from corekit.rng import Rng, derive_seed
 from corekit.state import DeclaredState
 
 FORWARD_STEPS = 40
@@ -115,7 +115,9 @@ def check_forward(game: Game, state: DeclaredState, seat: int, rng: Rng, fail: F
     steps compared."""
     compared = 0
     for orders_only in (False, True):
-        compared += _forward(game, state, twin(state, seat, rng, True, orders_only), seat, rng, fail, steps)
+        compared += _forward(
+            game, state, twin(state, seat, rng, True, orders_only), seat, rng, fail, steps, orders_only
+        )
     return compared
 
 
@@ -127,10 +129,12 @@ def _forward(
     rng: Rng,
     fail: Fail,
     steps: int,
+    orders_only: bool = False,
 ) -> int:
-    """One twin played forward beside the state (see `check_forward`)."""
+    """One twin played forward beside the state (see `check_forward`; `orders_only`: the twin's kind)."""
     real = state.clone()
     path: list[str] = []  # the moves played so far, for the message (a failure's match does not show them)
+    played: list[tuple[int, Any]] = []  # and as played, for `Probe`
     for step in range(1, steps + 1):
         if real.is_terminal or other.is_terminal:
             return step - 1
@@ -153,8 +157,6 @@ def _forward(
         differed = [copy for _, copy in pending] != _secrets(other)
         before = real.observation(seat), other.observation(seat)
         marks = _shown_so_far(real), _shown_so_far(other)
-        # The state before another seat's move, kept in case the move is a secret choice (see `_same_deal_choice`).
-        unmoved = real.clone() if mover != seat and _may_commit(real, mover) else None
         real.apply(mover, action)
         # Told and drawn before the twin moves: a game that keeps what it tells or draws outside the state (on the
         # `Game` both share, in a module's global) then shows the real step's, and the twin's below shows its own.
@@ -169,12 +171,16 @@ def _forward(
         if real.rng.state != other.rng.state or _sees_apart(real, other, seat) or turned_up:
             # Chance drawn differently, a card the seat may see, or different face-down cards turned up from one
             # place (where a card lay shows as it is turned up): the seat is entitled to see the states differ.
-            if twin_action is not None and unmoved is not None and twin_action in legal:
-                moved = f"{action_shown(game, action, quoted=True)} by seat {mover}"
-                _same_deal_choice(game, real, unmoved, seat, mover, twin_action, marks[0], [*path, moved], fail)
+            # Where that difference is one the step made, the step is played again on states that differ only in
+            # what it showed of no card: the leak in a step that also turns cards up (`Probe`).
+            if twin_action is not None and twin_action in legal:
+                Probe(game, state, played, real, marks[0], seat, mover, action, path).other_choice(twin_action, fail)
+            elif not orders_only and mover != seat and turned_up:
+                Probe(game, state, played, real, marks[0], seat, mover, action, path).shown_cards_kept(fail)
             return step
         if differed and _resolved(pending, real):
             return step  # commitments that differed were revealed: the seat may see them now
+        played.append((mover, action))
         moved = f"{action_shown(game, action, quoted=True)} by seat {mover}"
         if twin_action is not None:
             moved += f" (a secret choice; {action_shown(game, twin_action, quoted=True)} in the twin)"
@@ -193,38 +199,103 @@ def _forward(
     return steps
 
 
-def _same_deal_choice(
-    game: Game,
-    real: DeclaredState,
-    unmoved: DeclaredState,
-    seat: int,
-    mover: int,
-    choice: Any,
-    marks: Marks,
-    path: list[str],
-    fail: Fail,
-) -> None:
-    """The step just played in `real` played again from `unmoved` (the state before it) with `choice`, another
-    secret choice of `mover`'s, the cards and chance otherwise the same: what `seat` sees must not differ. A twin's
-    own step turns up other cards whenever the move draws face up (a market refilled as each bid is made), and the
-    comparison stops there; this one turns up the same, so a log or a field naming the choice is seen."""
-    pending = _pending(unmoved)
-    _shown_so_far(unmoved)
-    shown = _shown_since(marks, real)
-    probe_marks = _shown_so_far(unmoved)
-    unmoved.apply(mover, choice)
-    if (
-        unmoved.rng.state != real.rng.state
-        or _resolved(pending, unmoved)  # the choice completed the round and was revealed with the others
-        or _sees_apart(real, unmoved, seat)
-        or _shown_since(probe_marks, unmoved) != shown
-    ):
-        return
-    how = (
-        f"{len(path)} step(s) after a twin, once {_moves(path)} {'was' if len(path) == 1 else 'were'} played, and "
-        f"again with {action_shown(game, choice, quoted=True)} instead, a secret choice, the cards and chance the same"
-    )
-    _compare_now(game, real, unmoved, seat, how, fail)
+class Probe:
+    """The step a twin played forward stopped at (the twin saw other cards turned up, or chance drawn otherwise),
+    played again on a state that differs from the real one before it only where that step shows nothing: what
+    `seat` sees after it must be the same. The twin's own step stops the comparison wherever the move draws face up
+    (a market refilled as each bid is made) or lays a hand's cards face up, so a log naming a secret choice or the
+    cards kept hidden in that very step would pass it."""
+
+    def __init__(
+        self,
+        game: Game,
+        start: DeclaredState,
+        played: list[tuple[int, Any]],
+        real: DeclaredState,
+        marks: Marks,
+        seat: int,
+        mover: int,
+        action: Any,
+        path: list[str],
+    ) -> None:
+        self.game, self.start, self.played, self.real, self.seat = game, start, played, real, seat
+        self.mover, self.action = mover, action
+        self.shown = _shown_since(marks, real)
+        self.path = [*path, f"{action_shown(game, action, quoted=True)} by seat {mover}"]
+
+    def before(self) -> DeclaredState:
+        """The real state before the step: the start played forward again (a copy at every step would cost every
+        forward check; the moves replay exactly, as the determinism check holds)."""
+        state = self.start.clone()
+        for mover, action in self.played:
+            state.apply(mover, action)
+        return state
+
+    def other_choice(self, choice: Any, fail: Fail) -> None:
+        """The step played again from the state with `choice`, another secret choice of the mover's, the cards and
+        chance otherwise the same."""
+        again = self.before()
+        pending = _pending(again)
+        if _resolved(pending, self._play(again, choice)):  # the choice completed the round, revealed with the rest
+            return
+        how = f"and again with {action_shown(self.game, choice, quoted=True)} instead, a secret choice,"
+        self._compare(again, how, fail)
+
+    def shown_cards_kept(self, fail: Fail) -> None:
+        """The step played again, the same move, on a twin dealt with the cards the step showed from hidden hands
+        left where they lay (turned face up for the deal, face down again before the move), every other card the
+        seat cannot see dealt anew."""
+        if not self.shown or any(place < 0 for place, _ in self.shown):
+            return  # nothing shown, or cards turned up straight from a deck: the deal played again checks those
+        pinned = self.before()
+        layout = pinned.layout()
+        for no, cards in self.shown:
+            info, zone = layout.zones[no], pinned.zone(no)
+            down = list(zone[: len(zone) - zone.up])
+            if info.ordered or info.visible_to(self.seat) or any(_take(down, card) for card in cards):
+                return  # a pile's order is its own (not to be changed here), or the cards lay elsewhere
+            zone[: len(zone) - zone.up] = [*down, *reversed(cards)]
+            for _ in cards:
+                pinned.reveal_top(zone)
+        # Dealt by a generator of its own, so that the checks after this one draw as they would without it.
+        again = twin(pinned, self.seat, Rng(derive_seed(self.real.rng.state, "shown cards kept")), same_chance=True)
+        for no, cards in self.shown:
+            again.zone(no).up -= len(cards)
+        if self.action not in again.legal_actions(self.mover):
+            return
+        self._play(again, self.action)
+        self._compare(again, "and again in a twin dealt with the cards that step shows where they lay,", fail)
+
+    def _play(self, again: DeclaredState, action: Any) -> DeclaredState:
+        self.marks = _shown_so_far(again)
+        again.apply(self.mover, action)
+        return again
+
+    def _compare(self, again: DeclaredState, how: str, fail: Fail) -> None:
+        real = self.real
+        if (
+            again.rng.state != real.rng.state
+            or _sees_apart(real, again, self.seat)
+            or _shown_since(self.marks, again) != self.shown
+        ):
+            return  # the step itself showed the difference
+        moves = f"{_moves(self.path)} {'was' if len(self.path) == 1 else 'were'} played"
+        _compare_now(
+            self.game,
+            real,
+            again,
+            self.seat,
+            f"{len(self.path)} step(s) after a twin, once {moves}, {how} the cards and chance the same",
+            fail,
+        )
+
+
+def _take(cards: list[Any], card: Any) -> bool:
+    """Remove one `card` from `cards`; True when there was none."""
+    if card not in cards:
+        return True
+    cards.remove(card)
+    return False
 
 
 def _moves(path: Sequence[str]) -> str:
@@ -260,11 +331,6 @@ def _other_secret_choice(
         if _commits(then, trial, mover):
             return choice
     return None
-
-
-def _may_commit(state: DeclaredState, mover: int) -> bool:
-    """Whether a secret field of `state` waits for `mover`'s choice."""
-    return any(mover in getattr(state, name).waiting for name in state.secret_names())
 
 
 Pending = list[tuple[dict[int, Any], dict[int, Any]]]
