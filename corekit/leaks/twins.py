@@ -173,10 +173,12 @@ def _forward(
             # place (where a card lay shows as it is turned up): the seat is entitled to see the states differ.
             # Where that difference is one the step made, the step is played again on states that differ only in
             # what it showed of no card: the leak in a step that also turns cards up (`Probe`).
-            if twin_action is not None and twin_action in legal:
-                Probe(game, state, played, real, marks[0], seat, mover, action, path).other_choice(twin_action, fail)
-            elif not orders_only and mover != seat and turned_up:
-                Probe(game, state, played, real, marks[0], seat, mover, action, path).shown_cards_kept(fail)
+            if mover != seat and (twin_action is not None or (turned_up and not orders_only)):
+                probe = Probe(game, state, played, real, marks[0], seat, mover, action, path, (real_told, real_drawn))
+                if twin_action is not None and twin_action in legal:
+                    probe.other_choice(twin_action, fail)
+                if turned_up and not orders_only:
+                    probe.shown_cards_kept(fail)
             return step
         if differed and _resolved(pending, real):
             return step  # commitments that differed were revealed: the seat may see them now
@@ -204,7 +206,8 @@ class Probe:
     played again on a state that differs from the real one before it only where that step shows nothing: what
     `seat` sees after it must be the same. The twin's own step stops the comparison wherever the move draws face up
     (a market refilled as each bid is made) or lays a hand's cards face up, so a log naming a secret choice or the
-    cards kept hidden in that very step would pass it."""
+    cards kept hidden in that very step would pass it. `shown` is what the real step told the seat (`events`) and
+    drew of its view, as the forward check took them before any other state moved."""
 
     def __init__(
         self,
@@ -217,10 +220,12 @@ class Probe:
         mover: int,
         action: Any,
         path: list[str],
+        shown: tuple[Any, str],
     ) -> None:
         self.game, self.start, self.played, self.real, self.seat = game, start, played, real, seat
         self.mover, self.action = mover, action
-        self.shown = _shown_since(marks, real)
+        self.turned = _shown_since(marks, real)
+        self.told, self.drawn = shown
         self.path = [*path, f"{action_shown(game, action, quoted=True)} by seat {mover}"]
 
     def before(self) -> DeclaredState:
@@ -233,23 +238,20 @@ class Probe:
 
     def other_choice(self, choice: Any, fail: Fail) -> None:
         """The step played again from the state with `choice`, another secret choice of the mover's, the cards and
-        chance otherwise the same."""
-        again = self.before()
-        pending = _pending(again)
-        if _resolved(pending, self._play(again, choice)):  # the choice completed the round, revealed with the rest
-            return
+        chance otherwise the same: anything the seat then sees differ, a zone's cards or size included, tells it the
+        choice (unless the step revealed the choices)."""
         how = f"and again with {action_shown(self.game, choice, quoted=True)} instead, a secret choice,"
-        self._compare(again, how, fail)
+        self._play_and_compare(self.before(), choice, how, fail, choice_only=True)
 
     def shown_cards_kept(self, fail: Fail) -> None:
         """The step played again, the same move, on a twin dealt with the cards the step showed from hidden hands
         left where they lay (turned face up for the deal, face down again before the move), every other card the
         seat cannot see dealt anew."""
-        if not self.shown or any(place < 0 for place, _ in self.shown):
+        if not self.turned or any(place < 0 for place, _ in self.turned):
             return  # nothing shown, or cards turned up straight from a deck: the deal played again checks those
         pinned = self.before()
         layout = pinned.layout()
-        for no, cards in self.shown:
+        for no, cards in self.turned:
             info, zone = layout.zones[no], pinned.zone(no)
             down = list(zone[: len(zone) - zone.up])
             if info.ordered or info.visible_to(self.seat) or any(_take(down, card) for card in cards):
@@ -259,35 +261,31 @@ class Probe:
                 pinned.reveal_top(zone)
         # Dealt by a generator of its own, so that the checks after this one draw as they would without it.
         again = twin(pinned, self.seat, Rng(derive_seed(self.real.rng.state, "shown cards kept")), same_chance=True)
-        for no, cards in self.shown:
+        for no, cards in self.turned:
             again.zone(no).up -= len(cards)
-        if self.action not in again.legal_actions(self.mover):
-            return
-        self._play(again, self.action)
-        self._compare(again, "and again in a twin dealt with the cards that step shows where they lay,", fail)
+        if self.action in again.legal_actions(self.mover):
+            how = "and again in a twin dealt with the cards that step shows where they lay,"
+            self._play_and_compare(again, self.action, how, fail, choice_only=False)
 
-    def _play(self, again: DeclaredState, action: Any) -> DeclaredState:
-        self.marks = _shown_so_far(again)
+    def _play_and_compare(self, again: DeclaredState, action: Any, how: str, fail: Fail, choice_only: bool) -> None:
+        """Play `action` on `again` and compare what the seat sees with the real step, unless the two may differ:
+        chance drawn otherwise, commitments revealed (the twin's own, redrawn, or another choice completing the
+        round), or, unless only a secret choice differs, other cards shown."""
+        real, seat = self.real, self.seat
+        pending, marks, seen = _pending(again), _shown_so_far(again), again.observation(seat)
         again.apply(self.mover, action)
-        return again
-
-    def _compare(self, again: DeclaredState, how: str, fail: Fail) -> None:
-        real = self.real
-        if (
-            again.rng.state != real.rng.state
-            or _sees_apart(real, again, self.seat)
-            or _shown_since(self.marks, again) != self.shown
-        ):
+        if again.rng.state != real.rng.state or _resolved(pending, again):
+            return
+        if not choice_only and (_sees_apart(real, again, seat) or _shown_since(marks, again) != self.turned):
             return  # the step itself showed the difference
         moves = f"{_moves(self.path)} {'was' if len(self.path) == 1 else 'were'} played"
-        _compare_now(
-            self.game,
-            real,
-            again,
-            self.seat,
-            f"{len(self.path)} step(s) after a twin, once {moves}, {how} the cards and chance the same",
-            fail,
-        )
+        how = f"{len(self.path)} step(s) after a twin, once {moves}, {how} the cards and chance the same"
+        told = self.game.events(seen, again.observation(seat))
+        if _compare_now(self.game, real, again, seat, how, fail, self.drawn) and told != self.told:
+            fail(
+                f"seat {seat} is told something else in a state it cannot tell apart ({how}), so events() names what "
+                f"the seat cannot see: {first_difference(self.told, told)}"
+            )
 
 
 def _take(cards: list[Any], card: Any) -> bool:

@@ -245,18 +245,28 @@ class LoneCardGame(Glowworms):
 @declare
 class MarketTurns(GlowState):
     """Honest: each bid also turns up to two cards of the deck face up onto the discard (a market refreshed at
-    every bid), and the log says who bid and what came up; the match ends when the deck cannot serve a round."""
+    every bid), and the log says who bid and what came up; the match ends after as many rounds as the deck serves
+    (a round takes at most three cards a seat: two turned up at its bid, one drawn after the reveal)."""
+
+    rounds: int = public(default=0)
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        if not self.bids.chosen and len(self.deck) < 3 * self.players:  # two cards a bid, then one a seat
+        # Counted in rounds, not read off the deck: a seat's choices, asked with its bid taken back, must not change.
+        if self.rounds >= (len(self.game.cards) - 3 * self.players) // (3 * self.players):
             return ()
         return super().to_act
 
     def _apply(self, seat: int, action: Any) -> None:
         turned = self.draw(self.deck, self.discard, 2)
         self.log = (*self.log[-2:], f"{self._bid_said(seat, action)}; up come {turned}")
+        self._bid(seat, action)
+
+    def _bid(self, seat: int, action: Any) -> None:
+        """Commit the bid; the last one reveals them all and ends the round."""
         super()._apply(seat, action)
+        if not self.bids.chosen:
+            self.rounds += 1
 
     def _bid_said(self, seat: int, action: Any) -> str:
         return f"seat {seat} bids"

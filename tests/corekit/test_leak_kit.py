@@ -1716,3 +1716,99 @@ def test_a_log_naming_the_cards_kept_in_the_step_that_lays_the_others_face_up_is
         and " keeps [" in failure
         for failure in failures
     ), failures
+
+
+@declare
+class GuessThenShow(ShowdownState):
+    """Honest: each seat guesses "high" or "low" in secret; then the dealer lays its two highest cards face up, and
+    in that same step the guesses are revealed and scored."""
+
+    guesses: Commitments = secret()
+    ACTIONS = ("high", "low")
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self.rounds >= 2:
+            return ()
+        return self.guesses.waiting or (self.rounds % self.players,)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if seat not in self.to_act:
+            return []
+        return list(self.ACTIONS) if self.guesses.waiting else ["show"]
+
+    def _apply(self, seat: int, action: str) -> None:
+        if action != "show":
+            self.guesses.commit(seat, action)
+            return
+        shown = sorted(self.hands[seat])[-2:]
+        for card in shown:
+            self.move(card, self.hands[seat], self.shown)
+        high = sum(shown) > 60
+        right = [s for s, guess in sorted(self.guesses.reveal().items()) if (guess == "high") == high]
+        self.log = (*self.log[-2:], f"seat {seat} shows {shown}; right: {right}")
+        self.rounds += 1
+        if self.rounds < 2:
+            self.guesses.open(range(self.players))
+
+
+class GuessGame(LayDown):
+    id = "guess-then-show"
+    state_class = GuessThenShow
+
+    def _setup(self, players: int, seed: int, options: object) -> ShowdownState:
+        state = super()._setup(players, seed, options)
+        assert isinstance(state, GuessThenShow)
+        state.guesses.open(range(players))
+        return state
+
+
+def test_guesses_revealed_in_the_step_that_lays_cards_face_up_are_no_leak():
+    # From a second red-team: the twin dealt with the shown cards where they lay also redrew the other seats'
+    # pending guesses, which that step reveals, and the check blamed the log of the revealed guesses.
+    assert GuessGame.failures(GuessThenShow, 30) == []
+
+
+@declare
+class BidSetsTheMarket(leaky_games.MarketTurns):
+    """A leak: a bid below 21 turns one market card up, a higher one two, so the market shows the secret bid."""
+
+    def _apply(self, seat: int, action: Any) -> None:
+        turned = self.draw(self.deck, self.discard, 1 if action < 21 else 2)
+        self.log = (*self.log[-2:], f"seat {seat} bids; up come {turned}")
+        self._bid(seat, action)
+
+
+def test_a_secret_choice_that_changes_what_its_own_step_turns_up_is_refused():
+    # From a second red-team: the probe that makes the choice otherwise took a difference the seat can see (the
+    # deck's size) as one the step was entitled to show; with the cards and chance the same, only the choice made it.
+    game = leaky_games.MarketGame()
+    game.state_class = BidSetsTheMarket
+    failures = check_game(game, 2, games=30).failures
+    assert failures and all("instead, a secret choice, the cards and chance the same: " in f for f in failures), (
+        failures
+    )
+
+
+class TellsTheKeptCards(LayDown):
+    """A leak through the game object: the lay step writes the cards kept onto the game, which `events` names."""
+
+    kept: list[int] | None = None
+
+    def events(self, before: Any, after: Any) -> list[str]:
+        return [f"kept {self.kept}"] if after.log != before.log else []
+
+
+@declare
+class NotesTheKeptCards(LaysDownThree):
+    def _apply(self, seat: int, action: str) -> None:
+        super()._apply(seat, action)
+        if action == "show":
+            self.game.kept = sorted(self.hands[seat])  # type: ignore[attr-defined]
+
+
+def test_commentary_naming_the_cards_kept_in_the_step_that_lays_the_others_face_up_is_refused():
+    # From a second red-team: the probe played that step again but never asked for its commentary, and drew the
+    # real view after the twin had written the game object.
+    failures = TellsTheKeptCards.failures(NotesTheKeptCards, 30)
+    assert failures and all("so events() names what the seat cannot see: [0]: 'kept [" in f for f in failures), failures
