@@ -193,8 +193,8 @@ class MarketWeather(MarketTurns):
 
 
 def test_a_secret_choice_played_again_that_parts_the_generators_is_compared_no_further():
-    # twins.Probe._play_and_compare: chance drawn otherwise in the step played again (`again.rng.state != real.rng.state`)
-    # is the seat's to see: an honest game whose public die follows a secret choice passes.
+    # twins.Probe._play_and_compare: chance drawn otherwise in the step played again (`again.rng.state !=
+    # real.rng.state`) is the seat's to see: an honest game whose public die follows a secret choice passes.
     from corekit.leaks import check_forward
 
     game = MarketGame()
