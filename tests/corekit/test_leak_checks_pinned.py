@@ -192,17 +192,20 @@ class MarketWeather(MarketTurns):
         super()._apply(seat, action)
 
 
-def test_a_secret_choice_played_again_that_parts_the_generators_is_compared_no_further():
-    # twins.Probe._play_and_compare: chance drawn otherwise in the step played again (`again.rng.state !=
-    # real.rng.state`) is the seat's to see: an honest game whose public die follows a secret choice passes.
-    from corekit.leaks import check_forward
-
+def _market_forward_failures(state_class: type[MarketTurns]) -> list[str]:
+    """What `check_forward` says for seat 1 of six two-seat `MarketGame` matches played with `state_class`."""
     game = MarketGame()
-    game.state_class = MarketWeather
+    game.state_class = state_class
     failures: list[str] = []
     for seed in range(6):
         check_forward(game, game.initial_state(2, seed), 1, Rng(seed), failures.append)
-    assert failures == []
+    return failures
+
+
+def test_a_secret_choice_played_again_that_parts_the_generators_is_compared_no_further():
+    # twins.Probe._play_and_compare: chance drawn otherwise in the step played again (`again.rng.state !=
+    # real.rng.state`) is the seat's to see: an honest game whose public die follows a secret choice passes.
+    assert _market_forward_failures(MarketWeather) == []
 
 
 @declare
@@ -219,13 +222,7 @@ class MarketOddBidDraws(MarketTurns):
 def test_a_secret_choice_whose_own_step_shows_something_of_it_is_refused():
     # twins.Probe._play_and_compare: played again with another choice, the cards and chance the same, a zone's size
     # that differs (the bidder's hand and the deck) was made by the choice alone, so it tells the seat the choice.
-    from corekit.leaks import check_forward
-
-    game = MarketGame()
-    game.state_class = MarketOddBidDraws
-    failures: list[str] = []
-    for seed in range(6):
-        check_forward(game, game.initial_state(2, seed), 1, Rng(seed), failures.append)
+    failures = _market_forward_failures(MarketOddBidDraws)
     assert failures and all("instead, a secret choice, the cards and chance the same: " in f for f in failures)
     assert any(".size: " in f for f in failures), failures
 
