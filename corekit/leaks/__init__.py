@@ -17,11 +17,11 @@ the game overrides). Then:
    (the generators no longer agree). Where the step that stopped it was another seat's (`twins.Probe`), it is
    played once more on a state that differs from the real one only where that step shows nothing: a secret choice's
    step (a market refilled at every bid) from the state itself with the twin's choice, the cards and chance the
-   same; a step laying a hand's cards face up on a twin dealt with those cards where they lay, the hand's others
-   dealt anew. What the seat then sees, is told and is drawn must be the same, unless the step revealed
-   commitments (for the other choice, even a zone's cards or size: only the choice differs). This finds a log, a
-   counter or a rendered line that names a card drawn face down, a secret choice before its reveal, or the cards a
-   seat keeps hidden as it lays others down.
+   same; a step laying a hand's cards face up on a twin dealt with those cards where they lay (and with what it
+   takes off a deck on top of the twin's), the hand's others dealt anew. What the seat then sees, is told and is
+   drawn must be the same, unless the step revealed commitments (for the other choice, even a zone's cards or
+   size: only the choice differs). This finds a log, a counter or a rendered line that names a card drawn face
+   down, a secret choice before its reveal, or the cards a seat keeps hidden as it lays others down.
 3. **A deal, a draw or a roll made during play** (`check_redeal`, asked by the conformance checks at every move): a
    twin played forward shares the state's generator, so a deck gathered or reshuffled in a step, or dice rolled in
    it, come out the same in both, and a twin's forward play stops at the first card the seat itself draws, so a line

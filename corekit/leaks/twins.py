@@ -9,7 +9,7 @@ from corekit.game import Game, State, action_shown
 from corekit.leaks.compare import _two_values, alike, first_difference
 from corekit.provenance import SHOWN, Event, Record
 from corekit.rng import Rng, derive_seed
-from corekit.state import DeclaredState
+from corekit.state import DeclaredState, Zone
 
 FORWARD_STEPS = 40
 """How far a twin is played forward at most."""
@@ -246,12 +246,15 @@ class Probe:
     def shown_cards_kept(self, fail: Fail) -> None:
         """The step played again, the same move, on a twin dealt with the cards the step showed from hidden hands
         left where they lay (turned face up for the deal, face down again before the move), every other card the
-        seat cannot see dealt anew."""
-        if not self.turned or any(place < 0 for place, _ in self.turned):
-            return  # nothing shown, or cards turned up straight from a deck: the deal played again checks those
+        seat cannot see dealt anew, but for the cards the step takes off a deck, which lie on top of it as they
+        did (a hand laid down and the deck's top turned over in one step)."""
+        hands = [(place, cards) for place, cards in self.turned if place >= 0]
+        if not hands:
+            return  # nothing shown from a hand (cards turned up straight from a deck: the deal played again checks)
         pinned = self.before()
         layout = pinned.layout()
-        for no, cards in self.turned:
+        decks = {no: pinned.zone(no)[: len(pinned.zone(no)) - pinned.zone(no).up] for no in layout.decks}
+        for no, cards in hands:
             info, zone = layout.zones[no], pinned.zone(no)
             down = list(zone[: len(zone) - zone.up])
             if info.ordered or info.visible_to(self.seat) or any(_take(down, card) for card in cards):
@@ -261,8 +264,10 @@ class Probe:
                 pinned.reveal_top(zone)
         # Dealt by a generator of its own, so that the checks after this one draw as they would without it.
         again = twin(pinned, self.seat, Rng(derive_seed(self.real.rng.state, "shown cards kept")), same_chance=True)
-        for no, cards in self.turned:
+        for no, cards in hands:
             again.zone(no).up -= len(cards)
+        if not all(_stack(again.zone(no), order, self.real.zone(no)) for no, order in decks.items()):
+            return  # the twin's deck lacks a card the step took off the real one
         if self.action in again.legal_actions(self.mover):
             how = "and again in a twin dealt with the cards that step shows where they lay,"
             self._play_and_compare(again, self.action, how, fail, choice_only=False)
@@ -286,6 +291,21 @@ class Probe:
                 f"seat {seat} is told something else in a state it cannot tell apart ({how}), so events() names what "
                 f"the seat cannot see: {first_difference(self.told, told)}"
             )
+
+
+def _stack(deck: Zone, order: list[Any], real: Zone) -> bool:
+    """Put on top of the face-down part of `deck` (a twin's) the cards the step drew or turned over from the real
+    deck, whose face-down part was `order` and is `real` after the step, in their order; False when the twin's deck
+    lacks one of them. A deck that grew (a gather: its order is the generator's) is left as it is."""
+    taken = len(order) - (len(real) - real.up)
+    if taken <= 0:
+        return True
+    down = list(deck[: len(deck) - deck.up])
+    top = order[len(order) - taken :]
+    if any(_take(down, card) for card in top):
+        return False
+    deck[: len(deck) - deck.up] = [*down, *top]
+    return True
 
 
 def _take(cards: list[Any], card: Any) -> bool:

@@ -1812,3 +1812,37 @@ def test_commentary_naming_the_cards_kept_in_the_step_that_lays_the_others_face_
     # real view after the twin had written the game object.
     failures = TellsTheKeptCards.failures(NotesTheKeptCards, 30)
     assert failures and all("so events() names what the seat cannot see: [0]: 'kept [" in f for f in failures), failures
+
+
+@declare
+class LaysDownAndFlips(LaysDownThree):
+    """Honest: the show also turns the deck's top card over where it lies."""
+
+    def _apply(self, seat: int, action: str) -> None:
+        held = len(self.hands[seat])
+        super()._apply(seat, action)
+        if len(self.hands[seat]) < held and self.deck.up < len(self.deck):
+            self.reveal_top(self.deck)
+
+
+@declare
+class NamesTheCardsKeptAndFlips(LaysDownAndFlips):
+    """A leak: as `NamesTheCardsKept`, in a step that also turns the deck's top card over."""
+
+    def _apply(self, seat: int, action: str) -> None:
+        held = len(self.hands[seat])
+        super()._apply(seat, action)
+        if len(self.hands[seat]) < held:
+            self.log = (*self.log[-2:], f"seat {seat} keeps {sorted(self.hands[seat])}")
+
+
+def test_the_cards_kept_named_in_a_step_that_also_turns_the_decks_top_over_are_refused():
+    # From a second red-team: the twin dealt with the shown cards where they lay turned another card of its own deck
+    # over, and the comparison stopped; the cards the step takes or turns off the deck now lie on the twin's too.
+    assert LayDown.failures(LaysDownAndFlips, 30) == []
+    failures = LayDown.failures(NamesTheCardsKeptAndFlips, 30)
+    assert failures and all(
+        "dealt with the cards that step shows where they lay, the cards and chance the same: log[" in failure
+        and " keeps [" in failure
+        for failure in failures
+    ), failures
