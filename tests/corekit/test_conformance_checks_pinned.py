@@ -378,3 +378,30 @@ def test_legal_actions_offered_once_the_match_is_over_are_named(monkeypatch):
     monkeypatch.setattr(ToyState, "legal_actions", lambda self, seat: real(self, seat) if self.to_act else [0])
     found = _toy_failures()
     assert found and found[0].endswith("after the last step (6): a seat has legal actions after the end"), found
+
+
+def test_a_position_that_reads_back_as_another_state_is_named_with_the_field_that_differs():
+    # positions.py `_check_position`: `whole.digest() != state.digest()`. A state that sets a field as it is built
+    # (here a count of rounds started afresh) loses that field's value when a position is read back.
+    from corekit.state import declare, public
+    from tests.corekit.leaky_games import GlowState
+
+    @declare
+    class CountsAfresh(GlowState):
+        rounds: int = public(default=0)
+
+        def __attrs_post_init__(self) -> None:
+            super().__attrs_post_init__()
+            self.rounds = 0  # the mistake: a read-back position starts the count again
+
+        def _apply(self, seat: int, action: Any) -> None:
+            super()._apply(seat, action)
+            if self.bids.waiting == tuple(range(self.players)):
+                self.rounds += 1
+
+    game = type("CountsGame", (Glowworms,), {"id": "glowworms-counts-afresh", "state_class": CountsAfresh})()
+    found = check_game(game, 2, games=4, seed=0).failures
+    assert any(
+        "the position of this state reads back as another state: rounds" in f and "(read back vs state)" in f
+        for f in found
+    ), found
