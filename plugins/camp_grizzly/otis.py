@@ -262,20 +262,23 @@ class Otis:
         """After every round: appear if lurking, then stalk the chosen target along a shortest path."""
         state.phase = OTIS_TURN
         targets = self.target_spaces(state)
-        if not targets:
-            self.after_turn(state)
-            return
-        dist = CONTENT.dist
-        if state.otis < 0:
+        if state.otis < 0:  # he appears even with no one to hunt: "he will appear ... before moving"
             roll = state.rng.die(6)
             a, b = CONTENT.trails[roll - 1]
-            near_a = min(dist[a][t] for t in targets)
-            near_b = min(dist[b][t] for t in targets)
-            state.otis = b if near_b < near_a else a
+            if targets:
+                dist = CONTENT.dist
+                near_a = min(dist[a][t] for t in targets)
+                near_b = min(dist[b][t] for t in targets)
+                state.otis = b if near_b < near_a else a
+            else:  # no target on the board: the first end listed, as on a tie (Assumption 36)
+                state.otis = a
             state.say(f"Otis appears at nature trail {roll}, at {CONTENT.spaces[state.otis]}")
             if self._smash(state, state.otis):  # the first lock in his path: he stops (Assumption 17)
                 self.after_turn(state)
                 return
+        if not targets:
+            self.after_turn(state)
+            return
         if state.otis in targets:
             self.strike(state, state.otis, OTIS_TURN)
             return

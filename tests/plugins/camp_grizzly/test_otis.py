@@ -230,6 +230,20 @@ def test_lurking_otis_appears_at_the_d6_trail_on_the_end_nearest_the_target():
     assert state.otis == space("BOATHOUSE")  # then one step of stalking towards the dock
 
 
+def test_a_lurking_otis_appears_even_with_no_target_on_the_board_at_the_first_end_listed():
+    # "If Otis is lurking at the start of his stalk phase, he will appear next to a random nature trail before
+    # moving": with every counselor lost in the woods and no cameo out he still rolls and appears (version 9;
+    # before, he stayed lurking and rolled no die), on the trail's first end as on a tie (Assumption 36).
+    state = _camp("BOAT DOCK")
+    state.location[0] = -1  # lost in the woods: off the board, no target (Assumption 27)
+    state.otis = -1
+    state.rng = Dice(2, 5, 5)  # trail 2: FLAGPOLE - LAKE SHORE; then the next round's woods and camp trail rolls
+    OTIS.turn(state)
+    assert C.trails[1] == (space("FLAGPOLE"), space("LAKE SHORE"))
+    assert "Otis appears at nature trail 2, at FLAGPOLE" in state.log
+    assert state.otis == space("FLAGPOLE")  # and, hunting no one, he walks no further
+
+
 def test_otis_crossing_paths_with_a_counselor_stops_and_strikes():
     state = _camp("CAMPFIRE", otis="MESS HALL")
     state.stalk = 4
