@@ -237,7 +237,10 @@ class Deal:
             if way is not None:
                 return way
             if not self.search.gave_up:
-                raise ProvenanceError("no deal fits the lots: the streams' shown cards contradict the lots")
+                raise ProvenanceError(
+                    "no deal fits the lots: the streams' shown cards, and the kinds the game's weights allow their "
+                    "face-down cards, contradict the lots"
+                )
         raise SearchGaveUp(
             f"no way to credit the {len(self.choices)} ambiguous shown cards was found within "
             f"8 searches of {self.budget}-{2 * self.budget} decisions"
