@@ -13,6 +13,8 @@ from typing import Any
 
 from corekit.piece_data import seats, whole
 
+_CLOSED = "the reaction window is closed: every seat passed since the last reaction (a game drops or replaces it)"
+
 
 class ReactionWindow:
     """The state of one open window: `order` the seats in priority order, each once. The seat with priority
@@ -43,12 +45,17 @@ class ReactionWindow:
         return self.passes >= len(self.order)
 
     def pass_priority(self) -> None:
-        """The seat with priority passes."""
+        """The seat with priority passes (ValueError once the window is closed)."""
+        if self.passes >= len(self.order):
+            raise ValueError(_CLOSED)
         self.passes += 1
         self.position = (self.position + 1) % len(self.order)
 
     def react(self) -> None:
-        """The seat with priority reacted; everyone must pass again before the window closes."""
+        """The seat with priority reacted; everyone must pass again before the window closes (ValueError once it is
+        closed)."""
+        if self.passes >= len(self.order):
+            raise ValueError(_CLOSED)
         self.passes = 0
         self.reactions += 1
         self.position = (self.position + 1) % len(self.order)

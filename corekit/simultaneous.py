@@ -48,7 +48,8 @@ class Commitments:
         return len(self.chosen) == len(self.seats)
 
     def commit(self, seat: int, action: Any) -> None:
-        """Record `seat`'s secret choice."""
+        """Record `seat`'s secret choice: the action it played, one of its legal actions (a sample redraws another
+        seat's choice among those, `DeclaredState.commitment_choices`)."""
         waiting = self.waiting
         if waiting and waiting[0] == seat:  # the seat a runner or a search asks first: `to_act[0]`
             self.chosen[seat] = action

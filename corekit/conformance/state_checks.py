@@ -267,6 +267,27 @@ def _side_line(what: str, played: list[Any], error: BaseException) -> str:
     )
 
 
+def _check_commitments(state: State, where: str, report: Report) -> bool:
+    """Every secret choice made is one of what its seat could have chosen (`commitment_choices`: its legal actions
+    had it not committed yet): a sample redraws another seat's choice among those, so a value made from the action
+    instead (its number out of "bid2", say) gives samples of another kind than the match. False on the first."""
+    if not isinstance(state, DeclaredState):
+        return True
+    for name in type(state).secret_names():
+        commitments: Commitments = getattr(state, name)
+        for seat, action in commitments.chosen.items():
+            choices = state.clone().commitment_choices(name, seat)  # a game's own may change what it is asked on
+            if not offered(action, choices):
+                report.fail(
+                    f"{where}: seat {seat}'s secret choice in {name} is {_shown_briefly(action)}, not one of its "
+                    f"choices {_shown_briefly(choices)}: samples redraw another seat's choice among its legal actions "
+                    "had it not committed (commitment_choices), so commit the action played, or override "
+                    "commitment_choices"
+                )
+                return False
+    return True
+
+
 def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report) -> None:
     key = rng.next64()
     sampled = state.sample(seat, Rng(key))

@@ -14,6 +14,7 @@ from corekit.conformance.report import Report, _failing
 from corekit.conformance.state_checks import (
     _check_clone,
     _check_codes,
+    _check_commitments,
     _check_display,
     _check_illegal,
     _check_offers,
@@ -137,6 +138,8 @@ def _check_step(
                     "or text"
                 )
                 return False
+        if not _check_commitments(state, where, report):  # before the samples, which redraw the choices
+            return False
         _check_illegal(state, seat, to_act, players, where, report)
         _check_offers(state, players, actions, where, report)
         _check_clone(state, seat, legal, rng, where, report)

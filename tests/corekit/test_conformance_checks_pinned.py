@@ -405,3 +405,30 @@ def test_a_position_that_reads_back_as_another_state_is_named_with_the_field_tha
         "the position of this state reads back as another state: rounds" in f and "(read back vs state)" in f
         for f in found
     ), found
+
+
+def test_a_secret_choice_kept_as_a_value_made_from_the_action_is_named_before_the_samples():
+    # state_checks.py `_check_commitments`: a sample redraws another seat's choice among its legal actions had it
+    # not committed, so a commitment of another kind than those (here the bid's text) makes samples unlike the match
+    # (an outside game author committed the number cut out of "bid2", and every check failed in the game's code).
+    from corekit.state import declare
+    from tests.corekit.leaky_games import GlowState
+
+    @declare
+    class CommitsText(GlowState):
+        def _apply(self, seat: int, action: Any) -> None:
+            self.bids.commit(seat, str(action))  # the mistake: the text, where the legal action is an int
+            if not self.bids.complete:
+                return
+            bids = {s: int(bid) for s, bid in self.bids.reveal().items()}
+            for s, bid in sorted(bids.items()):
+                self._pay(s, bid)
+            self.bids.open(range(self.players))
+
+    game = type("TextGame", (Glowworms,), {"id": "glowworms-commits-text", "state_class": CommitsText})()
+    found = check_game(game, 2, games=2, seed=0).failures
+    assert any(
+        re.search(r"step \d+: seat 0's secret choice in bids is '\d+', not one of its choices \[\d+(, \d+)*\]: ", f)
+        and f.endswith("(commitment_choices), so commit the action played, or override commitment_choices")
+        for f in found
+    ), found

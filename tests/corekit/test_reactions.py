@@ -1,5 +1,7 @@
 """Reaction windows: priority in order, closing when all pass in a row since the last reaction."""
 
+import re
+
 import pytest
 
 from corekit import ReactionWindow
@@ -24,6 +26,21 @@ def test_a_reaction_means_everyone_must_pass_again_the_reactor_included():
         window.pass_priority()
     assert order == [2, 0, 1]
     assert window.reactions == 1
+
+
+def test_a_closed_window_refuses_a_pass_and_a_reaction_and_keeps_its_count():
+    # A game that forgot to look at `closed` would otherwise go on cycling priority without a word (an outside
+    # game author's finding): a closed window is done, as a complete decision is.
+    window = ReactionWindow([0, 1])
+    window.pass_priority()
+    window.pass_priority()
+    assert window.closed
+    message = "the reaction window is closed: every seat passed since the last reaction (a game drops or replaces it)"
+    with pytest.raises(ValueError, match=rf"^{re.escape(message)}$"):
+        window.pass_priority()
+    with pytest.raises(ValueError, match=rf"^{re.escape(message)}$"):
+        window.react()
+    assert window.view() == ((0, 1), 0, 2, 0)
 
 
 def test_a_cloned_window_is_independent_and_an_empty_window_is_refused():
