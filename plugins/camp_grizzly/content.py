@@ -43,6 +43,10 @@ VERBS = {
     "strike",
 }
 """Every effect step a card may use (see RULES.md, "Card effects")."""
+
+PLAYED_WITH = {"fight": "fight", "panic": "dodge"}
+"""The one step a card played with a fight or with a panic may have: the fight adds its `fight N` to the roll and
+the panic's `dodge` spares the injuries, outside the effect interpreter."""
 WOODS = -1
 """The location of a lost counselor (not a board space)."""
 FINALE = -2
@@ -321,6 +325,12 @@ def load() -> Content:
             card = conv.structure(raw, Card)
             if card.kind not in kinds:
                 raise ValueError(f"{deck} card {card.name!r} has unknown kind {card.kind!r}")
+            # A fight or panic card is played by the fight or the panic, which read only these steps (otis.py).
+            played_with = PLAYED_WITH.get(card.use)
+            if played_with is not None and any(op.verb != played_with for op in card.effect):
+                raise ValueError(
+                    f"{deck} card {card.name!r} is played with a {card.use}: its effect may only {played_with}"
+                )
             if card.mods == NO_MODS:  # one shared object: the rules skip it by identity
                 card = attrs.evolve(card, mods=NO_MODS)
             for _ in range(card.copies):

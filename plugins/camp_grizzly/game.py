@@ -356,10 +356,10 @@ class CampGrizzly(Game["CampState"]):
         # A turn: at most MAX_MOVE steps, FREE_ACTIONS free actions, a draw and the equipping of its card, a
         # Foolin' choice, the end, and four refused finale proposals of up to 6 consents. Strikes in one turn:
         # crossing paths (it stops the move for the turn; counted as 1 + FREE_ACTIONS, a loose bound), 6
-        # cameos, 6 forced locks, the draw or reveal, and the woods (2). Each strike asks every counselor for
-        # a choice (two after a lost fight: whether to panic with a panic card) and a panic of at most 10 steps,
-        # plus at most n(n-1)/2 "later"s (each of the k still to
-        # go may defer once before the next goes); the four finales add at most 3 strikes each. Otis
+        # cameos (the deck holds 4: looser still), 6 forced locks, the draw or reveal, and the woods (2). Each
+        # strike asks every counselor for a choice (two after a lost fight: whether to panic with a panic card)
+        # and a panic of at most 10 steps, plus at most n(n-1)/2 "later"s (each of the k still to go may defer
+        # once before the next goes); the four finales add at most 3 strikes each. Otis
         # strikes at most once a round, and a Tempt Fate met in a panic adds one strike after the strike it
         # happened in (at most one per cameo card: counted as 6).
         strike = players * (2 + 10) + players * (players - 1) // 2

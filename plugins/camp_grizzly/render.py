@@ -71,9 +71,14 @@ def render(obs: CampView) -> str:
         + f"   OTIS: stalk {obs.stalk}, attack d{obs.attack_die}, damage {obs.damage}, "
         + (C.spaces[obs.otis] if obs.otis >= 0 else "lurking")
     ]
-    lasting = [cards[c].name for c in obs.lasting]
+    # What a lasting card and a cameo do, which the map names only: the rulebook prints no card text, so a person
+    # has only this screen to know that Crazy Ralph stalks or how long a Thunderstorm lasts.
+    lasting = [f"{cards[c].name} ({cards[c].text.removeprefix('Lasting: ').rstrip('.')})" for c in obs.lasting]
     if lasting:
-        lines += fold_items("In play: ", lasting)
+        lines += fold_items("In play: ", lasting, sep="; ")
+    cameos = [f"{cards[card].name} ({cards[card].text.rstrip('.')})" for _, card in obs.cameo_spots]
+    if cameos:
+        lines += fold_items("Cameos (met by stepping into their space): ", cameos, sep="; ")
     for cabin, spaces in zip(C.cabin_names, C.cabin_spaces, strict=True):
         cells = []
         for space in spaces:

@@ -180,3 +180,23 @@ def test_the_36_micro_cards_are_counted_by_kind_as_rules_md_lists_them():
     for surprises, size in ((True, 20), (False, 13)):
         state = CampGrizzly().initial_state(2, 3, {"surprises": surprises})
         assert len(state.mysteries) + len(state.mystery_deck) == size and len(state.boxed) == 20 - size
+
+
+def test_a_fight_card_with_a_step_the_fight_does_not_read_is_refused_as_the_content_loads(tmp_path, monkeypatch):
+    # A fight adds a fight card's `fight N` to the roll and reads no other step (otis.py): "heal 1" on Adrenaline
+    # would be skipped silently, so the content is refused as it loads (RULES.md, "Card effects").
+    import shutil
+
+    import plugins.camp_grizzly.content as content
+
+    for source in content.HERE.glob("*.toml"):
+        shutil.copy(source, tmp_path / source.name)
+    survival = tmp_path / "survival.toml"
+    text = survival.read_text("utf-8")
+    assert text.count('effect = ["fight 2"]') == 1
+    survival.write_text(text.replace('effect = ["fight 2"]', 'effect = ["fight 2", "heal 1"]'), "utf-8")
+    monkeypatch.setattr(content, "HERE", tmp_path)
+    with pytest.raises(
+        ValueError, match=r"^survival card 'Adrenaline' is played with a fight: its effect may only fight$"
+    ):
+        content.load.__wrapped__()

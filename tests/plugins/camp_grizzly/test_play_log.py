@@ -206,6 +206,28 @@ def test_the_screen_says_what_each_finale_still_open_needs():
     assert "Finales (" not in game.render(state.observation(0), 0)
 
 
+def test_the_screen_says_what_each_lasting_card_and_cameo_on_the_board_does():
+    # An outside audit: the map named "cameo Crazy Ralph" and "In play: Full Moon" only, and the rulebook prints no
+    # card text, so a person could not know that Ralph stalks or how long the Full Moon lasts.
+    from plugins.camp_grizzly.game import CampGrizzly
+    from tests.plugins.camp_grizzly.tables import card, lay, pull, space, table
+
+    game = CampGrizzly()
+    state = table(2)
+    assert not any(line.startswith(("In play:", "Cameos")) for line in _wide(game, state, 0).splitlines())
+    moon = card("Full Moon")
+    pull(state, moon)
+    state.lasting.append(moon)
+    lay(state, card("Crazy Ralph"), space("BARN"), "cameos")
+    lay(state, card("Camp Cook"), space("LODGE"), "cameos")
+    lines = _wide(game, state, 0).splitlines()
+    assert "In play: Full Moon (Otis stalks 1 extra space until he next strikes)" in lines
+    assert (
+        'Cameos (met by stepping into their space): Crazy Ralph ("You\'re all doomed!" Stalks 1 after Otis. You are '
+        "horrified); Camp Cook (Heals 2 injuries)"
+    ) in lines
+
+
 def test_a_counselor_to_move_is_shown_each_path_from_its_space_and_where_it_leads_on():
     # An outside tester could not plan a route to a red arrow: the board lists spaces by cabin, not how they join.
     from plugins.camp_grizzly.content import load
