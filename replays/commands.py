@@ -19,7 +19,7 @@ from corekit.cli.shared import registry_of
 from corekit.errors import error_line, first_line
 from corekit.options import options_lines
 from corekit.words import counted, drawing_for, folded, shown, terminal_width
-from replays.display import action_lines, board, result_line, seed_text
+from replays.display import action_lines, board, listed_range, result_line, seed_text
 from replays.format import CHANGED, Replay, ReplayError, read_replay
 from replays.simulate import Simulator
 
@@ -133,8 +133,8 @@ def _seat(simulator: Simulator, seat: int) -> str:
     default=None,
     metavar="SEAT",
     help=(
-        "Show only what SEAT saw: the board as it saw it at the step, and each listed action (those after the "
-        "step too, and the result) as it saw it when it was taken (default: the full view)."
+        "Show only what SEAT saw: the board as it saw it at the step, and the six actions up to it (none after "
+        "it) as it saw each when it was taken (default: the full view)."
     ),
 )
 @click.option(
@@ -165,8 +165,16 @@ def replay_show(ctx: click.Context, file: str, step: int | None, seat: int | Non
 @replay_group.command("view")
 @click.argument("file", metavar="FILE")
 @click.option("--step", "-s", type=int, default=0, show_default=True, help="The step to open at.")
+@click.option(
+    "--as",
+    "seat",
+    type=int,
+    default=None,
+    metavar="SEAT",
+    help="Open in SEAT's view, as `replay show --as` shows it (default: the full view; v cycles the views).",
+)
 @click.pass_context
-def replay_view(ctx: click.Context, file: str, step: int) -> None:
+def replay_view(ctx: click.Context, file: str, step: int, seat: int | None) -> None:
     """Step through a replay in a terminal viewer.
 
     Keys: left/right (or h/l) step, PgUp/PgDn step by ten, Home/End go to either end, g jumps to a
@@ -179,6 +187,8 @@ def replay_view(ctx: click.Context, file: str, step: int) -> None:
         simulator = Simulator(replay, registry_of(ctx))
         simulator.verify()  # a file that fails its digests is refused before the screen opens
         simulator.state_at(step)
+        if seat is not None:
+            board(simulator, step, seat)  # a seat of no such match is refused before the screen opens
         if not has_terminal():
             # Without one the full-screen app would write escape codes into the pipe and wait for keys forever.
             raise ReplayError("replay view needs a terminal (for a pipe or a file, use `campfire replay show`)")
@@ -188,7 +198,7 @@ def replay_view(ctx: click.Context, file: str, step: int) -> None:
         return
     from replays.viewer import ReplayViewer
 
-    ReplayViewer(simulator, step=step).run()
+    ReplayViewer(simulator, step=step, seat=seat).run()
 
 
 @replay_group.command("analyze")
@@ -268,7 +278,7 @@ def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
     lines += [shown(f"  {names[s]}: {spec}") for s, spec in enumerate(header.seats)]
     view = "full view" if seat is None else f"as {names[seat]} saw it"
     lines += ["", f"Step {step} of {replay.steps}, {view}", folded(drawing, width), ""]
-    first, last = max(1, step - AROUND), min(replay.steps, step + AROUND)
+    first, last = listed_range(step, replay.steps, seat, AROUND)
     lines.append(f"Actions {first}-{last}:" if replay.steps else "No actions.")
     if step == 0:
         lines.append(MARK.format(step=0))
@@ -285,7 +295,7 @@ def show_data(simulator: Simulator, step: int, seat: int | None) -> dict[str, An
     replay, game = simulator.replay, simulator.game
     header, result = replay.header, replay.result
     drawing = board(simulator, step, seat)
-    first, last = max(1, step - AROUND), min(replay.steps, step + AROUND)
+    first, last = listed_range(step, replay.steps, seat, AROUND)
     return {
         "game": game.id,
         "title": game.title,

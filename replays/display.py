@@ -58,6 +58,15 @@ def result_line(simulator: Simulator) -> str:
     return describe_result(simulator.game, simulator.replay.header.seats, result, simulator.names)
 
 
+def listed_range(step: int, steps: int, seat: int | None, around: int) -> tuple[int, int]:
+    """The steps listed beside the board at `step`: `around` either side in the full view; in a seat's view the
+    `2 * around` up to it and none after, since the seat did not know at `step` what the later ones would show it
+    (another seat's secret play revealed, a card drawn off the deck)."""
+    if seat is None:
+        return max(1, step - around), min(steps, step + around)
+    return max(1, step - 2 * around), step
+
+
 def action_lines(
     simulator: Simulator, first: int, last: int, seat: int | None, width: int | None = None
 ) -> list[tuple[int, list[str]]]:

@@ -6,7 +6,7 @@ board, `q` quits.
 Both panes scroll when a small terminal cannot hold them, and their lines fold under their own indent.
 The right-hand panel shows the actions around the step and the current decision (the one taken from the
 state shown) with its time and, for search players, the root statistics. A seat's view hides the other
-seats' actions and statistics.
+seats' actions and statistics, and lists no action after the step.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Input, Static
 
 from corekit.words import DRAWING_WIDTH, drawing_for, folded, shown
-from replays.display import action_lines, board, result_line, seed_text
+from replays.display import action_lines, board, listed_range, result_line, seed_text
 from replays.simulate import Simulator
 
 STATS_ROWS = 10
@@ -210,7 +210,7 @@ class ReplayViewer(App[None]):
             self.query_one(f"#{name}", Static).update(Text(folded(text, width) if width >= 20 else text))
 
     def _actions_text(self, width: int | None = None) -> str:
-        first, last = max(1, self.step - 5), min(self.replay.steps, self.step + 5)
+        first, last = listed_range(self.step, self.replay.steps, self.seat, 5)
         lines = ["Actions"]
         listed = self._safe(lambda: action_lines(self.simulator, first, last, self.seat, width))
         for index, group in listed if isinstance(listed, list) else []:

@@ -286,6 +286,22 @@ def test_view_opens_the_viewer_on_a_good_file(record, monkeypatch):
     assert opened == {"step": 3, "steps": 12}
 
 
+def test_view_as_a_seat_opens_in_that_seats_view_and_refuses_a_seat_of_no_such_match(record, monkeypatch):
+    # A replay student studying one seat need not open on the full view, which shows every hand and the seed.
+    from replays import commands, viewer
+
+    monkeypatch.setattr(commands, "has_terminal", lambda: True)
+    opened = {}
+    monkeypatch.setattr(viewer.ReplayViewer, "run", lambda self: opened.update(step=self.step, seat=self.seat))
+    path = record(seed=5)
+    result = campfire("replay", "view", str(path), "--step", "3", "--as", "1")
+    assert result.exit_code == 0, result.output
+    assert opened == {"step": 3, "seat": 1}
+    refused = campfire("replay", "view", str(path), "--as", "2")
+    assert refused.exit_code == 1
+    assert refused.stderr.strip() == f"{path}: --as 2: the match has seats 0-1"
+
+
 def test_view_without_a_terminal_refuses_in_one_line_instead_of_hanging(record, monkeypatch):
     from replays import viewer
 

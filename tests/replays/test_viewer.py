@@ -352,6 +352,19 @@ def test_the_actions_panel_lists_five_steps_either_side_and_marks_the_decision_t
     assert "Result:" not in app.texts["actions"]
 
 
+def test_a_seats_view_lists_the_ten_steps_up_to_the_one_shown_and_none_after_it(record):
+    # What a later step showed the seat (another seat's secret play revealed, the next card off the deck) was not
+    # known at the step shown: an outside leak hunt found the seat views listing five steps on.
+    import re
+
+    simulator = Simulator(read_replay(record(specs="random,random,random,random", seed=1)))
+    assert simulator.replay.steps > 17
+    app = _run(ReplayViewer(simulator, step=12, seat=1))
+    heads = [line for line in app.texts["actions"].splitlines() if re.match(r"[> ] {0,3}\d+  ", line)]
+    assert [int(line[1:5]) for line in heads] == list(range(2, 13))
+    assert not any(line.startswith(">") for line in heads)  # the decision taken from this state is not listed
+
+
 def test_the_result_shows_only_at_the_last_step_folded_to_the_panel(record):
     from textual.widgets import Static
 
