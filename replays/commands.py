@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -123,19 +123,20 @@ def _seat(simulator: Simulator, seat: int) -> str:
     return name if name == f"seat {seat}" else f"{name} (seat {seat})"
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _as_seat(help_text: str) -> Callable[[F], F]:
+    """The `--as SEAT` option of `show` and `view` (a seat's view), with each command's own help."""
+    return click.option("--as", "seat", type=int, default=None, metavar="SEAT", help=help_text)
+
+
 @replay_group.command("show")
 @click.argument("file", metavar="FILE")
 @click.option("--step", "-s", type=int, default=None, help="The step to show (default: the last).")
-@click.option(
-    "--as",
-    "seat",
-    type=int,
-    default=None,
-    metavar="SEAT",
-    help=(
-        "Show only what SEAT saw: the board as it saw it at the step, and the six actions up to it (none after "
-        "it) as it saw each when it was taken (default: the full view)."
-    ),
+@_as_seat(
+    "Show only what SEAT saw: the board as it saw it at the step, and the six actions up to it (none after it) as "
+    "it saw each when it was taken (default: the full view)."
 )
 @click.option(
     "--json", "as_json", is_flag=True, help="Print JSON instead of text (docs/json-output.md lists its fields)."
@@ -165,14 +166,7 @@ def replay_show(ctx: click.Context, file: str, step: int | None, seat: int | Non
 @replay_group.command("view")
 @click.argument("file", metavar="FILE")
 @click.option("--step", "-s", type=int, default=0, show_default=True, help="The step to open at.")
-@click.option(
-    "--as",
-    "seat",
-    type=int,
-    default=None,
-    metavar="SEAT",
-    help="Open in SEAT's view, as `replay show --as` shows it (default: the full view; v cycles the views).",
-)
+@_as_seat("Open in SEAT's view, as `replay show --as` shows it (default: the full view; v cycles the views).")
 @click.pass_context
 def replay_view(ctx: click.Context, file: str, step: int, seat: int | None) -> None:
     """Step through a replay in a terminal viewer.
