@@ -16,18 +16,9 @@ from corekit.tournament import store as store_module
 from corekit.tournament.store import MatchRecord, ResultsError, read_results
 from corekit.tournament.strength import free_for_all_row, summarize_strength
 from tests.corekit.tournament import tournament_test_games, tournament_test_players
+from tests.corekit.tournament.test_tournament_store import HEADER as STORE_HEADER
 
-HEADER = {
-    "campfire_tournament": 1,
-    "game": "grizzly-race",
-    "game_version": "2",
-    "specs": ["random", "heuristic"],
-    "seats": 2,
-    "seed": 1,
-    "options": {},
-    "time_limit": None,
-    "games": 4,
-}
+HEADER = {"campfire_tournament": 1, **STORE_HEADER}  # as a results file's first line holds it
 ROW = {"a": "mcts", "b": "heuristic", "seats": 2, "rate": 0.56, "fair_share": 0.5}
 
 
