@@ -19,7 +19,7 @@ from corekit.cli.shared import registry_of
 from corekit.errors import error_line, first_line
 from corekit.options import options_lines
 from corekit.words import counted, drawing_for, folded, shown, terminal_width
-from replays.display import action_lines, board, listed_range, result_line, seed_text
+from replays.display import action_lines, board, listed_range, result_known, result_line, seed_text
 from replays.format import CHANGED, Replay, ReplayError, read_replay
 from replays.simulate import Simulator
 
@@ -135,8 +135,8 @@ def _as_seat(help_text: str) -> Callable[[F], F]:
 @click.argument("file", metavar="FILE")
 @click.option("--step", "-s", type=int, default=None, help="The step to show (default: the last).")
 @_as_seat(
-    "Show only what SEAT saw: the board as it saw it at the step, and the six actions up to it (none after it) as "
-    "it saw each when it was taken (default: the full view)."
+    "Show only what SEAT saw: the board as it saw it at the step, and the six actions up to it as it saw each when "
+    "it was taken; no later action, and the result only at the last step (default: the full view)."
 )
 @click.option(
     "--json", "as_json", is_flag=True, help="Print JSON instead of text (docs/json-output.md lists its fields)."
@@ -273,14 +273,18 @@ def show_text(simulator: Simulator, step: int, seat: int | None) -> str:
     view = "full view" if seat is None else f"as {names[seat]} saw it"
     lines += ["", f"Step {step} of {replay.steps}, {view}", folded(drawing, width), ""]
     first, last = listed_range(step, replay.steps, seat, AROUND)
-    lines.append(f"Actions {first}-{last}:" if replay.steps else "No actions.")
+    if not replay.steps:
+        lines.append("No actions.")
+    else:  # a seat's view at step 0 lists none: the next ones were not yet known
+        lines.append(f"Actions {first}-{last}:" if last >= first else f"No actions up to step {step}.")
     if step == 0:
         lines.append(MARK.format(step=0))
     for index, group in action_lines(simulator, first, last, seat):
         lines += group
         if index == step:
             lines.append(MARK.format(step=step))
-    lines.append(result_line(simulator))
+    if result_known(replay.steps, step, seat):
+        lines.append(result_line(simulator))
     return "\n".join(lines)
 
 
@@ -311,7 +315,9 @@ def show_data(simulator: Simulator, step: int, seat: int | None) -> dict[str, An
             "forfeit": result.forfeit,
             "error": result.error,
             "unfinished": result.unfinished,
-        },
+        }
+        if result_known(replay.steps, step, seat)
+        else None,
     }
 
 

@@ -67,6 +67,12 @@ def listed_range(step: int, steps: int, seat: int | None, around: int) -> tuple[
     return max(1, step - 2 * around), step
 
 
+def result_known(steps: int, step: int, seat: int | None) -> bool:
+    """Whether the view at `step` tells how the match ended: the full view always (the file's result is public), a
+    seat's view only at the last step (at an earlier one the seat did not know it yet)."""
+    return seat is None or step == steps
+
+
 def action_lines(
     simulator: Simulator, first: int, last: int, seat: int | None, width: int | None = None
 ) -> list[tuple[int, list[str]]]:

@@ -1,10 +1,11 @@
 """A seat view (`replay show --as SEAT`, the viewer's seat views) shows only what that seat saw when it happened.
 
 For every game, at every step of seeded matches, the whole `replay show --as S` text is rebuilt here from what
-seat S had by that step: the public header and result, who acted at each step up to it, S's own actions, and S's
-observation after each of those steps (the board drawn from it, the commentary `game.events` between two of them).
-Nothing else reaches the rebuild, so a view that prints another seat's action text (a face-down killer card, a
-secret play), anything else of the state, or what a later step showed the seat differs from it.
+seat S had by that step: the public header (and the result once the match has ended), who acted at each step up to
+it, S's own actions, and S's observation after each of those steps (the board drawn from it, the commentary
+`game.events` between two of them). Nothing else reaches the rebuild, so a view that prints another seat's action
+text (a face-down killer card, a secret play), anything else of the state, or what a later step showed the seat
+differs from it.
 """
 
 from __future__ import annotations
@@ -63,7 +64,10 @@ def _expected(
     board = folded(game.render(observations[step], seat))
     lines += ["", f"Step {step} of {replay.steps}, as {names[seat]} saw it", board, ""]
     first, last = max(1, step - 2 * AROUND), step  # none after the step: the seat did not know them yet
-    lines.append(f"Actions {first}-{last}:" if replay.steps else "No actions.")
+    if not replay.steps:
+        lines.append("No actions.")
+    else:
+        lines.append(f"Actions {first}-{last}:" if last >= first else f"No actions up to step {step}.")
     if step == 0:
         lines.append(MARK.format(step=0))
     for index in range(first, last + 1):
@@ -73,7 +77,8 @@ def _expected(
         lines += step_lines(index, head, events)
         if index == step:
             lines.append(MARK.format(step=step))
-    lines.append(result_line(simulator))
+    if step == replay.steps:  # how it ended, once it has
+        lines.append(result_line(simulator))
     return "\n".join(lines)
 
 
