@@ -47,6 +47,7 @@ VERBS = {
 PLAYED_WITH = {"fight": "fight", "panic": "dodge"}
 """The one step a card played with a fight or with a panic may have: the fight adds its `fight N` to the roll and
 the panic's `dodge` spares the injuries, outside the effect interpreter."""
+
 WOODS = -1
 """The location of a lost counselor (not a board space)."""
 FINALE = -2
