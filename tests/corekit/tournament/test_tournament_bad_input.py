@@ -526,6 +526,25 @@ def test_the_json_report_and_report_json_carry_the_missing_replays(
 
 
 @needs_dev_full
+def test_a_replay_lost_on_a_resume_that_adds_replays_is_missing_not_played_before_replays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out"
+    args = ("grizzly-race", "-p", "random,random", "-j", "1", "--out", str(out))
+    assert run(*args, "-n", "2").exit_code == 0
+    fill_the_disk_for_the_replays_of((3,), monkeypatch)
+    result = run(*args, "-n", "4", "--resume", "--replays", "--json")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: the replays of 1 of 4 matches could not be written, first match 3: {lost(out, 3)}"
+    )
+    report = json.loads(result.stdout)
+    # Matches 0 and 1 were played before the run wrote replays; match 3's replay was asked for and lost.
+    assert report["played_before_replays"] == 2
+    assert [m["index"] for m in report["missing_replays"]] == [3]
+
+
+@needs_dev_full
 def test_failed_matches_and_missing_replays_share_the_error_line(
     registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
