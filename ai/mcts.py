@@ -429,6 +429,7 @@ class MctsPlayer(Player):
         `trust`, the heuristic policy's own choice unless that one beats it clearly."""
         legal = deciding(view)
         self._overruled = None
+        self.applied = 0  # a decision's own count, whether it searches, halves or has one action
         if len(legal) == 1:
             # No search, so no statistics (as os-ismcts and os-mcts): 0 visits of value 0 read as a sure loss.
             self.root, self.iterations_done, self._stats = None, 0, None

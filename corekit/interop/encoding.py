@@ -3,7 +3,8 @@
 An observation is walked into leaves, each a path and a value: an attrs class or a view by field name
 (`hands`), a tuple or list by index (`hands[1]`), a mapping by key in sorted order, a set as one leaf per
 member in sorted order with the path `name{}`; a number, string, None or enum is a leaf, an enum written as
-its value (a str- or int-based enum too: `phase='move'`).
+its value (a str- or int-based enum too: `phase='move'`). Any other object is a leaf written by its own repr,
+and refused (TypeError) when it has only object's, which holds its memory address.
 
 - The **string** is the leaves as `path=value`, space-separated, in walk order.
 - The **vector** has `FEATURES` entries, each 0 or 1: the leaf `path=value` sets entry
@@ -80,13 +81,17 @@ def _walk(value: Any, path: str, out: list[tuple[str, str]]) -> None:
         for key_text, item in sorted(((_text(key), item) for key, item in value.items()), key=lambda pair: pair[0]):
             _walk(item, f"{path}[{key_text}]", out)
     else:
-        for name, item in _fields(value):
-            _walk(item, f"{path}.{name}" if path else name, out)
+        fields = _fields(value)
+        if fields is None:
+            out.append((path, _opaque(value, path)))
+        else:
+            for name, item in fields:
+                _walk(item, f"{path}.{name}" if path else name, out)
 
 
-def _fields(value: Any) -> Iterable[tuple[str, Any]]:
+def _fields(value: Any) -> Iterable[tuple[str, Any]] | None:
     """The named parts of a structured value: a view's declared fields, an attrs or a dataclass instance's
-    fields; anything else is one leaf, its repr."""
+    fields; None for anything else (one leaf, `_opaque`)."""
     if isinstance(value, View):
         return zip(value._names, value._values, strict=True)
     kind = type(value)
@@ -94,7 +99,21 @@ def _fields(value: Any) -> Iterable[tuple[str, Any]]:
         return ((name, getattr(value, name)) for name in _attrs_names(kind))
     if dataclasses.is_dataclass(value):
         return ((field.name, getattr(value, field.name)) for field in dataclasses.fields(value))
-    return [("", repr(value))]
+    return None
+
+
+def _opaque(value: Any, path: str) -> str:
+    """A leaf of no type the walk knows, written by its own repr; refused when that is `object`'s, which holds
+    the object's address: different in every process and for every copy, so two states a seat cannot tell
+    apart would read differently."""
+    kind = type(value)
+    if kind.__repr__ is object.__repr__:
+        raise TypeError(
+            f"the observation's {path or 'whole value'} is a {kind.__qualname__}, which has no fields to encode and "
+            "only object's repr (its memory address): make it an attrs class, a dataclass or an enum, or give it "
+            "a __repr__ that says what it is"
+        )
+    return repr(value)
 
 
 @functools.cache

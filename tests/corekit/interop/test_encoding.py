@@ -6,6 +6,7 @@ from __future__ import annotations
 import enum
 
 import attrs
+import pytest
 
 from corekit import Rng
 from corekit.interop.encoding import FEATURES, leaves, observation_features, observation_text
@@ -115,3 +116,33 @@ def test_a_set_member_or_key_with_several_leaves_is_written_whole_in_parentheses
         ("marks{}", "(x=1 y=2)"),
         ("marks{}", "(x=1 y=3)"),
     ]
+
+
+class Token:
+    """An object with no fields the encoding knows, written by its own repr."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"Token({self.name})"
+
+
+class Bare:
+    """An object with only object's repr, which holds its memory address."""
+
+
+def test_an_object_with_its_own_repr_is_one_leaf_at_its_own_path():
+    assert leaves({"x": Token("lantern"), "y": [1]}) == [("['x']", "Token(lantern)"), ("['y'][0]", "1")]
+    assert observation_text(Seen((Token("a"),), frozenset(), {})) == "hand[0]=Token(a) note=None"
+
+
+def test_an_object_with_only_objects_repr_is_refused_naming_where_it_is():
+    with pytest.raises(TypeError) as refused:
+        leaves(Seen((Bare(),), frozenset(), {}))
+    assert str(refused.value) == (
+        "the observation's hand[0] is a Bare, which has no fields to encode and only object's repr (its memory "
+        "address): make it an attrs class, a dataclass or an enum, or give it a __repr__ that says what it is"
+    )
+    with pytest.raises(TypeError, match=r"^the observation's whole value is a Bare,"):
+        observation_features(Bare())
