@@ -29,6 +29,13 @@ def _redealt(deck: Zone) -> None:
         watched[deck.no] = list(deck)
 
 
+def _refuse_parked(name: str, count: int) -> None:
+    raise ProvenanceError(
+        f"{name} cannot take {count} cards face down at once: a parked slot holds one at a time (park one, and turn "
+        "it up or move it out before parking another)"
+    )
+
+
 def _refuse_onto_face_up(name: str, up: int) -> None:
     """A card going face down onto a hidden zone whose top cards lie face up: `Zone.up` counts the top cards, so
     the new card would be counted face up, shown to every seat."""
@@ -101,6 +108,9 @@ class CardMoves:
                 dst.extend(taken)
                 if self.record is not None and taken:
                     self._drawable(src)
+                    target = self._layout.zones[dst.no]
+                    if target.stream != target.no and len(taken) > 1:  # a parked slot: samples deal it one card
+                        _refuse_parked(target.name, len(taken))
                     if self._layout.zones[src.no].deck:  # a deal from a deck (a round's hands): recorded at once
                         self._track_all(taken, src, dst)
                     else:
