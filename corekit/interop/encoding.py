@@ -107,7 +107,8 @@ def _opaque(value: Any, path: str) -> str:
     the object's address: different in every process and for every copy, so two states a seat cannot tell
     apart would read differently."""
     kind = type(value)
-    if kind.__repr__ is object.__repr__:
+    written_by: object = kind.__repr__
+    if written_by is object.__repr__:
         raise TypeError(
             f"the observation's {path or 'whole value'} is a {kind.__qualname__}, which has no fields to encode and "
             "only object's repr (its memory address): make it an attrs class, a dataclass or an enum, or give it "

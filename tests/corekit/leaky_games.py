@@ -750,6 +750,18 @@ BROKEN = {
 `legal_actions`, of the zones or of `returns`, which the check names as such."""
 
 
+class QuietState(GlowState):
+    """Honest, and quieter: the bids are not shown at all, so another seat's bid changes nothing a seat sees."""
+
+    def observation(self, seat: int | None) -> Any:
+        return (tuple(self.hands[seat]) if seat is not None else (), tuple(self.scores))
+
+
+class QuietGame(Glowworms):
+    id = "glowworms-quiet"
+    state_class = QuietState
+
+
 def leaky_game(game_id: str) -> Glowworms:
     """The game of that id in the corpus (a leak or a broken contract)."""
     state_class, game_class, _ = LEAKS[game_id] if game_id in LEAKS else BROKEN[game_id]

@@ -24,23 +24,11 @@ from corekit.state import (
     owned,
     public,
 )
-from tests.corekit.test_state import GAME, LanternState, built
+from tests.corekit.test_state import GAME, LanternState, NoPlay, built
 
 
-class Bare(DeclaredState):
-    """The rules of a state the tests below only declare, copy and look at."""
-
-    __slots__ = ()
-    to_act = ()
-
-    def legal_actions(self, seat: int) -> list[Any]:
-        return []
-
-    def _apply(self, seat: int, action: Any) -> None:
-        pass
-
-    def returns(self) -> list[float]:
-        return [0.0] * self.players
+class Bare(NoPlay, DeclaredState):
+    """A state the tests below only declare, copy and look at."""
 
 
 def made(cls: type[DeclaredState], **fields: Any) -> Any:

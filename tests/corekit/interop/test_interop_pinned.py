@@ -9,7 +9,7 @@ import pytest
 from corekit.interop.encoding import leaves
 from corekit.plugins import default_registry
 from corekit.rng import derive_seed
-from tests.corekit.leaky_games import GlowState, Glowworms
+from tests.corekit.leaky_games import Glowworms, QuietGame
 
 
 @attrs.frozen
@@ -38,18 +38,8 @@ def openspiel():
     return openspiel
 
 
-class _QuietState(GlowState):
-    def observation(self, seat):  # the bids are not shown at all: another seat's bid changes nothing seen
-        return (tuple(self.hands[seat]) if seat is not None else (), tuple(self.scores))
-
-
-class _Quiet(Glowworms):
-    id = "glowworms-quiet"
-    state_class = _QuietState
-
-
 def test_another_seats_unseen_move_adds_no_step_to_a_history_whose_view_has_already_changed(openspiel):
-    game = openspiel.CampfireGame({"players": 2, "seed": 1}, _Quiet())
+    game = openspiel.CampfireGame({"players": 2, "seed": 1}, QuietGame())
     state = game.new_initial_state()
     start = state.observation_string(1)
     state.apply_action(state.legal_actions()[0])  # seat 0 bids, unseen by seat 1

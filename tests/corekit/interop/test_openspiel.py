@@ -247,17 +247,9 @@ def test_a_resample_keeps_the_seat_that_decides_first_in_a_simultaneous_decision
 
 
 def test_a_move_that_changes_nothing_a_seat_sees_is_no_step_of_its_history():
-    from tests.corekit.leaky_games import GlowState, Glowworms
+    from tests.corekit.leaky_games import QuietGame
 
-    class QuietState(GlowState):
-        def observation(self, seat):  # the bids are not shown at all: another seat's bid changes nothing seen
-            return (tuple(self.hands[seat]) if seat is not None else (), tuple(self.scores))
-
-    class Quiet(Glowworms):
-        id = "glowworms-quiet"
-        state_class = QuietState
-
-    game = openspiel.CampfireGame({"players": 2}, Quiet())
+    game = openspiel.CampfireGame({"players": 2}, QuietGame())
     state = game.new_initial_state()
     before = state.information_state_string(1)
     state.apply_action(state.legal_actions()[0])  # seat 0 bids
