@@ -27,6 +27,7 @@ from rich.text import Text
 from corekit.codes import code_key, legal_keys
 from corekit.game import Game, State
 from corekit.plugins import Registry
+from corekit.runner import ending_problem
 from corekit.tables import print_table
 from corekit.tournament.stats import ending_order, team_won
 from corekit.words import fold_items, milliseconds, shown, terminal_width
@@ -141,7 +142,15 @@ class Analysis:
         texts = [_action_text(game, action, step) for step, (_seat, action) in enumerate(moves, 1)]
         names = simulator.names
         points = self._turning_points(name, simulator, texts)
-        ending = final.ending() if game.endings and result.forfeit is None else None
+        ending = None
+        if game.endings and result.forfeit is None:
+            ending = game_call(game, "ending", final.ending)
+            # A name the game no longer declares is counted (an ending of another rules version, listed last); no
+            # name at all is the game's bug, as the runner says at the end of a match.
+            if type(ending) is not str:
+                raise GameRaised(
+                    f"game {game.id!r} at the end (after step {replay.steps}): {ending_problem(game, ending)}"
+                )
         stats = self.games.setdefault(shape, _GameStats())
         if ending is not None:
             stats.endings[ending] += 1
