@@ -718,11 +718,12 @@ def _rate(value: float | None, interval: Sequence[float]) -> str:
 
 
 def _rank(coop: bool) -> Any:
-    """The sort key of the players' table: the rate it is ranked by, best first, then the rating's ordinal."""
+    """The sort key of the players' table: the rate it is ranked by, best first (a player with no finished match
+    last), then the rating's ordinal."""
     first = "team_win_rate" if coop else "win_rate"
 
     def key(player: Mapping[str, Any]) -> tuple[float, float, float]:
         rates = [player[first], player["win_rate"]]
-        return (*(-1.0 if rate is None else -rate for rate in rates), -player["rating"]["ordinal"])
+        return (*(1.0 if rate is None else -rate for rate in rates), -player["rating"]["ordinal"])
 
     return key
