@@ -70,6 +70,7 @@ def test_standard_input_closed_is_the_end_of_input_not_an_internal_error():
         capture_output=True,
         text=True,
         check=False,
+        timeout=120,  # a prompt that reads the closed input again and again fails here rather than hangs the suite
     )
     assert done.returncode == 1 and done.stderr.strip() == "Match abandoned: end of input", done.stderr
 
