@@ -305,11 +305,12 @@ class State(abc.ABC, _Parameters[ActionT]):
         if not equal:
             text = action_shown(self.game, action)
             # A list where the legal actions are tuples reads as the legal one it is not: say how it differs.
+            # Or a tuple whose parts differ in type only (("play", "3") for ("play", 3)): it reads as the legal one.
             alike = [
                 allowed
                 for allowed in legal
-                if type(allowed) is not type(action)
-                and (_as_list(allowed) == _as_list(action) or action_shown(self.game, allowed) == text)
+                if action_shown(self.game, allowed) == text
+                or (type(allowed) is not type(action) and _as_list(allowed) == _as_list(action))
             ]
             if alike:
                 reads = action_shown(self.game, alike[0])
@@ -427,8 +428,9 @@ def action_shown(game: Game, action: Any, unknown: Callable[[Any], str] = repr, 
 def _whole_seed(game_id: str, seed: Any) -> int:
     """`seed` as an int below 2**64: any integral type (a NumPy integer too) but a bool. A float or text would
     fail deep in the generator, as a TypeError, and the generator keeps 64 bits of a seed, so 2**64 + 5 would
-    deal seed 5's match under a name of its own: each is one GameError here. A negative seed is taken, as it
-    always was (-1 deals 2**64-1's match): replays recorded with one through the API must still verify."""
+    deal seed 5's match under a name of its own: each is one GameError here. A negative seed down to -2**63 (what
+    a replay holds) is taken, as it always was (-1 deals 2**64-1's match): replays recorded with one through the
+    API must still verify."""
     try:
         if isinstance(seed, bool):
             raise TypeError
@@ -437,6 +439,8 @@ def _whole_seed(game_id: str, seed: Any) -> int:
         raise GameError(f"{game_id}: a seed is a whole number below 2**64, not {seed!r}") from None
     if number >= 2**64:
         raise GameError(f"{game_id}: a seed is a whole number below 2**64, not {number}")
+    if number < -(2**63):  # -2**64 + 5 would deal seed 5's match, as 2**64 + 5 would; a replay keeps 64 signed bits
+        raise GameError(f"{game_id}: a negative seed is at least -2**63, not {number}")
     return number
 
 
@@ -469,11 +473,18 @@ def held_cards(state: State) -> Counter[Any]:
 
 
 def _type_names(action: Any) -> str:
-    """The type of `action` with its article: "an int", "a tuple of str, int"."""
+    """The type of `action` with its article: "an int", "a tuple of str, int", "a tuple of (str, bool)"."""
     if isinstance(action, tuple):
-        return "a tuple of " + ", ".join(type(item).__name__ for item in action)
+        return "a tuple of " + ", ".join(_part_types(item) for item in action)
     name = type(action).__name__
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def _part_types(part: Any) -> str:
+    """A part's type as `_type_names` lists it: a tuple's own parts in brackets, all the way down."""
+    if isinstance(part, tuple):
+        return "(" + ", ".join(_part_types(item) for item in part) + ")"
+    return type(part).__name__
 
 
 def _tuples(code: Any) -> Hashable:
