@@ -119,7 +119,8 @@ class Game(abc.ABC, _Parameters[StateT]):
         simulation in which nobody samples (see `corekit.state`).
         """
         if type(players) is not int or not self.min_players <= players <= self.max_players:  # True is no count
-            raise GameError(f"{self.id} needs {self.player_range()} players, got {players!r}")
+            seats = self.player_range()
+            raise GameError(f"{self.id} needs {seats} player{'' if seats == '1' else 's'}, got {players!r}")
         seed = _whole_seed(self.id, seed)
         made = self.make_options(options)
         if record:

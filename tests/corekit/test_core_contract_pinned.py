@@ -268,7 +268,7 @@ def test_a_nested_tuple_equal_to_an_offered_one_but_with_a_bool_or_float_inside_
 def test_a_one_seat_game_refuses_true_for_its_player_count() -> None:
     with pytest.raises(GameError) as refused:
         Choosing([1]).initial_state(True, 0)
-    assert str(refused.value) == "choosing needs 1 players, got True"
+    assert str(refused.value) == "choosing needs 1 player, got True"
 
 
 class EveryoneOffered(ChoosingState):
