@@ -119,8 +119,7 @@ class Game(abc.ABC, _Parameters[StateT]):
         simulation in which nobody samples (see `corekit.state`).
         """
         if type(players) is not int or not self.min_players <= players <= self.max_players:  # True is no count
-            seats = self.player_range()
-            raise GameError(f"{self.id} needs {seats} player{'' if seats == '1' else 's'}, got {players!r}")
+            raise self.wrong_player_count(players)
         seed = _whole_seed(self.id, seed)
         made = self.make_options(options)
         if record:
@@ -160,6 +159,11 @@ class Game(abc.ABC, _Parameters[StateT]):
         if self.min_players == self.max_players:
             return str(self.min_players)
         return f"{self.min_players}-{self.max_players}"
+
+    def wrong_player_count(self, count: Any) -> GameError:
+        """The error for a player count outside the game's range: "slasher needs 2-6 players, got 9"."""
+        seats = self.player_range()
+        return GameError(f"{self.id} needs {seats} player{'' if seats == '1' else 's'}, got {count!r}")
 
     @abc.abstractmethod
     def _setup(self, players: int, seed: int, options: Any) -> StateT:

@@ -295,7 +295,7 @@ def _player_counts(game: Game, counts: list[int] | None) -> list[int]:
         return list(range(game.min_players, game.max_players + 1))
     for count in counts:
         if not game.min_players <= count <= game.max_players:
-            raise GameError(f"{game.id} needs {game.player_range()} players, got {count}")
+            raise game.wrong_player_count(count)
     return counts
 
 

@@ -250,7 +250,7 @@ class CampfireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
         self.campfire = game
         self.players = int(params.get("players", game.min_players))
         if not game.min_players <= self.players <= game.max_players:
-            raise GameError(f"{game.id} needs {game.player_range()} players, got {self.players}")
+            raise game.wrong_player_count(self.players)
         self.seed, self.series = _seeding(params)
         """The seed, and whether it is `rng_seed`'s, the first of a series of deals, rather than `seed`'s."""
         self.dealt = 0

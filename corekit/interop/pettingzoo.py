@@ -85,7 +85,7 @@ class CampfireEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's base class is n
         if count is None:
             raise GameError(f"{game.id}: players must be a whole number, got {players!r}")
         if not game.min_players <= count <= game.max_players:
-            raise GameError(f"{game.id} needs {game.player_range()} players, got {count}")
+            raise game.wrong_player_count(count)
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         self.game = game
