@@ -311,17 +311,19 @@ class State(abc.ABC, _Parameters[ActionT]):
             text = action_shown(self.game, action)
             # A list where the legal actions are tuples reads as the legal one it is not: say how it differs.
             # Or a tuple whose parts differ in type only (("play", "3") for ("play", 3)): it reads as the legal one.
+            # Only where the types differ: a game whose texts are not unique reads two actions alike.
+            kind = _type_names(action)
             alike = [
                 allowed
                 for allowed in legal
-                if action_shown(self.game, allowed) == text
-                or (type(allowed) is not type(action) and _as_list(allowed) == _as_list(action))
+                if (type(allowed) is not type(action) and _as_list(allowed) == _as_list(action))
+                or (action_shown(self.game, allowed) == text and _type_names(allowed) != kind)
             ]
             if alike:
                 reads = action_shown(self.game, alike[0])
                 raise IllegalAction(
                     f"{action!r} is not a legal action for {name}: it reads as {reads!r}, which "
-                    f"is legal, but is {_type_names(action)}, not {_type_names(alike[0])}"
+                    f"is legal, but is {kind}, not {_type_names(alike[0])}"
                 )
             raise IllegalAction(f"{text} is not a legal action for {name}")
         if offered(action, legal):

@@ -509,3 +509,12 @@ def test_a_seed_below_minus_two_to_the_63_is_refused_and_minus_two_to_the_63_tak
     with pytest.raises(GameError, match=r"^toy: a negative seed is at least -2\*\*63, not -18446744073709551611$"):
         ToyGame().initial_state(2, 5 - 2**64)
     assert ToyGame().initial_state(2, -(2**63)).digest() == ToyGame().initial_state(2, 2**63).digest()
+
+
+# game.py `_refuse`: two actions of the same types that a game's texts do not tell apart are no "reads as" case.
+def test_an_illegal_action_sharing_a_legal_ones_text_and_types_is_simply_not_legal() -> None:
+    game = Choosing([("play", 3)])
+    game.action_text = lambda action: action[0]  # type: ignore[method-assign]
+    with pytest.raises(IllegalAction) as refused:
+        game.initial_state(1, 0).apply(0, ("play", 4))
+    assert str(refused.value) == "play is not a legal action for seat 0"
