@@ -227,8 +227,9 @@ enum members (one object for every use of a member: two fields holding `Phase.BI
 
 
 def mutable(value: Any) -> bool:
-    """Whether a value a field holds can change in place: a list, dict, set, or an object with attributes (not a
-    frozen attrs class, not an enum member)."""
+    """Whether a value a field holds can change in place: a list, dict, set, or an object with attributes, in a
+    `__dict__` or in slots (not a frozen attrs class, not an enum member). The core's own pieces (`Commitments`,
+    `TurnOrder`, `ReactionWindow`) keep theirs in slots, as a game's hand-written helper class may."""
     if isinstance(value, list | dict | set | bytearray):
         return True
     if isinstance(value, (tuple, frozenset, *UNWALKED)) or callable(value):
@@ -236,7 +237,7 @@ def mutable(value: Any) -> bool:
     kind = type(value)
     if attrs.has(kind):
         return not frozen_attrs(kind)
-    return hasattr(value, "__dict__")
+    return hasattr(value, "__dict__") or bool(slots_of(kind))
 
 
 def frozen_attrs(kind: type) -> bool:

@@ -440,6 +440,35 @@ class MetersTheDeckGame(Glowworms):
         return state
 
 
+class BidMeter:
+    """'Seats still to bid', a public count, in a slotted class (as the core's own pieces are) whose `clone()` keeps
+    the commitments it was made with: every copy of the state counts the true match's bids."""
+
+    __slots__ = ("bids",)
+
+    def __init__(self, bids: Commitments) -> None:
+        self.bids = bids
+
+    def clone(self) -> BidMeter:
+        return BidMeter(self.bids)
+
+    def view(self) -> int:
+        return len(self.bids.waiting)
+
+
+@declare
+class MetersTheBids(GlowState):
+    meter: BidMeter | None = public(default=None)
+
+
+class MetersTheBidsGame(Glowworms):
+    def _setup(self, players: int, seed: int, options: Any) -> GlowState:
+        state = super()._setup(players, seed, options)
+        assert isinstance(state, MetersTheBids)
+        state.meter = BidMeter(state.bids)
+        return state
+
+
 @attrs.define
 class Bonus:
     """A bonus drawn at setup and told only at the end: `view()` shows None until then, `to_data()` all of it."""
@@ -618,6 +647,11 @@ LEAKS = {
         MetersTheDeck,
         MetersTheDeckGame,
         "a clone's meter.deck is the original's deck, not a copy of it",
+    ),
+    "glowworms-meter-keeps-bids": (
+        MetersTheBids,
+        MetersTheBidsGame,
+        "a clone's meter.bids is the original's bids, not a copy of it",
     ),
     "glowworms-hides-in-public": (
         HidesInPublic,

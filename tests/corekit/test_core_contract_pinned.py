@@ -427,6 +427,15 @@ def test_a_clone_sharing_a_value_is_named_only_where_it_holds_it_in_another_plac
     assert shared_with_original(state, copy) == ("scores[0]", "scores")
 
 
+def test_a_clone_holding_the_originals_slotted_commitments_elsewhere_is_named() -> None:
+    # Commitments (like TurnOrder and a game's own helper classes) keep their values in slots, not a __dict__.
+    state = Lanterns().initial_state(2, 0)
+    copy = state.clone()
+    assert mutable(state.bids) and mutable(Slotted(3))
+    copy.scores = [state.bids]
+    assert shared_with_original(state, copy) == ("scores[0]", "bids")
+
+
 # walks.py `as_data`: an object met again is written by its number in the walk, so which one recurs shows; a dict's
 # items go by key.
 def test_an_object_met_again_is_written_by_its_number_so_which_one_recurs_is_told_apart() -> None:
