@@ -40,7 +40,7 @@ def derive_seed(seed: int, *keys: int | str) -> int:
     z = _mix((seed + _GOLDEN) & _MASK)
     for key in keys:
         if isinstance(key, str):
-            for byte in key.encode("utf-8"):
+            for byte in key.encode("utf-8", "surrogatepass"):  # a lone surrogate too (an undecodable argv byte)
                 z = ((z ^ byte) + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
                 z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
@@ -49,6 +49,16 @@ def derive_seed(seed: int, *keys: int | str) -> int:
         else:
             z = _mix(((z ^ (key & _MASK)) + _GOLDEN) & _MASK)
     return z
+
+
+def _weights_problem(weights: Sequence[int]) -> str:
+    """Why `Rng.weighted` cannot draw from `weights`."""
+    if not weights:
+        return "weighted() needs at least one weight"
+    for index, weight in enumerate(weights):
+        if weight < 0:
+            return f"weighted() needs weights of at least 0, got {weight} at index {index}"
+    return f"weighted() needs a weight above 0, got {list(weights)[:8]}{' ...' if len(weights) > 8 else ''}"
 
 
 def _packing(count: int) -> tuple[int, int, int]:
@@ -141,8 +151,12 @@ class Rng:
         return items[self.below(len(items))]
 
     def weighted(self, weights: Sequence[int]) -> int:
-        """An index drawn with probability proportional to its (non-negative integer) weight."""
-        pick = self.below(sum(weights))
+        """An index drawn with probability proportional to its (non-negative integer) weight; ValueError for a
+        negative weight (it would shift the chances of the weights after it) or a total of 0."""
+        total = sum(weights)
+        if total <= 0 or min(weights) < 0:
+            raise ValueError(_weights_problem(weights))
+        pick = self.below(total)
         for index, weight in enumerate(weights):
             if pick < weight:
                 return index

@@ -172,12 +172,30 @@ def test_a_weighted_draw_walks_the_weights_with_one_draw_below_their_sum() -> No
     assert rng.state == state
 
 
+@pytest.mark.parametrize(
+    ("weights", "says"),
+    [
+        ([], "weighted() needs at least one weight"),
+        ([0, 0], "weighted() needs a weight above 0, got [0, 0]"),
+        ([3, -1, 2], "weighted() needs weights of at least 0, got -1 at index 1"),  # its sum is 4: it drew before
+        ([0] * 9, "weighted() needs a weight above 0, got [0, 0, 0, 0, 0, 0, 0, 0] ..."),
+    ],
+)
+def test_a_weighted_draw_refuses_a_negative_weight_and_a_zero_total_naming_itself(
+    weights: list[int], says: str
+) -> None:
+    rng = Rng(4)
+    with pytest.raises(ValueError) as refused:
+        rng.weighted(weights)
+    assert str(refused.value) == says and rng.state == 4  # nothing drawn
+
+
 # rng.py `derive_seed`: one mixing step per UTF-8 byte of a string (then a terminator), one per int masked to 64 bits.
 def _derived(seed: int, *keys: int | str) -> int:
     z = mix((seed + GOLDEN) & MASK)
     for key in keys:
         if isinstance(key, str):
-            for byte in key.encode("utf-8"):
+            for byte in key.encode("utf-8", "surrogatepass"):
                 z = mix(((z ^ byte) + GOLDEN) & MASK)
             z = mix((z + 0xFF) & MASK)
         else:
@@ -186,7 +204,18 @@ def _derived(seed: int, *keys: int | str) -> int:
 
 
 @pytest.mark.parametrize(
-    "keys", [(), ("a", 2), (1,), (3, 5, 7), ("déjà", "вор", "🐻"), (-1, 2**64 + 3), ("", 0), ("match", 12, "seat")]
+    "keys",
+    [
+        (),
+        ("a", 2),
+        (1,),
+        (3, 5, 7),
+        ("déjà", "вор", "🐻"),
+        (-1, 2**64 + 3),
+        ("", 0),
+        ("match", 12, "seat"),
+        ("\udcff",),
+    ],
 )
 def test_a_derived_seed_mixes_each_utf8_byte_and_each_int_key_in_turn(keys: tuple[int | str, ...]) -> None:
     for seed in (0, 7, 2**64 - 1, -5):
