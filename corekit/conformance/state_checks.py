@@ -289,32 +289,39 @@ def _check_commitments(state: State, where: str, report: Report) -> bool:
 
 
 def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report) -> None:
+    """`sample(seat)` agrees with the seat's view and depends on nothing else, and is a playable state; so is
+    `determinize(seat)` (what a search's seat view calls) where the game writes its own."""
+    for how in leaks.sampling_methods(state):
+        _check_one_sample(state, seat, rng, where, report, how)
+
+
+def _check_one_sample(state: State, seat: int, rng: Rng, where: str, report: Report, how: str) -> None:
     key = rng.next64()
-    sampled = state.sample(seat, Rng(key))
+    sampled = getattr(state, how)(seat, Rng(key))
     report.samples += 1
     seen = state.observation(seat)
     if not leaks.alike(sampled.observation(seat), seen):
         report.fail(
-            f"{where}: sample({seat}) does not match seat {seat}'s observation: "
+            f"{where}: {how}({seat}) does not match seat {seat}'s observation: "
             f"{leaks.first_difference(sampled.observation(seat), seen)} (sample vs state)"
         )
         return
     # Who acts is never hidden: the runner would ask another seat in the sample.
     if tuple(sampled.to_act) != tuple(state.to_act):
         report.fail(
-            f"{where}: sample({seat}) has {_seats(sampled.to_act)} to act where the state has {_seats(state.to_act)}"
+            f"{where}: {how}({seat}) has {_seats(sampled.to_act)} to act where the state has {_seats(state.to_act)}"
         )
         return
     if sampled.rng.state == state.rng.state:
-        report.fail(f"{where}: sample({seat}) kept the true chance generator: the future leaks")
+        report.fail(f"{where}: {how}({seat}) kept the true chance generator: the future leaks")
     if held_cards(sampled) != held_cards(state):
-        report.fail(f"{where}: sample({seat}) created or lost cards")
+        report.fail(f"{where}: {how}({seat}) created or lost cards")
     if sampled.observation(None) != state.observation(None):
         report.hidden_varied = True
     # A state the seat cannot tell apart: made by the core when the game declares its state, so that a sample
     # reading what it should not is caught even when it also writes it into its own samples.
     other = leaks.twin(state, seat, Rng(key ^ 2)) if leaks.declared(state) else sampled
-    again, truth_sampled = other.sample(seat, Rng(key ^ 1)), state.sample(seat, Rng(key ^ 1))
+    again, truth_sampled = getattr(other, how)(seat, Rng(key ^ 1)), getattr(state, how)(seat, Rng(key ^ 1))
     if again.digest() != truth_sampled.digest():
         truth_view, twin_view = truth_sampled.observation(None), again.observation(None)
         if truth_view == twin_view:  # the full view holds no chance generator: the samples differ only there
@@ -322,7 +329,7 @@ def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report)
         else:
             differs = leaks.first_difference(truth_view, twin_view)
         report.fail(
-            f"{where}: sample({seat}) depends on more than seat {seat}'s observation: two states it cannot "
+            f"{where}: {how}({seat}) depends on more than seat {seat}'s observation: two states it cannot "
             f"tell apart gave different samples, {differs} (from the state vs from its twin)"
         )
     # A sample must itself be a playable state.
@@ -332,10 +339,10 @@ def _check_sample(state: State, seat: int, rng: Rng, where: str, report: Report)
         stuck = _play_randomly(sampled.clone(), rng, played, lambda: next(moves, None) is not None)
     except (Exception, SystemExit) as error:
         why = leaks.parked_commitment(state) if isinstance(state, DeclaredState) else None
-        report.fail(f"{where}: {_side_line(f'sample({seat})', played, error)}" + (f"; {why}" if why else ""))
+        report.fail(f"{where}: {_side_line(f'{how}({seat})', played, error)}" + (f"; {why}" if why else ""))
         return
     if stuck is not None:
-        report.fail(f"{where}: in sample({seat}), seat {stuck} is to act with no legal action")
+        report.fail(f"{where}: in {how}({seat}), seat {stuck} is to act with no legal action")
 
 
 def _check_codes(game: Game, actions: Iterable[Any], seat: int, encoded: set[Any], where: str, report: Report) -> bool:

@@ -2,8 +2,8 @@
 
 From a reached state of a declared game and one seat, the core itself makes **twins**: states the seat
 cannot tell apart, every card it cannot see redealt within the lots the record says it came from, other
-seats' secret commitments redrawn, chance reseeded (`DeclaredState.sample` as the core defines it, whatever
-the game overrides). Then:
+seats' secret commitments redrawn, chance reseeded (`corekit.state.sampling.resample`, the core's redeal, whatever
+sampling hook the game overrides: `sample`, `determinize` or `_resample`). Then:
 
 1. **Now** (`check_twin`): the seat's observation, its legal actions, `to_act` and the rendering of its view
    are the same in the state and in a twin.
@@ -44,7 +44,9 @@ the game overrides). Then:
    zone hidden from the seat (and each other seat's secret commitment), how often the game's sample matches the
    truth is compared with how often it matches a twin, drawn afresh for each sample: the pairs where exactly one
    matches are counted, and an exact one-sided sign test refuses a sample that prefers the truth at
-   significance `TRUTH_ALPHA`; the top card of a hidden pile (the next one drawn) is compared on its own too. A
+   significance `TRUTH_ALPHA`; each face-down card of an ordered hidden pile is compared on its own too, by its
+   place from the top (the next one drawn, the one after it, ...), and a game's own `determinize` is tested as its
+   `sample` is (`sampling_methods`). A
    fair sample matches the truth no more often than any world the seat cannot tell from it; one that keeps
    another seat's hand, or the deck's next card, matches the truth every time.
 
@@ -96,7 +98,7 @@ from corekit.leaks.compare import SHOWN_CHARACTERS, alike, first_difference
 from corekit.leaks.deals import GUESSES as GUESSES  # docs/writing-a-game.md names `leaks.GUESSES`
 from corekit.leaks.deals import check_redeal, check_setup_deal
 from corekit.leaks.record import unrecorded_change
-from corekit.leaks.truth import TRUTH_ALPHA, TRUTH_SAMPLES, TruthTally, check_sample_truth
+from corekit.leaks.truth import TRUTH_ALPHA, TRUTH_SAMPLES, TruthTally, check_sample_truth, sampling_methods
 from corekit.leaks.twins import (
     FORWARD_STEPS,
     check_choices,
@@ -126,6 +128,7 @@ __all__ = [
     "declared",
     "first_difference",
     "parked_commitment",
+    "sampling_methods",
     "secret_fields",
     "twin",
     "unrecorded_change",

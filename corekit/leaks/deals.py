@@ -14,7 +14,7 @@ from corekit.leaks.compare import alike, first_difference
 from corekit.leaks.twins import Fail, Shown, _shown_since, _shown_so_far
 from corekit.redeal import DIE, OUT, REDEAL, Move, Redeal, TracedRecord
 from corekit.rng import Rng, derive_seed
-from corekit.state import DeclaredState, Seen
+from corekit.state import DeclaredState, Seen, View
 from corekit.state.layout import ZoneInfo
 
 
@@ -361,11 +361,14 @@ def _unseen_decks(state: DeclaredState) -> list[int]:
 
 def _without_own(state: DeclaredState, observer: int, infos: Sequence[Any]) -> dict[str, Any]:
     """`observer`'s view of `state` as a dict of its fields, with the observer's own hidden zones left out (a new
-    deal gives it other cards, which it sees)."""
+    deal gives it other cards, which it sees). A game whose observation is no view of its declaration (a tuple it
+    builds) is read through the core's view of its declared fields, where its own cards can be told apart."""
     view = state.observation(observer)
+    if not isinstance(view, View):
+        view = DeclaredState.observation(state, observer)
     fields = {name: getattr(view, name) for name in type(view)._names}
     for info in infos:
-        if info.owned_by(observer):
+        if info.owned_by(observer) and info.field in fields:  # a view type of the game's may leave a zone out
             entries = list(fields[info.field])
             entries[observer] = "(its own)"
             fields[info.field] = tuple(entries)

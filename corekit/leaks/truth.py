@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from corekit.game import State
 from corekit.leaks.twins import Fail, secret_fields, twin
 from corekit.rng import Rng
 from corekit.state import DeclaredState
@@ -28,13 +29,16 @@ class TruthTally:
     time), adds up to the same evidence over a run: under a fair sample each one-sided pair is still a fair coin
     flip, so the pooled counts take the same exact sign test."""
 
-    counts: dict[str, list[int]] = attrs.Factory(dict)
-    """Hidden part -> [samples matching the truth and not the twin, the other way]."""
-    most: dict[str, tuple[int, Any]] = attrs.Factory(dict)
-    """Hidden part -> (ahead less behind, label) of the position most one-sided toward the truth."""
+    counts: dict[tuple[str, str], list[int]] = attrs.Factory(dict)
+    """(sampling method, hidden part) -> [samples matching the truth and not the twin, the other way]."""
+    most: dict[tuple[str, str], tuple[int, Any]] = attrs.Factory(dict)
+    """(sampling method, hidden part) -> (ahead less behind, label) of the position most one-sided toward the
+    truth."""
 
-    def add(self, key: str, ahead: int, behind: int, label: Any) -> None:
-        """Count one position's pairs for a hidden part; `label` names the position (its match's seed)."""
+    def add(self, part: str, ahead: int, behind: int, label: Any, how: str = "sample") -> None:
+        """Count one position's pairs for a hidden part in the samples of `how` (`sample` or `determinize`);
+        `label` names the position (its match's seed)."""
+        key = (how, part)
         counted = self.counts.setdefault(key, [0, 0])
         counted[0] += ahead
         counted[1] += behind
@@ -44,15 +48,23 @@ class TruthTally:
     def verdict(self) -> tuple[str, Any] | None:
         """The first hidden part the pooled sign test refuses, as (a one-line reason, the label of its most
         one-sided position), or None."""
-        for key, (ahead, behind) in self.counts.items():
+        for (how, part), (ahead, behind) in self.counts.items():
             p = sign_tail(ahead, behind)
             if p < TRUTH_ALPHA:
                 return (
-                    f"sample() prefers the hidden truth of {key} over the positions tested: {ahead} samples matched "
+                    f"{how}() prefers the hidden truth of {part} over the positions tested: {ahead} samples matched "
                     f"the truth and not a state the seat cannot tell apart, {behind} the other way (p = {p:.1e})",
-                    self.most[key][1],
+                    self.most[how, part][1],
                 )
         return None
+
+
+def sampling_methods(state: State) -> tuple[str, ...]:
+    """The methods a search draws samples of `state` with, each checked: `sample`, and `determinize` (what a
+    search's seat view calls) where the state's class has one of its own; a declared state's is the core's
+    unless the game overrides it."""
+    own = getattr(type(state), "determinize", None)
+    return ("sample",) if own is None or own is DeclaredState.determinize else ("sample", "determinize")
 
 
 def check_sample_truth(
@@ -63,46 +75,56 @@ def check_sample_truth(
     tally: TruthTally | None = None,
     label: Any = None,
 ) -> None:
-    """`state.sample(seat)` may not match the hidden truth more often than chance (see the package docstring); with
-    a `tally`, the counts are added to it under `label` too."""
+    """`state.sample(seat)`, and the game's own `determinize(seat)` where it writes one, may not match the hidden
+    truth more often than chance (see the package docstring); with a `tally`, the counts are added to it under
+    `label` too."""
     layout = state.layout()
     hidden = [info for info in layout.zones if not info.visible_to(seat)]
     secrets = [(name, other) for name, commitments in secret_fields(state) for other in commitments if other != seat]
     if not hidden and not secrets:
         return
     truth = _hidden_parts(state, hidden, secrets)
-    ahead = {key: 0 for key in truth}  # the sample matched the truth, not the twin
-    behind = {key: 0 for key in truth}  # ... the twin, not the truth
-    for _ in range(TRUTH_SAMPLES):
-        sample = _hidden_parts(state.sample(seat, Rng(rng.next64())), hidden, secrets)
-        other = _hidden_parts(twin(state, seat, Rng(rng.next64())), hidden, secrets)
-        for key, value in sample.items():
-            matches_truth, matches_twin = value == truth[key], value == other[key]
-            if matches_truth and not matches_twin:
-                ahead[key] += 1
-            elif matches_twin and not matches_truth:
-                behind[key] += 1
-    if tally is not None:
+    for how in sampling_methods(state):
+        draw = getattr(state, how)
+        ahead = {key: 0 for key in truth}  # the sample matched the truth, not the twin
+        behind = {key: 0 for key in truth}  # ... the twin, not the truth
+        for _ in range(TRUTH_SAMPLES):
+            sample = _hidden_parts(draw(seat, Rng(rng.next64())), hidden, secrets)
+            other = _hidden_parts(twin(state, seat, Rng(rng.next64())), hidden, secrets)
+            for key, value in sample.items():
+                matches_truth, matches_twin = value == truth[key], value == other[key]
+                if matches_truth and not matches_twin:
+                    ahead[key] += 1
+                elif matches_twin and not matches_truth:
+                    behind[key] += 1
+        if tally is not None:
+            for key in truth:
+                tally.add(key, ahead[key], behind[key], label, how)
         for key in truth:
-            tally.add(key, ahead[key], behind[key], label)
-    for key in truth:
-        p = sign_tail(ahead[key], behind[key])
-        if p < TRUTH_ALPHA:
-            fail(
-                f"sample({seat}) prefers the hidden truth of {key}: of {TRUTH_SAMPLES} samples, {ahead[key]} matched "
-                f"the truth and not a state seat {seat} cannot tell apart, {behind[key]} the other way (p = {p:.1e})"
-            )
-            return
+            p = sign_tail(ahead[key], behind[key])
+            if p < TRUTH_ALPHA:
+                fail(
+                    f"{how}({seat}) prefers the hidden truth of {key}: of {TRUTH_SAMPLES} samples, {ahead[key]} "
+                    f"matched the truth and not a state seat {seat} cannot tell apart, {behind[key]} the other way "
+                    f"(p = {p:.1e})"
+                )
+                return
 
 
 def _hidden_parts(state: DeclaredState, hidden: Sequence[Any], secrets: Sequence[tuple[str, int]]) -> dict[str, Any]:
-    """Each zone and secret commitment hidden from the seat, by name, in a comparable form."""
+    """Each zone and secret commitment hidden from the seat, by name, in a comparable form, and each face-down card
+    of an ordered pile by its place from the top (the next card drawn, the one after it, ...): a sample that knows
+    one card of a deck matches the whole deck's truth too rarely to tell, but that card's almost every time. A
+    zone's size is public, so the states compared have the same places."""
     parts: dict[str, Any] = {}
     for info in hidden:
         zone = state.zone(info.no)
         parts[f"zone {info.name!r}"] = info.comparable(zone)
-        if info.ordered and len(zone) - zone.up > 1:  # the next card drawn, apart from the rest of the pile
-            parts[f"the top card of zone {info.name!r}"] = zone[-1]
+        down = len(zone) - zone.up
+        if info.ordered and down > 1:
+            parts[f"the top card of zone {info.name!r}"] = zone[down - 1]
+            for depth in range(2, down + 1):
+                parts[f"card {depth} from the top of zone {info.name!r}"] = zone[down - depth]
     for name, seat in secrets:
         parts[f"seat {seat}'s commitment in {name!r}"] = getattr(state, name).chosen.get(seat)
     return parts

@@ -10,6 +10,7 @@ from corekit.leaks.compare import _two_values, alike, first_difference
 from corekit.provenance import SHOWN, Event, Record
 from corekit.rng import Rng, derive_seed
 from corekit.state import DeclaredState, Zone
+from corekit.state.sampling import resample
 
 FORWARD_STEPS = 40
 """How far a twin is played forward at most."""
@@ -39,7 +40,9 @@ def twin(
                 rng.shuffle(down)
                 zone[: len(down)] = down
     else:
-        made = DeclaredState.sample(state, seat, rng)
+        # The core's own redeal, never a hook the game may override (`_resample` serves its `sample` and
+        # `determinize`): twins made by the game's code would keep whatever its samples keep.
+        made = resample(state, seat, rng, keep_record=True)
     if same_chance or orders_only:
         made.rng = Rng(state.rng.state)
     return made
@@ -61,7 +64,7 @@ def check_weights(state: DeclaredState, seat: int, rng: Rng, fail: Fail) -> None
     parked = [no for no in layout.sight(seat).parked if state.zone(no)]
     if not parked:
         return
-    other = DeclaredState._resample(state, seat, rng, keep_record=False, even=True)
+    other = resample(state, seat, rng, keep_record=False, even=True)
     for no in parked:
         weights = dict(state.face_down_weights(state.zone(no)))
         theirs = dict(other.face_down_weights(other.zone(no)))

@@ -157,16 +157,29 @@ class KeepsTruth(GlowState):
 @declare
 class KeepsOneHand(GlowState):
     def sample(self, seat: int, rng: Rng) -> Any:  # a fair redeal, except the next seat's true hand
-        copy = super().sample(seat, rng)
-        other = (seat + 1) % self.players
-        places = [copy.hands[s] for s in range(self.players) if s not in (seat, other)] + [copy.deck]
-        pool = [card for zone in (*places, copy.hands[other]) for card in zone]
-        for card in self.hands[other]:
-            pool.remove(card)
-        copy.hands[other][:] = self.hands[other]
-        for zone in places:
-            zone[:], pool = pool[: len(zone)], pool[len(zone) :]
-        return copy
+        return _with_next_hand(self, super().sample(seat, rng), seat)
+
+
+def _with_next_hand(state: GlowState, copy: Any, seat: int) -> Any:
+    """`copy` with the true hand of the seat after `seat` dealt back to it, the rest of the pool redealt."""
+    other = (seat + 1) % state.players
+    places = [copy.hands[s] for s in range(state.players) if s not in (seat, other)] + [copy.deck]
+    pool = [card for zone in (*places, copy.hands[other]) for card in zone]
+    for card in state.hands[other]:
+        pool.remove(card)
+    copy.hands[other][:] = state.hands[other]
+    for zone in places:
+        zone[:], pool = pool[: len(zone)], pool[len(zone) :]
+    return copy
+
+
+@declare
+class ResampleKeepsHand(GlowState):
+    """KeepsOneHand written in `_resample`, the hook `sample` and `determinize` share (an outside tester's: the
+    kit's twins were made by `DeclaredState.sample`, which called it, so every twin kept the hand too)."""
+
+    def _resample(self, seat: int, rng: Rng, keep_record: bool, even: bool = False) -> Any:
+        return _with_next_hand(self, super()._resample(seat, rng, keep_record, even), seat)
 
 
 @declare
@@ -310,6 +323,50 @@ class KnowsNextCard(GlowState):
             at = copy.deck.index(top)
             copy.deck[at], copy.deck[-1] = copy.deck[-1], copy.deck[at]
         return copy
+
+
+_DEALS: dict[int, list[int]] = {}
+"""Each match's deck as dealt, by its public number (an outside tester's games: a deal filed 'for replays'
+outside the state, where every state of the match, its twins and samples too, can look it up)."""
+
+
+@declare
+class FilesTheDeal(GlowState):
+    match: int = public(default=0)
+    """A public number of the match (its seed), under which the game files the deal."""
+
+    def _put(self, copy: Any, depth: int) -> Any:
+        """`copy` with a copy of the true card `depth` from the top of the deck swapped into that place, if one lies
+        at or below it there."""
+        dealt, deck = _DEALS.get(self.match), copy.deck
+        if dealt is not None and len(self.deck) >= depth:
+            below = deck[: len(deck) - depth + 1]
+            card = dealt[len(self.deck) - depth]
+            if card in below:
+                at = below.index(card)
+                deck[at], deck[-depth] = deck[-depth], deck[at]
+        return copy
+
+
+@declare
+class KnowsSecondCard(FilesTheDeal):
+    def sample(self, seat: int, rng: Rng) -> Any:  # a fair redeal, but the deck's true second card in its place
+        return self._put(super().sample(seat, rng), 2)
+
+
+@declare
+class DeterminizePeeks(FilesTheDeal):
+    def determinize(self, seat: int, rng: Rng) -> Any:  # a search's own samples, with the deck's true next card on top
+        return self._put(super().determinize(seat, rng), 1)
+
+
+class FilesTheDealGame(Glowworms):
+    def _setup(self, players: int, seed: int, options: Any) -> GlowState:
+        state = super()._setup(players, seed, options)
+        assert isinstance(state, FilesTheDeal)
+        state.match = seed
+        _DEALS[seed] = list(state.deck)
+        return state
 
 
 class KnowsNextCardGame(Glowworms):
@@ -597,6 +654,22 @@ LEAKS = {
         "sample(0) depends on more than seat 0's observation: two states it cannot tell apart gave different "
         "samples, hands[1][",
     ),
+    "glowworms-resample-keeps-hand": (
+        ResampleKeepsHand,
+        Glowworms,
+        "sample(0) depends on more than seat 0's observation: two states it cannot tell apart gave different "
+        "samples, hands[1][",
+    ),
+    "glowworms-knows-second-card": (
+        KnowsSecondCard,
+        FilesTheDealGame,
+        "prefers the hidden truth of card 2 from the top of zone 'deck'",
+    ),
+    "glowworms-determinize-peeks": (
+        DeterminizePeeks,
+        FilesTheDealGame,
+        "prefers the hidden truth of the top card of zone 'deck'",
+    ),
     "glowworms-logs-draws": (LogsDraws, Glowworms, "step(s) after a twin, once 'bid"),
     "glowworms-legal-peeks": (LegalPeeks, Glowworms, "legal actions differ in a state it cannot tell apart"),
     "glowworms-renders-deck": (
@@ -794,6 +867,29 @@ class QuietState(GlowState):
 class QuietGame(Glowworms):
     id = "glowworms-quiet"
     state_class = QuietState
+
+
+@declare
+class TupleViewState(GlowState):
+    """Honest, its observation a tuple of its own: the seat's hand, the scores, the deck's size, the discard."""
+
+    def observation(self, seat: int | None) -> Any:
+        hand = tuple(sorted(self.hands[seat])) if seat is not None else ()
+        return (hand, tuple(self.scores), len(self.deck), tuple(sorted(self.discard)))
+
+
+class TupleViewGame(Glowworms):
+    """Renders and tells its tuple views (an outside tester's: the redeal checks read a view's fields, and refused
+    it with "the game raised AttributeError: ... '_names'")."""
+
+    id = "glowworms-tuple-view"
+    state_class = TupleViewState
+
+    def render(self, observation: Any, seat: int | None) -> str:
+        return f"hand {observation[0]} scores {observation[1]} deck {observation[2]}"
+
+    def events(self, before: Any, after: Any) -> list[str]:
+        return [f"scores now {list(after[1])}"] if before != after else []
 
 
 def leaky_game(game_id: str) -> Glowworms:

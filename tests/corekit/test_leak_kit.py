@@ -43,6 +43,7 @@ from tests.corekit.leaky_games import (
     KeepsTruth,
     LoneCardGame,
     RendersDeck,
+    TupleViewGame,
     leaky_game,
     source_of,
 )
@@ -173,6 +174,46 @@ def test_the_truth_test_passes_a_fair_sample_at_many_positions():
             failures = []
             check_sample_truth(state, seat, Rng(seed), failures.append)
             assert failures == []
+
+
+def test_an_honest_game_whose_observation_is_a_tuple_of_its_own_passes_every_leak_check():
+    # The redeal checks read a view's fields to leave the seat's own cards aside: a tuple has none, so they read the
+    # core's view of the declared fields (they refused this game, "the game raised AttributeError").
+    report = check_game(TupleViewGame(), 2, games=20)
+    assert report.ok, report.failures
+
+
+def test_the_truth_test_draws_a_games_own_determinize_too_and_names_it():
+    state = leaky_game("glowworms-determinize-peeks").initial_state(2, 3)
+    assert leaks.sampling_methods(state) == ("sample", "determinize")
+    assert leaks.sampling_methods(Glowworms().initial_state(2, 3)) == ("sample",)
+    tally = leaks.TruthTally()
+    check_sample_truth(state, 0, Rng(1), lambda failure: None, tally, "seed 3")
+    ahead, behind = tally.counts["determinize", "the top card of zone 'deck'"]
+    assert behind == 0 and ahead > 16, tally.counts  # every one of its samples holds the true next card
+    for _ in range(3):  # the pooled test names the method whose samples prefer the truth
+        tally.add("the top card of zone 'deck'", ahead, behind, "seed 3", "determinize")
+    verdict = tally.verdict()
+    assert verdict is not None and verdict[0].startswith(
+        "determinize() prefers the hidden truth of the top card of zone 'deck' over the positions tested: "
+    ), verdict
+
+
+def test_the_truth_test_compares_each_card_of_a_hidden_pile_by_its_place_from_the_top():
+    state = leaky_game("glowworms-knows-second-card").initial_state(2, 3)
+    failures: list[str] = []
+    tally = leaks.TruthTally()
+    check_sample_truth(state, 0, Rng(1), failures.append, tally, "seed 3")
+    ahead, behind = tally.counts["sample", "card 2 from the top of zone 'deck'"]
+    assert behind == 0 and ahead > 16, tally.counts  # every sample holds the true second card
+    assert len(state.deck) == 14 and ("sample", "card 14 from the top of zone 'deck'") in tally.counts
+
+
+def test_the_kits_twins_are_the_cores_redeal_whatever_sampling_hook_the_game_overrides():
+    state = leaky_game("glowworms-resample-keeps-hand").initial_state(2, 3)
+    true_hand = tuple(sorted(state.hands[1]))
+    assert {tuple(sorted(state.sample(0, Rng(key)).hands[1])) for key in range(20)} == {true_hand}
+    assert len({tuple(sorted(leaks.twin(state, 0, Rng(key)).hands[1])) for key in range(20)}) > 1
 
 
 def test_the_truth_tests_sign_tail_refuses_a_sample_keeping_the_truth_32_times_in_32():
