@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from corekit.conformance.report import Report, _shown_briefly
 from corekit.digest import digest, fingerprint, write_value
 from corekit.game import State
+from corekit.leaks.compare import alike
 from corekit.state import DeclaredState
 from corekit.state.fields import decl_of
 from corekit.walks import as_data
@@ -98,3 +101,54 @@ def _check_public_views(state: State, where: str, report: Report) -> None:
             )
             known.clear()  # once is enough
             known[key] = held
+
+
+PUBLIC_NUMBERS_RAISED = 8
+"""At most how many numbers of one public field `_check_public_fields_shown` raises on a copy at a position."""
+
+
+def _check_public_fields_shown(state: State, where: str, report: Report) -> None:
+    """Where a game writes its own `observation` for a declared state, every seat still sees each public field:
+    samples, twins and a seat's position file copy a public field whole, so a part the observation leaves out (hidden
+    points kept in a public field and blanked for the other seats) is read by every search all the same. A number
+    of a public field of whole numbers (an int, or a list or tuple of them) is raised by one on a copy: a seat whose
+    observation stays the same does not see it."""
+    if not isinstance(state, DeclaredState) or type(state).observation is DeclaredState.observation:
+        return
+    seen = [state.observation(seat) for seat in range(state.players)]
+    for field in attrs.fields(type(state)):
+        if decl_of(field).kind != "public":
+            continue
+        value = getattr(state, field.name)
+        for step, was, changed in _raised_by_one(value):
+            copy = state.clone()
+            setattr(copy, field.name, changed)
+            for seat in range(state.players):
+                try:
+                    unchanged = alike(copy.observation(seat), seen[seat])
+                except Exception:  # a value the rules never make: nothing can be told from it
+                    break
+                if unchanged:
+                    report.fail(
+                        f"{where}: seat {seat}'s observation is the same with the public field {field.name}{step} at "
+                        f"{was} and at {was + 1}: samples, twins and a seat's position file copy a public field "
+                        "whole, so a search reads what the observation leaves out; show it to every seat, or keep "
+                        "what a seat may not see in a hidden zone or a secret commitment"
+                    )
+                    return
+
+
+def _raised_by_one(value: Any) -> list[tuple[str, int, Any]]:
+    """(step in a path, the number, `value` with that number raised by one) for an int, or for each of the first
+    numbers of a list or tuple of ints."""
+    if type(value) is int:
+        return [("", value, value + 1)]
+    if not isinstance(value, list | tuple) or not value or any(type(item) is not int for item in value):
+        return []
+    raised = []
+    for at in range(min(len(value), PUBLIC_NUMBERS_RAISED)):
+        items = list(value)
+        items[at] += 1
+        made = items if isinstance(value, list) else value._make(items) if hasattr(value, "_make") else tuple(items)
+        raised.append((f"[{at}]", value[at], made))
+    return raised

@@ -23,7 +23,14 @@ from corekit.conformance.state_checks import (
     _zones_kept,
     _zones_recorded,
 )
-from corekit.conformance.static import OUTSIDE_APPLY, SINCE_CHECKED, _check_public_views, _static_content, _static_kept
+from corekit.conformance.static import (
+    OUTSIDE_APPLY,
+    SINCE_CHECKED,
+    _check_public_fields_shown,
+    _check_public_views,
+    _static_content,
+    _static_kept,
+)
 from corekit.errors import error_line, raised_at
 from corekit.game import Game, State, held_cards
 from corekit.match import GameHung
@@ -147,6 +154,7 @@ def _check_step(
             _check_sample(state, observer, rng, where, report)
         _check_display(game, state, players, legal, where, report)
         _check_public_views(state, where, report)
+        _check_public_fields_shown(state, where, report)
         if actions is not None:
             outside = [action for action in legal if action not in actions]
             if outside:

@@ -189,6 +189,35 @@ class LogsDraws(GlowState):
 
 
 @declare
+class HidesPoints(GlowState):
+    """Each seat's points, the cards it drew face down, kept in a public field (an outside tester's: there is no
+    hidden number) and blanked for the other seats by an observation written by hand: samples copy them whole."""
+
+    points: list[int] = public(factory=list)
+
+    def _drew(self, seat: int, cards: list[int]) -> None:
+        self.points[seat] += sum(cards)
+
+    def observation(self, seat: int | None) -> Any:
+        view = super().observation(seat)
+        if seat is not None:
+            mine = tuple(points if other == seat else None for other, points in enumerate(self.points))
+            object.__setattr__(view, "points", mine)  # a view is immutable, but this one was just made
+        return view
+
+    def infoset_key(self, seat: int) -> int:
+        return hash(self.observation(seat))
+
+
+class HidesPointsGame(Glowworms):
+    def _setup(self, players: int, seed: int, options: Any) -> GlowState:
+        state = super()._setup(players, seed, options)
+        assert isinstance(state, HidesPoints)
+        state.points = [0] * players
+        return state
+
+
+@declare
 class LegalPeeks(GlowState):
     def legal_actions(self, seat: int) -> list[Any]:  # a bid of 0 only when the deck's top card is a 5
         legal = super().legal_actions(seat)
@@ -669,6 +698,11 @@ LEAKS = {
         DeterminizePeeks,
         FilesTheDealGame,
         "prefers the hidden truth of the top card of zone 'deck'",
+    ),
+    "glowworms-hides-points": (
+        HidesPoints,
+        HidesPointsGame,
+        "observation is the same with the public field points[",
     ),
     "glowworms-logs-draws": (LogsDraws, Glowworms, "step(s) after a twin, once 'bid"),
     "glowworms-legal-peeks": (LegalPeeks, Glowworms, "legal actions differ in a state it cannot tell apart"),

@@ -432,3 +432,21 @@ def test_a_secret_choice_kept_as_a_value_made_from_the_action_is_named_before_th
         and f.endswith("(commitment_choices), so commit the action played, or override commitment_choices")
         for f in found
     ), found
+
+
+# static.py `_raised_by_one`: the public numbers a hand-written observation must show, each raised on a copy.
+def test_only_whole_numbers_of_a_public_field_are_raised_each_in_its_own_copy_keeping_the_fields_type() -> None:
+    from typing import NamedTuple
+
+    from corekit.conformance.static import PUBLIC_NUMBERS_RAISED, _raised_by_one
+
+    class Pair(NamedTuple):
+        x: int
+        y: int
+
+    assert _raised_by_one(4) == [("", 4, 5)]
+    assert _raised_by_one([0, 7]) == [("[0]", 0, [1, 7]), ("[1]", 7, [0, 8])]
+    assert _raised_by_one(Pair(1, 2))[1] == ("[1]", 2, Pair(1, 3))
+    assert _raised_by_one((3,)) == [("[0]", 3, (4,))]
+    assert [_raised_by_one(value) for value in (True, "3", 2.0, [], [1, True], (1, "a"))] == [[]] * 6
+    assert len(_raised_by_one(list(range(20)))) == PUBLIC_NUMBERS_RAISED
