@@ -170,7 +170,7 @@ class Registry:
             for entry in sorted(self._installed.select(group=group), key=lambda e: e.name):
                 # A distribution visible twice on sys.path (an editable install run from its own
                 # folder) lists its entry points twice.
-                if (entry.name, entry.value) in self._seen or self.pm.has_plugin(entry.name):
+                if (entry.name, entry.value) in self._seen:
                     continue
                 self._seen.add((entry.name, entry.value))
                 try:
@@ -179,7 +179,12 @@ class Registry:
                     # a plugin must not end every campfire command, --help included, silently)
                     self.warnings.append(f"plugin {entry.name!r} ({entry.value}) failed to load: {error_line(error)}")
                     continue
-                self.register(plugin, name=entry.name, phase=0)
+                if self.pm.is_registered(plugin):
+                    continue  # one module listed in two groups (its games and its commands)
+                # Another module under a name already taken (a package naming its command module and its game
+                # module alike in two groups) is registered too, by its module: skipped, its games went missing.
+                name = entry.name if not self.pm.has_plugin(entry.name) else f"{entry.name} ({entry.value})"
+                self.register(plugin, name=name, phase=0)
 
     def _load_named(self, names: str) -> None:
         for name in (n.strip() for n in names.split(",")):
@@ -212,7 +217,7 @@ class Registry:
         for hook in self._hook_list() if callers else ():  # with none marked at all, the warning above says it
             if hook not in marked and callable(getattr(plugin, hook, None)):
                 self.warnings.append(f"plugin {name!r}: {hook} has no @hookimpl mark, so it is never called")
-        for caller in callers:
+        for caller in {caller.name: caller for caller in callers}.values():  # once a hook: pluggy lists it per function
             mine = [impl for impl in caller.get_hookimpls() if impl.plugin is plugin]
             # optionalhook=True is pluggy's way to implement a hook that may not exist (a newer campfire's)
             if not caller.has_spec() and not all(impl.optionalhook for impl in mine):

@@ -46,6 +46,36 @@ def with_entry_point(monkeypatch, name: str, value: str) -> None:
     monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
 
 
+@pytest.mark.parametrize("also", [None, "alike-again"])
+def test_a_package_naming_its_command_module_and_its_game_module_alike_loads_both(monkeypatch, tmp_path, also):
+    # An outside tester's: the games module, listed under the name its commands module took first, was skipped
+    # without a word, and the game was unknown. A module listed twice (`also`) is registered once: no clash.
+    (tmp_path / "alike_commands.py").write_text("")
+    (tmp_path / "alike_games.py").write_text(
+        "from corekit import hookimpl\nfrom tests.corekit.toy_game import ToyGame\n\n"
+        "@hookimpl\ndef campfire_games():\n    return [ToyGame()]\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    real = importlib.metadata.entry_points
+    added = [
+        importlib.metadata.EntryPoint("alike", "alike_commands", "campfire.extensions"),
+        importlib.metadata.EntryPoint("alike", "alike_games", "campfire.games"),
+    ]
+    if also is not None:
+        added.append(importlib.metadata.EntryPoint(also, "alike_games", "campfire.players"))
+
+    def entry_points(**selection):
+        installed = [entry for group in ENTRY_POINT_GROUPS for entry in real(group=group)]
+        return importlib.metadata.EntryPoints([*installed, *added]).select(**selection)
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+    registry = Registry().load()
+    assert "toy" in registry.games and "grizzly-race" in registry.games
+    assert [w for w in registry.warnings if "alike" in w] == [
+        "plugin 'alike' implements no campfire hook (mark each hook function with @hookimpl; hooks: " + HOOKS + ")"
+    ]
+
+
 def test_a_plugin_that_fails_to_import_is_named_and_the_others_still_load(monkeypatch):
     with_entry_point(monkeypatch, "broken-game", "no_such_module_xyz:plugin")
     registry = Registry().load()
