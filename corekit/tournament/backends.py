@@ -304,24 +304,28 @@ class _Pool:
         worker.process.kill()
         worker.process.join()
         self._read(worker)  # a record sent just before the kill still counts
+        # Killed here, so no match left in its batch killed it: they are all played again as they were.
         if not worker.batch or worker.batch[0].index != int(snapshot[INDEX]):
-            self._buried(worker)
+            self._buried(worker, blame=False)
             return
         stuck = worker.batch.pop(0)
         registry = worker_registry(self.settings.plugins)
         record = cut_off_record(self.settings, stuck, registry, snapshot, limit, elapsed)
-        self._buried(worker)
+        self._buried(worker, blame=False)
         self._hand_on(_with_attempts(record, self.attempts))
 
-    def _buried(self, worker: _Worker) -> None:
-        """The worker died: blame the match it was playing, requeue the others untouched."""
+    def _buried(self, worker: _Worker, blame: bool = True) -> None:
+        """The worker died: blame the match it was playing (unless it was killed for a match already taken out of
+        its batch), requeue the others untouched."""
         worker.process.join()
         code = worker.process.exitcode
         unfinished = worker.batch
         worker.batch = []
         worker.busy = False
         worker.conn.close()
-        if unfinished:
+        if unfinished and not blame:
+            self.pending.give_back(unfinished)
+        elif unfinished:
             culprit, rest = unfinished[0], unfinished[1:]
             tries = self.attempts.get(culprit.index, 0) + 1
             self.attempts[culprit.index] = tries
