@@ -904,6 +904,29 @@ class QuietGame(Glowworms):
 
 
 @declare
+class FairDeterminize(GlowState):
+    """Honest (an outside tester's): a faster determinize of its own, a clone with every card the seat cannot see
+    redealt and the others' pending bids redrawn; the face-up discard keeps its order of play (the core's twins keep
+    it sorted, which no seat can tell apart: it was refused as "rng: X vs X")."""
+
+    def determinize(self, seat: int, rng: Rng) -> Any:
+        copy = self.clone()
+        copy.record = None
+        others = [other for other in range(self.players) if other != seat]
+        pool = sorted([card for other in others for card in self.hands[other]] + list(self.deck))
+        rng.shuffle(pool)
+        for other in others:
+            size = len(copy.hands[other])
+            copy.hands[other][:], pool = sorted(pool[:size]), pool[size:]
+        copy.deck[:] = pool
+        for other in others:
+            if other in copy.bids.chosen:
+                copy.bids.chosen[other] = rng.choice(sorted(set(copy.hands[other])))
+        copy.rng = rng.spawn()
+        return copy
+
+
+@declare
 class TupleViewState(GlowState):
     """Honest, its observation a tuple of its own: the seat's hand, the scores, the deck's size, the discard."""
 

@@ -37,6 +37,7 @@ from corekit.tournament.stats import sign_tail
 from tests.corekit import leaky_games
 from tests.corekit.leaky_games import (
     LEAKS,
+    FairDeterminize,
     GlowState,
     Glowworms,
     KeepsOneHand,
@@ -180,6 +181,14 @@ def test_an_honest_game_whose_observation_is_a_tuple_of_its_own_passes_every_lea
     # The redeal checks read a view's fields to leave the seat's own cards aside: a tuple has none, so they read the
     # core's view of the declared fields (they refused this game, "the game raised AttributeError").
     report = check_game(TupleViewGame(), 2, games=20)
+    assert report.ok, report.failures
+
+
+def test_an_honest_determinize_of_the_games_own_keeping_a_face_up_zones_order_of_play_passes():
+    game = type(
+        "FairDeterminizeGame", (Glowworms,), {"id": "glowworms-fair-determinize", "state_class": FairDeterminize}
+    )
+    report = check_game(game(), 2, games=30)
     assert report.ok, report.failures
 
 
