@@ -72,7 +72,7 @@ def check_game(
     if report.ok:
         seeds = [derive_seed(seed, game.id, players, i) for i in range(min(games, DEALS_COMPARED))]
         _check_setup_deals(game, players, seeds, options, report)
-    verdict = report.truth.verdict() if report.ok else None
+    verdict = (report.truth.verdict() or report.later_truth.verdict()) if report.ok else None
     if verdict is not None:
         reason, most = verdict
         report.fail(

@@ -29,7 +29,9 @@ class Report:
     failed_seeds: list[int] = attrs.Factory(list)
     """Seeds of the matches that failed, in order: `check_match` replays one of them move by move."""
     truth: leaks.TruthTally = attrs.Factory(leaks.TruthTally)
-    """The truth test's counts over every match checked, tested together at the end (see `leaks.TruthTally`)."""
+    """The truth test's counts over every match checked, tested together at the end (see `leaks.TruthTally`), at
+    the first position of each match it runs at; `later_truth` at the second (`steps.TRUTH_AT`)."""
+    later_truth: leaks.TruthTally = attrs.Factory(leaks.TruthTally)
     match_seed: int | None = None
     """The seed of the match being checked."""
     hung: bool = False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import attrs
@@ -103,24 +104,23 @@ def _check_public_views(state: State, where: str, report: Report) -> None:
             known[key] = held
 
 
-PUBLIC_NUMBERS_RAISED = 8
-"""At most how many numbers of one public field `_check_public_fields_shown` raises on a copy at a position."""
+PUBLIC_PARTS_CHANGED = 8
+"""At most how many items of one public field `_check_public_fields_shown` changes on a copy at a position."""
 
 
 def _check_public_fields_shown(state: State, where: str, report: Report) -> None:
     """Where a game writes its own `observation` for a declared state, every seat still sees each public field:
     samples, twins and a seat's position file copy a public field whole, so a part the observation leaves out (hidden
-    points kept in a public field and blanked for the other seats) is read by every search all the same. A number
-    of a public field of whole numbers (an int, or a list or tuple of them) is raised by one on a copy: a seat whose
-    observation stays the same does not see it."""
+    points kept in a public field and blanked for the other seats, a log whose lines each seat sees only its own of)
+    is read by every search all the same. A plain value of a public field (a number, a flag, a text, or an item of a
+    list, tuple or dict of them) is changed on a copy: a seat whose observation stays the same does not see it."""
     if not isinstance(state, DeclaredState) or type(state).observation is DeclaredState.observation:
         return
     seen = [state.observation(seat) for seat in range(state.players)]
     for field in attrs.fields(type(state)):
         if decl_of(field).kind != "public":
             continue
-        value = getattr(state, field.name)
-        for step, was, changed in _raised_by_one(value):
+        for step, was, now, changed in _changed_parts(getattr(state, field.name)):
             copy = state.clone()
             setattr(copy, field.name, changed)
             for seat in range(state.players):
@@ -131,24 +131,49 @@ def _check_public_fields_shown(state: State, where: str, report: Report) -> None
                 if unchanged:
                     report.fail(
                         f"{where}: seat {seat}'s observation is the same with the public field {field.name}{step} at "
-                        f"{was} and at {was + 1}: samples, twins and a seat's position file copy a public field "
+                        f"{was!r} and at {now!r}: samples, twins and a seat's position file copy a public field "
                         "whole, so a search reads what the observation leaves out; show it to every seat, or keep "
                         "what a seat may not see in a hidden zone or a secret commitment"
                     )
                     return
 
 
-def _raised_by_one(value: Any) -> list[tuple[str, int, Any]]:
-    """(step in a path, the number, `value` with that number raised by one) for an int, or for each of the first
-    numbers of a list or tuple of ints."""
-    if type(value) is int:
-        return [("", value, value + 1)]
-    if not isinstance(value, list | tuple) or not value or any(type(item) is not int for item in value):
+def _changed_parts(value: Any) -> list[tuple[str, Any, Any, Any]]:
+    """(step in a path, a plain value, another one, `value` with that one in its place) for a plain value (`_other`),
+    or for each of the first plain items of a list, tuple or dict of them (a named tuple keeps its class)."""
+    other = _other(value)
+    if other is not None:
+        return [("", value, other, other)]
+    if isinstance(value, dict):
+        places: list[Any] = list(value)
+    elif isinstance(value, list | tuple):
+        places = list(range(len(value)))
+    else:
         return []
-    raised = []
-    for at in range(min(len(value), PUBLIC_NUMBERS_RAISED)):
-        items = list(value)
-        items[at] += 1
-        made = items if isinstance(value, list) else value._make(items) if hasattr(value, "_make") else tuple(items)
-        raised.append((f"[{at}]", value[at], made))
-    return raised
+    changed = []
+    for place in places[:PUBLIC_PARTS_CHANGED]:
+        now = _other(value[place])
+        if now is None:
+            return []  # not a field of plain values
+        if isinstance(value, dict):
+            made: Any = {**value, place: now}
+        else:
+            items = list(value)
+            items[place] = now
+            made = items if isinstance(value, list) else value._make(items) if hasattr(value, "_make") else tuple(items)
+        changed.append((f"[{place!r}]", value[place], now, made))
+    return changed
+
+
+def _other(value: Any) -> Any:
+    """Another plain value of `value`'s type (a flag turned, a number raised by one, a text marked), or None."""
+    kind = type(value)
+    if kind is bool:
+        return not value
+    if kind is int:
+        return value + 1
+    if kind is float:
+        return value + 1.0 if math.isfinite(value) else None
+    if kind is str:
+        return value + "*"
+    return None

@@ -269,7 +269,7 @@ def _check_leaks_now(
 ) -> None:
     """The core's leak checks at one position (see `corekit.leaks`): a twin for every seat; a twin played forward,
     the choices of other seats' secret commitments and the weights of parked cards for `observer` (the schedule's
-    seat, in turn); and, at the second position checked in a match, the truth test for that seat."""
+    seat, in turn); and, at the positions `TRUTH_AT` counts, the truth test for that seat."""
 
     for seat in range(players):
         leaks.check_twin(game, state, seat, Rng(rng.next64()), _failing(report, where, "twin"))
@@ -277,10 +277,25 @@ def _check_leaks_now(
     leaks.check_choices(state, observer, _failing(report, where, "choices"))
     if state.layout().sight(observer).parked:  # a generator drawn only then: other games' checks draw as before
         leaks.check_weights(state, observer, Rng(rng.next64()), _failing(report, where, "weights"))
-    if checks == 1:
+    if checks == TRUTH_AT[0]:
         leaks.check_sample_truth(
             state, observer, Rng(rng.next64()), _failing(report, where, "truth"), report.truth, report.match_seed
         )
+    elif checks == TRUTH_AT[1]:  # from a generator of its own: the rest of the match is checked as it was before
+        leaks.check_sample_truth(
+            state,
+            observer,
+            Rng(derive_seed(rng.state, "later truth")),
+            _failing(report, where, "truth"),
+            report.later_truth,  # pooled apart: a leak that shows at one of the two is not diluted by the other
+            report.match_seed,
+        )
+
+
+TRUTH_AT = (1, 2)
+"""The positions of a match, counted among those checked, where the truth test runs: the second (after the first
+move) and the third, the first the match's schedule draws, later in the match (a sample that peeks only once the
+match is under way)."""
 
 
 def _spread(count: int) -> bool:

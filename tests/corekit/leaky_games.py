@@ -209,6 +209,25 @@ class HidesPoints(GlowState):
         return hash(self.observation(seat))
 
 
+@declare
+class FiltersLog(GlowState):
+    """A public log of every draw (a log naming a face-down draw), each seat shown only its own lines by an
+    observation written by hand (an outside tester's): samples copy the whole log."""
+
+    def _drew(self, seat: int, cards: list[int]) -> None:
+        self.log = (*self.log, f"seat {seat} draws {cards}")
+
+    def observation(self, seat: int | None) -> Any:
+        view = super().observation(seat)
+        if seat is not None:
+            mine = tuple(line for line in self.log if line.startswith(f"seat {seat} "))
+            object.__setattr__(view, "log", mine)  # a view is immutable, but this one was just made
+        return view
+
+    def infoset_key(self, seat: int) -> int:
+        return hash(self.observation(seat))
+
+
 class HidesPointsGame(Glowworms):
     def _setup(self, players: int, seed: int, options: Any) -> GlowState:
         state = super()._setup(players, seed, options)
@@ -387,6 +406,13 @@ class KnowsSecondCard(FilesTheDeal):
 class DeterminizePeeks(FilesTheDeal):
     def determinize(self, seat: int, rng: Rng) -> Any:  # a search's own samples, with the deck's true next card on top
         return self._put(super().determinize(seat, rng), 1)
+
+
+@declare
+class PeeksLate(FilesTheDeal):
+    def sample(self, seat: int, rng: Rng) -> Any:  # the deck's true next card on top, once the first draws are made
+        copy = super().sample(seat, rng)
+        return self._put(copy, 1) if len(self.deck) < len(_DEALS.get(self.match, ())) else copy
 
 
 class FilesTheDealGame(Glowworms):
@@ -694,6 +720,7 @@ LEAKS = {
         FilesTheDealGame,
         "prefers the hidden truth of card 2 from the top of zone 'deck'",
     ),
+    "glowworms-peeks-late": (PeeksLate, FilesTheDealGame, "prefers the hidden truth of the top card of zone 'deck'"),
     "glowworms-determinize-peeks": (
         DeterminizePeeks,
         FilesTheDealGame,
@@ -704,6 +731,7 @@ LEAKS = {
         HidesPointsGame,
         "observation is the same with the public field points[",
     ),
+    "glowworms-filters-log": (FiltersLog, Glowworms, "observation is the same with the public field log["),
     "glowworms-logs-draws": (LogsDraws, Glowworms, "step(s) after a twin, once 'bid"),
     "glowworms-legal-peeks": (LegalPeeks, Glowworms, "legal actions differ in a state it cannot tell apart"),
     "glowworms-renders-deck": (

@@ -434,19 +434,22 @@ def test_a_secret_choice_kept_as_a_value_made_from_the_action_is_named_before_th
     ), found
 
 
-# static.py `_raised_by_one`: the public numbers a hand-written observation must show, each raised on a copy.
-def test_only_whole_numbers_of_a_public_field_are_raised_each_in_its_own_copy_keeping_the_fields_type() -> None:
+# static.py `_changed_parts`: the plain values of a public field a hand-written observation must show, each changed on
+# a copy.
+def test_each_plain_value_of_a_public_field_is_changed_in_its_own_copy_keeping_the_fields_type() -> None:
     from typing import NamedTuple
 
-    from corekit.conformance.static import PUBLIC_NUMBERS_RAISED, _raised_by_one
+    from corekit.conformance.static import PUBLIC_PARTS_CHANGED, _changed_parts
 
     class Pair(NamedTuple):
         x: int
         y: int
 
-    assert _raised_by_one(4) == [("", 4, 5)]
-    assert _raised_by_one([0, 7]) == [("[0]", 0, [1, 7]), ("[1]", 7, [0, 8])]
-    assert _raised_by_one(Pair(1, 2))[1] == ("[1]", 2, Pair(1, 3))
-    assert _raised_by_one((3,)) == [("[0]", 3, (4,))]
-    assert [_raised_by_one(value) for value in (True, "3", 2.0, [], [1, True], (1, "a"))] == [[]] * 6
-    assert len(_raised_by_one(list(range(20)))) == PUBLIC_NUMBERS_RAISED
+    assert _changed_parts(4) == [("", 4, 5, 5)]
+    assert _changed_parts(True) == [("", True, False, False)] and _changed_parts("a") == [("", "a", "a*", "a*")]
+    assert _changed_parts([0, 7]) == [("[0]", 0, 1, [1, 7]), ("[1]", 7, 8, [0, 8])]
+    assert _changed_parts(Pair(1, 2))[1] == ("[1]", 2, 3, Pair(1, 3))
+    assert _changed_parts(("x", 2.5)) == [("[0]", "x", "x*", ("x*", 2.5)), ("[1]", 2.5, 3.5, ("x", 3.5))]
+    assert _changed_parts({"a": 1}) == [("['a']", 1, 2, {"a": 2})]
+    assert [_changed_parts(value) for value in (None, float("nan"), [], [1, [2]], (1, None), {"a": [1]})] == [[]] * 6
+    assert len(_changed_parts(list(range(20)))) == PUBLIC_PARTS_CHANGED
