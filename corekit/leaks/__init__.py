@@ -45,7 +45,8 @@ sampling hook the game overrides: `sample`, `determinize` or `_resample`). Then:
    truth is compared with how often it matches a twin, drawn afresh for each sample: the pairs where exactly one
    matches are counted, and an exact one-sided sign test refuses a sample that prefers the truth at
    significance `TRUTH_ALPHA`; each face-down card of an ordered hidden pile is compared on its own too, by its
-   place from the top (the next one drawn, the one after it, ...), and a game's own `determinize` is tested as its
+   place from the top (the next one drawn, the one after it, ...), and so is how many of each of its cards an
+   unordered hidden zone holds; a game's own `determinize` is tested as its
    `sample` is (`sampling_methods`). A
    fair sample matches the truth no more often than any world the seat cannot tell from it; one that keeps
    another seat's hand, or the deck's next card, matches the truth every time.

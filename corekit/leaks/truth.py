@@ -83,14 +83,15 @@ def check_sample_truth(
     secrets = [(name, other) for name, commitments in secret_fields(state) for other in commitments if other != seat]
     if not hidden and not secrets:
         return
-    truth = _hidden_parts(state, hidden, secrets)
+    kinds = {info.no: _kinds(info.comparable(state.zone(info.no))) for info in hidden if not info.ordered}
+    truth = _hidden_parts(state, hidden, secrets, kinds)
     for how in sampling_methods(state):
         draw = getattr(state, how)
         ahead = {key: 0 for key in truth}  # the sample matched the truth, not the twin
         behind = {key: 0 for key in truth}  # ... the twin, not the truth
         for _ in range(TRUTH_SAMPLES):
-            sample = _hidden_parts(draw(seat, Rng(rng.next64())), hidden, secrets)
-            other = _hidden_parts(twin(state, seat, Rng(rng.next64())), hidden, secrets)
+            sample = _hidden_parts(draw(seat, Rng(rng.next64())), hidden, secrets, kinds)
+            other = _hidden_parts(twin(state, seat, Rng(rng.next64())), hidden, secrets, kinds)
             for key, value in sample.items():
                 matches_truth, matches_twin = value == truth[key], value == other[key]
                 if matches_truth and not matches_twin:
@@ -111,11 +112,14 @@ def check_sample_truth(
                 return
 
 
-def _hidden_parts(state: DeclaredState, hidden: Sequence[Any], secrets: Sequence[tuple[str, int]]) -> dict[str, Any]:
-    """Each zone and secret commitment hidden from the seat, by name, in a comparable form, and each face-down card
-    of an ordered pile by its place from the top (the next card drawn, the one after it, ...): a sample that knows
-    one card of a deck matches the whole deck's truth too rarely to tell, but that card's almost every time. A
-    zone's size is public, so the states compared have the same places."""
+def _hidden_parts(
+    state: DeclaredState, hidden: Sequence[Any], secrets: Sequence[tuple[str, int]], kinds: dict[int, list[Any]]
+) -> dict[str, Any]:
+    """Each zone and secret commitment hidden from the seat, by name, in a comparable form; each face-down card of an
+    ordered pile by its place from the top (the next card drawn, the one after it, ...); and how many of each card
+    the truth's unordered zone holds (`kinds`) each such zone holds: a sample that knows one card of a deck or of a
+    large hand matches the whole zone's truth too rarely to tell, but that card's almost every time. A zone's size
+    is public, so the states compared have the same places."""
     parts: dict[str, Any] = {}
     for info in hidden:
         zone = state.zone(info.no)
@@ -125,6 +129,18 @@ def _hidden_parts(state: DeclaredState, hidden: Sequence[Any], secrets: Sequence
             parts[f"the top card of zone {info.name!r}"] = zone[down - 1]
             for depth in range(2, down + 1):
                 parts[f"card {depth} from the top of zone {info.name!r}"] = zone[down - depth]
+        for kind in kinds.get(info.no, ()):
+            parts[f"how many {kind!r} zone {info.name!r} holds"] = sum(1 for card in zone if card == kind)
     for name, seat in secrets:
         parts[f"seat {seat}'s commitment in {name!r}"] = getattr(state, name).chosen.get(seat)
     return parts
+
+
+def _kinds(cards: Sequence[Any]) -> list[Any]:
+    """The different cards of a sorted hand of more than one card, in order (none for one card: the zone's whole
+    comparison is that card's)."""
+    found: list[Any] = []
+    for card in cards if len(cards) > 1 else ():
+        if not found or found[-1] != card:
+            found.append(card)
+    return found

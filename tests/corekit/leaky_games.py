@@ -424,6 +424,42 @@ class FilesTheDealGame(Glowworms):
         return state
 
 
+_HANDS: dict[int, list[list[int]]] = {}
+"""Each match's hands as dealt, by its public number, filed as `_DEALS` is."""
+
+
+@declare
+class KnowsOneCardOfHand(FilesTheDeal):
+    """Until a card is played, the next seat holds the highest card it was dealt in every sample (an outside tester's:
+    the truth test compared an unordered hand whole, and eight cards of forty match whole too rarely to tell)."""
+
+    def sample(self, seat: int, rng: Rng) -> Any:
+        copy = super().sample(seat, rng)
+        other = (seat + 1) % self.players
+        dealt = _HANDS.get(self.match)
+        if dealt is None or self.discard:
+            return copy
+        card, hand = max(dealt[other]), copy.hands[other]
+        place = next((zone for zone in (copy.deck, *copy.hands) if zone is not hand and card in zone), None)
+        spare = [held for held in hand if held != copy.bids.chosen.get(other)]
+        if card not in hand and place is not None and spare:  # its committed bid stays in its hand
+            out = min(spare)
+            place[place.index(card)], hand[hand.index(out)] = out, card
+        return copy
+
+
+class BigHandsGame(FilesTheDealGame):
+    """Forty cards, 1 to 10 four times, eight in each hand."""
+
+    cards = tuple(value for value in range(1, 11) for _ in range(4))
+    hand = 8
+
+    def _setup(self, players: int, seed: int, options: Any) -> GlowState:
+        state = super()._setup(players, seed, options)
+        _HANDS[seed] = [list(hand) for hand in state.hands]
+        return state
+
+
 class KnowsNextCardGame(Glowworms):
     """Keeps the deck's order as dealt on the game object, where two states a seat cannot tell apart share it."""
 
@@ -721,6 +757,11 @@ LEAKS = {
         "prefers the hidden truth of card 2 from the top of zone 'deck'",
     ),
     "glowworms-peeks-late": (PeeksLate, FilesTheDealGame, "prefers the hidden truth of the top card of zone 'deck'"),
+    "glowworms-knows-one-card-of-hand": (
+        KnowsOneCardOfHand,
+        BigHandsGame,
+        "prefers the hidden truth of how many 10 zone 'hands ",
+    ),
     "glowworms-determinize-peeks": (
         DeterminizePeeks,
         FilesTheDealGame,
