@@ -182,7 +182,7 @@ class Registry:
                 if self.pm.is_registered(plugin):
                     continue  # one module listed in two groups (its games and its commands)
                 # Another module under a name already taken (a package naming its command module and its game
-                # module alike in two groups) is registered too, by its module: skipped, its games went missing.
+                # module alike in two groups) is registered under a longer name: skipped, its games went missing.
                 name = entry.name if not self.pm.has_plugin(entry.name) else f"{entry.name} ({entry.value})"
                 self.register(plugin, name=name, phase=0)
 
