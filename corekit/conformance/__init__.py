@@ -14,8 +14,8 @@ a match is checked in some match (`_Schedule`):
   field values in another field (a helper whose `clone()` keeps the deck of the state it was made for);
 - static content: no step changes it, in apply or elsewhere (a view that writes a note there);
 - public objects: a public field's `view()` never shows one thing for two different values (`to_data()`) in a run;
-  where the game writes its own `observation`, every seat sees each plain value of a public field (one changed on
-  a copy changes every seat's observation);
+  where the game writes its own `observation`, every seat sees each plain value of a public field, two levels deep
+  (one changed on a copy changes every seat's observation);
 - sample: `sample(seat)` gives the same observation for that seat, the same `to_act`, reseeded chance,
   and, somewhere in the run, different hidden cards;
 - no leak: `sample` depends only on the observation: two states the seat cannot tell apart give the

@@ -113,7 +113,8 @@ def _check_public_fields_shown(state: State, where: str, report: Report) -> None
     samples, twins and a seat's position file copy a public field whole, so a part the observation leaves out (hidden
     points kept in a public field and blanked for the other seats, a log whose lines each seat sees only its own of)
     is read by every search all the same. A plain value of a public field (a number, a flag, a text, or an item of a
-    list, tuple or dict of them) is changed on a copy: a seat whose observation stays the same does not see it."""
+    list, tuple or dict of them, or of lists of them) is changed on a copy: a seat whose observation stays the same
+    does not see it."""
     if not isinstance(state, DeclaredState) or type(state).observation is DeclaredState.observation:
         return
     seen = [state.observation(seat) for seat in range(state.players)]
@@ -138,12 +139,15 @@ def _check_public_fields_shown(state: State, where: str, report: Report) -> None
                     return
 
 
-def _changed_parts(value: Any) -> list[tuple[str, Any, Any, Any]]:
+def _changed_parts(value: Any, depth: int = 0) -> list[tuple[str, Any, Any, Any]]:
     """(step in a path, a plain value, another one, `value` with that one in its place) for a plain value (`_other`),
-    or for each of the first plain items of a list, tuple or dict of them (a named tuple keeps its class)."""
+    or, for a list, tuple or dict, one for each of its first items holding one, two levels deep (a list of each
+    seat's cards drawn: its first card). A named tuple keeps its class."""
     other = _other(value)
     if other is not None:
         return [("", value, other, other)]
+    if depth == 2:
+        return []
     if isinstance(value, dict):
         places: list[Any] = list(value)
     elif isinstance(value, list | tuple):
@@ -152,16 +156,17 @@ def _changed_parts(value: Any) -> list[tuple[str, Any, Any, Any]]:
         return []
     changed = []
     for place in places[:PUBLIC_PARTS_CHANGED]:
-        now = _other(value[place])
-        if now is None:
-            return []  # not a field of plain values
+        inner = _changed_parts(value[place], depth + 1)
+        if not inner:
+            continue  # nothing plain there (an empty list, an object)
+        step, was, now, replaced = inner[0]
         if isinstance(value, dict):
-            made: Any = {**value, place: now}
+            made: Any = {**value, place: replaced}
         else:
             items = list(value)
-            items[place] = now
+            items[place] = replaced
             made = items if isinstance(value, list) else value._make(items) if hasattr(value, "_make") else tuple(items)
-        changed.append((f"[{place!r}]", value[place], now, made))
+        changed.append((f"[{place!r}]{step}", was, now, made))
     return changed
 
 

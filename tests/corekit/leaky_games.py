@@ -228,6 +228,29 @@ class FiltersLog(GlowState):
         return hash(self.observation(seat))
 
 
+@declare
+class HidesDrawnCards(GlowState):
+    """Each seat's cards drawn, a public list of lists, each seat shown only its own by an observation written by hand
+    (an outside tester's): samples copy every seat's."""
+
+    drawn: list[list[int]] = public(factory=list)
+
+    def _drew(self, seat: int, cards: list[int]) -> None:
+        while len(self.drawn) < self.players:
+            self.drawn.append([])
+        self.drawn[seat] += cards
+
+    def observation(self, seat: int | None) -> Any:
+        view = super().observation(seat)
+        if seat is not None:
+            mine = tuple(tuple(cards) if other == seat else () for other, cards in enumerate(self.drawn))
+            object.__setattr__(view, "drawn", mine)  # a view is immutable, but this one was just made
+        return view
+
+    def infoset_key(self, seat: int) -> int:
+        return hash(self.observation(seat))
+
+
 class HidesPointsGame(Glowworms):
     def _setup(self, players: int, seed: int, options: Any) -> GlowState:
         state = super()._setup(players, seed, options)
@@ -772,6 +795,7 @@ LEAKS = {
         HidesPointsGame,
         "observation is the same with the public field points[",
     ),
+    "glowworms-hides-drawn-cards": (HidesDrawnCards, Glowworms, "observation is the same with the public field drawn["),
     "glowworms-filters-log": (FiltersLog, Glowworms, "observation is the same with the public field log["),
     "glowworms-logs-draws": (LogsDraws, Glowworms, "step(s) after a twin, once 'bid"),
     "glowworms-legal-peeks": (LegalPeeks, Glowworms, "legal actions differ in a state it cannot tell apart"),

@@ -451,5 +451,8 @@ def test_each_plain_value_of_a_public_field_is_changed_in_its_own_copy_keeping_t
     assert _changed_parts(Pair(1, 2))[1] == ("[1]", 2, 3, Pair(1, 3))
     assert _changed_parts(("x", 2.5)) == [("[0]", "x", "x*", ("x*", 2.5)), ("[1]", 2.5, 3.5, ("x", 3.5))]
     assert _changed_parts({"a": 1}) == [("['a']", 1, 2, {"a": 2})]
-    assert [_changed_parts(value) for value in (None, float("nan"), [], [1, [2]], (1, None), {"a": [1]})] == [[]] * 6
+    assert [_changed_parts(value) for value in (None, float("nan"), [], [None], ([], ()), [[[1]]])] == [[]] * 6
+    assert _changed_parts([[], [4, 5]]) == [("[1][0]", 4, 5, [[], [5, 5]])]  # each seat's cards drawn: the first
+    assert _changed_parts((1, None)) == [("[0]", 1, 2, (2, None))]
+    assert _changed_parts({"a": [1]}) == [("['a'][0]", 1, 2, {"a": [2]})]
     assert len(_changed_parts(list(range(20)))) == PUBLIC_PARTS_CHANGED
