@@ -8,7 +8,7 @@ every one, and pass Glowworms itself.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -189,50 +189,57 @@ class LogsDraws(GlowState):
 
 
 @declare
-class HidesPoints(GlowState):
-    """Each seat's points, the cards it drew face down, kept in a public field (an outside tester's: there is no
-    hidden number) and blanked for the other seats by an observation written by hand: samples copy them whole."""
+class ShowsOwnPart(GlowState):
+    """A public field a hand-written observation shows each seat only its own part of (`shown`): samples copy it
+    whole, so every search reads the others' parts (outside testers' games)."""
 
+    hidden_field: ClassVar[str] = ""
+
+    def shown(self, seat: int) -> Any:
+        raise NotImplementedError
+
+    def observation(self, seat: int | None) -> Any:
+        view = super().observation(seat)
+        if seat is not None:
+            object.__setattr__(view, self.hidden_field, self.shown(seat))  # a view is immutable, but this one is new
+        return view
+
+    def infoset_key(self, seat: int) -> int:
+        return hash(self.observation(seat))
+
+
+@declare
+class HidesPoints(ShowsOwnPart):
+    """Each seat's points, the cards it drew face down, kept in a public field (there is no hidden number)."""
+
+    hidden_field = "points"
     points: list[int] = public(factory=list)
 
     def _drew(self, seat: int, cards: list[int]) -> None:
         self.points[seat] += sum(cards)
 
-    def observation(self, seat: int | None) -> Any:
-        view = super().observation(seat)
-        if seat is not None:
-            mine = tuple(points if other == seat else None for other, points in enumerate(self.points))
-            object.__setattr__(view, "points", mine)  # a view is immutable, but this one was just made
-        return view
-
-    def infoset_key(self, seat: int) -> int:
-        return hash(self.observation(seat))
+    def shown(self, seat: int) -> Any:
+        return tuple(points if other == seat else None for other, points in enumerate(self.points))
 
 
 @declare
-class FiltersLog(GlowState):
-    """A public log of every draw (a log naming a face-down draw), each seat shown only its own lines by an
-    observation written by hand (an outside tester's): samples copy the whole log."""
+class FiltersLog(ShowsOwnPart):
+    """A public log of every draw (a log naming a face-down draw), each seat shown only its own lines."""
+
+    hidden_field = "log"
 
     def _drew(self, seat: int, cards: list[int]) -> None:
         self.log = (*self.log, f"seat {seat} draws {cards}")
 
-    def observation(self, seat: int | None) -> Any:
-        view = super().observation(seat)
-        if seat is not None:
-            mine = tuple(line for line in self.log if line.startswith(f"seat {seat} "))
-            object.__setattr__(view, "log", mine)  # a view is immutable, but this one was just made
-        return view
-
-    def infoset_key(self, seat: int) -> int:
-        return hash(self.observation(seat))
+    def shown(self, seat: int) -> Any:
+        return tuple(line for line in self.log if line.startswith(f"seat {seat} "))
 
 
 @declare
-class HidesDrawnCards(GlowState):
-    """Each seat's cards drawn, a public list of lists, each seat shown only its own by an observation written by hand
-    (an outside tester's): samples copy every seat's."""
+class HidesDrawnCards(ShowsOwnPart):
+    """Each seat's cards drawn, a public list of lists, each seat shown only its own."""
 
+    hidden_field = "drawn"
     drawn: list[list[int]] = public(factory=list)
 
     def _drew(self, seat: int, cards: list[int]) -> None:
@@ -240,15 +247,8 @@ class HidesDrawnCards(GlowState):
             self.drawn.append([])
         self.drawn[seat] += cards
 
-    def observation(self, seat: int | None) -> Any:
-        view = super().observation(seat)
-        if seat is not None:
-            mine = tuple(tuple(cards) if other == seat else () for other, cards in enumerate(self.drawn))
-            object.__setattr__(view, "drawn", mine)  # a view is immutable, but this one was just made
-        return view
-
-    def infoset_key(self, seat: int) -> int:
-        return hash(self.observation(seat))
+    def shown(self, seat: int) -> Any:
+        return tuple(tuple(cards) if other == seat else () for other, cards in enumerate(self.drawn))
 
 
 class HidesPointsGame(Glowworms):
