@@ -546,8 +546,10 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
             markup=False,
         )
     console.print(f"Forfeits: {report['forfeits']}; failed matches: {len(report['failed'])}")
-    if report["matches"] and report["forfeits"] == report["matches"]:  # the ratings then measure the forfeits only
-        console.print("Note: every match ended in a forfeit (see the reasons below).", highlight=False)
+    finished = report["matches"] - len(report["failed"])  # a failed match has no result to forfeit
+    if finished and report["forfeits"] == finished:  # the ratings then measure the forfeits only
+        played = "match" if not report["failed"] else "match that finished"
+        console.print(f"Note: every {played} ended in a forfeit (see the reasons below).", highlight=False)
     for entry in report.get("forfeit_reasons", [])[:5]:
         console.print(
             f"  forfeited {counted(entry['matches'], 'match', 'matches')}: {entry['reason']}",

@@ -210,3 +210,14 @@ def test_a_player_with_no_finished_match_is_ranked_last_not_first() -> None:
     rows = table_rows(report)
     assert [row[0] for row in rows] == ["a", "b", "idle"]
     assert rows[2][1] == "- (0-100%)"
+
+
+def test_the_every_match_forfeited_note_counts_the_finished_matches_not_the_failed() -> None:
+    # Both finished matches were forfeited and a third failed: the ratings still measure the forfeits only.
+    records = {0: forfeited(0, (0, 1), 1, "raised KeyError"), 1: forfeited(1, (1, 0), 0, "raised KeyError"), 2: died(2)}
+    lines = printed(summarize(Duel(), ["p0", "p1"], 2, records))
+    assert "Note: every match that finished ended in a forfeit (see the reasons below)." in lines
+    one_played = printed(summarize(Duel(), ["p0", "p1"], 2, {0: records[0], 1: record(1, (1, 0), (1.0, 0.0))}))
+    assert not any("ended in a forfeit" in line for line in one_played)
+    only_failed = printed(summarize(Duel(), ["p0", "p1"], 2, {2: died(2)}))
+    assert not any("ended in a forfeit" in line for line in only_failed)
