@@ -1,7 +1,8 @@
 """A sensible counselor team, read from the observation only.
 
 Each counselor: gathers weapons and equips the best two hands of them; goes after the "?" objectives and
-keys, preferring those near the rest of the team so that the counselors move in groups; once the team holds
+keys, preferring those near the rest of the team so that the counselors move in groups (forcing a lock with a
+breach weapon only where no open way leads); once the team holds
 a finale's three objectives, heads for its red arrow and starts it when the team has gathered (or time
 runs short); in a strike lets the strongest fighter go first and fights, but for two cases: facing a deadly blow
 at under even odds it panics with a card that spares it the injuries (Play Dead, Hide in a Closet) where it holds
@@ -396,6 +397,9 @@ def _goal(obs: CampView, me: CounselorView) -> int | None:
         if alive[seat] and seat != me.seat and at >= 0:
             mates.append(at)
     reachable = list(filter(dist.__contains__, targets))
+    if not reachable and _forces(obs, me):
+        dist = _walk(obs, me, me.location, force=True)
+        reachable = list(filter(dist.__contains__, targets))
     if not reachable:
         return None
     if not mates:  # alone: the nearest target (the score below without cohesion, built cheaper)
@@ -408,9 +412,15 @@ def _goal(obs: CampView, me: CounselorView) -> int | None:
     return min(reachable, key=score)
 
 
-def _walk(obs: CampView, me: CounselorView, start: int) -> dict[int, int]:
-    """A counselor's walking distances: paths only, locks open to keys, never through Otis."""
-    return _walk_from(start, () if not obs.locks or _has_keys(me) else obs.lock_spots, obs.otis)
+def _walk(obs: CampView, me: CounselorView, start: int, force: bool = False) -> dict[int, int]:
+    """A counselor's walking distances: paths only, locks open to keys (or forced: `force`), never through Otis."""
+    return _walk_from(start, () if force or not obs.locks or _has_keys(me) else obs.lock_spots, obs.otis)
+
+
+def _forces(obs: CampView, me: CounselorView) -> bool:
+    """Whether the counselor could force a lock (an equipped breach weapon, no keys: RULES.md, Assumption 43).
+    Forcing costs a Tempt Fate, so a walk forces only where no open way leads (`_goal`, `_next_step`)."""
+    return bool(obs.locks) and not _has_keys(me) and not C.with_trait["breach"].isdisjoint(me.equipped)
 
 
 @lru_cache(maxsize=8192)
@@ -434,6 +444,8 @@ def _walk_from(start: int, locks: tuple[tuple[int, int], ...], otis: int) -> dic
 
 def _next_step(obs: CampView, me: CounselorView, goal: int) -> int | None:
     back = _walk(obs, me, goal)
+    if me.location not in back and _forces(obs, me):
+        back = _walk(obs, me, goal, force=True)
     if me.location not in back:
         return None
     closer = back[me.location] - 1

@@ -171,6 +171,26 @@ def test_a_counselor_without_keys_fetches_keys_when_a_lock_bars_the_question_mar
     assert _decide(state, 0) == ("step", space("SOUTH PATH"))
 
 
+def test_a_counselor_with_a_breach_weapon_forces_a_lock_only_where_no_open_way_leads():
+    state = table(2)
+    bare(state)
+    give(state, 1, "Keys", "objs")  # the team holds Keys: none lies anywhere for counselor 0 to fetch
+    give(state, 0, "Crowbar")  # equipped: breach (RULES.md, Assumption 43)
+    mystery(state, "SHOWERS")  # 2 steps away, behind a lock
+    lay(state, next(c for c in state.supply if C.cards[c].kind == "lock"), space("SHOWERS"), "locks")
+    assert _decide(state, 0) == ("step", space("SOUTH PATH"))
+    state.apply(0, ("step", space("SOUTH PATH")))
+    assert _decide(state, 0) == ("force", space("SHOWERS"))
+    state = table(2)
+    bare(state)
+    give(state, 1, "Keys", "objs")
+    give(state, 0, "Crowbar")
+    mystery(state, "SHOWERS")
+    lay(state, next(c for c in state.supply if C.cards[c].kind == "lock"), space("SHOWERS"), "locks")
+    mystery(state, "BOAT DOCK")  # 5 steps along open paths: forcing costs a Tempt Fate, so the open way wins
+    assert _decide(state, 0) == ("step", space("EAST PATH"))
+
+
 def test_of_two_equally_near_question_marks_a_counselor_takes_the_one_by_its_teammate():
     state = table(2)
     bare(state)
