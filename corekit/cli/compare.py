@@ -119,7 +119,8 @@ def _described(side: dict[str, Any]) -> list[str]:
     if side["time_limit"] is not None:
         parts.append(f"time limit {side['time_limit']:g}s")
     if side["planned"] is not None and side["played"] < side["planned"]:
-        parts.append(f"{side['played']} of its {side['planned']} matches played")
+        failed = f" ({side['failed']} failed)" if side["failed"] else ""
+        parts.append(f"{side['played']} of its {side['planned']} matches played{failed}")
     if side["forfeits"]:
         parts.append(f"{counted(side['forfeits'], 'forfeit')} in the twin matches")
     return parts

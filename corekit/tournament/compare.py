@@ -149,6 +149,8 @@ def _side(
         "time_limit": header.get("time_limit"),
         "planned": header.get("games"),
         "played": sum(1 for record in records.values() if record.status != "failed"),
+        # A failed match has a record but no result: said apart, so that the run does not read as stopped.
+        "failed": sum(1 for record in records.values() if record.status == "failed"),
         "forfeits": sum(1 for record in twins if record.forfeit is not None),
     }
 

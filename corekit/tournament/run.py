@@ -262,11 +262,13 @@ def _run(
         check_same(found[0], header, out / RESULTS)
         _check_schedule(out / RESULTS, found[1], seed, group, ordered)
     if replays and found and out is not None and not writes_replays(found[0], found[1].values(), out):
-        held = len(reported(found[1], games))
-        say(
-            f"Note: the {counted(held, 'match', 'matches')} already in {out} were played without replays: only the "
-            "matches played from now on get one"
-        )
+        # A failed match has no replay to miss, and one marked for retry is played again now, with its replay.
+        held = sum(1 for record in reported(found[1], games).values() if record.status != "failed")
+        if held:
+            say(
+                f"Note: the {counted(held, 'match', 'matches')} already in {out} were played without replays: only "
+                "the matches played from now on get one"
+            )
     if resume and out is not None and not replays:
         # A resumed tournament keeps the replays of the run it resumes, for the matches it adds, even when their
         # folder is gone: it is made again. (A folder with no results file is a start that kept its replays.)

@@ -176,6 +176,18 @@ def test_a_player_holding_two_seats_is_rated_over_its_seats_as_the_tournament_re
     assert [player["a"] for player in report["players"]] == [pytest.approx(2 / 3), 0.0]
 
 
+def test_a_run_that_played_every_match_says_how_many_failed_rather_than_reading_as_stopped(tmp_path):
+    records = [match(i, (1.0, 0.0), 10) for i in range(4)]
+    failed = MatchRecord(3, 1, 1001, (1, 0), tuple(HEADER["specs"][p] for p in (1, 0)), "failed", error="ValueError")
+    a = written(tmp_path / "a", records, games=4)
+    b = written(tmp_path / "b", [*records[:3], failed], games=4)
+    report = compare(a, b, default_registry())
+    assert (report["a"]["played"], report["a"]["failed"]) == (4, 0)
+    assert (report["b"]["played"], report["b"]["failed"]) == (3, 1)
+    text = " ".join(run_cli("compare", str(a), str(b)).output.split())
+    assert "3 of its 4 matches played (1 failed)" in text
+
+
 def test_forfeits_the_time_limit_and_a_run_stopped_part_way_are_shown_and_endings_count_only_known_ones(tmp_path):
     forfeit = match(1, (0.0, 1.0), 3, None, status="forfeit", forfeit=0, error="seat 0 (heuristic) ran out of time")
     a = written(tmp_path / "a", [match(0, (1.0, 0.0), 10), match(1, (1.0, 0.0), 12), match(2, (1.0, 0.0), 12)])

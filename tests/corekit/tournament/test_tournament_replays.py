@@ -11,10 +11,12 @@ import json
 import shutil
 from pathlib import Path
 
+import attrs
 import pytest
 from click.testing import Result
 
 from corekit.tournament import read_results
+from corekit.tournament.store import MatchRecord
 from tests.corekit.tournament.cli_run import error_line, run_cli
 
 FAULTS = "tests.corekit.tournament.fault_games"
@@ -183,6 +185,23 @@ def test_a_match_whose_replay_cannot_be_started_names_no_replay(tmp_path: Path) 
     assert (record.status, record.retry, record.replay) == ("failed", "output", None)
     assert record.replay_error == record.error
     assert record.error is not None and record.error.startswith("cannot write the replay")
+
+
+def test_the_note_of_matches_played_without_replays_leaves_out_one_played_again_now(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    args = ("grizzly-race", "-p", "random,random", "-j", "1", "--out", str(out))
+    assert tournament(*args, "-n", "3").exit_code == 0
+    path = out / "results.jsonl"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    played = MatchRecord.from_json(json.loads(lines[2]))  # match 1: its worker died, so a resume plays it again
+    died = MatchRecord(*attrs.astuple(played, recurse=False)[:5], "failed", error="the worker died", retry="worker")
+    lines[2] = json.dumps(died.to_json())
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    resumed = tournament(*args, "-n", "3", "--resume", "--replays")
+    assert resumed.exit_code == 0, resumed.output
+    assert f"Note: the 2 matches already in {out} were played without replays" in resumed.stderr
+    assert replay_names(out) == ["match-000001.cfr"]
+    assert json.loads((out / "report.json").read_text())["played_before_replays"] == 2
 
 
 def test_replays_added_on_resume_to_a_run_without_them_say_the_earlier_matches_have_none(tmp_path: Path) -> None:
