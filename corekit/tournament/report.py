@@ -95,8 +95,12 @@ def summarize(
     by_turn: dict[int, list[list[float]]] = {}
     """Per deal, the returns of each turn position (0: the seat that made the first decision) where the record says
     which seat that was."""
-    units: list[list[tuple[float, int]]] = [[] for _ in range(n)]
-    """Per player, (summed return, seats held) of each match: its interval counts a match's seats as one cluster."""
+    units: list[dict[int, tuple[float, int]]] = [{} for _ in range(n)]
+    """Per player, (summed return, seats held) of each deal: its interval counts a deal's seats as one cluster, since
+    the seatings of a deal share its cards and seed (and a match's seats, a cooperative team's, go together)."""
+    team_units: list[dict[int, tuple[float, int]]] = [{} for _ in range(n)]
+    """Per player, (matches its team won, matches held) of each deal: clustered by deal as `units`."""
+    villain_units: dict[int, tuple[float, int]] = {}
     alone = [0] * n
     seat_alone = [0] * seats
     outcomes: Counter[int] = Counter()
@@ -122,11 +126,14 @@ def summarize(
             if record.first is not None:
                 turn = by_turn.setdefault(record.deal, [[] for _ in range(seats)])[(seat - record.first) % seats]
                 turn.append(scored(record.returns[seat]))
-        for who, unit in held.items():
-            units[who].append(unit)
+        for who, (total, count) in held.items():
+            add_to_cluster(units[who], record.deal, total, count)
+        won = 1.0 if team_won(record.returns) else 0.0
+        add_to_cluster(villain_units, record.deal, won, 1)
         for who in set(record.lineup):
             matches[who] += 1
-            team_wins[who] += 1.0 if team_won(record.returns) else 0.0
+            team_wins[who] += won
+            add_to_cluster(team_units[who], record.deal, won, 1)
         if record.forfeit is not None:
             forfeits[record.lineup[record.forfeit]] += 1
     failed_in = [0] * n
@@ -145,7 +152,7 @@ def summarize(
             "matches": matches[who],
             "seats_played": trials[who],
             "win_rate": score[who] / trials[who] if trials[who] else None,
-            "win_rate_ci95": list(clustered_wilson(units[who])),
+            "win_rate_ci95": list(clustered_wilson(list(units[who].values()))),
             "mean_decision_time": time_spent[who] / decisions[who] if decisions[who] else None,
             "decisions": decisions[who],
             "forfeits": forfeits[who],
@@ -155,7 +162,7 @@ def summarize(
             entry["won_alone"] = alone[who]
         if game.cooperative:
             entry["team_win_rate"] = team_wins[who] / matches[who] if matches[who] else None
-            entry["team_win_rate_ci95"] = list(wilson(team_wins[who], matches[who]))
+            entry["team_win_rate_ci95"] = list(clustered_wilson(list(team_units[who].values())))
         players.append(entry)
     lengths = [r.steps for r in played]
     failed = [r for r in ordered if r.status == "failed"]
@@ -240,7 +247,7 @@ def summarize(
             "name": game.villain or "the game",
             "rating": {"mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma},
             "team_win_rate": sum(team) / len(team) if team else None,
-            "team_win_rate_ci95": list(wilson(sum(team), len(team))),
+            "team_win_rate_ci95": list(clustered_wilson(list(villain_units.values()))),
         }
     return report
 
@@ -289,12 +296,19 @@ def returns_shares(played: Sequence[MatchRecord], seats: int) -> dict[str, Any]:
     }
 
 
+def add_to_cluster(clusters: dict[int, tuple[float, int]], deal: int, score: float, count: int) -> None:
+    """Add a match's `score` over `count` trials to its deal's cluster (`clustered_wilson`'s units)."""
+    total, seen = clusters.get(deal, (0.0, 0))
+    clusters[deal] = (total + score, seen + count)
+
+
 def head_to_head(played: Sequence[MatchRecord], names: Sequence[str]) -> list[dict[str, Any]]:
     """For each ordered pair of players that met (held seats of one finished match), how often the first finished
     ahead of the second: each pair of their seats in a match scores 1 when the first's return is the higher, 0.5
     when the returns are equal (both lost, say), 0 otherwise. `ahead` is the mean over those `pairs`, its interval
-    counting a match's pairs as one cluster, as a player's win rate does (`clustered_wilson`)."""
-    units: dict[tuple[int, int], list[tuple[float, int]]] = {}
+    counting a deal's pairs as one cluster, as a player's win rate does (`clustered_wilson`)."""
+    units: dict[tuple[int, int], dict[int, tuple[float, int]]] = {}
+    matches: dict[tuple[int, int], int] = {}
     for record in played:
         met: dict[tuple[int, int], tuple[float, int]] = {}
         for seat, who in enumerate(record.lineup):
@@ -305,10 +319,13 @@ def head_to_head(played: Sequence[MatchRecord], names: Sequence[str]) -> list[di
                 theirs = scored(record.returns[other_seat])
                 total, count = met.get((who, other), (0.0, 0))
                 met[(who, other)] = (total + (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0), count + 1)
-        for pair, unit in met.items():
-            units.setdefault(pair, []).append(unit)
+        for pair, (total, count) in met.items():
+            add_to_cluster(units.setdefault(pair, {}), record.deal, total, count)
+        for pair in met:
+            matches[pair] = matches.get(pair, 0) + 1
     entries = []
-    for (who, other), found in sorted(units.items()):
+    for (who, other), by_deal in sorted(units.items()):
+        found = list(by_deal.values())
         pairs = sum(count for _, count in found)
         entries.append(
             {
@@ -317,7 +334,7 @@ def head_to_head(played: Sequence[MatchRecord], names: Sequence[str]) -> list[di
                 "ahead": ordered_sum(total for total, _ in found) / pairs,
                 "ahead_ci95": list(clustered_wilson(found)),
                 "pairs": pairs,
-                "matches": len(found),
+                "matches": matches[(who, other)],
             }
         )
     return entries
@@ -421,7 +438,7 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     villain = report.get("villain", {}).get("name", "the villain")
     explained = (
         f"Ranked by team won: the matches its team won against {villain} (equal ones by won, then rating).\nwon: "
-        "its seats that scored; with 95% Wilson intervals, a match's seats not counted as independent."
+        "its seats that scored; with 95% Wilson intervals, a deal's seats not counted as independent."
         if coop
         else "Ranked by win rate: its mean return over its seats (a win is 1, a win shared its share, a loss 0); with "
         "95% Wilson intervals.\nwon alone: its seats that won with no other seat scoring. rating: openskill's "
@@ -584,7 +601,7 @@ def _print_head_to_head(report: Mapping[str, Any], ranked: Sequence[str], consol
     console.print(
         "Head to head: how often the row's player finished ahead of the column's, each pair of their seats in a match "
         "scoring 1 when the row's return is the higher and half when equal (both lost, say); with 95% Wilson "
-        "intervals, a match's pairs not counted as independent.",
+        "intervals, a deal's pairs not counted as independent.",
         highlight=False,
     )
 

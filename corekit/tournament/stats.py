@@ -35,8 +35,9 @@ def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, floa
 
 def clustered_wilson(units: Sequence[tuple[float, int]], z: float = Z95) -> tuple[float, float]:
     """Wilson's interval for a rate counted over seats that come in clusters: `units` holds (score, seats) of each
-    match, a player's summed returns over the seats it held there. Seats of one match are not independent trials
-    (a cooperative team survives or dies together), so where a player held several seats of a match the interval
+    cluster, a player's summed returns over the seats it held there (the report's clusters are deals). Seats of one
+    match are not independent trials (a cooperative team survives or dies together), nor are the seatings of one
+    deal (they share its cards), so where a player held several seats of a cluster the interval
     counts the seats that the spread between matches is worth: Kish's effective size p(1-p) / Var(p), Var(p) the
     ratio estimator's over matches, never more than the seats themselves (seats of one match that compete, whose
     results go against each other, are not counted as more). One seat a match: Wilson over the seats, as before."""

@@ -185,7 +185,7 @@ def test_the_cooperative_table_fits_100_columns_and_says_what_each_rate_counts()
     assert "heuristic:variant=timid" in "".join(line.split("│")[1].strip() for line in lines if "│" in line)
     at = lines.index("Ranked by team won: the matches its team won against Otis (equal ones by won, then rating).")
     assert lines[at + 1] == (
-        "won: its seats that scored; with 95% Wilson intervals, a match's seats not counted as independent."
+        "won: its seats that scored; with 95% Wilson intervals, a deal's seats not counted as independent."
     )
 
 
@@ -699,3 +699,53 @@ def test_an_ending_the_game_does_not_declare_is_listed_by_name_before_the_unreco
         {"ending": "dragon slain", "matches": 1},
         {"ending": None, "matches": 1},
     ]
+
+
+def _in_deal(index: int, deal: int, lineup: tuple[int, ...], returns: tuple[float, ...]) -> MatchRecord:
+    return attrs.evolve(record(index, lineup, returns), deal=deal, seed=deal)
+
+
+def test_a_cooperative_teams_intervals_count_a_deals_seatings_as_one_cluster_since_they_share_its_cards() -> None:
+    # Eight deals of two seatings each; the team wins both seatings of deals 0-3 and loses both of deals 4-7: worth
+    # eight trials, not sixteen (the same cards, alike results), for each player's rates and for the villain's.
+    records = {}
+    for deal in range(8):
+        won = (1.0, 1.0) if deal < 4 else (0.0, 0.0)
+        for turn, lineup in enumerate(((0, 1), (1, 0))):
+            index = 2 * deal + turn
+            records[index] = _in_deal(index, deal, lineup, won)
+    report = summarize(Siege(), ["p0", "p1"], 2, records)
+    eight = list(wilson(4, 8))
+    assert eight != list(wilson(8, 16))
+    for player in report["players"]:
+        assert (player["team_win_rate"], player["team_win_rate_ci95"]) == (0.5, eight)
+        assert player["win_rate_ci95"] == pytest.approx(eight)
+    assert report["villain"]["team_win_rate_ci95"] == eight
+
+
+def test_a_players_interval_counts_every_seat_when_its_seatings_in_a_deal_go_against_each_other() -> None:
+    # Each deal favours seat 0: either player wins there and loses in the other seat, so a deal's two seats add to
+    # one win and the deals do not spread: as many trials as seats, the cap.
+    records = {}
+    for deal in range(8):
+        for turn, lineup in enumerate(((0, 1), (1, 0))):
+            index = 2 * deal + turn
+            records[index] = _in_deal(index, deal, lineup, (1.0, 0.0))
+    report = summarize(Duel(), ["p0", "p1"], 2, records)
+    assert [player["win_rate_ci95"] for player in report["players"]] == [list(wilson(8, 16))] * 2
+    assert [entry["ahead_ci95"] for entry in report["head_to_head"]] == [list(wilson(8, 16))] * 2
+    assert [entry["matches"] for entry in report["head_to_head"]] == [16, 16]
+
+
+def test_head_to_head_counts_a_deals_seatings_as_one_cluster() -> None:
+    # p0 beats p1 in both seatings of deals 0-3 and loses both of deals 4-7: eight trials' worth, not sixteen.
+    records = {}
+    for deal in range(8):
+        for turn, lineup in enumerate(((0, 1), (1, 0))):
+            index = 2 * deal + turn
+            p0_won = deal < 4
+            returns = (1.0, 0.0) if (lineup[0] == 0) == p0_won else (0.0, 1.0)
+            records[index] = _in_deal(index, deal, lineup, returns)
+    ahead = summarize(Duel(), ["p0", "p1"], 2, records)["head_to_head"][0]
+    assert (ahead["player"], ahead["ahead"], ahead["pairs"], ahead["matches"]) == ("p0", 0.5, 16, 16)
+    assert ahead["ahead_ci95"] == pytest.approx(list(wilson(4, 8)))
