@@ -104,10 +104,12 @@ def summarize(
     alone = [0] * n
     seat_alone = [0] * seats
     outcomes: Counter[int] = Counter()
-    """Finished matches by how many seats scored: 1 a win, 2 or more a win shared, 0 nobody won."""
+    """Finished matches nobody forfeited by how many seats scored: 1 a win, 2 or more a win shared, 0 nobody won. A
+    forfeit's returns are the runner's (the others share the win), not the rules': it would read as a shared win."""
     for record in played:
         scoring = [seat for seat, value in enumerate(record.returns) if scored(value) > 0]
-        outcomes[len(scoring)] += 1
+        if record.forfeit is None:
+            outcomes[len(scoring)] += 1
         if len(scoring) == 1:
             alone[record.lineup[scoring[0]]] += 1
             seat_alone[scoring[0]] += 1
@@ -250,6 +252,12 @@ def summarize(
             "team_win_rate_ci95": list(clustered_wilson(list(villain_units.values()))),
         }
     return report
+
+
+def _of_unforfeited(report: Mapping[str, Any], total: int) -> str:
+    """The words " of the N matches nobody forfeited" (N: `total`) where some match was forfeited, else nothing:
+    outcomes and endings leave forfeits out."""
+    return f" of the {counted(total, 'match', 'matches')} nobody forfeited" if report["forfeits"] else ""
 
 
 def _by_turn(by_turn: Mapping[int, Sequence[Sequence[float]]], seats: int) -> list[dict[str, Any]]:
@@ -449,8 +457,9 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
     if ended:
         shared = sum(ended["shared"].values())
         how = ", ".join(f"{matches} by {count} seats" for count, matches in ended["shared"].items())
+        of = _of_unforfeited(report, ended["won_alone"] + shared + ended["nobody_won"])
         console.print(
-            f"Outcomes: one seat won {ended['won_alone']}, a win was shared in {shared}"
+            f"Outcomes{of}: one seat won {ended['won_alone']}, a win was shared in {shared}"
             + (f" ({how})" if shared else "")
             + f", nobody won {ended['nobody_won']}.",
             highlight=False,
@@ -463,9 +472,7 @@ def print_report(report: Mapping[str, Any], console: Any) -> None:
             + (f" ({row['matches'] / total:.1%})" if total else "")
             for row in endings
         )
-        forfeits = report["forfeits"]
-        of = f" of the {total} matches nobody forfeited" if forfeits else ""
-        console.print(f"Endings by the rules{of}: {told}.", highlight=False)
+        console.print(f"Endings by the rules{_of_unforfeited(report, total)}: {told}.", highlight=False)
     if "strength" not in report:  # a strength run's own table ends with the same note
         finished = report["matches"] - len(report["failed"])
         off, equal = report.get("returns_not_summing_to_1"), report.get("equal_share")

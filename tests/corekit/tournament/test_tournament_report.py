@@ -749,3 +749,13 @@ def test_head_to_head_counts_a_deals_seatings_as_one_cluster() -> None:
     ahead = summarize(Duel(), ["p0", "p1"], 2, records)["head_to_head"][0]
     assert (ahead["player"], ahead["ahead"], ahead["pairs"], ahead["matches"]) == ("p0", 0.5, 16, 16)
     assert ahead["ahead_ci95"] == pytest.approx(list(wilson(4, 8)))
+
+
+def test_outcomes_leave_out_forfeited_matches_whose_shared_returns_are_the_runners_not_a_shared_win() -> None:
+    forfeit = attrs.evolve(record(1, (1, 2, 0), (0.0, 0.5, 0.5)), forfeit=0, status="forfeit", error="seat 0 raised")
+    records = {0: record(0, (0, 1, 2), (1.0, 0.0, 0.0)), 1: forfeit}
+    report = summarize(Trio(), ["p0", "p1", "p2"], 3, records)
+    assert report["outcomes"] == {"won_alone": 1, "shared": {}, "nobody_won": 0}
+    assert "Outcomes of the 1 match nobody forfeited: one seat won 1, a win was shared in 0, nobody won 0." in (
+        printed(report)
+    )
