@@ -316,13 +316,19 @@ class _Pool:
 
     def _buried(self, worker: _Worker, blame: bool = True) -> None:
         """The worker died: blame the match it was playing (unless it was killed for a match already taken out of
-        its batch), requeue the others untouched."""
+        its batch, or had not started one), requeue the others untouched."""
         worker.process.join()
         code = worker.process.exitcode
         unfinished = worker.batch
         worker.batch = []
         worker.busy = False
         worker.conn.close()
+        # A mirror showing another match than the batch's first is one whose record came in: the worker died after it
+        # (after ending a batch, say, as the next was sent) and before starting the next, which is not to blame. One
+        # that never started a match (-1) is blamed, so a worker that cannot start at all fails its matches in turn.
+        started = int(worker.mirror[INDEX])
+        if unfinished and started != -1 and started != unfinished[0].index:
+            blame = False
         if unfinished and not blame:
             self.pending.give_back(unfinished)
         elif unfinished:
@@ -362,6 +368,7 @@ class _Pool:
     def _start(self) -> _Worker:
         parent, child = self.context.Pipe()
         mirror = self.context.Array("d", MIRROR_SLOTS, lock=False)
+        mirror[INDEX] = -1  # no match started yet (`_buried`)
         process = self.context.Process(target=process_main, args=(child, self.settings, mirror), daemon=True)
         process.start()
         child.close()

@@ -307,3 +307,40 @@ def test_on_dask_the_dask_loggers_are_as_they_were_after_the_run(fake_dask: Any)
         assert logger.level == logging.WARNING
     finally:
         logger.setLevel(before)
+
+
+def test_a_worker_that_died_between_two_batches_blames_no_match_of_the_batch_it_was_just_sent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The worker sent match 0's record and the end of its batch, was sent match 1, and died before starting it (its
+    # mirror still shows match 0): match 1 goes back as it was, a first attempt, not "the worker process died".
+    handed: list[MatchRecord] = []
+    pool = backends._Pool(_settings(), 1, handed.append)
+    pool.pending = Pending(0, 2, 2, 2)
+    (first,) = pool.pending.take(1)
+    worker = _stuck_worker([first], first.index, _ok(first), backends._DONE)
+    worker.process.exitcode = 1
+    replacement = backends._Worker(FakeProcess(), FakePipe(), [0.0] * MIRROR_SLOTS)
+    pool.workers = [worker]
+    monkeypatch.setattr(pool, "_start", lambda: replacement)
+    pool._serve(worker)
+    assert [(record.index, record.status, record.attempts) for record in handed] == [(0, "ok", 1)]
+    assert pool.attempts == {}
+    assert pool.workers == [replacement] and [match.index for match in replacement.batch] == [1]
+
+
+def test_a_worker_that_died_before_starting_any_match_blames_the_first_of_its_batch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A worker that cannot start at all must still use up its matches' attempts, or the pool would start it forever.
+    pool = backends._Pool(_settings(), 1, [].append)
+    pool.pending = Pending(0, 2, 2, 2)
+    batch = pool.pending.take(2)
+    worker = _stuck_worker(batch, -1)
+    worker.process.exitcode = 1
+    replacement = backends._Worker(FakeProcess(), FakePipe(), [0.0] * MIRROR_SLOTS)
+    pool.workers = [worker]
+    monkeypatch.setattr(pool, "_start", lambda: replacement)
+    pool._serve(worker)
+    assert pool.attempts == {0: 1}
+    assert [match.index for match in replacement.batch] == [0] and len(pool.pending) == 1  # the rest, in order
