@@ -219,11 +219,17 @@ def _check_run(run: Run, registry: Registry) -> None:
         per_deal = len(seatings(run.seats, game.cooperative))
     except ValueError as error:
         raise ValueError(f"seats: {first_line(error)}") from None
-    if game.cooperative and run.matches % per_deal:
-        # Each deal is played once by each team: a part-deal gives one team a night the other never played.
+    if run.matches % per_deal:
+        # Each deal is played once by each team, or with A once in each seat: a part-deal gives one team a night the
+        # other never played, or A one seat more often than another (and a seat's advantage to A's rate).
+        deal = (
+            f"plays each deal once for each of its {per_deal} teams"
+            if game.cooperative
+            else f"plays each deal with A once in each of its {per_deal} seats"
+        )
+        kind = "cooperative" if game.cooperative else "free-for-all"
         raise ValueError(
-            f"matches: a cooperative run plays each deal once for each of its {per_deal} teams, so its matches are a "
-            f"multiple of {per_deal}, not {run.matches}"
+            f"matches: a {kind} run {deal}, so its matches are a multiple of {per_deal}, not {run.matches}"
         )
     try:
         options = build_options(game.options_type, parse_pairs(run.options, "options"), "options")

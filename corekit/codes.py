@@ -81,6 +81,12 @@ def search_rows(raw: Any, allowed: Callable[[Any], bool]) -> list[tuple[Any, int
     return rows
 
 
+def value_cell(visits: int, value: float | None) -> str:
+    """A statistics row's value as printed: "-" for an action the search never tried, whose value is unknown (a
+    search reports it as 0 visits of value 0, which would read as a sure loss)."""
+    return f"{value:.3f}" if visits and value is not None else "-"
+
+
 def whole_count(value: Any) -> bool:
     """Whether `value` is a count a replay stores: a whole number from 0 in 64 bits (an int of any kind, NumPy's
     too, or a number with no fraction; not a bool, nor text)."""

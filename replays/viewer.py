@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Input, Static
 
+from corekit.codes import value_cell
 from corekit.words import DRAWING_WIDTH, drawing_for, folded, shown
 from replays.display import action_lines, board, listed_range, result_line, seed_text
 from replays.simulate import Simulator
@@ -259,7 +260,7 @@ class ReplayViewer(App[None]):
         for (code, visits, value), text in zip(best, texts):
             mark = "*" if code == chosen else " "
             parts = textwrap.wrap(text, column, break_on_hyphens=False) or [""]
-            lines.append(f"{mark}{parts[0]:<{column}} {visits:>7} {value:>7.3f}")
+            lines.append(f"{mark}{parts[0]:<{column}} {visits:>7} {value_cell(visits, value):>7}")
             lines += [f"   {part}" for part in parts[1:]]
         return "\n".join(lines)
 

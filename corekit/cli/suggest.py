@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from corekit.cli.shared import SEED, fail, registry_of, user_errors
-from corekit.codes import code_key, code_problem, search_rows, whole_count
+from corekit.codes import code_key, code_problem, search_rows, value_cell, whole_count
 from corekit.errors import error_line, first_line, json_problem, os_reason
 from corekit.match import PlayerNotBuilt, QuitMatch
 from corekit.players import PlayerSpec, SeatView, spec_options
@@ -137,7 +137,8 @@ def suggest_command(ctx: click.Context, file: str, spec: str, seat: int | None, 
         lines.append(f"  {'action':<{column}} {'visits':>7} {'value':>7}")
         for row in rows[:ROWS]:
             mark = "*" if row["chosen"] else " "
-            lines.append(f"{mark} {shown(row['action']):<{column}} {row['visits']:>7} {row['value']:>7.3f}")
+            value = value_cell(row["visits"], row["value"])
+            lines.append(f"{mark} {shown(row['action']):<{column}} {row['visits']:>7} {value:>7}")
         if len(rows) > ROWS:
             lines.append(f"  ... {len(rows) - ROWS} more")
         if "kept_over" in stats:
@@ -213,7 +214,9 @@ def _stats(game: Any, annotation: Any, legal: Sequence[Any], action: Any) -> dic
     rows = []
     for code, visits, value in sorted(found_rows, key=lambda row: (-row[1], -row[2])):
         key = code_key(code)
-        rows.append({"action": game.action_text(codes[key]), "visits": visits, "value": value, "chosen": key == chosen})
+        # An action never tried has no value (JSON null), not the 0 a search reports for it.
+        known = value if visits else None
+        rows.append({"action": game.action_text(codes[key]), "visits": visits, "value": known, "chosen": key == chosen})
     iterations = annotation.get("iterations")
     # A count as the rows' visits are, or none: JSON has no NaN, and "after nan iterations" reads as nothing.
     found: dict[str, Any] = {"stats": rows, "iterations": iterations if whole_count(iterations) else None}

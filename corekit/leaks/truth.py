@@ -11,7 +11,7 @@ from corekit.game import State
 from corekit.leaks.twins import Fail, secret_fields, twin
 from corekit.rng import Rng
 from corekit.state import DeclaredState
-from corekit.tournament.stats import sign_tail
+from corekit.tournament.stats import p_text, sign_tail
 
 TRUTH_SAMPLES = 32
 """K: samples per position and seat in the truth test."""
@@ -51,9 +51,10 @@ class TruthTally:
         for (how, part), (ahead, behind) in self.counts.items():
             p = sign_tail(ahead, behind)
             if p < TRUTH_ALPHA:
+                shown = p_text(p, ".1e")  # thousands of pooled pairs can underflow p to 0
                 return (
                     f"{how}() prefers the hidden truth of {part} over the positions tested: {ahead} samples matched "
-                    f"the truth and not a state the seat cannot tell apart, {behind} the other way (p = {p:.1e})",
+                    f"the truth and not a state the seat cannot tell apart, {behind} the other way ({shown})",
                     self.most[how, part][1],
                 )
         return None

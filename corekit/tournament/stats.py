@@ -125,9 +125,10 @@ def sign_tail(ahead: int, behind: int) -> float:
     return tail / (1 << total)
 
 
-def p_text(p: float) -> str:
-    """A p-value as text; below the smallest normal float it has underflowed, so only a bound is true."""
-    return "p < 1e-300" if p < 1e-300 else f"p = {p:.3g}"
+def p_text(p: float, spec: str = ".3g") -> str:
+    """A p-value as text (`spec` its format); below the smallest normal float it has underflowed, so only a bound
+    is true."""
+    return "p < 1e-300" if p < 1e-300 else f"p = {p:{spec}}"
 
 
 @attrs.frozen

@@ -66,7 +66,9 @@ def render(obs: CampView) -> str:
         at.setdefault(space, []).append(mark)
     arrows = {a: f.name for a, f in zip(C.arrows, C.finales, strict=True)}
     lines = [
-        f"Round {obs.round}/{obs.night}   body count {obs.body}/{C.hopeless}"
+        # Past the night's last round the counter has moved on into the last fight: "Round 51/50" would read as a bug.
+        (f"Round {obs.round}/{obs.night}" if obs.round <= obs.night else f"Night over ({obs.night} rounds)")
+        + f"   body count {obs.body}/{C.hopeless}"
         + ("  HOPELESS" if obs.body >= C.hopeless else "")
         + f"   OTIS: stalk {obs.stalk}, attack d{obs.attack_die}, damage {obs.damage}, "
         + (C.spaces[obs.otis] if obs.otis >= 0 else "lurking")

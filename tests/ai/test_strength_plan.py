@@ -170,17 +170,17 @@ def test_the_runs_are_played_resumed_to_their_registered_size_and_tabled(tmp_pat
     # A size lowered after the matches were played: the first ones are judged, and the row says so.
     plan.write_text(
         plan.read_text().replace(
-            'matches = 4\nseed = 3\n[[run]]\ngame = "camp', 'matches = 3\nseed = 3\n[[run]]\ngame = "camp'
+            'matches = 4\nseed = 3\n[[run]]\ngame = "camp', 'matches = 2\nseed = 3\n[[run]]\ngame = "camp'
         )
     )
     shown = CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only"])
-    assert "| grizzly-race (the first 3 of the 4 matches its folder holds) | 2 | heuristic | random | 3 of 3 | " in (
+    assert "| grizzly-race (the first 2 of the 4 matches its folder holds) | 2 | heuristic | random | 2 of 2 | " in (
         shown.stdout
     )
     listed = json.loads(
         CliRunner().invoke(cli, ["strength", "--plan", str(plan), "--out", str(out), "--table-only", "--json"]).stdout
     )
-    assert (listed[0]["matches"], listed[0]["held"], listed[0]["beyond"]) == (3, 3, 1)
+    assert (listed[0]["matches"], listed[0]["held"], listed[0]["beyond"]) == (2, 2, 2)
 
 
 def _race_plan(tmp_path: Path, matches: int) -> Path:
@@ -415,6 +415,11 @@ RUN = {"game": '"grizzly-race"', "seats": "2", "a": '"heuristic"', "b": '"random
             {"game": '"camp-grizzly"', "seats": "1", "matches": "3"},
             "run 1: matches: a cooperative run plays each deal once for each of its 2 teams, so its matches are a "
             "multiple of 2, not 3",
+        ),
+        (
+            {"seats": "3", "matches": "4"},
+            "run 1: matches: a free-for-all run plays each deal with A once in each of its 3 seats, so its matches are "
+            "a multiple of 3, not 4",
         ),
         ({"a": '"nosuch"'}, "run 1: a: unknown player 'nosuch' (known: "),
         ({"b": '"mcts:nope=1"'}, "run 1: b: player 'mcts': unknown option 'nope'"),

@@ -348,3 +348,18 @@ def test_statistics_of_numpy_numbers_are_kept_and_a_value_past_a_floats_range_dr
         assert out.exit_code == 0, out.output
         data = json.loads(out.stdout)
         assert (None if data["stats"] is None else [row["visits"] for row in data["stats"]]) == shown
+
+
+def test_an_action_the_search_never_tried_shows_no_value_rather_than_a_sure_loss(position, monkeypatch):
+    from ai.random_player import RandomPlayer
+
+    tried, untried = (GAME.encode_action(a) for a in GAME.initial_state(2, 7).legal_actions(1)[:2])
+    annotation = {"stats": [[tried, 3, 0.5], [untried, 0, 0.0]], "iterations": 3}
+    monkeypatch.setattr(RandomPlayer, "annotation", lambda self: annotation)
+    rows = json.loads(run("suggest", str(position), "-p", "random", "--json").stdout)["stats"]
+    assert [(row["visits"], row["value"]) for row in rows] == [(3, 0.5), (0, None)]
+    table = [line.split() for line in run("suggest", str(position), "-p", "random").stdout.splitlines()]
+    assert [line[-2:] for line in table if line[-2:] in (["3", "0.500"], ["0", "-"], ["0", "0.000"])] == [
+        ["3", "0.500"],
+        ["0", "-"],
+    ]

@@ -443,3 +443,12 @@ def test_a_seats_own_commitment_naming_its_new_card_is_no_doubtful_blame_where_t
     game = Showdown()
     game.state_class = CutsAndPledges
     assert _redeal_only_failures(game, 10) == []
+
+
+def test_the_truth_tests_p_value_too_small_for_a_float_is_said_as_a_bound_not_as_0():
+    tally = TruthTally()
+    tally.add("seat 1's hand", 1200, 0, "match 0, step 3")
+    verdict = tally.verdict()
+    assert verdict is not None and verdict[0].endswith(
+        "1200 samples matched the truth and not a state the seat cannot tell apart, 0 the other way (p < 1e-300)"
+    ), verdict

@@ -457,6 +457,13 @@ def test_the_statistics_table_lists_ten_rows_most_visited_first_ties_by_value_wi
     ]  # the eleventh, play 5 with 1 visit, is left out
 
 
+def test_the_statistics_table_shows_no_value_for_an_action_the_search_never_tried(record):
+    replay = read_replay(record(seed=5))
+    replay.times = None
+    replay.stats = {1: [[4, 3, 0.5], [2, 0, 0.0]]}  # play 2 never tried: 0 visits, no value (not a sure loss)
+    assert _decision(replay, 0).splitlines()[-2:] == ["*play 4             3   0.500", " play 2             0       -"]
+
+
 def test_the_statistics_table_fits_a_narrow_panel_folding_long_labels(tmp_path):
     from textual.widgets import Static
 

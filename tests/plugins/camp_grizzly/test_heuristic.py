@@ -267,6 +267,9 @@ def test_the_rendering_shows_cabins_pawns_otis_and_counselor_cards():
     state.body, state.attack = 6, 1
     lines = state.game.render(state.observation(0), 0).splitlines()
     assert lines[0] == "Round 1/50   body count 6/13   OTIS: stalk 1, attack d6, damage 1, LODGE"
+    state.round, state.body = 51, 14  # the last fight, after the night's 50 rounds
+    heading = state.game.render(state.observation(0), 0).splitlines()[0]
+    assert heading.startswith("Night over (50 rounds)   body count 14/13  HOPELESS   OTIS:")
     rows = {line[2:17].strip(): line[18:] for line in lines if line.startswith("  ") and line[2].isalpha()}
     assert rows["MESS HALL"] == "[MESS HALL] [KITCHEN: Kevin, ?] [PANTRY: ?, LOCKED]"
     assert rows["LODGE"] == "[LODGE: OTIS, keys] [DIRECTOR'S OFFICE: ?, LOCKED]"
