@@ -42,7 +42,7 @@ def clustered_wilson(units: Sequence[tuple[float, int]], z: float = Z95) -> tupl
     ratio estimator's over matches, never more than the seats themselves (seats of one match that compete, whose
     results go against each other, are not counted as more). One seat a match: Wilson over the seats, as before."""
     seats = sum(count for _score, count in units)
-    score = sum(total for total, _count in units)
+    score = ordered_sum(total for total, _count in units)  # a printed figure: the same bits on every Python
     if seats <= 0 or all(count == 1 for _score, count in units):
         return wilson(score, seats, z)
     n, p = len(units), min(1.0, max(0.0, score / seats))
@@ -51,7 +51,7 @@ def clustered_wilson(units: Sequence[tuple[float, int]], z: float = Z95) -> tupl
     fewest = seats * seats / sum(count * count for _score, count in units)
     if n < 2 or p in (0.0, 1.0):  # no spread to measure: the fewest (a convention: one seat lost more would count
         return wilson(p * fewest, fewest, z)  # more, as a spread then says the seats went their own ways)
-    spread = sum((total - p * count) ** 2 for total, count in units) * n / (n - 1) / (seats * seats)
+    spread = ordered_sum((total - p * count) ** 2 for total, count in units) * n / (n - 1) / (seats * seats)
     effective = seats if spread <= 0 else min(float(seats), max(fewest, p * (1 - p) / spread))
     return wilson(p * effective, effective, z)
 

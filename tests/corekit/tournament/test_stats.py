@@ -230,3 +230,16 @@ def test_endings_no_longer_declared_are_listed_by_name_after_the_declared_and_be
         "zombie apocalypse",
         None,
     ]
+
+
+def test_a_clustered_interval_has_the_same_bits_on_every_python_whatever_its_sum_rounds(monkeypatch) -> None:
+    # Python 3.12 made sum() of floats compensated: a printed interval must not move in its last bit with it.
+    from corekit.rng import Rng
+    from corekit.tournament import stats
+    from tests.ai.test_version_independence import compensated_sum
+
+    rng, shares = Rng(7), [0.0, 1.0, 0.5, 1 / 3, 2 / 3, 0.25, 0.75, 1 / 6, 0.2, 0.1]
+    cases = [[(shares[rng.below(10)] * 2, 2) for _ in range(50)] for _ in range(40)]
+    before = [stats.clustered_wilson(units) for units in cases]
+    monkeypatch.setattr(stats, "sum", compensated_sum, raising=False)
+    assert [stats.clustered_wilson(units) for units in cases] == before
