@@ -13,7 +13,7 @@ def position_problem(state: RaceState) -> str | None:
     The bounds a hand-edited position can break that the declaration cannot say. While the race runs, only
     what a seat's position shows is judged (sizes, face-up cards, public fields), so a seat's position gets
     the same answer however its unseen cards are dealt; once it is over every card is shown."""
-    for check in (_counters_problem, _lanes_problem, _battles_problem, _end_problem):
+    for check in (_counters_problem, _lanes_problem, _rounds_problem, _battles_problem, _end_problem):
         problem = check(state)
         if problem is not None:
             return problem
@@ -81,6 +81,20 @@ def _lanes_problem(state: RaceState) -> str | None:
     return None
 
 
+def _rounds_problem(state: RaceState) -> str | None:
+    """Asked once each column is known to hold at most its six guards."""
+    rounds, stall, limit = state.round, state.stall, state.options.stall_rounds
+    # A round beats a guard (the count starts again) or adds one to the count, which stays below the limit while the
+    # race runs: so the rounds before the last guard fell are at most stall_rounds for each guard beaten.
+    beaten = sum(GUARDS - len(column) for column in state.guards)
+    if rounds > stall + beaten * limit:
+        return (
+            f"fields.round: {rounds} rounds, but {counted(beaten, 'guard')} beaten and a stall of {stall} allow "
+            f"{stall + beaten * limit} at most (a guard falls within stall_rounds={limit} rounds of the last)"
+        )
+    return None
+
+
 def _battles_problem(state: RaceState) -> str | None:
     battles, over = state.last_round, bool(state.winners)
     if state.round == 0:
@@ -88,6 +102,9 @@ def _battles_problem(state: RaceState) -> str | None:
     seats = [battle.seat for battle in battles]
     if seats != list(range(state.players)):
         return f"fields.last_round: battles of seats {seats}, but a round has one battle per seat, in seat order"
+    if any(battle.won for battle in battles) == (state.stall > 0):
+        # The count starts again at a round that beat a guard, and goes up at one that beat none.
+        return f"fields.stall: {state.stall}, but the last round {'beat a guard' if state.stall else 'beat no guard'}"
     for at, battle in enumerate(battles):
         seat, played, guard = battle.seat, battle.played, battle.guard
         if not 1 <= played <= SUPER:

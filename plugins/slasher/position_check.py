@@ -4,6 +4,7 @@ the declaration cannot say (`DeclaredState.position_problem`, asked only when a 
 from __future__ import annotations
 
 from corekit.game import rolling_log_problem
+from corekit.words import counted
 from plugins.slasher.cards import is_location, name
 from plugins.slasher.game import ATTACK, HAND, LOG_LENGTH, OVER, TURN, AllDead, SlasherState
 
@@ -19,10 +20,24 @@ def position_problem(state: SlasherState) -> str | None:
         return f"fields.turns.alive: {len(state.turns.alive)} seats, but the match has {state.players}"
     if state.phase not in (TURN, ATTACK, OVER):
         return f"fields.phase: {state.phase!r} is none of {TURN!r}, {ATTACK!r}, {OVER!r}"
-    for check in (_counters_problem, _seats_problem, _phase_problem):
+    for check in (_counters_problem, _seats_problem, _phase_problem, _turns_problem):
         problem = check(state)
         if problem is not None:
             return problem
+    return None
+
+
+def _turns_problem(state: SlasherState) -> str | None:
+    """Asked last: the other bounds name a hand-edited count more precisely."""
+    stall, turn, limit = state.stall, state.turn, state.options.stall_turns
+    # A turn kills (the count starts again) or adds one to the count, which stays below the limit while the match
+    # runs: so the turns before the last death are at most stall_turns for each teen dead.
+    played, dead = turn - (0 if state.phase == OVER else 1), state.turns.alive.count(False)
+    if played > stall + dead * limit:
+        return (
+            f"fields.turn: {turn}, but {counted(dead, 'teen')} dead and a stall of {stall} allow "
+            f"{stall + dead * limit} turns played at most (a teen dies within stall_turns={limit} turns of the last)"
+        )
     return None
 
 

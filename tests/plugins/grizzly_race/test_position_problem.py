@@ -119,6 +119,40 @@ def test_the_stall_rule_ends_the_race_when_the_count_reaches_its_limit() -> None
     assert over.position_problem() == "fields.stall: 4 is past stall_rounds=3, where the race ended"
 
 
+def _rounds_of(seed: int) -> list[RaceState]:
+    """The positions after each round of a random 3-seat race from `seed`, to its end."""
+    state, moves, seen = new(3, seed), Rng(seed), []
+    while not state.is_terminal:
+        before = state.round
+        step(state, moves)
+        if state.round != before and not state.is_terminal:
+            seen.append(state.clone())
+    return seen
+
+
+def test_the_rounds_played_are_at_most_stall_rounds_for_each_guard_beaten_plus_the_stall() -> None:
+    state = until(lambda s: s.round >= 3 and s.stall == 0, options={"stall_rounds": 4})
+    beaten = sum(6 - len(column) for column in state.guards)
+    state.round = beaten * 4 + 1
+    assert state.position_problem() == (
+        f"fields.round: {beaten * 4 + 1} rounds, but {beaten} guards beaten and a stall of 0 allow {beaten * 4} at "
+        "most (a guard falls within stall_rounds=4 rounds of the last)"
+    )
+    state.round = beaten * 4
+    assert state.position_problem() is None
+    state.round = 10**9
+    assert state.position_problem() is not None and state.position_problem().startswith("fields.round: 1000000000")
+
+
+def test_the_stall_count_starts_again_after_a_round_that_beat_a_guard_and_grows_after_one_that_beat_none() -> None:
+    won = until(lambda s: s.round >= 2 and any(b.won for b in s.last_round))
+    won.stall = 1
+    assert won.position_problem() == "fields.stall: 1, but the last round beat a guard"
+    lost = next(s for seed in range(50) for s in _rounds_of(seed) if not any(b.won for b in s.last_round))
+    lost.stall = 0
+    assert lost.position_problem() == "fields.stall: 0, but the last round beat no guard"
+
+
 def test_the_reserve_is_set_aside_only_at_a_refill_after_seven_rounds() -> None:
     state = race()
     state.reserve.extend(state.discard)

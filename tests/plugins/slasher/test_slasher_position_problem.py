@@ -291,6 +291,18 @@ def test_turns_count_from_one_and_stall_is_never_negative_nor_more_than_the_turn
     assert state.position_problem() == "fields.stall: 15 turns without a death, but this is turn 15"
 
 
+def test_the_turns_played_are_at_most_stall_turns_for_each_teen_dead_plus_the_stall() -> None:
+    state = until(lambda state: state.turn == 11, seed=15, options={"stall_turns": 6})
+    assert (state.stall, state.turns.alive.count(False)) == (4, 1)  # 10 turns played: within 4 + 1 * 6
+    state.turn = 12
+    assert state.position_problem() == (
+        "fields.turn: 12, but 1 teen dead and a stall of 4 allow 10 turns played at most (a teen dies within "
+        "stall_turns=6 turns of the last)"
+    )
+    state.turn = 10**9
+    assert state.position_problem() is not None and state.position_problem().startswith("fields.turn: 1000000000")
+
+
 def test_the_stall_rule_ends_the_match_when_the_count_reaches_its_limit() -> None:
     state = until(lambda state: state.turn == 11, seed=15, options={"stall_turns": 6})
     assert (state.stall, state.turns.living) == (4, (0, 1))  # a death in turn 6
