@@ -281,8 +281,9 @@ def _check_commitments(state: State, where: str, report: Report) -> bool:
                 report.fail(
                     f"{where}: seat {seat}'s secret choice in {name} is {_shown_briefly(action)}, not one of its "
                     f"choices {_shown_briefly(choices)}: samples redraw another seat's choice among its legal actions "
-                    "had it not committed (commitment_choices), so commit the action played, or override "
-                    "commitment_choices"
+                    "had it not committed (commitment_choices, asked of the state after the commit with it taken "
+                    "back), so commit the action played, or override commitment_choices where committing changed "
+                    "what the seat could choose (a cost paid as it commits)"
                 )
                 return False
     return True

@@ -157,7 +157,9 @@ def _forward(
         else:
             return step - 1
         pending = _pending(real)
-        differed = [copy for _, copy in pending] != _secrets(other)
+        # Which secret fields the twin's commitments differ in: revealing another field (the round's bids) shows
+        # nothing of these (a goal still secret), so the states are still compared after it.
+        differed = {field for field, ((_, copy), theirs) in enumerate(zip(pending, _secrets(other))) if copy != theirs}
         before = real.observation(seat), other.observation(seat)
         marks = _shown_so_far(real), _shown_so_far(other)
         real.apply(mover, action)
@@ -183,7 +185,7 @@ def _forward(
                 if turned_up and not orders_only:
                     probe.shown_cards_kept(fail)
             return step
-        if differed and _resolved(pending, real):
+        if differed & _resolved(pending, real):
             return step  # commitments that differed were revealed: the seat may see them now
         played.append((mover, action))
         moved = f"{action_shown(game, action, quoted=True)} by seat {mover}"
@@ -363,13 +365,15 @@ def _pending(state: DeclaredState) -> Pending:
     return [(chosen, dict(chosen)) for _, chosen in secret_fields(state)]
 
 
-def _resolved(before: Pending, after: DeclaredState) -> bool:
-    """Whether a commitment pending `before` was revealed or replaced in `after` (a move that reveals a choice and
-    commits the next, even the same again, leaves as many pending)."""
-    return any(
-        copy and (now is not own or any(who not in now or now[who] != choice for who, choice in copy.items()))
-        for (own, copy), (_, now) in zip(before, secret_fields(after), strict=True)
-    )
+def _resolved(before: Pending, after: DeclaredState) -> set[int]:
+    """The secret fields (by their place in `secret_fields`) where a commitment pending `before` was revealed or
+    replaced in `after` (a move that reveals a choice and commits the next, even the same again, leaves as many
+    pending)."""
+    return {
+        field
+        for field, ((own, copy), (_, now)) in enumerate(zip(before, secret_fields(after), strict=True))
+        if copy and (now is not own or any(who not in now or now[who] != choice for who, choice in copy.items()))
+    }
 
 
 def _commits(before: Pending, after: DeclaredState, mover: int) -> bool:

@@ -43,10 +43,10 @@ class Glowworms(Game):
             deck=Zone(deck),
             scores=[0] * players,
             bids=Commitments(range(players)),
-            **self._more_fields(),
+            **self._more_fields(players),
         )
 
-    def _more_fields(self) -> dict[str, Any]:
+    def _more_fields(self, players: int) -> dict[str, Any]:
         """The fields a leaky variant's state class adds, as its setup deals them."""
         return {}
 
@@ -754,6 +754,60 @@ class NotesForRenderGame(Glowworms):
         return super().render(observation, seat) + f" next card {_NOTE[0]}"
 
 
+@declare
+class SecretGoals(GlowState):
+    """Honest: each seat first commits a secret goal (a bid value), never revealed; the rounds of bids follow."""
+
+    goals: Commitments = secret()
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.goals.waiting or super().to_act
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        if self.goals.waiting:
+            return [("goal", value) for value in sorted(set(CARDS))] if seat in self.goals.waiting else []
+        return super().legal_actions(seat)
+
+    def _apply(self, seat: int, action: Any) -> None:
+        if isinstance(action, tuple):
+            self.goals.commit(seat, action)
+        else:
+            super()._apply(seat, action)
+
+    def _pay(self, seat: int, bid: Any) -> None:
+        self._met(seat, bid, self.goals.chosen[seat][1])
+        super()._pay(seat, bid)
+
+    def _met(self, seat: int, bid: int, goal: int) -> None:
+        """A hook for the leak below: the honest game keeps the goal to itself."""
+
+
+@declare
+class ScoresSecretGoals(SecretGoals):
+    def _met(self, seat: int, bid: int, goal: int) -> None:
+        if bid == goal:
+            self.scores[seat] += 1  # a point in the public scores, as the round's bids are shown: the goal shows
+
+
+class SecretGoalsGame(Glowworms):
+    def _more_fields(self, players: int) -> dict[str, Any]:
+        return {"goals": Commitments(range(players))}
+
+    def max_decisions(self, players: int, options: Any) -> int:
+        return players * (len(self.cards) + 1)
+
+    def action_space(self, players: int, options: Any) -> list[Any]:
+        return [*super().action_space(players, options), *[("goal", value) for value in sorted(set(CARDS))]]
+
+    def action_text(self, action: Any) -> str:
+        return f"goal {action[1]}" if isinstance(action, tuple) else super().action_text(action)
+
+    def events(self, before: Any, after: Any) -> list[str]:
+        had = {seat for seat, _ in before.goals}
+        return super().events(before, after) + [f"seat {seat} set a goal" for seat, _ in after.goals if seat not in had]
+
+
 LEAKS = {
     "glowworms-shows-hands": (ShowsHands, Glowworms, "sample(0) does not match seat 0's observation: extra[1]["),
     "glowworms-keeps-truth": (
@@ -877,6 +931,11 @@ LEAKS = {
         NamesBottomCardGame,
         "view at setup, its own cards aside, depends on cards it cannot see: with the face-down cards of the setup's "
         "shuffle 1 dealt otherwise (the same cards shown) log[0]: 'the bottom card is ",
+    ),
+    "glowworms-scores-secret-goals": (
+        ScoresSecretGoals,
+        SecretGoalsGame,
+        "was played: scores[",
     ),
     "glowworms-notes-in-static": (
         NotesInStatic,

@@ -429,7 +429,11 @@ def test_a_secret_choice_kept_as_a_value_made_from_the_action_is_named_before_th
     found = check_game(game, 2, games=2, seed=0).failures
     assert any(
         re.search(r"step \d+: seat 0's secret choice in bids is '\d+', not one of its choices \[\d+(, \d+)*\]: ", f)
-        and f.endswith("(commitment_choices), so commit the action played, or override commitment_choices")
+        and f.endswith(
+            "(commitment_choices, asked of the state after the commit with it taken back), so commit the action "
+            "played, or override commitment_choices where committing changed what the seat could choose (a cost paid "
+            "as it commits)"
+        )
         for f in found
     ), found
 

@@ -63,6 +63,15 @@ def test_an_honest_game_passes_every_leak_check():
         assert report.hidden_varied
 
 
+def test_a_secret_kept_while_another_secret_field_is_revealed_passes():
+    # A goal committed secretly and never revealed, while each round's bids are: the honest twin of the leak
+    # "glowworms-scores-secret-goals", which the twins compare past the bids' reveal.
+    game = type("HonestGoals", (leaky_games.SecretGoalsGame,), {"state_class": leaky_games.SecretGoals})()
+    for players in (2, 3):
+        report = check_game(game, players, games=30)
+        assert report.ok, report.failures
+
+
 @pytest.mark.parametrize("game_id", sorted(LEAKS))
 def test_each_leaking_game_is_refused_naming_its_leak(game_id):
     found = check_game(leaky_game(game_id), 2, games=30).failures
@@ -1639,7 +1648,7 @@ class SpareDeckGame(Glowworms):
     id = "glowworms-spare-deck"
     state_class = SpareDeck
 
-    def _more_fields(self) -> dict[str, Any]:
+    def _more_fields(self, players: int) -> dict[str, Any]:
         return {"spare": Zone()}
 
 
