@@ -253,9 +253,9 @@ class Probe:
         left where they lay (turned face up for the deal, face down again before the move), every other card the
         seat cannot see dealt anew, but for the cards the step takes off a deck, which lie on top of it as they
         did (a hand laid down and the deck's top turned over in one step)."""
+        # With no hand's cards shown, the step turned cards up from decks alone (a market refilled): the twin is then
+        # the hands dealt anew and those cards stacked as they were, so a fact of a hand the step wrote down shows.
         hands = [(place, cards) for place, cards in self.turned if place >= 0]
-        if not hands:
-            return  # nothing shown from a hand (cards turned up straight from a deck: the deal played again checks)
         pinned = self.before()
         layout = pinned.layout()
         decks = {no: pinned.zone(no)[: len(pinned.zone(no)) - pinned.zone(no).up] for no in layout.decks}

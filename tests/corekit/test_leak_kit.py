@@ -1905,3 +1905,86 @@ def test_the_cards_kept_named_in_a_step_that_also_turns_the_decks_top_over_are_r
         and " keeps [" in failure
         for failure in failures
     ), failures
+
+
+@declare
+class MarketState(DeclaredState):
+    """Honest: on its turn a seat takes the market card into its hidden hand or passes; then two cards of the deck
+    are burnt face up and the next turned up as the market card (an outside red team's Bazaar, cut down)."""
+
+    hands: list[Zone] = owned()
+    deck: Zone = draw_pile()
+    market: Zone = face_up()
+    discard: Zone = face_up()
+    turn: int = public(default=0, seat=True)
+    turns: int = public(default=0)
+    log: tuple[str, ...] = public(default=())
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.turns >= 16 else (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        return (["pass", "take"] if self.market else ["pass"]) if seat in self.to_act else []
+
+    def _apply(self, seat: int, action: Any) -> None:
+        self.move_all(self.market, self.hands[seat] if action == "take" else self.discard)
+        self.draw(self.deck, self.discard, 2)  # burnt face up
+        self.draw(self.deck, self.market)
+        self._flipped()
+        self.turns += 1
+        self.turn = (self.turn + 1) % self.players
+
+    def _flipped(self) -> None:
+        """A hook for the leak below: the honest game says nothing of the hands."""
+
+    def returns(self) -> list[float]:
+        sums = [sum(card % 12 for card in hand) for hand in self.hands]
+        return [1.0 if total == max(sums) else 0.0 for total in sums]
+
+
+@declare
+class MarketTellsHandWorth(MarketState):
+    def _flipped(self) -> None:
+        # In the very step that turns deck cards up (so a twin dealt anew sees other cards and stops comparing).
+        self.log = (*self.log[-3:], f"hands worth {[sum(card % 12 for card in hand) for hand in self.hands]}")
+
+
+class MarketGame(Game):
+    id = "market-burn"
+    title = "Market"
+    min_players = 2
+    max_players = 3
+    state_class: type[MarketState] = MarketState
+
+    def _setup(self, players: int, seed: int, options: Any) -> MarketState:
+        rng = Rng(seed)
+        deck = list(range(72))
+        rng.shuffle(deck)
+        hands = [Zone(sorted(deck.pop() for _ in range(3))) for _ in range(players)]
+        state = self.state_class(game=self, players=players, options=options, rng=rng, hands=hands, deck=Zone(deck))
+        state.draw(state.deck, state.market)
+        return state
+
+    def max_decisions(self, players: int, options: Any) -> int:
+        return 16
+
+    def action_space(self, players: int, options: Any) -> list[Any]:
+        return ["pass", "take"]
+
+    def action_text(self, action: Any) -> str:
+        return str(action)
+
+    def events(self, before: Any, after: Any) -> list[str]:
+        told = [f"market {list(after.market)}, {len(after.discard)} discarded"] if after.turns != before.turns else []
+        return told + [line for line in after.log if line not in before.log]
+
+
+def test_a_fact_of_the_hands_written_as_deck_cards_are_turned_up_is_refused_and_the_honest_market_passes():
+    # The twin sees other cards turned up, so it stopped there and that step was never compared: it is now played
+    # again on a twin whose hands are dealt anew and whose deck's top holds the cards the real step turned up.
+    for players in (2, 3):
+        assert check_game(MarketGame(), players, games=30).ok
+        leaky = type("MarketLeaks", (MarketGame,), {"id": "market-burn-leaks", "state_class": MarketTellsHandWorth})
+        found = check_game(leaky(), players, games=30).failures
+        assert any("the cards and chance the same: log[" in failure for failure in found), found
