@@ -280,7 +280,7 @@ class CampGrizzly(Game["CampState"]):
 
     id = "camp-grizzly"
     title = "Camp Grizzly"
-    version = "9"
+    version = "10"
     min_players = 1
     max_players = 6
     options_type = CampOptions
